@@ -1,0 +1,261 @@
+"""The double-dummy search in plain Python: the readable twin of ``_search.pyx``.
+
+Same algorithm, same layout, same answers; it runs when the extension is absent. Positions
+are in the layout of ``rules``: four hands as masks whose blocks of ``BLOCK_BITS`` bits are
+the effective suits ordered by power, trump in block ``TRUMP_BLOCK``.
+
+The value of a position is the number of tricks the declaring side takes from the current
+trick (included) to the end. Alpha-beta over single cards, with
+- a transposition table of lower/upper bounds at trick boundaries, keyed on relative ranks
+  (each block compressed to the cards still in play), so positions that differ only in which
+  cards are already gone share an entry;
+- quick bounds at trick boundaries (sure trump tricks, the leader's cashable top cards);
+- equivalent-card pruning: of cards adjacent in a block among the cards in play, one is tried;
+- move ordering (winners first when the trick is the opponents', low cards otherwise).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .rules import BLOCK_BITS, BLOCK_MASK, NUM_SEATS, TRUMP_BLOCK
+
+NUM_BLOCKS = 4
+TRUMP_MASK = BLOCK_MASK << (TRUMP_BLOCK * BLOCK_BITS)
+BLOCK_MASKS = tuple(BLOCK_MASK << (b * BLOCK_BITS) for b in range(NUM_BLOCKS))
+MAX_TABLE_ENTRIES = 1 << 21
+
+
+def _top_bit(mask: int) -> int:
+    return mask.bit_length() - 1
+
+
+def _above(mask: int, card: int) -> int:
+    """The bits of ``mask`` above ``card`` in the same block."""
+    return mask & BLOCK_MASKS[card // BLOCK_BITS] & ~((2 << card) - 1)
+
+
+def beats(card: int, best: int) -> bool:
+    if card // BLOCK_BITS == best // BLOCK_BITS:
+        return card > best
+    return card // BLOCK_BITS == TRUMP_BLOCK
+
+
+class Searcher:
+    """One search context; its table persists across solves (keys include the side)."""
+
+    def __init__(self) -> None:
+        self.table: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
+        self.nodes = 0
+
+    def clear(self) -> None:
+        self.table.clear()
+
+    def solve(self, hands: Sequence[int], active: int, leader: int, side: int,
+              trick: Sequence[int] = ()) -> int:
+        """Tricks ``side`` (0 N-S, 1 E-W) takes from the current trick on.
+
+        ``active`` is a bit mask of the seats that play; ``trick`` the cards already played to
+        the current trick, in order from ``leader``.
+        """
+        if len(self.table) > MAX_TABLE_ENTRIES:
+            self.table.clear()
+        self.hands = list(hands)
+        self.side = side
+        self.seats = [s for s in range(NUM_SEATS) if active >> s & 1]
+        n = max(self.hands[s].bit_count() for s in self.seats) + (1 if trick else 0)
+        if n == 0:
+            return 0
+        if not trick:
+            return self._boundary(leader, 0, n)
+        return self._in_trick(leader, list(trick), 0, n)
+
+    # --- trick boundaries -----------------------------------------------------------------
+
+    def _boundary(self, leader: int, alpha: int, beta: int) -> int:
+        hands = self.hands
+        n = hands[leader].bit_count()
+        if n == 0:
+            return 0
+        self.nodes += 1
+        if n == 1:
+            return self._last_trick(leader)
+        key = self._key(leader)
+        lo, hi = self.table.get(key, (0, n))
+        quick_lo, quick_hi = self._quick_bounds(leader, n)
+        lo, hi = max(lo, quick_lo), min(hi, quick_hi)
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+        a, b = max(alpha, lo), min(beta, hi)
+        value = self._in_trick(leader, [], a, b)
+        if value <= a:
+            hi = value
+        elif value >= b:
+            lo = value
+        else:
+            lo = hi = value
+        self.table[key] = (lo, hi)
+        return value
+
+    def _last_trick(self, leader: int) -> int:
+        order = self._order(leader)
+        cards = [self.hands[s] .bit_length() - 1 for s in order]
+        win = 0
+        for i in range(1, len(cards)):
+            if beats(cards[i], cards[win]):
+                win = i
+        return 1 if order[win] % 2 == self.side else 0
+
+    def _key(self, leader: int) -> tuple[int, int, int, int, int]:
+        """The position in relative ranks: per block, the owners of the cards in play."""
+        hands = self.hands
+        in_play = hands[0] | hands[1] | hands[2] | hands[3]
+        occupied = low = high = 0
+        for block in range(NUM_BLOCKS):
+            base = block * BLOCK_BITS
+            rest = in_play >> base & BLOCK_MASK
+            index = base
+            while rest:
+                card = base + _top_bit(rest & -rest)
+                rest &= rest - 1
+                seat = 0
+                while not hands[seat] >> card & 1:
+                    seat += 1
+                occupied |= 1 << index
+                low |= (seat & 1) << index
+                high |= (seat >> 1) << index
+                index += 1
+        return (leader, self.side, occupied, low, high)
+
+    def _quick_bounds(self, leader: int, n: int) -> tuple[int, int]:
+        """Tricks each side is sure of: a lower and an upper bound for the declaring side."""
+        lead_side = leader % 2
+        sure = [self._sure_trump_tricks(0), self._sure_trump_tricks(1)]
+        sure[lead_side] = max(sure[lead_side], self._cashable(leader, n))
+        return sure[self.side], n - sure[1 - self.side]
+
+    def _sure_trump_tricks(self, side: int) -> int:
+        """Each trump above all the opponents' wins a trick for its side, one per trick."""
+        hands = self.hands
+        theirs = 0
+        for s in self.seats:
+            if s % 2 != side:
+                theirs |= hands[s]
+        top = _top_bit(theirs & TRUMP_MASK)
+        above = TRUMP_MASK & ~((2 << top) - 1) if top >= 0 else TRUMP_MASK
+        return max((hands[s] & above).bit_count() for s in self.seats if s % 2 == side)
+
+    def _cashable(self, leader: int, n: int) -> int:
+        """Top trumps the leader can cash, then top plain cards that nobody can ruff."""
+        hands = self.hands
+        hand = hands[leader]
+        others = 0
+        for s in self.seats:
+            if s != leader:
+                others |= hands[s]
+        top_other = _top_bit(others & TRUMP_MASK)
+        trumps_drawn = (hand & TRUMP_MASK & ~((2 << top_other) - 1)).bit_count() if top_other >= 0 \
+            else (hand & TRUMP_MASK).bit_count()
+        partner = (leader + 2) % NUM_SEATS
+        if partner in self.seats and (hands[partner] & TRUMP_MASK).bit_count() > trumps_drawn:
+            return min(trumps_drawn, n)
+        ruffers = [s for s in self.seats if s % 2 != leader % 2
+                   and (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn]
+        tricks = trumps_drawn
+        for block in range(NUM_BLOCKS):
+            if block == TRUMP_BLOCK:
+                continue
+            mine = hand & BLOCK_MASKS[block]
+            if not mine:
+                continue
+            top_other = _top_bit(others & BLOCK_MASKS[block])
+            run = (mine & ~((2 << top_other) - 1)).bit_count() if top_other >= 0 else mine.bit_count()
+            for s in ruffers:
+                run = min(run, (hands[s] & BLOCK_MASKS[block]).bit_count())
+            tricks += run
+        return min(tricks, n)
+
+    # --- inside a trick -------------------------------------------------------------------
+
+    def _order(self, leader: int) -> list[int]:
+        seats = self.seats
+        i = seats.index(leader)
+        return seats[i:] + seats[:i]
+
+    def _in_trick(self, leader: int, trick: list[int], alpha: int, beta: int) -> int:
+        order = self._order(leader)
+        if len(trick) == len(order):
+            win = 0
+            for i in range(1, len(trick)):
+                if beats(trick[i], trick[win]):
+                    win = i
+            winner = order[win]
+            won = 1 if winner % 2 == self.side else 0
+            return won + self._boundary(winner, alpha - won, beta - won)
+        seat = order[len(trick)]
+        maximizing = seat % 2 == self.side
+        best = -1 if maximizing else NUM_SEATS * BLOCK_BITS
+        hands = self.hands
+        for card in self._moves(seat, order, trick):
+            bit = 1 << card
+            hands[seat] ^= bit
+            trick.append(card)
+            value = self._in_trick(leader, trick, alpha, beta)
+            trick.pop()
+            hands[seat] ^= bit
+            if maximizing:
+                if value > best:
+                    best = value
+                    alpha = max(alpha, value)
+            elif value < best:
+                best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    def _moves(self, seat: int, order: list[int], trick: list[int]) -> list[int]:
+        """The legal cards, one per run of equivalent cards, best-looking first."""
+        hands = self.hands
+        hand = hands[seat]
+        legal = hand
+        if trick:
+            follow = hand & BLOCK_MASKS[trick[0] // BLOCK_BITS]
+            if follow:
+                legal = follow
+        in_play = hands[0] | hands[1] | hands[2] | hands[3]
+        for card in trick:
+            in_play |= 1 << card
+        candidates = []
+        rest = legal
+        while rest:
+            card = _top_bit(rest & -rest)
+            rest &= rest - 1
+            below = in_play & BLOCK_MASKS[card // BLOCK_BITS] & ((1 << card) - 1)
+            if below and hand >> _top_bit(below) & 1:
+                continue  # the card just below is ours: the same run, already a candidate
+            candidates.append(card)
+        if len(candidates) > 1:
+            candidates.sort(key=lambda c: -self._score(c, seat, order, trick, in_play))
+        return candidates
+
+    def _score(self, card: int, seat: int, order: list[int], trick: list[int], in_play: int) -> int:
+        """Move-ordering heuristic: higher is tried first."""
+        power = card % BLOCK_BITS + (BLOCK_BITS if card // BLOCK_BITS == TRUMP_BLOCK else 0)
+        if not trick:
+            top = not _above(in_play, card) or not (_above(in_play, card) & ~self.hands[seat])
+            if top:
+                return 100 + power
+            return 50 - power
+        win = 0
+        for i in range(1, len(trick)):
+            if beats(trick[i], trick[win]):
+                win = i
+        partner_winning = order[win] % 2 == seat % 2
+        if partner_winning:
+            return 50 - power if not beats(card, trick[win]) else 10 - power
+        if beats(card, trick[win]):
+            return 100 - power
+        return 50 - power

@@ -1,0 +1,111 @@
+"""The trump x discard table: double-dummy tricks for every choice a declarer has."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .cards import SUITS, Card, card_name, cards_of
+from .deal import Deal
+from .errors import NotationError
+from .play import Contract, PlayState, declarer_cards
+from .rules import SEATS, Settings, parse_seat
+from .search import Searcher, thread_searcher
+from .version import __version__
+
+TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
+
+
+@dataclass
+class DeclarerTable:
+    """One declarer's tricks for every trump (rows) and discard (columns)."""
+
+    declarer: int
+    discards: list[Card]  # canonical order
+    tricks: dict[int, dict[Card, int]] = field(default_factory=dict)
+
+    @property
+    def best_tricks(self) -> int:
+        return max(max(row.values()) for row in self.tricks.values())
+
+    @property
+    def ties(self) -> list[tuple[int, Card]]:
+        """Every (trump, discard) reaching the best, in trump then canonical card order."""
+        best = self.best_tricks
+        return [(t, d) for t in TRUMPS for d in self.discards if self.tricks[t][d] == best]
+
+    @property
+    def best(self) -> tuple[int, Card, int]:
+        trump, discard = self.ties[0]
+        return trump, discard, self.best_tricks
+
+    def to_json(self) -> dict[str, Any]:
+        trump, discard, tricks = self.best
+        return {
+            "tricks": {SUITS[t]: {card_name(d): self.tricks[t][d] for d in self.discards} for t in TRUMPS},
+            "best": {"trump": SUITS[trump], "discard": card_name(discard), "tricks": tricks},
+            "ties": [[SUITS[t], card_name(d)] for t, d in self.ties],
+        }
+
+
+@dataclass
+class TableAnalysis:
+    deal: Deal
+    alone: bool
+    tables: dict[int, DeclarerTable]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": __version__,
+            "variant": self.deal.variant.name,
+            "deal": self.deal.notation(),
+            "dealer": SEATS[self.deal.dealer],
+            "alone": self.alone,
+            "declarers": {SEATS[s]: t.to_json() for s, t in self.tables.items()},
+        }
+
+
+def coerce_deal(deal: Deal | str, dealer: str | int | None) -> Deal:
+    """A Deal from a string, or a Deal with its dealer replaced when one is given."""
+    if isinstance(deal, Deal):
+        return deal if dealer is None else Deal(deal.notation(), dealer, deal.variant)
+    return Deal(deal, dealer)
+
+
+def coerce_seat(seat: str | int, where: str) -> int:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEATS):
+        return seat
+    if isinstance(seat, str):
+        return parse_seat(seat, where)
+    raise NotationError(f"{where}: not a seat: {seat!r} (expected one of N, E, S, W)")
+
+
+def analyze(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
+            alone: bool = False, settings: Settings = Settings(),
+            progress: Callable[[int, int], None] | None = None,
+            searcher: Searcher | None = None) -> TableAnalysis:
+    """Tricks for every trump and discard, for one declarer or (``declarer=None``) all four.
+
+    ``progress(done, total)`` is called after each declarer's table.
+    """
+    deal = coerce_deal(deal, dealer)
+    seats = list(deal.variant.seats) if declarer is None else [coerce_seat(declarer, "declarer")]
+    searcher = searcher or thread_searcher()
+    tables = {}
+    for done, seat in enumerate(seats, 1):
+        tables[seat] = declarer_table(deal, seat, alone, settings, searcher)
+        if progress:
+            progress(done, len(seats))
+    return TableAnalysis(deal, alone, tables)
+
+
+def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
+                   searcher: Searcher) -> DeclarerTable:
+    discards = cards_of(declarer_cards(deal, declarer))
+    table = DeclarerTable(declarer, discards)
+    for trump in TRUMPS:
+        table.tricks[trump] = {
+            d: PlayState(deal, Contract(declarer, trump, d, alone), settings).value(searcher)
+            for d in discards
+        }
+    return table

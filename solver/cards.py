@@ -1,0 +1,147 @@
+"""Cards as small ints, sets of cards as 64-bit masks.
+
+A card is ``suit * 8 + rank`` with suits ``S H D C`` = 0..3 and ranks ``7 8 9 T J Q K A`` =
+0..7; the Joker is 32. Every deck of the family (24, 25 and 32 cards) fits one mask.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from .errors import NotationError
+
+Card = int
+Mask = int
+
+SUITS = "SHDC"
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANKS = "789TJQKA"
+RANKS_PER_SUIT = len(RANKS)
+JOKER: Card = len(SUITS) * RANKS_PER_SUIT
+JOKER_NAME = "JK"
+NUM_CARDS = JOKER + 1
+
+ACE, KING, QUEEN, JACK, TEN, NINE = (RANKS.index(r) for r in "AKQJT9")
+
+
+def make_card(suit: int, rank: int) -> Card:
+    return suit * RANKS_PER_SUIT + rank
+
+
+def suit_of(card: Card) -> int:
+    """The printed suit (the Joker has none and gives -1)."""
+    return -1 if card == JOKER else card // RANKS_PER_SUIT
+
+
+def rank_of(card: Card) -> int:
+    return -1 if card == JOKER else card % RANKS_PER_SUIT
+
+
+def is_red(suit: int) -> bool:
+    return suit in (1, 2)
+
+
+def card_name(card: Card) -> str:
+    if card == JOKER:
+        return JOKER_NAME
+    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
+
+
+def canonical_key(card: Card) -> tuple[int, int]:
+    """Sort key of the canonical order: S H D C, each high to low, then the Joker."""
+    if card == JOKER:
+        return (len(SUITS), 0)
+    return (suit_of(card), -rank_of(card))
+
+
+def parse_rank(text: str) -> int:
+    """A rank token (``T`` or ``10`` for ten), case-insensitive; -1 if it is not a rank."""
+    text = text.upper()
+    if text == "10":
+        text = "T"
+    return RANKS.index(text) if len(text) == 1 and text in RANKS else -1
+
+
+def parse_suit(text: str) -> int:
+    """A suit letter or symbol; -1 if it is not a suit."""
+    if text in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS.index(text)
+    upper = text.upper()
+    return SUITS.index(upper) if len(upper) == 1 and upper in SUITS else -1
+
+
+def parse_card(text: str, where: str = "card") -> Card:
+    """One card: rank then suit (``AS``, ``10h``, ``9♣``), or the Joker (``JK``, ``*``)."""
+    token = text.strip()
+    if token.upper() == JOKER_NAME or token == "*":
+        return JOKER
+    if len(token) >= 2:
+        rank, suit = parse_rank(token[:-1]), parse_suit(token[-1])
+        if rank >= 0 and suit >= 0:
+            return make_card(suit, rank)
+    raise NotationError(f"{where}: not a card: {text!r} (expected rank then suit, like 'AS' or 'TH', or 'JK')")
+
+
+def mask_of(cards: Iterable[Card]) -> Mask:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def cards_of(mask: Mask) -> list[Card]:
+    """The cards of a mask in canonical order."""
+    return sorted(iter_bits(mask), key=canonical_key)
+
+
+def iter_bits(mask: Mask) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def suit_mask(suit: int) -> Mask:
+    return ((1 << RANKS_PER_SUIT) - 1) << (suit * RANKS_PER_SUIT)
+
+
+class CardSet:
+    """A read-only view of a mask: iterates in canonical order, prints as a card list."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, cards: Iterable[Card] | Mask = 0) -> None:
+        self.mask = cards if isinstance(cards, int) else mask_of(cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(cards_of(self.mask))
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self.mask >> card & 1)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __str__(self) -> str:
+        return " ".join(card_name(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet.from_names({str(self)!r})"
+
+    @classmethod
+    def from_names(cls, text: str, where: str = "cards") -> "CardSet":
+        """Cards separated by spaces or commas: ``AS,JS KH``."""
+        cards = [parse_card(tok, where) for tok in text.replace(",", " ").split()]
+        seen: set[int] = set()
+        for card in cards:
+            if card in seen:
+                raise NotationError(f"{where}: {card_name(card)} is listed twice: {text!r}")
+            seen.add(card)
+        return cls(cards)

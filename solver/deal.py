@@ -1,0 +1,200 @@
+"""Hands and deals in the notation of notation.md: strict parsing, canonical printing."""
+
+from __future__ import annotations
+
+from .cards import (
+    JOKER, JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS, Card, CardSet, Mask,
+    card_name, cards_of, make_card, parse_card, parse_rank, rank_of, suit_of,
+)
+from .errors import InvalidDealError, NotationError
+from .rules import HASENPFEFFER, NUM_SEATS, SEATS, Variant, left_of, parse_seat
+
+
+def parse_hand(text: str, where: str = "hand") -> Mask:
+    """A hand in dotted form ``spades.hearts.diamonds.clubs``; ``*`` is the Joker."""
+    body = text.replace("*", "")
+    joker = len(text) - len(body)
+    if joker > 1:
+        raise NotationError(f"{where}: the Joker '*' appears {joker} times: {text!r}")
+    sections = body.split(".")
+    if len(sections) != len(SUITS):
+        raise NotationError(
+            f"{where}: expected 3 dots (spades.hearts.diamonds.clubs), found {len(sections) - 1}: {text!r}")
+    mask = (1 << JOKER) if joker else 0
+    for suit, section in enumerate(sections):
+        for token in _rank_tokens(section):
+            rank = parse_rank(token)
+            if rank < 0:
+                raise NotationError(
+                    f"{where}: not a rank: {token!r} in the {SUITS[suit]} section of {text!r}")
+            bit = 1 << make_card(suit, rank)
+            if mask & bit:
+                raise NotationError(f"{where}: {RANKS[rank]}{SUITS[suit]} is listed twice: {text!r}")
+            mask |= bit
+    return mask
+
+
+def _rank_tokens(section: str) -> list[str]:
+    """Split a suit section into rank tokens; ``10`` is one token."""
+    tokens, i = [], 0
+    while i < len(section):
+        step = 2 if section[i:i + 2] == "10" else 1
+        tokens.append(section[i:i + step])
+        i += step
+    return tokens
+
+
+def format_hand(mask: Mask) -> str:
+    """Canonical dotted form: ranks high to low, the Joker as a trailing ``*``."""
+    sections = ["".join(RANKS[rank_of(c)] for c in cards_of(mask) if suit_of(c) == suit)
+                for suit in range(len(SUITS))]
+    return ".".join(sections) + ("*" if mask >> JOKER & 1 else "")
+
+
+class Deal:
+    """A whole deal: every hand, the widow or upcard, and the dealer.
+
+    ``Deal('N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS', dealer='W')``; ``repr`` is the
+    canonical constructor (the string starts with the dealer), ``str`` the diagram.
+    """
+
+    __slots__ = ("variant", "hands", "extra", "dealer")
+
+    def __init__(self, text: str, dealer: str | int | None = None,
+                 variant: Variant = HASENPFEFFER) -> None:
+        if not isinstance(text, str):
+            raise NotationError(f"deal: expected a string, got {type(text).__name__}")
+        self.variant = variant
+        first, hands, extra = _parse_deal(text, variant)
+        if dealer is None:
+            self.dealer = first
+        elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < NUM_SEATS:
+            self.dealer = dealer
+        elif isinstance(dealer, str):
+            self.dealer = parse_seat(dealer, "dealer")
+        else:
+            raise NotationError(f"dealer: not a seat: {dealer!r} (expected one of N, E, S, W)")
+        self.hands: tuple[Mask, ...] = hands
+        self.extra: Card = extra
+
+    @property
+    def widow(self) -> Card:
+        return self.extra
+
+    def hand(self, seat: int) -> CardSet:
+        return CardSet(self.hands[seat])
+
+    def notation(self) -> str:
+        """The canonical deal string, starting with the dealer."""
+        order = _listed_seats(self.dealer, self.variant)
+        fields = [format_hand(self.hands[s]) for s in order] + [card_name(self.extra)]
+        return f"{SEATS[order[0]]}:" + " ".join(fields)
+
+    def __repr__(self) -> str:
+        return f"Deal({self.notation()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Deal) and other.variant == self.variant
+                and other.hands == self.hands and other.extra == self.extra
+                and other.dealer == self.dealer)
+
+    def __hash__(self) -> int:
+        return hash((self.variant.name, self.hands, self.extra, self.dealer))
+
+    def __str__(self) -> str:
+        return diagram(self)
+
+
+def _listed_seats(first: int, variant: Variant) -> list[int]:
+    """The variant's seats clockwise from ``first`` (the first dealt seat at or after it)."""
+    seats, seat = [], first
+    for _ in range(NUM_SEATS):
+        if seat in variant.seats:
+            seats.append(seat)
+        seat = left_of(seat)
+    return seats
+
+
+def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Card]:
+    """Check the whole string before building anything; return (first seat, hands, extra)."""
+    head, colon, body = text.strip().partition(":")
+    if not colon:
+        raise NotationError(f"deal: expected '<seat>:<hands>', no ':' in {text!r}")
+    first = parse_seat(head, "deal: first seat")
+    if first not in variant.seats:
+        raise NotationError(f"deal: {variant.name} deals to {', '.join(SEATS[s] for s in variant.seats)}, "
+                            f"not {SEATS[first]}: {text!r}")
+    fields = body.split()
+    order = _listed_seats(first, variant)
+    n = len(order)
+    allowed = (n, n + 1) if variant.extra_optional else (n + 1,)
+    if len(fields) not in allowed:
+        want = " or ".join(str(a) for a in allowed)
+        raise NotationError(f"deal: {variant.name} expects {want} fields ({n} hands"
+                            f"{', then the ' + variant.extra_card}), found {len(fields)}: {text!r}")
+    hands = [0] * NUM_SEATS
+    owner: dict[Card, int] = {}
+    for seat, field in zip(order, fields):
+        mask = parse_hand(field, f"deal: {SEATS[seat]}'s hand")
+        count = mask.bit_count()
+        if count != variant.hand_size:
+            raise InvalidDealError(
+                f"deal: {SEATS[seat]} holds {count} cards, expected {variant.hand_size}: {field!r}")
+        for card in cards_of(mask):
+            if not variant.deck >> card & 1:
+                raise InvalidDealError(
+                    f"deal: {card_name(card)} in {SEATS[seat]}'s hand is not in the {variant.name} deck")
+            if card in owner:
+                raise InvalidDealError(
+                    f"deal: {card_name(card)} is in both {SEATS[owner[card]]}'s and {SEATS[seat]}'s hands")
+            owner[card] = seat
+        hands[seat] = mask
+    held = sum(hands)
+    if len(fields) > n:
+        extra = parse_card(fields[n], f"deal: {variant.extra_card}")
+        if not variant.deck >> extra & 1:
+            raise InvalidDealError(f"deal: the {variant.extra_card} {card_name(extra)} is not in the {variant.name} deck")
+        if held >> extra & 1:
+            raise InvalidDealError(
+                f"deal: the {variant.extra_card} {card_name(extra)} is also in {SEATS[owner[extra]]}'s hand")
+        if variant.extra_optional:
+            # the hands and the widow make the whole deck, so nothing can be left over
+            missing = variant.deck & ~held & ~(1 << extra)
+            if missing:
+                raise InvalidDealError(
+                    f"deal: {CardSet(missing)} dealt to nobody, though the deck has {variant.deck_size} cards")
+    else:
+        missing = variant.deck & ~held
+        if missing.bit_count() != 1:
+            raise InvalidDealError(
+                f"deal: cannot infer the {variant.extra_card}: {missing.bit_count()} cards are missing "
+                f"({CardSet(missing)}), expected exactly one")
+        extra = missing.bit_length() - 1
+    return first, tuple(hands), extra
+
+
+def diagram(deal: Deal) -> str:
+    """The deal as a bridge-style diagram, for people."""
+    def lines(seat: int) -> list[str]:
+        title = SEATS[seat] + (" (dealer)" if seat == deal.dealer else "")
+        if seat not in deal.variant.seats:
+            return [title, "-"]
+        cards = cards_of(deal.hands[seat])
+        rows = [title]
+        for suit in range(len(SUITS)):
+            ranks = " ".join(RANKS[rank_of(c)] for c in cards if suit_of(c) == suit)
+            rows.append(f"{SUIT_SYMBOLS[suit]} {ranks or '-'}")
+        if deal.hands[seat] >> JOKER & 1:
+            rows[-1] += f"  {JOKER_NAME}"
+        return rows
+
+    width = 22
+    north, east, south, west = (lines(s) for s in range(NUM_SEATS))
+    out = [" " * width + row for row in north]
+    for i in range(max(len(west), len(east))):
+        left = west[i] if i < len(west) else ""
+        right = east[i] if i < len(east) else ""
+        out.append(f"{left:<{2 * width}}{right}")
+    out += [" " * width + row for row in south]
+    out.append(f"{deal.variant.extra_card}: {card_name(deal.extra)}")
+    return "\n".join(row.rstrip() for row in out)

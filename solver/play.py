@@ -1,0 +1,168 @@
+"""A contract and the play of its cards, in real cards, with its double-dummy value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import SUITS, Card, CardSet, Mask, card_name, parse_card
+from .deal import Deal
+from .errors import IllegalPlayError, InvalidDealError, NotationError
+from .rules import (
+    NUM_SEATS, SEATS, Settings, active_seats, effective_suit, first_leader, layout,
+    legal_plays, side_of, to_layout, trick_winner,
+)
+from .search import Searcher, thread_searcher
+
+
+def parse_trump(text: str, where: str = "trump") -> int:
+    token = text.strip().upper() if isinstance(text, str) else ""
+    if len(token) != 1 or token not in SUITS:
+        raise NotationError(f"{where}: not a trump suit: {text!r} (expected one of S, H, D, C)")
+    return SUITS.index(token)
+
+
+@dataclass(frozen=True)
+class Contract:
+    """Who declares, in which trump, what was discarded, and whether alone."""
+
+    declarer: int
+    trump: int
+    discard: Card
+    alone: bool = False
+
+    @property
+    def side(self) -> int:
+        return side_of(self.declarer)
+
+
+def declarer_cards(deal: Deal, declarer: int) -> Mask:
+    """The seven cards the declarer chooses a discard from: the hand and the widow."""
+    return deal.hands[declarer] | 1 << deal.extra
+
+
+def check_contract(deal: Deal, contract: Contract) -> None:
+    if contract.declarer not in deal.variant.seats:
+        raise InvalidDealError(f"declarer: {SEATS[contract.declarer]} holds no hand in {deal.variant.name}")
+    if not declarer_cards(deal, contract.declarer) >> contract.discard & 1:
+        raise IllegalPlayError(
+            f"discard: {card_name(contract.discard)} is neither in {SEATS[contract.declarer]}'s hand "
+            f"nor the {deal.variant.extra_card}: {CardSet(declarer_cards(deal, contract.declarer))}")
+
+
+@dataclass
+class PlayState:
+    """A position in the play: the hands left, the trick so far, the tricks taken."""
+
+    deal: Deal
+    contract: Contract
+    settings: Settings = field(default_factory=Settings)
+    hands: list[Mask] = field(init=False)
+    seats: tuple[int, ...] = field(init=False)
+    leader: int = field(init=False)
+    trick: list[Card] = field(init=False, default_factory=list)
+    taken: list[int] = field(init=False)
+    tricks: list[tuple[int, list[Card], int]] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        check_contract(self.deal, self.contract)
+        c = self.contract
+        self.seats = active_seats(self.deal.variant, c.declarer, c.alone)
+        self.hands = [self.deal.hands[s] if s in self.seats else 0 for s in range(NUM_SEATS)]
+        self.hands[c.declarer] = declarer_cards(self.deal, c.declarer) & ~(1 << c.discard)
+        self.leader = first_leader(self.deal.dealer, c.declarer, self.seats, c.alone, self.settings)
+        self.taken = [0, 0]
+
+    def copy(self) -> "PlayState":
+        other = object.__new__(PlayState)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.trick = list(self.trick)
+        other.taken = list(self.taken)
+        other.tricks = list(self.tricks)
+        return other
+
+    @property
+    def order(self) -> list[int]:
+        i = self.seats.index(self.leader)
+        return list(self.seats[i:] + self.seats[:i])
+
+    @property
+    def to_move(self) -> int:
+        return self.order[len(self.trick)]
+
+    @property
+    def finished(self) -> bool:
+        return not any(self.hands)
+
+    @property
+    def tricks_total(self) -> int:
+        return self.deal.variant.hand_size
+
+    def legal(self) -> Mask:
+        if self.finished:
+            return 0
+        led = self.trick[0] if self.trick else None
+        return legal_plays(self.hands[self.to_move], led, self.contract.trump)
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` for the seat to move; raise IllegalPlayError naming what is wrong."""
+        trick_no = len(self.tricks) + 1
+        if self.finished:
+            raise IllegalPlayError(f"play: {card_name(card)} after the last trick; all cards are played")
+        seat = self.to_move
+        where = f"play: trick {trick_no}, {SEATS[seat]}"
+        if not self.hands[seat] >> card & 1:
+            raise IllegalPlayError(f"{where} does not hold {card_name(card)} (holds {CardSet(self.hands[seat])})")
+        if not self.legal() >> card & 1:
+            led = self.trick[0]
+            suit = SUITS[effective_suit(led, self.contract.trump)]
+            raise IllegalPlayError(
+                f"{where} must follow {suit} (led {card_name(led)}) with {CardSet(self.legal())}, "
+                f"not {card_name(card)}")
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append(card)
+        if len(self.trick) == len(self.seats):
+            order = self.order
+            winner = order[trick_winner(self.trick, self.contract.trump)]
+            self.taken[side_of(winner)] += 1
+            self.tricks.append((self.leader, self.trick, winner))
+            self.leader, self.trick = winner, []
+
+    def value(self, searcher: Searcher | None = None) -> int:
+        """Tricks the declaring side still takes with best play (the current trick included)."""
+        if self.finished:
+            return 0
+        trump = self.contract.trump
+        active = sum(1 << s for s in self.seats)
+        hands = [to_layout(h, trump) for h in self.hands]
+        pos = layout(trump)
+        trick = [pos[c] for c in self.trick]
+        return (searcher or thread_searcher()).solve(hands, active, self.leader, self.contract.side, trick)
+
+    def declarer_taken(self) -> int:
+        return self.taken[self.contract.side]
+
+
+def parse_play_record(text: str, where: str = "play") -> list[list[Card]]:
+    """Cards separated by spaces, ``|`` between tricks optional: a list of groups."""
+    if not isinstance(text, str):
+        raise NotationError(f"{where}: expected a string of cards, got {type(text).__name__}")
+    groups = [[parse_card(tok, f"{where}: group {i + 1}") for tok in chunk.replace(",", " ").split()]
+              for i, chunk in enumerate(text.split("|"))]
+    return groups
+
+
+def replay(state: PlayState, text: str) -> PlayState:
+    """Play a record onto ``state``; a ``|`` must fall where a trick ends."""
+    groups = parse_play_record(text)
+    checked = len(groups) > 1
+    for i, group in enumerate(groups):
+        for card in group:
+            state.play(card)
+        if checked and i < len(groups) - 1 and state.trick:
+            raise IllegalPlayError(
+                f"play: '|' after {card_name(group[-1]) if group else 'nothing'} does not end a trick "
+                f"(trick {len(state.tricks) + 1} has {len(state.trick)} of {len(state.seats)} cards)")
+    return state
+
+
