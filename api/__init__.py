@@ -1,0 +1,1 @@
+"""The web service: filled in by the web-service issue."""
