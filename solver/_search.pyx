@@ -1,0 +1,369 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The double-dummy search in C: the same algorithm as ``_search_py.py``, line for line.
+
+See the twin for what the search does. Here positions live in one C struct, the table is a
+fixed array of 16-byte entries (always replaced on collision), and ``solve`` runs without
+the GIL so that threads search in parallel.
+"""
+
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from .rules import BLOCK_BITS as _BLOCK_BITS, NUM_SEATS as _NUM_SEATS, TRUMP_BLOCK as _TRUMP_BLOCK
+
+cdef extern from *:
+    int popcount "__builtin_popcountll"(unsigned long long) nogil
+    int count_leading_zeros "__builtin_clzll"(unsigned long long) nogil
+
+# Filled from solver.rules at import so that no constant is written twice.
+cdef int BLOCK_BITS = _BLOCK_BITS
+cdef int TRUMP_BLOCK = _TRUMP_BLOCK
+cdef int NUM_SEATS = _NUM_SEATS
+cdef int NUM_BLOCKS = 4
+cdef uint64_t BLOCK_MASK = (1 << _BLOCK_BITS) - 1
+cdef uint64_t TRUMP_MASK = ((1 << _BLOCK_BITS) - 1) << (_TRUMP_BLOCK * _BLOCK_BITS)
+cdef uint64_t BLOCK_MASKS[4]
+for _b in range(4):
+    BLOCK_MASKS[_b] = ((1 << _BLOCK_BITS) - 1) << (_b * _BLOCK_BITS)
+
+# The table key packs every card in play (at most KEY_CARDS of them) as a 2-bit owner.
+DEF KEY_CARDS = 28
+DEF MAX_MOVES = 16
+
+
+cdef struct Entry:
+    uint64_t owners     # owner bits, leader and side; see make_key
+    uint32_t lengths    # cards in play per block, 4 bits each, and a used flag
+    uint8_t lower
+    uint8_t upper
+
+
+cdef struct State:
+    uint64_t hands[4]
+    int active[4]       # 1 if the seat plays
+    int next_seat[4]    # the next seat that plays, clockwise
+    int nseats
+    int side
+    uint64_t nodes
+    Entry* table
+    uint64_t table_mask
+    int table_shift
+
+
+cdef inline int top_bit(uint64_t mask) noexcept nogil:
+    return 63 - count_leading_zeros(mask)
+
+
+cdef inline uint64_t above_bits(int card) noexcept nogil:
+    """Every bit above ``card`` (any block)."""
+    return ~((<uint64_t>2 << card) - 1) if card < 63 else 0
+
+
+cdef inline uint64_t below_bits(int card) noexcept nogil:
+    return (<uint64_t>1 << card) - 1
+
+
+cdef inline int beats(int card, int best) noexcept nogil:
+    if card // BLOCK_BITS == best // BLOCK_BITS:
+        return card > best
+    return card // BLOCK_BITS == TRUMP_BLOCK
+
+
+cdef inline int side_of(int seat) noexcept nogil:
+    return seat & 1
+
+
+# --- trick boundaries -------------------------------------------------------------------------
+
+cdef int last_trick(State* s, int leader) noexcept nogil:
+    cdef int seat = leader, win_seat = leader
+    cdef int win = top_bit(s.hands[leader])
+    cdef int card, i
+    for i in range(s.nseats - 1):
+        seat = s.next_seat[seat]
+        card = top_bit(s.hands[seat])
+        if beats(card, win):
+            win = card
+            win_seat = seat
+    return 1 if side_of(win_seat) == s.side else 0
+
+
+cdef inline void make_key(State* s, int leader, uint64_t* owners, uint32_t* lengths) noexcept nogil:
+    """The position in relative ranks: per block, the owners of the cards in play."""
+    cdef uint64_t in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint64_t rest, low = 0, high = 0
+    cdef uint32_t lens = 0
+    cdef int block, card, seat, index = 0, start
+    for block in range(NUM_BLOCKS):
+        rest = in_play & BLOCK_MASKS[block]
+        start = index
+        while rest:
+            card = top_bit(rest & (~rest + 1))
+            rest &= rest - 1
+            seat = 0
+            while not (s.hands[seat] >> card) & 1:
+                seat += 1
+            low |= <uint64_t>(seat & 1) << index
+            high |= <uint64_t>(seat >> 1) << index
+            index += 1
+        lens |= <uint32_t>(index - start) << (4 * block)
+    owners[0] = low | (high << KEY_CARDS) | (<uint64_t>leader << (2 * KEY_CARDS)) \
+        | (<uint64_t>s.side << (2 * KEY_CARDS + 2))
+    lengths[0] = lens | (<uint32_t>1 << 16)
+
+
+cdef int sure_trump_tricks(State* s, int side) noexcept nogil:
+    """Each trump above all the opponents' wins a trick for its side, one per trick."""
+    cdef uint64_t theirs = 0, above = TRUMP_MASK
+    cdef int seat, best = 0, n
+    for seat in range(NUM_SEATS):
+        if s.active[seat] and side_of(seat) != side:
+            theirs |= s.hands[seat]
+    theirs &= TRUMP_MASK
+    if theirs:
+        above = TRUMP_MASK & above_bits(top_bit(theirs))
+    for seat in range(NUM_SEATS):
+        if s.active[seat] and side_of(seat) == side:
+            n = popcount(s.hands[seat] & above)
+            if n > best:
+                best = n
+    return best
+
+
+cdef int cashable(State* s, int leader, int n) noexcept nogil:
+    """Top trumps the leader can cash, then top plain cards that nobody can ruff."""
+    cdef uint64_t hand = s.hands[leader], others = 0, mine, other_block
+    cdef int seat, block, run, tricks, drawn, length
+    cdef int partner = (leader + 2) % NUM_SEATS
+    for seat in range(NUM_SEATS):
+        if s.active[seat] and seat != leader:
+            others |= s.hands[seat]
+    if others & TRUMP_MASK:
+        drawn = popcount(hand & TRUMP_MASK & above_bits(top_bit(others & TRUMP_MASK)))
+    else:
+        drawn = popcount(hand & TRUMP_MASK)
+    if s.active[partner] and popcount(s.hands[partner] & TRUMP_MASK) > drawn:
+        return drawn if drawn < n else n
+    tricks = drawn
+    for block in range(NUM_BLOCKS):
+        if block == TRUMP_BLOCK:
+            continue
+        mine = hand & BLOCK_MASKS[block]
+        if not mine:
+            continue
+        other_block = others & BLOCK_MASKS[block]
+        run = popcount(mine & above_bits(top_bit(other_block))) if other_block else popcount(mine)
+        for seat in range(NUM_SEATS):
+            if s.active[seat] and side_of(seat) != side_of(leader) \
+                    and popcount(s.hands[seat] & TRUMP_MASK) > drawn:
+                length = popcount(s.hands[seat] & BLOCK_MASKS[block])
+                if length < run:
+                    run = length
+        tricks += run
+    return tricks if tricks < n else n
+
+
+cdef int boundary(State* s, int leader, int alpha, int beta) noexcept nogil:
+    cdef int n = popcount(s.hands[leader])
+    cdef int lo, hi, a, b, value, sure_lead, sure_other, cash
+    cdef uint64_t owners
+    cdef uint32_t lengths
+    cdef Entry* entry
+    if n == 0:
+        return 0
+    s.nodes += 1
+    if n == 1:
+        return last_trick(s, leader)
+    make_key(s, leader, &owners, &lengths)
+    entry = &s.table[((owners * 0x9E3779B97F4A7C15ULL) ^ (lengths * 0xC2B2AE3D27D4EB4FULL)) >> s.table_shift]
+    if entry.owners == owners and entry.lengths == lengths:
+        lo, hi = entry.lower, entry.upper
+    else:
+        lo, hi = 0, n
+    # quick bounds: tricks each side is sure of
+    sure_lead = sure_trump_tricks(s, side_of(leader))
+    cash = cashable(s, leader, n)
+    if cash > sure_lead:
+        sure_lead = cash
+    sure_other = sure_trump_tricks(s, 1 - side_of(leader))
+    if side_of(leader) == s.side:
+        lo, hi = max(lo, sure_lead), min(hi, n - sure_other)
+    else:
+        lo, hi = max(lo, sure_other), min(hi, n - sure_lead)
+    if lo >= beta or lo == hi:
+        return lo
+    if hi <= alpha:
+        return hi
+    a, b = max(alpha, lo), min(beta, hi)
+    value = in_trick(s, 0, leader, 0, 0, 0, leader, a, b)
+    if value <= a:
+        hi = value
+    elif value >= b:
+        lo = value
+    else:
+        lo = hi = value
+    entry.owners, entry.lengths = owners, lengths
+    entry.lower, entry.upper = lo, hi
+    return value
+
+
+# --- inside a trick ---------------------------------------------------------------------------
+
+cdef int score(State* s, int card, int seat, int ntrick, int win_card, int win_seat, uint64_t in_play) noexcept nogil:
+    """Move-ordering heuristic: higher is tried first (the twin's ``_score``)."""
+    cdef int power = card % BLOCK_BITS + (BLOCK_BITS if card // BLOCK_BITS == TRUMP_BLOCK else 0)
+    cdef uint64_t above
+    if ntrick == 0:
+        above = in_play & BLOCK_MASKS[card // BLOCK_BITS] & above_bits(card)
+        if not above or not (above & ~s.hands[seat]):
+            return 100 + power
+        return 50 - power
+    if side_of(win_seat) == side_of(seat):
+        return 10 - power if beats(card, win_card) else 50 - power
+    if beats(card, win_card):
+        return 100 - power
+    return 50 - power
+
+
+cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t played,
+                  int win_card, int win_seat, int alpha, int beta) noexcept nogil:
+    """Value with ``ntrick`` cards of the current trick played and ``seat`` to move.
+
+    ``lead_card`` is the trick's first card and ``played`` the mask of its cards so far:
+    parameters, not state, since deeper tricks reuse the state while this one is open.
+    """
+    cdef int won, i, j, card, n_moves = 0, value, best, maximizing, new_win, new_seat, key
+    cdef int moves[MAX_MOVES]
+    cdef int scores[MAX_MOVES]
+    cdef uint64_t hand, legal, rest, below, in_play, bit
+    if ntrick == s.nseats:
+        won = 1 if side_of(win_seat) == s.side else 0
+        return won + boundary(s, win_seat, alpha - won, beta - won)
+    hand = s.hands[seat]
+    legal = hand
+    if ntrick:
+        legal = hand & BLOCK_MASKS[lead_card // BLOCK_BITS]
+        if not legal:
+            legal = hand
+    in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | played
+    # one card per run of equivalent cards, in ascending order, then a stable sort by score
+    rest = legal
+    while rest:
+        card = top_bit(rest & (~rest + 1))
+        rest &= rest - 1
+        below = in_play & BLOCK_MASKS[card // BLOCK_BITS] & below_bits(card)
+        if below and (hand >> top_bit(below)) & 1:
+            continue
+        key = score(s, card, seat, ntrick, win_card, win_seat, in_play)
+        j = n_moves
+        while j > 0 and scores[j - 1] < key:
+            moves[j] = moves[j - 1]
+            scores[j] = scores[j - 1]
+            j -= 1
+        moves[j] = card
+        scores[j] = key
+        n_moves += 1
+    maximizing = side_of(seat) == s.side
+    best = -1 if maximizing else 1000
+    for i in range(n_moves):
+        card = moves[i]
+        bit = <uint64_t>1 << card
+        if ntrick == 0 or beats(card, win_card):
+            new_win, new_seat = card, seat
+        else:
+            new_win, new_seat = win_card, win_seat
+        s.hands[seat] ^= bit
+        value = in_trick(s, ntrick + 1, s.next_seat[seat], card if ntrick == 0 else lead_card,
+                         played | bit, new_win, new_seat, alpha, beta)
+        s.hands[seat] ^= bit
+        if maximizing:
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+        elif value < best:
+            best = value
+            if value < beta:
+                beta = value
+        if alpha >= beta:
+            break
+    return best
+
+
+cdef class Searcher:
+    """One search context; its table persists across solves (keys include the side)."""
+
+    cdef State state
+
+    def __cinit__(self, int table_bits=20):
+        if not 8 <= table_bits <= 30:
+            raise ValueError(f"table_bits must be 8..30, got {table_bits}")
+        memset(&self.state, 0, sizeof(State))
+        self.state.table = <Entry*>calloc(<size_t>1 << table_bits, sizeof(Entry))
+        if self.state.table == NULL:
+            raise MemoryError(f"no memory for a table of 2**{table_bits} entries")
+        self.state.table_mask = (<uint64_t>1 << table_bits) - 1
+        self.state.table_shift = 64 - table_bits
+
+    def __dealloc__(self):
+        free(self.state.table)
+
+    @property
+    def nodes(self) -> int:
+        """Trick boundaries visited since the searcher was made."""
+        return self.state.nodes
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        self.state.nodes = value
+
+    def clear(self) -> None:
+        memset(self.state.table, 0, (self.state.table_mask + 1) * sizeof(Entry))
+
+    def solve(self, hands, int active, int leader, int side, trick=()) -> int:
+        """Tricks ``side`` (0 N-S, 1 E-W) takes from the current trick on.
+
+        ``active`` is a bit mask of the seats that play; ``trick`` the cards already played to
+        the current trick, in order from ``leader``.
+        """
+        cdef State* s = &self.state
+        cdef int seat, i, n = 0, ntrick = len(trick), in_play = 0, win_card = 0, win_seat = leader
+        cdef int value, card, lead_card = 0
+        cdef uint64_t played = 0
+        s.nseats = 0
+        for seat in range(NUM_SEATS):
+            s.hands[seat] = hands[seat]
+            s.active[seat] = (active >> seat) & 1
+            s.nseats += s.active[seat]
+            in_play += popcount(s.hands[seat])
+        if not s.active[leader] or ntrick >= s.nseats:
+            raise ValueError("the leader must play and the trick must not be complete")
+        if in_play > KEY_CARDS:
+            raise ValueError(f"at most {KEY_CARDS} cards may be in play, got {in_play}")
+        for seat in range(NUM_SEATS):
+            s.next_seat[seat] = (seat + 1) % NUM_SEATS
+            while not s.active[s.next_seat[seat]]:
+                s.next_seat[seat] = (s.next_seat[seat] + 1) % NUM_SEATS
+            if s.active[seat] and popcount(s.hands[seat]) > n:
+                n = popcount(s.hands[seat])
+        s.side = side
+        seat = leader
+        for i in range(ntrick):
+            card = trick[i]
+            played |= <uint64_t>1 << card
+            if i == 0:
+                lead_card = card
+            if i == 0 or beats(card, win_card):
+                win_card, win_seat = card, seat
+            seat = s.next_seat[seat]
+        if ntrick:
+            n += 1
+        if n == 0:
+            return 0
+        with nogil:
+            if ntrick == 0:
+                value = boundary(s, leader, 0, n)
+            else:
+                value = in_trick(s, ntrick, seat, lead_card, played, win_card, win_seat, 0, n)
+        return value
