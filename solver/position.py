@@ -1,0 +1,212 @@
+"""One position in the play, analysed card by card: the answer of ``hasen solve`` and of
+``POST /api/v1/solve``, and the base of the play review.
+
+For the seat to move it gives every legal card's double-dummy total, grouped into runs of
+equivalent cards, and one best line of play to the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .analysis import coerce_deal, coerce_seat
+from .cards import SUITS, Card, Mask, canonical_key, card_name, parse_card
+from .deal import Deal
+from .errors import NotationError
+from .play import Contract, PlayState, parse_trump, replay
+from .rules import SEATS, Settings, power_order, side_of
+from .search import Searcher, thread_searcher
+from .version import __version__
+
+Checkpoint = Callable[[], None]
+
+
+def _no_checkpoint() -> None:
+    pass
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """A run of equivalent legal cards (strongest first) and what playing one of them gives."""
+
+    cards: tuple[Card, ...]
+    total: int  # the declaring side's tricks for the whole hand after this card
+    cost: int  # tricks the mover's side loses against its best card; 0 for a best card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": [card_name(c) for c in self.cards], "total": self.total, "cost": self.cost}
+
+
+@dataclass
+class PositionAnalysis:
+    state: PlayState
+    taken: int
+    remaining: int
+    choices: list[CardChoice] = field(default_factory=list)
+    best_line: list[Card] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return self.taken + self.remaining
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.state.finished else self.state.to_move
+
+    def played_record(self) -> str:
+        return format_record([cards for _, cards, _ in self.state.tricks] + [self.state.trick])
+
+    def line_record(self) -> str:
+        """The best line, with ``|`` where each trick ends (the first may be a partial one)."""
+        done = len(self.state.trick)
+        width = len(self.state.seats)
+        groups, start = [], 0
+        for end in range(width - done, len(self.best_line) + width, width):
+            groups.append(self.best_line[start:end])
+            start = end
+        return format_record(groups)
+
+    def to_json(self) -> dict[str, Any]:
+        state, contract = self.state, self.state.contract
+        to_move = self.to_move
+        return {
+            "version": __version__,
+            "variant": state.deal.variant.name,
+            "deal": state.deal.notation(),
+            "dealer": SEATS[state.deal.dealer],
+            "declarer": SEATS[contract.declarer],
+            "trump": SUITS[contract.trump],
+            "discard": card_name(contract.discard),
+            "alone": contract.alone,
+            "played": self.played_record(),
+            "tricks_played": len(state.tricks),
+            "leader": None if state.finished else SEATS[state.leader],
+            "trick": [card_name(c) for c in state.trick],
+            "to_move": None if to_move is None else SEATS[to_move],
+            "taken": self.taken,
+            "remaining": self.remaining,
+            "total": self.total,
+            "choices": [c.to_json() for c in self.choices],
+            "best_line": self.line_record(),
+        }
+
+
+def format_record(groups: list[list[Card]]) -> str:
+    """Cards in the play-record notation, ``|`` between non-empty groups."""
+    return " | ".join(" ".join(card_name(c) for c in g) for g in groups if g)
+
+
+def make_contract(declarer: str | int, trump: str | int, discard: str | Card,
+                  alone: bool = False) -> Contract:
+    """A contract from notation (``"N"``, ``"C"``, ``"KH"``) or from ints."""
+    seat = coerce_seat(declarer, "declarer")
+    if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump < len(SUITS):
+        suit = trump
+    else:
+        suit = parse_trump(trump)
+    if isinstance(discard, str):
+        card = parse_card(discard, "discard")
+    else:
+        raise NotationError(f"discard: not a card: {discard!r} (expected a card like 'KH')")
+    if not isinstance(alone, bool):
+        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    return Contract(seat, suit, card, alone)
+
+
+def position(deal: Deal | str, contract: Contract, played: str = "", dealer: str | int | None = None,
+             settings: Settings = Settings()) -> PlayState:
+    """The position after ``played`` (a play record); raises IllegalPlayError naming the bad card."""
+    return replay(PlayState(coerce_deal(deal, dealer), contract, settings), played)
+
+
+def gone_mask(state: PlayState) -> Mask:
+    """Cards that can no longer separate two others: those played to completed tricks and
+    those outside the variant's deck.
+
+    The discard and a lone declarer's idle hand are out of play too, but only the declarer
+    knows the discard, so a reviewer is shown the runs every player can see.
+    """
+    gone = ~state.deal.variant.deck
+    for _, cards, _ in state.tricks:
+        for card in cards:
+            gone |= 1 << card
+    return gone
+
+
+def equivalent_runs(state: PlayState) -> list[tuple[Card, ...]]:
+    """The mover's legal cards as runs of equivalent cards: adjacent in their effective suit's
+    power order once the cards between them are gone. Each run is strongest first; runs are
+    in canonical order of their strongest card."""
+    legal = state.legal()
+    gone = gone_mask(state)
+    trump = state.contract.trump
+    runs: list[tuple[Card, ...]] = []
+    for suit in range(len(SUITS)):
+        run: list[Card] = []
+        for card in reversed(power_order(suit, trump)):
+            if legal >> card & 1:
+                run.append(card)
+            elif not gone >> card & 1 and run:
+                runs.append(tuple(run))
+                run = []
+        if run:
+            runs.append(tuple(run))
+    runs.sort(key=lambda r: canonical_key(r[0]))
+    return runs
+
+
+def total_after(state: PlayState, card: Card, searcher: Searcher) -> tuple[PlayState, int]:
+    """The position after ``card`` and the declaring side's total for the hand from there."""
+    after = state.copy()
+    after.play(card)
+    return after, after.declarer_taken() + after.value(searcher)
+
+
+def analyze_position(state: PlayState, searcher: Searcher | None = None,
+                     checkpoint: Checkpoint = _no_checkpoint) -> PositionAnalysis:
+    """Every legal card's total and cost, and one best line to the end.
+
+    ``checkpoint()`` is called before each solve; a caller with a time limit raises from it
+    to stop the analysis between solves.
+    """
+    searcher = searcher or thread_searcher()
+    checkpoint()
+    taken = state.declarer_taken()
+    remaining = state.value(searcher)
+    result = PositionAnalysis(state, taken, remaining)
+    if state.finished:
+        return result
+    total = result.total
+    declaring = side_of(state.to_move) == state.contract.side
+    best: tuple[Card, PlayState] | None = None
+    for run in equivalent_runs(state):
+        checkpoint()
+        after, value = total_after(state, run[0], searcher)
+        cost = total - value if declaring else value - total
+        result.choices.append(CardChoice(run, value, cost))
+        if cost == 0 and best is None:
+            best = run[0], after
+    if best is None:
+        raise RuntimeError(f"search: no card keeps the value {total} of {state.deal!r}")
+    card, after = best
+    result.best_line = [card] + best_line(after, total, searcher, checkpoint)
+    return result
+
+
+def best_line(state: PlayState, total: int, searcher: Searcher,
+              checkpoint: Checkpoint = _no_checkpoint) -> list[Card]:
+    """A line of play to the end that keeps the total: at each turn the first run (canonical
+    order) whose card keeps it, found by a search at every step."""
+    line: list[Card] = []
+    while not state.finished:
+        for run in equivalent_runs(state):
+            checkpoint()
+            after, value = total_after(state, run[0], searcher)
+            if value == total:
+                break
+        else:
+            raise RuntimeError(f"search: no card keeps the value {total} of {state.deal!r}")
+        line.append(run[0])
+        state = after
+    return line
