@@ -1,1 +1,39 @@
-"""The web service: filled in by the web-service issue."""
+"""The web service: a JSON API over the solver under /api/v1.
+
+``create_app(config)`` builds the app; ``hasen serve`` runs it under waitress. ``/`` stays
+free for the review page.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask
+
+from .cache import AnswerCache
+from .config import check_limits, defaults
+from .errors import register as register_errors
+from .routes import v1
+from .runner import Runner
+from .service import Service
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """The Flask app; ``config`` overrides the limits of ``api.config.LIMITS`` and any
+    Flask setting."""
+    app = Flask(__name__)
+    app.config.update(defaults())
+    app.config.update(config or {})
+    check_limits(app.config)
+    # answers keep the solver's key order (tricks S H D C, discards in card order)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.extensions["hasen"] = Service(
+        AnswerCache(app.config["HASEN_CACHE_SIZE"]),
+        Runner(app.config["HASEN_SOLVER_THREADS"], app.config["HASEN_TIME_LIMIT"]),
+    )
+    register_errors(app)
+    app.register_blueprint(v1)
+    return app
+
+
+__all__ = ["create_app"]

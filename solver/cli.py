@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any, Sequence
 
@@ -11,6 +12,7 @@ from .analysis import TRUMPS, TableAnalysis, analyze
 from .cards import SUIT_NAMES, SUITS, card_name
 from .deal import Deal
 from .errors import HasenError
+from .position import PositionAnalysis, analyze_position, make_contract, position
 from .rules import SEATS, first_leader, active_seats
 from .version import __version__
 
@@ -76,6 +78,90 @@ def cmd_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def format_position(result: PositionAnalysis) -> str:
+    """The position, then every legal card with its total and cost, best first."""
+    state = result.state
+    deal, contract = state.deal, state.contract
+    alone = " alone" if contract.alone else ""
+    side = "N-S" if contract.side == 0 else "E-W"
+    out = [str(deal), "",
+           f"{SEATS[contract.declarer]} declares {SUIT_NAMES[contract.trump]}{alone}, "
+           f"discard {card_name(contract.discard)}; {SEATS[deal.dealer]} deals",
+           f"played: {result.played_record() or '(nothing)'}"]
+    if result.to_move is None:
+        out.append(f"the hand is over: {side} took {result.taken} tricks")
+        return "\n".join(out)
+    out.append(f"trick {len(state.tricks) + 1}, {SEATS[state.leader]} led; {SEATS[result.to_move]} to move")
+    out.append(f"{side}: {result.taken} taken + {result.remaining} with best play = {result.total}")
+    out.append("")
+    out.append(f"{'card':<16}{'total':>5}{'cost':>6}")
+    for choice in sorted(result.choices, key=lambda c: c.cost):
+        cards = " ".join(card_name(c) for c in choice.cards)
+        mark = "  best" if choice.cost == 0 else ""
+        out.append(f"{cards:<16}{choice.total:>5}{choice.cost:>6}{mark}")
+    out.append("")
+    out.append(f"best line: {result.line_record()}")
+    return "\n".join(out)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    contract = make_contract(args.declarer, args.trump, args.discard, args.alone)
+    state = position(args.deal, contract, args.played, dealer=args.dealer)
+    result = analyze_position(state)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        print(format_position(result))
+    return 0
+
+
+def digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def port_number(text: str) -> int:
+    if not digits(text) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r} (0 to 65535; 0 picks a free one)")
+    return int(text)
+
+
+def positive_int(text: str) -> int:
+    if not digits(text) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    return value
+
+
+def whole_number(text: str) -> int:
+    if not digits(text):
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    # imported here so that the other commands start without loading Flask and waitress
+    from api.server import serve
+
+    options = {"HASEN_SOLVER_THREADS": args.threads, "HASEN_TIME_LIMIT": args.time_limit,
+               "HASEN_CACHE_SIZE": args.cache_size}
+    try:
+        serve(args.host, args.port, {k: v for k, v in options.items() if v is not None})
+    except OSError as exc:  # the address is taken or cannot be bound
+        raise UsageError(f"serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    except KeyboardInterrupt:  # Ctrl-C is how a server is stopped: not an error
+        pass
+    return 0
+
+
 class Parser(argparse.ArgumentParser):
     """Usage errors become one line on stderr and exit status 2."""
 
@@ -97,6 +183,29 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
     table.add_argument("--json", action="store_true", help="print JSON instead of a table")
     table.set_defaults(run=cmd_table)
+
+    solve = commands.add_parser("solve", help="every legal card's value in a position, and a best line")
+    solve.add_argument("deal", metavar="DEAL", help="the deal, in deal notation")
+    solve.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
+    solve.add_argument("--declarer", metavar="SEAT", required=True, help="N, E, S or W")
+    solve.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
+    solve.add_argument("--discard", metavar="CARD", required=True, help="the declarer's discard, e.g. KH")
+    solve.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    solve.add_argument("--played", metavar="CARDS", default="",
+                       help='the cards played so far, e.g. "JC KC TC 9C | AS" (| between tricks)')
+    solve.add_argument("--json", action="store_true", help="print JSON instead of text")
+    solve.set_defaults(run=cmd_solve)
+
+    serve = commands.add_parser("serve", help="run the web API under waitress")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=port_number, default=8000, help="default: 8000; 0 picks a free port")
+    serve.add_argument("--threads", type=positive_int,
+                       help="requests answered at once (default: the number of cores)")
+    serve.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
+                       help="longest analysis before a 503 (default: 10)")
+    serve.add_argument("--cache-size", type=whole_number, metavar="N",
+                       help="answers kept in memory (default: 1024; 0 for none)")
+    serve.set_defaults(run=cmd_serve)
     return parser
 
 

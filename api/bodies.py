@@ -1,0 +1,107 @@
+"""Request bodies: strict JSON, checked against the OpenAPI schemas, with messages that
+say what was wrong and where."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from flask import Request
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .errors import BadInput, TooLarge
+
+JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
+              int: "a number", float: "a number", type(None): "null"}
+SCHEMA_TYPES = {"object": "an object", "array": "an array", "string": "a string",
+                "boolean": "a boolean", "number": "a number", "integer": "an integer",
+                "null": "null"}
+QUOTE_LIMIT = 40  # characters of a bad value quoted back
+
+
+def read_json(request: Request) -> Any:
+    """The body as JSON, whatever the Content-Type says. Flask's own parser would accept
+    duplicate keys (keeping the last, silently dropping the others) and NaN; both are
+    refused here."""
+    try:
+        raw = request.get_data(cache=False)
+    except RequestEntityTooLarge:
+        limit = request.max_content_length
+        raise TooLarge(f"body: more than {limit} bytes (MAX_CONTENT_LENGTH)") from None
+    if not raw.strip():
+        raise BadInput("body: empty; expected a JSON object")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"body: not UTF-8 (byte {exc.start})") from None
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constants)
+    except json.JSONDecodeError as exc:
+        raise BadInput(f"body: malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise BadInput("body: malformed JSON: nested too deeply") from None
+    except ValueError as exc:  # an integer too long to convert
+        raise BadInput(f"body: malformed JSON: {exc}") from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise BadInput(f"body: key {_quote(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constants(name: str) -> None:
+    raise BadInput(f"body: malformed JSON: {name} is not a JSON number")
+
+
+def _quote(value: Any) -> str:
+    text = json.dumps(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "..."
+
+
+def describe(value: Any) -> str:
+    return JSON_TYPES.get(type(value), type(value).__name__)
+
+
+class BodyChecker:
+    """Checks an instance against one request schema; the first problem becomes a message."""
+
+    def __init__(self, schema: Mapping[str, Any]) -> None:
+        Draft202012Validator.check_schema(schema)
+        self.schema = schema
+        self.validator = Draft202012Validator(schema)
+
+    def check(self, instance: Any, where: str = "") -> None:
+        # the shallowest problem first, so that a body that is not an object is told so
+        # before anything about its keys
+        errors = sorted(self.validator.iter_errors(instance),
+                        key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path], e.validator))
+        if errors:
+            raise BadInput(message(errors[0], where))
+
+
+def message(error: ValidationError, where: str) -> str:
+    path = where + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    place = path.lstrip(".") or "body"
+    value, kind = error.instance, error.validator
+    if kind == "type":
+        expected = error.validator_value
+        wanted = " or ".join(SCHEMA_TYPES[t] for t in (expected if isinstance(expected, list) else [expected]))
+        return f"{place}: expected {wanted}, got {describe(value)}"
+    if kind == "additionalProperties":
+        allowed = list(error.schema.get("properties", {}))
+        unknown = [k for k in value if k not in allowed]
+        return (f"{place}: unknown key {_quote(unknown[0])} (allowed: {', '.join(allowed)})")
+    if kind == "required":
+        missing = [k for k in error.validator_value if k not in value]
+        return f"{place}: missing key {_quote(missing[0])} (required: {', '.join(error.validator_value)})"
+    if kind == "maxLength":
+        return f"{place}: {len(value)} characters, at most {error.validator_value}: {_quote(value)}"
+    if kind == "maxItems":
+        return f"{place}: {len(value)} items, at most {error.validator_value}"
+    return f"{place}: {error.message[:200]}"

@@ -1,0 +1,51 @@
+"""The service's limits: one place for their names, defaults and checks."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Limit:
+    default: float
+    meaning: str
+    integer: bool = True
+    minimum: float = 1  # inclusive, except for non-integers, which must be above it
+
+
+LIMITS: dict[str, Limit] = {
+    # seconds a request may take, the wait for a solver thread included; then 503
+    "HASEN_TIME_LIMIT": Limit(10.0, "seconds per request", integer=False, minimum=0),
+    # answers kept in memory; 0 turns the cache off
+    "HASEN_CACHE_SIZE": Limit(1024, "cached answers", minimum=0),
+    # items in one POST /batch; more gives 413
+    "HASEN_BATCH_LIMIT": Limit(100, "items per batch"),
+    # threads that run searches: as many as cores, since a search keeps a core busy
+    "HASEN_SOLVER_THREADS": Limit(os.cpu_count() or 2, "solver threads"),
+    # bytes in a request body (Flask's own setting); more gives 413
+    "MAX_CONTENT_LENGTH": Limit(64 * 1024, "bytes per request body"),
+}
+
+# The longest string any field accepts: far above the longest deal or play record (a whole
+# play record is under 100 characters), low enough that messages quoting input stay short.
+MAX_TEXT = 256
+
+
+def defaults() -> dict[str, Any]:
+    return {name: limit.default for name, limit in LIMITS.items()}
+
+
+def check_limits(config: Mapping[str, Any]) -> None:
+    """Refuse a limit of the wrong type or out of range, naming it: a bad deployment setting
+    should stop the service at start, not surface as odd answers later."""
+    for name, limit in LIMITS.items():
+        value = config[name]
+        kinds = int if limit.integer else (int, float)
+        if isinstance(value, bool) or not isinstance(value, kinds):
+            kind = "an integer" if limit.integer else "a number"
+            raise ValueError(f"{name} ({limit.meaning}) must be {kind}, not {value!r}")
+        if value < limit.minimum or (not limit.integer and value <= limit.minimum):
+            bound = f"at least {limit.minimum:g}" if limit.integer else f"above {limit.minimum:g}"
+            raise ValueError(f"{name} ({limit.meaning}) must be {bound}, not {value!r}")

@@ -1,0 +1,119 @@
+"""The /api/v1 endpoints: check the body, answer from the cache or run the analysis."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from solver import USING_EXTENSION
+from solver.analysis import analyze, coerce_seat
+from solver.deal import Deal
+from solver.errors import HasenError
+from solver.position import analyze_position, make_contract, position
+from solver.version import __version__
+
+from .bodies import BodyChecker, read_json
+from .errors import ApiError, TooLarge
+from .openapi import PREFIX, SOLVE_REQUEST, TABLE_REQUEST, batch_request, document
+from .service import Job, Service, Work
+
+v1 = Blueprint("v1", __name__, url_prefix=PREFIX)
+
+TABLE = BodyChecker(TABLE_REQUEST)
+SOLVE = BodyChecker(SOLVE_REQUEST)
+
+
+def service() -> Service:
+    return current_app.extensions["hasen"]
+
+
+def answer(data: dict[str, Any], cached: bool | None = None) -> Response:
+    response = jsonify(data)
+    if cached is not None:
+        response.headers["X-Cache"] = "hit" if cached else "miss"
+    return response
+
+
+# --- table ----------------------------------------------------------------------------------
+
+def table_job(body: dict[str, Any]) -> Job:
+    """The cache key and the work of one table request (checked, notation parsed)."""
+    deal = Deal(body["deal"], body.get("dealer"))
+    declarer = coerce_seat(body["declarer"], "declarer") if "declarer" in body else None
+    alone = body.get("alone", False)
+    key = ("table", deal.notation(), declarer, alone)
+
+    def work(checkpoint: Callable[[], None]) -> dict[str, Any]:
+        # the table calls progress after each declarer's 28 solves: a place to stop
+        return analyze(deal, declarer=declarer, alone=alone,
+                       progress=lambda done, total: checkpoint()).to_json()
+
+    return key, work
+
+
+@v1.post("/table")
+def table() -> Response:
+    body = read_json(request)
+    TABLE.check(body)
+    key, work = table_job(body)
+    data, cached = service().answer(key, work)
+    return answer(data, cached)
+
+
+# --- solve ----------------------------------------------------------------------------------
+
+@v1.post("/solve")
+def solve() -> Response:
+    body = read_json(request)
+    SOLVE.check(body)
+    contract = make_contract(body["declarer"], body["trump"], body["discard"], body.get("alone", False))
+    state = position(body["deal"], contract, body.get("played", ""), dealer=body.get("dealer"))
+    played = tuple(c for _, cards, _ in state.tricks for c in cards) + tuple(state.trick)
+    key = ("solve", state.deal.notation(), contract, played)
+    data, cached = service().answer(
+        key, lambda checkpoint: analyze_position(state, checkpoint=checkpoint).to_json())
+    return answer(data, cached)
+
+
+# --- batch ----------------------------------------------------------------------------------
+
+@v1.post("/batch")
+def batch() -> Response:
+    body = read_json(request)
+    limit = current_app.config["HASEN_BATCH_LIMIT"]
+    items = body.get("items") if isinstance(body, dict) else None
+    if isinstance(items, list) and len(items) > limit:
+        raise TooLarge(f"items: {len(items)} items, at most {limit} per batch (HASEN_BATCH_LIMIT)")
+    BodyChecker(batch_request(limit)).check(body)
+    jobs: list[Job | str] = []
+    for item in items:
+        try:
+            TABLE.check(item, where="item")
+            jobs.append(table_job(item))
+        except ApiError as exc:
+            jobs.append(exc.message)
+        except HasenError as exc:
+            jobs.append(str(exc))
+    results = service().answer_all(jobs)
+    return answer({"version": __version__, "results": results})
+
+
+# --- about the service ----------------------------------------------------------------------
+
+@v1.get("/health")
+def health() -> Response:
+    svc = service()
+    return answer({
+        "status": "ok",
+        "version": __version__,
+        "extension": USING_EXTENSION,
+        "threads": svc.runner.threads,
+        "busy": svc.runner.busy,
+        "cache": svc.cache.stats(),
+    })
+
+
+@v1.get("/openapi.json")
+def openapi() -> Response:
+    return answer(document(current_app.config))

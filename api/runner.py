@@ -1,0 +1,69 @@
+"""Runs searches on a fixed pool of threads, each request under a time limit.
+
+A Python thread cannot be stopped from outside, so the limit works in two parts: the
+request stops waiting when time is up (and answers 503 at once), and the job sees a
+cancel flag at its next checkpoint (between two solves) and stops there, which frees its
+thread for the next request. A solve takes milliseconds, so a cancelled job ends soon.
+"""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor, TimeoutError as FutureTimeout
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+Checkpoint = Callable[[], None]
+
+
+class Cancelled(Exception):
+    """Raised inside a job at a checkpoint once its request has given up on it."""
+
+
+class TimeLimitExceeded(Exception):
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"the analysis took longer than the limit of {seconds:g} s; "
+                         f"try again later, or ask for less (one declarer, a smaller batch)")
+        self.seconds = seconds
+
+
+class Runner:
+    def __init__(self, threads: int, time_limit: float) -> None:
+        self.threads = threads
+        self.time_limit = time_limit
+        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="hasen-solver")
+        self._lock = threading.Lock()
+        self._busy = 0
+
+    @property
+    def busy(self) -> int:
+        """Jobs running or waiting for a thread, cancelled ones until they stop."""
+        return self._busy
+
+    def run(self, job: Callable[[Checkpoint], T]) -> T:
+        """``job(checkpoint)`` on a pool thread; its result, or TimeLimitExceeded."""
+        cancelled = threading.Event()
+
+        def checkpoint() -> None:
+            if cancelled.is_set():
+                raise Cancelled
+
+        def tracked() -> T:
+            try:
+                checkpoint()  # given up on while it waited for a thread
+                return job(checkpoint)
+            finally:
+                with self._lock:
+                    self._busy -= 1
+
+        with self._lock:
+            self._busy += 1
+        future = self._pool.submit(tracked)
+        try:
+            return future.result(timeout=self.time_limit)
+        except FutureTimeout:
+            cancelled.set()
+            raise TimeLimitExceeded(self.time_limit) from None
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=False)

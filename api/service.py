@@ -1,0 +1,56 @@
+"""What the endpoints share: the answer cache and the solver threads."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Hashable
+
+from .cache import AnswerCache
+from .runner import Checkpoint, Runner
+
+Work = Callable[[Checkpoint], dict[str, Any]]
+Job = tuple[Hashable, Work]  # the canonical request, and how to answer it
+
+
+class Service:
+    def __init__(self, cache: AnswerCache, runner: Runner) -> None:
+        self.cache = cache
+        self.runner = runner
+
+    def answer(self, key: Hashable, work: Work) -> tuple[dict[str, Any], bool]:
+        """The answer and whether it came from the cache."""
+        found = self.cache.get(key)
+        if found is not None:
+            return found, True
+        data = self.runner.run(work)
+        self.cache.put(key, data)
+        return data, False
+
+    def answer_all(self, jobs: list[Job | str]) -> list[dict[str, Any]]:
+        """Answers in order; a string is an item's error and gives ``{"index", "error"}``.
+
+        The uncached items run one after another in one job, under one time limit: a batch
+        is one request, and it should not take every solver thread from the others.
+        """
+        results: list[dict[str, Any] | None] = []
+        todo: list[tuple[int, Job]] = []
+        for index, job in enumerate(jobs):
+            if isinstance(job, str):
+                results.append({"index": index, "error": job})
+                continue
+            found = self.cache.get(job[0])
+            results.append(found)
+            if found is None:
+                todo.append((index, job))
+
+        def work(checkpoint: Checkpoint) -> list[tuple[int, Hashable, dict[str, Any]]]:
+            done = []
+            for index, (key, item_work) in todo:
+                checkpoint()
+                done.append((index, key, item_work(checkpoint)))
+            return done
+
+        if todo:
+            for index, key, data in self.runner.run(work):
+                self.cache.put(key, data)
+                results[index] = data
+        return results  # type: ignore[return-value]
