@@ -1,0 +1,344 @@
+"""Every /api/v1 endpoint and every class of error, through Flask's test client."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from api import create_app
+from solver import USING_EXTENSION, analyze
+from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.position import analyze_position, make_contract, position
+from solver.version import __version__
+
+TABLE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"}
+SOLVE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C",
+         "discard": "KH", "played": "JC KC TC 9C | AS"}
+LAST_TRICK = {**SOLVE, "played": "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH"}
+
+
+@pytest.fixture
+def app() -> Flask:
+    return create_app({"TESTING": True})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+def post(client: FlaskClient, path: str, body) -> tuple[int, dict]:
+    data = body if isinstance(body, (bytes, str)) else json.dumps(body)
+    response = client.post(f"/api/v1/{path}", data=data, content_type="application/json")
+    return response.status_code, response.get_json()
+
+
+def error_of(client: FlaskClient, path: str, body, status: int = 400) -> str:
+    code, answer = post(client, path, body)
+    assert code == status, answer
+    assert set(answer) == {"error", "version"} and answer["version"] == __version__
+    return answer["error"]
+
+
+# --- answers --------------------------------------------------------------------------------
+
+def test_table_is_the_cli_json(client: FlaskClient) -> None:
+    code, answer = post(client, "table", TABLE)
+    assert code == 200
+    assert answer == analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
+    assert answer["declarers"]["N"]["best"] == {"trump": "C", "discard": "KH", "tricks": 6}
+    assert answer["version"] == __version__
+
+
+def test_table_for_all_declarers_alone(client: FlaskClient) -> None:
+    code, answer = post(client, "table", {"deal": EXAMPLE_DEAL, "alone": True})
+    assert code == 200
+    assert answer == analyze(EXAMPLE_DEAL, alone=True).to_json()
+    assert list(answer["declarers"]) == ["N", "E", "S", "W"]
+    assert answer["dealer"] == "N"  # the deal string's first seat
+
+
+def test_table_keys_keep_the_solver_order(client: FlaskClient) -> None:
+    response = client.post("/api/v1/table", json=TABLE)
+    text = response.get_data(as_text=True)
+    # trumps S H D C, and discards in canonical card order, not alphabetical
+    assert text.index('"S":') < text.index('"H":') < text.index('"D":') < text.index('"C":')
+    assert text.index('"KS"') < text.index('"KH"') < text.index('"AC"')
+
+
+def test_solve_matches_the_library(client: FlaskClient) -> None:
+    code, answer = post(client, "solve", SOLVE)
+    assert code == 200
+    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), SOLVE["played"], dealer="W")
+    assert answer == analyze_position(state).to_json()
+    assert (answer["to_move"], answer["taken"], answer["total"]) == ("E", 1, 6)
+    assert answer["choices"] and min(c["cost"] for c in answer["choices"]) == 0
+
+
+def test_solve_defaults_to_the_opening_lead(client: FlaskClient) -> None:
+    body = {k: v for k, v in SOLVE.items() if k != "played"}
+    code, answer = post(client, "solve", body)
+    assert code == 200
+    assert (answer["played"], answer["to_move"], answer["total"]) == ("", "N", 6)
+
+
+def test_batch_answers_in_order_and_isolates_bad_items(client: FlaskClient) -> None:
+    items = [TABLE, 7, {"deal": "N:nonsense"}, {**TABLE, "declarer": "E", "alone": True},
+             {**TABLE, "color": "red"}]
+    code, answer = post(client, "batch", {"items": items})
+    assert code == 200 and answer["version"] == __version__
+    results = answer["results"]
+    assert len(results) == len(items)
+    assert results[0] == analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
+    assert results[1] == {"index": 1, "error": "item: expected an object, got a number"}
+    assert results[2]["index"] == 2 and "deal: " in results[2]["error"]
+    assert results[3] == analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="E", alone=True).to_json()
+    assert results[4] == {"index": 4, "error": "item: unknown key 'color' (allowed: deal, dealer, declarer, alone)"}
+
+
+def test_empty_batch(client: FlaskClient) -> None:
+    assert post(client, "batch", {"items": []}) == (200, {"version": __version__, "results": []})
+
+
+def test_health(client: FlaskClient) -> None:
+    response = client.get("/api/v1/health")
+    answer = response.get_json()
+    assert response.status_code == 200
+    assert answer["status"] == "ok" and answer["version"] == __version__
+    assert answer["extension"] is USING_EXTENSION
+    assert answer["busy"] == 0 and answer["threads"] >= 1
+    assert answer["cache"]["capacity"] == 1024
+
+
+def test_openapi_is_served(client: FlaskClient) -> None:
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    doc = response.get_json()
+    assert doc["openapi"].startswith("3.") and doc["info"]["version"] == __version__
+    assert set(doc["paths"]) == {f"/api/v1/{p}" for p in ("table", "solve", "batch", "health", "openapi.json")}
+
+
+def test_root_is_left_free(client: FlaskClient) -> None:
+    # the review page will live at /; until then it is an ordinary (not JSON) 404
+    response = client.get("/")
+    assert response.status_code == 404 and not response.is_json
+
+
+# --- the cache ------------------------------------------------------------------------------
+
+def test_cache_answers_the_same_canonical_request(client: FlaskClient) -> None:
+    first = client.post("/api/v1/table", json=TABLE)
+    # the same deal and dealer written differently: lower case, other first seat, no widow
+    same = {"deal": "w:qj.j.qj.9 a.k..aqj* .aq.akt.k t9.t9.9.t", "declarer": "n"}
+    second = client.post("/api/v1/table", json=same)
+    assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "hit")
+    assert first.get_json() == second.get_json()
+    stats = client.get("/api/v1/health").get_json()["cache"]
+    assert (stats["size"], stats["hits"], stats["misses"]) == (1, 1, 1)
+
+
+def test_cache_tells_requests_apart(client: FlaskClient) -> None:
+    headers = [client.post("/api/v1/table", json=body).headers["X-Cache"]
+               for body in (TABLE, {**TABLE, "alone": True}, {**TABLE, "dealer": "N"})]
+    assert headers == ["miss"] * 3
+    solves = [client.post("/api/v1/solve", json=body).headers["X-Cache"]
+              for body in (SOLVE, {**SOLVE, "played": "JC KC TC 9C AS"}, {**SOLVE, "played": "JC"})]
+    assert solves == ["miss", "hit", "miss"]  # '|' is only checked, not part of the position
+
+
+def test_cache_is_bounded() -> None:
+    client = create_app({"HASEN_CACHE_SIZE": 2}).test_client()
+    for dealer in "NESW":
+        client.post("/api/v1/table", json={**TABLE, "dealer": dealer})
+    assert client.get("/api/v1/health").get_json()["cache"]["size"] == 2
+    # the oldest went first; the newest is still there
+    assert client.post("/api/v1/table", json={**TABLE, "dealer": "N"}).headers["X-Cache"] == "miss"
+    assert client.post("/api/v1/table", json={**TABLE, "dealer": "W"}).headers["X-Cache"] == "hit"
+
+
+def test_cache_can_be_turned_off() -> None:
+    client = create_app({"HASEN_CACHE_SIZE": 0}).test_client()
+    headers = [client.post("/api/v1/table", json=TABLE).headers["X-Cache"] for _ in range(2)]
+    assert headers == ["miss", "miss"]
+
+
+def test_batch_items_share_the_cache(client: FlaskClient) -> None:
+    client.post("/api/v1/table", json=TABLE)
+    post(client, "batch", {"items": [TABLE, TABLE]})
+    assert client.get("/api/v1/health").get_json()["cache"]["hits"] == 2
+
+
+# --- bad input: 400 -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("body, message", [
+    (b"", "body: empty; expected a JSON object"),
+    (b"{", "body: malformed JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+    (b'{"deal": "x",}', "body: malformed JSON: Expecting property name enclosed in double quotes at line 1 column 14"),
+    (b"\xff\xfe", "body: not UTF-8 (byte 0)"),
+    (b"[" * 5000, "body: malformed JSON: nested too deeply"),
+    (b'{"deal": NaN}', "body: malformed JSON: NaN is not a JSON number"),
+    (b'{"deal": 1' + b"0" * 5000 + b"}", "body: malformed JSON: Exceeds the limit"),
+    (b'{"deal": "a", "deal": "b"}', "body: key 'deal' appears twice in one object"),
+])
+def test_malformed_json(client: FlaskClient, body: bytes, message: str) -> None:
+    assert error_of(client, "table", body).startswith(message)
+
+
+@pytest.mark.parametrize("body, message", [
+    ([TABLE], "body: expected an object, got an array"),
+    ("null", "body: expected an object, got null"),
+    ({"deal": 5}, "deal: expected a string, got a number"),
+    ({**TABLE, "dealer": None}, "dealer: expected a string, got null"),
+    ({**TABLE, "declarer": ["N"]}, "declarer: expected a string, got an array"),
+    ({**TABLE, "alone": "true"}, "alone: expected a boolean, got a string"),
+    ({**TABLE, "alone": 1}, "alone: expected a boolean, got a number"),
+    ({**TABLE, "deal": "x" * 300}, "deal: 300 characters, at most 256"),
+])
+def test_wrong_types(client: FlaskClient, body, message: str) -> None:
+    assert error_of(client, "table", body).startswith(message)
+
+
+@pytest.mark.parametrize("path, body, message", [
+    ("table", {**TABLE, "trump": "C"}, "body: unknown key 'trump' (allowed: deal, dealer, declarer, alone)"),
+    ("solve", {**SOLVE, "Played": "JC"},
+     "body: unknown key 'Played' (allowed: deal, dealer, declarer, trump, discard, alone, played)"),
+    ("batch", {"items": [], "limit": 3}, "body: unknown key 'limit' (allowed: items)"),
+    ("table", {"dealer": "W"}, "body: missing key 'deal' (required: deal)"),
+    ("solve", {"deal": EXAMPLE_DEAL, "declarer": "N", "trump": "C"},
+     "body: missing key 'discard' (required: deal, declarer, trump, discard)"),
+    ("batch", {}, "body: missing key 'items' (required: items)"),
+    ("batch", {"items": {"0": TABLE}}, "items: expected an array, got an object"),
+])
+def test_unknown_and_missing_keys(client: FlaskClient, path: str, body, message: str) -> None:
+    assert error_of(client, path, body) == message
+
+
+@pytest.mark.parametrize("path, body, message", [
+    ("table", {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS JK"}, "deal: hasenpfeffer expects 4 or 5 fields"),
+    ("table", {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9X"}, "not a rank: 'X'"),
+    ("table", {**TABLE, "dealer": "north"}, "dealer: not a seat: 'north'"),
+    ("table", {**TABLE, "declarer": "Q"}, "declarer: not a seat: 'Q'"),
+    ("solve", {**SOLVE, "trump": "NT"}, "trump: not a trump suit: 'NT'"),
+    ("solve", {**SOLVE, "discard": "KK"}, "discard: not a card: 'KK'"),
+    ("solve", {**SOLVE, "played": "JC KC ZZ"}, "play: group 1: not a card: 'ZZ'"),
+])
+def test_bad_notation(client: FlaskClient, path: str, body, message: str) -> None:
+    assert message in error_of(client, path, body)
+
+
+@pytest.mark.parametrize("path, body, message", [
+    ("table", {"deal": "N:K.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"}, "the widow KS is also in N's hand"),
+    ("table", {"deal": "N:A.K..AQJ .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"}, "N holds 5 cards, expected 6"),
+    ("solve", {**SOLVE, "discard": "AH"}, "discard: AH is neither in N's hand nor the widow"),
+    ("solve", {**SOLVE, "played": "JC KC TC QD"}, "play: trick 1, W must follow C (led JC) with JS 9C, not QD"),
+    ("solve", {**SOLVE, "played": "AH"}, "play: trick 1, N does not hold AH"),
+    ("solve", {**SOLVE, "played": "JC KC | TC 9C"}, "does not end a trick"),
+])
+def test_impossible_positions(client: FlaskClient, path: str, body, message: str) -> None:
+    assert message in error_of(client, path, body)
+
+
+def test_content_type_is_not_needed(client: FlaskClient) -> None:
+    # curl -d sends application/x-www-form-urlencoded; the body is still read as JSON
+    response = client.post("/api/v1/table", data=json.dumps(TABLE),
+                           content_type="application/x-www-form-urlencoded")
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("method, path, status", [
+    ("get", "/api/v1/table", 405),
+    ("post", "/api/v1/health", 405),
+    ("get", "/api/v1/tables", 404),
+    ("get", "/api/v2/table", 404),
+])
+def test_unknown_routes_are_json(client: FlaskClient, method: str, path: str, status: int) -> None:
+    response = getattr(client, method)(path)
+    assert response.status_code == status
+    assert set(response.get_json()) == {"error", "version"}
+
+
+def test_an_unexpected_failure_is_json_without_a_traceback(app: Flask, monkeypatch) -> None:
+    def broken(*args, **kwargs):
+        raise RuntimeError("secret internals")
+
+    monkeypatch.setattr("api.routes.analyze", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    response = app.test_client().post("/api/v1/table", json=TABLE)
+    assert response.status_code == 500
+    assert "secret" not in response.get_data(as_text=True)
+    assert response.get_json()["error"].startswith("Internal Server Error")
+
+
+# --- limits: 413 and 503 --------------------------------------------------------------------
+
+def test_body_over_the_size_limit() -> None:
+    client = create_app({"MAX_CONTENT_LENGTH": 100}).test_client()
+    body = {"items": [TABLE]}
+    assert error_of(client, "batch", body, 413) == "body: more than 100 bytes (MAX_CONTENT_LENGTH)"
+
+
+def test_batch_over_the_item_limit() -> None:
+    client = create_app({"HASEN_BATCH_LIMIT": 3}).test_client()
+    message = error_of(client, "batch", {"items": [TABLE] * 4}, 413)
+    assert message == "items: 4 items, at most 3 per batch (HASEN_BATCH_LIMIT)"
+    assert post(client, "batch", {"items": [TABLE] * 3})[0] == 200
+
+
+def wait_until_idle(client: FlaskClient) -> dict:
+    """Health, once no analysis is running; bounded, so a stuck job fails the test."""
+    for _ in range(500):
+        health = client.get("/api/v1/health").get_json()
+        if health["busy"] == 0:
+            return health
+        time.sleep(0.01)
+    raise AssertionError(f"analyses still running: {health}")
+
+
+def endless(*args, progress=None, checkpoint=None, **kwargs):
+    """An analysis that never ends by itself: it only stops when its checkpoint says so."""
+    while True:
+        (progress or (lambda done, total: checkpoint()))(0, 1)
+        time.sleep(0.001)
+
+
+@pytest.mark.parametrize("path, body, target", [
+    ("table", {"deal": EXAMPLE_DEAL}, "analyze"),
+    ("solve", SOLVE, "analyze_position"),
+    ("batch", {"items": [{"deal": EXAMPLE_DEAL, "dealer": d} for d in "NESW"]}, "analyze"),
+])
+def test_time_limit_gives_503_and_the_server_recovers(monkeypatch, path: str, body, target: str) -> None:
+    app = create_app({"HASEN_TIME_LIMIT": 0.05, "HASEN_SOLVER_THREADS": 1})
+    client = app.test_client()
+    with monkeypatch.context() as patch:
+        patch.setattr(f"api.routes.{target}", endless)
+        response = client.post(f"/api/v1/{path}", json=body)
+        assert response.status_code == 503
+        assert "longer than the limit of 0.05 s" in response.get_json()["error"]
+        assert response.headers["Retry-After"]
+        assert client.get("/api/v1/health").status_code == 200
+        wait_until_idle(client)  # the abandoned analysis stopped and freed its only thread
+    # the one solver thread answers again (an analysis short enough for any build)
+    assert post(client, "solve", LAST_TRICK)[0] == 200
+
+
+# --- configuration --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("config, message", [
+    ({"HASEN_TIME_LIMIT": 0}, "HASEN_TIME_LIMIT (seconds per request) must be above 0"),
+    ({"HASEN_TIME_LIMIT": "10"}, "HASEN_TIME_LIMIT (seconds per request) must be a number"),
+    ({"HASEN_CACHE_SIZE": -1}, "HASEN_CACHE_SIZE (cached answers) must be at least 0"),
+    ({"HASEN_BATCH_LIMIT": 2.5}, "HASEN_BATCH_LIMIT (items per batch) must be an integer"),
+    ({"HASEN_SOLVER_THREADS": True}, "HASEN_SOLVER_THREADS (solver threads) must be an integer"),
+])
+def test_bad_configuration_is_refused(config: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        create_app(config)
+
+
+def test_limits_appear_in_the_openapi_document() -> None:
+    doc = create_app({"HASEN_BATCH_LIMIT": 7}).test_client().get("/api/v1/openapi.json").get_json()
+    assert doc["components"]["schemas"]["BatchRequest"]["properties"]["items"]["maxItems"] == 7
