@@ -1,0 +1,102 @@
+"""The OpenAPI document is valid and describes what the endpoints really return: every
+documented answer (each path, each status) is produced here and checked against it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from flask.testing import FlaskClient
+from openapi_schema_validator import OAS31Validator
+from openapi_spec_validator import validate as validate_spec
+
+from api import create_app
+from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
+
+TABLE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"}
+SOLVE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
+LIMITS = {"MAX_CONTENT_LENGTH": 2048, "HASEN_BATCH_LIMIT": 5, "HASEN_TIME_LIMIT": 0.05}
+
+
+def endless(*args, progress=None, checkpoint=None, **kwargs):
+    while True:
+        (progress or (lambda done, total: checkpoint()))(0, 1)
+        time.sleep(0.001)
+
+
+# one request per documented answer: (path, status) -> (method, body, what to make endless)
+CASES = {
+    ("table", 200): ("post", {"deal": EXAMPLE_DEAL, "alone": True}, None),
+    ("table", 400): ("post", {"deal": "N:"}, None),
+    ("table", 413): ("post", {"deal": "x" * 3000}, None),
+    ("table", 503): ("post", TABLE, "analyze"),
+    ("solve", 200): ("post", {**SOLVE, "played": "JC KC TC 9C | AS"}, None),
+    ("solve", 400): ("post", {**SOLVE, "played": "JC KC TC QD"}, None),
+    ("solve", 413): ("post", {**SOLVE, "played": "JC " * 1000}, None),
+    ("solve", 503): ("post", SOLVE, "analyze_position"),
+    ("batch", 200): ("post", {"items": [TABLE, {"deal": EXAMPLE_DEAL, "declarer": "E"}, 3, {"x": 1}]}, None),
+    ("batch", 400): ("post", {"items": "all"}, None),
+    ("batch", 413): ("post", {"items": [TABLE] * 6}, None),
+    ("batch", 503): ("post", {"items": [TABLE]}, "analyze"),
+    ("health", 200): ("get", None, None),
+    ("openapi.json", 200): ("get", None, None),
+}
+
+
+@pytest.fixture(scope="module")
+def doc() -> dict:
+    return create_app(LIMITS).test_client().get("/api/v1/openapi.json").get_json()
+
+
+def response_schema(doc: dict, path: str, method: str, status: int) -> dict:
+    answer = doc["paths"][f"/api/v1/{path}"][method]["responses"][str(status)]
+    schema = answer["content"]["application/json"]["schema"]
+    # the document's components travel along, so the schema's $refs resolve inside it
+    return {**schema, "components": doc["components"]}
+
+
+def test_the_document_is_valid_openapi(doc: dict) -> None:
+    validate_spec(doc)
+    assert doc["openapi"] == "3.1.0"
+
+
+def test_every_documented_answer_is_tested(doc: dict) -> None:
+    documented = {(path.removeprefix("/api/v1/"), int(status))
+                  for path, item in doc["paths"].items()
+                  for operation in item.values() for status in operation["responses"]}
+    assert documented == set(CASES)
+
+
+@pytest.mark.parametrize("path, status", sorted(CASES))
+def test_real_answers_match_the_document(doc: dict, monkeypatch, path: str, status: int) -> None:
+    method, body, endless_target = CASES[(path, status)]
+    if endless_target:
+        monkeypatch.setattr(f"api.routes.{endless_target}", endless)
+    client: FlaskClient = create_app(LIMITS).test_client()
+    response = getattr(client, method)(f"/api/v1/{path}", json=body)
+    assert response.status_code == status, response.get_json()
+    assert response.mimetype == "application/json"
+    OAS31Validator(response_schema(doc, path, method, status)).validate(response.get_json())
+
+
+def test_the_document_describes_the_request_bodies(doc: dict) -> None:
+    # the same schemas check the bodies (api.openapi); here: every key the document lists is
+    # one an endpoint takes, by sending a body with all of them
+    schemas = doc["components"]["schemas"]
+    client = create_app(LIMITS).test_client()
+    full_table = {"deal": EXAMPLE_DEAL, "dealer": "W", "declarer": "N", "alone": False}
+    full_solve = {**SOLVE, "alone": False, "played": ""}
+    assert set(full_table) == set(schemas["TableRequest"]["properties"])
+    assert set(full_solve) == set(schemas["SolveRequest"]["properties"])
+    assert client.post("/api/v1/table", json=full_table).status_code == 200
+    assert client.post("/api/v1/solve", json=full_solve).status_code == 200
+    assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
+
+
+def test_finished_hand_matches_the_document(doc: dict) -> None:
+    # the nulls of a finished hand (no leader, nobody to move) are part of the schema
+    played = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
+    response = create_app().test_client().post("/api/v1/solve", json={**SOLVE, "played": played})
+    answer = response.get_json()
+    assert answer["to_move"] is None
+    OAS31Validator(response_schema(doc, "solve", "post", 200)).validate(answer)
