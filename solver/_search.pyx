@@ -13,7 +13,6 @@ from libc.string cimport memset
 from .rules import BLOCK_BITS as _BLOCK_BITS, NUM_SEATS as _NUM_SEATS, TRUMP_BLOCK as _TRUMP_BLOCK
 
 cdef extern from *:
-    int popcount "__builtin_popcountll"(unsigned long long) nogil
     int count_leading_zeros "__builtin_clzll"(unsigned long long) nogil
 
 # Filled from solver.rules at import so that no constant is written twice.
@@ -49,6 +48,14 @@ cdef struct State:
     Entry* table
     uint64_t table_mask
     int table_shift
+
+
+cdef inline int popcount(uint64_t x) noexcept nogil:
+    """Portable SWAR popcount: without -mpopcnt the builtin is a library call."""
+    x = x - ((x >> 1) & 0x5555555555555555ULL)
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    return <int>((x * 0x0101010101010101ULL) >> 56)
 
 
 cdef inline int top_bit(uint64_t mask) noexcept nogil:
@@ -175,22 +182,24 @@ cdef int boundary(State* s, int leader, int alpha, int beta) noexcept nogil:
     s.nodes += 1
     if n == 1:
         return last_trick(s, leader)
-    make_key(s, leader, &owners, &lengths)
-    entry = &s.table[((owners * 0x9E3779B97F4A7C15ULL) ^ (lengths * 0xC2B2AE3D27D4EB4FULL)) >> s.table_shift]
-    if entry.owners == owners and entry.lengths == lengths:
-        lo, hi = entry.lower, entry.upper
-    else:
-        lo, hi = 0, n
-    # quick bounds: tricks each side is sure of
+    # quick bounds first: tricks each side is sure of
     sure_lead = sure_trump_tricks(s, side_of(leader))
     cash = cashable(s, leader, n)
     if cash > sure_lead:
         sure_lead = cash
     sure_other = sure_trump_tricks(s, 1 - side_of(leader))
     if side_of(leader) == s.side:
-        lo, hi = max(lo, sure_lead), min(hi, n - sure_other)
+        lo, hi = sure_lead, n - sure_other
     else:
-        lo, hi = max(lo, sure_other), min(hi, n - sure_lead)
+        lo, hi = sure_other, n - sure_lead
+    if lo >= beta or lo == hi:
+        return lo
+    if hi <= alpha:
+        return hi
+    make_key(s, leader, &owners, &lengths)
+    entry = &s.table[((owners * 0x9E3779B97F4A7C15ULL) ^ (lengths * 0xC2B2AE3D27D4EB4FULL)) >> s.table_shift]
+    if entry.owners == owners and entry.lengths == lengths:
+        lo, hi = max(lo, entry.lower), min(hi, entry.upper)
     if lo >= beta or lo == hi:
         return lo
     if hi <= alpha:
@@ -210,19 +219,29 @@ cdef int boundary(State* s, int leader, int alpha, int beta) noexcept nogil:
 
 # --- inside a trick ---------------------------------------------------------------------------
 
-cdef int score(State* s, int card, int seat, int ntrick, int win_card, int win_seat, uint64_t in_play) noexcept nogil:
+cdef inline int can_beat(State* s, int seat, int card, int lead_card) noexcept nogil:
+    """Can ``seat`` play a card that beats ``card`` in a trick led by ``lead_card``?"""
+    cdef uint64_t hand = s.hands[seat], follow = hand & BLOCK_MASKS[lead_card // BLOCK_BITS]
+    cdef int block = card // BLOCK_BITS
+    if follow:
+        hand = follow
+    if hand & BLOCK_MASKS[block] & above_bits(card):
+        return 1
+    return block != TRUMP_BLOCK and (hand & TRUMP_MASK) != 0
+
+
+cdef int score(State* s, int card, int seat, int ntrick, int win_card, int win_seat,
+               uint64_t in_play) noexcept nogil:
     """Move-ordering heuristic: higher is tried first (the twin's ``_score``)."""
     cdef int power = card % BLOCK_BITS + (BLOCK_BITS if card // BLOCK_BITS == TRUMP_BLOCK else 0)
-    cdef uint64_t above
     if ntrick == 0:
-        above = in_play & BLOCK_MASKS[card // BLOCK_BITS] & above_bits(card)
-        if not above or not (above & ~s.hands[seat]):
-            return 100 + power
-        return 50 - power
+        if not (in_play & ~s.hands[seat] & BLOCK_MASKS[card // BLOCK_BITS] & above_bits(card)):
+            return 100 + power  # a winner, unless ruffed
+        return 50 + power
     if side_of(win_seat) == side_of(seat):
-        return 10 - power if beats(card, win_card) else 50 - power
+        return 10 - power if beats(card, win_card) else 50 - power  # the partner wins: low
     if beats(card, win_card):
-        return 100 - power
+        return 100 - power  # the cheapest winner
     return 50 - power
 
 
@@ -361,9 +380,17 @@ cdef class Searcher:
             n += 1
         if n == 0:
             return 0
+        cdef int lo = 0, hi = n, beta
         with nogil:
-            if ntrick == 0:
-                value = boundary(s, leader, 0, n)
-            else:
-                value = in_trick(s, ntrick, seat, lead_card, played, win_card, win_seat, 0, n)
-        return value
+            # zero-window probes: "does the side take at least beta tricks?"
+            while lo < hi:
+                beta = (lo + hi + 1) // 2
+                if ntrick == 0:
+                    value = boundary(s, leader, beta - 1, beta)
+                else:
+                    value = in_trick(s, ntrick, seat, lead_card, played, win_card, win_seat, beta - 1, beta)
+                if value >= beta:
+                    lo = value if value > beta else beta
+                else:
+                    hi = value
+        return lo

@@ -66,9 +66,18 @@ class Searcher:
         n = max(self.hands[s].bit_count() for s in self.seats) + (1 if trick else 0)
         if n == 0:
             return 0
-        if not trick:
-            return self._boundary(leader, 0, n)
-        return self._in_trick(leader, list(trick), 0, n)
+        lo, hi = 0, n
+        while lo < hi:  # zero-window probes: "does the side take at least beta tricks?"
+            beta = (lo + hi + 1) // 2
+            if trick:
+                value = self._in_trick(leader, list(trick), beta - 1, beta)
+            else:
+                value = self._boundary(leader, beta - 1, beta)
+            if value >= beta:
+                lo = value
+            else:
+                hi = value
+        return lo
 
     # --- trick boundaries -----------------------------------------------------------------
 
@@ -80,10 +89,15 @@ class Searcher:
         self.nodes += 1
         if n == 1:
             return self._last_trick(leader)
+        lo, hi = self._quick_bounds(leader, n)
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
         key = self._key(leader)
-        lo, hi = self.table.get(key, (0, n))
-        quick_lo, quick_hi = self._quick_bounds(leader, n)
-        lo, hi = max(lo, quick_lo), min(hi, quick_hi)
+        if key in self.table:
+            known_lo, known_hi = self.table[key]
+            lo, hi = max(lo, known_lo), min(hi, known_hi)
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -245,17 +259,15 @@ class Searcher:
         """Move-ordering heuristic: higher is tried first."""
         power = card % BLOCK_BITS + (BLOCK_BITS if card // BLOCK_BITS == TRUMP_BLOCK else 0)
         if not trick:
-            top = not _above(in_play, card) or not (_above(in_play, card) & ~self.hands[seat])
-            if top:
-                return 100 + power
-            return 50 - power
+            if not _above(in_play & ~self.hands[seat], card):
+                return 100 + power  # a winner, unless ruffed
+            return 50 + power
         win = 0
         for i in range(1, len(trick)):
             if beats(trick[i], trick[win]):
                 win = i
-        partner_winning = order[win] % 2 == seat % 2
-        if partner_winning:
-            return 50 - power if not beats(card, trick[win]) else 10 - power
+        if order[win] % 2 == seat % 2:
+            return 10 - power if beats(card, trick[win]) else 50 - power  # the partner wins: low
         if beats(card, trick[win]):
-            return 100 - power
+            return 100 - power  # the cheapest winner
         return 50 - power

@@ -9,7 +9,7 @@ from .cards import SUITS, Card, card_name, cards_of
 from .deal import Deal
 from .errors import NotationError
 from .play import Contract, PlayState, declarer_cards
-from .rules import SEATS, Settings, parse_seat
+from .rules import SEATS, Settings, layout, parse_seat, to_layout
 from .search import Searcher, thread_searcher
 from .version import __version__
 
@@ -101,11 +101,18 @@ def analyze(deal: Deal | str, dealer: str | int | None = None, declarer: str | i
 
 def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
                    searcher: Searcher) -> DeclarerTable:
-    discards = cards_of(declarer_cards(deal, declarer))
+    seven = declarer_cards(deal, declarer)
+    discards = cards_of(seven)
     table = DeclarerTable(declarer, discards)
+    # one position per trump; each discard only removes a card from the declarer's hand
+    start = PlayState(deal, Contract(declarer, TRUMPS[0], discards[0], alone), settings)
+    active = sum(1 << s for s in start.seats)
     for trump in TRUMPS:
-        table.tricks[trump] = {
-            d: PlayState(deal, Contract(declarer, trump, d, alone), settings).value(searcher)
-            for d in discards
-        }
+        hands = [to_layout(h, trump) for h in start.hands]
+        hand = to_layout(seven, trump)
+        position = layout(trump)
+        row = table.tricks[trump] = {}
+        for d in discards:
+            hands[declarer] = hand & ~(1 << position[d])
+            row[d] = searcher.solve(hands, active, start.leader, start.contract.side)
     return table

@@ -171,13 +171,23 @@ def unlayout(trump: int) -> dict[int, Card]:
     return {pos: card for card, pos in enumerate(layout(trump))}
 
 
-def to_layout(mask: Mask, trump: int) -> Mask:
+@lru_cache(maxsize=None)
+def _byte_layouts(trump: int) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a card mask, its 256 values already in the layout of ``trump``."""
     positions = layout(trump)
+    tables = []
+    for start in range(0, NUM_CARDS, 8):
+        cards = range(start, min(start + 8, NUM_CARDS))
+        tables.append(tuple(sum(1 << positions[c] for c in cards if value >> (c - start) & 1)
+                            for value in range(256)))
+    return tuple(tables)
+
+
+def to_layout(mask: Mask, trump: int) -> Mask:
     out = 0
-    while mask:
-        low = mask & -mask
-        out |= 1 << positions[low.bit_length() - 1]
-        mask ^= low
+    for table in _byte_layouts(trump):
+        out |= table[mask & 0xFF]
+        mask >>= 8
     return out
 
 
