@@ -17,6 +17,9 @@ cdef extern from *:
 
 # Filled from solver.rules at import so that no constant is written twice.
 cdef int BLOCK_BITS = _BLOCK_BITS
+# a shift, not a division: a runtime divisor would compile to a slow divide
+cdef int BLOCK_SHIFT = _BLOCK_BITS.bit_length() - 1
+assert 1 << BLOCK_SHIFT == BLOCK_BITS, "BLOCK_BITS must be a power of two"
 cdef int TRUMP_BLOCK = _TRUMP_BLOCK
 cdef int NUM_SEATS = _NUM_SEATS
 cdef int NUM_BLOCKS = 4
@@ -72,9 +75,9 @@ cdef inline uint64_t below_bits(int card) noexcept nogil:
 
 
 cdef inline int beats(int card, int best) noexcept nogil:
-    if card // BLOCK_BITS == best // BLOCK_BITS:
+    if card >> BLOCK_SHIFT == best >> BLOCK_SHIFT:
         return card > best
-    return card // BLOCK_BITS == TRUMP_BLOCK
+    return card >> BLOCK_SHIFT == TRUMP_BLOCK
 
 
 cdef inline int side_of(int seat) noexcept nogil:
@@ -221,8 +224,8 @@ cdef int boundary(State* s, int leader, int alpha, int beta) noexcept nogil:
 
 cdef inline int can_beat(State* s, int seat, int card, int lead_card) noexcept nogil:
     """Can ``seat`` play a card that beats ``card`` in a trick led by ``lead_card``?"""
-    cdef uint64_t hand = s.hands[seat], follow = hand & BLOCK_MASKS[lead_card // BLOCK_BITS]
-    cdef int block = card // BLOCK_BITS
+    cdef uint64_t hand = s.hands[seat], follow = hand & BLOCK_MASKS[lead_card >> BLOCK_SHIFT]
+    cdef int block = card >> BLOCK_SHIFT
     if follow:
         hand = follow
     if hand & BLOCK_MASKS[block] & above_bits(card):
@@ -233,9 +236,9 @@ cdef inline int can_beat(State* s, int seat, int card, int lead_card) noexcept n
 cdef int score(State* s, int card, int seat, int ntrick, int win_card, int win_seat,
                uint64_t in_play) noexcept nogil:
     """Move-ordering heuristic: higher is tried first (the twin's ``_score``)."""
-    cdef int power = card % BLOCK_BITS + (BLOCK_BITS if card // BLOCK_BITS == TRUMP_BLOCK else 0)
+    cdef int power = (card & (BLOCK_BITS - 1)) + (BLOCK_BITS if card >> BLOCK_SHIFT == TRUMP_BLOCK else 0)
     if ntrick == 0:
-        if not (in_play & ~s.hands[seat] & BLOCK_MASKS[card // BLOCK_BITS] & above_bits(card)):
+        if not (in_play & ~s.hands[seat] & BLOCK_MASKS[card >> BLOCK_SHIFT] & above_bits(card)):
             return 100 + power  # a winner, unless ruffed
         return 50 + power
     if side_of(win_seat) == side_of(seat):
@@ -262,7 +265,7 @@ cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t played
     hand = s.hands[seat]
     legal = hand
     if ntrick:
-        legal = hand & BLOCK_MASKS[lead_card // BLOCK_BITS]
+        legal = hand & BLOCK_MASKS[lead_card >> BLOCK_SHIFT]
         if not legal:
             legal = hand
     in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | played
@@ -271,7 +274,7 @@ cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t played
     while rest:
         card = top_bit(rest & (~rest + 1))
         rest &= rest - 1
-        below = in_play & BLOCK_MASKS[card // BLOCK_BITS] & below_bits(card)
+        below = in_play & BLOCK_MASKS[card >> BLOCK_SHIFT] & below_bits(card)
         if below and (hand >> top_bit(below)) & 1:
             continue
         key = score(s, card, seat, ntrick, win_card, win_seat, in_play)
