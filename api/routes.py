@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Callable
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -22,6 +23,12 @@ v1 = Blueprint("v1", __name__, url_prefix=PREFIX)
 
 TABLE = BodyChecker(TABLE_REQUEST)
 SOLVE = BodyChecker(SOLVE_REQUEST)
+
+
+@lru_cache(maxsize=None)
+def batch_checker(limit: int) -> BodyChecker:
+    """The batch schema names the app's item limit, so there is one checker per limit."""
+    return BodyChecker(batch_request(limit))
 
 
 def service() -> Service:
@@ -85,7 +92,7 @@ def batch() -> Response:
     items = body.get("items") if isinstance(body, dict) else None
     if isinstance(items, list) and len(items) > limit:
         raise TooLarge(f"items: {len(items)} items, at most {limit} per batch (HASEN_BATCH_LIMIT)")
-    BodyChecker(batch_request(limit)).check(body)
+    batch_checker(limit).check(body)
     jobs: list[Job | str] = []
     for item in items:
         try:
