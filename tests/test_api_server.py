@@ -1,0 +1,139 @@
+"""``hasen serve`` as a real process on a loopback port, under concurrent clients."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+
+from solver import analyze
+from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.position import analyze_position, make_contract, position
+
+ROOT = Path(__file__).resolve().parent.parent
+START_TIMEOUT = 60  # seconds for the server to print its address
+CLIENTS = 6
+ROUNDS = 3  # each client sends every request this many times (the later ones hit the cache)
+
+
+def hasen(*args: str) -> list[str]:
+    """The command line of ``hasen`` run from this checkout, installed or not."""
+    return [sys.executable, "-m", "solver.cli", *args]
+
+
+def checkout_env() -> dict[str, str]:
+    paths = [str(ROOT), os.environ.get("PYTHONPATH", "")]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+
+
+class Server:
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            hasen("serve", "--host", "127.0.0.1", "--port", "0", *args),
+            cwd=ROOT, env=checkout_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: lines.put(self.process.stdout.readline()), daemon=True).start()
+        try:
+            first = lines.get(timeout=START_TIMEOUT)
+        except queue.Empty:
+            self.stop()
+            raise AssertionError(f"the server printed nothing in {START_TIMEOUT} s") from None
+        assert first.startswith("hasen: serving on http://127.0.0.1:"), first + self.process.stderr.read()
+        address = urlsplit(first.split()[3])
+        self.host, self.port = address.hostname, address.port
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def request(self, connection: http.client.HTTPConnection, method: str, path: str,
+                body: dict | str | None = None) -> tuple[int, dict]:
+        data = body if isinstance(body, str) or body is None else json.dumps(body)
+        connection.request(method, path, body=data, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        return response.status, json.loads(response.read())
+
+    def connect(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(self.host, self.port, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    running = Server("--threads", "2")
+    yield running
+    running.stop()
+
+
+def expected_requests() -> list[tuple[str, str, dict | str | None, int, dict | None]]:
+    """(method, path, body, status, answer or None to check only the status)."""
+    out: list[tuple[str, str, dict | str | None, int, dict | None]] = []
+    for dealer in "NESW":
+        for alone in (False, True):
+            body = {"deal": EXAMPLE_DEAL, "dealer": dealer, "declarer": "N", "alone": alone}
+            out.append(("POST", "/api/v1/table", body, 200,
+                        analyze(EXAMPLE_DEAL, dealer, declarer="N", alone=alone).to_json()))
+    whole = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER}
+    out.append(("POST", "/api/v1/table", whole, 200, analyze(EXAMPLE_DEAL, EXAMPLE_DEALER).to_json()))
+    for played in ("", "JC KC TC 9C", "JC KC TC 9C | AS AD 9S"):
+        body = {**whole, "declarer": "N", "trump": "C", "discard": "KH", "played": played}
+        state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), played, dealer=EXAMPLE_DEALER)
+        out.append(("POST", "/api/v1/solve", body, 200, analyze_position(state).to_json()))
+    items = [{**whole, "declarer": s} for s in "ES"] + ["bad"]
+    out.append(("POST", "/api/v1/batch", {"items": items}, 200, {
+        "version": analyze(EXAMPLE_DEAL).to_json()["version"],
+        "results": [analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer=s).to_json() for s in "ES"]
+        + [{"index": 2, "error": "item: expected an object, got a string"}]}))
+    out.append(("POST", "/api/v1/table", "{not json", 400, None))
+    out.append(("POST", "/api/v1/solve", {**whole, "declarer": "N", "trump": "C", "discard": "AH"}, 400, None))
+    out.append(("GET", "/api/v1/health", None, 200, None))
+    return out
+
+
+def test_concurrent_clients_all_get_correct_answers(server: Server) -> None:
+    requests = expected_requests()
+
+    def client(number: int) -> list[str]:
+        failures = []
+        connection = server.connect()
+        try:
+            for round_ in range(ROUNDS):
+                # each client walks the list from a different place, so different requests overlap
+                for i in range(len(requests)):
+                    method, path, body, status, answer = requests[(i + number * 3) % len(requests)]
+                    got_status, got = server.request(connection, method, path, body)
+                    if got_status != status or (answer is not None and got != answer):
+                        failures.append(f"client {number}, {method} {path} {body!r}: {got_status} {got!r}")
+        finally:
+            connection.close()
+        return failures
+
+    with ThreadPoolExecutor(CLIENTS) as pool:
+        failures = [f for result in pool.map(client, range(CLIENTS)) for f in result]
+    assert failures == []
+    connection = server.connect()
+    status, health = server.request(connection, "GET", "/api/v1/health")
+    connection.close()
+    assert status == 200 and health["threads"] == 2 and health["busy"] == 0
+    assert health["cache"]["hits"] > 0  # the later rounds were answered from the cache
+
+
+def test_a_taken_port_is_a_clear_error(server: Server) -> None:
+    result = subprocess.run(hasen("serve", "--host", "127.0.0.1", "--port", str(server.port)),
+                            cwd=ROOT, env=checkout_env(), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"hasen: serve: cannot listen on 127.0.0.1:{server.port}: ")
+    assert result.stderr.count("\n") == 1
