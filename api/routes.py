@@ -49,7 +49,8 @@ def table_job(body: dict[str, Any]) -> Job:
     deal = Deal(body["deal"], body.get("dealer"))
     declarer = coerce_seat(body["declarer"], "declarer") if "declarer" in body else None
     alone = body.get("alone", False)
-    key = ("table", deal.notation(), declarer, alone)
+    # a Deal compares by its cards and dealer, however the string was written
+    key = ("table", deal, declarer, alone)
 
     def work(checkpoint: Callable[[], None]) -> dict[str, Any]:
         # the table calls progress after each declarer's 28 solves: a place to stop
@@ -77,7 +78,7 @@ def solve() -> Response:
     contract = make_contract(body["declarer"], body["trump"], body["discard"], body.get("alone", False))
     state = position(body["deal"], contract, body.get("played", ""), dealer=body.get("dealer"))
     played = tuple(c for _, cards, _ in state.tricks for c in cards) + tuple(state.trick)
-    key = ("solve", state.deal.notation(), contract, played)
+    key = ("solve", state.deal, contract, played)
     data, cached = service().answer(
         key, lambda checkpoint: analyze_position(state, checkpoint=checkpoint).to_json())
     return answer(data, cached)

@@ -1,0 +1,157 @@
+"""Requests per second and p50/p99 latency of POST /api/v1/table over HTTP.
+
+    python benchmarks/bench_api.py [--tables 300] [--hits 3000] [--clients 4] [--seed 1]
+    python benchmarks/bench_api.py --url http://127.0.0.1:8000   # a server already running
+
+Without --url it starts ``hasen serve`` on a free loopback port twice, with one and with
+two threads, and measures each: uncached tables (seeded random deals, every one new to the
+server, all four declarers) and cached ones (one deal asked again and again after a first
+answer). It prints the figures and the two-thread / one-thread ratio of uncached throughput.
+The clients run in this process, on the same machine, so they take some CPU from the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import queue
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from bench_table import random_deals
+
+from solver.rules import SEATS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Figures:
+    requests: int
+    seconds: float
+    latencies: list[float]
+    hits: int  # answers the server says came from its cache
+    failures: list[str]
+
+    @property
+    def rate(self) -> float:
+        return self.requests / self.seconds
+
+    def percentile(self, p: float) -> float:
+        ordered = sorted(self.latencies)
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
+
+    def line(self, name: str) -> str:
+        return (f"  {name:<16}{self.rate:9.1f} req/s   p50 {statistics.median(self.latencies) * 1e3:7.2f} ms"
+                f"   p99 {self.percentile(0.99) * 1e3:7.2f} ms   ({self.requests} requests, "
+                f"{self.hits} cache hits, {len(self.failures)} failed)")
+
+
+def measure(host: str, port: int, bodies: list[bytes], clients: int) -> Figures:
+    """Send every body once, from ``clients`` threads with a kept-alive connection each."""
+    latencies: list[float] = []
+    failures: list[str] = []
+    hits = 0
+    lock = threading.Lock()
+    todo = iter(bodies)
+
+    def client() -> None:
+        nonlocal hits
+        connection = http.client.HTTPConnection(host, port, timeout=60)
+        while True:
+            with lock:
+                body = next(todo, None)
+            if body is None:
+                break
+            start = time.perf_counter()
+            connection.request("POST", "/api/v1/table", body=body,
+                               headers={"Content-Type": "application/json"})
+            response = connection.getresponse()
+            data = response.read()
+            elapsed = time.perf_counter() - start
+            with lock:
+                latencies.append(elapsed)
+                hits += response.getheader("X-Cache") == "hit"
+                if response.status != 200 or "declarers" not in json.loads(data):
+                    failures.append(f"{response.status}: {data[:200]!r}")
+        connection.close()
+
+    threads = [threading.Thread(target=client) for _ in range(clients)]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return Figures(len(bodies), time.perf_counter() - start, latencies, hits, failures)
+
+
+def table_bodies(count: int, seed: int) -> list[bytes]:
+    return [json.dumps({"deal": deal.notation(), "dealer": SEATS[deal.dealer]}).encode()
+            for deal in random_deals(count, seed)]
+
+
+def run_against(host: str, port: int, args: argparse.Namespace, seed: int) -> tuple[Figures, Figures]:
+    warm = table_bodies(1, seed + 1)  # another seed: never one of the measured deals
+    measure(host, port, warm, 1)  # the server's threads and tables are ready
+    uncached = measure(host, port, table_bodies(args.tables, seed), args.clients)
+    cached = measure(host, port, warm * args.hits, args.clients)
+    return uncached, cached
+
+
+def start_server(threads: int) -> tuple[subprocess.Popen, str, int]:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "solver.cli", "serve", "--port", "0", "--threads", str(threads)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: lines.put(process.stdout.readline()), daemon=True).start()
+    first = lines.get(timeout=60)  # "hasen: serving on http://HOST:PORT ..."
+    address = urlsplit(first.split()[3])
+    return process, address.hostname, address.port
+
+
+def report(name: str, uncached: Figures, cached: Figures) -> None:
+    print(name)
+    print(uncached.line("uncached tables"))
+    print(cached.line("cached tables"))
+    for failure in (uncached.failures + cached.failures)[:5]:
+        print(f"    failed: {failure}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", help="measure this running server instead of starting one")
+    parser.add_argument("--tables", type=int, default=300, help="uncached requests (distinct deals)")
+    parser.add_argument("--hits", type=int, default=3000, help="cached requests")
+    parser.add_argument("--clients", type=int, default=4, help="concurrent client connections")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"POST /api/v1/table, all four declarers; {args.clients} clients; seed {args.seed}")
+    if args.url:
+        address = urlsplit(args.url)
+        report(args.url, *run_against(address.hostname, address.port or 80, args, args.seed))
+        return 0
+    rates = {}
+    for threads in (1, 2):
+        process, host, port = start_server(threads)
+        try:
+            uncached, cached = run_against(host, port, args, args.seed)
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+        report(f"hasen serve --threads {threads}", uncached, cached)
+        rates[threads] = uncached.rate
+    print(f"uncached throughput, 2 threads / 1 thread: {rates[2] / rates[1]:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
