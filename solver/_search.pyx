@@ -102,20 +102,18 @@ cdef int last_trick(State* s, int leader) noexcept nogil:
 cdef inline void make_key(State* s, int leader, uint64_t* owners, uint32_t* lengths) noexcept nogil:
     """The position in relative ranks: per block, the owners of the cards in play."""
     cdef uint64_t in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+    cdef uint64_t odd = s.hands[1] | s.hands[3], upper = s.hands[2] | s.hands[3]  # seat bits
     cdef uint64_t rest, low = 0, high = 0
     cdef uint32_t lens = 0
-    cdef int block, card, seat, index = 0, start
+    cdef int block, card, index = 0, start
     for block in range(NUM_BLOCKS):
         rest = in_play & BLOCK_MASKS[block]
         start = index
         while rest:
             card = top_bit(rest & (~rest + 1))
             rest &= rest - 1
-            seat = 0
-            while not (s.hands[seat] >> card) & 1:
-                seat += 1
-            low |= <uint64_t>(seat & 1) << index
-            high |= <uint64_t>(seat >> 1) << index
+            low |= ((odd >> card) & 1) << index
+            high |= ((upper >> card) & 1) << index
             index += 1
         lens |= <uint32_t>(index - start) << (4 * block)
     owners[0] = low | (high << KEY_CARDS) | (<uint64_t>leader << (2 * KEY_CARDS)) \

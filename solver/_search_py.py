@@ -126,20 +126,17 @@ class Searcher:
         """The position in relative ranks: per block, the owners of the cards in play."""
         hands = self.hands
         in_play = hands[0] | hands[1] | hands[2] | hands[3]
+        odd, upper = hands[1] | hands[3], hands[2] | hands[3]  # the two bits of the seat
         occupied = low = high = 0
         for block in range(NUM_BLOCKS):
-            base = block * BLOCK_BITS
-            rest = in_play >> base & BLOCK_MASK
-            index = base
+            rest = in_play & BLOCK_MASKS[block]
+            index = block * BLOCK_BITS
             while rest:
-                card = base + _top_bit(rest & -rest)
+                card = _top_bit(rest & -rest)
                 rest &= rest - 1
-                seat = 0
-                while not hands[seat] >> card & 1:
-                    seat += 1
                 occupied |= 1 << index
-                low |= (seat & 1) << index
-                high |= (seat >> 1) << index
+                low |= (odd >> card & 1) << index
+                high |= (upper >> card & 1) << index
                 index += 1
         return (leader, self.side, occupied, low, high)
 
