@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
@@ -17,7 +17,8 @@ from solver.version import __version__
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, TooLarge
 from .openapi import PREFIX, SOLVE_REQUEST, TABLE_REQUEST, batch_request, document
-from .service import Job, Service, Work
+from .runner import Checkpoint
+from .service import Job, Service
 
 v1 = Blueprint("v1", __name__, url_prefix=PREFIX)
 
@@ -52,7 +53,7 @@ def table_job(body: dict[str, Any]) -> Job:
     # a Deal compares by its cards and dealer, however the string was written
     key = ("table", deal, declarer, alone)
 
-    def work(checkpoint: Callable[[], None]) -> dict[str, Any]:
+    def work(checkpoint: Checkpoint) -> dict[str, Any]:
         # the table calls progress after each declarer's 28 solves: a place to stop
         return analyze(deal, declarer=declarer, alone=alone,
                        progress=lambda done, total: checkpoint()).to_json()

@@ -43,10 +43,12 @@ class Service:
                 todo.append((index, job))
 
         def work(checkpoint: Checkpoint) -> list[tuple[int, Hashable, dict[str, Any]]]:
-            done = []
+            done, seen = [], {}
             for index, (key, item_work) in todo:
                 checkpoint()
-                done.append((index, key, item_work(checkpoint)))
+                if key not in seen:  # the same request twice in one batch is solved once
+                    seen[key] = item_work(checkpoint)
+                done.append((index, key, seen[key]))
             return done
 
         if todo:

@@ -20,10 +20,12 @@ import queue
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 from urllib.parse import urlsplit
 
 from bench_table import random_deals
@@ -106,11 +108,11 @@ def run_against(host: str, port: int, args: argparse.Namespace, seed: int) -> tu
     return uncached, cached
 
 
-def start_server(threads: int) -> tuple[subprocess.Popen, str, int]:
+def start_server(threads: int, log: IO[str]) -> tuple[subprocess.Popen, str, int]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
     process = subprocess.Popen(
         [sys.executable, "-m", "solver.cli", "serve", "--port", "0", "--threads", str(threads)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True)
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: lines.put(process.stdout.readline()), daemon=True).start()
     first = lines.get(timeout=60)  # "hasen: serving on http://HOST:PORT ..."
@@ -141,13 +143,19 @@ def main() -> int:
         return 0
     rates = {}
     for threads in (1, 2):
-        process, host, port = start_server(threads)
-        try:
-            uncached, cached = run_against(host, port, args, args.seed)
-        finally:
-            process.terminate()
-            process.wait(timeout=30)
-        report(f"hasen serve --threads {threads}", uncached, cached)
+        with tempfile.TemporaryFile("w+") as log:
+            process, host, port = start_server(threads, log)
+            try:
+                uncached, cached = run_against(host, port, args, args.seed)
+            finally:
+                process.terminate()
+                process.wait(timeout=30)
+            report(f"hasen serve --threads {threads}", uncached, cached)
+            log.seek(0)
+            # with more clients than threads, waitress warns of queued requests: expected here
+            for line in log:
+                if "Task queue depth" not in line:
+                    print(f"    server: {line.rstrip()}")
         rates[threads] = uncached.rate
     print(f"uncached throughput, 2 threads / 1 thread: {rates[2] / rates[1]:.2f}x")
     return 0

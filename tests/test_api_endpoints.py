@@ -166,6 +166,19 @@ def test_cache_can_be_turned_off() -> None:
     assert headers == ["miss", "miss"]
 
 
+def test_a_request_twice_in_one_batch_is_solved_once(client: FlaskClient, monkeypatch) -> None:
+    calls = []
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return analyze(*args, **kwargs)
+
+    monkeypatch.setattr("api.routes.analyze", counted)
+    code, answer = post(client, "batch", {"items": [TABLE, TABLE]})
+    assert code == 200 and answer["results"][0] == answer["results"][1]
+    assert len(calls) == 1
+
+
 def test_batch_items_share_the_cache(client: FlaskClient) -> None:
     client.post("/api/v1/table", json=TABLE)
     post(client, "batch", {"items": [TABLE, TABLE]})
