@@ -183,11 +183,8 @@ cdef int boundary(State* s, int leader, int alpha, int beta) noexcept nogil:
     s.nodes += 1
     if n == 1:
         return last_trick(s, leader)
-    # quick bounds first: tricks each side is sure of
+    # quick bounds first: the trumps each side is sure of
     sure_lead = sure_trump_tricks(s, side_of(leader))
-    cash = cashable(s, leader, n)
-    if cash > sure_lead:
-        sure_lead = cash
     sure_other = sure_trump_tricks(s, 1 - side_of(leader))
     if side_of(leader) == s.side:
         lo, hi = sure_lead, n - sure_other
@@ -201,10 +198,21 @@ cdef int boundary(State* s, int leader, int alpha, int beta) noexcept nogil:
     entry = &s.table[((owners * 0x9E3779B97F4A7C15ULL) ^ (lengths * 0xC2B2AE3D27D4EB4FULL)) >> s.table_shift]
     if entry.owners == owners and entry.lengths == lengths:
         lo, hi = max(lo, entry.lower), min(hi, entry.upper)
-    if lo >= beta or lo == hi:
-        return lo
-    if hi <= alpha:
-        return hi
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
+    else:
+        # the leader's cashable winners, worth computing only where the table knew nothing
+        cash = cashable(s, leader, n)
+        if side_of(leader) == s.side:
+            lo = max(lo, cash)
+        else:
+            hi = min(hi, n - cash)
+        if lo >= beta or lo == hi:
+            return lo
+        if hi <= alpha:
+            return hi
     a, b = max(alpha, lo), min(beta, hi)
     value = in_trick(s, 0, leader, 0, 0, 0, leader, a, b)
     if value <= a:

@@ -89,7 +89,9 @@ class Searcher:
         self.nodes += 1
         if n == 1:
             return self._last_trick(leader)
-        lo, hi = self._quick_bounds(leader, n)
+        # quick bounds first: the trumps each side is sure of
+        sure = (self._sure_trump_tricks(0), self._sure_trump_tricks(1))
+        lo, hi = sure[self.side], n - sure[1 - self.side]
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -98,6 +100,13 @@ class Searcher:
         if key in self.table:
             known_lo, known_hi = self.table[key]
             lo, hi = max(lo, known_lo), min(hi, known_hi)
+        else:
+            # the leader's cashable winners, worth computing only where the table knew nothing
+            cash = self._cashable(leader, n)
+            if leader % 2 == self.side:
+                lo = max(lo, cash)
+            else:
+                hi = min(hi, n - cash)
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -139,13 +148,6 @@ class Searcher:
                 high |= (upper >> card & 1) << index
                 index += 1
         return (leader, self.side, occupied, low, high)
-
-    def _quick_bounds(self, leader: int, n: int) -> tuple[int, int]:
-        """Tricks each side is sure of: a lower and an upper bound for the declaring side."""
-        lead_side = leader % 2
-        sure = [self._sure_trump_tricks(0), self._sure_trump_tricks(1)]
-        sure[lead_side] = max(sure[lead_side], self._cashable(leader, n))
-        return sure[self.side], n - sure[1 - self.side]
 
     def _sure_trump_tricks(self, side: int) -> int:
         """Each trump above all the opponents' wins a trick for its side, one per trick."""
