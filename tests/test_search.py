@@ -20,11 +20,11 @@ from solver.cards import parse_card
 from solver.deal import parse_hand
 from solver.rules import layout, to_layout
 
-ENDING_BATCHES = 16
-ENDINGS_PER_BATCH = 25  # 400 endings
 # raise these for a deeper check: HASEN_WHOLE_DEALS=100 python -m pytest tests/test_search.py
+ENDING_BATCHES = int(os.environ.get("HASEN_ENDING_BATCHES", "16"))
+ENDINGS_PER_BATCH = 25  # 400 endings
 WHOLE_DEALS = int(os.environ.get("HASEN_WHOLE_DEALS", "20"))
-SLOW_WHOLE_DEALS = int(os.environ.get("HASEN_SLOW_WHOLE_DEALS", "4"))
+SLOW_WHOLE_DEALS = int(os.environ.get("HASEN_SLOW_WHOLE_DEALS", "2"))
 
 _oracle_cache: dict[str, int] = {}
 
