@@ -97,8 +97,8 @@ def whole_deal(seed: int, alone_rate: float = 0.3) -> Position:
     deal = random_deal(rng)
     state = PlayState(deal, random_contract(rng, deal, alone_rate))
     c = state.contract
-    return Position(f"whole deal, seed {seed}", c.trump, c.side, state.seats, list(state.hands),
-                    state.leader, [], state)
+    label = f"whole deal, seed {seed}, alone_rate {alone_rate}"  # the oracle's cache key
+    return Position(label, c.trump, c.side, state.seats, list(state.hands), state.leader, [], state)
 
 
 def whole_deal_position(index: int, four_hands: bool | None = None) -> Position:
