@@ -9,7 +9,7 @@ from .cards import SUITS, Card, card_name, cards_of
 from .deal import Deal
 from .errors import NotationError
 from .play import Contract, PlayState, declarer_cards
-from .rules import SEATS, Settings, layout, parse_seat, to_layout
+from .rules import HASENPFEFFER, SEATS, Settings, Variant, layout, parse_seat, to_layout
 from .search import Searcher, thread_searcher
 from .version import __version__
 
@@ -53,9 +53,11 @@ class TableAnalysis:
     deal: Deal
     alone: bool
     tables: dict[int, DeclarerTable]
+    lone_defender: int | None = None
+    settings: Settings = Settings()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "version": __version__,
             "variant": self.deal.variant.name,
             "deal": self.deal.notation(),
@@ -63,13 +65,33 @@ class TableAnalysis:
             "alone": self.alone,
             "declarers": {SEATS[s]: t.to_json() for s, t in self.tables.items()},
         }
+        # only when asked for, so that the plain table keeps the shape it always had
+        if self.lone_defender is not None:
+            data["defender"] = SEATS[self.lone_defender]
+        if self.settings.changed():
+            data["settings"] = self.settings.changed()
+        return data
 
 
-def coerce_deal(deal: Deal | str, dealer: str | int | None) -> Deal:
+def coerce_deal(deal: Deal | str, dealer: str | int | None, variant: Variant | None = None) -> Deal:
     """A Deal from a string, or a Deal with its dealer replaced when one is given."""
     if isinstance(deal, Deal):
+        if variant is not None and variant != deal.variant:
+            raise NotationError(f"variant: the deal is a {deal.variant.label} deal, not {variant.label}")
         return deal if dealer is None else Deal(deal.notation(), dealer, deal.variant)
-    return Deal(deal, dealer)
+    return Deal(deal, dealer, variant or HASENPFEFFER)
+
+
+def coerce_defender(defender: str | int | None, declarer: int | None, alone: bool) -> int | None:
+    """The lone defender's seat; one needs a lone declarer to defend against."""
+    if defender is None:
+        return None
+    seat = coerce_seat(defender, "defender")
+    if declarer is None:
+        raise NotationError("defender: a lone defender needs the declarer too (--declarer)")
+    if not alone:
+        raise NotationError("defender: a defender plays alone only against a lone declarer (--alone)")
+    return seat
 
 
 def coerce_seat(seat: str | int, where: str) -> int:
@@ -83,36 +105,40 @@ def coerce_seat(seat: str | int, where: str) -> int:
 def analyze(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
             alone: bool = False, settings: Settings = Settings(),
             progress: Callable[[int, int], None] | None = None,
-            searcher: Searcher | None = None) -> TableAnalysis:
+            searcher: Searcher | None = None, defender: str | int | None = None) -> TableAnalysis:
     """Tricks for every trump and discard, for one declarer or (``declarer=None``) all four.
 
+    ``defender``: an opponent who plays alone against the lone declarer (two hands play).
     ``progress(done, total)`` is called after each declarer's table.
     """
     deal = coerce_deal(deal, dealer)
-    seats = list(deal.variant.seats) if declarer is None else [coerce_seat(declarer, "declarer")]
+    settings.check_for(deal.variant)
+    one = None if declarer is None else coerce_seat(declarer, "declarer")
+    lone_defender = coerce_defender(defender, one, alone)
+    seats = list(deal.variant.seats) if one is None else [one]
     searcher = searcher or thread_searcher()
     tables = {}
     for done, seat in enumerate(seats, 1):
-        tables[seat] = declarer_table(deal, seat, alone, settings, searcher)
+        tables[seat] = declarer_table(deal, seat, alone, settings, searcher, lone_defender)
         if progress:
             progress(done, len(seats))
-    return TableAnalysis(deal, alone, tables)
+    return TableAnalysis(deal, alone, tables, lone_defender, settings)
 
 
 def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
-                   searcher: Searcher) -> DeclarerTable:
+                   searcher: Searcher, lone_defender: int | None = None) -> DeclarerTable:
     seven = declarer_cards(deal, declarer)
     discards = cards_of(seven)
     table = DeclarerTable(declarer, discards)
     # one position per trump; each discard only removes a card from the declarer's hand
-    start = PlayState(deal, Contract(declarer, TRUMPS[0], discards[0], alone), settings)
-    active = sum(1 << s for s in start.seats)
+    start = PlayState(deal, Contract(declarer, TRUMPS[0], discards[0], alone, lone_defender), settings)
+    seat = deal.variant.search_seat(declarer)
     for trump in TRUMPS:
-        hands = [to_layout(h, trump) for h in start.hands]
+        hands, active, leader = start.search_position(trump)
         hand = to_layout(seven, trump)
         position = layout(trump)
         row = table.tricks[trump] = {}
         for d in discards:
-            hands[declarer] = hand & ~(1 << position[d])
-            row[d] = searcher.solve(hands, active, start.leader, start.contract.side)
+            hands[seat] = hand & ~(1 << position[d])
+            row[d] = searcher.solve(hands, active, leader, start.declaring_side)
     return table

@@ -7,7 +7,7 @@ from .cards import (
     card_name, cards_of, make_card, parse_card, parse_rank, rank_of, suit_of,
 )
 from .errors import InvalidDealError, NotationError
-from .rules import HASENPFEFFER, NUM_SEATS, SEATS, Variant, left_of, parse_seat
+from .rules import HASENPFEFFER, NUM_SEATS, SEATS, VARIANTS, Variant, left_of, parse_seat
 
 
 def parse_hand(text: str, where: str = "hand") -> Mask:
@@ -74,6 +74,9 @@ class Deal:
             self.dealer = parse_seat(dealer, "dealer")
         else:
             raise NotationError(f"dealer: not a seat: {dealer!r} (expected one of N, E, S, W)")
+        if self.dealer not in variant.seats:
+            raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, "
+                                f"so {SEATS[self.dealer]} cannot deal")
         self.hands: tuple[Mask, ...] = hands
         self.extra: Card = extra
 
@@ -99,7 +102,7 @@ class Deal:
                 and other.dealer == self.dealer)
 
     def __hash__(self) -> int:
-        return hash((self.variant.name, self.hands, self.extra, self.dealer))
+        return hash((self.variant, self.hands, self.extra, self.dealer))
 
     def __str__(self) -> str:
         return diagram(self)
@@ -115,6 +118,38 @@ def _listed_seats(first: int, variant: Variant) -> list[int]:
     return seats
 
 
+def _seat_list(variant: Variant) -> str:
+    return ", ".join(SEATS[s] for s in variant.seats)
+
+
+def _variant_hint(fields: list[str], variant: Variant) -> str:
+    """When a deal fits another variant (its hand count and its field count), a hint that
+    says which to choose; else nothing."""
+    counts = set()
+    for field in fields:
+        try:
+            counts.add(parse_hand(field).bit_count())
+        except NotationError:
+            pass  # the upcard or widow field, or a bad hand reported on its own
+    names = []
+    for name, decks in VARIANTS.items():
+        other = next(iter(decks.values()))  # every deck of a variant has the same hands
+        if (name != variant.name and counts == {other.hand_size}
+                and len(fields) in (len(other.seats), len(other.seats) + 1)):
+            names.append(name)
+    if not names:
+        return ""
+    choices = " or ".join(f"--variant {n}" for n in names)
+    return (f" ({next(iter(counts))}-card hands in {len(fields)} fields fit {' or '.join(names)}: "
+            f"pass {choices}, or \"variant\" in the API)")
+
+
+def _deck_hint(card: Card, variant: Variant) -> str:
+    """When another deck of the same variant has the card, a hint naming it."""
+    sizes = [size for size, v in VARIANTS.get(variant.name, {}).items() if v.deck >> card & 1]
+    return f" (it is in the {sizes[0]}-card deck: --deck {sizes[0]})" if sizes else ""
+
+
 def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Card]:
     """Check the whole string before building anything; return (first seat, hands, extra)."""
     head, colon, body = text.strip().partition(":")
@@ -122,7 +157,7 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
         raise NotationError(f"deal: expected '<seat>:<hands>', no ':' in {text!r}")
     first = parse_seat(head, "deal: first seat")
     if first not in variant.seats:
-        raise NotationError(f"deal: {variant.name} deals to {', '.join(SEATS[s] for s in variant.seats)}, "
+        raise NotationError(f"deal: {variant.name} deals to {_seat_list(variant)}, "
                             f"not {SEATS[first]}: {text!r}")
     fields = body.split()
     order = _listed_seats(first, variant)
@@ -131,7 +166,8 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
     if len(fields) not in allowed:
         want = " or ".join(str(a) for a in allowed)
         raise NotationError(f"deal: {variant.name} expects {want} fields ({n} hands"
-                            f"{', then the ' + variant.extra_card}), found {len(fields)}: {text!r}")
+                            f"{', then the ' + variant.extra_card}), found {len(fields)}: {text!r}"
+                            + _variant_hint(fields, variant))
     hands = [0] * NUM_SEATS
     owner: dict[Card, int] = {}
     for seat, field in zip(order, fields):
@@ -139,11 +175,13 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
         count = mask.bit_count()
         if count != variant.hand_size:
             raise InvalidDealError(
-                f"deal: {SEATS[seat]} holds {count} cards, expected {variant.hand_size}: {field!r}")
+                f"deal: {SEATS[seat]} holds {count} cards, expected {variant.hand_size}: {field!r}"
+                + _variant_hint(fields, variant))
         for card in cards_of(mask):
             if not variant.deck >> card & 1:
                 raise InvalidDealError(
-                    f"deal: {card_name(card)} in {SEATS[seat]}'s hand is not in the {variant.name} deck")
+                    f"deal: {card_name(card)} in {SEATS[seat]}'s hand is not in the {variant.name} deck "
+                    f"({variant.deck_size} cards){_deck_hint(card, variant)}")
             if card in owner:
                 raise InvalidDealError(
                     f"deal: {card_name(card)} is in both {SEATS[owner[card]]}'s and {SEATS[seat]}'s hands")
@@ -153,7 +191,8 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
     if len(fields) > n:
         extra = parse_card(fields[n], f"deal: {variant.extra_card}")
         if not variant.deck >> extra & 1:
-            raise InvalidDealError(f"deal: the {variant.extra_card} {card_name(extra)} is not in the {variant.name} deck")
+            raise InvalidDealError(f"deal: the {variant.extra_card} {card_name(extra)} is not in the {variant.name} deck "
+                                   f"({variant.deck_size} cards){_deck_hint(extra, variant)}")
         if held >> extra & 1:
             raise InvalidDealError(
                 f"deal: the {variant.extra_card} {card_name(extra)} is also in {SEATS[owner[extra]]}'s hand")

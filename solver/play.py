@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SUITS, Card, CardSet, Mask, card_name, parse_card
+from .cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, card_name, parse_card
 from .deal import Deal
 from .errors import IllegalPlayError, InvalidDealError, NotationError
 from .rules import (
     NUM_SEATS, SEATS, Settings, active_seats, effective_suit, first_leader, layout,
-    legal_plays, side_of, to_layout, trick_winner,
+    legal_plays, side_of, takes_upcard, to_layout, trick_winner,
 )
 from .search import Searcher, thread_searcher
 
@@ -23,30 +23,62 @@ def parse_trump(text: str, where: str = "trump") -> int:
 
 @dataclass(frozen=True)
 class Contract:
-    """Who declares, in which trump, what was discarded, and whether alone."""
+    """Who declares (makes trump), in which trump, the card put away by whoever took the
+    widow or upcard (the upcard itself when nobody took it), whether the declarer plays
+    alone, and the defender who plays alone against a lone declarer, if any."""
 
     declarer: int
     trump: int
     discard: Card
     alone: bool = False
+    lone_defender: int | None = None
 
     @property
     def side(self) -> int:
+        """The declaring side where N-S play E-W (every game but Two-handed Euchre; the
+        variant's own answer is ``PlayState.declaring_side``)."""
         return side_of(self.declarer)
 
 
-def declarer_cards(deal: Deal, declarer: int) -> Mask:
-    """The seven cards the declarer chooses a discard from: the hand and the widow."""
-    return deal.hands[declarer] | 1 << deal.extra
+def declarer_cards(deal: Deal, seat: int) -> Mask:
+    """The cards a seat chooses a discard from: its hand and the widow or upcard."""
+    return deal.hands[seat] | 1 << deal.extra
+
+
+def exchanging_seat(deal: Deal, trump: int, declarer: int, seats: tuple[int, ...]) -> int | None:
+    """Who takes the widow or upcard and discards: the Hasenpfeffer declarer; in Euchre the
+    dealer, when the upcard's suit is trump and the dealer plays; else nobody."""
+    if deal.variant.extra_taker == "declarer":
+        return declarer
+    if takes_upcard(deal.extra, trump) and deal.dealer in seats:
+        return deal.dealer
+    return None
 
 
 def check_contract(deal: Deal, contract: Contract) -> None:
-    if contract.declarer not in deal.variant.seats:
-        raise InvalidDealError(f"declarer: {SEATS[contract.declarer]} holds no hand in {deal.variant.name}")
-    if not declarer_cards(deal, contract.declarer) >> contract.discard & 1:
+    variant, c = deal.variant, contract
+    if c.declarer not in variant.seats:
+        raise InvalidDealError(f"declarer: {SEATS[c.declarer]} holds no hand in {variant.name}")
+    if c.alone and not variant.partners:
+        raise InvalidDealError(f"alone: {variant.name} has no partners, so nobody plays alone")
+    if c.lone_defender is not None:
+        if not c.alone:
+            raise InvalidDealError("defender: a defender plays alone only against a lone declarer")
+        if c.lone_defender not in variant.seats or variant.side_of(c.lone_defender) == variant.side_of(c.declarer):
+            raise InvalidDealError(f"defender: {SEATS[c.lone_defender]} is not an opponent of {SEATS[c.declarer]}")
+    seats = active_seats(variant, c.declarer, c.alone, c.lone_defender)
+    taker = exchanging_seat(deal, c.trump, c.declarer, seats)
+    if taker is None:
+        if c.discard != deal.extra:
+            why = (f"the dealer {SEATS[deal.dealer]} sits out" if deal.dealer not in seats
+                   else f"{SUIT_NAMES[c.trump]} is not the upcard's suit")
+            raise IllegalPlayError(
+                f"discard: nobody takes the upcard {card_name(deal.extra)} ({why}), so the discard is "
+                f"the upcard itself, not {card_name(c.discard)}")
+    elif not declarer_cards(deal, taker) >> c.discard & 1:
         raise IllegalPlayError(
-            f"discard: {card_name(contract.discard)} is neither in {SEATS[contract.declarer]}'s hand "
-            f"nor the {deal.variant.extra_card}: {CardSet(declarer_cards(deal, contract.declarer))}")
+            f"discard: {card_name(c.discard)} is neither in {SEATS[taker]}'s hand "
+            f"nor the {variant.extra_card}: {CardSet(declarer_cards(deal, taker))}")
 
 
 @dataclass
@@ -66,10 +98,13 @@ class PlayState:
     def __post_init__(self) -> None:
         check_contract(self.deal, self.contract)
         c = self.contract
-        self.seats = active_seats(self.deal.variant, c.declarer, c.alone)
+        self.seats = active_seats(self.deal.variant, c.declarer, c.alone, c.lone_defender)
         self.hands = [self.deal.hands[s] if s in self.seats else 0 for s in range(NUM_SEATS)]
-        self.hands[c.declarer] = declarer_cards(self.deal, c.declarer) & ~(1 << c.discard)
-        self.leader = first_leader(self.deal.dealer, c.declarer, self.seats, c.alone, self.settings)
+        taker = exchanging_seat(self.deal, c.trump, c.declarer, self.seats)
+        if taker is not None:
+            self.hands[taker] = declarer_cards(self.deal, taker) & ~(1 << c.discard)
+        self.leader = first_leader(self.deal.dealer, c.declarer, self.seats, c.alone, self.settings,
+                                   c.lone_defender)
         self.taken = [0, 0]
 
     def copy(self) -> "PlayState":
@@ -124,23 +159,37 @@ class PlayState:
         if len(self.trick) == len(self.seats):
             order = self.order
             winner = order[trick_winner(self.trick, self.contract.trump)]
-            self.taken[side_of(winner)] += 1
+            self.taken[self.deal.variant.side_of(winner)] += 1
             self.tricks.append((self.leader, self.trick, winner))
             self.leader, self.trick = winner, []
+
+    @property
+    def declaring_side(self) -> int:
+        return self.deal.variant.side_of(self.contract.declarer)
+
+    def search_position(self, trump: int | None = None) -> tuple[list[Mask], int, int]:
+        """The hands in the search layout of ``trump`` (default: the contract's), placed at
+        the search's seats, the mask of the seats that play, and the leader's search seat."""
+        trump = self.contract.trump if trump is None else trump
+        variant = self.deal.variant
+        hands = [0] * NUM_SEATS
+        active = 0
+        for s in self.seats:
+            hands[variant.search_seat(s)] = to_layout(self.hands[s], trump)
+            active |= 1 << variant.search_seat(s)
+        return hands, active, variant.search_seat(self.leader)
 
     def value(self, searcher: Searcher | None = None) -> int:
         """Tricks the declaring side still takes with best play (the current trick included)."""
         if self.finished:
             return 0
-        trump = self.contract.trump
-        active = sum(1 << s for s in self.seats)
-        hands = [to_layout(h, trump) for h in self.hands]
-        pos = layout(trump)
+        hands, active, leader = self.search_position()
+        pos = layout(self.contract.trump)
         trick = [pos[c] for c in self.trick]
-        return (searcher or thread_searcher()).solve(hands, active, self.leader, self.contract.side, trick)
+        return (searcher or thread_searcher()).solve(hands, active, leader, self.declaring_side, trick)
 
     def declarer_taken(self) -> int:
-        return self.taken[self.contract.side]
+        return self.taken[self.declaring_side]
 
 
 def parse_play_record(text: str, where: str = "play") -> list[list[Card]]:

@@ -59,10 +59,32 @@ class Variant:
     seats: tuple[int, ...]  # the seats that are dealt a hand, clockwise
     extra_card: str  # "widow" (Hasenpfeffer) or "upcard" (Euchre)
     extra_optional: bool  # may the deal string leave the extra card out?
+    # who takes the extra card and discards: "declarer" (the widow, always) or "dealer"
+    # (the upcard, only when its suit becomes trump)
+    extra_taker: str = "declarer"
+    partners: bool = True  # N-S against E-W; False: each dealt seat plays for itself
+    game: str = "hasenpfeffer"  # the scoring and auction rules: "hasenpfeffer" or "euchre"
 
     @property
     def deck_size(self) -> int:
         return self.deck.bit_count()
+
+    @property
+    def label(self) -> str:
+        """The name with the deck, for messages: ``euchre2 (32 cards)``."""
+        return f"{self.name} ({self.deck_size} cards)"
+
+    def side_of(self, seat: int) -> int:
+        """The seat's side: 0 for N-S, 1 for E-W; without partners, the order of dealing."""
+        return side_of(seat) if self.partners else self.seats.index(seat)
+
+    def search_seat(self, seat: int) -> int:
+        """Where the seat sits for the search, which tells sides apart by seat parity: the
+        seat itself with partners; without, the two players take N and E."""
+        return seat if self.partners else self.seats.index(seat)
+
+    def partner_of(self, seat: int) -> int | None:
+        return partner_of(seat) if self.partners else None
 
 
 def standard_deck(low_rank: str = "9", joker: bool = False) -> Mask:
@@ -71,16 +93,72 @@ def standard_deck(low_rank: str = "9", joker: bool = False) -> Mask:
     return mask_of(cards) | ((1 << JOKER) if joker else 0)
 
 
+# the decks of the family by size: 9 to A, the same with the Joker, 7 to A
+DECKS = {24: standard_deck("9"), 25: standard_deck("9", joker=True), 32: standard_deck("7")}
+
 HASENPFEFFER = Variant(
     name="hasenpfeffer",
-    deck=standard_deck(joker=True),
+    deck=DECKS[25],
     hand_size=6,
     seats=(0, 1, 2, 3),
     extra_card="widow",
     extra_optional=True,
 )
 
-VARIANTS = {v.name: v for v in (HASENPFEFFER,)}
+
+def _euchre(name: str, deck_size: int, seats: tuple[int, ...]) -> Variant:
+    return Variant(name=name, deck=DECKS[deck_size], hand_size=5, seats=seats, extra_card="upcard",
+                   extra_optional=False, extra_taker="dealer", partners=len(seats) == NUM_SEATS,
+                   game="euchre")
+
+
+# every variant by name and deck size; the first deck listed is the default
+VARIANTS: dict[str, dict[int, Variant]] = {
+    "hasenpfeffer": {25: HASENPFEFFER},
+    "euchre2": {size: _euchre("euchre2", size, (0, 2)) for size in (24, 32, 25)},
+    "euchre": {size: _euchre("euchre", size, (0, 1, 2, 3)) for size in (24, 25)},
+}
+DEFAULT_VARIANT = HASENPFEFFER.name
+
+
+def variant_for(name: str | None = None, deck: int | str | None = None) -> Variant:
+    """The variant called ``name`` (default Hasenpfeffer) with ``deck`` cards (default: its
+    first deck); an unknown name or a deck the variant does not offer is an error."""
+    name = DEFAULT_VARIANT if name is None else name
+    if not isinstance(name, str) or name.strip().lower() not in VARIANTS:
+        raise NotationError(f"variant: unknown variant {name!r} (expected one of {', '.join(VARIANTS)})")
+    decks = VARIANTS[name.strip().lower()]
+    if deck is None:
+        return next(iter(decks.values()))
+    size = deck if isinstance(deck, int) and not isinstance(deck, bool) else None
+    if isinstance(deck, str) and deck.strip().isascii() and deck.strip().isdigit():
+        size = int(deck.strip())
+    if size not in decks:
+        sizes = [str(d) for d in decks]
+        offered = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " or " + sizes[-1]
+        raise NotationError(f"deck: {name.strip().lower()} is played with {offered} cards, not {deck!r}")
+    return decks[size]
+
+
+SETTING_CHOICES: dict[str, tuple[str, ...]] = {
+    "first_lead": ("dealer_left", "declarer"),
+    "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
+    "fail_penalty": ("bid", "tricks", "pepper"),
+    "bidding": ("plain", "pepper"),
+    "joker_upcard": ("dealer_names", "redeal"),
+    "all_pass": ("redeal", "joker_bids_3", "stick_the_dealer"),
+}
+
+# the settings (and values) that only some games have; the others hold for every variant
+SETTING_GAMES: dict[tuple[str, object], str] = {
+    ("fail_penalty", "tricks"): "hasenpfeffer",
+    ("fail_penalty", "pepper"): "hasenpfeffer",
+    ("defenders_score", True): "hasenpfeffer",
+    ("bidding", "pepper"): "hasenpfeffer",
+    ("all_pass", "joker_bids_3"): "hasenpfeffer",
+    ("all_pass", "stick_the_dealer"): "euchre",
+    ("joker_upcard", "redeal"): "euchre",
+}
 
 
 @dataclass(frozen=True)
@@ -89,23 +167,49 @@ class Settings:
 
     first_lead: str = "dealer_left"  # or "declarer"
     lone_lead: str = "left_of_loner"  # or "dealer_left_skip_idle"
+    fail_penalty: str = "bid"  # what a failed Hasenpfeffer bid loses: "bid", "tricks", "pepper"
+    defenders_score: bool = False  # do the Hasenpfeffer defenders score their tricks?
+    bidding: str = "plain"  # Hasenpfeffer bids 1-6, or "pepper": 1-5, little and big pepper
+    joker_upcard: str = "dealer_names"  # a Joker upcard in Euchre: the dealer names trump, or "redeal"
+    all_pass: str = "redeal"  # or "joker_bids_3" (Hasenpfeffer), "stick_the_dealer" (Euchre)
 
     def __post_init__(self) -> None:
-        for name, allowed in (("first_lead", ("dealer_left", "declarer")),
-                              ("lone_lead", ("left_of_loner", "dealer_left_skip_idle"))):
+        for name, allowed in SETTING_CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise NotationError(f"{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
+        if not isinstance(self.defenders_score, bool):
+            raise NotationError(f"defenders_score: expected true or false, got {self.defenders_score!r}")
+
+    def check_for(self, variant: Variant) -> None:
+        """Refuse a setting the variant's game does not have, rather than ignore it."""
+        for (name, value), game in SETTING_GAMES.items():
+            if getattr(self, name) == value and variant.game != game:
+                raise NotationError(f"{name}: {value!r} is a {game} rule; {variant.name} does not have it")
+        if self.joker_upcard != Settings.joker_upcard and not variant.deck >> JOKER & 1:
+            raise NotationError(f"joker_upcard: {variant.label} has no Joker")
+
+    def changed(self) -> dict[str, object]:
+        """The settings that differ from the defaults, by name."""
+        default = Settings()
+        return {name: getattr(self, name) for name in self.__dataclass_fields__
+                if getattr(self, name) != getattr(default, name)}
 
 
-def active_seats(variant: Variant, declarer: int, alone: bool) -> tuple[int, ...]:
-    """The seats that play: the variant's, less the lone declarer's partner."""
-    idle = partner_of(declarer) if alone else -1
-    return tuple(s for s in variant.seats if s != idle)
+def active_seats(variant: Variant, declarer: int, alone: bool,
+                 lone_defender: int | None = None) -> tuple[int, ...]:
+    """The seats that play: the variant's, less the lone declarer's partner and, when a
+    defender also plays alone, that defender's partner."""
+    idle = {partner_of(declarer)} if alone else set()
+    if lone_defender is not None:
+        idle.add(partner_of(lone_defender))
+    return tuple(s for s in variant.seats if s not in idle)
 
 
 def first_leader(dealer: int, declarer: int, active: Sequence[int], alone: bool,
-                 settings: Settings = Settings()) -> int:
+                 settings: Settings = Settings(), lone_defender: int | None = None) -> int:
     """Who leads the first trick, per rules.md and the table's settings."""
+    if lone_defender is not None:
+        return lone_defender  # two hands play: the lone defender leads
     if alone and settings.lone_lead == "left_of_loner":
         start = left_of(declarer)
     elif not alone and settings.first_lead == "declarer":
@@ -116,6 +220,13 @@ def first_leader(dealer: int, declarer: int, active: Sequence[int], alone: bool,
     while seat not in active:
         seat = left_of(seat)
     return seat
+
+
+def takes_upcard(upcard: Card, trump: int) -> bool:
+    """Does the dealer take the upcard with this trump? When it is of the trump suit as
+    turned (its printed suit: a jack turned up names its own suit, not its bower's), and
+    always for a Joker, which is the top trump whatever suit is named."""
+    return upcard == JOKER or suit_of(upcard) == trump
 
 
 # --- trump order --------------------------------------------------------------------------
@@ -230,8 +341,8 @@ def legal_plays(hand: Mask, led: Card | None, trump: int) -> Mask:
 
 __all__ = [
     "SEATS", "SEAT_NAMES", "NUM_SEATS", "BLOCK_BITS", "TRUMP_BLOCK", "BLOCK_MASK",
-    "Variant", "Settings", "HASENPFEFFER", "VARIANTS", "parse_seat", "left_of", "partner_of",
-    "side_of", "active_seats", "first_leader", "effective_suit", "power_order", "layout",
+    "Variant", "Settings", "HASENPFEFFER", "VARIANTS", "DECKS", "variant_for", "parse_seat",
+    "left_of", "partner_of", "side_of", "active_seats", "first_leader", "takes_upcard", "effective_suit", "power_order", "layout",
     "unlayout", "to_layout", "from_layout", "beats", "trick_winner", "legal_plays",
     "left_bower",
 ]

@@ -1,0 +1,119 @@
+"""Seeded random Euchre-family deals and contracts, with the position each one starts from
+worked out here again from rules.md, for the oracle.
+
+Nothing here uses the product's rules (solver.rules, solver.play): the decks are spelled
+out from card names, and who plays, who leads and what the dealer holds after taking the
+upcard are derived below from the rules' own words. The product's answer for the same
+contract goes through ``PlayState``; a disagreement on any of those points shows up as a
+different value or a failed check.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from oracle import Oracle
+
+from solver.cards import card_name, parse_card
+from solver.deal import Deal, format_hand
+from solver.rules import variant_for
+
+SEATS = "NESW"
+SUITS = "SHDC"
+RANKS = {24: "9TJQKA", 25: "9TJQKA", 32: "789TJQKA"}
+DEALT_SEATS = {"euchre2": (0, 2), "euchre": (0, 1, 2, 3)}  # rules.md: two players N, S; four
+
+
+def deck(size: int) -> list[int]:
+    """24: 9 to A; 25: the same and the Joker; 32: 7 to A."""
+    cards = [parse_card(r + s) for s in SUITS for r in RANKS[size]]
+    return cards + ([parse_card("JK")] if size == 25 else [])
+
+
+@dataclass
+class EuchreCase:
+    """A deal, a contract on it, and the oracle's view of the start of play."""
+
+    label: str
+    deal: Deal
+    maker: int
+    trump: int
+    discard: int  # the dealer's discard; the upcard when nobody takes it
+    alone: bool
+    defender: int | None  # a lone defender
+    # the oracle's view: real cards, at the oracle's seats (sides by seat parity)
+    hands: list[int]
+    seats: tuple[int, ...]
+    leader: int
+    side: int
+
+    def oracle(self) -> int:
+        return Oracle(self.trump, self.seats, self.side).value(self.hands, self.leader)
+
+    def describe(self) -> str:
+        form = " alone" if self.alone else ""
+        if self.defender is not None:
+            form += f" against {SEATS[self.defender]} alone"
+        return (f"{self.label}: Deal({self.deal.notation()!r}, variant={self.deal.variant.label}); "
+                f"{SEATS[self.maker]} makes {SUITS[self.trump]}{form}, discard {card_name(self.discard)}")
+
+
+def random_deal(rng: random.Random, name: str, size: int) -> Deal:
+    cards = deck(size)
+    rng.shuffle(cards)
+    seats = DEALT_SEATS[name]
+    hands = [sum(1 << c for c in cards[5 * i:5 * i + 5]) for i in range(len(seats))]
+    upcard = cards[5 * len(seats)]
+    first = seats[rng.randrange(len(seats))]
+    order = seats[seats.index(first):] + seats[:seats.index(first)]
+    text = f"{SEATS[first]}:" + " ".join(format_hand(hands[seats.index(s)]) for s in order) + " " + card_name(upcard)
+    return Deal(text, dealer=rng.choice(seats), variant=variant_for(name, size))
+
+
+def next_seat(seat: int, playing: tuple[int, ...]) -> int:
+    """The next playing seat clockwise."""
+    seat = (seat + 1) % 4
+    while seat not in playing:
+        seat = (seat + 1) % 4
+    return seat
+
+
+def case(seed: int, name: str, size: int, alone_rate: float = 0.4) -> EuchreCase:
+    rng = random.Random(seed)
+    deal = random_deal(rng, name, size)
+    dealt = DEALT_SEATS[name]
+    maker = rng.choice(dealt)
+    trump = rng.randrange(4)
+    partners = name == "euchre"
+    alone = partners and rng.random() < alone_rate
+    defender = None
+    if alone and rng.random() < 0.5:
+        defender = (maker + rng.choice((1, 3))) % 4
+    playing = [s for s in dealt if not (alone and s == (maker + 2) % 4)
+               and not (defender is not None and s == (defender + 2) % 4)]
+    hands = {s: deal.hands[s] for s in playing}
+    upcard = deal.extra
+    # rules.md: the dealer takes the upcard when its suit becomes trump (a Joker is a trump
+    # of any suit), and discards; a dealer who does not play takes nothing
+    if deal.dealer in playing and (card_name(upcard) == "JK" or card_name(upcard)[1] == SUITS[trump]):
+        six = hands[deal.dealer] | 1 << upcard
+        discard = rng.choice([c for c in range(64) if six >> c & 1])
+        hands[deal.dealer] = six & ~(1 << discard)
+    else:
+        discard = upcard
+    # who leads: a lone defender; else left of a lone maker; else left of the dealer (in the
+    # two-handed game, the non-dealer), skipping seats that do not play
+    if defender is not None:
+        leader = defender
+    elif alone:
+        leader = next_seat(maker, tuple(playing))
+    else:
+        leader = next_seat(deal.dealer, tuple(playing))
+    # the oracle tells sides by seat parity: the two-handed game's S plays from E's seat
+    at = {s: (dealt.index(s) if not partners else s) for s in playing}
+    oracle_hands = [0] * 4
+    for s in playing:
+        oracle_hands[at[s]] = hands[s]
+    return EuchreCase(f"{name} {size}, seed {seed}", deal, maker, trump, discard, alone, defender,
+                      oracle_hands, tuple(sorted(at.values())), at[leader], at[maker] % 2)
