@@ -140,53 +140,83 @@ def variant_for(name: str | None = None, deck: int | str | None = None) -> Varia
     return decks[size]
 
 
-SETTING_CHOICES: dict[str, tuple[str, ...]] = {
-    "first_lead": ("dealer_left", "declarer"),
-    "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
-    "fail_penalty": ("bid", "tricks", "pepper"),
-    "bidding": ("plain", "pepper"),
-    "joker_upcard": ("dealer_names", "redeal"),
-    "all_pass": ("redeal", "joker_bids_3", "stick_the_dealer"),
+# The settings each game has, with their values, the default first: rules.md.
+GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
+    "hasenpfeffer": {
+        "first_lead": ("dealer_left", "declarer"),
+        "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
+        "fail_penalty": ("bid", "tricks", "pepper"),  # what a failed bid loses
+        "defenders_score": (False, True),  # do the defenders score their tricks?
+        "bidding": ("plain", "pepper"),  # bids 1-6; or 1-5, little pepper, big pepper
+        "all_pass": ("redeal", "joker_bids_3"),
+    },
+    "euchre": {
+        "first_lead": ("dealer_left", "declarer"),
+        "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
+        "joker_upcard": ("dealer_names", "redeal"),  # a turned Joker: the dealer names trump
+        "all_pass": ("redeal", "stick_the_dealer"),
+    },
 }
+LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
+JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
 
-# the settings (and values) that only some games have; the others hold for every variant
-SETTING_GAMES: dict[tuple[str, object], str] = {
-    ("fail_penalty", "tricks"): "hasenpfeffer",
-    ("fail_penalty", "pepper"): "hasenpfeffer",
-    ("defenders_score", True): "hasenpfeffer",
-    ("bidding", "pepper"): "hasenpfeffer",
-    ("all_pass", "joker_bids_3"): "hasenpfeffer",
-    ("all_pass", "stick_the_dealer"): "euchre",
-    ("joker_upcard", "redeal"): "euchre",
-}
+
+def _choices(name: str) -> tuple[object, ...]:
+    """Every value the setting takes in any game, in order."""
+    values: list[object] = []
+    for settings in GAME_SETTINGS.values():
+        values += [v for v in settings.get(name, ()) if v not in values]
+    return tuple(values)
 
 
 @dataclass(frozen=True)
 class Settings:
-    """Table rules that sources disagree on (see rules.md); the defaults are the seed's."""
+    """Table rules that sources disagree on (see rules.md and GAME_SETTINGS); the defaults
+    are the seed's."""
 
-    first_lead: str = "dealer_left"  # or "declarer"
-    lone_lead: str = "left_of_loner"  # or "dealer_left_skip_idle"
-    fail_penalty: str = "bid"  # what a failed Hasenpfeffer bid loses: "bid", "tricks", "pepper"
-    defenders_score: bool = False  # do the Hasenpfeffer defenders score their tricks?
-    bidding: str = "plain"  # Hasenpfeffer bids 1-6, or "pepper": 1-5, little and big pepper
-    joker_upcard: str = "dealer_names"  # a Joker upcard in Euchre: the dealer names trump, or "redeal"
-    all_pass: str = "redeal"  # or "joker_bids_3" (Hasenpfeffer), "stick_the_dealer" (Euchre)
+    first_lead: str = "dealer_left"
+    lone_lead: str = "left_of_loner"
+    fail_penalty: str = "bid"
+    defenders_score: bool = False
+    bidding: str = "plain"
+    joker_upcard: str = "dealer_names"
+    all_pass: str = "redeal"
 
     def __post_init__(self) -> None:
-        for name, allowed in SETTING_CHOICES.items():
-            if getattr(self, name) not in allowed:
-                raise NotationError(f"{name}: {getattr(self, name)!r} is not one of {', '.join(allowed)}")
         if not isinstance(self.defenders_score, bool):
             raise NotationError(f"defenders_score: expected true or false, got {self.defenders_score!r}")
+        for name in self.__dataclass_fields__:
+            allowed = _choices(name)
+            value = getattr(self, name)
+            if not isinstance(value, type(allowed[0])) or value not in allowed:
+                raise NotationError(f"{name}: {value!r} is not one of {', '.join(map(str, allowed))}")
+
+    def applicable(self, variant: Variant) -> dict[str, object]:
+        """The settings the variant's game has, by name, with their values."""
+        names = [n for n in GAME_SETTINGS[variant.game]
+                 if not (n in LONE_SETTINGS and not variant.partners)
+                 and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)]
+        return {n: getattr(self, n) for n in names}
 
     def check_for(self, variant: Variant) -> None:
-        """Refuse a setting the variant's game does not have, rather than ignore it."""
-        for (name, value), game in SETTING_GAMES.items():
-            if getattr(self, name) == value and variant.game != game:
-                raise NotationError(f"{name}: {value!r} is a {game} rule; {variant.name} does not have it")
-        if self.joker_upcard != Settings.joker_upcard and not variant.deck >> JOKER & 1:
-            raise NotationError(f"joker_upcard: {variant.label} has no Joker")
+        """Refuse a setting the variant does not have, rather than ignore it."""
+        default = Settings()
+        applicable = self.applicable(variant)
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if name not in applicable and value != getattr(default, name):
+                if name in LONE_SETTINGS and name in GAME_SETTINGS[variant.game]:
+                    why = f"{variant.name} has no partners, so nobody plays alone"
+                elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.game]:
+                    why = f"{variant.label} has no Joker"
+                else:
+                    games = [g for g, names in GAME_SETTINGS.items() if name in names]
+                    why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
+                raise NotationError(f"{name}: {why} (got {value!r})")
+            if name in applicable and value not in GAME_SETTINGS[variant.game][name]:
+                others = [g for g, names in GAME_SETTINGS.items() if value in names.get(name, ())]
+                raise NotationError(f"{name}: {value!r} is a {' and '.join(others)} rule; {variant.name} has "
+                                    f"{', '.join(map(str, GAME_SETTINGS[variant.game][name]))}")
 
     def changed(self) -> dict[str, object]:
         """The settings that differ from the defaults, by name."""

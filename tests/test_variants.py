@@ -267,15 +267,31 @@ def test_maker_table_options():
 
 @pytest.mark.parametrize("settings, variant, message", [
     (Settings(fail_penalty="pepper"), ("euchre", None),
-     "fail_penalty: 'pepper' is a hasenpfeffer rule; euchre does not have it"),
+     "fail_penalty: a hasenpfeffer setting, which euchre does not have (got 'pepper')"),
     (Settings(defenders_score=True), ("euchre2", None),
-     "defenders_score: True is a hasenpfeffer rule; euchre2 does not have it"),
+     "defenders_score: a hasenpfeffer setting, which euchre2 does not have (got True)"),
+    (Settings(joker_upcard="redeal"), ("hasenpfeffer", None),
+     "joker_upcard: a euchre setting, which hasenpfeffer does not have (got 'redeal')"),
     (Settings(all_pass="stick_the_dealer"), ("hasenpfeffer", None),
-     "all_pass: 'stick_the_dealer' is a euchre rule; hasenpfeffer does not have it"),
-    (Settings(joker_upcard="redeal"), ("euchre", 24), "joker_upcard: euchre (24 cards) has no Joker"),
+     "all_pass: 'stick_the_dealer' is a euchre rule; hasenpfeffer has redeal, joker_bids_3"),
+    (Settings(all_pass="joker_bids_3"), ("euchre", 25),
+     "all_pass: 'joker_bids_3' is a hasenpfeffer rule; euchre has redeal, stick_the_dealer"),
+    (Settings(joker_upcard="redeal"), ("euchre", 24), "joker_upcard: euchre (24 cards) has no Joker (got 'redeal')"),
+    (Settings(lone_lead="dealer_left_skip_idle"), ("euchre2", None),
+     "lone_lead: euchre2 has no partners, so nobody plays alone (got 'dealer_left_skip_idle')"),
 ])
 def test_settings_belong_to_their_game(settings, variant, message):
     assert raises(NotationError, settings.check_for, variant_for(*variant)) == message
+
+
+def test_applicable_settings():
+    assert Settings().applicable(variant_for()) == {
+        "first_lead": "dealer_left", "lone_lead": "left_of_loner", "fail_penalty": "bid",
+        "defenders_score": False, "bidding": "plain", "all_pass": "redeal"}
+    assert Settings().applicable(variant_for("euchre", 25)) == {
+        "first_lead": "dealer_left", "lone_lead": "left_of_loner", "joker_upcard": "dealer_names",
+        "all_pass": "redeal"}
+    assert Settings().applicable(variant_for("euchre2")) == {"first_lead": "dealer_left", "all_pass": "redeal"}
 
 
 def test_setting_values_are_checked():
@@ -285,6 +301,7 @@ def test_setting_values_are_checked():
         "all_pass: 'everyone' is not one of redeal, joker_bids_3, stick_the_dealer"
     assert raises(NotationError, Settings, defenders_score="yes") == \
         "defenders_score: expected true or false, got 'yes'"
+    assert raises(NotationError, Settings, first_lead=1) == "first_lead: 1 is not one of dealer_left, declarer"
     assert Settings().changed() == {}
     assert Settings(fail_penalty="tricks").changed() == {"fail_penalty": "tricks"}
 

@@ -1,0 +1,128 @@
+"""What each declarer's hand comes to when every choice is made by whoever makes it, and
+the table comparing each declarer's best with the partner and alone.
+
+For a declarer, a trump and a form of play (with the partner, or alone):
+- the discard is chosen by its owner (rules.md, "Who chooses the discard"): the Hasenpfeffer
+  declarer, or the Euchre dealer, who helps the dealer's own side;
+- against a lone declarer the defenders then choose to defend together or to let one of
+  them play alone (two hands play; that defender leads), whichever leaves the declaring
+  side fewer tricks. No rule scores lone defence, so it is chosen for tricks alone.
+Ties go to the first discard in canonical order, and to defending together before a lone
+defender (the declarer's left-hand opponent before the right-hand one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .analysis import TRUMPS, declarer_table
+from .cards import SUITS, Card, card_name
+from .deal import Deal
+from .euchre import maker_table
+from .rules import SEATS, Settings, left_of, partner_of
+from .search import Searcher, thread_searcher
+
+
+@dataclass(frozen=True)
+class Result:
+    """One declarer's hand with every choice made: the declaring side's tricks."""
+
+    declarer: int
+    alone: bool
+    trump: int
+    discard: Card | None  # the declarer's (Hasenpfeffer) or the dealer's (Euchre); None: no exchange
+    defender: int | None  # the defender who played alone; None: both defended
+    tricks: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "trump": SUITS[self.trump],
+            "discard": None if self.discard is None else card_name(self.discard),
+            "alone": self.alone,
+            "defender": None if self.defender is None else SEATS[self.defender],
+            "tricks": self.tricks,
+        }
+
+
+class Outcomes:
+    """Every declarer's results for one deal, solved on first use and kept."""
+
+    def __init__(self, deal: Deal, settings: Settings = Settings(), searcher: Searcher | None = None) -> None:
+        settings.check_for(deal.variant)
+        self.deal = deal
+        self.settings = settings
+        self.searcher = searcher or thread_searcher()
+        self._results: dict[tuple[int, bool], dict[int, Result]] = {}
+
+    def defences(self, declarer: int, alone: bool) -> list[int | None]:
+        """Both defenders together; against a lone declarer, each defender alone too."""
+        if not alone:
+            return [None]
+        left = left_of(declarer)
+        return [None, left, partner_of(left)]
+
+    def _grids(self, declarer: int, alone: bool, defender: int | None) -> dict[int, dict[Card | None, int]]:
+        """Per trump, the declaring side's tricks for each discard (key None: no exchange)."""
+        deal, settings, searcher = self.deal, self.settings, self.searcher
+        if deal.variant.game == "hasenpfeffer":
+            table = declarer_table(deal, declarer, alone, settings, searcher, defender)
+            return {t: dict(table.tricks[t]) for t in TRUMPS}
+        table = maker_table(deal, declarer, alone, defender, settings, searcher)
+        return {t: dict(e.discards) or {None: e.value} for t, e in table.entries.items()}
+
+    def discard_helps_declarer(self, declarer: int) -> bool:
+        """Does the discard's owner play for the declaring side?"""
+        variant = self.deal.variant
+        if variant.extra_taker == "declarer":
+            return True
+        return variant.side_of(self.deal.dealer) == variant.side_of(declarer)
+
+    def by_trump(self, declarer: int, alone: bool) -> dict[int, Result]:
+        """The declarer's result for each trump, in this form."""
+        key = (declarer, alone)
+        if key not in self._results:
+            defences = self.defences(declarer, alone)
+            grids = {d: self._grids(declarer, alone, d) for d in defences}
+            helps = self.discard_helps_declarer(declarer)
+            results = {}
+            for trump in TRUMPS:
+                # (discard, defender, tricks) for every choice, in the order of the ties
+                options = [(discard, defender, tricks) for defender in defences
+                           for discard, tricks in grids[defender][trump].items()]
+                if helps:  # the owner discards for the declaring side, then the defence answers
+                    answers = [min((o for o in options if o[0] == discard), key=lambda o: o[2])
+                               for discard in grids[None][trump]]
+                    discard, defender, tricks = max(answers, key=lambda o: o[2])
+                else:  # the dealer defends: discard and defence both work against the makers
+                    discard, defender, tricks = min(options, key=lambda o: o[2])
+                results[trump] = Result(declarer, alone, trump, discard, defender, tricks)
+            self._results[key] = results
+        return self._results[key]
+
+    def best(self, declarer: int, alone: bool) -> Result:
+        """The declarer's best trump in this form (ties: S H D C)."""
+        results = self.by_trump(declarer, alone)
+        return max(results.values(), key=lambda r: r.tricks)  # max keeps the first of equals
+
+
+@dataclass
+class AloneComparison:
+    """Each declarer's best with the partner and alone (None where there are no partners)."""
+
+    deal: Deal
+    rows: dict[int, tuple[Result, Result | None]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {SEATS[s]: {"with_partner": partner.to_json(), "alone": None if alone is None else alone.to_json()}
+                for s, (partner, alone) in self.rows.items()}
+
+
+def compare_alone(outcomes: Outcomes) -> AloneComparison:
+    deal = outcomes.deal
+    rows = {}
+    for seat in deal.variant.seats:
+        partner = outcomes.best(seat, False)
+        alone = outcomes.best(seat, True) if deal.variant.partners else None
+        rows[seat] = (partner, alone)
+    return AloneComparison(deal, rows)

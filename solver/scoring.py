@@ -1,0 +1,77 @@
+"""Points for a played hand, per game and table settings (rules.md).
+
+A score is a pair: the declaring side's points and the defenders' points for the hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import NotationError
+from .rules import Settings, Variant
+
+PEPPER_PENALTY = 6  # a failed bid in the pepper form loses a flat 6, whatever was bid
+LONE_FACTOR = 2  # a lone Hasenpfeffer declarer wins or loses double
+BIG_PEPPER_FACTOR = 2  # big pepper doubles the stakes
+
+EUCHRE_MAKES = 3  # tricks the makers need
+EUCHRE_MADE, EUCHRE_MARCH, EUCHRE_LONE_MARCH, EUCHRE_EUCHRED = 1, 2, 4, 2
+
+
+@dataclass(frozen=True, order=True)
+class Bid:
+    """A Hasenpfeffer bid: the tricks it needs, and whether it is big pepper (six tricks,
+    stakes doubled). Little pepper is a six with normal stakes."""
+
+    tricks: int
+    big_pepper: bool = False
+
+    def name(self, settings: Settings) -> str:
+        if settings.bidding == "pepper" and self.tricks == 6:
+            return "big pepper" if self.big_pepper else "little pepper"
+        return str(self.tricks)
+
+
+def bid_ladder(variant: Variant, settings: Settings) -> list[Bid]:
+    """Every bid from lowest to highest: 1 to the hand size; in the pepper form the six is
+    little pepper, and big pepper comes last."""
+    ladder = [Bid(n) for n in range(1, variant.hand_size + 1)]
+    if settings.bidding == "pepper":
+        ladder.append(Bid(variant.hand_size, big_pepper=True))
+    return ladder
+
+
+def parse_bid(text: str, variant: Variant, settings: Settings) -> Bid:
+    """A bid as printed by ``Bid.name``: ``3``, ``little pepper``, ``big pepper``."""
+    for bid in bid_ladder(variant, settings):
+        if bid.name(settings) == str(text).strip().lower():
+            return bid
+    allowed = ", ".join(b.name(settings) for b in bid_ladder(variant, settings))
+    raise NotationError(f"bid: not a bid: {text!r} (expected one of {allowed})")
+
+
+def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant,
+                       settings: Settings) -> tuple[int, int]:
+    """A made bid scores a point per trick taken; a failed one loses by ``fail_penalty``:
+    the bid, the tricks taken, or a flat 6 (pepper). Alone and big pepper each double the
+    declaring side's points. The defenders score their tricks when ``defenders_score``."""
+    if tricks >= bid.tricks:
+        points = tricks
+    else:
+        points = -{"bid": bid.tricks, "tricks": tricks, "pepper": PEPPER_PENALTY}[settings.fail_penalty]
+    if alone:
+        points *= LONE_FACTOR
+    if bid.big_pepper:
+        points *= BIG_PEPPER_FACTOR
+    defenders = variant.hand_size - tricks if settings.defenders_score else 0
+    return points, defenders
+
+
+def euchre_score(tricks: int, alone: bool, variant: Variant) -> tuple[int, int]:
+    """1 for three or four tricks, 2 for all five (4 alone); makers held under three are
+    euchred and the defenders score 2."""
+    if tricks == variant.hand_size:
+        return (EUCHRE_LONE_MARCH if alone else EUCHRE_MARCH), 0
+    if tricks >= EUCHRE_MAKES:
+        return EUCHRE_MADE, 0
+    return 0, EUCHRE_EUCHRED
