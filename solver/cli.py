@@ -9,11 +9,17 @@ import sys
 from typing import Any, Sequence
 
 from .analysis import TRUMPS, TableAnalysis, analyze
+from .bidding import analyze_bidding
+from .cli_options import (
+    AUCTION_SETTINGS, PLAY_SETTINGS, add_settings_options, add_variant_options, settings_from, variant_from,
+)
 from .cards import SUIT_NAMES, SUITS, card_name
 from .deal import Deal
 from .errors import HasenError
 from .position import PositionAnalysis, analyze_position, make_contract, position
-from .rules import SEATS, first_leader, active_seats
+from .euchre import analyze_euchre
+from .report import format_bidding, format_euchre_table
+from .rules import HASENPFEFFER, SEATS, first_leader, active_seats
 from .version import __version__
 
 EXAMPLE_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
@@ -33,9 +39,12 @@ def format_table(analysis: TableAnalysis) -> str:
     deal = analysis.deal
     out = [str(deal), ""]
     for seat, table in analysis.tables.items():
-        seats = active_seats(deal.variant, seat, analysis.alone)
-        leader = first_leader(deal.dealer, seat, seats, analysis.alone)
+        defender = analysis.lone_defender
+        seats = active_seats(deal.variant, seat, analysis.alone, defender)
+        leader = first_leader(deal.dealer, seat, seats, analysis.alone, analysis.settings, defender)
         alone = " alone" if analysis.alone else ""
+        if defender is not None:
+            alone += f" against {SEATS[defender]} alone"
         out.append(f"{SEATS[seat]} declares{alone}; {SEATS[deal.dealer]} deals, {SEATS[leader]} leads")
         out.append("trump " + "".join(f"{card_name(d):>4}" for d in table.discards) + "   (discard)")
         best_trump, best_discard, best_tricks = table.best
@@ -55,26 +64,52 @@ def format_table(analysis: TableAnalysis) -> str:
     return "\n".join(out).rstrip()
 
 
-def cmd_table(args: argparse.Namespace) -> int:
+def deal_from(args: argparse.Namespace, command: str) -> Deal:
+    """The deal of a command line: DEAL or --example, in the chosen variant."""
+    variant = variant_from(args)
     if args.example:
         if args.deal is not None:
-            raise UsageError("table: give a DEAL or --example, not both")
-        deal_text, dealer = EXAMPLE_DEAL, args.dealer or EXAMPLE_DEALER
-    elif args.deal is None:
-        raise UsageError("table: a DEAL is required (or --example for the built-in one)")
-    else:
-        deal_text, dealer = args.deal, args.dealer
-    deal = Deal(deal_text, dealer)
+            raise UsageError(f"{command}: give a DEAL or --example, not both")
+        if variant != HASENPFEFFER:
+            raise UsageError(f"{command}: the built-in example is a hasenpfeffer deal; give a {variant.name} DEAL")
+        return Deal(EXAMPLE_DEAL, args.dealer or EXAMPLE_DEALER)
+    if args.deal is None:
+        raise UsageError(f"{command}: a DEAL is required (or --example for the built-in one)")
+    return Deal(args.deal, args.dealer, variant)
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    deal = deal_from(args, "table")
+    settings = settings_from(args, deal.variant)
     progress = None
     if sys.stderr.isatty() and not args.json and args.declarer is None:
         def progress(done: int, total: int) -> None:
             print(f"\rsolving: {done}/{total} declarers", end="" if done < total else "\n",
                   file=sys.stderr, flush=True)
-    result = analyze(deal, declarer=args.declarer, alone=args.alone, progress=progress)
+    if deal.variant.game == "euchre":
+        euchre = analyze_euchre(deal, declarer=args.declarer, alone=args.alone, defender=args.defender,
+                                settings=settings, progress=progress)
+        if args.json:
+            print_json(euchre.to_json())
+        else:
+            print(format_euchre_table(euchre))
+        return 0
+    result = analyze(deal, declarer=args.declarer, alone=args.alone, progress=progress,
+                     settings=settings, defender=args.defender)
     if args.json:
         print_json(result.to_json())
     else:
         print(format_table(result))
+    return 0
+
+
+def cmd_bid(args: argparse.Namespace) -> int:
+    deal = deal_from(args, "bid")
+    result = analyze_bidding(deal, settings_from(args, deal.variant))
+    if args.json:
+        print_json(result.to_json())
+    else:
+        print(format_bidding(result))
     return 0
 
 
@@ -171,7 +206,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="hasen", description="Double-dummy analysis for Hasenpfeffer.")
+    parser = Parser(prog="hasen", description="Double-dummy analysis for Hasenpfeffer and the Euchre family.")
     parser.add_argument("--version", action="version", version=f"hasen {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
@@ -181,8 +216,21 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     table.add_argument("--declarer", metavar="SEAT", help="only this declarer (default: all four)")
     table.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    table.add_argument("--defender", metavar="SEAT",
+                       help="an opponent who plays alone too (with --declarer and --alone): two hands play")
+    add_variant_options(table)
+    add_settings_options(table, PLAY_SETTINGS)
     table.add_argument("--json", action="store_true", help="print JSON instead of a table")
     table.set_defaults(run=cmd_table)
+
+    bid = commands.add_parser("bid", help="bid advice for every seat, alone or not, and the par of the hand")
+    bid.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
+    bid.add_argument("--example", action="store_true", help="use the built-in example deal")
+    bid.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
+    add_variant_options(bid)
+    add_settings_options(bid, PLAY_SETTINGS + AUCTION_SETTINGS)
+    bid.add_argument("--json", action="store_true", help="print JSON instead of text")
+    bid.set_defaults(run=cmd_bid)
 
     solve = commands.add_parser("solve", help="every legal card's value in a position, and a best line")
     solve.add_argument("deal", metavar="DEAL", help="the deal, in deal notation")
