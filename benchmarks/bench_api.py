@@ -1,13 +1,14 @@
 """Requests per second and p50/p99 latency of POST /api/v1/table over HTTP.
 
-    python benchmarks/bench_api.py [--tables 300] [--hits 3000] [--clients 4] [--seed 1]
+    python benchmarks/bench_api.py [--tables 300] [--rounds 3] [--hits 3000] [--clients 4] [--seed 1]
     python benchmarks/bench_api.py --url http://127.0.0.1:8000   # a server already running
 
-Without --url it starts ``hasen serve`` on a free loopback port twice, with one and with
-two threads, and measures each: uncached tables (seeded random deals, every one new to the
-server, all four declarers) and cached ones (one deal asked again and again after a first
-answer). It prints the figures and the two-thread / one-thread ratio of uncached throughput.
-The clients run in this process, on the same machine, so they take some CPU from the server.
+Without --url it starts ``hasen serve`` twice on free loopback ports, with one and with two
+threads, and measures each: uncached tables (seeded random deals, every one new to the
+server, all four declarers; in rounds that take turns between the two servers) and cached
+ones (one deal asked again and again after a first answer). It prints the figures and the
+two-thread / one-thread ratio of uncached throughput. The clients run in this process, on
+the same machine, so they take some CPU from the server.
 """
 
 from __future__ import annotations
@@ -100,12 +101,19 @@ def table_bodies(count: int, seed: int) -> list[bytes]:
             for deal in random_deals(count, seed)]
 
 
-def run_against(host: str, port: int, args: argparse.Namespace, seed: int) -> tuple[Figures, Figures]:
-    warm = table_bodies(1, seed + 1)  # another seed: never one of the measured deals
-    measure(host, port, warm, 1)  # the server's threads and tables are ready
-    uncached = measure(host, port, table_bodies(args.tables, seed), args.clients)
-    cached = measure(host, port, warm * args.hits, args.clients)
-    return uncached, cached
+def merged(parts: list[Figures]) -> Figures:
+    return Figures(sum(p.requests for p in parts), sum(p.seconds for p in parts),
+                   [x for p in parts for x in p.latencies], sum(p.hits for p in parts),
+                   [x for p in parts for x in p.failures])
+
+
+@dataclass
+class Target:
+    name: str
+    host: str
+    port: int
+    uncached: list[Figures]
+    cached: Figures | None = None
 
 
 def start_server(threads: int, log: IO[str]) -> tuple[subprocess.Popen, str, int]:
@@ -120,11 +128,27 @@ def start_server(threads: int, log: IO[str]) -> tuple[subprocess.Popen, str, int
     return process, address.hostname, address.port
 
 
-def report(name: str, uncached: Figures, cached: Figures) -> None:
-    print(name)
+def run(targets: list[Target], args: argparse.Namespace) -> None:
+    """Uncached rounds taking turns between the targets, so that load from elsewhere on the
+    machine falls on all of them alike; then the cached requests."""
+    warm = table_bodies(1, args.seed - 1)  # another seed: never one of the measured deals
+    for target in targets:
+        measure(target.host, target.port, warm, 1)  # threads started, the deal cached
+    per_round = max(1, args.tables // args.rounds)
+    for r in range(args.rounds):
+        bodies = table_bodies(per_round, args.seed + r)  # new deals every round
+        for target in targets:
+            target.uncached.append(measure(target.host, target.port, bodies, args.clients))
+    for target in targets:
+        target.cached = measure(target.host, target.port, warm * args.hits, args.clients)
+
+
+def report(target: Target) -> None:
+    print(target.name)
+    uncached = merged(target.uncached)
     print(uncached.line("uncached tables"))
-    print(cached.line("cached tables"))
-    for failure in (uncached.failures + cached.failures)[:5]:
+    print(target.cached.line("cached tables"))
+    for failure in (uncached.failures + target.cached.failures)[:5]:
         print(f"    failed: {failure}")
 
 
@@ -132,6 +156,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="measure this running server instead of starting one")
     parser.add_argument("--tables", type=int, default=300, help="uncached requests (distinct deals)")
+    parser.add_argument("--rounds", type=int, default=3, help="uncached rounds, taking turns between servers")
     parser.add_argument("--hits", type=int, default=3000, help="cached requests")
     parser.add_argument("--clients", type=int, default=4, help="concurrent client connections")
     parser.add_argument("--seed", type=int, default=1)
@@ -139,25 +164,31 @@ def main() -> int:
     print(f"POST /api/v1/table, all four declarers; {args.clients} clients; seed {args.seed}")
     if args.url:
         address = urlsplit(args.url)
-        report(args.url, *run_against(address.hostname, address.port or 80, args, args.seed))
+        target = Target(args.url, address.hostname, address.port or 80, [])
+        run([target], args)
+        report(target)
         return 0
-    rates = {}
-    for threads in (1, 2):
-        with tempfile.TemporaryFile("w+") as log:
-            process, host, port = start_server(threads, log)
-            try:
-                uncached, cached = run_against(host, port, args, args.seed)
-            finally:
+    with tempfile.TemporaryFile("w+") as log:
+        servers = [start_server(threads, log) for threads in (1, 2)]
+        try:
+            targets = [Target(f"hasen serve --threads {threads}", host, port, [])
+                       for threads, (_, host, port) in zip((1, 2), servers)]
+            run(targets, args)
+        finally:
+            for process, _, _ in servers:
                 process.terminate()
                 process.wait(timeout=30)
-            report(f"hasen serve --threads {threads}", uncached, cached)
-            log.seek(0)
-            # with more clients than threads, waitress warns of queued requests: expected here
-            for line in log:
-                if "Task queue depth" not in line:
-                    print(f"    server: {line.rstrip()}")
-        rates[threads] = uncached.rate
-    print(f"uncached throughput, 2 threads / 1 thread: {rates[2] / rates[1]:.2f}x")
+        for target in targets:
+            report(target)
+        log.seek(0)
+        # with more clients than threads, waitress warns of queued requests: expected here
+        for line in log:
+            if "Task queue depth" not in line:
+                print(f"  server: {line.rstrip()}")
+    one, two = targets
+    ratios = [b.rate / a.rate for a, b in zip(one.uncached, two.uncached)]
+    print(f"uncached throughput, 2 threads / 1 thread: {merged(two.uncached).rate / merged(one.uncached).rate:.2f}x"
+          f" (rounds: {', '.join(f'{r:.2f}x' for r in ratios)})")
     return 0
 
 
