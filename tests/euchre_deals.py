@@ -79,29 +79,25 @@ def next_seat(seat: int, playing: tuple[int, ...]) -> int:
     return seat
 
 
-def case(seed: int, name: str, size: int, alone_rate: float = 0.4) -> EuchreCase:
-    rng = random.Random(seed)
-    deal = random_deal(rng, name, size)
+def takes_upcard(upcard: int, trump: int) -> bool:
+    """rules.md: the dealer takes the upcard when its suit becomes trump; a Joker is a trump
+    of any suit."""
+    return card_name(upcard) == "JK" or card_name(upcard)[1] == SUITS[trump]
+
+
+def oracle_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None,
+                 discard: int) -> tuple[list[int], tuple[int, ...], int, int]:
+    """The start of play for the oracle: (hands at the oracle's seats, its playing seats,
+    the leader there, the makers' side), worked out from rules.md."""
+    name = deal.variant.name
     dealt = DEALT_SEATS[name]
-    maker = rng.choice(dealt)
-    trump = rng.randrange(4)
     partners = name == "euchre"
-    alone = partners and rng.random() < alone_rate
-    defender = None
-    if alone and rng.random() < 0.5:
-        defender = (maker + rng.choice((1, 3))) % 4
     playing = [s for s in dealt if not (alone and s == (maker + 2) % 4)
                and not (defender is not None and s == (defender + 2) % 4)]
     hands = {s: deal.hands[s] for s in playing}
-    upcard = deal.extra
-    # rules.md: the dealer takes the upcard when its suit becomes trump (a Joker is a trump
-    # of any suit), and discards; a dealer who does not play takes nothing
-    if deal.dealer in playing and (card_name(upcard) == "JK" or card_name(upcard)[1] == SUITS[trump]):
-        six = hands[deal.dealer] | 1 << upcard
-        discard = rng.choice([c for c in range(64) if six >> c & 1])
-        hands[deal.dealer] = six & ~(1 << discard)
-    else:
-        discard = upcard
+    # a dealer who does not play takes nothing
+    if deal.dealer in playing and takes_upcard(deal.extra, trump):
+        hands[deal.dealer] = (hands[deal.dealer] | 1 << deal.extra) & ~(1 << discard)
     # who leads: a lone defender; else left of a lone maker; else left of the dealer (in the
     # two-handed game, the non-dealer), skipping seats that do not play
     if defender is not None:
@@ -111,9 +107,45 @@ def case(seed: int, name: str, size: int, alone_rate: float = 0.4) -> EuchreCase
     else:
         leader = next_seat(deal.dealer, tuple(playing))
     # the oracle tells sides by seat parity: the two-handed game's S plays from E's seat
-    at = {s: (dealt.index(s) if not partners else s) for s in playing}
+    at = {s: (s if partners else dealt.index(s)) for s in playing}
     oracle_hands = [0] * 4
     for s in playing:
         oracle_hands[at[s]] = hands[s]
+    return oracle_hands, tuple(sorted(at.values())), at[leader], at[maker] % 2
+
+
+def oracle_entry(deal: Deal, maker: int, trump: int) -> int | dict[str, int]:
+    """A maker table entry (with the partner) by the oracle: the tricks, or with the
+    dealer's exchange every discard's tricks and the value the dealer picks (the most for
+    the dealer's own side making trump, the fewest when defending)."""
+    def solve(discard: int) -> int:
+        hands, seats, leader, side = oracle_start(deal, maker, trump, False, None, discard)
+        return Oracle(trump, seats, side).value(hands, leader)
+
+    if not takes_upcard(deal.extra, trump):
+        return solve(deal.extra)
+    six = deal.hands[deal.dealer] | 1 << deal.extra
+    tricks = {card_name(c): solve(c) for c in range(64) if six >> c & 1}
+    same_side = (deal.dealer - maker) % 2 == 0 if deal.variant.name == "euchre" else deal.dealer == maker
+    return {**tricks, "value": (max if same_side else min)(tricks.values())}
+
+
+def case(seed: int, name: str, size: int, alone_rate: float = 0.4) -> EuchreCase:
+    rng = random.Random(seed)
+    deal = random_deal(rng, name, size)
+    dealt = DEALT_SEATS[name]
+    maker = rng.choice(dealt)
+    trump = rng.randrange(4)
+    alone = name == "euchre" and rng.random() < alone_rate
+    defender = None
+    if alone and rng.random() < 0.5:
+        defender = (maker + rng.choice((1, 3))) % 4
+    discard = deal.extra
+    dealer_plays = deal.dealer not in ((maker + 2) % 4 if alone else -1,
+                                       (defender + 2) % 4 if defender is not None else -1)
+    if dealer_plays and takes_upcard(deal.extra, trump):
+        six = deal.hands[deal.dealer] | 1 << deal.extra
+        discard = rng.choice([c for c in range(64) if six >> c & 1])
+    hands, seats, leader, side = oracle_start(deal, maker, trump, alone, defender, discard)
     return EuchreCase(f"{name} {size}, seed {seed}", deal, maker, trump, discard, alone, defender,
-                      oracle_hands, tuple(sorted(at.values())), at[leader], at[maker] % 2)
+                      hands, seats, leader, side)

@@ -12,11 +12,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from euchre_deals import case, deck
+from euchre_deals import case, deck, oracle_entry, random_deal
 from oracle import Oracle
 
 from solver.cards import card_name
 from solver.deal import Deal, format_hand
+from solver.euchre import analyze_euchre
 from solver.play import Contract, PlayState
 
 VARIANT_DECKS = [("euchre2", 24), ("euchre2", 32), ("euchre2", 25), ("euchre", 24), ("euchre", 25)]
@@ -86,3 +87,24 @@ def test_hasenpfeffer_lone_defence_equals_the_oracle(searcher, seed):
     deal, contract, expected = lone_defence_case(seed)
     got = PlayState(deal, contract).value(searcher)
     assert got == expected, f"{deal!r} {contract}: product {got}, oracle {expected}"
+
+
+# --- whole tables --------------------------------------------------------------------------
+
+TABLE_CASES = [("euchre2", 24, 0), ("euchre2", 32, 1), ("euchre2", 25, 2), ("euchre2", 25, 7),
+               ("euchre", 24, 3), ("euchre", 25, 10)]  # seed 10 turns up the Joker
+
+
+@pytest.mark.parametrize("name, size, seed", TABLE_CASES, ids=[f"{n}-{s}-{d}" for n, s, d in TABLE_CASES])
+def test_maker_tables_equal_the_oracle(name, size, seed):
+    """Every entry of a maker table (one maker, with the partner) on a random deal, the
+    dealer's discards and choice included, against the oracle. Four-hand tables take the
+    oracle seconds, so one maker each; both players of the two-handed game."""
+    rng = random.Random(seed)
+    deal = random_deal(rng, name, size)
+    makers = deal.variant.seats if name == "euchre2" else [rng.choice(deal.variant.seats)]
+    result = analyze_euchre(deal, declarer=None).to_json()
+    for maker in makers:
+        got = result["declarers"]["NESW"[maker]]["tricks"]
+        expected = {"SHDC"[t]: oracle_entry(deal, maker, t) for t in range(4)}
+        assert got == expected, f"{deal!r} maker {'NESW'[maker]}"
