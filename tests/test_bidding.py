@@ -193,3 +193,36 @@ def test_settings_must_fit_the_variant():
     with pytest.raises(ValueError) as info:
         analyze_bidding(deal, Settings(fail_penalty="pepper"))
     assert "fail_penalty: a hasenpfeffer setting, which euchre2 does not have" in str(info.value)
+
+
+# --- alone against the best lone defence ----------------------------------------------------
+
+def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence():
+    """A lone declarer picks trump and discard; then the defence picks: both defend, or one
+    of them alone. From the three tables: max over (trump, discard) of the min over the
+    defences, for every seat."""
+    from solver.analysis import analyze
+    from solver.outcomes import Outcomes
+
+    deal = Deal(EXAMPLE, dealer="W")
+    outcomes = Outcomes(deal)
+    for seat in range(4):
+        defences = [None, (seat + 1) % 4, (seat + 3) % 4]
+        tables = [analyze(deal, declarer=seat, alone=True, defender=d).tables[seat].tricks for d in defences]
+        expected = max(min(t[trump][card] for t in tables) for trump in range(4) for card in tables[0][trump])
+        assert outcomes.best(seat, True).tricks == expected
+
+
+def test_euchre_lone_maker_against_a_defending_dealer():
+    """N deals; E makes alone. The dealer N and the lone-defence choice both work against
+    E: for each trump, the least over the defences of the dealer's pick (the fewest)."""
+    from solver.euchre import analyze_euchre
+    from solver.outcomes import Outcomes
+
+    deal = Deal(FOUR, variant=variant_for("euchre"))
+    entries = [analyze_euchre(deal, declarer="E", alone=True, defender=d).tables[E].entries
+               for d in (None, "S", "N")]
+    outcomes = Outcomes(deal).by_trump(E, True)
+    for trump in range(4):
+        every = [n for e in entries for n in (e[trump].discards.values() or [e[trump].value])]
+        assert outcomes[trump].tricks == min(every)
