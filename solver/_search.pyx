@@ -121,38 +121,31 @@ cdef inline void make_key(State* s, int leader, uint64_t* owners, uint32_t* leng
     lengths[0] = lens | (<uint32_t>1 << 16)
 
 
-cdef int sure_trump_tricks(State* s, int side) noexcept nogil:
-    """Each trump above all the opponents' wins a trick for its side, one per trick."""
-    cdef uint64_t theirs = 0, above = TRUMP_MASK
-    cdef int seat, best = 0, n
-    for seat in range(NUM_SEATS):
-        if s.active[seat] and side_of(seat) != side:
-            theirs |= s.hands[seat]
-    theirs &= TRUMP_MASK
-    if theirs:
-        above = TRUMP_MASK & above_bits(top_bit(theirs))
-    for seat in range(NUM_SEATS):
-        if s.active[seat] and side_of(seat) == side:
-            n = popcount(s.hands[seat] & above)
-            if n > best:
-                best = n
-    return best
+cdef inline int sure_trump_tricks(State* s, int side) noexcept nogil:
+    """Each trump above all the opponents' wins a trick for its side, one per trick.
+
+    Seats that do not play hold no cards, so they need no test here.
+    """
+    cdef uint64_t theirs = (s.hands[1 - side] | s.hands[3 - side]) & TRUMP_MASK
+    cdef uint64_t above = TRUMP_MASK & above_bits(top_bit(theirs)) if theirs else TRUMP_MASK
+    cdef int first = popcount(s.hands[side] & above), second = popcount(s.hands[side + 2] & above)
+    return first if first > second else second
 
 
 cdef int cashable(State* s, int leader, int n) noexcept nogil:
     """Top trumps the leader can cash, then top plain cards that nobody can ruff."""
-    cdef uint64_t hand = s.hands[leader], others = 0, mine, other_block
-    cdef int seat, block, run, tricks, drawn, length
-    cdef int partner = (leader + 2) % NUM_SEATS
-    for seat in range(NUM_SEATS):
-        if s.active[seat] and seat != leader:
-            others |= s.hands[seat]
+    cdef uint64_t hand = s.hands[leader], mine, other_block
+    cdef uint64_t others = (s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]) & ~hand
+    cdef int block, run, tricks, drawn, length
+    cdef int left = leader ^ 1, right = leader ^ 3  # the opponents (idle seats hold nothing)
     if others & TRUMP_MASK:
         drawn = popcount(hand & TRUMP_MASK & above_bits(top_bit(others & TRUMP_MASK)))
     else:
         drawn = popcount(hand & TRUMP_MASK)
-    if s.active[partner] and popcount(s.hands[partner] & TRUMP_MASK) > drawn:
+    if popcount(s.hands[leader ^ 2] & TRUMP_MASK) > drawn:
         return drawn if drawn < n else n
+    cdef int left_ruffs = popcount(s.hands[left] & TRUMP_MASK) > drawn
+    cdef int right_ruffs = popcount(s.hands[right] & TRUMP_MASK) > drawn
     tricks = drawn
     for block in range(NUM_BLOCKS):
         if block == TRUMP_BLOCK:
@@ -162,12 +155,12 @@ cdef int cashable(State* s, int leader, int n) noexcept nogil:
             continue
         other_block = others & BLOCK_MASKS[block]
         run = popcount(mine & above_bits(top_bit(other_block))) if other_block else popcount(mine)
-        for seat in range(NUM_SEATS):
-            if s.active[seat] and side_of(seat) != side_of(leader) \
-                    and popcount(s.hands[seat] & TRUMP_MASK) > drawn:
-                length = popcount(s.hands[seat] & BLOCK_MASKS[block])
-                if length < run:
-                    run = length
+        if left_ruffs:
+            length = popcount(s.hands[left] & BLOCK_MASKS[block])
+            run = length if length < run else run
+        if right_ruffs:
+            length = popcount(s.hands[right] & BLOCK_MASKS[block])
+            run = length if length < run else run
         tricks += run
     return tricks if tricks < n else n
 
@@ -254,6 +247,20 @@ cdef int score(State* s, int card, int seat, int ntrick, int win_card, int win_s
     return 50 - power
 
 
+cdef inline int add_runs(int* moves, int n_moves, uint64_t cards, uint64_t hand, uint64_t in_play) noexcept nogil:
+    """Append ``cards`` in ascending order, one per run of equivalent cards (its lowest)."""
+    cdef int card
+    cdef uint64_t below
+    while cards:
+        card = top_bit(cards & (~cards + 1))
+        cards &= cards - 1
+        below = in_play & BLOCK_MASKS[card >> BLOCK_SHIFT] & below_bits(card)
+        if not (below and (hand >> top_bit(below)) & 1):
+            moves[n_moves] = card
+            n_moves += 1
+    return n_moves
+
+
 cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t played,
                   int win_card, int win_seat, int alpha, int beta) noexcept nogil:
     """Value with ``ntrick`` cards of the current trick played and ``seat`` to move.
@@ -264,34 +271,40 @@ cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t played
     cdef int won, i, j, card, n_moves = 0, value, best, maximizing, new_win, new_seat, key
     cdef int moves[MAX_MOVES]
     cdef int scores[MAX_MOVES]
-    cdef uint64_t hand, legal, rest, below, in_play, bit
-    if ntrick == s.nseats:
-        won = 1 if side_of(win_seat) == s.side else 0
-        return won + boundary(s, win_seat, alpha - won, beta - won)
+    cdef uint64_t hand, legal, rest, below, in_play, bit, winners
     hand = s.hands[seat]
-    legal = hand
-    if ntrick:
-        legal = hand & BLOCK_MASKS[lead_card >> BLOCK_SHIFT]
-        if not legal:
-            legal = hand
     in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | played
-    # one card per run of equivalent cards, in ascending order, then a stable sort by score
-    rest = legal
-    while rest:
-        card = top_bit(rest & (~rest + 1))
-        rest &= rest - 1
-        below = in_play & BLOCK_MASKS[card >> BLOCK_SHIFT] & below_bits(card)
-        if below and (hand >> top_bit(below)) & 1:
-            continue
-        key = score(s, card, seat, ntrick, win_card, win_seat, in_play)
-        j = n_moves
-        while j > 0 and scores[j - 1] < key:
-            moves[j] = moves[j - 1]
-            scores[j] = scores[j - 1]
-            j -= 1
-        moves[j] = card
-        scores[j] = key
-        n_moves += 1
+    legal = hand & BLOCK_MASKS[lead_card >> BLOCK_SHIFT] if ntrick else 0
+    if legal:
+        # following suit: every card is in one block, so the scores below reduce to
+        # "cheapest winner first" (or "low first" when the partner wins), in card order
+        winners = 0
+        if win_card >> BLOCK_SHIFT == lead_card >> BLOCK_SHIFT:
+            winners = legal & above_bits(win_card)
+        if side_of(win_seat) == side_of(seat):
+            n_moves = add_runs(moves, n_moves, legal & ~winners, hand, in_play)
+            n_moves = add_runs(moves, n_moves, winners, hand, in_play)
+        else:
+            n_moves = add_runs(moves, n_moves, winners, hand, in_play)
+            n_moves = add_runs(moves, n_moves, legal & ~winners, hand, in_play)
+    else:
+        # leading or void: one card per run of equivalent cards, stable-sorted by score
+        rest = hand
+        while rest:
+            card = top_bit(rest & (~rest + 1))
+            rest &= rest - 1
+            below = in_play & BLOCK_MASKS[card >> BLOCK_SHIFT] & below_bits(card)
+            if below and (hand >> top_bit(below)) & 1:
+                continue
+            key = score(s, card, seat, ntrick, win_card, win_seat, in_play)
+            j = n_moves
+            while j > 0 and scores[j - 1] < key:
+                moves[j] = moves[j - 1]
+                scores[j] = scores[j - 1]
+                j -= 1
+            moves[j] = card
+            scores[j] = key
+            n_moves += 1
     maximizing = side_of(seat) == s.side
     best = -1 if maximizing else 1000
     for i in range(n_moves):
@@ -302,8 +315,12 @@ cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t played
         else:
             new_win, new_seat = win_card, win_seat
         s.hands[seat] ^= bit
-        value = in_trick(s, ntrick + 1, s.next_seat[seat], card if ntrick == 0 else lead_card,
-                         played | bit, new_win, new_seat, alpha, beta)
+        if ntrick + 1 == s.nseats:  # the trick is complete: straight to the next boundary
+            won = 1 if side_of(new_seat) == s.side else 0
+            value = won + boundary(s, new_seat, alpha - won, beta - won)
+        else:
+            value = in_trick(s, ntrick + 1, s.next_seat[seat], card if ntrick == 0 else lead_card,
+                             played | bit, new_win, new_seat, alpha, beta)
         s.hands[seat] ^= bit
         if maximizing:
             if value > best:
