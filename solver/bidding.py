@@ -266,9 +266,12 @@ def euchre_advice(outcomes: Outcomes, seat: int) -> dict[str, Any]:
     return {"calls": calls, "best": best[1]}
 
 
-def analyze_bidding(deal: Deal, settings: Settings = Settings(), searcher: Searcher | None = None) -> BidAnalysis:
-    """Advice for every seat, the alone-or-not comparison and the par of the hand."""
-    outcomes = Outcomes(deal, settings, searcher)
+def analyze_bidding(deal: Deal, settings: Settings = Settings(), searcher: Searcher | None = None,
+                    checkpoint: Callable[[], None] | None = None) -> BidAnalysis:
+    """Advice for every seat, the alone-or-not comparison and the par of the hand.
+
+    ``checkpoint()`` is called before each declarer's table is solved (a place to stop)."""
+    outcomes = Outcomes(deal, settings, searcher, checkpoint)
     variant = deal.variant
     if variant.game == "hasenpfeffer":
         par, advise = hasenpfeffer_par(outcomes), hasenpfeffer_advice

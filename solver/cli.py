@@ -10,16 +10,14 @@ from typing import Any, Sequence
 
 from .analysis import TRUMPS, TableAnalysis, analyze
 from .bidding import analyze_bidding
-from .cli_options import (
-    AUCTION_SETTINGS, PLAY_SETTINGS, add_settings_options, add_variant_options, settings_from, variant_from,
-)
+from .cli_options import add_settings_options, add_variant_options, settings_from, variant_from
 from .cards import SUIT_NAMES, SUITS, card_name
 from .deal import Deal
 from .errors import HasenError
 from .position import PositionAnalysis, analyze_position, make_contract, position
 from .euchre import analyze_euchre
 from .report import format_bidding, format_euchre_table
-from .rules import HASENPFEFFER, SEATS, first_leader, active_seats
+from .rules import AUCTION_SETTINGS, HASENPFEFFER, PLAY_SETTINGS, SEATS, first_leader, active_seats
 from .version import __version__
 
 EXAMPLE_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import argparse
 
-from .rules import GAME_SETTINGS, VARIANTS, Settings, Variant, variant_for
-
-PLAY_SETTINGS = ("first_lead", "lone_lead")  # those that change who leads, so the tables too
-AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "joker_upcard", "all_pass")
+from .rules import (
+    AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, VARIANTS, Settings, Variant, checked_settings, variant_for,
+)
 
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +42,4 @@ def settings_from(args: argparse.Namespace, variant: Variant) -> Settings:
     against the variant: a setting it does not have is an error, not ignored."""
     given = {name: getattr(args, name) for name in PLAY_SETTINGS + AUCTION_SETTINGS
              if getattr(args, name, None) is not None}
-    settings = Settings(**given)
-    settings.check_for(variant)
-    return settings
+    return checked_settings(variant, given)

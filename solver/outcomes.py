@@ -14,7 +14,7 @@ defender (the declarer's left-hand opponent before the right-hand one).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .analysis import TRUMPS, declarer_table
 from .cards import SUITS, Card, card_name
@@ -48,11 +48,14 @@ class Result:
 class Outcomes:
     """Every declarer's results for one deal, solved on first use and kept."""
 
-    def __init__(self, deal: Deal, settings: Settings = Settings(), searcher: Searcher | None = None) -> None:
+    def __init__(self, deal: Deal, settings: Settings = Settings(), searcher: Searcher | None = None,
+                 checkpoint: Callable[[], None] | None = None) -> None:
         settings.check_for(deal.variant)
         self.deal = deal
         self.settings = settings
         self.searcher = searcher or thread_searcher()
+        # called before each table is solved: a caller with a time limit raises from it
+        self.checkpoint = checkpoint or (lambda: None)
         self._results: dict[tuple[int, bool], dict[int, Result]] = {}
 
     def defences(self, declarer: int, alone: bool) -> list[int | None]:
@@ -65,6 +68,7 @@ class Outcomes:
     def _grids(self, declarer: int, alone: bool, defender: int | None) -> dict[int, dict[Card | None, int]]:
         """Per trump, the declaring side's tricks for each discard (key None: no exchange)."""
         deal, settings, searcher = self.deal, self.settings, self.searcher
+        self.checkpoint()
         if deal.variant.game == "hasenpfeffer":
             table = declarer_table(deal, declarer, alone, settings, searcher, defender)
             return {t: dict(table.tricks[t]) for t in TRUMPS}

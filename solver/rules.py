@@ -157,6 +157,8 @@ GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
         "all_pass": ("redeal", "stick_the_dealer"),
     },
 }
+PLAY_SETTINGS = ("first_lead", "lone_lead")  # those that change who leads, so the tables too
+AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "joker_upcard", "all_pass")
 LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
 JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
 
@@ -223,6 +225,14 @@ class Settings:
         default = Settings()
         return {name: getattr(self, name) for name in self.__dataclass_fields__
                 if getattr(self, name) != getattr(default, name)}
+
+
+def checked_settings(variant: Variant, values: dict[str, object]) -> Settings:
+    """Settings from the values given by name (the others at their defaults), checked
+    against the variant: one it does not have is an error, not ignored."""
+    settings = Settings(**values)
+    settings.check_for(variant)
+    return settings
 
 
 def active_seats(variant: Variant, declarer: int, alone: bool,
@@ -371,7 +381,8 @@ def legal_plays(hand: Mask, led: Card | None, trump: int) -> Mask:
 
 __all__ = [
     "SEATS", "SEAT_NAMES", "NUM_SEATS", "BLOCK_BITS", "TRUMP_BLOCK", "BLOCK_MASK",
-    "Variant", "Settings", "HASENPFEFFER", "VARIANTS", "DECKS", "variant_for", "parse_seat",
+    "Variant", "Settings", "HASENPFEFFER", "VARIANTS", "DECKS", "variant_for", "checked_settings",
+    "GAME_SETTINGS", "PLAY_SETTINGS", "AUCTION_SETTINGS", "parse_seat",
     "left_of", "partner_of", "side_of", "active_seats", "first_leader", "takes_upcard", "effective_suit", "power_order", "layout",
     "unlayout", "to_layout", "from_layout", "beats", "trick_winner", "legal_plays",
     "left_bower",
