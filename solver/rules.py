@@ -322,7 +322,6 @@ def unlayout(trump: int) -> dict[int, Card]:
     return {pos: card for card, pos in enumerate(layout(trump))}
 
 
-@lru_cache(maxsize=None)
 def _byte_layouts(trump: int) -> tuple[tuple[int, ...], ...]:
     """For each byte of a card mask, its 256 values already in the layout of ``trump``."""
     positions = layout(trump)
@@ -334,12 +333,16 @@ def _byte_layouts(trump: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tables)
 
 
+# to_layout is on the path of every solve, so its tables are built once, here
+_BYTE_LAYOUTS = tuple(_byte_layouts(trump) for trump in range(len(SUITS)))
+assert all(len(tables) == 5 for tables in _BYTE_LAYOUTS), "to_layout reads five bytes"
+
+
 def to_layout(mask: Mask, trump: int) -> Mask:
-    out = 0
-    for table in _byte_layouts(trump):
-        out |= table[mask & 0xFF]
-        mask >>= 8
-    return out
+    """A card mask in the search layout of ``trump``."""
+    b0, b1, b2, b3, b4 = _BYTE_LAYOUTS[trump]
+    return (b0[mask & 0xFF] | b1[mask >> 8 & 0xFF] | b2[mask >> 16 & 0xFF]
+            | b3[mask >> 24 & 0xFF] | b4[mask >> 32 & 0xFF])
 
 
 def from_layout(mask: Mask, trump: int) -> Mask:
