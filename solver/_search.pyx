@@ -341,7 +341,7 @@ cdef class Searcher:
 
     cdef State state
 
-    def __cinit__(self, int table_bits=20):
+    def __cinit__(self, int table_bits=18):
         if not 8 <= table_bits <= 30:
             raise ValueError(f"table_bits must be 8..30, got {table_bits}")
         memset(&self.state, 0, sizeof(State))
