@@ -188,6 +188,7 @@ def main() -> int:
     one, two = targets
     ratios = [b.rate / a.rate for a, b in zip(one.uncached, two.uncached)]
     print(f"uncached throughput, 2 threads / 1 thread: {merged(two.uncached).rate / merged(one.uncached).rate:.2f}x"
+          f" overall, {statistics.median(ratios):.2f}x the median round"
           f" (rounds: {', '.join(f'{r:.2f}x' for r in ratios)})")
     return 0
 
