@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.cards import JOKER_NAME, RANKS, SUITS
-from solver.rules import SEATS
+from solver.rules import AUCTION_SETTINGS, DECKS, GAME_SETTINGS, PLAY_SETTINGS, SEATS, VARIANTS
 from solver.version import __version__
 
 from .config import MAX_TEXT
@@ -20,9 +20,29 @@ def text(description: str) -> dict[str, Any]:
 
 
 DEAL = text("Deal notation: '<seat>:<hand> <hand> <hand> <hand> [<widow>]', hands in dotted "
-            "form clockwise from <seat>, e.g. 'N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS'.")
+            "form clockwise from <seat>, e.g. 'N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS'. Euchre: "
+            "the hands (N and S in euchre2, all four in euchre) then the upcard, e.g. "
+            "'N:..KQT9.9 T9.AKQ.. AS'.")
 DEALER = text("N, E, S or W; default: the deal's first seat.")
 ALONE = {"type": "boolean", "description": "The declarer plays without the partner; default false."}
+VARIANT = text(f"The game: {', '.join(VARIANTS)}; default hasenpfeffer.")
+DECK = {"type": "integer", "description": "Cards in the deck: " + "; ".join(
+    f"{name} {', '.join(map(str, decks))}" for name, decks in VARIANTS.items()) + "; default the first."}
+DEFENDER = text("A defender who plays alone against the lone declarer (needs declarer and alone): "
+                "two hands play and the defender leads.")
+
+
+def setting(name: str) -> dict[str, Any]:
+    """A table setting of rules.md, as a request key; the values each game takes."""
+    games = {game: values[name] for game, values in GAME_SETTINGS.items() if name in values}
+    allowed = "; ".join(f"{game}: {', '.join(str(v).lower() for v in values)}" for game, values in games.items())
+    description = f"{allowed} (the first is the default; a setting the variant lacks is an error)."
+    if all(isinstance(v, bool) for values in games.values() for v in values):
+        return {"type": "boolean", "description": description}
+    return text(description)
+
+
+VARIANT_OPTIONS = {"variant": VARIANT, "deck": DECK}
 
 TABLE_REQUEST = {
     "type": "object",
@@ -33,6 +53,21 @@ TABLE_REQUEST = {
         "dealer": DEALER,
         "declarer": text("N, E, S or W; default: all four declarers."),
         "alone": ALONE,
+        **VARIANT_OPTIONS,
+        "defender": DEFENDER,
+        **{name: setting(name) for name in PLAY_SETTINGS},
+    },
+}
+
+BID_REQUEST = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["deal"],
+    "properties": {
+        "deal": DEAL,
+        "dealer": DEALER,
+        **VARIANT_OPTIONS,
+        **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
     },
 }
 
@@ -98,15 +133,103 @@ DECLARER_TABLE = closed({
              "items": {"type": "array", "prefixItems": [SUIT, CARD], "minItems": 2, "items": False}},
 })
 
+def optional(schema: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """The schema with more keys allowed, not required."""
+    return {**schema, "properties": {**schema["properties"], **extra}}
+
+
+SETTINGS = {"type": "object", "additionalProperties": False,
+            "description": "Table settings, by name (see the request keys of the same names).",
+            "properties": {name: {"type": ["string", "boolean"]} for name in PLAY_SETTINGS + AUCTION_SETTINGS}}
+NULL = {"type": "null"}
+
 TABLE_RESPONSE = closed({
     "version": VERSION,
-    "variant": {"type": "string"},
+    "variant": {"type": "string", "const": "hasenpfeffer"},
     "deal": {"type": "string", "description": "The canonical deal, starting with the dealer."},
     "dealer": SEAT,
     "alone": {"type": "boolean"},
     "declarers": {"type": "object", "propertyNames": SEAT,
                   "additionalProperties": {"$ref": REF + "DeclarerTable"}},
-}, "The same object as `hasen table --json`.")
+}, "The same object as `hasen table --json`; `defender` and `settings` only when given.")
+TABLE_RESPONSE = optional(TABLE_RESPONSE, {"defender": SEAT, "settings": SETTINGS})
+
+EUCHRE_NAMES = [name for name, decks in VARIANTS.items() if next(iter(decks.values())).game == "euchre"]
+DECK_SIZES = {"type": "integer", "enum": sorted(DECKS)}
+
+TRUMP_ENTRY = {"oneOf": [
+    {**TRICKS, "description": "Nobody exchanges: the makers' tricks."},
+    {"type": "object", "description": "The dealer takes the upcard: the makers' tricks after each of "
+                                      "the dealer's six discards (the upcard itself: not keeping it), and "
+                                      "`value`, the dealer's choice (most for the dealer's side, fewest "
+                                      "against it).",
+     "required": ["value"], "minProperties": 7, "maxProperties": 7,
+     "propertyNames": {"anyOf": [CARD, {"const": "value"}]}, "additionalProperties": TRICKS},
+]}
+
+MAKER_TABLE = closed({
+    "tricks": closed({s: TRUMP_ENTRY for s in SUITS}, "Each trump's entry."),
+    "best": closed({"trump": SUIT, "tricks": TRICKS, "discard": {"oneOf": [CARD, NULL]}},
+                   "The best trump (ties in the order S H D C) and, with an exchange, the dealer's discard."),
+    "ties": {"type": "array", "items": SUIT, "description": "Every trump reaching the best."},
+})
+
+EUCHRE_TABLE_RESPONSE = optional(closed({
+    "version": VERSION,
+    "variant": {"type": "string", "enum": EUCHRE_NAMES},
+    "deck": DECK_SIZES,
+    "deal": {"type": "string", "description": "The canonical deal, starting with the dealer."},
+    "dealer": SEAT,
+    "upcard": CARD,
+    "alone": {"type": "boolean"},
+    "defender": {"oneOf": [SEAT, NULL]},
+    "declarers": {"type": "object", "propertyNames": SEAT,
+                  "additionalProperties": {"$ref": REF + "MakerTable"}},
+}, "The same object as `hasen table --variant ... --json`; `settings` only when given."), {"settings": SETTINGS})
+
+RESULT = {
+    "trump": SUIT,
+    "discard": {"oneOf": [CARD, NULL], "description": "The declarer's (Hasenpfeffer) or the dealer's "
+                                                      "(Euchre) discard; null when nobody exchanged."},
+    "alone": {"type": "boolean"},
+    "defender": {"oneOf": [SEAT, NULL], "description": "The defender who played alone, if any."},
+    "tricks": TRICKS,
+}
+POINTS = {"type": "integer"}
+SIDE_POINTS = {"type": "object", "minProperties": 2, "maxProperties": 2, "additionalProperties": POINTS,
+               "description": "Points by side: N-S and E-W, or N and S in the two-handed game."}
+
+HASENPFEFFER_ADVICE_FORM = closed({
+    **RESULT,
+    "highest_bid": {"oneOf": [{"type": "string"}, NULL]},
+    "scores": {"type": "array", "items": closed({"bid": {"type": "string"}, "made": {"type": "boolean"},
+                                                 "declarers": POINTS, "defenders": POINTS})},
+})
+EUCHRE_CALL = closed({**RESULT, "makers": POINTS, "defenders": POINTS})
+
+BID_RESPONSE = closed({
+    "version": VERSION,
+    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "deck": DECK_SIZES,
+    "deal": {"type": "string"},
+    "dealer": SEAT,
+    "settings": SETTINGS,
+    "alone_vs_partner": {"oneOf": [NULL, {
+        "type": "object", "propertyNames": SEAT,
+        "additionalProperties": closed({"with_partner": closed(RESULT), "alone": closed(RESULT)})}],
+        "description": "Each declarer's best with the partner and alone; null without partners."},
+    "advice": {"type": "object", "propertyNames": SEAT, "additionalProperties": {"oneOf": [
+        closed({"with_partner": HASENPFEFFER_ADVICE_FORM, "alone": HASENPFEFFER_ADVICE_FORM}),
+        closed({"calls": {"type": "array", "items": EUCHRE_CALL}, "best": EUCHRE_CALL}),
+    ]}},
+    "par": closed({
+        "contract": {"oneOf": [NULL, optional(closed({"declarer": SEAT, **RESULT, "score": SIDE_POINTS}),
+                                              {"bid": {"type": "string"}})]},
+        "redeal": {"type": "boolean"},
+        "score": SIDE_POINTS,
+        "auction": {"type": "array", "items": closed({"seat": SEAT, "call": {"type": "string"}})},
+    }, "The auction when every seat knows every card and bids for its side's score minus the other's."),
+}, "The same object as `hasen bid --json`.")
 
 CARD_CHOICE = closed({
     "cards": {"type": "array", "items": CARD, "minItems": 1,
@@ -142,7 +265,8 @@ BATCH_ITEM_ERROR = closed({"index": {"type": "integer", "minimum": 0}, "error": 
 BATCH_RESPONSE = closed({
     "version": VERSION,
     "results": {"type": "array", "description": "One per item, in order.",
-                "items": {"oneOf": [{"$ref": REF + "TableResponse"}, {"$ref": REF + "BatchItemError"}]}},
+                "items": {"oneOf": [{"$ref": REF + "TableResponse"}, {"$ref": REF + "EuchreTableResponse"},
+                                    {"$ref": REF + "BatchItemError"}]}},
 })
 
 HEALTH = closed({
@@ -170,12 +294,16 @@ ERRORS = {
 }
 
 
-def post(summary: str, request: str, answer: str) -> dict[str, Any]:
+def post(summary: str, request: str, answer: str | list[str]) -> dict[str, Any]:
+    """``answer``: the answer's schema, or the schemas of which it is one."""
+    ok = response("The analysis.", answer) if isinstance(answer, str) else {
+        "description": "The analysis.",
+        "content": {"application/json": {"schema": {"oneOf": [{"$ref": REF + a} for a in answer]}}}}
     return {"post": {
         "summary": summary,
         "requestBody": {"required": True,
                         "content": {"application/json": {"schema": {"$ref": REF + request}}}},
-        "responses": {"200": response("The analysis.", answer), **ERRORS},
+        "responses": {"200": ok, **ERRORS},
     }}
 
 
@@ -188,7 +316,7 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {
-            "title": "hasen: double-dummy analysis for Hasenpfeffer",
+            "title": "hasen: double-dummy analysis for Hasenpfeffer and the Euchre family",
             "version": __version__,
             "description": (
                 "Deals, cards and play records use the project's deal notation. Every answer "
@@ -199,7 +327,11 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "paths": {
-            PREFIX + "/table": post("Tricks for every trump and discard", "TableRequest", "TableResponse"),
+            PREFIX + "/table": post("Tricks for every trump and discard (Hasenpfeffer) or every maker "
+                                    "and trump (Euchre)", "TableRequest",
+                                    ["TableResponse", "EuchreTableResponse"]),
+            PREFIX + "/bid": post("Bid advice for every seat, alone or with the partner, and the par "
+                                  "of the hand", "BidRequest", "BidResponse"),
             PREFIX + "/solve": post("Every legal next card's value in a position, and a best line",
                                     "SolveRequest", "SolveResponse"),
             PREFIX + "/batch": post("Many table requests at once", "BatchRequest", "BatchResponse"),
@@ -214,6 +346,10 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "BatchRequest": batch_request(config["HASEN_BATCH_LIMIT"]),
             "TableResponse": TABLE_RESPONSE,
             "DeclarerTable": DECLARER_TABLE,
+            "EuchreTableResponse": EUCHRE_TABLE_RESPONSE,
+            "MakerTable": MAKER_TABLE,
+            "BidRequest": BID_REQUEST,
+            "BidResponse": BID_RESPONSE,
             "SolveResponse": SOLVE_RESPONSE,
             "CardChoice": CARD_CHOICE,
             "BatchResponse": BATCH_RESPONSE,

@@ -9,14 +9,17 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from solver import USING_EXTENSION
 from solver.analysis import analyze, coerce_seat
+from solver.bidding import analyze_bidding
 from solver.deal import Deal
 from solver.errors import HasenError
+from solver.euchre import analyze_euchre
 from solver.position import analyze_position, make_contract, position
+from solver.rules import AUCTION_SETTINGS, PLAY_SETTINGS, Settings, Variant, checked_settings, variant_for
 from solver.version import __version__
 
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, TooLarge
-from .openapi import PREFIX, SOLVE_REQUEST, TABLE_REQUEST, batch_request, document
+from .openapi import BID_REQUEST, PREFIX, SOLVE_REQUEST, TABLE_REQUEST, batch_request, document
 from .runner import Checkpoint
 from .service import Job, Service
 
@@ -24,6 +27,7 @@ v1 = Blueprint("v1", __name__, url_prefix=PREFIX)
 
 TABLE = BodyChecker(TABLE_REQUEST)
 SOLVE = BodyChecker(SOLVE_REQUEST)
+BID = BodyChecker(BID_REQUEST)
 
 
 @lru_cache(maxsize=None)
@@ -45,18 +49,30 @@ def answer(data: dict[str, Any], cached: bool | None = None) -> Response:
 
 # --- table ----------------------------------------------------------------------------------
 
+def body_settings(body: dict[str, Any], variant: Variant, names: tuple[str, ...]) -> Settings:
+    """The settings a body gives (the others at their defaults), checked against the variant."""
+    return checked_settings(variant, {name: body[name] for name in names if name in body})
+
+
 def table_job(body: dict[str, Any]) -> Job:
     """The cache key and the work of one table request (checked, notation parsed)."""
-    deal = Deal(body["deal"], body.get("dealer"))
+    variant = variant_for(body.get("variant"), body.get("deck"))
+    deal = Deal(body["deal"], body.get("dealer"), variant)
     declarer = coerce_seat(body["declarer"], "declarer") if "declarer" in body else None
     alone = body.get("alone", False)
-    # a Deal compares by its cards and dealer, however the string was written
-    key = ("table", deal, declarer, alone)
+    defender = coerce_seat(body["defender"], "defender") if "defender" in body else None
+    settings = body_settings(body, variant, PLAY_SETTINGS)
+    # a Deal compares by its cards, variant and dealer, however the string was written
+    key = ("table", deal, declarer, alone, defender, settings)
 
     def work(checkpoint: Checkpoint) -> dict[str, Any]:
-        # the table calls progress after each declarer's 28 solves: a place to stop
-        return analyze(deal, declarer=declarer, alone=alone,
-                       progress=lambda done, total: checkpoint()).to_json()
+        # the table calls progress after each declarer's solves: a place to stop
+        stop = lambda done, total: checkpoint()  # noqa: E731
+        if variant.game == "euchre":
+            return analyze_euchre(deal, declarer=declarer, alone=alone, defender=defender,
+                                  settings=settings, progress=stop).to_json()
+        return analyze(deal, declarer=declarer, alone=alone, settings=settings, progress=stop,
+                       defender=defender).to_json()
 
     return key, work
 
@@ -67,6 +83,21 @@ def table() -> Response:
     TABLE.check(body)
     key, work = table_job(body)
     data, cached = service().answer(key, work)
+    return answer(data, cached)
+
+
+# --- bid ------------------------------------------------------------------------------------
+
+@v1.post("/bid")
+def bid() -> Response:
+    body = read_json(request)
+    BID.check(body)
+    variant = variant_for(body.get("variant"), body.get("deck"))
+    deal = Deal(body["deal"], body.get("dealer"), variant)
+    settings = body_settings(body, variant, PLAY_SETTINGS + AUCTION_SETTINGS)
+    data, cached = service().answer(
+        ("bid", deal, settings),
+        lambda checkpoint: analyze_bidding(deal, settings, checkpoint=checkpoint).to_json())
     return answer(data, cached)
 
 

@@ -97,7 +97,8 @@ def test_batch_answers_in_order_and_isolates_bad_items(client: FlaskClient) -> N
     assert results[1] == {"index": 1, "error": "item: expected an object, got a number"}
     assert results[2]["index"] == 2 and "deal: " in results[2]["error"]
     assert results[3] == analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="E", alone=True).to_json()
-    assert results[4] == {"index": 4, "error": "item: unknown key 'color' (allowed: deal, dealer, declarer, alone)"}
+    assert results[4] == {"index": 4, "error": "item: unknown key 'color' (allowed: deal, dealer, declarer, "
+                                               "alone, variant, deck, defender, first_lead, lone_lead)"}
 
 
 def test_empty_batch(client: FlaskClient) -> None:
@@ -119,7 +120,7 @@ def test_openapi_is_served(client: FlaskClient) -> None:
     assert response.status_code == 200
     doc = response.get_json()
     assert doc["openapi"].startswith("3.") and doc["info"]["version"] == __version__
-    assert set(doc["paths"]) == {f"/api/v1/{p}" for p in ("table", "solve", "batch", "health", "openapi.json")}
+    assert set(doc["paths"]) == {f"/api/v1/{p}" for p in ("table", "bid", "solve", "batch", "health", "openapi.json")}
 
 
 def test_root_is_left_free(client: FlaskClient) -> None:
@@ -216,7 +217,8 @@ def test_wrong_types(client: FlaskClient, body, message: str) -> None:
 
 
 @pytest.mark.parametrize("path, body, message", [
-    ("table", {**TABLE, "trump": "C"}, "body: unknown key 'trump' (allowed: deal, dealer, declarer, alone)"),
+    ("table", {**TABLE, "trump": "C"}, "body: unknown key 'trump' (allowed: deal, dealer, declarer, alone, "
+                                       "variant, deck, defender, first_lead, lone_lead)"),
     ("solve", {**SOLVE, "Played": "JC"},
      "body: unknown key 'Played' (allowed: deal, dealer, declarer, trump, discard, alone, played)"),
     ("batch", {"items": [], "limit": 3}, "body: unknown key 'limit' (allowed: items)"),

@@ -34,6 +34,10 @@ CASES = {
     ("solve", 400): ("post", {**SOLVE, "played": "JC KC TC QD"}, None),
     ("solve", 413): ("post", {**SOLVE, "played": "JC " * 1000}, None),
     ("solve", 503): ("post", SOLVE, "analyze_position"),
+    ("bid", 200): ("post", {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER}, None),
+    ("bid", 400): ("post", {"deal": EXAMPLE_DEAL, "variant": "euchre"}, None),
+    ("bid", 413): ("post", {"deal": "x" * 3000}, None),
+    ("bid", 503): ("post", {"deal": EXAMPLE_DEAL}, "analyze_bidding"),
     ("batch", 200): ("post", {"items": [TABLE, {"deal": EXAMPLE_DEAL, "declarer": "E"}, 3, {"x": 1}]}, None),
     ("batch", 400): ("post", {"items": "all"}, None),
     ("batch", 413): ("post", {"items": [TABLE] * 6}, None),
@@ -86,12 +90,18 @@ def test_the_document_describes_the_request_bodies(doc: dict) -> None:
     # one an endpoint takes, by sending a body with all of them
     schemas = doc["components"]["schemas"]
     client = create_app(LIMITS).test_client()
-    full_table = {"deal": EXAMPLE_DEAL, "dealer": "W", "declarer": "N", "alone": False}
+    full_table = {"deal": EXAMPLE_DEAL, "dealer": "W", "declarer": "N", "alone": True, "variant": "hasenpfeffer",
+                  "deck": 25, "defender": "E", "first_lead": "declarer", "lone_lead": "left_of_loner"}
+    full_bid = {"deal": EXAMPLE_DEAL, "dealer": "W", "variant": "hasenpfeffer", "deck": 25,
+                "first_lead": "declarer", "lone_lead": "left_of_loner", "fail_penalty": "tricks",
+                "defenders_score": True, "bidding": "pepper", "joker_upcard": "dealer_names", "all_pass": "redeal"}
     full_solve = {**SOLVE, "alone": False, "played": ""}
     assert set(full_table) == set(schemas["TableRequest"]["properties"])
     assert set(full_solve) == set(schemas["SolveRequest"]["properties"])
+    assert set(full_bid) == set(schemas["BidRequest"]["properties"])
     assert client.post("/api/v1/table", json=full_table).status_code == 200
     assert client.post("/api/v1/solve", json=full_solve).status_code == 200
+    assert client.post("/api/v1/bid", json=full_bid).status_code == 200
     assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
 
 
