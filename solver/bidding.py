@@ -28,7 +28,10 @@ JOKER_BIDS = 3  # the all-pass rule "joker_bids_3": the Joker's holder must bid 
 
 def side_names(variant: Variant) -> tuple[str, str]:
     """How each side is named: the partnerships, or the two players."""
-    return ("N-S", "E-W") if variant.partners else tuple(SEATS[s] for s in variant.seats)  # type: ignore[return-value]
+    if variant.partners:
+        return "N-S", "E-W"
+    first, second = variant.seats
+    return SEATS[first], SEATS[second]
 
 
 @dataclass(frozen=True)
@@ -95,12 +98,13 @@ def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played
     """The declarer plays its best trump and discard, with the partner or alone, whichever
     scores better for its side (with the partner on a tie)."""
     variant, settings = outcomes.deal.variant, outcomes.settings
+    side = variant.side_of(declarer)
     best: Played | None = None
     for alone in (False, True):
         result = outcomes.best(declarer, alone)
         score = hasenpfeffer_score(bid, result.tricks, alone, variant, settings)
         played = Played(result, bid.name(settings), score)
-        if best is None or played.net(variant, variant.side_of(declarer)) > best.net(variant, variant.side_of(declarer)):
+        if best is None or played.net(variant, side) > best.net(variant, side):
             best = played
     assert best is not None
     return best

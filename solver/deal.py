@@ -191,8 +191,8 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
     if len(fields) > n:
         extra = parse_card(fields[n], f"deal: {variant.extra_card}")
         if not variant.deck >> extra & 1:
-            raise InvalidDealError(f"deal: the {variant.extra_card} {card_name(extra)} is not in the {variant.name} deck "
-                                   f"({variant.deck_size} cards){_deck_hint(extra, variant)}")
+            raise InvalidDealError(f"deal: the {variant.extra_card} {card_name(extra)} is not in the "
+                                   f"{variant.name} deck ({variant.deck_size} cards){_deck_hint(extra, variant)}")
         if held >> extra & 1:
             raise InvalidDealError(
                 f"deal: the {variant.extra_card} {card_name(extra)} is also in {SEATS[owner[extra]]}'s hand")

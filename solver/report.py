@@ -69,7 +69,8 @@ def format_bidding(analysis: BidAnalysis) -> str:
     deal = analysis.deal
     variant = deal.variant
     names = side_names(variant)
-    out = [str(deal), "", "settings: " + ", ".join(f"{k}={v}" for k, v in analysis.settings.applicable(variant).items())]
+    settings = analysis.settings.applicable(variant)
+    out = [str(deal), "", "settings: " + ", ".join(f"{k}={v}" for k, v in settings.items())]
     if analysis.comparison is not None:
         out += ["", "each declarer's best, with the partner and alone (against the best lone defence)"]
         for seat, (partner, alone) in analysis.comparison.rows.items():

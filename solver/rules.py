@@ -83,9 +83,6 @@ class Variant:
         seat itself with partners; without, the two players take N and E."""
         return seat if self.partners else self.seats.index(seat)
 
-    def partner_of(self, seat: int) -> int | None:
-        return partner_of(seat) if self.partners else None
-
 
 def standard_deck(low_rank: str = "9", joker: bool = False) -> Mask:
     low = RANKS.index(low_rank)
@@ -385,8 +382,8 @@ def legal_plays(hand: Mask, led: Card | None, trump: int) -> Mask:
 __all__ = [
     "SEATS", "SEAT_NAMES", "NUM_SEATS", "BLOCK_BITS", "TRUMP_BLOCK", "BLOCK_MASK",
     "Variant", "Settings", "HASENPFEFFER", "VARIANTS", "DECKS", "variant_for", "checked_settings",
-    "GAME_SETTINGS", "PLAY_SETTINGS", "AUCTION_SETTINGS", "parse_seat",
-    "left_of", "partner_of", "side_of", "active_seats", "first_leader", "takes_upcard", "effective_suit", "power_order", "layout",
+    "GAME_SETTINGS", "PLAY_SETTINGS", "AUCTION_SETTINGS", "parse_seat", "left_of", "partner_of",
+    "side_of", "active_seats", "first_leader", "takes_upcard", "effective_suit", "power_order", "layout",
     "unlayout", "to_layout", "from_layout", "beats", "trick_winner", "legal_plays",
     "left_bower",
 ]
