@@ -88,6 +88,19 @@ SOLVE_REQUEST = {
 }
 
 
+REVIEW_REQUEST = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["deal", "declarer", "trump", "discard", "play"],
+    "properties": {
+        **{k: v for k, v in SOLVE_REQUEST["properties"].items() if k != "played"},
+        "play": text("The cards played, from the first card of the hand, in order, separated by "
+                     "spaces, with an optional '|' between tricks (checked where present): the "
+                     "whole hand or any part of it."),
+    },
+}
+
+
 def batch_request(limit: int) -> dict[str, Any]:
     return {
         "type": "object",
@@ -260,6 +273,37 @@ SOLVE_RESPONSE = closed({
     "best_line": {"type": "string", "description": "One best line of play to the end, '|' where tricks end."},
 })
 
+REVIEWED_CARD = closed({
+    "trick": {"type": "integer", "minimum": 1},
+    "seat": SEAT,
+    "card": CARD,
+    "before": {**TRICKS, "description": "The declaring side's tricks for the hand with best play, before this card."},
+    "after": {**TRICKS, "description": "The same after this card."},
+    "cost": {**TRICKS, "description": "Tricks this card gave away to the other side; 0 for a best card."},
+    "choices": {"type": "array", "items": {"$ref": REF + "CardChoice"},
+                "description": "Every legal card at this turn, in runs of equivalent cards."},
+})
+
+REVIEW_RESPONSE = closed({
+    **{k: SOLVE_RESPONSE["properties"][k] for k in
+       ("version", "variant", "deal", "dealer", "declarer", "trump", "discard", "alone", "played")},
+    "complete": {"type": "boolean", "description": "Whether the record is the whole hand."},
+    "contract": closed({
+        "tricks": {**TRICKS, "description": "What the chosen trump and discard take double-dummy."},
+        "cost": {**TRICKS, "description": "Tricks the choice gave away against the best one."},
+        "best": DECLARER_TABLE["properties"]["best"],
+        "ties": DECLARER_TABLE["properties"]["ties"],
+    }, "The trump and discard judged against the declarer's table."),
+    "cards": {"type": "array", "items": {"$ref": REF + "ReviewedCard"}, "description": "One per card played."},
+    "tricks": {"type": "array", "description": "The completed tricks.",
+               "items": closed({"leader": SEAT, "cards": {"type": "array", "items": CARD}, "winner": SEAT})},
+    "players": {"type": "object", "propertyNames": SEAT, "description": "Every playing seat.",
+                "additionalProperties": closed({"cards": TRICKS, "costly": TRICKS, "tricks_lost": TRICKS})},
+    "taken": {**TRICKS, "description": "Tricks the declaring side won in the completed tricks."},
+    "total": {**TRICKS, "description": "Its tricks for the hand with best play after the last card."},
+    "to_move": SOLVE_RESPONSE["properties"]["to_move"],
+}, "The same object as `hasen review --json`.")
+
 BATCH_ITEM_ERROR = closed({"index": {"type": "integer", "minimum": 0}, "error": {"type": "string"}})
 
 BATCH_RESPONSE = closed({
@@ -334,6 +378,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
                                   "of the hand", "BidRequest", "BidResponse"),
             PREFIX + "/solve": post("Every legal next card's value in a position, and a best line",
                                     "SolveRequest", "SolveResponse"),
+            PREFIX + "/review": post("A played hand judged card by card, and the trump and discard "
+                                     "against the best", "ReviewRequest", "ReviewResponse"),
             PREFIX + "/batch": post("Many table requests at once", "BatchRequest", "BatchResponse"),
             PREFIX + "/health": get("Service health", "Health"),
             PREFIX + "/openapi.json": {"get": {"summary": "This document", "responses": {
@@ -352,6 +398,9 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "BidResponse": BID_RESPONSE,
             "SolveResponse": SOLVE_RESPONSE,
             "CardChoice": CARD_CHOICE,
+            "ReviewRequest": REVIEW_REQUEST,
+            "ReviewResponse": REVIEW_RESPONSE,
+            "ReviewedCard": REVIEWED_CARD,
             "BatchResponse": BATCH_RESPONSE,
             "BatchItemError": BATCH_ITEM_ERROR,
             "Health": HEALTH,

@@ -10,16 +10,21 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from solver import USING_EXTENSION
 from solver.analysis import analyze, coerce_seat
 from solver.bidding import analyze_bidding
+from solver.cards import Card
 from solver.deal import Deal
 from solver.errors import HasenError
 from solver.euchre import analyze_euchre
+from solver.play import PlayState
 from solver.position import analyze_position, make_contract, position
+from solver.review import review_play
 from solver.rules import AUCTION_SETTINGS, PLAY_SETTINGS, Settings, Variant, checked_settings, variant_for
 from solver.version import __version__
 
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, TooLarge
-from .openapi import BID_REQUEST, PREFIX, SOLVE_REQUEST, TABLE_REQUEST, batch_request, document
+from .openapi import (
+    BID_REQUEST, PREFIX, REVIEW_REQUEST, SOLVE_REQUEST, TABLE_REQUEST, batch_request, document,
+)
 from .runner import Checkpoint
 from .service import Job, Service
 
@@ -28,6 +33,7 @@ v1 = Blueprint("v1", __name__, url_prefix=PREFIX)
 TABLE = BodyChecker(TABLE_REQUEST)
 SOLVE = BodyChecker(SOLVE_REQUEST)
 BID = BodyChecker(BID_REQUEST)
+REVIEW = BodyChecker(REVIEW_REQUEST)
 
 
 @lru_cache(maxsize=None)
@@ -103,16 +109,36 @@ def bid() -> Response:
 
 # --- solve ----------------------------------------------------------------------------------
 
+def cards_played(state: PlayState) -> tuple[Card, ...]:
+    """The cards played so far, however the record was written: part of the cache key."""
+    return tuple(c for _, cards, _ in state.tricks for c in cards) + tuple(state.trick)
+
+
 @v1.post("/solve")
 def solve() -> Response:
     body = read_json(request)
     SOLVE.check(body)
     contract = make_contract(body["declarer"], body["trump"], body["discard"], body.get("alone", False))
     state = position(body["deal"], contract, body.get("played", ""), dealer=body.get("dealer"))
-    played = tuple(c for _, cards, _ in state.tricks for c in cards) + tuple(state.trick)
-    key = ("solve", state.deal, contract, played)
+    key = ("solve", state.deal, contract, cards_played(state))
     data, cached = service().answer(
         key, lambda checkpoint: analyze_position(state, checkpoint=checkpoint).to_json())
+    return answer(data, cached)
+
+
+# --- review ---------------------------------------------------------------------------------
+
+@v1.post("/review")
+def review() -> Response:
+    body = read_json(request)
+    REVIEW.check(body)
+    contract = make_contract(body["declarer"], body["trump"], body["discard"], body.get("alone", False))
+    deal = Deal(body["deal"], body.get("dealer"))
+    # the whole record is checked here, so that a bad one is a 400 before any solve
+    end = position(deal, contract, body["play"])
+    data, cached = service().answer(
+        ("review", deal, contract, cards_played(end)),
+        lambda checkpoint: review_play(deal, contract, body["play"], checkpoint=checkpoint).to_json())
     return answer(data, cached)
 
 

@@ -17,6 +17,8 @@ from .errors import HasenError
 from .position import PositionAnalysis, analyze_position, make_contract, position
 from .euchre import analyze_euchre
 from .report import format_bidding, format_euchre_table
+from .review import review_play
+from .review_report import format_review
 from .rules import AUCTION_SETTINGS, HASENPFEFFER, PLAY_SETTINGS, SEATS, first_leader, active_seats
 from .version import __version__
 
@@ -148,6 +150,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    contract = make_contract(args.declarer, args.trump, args.discard, args.alone)
+    result = review_play(args.deal, contract, args.play, dealer=args.dealer)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        print(format_review(result))
+    return 0
+
+
 def digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
@@ -241,6 +253,18 @@ def build_parser() -> argparse.ArgumentParser:
                        help='the cards played so far, e.g. "JC KC TC 9C | AS" (| between tricks)')
     solve.add_argument("--json", action="store_true", help="print JSON instead of text")
     solve.set_defaults(run=cmd_solve)
+
+    review = commands.add_parser("review", help="a played hand judged card by card, and the contract against the best")
+    review.add_argument("deal", metavar="DEAL", help="the deal, in deal notation")
+    review.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
+    review.add_argument("--declarer", metavar="SEAT", required=True, help="N, E, S or W")
+    review.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
+    review.add_argument("--discard", metavar="CARD", required=True, help="the declarer's discard, e.g. KH")
+    review.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    review.add_argument("--play", metavar="CARDS", required=True,
+                        help='the cards played, from the first, whole hand or part: "JC KC TC 9C | AS ..."')
+    review.add_argument("--json", action="store_true", help="print JSON instead of text")
+    review.set_defaults(run=cmd_review)
 
     serve = commands.add_parser("serve", help="run the web API under waitress")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")

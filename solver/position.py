@@ -15,7 +15,7 @@ from .cards import SUITS, Card, Mask, canonical_key, card_name, parse_card
 from .deal import Deal
 from .errors import NotationError
 from .play import Contract, PlayState, parse_trump, replay
-from .rules import SEATS, Settings, power_order, side_of
+from .rules import SEATS, Settings, power_order
 from .search import Searcher, thread_searcher
 from .version import __version__
 
@@ -163,6 +163,20 @@ def total_after(state: PlayState, card: Card, searcher: Searcher) -> tuple[PlayS
     return after, after.declarer_taken() + after.value(searcher)
 
 
+def card_choices(state: PlayState, total: int, searcher: Searcher,
+                 checkpoint: Checkpoint = _no_checkpoint) -> list[CardChoice]:
+    """Every legal run's total and cost, given the position's own ``total`` (a caller that
+    already knows it, like the play review, need not solve the position again)."""
+    declaring = state.deal.variant.side_of(state.to_move) == state.declaring_side
+    choices = []
+    for run in equivalent_runs(state):
+        checkpoint()
+        _, value = total_after(state, run[0], searcher)
+        cost = total - value if declaring else value - total
+        choices.append(CardChoice(run, value, cost))
+    return choices
+
+
 def analyze_position(state: PlayState, searcher: Searcher | None = None,
                      checkpoint: Checkpoint = _no_checkpoint) -> PositionAnalysis:
     """Every legal card's total and cost, and one best line to the end.
@@ -172,25 +186,16 @@ def analyze_position(state: PlayState, searcher: Searcher | None = None,
     """
     searcher = searcher or thread_searcher()
     checkpoint()
-    taken = state.declarer_taken()
-    remaining = state.value(searcher)
-    result = PositionAnalysis(state, taken, remaining)
+    result = PositionAnalysis(state, state.declarer_taken(), state.value(searcher))
     if state.finished:
         return result
-    total = result.total
-    declaring = side_of(state.to_move) == state.contract.side
-    best: tuple[Card, PlayState] | None = None
-    for run in equivalent_runs(state):
-        checkpoint()
-        after, value = total_after(state, run[0], searcher)
-        cost = total - value if declaring else value - total
-        result.choices.append(CardChoice(run, value, cost))
-        if cost == 0 and best is None:
-            best = run[0], after
+    result.choices = card_choices(state, result.total, searcher, checkpoint)
+    best = next((c.cards[0] for c in result.choices if c.cost == 0), None)
     if best is None:
-        raise RuntimeError(f"search: no card keeps the value {total} of {state.deal!r}")
-    card, after = best
-    result.best_line = [card] + best_line(after, total, searcher, checkpoint)
+        raise RuntimeError(f"search: no card keeps the value {result.total} of {state.deal!r}")
+    after = state.copy()
+    after.play(best)
+    result.best_line = [best] + best_line(after, result.total, searcher, checkpoint)
     return result
 
 

@@ -34,6 +34,10 @@ CASES = {
     ("solve", 400): ("post", {**SOLVE, "played": "JC KC TC QD"}, None),
     ("solve", 413): ("post", {**SOLVE, "played": "JC " * 1000}, None),
     ("solve", 503): ("post", SOLVE, "analyze_position"),
+    ("review", 200): ("post", {**SOLVE, "play": "AS AD 9S QS | JC"}, None),
+    ("review", 400): ("post", {**SOLVE, "play": "JC KC TC QD"}, None),
+    ("review", 413): ("post", {**SOLVE, "play": "JC " * 1000}, None),
+    ("review", 503): ("post", {**SOLVE, "play": ""}, "review_play"),
     ("bid", 200): ("post", {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER}, None),
     ("bid", 400): ("post", {"deal": EXAMPLE_DEAL, "variant": "euchre"}, None),
     ("bid", 413): ("post", {"deal": "x" * 3000}, None),
@@ -99,6 +103,9 @@ def test_the_document_describes_the_request_bodies(doc: dict) -> None:
     assert set(full_table) == set(schemas["TableRequest"]["properties"])
     assert set(full_solve) == set(schemas["SolveRequest"]["properties"])
     assert set(full_bid) == set(schemas["BidRequest"]["properties"])
+    full_review = {**SOLVE, "alone": False, "play": ""}
+    assert set(full_review) == set(schemas["ReviewRequest"]["properties"])
+    assert client.post("/api/v1/review", json=full_review).status_code == 200
     assert client.post("/api/v1/table", json=full_table).status_code == 200
     assert client.post("/api/v1/solve", json=full_solve).status_code == 200
     assert client.post("/api/v1/bid", json=full_bid).status_code == 200
@@ -112,3 +119,11 @@ def test_finished_hand_matches_the_document(doc: dict) -> None:
     answer = response.get_json()
     assert answer["to_move"] is None
     OAS31Validator(response_schema(doc, "solve", "post", 200)).validate(answer)
+
+
+def test_finished_review_matches_the_document(doc: dict) -> None:
+    played = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
+    response = create_app().test_client().post("/api/v1/review", json={**SOLVE, "play": played})
+    answer = response.get_json()
+    assert answer["to_move"] is None and answer["complete"] is True
+    OAS31Validator(response_schema(doc, "review", "post", 200)).validate(answer)

@@ -1,0 +1,165 @@
+"""Play review: a played hand, whole or partial, judged card by card double-dummy.
+
+For every card played: the declaring side's total for the hand before and after it, what
+it cost the side that played it, and every legal card's value at that turn (the every-card
+analysis of ``solver.position``). The trump and discard are judged against the declarer's
+trump x discard table (``solver.analysis``), whose cell for the chosen contract is also the
+value before the first card: each position is solved once, since the value after card k
+is the value before card k + 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .analysis import DeclarerTable, coerce_deal, declarer_table
+from .bidding import side_names
+from .cards import SUITS, Card, card_name
+from .deal import Deal
+from .errors import InvalidDealError
+from .play import Contract, PlayState, parse_play_record, replay
+from .position import Checkpoint, CardChoice, _no_checkpoint, card_choices, format_record
+from .rules import HASENPFEFFER, SEATS, Settings
+from .search import Searcher, thread_searcher
+from .version import __version__
+
+
+@dataclass(frozen=True)
+class CardReview:
+    """One card of the record and the turn it was played at."""
+
+    trick: int  # 1 for the first trick
+    seat: int
+    card: Card
+    before: int  # the declaring side's total for the hand with best play from here
+    after: int  # the same after this card
+    choices: tuple[CardChoice, ...]  # every legal card at this turn, in runs
+
+    @property
+    def cost(self) -> int:
+        """Tricks this card gave away to the other side; 0 for a best card."""
+        return next(c.cost for c in self.choices if self.card in c.cards)
+
+    @property
+    def best_cards(self) -> list[Card]:
+        return [card for c in self.choices if c.cost == 0 for card in c.cards]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"trick": self.trick, "seat": SEATS[self.seat], "card": card_name(self.card),
+                "before": self.before, "after": self.after, "cost": self.cost,
+                "choices": [c.to_json() for c in self.choices]}
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    cards: int  # cards played
+    costly: int  # cards that cost a trick or more
+    tricks_lost: int
+
+    def to_json(self) -> dict[str, int]:
+        return {"cards": self.cards, "costly": self.costly, "tricks_lost": self.tricks_lost}
+
+
+@dataclass
+class PlayReview:
+    start: PlayState  # the contract made, nothing played
+    end: PlayState  # after the last card of the record
+    table: DeclarerTable  # the declarer's every trump and discard
+    cards: list[CardReview]
+
+    @property
+    def contract(self) -> Contract:
+        return self.start.contract
+
+    @property
+    def contract_tricks(self) -> int:
+        """What the chosen trump and discard take double-dummy (the value before any card)."""
+        return self.table.tricks[self.contract.trump][self.contract.discard]
+
+    @property
+    def contract_cost(self) -> int:
+        """Tricks the choice of trump and discard gave away against the best choice."""
+        return self.table.best_tricks - self.contract_tricks
+
+    @property
+    def total(self) -> int:
+        """The declaring side's total with best play after the last card played."""
+        return self.cards[-1].after if self.cards else self.contract_tricks
+
+    @property
+    def players(self) -> dict[int, PlayerSummary]:
+        """Every playing seat, in seat order."""
+        out = {}
+        for seat in sorted(self.start.seats):
+            own = [c for c in self.cards if c.seat == seat]
+            out[seat] = PlayerSummary(len(own), sum(1 for c in own if c.cost),
+                                      sum(c.cost for c in own))
+        return out
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        return side_names(self.start.deal.variant)
+
+    def played_record(self) -> str:
+        return format_record([cards for _, cards, _ in self.end.tricks] + [self.end.trick])
+
+    def to_json(self) -> dict[str, Any]:
+        deal, contract, end = self.start.deal, self.contract, self.end
+        best_trump, best_discard, best_tricks = self.table.best
+        return {
+            "version": __version__,
+            "variant": deal.variant.name,
+            "deal": deal.notation(),
+            "dealer": SEATS[deal.dealer],
+            "declarer": SEATS[contract.declarer],
+            "trump": SUITS[contract.trump],
+            "discard": card_name(contract.discard),
+            "alone": contract.alone,
+            "played": self.played_record(),
+            "complete": end.finished,
+            "contract": {
+                "tricks": self.contract_tricks,
+                "cost": self.contract_cost,
+                "best": {"trump": SUITS[best_trump], "discard": card_name(best_discard), "tricks": best_tricks},
+                "ties": [[SUITS[t], card_name(d)] for t, d in self.table.ties],
+            },
+            "cards": [c.to_json() for c in self.cards],
+            "tricks": [{"leader": SEATS[leader], "cards": [card_name(c) for c in cards], "winner": SEATS[winner]}
+                       for leader, cards, winner in end.tricks],
+            "players": {SEATS[s]: p.to_json() for s, p in self.players.items()},
+            "taken": end.declarer_taken(),
+            "total": self.total,
+            "to_move": None if end.finished else SEATS[end.to_move],
+        }
+
+
+def review_play(deal: Deal | str, contract: Contract, record: str, dealer: str | int | None = None,
+                settings: Settings = Settings(), searcher: Searcher | None = None,
+                checkpoint: Checkpoint = _no_checkpoint) -> PlayReview:
+    """Review ``record`` (a play record from the first card: whole, or stopping anywhere).
+
+    A record that cannot have been played raises IllegalPlayError or NotationError naming
+    the card and the trick, before any search. ``checkpoint()`` is called before each solve,
+    as in ``analyze_position``.
+    """
+    deal = coerce_deal(deal, dealer)
+    if deal.variant.game != HASENPFEFFER.game:
+        raise InvalidDealError(f"review: the contract is judged against the hasenpfeffer table; "
+                               f"{deal.variant.label} hands are not reviewed")
+    start = PlayState(deal, contract, settings)
+    end = replay(start.copy(), record)  # every check, and the '|' ones, before any solve
+    cards = [card for group in parse_play_record(record) for card in group]
+    searcher = searcher or thread_searcher()
+    checkpoint()
+    table = declarer_table(deal, contract.declarer, contract.alone, settings, searcher, contract.lone_defender)
+    review = PlayReview(start, end, table, [])
+    state = start.copy()
+    before = review.contract_tricks
+    for card in cards:
+        choices = card_choices(state, before, searcher, checkpoint)
+        after = next(c.total for c in choices if card in c.cards)
+        review.cards.append(CardReview(len(state.tricks) + 1, state.to_move, card, before, after, tuple(choices)))
+        state.play(card)
+        before = after
+    return review

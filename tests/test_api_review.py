@@ -1,0 +1,111 @@
+"""POST /api/v1/review through Flask's test client: answers, the cache, every error class."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from flask.testing import FlaskClient
+
+from api import create_app
+from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.position import make_contract
+from solver.review import review_play
+from solver.version import __version__
+
+PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS"
+REVIEW = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH",
+          "play": PLAY}
+
+
+@pytest.fixture
+def client() -> FlaskClient:
+    return create_app({"TESTING": True}).test_client()
+
+
+def error_of(client: FlaskClient, body, status: int = 400) -> str:
+    response = client.post("/api/v1/review", json=body)
+    assert response.status_code == status, response.get_json()
+    answer = response.get_json()
+    assert set(answer) == {"error", "version"} and answer["version"] == __version__
+    return answer["error"]
+
+
+def test_review_is_the_library_answer(client: FlaskClient) -> None:
+    response = client.post("/api/v1/review", json=REVIEW)
+    assert response.status_code == 200
+    expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), PLAY, dealer=EXAMPLE_DEALER)
+    answer = response.get_json()
+    assert answer == expected.to_json()
+    assert [c["cost"] for c in answer["cards"][:2]] == [1, 1]  # AS led early; AD not ruffed
+
+
+def test_alone_and_an_empty_record(client: FlaskClient) -> None:
+    response = client.post("/api/v1/review", json={**REVIEW, "alone": True, "play": ""})
+    answer = response.get_json()
+    assert response.status_code == 200
+    assert answer["alone"] is True and answer["cards"] == [] and answer["to_move"] == "E"
+    assert set(answer["players"]) == {"N", "E", "W"}
+
+
+def test_cache_answers_the_same_record_however_written(client: FlaskClient) -> None:
+    first = client.post("/api/v1/review", json=REVIEW)
+    same = {**REVIEW, "deal": EXAMPLE_DEAL.lower(), "trump": "c", "play": PLAY.replace(" | ", " ").lower()}
+    second = client.post("/api/v1/review", json=same)
+    assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "hit")
+    assert first.get_json() == second.get_json()
+    other = client.post("/api/v1/review", json={**REVIEW, "play": "JC"})
+    assert other.headers["X-Cache"] == "miss"
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"play": "AS AD 9S 9C"}, "play: trick 1, W must follow S (led AS) with QS, not 9C"),  # JS: left bower
+    ({"play": "AS KH"}, "play: trick 1, E does not hold KH"),
+    ({"play": "AS AD | 9S"}, "play: '|' after AD does not end a trick (trick 1 has 2 of 4 cards)"),
+    ({"play": "AS XX"}, "play: group 1: not a card: 'XX'"),
+    ({"discard": "AH"}, "discard: AH is neither in N's hand nor the widow"),
+    ({"trump": "N"}, "trump: not a trump suit: 'N'"),
+    ({"declarer": "Q"}, "declarer: not a seat"),
+    ({"deal": "N:A.K"}, "deal: "),
+    ({"play": 7}, "play: expected a string, got a number"),
+    ({"alone": "yes"}, "alone: expected a boolean, got a string"),
+    ({"played": "AS"}, "body: unknown key 'played' (allowed: deal, dealer, declarer, trump, discard, alone, play)"),
+])
+def test_bad_input_is_a_400_naming_the_problem(client: FlaskClient, change: dict, message: str) -> None:
+    assert error_of(client, {**REVIEW, **change}).startswith(message)
+
+
+def test_play_is_required(client: FlaskClient) -> None:
+    body = {k: v for k, v in REVIEW.items() if k != "play"}
+    assert error_of(client, body) == "body: missing key 'play' (required: deal, declarer, trump, discard, play)"
+
+
+def test_malformed_json(client: FlaskClient) -> None:
+    response = client.post("/api/v1/review", data="{", content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["error"].startswith("body: malformed JSON")
+
+
+def test_body_over_the_size_limit() -> None:
+    client = create_app({"MAX_CONTENT_LENGTH": 100}).test_client()
+    assert error_of(client, REVIEW, 413) == "body: more than 100 bytes (MAX_CONTENT_LENGTH)"
+
+
+def endless(*args, checkpoint=None, **kwargs):
+    """A review that never ends by itself: it stops only when its checkpoint says so."""
+    while True:
+        checkpoint()
+        time.sleep(0.001)
+
+
+def test_time_limit_gives_503_and_the_server_recovers(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app({"HASEN_TIME_LIMIT": 0.05, "HASEN_SOLVER_THREADS": 1})
+    client = app.test_client()
+    with monkeypatch.context() as patch:
+        patch.setattr("api.routes.review_play", endless)
+        message = error_of(client, REVIEW, 503)
+        assert "longer than the limit of 0.05 s" in message
+    for _ in range(500):  # bounded: the abandoned review stops at its next checkpoint
+        if client.get("/api/v1/health").get_json()["busy"] == 0:
+            break
+        time.sleep(0.01)
+    assert client.post("/api/v1/review", json=REVIEW).status_code == 200

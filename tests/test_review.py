@@ -1,0 +1,285 @@
+"""The play review (solver.review): every value checked against the plain minimax of
+tests/oracle.py, on random deals and random play records, with the play itself followed by
+the oracle's rules rather than the product's; and every way a record can be wrong."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import euchre_deals
+import pytest
+from dealgen import random_contract, random_deal
+from oracle import Oracle
+
+from solver.cards import card_name, cards_of
+from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.deal import Deal
+from solver.errors import IllegalPlayError, InvalidDealError, NotationError
+from solver.play import Contract
+from solver.position import make_contract
+from solver.review import review_play
+
+EXAMPLE_LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
+FOUR_HAND_SEEDS = 1  # the oracle takes seconds on a deal of four hands; lone hands are quick
+LONE_SEEDS = 30
+
+
+@dataclass
+class Replay:
+    """A hand played by the oracle's rules alone: the hands, who leads, the trick so far and
+    the tricks the declaring side won; values by the oracle's minimax."""
+
+    oracle: Oracle
+    hands: list[int]
+    leader: int
+    trick: list[int] = field(default_factory=list)
+    won: int = 0
+
+    @classmethod
+    def start(cls, deal: Deal, contract: Contract) -> "Replay":
+        seats = [s for s in range(4) if not (contract.alone and s == (contract.declarer + 2) % 4)]
+        hands = [deal.hands[s] if s in seats else 0 for s in range(4)]
+        hands[contract.declarer] = (hands[contract.declarer] | 1 << deal.extra) & ~(1 << contract.discard)
+        # rules.md: left of the dealer leads; left of a lone declarer when one plays alone
+        leader = (contract.declarer if contract.alone else deal.dealer) + 1
+        return cls(Oracle(contract.trump, seats, contract.declarer % 2), hands, leader % 4)
+
+    @property
+    def to_move(self) -> int:
+        return self.oracle.order(self.leader)[len(self.trick)]
+
+    @property
+    def finished(self) -> bool:
+        return not any(self.hands)
+
+    def legal(self) -> list[int]:
+        return cards_of(self.oracle.legal(self.hands[self.to_move], self.trick[0] if self.trick else None))
+
+    def total(self) -> int:
+        """The declaring side's tricks for the whole hand with best play from here."""
+        if self.finished:
+            return self.won
+        return self.won + self.oracle.value(self.hands, self.leader, self.trick)
+
+    def after(self, card: int) -> "Replay":
+        order = self.oracle.order(self.leader)
+        hands = list(self.hands)
+        hands[self.to_move] &= ~(1 << card)
+        trick = self.trick + [card]
+        if len(trick) < len(order):
+            return Replay(self.oracle, hands, self.leader, trick, self.won)
+        winner = order[self.oracle.winner(trick)]
+        return Replay(self.oracle, hands, winner, [], self.won + (winner % 2 == self.oracle.side))
+
+
+def random_record(rng: random.Random, replay: Replay, cards: int) -> tuple[list[int], str]:
+    """``cards`` random legal cards, and their record: with '|' at every trick's end, or
+    without, or cut anywhere."""
+    played = []
+    for _ in range(cards):
+        card = rng.choice(replay.legal())
+        played.append(card)
+        replay = replay.after(card)
+    names = [card_name(c) for c in played]
+    if rng.random() < 0.5:
+        width = len(replay.oracle.seats)
+        return played, " | ".join(" ".join(names[i:i + width]) for i in range(0, len(names), width))
+    return played, " ".join(names)
+
+
+def check_review(deal: Deal, contract: Contract, seed: int, searcher=None) -> None:
+    rng = random.Random(seed)
+    replay = Replay.start(deal, contract)
+    whole = 6 * len(replay.oracle.seats)
+    cards, record = random_record(rng, replay, whole if rng.random() < 0.6 else rng.randrange(whole))
+    review = review_play(deal, contract, record, searcher=searcher)
+    where = f"seed {seed}: Deal({deal.notation()!r}, {deal.dealer}), {contract}, play {record!r}"
+
+    assert review.contract_tricks == replay.total(), where
+    assert len(review.cards) == len(cards), where
+    lost = {s: 0 for s in replay.oracle.seats}
+    for number, (entry, card) in enumerate(zip(review.cards, cards)):
+        here = f"{where}, card {number + 1} ({card_name(card)})"
+        before = replay.total()
+        declaring = replay.to_move % 2 == replay.oracle.side
+        assert (entry.card, entry.seat) == (card, replay.to_move), here
+        assert entry.trick == number // len(replay.oracle.seats) + 1, here
+        assert entry.before == before, here
+        choice_cards = [c for choice in entry.choices for c in choice.cards]
+        assert sorted(choice_cards) == sorted(replay.legal()), here
+        for choice in entry.choices:
+            for option in choice.cards:  # every card of a run, not only its first
+                assert choice.total == replay.after(option).total(), f"{here}: {card_name(option)}"
+            assert choice.cost == (before - choice.total if declaring else choice.total - before), here
+        replay = replay.after(card)
+        assert entry.after == replay.total(), here
+        assert entry.cost == (entry.before - entry.after if declaring else entry.after - entry.before) >= 0
+        lost[entry.seat] += entry.cost
+    assert {s: p.tricks_lost for s, p in review.players.items()} == lost, where
+    assert review.total == replay.total(), where
+    assert review.end.finished == replay.finished
+    out = review.to_json()
+    assert out["taken"] == replay.won and out["total"] == replay.total()
+    assert out["to_move"] == (None if replay.finished else "NESW"[replay.to_move])
+
+
+@pytest.mark.parametrize("seed", range(LONE_SEEDS))
+def test_lone_hands_match_the_oracle(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = random_deal(rng)
+    check_review(deal, random_contract(rng, deal, alone_rate=1.0), seed)
+
+
+@pytest.mark.parametrize("seed", range(FOUR_HAND_SEEDS))
+def test_four_hand_deals_match_the_oracle(seed: int) -> None:
+    rng = random.Random(500 + seed)
+    deal = random_deal(rng)
+    check_review(deal, random_contract(rng, deal, alone_rate=0.0), 500 + seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(FOUR_HAND_SEEDS, 10))
+def test_more_four_hand_deals_match_the_oracle(seed: int) -> None:
+    rng = random.Random(500 + seed)
+    deal = random_deal(rng)
+    check_review(deal, random_contract(rng, deal, alone_rate=0.0), 500 + seed)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_both_searches_match_the_oracle(searcher, seed: int) -> None:
+    rng = random.Random(900 + seed)
+    deal = random_deal(rng)
+    check_review(deal, random_contract(rng, deal, alone_rate=1.0), 900 + seed, searcher)
+
+
+# --- the worked example (the table and line of the core issue) ---------------------------------
+
+def example(trump: str = "C", discard: str = "KH", play: str = EXAMPLE_LINE, alone: bool = False):
+    return review_play(EXAMPLE_DEAL, make_contract("N", trump, discard, alone), play, dealer=EXAMPLE_DEALER)
+
+
+def test_the_best_line_costs_nothing() -> None:
+    review = example()
+    assert (review.contract_tricks, review.contract_cost, review.total) == (6, 0, 6)
+    assert [c.cost for c in review.cards] == [0] * 24
+    assert all(c.before == c.after == 6 for c in review.cards)
+    assert review.end.finished and review.end.declarer_taken() == 6
+
+
+def test_the_contract_is_judged_against_the_table() -> None:
+    # hearts with AS discarded makes 4 (the core issue's table); clubs with KH makes 6
+    review = example("H", "AS", "")
+    assert (review.contract_tricks, review.contract_cost) == (4, 2)
+    out = review.to_json()["contract"]
+    assert out == {"tricks": 4, "cost": 2, "best": {"trump": "C", "discard": "KH", "tricks": 6},
+                   "ties": [["C", "KH"]]}
+
+
+def test_an_ace_led_before_the_trumps_costs_a_trick() -> None:
+    # leading AS instead of drawing trumps: N-S 6 -> 5; E's AD under it gives it back (KC ruffs)
+    review = example(play="AS AD")
+    first, second = review.cards
+    assert (first.before, first.after, first.cost) == (6, 5, 1)
+    assert [card_name(c) for c in first.best_cards] == ["JK", "JC"]
+    assert (second.before, second.after, second.cost) == (5, 6, 1)
+    assert [card_name(c) for c in second.best_cards] == ["KC"]
+    players = review.to_json()["players"]
+    assert players["N"] == {"cards": 1, "costly": 1, "tricks_lost": 1}
+    assert players["E"] == {"cards": 1, "costly": 1, "tricks_lost": 1}
+    assert players["S"] == players["W"] == {"cards": 0, "costly": 0, "tricks_lost": 0}
+
+
+def test_json_of_a_partial_record() -> None:
+    out = example(play="jc kc tc 9c as").to_json()
+    assert out["played"] == "JC KC TC 9C | AS"
+    assert out["complete"] is False and out["to_move"] == "E"
+    assert out["tricks"] == [{"leader": "N", "cards": ["JC", "KC", "TC", "9C"], "winner": "N"}]
+    assert [(c["trick"], c["seat"], c["card"]) for c in out["cards"]] == \
+        [(1, "N", "JC"), (1, "E", "KC"), (1, "S", "TC"), (1, "W", "9C"), (2, "N", "AS")]
+    assert out["taken"] == 1 and out["deal"].startswith("W:")
+
+
+def test_an_empty_record_judges_the_contract_only() -> None:
+    review = example(play="")
+    assert review.cards == [] and review.total == 6 and not review.end.finished
+
+
+def test_lone_hand_skips_the_partner() -> None:
+    out = example(alone=True, play="AD QD").to_json()
+    assert [c["seat"] for c in out["cards"]] == ["E", "W"]  # left of the lone N leads; S sits out
+    assert set(out["players"]) == {"N", "E", "W"}
+
+
+def test_each_position_is_solved_once() -> None:
+    # the table gives the value before the first card; each card's value after it is one of
+    # the turn's choices and is the next turn's value before: no position is solved twice
+    from solver.search import thread_searcher
+
+    real = thread_searcher()
+    seen = []
+
+    class Spy:
+        def solve(self, hands, active, leader, side, trick=()):
+            seen.append((tuple(hands), active, leader, side, tuple(trick)))
+            return real.solve(hands, active, leader, side, trick)
+
+    two_tricks = "JC KC TC 9C | AS AD 9S QS"  # a partial record: every position after it is solved
+    review = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), two_tricks, dealer=EXAMPLE_DEALER,
+                         searcher=Spy())
+    assert len(seen) == 28 + sum(len(c.choices) for c in review.cards)
+    assert len(set(seen)) == len(seen)
+
+
+def test_checkpoint_can_stop_the_review() -> None:
+    class Stop(Exception):
+        pass
+
+    calls = []
+
+    def checkpoint() -> None:
+        calls.append(1)
+        if len(calls) == 5:
+            raise Stop
+
+    with pytest.raises(Stop):
+        review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), EXAMPLE_LINE, dealer=EXAMPLE_DEALER,
+                    checkpoint=checkpoint)
+    assert len(calls) == 5
+
+
+# --- records that cannot have been played ----------------------------------------------------
+
+@pytest.mark.parametrize("play, message", [
+    ("JC KC TC QD", "play: trick 1, W must follow C (led JC) with JS 9C, not QD"),  # JS: left bower
+    ("JC KC TC 9C | AS AD 9D", "play: trick 2, S must follow S (led AS) with TS 9S, not 9D"),
+    ("JC KC TC 9C KH", "play: trick 2, N does not hold KH"),  # the discard is out of play
+    ("JC KC TC 9C | JC", "play: trick 2, N does not hold JC"),  # played twice
+    ("AD", "play: trick 1, N does not hold AD"),  # E's card out of turn
+    ("JC KC | TC 9C", "play: '|' after KC does not end a trick (trick 1 has 2 of 4 cards)"),
+    ("JC KC TC 9C AS | AD", "play: '|' after AS does not end a trick (trick 2 has 1 of 4 cards)"),
+    (EXAMPLE_LINE + " AS", "play: AS after the last trick; all cards are played"),
+    ("JC QQ", "play: group 1: not a card: 'QQ'"),
+    ("JC K", "play: group 1: not a card: 'K'"),
+])
+def test_bad_records_name_the_card_and_trick(play: str, message: str) -> None:
+    with pytest.raises((IllegalPlayError, NotationError)) as info:
+        example(play=play)
+    assert str(info.value).startswith(message)
+
+
+def test_bad_record_type() -> None:
+    with pytest.raises(NotationError, match="play: expected a string of cards, got list"):
+        example(play=["JC"])
+
+
+def test_discard_not_held() -> None:
+    with pytest.raises(IllegalPlayError, match="discard: AH is neither in N's hand nor the widow"):
+        example("C", "AH", "")
+
+
+def test_only_hasenpfeffer_hands_are_reviewed() -> None:
+    deal = euchre_deals.random_deal(random.Random(1), "euchre", 24)
+    contract = Contract(0, 0, deal.extra)
+    with pytest.raises(InvalidDealError, match="review: .* hands are not reviewed"):
+        review_play(deal, contract, "")
