@@ -90,6 +90,8 @@ class PlayState:
     settings: Settings = field(default_factory=Settings)
     hands: list[Mask] = field(init=False)
     seats: tuple[int, ...] = field(init=False)
+    search_seats: dict[int, int] = field(init=False)  # each playing seat's seat in the search
+    active: int = field(init=False)  # the search seats that play, as a bit mask
     leader: int = field(init=False)
     trick: list[Card] = field(init=False, default_factory=list)
     taken: list[int] = field(init=False)
@@ -99,6 +101,9 @@ class PlayState:
         check_contract(self.deal, self.contract)
         c = self.contract
         self.seats = active_seats(self.deal.variant, c.declarer, c.alone, c.lone_defender)
+        # fixed for the whole play, and value() runs often: worked out once here
+        self.search_seats = {s: self.deal.variant.search_seat(s) for s in self.seats}
+        self.active = sum(1 << s for s in self.search_seats.values())
         self.hands = [self.deal.hands[s] if s in self.seats else 0 for s in range(NUM_SEATS)]
         taker = exchanging_seat(self.deal, c.trump, c.declarer, self.seats)
         if taker is not None:
@@ -171,13 +176,10 @@ class PlayState:
         """The hands in the search layout of ``trump`` (default: the contract's), placed at
         the search's seats, the mask of the seats that play, and the leader's search seat."""
         trump = self.contract.trump if trump is None else trump
-        variant = self.deal.variant
         hands = [0] * NUM_SEATS
-        active = 0
-        for s in self.seats:
-            hands[variant.search_seat(s)] = to_layout(self.hands[s], trump)
-            active |= 1 << variant.search_seat(s)
-        return hands, active, variant.search_seat(self.leader)
+        for seat, search_seat in self.search_seats.items():
+            hands[search_seat] = to_layout(self.hands[seat], trump)
+        return hands, self.active, self.search_seats[self.leader]
 
     def value(self, searcher: Searcher | None = None) -> int:
         """Tricks the declaring side still takes with best play (the current trick included)."""
