@@ -207,7 +207,7 @@ cdef int boundary(State* s, int leader, int alpha, int beta) noexcept nogil:
         if hi <= alpha:
             return hi
     a, b = max(alpha, lo), min(beta, hi)
-    value = in_trick(s, 0, leader, 0, 0, 0, leader, a, b)
+    value = in_trick(s, 0, leader, 0, s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3], 0, leader, a, b)
     if value <= a:
         hi = value
     elif value >= b:
@@ -261,19 +261,19 @@ cdef inline int add_runs(int* moves, int n_moves, uint64_t cards, uint64_t hand,
     return n_moves
 
 
-cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t played,
+cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t in_play,
                   int win_card, int win_seat, int alpha, int beta) noexcept nogil:
     """Value with ``ntrick`` cards of the current trick played and ``seat`` to move.
 
-    ``lead_card`` is the trick's first card and ``played`` the mask of its cards so far:
-    parameters, not state, since deeper tricks reuse the state while this one is open.
+    ``lead_card`` is the trick's first card and ``in_play`` the cards in play when it
+    began (the hands and the trick's cards so far): parameters, not state, since deeper
+    tricks reuse the state while this one is open.
     """
     cdef int won, i, j, card, n_moves = 0, value, best, maximizing, new_win, new_seat, key
     cdef int moves[MAX_MOVES]
     cdef int scores[MAX_MOVES]
-    cdef uint64_t hand, legal, rest, below, in_play, bit, winners
+    cdef uint64_t hand, legal, rest, below, bit, winners
     hand = s.hands[seat]
-    in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | played
     legal = hand & BLOCK_MASKS[lead_card >> BLOCK_SHIFT] if ntrick else 0
     if legal:
         # following suit: every card is in one block, so the scores below reduce to
@@ -320,7 +320,7 @@ cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t played
             value = won + boundary(s, new_seat, alpha - won, beta - won)
         else:
             value = in_trick(s, ntrick + 1, s.next_seat[seat], card if ntrick == 0 else lead_card,
-                             played | bit, new_win, new_seat, alpha, beta)
+                             in_play, new_win, new_seat, alpha, beta)
         s.hands[seat] ^= bit
         if maximizing:
             if value > best:
@@ -414,7 +414,8 @@ cdef class Searcher:
                 if ntrick == 0:
                     value = boundary(s, leader, beta - 1, beta)
                 else:
-                    value = in_trick(s, ntrick, seat, lead_card, played, win_card, win_seat, beta - 1, beta)
+                    value = in_trick(s, ntrick, seat, lead_card, played | s.hands[0] | s.hands[1]
+                                     | s.hands[2] | s.hands[3], win_card, win_seat, beta - 1, beta)
                 if value >= beta:
                     lo = value if value > beta else beta
                 else:
