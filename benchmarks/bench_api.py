@@ -1,6 +1,6 @@
 """Requests per second and p50/p99 latency of POST /api/v1/table over HTTP.
 
-    python benchmarks/bench_api.py [--tables 300] [--rounds 3] [--hits 3000] [--clients 4] [--seed 1]
+    python benchmarks/bench_api.py [--tables 600] [--rounds 6] [--hits 3000] [--clients 4] [--seed 1]
     python benchmarks/bench_api.py --url http://127.0.0.1:8000   # a server already running
 
 Without --url it starts ``hasen serve`` twice on free loopback ports, with one and with two
@@ -155,8 +155,8 @@ def report(target: Target) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", help="measure this running server instead of starting one")
-    parser.add_argument("--tables", type=int, default=300, help="uncached requests (distinct deals)")
-    parser.add_argument("--rounds", type=int, default=3, help="uncached rounds, taking turns between servers")
+    parser.add_argument("--tables", type=int, default=600, help="uncached requests (distinct deals)")
+    parser.add_argument("--rounds", type=int, default=6, help="uncached rounds, taking turns between servers")
     parser.add_argument("--hits", type=int, default=3000, help="cached requests")
     parser.add_argument("--clients", type=int, default=4, help="concurrent client connections")
     parser.add_argument("--seed", type=int, default=1)
