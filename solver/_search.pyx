@@ -99,23 +99,50 @@ cdef int last_trick(State* s, int leader) noexcept nogil:
     return 1 if side_of(win_seat) == s.side else 0
 
 
+# PACK[mask][value]: the bits of ``value`` at the set positions of ``mask``, packed low;
+# make_key squeezes out the cards no longer in play a byte at a time with it.
+cdef uint8_t PACK[256][256]
+cdef uint8_t BYTE_COUNT[256]
+
+
+cdef void fill_pack_tables() noexcept nogil:
+    cdef int mask, value, bit, out, n
+    for mask in range(256):
+        n = 0
+        for bit in range(8):
+            n += (mask >> bit) & 1
+        BYTE_COUNT[mask] = n
+        for value in range(256):
+            out = 0
+            n = 0
+            for bit in range(8):
+                if (mask >> bit) & 1:
+                    out |= ((value >> bit) & 1) << n
+                    n += 1
+            PACK[mask][value] = out
+
+
+fill_pack_tables()
+assert BLOCK_BITS == 16, "make_key reads each block as two bytes"
+
+
 cdef inline void make_key(State* s, int leader, uint64_t* owners, uint32_t* lengths) noexcept nogil:
     """The position in relative ranks: per block, the owners of the cards in play."""
     cdef uint64_t in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
     cdef uint64_t odd = s.hands[1] | s.hands[3], upper = s.hands[2] | s.hands[3]  # seat bits
-    cdef uint64_t rest, low = 0, high = 0
+    cdef uint64_t low = 0, high = 0
     cdef uint32_t lens = 0
-    cdef int block, card, index = 0, start
-    for block in range(NUM_BLOCKS):
-        rest = in_play & BLOCK_MASKS[block]
-        start = index
-        while rest:
-            card = top_bit(rest & (~rest + 1))
-            rest &= rest - 1
-            low |= ((odd >> card) & 1) << index
-            high |= ((upper >> card) & 1) << index
-            index += 1
-        lens |= <uint32_t>(index - start) << (4 * block)
+    cdef int byte, shift, index = 0, mask, count, start = 0
+    for byte in range(2 * NUM_BLOCKS):  # BLOCK_BITS is two bytes
+        shift = 8 * byte
+        mask = (in_play >> shift) & 0xFF
+        if mask:
+            low |= <uint64_t>PACK[mask][(odd >> shift) & 0xFF] << index
+            high |= <uint64_t>PACK[mask][(upper >> shift) & 0xFF] << index
+            index += BYTE_COUNT[mask]
+        if byte & 1:
+            lens |= <uint32_t>(index - start) << (2 * (byte - 1))
+            start = index
     owners[0] = low | (high << KEY_CARDS) | (<uint64_t>leader << (2 * KEY_CARDS)) \
         | (<uint64_t>s.side << (2 * KEY_CARDS + 2))
     lengths[0] = lens | (<uint32_t>1 << 16)
