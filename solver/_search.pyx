@@ -106,20 +106,17 @@ cdef uint8_t BYTE_COUNT[256]
 
 
 cdef void fill_pack_tables() noexcept nogil:
-    cdef int mask, value, bit, out, n
-    for mask in range(256):
-        n = 0
-        for bit in range(8):
-            n += (mask >> bit) & 1
-        BYTE_COUNT[mask] = n
+    """Each mask's row from the row of the mask less its top bit: one step an entry."""
+    cdef int mask, value, top, rest
+    for value in range(256):
+        PACK[0][value] = 0
+    BYTE_COUNT[0] = 0
+    for mask in range(1, 256):
+        top = top_bit(mask)
+        rest = mask ^ (1 << top)
+        BYTE_COUNT[mask] = BYTE_COUNT[rest] + 1
         for value in range(256):
-            out = 0
-            n = 0
-            for bit in range(8):
-                if (mask >> bit) & 1:
-                    out |= ((value >> bit) & 1) << n
-                    n += 1
-            PACK[mask][value] = out
+            PACK[mask][value] = PACK[rest][value] | (((value >> top) & 1) << BYTE_COUNT[rest])
 
 
 fill_pack_tables()
