@@ -1,7 +1,7 @@
 """The web service: a JSON API over the solver under /api/v1.
 
-``create_app(config)`` builds the app; ``hasen serve`` runs it under waitress. ``/`` stays
-free for the review page.
+``create_app(config)`` builds the app; ``hasen serve`` runs it under waitress. ``/`` is the
+review page (api.page).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from flask import Flask
 from .cache import AnswerCache
 from .config import check_limits, defaults
 from .errors import register as register_errors
+from .page import page
 from .routes import v1
 from .runner import Runner
 from .service import Service
@@ -33,6 +34,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     register_errors(app)
     app.register_blueprint(v1)
+    app.register_blueprint(page)
     return app
 
 

@@ -124,9 +124,9 @@ def test_openapi_is_served(client: FlaskClient) -> None:
                                                            "openapi.json")}
 
 
-def test_root_is_left_free(client: FlaskClient) -> None:
-    # the review page will live at /; until then it is an ordinary (not JSON) 404
-    response = client.get("/")
+def test_the_rest_of_the_site_keeps_html_errors(client: FlaskClient) -> None:
+    # / is the review page (tests/test_page.py); other paths outside the API are ordinary 404s
+    response = client.get("/no-such-page")
     assert response.status_code == 404 and not response.is_json
 
 

@@ -1,0 +1,41 @@
+// Calls to the JSON API. A 4xx or 503 answer carries {"error": "..."}: that message is
+// what the page shows, word for word.
+
+import { FACTS } from "./cards.js";
+
+let busy = 0;
+
+function setBusy(delta) {
+  busy += delta;
+  // the browser test waits on this attribute before it reads the page
+  document.body.dataset.busy = String(busy);
+  document.body.classList.toggle("busy", busy > 0);
+}
+
+export class ApiError extends Error {}
+
+export async function post(endpoint, body) {
+  setBusy(1);
+  try {
+    let response;
+    try {
+      response = await fetch(`${FACTS.api}/${endpoint}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch (err) {
+      throw new ApiError(`the server did not answer (${err.message}); is hasen serve running?`);
+    }
+    let answer;
+    try {
+      answer = await response.json();
+    } catch (err) {
+      throw new ApiError(`the server answered ${response.status} without JSON`);
+    }
+    if (!response.ok) throw new ApiError(answer.error || `the server answered ${response.status}`);
+    return answer;
+  } finally {
+    setBusy(-1);
+  }
+}

@@ -1,0 +1,116 @@
+// The play log (trick by trick, costly cards marked) and the review summary: the contract
+// against the best, each player's cards and tricks given away.
+
+import { cardText, suitName, suitSymbol } from "./cards.js";
+
+function lostText(cost) {
+  return `${cost} trick${cost > 1 ? "s" : ""} given away`;
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// ``review``: the API's review of the whole record; ``at``: cards played in the position
+// shown (later ones are ahead of it); onJump(index): show the position before card index.
+export function renderLog(container, review, at, side, onJump) {
+  container.replaceChildren();
+  if (!review.cards.length) {
+    container.append(el("p", "hint", "No cards played yet: click a raised card, or Forward for a best card."));
+    return;
+  }
+  const table = el("table", "log-table");
+  const head = table.createTHead().insertRow();
+  for (const title of ["trick", "lead", "cards (click one to go back to it)", "won by", side]) {
+    head.append(el("th", "", title));
+  }
+  const body = table.createTBody();
+  const byTrick = new Map();
+  review.cards.forEach((card, index) => {
+    if (!byTrick.has(card.trick)) byTrick.set(card.trick, []);
+    byTrick.get(card.trick).push({ ...card, index });
+  });
+  for (const [number, cards] of byTrick) {
+    const row = body.insertRow();
+    if (cards[0].index >= at) row.className = "ahead";  // not played yet in the position shown
+    row.append(el("td", "num", String(number)), el("td", "", cards[0].seat));
+    const cell = row.insertCell();
+    cell.className = "log-cards";
+    for (const card of cards) {
+      const button = el("button", "log-card");
+      button.type = "button";
+      button.dataset.index = String(card.index);
+      button.dataset.card = card.card;
+      button.dataset.cost = String(card.cost);
+      if (card.cost) button.classList.add("costly");
+      if (card.index >= at) button.classList.add("ahead");
+      if (card.index === at - 1) button.classList.add("current");
+      button.append(el("span", "log-seat", card.seat), cardText(card.card));
+      if (card.cost) button.append(el("sup", "cost", `−${card.cost}`));
+      button.title = `${card.seat} played ${card.card}: ${side} ${card.before} → ${card.after}` +
+        (card.cost ? ` (${lostText(card.cost)})` : "") + ". Click: the position before it.";
+      button.addEventListener("click", () => onJump(card.index));
+      cell.append(button);
+    }
+    const done = review.tricks[number - 1];
+    row.append(el("td", "", done ? done.winner : "–"), el("td", "num", String(cards[cards.length - 1].after)));
+  }
+  container.append(table);
+}
+
+export function renderSummary(container, review, side, onJump) {
+  container.replaceChildren();
+  const contract = review.contract;
+  const chosen = el("p", "verdict " + (contract.cost ? "costly" : "best"));
+  chosen.append(`${suitSymbol(review.trump)} ${suitName(review.trump)}, discard `, cardText(review.discard),
+    `: ${contract.tricks} tricks double-dummy`);
+  if (contract.cost) {
+    chosen.append(`; best: ${suitSymbol(contract.best.trump)} ${suitName(contract.best.trump)}, discard `,
+      cardText(contract.best.discard), `, ${contract.best.tricks} tricks (${lostText(contract.cost)}).`);
+  } else {
+    chosen.append(" — the best choice.");
+  }
+  container.append(chosen);
+
+  const played = review.cards.length;
+  const result = el("p", "result");
+  result.textContent = review.complete
+    ? `${side} took ${review.taken} tricks (the contract was worth ${contract.tricks}).`
+    : `${played} card${played === 1 ? "" : "s"} played: ${side} take ${review.total} with best play from there.`;
+  container.append(result);
+  if (!played) return;
+
+  const table = el("table", "players");
+  const head = table.createTHead().insertRow();
+  for (const title of ["player", "cards", "costly", "tricks lost"]) head.append(el("th", "", title));
+  const body = table.createTBody();
+  for (const [seat, p] of Object.entries(review.players)) {
+    const row = body.insertRow();
+    row.dataset.seat = seat;
+    if (p.tricks_lost) row.className = "costly";
+    for (const value of [seat, p.cards, p.costly, p.tricks_lost]) row.append(el("td", "", String(value)));
+  }
+  container.append(table);
+
+  const costly = review.cards.map((card, index) => ({ ...card, index })).filter((card) => card.cost);
+  if (!costly.length) {
+    container.append(el("p", "hint", "No card gave a trick away."));
+    return;
+  }
+  const list = el("ul", "costly-list");
+  for (const card of costly) {
+    const item = el("li");
+    const link = el("button", "link");
+    link.type = "button";
+    link.addEventListener("click", () => onJump(card.index));
+    link.append(`trick ${card.trick}, ${card.seat} `, cardText(card.card));
+    const best = card.choices.filter((c) => c.cost === 0).flatMap((c) => c.cards);
+    item.append(link, `: ${side} ${card.before} → ${card.after}, ${lostText(card.cost)}; best: `);
+    best.forEach((b, i) => item.append(...(i ? [" ", cardText(b)] : [cardText(b)])));
+    list.append(item);
+  }
+  container.append(list);
+}
