@@ -29,9 +29,9 @@ from pathlib import Path
 from typing import IO
 from urllib.parse import urlsplit
 
-from bench_table import random_deals
+from common import random_deals
 
-from solver.rules import SEATS
+from solver.rules import HASENPFEFFER, SEATS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,7 +98,7 @@ def measure(host: str, port: int, bodies: list[bytes], clients: int) -> Figures:
 
 def table_bodies(count: int, seed: int) -> list[bytes]:
     return [json.dumps({"deal": deal.notation(), "dealer": SEATS[deal.dealer]}).encode()
-            for deal in random_deals(count, seed)]
+            for deal in random_deals(HASENPFEFFER, count, seed)]
 
 
 def merged(parts: list[Figures]) -> Figures:

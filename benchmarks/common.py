@@ -1,0 +1,59 @@
+"""What the benchmark scripts share: seeded random deals, one-core pinning, percentiles."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+from typing import Callable
+
+from solver.cards import card_name, cards_of
+from solver.deal import Deal, format_hand
+from solver.rules import Variant
+from solver.search import USING_EXTENSION
+
+
+def random_deals(variant: Variant, count: int, seed: int) -> list[Deal]:
+    """``count`` seeded random deals of ``variant``, each with a random dealer."""
+    rng = random.Random(seed)
+    deck = cards_of(variant.deck)
+    size, players = variant.hand_size, len(variant.seats)
+    deals = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[size * i:size * (i + 1)]) for i in range(players)]
+        extra = card_name(deck[size * players])
+        first = "NESW"[variant.seats[0]]
+        text = f"{first}:" + " ".join(format_hand(h) for h in hands) + " " + extra
+        deals.append(Deal(text, dealer=rng.choice(variant.seats), variant=variant))
+    return deals
+
+
+def percentiles(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return f"median {statistics.median(ordered) * 1e3:8.4f} ms   p90 {p90 * 1e3:8.4f} ms"
+
+
+def nodes_line(nodes: list[int]) -> str:
+    return f"median {statistics.median(nodes):.0f}   mean {statistics.mean(nodes):.0f}"
+
+
+def run(doc: str, bench: Callable[[str, type, int, int], None], deals: int, twin_deals: int) -> None:
+    """Parse the common options, pin to one core, and bench the extension and the twin."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=deals, help="deals for the extension")
+    parser.add_argument("--twin-deals", type=int, default=twin_deals, help="deals for the Python twin")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    from solver._search_py import Searcher as Twin
+    if USING_EXTENSION:
+        from solver._search import Searcher as Extension
+        bench("extension", Extension, args.deals, args.seed)
+    else:
+        print("extension: not built (HASEN_NO_EXTENSIONS set or build failed)")
+    if args.twin_deals:
+        bench("python twin", Twin, args.twin_deals, args.seed)
