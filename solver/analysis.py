@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from .cards import SUITS, Card, card_name, cards_of
 from .deal import Deal
@@ -112,17 +112,35 @@ def analyze(deal: Deal | str, dealer: str | int | None = None, declarer: str | i
     ``progress(done, total)`` is called after each declarer's table.
     """
     deal = coerce_deal(deal, dealer)
+    searcher = searcher or thread_searcher()
+    tables, lone_defender = tables_by_declarer(
+        deal, declarer, alone, defender, settings, progress,
+        lambda seat, lone: declarer_table(deal, seat, alone, settings, searcher, lone))
+    return TableAnalysis(deal, alone, tables, lone_defender, settings)
+
+
+Table = TypeVar("Table")
+
+
+def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool,
+                       defender: str | int | None, settings: Settings,
+                       progress: Callable[[int, int], None] | None,
+                       make_table: Callable[[int, int | None], Table]) -> tuple[dict[int, Table], int | None]:
+    """``make_table(seat, lone_defender)`` for the one declarer asked for, or every dealt
+    seat, after checking the request; returns the tables by seat and the lone defender."""
     settings.check_for(deal.variant)
     one = None if declarer is None else coerce_seat(declarer, "declarer")
+    if one is not None and one not in deal.variant.seats:
+        raise NotationError(f"declarer: {deal.variant.name} deals to "
+                            f"{', '.join(SEATS[s] for s in deal.variant.seats)}, not {SEATS[one]}")
     lone_defender = coerce_defender(defender, one, alone)
     seats = list(deal.variant.seats) if one is None else [one]
-    searcher = searcher or thread_searcher()
     tables = {}
     for done, seat in enumerate(seats, 1):
-        tables[seat] = declarer_table(deal, seat, alone, settings, searcher, lone_defender)
+        tables[seat] = make_table(seat, lone_defender)
         if progress:
             progress(done, len(seats))
-    return TableAnalysis(deal, alone, tables, lone_defender, settings)
+    return tables, lone_defender
 
 
 def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,

@@ -78,14 +78,16 @@ def deal_from(args: argparse.Namespace, command: str) -> Deal:
     return Deal(args.deal, args.dealer, variant)
 
 
+def show_progress(done: int, total: int) -> None:
+    """Declarers done so far, on one line of a terminal's stderr."""
+    print(f"\rsolving: {done}/{total} declarers", end="" if done < total else "\n",
+          file=sys.stderr, flush=True)
+
+
 def cmd_table(args: argparse.Namespace) -> int:
     deal = deal_from(args, "table")
     settings = settings_from(args, deal.variant)
-    progress = None
-    if sys.stderr.isatty() and not args.json and args.declarer is None:
-        def progress(done: int, total: int) -> None:
-            print(f"\rsolving: {done}/{total} declarers", end="" if done < total else "\n",
-                  file=sys.stderr, flush=True)
+    progress = show_progress if sys.stderr.isatty() and not args.json and args.declarer is None else None
     if deal.variant.game == "euchre":
         euchre = analyze_euchre(deal, declarer=args.declarer, alone=args.alone, defender=args.defender,
                                 settings=settings, progress=progress)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .analysis import TRUMPS, coerce_deal, coerce_defender, coerce_seat
+from .analysis import TRUMPS, coerce_deal, tables_by_declarer
 from .cards import SUITS, Card, card_name, cards_of
 from .deal import Deal
 from .errors import NotationError
@@ -137,17 +137,8 @@ def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str
     deal = coerce_deal(deal, dealer, variant)
     if deal.variant.game != "euchre":
         raise NotationError(f"variant: {deal.variant.name} is not a Euchre game")
-    settings.check_for(deal.variant)
-    one = None if declarer is None else coerce_seat(declarer, "declarer")
-    if one is not None and one not in deal.variant.seats:
-        raise NotationError(f"declarer: {deal.variant.name} deals to "
-                            f"{', '.join(SEATS[s] for s in deal.variant.seats)}, not {SEATS[one]}")
-    lone_defender = coerce_defender(defender, one, alone)
-    seats = list(deal.variant.seats) if one is None else [one]
     searcher = searcher or thread_searcher()
-    tables = {}
-    for done, seat in enumerate(seats, 1):
-        tables[seat] = maker_table(deal, seat, alone, lone_defender, settings, searcher)
-        if progress:
-            progress(done, len(seats))
+    tables, lone_defender = tables_by_declarer(
+        deal, declarer, alone, defender, settings, progress,
+        lambda seat, lone: maker_table(deal, seat, alone, lone, settings, searcher))
     return EuchreAnalysis(deal, alone, lone_defender, tables, settings)
