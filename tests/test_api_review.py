@@ -108,4 +108,54 @@ def test_time_limit_gives_503_and_the_server_recovers(monkeypatch: pytest.Monkey
         if client.get("/api/v1/health").get_json()["busy"] == 0:
             break
         time.sleep(0.01)
-    assert client.post("/api/v1/review", json=REVIEW).status_code == 200
+    # the one solver thread answers again (a solve short enough for any build, even under 0.05 s)
+    last_trick = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH"
+    solve = {k: v for k, v in REVIEW.items() if k != "play"}
+    assert client.post("/api/v1/solve", json={**solve, "played": last_trick}).status_code == 200
+
+
+# --- hostile records ---------------------------------------------------------------------------
+
+LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
+# what play records are made of, and some of what they are not
+ALPHABET = list("AKQJT98SHDC*|, 10\t\n♠♥♦♣xX-") + ["\x00", "é", "\u200b"]
+
+
+@pytest.mark.slow
+def test_mutated_records_give_a_clear_400_or_the_right_review() -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from solver.errors import HasenError
+
+    app = create_app({"MAX_CONTENT_LENGTH": 4096})
+
+    @st.composite
+    def mutated(draw, text: str) -> str:
+        chars = list(text)
+        for _ in range(draw(st.integers(1, 4))):
+            at = min(draw(st.integers(0, len(chars))), max(len(chars) - 1, 0))
+            char = draw(st.sampled_from(ALPHABET))
+            edit = draw(st.sampled_from(("delete", "insert", "replace")))
+            if edit == "insert" or not chars:
+                chars.insert(at, char)
+            elif edit == "delete":
+                del chars[at]
+            else:
+                chars[at] = char
+        return "".join(chars)
+
+    @settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(play=st.integers(0, len(LINE)).flatmap(lambda n: mutated(LINE[:n])), alone=st.booleans())
+    def run(play: str, alone: bool) -> None:
+        response = app.test_client().post("/api/v1/review", json={**REVIEW, "play": play, "alone": alone})
+        answer = response.get_json()
+        try:
+            expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH", alone), play,
+                                   dealer=EXAMPLE_DEALER).to_json()
+        except HasenError as exc:
+            assert (response.status_code, answer["error"]) == (400, str(exc))
+        else:
+            assert (response.status_code, answer) == (200, expected)
+
+    run()

@@ -236,7 +236,14 @@ function statusText(solve, side) {
   return span;
 }
 
+// While an answer is on its way the cards on view are the previous position's: a second
+// click would play from the wrong place, so steps wait until the page has settled.
+function settling() {
+  return document.body.dataset.busy !== "0";
+}
+
 async function playCard(card) {
+  if (settling()) return;
   if (state.record[state.at] !== card) {
     state.record = [...state.record.slice(0, state.at), card];
     state.review = null;  // a new record: review it again
@@ -246,6 +253,7 @@ async function playCard(card) {
 }
 
 async function jumpTo(index) {
+  if (settling()) return;
   state.at = index;
   await showPosition();
 }
@@ -260,7 +268,7 @@ async function forward() {
 }
 
 async function toEnd() {
-  if (!state.solve || state.solve.to_move === null) return;
+  if (settling() || !state.solve || state.solve.to_move === null) return;
   if (state.at < state.record.length) {
     state.at = state.record.length;
   } else {
