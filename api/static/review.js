@@ -137,6 +137,7 @@ function renderTable() {
 function showDealOnly() {
   renderDeal($("#board"), state.parsed, state.dealer, state.declarer);
   $("#status").textContent = "Pick a contract in the table (step 2) to start the play.";
+  for (const id of ["#go-start", "#go-back", "#go-forward", "#go-end"]) $(id).disabled = true;
   $("#log").replaceChildren();
   $("#summary").innerHTML = '<p class="hint">Pick a contract; the play is judged as it goes.</p>';
 }
@@ -310,7 +311,8 @@ function fillSelects() {
 
 async function restore() {
   const saved = readUrl();
-  setForm(saved.deal ? saved : { ...FACTS.example, deal: "", alone: false });
+  // an empty page: the dealer defaults as in the notation, to the deal's first seat
+  setForm(saved.deal ? saved : { deal: "", dealer: "", declarer: FACTS.example.declarer, alone: false });
   if (!saved.deal) return;
   const contract = saved.trump && saved.discard;
   if (contract) Object.assign(state, { trump: saved.trump.toUpperCase(), discard: saved.discard.toUpperCase() });
