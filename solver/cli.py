@@ -217,6 +217,16 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{command}: {message}" if command else message)
 
 
+def add_contract_options(parser: argparse.ArgumentParser) -> None:
+    """The deal and the contract, for the commands that look at the play."""
+    parser.add_argument("deal", metavar="DEAL", help="the deal, in deal notation")
+    parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
+    parser.add_argument("--declarer", metavar="SEAT", required=True, help="N, E, S or W")
+    parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
+    parser.add_argument("--discard", metavar="CARD", required=True, help="the declarer's discard, e.g. KH")
+    parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="hasen", description="Double-dummy analysis for Hasenpfeffer and the Euchre family.")
     parser.add_argument("--version", action="version", version=f"hasen {__version__}")
@@ -245,24 +255,14 @@ def build_parser() -> argparse.ArgumentParser:
     bid.set_defaults(run=cmd_bid)
 
     solve = commands.add_parser("solve", help="every legal card's value in a position, and a best line")
-    solve.add_argument("deal", metavar="DEAL", help="the deal, in deal notation")
-    solve.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
-    solve.add_argument("--declarer", metavar="SEAT", required=True, help="N, E, S or W")
-    solve.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
-    solve.add_argument("--discard", metavar="CARD", required=True, help="the declarer's discard, e.g. KH")
-    solve.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    add_contract_options(solve)
     solve.add_argument("--played", metavar="CARDS", default="",
                        help='the cards played so far, e.g. "JC KC TC 9C | AS" (| between tricks)')
     solve.add_argument("--json", action="store_true", help="print JSON instead of text")
     solve.set_defaults(run=cmd_solve)
 
     review = commands.add_parser("review", help="a played hand judged card by card, and the contract against the best")
-    review.add_argument("deal", metavar="DEAL", help="the deal, in deal notation")
-    review.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
-    review.add_argument("--declarer", metavar="SEAT", required=True, help="N, E, S or W")
-    review.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
-    review.add_argument("--discard", metavar="CARD", required=True, help="the declarer's discard, e.g. KH")
-    review.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    add_contract_options(review)
     review.add_argument("--play", metavar="CARDS", required=True,
                         help='the cards played, from the first, whole hand or part: "JC KC TC 9C | AS ..."')
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
