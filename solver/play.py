@@ -195,11 +195,22 @@ class PlayState:
 
 
 def parse_play_record(text: str, where: str = "play") -> list[list[Card]]:
-    """Cards separated by spaces, ``|`` between tricks optional: a list of groups."""
+    """Cards separated by spaces, ``|`` between tricks optional: a list of groups (each
+    ``|`` needs cards on both sides)."""
     if not isinstance(text, str):
         raise NotationError(f"{where}: expected a string of cards, got {type(text).__name__}")
     groups = [[parse_card(tok, f"{where}: group {i + 1}") for tok in chunk.replace(",", " ").split()]
               for i, chunk in enumerate(text.split("|"))]
+    if len(groups) > 1:
+        # a '|' stands between two tricks; one with no cards on a side is stray, not dropped
+        for i, group in enumerate(groups):
+            if group:
+                continue
+            if i == 0:
+                raise NotationError(f"{where}: '|' at the start, before any card: {text!r}")
+            if i == len(groups) - 1:
+                raise NotationError(f"{where}: '|' at the end, after the last card: {text!r}")
+            raise NotationError(f"{where}: no cards between two '|' (after group {i}): {text!r}")
     return groups
 
 

@@ -186,6 +186,12 @@ def test_checkpoint_can_stop_the_analysis() -> None:
     ("JC KC TC 9C KH", "N does not hold KH"),
     ("JC QQ", "not a card"),
     (EXAMPLE_LINE + " AS", "after the last trick"),
+    # a '|' stands between two tricks: one with no cards on a side is not silently dropped
+    ("|", "'|' at the start"),
+    ("| JC KC TC 9C", "'|' at the start"),
+    ("JC KC TC 9C || AS", "no cards between two '|'"),
+    ("JC KC TC 9C | | AS", "no cards between two '|'"),
+    ("JC KC TC 9C |", "'|' at the end"),
 ])
 def test_bad_play_records(played: str, message: str) -> None:
     with pytest.raises((IllegalPlayError, NotationError), match=message):
