@@ -20,7 +20,11 @@ def serve(host: str, port: int, config: Mapping[str, Any]) -> None:
     app = create_app(config)
     threads = app.config["HASEN_SOLVER_THREADS"]
     # as many request threads as solver threads: more would only wait for a solver
-    server = create_server(app, host=host, port=port, threads=threads, ident="hasen")
+    try:
+        server = create_server(app, host=host, port=port, threads=threads, ident="hasen")
+    except ValueError as exc:  # waitress: a host that is no address and resolves to none
+        app.extensions["hasen"].runner.shutdown()
+        raise OSError(str(exc)) from None
     url = f"http://{server.effective_host}:{server.effective_port}"  # type: ignore[union-attr]
     print(f"hasen: serving on {url} (waitress, {threads} threads); "
           f"try {url}/api/v1/health", flush=True)

@@ -142,3 +142,10 @@ def test_bad_input_is_one_line_and_exit_2(capsys, argv, names):
     assert err.endswith("\n") and err.count("\n") == 1, err
     assert err.startswith("hasen: ") and names in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("host", ["999.1.1.1", "no such host.invalid", ""])
+def test_serve_on_a_host_that_is_not_an_address_is_one_line(capsys, host):
+    code, out, err = run(capsys, "serve", "--host", host, "--port", "0")
+    assert code == 2 and "Traceback" not in err
+    assert err.startswith(f"hasen: serve: cannot listen on {host}:0: ") and err.count("\n") == 1, err
