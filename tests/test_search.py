@@ -70,7 +70,7 @@ def test_more_four_hand_deals_equal_the_oracle(searcher, index):
 
 
 def test_the_generators_cover_what_they_should():
-    """The random endings include every kind the brief asks for."""
+    """The random endings include every kind the differential tests rely on."""
     positions = [ending(seed) for seed in range(400)]
     assert {len(p.seats) for p in positions} == {2, 3, 4}
     assert {len(p.trick) for p in positions} == {0, 1, 2, 3}
