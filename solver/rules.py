@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from .cards import (
     JACK, JOKER, NUM_CARDS, RANKS, RANKS_PER_SUIT, SUITS, Card, Mask,
@@ -197,13 +197,14 @@ class Settings:
                  and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)]
         return {n: getattr(self, n) for n in names}
 
-    def check_for(self, variant: Variant) -> None:
-        """Refuse a setting the variant does not have, rather than ignore it."""
-        default = Settings()
+    def check_for(self, variant: Variant, given: Iterable[str] | None = None) -> None:
+        """Refuse a setting the variant does not have, rather than ignore it: one of
+        ``given`` (the names the user gave), or by default any that is not at its default."""
+        given = set(self.changed() if given is None else given)
         applicable = self.applicable(variant)
         for name in self.__dataclass_fields__:
             value = getattr(self, name)
-            if name not in applicable and value != getattr(default, name):
+            if name not in applicable and name in given:
                 if name in LONE_SETTINGS and name in GAME_SETTINGS[variant.game]:
                     why = f"{variant.name} has no partners, so nobody plays alone"
                 elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.game]:
@@ -228,7 +229,7 @@ def checked_settings(variant: Variant, values: dict[str, object]) -> Settings:
     """Settings from the values given by name (the others at their defaults), checked
     against the variant: one it does not have is an error, not ignored."""
     settings = Settings(**values)
-    settings.check_for(variant)
+    settings.check_for(variant, values)
     return settings
 
 

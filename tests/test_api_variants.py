@@ -122,6 +122,7 @@ def test_batch_takes_euchre_items(client, doc):
     ("table", {"deal": TWO, "variant": "euchre2", "deck": "24"}, "deck: expected an integer, got a string"),
     ("table", {"deal": TWO, "variant": "euchre2", "deck": True}, "deck: expected an integer, got a boolean"),
     ("table", {"deal": TWO, "variant": "euchre2", "alone": True}, "alone: euchre2 has no partners"),
+    ("table", {"deal": TWO, "variant": "euchre2", "lone_lead": "left_of_loner"}, "lone_lead: euchre2 has no partners"),
     ("table", {"deal": FOUR, "variant": "euchre", "alone": True, "defender": "N"},
      "defender: a lone defender needs the declarer too"),
     ("table", {"deal": EXAMPLE, "declarer": "N", "defender": "E"}, "only against a lone declarer"),

@@ -120,6 +120,9 @@ def test_bid_settings_reach_the_auction(capsys):
     (["bid", "--example", "--all-pass", "stick_the_dealer"], "all_pass: 'stick_the_dealer' is a euchre rule"),
     (["bid", FOUR, "--variant", "euchre", "--joker-upcard", "redeal"], "joker_upcard: euchre (24 cards) has no Joker"),
     (["bid", TWO, "--variant", "euchre2", "--lone-lead", "dealer_left_skip_idle"], "euchre2 has no partners"),
+    # given explicitly, even at its default value, a setting the variant lacks is refused
+    (["table", TWO, "--variant", "euchre2", "--lone-lead", "left_of_loner"], "lone_lead: euchre2 has no partners"),
+    (["bid", FOUR, "--variant", "euchre", "--fail-penalty", "bid"], "fail_penalty: a hasenpfeffer setting"),
     (["bid"], "bid: a DEAL is required"),
     (["bid", "--example", "--alone"], "--alone"),  # not an option of bid: argparse names it
 ])
