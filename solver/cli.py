@@ -20,6 +20,7 @@ from .report import format_bidding, format_euchre_table
 from .review import review_play
 from .review_report import format_review
 from .rules import AUCTION_SETTINGS, HASENPFEFFER, PLAY_SETTINGS, SEATS, first_leader, active_seats
+from .search import USING_EXTENSION
 from .version import __version__
 
 EXAMPLE_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
@@ -229,7 +230,8 @@ def add_contract_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="hasen", description="Double-dummy analysis for Hasenpfeffer and the Euchre family.")
-    parser.add_argument("--version", action="version", version=f"hasen {__version__}")
+    search = "compiled search" if USING_EXTENSION else "pure-Python search"
+    parser.add_argument("--version", action="version", version=f"hasen {__version__} ({search})")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     table = commands.add_parser("table", help="tricks for every trump and discard")

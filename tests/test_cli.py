@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+import solver
 from solver import __version__
 from solver.cli import main
 
@@ -121,7 +122,8 @@ def test_table_alone(capsys):
 
 def test_version(capsys):
     code, out, err = run(capsys, "--version")
-    assert code == 0 and out.strip() == f"hasen {__version__}"
+    search = "compiled search" if solver.USING_EXTENSION else "pure-Python search"
+    assert code == 0 and out.strip() == f"hasen {__version__} ({search})"
 
 
 @pytest.mark.parametrize("argv, names", [
