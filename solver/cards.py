@@ -64,11 +64,13 @@ def parse_rank(text: str) -> int:
 
 
 def parse_suit(text: str) -> int:
-    """A suit letter or symbol; -1 if it is not a suit."""
+    """One suit letter or symbol; -1 if it is not exactly one suit."""
+    if len(text) != 1:
+        return -1
     if text in SUIT_SYMBOLS:
         return SUIT_SYMBOLS.index(text)
     upper = text.upper()
-    return SUITS.index(upper) if len(upper) == 1 and upper in SUITS else -1
+    return SUITS.index(upper) if upper in SUITS else -1
 
 
 def parse_card(text: str, where: str = "card") -> Card:

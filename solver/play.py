@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, card_name, parse_card
+from .cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, card_name, parse_card, parse_suit
 from .deal import Deal
 from .errors import IllegalPlayError, InvalidDealError, NotationError
 from .rules import (
@@ -15,10 +15,11 @@ from .search import Searcher, thread_searcher
 
 
 def parse_trump(text: str, where: str = "trump") -> int:
-    token = text.strip().upper() if isinstance(text, str) else ""
-    if len(token) != 1 or token not in SUITS:
+    """A trump suit: a letter or a symbol, as in a card (``C``, ``c``, ``♣``)."""
+    suit = parse_suit(text.strip()) if isinstance(text, str) else -1
+    if suit < 0:
         raise NotationError(f"{where}: not a trump suit: {text!r} (expected one of S, H, D, C)")
-    return SUITS.index(token)
+    return suit
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,10 @@ import re
 import pytest
 
 from solver.cards import (
-    JOKER, NUM_CARDS, CardSet, card_name, cards_of, make_card, parse_card,
+    JOKER, NUM_CARDS, CardSet, card_name, cards_of, make_card, parse_card, parse_suit,
 )
 from solver.deal import Deal, format_hand, parse_hand
+from solver.play import parse_trump
 from solver.errors import HasenError, InvalidDealError, NotationError
 from solver.rules import HASENPFEFFER, Variant, parse_seat
 
@@ -331,3 +332,20 @@ def test_variant_with_two_seats():
     assert "deal: twoseat deals to N, S, not E" in message
     message = raises(NotationError, Deal, "N:A.K..AQJ* T9.T9.9.T", variant=TWO_SEATS)
     assert "deal: twoseat expects 3 fields (2 hands, then the upcard), found 2" in message
+
+
+@pytest.mark.parametrize("text", ["", "♠♥", "♥♦♣", "SH"])
+def test_parse_suit_takes_exactly_one_suit(text):
+    # the symbols are matched as one character each, not as a substring of "♠♥♦♣"
+    assert parse_suit(text) == -1
+
+
+@pytest.mark.parametrize("text, suit", [("C", 3), ("c", 3), (" h ", 1), ("♣", 3), ("♥", 1)])
+def test_trump_takes_a_letter_or_a_symbol_as_cards_do(text, suit):
+    assert parse_trump(text) == suit
+
+
+@pytest.mark.parametrize("text", ["", "♠♥", "CC", "X", "♤"])
+def test_bad_trump(text):
+    with pytest.raises(NotationError, match="trump: not a trump suit"):
+        parse_trump(text)
