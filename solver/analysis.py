@@ -7,7 +7,7 @@ from typing import Any, Callable, TypeVar
 
 from .cards import SUITS, Card, card_name, cards_of
 from .deal import Deal
-from .errors import NotationError
+from .errors import NotationError, quoted
 from .play import Contract, PlayState, declarer_cards
 from .rules import HASENPFEFFER, SEATS, Settings, Variant, layout, parse_seat, to_layout
 from .search import Searcher, thread_searcher
@@ -99,7 +99,7 @@ def coerce_seat(seat: str | int, where: str) -> int:
         return seat
     if isinstance(seat, str):
         return parse_seat(seat, where)
-    raise NotationError(f"{where}: not a seat: {seat!r} (expected one of N, E, S, W)")
+    raise NotationError(f"{where}: not a seat: {quoted(seat)} (expected one of N, E, S, W)")
 
 
 def analyze(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,

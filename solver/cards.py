@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 Card = int
 Mask = int
@@ -82,7 +82,7 @@ def parse_card(text: str, where: str = "card") -> Card:
         rank, suit = parse_rank(token[:-1]), parse_suit(token[-1])
         if rank >= 0 and suit >= 0:
             return make_card(suit, rank)
-    raise NotationError(f"{where}: not a card: {text!r} (expected rank then suit, like 'AS' or 'TH', or 'JK')")
+    raise NotationError(f"{where}: not a card: {quoted(text)} (expected rank then suit, like 'AS' or 'TH', or 'JK')")
 
 
 def mask_of(cards: Iterable[Card]) -> Mask:
@@ -144,6 +144,6 @@ class CardSet:
         seen: set[int] = set()
         for card in cards:
             if card in seen:
-                raise NotationError(f"{where}: {card_name(card)} is listed twice: {text!r}")
+                raise NotationError(f"{where}: {card_name(card)} is listed twice: {quoted(text)}")
             seen.add(card)
         return cls(cards)

@@ -6,7 +6,7 @@ from .cards import (
     JOKER, JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS, Card, CardSet, Mask,
     card_name, cards_of, make_card, parse_card, parse_rank, rank_of, suit_of,
 )
-from .errors import InvalidDealError, NotationError
+from .errors import InvalidDealError, NotationError, quoted
 from .rules import HASENPFEFFER, NUM_SEATS, SEATS, VARIANTS, Variant, left_of, parse_seat
 
 
@@ -15,21 +15,21 @@ def parse_hand(text: str, where: str = "hand") -> Mask:
     body = text.replace("*", "")
     joker = len(text) - len(body)
     if joker > 1:
-        raise NotationError(f"{where}: the Joker '*' appears {joker} times: {text!r}")
+        raise NotationError(f"{where}: the Joker '*' appears {joker} times: {quoted(text)}")
     sections = body.split(".")
     if len(sections) != len(SUITS):
         raise NotationError(
-            f"{where}: expected 3 dots (spades.hearts.diamonds.clubs), found {len(sections) - 1}: {text!r}")
+            f"{where}: expected 3 dots (spades.hearts.diamonds.clubs), found {len(sections) - 1}: {quoted(text)}")
     mask = (1 << JOKER) if joker else 0
     for suit, section in enumerate(sections):
         for token in _rank_tokens(section):
             rank = parse_rank(token)
             if rank < 0:
                 raise NotationError(
-                    f"{where}: not a rank: {token!r} in the {SUITS[suit]} section of {text!r}")
+                    f"{where}: not a rank: {quoted(token)} in the {SUITS[suit]} section of {quoted(text)}")
             bit = 1 << make_card(suit, rank)
             if mask & bit:
-                raise NotationError(f"{where}: {RANKS[rank]}{SUITS[suit]} is listed twice: {text!r}")
+                raise NotationError(f"{where}: {RANKS[rank]}{SUITS[suit]} is listed twice: {quoted(text)}")
             mask |= bit
     return mask
 
@@ -73,7 +73,7 @@ class Deal:
         elif isinstance(dealer, str):
             self.dealer = parse_seat(dealer, "dealer")
         else:
-            raise NotationError(f"dealer: not a seat: {dealer!r} (expected one of N, E, S, W)")
+            raise NotationError(f"dealer: not a seat: {quoted(dealer)} (expected one of N, E, S, W)")
         if self.dealer not in variant.seats:
             raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, "
                                 f"so {SEATS[self.dealer]} cannot deal")
@@ -154,11 +154,11 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
     """Check the whole string before building anything; return (first seat, hands, extra)."""
     head, colon, body = text.strip().partition(":")
     if not colon:
-        raise NotationError(f"deal: expected '<seat>:<hands>', no ':' in {text!r}")
+        raise NotationError(f"deal: expected '<seat>:<hands>', no ':' in {quoted(text)}")
     first = parse_seat(head, "deal: first seat")
     if first not in variant.seats:
         raise NotationError(f"deal: {variant.name} deals to {_seat_list(variant)}, "
-                            f"not {SEATS[first]}: {text!r}")
+                            f"not {SEATS[first]}: {quoted(text)}")
     fields = body.split()
     order = _listed_seats(first, variant)
     n = len(order)
@@ -166,7 +166,7 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
     if len(fields) not in allowed:
         want = " or ".join(str(a) for a in allowed)
         raise NotationError(f"deal: {variant.name} expects {want} fields ({n} hands"
-                            f"{', then the ' + variant.extra_card}), found {len(fields)}: {text!r}"
+                            f"{', then the ' + variant.extra_card}), found {len(fields)}: {quoted(text)}"
                             + _variant_hint(fields, variant))
     hands = [0] * NUM_SEATS
     owner: dict[Card, int] = {}
@@ -175,7 +175,7 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
         count = mask.bit_count()
         if count != variant.hand_size:
             raise InvalidDealError(
-                f"deal: {SEATS[seat]} holds {count} cards, expected {variant.hand_size}: {field!r}"
+                f"deal: {SEATS[seat]} holds {count} cards, expected {variant.hand_size}: {quoted(field)}"
                 + _variant_hint(fields, variant))
         for card in cards_of(mask):
             if not variant.deck >> card & 1:

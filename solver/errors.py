@@ -15,3 +15,15 @@ class InvalidDealError(HasenError):
 
 class IllegalPlayError(HasenError):
     """A card that cannot be played at that point (not held, revoke, wrong count)."""
+
+
+QUOTE_LIMIT = 60  # characters of the user's input a message quotes
+
+
+def quoted(value: object) -> str:
+    """The input for a message, as ``repr`` shows it, shortened when long so that one bad
+    token never floods a terminal or a log."""
+    text = repr(value)
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    return f"{text[:QUOTE_LIMIT]}... ({len(str(value))} characters)"

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, card_name, parse_card, parse_suit
 from .deal import Deal
-from .errors import IllegalPlayError, InvalidDealError, NotationError
+from .errors import IllegalPlayError, InvalidDealError, NotationError, quoted
 from .rules import (
     NUM_SEATS, SEATS, Settings, active_seats, effective_suit, first_leader, layout,
     legal_plays, side_of, takes_upcard, to_layout, trick_winner,
@@ -18,7 +18,7 @@ def parse_trump(text: str, where: str = "trump") -> int:
     """A trump suit: a letter or a symbol, as in a card (``C``, ``c``, ``♣``)."""
     suit = parse_suit(text.strip()) if isinstance(text, str) else -1
     if suit < 0:
-        raise NotationError(f"{where}: not a trump suit: {text!r} (expected one of S, H, D, C)")
+        raise NotationError(f"{where}: not a trump suit: {quoted(text)} (expected one of S, H, D, C)")
     return suit
 
 
@@ -208,10 +208,10 @@ def parse_play_record(text: str, where: str = "play") -> list[list[Card]]:
             if group:
                 continue
             if i == 0:
-                raise NotationError(f"{where}: '|' at the start, before any card: {text!r}")
+                raise NotationError(f"{where}: '|' at the start, before any card: {quoted(text)}")
             if i == len(groups) - 1:
-                raise NotationError(f"{where}: '|' at the end, after the last card: {text!r}")
-            raise NotationError(f"{where}: no cards between two '|' (after group {i}): {text!r}")
+                raise NotationError(f"{where}: '|' at the end, after the last card: {quoted(text)}")
+            raise NotationError(f"{where}: no cards between two '|' (after group {i}): {quoted(text)}")
     return groups
 
 

@@ -17,7 +17,7 @@ from .cards import (
     JACK, JOKER, NUM_CARDS, RANKS, RANKS_PER_SUIT, SUITS, Card, Mask,
     make_card, mask_of, suit_of,
 )
-from .errors import NotationError
+from .errors import NotationError, quoted
 
 SEATS = "NESW"
 SEAT_NAMES = ("North", "East", "South", "West")
@@ -31,7 +31,7 @@ BLOCK_MASK = (1 << BLOCK_BITS) - 1
 def parse_seat(text: str, where: str = "seat") -> int:
     token = text.strip().upper()
     if len(token) != 1 or token not in SEATS:
-        raise NotationError(f"{where}: not a seat: {text!r} (expected one of N, E, S, W)")
+        raise NotationError(f"{where}: not a seat: {quoted(text)} (expected one of N, E, S, W)")
     return SEATS.index(token)
 
 
@@ -123,7 +123,7 @@ def variant_for(name: str | None = None, deck: int | str | None = None) -> Varia
     first deck); an unknown name or a deck the variant does not offer is an error."""
     name = DEFAULT_VARIANT if name is None else name
     if not isinstance(name, str) or name.strip().lower() not in VARIANTS:
-        raise NotationError(f"variant: unknown variant {name!r} (expected one of {', '.join(VARIANTS)})")
+        raise NotationError(f"variant: unknown variant {quoted(name)} (expected one of {', '.join(VARIANTS)})")
     decks = VARIANTS[name.strip().lower()]
     if deck is None:
         return next(iter(decks.values()))
@@ -133,7 +133,7 @@ def variant_for(name: str | None = None, deck: int | str | None = None) -> Varia
     if size not in decks:
         sizes = [str(d) for d in decks]
         offered = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " or " + sizes[-1]
-        raise NotationError(f"deck: {name.strip().lower()} is played with {offered} cards, not {deck!r}")
+        raise NotationError(f"deck: {name.strip().lower()} is played with {offered} cards, not {quoted(deck)}")
     return decks[size]
 
 
@@ -183,12 +183,12 @@ class Settings:
 
     def __post_init__(self) -> None:
         if not isinstance(self.defenders_score, bool):
-            raise NotationError(f"defenders_score: expected true or false, got {self.defenders_score!r}")
+            raise NotationError(f"defenders_score: expected true or false, got {quoted(self.defenders_score)}")
         for name in self.__dataclass_fields__:
             allowed = _choices(name)
             value = getattr(self, name)
             if not isinstance(value, type(allowed[0])) or value not in allowed:
-                raise NotationError(f"{name}: {value!r} is not one of {', '.join(map(str, allowed))}")
+                raise NotationError(f"{name}: {quoted(value)} is not one of {', '.join(map(str, allowed))}")
 
     def applicable(self, variant: Variant) -> dict[str, object]:
         """The settings the variant's game has, by name, with their values."""
@@ -212,10 +212,10 @@ class Settings:
                 else:
                     games = [g for g, names in GAME_SETTINGS.items() if name in names]
                     why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
-                raise NotationError(f"{name}: {why} (got {value!r})")
+                raise NotationError(f"{name}: {why} (got {quoted(value)})")
             if name in applicable and value not in GAME_SETTINGS[variant.game][name]:
                 others = [g for g, names in GAME_SETTINGS.items() if value in names.get(name, ())]
-                raise NotationError(f"{name}: {value!r} is a {' and '.join(others)} rule; {variant.name} has "
+                raise NotationError(f"{name}: {quoted(value)} is a {' and '.join(others)} rule; {variant.name} has "
                                     f"{', '.join(map(str, GAME_SETTINGS[variant.game][name]))}")
 
     def changed(self) -> dict[str, object]:

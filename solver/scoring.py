@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import NotationError
+from .errors import NotationError, quoted
 from .rules import Settings, Variant
 
 PEPPER_PENALTY = 6  # a failed bid in the pepper form loses a flat 6, whatever was bid
@@ -47,7 +47,7 @@ def parse_bid(text: str, variant: Variant, settings: Settings) -> Bid:
         if bid.name(settings) == str(text).strip().lower():
             return bid
     allowed = ", ".join(b.name(settings) for b in bid_ladder(variant, settings))
-    raise NotationError(f"bid: not a bid: {text!r} (expected one of {allowed})")
+    raise NotationError(f"bid: not a bid: {quoted(text)} (expected one of {allowed})")
 
 
 def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant,

@@ -349,3 +349,13 @@ def test_trump_takes_a_letter_or_a_symbol_as_cards_do(text, suit):
 def test_bad_trump(text):
     with pytest.raises(NotationError, match="trump: not a trump suit"):
         parse_trump(text)
+
+
+def test_a_very_long_input_is_quoted_short():
+    """One bad token must not flood a terminal: the message quotes the start and the length."""
+    text = "N:" + "A" * 100_000
+    with pytest.raises(ValueError) as caught:
+        Deal(text)
+    message = str(caught.value)
+    assert len(message) < 200
+    assert "'N:AAAA" in message and f"({len(text)} characters)" in message
