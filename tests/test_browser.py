@@ -265,3 +265,62 @@ def test_a_bad_record_in_a_link_is_shown_not_dropped(server: LiveServer, browser
     settle(browser)
     assert "play: trick 1, E does not hold QC" in browser.find_element(By.ID, "error").text
     assert browser.find_element(By.ID, "paste-input").get_attribute("value") == "JC QC"
+
+
+def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser) -> None:
+    play = "JC KC TC 9C AS AD"
+    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+                f"&play={quote(play)}&at=5")
+    settle(browser)
+    assert not browser.find_element(By.ID, "error").is_displayed()
+    status, review = server.api("review", {**CONTRACT, "play": play})
+    assert status == 200
+    # the board and the log: five cards played, the sixth ahead
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5
+    assert [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card.ahead")] == ["AD"]
+    # the review panel says it is about the whole record, and where the board stands in it
+    assert browser.find_element(By.ID, "review-title").text == "Review of the played record"
+    result = browser.find_element(By.CSS_SELECTOR, "#summary .result")
+    assert result.text.startswith("The played record: 6 cards;")
+    assert f"take {review['total']} with best play after its last card" in result.text
+    on_view = browser.find_element(By.CSS_SELECTOR, "#summary .on-view")
+    assert "after 5 of these 6 cards" in on_view.text
+    counts = {row.get_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[1].text)
+              for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")}
+    assert counts == {seat: p["cards"] for seat, p in review["players"].items()}
+    assert sum(counts.values()) == 6
+
+    # at the record's last card the panel has no position to point out
+    click(browser, browser.find_element(By.ID, "go-forward"))
+    assert "at" not in page_state(browser)
+    assert browser.find_element(By.CSS_SELECTOR, "#summary .result").text.startswith("The played record: 6 cards;")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#summary .on-view")
+    # at the start, the panel still covers the whole record and says the board is before it
+    click(browser, browser.find_element(By.ID, "go-start"))
+    assert "before the first of them" in browser.find_element(By.CSS_SELECTOR, "#summary .on-view").text
+
+
+def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser) -> None:
+    # a '|' where no trick ends: the API's message, the record as given in the paste box,
+    # and the play from its first card
+    play = "JC KC | TC 9C AS AD"
+    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+                f"&play={quote(play)}&at=5")
+    settle(browser)
+    status, answer = server.api("review", {**CONTRACT, "play": play})
+    assert status == 400 and "'|'" in answer["error"]
+    error = browser.find_element(By.ID, "error")
+    assert error.is_displayed() and error.text.endswith(answer["error"])
+    assert browser.find_element(By.ID, "paste-input").get_attribute("value") == play
+    assert "play" not in page_state(browser) and "at" not in page_state(browser)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".log-card")
+    assert browser.find_element(By.ID, "go-start").get_attribute("disabled")
+
+    # a '|' where a trick does end is accepted as before
+    play = "JC KC TC 9C | AS AD"
+    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+                f"&play={quote(play)}&at=5")
+    settle(browser)
+    assert not browser.find_element(By.ID, "error").is_displayed()
+    assert page_state(browser)["play"] == "JC KC TC 9C AS AD" and page_state(browser)["at"] == "5"
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5

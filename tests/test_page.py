@@ -28,7 +28,9 @@ def test_the_page_is_served_at_the_root(client: FlaskClient) -> None:
     response = client.get("/")
     assert response.status_code == 200 and response.mimetype == "text/html"
     html = response.get_data(as_text=True)
-    for label in ("The deal", "Trump and discard", "The play", "Review a played hand"):
+    # the review panel is of the whole played record, not of the position on the board
+    for label in ("The deal", "Trump and discard", "The play", "Review of the played record",
+                  "Review a played hand"):
         assert label in html
     facts = page_facts(html)
     assert facts["api"] == "/api/v1"

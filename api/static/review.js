@@ -219,7 +219,7 @@ function renderPlay() {
   });
   $("#status").replaceChildren(statusText(solve, side));
   renderLog($("#log"), review, at, side, jumpTo);
-  renderSummary($("#summary"), review, side, jumpTo);
+  renderSummary($("#summary"), review, at, side, jumpTo);
   $("#go-start").disabled = $("#go-back").disabled = at === 0;
   $("#go-forward").disabled = $("#go-end").disabled = solve.to_move === null;
 }
@@ -317,21 +317,34 @@ async function restore() {
   const contract = saved.trump && saved.discard;
   if (contract) Object.assign(state, { trump: saved.trump.toUpperCase(), discard: saved.discard.toUpperCase() });
   if (!(await showTable(Boolean(contract))) || !contract) return;
-  const record = saved.play.split(/[\s|]+/).filter(Boolean);
-  const at = saved.at === null ? record.length : Number(saved.at);
-  if (!Number.isInteger(at) || at < 0 || at > record.length) {
-    showError(`at: expected a whole number from 0 to ${record.length}, not '${saved.at}'`);
+  // the record's length, for the check of ``at``; the record itself goes to the API as
+  // given, so that a misplaced '|' in a link is reported like any other error in it
+  const count = saved.play.split(/[\s|]+/).filter(Boolean).length;
+  const at = saved.at === null ? count : Number(saved.at);
+  if (!Number.isInteger(at) || at < 0 || at > count) {
+    showError(`at: expected a whole number from 0 to ${count}, not '${saved.at}'`);
     $("#paste-input").value = saved.play;
     return;
   }
-  Object.assign(state, { record, at, review: null });
-  if (!(await showPosition())) {
-    // a record that cannot be played: its error stays on view and the record goes to the paste box
-    const message = $("#error").textContent;
-    $("#paste-input").value = saved.play;
-    Object.assign(state, { record: [], at: 0, review: null });
-    if (await showPosition()) showError(message);
+  let review = null;
+  let failed = null;
+  if (count) {
+    try {
+      review = await post("review", { ...contractBody(), play: saved.play });
+    } catch (err) {
+      failed = err.message;
+    }
   }
+  if (!failed) {
+    Object.assign(state, { record: review ? review.cards.map((c) => c.card) : [], at, review });
+    if (await showPosition()) return;
+    failed = $("#error").textContent;
+  }
+  // a record that cannot be played: its error stays on view, the record goes to the paste
+  // box as given, and the play starts from the first card
+  $("#paste-input").value = saved.play;
+  Object.assign(state, { record: [], at: 0, review: null });
+  if (await showPosition()) showError(failed);
 }
 
 function wire() {

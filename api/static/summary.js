@@ -61,7 +61,9 @@ export function renderLog(container, review, at, side, onJump) {
   container.append(table);
 }
 
-export function renderSummary(container, review, side, onJump) {
+// The summary is of the whole record, not of the position on view (``at`` of its cards):
+// it says so, and says where the board stands in it when that is not at the end.
+export function renderSummary(container, review, at, side, onJump) {
   container.replaceChildren();
   const contract = review.contract;
   const chosen = el("p", "verdict " + (contract.cost ? "costly" : "best"));
@@ -76,12 +78,27 @@ export function renderSummary(container, review, side, onJump) {
   container.append(chosen);
 
   const played = review.cards.length;
+  const cards = `${played} card${played === 1 ? "" : "s"}`;
   const result = el("p", "result");
-  result.textContent = review.complete
-    ? `${side} took ${review.taken} tricks (the contract was worth ${contract.tricks}).`
-    : `${played} card${played === 1 ? "" : "s"} played: ${side} take ${review.total} with best play from there.`;
+  result.dataset.cards = String(played);
+  if (!played) {
+    result.textContent = `The played record: no cards yet; ${side} take ${review.total} with best play.`;
+  } else if (review.complete) {
+    result.textContent = `The played record, all ${cards}: ${side} took ${review.taken} tricks ` +
+      `(the contract was worth ${contract.tricks}).`;
+  } else {
+    result.textContent = `The played record: ${cards}; ${side} take ${review.total} with best play ` +
+      "after its last card.";
+  }
   container.append(result);
   if (!played) return;
+  if (at < played) {
+    const position = at ? `after ${at} of these ${cards}` : "before the first of them";
+    const where = el("p", "hint on-view", `The board shows the position ${position}; ` +
+      `the counts below are for all ${played}.`);
+    where.dataset.at = String(at);
+    container.append(where);
+  }
 
   const table = el("table", "players");
   const head = table.createTHead().insertRow();
