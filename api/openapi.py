@@ -71,33 +71,55 @@ BID_REQUEST = {
     },
 }
 
+def discard_rule(required: list[str]) -> dict[str, Any]:
+    """The keys a solve or review body needs: ``discard`` too in Hasenpfeffer (the default
+    variant), where the declarer always takes the widow; in Euchre the dealer discards only
+    when taking the upcard, which the endpoint checks against the deal and trump."""
+    hasenpfeffer = {"anyOf": [{"not": {"required": ["variant"]}},
+                              {"required": ["variant"], "properties": {"variant": {"const": "hasenpfeffer"}}}]}
+    at = required.index("trump") + 1
+    return {"if": hasenpfeffer, "then": {"required": required[:at] + ["discard"] + required[at:]},
+            "else": {"required": required}}
+
+
+POSITION_PROPERTIES = {
+    "deal": DEAL,
+    "dealer": DEALER,
+    "declarer": text("N, E, S or W: the declarer (Hasenpfeffer) or the maker (Euchre)."),
+    "trump": text("S, H, D or C (or a suit symbol)."),
+    "discard": text("Hasenpfeffer: the card the declarer discarded, from the hand or the widow, e.g. "
+                    "'KH' (required). Euchre: the dealer's discard when the dealer takes the upcard "
+                    "(the upcard's suit is trump, or the upcard is the Joker, and the dealer plays), "
+                    "from the dealer's hand or the upcard: required then, and an error when nobody "
+                    "exchanges."),
+    "alone": ALONE,
+    **VARIANT_OPTIONS,
+    "defender": DEFENDER,
+    **{name: setting(name) for name in PLAY_SETTINGS},
+}
+
 SOLVE_REQUEST = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["deal", "declarer", "trump", "discard"],
     "properties": {
-        "deal": DEAL,
-        "dealer": DEALER,
-        "declarer": text("N, E, S or W."),
-        "trump": text("S, H, D or C."),
-        "discard": text("The card the declarer discarded, from the hand or the widow, e.g. 'KH'."),
-        "alone": ALONE,
+        **POSITION_PROPERTIES,
         "played": text("The cards played so far, in order, separated by spaces, with an optional "
                        "'|' between tricks (checked where present); default: none."),
     },
+    **discard_rule(["deal", "declarer", "trump"]),
 }
 
 
 REVIEW_REQUEST = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["deal", "declarer", "trump", "discard", "play"],
     "properties": {
-        **{k: v for k, v in SOLVE_REQUEST["properties"].items() if k != "played"},
+        **POSITION_PROPERTIES,
         "play": text("The cards played, from the first card of the hand, in order, separated by "
                      "spaces, with an optional '|' between tricks (checked where present): the "
                      "whole hand or any part of it."),
     },
+    **discard_rule(["deal", "declarer", "trump", "play"]),
 }
 
 
@@ -251,15 +273,25 @@ CARD_CHOICE = closed({
     "cost": {**TRICKS, "description": "Tricks the mover's side loses against its best card; 0 for a best card."},
 })
 
-SOLVE_RESPONSE = closed({
+CONTRACT_ANSWER = {
     "version": VERSION,
-    "variant": {"type": "string"},
-    "deal": {"type": "string"},
+    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "deal": {"type": "string", "description": "The canonical deal, starting with the dealer."},
     "dealer": SEAT,
     "declarer": SEAT,
     "trump": SUIT,
-    "discard": CARD,
+    "discard": {"oneOf": [CARD, NULL], "description": "The declarer's (Hasenpfeffer) or the dealer's (Euchre) "
+                                                      "discard; null when nobody took the upcard."},
     "alone": {"type": "boolean"},
+}
+CONTRACT_OPTIONS = {
+    "deck": {**DECK_SIZES, "description": "The deck's size (Euchre variants only)."},
+    "defender": {**SEAT, "description": "The defender playing alone, when given."},
+    "settings": SETTINGS,
+}
+
+SOLVE_RESPONSE = optional(closed({
+    **CONTRACT_ANSWER,
     "played": {"type": "string", "description": "The play so far, canonical, '|' between tricks."},
     "tricks_played": TRICKS,
     "leader": {"oneOf": [SEAT, {"type": "null"}], "description": "Who led the current trick; null when the hand is over."},
@@ -271,7 +303,8 @@ SOLVE_RESPONSE = closed({
     "choices": {"type": "array", "items": {"$ref": REF + "CardChoice"},
                 "description": "Every legal next card, in runs of equivalent cards."},
     "best_line": {"type": "string", "description": "One best line of play to the end, '|' where tricks end."},
-})
+}, "The same object as `hasen solve --json`; `deck` for the Euchre variants, `defender` and `settings` "
+   "only when given."), CONTRACT_OPTIONS)
 
 REVIEWED_CARD = closed({
     "trick": {"type": "integer", "minimum": 1},
@@ -284,9 +317,9 @@ REVIEWED_CARD = closed({
                 "description": "Every legal card at this turn, in runs of equivalent cards."},
 })
 
-REVIEW_RESPONSE = closed({
-    **{k: SOLVE_RESPONSE["properties"][k] for k in
-       ("version", "variant", "deal", "dealer", "declarer", "trump", "discard", "alone", "played")},
+REVIEW_RESPONSE = optional(closed({
+    **CONTRACT_ANSWER,
+    "played": SOLVE_RESPONSE["properties"]["played"],
     "complete": {"type": "boolean", "description": "Whether the record is the whole hand."},
     "contract": closed({
         "tricks": {**TRICKS, "description": "What the chosen trump and discard take double-dummy."},
@@ -302,7 +335,7 @@ REVIEW_RESPONSE = closed({
     "taken": {**TRICKS, "description": "Tricks the declaring side won in the completed tricks."},
     "total": {**TRICKS, "description": "Its tricks for the hand with best play after the last card."},
     "to_move": SOLVE_RESPONSE["properties"]["to_move"],
-}, "The same object as `hasen review --json`.")
+}, "The same object as `hasen review --json`; `defender` and `settings` only when given."), CONTRACT_OPTIONS)
 
 BATCH_ITEM_ERROR = closed({"index": {"type": "integer", "minimum": 0}, "error": {"type": "string"}})
 

@@ -15,7 +15,7 @@ from solver.deal import Deal
 from solver.errors import HasenError
 from solver.euchre import analyze_euchre
 from solver.play import PlayState
-from solver.position import analyze_position, make_contract, position
+from solver.position import analyze_position, request_position as position_of
 from solver.review import review_play
 from solver.rules import AUCTION_SETTINGS, PLAY_SETTINGS, Settings, Variant, checked_settings, variant_for
 from solver.version import __version__
@@ -114,13 +114,21 @@ def cards_played(state: PlayState) -> tuple[Card, ...]:
     return tuple(c for _, cards, _ in state.tricks for c in cards) + tuple(state.trick)
 
 
+def request_position(body: dict[str, Any], played: str) -> PlayState:
+    """The position of a solve or review body, in its variant and settings (checked)."""
+    variant = variant_for(body.get("variant"), body.get("deck"))
+    settings = body_settings(body, variant, PLAY_SETTINGS)
+    return position_of(body["deal"], body["declarer"], body["trump"], body.get("discard"),
+                       body.get("alone", False), body.get("defender"), played,
+                       dealer=body.get("dealer"), variant=variant, settings=settings)
+
+
 @v1.post("/solve")
 def solve() -> Response:
     body = read_json(request)
     SOLVE.check(body)
-    contract = make_contract(body["declarer"], body["trump"], body["discard"], body.get("alone", False))
-    state = position(body["deal"], contract, body.get("played", ""), dealer=body.get("dealer"))
-    key = ("solve", state.deal, contract, cards_played(state))
+    state = request_position(body, body.get("played", ""))
+    key = ("solve", state.deal, state.contract, state.settings, cards_played(state))
     data, cached = service().answer(
         key, lambda checkpoint: analyze_position(state, checkpoint=checkpoint).to_json())
     return answer(data, cached)
@@ -132,13 +140,13 @@ def solve() -> Response:
 def review() -> Response:
     body = read_json(request)
     REVIEW.check(body)
-    contract = make_contract(body["declarer"], body["trump"], body["discard"], body.get("alone", False))
-    deal = Deal(body["deal"], body.get("dealer"))
     # the whole record is checked here, so that a bad one is a 400 before any solve
-    end = position(deal, contract, body["play"])
+    end = request_position(body, body["play"])
+    deal, contract, settings = end.deal, end.contract, end.settings
     data, cached = service().answer(
-        ("review", deal, contract, cards_played(end)),
-        lambda checkpoint: review_play(deal, contract, body["play"], checkpoint=checkpoint).to_json())
+        ("review", deal, contract, settings, cards_played(end)),
+        lambda checkpoint: review_play(deal, contract, body["play"], settings=settings,
+                                       checkpoint=checkpoint).to_json())
     return answer(data, cached)
 
 

@@ -9,12 +9,13 @@ import sys
 from typing import Any, Sequence
 
 from .analysis import TRUMPS, TableAnalysis, analyze
-from .bidding import analyze_bidding
+from .bidding import analyze_bidding, side_names
 from .cli_options import add_settings_options, add_variant_options, settings_from, variant_from
 from .cards import SUIT_NAMES, SUITS, card_name
 from .deal import Deal
 from .errors import HasenError
-from .position import PositionAnalysis, analyze_position, make_contract, position
+from .play import PlayState
+from .position import PositionAnalysis, analyze_position, exchange_discard, request_position
 from .euchre import analyze_euchre
 from .report import format_bidding, format_euchre_table
 from .review import review_play
@@ -121,10 +122,20 @@ def format_position(result: PositionAnalysis) -> str:
     state = result.state
     deal, contract = state.deal, state.contract
     alone = " alone" if contract.alone else ""
-    side = "N-S" if contract.side == 0 else "E-W"
+    if contract.lone_defender is not None:
+        alone += f" against {SEATS[contract.lone_defender]} alone"
+    side = side_names(deal.variant)[state.declaring_side]
+    discard = exchange_discard(state)
+    if deal.variant.extra_taker == "declarer":
+        exchange = f"discard {card_name(contract.discard)}"
+    elif discard is None:
+        exchange = f"nobody takes the upcard {card_name(deal.extra)}"
+    else:
+        exchange = f"{SEATS[deal.dealer]} takes the upcard {card_name(deal.extra)}, discards {card_name(discard)}"
+    verb = "declares" if deal.variant.extra_taker == "declarer" else "makes"
     out = [str(deal), "",
-           f"{SEATS[contract.declarer]} declares {SUIT_NAMES[contract.trump]}{alone}, "
-           f"discard {card_name(contract.discard)}; {SEATS[deal.dealer]} deals",
+           f"{SEATS[contract.declarer]} {verb} {SUIT_NAMES[contract.trump]}{alone}, "
+           f"{exchange}; {SEATS[deal.dealer]} deals",
            f"played: {result.played_record() or '(nothing)'}"]
     if result.to_move is None:
         out.append(f"the hand is over: {side} took {result.taken} tricks")
@@ -142,10 +153,15 @@ def format_position(result: PositionAnalysis) -> str:
     return "\n".join(out)
 
 
+def position_from(args: argparse.Namespace, played: str) -> PlayState:
+    """The position of a ``solve`` or ``review`` command line, in the chosen variant."""
+    variant = variant_from(args)
+    return request_position(args.deal, args.declarer, args.trump, args.discard, args.alone, args.defender,
+                            played, dealer=args.dealer, variant=variant, settings=settings_from(args, variant))
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
-    contract = make_contract(args.declarer, args.trump, args.discard, args.alone)
-    state = position(args.deal, contract, args.played, dealer=args.dealer)
-    result = analyze_position(state)
+    result = analyze_position(position_from(args, args.played))
     if args.json:
         print_json(result.to_json())
     else:
@@ -154,8 +170,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    contract = make_contract(args.declarer, args.trump, args.discard, args.alone)
-    result = review_play(args.deal, contract, args.play, dealer=args.dealer)
+    start = position_from(args, "")
+    result = review_play(start.deal, start.contract, args.play, settings=start.settings)
     if args.json:
         print_json(result.to_json())
     else:
@@ -224,8 +240,14 @@ def add_contract_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     parser.add_argument("--declarer", metavar="SEAT", required=True, help="N, E, S or W")
     parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
-    parser.add_argument("--discard", metavar="CARD", required=True, help="the declarer's discard, e.g. KH")
+    parser.add_argument("--discard", metavar="CARD",
+                        help="Hasenpfeffer: the declarer's discard, e.g. KH (required); Euchre: the dealer's "
+                             "discard when the dealer takes the upcard (required then, refused otherwise)")
     parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    parser.add_argument("--defender", metavar="SEAT",
+                        help="an opponent who plays alone too (with --alone): two hands play")
+    add_variant_options(parser)
+    add_settings_options(parser, PLAY_SETTINGS)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -19,7 +19,9 @@ from .cards import SUITS, Card, card_name
 from .deal import Deal
 from .errors import InvalidDealError
 from .play import Contract, PlayState, parse_play_record, replay
-from .position import Checkpoint, CardChoice, _no_checkpoint, card_choices, format_record
+from .position import (
+    Checkpoint, CardChoice, _no_checkpoint, card_choices, contract_json, format_record, options_json,
+)
 from .rules import HASENPFEFFER, SEATS, Settings
 from .search import Searcher, thread_searcher
 from .version import __version__
@@ -108,14 +110,7 @@ class PlayReview:
         deal, contract, end = self.start.deal, self.contract, self.end
         best_trump, best_discard, best_tricks = self.table.best
         return {
-            "version": __version__,
-            "variant": deal.variant.name,
-            "deal": deal.notation(),
-            "dealer": SEATS[deal.dealer],
-            "declarer": SEATS[contract.declarer],
-            "trump": SUITS[contract.trump],
-            "discard": card_name(contract.discard),
-            "alone": contract.alone,
+            **contract_json(self.start),
             "played": self.played_record(),
             "complete": end.finished,
             "contract": {
@@ -131,6 +126,7 @@ class PlayReview:
             "taken": end.declarer_taken(),
             "total": self.total,
             "to_move": None if end.finished else SEATS[end.to_move],
+            **options_json(self.start),
         }
 
 

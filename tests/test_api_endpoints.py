@@ -221,7 +221,8 @@ def test_wrong_types(client: FlaskClient, body, message: str) -> None:
     ("table", {**TABLE, "trump": "C"}, "body: unknown key 'trump' (allowed: deal, dealer, declarer, alone, "
                                        "variant, deck, defender, first_lead, lone_lead)"),
     ("solve", {**SOLVE, "Played": "JC"},
-     "body: unknown key 'Played' (allowed: deal, dealer, declarer, trump, discard, alone, played)"),
+     "body: unknown key 'Played' (allowed: deal, dealer, declarer, trump, discard, alone, variant, deck, "
+     "defender, first_lead, lone_lead, played)"),
     ("batch", {"items": [], "limit": 3}, "body: unknown key 'limit' (allowed: items)"),
     ("table", {"dealer": "W"}, "body: missing key 'deal' (required: deal)"),
     ("solve", {"deal": EXAMPLE_DEAL, "declarer": "N", "trump": "C"},

@@ -102,11 +102,13 @@ def test_the_document_describes_the_request_bodies(doc: dict) -> None:
     # a setting is refused for a game that lacks it, so the Joker's is asked of Euchre
     joker_bid = {"deal": "W:AQ..J.K9 K.A.QT.T 9.JT.K.Q J.Q.A.J* 9H", "variant": "euchre", "deck": 25,
                  "joker_upcard": "dealer_names"}
-    full_solve = {**SOLVE, "alone": False, "played": ""}
+    position_options = {"alone": True, "variant": "hasenpfeffer", "deck": 25, "defender": "E",
+                        "first_lead": "declarer", "lone_lead": "left_of_loner"}
+    full_solve = {**SOLVE, **position_options, "played": ""}
     assert set(full_table) == set(schemas["TableRequest"]["properties"])
     assert set(full_solve) == set(schemas["SolveRequest"]["properties"])
     assert set(full_bid) | set(joker_bid) == set(schemas["BidRequest"]["properties"])
-    full_review = {**SOLVE, "alone": False, "play": ""}
+    full_review = {**SOLVE, **position_options, "play": ""}
     assert set(full_review) == set(schemas["ReviewRequest"]["properties"])
     assert client.post("/api/v1/review", json=full_review).status_code == 200
     assert client.post("/api/v1/table", json=full_table).status_code == 200

@@ -69,7 +69,8 @@ def test_cache_answers_the_same_record_however_written(client: FlaskClient) -> N
     ({"deal": "N:A.K"}, "deal: "),
     ({"play": 7}, "play: expected a string, got a number"),
     ({"alone": "yes"}, "alone: expected a boolean, got a string"),
-    ({"played": "AS"}, "body: unknown key 'played' (allowed: deal, dealer, declarer, trump, discard, alone, play)"),
+    ({"played": "AS"}, "body: unknown key 'played' (allowed: deal, dealer, declarer, trump, discard, alone, "
+                      "variant, deck, defender, first_lead, lone_lead, play)"),
 ])
 def test_bad_input_is_a_400_naming_the_problem(client: FlaskClient, change: dict, message: str) -> None:
     assert error_of(client, {**REVIEW, **change}).startswith(message)
