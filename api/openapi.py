@@ -321,12 +321,23 @@ REVIEW_RESPONSE = optional(closed({
     **CONTRACT_ANSWER,
     "played": SOLVE_RESPONSE["properties"]["played"],
     "complete": {"type": "boolean", "description": "Whether the record is the whole hand."},
-    "contract": closed({
+    "contract": {"oneOf": [closed({
         "tricks": {**TRICKS, "description": "What the chosen trump and discard take double-dummy."},
         "cost": {**TRICKS, "description": "Tricks the choice gave away against the best one."},
         "best": DECLARER_TABLE["properties"]["best"],
         "ties": DECLARER_TABLE["properties"]["ties"],
-    }, "The trump and discard judged against the declarer's table."),
+    }, "Hasenpfeffer: the trump and discard judged against the declarer's table."), closed({
+        "tricks": {**TRICKS, "description": "What the chosen trump and the dealer's discard take double-dummy."},
+        "cost": {**TRICKS, "description": "Tricks the maker's choice of trump gave away against the best "
+                                          "trump, each trump with the dealer's best discard."},
+        "discard_cost": {**TRICKS, "description": "Tricks the dealer's discard gave away to the other side "
+                                                  "against the dealer's best discard; 0 without an exchange."},
+        "best": closed({"trump": SUIT, "discard": {"oneOf": [CARD, NULL]}, "tricks": TRICKS},
+                       "The maker's best trump (ties in the order S H D C) and the dealer's discard, if any."),
+        "ties": {"type": "array", "description": "Every trump reaching the best, with the dealer's discard.",
+                 "items": {"type": "array", "prefixItems": [SUIT, {"oneOf": [CARD, NULL]}],
+                           "minItems": 2, "items": False}},
+    }, "Euchre: the trump judged against the maker's table, the discard against the dealer's best.")]},
     "cards": {"type": "array", "items": {"$ref": REF + "ReviewedCard"}, "description": "One per card played."},
     "tricks": {"type": "array", "description": "The completed tricks.",
                "items": closed({"leader": SEAT, "cards": {"type": "array", "items": CARD}, "winner": SEAT})},

@@ -68,7 +68,7 @@ class PositionAnalysis:
         return format_record(groups)
 
     def to_json(self) -> dict[str, Any]:
-        state, contract = self.state, self.state.contract
+        state = self.state
         to_move = self.to_move
         return {
             **contract_json(state),

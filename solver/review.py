@@ -3,8 +3,9 @@
 For every card played: the declaring side's total for the hand before and after it, what
 it cost the side that played it, and every legal card's value at that turn (the every-card
 analysis of ``solver.position``). The trump and discard are judged against the declarer's
-trump x discard table (``solver.analysis``), whose cell for the chosen contract is also the
-value before the first card: each position is solved once, since the value after card k
+trump x discard table (``solver.analysis``), in Euchre against the maker's table
+(``solver.euchre``: the trump is the maker's choice, the discard the dealer's); the table's
+cell for the chosen contract is also the value before the first card: each position is solved once, since the value after card k
 is the value before card k + 1.
 """
 
@@ -17,14 +18,13 @@ from .analysis import DeclarerTable, coerce_deal, declarer_table
 from .bidding import side_names
 from .cards import SUITS, Card, card_name
 from .deal import Deal
-from .errors import InvalidDealError
+from .euchre import MakerTable, maker_table
 from .play import Contract, PlayState, parse_play_record, replay
 from .position import (
     Checkpoint, CardChoice, _no_checkpoint, card_choices, contract_json, format_record, options_json,
 )
-from .rules import HASENPFEFFER, SEATS, Settings
+from .rules import SEATS, Settings
 from .search import Searcher, thread_searcher
-from .version import __version__
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class PlayerSummary:
 class PlayReview:
     start: PlayState  # the contract made, nothing played
     end: PlayState  # after the last card of the record
-    table: DeclarerTable  # the declarer's every trump and discard
+    table: DeclarerTable | MakerTable  # the declarer's every trump and discard; in Euchre the maker's
     cards: list[CardReview]
 
     @property
@@ -77,12 +77,45 @@ class PlayReview:
     @property
     def contract_tricks(self) -> int:
         """What the chosen trump and discard take double-dummy (the value before any card)."""
+        if isinstance(self.table, MakerTable):
+            entry = self.table.entries[self.contract.trump]
+            return entry.discards[self.contract.discard] if entry.discards else entry.value
         return self.table.tricks[self.contract.trump][self.contract.discard]
 
     @property
     def contract_cost(self) -> int:
-        """Tricks the choice of trump and discard gave away against the best choice."""
+        """Tricks the choice of trump and discard gave away against the best choice. In
+        Euchre the maker chooses only the trump, each trump valued with the dealer's best
+        discard (rules.md); the dealer's discard is judged apart, in ``discard_cost``."""
+        if isinstance(self.table, MakerTable):
+            return self.table.best_tricks - self.table.entries[self.contract.trump].value
         return self.table.best_tricks - self.contract_tricks
+
+    @property
+    def discard_cost(self) -> int:
+        """Euchre: tricks the dealer's discard gave away to the other side against the
+        dealer's best discard (0 when nobody exchanged)."""
+        assert isinstance(self.table, MakerTable)
+        return abs(self.table.entries[self.contract.trump].value - self.contract_tricks)
+
+    def contract_json(self) -> dict[str, Any]:
+        if isinstance(self.table, MakerTable):
+            trump, entry = self.table.best
+            name = lambda d: None if d is None else card_name(d)  # noqa: E731
+            return {
+                "tricks": self.contract_tricks,
+                "cost": self.contract_cost,
+                "discard_cost": self.discard_cost,
+                "best": {"trump": SUITS[trump], "discard": name(entry.discard), "tricks": entry.value},
+                "ties": [[SUITS[t], name(self.table.entries[t].discard)] for t in self.table.ties],
+            }
+        best_trump, best_discard, best_tricks = self.table.best
+        return {
+            "tricks": self.contract_tricks,
+            "cost": self.contract_cost,
+            "best": {"trump": SUITS[best_trump], "discard": card_name(best_discard), "tricks": best_tricks},
+            "ties": [[SUITS[t], card_name(d)] for t, d in self.table.ties],
+        }
 
     @property
     def total(self) -> int:
@@ -107,18 +140,12 @@ class PlayReview:
         return format_record([cards for _, cards, _ in self.end.tricks] + [self.end.trick])
 
     def to_json(self) -> dict[str, Any]:
-        deal, contract, end = self.start.deal, self.contract, self.end
-        best_trump, best_discard, best_tricks = self.table.best
+        end = self.end
         return {
             **contract_json(self.start),
             "played": self.played_record(),
             "complete": end.finished,
-            "contract": {
-                "tricks": self.contract_tricks,
-                "cost": self.contract_cost,
-                "best": {"trump": SUITS[best_trump], "discard": card_name(best_discard), "tricks": best_tricks},
-                "ties": [[SUITS[t], card_name(d)] for t, d in self.table.ties],
-            },
+            "contract": self.contract_json(),
             "cards": [c.to_json() for c in self.cards],
             "tricks": [{"leader": SEATS[leader], "cards": [card_name(c) for c in cards], "winner": SEATS[winner]}
                        for leader, cards, winner in end.tricks],
@@ -140,15 +167,16 @@ def review_play(deal: Deal | str, contract: Contract, record: str, dealer: str |
     as in ``analyze_position``.
     """
     deal = coerce_deal(deal, dealer)
-    if deal.variant.game != HASENPFEFFER.game:
-        raise InvalidDealError(f"review: the contract is judged against the hasenpfeffer table; "
-                               f"{deal.variant.label} hands are not reviewed")
     start = PlayState(deal, contract, settings)
     end = replay(start.copy(), record)  # every check, and the '|' ones, before any solve
     cards = [card for group in parse_play_record(record) for card in group]
     searcher = searcher or thread_searcher()
     checkpoint()
-    table = declarer_table(deal, contract.declarer, contract.alone, settings, searcher, contract.lone_defender)
+    if deal.variant.extra_taker == "declarer":
+        table: DeclarerTable | MakerTable = declarer_table(deal, contract.declarer, contract.alone, settings,
+                                                           searcher, contract.lone_defender)
+    else:
+        table = maker_table(deal, contract.declarer, contract.alone, contract.lone_defender, settings, searcher)
     review = PlayReview(start, end, table, [])
     state = start.copy()
     before = review.contract_tricks

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import SUIT_NAMES, card_name
+from .position import exchange_discard
 from .review import CardReview, PlayReview
 from .rules import SEATS
 
@@ -13,7 +14,30 @@ def card_cell(entry: CardReview) -> str:
     return card_name(entry.card) + (COSTLY if entry.cost else "")
 
 
+def euchre_contract_line(review: PlayReview) -> str:
+    contract, start = review.contract, review.start
+    trump, entry = review.table.best
+    discard = exchange_discard(start)
+    chosen = f"contract: {SUIT_NAMES[contract.trump]}"
+    if discard is not None:
+        chosen += f", the dealer discards {card_name(discard)}"
+    chosen += f": {review.contract_tricks} tricks double-dummy"
+    if review.contract_cost == 0:
+        chosen += ", the best trump"
+    else:
+        lost = "trick" if review.contract_cost == 1 else "tricks"
+        chosen += (f"; best: {SUIT_NAMES[trump]}, {entry.value} tricks "
+                   f"({review.contract_cost} {lost} given away by the choice of trump)")
+    if review.discard_cost:
+        best = review.table.entries[contract.trump].discard
+        lost = "trick" if review.discard_cost == 1 else "tricks"
+        chosen += f"; the discard gave away {review.discard_cost} {lost} (best: {card_name(best)})"
+    return chosen
+
+
 def contract_line(review: PlayReview) -> str:
+    if review.start.deal.variant.extra_taker != "declarer":
+        return euchre_contract_line(review)
     contract = review.contract
     trump, discard, tricks = review.table.best
     chosen = (f"contract: {SUIT_NAMES[contract.trump]}, discard {card_name(contract.discard)}: "
@@ -71,9 +95,14 @@ def outcome_line(review: PlayReview) -> str:
 def format_review(review: PlayReview) -> str:
     deal, contract, start = review.start.deal, review.contract, review.start
     alone = " alone" if contract.alone else ""
+    if contract.lone_defender is not None:
+        alone += f" against {SEATS[contract.lone_defender]} alone"
+    if deal.variant.extra_taker == "declarer":
+        head = f"{SEATS[contract.declarer]} declares {SUIT_NAMES[contract.trump]}{alone}, discard {card_name(contract.discard)}"
+    else:
+        head = f"{SEATS[contract.declarer]} makes {SUIT_NAMES[contract.trump]}{alone}"
     out = [str(deal), "",
-           f"{SEATS[contract.declarer]} declares {SUIT_NAMES[contract.trump]}{alone}, discard "
-           f"{card_name(contract.discard)}; {SEATS[deal.dealer]} deals, {SEATS[start.leader]} leads",
+           f"{head}; {SEATS[deal.dealer]} deals, {SEATS[start.leader]} leads",
            contract_line(review), ""]
     if review.cards:
         side = review.side_names[start.declaring_side]

@@ -14,7 +14,7 @@ from replay import Replay
 from solver.cards import card_name
 from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.deal import Deal
-from solver.errors import IllegalPlayError, InvalidDealError, NotationError
+from solver.errors import IllegalPlayError, NotationError
 from solver.play import Contract
 from solver.position import make_contract
 from solver.review import review_play
@@ -229,8 +229,9 @@ def test_discard_not_held() -> None:
         example("C", "AH", "")
 
 
-def test_only_hasenpfeffer_hands_are_reviewed() -> None:
-    deal = euchre_deals.random_deal(random.Random(1), "euchre", 24)
-    contract = Contract(0, 0, deal.extra)
-    with pytest.raises(InvalidDealError, match="review: .* hands are not reviewed"):
-        review_play(deal, contract, "")
+def test_euchre_hands_are_reviewed_against_the_maker_table() -> None:
+    # (more in test_solve_options.py: every card of Euchre reviews against the oracle)
+    c = euchre_deals.case(1, "euchre", 24)
+    review = review_play(c.deal, Contract(c.maker, c.trump, c.discard, c.alone, c.defender), "")
+    assert review.contract_tricks == review.total == c.oracle()
+    assert review.contract_cost == review.table.best_tricks - review.table.entries[c.trump].value

@@ -222,6 +222,59 @@ def test_lead_settings_match_the_oracle(client, doc, settings, seed):
     assert answer["settings"] == settings
 
 
+def oracle_trump_value(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None) -> int:
+    """A maker table entry's value by the oracle: the makers' tricks with this trump, the dealer
+    choosing the discard for the dealer's own side when the dealer exchanges (rules.md)."""
+    if not exchanges(deal, maker, trump, alone, defender):
+        return euchre_start(deal, maker, trump, alone, defender, deal.extra).total()
+    six = cards_of(deal.hands[deal.dealer] | 1 << deal.extra)
+    values = [euchre_start(deal, maker, trump, alone, defender, d).total() for d in six]
+    partners = deal.variant.name == "euchre"
+    own = (deal.dealer - maker) % 2 == 0 if partners else deal.dealer == maker
+    return (max if own else min)(values)
+
+
+@pytest.mark.parametrize("name, size, seed", EUCHRE_CASES[::2])
+def test_euchre_reviews_match_the_oracle(client, doc, name, size, seed):
+    c = case(8500 + seed, name, size, alone_rate=0.6)
+    rng = random.Random(seed)
+    game = euchre_start(c.deal, c.maker, c.trump, c.alone, c.defender, c.discard)
+    start = game.copy()
+    played = play_some(game, rng, rng.randrange(21))
+    body = {"deal": c.deal.notation(), "dealer": SEATS[c.deal.dealer], "variant": name, "deck": size,
+            "declarer": SEATS[c.maker], "trump": SUITS[c.trump], "alone": c.alone,
+            "play": " ".join(card_name(x) for x in played)}
+    if c.defender is not None:
+        body["defender"] = SEATS[c.defender]
+    if exchanges(c.deal, c.maker, c.trump, c.alone, c.defender):
+        body["discard"] = card_name(c.discard)
+    code, answer = post(client, "review", body)
+    assert code == 200, (c.describe(), answer)
+    documented(doc, "review", answer)
+    # the contract: the chosen trump with the actual discard, against every trump's oracle entry
+    entries = {t: oracle_trump_value(c.deal, c.maker, t, c.alone, c.defender) for t in range(4)}
+    best = max(entries.values())
+    contract = answer["contract"]
+    assert contract["tricks"] == start.total(), c.describe()
+    assert contract["cost"] == best - entries[c.trump]
+    assert contract["discard_cost"] == abs(entries[c.trump] - start.total())
+    assert contract["best"]["tricks"] == best
+    assert [t for t, _ in contract["ties"]] == [SUITS[t] for t in range(4) if entries[t] == best]
+    # every card: the value before and after it, and every legal card's total at its turn
+    state = start
+    for card, reviewed in zip(played, answer["cards"], strict=True):
+        assert reviewed["before"] == state.total(), c.describe()
+        for choice in reviewed["choices"]:
+            for other in choice["cards"]:
+                after = state.copy()
+                after.play(parse_card(other))
+                assert after.total() == choice["total"], f"{c.describe()}: {other}"
+        state = state.copy()
+        state.play(card)
+        assert reviewed["after"] == state.total()
+    assert answer["total"] == state.total()
+
+
 # --- the command line -----------------------------------------------------------------------
 
 TWO = "N:..KQT9.9 T9.AKQ.. AS"  # euchre2, N deals; the upcard AS
@@ -304,6 +357,16 @@ def test_cli_errors(capsys, args, message):
     assert err.startswith("hasen: ") and message in err and err.count("\n") == 1
 
 
+def test_cli_euchre_review_text(capsys):
+    status, out, err = run(capsys, "review", TWO, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
+                           "--discard", "AS", "--play", "TS 9C | AH")
+    assert (status, err) == (0, "")
+    assert "S makes spades; N deals, S leads" in out
+    # N, defending, throws the upcard back rather than a diamond: S gets the fifth trick
+    assert ("contract: spades, the dealer discards AS: 5 tricks double-dummy; best: hearts, 5 tricks "
+            "(1 trick given away by the choice of trump); the discard gave away 1 trick (best: KD)") in out
+
+
 def test_cli_hasenpfeffer_still_needs_the_discard(capsys):
     status, _, err = run(capsys, "solve", EXAMPLE_DEAL, "--declarer", "N", "--trump", "C")
     assert status == 2 and "discard: hasenpfeffer's declarer takes the widow and discards: give the discard" in err
@@ -336,8 +399,6 @@ FOUR_HAND = {"deal": FOUR, "variant": "euchre", "declarer": "E"}
     ("review", {**EUCHRE2, "trump": "S", "play": ""}, "discard: the dealer N takes the upcard AS"),
     ("review", {"deal": EXAMPLE_DEAL, "declarer": "N", "trump": "C", "discard": "KH", "defender": "E", "play": ""},
      "defender: a defender plays alone only against a lone declarer"),
-    ("review", {**EUCHRE2, "trump": "H", "play": "TS"},
-     "review: the contract is judged against the hasenpfeffer table; euchre2 (24 cards) hands are not reviewed"),
 ])
 def test_api_errors_name_the_problem(client, path, body, message):
     code, answer = post(client, path, body)
