@@ -238,7 +238,8 @@ def add_contract_options(parser: argparse.ArgumentParser) -> None:
     """The deal and the contract, for the commands that look at the play."""
     parser.add_argument("deal", metavar="DEAL", help="the deal, in deal notation")
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
-    parser.add_argument("--declarer", metavar="SEAT", required=True, help="N, E, S or W")
+    parser.add_argument("--declarer", metavar="SEAT", required=True,
+                        help="N, E, S or W: the declarer, or in Euchre the maker")
     parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
     parser.add_argument("--discard", metavar="CARD",
                         help="Hasenpfeffer: the declarer's discard, e.g. KH (required); Euchre: the dealer's "

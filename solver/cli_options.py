@@ -1,6 +1,6 @@
-"""Command-line options shared by ``hasen table`` and ``hasen bid``: the variant and deck,
-the lone defender, and the table settings of rules.md (``Settings`` checks the values, so
-the allowed ones are written once, in ``rules.GAME_SETTINGS``)."""
+"""Command-line options shared by ``hasen table``, ``bid``, ``solve`` and ``review``: the
+variant and deck, the lone defender, and the table settings of rules.md (``Settings``
+checks the values, so the allowed ones are written once, in ``rules.GAME_SETTINGS``)."""
 
 from __future__ import annotations
 
