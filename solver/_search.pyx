@@ -7,8 +7,8 @@ the GIL so that threads search in parallel.
 """
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
-from libc.string cimport memset
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memcpy, memset
 
 from .rules import BLOCK_BITS as _BLOCK_BITS, NUM_SEATS as _NUM_SEATS, TRUMP_BLOCK as _TRUMP_BLOCK
 
@@ -390,6 +390,31 @@ cdef class Searcher:
     def clear(self) -> None:
         memset(self.state.table, 0, (self.state.table_mask + 1) * sizeof(Entry))
 
+    cdef void set_seats(self, int active, int side):
+        """The seats that play, their order, and the side whose tricks are counted."""
+        cdef State* s = &self.state
+        cdef int seat
+        s.nseats = 0
+        for seat in range(NUM_SEATS):
+            s.active[seat] = (active >> seat) & 1
+            s.nseats += s.active[seat]
+        for seat in range(NUM_SEATS):
+            s.next_seat[seat] = (seat + 1) % NUM_SEATS
+            while s.nseats and not s.active[s.next_seat[seat]]:
+                s.next_seat[seat] = (s.next_seat[seat] + 1) % NUM_SEATS
+        s.side = side
+
+    cdef void load_hands(self, hands, uint64_t* out, int leader) except *:
+        """Check one position's hands (at a trick boundary) and copy them to ``out``."""
+        cdef int seat, in_play = 0
+        if not self.state.active[leader]:
+            raise ValueError("the leader must play")
+        for seat in range(NUM_SEATS):
+            out[seat] = hands[seat]
+            in_play += popcount(out[seat])
+        if in_play > KEY_CARDS:
+            raise ValueError(f"at most {KEY_CARDS} cards may be in play, got {in_play}")
+
     def solve(self, hands, int active, int leader, int side, trick=()) -> int:
         """Tricks ``side`` (0 N-S, 1 E-W) takes from the current trick on.
 
@@ -397,26 +422,13 @@ cdef class Searcher:
         the current trick, in order from ``leader``.
         """
         cdef State* s = &self.state
-        cdef int seat, i, n = 0, ntrick = len(trick), in_play = 0, win_card = 0, win_seat = leader
+        cdef int seat, i, ntrick = len(trick), win_card = 0, win_seat = leader
         cdef int value, card, lead_card = 0
         cdef uint64_t played = 0
-        s.nseats = 0
-        for seat in range(NUM_SEATS):
-            s.hands[seat] = hands[seat]
-            s.active[seat] = (active >> seat) & 1
-            s.nseats += s.active[seat]
-            in_play += popcount(s.hands[seat])
-        if not s.active[leader] or ntrick >= s.nseats:
-            raise ValueError("the leader must play and the trick must not be complete")
-        if in_play > KEY_CARDS:
-            raise ValueError(f"at most {KEY_CARDS} cards may be in play, got {in_play}")
-        for seat in range(NUM_SEATS):
-            s.next_seat[seat] = (seat + 1) % NUM_SEATS
-            while not s.active[s.next_seat[seat]]:
-                s.next_seat[seat] = (s.next_seat[seat] + 1) % NUM_SEATS
-            if s.active[seat] and popcount(s.hands[seat]) > n:
-                n = popcount(s.hands[seat])
-        s.side = side
+        self.set_seats(active, side)
+        self.load_hands(hands, s.hands, leader)
+        if ntrick >= s.nseats:
+            raise ValueError("the trick must not be complete")
         seat = leader
         for i in range(ntrick):
             card = trick[i]
@@ -426,22 +438,55 @@ cdef class Searcher:
             if i == 0 or beats(card, win_card):
                 win_card, win_seat = card, seat
             seat = s.next_seat[seat]
-        if ntrick:
-            n += 1
-        if n == 0:
-            return 0
-        cdef int lo = 0, hi = n, beta
         with nogil:
-            # zero-window probes: "does the side take at least beta tricks?"
-            while lo < hi:
-                beta = (lo + hi + 1) // 2
-                if ntrick == 0:
-                    value = boundary(s, leader, beta - 1, beta)
-                else:
-                    value = in_trick(s, ntrick, seat, lead_card, played | s.hands[0] | s.hands[1]
-                                     | s.hands[2] | s.hands[3], win_card, win_seat, beta - 1, beta)
-                if value >= beta:
-                    lo = value if value > beta else beta
-                else:
-                    hi = value
-        return lo
+            value = probe(s, leader, ntrick, seat, lead_card, played, win_card, win_seat)
+        return value
+
+    def solve_many(self, positions, int active, int leader, int side) -> list:
+        """``solve`` for many positions at a trick boundary with the same seats, leader and
+        side (a declarer's table), under one release of the GIL."""
+        cdef State* s = &self.state
+        cdef Py_ssize_t i, count = len(positions)
+        cdef uint64_t* hands = <uint64_t*>malloc(max(count, 1) * NUM_SEATS * sizeof(uint64_t))
+        cdef int* values = <int*>malloc(max(count, 1) * sizeof(int))
+        if hands == NULL or values == NULL:
+            free(hands)
+            free(values)
+            raise MemoryError("no memory for the positions")
+        try:
+            self.set_seats(active, side)
+            for i in range(count):
+                self.load_hands(positions[i], hands + NUM_SEATS * i, leader)
+            with nogil:
+                for i in range(count):
+                    memcpy(s.hands, hands + NUM_SEATS * i, NUM_SEATS * sizeof(uint64_t))
+                    values[i] = probe(s, leader, 0, leader, 0, 0, 0, leader)
+            return [values[i] for i in range(count)]
+        finally:
+            free(hands)
+            free(values)
+
+
+cdef int probe(State* s, int leader, int ntrick, int seat, int lead_card, uint64_t played,
+               int win_card, int win_seat) noexcept nogil:
+    """The value of the loaded position, by zero-window probes: "does the side take at
+    least beta tricks?", halving the range each time."""
+    cdef int n = 0, i, lo, hi, beta, value
+    for i in range(NUM_SEATS):
+        if s.active[i] and popcount(s.hands[i]) > n:
+            n = popcount(s.hands[i])
+    if ntrick:
+        n += 1
+    lo, hi = 0, n
+    while lo < hi:
+        beta = (lo + hi + 1) // 2
+        if ntrick == 0:
+            value = boundary(s, leader, beta - 1, beta)
+        else:
+            value = in_trick(s, ntrick, seat, lead_card, played | s.hands[0] | s.hands[1]
+                             | s.hands[2] | s.hands[3], win_card, win_seat, beta - 1, beta)
+        if value >= beta:
+            lo = value
+        else:
+            hi = value
+    return lo

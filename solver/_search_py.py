@@ -79,6 +79,12 @@ class Searcher:
                 hi = value
         return lo
 
+    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int,
+                   side: int) -> list[int]:
+        """``solve`` for many positions at a trick boundary with the same seats, leader and
+        side (a declarer's table); the extension runs them under one release of the GIL."""
+        return [self.solve(hands, active, leader, side) for hands in positions]
+
     # --- trick boundaries -----------------------------------------------------------------
 
     def _boundary(self, leader: int, alpha: int, beta: int) -> int:

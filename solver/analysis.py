@@ -151,12 +151,16 @@ def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
     # one position per trump; each discard only removes a card from the declarer's hand
     start = PlayState(deal, Contract(declarer, TRUMPS[0], discards[0], alone, lone_defender), settings)
     seat = deal.variant.search_seat(declarer)
+    positions = []
     for trump in TRUMPS:
         hands, active, leader = start.search_position(trump)
         hand = to_layout(seven, trump)
         position = layout(trump)
-        row = table.tricks[trump] = {}
         for d in discards:
             hands[seat] = hand & ~(1 << position[d])
-            row[d] = searcher.solve(hands, active, leader, start.declaring_side)
+            positions.append(list(hands))
+    # one call for the whole table: the extension searches it without taking the GIL back
+    values = iter(searcher.solve_many(positions, active, leader, start.declaring_side))
+    for trump in TRUMPS:
+        table.tricks[trump] = {d: next(values) for d in discards}
     return table

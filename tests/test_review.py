@@ -175,6 +175,9 @@ def test_each_position_is_solved_once() -> None:
             seen.append((tuple(hands), active, leader, side, tuple(trick)))
             return real.solve(hands, active, leader, side, trick)
 
+        def solve_many(self, positions, active, leader, side):
+            return [self.solve(hands, active, leader, side) for hands in positions]
+
     two_tricks = "JC KC TC 9C | AS AD 9S QS"  # a partial record: every position after it is solved
     review = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), two_tricks, dealer=EXAMPLE_DEALER,
                          searcher=Spy())
