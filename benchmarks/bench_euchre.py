@@ -17,9 +17,8 @@ allows it.
 from __future__ import annotations
 
 import random
-import time
 
-from common import nodes_line, percentiles, random_deals, run
+from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
 from solver.cards import cards_of
 from solver.deal import Deal
@@ -44,17 +43,11 @@ def bench(name: str, searcher_class: type, count: int, seed: int) -> None:
     solves, tables, nodes = [], [], []
     for deal in random_deals(EUCHRE, count, seed):
         state = random_state(rng, deal)
-        hands, active, leader = state.search_position()  # the solve alone is timed
-        searcher.clear()
-        before = searcher.nodes
-        start = time.perf_counter()
-        searcher.solve(hands, active, leader, state.declaring_side)
-        solves.append(time.perf_counter() - start)
-        nodes.append(searcher.nodes - before)
-        searcher.clear()
-        start = time.perf_counter()
-        maker_table(deal, state.contract.declarer, False, None, Settings(), searcher)
-        tables.append(time.perf_counter() - start)
+        seconds, searched = timed_solve(searcher, state)
+        solves.append(seconds)
+        nodes.append(searched)
+        tables.append(timed(searcher, lambda: maker_table(deal, state.contract.declarer, False, None,
+                                                           Settings(), searcher)))
     print(f"{name} ({count} deals)")
     print(f"  one solve (one maker, one trump)  {percentiles(solves)}")
     print(f"  one maker's table (9 solves)      {percentiles(tables)}")

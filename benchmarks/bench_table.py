@@ -15,9 +15,8 @@ allows it.
 from __future__ import annotations
 
 import random
-import time
 
-from common import nodes_line, percentiles, random_deals, run
+from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
 from solver import analyze
 from solver.cards import cards_of
@@ -33,21 +32,11 @@ def bench(name: str, searcher_class: type, count: int, seed: int) -> None:
         declarer, trump = rng.randrange(4), rng.randrange(4)
         discard = rng.choice(cards_of(declarer_cards(deal, declarer)))
         state = PlayState(deal, Contract(declarer, trump, discard))
-        hands, active, leader = state.search_position()
-        searcher.clear()
-        before = searcher.nodes
-        start = time.perf_counter()
-        searcher.solve(hands, active, leader, state.declaring_side)
-        solves.append(time.perf_counter() - start)
-        nodes.append(searcher.nodes - before)
-        searcher.clear()
-        start = time.perf_counter()
-        analyze(deal, declarer=declarer, searcher=searcher)
-        tables.append(time.perf_counter() - start)
-        searcher.clear()
-        start = time.perf_counter()
-        analyze(deal, searcher=searcher)
-        fours.append(time.perf_counter() - start)
+        seconds, searched = timed_solve(searcher, state)
+        solves.append(seconds)
+        nodes.append(searched)
+        tables.append(timed(searcher, lambda: analyze(deal, declarer=declarer, searcher=searcher)))
+        fours.append(timed(searcher, lambda: analyze(deal, searcher=searcher)))
     print(f"{name} ({count} deals)")
     print(f"  one solve              {percentiles(solves)}")
     print(f"  one declarer, 28 cells {percentiles(tables)}")
