@@ -4,62 +4,23 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import queue
 import subprocess
-import sys
-import threading
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Iterator
-from urllib.parse import urlsplit
 
 import pytest
+
+from liveserver import ROOT, ServedProcess, checkout_env, hasen
 
 from solver import analyze
 from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.position import analyze_position, make_contract, position
 
-ROOT = Path(__file__).resolve().parent.parent
-START_TIMEOUT = 60  # seconds for the server to print its address
 CLIENTS = 6
 ROUNDS = 3  # each client sends every request this many times (the later ones hit the cache)
 
 
-def hasen(*args: str) -> list[str]:
-    """The command line of ``hasen`` run from this checkout, installed or not."""
-    return [sys.executable, "-m", "solver.cli", *args]
-
-
-def checkout_env() -> dict[str, str]:
-    paths = [str(ROOT), os.environ.get("PYTHONPATH", "")]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
-
-
-class Server:
-    def __init__(self, *args: str) -> None:
-        self.process = subprocess.Popen(
-            hasen("serve", "--host", "127.0.0.1", "--port", "0", *args),
-            cwd=ROOT, env=checkout_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=lambda: lines.put(self.process.stdout.readline()), daemon=True).start()
-        try:
-            first = lines.get(timeout=START_TIMEOUT)
-        except queue.Empty:
-            self.stop()
-            raise AssertionError(f"the server printed nothing in {START_TIMEOUT} s") from None
-        assert first.startswith("hasen: serving on http://127.0.0.1:"), first + self.process.stderr.read()
-        address = urlsplit(first.split()[3])
-        self.host, self.port = address.hostname, address.port
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=10)
-
+class Server(ServedProcess):
     def request(self, connection: http.client.HTTPConnection, method: str, path: str,
                 body: dict | str | None = None) -> tuple[int, dict]:
         data = body if isinstance(body, str) or body is None else json.dumps(body)

@@ -8,20 +8,15 @@ downloaded. Every wait is bounded; the server and the browser are stopped at the
 from __future__ import annotations
 
 import json
-import os
-import queue
 import shutil
-import subprocess
-import sys
 import tempfile
-import threading
 import urllib.error
 import urllib.request
-from pathlib import Path
 from typing import Iterator
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
+from liveserver import ServedProcess
 from replay import Replay
 
 from solver.cards import parse_card
@@ -33,8 +28,6 @@ pytestmark = pytest.mark.browser
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
-ROOT = Path(__file__).resolve().parent.parent
-START_TIMEOUT = 60  # seconds for the server to print its address
 WAIT = 30  # seconds for the page to settle after an action
 
 missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not shutil.which(path)]
@@ -48,23 +41,11 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
-class LiveServer:
+class LiveServer(ServedProcess):
     """``hasen serve`` from this checkout on a free loopback port."""
 
     def __init__(self) -> None:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "solver.cli", "serve", "--host", "127.0.0.1", "--port", "0", "--threads", "2"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=lambda: lines.put(self.process.stdout.readline()), daemon=True).start()
-        try:
-            first = lines.get(timeout=START_TIMEOUT)
-        except queue.Empty:
-            self.stop()
-            raise AssertionError(f"the server printed nothing in {START_TIMEOUT} s") from None
-        assert first.startswith("hasen: serving on http://127.0.0.1:"), first
-        self.url = first.split()[3]
+        super().__init__("--threads", "2")
 
     def api(self, endpoint: str, body: dict) -> tuple[int, dict]:
         request = urllib.request.Request(f"{self.url}/api/v1/{endpoint}", data=json.dumps(body).encode(),
@@ -74,14 +55,6 @@ class LiveServer:
                 return response.status, json.loads(response.read())
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read())
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,58 @@
+"""``hasen serve`` from this checkout as a real process on a free loopback port, for the
+tests that talk to it over HTTP. Every wait is bounded."""
+
+from __future__ import annotations
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+START_TIMEOUT = 60  # seconds for the server to print its address
+
+
+def hasen(*args: str) -> list[str]:
+    """The command line of ``hasen`` run from this checkout, installed or not."""
+    return [sys.executable, "-m", "solver.cli", *args]
+
+
+def checkout_env() -> dict[str, str]:
+    paths = [str(ROOT), os.environ.get("PYTHONPATH", "")]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+
+
+class ServedProcess:
+    """``hasen serve ARGS`` on 127.0.0.1 and a port the system picks; ``url``, ``host`` and
+    ``port`` say where it answers."""
+
+    def __init__(self, *args: str) -> None:
+        self.process = subprocess.Popen(
+            hasen("serve", "--host", "127.0.0.1", "--port", "0", *args),
+            cwd=ROOT, env=checkout_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=lambda: lines.put(self.process.stdout.readline()), daemon=True).start()
+        try:
+            first = lines.get(timeout=START_TIMEOUT)
+        except queue.Empty:
+            self.stop()
+            raise AssertionError(f"the server printed nothing in {START_TIMEOUT} s") from None
+        if not first.startswith("hasen: serving on http://127.0.0.1:"):
+            self.stop()
+            raise AssertionError(first + self.process.stderr.read())
+        # waitress logs to stderr; drain it so that a long test never blocks the server
+        threading.Thread(target=self.process.stderr.read, daemon=True).start()
+        self.url = first.split()[3]
+        address = urlsplit(self.url)
+        self.host, self.port = address.hostname, address.port
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
