@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
+from cli_run import run, run_json
 
 import solver
 from solver import __version__
-from solver.cli import main
 
 EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 CANONICAL_FROM_W = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
@@ -21,22 +20,6 @@ NORTH = {  # issue 2's table for declarer N, W dealing
     "C": [5, 5, 6, 5, 5, 4, 4],
 }
 CANONICAL_ORDER = "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C JK".split()
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    """main(argv) -> (exit status, stdout, stderr); argparse's own exits count too."""
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys, *argv: str) -> dict:
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0 and err == "", err
-    return json.loads(out)
 
 
 def check_declarer_shape(entry: dict, discards: list[str] | None = None) -> None:

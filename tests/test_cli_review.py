@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_run import run
 
-from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER, main
+from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.position import make_contract
 from solver.review import review_play
 
@@ -14,12 +15,6 @@ CONTRACT = ["--dealer", EXAMPLE_DEALER, "--declarer", "N", "--trump", "C", "--di
 # the best line of the core issue, except that N leads AS first (it costs N-S a trick) and
 # E discards AD on it instead of ruffing with KC (it gives the trick back)
 PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
-
-
-def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_json_is_the_library_answer(capsys: pytest.CaptureFixture) -> None:

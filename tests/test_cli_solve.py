@@ -5,17 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_run import run
 
-from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER, main
+from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.position import analyze_position, make_contract, position
 
 CONTRACT = ["--dealer", EXAMPLE_DEALER, "--declarer", "N", "--trump", "C", "--discard", "KH"]
-
-
-def run(capsys: pytest.CaptureFixture, *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_json_is_the_library_answer(capsys: pytest.CaptureFixture) -> None:

@@ -4,31 +4,15 @@ examples of test_variants.py and test_bidding.py."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
+from cli_run import run, run_json
 
-from solver.cli import main
 
 TWO = "N:..KQT9.9 T9.AKQ.. AS"
 FOUR = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"
 EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 TOP_SPADES = "N:AKQJ...J* .AKQJT.9. T9..AKQJ. ..T.AKQT9 9H"  # N holds the six top spades
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else 2
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys, *argv: str) -> dict:
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0 and err == "", err
-    return json.loads(out)
 
 
 def test_two_handed_table_json(capsys):

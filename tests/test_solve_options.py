@@ -14,6 +14,7 @@ import json
 import random
 
 import pytest
+from cli_run import run
 from dealgen import random_deal as random_hasenpfeffer_deal
 from euchre_deals import DEALT_SEATS, case, next_seat, takes_upcard
 from flask.testing import FlaskClient
@@ -22,7 +23,7 @@ from oracle import Oracle
 
 from api import create_app
 from solver.cards import card_name, cards_of, parse_card
-from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER, main
+from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.deal import Deal
 
 SEATS = "NESW"
@@ -279,12 +280,6 @@ def test_euchre_reviews_match_the_oracle(client, doc, name, size, seed):
 
 TWO = "N:..KQT9.9 T9.AKQ.. AS"  # euchre2, N deals; the upcard AS
 FOUR = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"  # euchre, N deals; the upcard KS
-
-
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    status = main(list(args))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_cli_json_is_the_api_answer(capsys, client):
