@@ -107,10 +107,12 @@ def trump_entry(deal: Deal, maker: int, trump: int, alone: bool, lone_defender: 
     six = declarer_cards(deal, taker)
     full, position = to_layout(six, trump), layout(trump)
     seat = deal.variant.search_seat(taker)
-    discards = {}
-    for d in cards_of(six):
+    cards = cards_of(six)
+    positions = []
+    for d in cards:
         hands[seat] = full & ~(1 << position[d])
-        discards[d] = searcher.solve(hands, active, leader, side)
+        positions.append(list(hands))
+    discards = dict(zip(cards, searcher.solve_many(positions, active, leader, side)))
     # rules.md: the discard is the dealer's, for the dealer's own side
     choose = max if deal.variant.side_of(taker) == side else min
     value = choose(discards.values())
