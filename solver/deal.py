@@ -215,11 +215,10 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
 def diagram(deal: Deal) -> str:
     """The deal as a bridge-style diagram, for people."""
     def lines(seat: int) -> list[str]:
-        title = SEATS[seat] + (" (dealer)" if seat == deal.dealer else "")
         if seat not in deal.variant.seats:
-            return [title, "-"]
+            return []  # nobody sits there in this game (Two-handed Euchre's E and W)
         cards = cards_of(deal.hands[seat])
-        rows = [title]
+        rows = [SEATS[seat] + (" (dealer)" if seat == deal.dealer else "")]
         for suit in range(len(SUITS)):
             ranks = " ".join(RANKS[rank_of(c)] for c in cards if suit_of(c) == suit)
             rows.append(f"{SUIT_SYMBOLS[suit]} {ranks or '-'}")

@@ -79,6 +79,8 @@ def test_two_handed_deal():
     again = Deal("S:T9.AKQ.. ..KQT9.9 AS", dealer="N", variant=variant_for("euchre2"))
     assert again == deal and again.notation() == TWO  # printed from the dealer
     assert "upcard: AS" in str(deal)
+    seats = [line.strip().split()[0] for line in str(deal).splitlines() if line.strip()[:1] in "NESW"]
+    assert seats == ["N", "S"]  # nobody sits E or W in Two-handed Euchre, so the diagram shows no one there
 
 
 def test_four_hand_deal_leaves_the_kitty_out():
