@@ -5,13 +5,16 @@ are in the layout of ``rules``: four hands as masks whose blocks of ``BLOCK_BITS
 the effective suits ordered by power, trump in block ``TRUMP_BLOCK``.
 
 The value of a position is the number of tricks the declaring side takes from the current
-trick (included) to the end. Alpha-beta over single cards, with
+trick (included) to the end, found by zero-window probes ("does the side take at least k
+tricks?", halving the range each time). Alpha-beta over single cards, with
 - a transposition table of lower/upper bounds at trick boundaries, keyed on relative ranks
   (each block compressed to the cards still in play), so positions that differ only in which
   cards are already gone share an entry;
 - quick bounds at trick boundaries (sure trump tricks, the leader's cashable top cards);
 - equivalent-card pruning: of cards adjacent in a block among the cards in play, one is tried;
-- move ordering (winners first when the trick is the opponents', low cards otherwise).
+- move ordering: a leader tries its winners, then its other cards, highest first; a
+  follower tries the cheapest card that beats the opponents, then its lowest, and plays
+  low under a partner who is winning.
 """
 
 from __future__ import annotations
