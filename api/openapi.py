@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from solver.cards import JOKER_NAME, RANKS, SUITS
-from solver.rules import AUCTION_SETTINGS, DECKS, GAME_SETTINGS, PLAY_SETTINGS, SEATS, VARIANTS
+from solver.rules import DECKS, SEATS, VARIANTS
+from solver.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS
 from solver.version import __version__
 
 from .config import MAX_TEXT

@@ -17,7 +17,8 @@ from solver.euchre import analyze_euchre
 from solver.play import PlayState
 from solver.position import analyze_position, request_position as position_of
 from solver.review import review_play
-from solver.rules import AUCTION_SETTINGS, PLAY_SETTINGS, Settings, Variant, checked_settings, variant_for
+from solver.rules import Variant, variant_for
+from solver.settings import AUCTION_SETTINGS, PLAY_SETTINGS, Settings, checked_settings
 from solver.version import __version__
 
 from .bodies import BodyChecker, read_json

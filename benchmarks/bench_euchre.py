@@ -24,7 +24,8 @@ from solver.cards import cards_of
 from solver.deal import Deal
 from solver.euchre import maker_table
 from solver.play import Contract, PlayState, declarer_cards
-from solver.rules import Settings, takes_upcard, variant_for
+from solver.rules import takes_upcard, variant_for
+from solver.settings import Settings
 
 EUCHRE = variant_for("euchre", 24)
 

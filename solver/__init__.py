@@ -5,7 +5,8 @@ from .cards import CardSet, card_name, parse_card
 from .deal import Deal, format_hand, parse_hand
 from .errors import HasenError, IllegalPlayError, InvalidDealError, NotationError
 from .play import Contract, PlayState
-from .rules import HASENPFEFFER, Settings, Variant
+from .rules import HASENPFEFFER, Variant
+from .settings import Settings
 from .search import USING_EXTENSION
 from .version import __version__
 

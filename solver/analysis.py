@@ -9,7 +9,8 @@ from .cards import SUITS, Card, card_name, cards_of
 from .deal import Deal
 from .errors import NotationError, quoted
 from .play import Contract, PlayState, declarer_cards
-from .rules import HASENPFEFFER, SEATS, Settings, Variant, layout, parse_seat, to_layout
+from .rules import HASENPFEFFER, SEATS, Variant, layout, parse_seat, to_layout
+from .settings import Settings
 from .search import Searcher, thread_searcher
 from .version import __version__
 

@@ -19,7 +19,8 @@ from .analysis import TRUMPS
 from .cards import JOKER, SUITS
 from .deal import Deal
 from .outcomes import AloneComparison, Outcomes, Result, compare_alone
-from .rules import SEATS, Settings, Variant, left_of, takes_upcard
+from .rules import SEATS, Variant, left_of, takes_upcard
+from .settings import Settings
 from .scoring import Bid, bid_ladder, euchre_score, hasenpfeffer_score
 from .search import Searcher
 from .version import __version__

@@ -20,7 +20,8 @@ from .euchre import analyze_euchre
 from .report import format_bidding, format_euchre_table
 from .review import review_play
 from .review_report import format_review
-from .rules import AUCTION_SETTINGS, HASENPFEFFER, PLAY_SETTINGS, SEATS, first_leader, active_seats
+from .rules import HASENPFEFFER, SEATS, first_leader, active_seats
+from .settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from .search import USING_EXTENSION
 from .version import __version__
 

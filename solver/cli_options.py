@@ -1,14 +1,13 @@
 """Command-line options shared by ``hasen table``, ``bid``, ``solve`` and ``review``: the
 variant and deck, the lone defender, and the table settings of rules.md (``Settings``
-checks the values, so the allowed ones are written once, in ``rules.GAME_SETTINGS``)."""
+checks the values, so the allowed ones are written once, in ``settings.GAME_SETTINGS``)."""
 
 from __future__ import annotations
 
 import argparse
 
-from .rules import (
-    AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, VARIANTS, Settings, Variant, checked_settings, variant_for,
-)
+from .rules import VARIANTS, Variant, variant_for
+from .settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, Settings, checked_settings
 
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:

@@ -18,7 +18,8 @@ from .cards import SUITS, Card, card_name, cards_of
 from .deal import Deal
 from .errors import NotationError
 from .play import Contract, PlayState, declarer_cards, exchanging_seat
-from .rules import SEATS, Settings, Variant, layout, to_layout
+from .rules import SEATS, Variant, layout, to_layout
+from .settings import Settings
 from .search import Searcher, thread_searcher
 from .version import __version__
 

@@ -20,7 +20,8 @@ from .analysis import TRUMPS, declarer_table
 from .cards import SUITS, Card, card_name
 from .deal import Deal
 from .euchre import maker_table
-from .rules import SEATS, Settings, left_of, partner_of
+from .rules import SEATS, left_of, partner_of
+from .settings import Settings
 from .search import Searcher, thread_searcher
 
 

@@ -8,9 +8,9 @@ from .cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, card_name, parse_card
 from .deal import Deal
 from .errors import IllegalPlayError, InvalidDealError, NotationError, quoted
 from .rules import (
-    NUM_SEATS, SEATS, Settings, active_seats, effective_suit, first_leader, layout,
-    legal_plays, side_of, takes_upcard, to_layout, trick_winner,
+    NUM_SEATS, SEATS, active_seats, effective_suit, first_leader, layout, legal_plays, side_of, takes_upcard, to_layout, trick_winner,
 )
+from .settings import Settings
 from .search import Searcher, thread_searcher
 
 

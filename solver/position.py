@@ -15,7 +15,8 @@ from .cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, canonical_key, card_n
 from .deal import Deal
 from .errors import InvalidDealError, NotationError
 from .play import Contract, PlayState, declarer_cards, exchanging_seat, parse_trump, replay
-from .rules import HASENPFEFFER, SEATS, Settings, Variant, power_order
+from .rules import HASENPFEFFER, SEATS, Variant, power_order
+from .settings import Settings
 from .search import Searcher, thread_searcher
 from .version import __version__
 

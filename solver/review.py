@@ -23,7 +23,8 @@ from .play import Contract, PlayState, parse_play_record, replay
 from .position import (
     Checkpoint, CardChoice, _no_checkpoint, card_choices, contract_json, format_record, options_json,
 )
-from .rules import SEATS, Settings
+from .rules import SEATS
+from .settings import Settings
 from .search import Searcher, thread_searcher
 
 

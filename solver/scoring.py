@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import NotationError, quoted
-from .rules import Settings, Variant
+from .rules import Variant
+from .settings import Settings
 
 PEPPER_PENALTY = 6  # a failed bid in the pepper form loses a flat 6, whatever was bid
 LONE_FACTOR = 2  # a lone Hasenpfeffer declarer wins or loses double

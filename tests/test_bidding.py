@@ -12,7 +12,8 @@ import pytest
 from solver.bidding import analyze_bidding, euchre_par, hasenpfeffer_par
 from solver.deal import Deal
 from solver.outcomes import Result
-from solver.rules import Settings, variant_for
+from solver.rules import variant_for
+from solver.settings import Settings
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

@@ -14,9 +14,9 @@ from solver.deal import Deal
 from solver.errors import IllegalPlayError, NotationError
 from solver.play import Contract, PlayState
 from solver.rules import (
-    HASENPFEFFER, Settings, active_seats, beats, effective_suit, first_leader, layout,
-    left_bower, legal_plays, power_order, trick_winner,
+    HASENPFEFFER, active_seats, beats, effective_suit, first_leader, layout, left_bower, legal_plays, power_order, trick_winner,
 )
+from solver.settings import Settings
 
 EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 N, E, S, W = range(4)

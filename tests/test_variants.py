@@ -14,7 +14,8 @@ from solver.deal import Deal
 from solver.errors import HasenError, IllegalPlayError, InvalidDealError, NotationError
 from solver.euchre import analyze_euchre
 from solver.play import Contract, PlayState
-from solver.rules import HASENPFEFFER, Settings, beats, legal_plays, power_order, variant_for
+from solver.rules import HASENPFEFFER, beats, legal_plays, power_order, variant_for
+from solver.settings import Settings
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

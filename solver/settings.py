@@ -1,0 +1,109 @@
+"""Table rules that sources disagree on (rules.md): which each game has, their values and
+defaults, and the check that refuses a setting a variant does not have."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterable
+
+from .cards import JOKER
+from .errors import NotationError, quoted
+
+if TYPE_CHECKING:
+    from .rules import Variant
+
+
+# The settings each game has, with their values, the default first: rules.md.
+GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
+    "hasenpfeffer": {
+        "first_lead": ("dealer_left", "declarer"),
+        "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
+        "fail_penalty": ("bid", "tricks", "pepper"),  # what a failed bid loses
+        "defenders_score": (False, True),  # do the defenders score their tricks?
+        "bidding": ("plain", "pepper"),  # bids 1-6; or 1-5, little pepper, big pepper
+        "all_pass": ("redeal", "joker_bids_3"),
+    },
+    "euchre": {
+        "first_lead": ("dealer_left", "declarer"),
+        "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
+        "joker_upcard": ("dealer_names", "redeal"),  # a turned Joker: the dealer names trump
+        "all_pass": ("redeal", "stick_the_dealer"),
+    },
+}
+PLAY_SETTINGS = ("first_lead", "lone_lead")  # those that change who leads, so the tables too
+AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "joker_upcard", "all_pass")
+LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
+JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
+
+
+def _choices(name: str) -> tuple[object, ...]:
+    """Every value the setting takes in any game, in order."""
+    values: list[object] = []
+    for settings in GAME_SETTINGS.values():
+        values += [v for v in settings.get(name, ()) if v not in values]
+    return tuple(values)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Table rules that sources disagree on (see rules.md and GAME_SETTINGS); the defaults
+    are the seed's."""
+
+    first_lead: str = "dealer_left"
+    lone_lead: str = "left_of_loner"
+    fail_penalty: str = "bid"
+    defenders_score: bool = False
+    bidding: str = "plain"
+    joker_upcard: str = "dealer_names"
+    all_pass: str = "redeal"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.defenders_score, bool):
+            raise NotationError(f"defenders_score: expected true or false, got {quoted(self.defenders_score)}")
+        for name in self.__dataclass_fields__:
+            allowed = _choices(name)
+            value = getattr(self, name)
+            if not isinstance(value, type(allowed[0])) or value not in allowed:
+                raise NotationError(f"{name}: {quoted(value)} is not one of {', '.join(map(str, allowed))}")
+
+    def applicable(self, variant: Variant) -> dict[str, object]:
+        """The settings the variant's game has, by name, with their values."""
+        names = [n for n in GAME_SETTINGS[variant.game]
+                 if not (n in LONE_SETTINGS and not variant.partners)
+                 and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)]
+        return {n: getattr(self, n) for n in names}
+
+    def check_for(self, variant: Variant, given: Iterable[str] | None = None) -> None:
+        """Refuse a setting the variant does not have, rather than ignore it: one of
+        ``given`` (the names the user gave), or by default any that is not at its default."""
+        given = set(self.changed() if given is None else given)
+        applicable = self.applicable(variant)
+        for name in self.__dataclass_fields__:
+            value = getattr(self, name)
+            if name not in applicable and name in given:
+                if name in LONE_SETTINGS and name in GAME_SETTINGS[variant.game]:
+                    why = f"{variant.name} has no partners, so nobody plays alone"
+                elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.game]:
+                    why = f"{variant.label} has no Joker"
+                else:
+                    games = [g for g, names in GAME_SETTINGS.items() if name in names]
+                    why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
+                raise NotationError(f"{name}: {why} (got {quoted(value)})")
+            if name in applicable and value not in GAME_SETTINGS[variant.game][name]:
+                others = [g for g, names in GAME_SETTINGS.items() if value in names.get(name, ())]
+                raise NotationError(f"{name}: {quoted(value)} is a {' and '.join(others)} rule; {variant.name} has "
+                                    f"{', '.join(map(str, GAME_SETTINGS[variant.game][name]))}")
+
+    def changed(self) -> dict[str, object]:
+        """The settings that differ from the defaults, by name."""
+        default = Settings()
+        return {name: getattr(self, name) for name in self.__dataclass_fields__
+                if getattr(self, name) != getattr(default, name)}
+
+
+def checked_settings(variant: Variant, values: dict[str, object]) -> Settings:
+    """Settings from the values given by name (the others at their defaults), checked
+    against the variant: one it does not have is an error, not ignored."""
+    settings = Settings(**values)
+    settings.check_for(variant, values)
+    return settings
