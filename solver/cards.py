@@ -104,9 +104,6 @@ def iter_bits(mask: Mask) -> Iterator[int]:
         mask ^= low
 
 
-def suit_mask(suit: int) -> Mask:
-    return ((1 << RANKS_PER_SUIT) - 1) << (suit * RANKS_PER_SUIT)
-
 
 class CardSet:
     """A read-only view of a mask: iterates in canonical order, prints as a card list."""

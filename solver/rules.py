@@ -219,12 +219,6 @@ def layout(trump: int) -> tuple[int, ...]:
     return tuple(position)
 
 
-@lru_cache(maxsize=None)
-def unlayout(trump: int) -> dict[int, Card]:
-    """Bit position in the search layout -> card, for this trump."""
-    return {pos: card for card, pos in enumerate(layout(trump))}
-
-
 def _byte_layouts(trump: int) -> tuple[tuple[int, ...], ...]:
     """For each byte of a card mask, its 256 values already in the layout of ``trump``."""
     positions = layout(trump)
@@ -246,16 +240,6 @@ def to_layout(mask: Mask, trump: int) -> Mask:
     b0, b1, b2, b3, b4 = _BYTE_LAYOUTS[trump]
     return (b0[mask & 0xFF] | b1[mask >> 8 & 0xFF] | b2[mask >> 16 & 0xFF]
             | b3[mask >> 24 & 0xFF] | b4[mask >> 32 & 0xFF])
-
-
-def from_layout(mask: Mask, trump: int) -> Mask:
-    cards = unlayout(trump)
-    out = 0
-    while mask:
-        low = mask & -mask
-        out |= 1 << cards[low.bit_length() - 1]
-        mask ^= low
-    return out
 
 
 def beats(card: Card, best: Card, trump: int) -> bool:
@@ -289,6 +273,6 @@ __all__ = [
     "SEATS", "SEAT_NAMES", "NUM_SEATS", "BLOCK_BITS", "TRUMP_BLOCK", "BLOCK_MASK",
     "Variant", "HASENPFEFFER", "VARIANTS", "DECKS", "variant_for", "parse_seat", "left_of", "partner_of",
     "side_of", "active_seats", "first_leader", "takes_upcard", "effective_suit", "power_order", "layout",
-    "unlayout", "to_layout", "from_layout", "beats", "trick_winner", "legal_plays",
+    "to_layout", "beats", "trick_winner", "legal_plays",
     "left_bower",
 ]
