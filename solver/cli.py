@@ -6,7 +6,7 @@ import argparse
 import json
 import math
 import sys
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .analysis import TRUMPS, TableAnalysis, analyze
 from .bidding import analyze_bidding, side_names
@@ -33,8 +33,13 @@ class UsageError(HasenError):
     """A command line that asks for something impossible (not a notation problem)."""
 
 
-def print_json(data: dict[str, Any]) -> None:
-    print(json.dumps(data, indent=None))
+def report(args: argparse.Namespace, result: Any, format_text: Callable[[Any], str]) -> int:
+    """Print ``result`` as JSON with ``--json``, else as text for people; exit status 0."""
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(format_text(result))
+    return 0
 
 
 def format_table(analysis: TableAnalysis) -> str:
@@ -94,28 +99,16 @@ def cmd_table(args: argparse.Namespace) -> int:
     if deal.variant.game == "euchre":
         euchre = analyze_euchre(deal, declarer=args.declarer, alone=args.alone, defender=args.defender,
                                 settings=settings, progress=progress)
-        if args.json:
-            print_json(euchre.to_json())
-        else:
-            print(format_euchre_table(euchre))
-        return 0
+        return report(args, euchre, format_euchre_table)
     result = analyze(deal, declarer=args.declarer, alone=args.alone, progress=progress,
                      settings=settings, defender=args.defender)
-    if args.json:
-        print_json(result.to_json())
-    else:
-        print(format_table(result))
-    return 0
+    return report(args, result, format_table)
 
 
 def cmd_bid(args: argparse.Namespace) -> int:
     deal = deal_from(args, "bid")
     result = analyze_bidding(deal, settings_from(args, deal.variant))
-    if args.json:
-        print_json(result.to_json())
-    else:
-        print(format_bidding(result))
-    return 0
+    return report(args, result, format_bidding)
 
 
 def format_position(result: PositionAnalysis) -> str:
@@ -163,21 +156,13 @@ def position_from(args: argparse.Namespace, played: str) -> PlayState:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     result = analyze_position(position_from(args, args.played))
-    if args.json:
-        print_json(result.to_json())
-    else:
-        print(format_position(result))
-    return 0
+    return report(args, result, format_position)
 
 
 def cmd_review(args: argparse.Namespace) -> int:
     start = position_from(args, "")
     result = review_play(start.deal, start.contract, args.play, settings=start.settings)
-    if args.json:
-        print_json(result.to_json())
-    else:
-        print(format_review(result))
-    return 0
+    return report(args, result, format_review)
 
 
 def digits(text: str) -> bool:
