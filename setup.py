@@ -9,7 +9,7 @@ if os.environ.get("HASEN_NO_EXTENSIONS", "") in ("", "0"):
     from Cython.Build import cythonize
 
     ext_modules = cythonize(
-        ["solver/_search.pyx"],
+        ["solver/search/_search.pyx"],
         compiler_directives={"language_level": 3},
     )
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.cards import JOKER_NAME, RANKS, SUITS
-from solver.rules import DECKS, SEATS, VARIANTS
-from solver.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS
-from solver.version import __version__
+from solver.core.cards import JOKER_NAME, RANKS, SUITS
+from solver.core.variants import DECKS, VARIANTS
+from solver.core.seats import SEATS
+from solver.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS
+from solver.core.version import __version__
 
 from .config import MAX_TEXT
 
@@ -190,7 +191,7 @@ TABLE_RESPONSE = closed({
 }, "The same object as `hasen table --json`; `defender` and `settings` only when given.")
 TABLE_RESPONSE = optional(TABLE_RESPONSE, {"defender": SEAT, "settings": SETTINGS})
 
-EUCHRE_NAMES = [name for name, decks in VARIANTS.items() if next(iter(decks.values())).game == "euchre"]
+EUCHRE_NAMES = [name for name, decks in VARIANTS.items() if next(iter(decks.values())).family == "euchre"]
 DECK_SIZES = {"type": "integer", "enum": sorted(DECKS)}
 
 TRUMP_ENTRY = {"oneOf": [

@@ -8,10 +8,11 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
-from solver.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_name, cards_of, is_red
-from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.rules import HASENPFEFFER, SEATS
-from solver.version import __version__
+from solver.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_name, cards_of, is_red
+from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.core.variants import HASENPFEFFER
+from solver.core.seats import SEATS
+from solver.core.version import __version__
 
 from .openapi import PREFIX
 

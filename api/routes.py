@@ -7,19 +7,19 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from solver import USING_EXTENSION
-from solver.analysis import analyze, coerce_seat
-from solver.bidding import analyze_bidding
-from solver.cards import Card
-from solver.deal import Deal
-from solver.errors import HasenError
-from solver.euchre import analyze_euchre
-from solver.play import PlayState
-from solver.position import analyze_position, request_position as position_of
-from solver.review import review_play
-from solver.rules import Variant, variant_for
-from solver.settings import AUCTION_SETTINGS, PLAY_SETTINGS, Settings, checked_settings
-from solver.version import __version__
+from solver.search import USING_EXTENSION
+from solver.analysis.table import analyze, coerce_seat
+from solver.analysis.bidding import analyze_bidding
+from solver.core.cards import Card
+from solver.core.deal import Deal
+from solver.core.errors import HasenError
+from solver.analysis.euchre_table import analyze_euchre
+from solver.analysis.play import PlayState
+from solver.analysis.position import analyze_position, request_position as position_of
+from solver.analysis.review import review_play
+from solver.core.variants import Variant, variant_for
+from solver.rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS, Settings, checked_settings
+from solver.core.version import __version__
 
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, TooLarge
@@ -75,7 +75,7 @@ def table_job(body: dict[str, Any]) -> Job:
     def work(checkpoint: Checkpoint) -> dict[str, Any]:
         # the table calls progress after each declarer's solves: a place to stop
         stop = lambda done, total: checkpoint()  # noqa: E731
-        if variant.game == "euchre":
+        if variant.family == "euchre":
             return analyze_euchre(deal, declarer=declarer, alone=alone, defender=defender,
                                   settings=settings, progress=stop).to_json()
         return analyze(deal, declarer=declarer, alone=alone, settings=settings, progress=stop,

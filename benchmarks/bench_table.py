@@ -18,10 +18,10 @@ import random
 
 from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
-from solver import analyze
-from solver.cards import cards_of
-from solver.play import Contract, PlayState, declarer_cards
-from solver.rules import HASENPFEFFER
+from solver.analysis.table import analyze
+from solver.core.cards import cards_of
+from solver.analysis.play import Contract, PlayState, declarer_cards
+from solver.core.variants import HASENPFEFFER
 
 
 def bench(name: str, searcher_class: type, count: int, seed: int) -> None:

@@ -9,10 +9,10 @@ import statistics
 import time
 from typing import Callable
 
-from solver.cards import card_name, cards_of
-from solver.deal import Deal, format_hand
-from solver.play import PlayState
-from solver.rules import Variant
+from solver.core.cards import card_name, cards_of
+from solver.core.deal import Deal, format_hand
+from solver.analysis.play import PlayState
+from solver.core.variants import Variant
 from solver.search import USING_EXTENSION
 
 
@@ -69,9 +69,9 @@ def run(doc: str, bench: Callable[[str, type, int, int], None], deals: int, twin
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    from solver._search_py import Searcher as Twin
+    from solver.search._search_py import Searcher as Twin
     if USING_EXTENSION:
-        from solver._search import Searcher as Extension
+        from solver.search._search import Searcher as Extension
         bench("extension", Extension, args.deals, args.seed)
     else:
         print("extension: not built (HASEN_NO_EXTENSIONS set or build failed)")

@@ -1,18 +1,13 @@
-"""Double-dummy solver and hand analysis for Hasenpfeffer and the Euchre family."""
+"""Double-dummy solver and hand analysis for Hasenpfeffer and the Euchre family.
 
-from .analysis import DeclarerTable, TableAnalysis, analyze
-from .cards import CardSet, card_name, parse_card
-from .deal import Deal, format_hand, parse_hand
-from .errors import HasenError, IllegalPlayError, InvalidDealError, NotationError
-from .play import Contract, PlayState
-from .rules import HASENPFEFFER, Variant
-from .settings import Settings
-from .search import USING_EXTENSION
-from .version import __version__
+The library in layers, each importing only from those before it:
+``core`` (cards, seats, variants, the deal notation) -> ``rules`` (trump order, seating,
+settings, scoring) -> ``search`` (the layout and the two search cores) -> ``analysis``
+(tables, positions, reviews, bidding) -> ``text`` (output for people) -> ``games`` (one
+Game per family) -> the interfaces: ``solver.cli`` and the ``api`` package. The public
+face is the top-level ``hasen`` package.
+"""
 
-__all__ = [
-    "analyze", "DeclarerTable", "TableAnalysis", "CardSet", "card_name", "parse_card", "Deal",
-    "format_hand", "parse_hand", "HasenError", "IllegalPlayError", "InvalidDealError",
-    "NotationError", "Contract", "PlayState", "HASENPFEFFER", "Settings", "Variant",
-    "USING_EXTENSION", "__version__",
-]
+from .core.version import __version__
+
+__all__ = ["__version__"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from solver.cli import main
+from solver.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

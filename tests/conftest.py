@@ -10,13 +10,13 @@ EXTENSIONS_DISABLED = os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0")
 
 
 def extension_searcher_class():
-    """``solver._search.Searcher``, or skip the test saying why it is not there."""
+    """``solver.search._search.Searcher``, or skip the test saying why it is not there."""
     if EXTENSIONS_DISABLED:
         pytest.skip("HASEN_NO_EXTENSIONS is set: the Cython extension is not tested")
     try:
-        from solver._search import Searcher
+        from solver.search._search import Searcher
     except ImportError as exc:
-        pytest.skip(f"the Cython extension solver._search is not built ({exc}); "
+        pytest.skip(f"the Cython extension solver.search._search is not built ({exc}); "
                     "build it with `pip install -e .` (or `python setup.py build_ext --inplace`)")
     return Searcher
 
@@ -30,5 +30,5 @@ def searcher(request):
     if request.param == "extension":
         cls = extension_searcher_class()
     else:
-        from solver._search_py import Searcher as cls
+        from solver.search._search_py import Searcher as cls
     return cls()

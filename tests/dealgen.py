@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 
 from oracle import Oracle
 
-from solver.cards import card_name, cards_of
-from solver.deal import Deal, format_hand
-from solver.play import Contract, PlayState
-from solver.rules import HASENPFEFFER, layout, to_layout
+from solver.core.cards import card_name, cards_of
+from solver.core.deal import Deal, format_hand
+from solver.analysis.play import Contract, PlayState
+from solver.core.variants import HASENPFEFFER
+from solver.search.layout import layout, to_layout
 
 SEATS = "NESW"
 SUITS = "SHDC"

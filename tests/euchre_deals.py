@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from oracle import Oracle
 
-from solver.cards import card_name, parse_card
-from solver.deal import Deal, format_hand
-from solver.rules import variant_for
+from solver.core.cards import card_name, parse_card
+from solver.core.deal import Deal, format_hand
+from solver.core.variants import variant_for
 
 SEATS = "NESW"
 SUITS = "SHDC"

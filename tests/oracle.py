@@ -1,6 +1,6 @@
 """The test oracle: a plain minimax over real cards, written from rules.md alone.
 
-It shares no code with the search (``solver._search_py``, ``solver._search``) and does not
+It shares no code with the search (``solver.search._search_py``, ``solver.search._search``) and does not
 use the trump tables of ``solver.rules`` (layout, beats, legal_plays, trick_winner,
 effective_suit): the effective suit, the power order, following suit and the trick winner
 are worked out here again, from the card names. Only card ints and names come from
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from solver.cards import NUM_CARDS, card_name
+from solver.core.cards import NUM_CARDS, card_name
 
 SUIT_LETTERS = "SHDC"
 COLOUR = {"S": "black", "C": "black", "H": "red", "D": "red"}

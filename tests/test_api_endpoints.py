@@ -10,10 +10,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
-from solver import USING_EXTENSION, analyze
-from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.position import analyze_position, make_contract, position
-from solver.version import __version__
+from solver.analysis.table import analyze
+from solver.search import USING_EXTENSION
+from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.analysis.position import analyze_position, make_contract, position
+from solver.core.version import __version__
 
 TABLE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"}
 SOLVE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C",

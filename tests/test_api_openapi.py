@@ -11,7 +11,7 @@ from openapi_schema_validator import OAS31Validator
 from openapi_spec_validator import validate as validate_spec
 
 from api import create_app
-from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 
 TABLE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"}
 SOLVE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}

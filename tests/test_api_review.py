@@ -8,10 +8,10 @@ import pytest
 from flask.testing import FlaskClient
 
 from api import create_app
-from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.position import make_contract
-from solver.review import review_play
-from solver.version import __version__
+from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.analysis.position import make_contract
+from solver.analysis.review import review_play
+from solver.core.version import __version__
 
 PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS"
 REVIEW = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH",
@@ -127,7 +127,7 @@ def test_mutated_records_give_a_clear_400_or_the_right_review() -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from solver.errors import HasenError
+    from solver.core.errors import HasenError
 
     app = create_app({"MAX_CONTENT_LENGTH": 4096})
 

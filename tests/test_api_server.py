@@ -12,9 +12,9 @@ import pytest
 
 from liveserver import ROOT, ServedProcess, checkout_env, hasen
 
-from solver import analyze
-from solver.cli import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.position import analyze_position, make_contract, position
+from solver.analysis.table import analyze
+from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.analysis.position import analyze_position, make_contract, position
 
 CLIENTS = 6
 ROUNDS = 3  # each client sends every request this many times (the later ones hit the cache)

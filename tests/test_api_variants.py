@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 
 from api import create_app
-from solver.version import __version__
+from solver.core.version import __version__
 
 TWO = "N:..KQT9.9 T9.AKQ.. AS"
 FOUR = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"

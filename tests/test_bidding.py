@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from solver.bidding import analyze_bidding, euchre_par, hasenpfeffer_par
-from solver.deal import Deal
-from solver.outcomes import Result
-from solver.rules import variant_for
-from solver.settings import Settings
+from solver.analysis.bidding import analyze_bidding, euchre_par, hasenpfeffer_par
+from solver.core.deal import Deal
+from solver.analysis.outcomes import Result
+from solver.core.variants import variant_for
+from solver.rules.settings import Settings
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -202,8 +202,8 @@ def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence():
     """A lone declarer picks trump and discard; then the defence picks: both defend, or one
     of them alone. From the three tables: max over (trump, discard) of the min over the
     defences, for every seat."""
-    from solver.analysis import analyze
-    from solver.outcomes import Outcomes
+    from solver.analysis.table import analyze
+    from solver.analysis.outcomes import Outcomes
 
     deal = Deal(EXAMPLE, dealer="W")
     outcomes = Outcomes(deal)
@@ -217,8 +217,8 @@ def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence():
 def test_euchre_lone_maker_against_a_defending_dealer():
     """N deals; E makes alone. The dealer N and the lone-defence choice both work against
     E: for each trump, the least over the defences of the dealer's pick (the fewest)."""
-    from solver.euchre import analyze_euchre
-    from solver.outcomes import Outcomes
+    from solver.analysis.euchre_table import analyze_euchre
+    from solver.analysis.outcomes import Outcomes
 
     deal = Deal(FOUR, variant=variant_for("euchre"))
     entries = [analyze_euchre(deal, declarer="E", alone=True, defender=d).tables[E].entries

@@ -7,7 +7,7 @@ import re
 import pytest
 from cli_run import run, run_json
 
-import solver
+import solver.search
 from solver import __version__
 
 EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
@@ -105,7 +105,7 @@ def test_table_alone(capsys):
 
 def test_version(capsys):
     code, out, err = run(capsys, "--version")
-    search = "compiled search" if solver.USING_EXTENSION else "pure-Python search"
+    search = "compiled search" if solver.search.USING_EXTENSION else "pure-Python search"
     assert code == 0 and out.strip() == f"hasen {__version__} ({search})"
 
 

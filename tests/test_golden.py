@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from oracle import Oracle
 
-from solver.analysis import analyze
-from solver.cards import card_name, parse_card
-from solver.deal import Deal
-from solver.play import Contract, PlayState, replay
-from solver.rules import parse_seat
+from solver.analysis.table import analyze
+from solver.core.cards import card_name, parse_card
+from solver.core.deal import Deal
+from solver.analysis.play import Contract, PlayState, replay
+from solver.core.seats import parse_seat
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_hasenpfeffer.json").read_text())
 SUITS = "SHDC"

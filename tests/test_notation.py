@@ -7,13 +7,14 @@ import re
 
 import pytest
 
-from solver.cards import (
+from solver.core.cards import (
     JOKER, NUM_CARDS, CardSet, card_name, cards_of, make_card, parse_card, parse_suit,
 )
-from solver.deal import Deal, format_hand, parse_hand
-from solver.play import parse_trump
-from solver.errors import HasenError, InvalidDealError, NotationError
-from solver.rules import HASENPFEFFER, Variant, parse_seat
+from solver.core.deal import Deal, format_hand, parse_hand
+from solver.analysis.play import parse_trump
+from solver.core.errors import HasenError, InvalidDealError, NotationError
+from solver.core.variants import HASENPFEFFER, Variant
+from solver.core.seats import parse_seat
 
 EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 EXAMPLE_FROM_W = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"

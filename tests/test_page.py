@@ -10,7 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from api import create_app
-from solver.deal import Deal
+from solver.core.deal import Deal
 
 
 @pytest.fixture

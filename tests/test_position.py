@@ -6,17 +6,15 @@ import pytest
 from dealgen import played_ending
 from oracle import oracle_value
 
-import solver.position
-from solver.cards import JOKER, card_name, cards_of, parse_card
-from solver.cli import EXAMPLE_DEAL
-from solver.deal import Deal
-from solver.errors import IllegalPlayError, NotationError
-from solver.play import PlayState, replay
-from solver.position import (
-    analyze_position, equivalent_runs, format_record, make_contract, position,
-)
-from solver.rules import SEATS, side_of
-from solver.version import __version__
+import solver.analysis.position
+from solver.core.cards import JOKER, card_name, cards_of, parse_card
+from solver.cli.main import EXAMPLE_DEAL
+from solver.core.deal import Deal
+from solver.core.errors import IllegalPlayError, NotationError
+from solver.analysis.play import PlayState, replay
+from solver.analysis.position import analyze_position, equivalent_runs, format_record, make_contract, position
+from solver.core.seats import SEATS, side_of
+from solver.core.version import __version__
 
 EXAMPLE_LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
 # N holds AS QS 9S AH QH after discarding KH; E holds KS and TS
@@ -151,14 +149,14 @@ def test_trump_runs_include_the_bowers_and_joker() -> None:
 def test_each_run_is_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), dealer="W")
     tried = []
-    real = solver.position.total_after
+    real = solver.analysis.position.total_after
 
     def spy(at, card, searcher):
         if at is state:
             tried.append(card)
         return real(at, card, searcher)
 
-    monkeypatch.setattr(solver.position, "total_after", spy)
+    monkeypatch.setattr(solver.analysis.position, "total_after", spy)
     result = analyze_position(state)
     assert tried == [c.cards[0] for c in result.choices] == [r[0] for r in equivalent_runs(state)]
 

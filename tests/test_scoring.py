@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from solver.errors import NotationError
-from solver.rules import variant_for
-from solver.settings import Settings
-from solver.scoring import Bid, bid_ladder, euchre_score, hasenpfeffer_score, parse_bid
+from solver.core.errors import NotationError
+from solver.core.variants import variant_for
+from solver.rules.settings import Settings
+from solver.rules.scoring import Bid, bid_ladder, euchre_score, hasenpfeffer_score, parse_bid
 
 HASEN = variant_for("hasenpfeffer")
 PLAIN = Settings()

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from solver.cards import JOKER, CardSet, card_name, cards_of, parse_card
-from solver.deal import Deal
-from solver.errors import HasenError, IllegalPlayError, InvalidDealError, NotationError
-from solver.euchre import analyze_euchre
-from solver.play import Contract, PlayState
-from solver.rules import HASENPFEFFER, beats, legal_plays, power_order, variant_for
-from solver.settings import Settings
+from solver.core.cards import JOKER, CardSet, card_name, cards_of, parse_card
+from solver.core.deal import Deal
+from solver.core.errors import HasenError, IllegalPlayError, InvalidDealError, NotationError
+from solver.analysis.euchre_table import analyze_euchre
+from solver.analysis.play import Contract, PlayState
+from solver.core.variants import HASENPFEFFER, variant_for
+from solver.rules.trump import beats, legal_plays, power_order
+from solver.rules.settings import Settings
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

@@ -10,7 +10,8 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
-from .rules import BLOCK_BITS as _BLOCK_BITS, NUM_SEATS as _NUM_SEATS, TRUMP_BLOCK as _TRUMP_BLOCK
+from .layout import BLOCK_BITS as _BLOCK_BITS, TRUMP_BLOCK as _TRUMP_BLOCK
+from ..core.seats import NUM_SEATS as _NUM_SEATS
 
 cdef extern from *:
     int count_leading_zeros "__builtin_clzll"(unsigned long long) nogil

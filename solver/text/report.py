@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .analysis import TRUMPS
-from .bidding import BidAnalysis, side_names
-from .cards import SUIT_NAMES, SUITS, card_name
-from .euchre import EuchreAnalysis
-from .outcomes import Result
-from .play import Contract, PlayState
-from .rules import SEATS
+from ..analysis.table import TRUMPS
+from ..analysis.bidding import BidAnalysis
+from ..core.cards import SUIT_NAMES, SUITS, card_name
+from ..analysis.euchre_table import EuchreAnalysis
+from ..analysis.outcomes import Result
+from ..analysis.play import Contract, PlayState
+from ..core.seats import SEATS
 
 
 def who_leads(analysis: EuchreAnalysis, maker: int) -> str:
@@ -68,7 +68,7 @@ def signed(points: int) -> str:
 def format_bidding(analysis: BidAnalysis) -> str:
     deal = analysis.deal
     variant = deal.variant
-    names = side_names(variant)
+    names = variant.side_names
     settings = analysis.settings.applicable(variant)
     out = [str(deal), "", "settings: " + ", ".join(f"{k}={v}" for k, v in settings.items())]
     if analysis.comparison is not None:
@@ -78,7 +78,7 @@ def format_bidding(analysis: BidAnalysis) -> str:
             out.append(f"   alone:        {describe(alone)}")  # type: ignore[arg-type]
     out += ["", "bid advice"]
     for seat, advice in analysis.advice.items():
-        if variant.game == "hasenpfeffer":
+        if variant.family == "hasenpfeffer":
             for form, label in (("with_partner", "with partner"), ("alone", "alone")):
                 a = advice[form]
                 scores = " ".join(f"{s['bid']}:{signed(s['declarers'])}" for s in a["scores"])

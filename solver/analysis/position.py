@@ -10,15 +10,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .analysis import coerce_deal, coerce_defender, coerce_seat
-from .cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, canonical_key, card_name, parse_card
-from .deal import Deal
-from .errors import InvalidDealError, NotationError
+from .table import coerce_deal, coerce_defender, coerce_seat
+from ..core.cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, canonical_key, card_name, parse_card
+from ..core.deal import Deal
+from ..core.errors import InvalidDealError, NotationError
 from .play import Contract, PlayState, declarer_cards, exchanging_seat, parse_trump, replay
-from .rules import HASENPFEFFER, SEATS, Variant, power_order
-from .settings import Settings
-from .search import Searcher, thread_searcher
-from .version import __version__
+from ..core.variants import HASENPFEFFER, Variant
+from ..core.seats import SEATS
+from ..rules.trump import power_order
+from ..rules.settings import Settings
+from ..search import Searcher, thread_searcher
+from ..core.version import __version__
 
 Checkpoint = Callable[[], None]
 
@@ -100,7 +102,7 @@ def contract_json(state: PlayState) -> dict[str, Any]:
     deal, contract = state.deal, state.contract
     discard = exchange_discard(state)
     data: dict[str, Any] = {"version": __version__, "variant": deal.variant.name}
-    if deal.variant.game != HASENPFEFFER.game:  # Hasenpfeffer answers keep the shape they always had
+    if deal.variant.family != HASENPFEFFER.family:  # Hasenpfeffer answers keep the shape they always had
         data["deck"] = deal.variant.deck_size
     return {
         **data,
@@ -186,7 +188,7 @@ def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str
     if not isinstance(alone, bool):
         raise NotationError(f"alone: expected true or false, got {alone!r}")
     lone = coerce_defender(defender, seat, alone)
-    if deal.variant.extra_taker == "declarer":
+    if deal.variant.declarer_exchanges:
         if discard is None:
             raise NotationError(f"discard: {deal.variant.name}'s declarer takes the widow and discards: "
                                 f"give the discard (--discard, \"discard\"), one of "

@@ -6,11 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from .cards import JOKER
-from .errors import NotationError, quoted
+from ..core.cards import JOKER
+from ..core.errors import NotationError, quoted
 
 if TYPE_CHECKING:
-    from .rules import Variant
+    from ..core.variants import Variant
 
 
 # The settings each game has, with their values, the default first: rules.md.
@@ -68,7 +68,7 @@ class Settings:
 
     def applicable(self, variant: Variant) -> dict[str, object]:
         """The settings the variant's game has, by name, with their values."""
-        names = [n for n in GAME_SETTINGS[variant.game]
+        names = [n for n in GAME_SETTINGS[variant.family]
                  if not (n in LONE_SETTINGS and not variant.partners)
                  and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)]
         return {n: getattr(self, n) for n in names}
@@ -81,18 +81,18 @@ class Settings:
         for name in self.__dataclass_fields__:
             value = getattr(self, name)
             if name not in applicable and name in given:
-                if name in LONE_SETTINGS and name in GAME_SETTINGS[variant.game]:
+                if name in LONE_SETTINGS and name in GAME_SETTINGS[variant.family]:
                     why = f"{variant.name} has no partners, so nobody plays alone"
-                elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.game]:
+                elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.family]:
                     why = f"{variant.label} has no Joker"
                 else:
                     games = [g for g, names in GAME_SETTINGS.items() if name in names]
                     why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
                 raise NotationError(f"{name}: {why} (got {quoted(value)})")
-            if name in applicable and value not in GAME_SETTINGS[variant.game][name]:
+            if name in applicable and value not in GAME_SETTINGS[variant.family][name]:
                 others = [g for g, names in GAME_SETTINGS.items() if value in names.get(name, ())]
                 raise NotationError(f"{name}: {quoted(value)} is a {' and '.join(others)} rule; {variant.name} has "
-                                    f"{', '.join(map(str, GAME_SETTINGS[variant.game][name]))}")
+                                    f"{', '.join(map(str, GAME_SETTINGS[variant.family][name]))}")
 
     def changed(self) -> dict[str, object]:
         """The settings that differ from the defaults, by name."""

@@ -13,15 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .analysis import TRUMPS, coerce_deal, tables_by_declarer
-from .cards import SUITS, Card, card_name, cards_of
-from .deal import Deal
-from .errors import NotationError
+from .table import TRUMPS, coerce_deal, tables_by_declarer
+from ..core.cards import SUITS, Card, card_name, cards_of
+from ..core.deal import Deal
+from ..core.errors import NotationError
 from .play import Contract, PlayState, declarer_cards, exchanging_seat
-from .rules import SEATS, Variant, layout, to_layout
-from .settings import Settings
-from .search import Searcher, thread_searcher
-from .version import __version__
+from ..core.seats import SEATS
+from ..core.variants import Variant
+from ..search.layout import layout, to_layout
+from ..rules.settings import Settings
+from ..search import Searcher, thread_searcher
+from ..core.version import __version__
 
 
 @dataclass
@@ -138,7 +140,7 @@ def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str
     alone too. ``progress(done, total)`` is called after each maker's table.
     """
     deal = coerce_deal(deal, dealer, variant)
-    if deal.variant.game != "euchre":
+    if deal.variant.family != "euchre":
         raise NotationError(f"variant: {deal.variant.name} is not a Euchre game")
     searcher = searcher or thread_searcher()
     tables, lone_defender = tables_by_declarer(

@@ -5,14 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, TypeVar
 
-from .cards import SUITS, Card, card_name, cards_of
-from .deal import Deal
-from .errors import NotationError, quoted
+from ..core.cards import SUITS, Card, card_name, cards_of
+from ..core.deal import Deal
+from ..core.errors import NotationError, quoted
 from .play import Contract, PlayState, declarer_cards
-from .rules import HASENPFEFFER, SEATS, Variant, layout, parse_seat, to_layout
-from .settings import Settings
-from .search import Searcher, thread_searcher
-from .version import __version__
+from ..core.variants import HASENPFEFFER, Variant
+from ..core.seats import SEATS, parse_seat
+from ..search.layout import layout, to_layout
+from ..rules.settings import Settings
+from ..search import Searcher, thread_searcher
+from ..core.version import __version__
 
 TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
 

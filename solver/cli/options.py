@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import argparse
 
-from .rules import VARIANTS, Variant, variant_for
-from .settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, Settings, checked_settings
+from ..core.variants import VARIANTS, Variant, variant_for
+from ..rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, Settings, checked_settings
 
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .cards import SUIT_NAMES, card_name
-from .position import exchange_discard
-from .review import CardReview, PlayReview
-from .rules import SEATS
+from ..core.cards import SUIT_NAMES, card_name
+from ..analysis.position import exchange_discard
+from ..analysis.review import CardReview, PlayReview
+from ..core.seats import SEATS
 
 COSTLY = "*"  # follows a card that gave tricks away
 
@@ -36,7 +36,7 @@ def euchre_contract_line(review: PlayReview) -> str:
 
 
 def contract_line(review: PlayReview) -> str:
-    if review.start.deal.variant.extra_taker != "declarer":
+    if not review.start.deal.variant.declarer_exchanges:
         return euchre_contract_line(review)
     contract = review.contract
     trump, discard, tricks = review.table.best
@@ -97,7 +97,7 @@ def format_review(review: PlayReview) -> str:
     alone = " alone" if contract.alone else ""
     if contract.lone_defender is not None:
         alone += f" against {SEATS[contract.lone_defender]} alone"
-    if deal.variant.extra_taker == "declarer":
+    if deal.variant.declarer_exchanges:
         head = f"{SEATS[contract.declarer]} declares {SUIT_NAMES[contract.trump]}{alone}, discard {card_name(contract.discard)}"
     else:
         head = f"{SEATS[contract.declarer]} makes {SUIT_NAMES[contract.trump]}{alone}"

@@ -8,22 +8,24 @@ import math
 import sys
 from typing import Any, Callable, Sequence
 
-from .analysis import TRUMPS, TableAnalysis, analyze
-from .bidding import analyze_bidding, side_names
-from .cli_options import add_settings_options, add_variant_options, settings_from, variant_from
-from .cards import SUIT_NAMES, SUITS, card_name
-from .deal import Deal
-from .errors import HasenError
-from .play import PlayState
-from .position import PositionAnalysis, analyze_position, exchange_discard, request_position
-from .euchre import analyze_euchre
-from .report import format_bidding, format_euchre_table
-from .review import review_play
-from .review_report import format_review
-from .rules import HASENPFEFFER, SEATS, first_leader, active_seats
-from .settings import AUCTION_SETTINGS, PLAY_SETTINGS
-from .search import USING_EXTENSION
-from .version import __version__
+from ..analysis.table import TRUMPS, TableAnalysis, analyze
+from ..analysis.bidding import analyze_bidding
+from .options import add_settings_options, add_variant_options, settings_from, variant_from
+from ..core.cards import SUIT_NAMES, SUITS, card_name
+from ..core.deal import Deal
+from ..core.errors import HasenError
+from ..analysis.play import PlayState
+from ..analysis.position import PositionAnalysis, analyze_position, exchange_discard, request_position
+from ..analysis.euchre_table import analyze_euchre
+from ..text.report import format_bidding, format_euchre_table
+from ..analysis.review import review_play
+from ..text.review import format_review
+from ..core.variants import HASENPFEFFER
+from ..core.seats import SEATS
+from ..rules.seating import first_leader, active_seats
+from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
+from ..search import USING_EXTENSION
+from ..core.version import __version__
 
 EXAMPLE_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 EXAMPLE_DEALER = "W"
@@ -96,7 +98,7 @@ def cmd_table(args: argparse.Namespace) -> int:
     deal = deal_from(args, "table")
     settings = settings_from(args, deal.variant)
     progress = show_progress if sys.stderr.isatty() and not args.json and args.declarer is None else None
-    if deal.variant.game == "euchre":
+    if deal.variant.family == "euchre":
         euchre = analyze_euchre(deal, declarer=args.declarer, alone=args.alone, defender=args.defender,
                                 settings=settings, progress=progress)
         return report(args, euchre, format_euchre_table)
@@ -118,15 +120,15 @@ def format_position(result: PositionAnalysis) -> str:
     alone = " alone" if contract.alone else ""
     if contract.lone_defender is not None:
         alone += f" against {SEATS[contract.lone_defender]} alone"
-    side = side_names(deal.variant)[state.declaring_side]
+    side = deal.variant.side_names[state.declaring_side]
     discard = exchange_discard(state)
-    if deal.variant.extra_taker == "declarer":
+    if deal.variant.declarer_exchanges:
         exchange = f"discard {card_name(contract.discard)}"
     elif discard is None:
         exchange = f"nobody takes the upcard {card_name(deal.extra)}"
     else:
         exchange = f"{SEATS[deal.dealer]} takes the upcard {card_name(deal.extra)}, discards {card_name(discard)}"
-    verb = "declares" if deal.variant.extra_taker == "declarer" else "makes"
+    verb = "declares" if deal.variant.declarer_exchanges else "makes"
     out = [str(deal), "",
            f"{SEATS[contract.declarer]} {verb} {SUIT_NAMES[contract.trump]}{alone}, "
            f"{exchange}; {SEATS[deal.dealer]} deals",
@@ -300,6 +302,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"hasen: {exc}", file=sys.stderr)
         return 2
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -14,18 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .analysis import DeclarerTable, coerce_deal, declarer_table
-from .bidding import side_names
-from .cards import SUITS, Card, card_name
-from .deal import Deal
-from .euchre import MakerTable, maker_table
+from .table import DeclarerTable, coerce_deal, declarer_table
+from ..core.cards import SUITS, Card, card_name
+from ..core.deal import Deal
+from .euchre_table import MakerTable, maker_table
 from .play import Contract, PlayState, parse_play_record, replay
 from .position import (
     Checkpoint, CardChoice, _no_checkpoint, card_choices, contract_json, format_record, options_json,
 )
-from .rules import SEATS
-from .settings import Settings
-from .search import Searcher, thread_searcher
+from ..core.seats import SEATS
+from ..rules.settings import Settings
+from ..search import Searcher, thread_searcher
 
 
 @dataclass(frozen=True)
@@ -135,7 +134,7 @@ class PlayReview:
 
     @property
     def side_names(self) -> tuple[str, str]:
-        return side_names(self.start.deal.variant)
+        return self.start.deal.variant.side_names
 
     def played_record(self) -> str:
         return format_record([cards for _, cards, _ in self.end.tricks] + [self.end.trick])
@@ -173,7 +172,7 @@ def review_play(deal: Deal | str, contract: Contract, record: str, dealer: str |
     cards = [card for group in parse_play_record(record) for card in group]
     searcher = searcher or thread_searcher()
     checkpoint()
-    if deal.variant.extra_taker == "declarer":
+    if deal.variant.declarer_exchanges:
         table: DeclarerTable | MakerTable = declarer_table(deal, contract.declarer, contract.alone, settings,
                                                            searcher, contract.lone_defender)
     else:

@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .analysis import TRUMPS, declarer_table
-from .cards import SUITS, Card, card_name
-from .deal import Deal
-from .euchre import maker_table
-from .rules import SEATS, left_of, partner_of
-from .settings import Settings
-from .search import Searcher, thread_searcher
+from .table import TRUMPS, declarer_table
+from ..core.cards import SUITS, Card, card_name
+from ..core.deal import Deal
+from .euchre_table import maker_table
+from ..core.seats import SEATS, left_of, partner_of
+from ..rules.settings import Settings
+from ..search import Searcher, thread_searcher
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Outcomes:
         """Per trump, the declaring side's tricks for each discard (key None: no exchange)."""
         deal, settings, searcher = self.deal, self.settings, self.searcher
         self.checkpoint()
-        if deal.variant.game == "hasenpfeffer":
+        if deal.variant.family == "hasenpfeffer":
             table = declarer_table(deal, declarer, alone, settings, searcher, defender)
             return {t: dict(table.tricks[t]) for t in TRUMPS}
         table = maker_table(deal, declarer, alone, defender, settings, searcher)
@@ -79,7 +79,7 @@ class Outcomes:
     def discard_helps_declarer(self, declarer: int) -> bool:
         """Does the discard's owner play for the declaring side?"""
         variant = self.deal.variant
-        if variant.extra_taker == "declarer":
+        if variant.declarer_exchanges:
             return True
         return variant.side_of(self.deal.dealer) == variant.side_of(declarer)
 

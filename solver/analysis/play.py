@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, card_name, parse_card, parse_suit
-from .deal import Deal
-from .errors import IllegalPlayError, InvalidDealError, NotationError, quoted
-from .rules import (
-    NUM_SEATS, SEATS, active_seats, effective_suit, first_leader, layout, legal_plays, side_of, takes_upcard, to_layout, trick_winner,
-)
-from .settings import Settings
-from .search import Searcher, thread_searcher
+from ..core.cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, card_name, parse_card, parse_suit
+from ..core.deal import Deal
+from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
+from ..core.seats import NUM_SEATS, SEATS, side_of
+from ..rules.seating import active_seats, first_leader
+from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
+from ..search.layout import layout, to_layout
+from ..rules.settings import Settings
+from ..search import Searcher, thread_searcher
 
 
 def parse_trump(text: str, where: str = "trump") -> int:
@@ -49,7 +50,7 @@ def declarer_cards(deal: Deal, seat: int) -> Mask:
 def exchanging_seat(deal: Deal, trump: int, declarer: int, seats: tuple[int, ...]) -> int | None:
     """Who takes the widow or upcard and discards: the Hasenpfeffer declarer; in Euchre the
     dealer, when the upcard's suit is trump and the dealer plays; else nobody."""
-    if deal.variant.extra_taker == "declarer":
+    if deal.variant.declarer_exchanges:
         return declarer
     if takes_upcard(deal.extra, trump) and deal.dealer in seats:
         return deal.dealer

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import NotationError, quoted
-from .rules import Variant
+from ..core.errors import NotationError, quoted
+from ..core.variants import Variant
 from .settings import Settings
 
 PEPPER_PENALTY = 6  # a failed bid in the pepper form loses a flat 6, whatever was bid

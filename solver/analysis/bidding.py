@@ -15,25 +15,19 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
-from .analysis import TRUMPS
-from .cards import JOKER, SUITS
-from .deal import Deal
+from .table import TRUMPS
+from ..core.cards import JOKER, SUITS
+from ..core.deal import Deal
 from .outcomes import AloneComparison, Outcomes, Result, compare_alone
-from .rules import SEATS, Variant, left_of, takes_upcard
-from .settings import Settings
-from .scoring import Bid, bid_ladder, euchre_score, hasenpfeffer_score
-from .search import Searcher
-from .version import __version__
+from ..core.seats import SEATS, left_of
+from ..core.variants import Variant
+from ..rules.trump import takes_upcard
+from ..rules.settings import Settings
+from ..rules.scoring import Bid, bid_ladder, euchre_score, hasenpfeffer_score
+from ..search import Searcher
+from ..core.version import __version__
 
 JOKER_BIDS = 3  # the all-pass rule "joker_bids_3": the Joker's holder must bid three
-
-
-def side_names(variant: Variant) -> tuple[str, str]:
-    """How each side is named: the partnerships, or the two players."""
-    if variant.partners:
-        return "N-S", "E-W"
-    first, second = variant.seats
-    return SEATS[first], SEATS[second]
 
 
 @dataclass(frozen=True)
@@ -60,7 +54,7 @@ class Played:
 
     def to_json(self, variant: Variant) -> dict[str, Any]:
         made = variant.side_of(self.result.declarer)
-        names = side_names(variant)
+        names = variant.side_names
         data = {"declarer": SEATS[self.result.declarer]}
         if self.bid is not None:
             data["bid"] = self.bid
@@ -217,7 +211,7 @@ class BidAnalysis:
 
     def to_json(self) -> dict[str, Any]:
         variant = self.deal.variant
-        names = side_names(variant)
+        names = variant.side_names
         played = self.par.played
         score = {names[0]: 0, names[1]: 0} if played is None else played.to_json(variant)["score"]
         return {
@@ -279,7 +273,7 @@ def analyze_bidding(deal: Deal, settings: Settings = Settings(), searcher: Searc
     ``checkpoint()`` is called before each declarer's table is solved (a place to stop)."""
     outcomes = Outcomes(deal, settings, searcher, checkpoint)
     variant = deal.variant
-    if variant.game == "hasenpfeffer":
+    if variant.family == "hasenpfeffer":
         par, advise = hasenpfeffer_par(outcomes), hasenpfeffer_advice
     else:
         par, advise = euchre_par(outcomes), euchre_advice

@@ -1,0 +1,1 @@
+"""The public face of the solver."""

@@ -1,0 +1,7 @@
+"""``python -m solver.cli``: the same as the ``hasen`` command."""
+
+import sys
+
+from .main import main
+
+sys.exit(main())

@@ -1,0 +1,110 @@
+"""The games of the family as data: each variant's deck, hands, seats and extra card.
+
+A variant is the shape of a game: what the deal notation reads and what the rules play
+with. Its ``family`` names the game (``solver.games``) whose tables, scoring and auction
+it uses; one family may have several variants (decks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import JOKER, RANKS, RANKS_PER_SUIT, SUITS, Mask, make_card, mask_of
+from .errors import NotationError, quoted
+from .seats import NUM_SEATS, SEATS, side_of
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game of the family: everything the parser, the rules and the analyses vary by."""
+
+    name: str
+    deck: Mask
+    hand_size: int
+    seats: tuple[int, ...]  # the seats that are dealt a hand, clockwise
+    extra_card: str  # "widow" (Hasenpfeffer) or "upcard" (Euchre)
+    extra_optional: bool  # may the deal string leave the extra card out?
+    # who takes the extra card and discards: the declarer (the widow, always), or else the
+    # dealer (the upcard, only when its suit becomes trump)
+    declarer_exchanges: bool = True
+    partners: bool = True  # N-S against E-W; False: each dealt seat plays for itself
+    family: str = "hasenpfeffer"  # the game whose tables, scoring and auction apply (solver.games)
+
+    @property
+    def deck_size(self) -> int:
+        return self.deck.bit_count()
+
+    @property
+    def label(self) -> str:
+        """The name with the deck, for messages: ``euchre2 (32 cards)``."""
+        return f"{self.name} ({self.deck_size} cards)"
+
+    def side_of(self, seat: int) -> int:
+        """The seat's side: 0 for N-S, 1 for E-W; without partners, the order of dealing."""
+        return side_of(seat) if self.partners else self.seats.index(seat)
+
+    def search_seat(self, seat: int) -> int:
+        """Where the seat sits for the search, which tells sides apart by seat parity: the
+        seat itself with partners; without, the two players take N and E."""
+        return seat if self.partners else self.seats.index(seat)
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """How each side is named: the partnerships, or the two players."""
+        if self.partners:
+            return "N-S", "E-W"
+        first, second = self.seats
+        return SEATS[first], SEATS[second]
+
+
+def standard_deck(low_rank: str = "9", joker: bool = False) -> Mask:
+    low = RANKS.index(low_rank)
+    cards = [make_card(s, r) for s in range(len(SUITS)) for r in range(low, RANKS_PER_SUIT)]
+    return mask_of(cards) | ((1 << JOKER) if joker else 0)
+
+
+# the decks of the family by size: 9 to A, the same with the Joker, 7 to A
+DECKS = {24: standard_deck("9"), 25: standard_deck("9", joker=True), 32: standard_deck("7")}
+
+HASENPFEFFER = Variant(
+    name="hasenpfeffer",
+    deck=DECKS[25],
+    hand_size=6,
+    seats=(0, 1, 2, 3),
+    extra_card="widow",
+    extra_optional=True,
+)
+
+
+def _euchre(name: str, deck_size: int, seats: tuple[int, ...]) -> Variant:
+    return Variant(name=name, deck=DECKS[deck_size], hand_size=5, seats=seats, extra_card="upcard",
+                   extra_optional=False, declarer_exchanges=False,
+                   partners=len(seats) == NUM_SEATS, family="euchre")
+
+
+# every variant by name and deck size; the first deck listed is the default
+VARIANTS: dict[str, dict[int, Variant]] = {
+    "hasenpfeffer": {25: HASENPFEFFER},
+    "euchre2": {size: _euchre("euchre2", size, (0, 2)) for size in (24, 32, 25)},
+    "euchre": {size: _euchre("euchre", size, (0, 1, 2, 3)) for size in (24, 25)},
+}
+DEFAULT_VARIANT = HASENPFEFFER.name
+
+
+def variant_for(name: str | None = None, deck: int | str | None = None) -> Variant:
+    """The variant called ``name`` (default Hasenpfeffer) with ``deck`` cards (default: its
+    first deck); an unknown name or a deck the variant does not offer is an error."""
+    name = DEFAULT_VARIANT if name is None else name
+    if not isinstance(name, str) or name.strip().lower() not in VARIANTS:
+        raise NotationError(f"variant: unknown variant {quoted(name)} (expected one of {', '.join(VARIANTS)})")
+    decks = VARIANTS[name.strip().lower()]
+    if deck is None:
+        return next(iter(decks.values()))
+    size = deck if isinstance(deck, int) and not isinstance(deck, bool) else None
+    if isinstance(deck, str) and deck.strip().isascii() and deck.strip().isdigit():
+        size = int(deck.strip())
+    if size not in decks:
+        sizes = [str(d) for d in decks]
+        offered = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " or " + sizes[-1]
+        raise NotationError(f"deck: {name.strip().lower()} is played with {offered} cards, not {quoted(deck)}")
+    return decks[size]

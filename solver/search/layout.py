@@ -1,0 +1,61 @@
+"""The search layout: cards placed in a 64-bit mask by their power under one trump.
+
+Each effective suit owns a block of ``BLOCK_BITS`` bits, ordered by power (a higher bit
+beats a lower one), and the trump suit is always block ``TRUMP_BLOCK``. In that form
+following suit is a mask test, the winner of a trick is a comparison, and cards are
+compared by power without knowing which suit is trump. Both search cores read these
+constants from here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..core.cards import NUM_CARDS, SUITS, Mask
+from ..core.seats import NUM_SEATS
+from ..rules.trump import power_order
+
+BLOCK_BITS = 16
+TRUMP_BLOCK = 3
+BLOCK_MASK = (1 << BLOCK_BITS) - 1
+
+
+def suit_block(suit: int, trump: int) -> int:
+    """The layout block of an effective suit: trump last, the plain suits in S H D C order."""
+    if suit == trump:
+        return TRUMP_BLOCK
+    return [s for s in range(len(SUITS)) if s != trump].index(suit)
+
+
+@lru_cache(maxsize=None)
+def layout(trump: int) -> tuple[int, ...]:
+    """Card -> bit position in the search layout, for this trump."""
+    position = [0] * NUM_CARDS
+    for suit in range(len(SUITS)):
+        base = suit_block(suit, trump) * BLOCK_BITS
+        for power, card in enumerate(power_order(suit, trump)):
+            position[card] = base + power
+    return tuple(position)
+
+
+def _byte_layouts(trump: int) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a card mask, its 256 values already in the layout of ``trump``."""
+    positions = layout(trump)
+    tables = []
+    for start in range(0, NUM_CARDS, 8):
+        cards = range(start, min(start + 8, NUM_CARDS))
+        tables.append(tuple(sum(1 << positions[c] for c in cards if value >> (c - start) & 1)
+                            for value in range(256)))
+    return tuple(tables)
+
+
+# to_layout is on the path of every solve, so its tables are built once, here
+_BYTE_LAYOUTS = tuple(_byte_layouts(trump) for trump in range(len(SUITS)))
+assert all(len(tables) == 5 for tables in _BYTE_LAYOUTS), "to_layout reads five bytes"
+
+
+def to_layout(mask: Mask, trump: int) -> Mask:
+    """A card mask in the search layout of ``trump``."""
+    b0, b1, b2, b3, b4 = _BYTE_LAYOUTS[trump]
+    return (b0[mask & 0xFF] | b1[mask >> 8 & 0xFF] | b2[mask >> 16 & 0xFF]
+            | b3[mask >> 24 & 0xFF] | b4[mask >> 32 & 0xFF])
