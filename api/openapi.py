@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core.cards import JOKER_NAME, RANKS, SUITS
-from solver.core.variants import DECKS, VARIANTS
 from solver.core.seats import SEATS
-from solver.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS
+from solver.core.variants import DECKS, VARIANTS
 from solver.core.version import __version__
+from solver.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS
 
 from .config import MAX_TEXT
 

@@ -8,10 +8,17 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
-from solver.core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS, card_name, cards_of, is_red
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.core.variants import HASENPFEFFER
+from solver.core.cards import (
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    card_name,
+    cards_of,
+    is_red,
+)
 from solver.core.seats import SEATS
+from solver.core.variants import HASENPFEFFER
 from solver.core.version import __version__
 
 from .openapi import PREFIX

@@ -7,24 +7,37 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from solver.search import USING_EXTENSION
-from solver.analysis.table import analyze, coerce_seat
 from solver.analysis.bidding import analyze_bidding
+from solver.analysis.euchre_table import analyze_euchre
+from solver.analysis.inputs import coerce_seat
+from solver.analysis.inputs import request_position as position_of
+from solver.analysis.play import PlayState
+from solver.analysis.position import analyze_position
+from solver.analysis.review import review_play
+from solver.analysis.table import analyze
 from solver.core.cards import Card
 from solver.core.deal import Deal
 from solver.core.errors import HasenError
-from solver.analysis.euchre_table import analyze_euchre
-from solver.analysis.play import PlayState
-from solver.analysis.position import analyze_position, request_position as position_of
-from solver.analysis.review import review_play
 from solver.core.variants import Variant, variant_for
-from solver.rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS, Settings, checked_settings
 from solver.core.version import __version__
+from solver.rules.settings import (
+    AUCTION_SETTINGS,
+    PLAY_SETTINGS,
+    Settings,
+    checked_settings,
+)
+from solver.search import USING_EXTENSION
 
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, TooLarge
 from .openapi import (
-    BID_REQUEST, PREFIX, REVIEW_REQUEST, SOLVE_REQUEST, TABLE_REQUEST, batch_request, document,
+    BID_REQUEST,
+    PREFIX,
+    REVIEW_REQUEST,
+    SOLVE_REQUEST,
+    TABLE_REQUEST,
+    batch_request,
+    document,
 )
 from .runner import Checkpoint
 from .service import Job, Service

@@ -9,7 +9,8 @@ thread for the next request. A solve takes milliseconds, so a cancelled job ends
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor, TimeoutError as FutureTimeout
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Callable, TypeVar
 
 T = TypeVar("T")

@@ -31,8 +31,8 @@ from urllib.parse import urlsplit
 
 from common import random_deals
 
-from solver.core.variants import HASENPFEFFER
 from solver.core.seats import SEATS
+from solver.core.variants import HASENPFEFFER
 
 ROOT = Path(__file__).resolve().parent.parent
 

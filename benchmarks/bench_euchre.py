@@ -20,13 +20,13 @@ import random
 
 from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
-from solver.core.cards import cards_of
-from solver.core.deal import Deal
 from solver.analysis.euchre_table import maker_table
 from solver.analysis.play import Contract, PlayState, declarer_cards
-from solver.rules.trump import takes_upcard
+from solver.core.cards import cards_of
+from solver.core.deal import Deal
 from solver.core.variants import variant_for
 from solver.rules.settings import Settings
+from solver.rules.trump import takes_upcard
 
 EUCHRE = variant_for("euchre", 24)
 

@@ -18,9 +18,9 @@ import random
 
 from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
+from solver.analysis.play import Contract, PlayState, declarer_cards
 from solver.analysis.table import analyze
 from solver.core.cards import cards_of
-from solver.analysis.play import Contract, PlayState, declarer_cards
 from solver.core.variants import HASENPFEFFER
 
 

@@ -9,9 +9,9 @@ import statistics
 import time
 from typing import Callable
 
+from solver.analysis.play import PlayState
 from solver.core.cards import card_name, cards_of
 from solver.core.deal import Deal, format_hand
-from solver.analysis.play import PlayState
 from solver.core.variants import Variant
 from solver.search import USING_EXTENSION
 

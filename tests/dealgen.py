@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 
 from oracle import Oracle
 
+from solver.analysis.play import Contract, PlayState
 from solver.core.cards import card_name, cards_of
 from solver.core.deal import Deal, format_hand
-from solver.analysis.play import Contract, PlayState
 from solver.core.variants import HASENPFEFFER
 from solver.search.layout import layout, to_layout
 

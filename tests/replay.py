@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from oracle import Oracle
 
+from solver.analysis.play import Contract
 from solver.core.cards import cards_of
 from solver.core.deal import Deal
-from solver.analysis.play import Contract
 
 
 @dataclass

@@ -10,11 +10,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
+from solver.analysis.inputs import make_contract
+from solver.analysis.position import analyze_position, position
 from solver.analysis.table import analyze
-from solver.search import USING_EXTENSION
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.analysis.position import analyze_position, make_contract, position
 from solver.core.version import __version__
+from solver.search import USING_EXTENSION
 
 TABLE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"}
 SOLVE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C",

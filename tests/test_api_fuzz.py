@@ -12,10 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from api import create_app
+from solver.analysis.inputs import make_contract
+from solver.analysis.position import analyze_position, position
 from solver.analysis.table import analyze
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.errors import HasenError
-from solver.analysis.position import analyze_position, make_contract, position
 from solver.core.version import __version__
 
 LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"

@@ -8,9 +8,9 @@ import pytest
 from flask.testing import FlaskClient
 
 from api import create_app
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.analysis.position import make_contract
+from solver.analysis.inputs import make_contract
 from solver.analysis.review import review_play
+from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.version import __version__
 
 PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS"

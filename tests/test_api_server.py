@@ -9,12 +9,12 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Iterator
 
 import pytest
-
 from liveserver import ROOT, ServedProcess, checkout_env, hasen
 
+from solver.analysis.inputs import make_contract
+from solver.analysis.position import analyze_position, position
 from solver.analysis.table import analyze
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.analysis.position import analyze_position, make_contract, position
 
 CLIENTS = 6
 ROUNDS = 3  # each client sends every request this many times (the later ones hit the cache)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from solver.analysis.bidding import analyze_bidding, euchre_par, hasenpfeffer_par
-from solver.core.deal import Deal
 from solver.analysis.outcomes import Result
+from solver.core.deal import Deal
 from solver.core.variants import variant_for
 from solver.rules.settings import Settings
 
@@ -202,8 +202,8 @@ def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence():
     """A lone declarer picks trump and discard; then the defence picks: both defend, or one
     of them alone. From the three tables: max over (trump, discard) of the min over the
     defences, for every seat."""
-    from solver.analysis.table import analyze
     from solver.analysis.outcomes import Outcomes
+    from solver.analysis.table import analyze
 
     deal = Deal(EXAMPLE, dealer="W")
     outcomes = Outcomes(deal)

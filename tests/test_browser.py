@@ -19,10 +19,10 @@ import pytest
 from liveserver import ServedProcess
 from replay import Replay
 
-from solver.core.cards import parse_card
+from solver.analysis.inputs import make_contract
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.core.cards import parse_card
 from solver.core.deal import Deal
-from solver.analysis.position import make_contract
 
 pytestmark = pytest.mark.browser
 

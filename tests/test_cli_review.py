@@ -7,9 +7,9 @@ import json
 import pytest
 from cli_run import run
 
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.analysis.position import make_contract
+from solver.analysis.inputs import make_contract
 from solver.analysis.review import review_play
+from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 
 CONTRACT = ["--dealer", EXAMPLE_DEALER, "--declarer", "N", "--trump", "C", "--discard", "KH"]
 # the best line of the core issue, except that N leads AS first (it costs N-S a trick) and

@@ -7,8 +7,9 @@ import json
 import pytest
 from cli_run import run
 
+from solver.analysis.inputs import make_contract
+from solver.analysis.position import analyze_position, position
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
-from solver.analysis.position import analyze_position, make_contract, position
 
 CONTRACT = ["--dealer", EXAMPLE_DEALER, "--declarer", "N", "--trump", "C", "--discard", "KH"]
 

@@ -4,10 +4,8 @@ examples of test_variants.py and test_bidding.py."""
 
 from __future__ import annotations
 
-
 import pytest
 from cli_run import run, run_json
-
 
 TWO = "N:..KQT9.9 T9.AKQ.. AS"
 FOUR = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from oracle import Oracle
 
+from solver.analysis.play import Contract, PlayState, replay
 from solver.analysis.table import analyze
 from solver.core.cards import card_name, parse_card
 from solver.core.deal import Deal
-from solver.analysis.play import Contract, PlayState, replay
 from solver.core.seats import parse_seat
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_hasenpfeffer.json").read_text())

@@ -7,14 +7,21 @@ import re
 
 import pytest
 
+from solver.analysis.inputs import parse_trump
 from solver.core.cards import (
-    JOKER, NUM_CARDS, CardSet, card_name, cards_of, make_card, parse_card, parse_suit,
+    JOKER,
+    NUM_CARDS,
+    CardSet,
+    card_name,
+    cards_of,
+    make_card,
+    parse_card,
+    parse_suit,
 )
 from solver.core.deal import Deal, format_hand, parse_hand
-from solver.analysis.play import parse_trump
 from solver.core.errors import HasenError, InvalidDealError, NotationError
-from solver.core.variants import HASENPFEFFER, Variant
 from solver.core.seats import parse_seat
+from solver.core.variants import HASENPFEFFER, Variant
 
 EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 EXAMPLE_FROM_W = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"

@@ -7,12 +7,18 @@ from dealgen import played_ending
 from oracle import oracle_value
 
 import solver.analysis.position
-from solver.core.cards import JOKER, card_name, cards_of, parse_card
+from solver.analysis.inputs import make_contract
+from solver.analysis.play import PlayState, replay
+from solver.analysis.position import (
+    analyze_position,
+    equivalent_runs,
+    format_record,
+    position,
+)
 from solver.cli.main import EXAMPLE_DEAL
+from solver.core.cards import JOKER, card_name, cards_of, parse_card
 from solver.core.deal import Deal
 from solver.core.errors import IllegalPlayError, NotationError
-from solver.analysis.play import PlayState, replay
-from solver.analysis.position import analyze_position, equivalent_runs, format_record, make_contract, position
 from solver.core.seats import SEATS, side_of
 from solver.core.version import __version__
 

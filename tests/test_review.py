@@ -11,13 +11,13 @@ import pytest
 from dealgen import random_contract, random_deal
 from replay import Replay
 
-from solver.core.cards import card_name
+from solver.analysis.inputs import make_contract
+from solver.analysis.play import Contract
+from solver.analysis.review import review_play
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.core.cards import card_name
 from solver.core.deal import Deal
 from solver.core.errors import IllegalPlayError, NotationError
-from solver.analysis.play import Contract
-from solver.analysis.position import make_contract
-from solver.analysis.review import review_play
 
 EXAMPLE_LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
 FOUR_HAND_SEEDS = 1  # the oracle takes seconds on a deal of four hands; lone hands are quick

@@ -9,15 +9,22 @@ from __future__ import annotations
 import pytest
 from oracle import Oracle
 
+from solver.analysis.play import Contract, PlayState
 from solver.core.cards import JOKER, CardSet, card_name, parse_card
 from solver.core.deal import Deal
 from solver.core.errors import IllegalPlayError, NotationError
-from solver.analysis.play import Contract, PlayState
 from solver.core.variants import HASENPFEFFER
 from solver.rules.seating import active_seats, first_leader
-from solver.rules.trump import beats, effective_suit, left_bower, legal_plays, power_order, trick_winner
-from solver.search.layout import layout
 from solver.rules.settings import Settings
+from solver.rules.trump import (
+    beats,
+    effective_suit,
+    left_bower,
+    legal_plays,
+    power_order,
+    trick_winner,
+)
+from solver.search.layout import layout
 
 EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 N, E, S, W = range(4)

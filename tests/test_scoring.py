@@ -12,8 +12,14 @@ import pytest
 
 from solver.core.errors import NotationError
 from solver.core.variants import variant_for
+from solver.rules.scoring import (
+    Bid,
+    bid_ladder,
+    euchre_score,
+    hasenpfeffer_score,
+    parse_bid,
+)
 from solver.rules.settings import Settings
-from solver.rules.scoring import Bid, bid_ladder, euchre_score, hasenpfeffer_score, parse_bid
 
 HASEN = variant_for("hasenpfeffer")
 PLAIN = Settings()

@@ -22,8 +22,8 @@ from openapi_schema_validator import OAS31Validator
 from oracle import Oracle
 
 from api import create_app
-from solver.core.cards import card_name, cards_of, parse_card
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.core.cards import card_name, cards_of, parse_card
 from solver.core.deal import Deal
 
 SEATS = "NESW"

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 import pytest
 
-from solver.core.cards import JOKER, CardSet, card_name, cards_of, parse_card
-from solver.core.deal import Deal
-from solver.core.errors import HasenError, IllegalPlayError, InvalidDealError, NotationError
 from solver.analysis.euchre_table import analyze_euchre
 from solver.analysis.play import Contract, PlayState
+from solver.core.cards import JOKER, CardSet, card_name, cards_of, parse_card
+from solver.core.deal import Deal
+from solver.core.errors import (
+    HasenError,
+    IllegalPlayError,
+    InvalidDealError,
+    NotationError,
+)
 from solver.core.variants import HASENPFEFFER, variant_for
-from solver.rules.trump import beats, legal_plays, power_order
 from solver.rules.settings import Settings
+from solver.rules.trump import beats, legal_plays, power_order
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

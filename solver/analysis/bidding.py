@@ -15,17 +15,17 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
 
-from .table import TRUMPS
 from ..core.cards import JOKER, SUITS
 from ..core.deal import Deal
-from .outcomes import AloneComparison, Outcomes, Result, compare_alone
 from ..core.seats import SEATS, left_of
 from ..core.variants import Variant
-from ..rules.trump import takes_upcard
-from ..rules.settings import Settings
-from ..rules.scoring import Bid, bid_ladder, euchre_score, hasenpfeffer_score
-from ..search import Searcher
 from ..core.version import __version__
+from ..rules.scoring import Bid, bid_ladder, euchre_score, hasenpfeffer_score
+from ..rules.settings import Settings
+from ..rules.trump import takes_upcard
+from ..search import Searcher
+from .outcomes import AloneComparison, Outcomes, Result, compare_alone
+from .table import TRUMPS
 
 JOKER_BIDS = 3  # the all-pass rule "joker_bids_3": the Joker's holder must bid three
 

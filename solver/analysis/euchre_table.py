@@ -13,17 +13,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .table import TRUMPS, coerce_deal, tables_by_declarer
 from ..core.cards import SUITS, Card, card_name, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
-from .play import Contract, PlayState, declarer_cards, exchanging_seat
 from ..core.seats import SEATS
 from ..core.variants import Variant
-from ..search.layout import layout, to_layout
+from ..core.version import __version__
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
-from ..core.version import __version__
+from ..search.layout import layout, to_layout
+from .inputs import coerce_deal
+from .play import Contract, PlayState, declarer_cards, exchanging_seat
+from .table import TRUMPS, tables_by_declarer
 
 
 @dataclass

@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from .table import TRUMPS, declarer_table
 from ..core.cards import SUITS, Card, card_name
 from ..core.deal import Deal
-from .euchre_table import maker_table
 from ..core.seats import SEATS, left_of, partner_of
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
+from .euchre_table import maker_table
+from .table import TRUMPS, declarer_table
 
 
 @dataclass(frozen=True)

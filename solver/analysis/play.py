@@ -4,23 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, card_name, parse_card, parse_suit
+from ..core.cards import (
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    CardSet,
+    Mask,
+    card_name,
+    parse_card,
+)
 from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
 from ..core.seats import NUM_SEATS, SEATS, side_of
 from ..rules.seating import active_seats, first_leader
-from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
-from ..search.layout import layout, to_layout
 from ..rules.settings import Settings
+from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
 from ..search import Searcher, thread_searcher
-
-
-def parse_trump(text: str, where: str = "trump") -> int:
-    """A trump suit: a letter or a symbol, as in a card (``C``, ``c``, ``♣``)."""
-    suit = parse_suit(text.strip()) if isinstance(text, str) else -1
-    if suit < 0:
-        raise NotationError(f"{where}: not a trump suit: {quoted(text)} (expected one of S, H, D, C)")
-    return suit
+from ..search.layout import layout, to_layout
 
 
 @dataclass(frozen=True)

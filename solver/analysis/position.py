@@ -10,17 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .table import coerce_deal, coerce_defender, coerce_seat
-from ..core.cards import SUIT_NAMES, SUITS, Card, CardSet, Mask, canonical_key, card_name, parse_card
+from ..core.cards import (
+    SUITS,
+    Card,
+    Mask,
+    canonical_key,
+    card_name,
+)
 from ..core.deal import Deal
-from ..core.errors import InvalidDealError, NotationError
-from .play import Contract, PlayState, declarer_cards, exchanging_seat, parse_trump, replay
-from ..core.variants import HASENPFEFFER, Variant
 from ..core.seats import SEATS
-from ..rules.trump import power_order
-from ..rules.settings import Settings
-from ..search import Searcher, thread_searcher
+from ..core.variants import HASENPFEFFER, Variant
 from ..core.version import __version__
+from ..rules.settings import Settings
+from ..rules.trump import power_order
+from ..search import Searcher, thread_searcher
+from .inputs import coerce_deal
+from .play import Contract, PlayState, exchanging_seat, replay
 
 Checkpoint = Callable[[], None]
 
@@ -130,88 +135,12 @@ def format_record(groups: list[list[Card]]) -> str:
     return " | ".join(" ".join(card_name(c) for c in g) for g in groups if g)
 
 
-def make_contract(declarer: str | int, trump: str | int, discard: str | Card,
-                  alone: bool = False, lone_defender: int | None = None) -> Contract:
-    """A contract from notation (``"N"``, ``"C"``, ``"KH"``) or from ints."""
-    seat = coerce_seat(declarer, "declarer")
-    suit = coerce_trump(trump)
-    if isinstance(discard, str):
-        card = parse_card(discard, "discard")
-    else:
-        raise NotationError(f"discard: not a card: {discard!r} (expected a card like 'KH')")
-    if not isinstance(alone, bool):
-        raise NotationError(f"alone: expected true or false, got {alone!r}")
-    return Contract(seat, suit, card, alone, lone_defender)
-
-
-def request_position(deal: Deal | str, declarer: str | int, trump: str | int, discard: str | None = None,
-                     alone: bool = False, defender: str | int | None = None, played: str = "",
-                     dealer: str | int | None = None, variant: Variant | None = None,
-                     settings: Settings = Settings()) -> PlayState:
-    """The position of a ``solve`` or ``review`` request, in any variant: the notation of the
-    contract first, then the deal, the settings against its variant, the contract against
-    the deal, and the play record (``played``) onto it."""
-    coerce_seat(declarer, "declarer")
-    coerce_trump(trump)
-    if discard is not None:
-        make_contract(declarer, trump, discard)
-    deal = coerce_deal(deal, dealer, variant)
-    settings.check_for(deal.variant)
-    contract = contract_for(deal, declarer, trump, discard, alone, defender, settings)
-    return replay(PlayState(deal, contract, settings), played)
-
-
-def coerce_trump(trump: str | int) -> int:
-    if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump < len(SUITS):
-        return trump
-    return parse_trump(trump)
-
-
 def position(deal: Deal | str, contract: Contract, played: str = "", dealer: str | int | None = None,
              settings: Settings = Settings(), variant: Variant | None = None) -> PlayState:
     """The position after ``played`` (a play record); raises IllegalPlayError naming the bad card."""
     deal = coerce_deal(deal, dealer, variant)
     settings.check_for(deal.variant)
     return replay(PlayState(deal, contract, settings), played)
-
-
-def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str | None = None,
-                 alone: bool = False, defender: str | int | None = None,
-                 settings: Settings = Settings()) -> Contract:
-    """The contract of a request on ``deal``, in any variant, checked against the deal.
-
-    ``discard``: in Hasenpfeffer the declarer's (always needed); in Euchre the dealer's
-    when the dealer takes the upcard (needed then, and an error when nobody exchanges: it
-    is never ignored). ``defender``: an opponent who plays alone against the lone declarer.
-    """
-    seat = coerce_seat(declarer, "declarer")
-    if not isinstance(alone, bool):
-        raise NotationError(f"alone: expected true or false, got {alone!r}")
-    lone = coerce_defender(defender, seat, alone)
-    if deal.variant.declarer_exchanges:
-        if discard is None:
-            raise NotationError(f"discard: {deal.variant.name}'s declarer takes the widow and discards: "
-                                f"give the discard (--discard, \"discard\"), one of "
-                                f"{CardSet(declarer_cards(deal, seat))}")
-        return make_contract(seat, trump, discard, alone, lone)
-    suit = coerce_trump(trump)
-    # who plays, and whether the dealer is one of them and takes the upcard: the contract
-    # with the upcard as its discard is valid whether or not anyone exchanges
-    seats = PlayState(deal, Contract(seat, suit, deal.extra, alone, lone), settings).seats
-    taker = exchanging_seat(deal, suit, seat, seats)
-    upcard = card_name(deal.extra)
-    if taker is None:
-        if discard is not None:
-            why = (f"the dealer {SEATS[deal.dealer]} sits out" if deal.dealer not in seats
-                   else f"{SUIT_NAMES[suit]} is not the upcard's suit")
-            raise InvalidDealError(f"discard: nobody takes the upcard {upcard} ({why}), so there is no "
-                                   f"discard; leave it out (got {discard!r})")
-        return Contract(seat, suit, deal.extra, alone, lone)
-    if discard is None:
-        raise InvalidDealError(f"discard: the dealer {SEATS[taker]} takes the upcard {upcard} with "
-                               f"{SUIT_NAMES[suit]} trump: give the dealer's discard (--discard, \"discard\"), "
-                               f"one of {CardSet(declarer_cards(deal, taker))}")
-    return make_contract(seat, suit, discard, alone, lone)
 
 
 def gone_mask(state: PlayState) -> Mask:

@@ -14,17 +14,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .table import DeclarerTable, coerce_deal, declarer_table
 from ..core.cards import SUITS, Card, card_name
 from ..core.deal import Deal
-from .euchre_table import MakerTable, maker_table
-from .play import Contract, PlayState, parse_play_record, replay
-from .position import (
-    Checkpoint, CardChoice, _no_checkpoint, card_choices, contract_json, format_record, options_json,
-)
 from ..core.seats import SEATS
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
+from .euchre_table import MakerTable, maker_table
+from .inputs import coerce_deal
+from .play import Contract, PlayState, parse_play_record, replay
+from .position import (
+    CardChoice,
+    Checkpoint,
+    _no_checkpoint,
+    card_choices,
+    contract_json,
+    format_record,
+    options_json,
+)
+from .table import DeclarerTable, declarer_table
 
 
 @dataclass(frozen=True)

@@ -7,14 +7,14 @@ from typing import Any, Callable, TypeVar
 
 from ..core.cards import SUITS, Card, card_name, cards_of
 from ..core.deal import Deal
-from ..core.errors import NotationError, quoted
-from .play import Contract, PlayState, declarer_cards
-from ..core.variants import HASENPFEFFER, Variant
-from ..core.seats import SEATS, parse_seat
-from ..search.layout import layout, to_layout
+from ..core.errors import NotationError
+from ..core.seats import SEATS
+from ..core.version import __version__
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
-from ..core.version import __version__
+from ..search.layout import layout, to_layout
+from .inputs import coerce_deal, coerce_defender, coerce_seat
+from .play import Contract, PlayState, declarer_cards
 
 TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
 
@@ -74,35 +74,6 @@ class TableAnalysis:
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data
-
-
-def coerce_deal(deal: Deal | str, dealer: str | int | None, variant: Variant | None = None) -> Deal:
-    """A Deal from a string, or a Deal with its dealer replaced when one is given."""
-    if isinstance(deal, Deal):
-        if variant is not None and variant != deal.variant:
-            raise NotationError(f"variant: the deal is a {deal.variant.label} deal, not {variant.label}")
-        return deal if dealer is None else Deal(deal.notation(), dealer, deal.variant)
-    return Deal(deal, dealer, variant or HASENPFEFFER)
-
-
-def coerce_defender(defender: str | int | None, declarer: int | None, alone: bool) -> int | None:
-    """The lone defender's seat; one needs a lone declarer to defend against."""
-    if defender is None:
-        return None
-    seat = coerce_seat(defender, "defender")
-    if declarer is None:
-        raise NotationError("defender: a lone defender needs the declarer too (--declarer)")
-    if not alone:
-        raise NotationError("defender: a defender plays alone only against a lone declarer (--alone)")
-    return seat
-
-
-def coerce_seat(seat: str | int, where: str) -> int:
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEATS):
-        return seat
-    if isinstance(seat, str):
-        return parse_seat(seat, where)
-    raise NotationError(f"{where}: not a seat: {quoted(seat)} (expected one of N, E, S, W)")
 
 
 def analyze(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,

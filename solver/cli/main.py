@@ -8,24 +8,30 @@ import math
 import sys
 from typing import Any, Callable, Sequence
 
-from ..analysis.table import TRUMPS, TableAnalysis, analyze
 from ..analysis.bidding import analyze_bidding
-from .options import add_settings_options, add_variant_options, settings_from, variant_from
+from ..analysis.euchre_table import analyze_euchre
+from ..analysis.inputs import request_position
+from ..analysis.play import PlayState
+from ..analysis.position import PositionAnalysis, analyze_position, exchange_discard
+from ..analysis.review import review_play
+from ..analysis.table import TRUMPS, TableAnalysis, analyze
 from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
 from ..core.errors import HasenError
-from ..analysis.play import PlayState
-from ..analysis.position import PositionAnalysis, analyze_position, exchange_discard, request_position
-from ..analysis.euchre_table import analyze_euchre
-from ..text.report import format_bidding, format_euchre_table
-from ..analysis.review import review_play
-from ..text.review import format_review
-from ..core.variants import HASENPFEFFER
 from ..core.seats import SEATS
-from ..rules.seating import first_leader, active_seats
+from ..core.variants import HASENPFEFFER
+from ..core.version import __version__
+from ..rules.seating import active_seats, first_leader
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from ..search import USING_EXTENSION
-from ..core.version import __version__
+from ..text.report import format_bidding, format_euchre_table
+from ..text.review import format_review
+from .options import (
+    add_settings_options,
+    add_variant_options,
+    settings_from,
+    variant_from,
+)
 
 EXAMPLE_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 EXAMPLE_DEALER = "W"

@@ -7,7 +7,13 @@ from __future__ import annotations
 import argparse
 
 from ..core.variants import VARIANTS, Variant, variant_for
-from ..rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, Settings, checked_settings
+from ..rules.settings import (
+    AUCTION_SETTINGS,
+    GAME_SETTINGS,
+    PLAY_SETTINGS,
+    Settings,
+    checked_settings,
+)
 
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:

@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 from .cards import (
-    JOKER, JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS, Card, CardSet, Mask, card_name, cards_of, make_card, parse_card, parse_rank, rank_of, suit_of,
+    JOKER,
+    JOKER_NAME,
+    RANKS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
+    CardSet,
+    Mask,
+    card_name,
+    cards_of,
+    make_card,
+    parse_card,
+    parse_rank,
+    rank_of,
+    suit_of,
 )
 from .errors import InvalidDealError, NotationError, quoted
-from .variants import HASENPFEFFER, VARIANTS, Variant
 from .seats import NUM_SEATS, SEATS, left_of, parse_seat
+from .variants import HASENPFEFFER, VARIANTS, Variant
 
 
 def parse_hand(text: str, where: str = "hand") -> Mask:

@@ -10,7 +10,16 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from ..core.cards import JACK, JOKER, RANKS_PER_SUIT, Card, Mask, make_card, mask_of, suit_of
+from ..core.cards import (
+    JACK,
+    JOKER,
+    RANKS_PER_SUIT,
+    Card,
+    Mask,
+    make_card,
+    mask_of,
+    suit_of,
+)
 
 
 def takes_upcard(upcard: Card, trump: int) -> bool:

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .layout import BLOCK_BITS, BLOCK_MASK, TRUMP_BLOCK
 from ..core.seats import NUM_SEATS
+from .layout import BLOCK_BITS, BLOCK_MASK, TRUMP_BLOCK
 
 NUM_BLOCKS = 4
 TRUMP_MASK = BLOCK_MASK << (TRUMP_BLOCK * BLOCK_BITS)

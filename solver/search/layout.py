@@ -12,7 +12,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..core.cards import NUM_CARDS, SUITS, Mask
-from ..core.seats import NUM_SEATS
 from ..rules.trump import power_order
 
 BLOCK_BITS = 16

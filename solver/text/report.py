@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..analysis.table import TRUMPS
 from ..analysis.bidding import BidAnalysis
-from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..analysis.euchre_table import EuchreAnalysis
 from ..analysis.outcomes import Result
 from ..analysis.play import Contract, PlayState
+from ..analysis.table import TRUMPS
+from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.seats import SEATS
 
 

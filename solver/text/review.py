@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..core.cards import SUIT_NAMES, card_name
 from ..analysis.position import exchange_discard
 from ..analysis.review import CardReview, PlayReview
+from ..core.cards import SUIT_NAMES, card_name
 from ..core.seats import SEATS
 
 COSTLY = "*"  # follows a card that gave tricks away

@@ -1,0 +1,175 @@
+"""Input from people and programs, checked and turned into the solver's types: one place
+for the CLI, the web API and the Python API alike.
+
+Seats, suits and cards are taken as names (``"N"``, ``"C"``, ``"KH"``), as the library's
+``Seat``, ``Suit`` and ``Card``, or as their ints; anything else is a ``NotationError``
+that names the field, never a silent default.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..core.cards import (
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    CardSet,
+    card_name,
+    parse_card,
+    parse_suit,
+)
+from ..core.deal import Deal
+from ..core.errors import InvalidDealError, NotationError, quoted
+from ..core.names import NamedInt
+from ..core.seats import SEATS, parse_seat
+from ..core.variants import HASENPFEFFER, Variant, variant_for
+from ..rules.settings import Settings, checked_settings
+from .play import Contract, PlayState, declarer_cards, exchanging_seat, replay
+
+
+def coerce_variant(variant: Variant | str | None = None, deck: int | str | None = None) -> Variant | None:
+    """A variant given by name (with its deck size) or as a ``Variant``; None when neither
+    is given, so that a ``Deal`` keeps its own."""
+    if isinstance(variant, Variant):
+        if deck is not None and variant_for(variant.name, deck) != variant:
+            raise NotationError(f"deck: {variant.label} is not played with {quoted(deck)} cards")
+        return variant
+    if variant is None and deck is None:
+        return None
+    return variant_for(variant, deck)
+
+
+def coerce_settings(variant: Variant, settings: Settings | Mapping[str, object] | None = None) -> Settings:
+    """Table settings as a ``Settings`` or by name (``{"first_lead": "declarer"}``), checked
+    against the variant: one it does not have is refused, never ignored."""
+    if settings is None:
+        return Settings()
+    if isinstance(settings, Settings):
+        settings.check_for(variant)
+        return settings
+    if not isinstance(settings, Mapping):
+        raise NotationError(f"settings: expected Settings or a mapping of names to values, got {quoted(settings)}")
+    unknown = [name for name in settings if name not in Settings.__dataclass_fields__]
+    if unknown:
+        raise NotationError(f"settings: no setting called {quoted(unknown[0])} "
+                            f"(expected some of {', '.join(Settings.__dataclass_fields__)})")
+    return checked_settings(variant, dict(settings))
+
+
+def coerce_card(card: str | int, where: str) -> Card:
+    if isinstance(card, str):
+        return parse_card(card, where)
+    if isinstance(card, NamedInt) and type(card).kind == "card":
+        return int(card)
+    raise NotationError(f"{where}: not a card: {quoted(card)} (expected a card like 'KH')")
+
+
+def coerce_deal(deal: Deal | str, dealer: str | int | None, variant: Variant | None = None) -> Deal:
+    """A Deal from a string, or a Deal with its dealer replaced when one is given."""
+    if isinstance(deal, Deal):
+        if variant is not None and variant != deal.variant:
+            raise NotationError(f"variant: the deal is a {deal.variant.label} deal, not {variant.label}")
+        return deal if dealer is None else Deal(deal.notation(), dealer, deal.variant)
+    return Deal(deal, dealer, variant or HASENPFEFFER)
+
+
+def coerce_defender(defender: str | int | None, declarer: int | None, alone: bool) -> int | None:
+    """The lone defender's seat; one needs a lone declarer to defend against."""
+    if defender is None:
+        return None
+    seat = coerce_seat(defender, "defender")
+    if declarer is None:
+        raise NotationError("defender: a lone defender needs the declarer too (--declarer)")
+    if not alone:
+        raise NotationError("defender: a defender plays alone only against a lone declarer (--alone)")
+    return seat
+
+
+def coerce_seat(seat: str | int, where: str) -> int:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(SEATS):
+        return seat
+    if isinstance(seat, str):
+        return parse_seat(seat, where)
+    raise NotationError(f"{where}: not a seat: {quoted(seat)} (expected one of N, E, S, W)")
+
+
+def make_contract(declarer: str | int, trump: str | int, discard: str | Card,
+                  alone: bool = False, lone_defender: int | None = None) -> Contract:
+    """A contract from notation (``"N"``, ``"C"``, ``"KH"``) or from ints."""
+    seat = coerce_seat(declarer, "declarer")
+    suit = coerce_trump(trump)
+    card = coerce_card(discard, "discard")
+    if not isinstance(alone, bool):
+        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    return Contract(seat, suit, card, alone, lone_defender)
+
+
+def request_position(deal: Deal | str, declarer: str | int, trump: str | int, discard: str | None = None,
+                     alone: bool = False, defender: str | int | None = None, played: str = "",
+                     dealer: str | int | None = None, variant: Variant | None = None,
+                     settings: Settings = Settings()) -> PlayState:
+    """The position of a ``solve`` or ``review`` request, in any variant: the notation of the
+    contract first, then the deal, the settings against its variant, the contract against
+    the deal, and the play record (``played``) onto it."""
+    coerce_seat(declarer, "declarer")
+    coerce_trump(trump)
+    if discard is not None:
+        make_contract(declarer, trump, discard)
+    deal = coerce_deal(deal, dealer, variant)
+    settings.check_for(deal.variant)
+    contract = contract_for(deal, declarer, trump, discard, alone, defender, settings)
+    return replay(PlayState(deal, contract, settings), played)
+
+
+def coerce_trump(trump: str | int) -> int:
+    if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump < len(SUITS):
+        return trump
+    return parse_trump(trump)
+
+
+def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str | None = None,
+                 alone: bool = False, defender: str | int | None = None,
+                 settings: Settings = Settings()) -> Contract:
+    """The contract of a request on ``deal``, in any variant, checked against the deal.
+
+    ``discard``: in Hasenpfeffer the declarer's (always needed); in Euchre the dealer's
+    when the dealer takes the upcard (needed then, and an error when nobody exchanges: it
+    is never ignored). ``defender``: an opponent who plays alone against the lone declarer.
+    """
+    seat = coerce_seat(declarer, "declarer")
+    if not isinstance(alone, bool):
+        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    lone = coerce_defender(defender, seat, alone)
+    if deal.variant.declarer_exchanges:
+        if discard is None:
+            raise NotationError(f"discard: {deal.variant.name}'s declarer takes the widow and discards: "
+                                f"give the discard (--discard, \"discard\"), one of "
+                                f"{CardSet(declarer_cards(deal, seat))}")
+        return make_contract(seat, trump, discard, alone, lone)
+    suit = coerce_trump(trump)
+    # who plays, and whether the dealer is one of them and takes the upcard: the contract
+    # with the upcard as its discard is valid whether or not anyone exchanges
+    seats = PlayState(deal, Contract(seat, suit, deal.extra, alone, lone), settings).seats
+    taker = exchanging_seat(deal, suit, seat, seats)
+    upcard = card_name(deal.extra)
+    if taker is None:
+        if discard is not None:
+            why = (f"the dealer {SEATS[deal.dealer]} sits out" if deal.dealer not in seats
+                   else f"{SUIT_NAMES[suit]} is not the upcard's suit")
+            raise InvalidDealError(f"discard: nobody takes the upcard {upcard} ({why}), so there is no "
+                                   f"discard; leave it out (got {discard!r})")
+        return Contract(seat, suit, deal.extra, alone, lone)
+    if discard is None:
+        raise InvalidDealError(f"discard: the dealer {SEATS[taker]} takes the upcard {upcard} with "
+                               f"{SUIT_NAMES[suit]} trump: give the dealer's discard (--discard, \"discard\"), "
+                               f"one of {CardSet(declarer_cards(deal, taker))}")
+    return make_contract(seat, suit, discard, alone, lone)
+
+
+def parse_trump(text: str, where: str = "trump") -> int:
+    """A trump suit: a letter or a symbol, as in a card (``C``, ``c``, ``♣``)."""
+    suit = parse_suit(text.strip()) if isinstance(text, str) else -1
+    if suit < 0:
+        raise NotationError(f"{where}: not a trump suit: {quoted(text)} (expected one of S, H, D, C)")
+    return suit

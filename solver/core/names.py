@@ -1,0 +1,149 @@
+"""Seats, suits and cards as the library hands them out: ints that print as their names.
+
+Inside, the solver works on small ints (a seat 0-3, a suit 0-3, a card ``suit * 8 + rank``).
+Results give them back as ``Seat``, ``Suit`` and ``Card``: still those ints, so any index
+or mask works as before, but they print as ``N``, ``S``, ``KH`` and compare equal to those
+names, and the mappings of a result (``ByName``) can be indexed by name:
+``table.tricks["C"]["KH"]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Mapping, TypeVar
+
+from .cards import NUM_CARDS, SUITS, card_name, parse_card, parse_suit
+from .errors import NotationError, quoted
+from .seats import NUM_SEATS, SEATS, parse_seat
+
+Named = TypeVar("Named", bound="NamedInt")
+
+
+class NamedInt(int):
+    """An int with a printed name, equal to the int and to its name."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = "value"
+    count: ClassVar[int] = 0
+
+    def __new__(cls: type[Named], value: int | str) -> Named:
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, str):
+            return int.__new__(cls, cls.parse(value))
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < cls.count:
+            return int.__new__(cls, value)
+        raise NotationError(f"{cls.kind}: not a {cls.kind}: {quoted(value)}")
+
+    @classmethod
+    def parse(cls, text: str) -> int:
+        raise NotImplementedError
+
+    @property
+    def name(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __format__(self, spec: str) -> str:
+        return format(self.name, spec)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, str):
+            try:
+                return int(self) == self.parse(other)
+            except NotationError:
+                return False
+        return int.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = int.__hash__
+
+
+class Seat(NamedInt):
+    """``Seat("N")`` or ``Seat(0)``: prints as ``N``."""
+
+    __slots__ = ()
+    kind = "seat"
+    count = NUM_SEATS
+
+    @classmethod
+    def parse(cls, text: str) -> int:
+        return parse_seat(text)
+
+    @property
+    def name(self) -> str:
+        return SEATS[self]
+
+
+class Suit(NamedInt):
+    """``Suit("C")``, ``Suit("♣")`` or ``Suit(3)``: prints as ``C``."""
+
+    __slots__ = ()
+    kind = "suit"
+    count = len(SUITS)
+
+    @classmethod
+    def parse(cls, text: str) -> int:
+        suit = parse_suit(text.strip())
+        if suit < 0:
+            raise NotationError(f"suit: not a suit: {quoted(text)} (expected one of S, H, D, C)")
+        return suit
+
+    @property
+    def name(self) -> str:
+        return SUITS[self]
+
+
+class Card(NamedInt):
+    """``Card("KH")``, ``Card("10h")`` or ``Card("*")``: prints as ``KH`` (the Joker: ``JK``)."""
+
+    __slots__ = ()
+    kind = "card"
+    count = NUM_CARDS
+
+    @classmethod
+    def parse(cls, text: str) -> int:
+        return parse_card(text)
+
+    @property
+    def name(self) -> str:
+        return card_name(self)
+
+
+K = TypeVar("K", bound=NamedInt)
+V = TypeVar("V")
+
+
+class ByName(dict[K, V]):
+    """A dict keyed by ``Seat``, ``Suit`` or ``Card`` that also takes the name or the int."""
+
+    def __init__(self, key: type[K], items: Mapping[Any, V] | Iterable[tuple[Any, V]] = ()) -> None:
+        self.key = key
+        pairs = items.items() if isinstance(items, Mapping) else items
+        super().__init__((key(k), v) for k, v in pairs)
+
+    def _key(self, key: object) -> object:
+        if isinstance(key, str):
+            return self.key(key)
+        return key
+
+    def __getitem__(self, key: object) -> V:
+        return super().__getitem__(self._key(key))  # type: ignore[index]
+
+    def __contains__(self, key: object) -> bool:
+        try:
+            return super().__contains__(self._key(key))
+        except NotationError:
+            return False
+
+    def get(self, key: object, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.key, dict(self)))
