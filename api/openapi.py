@@ -7,8 +7,10 @@ from typing import Any
 
 from solver.core.cards import JOKER_NAME, RANKS, SUITS
 from solver.core.seats import SEATS
-from solver.core.variants import DECKS, VARIANTS
+from solver.core.variants import DECKS, HASENPFEFFER, VARIANTS
 from solver.core.version import __version__
+from solver.games import GAMES
+from solver.games.euchre import Euchre
 from solver.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS
 
 from .config import MAX_TEXT
@@ -27,7 +29,7 @@ DEAL = text("Deal notation: '<seat>:<hand> <hand> <hand> <hand> [<widow>]', hand
             "'N:..KQT9.9 T9.AKQ.. AS'.")
 DEALER = text("N, E, S or W; default: the deal's first seat.")
 ALONE = {"type": "boolean", "description": "The declarer plays without the partner; default false."}
-VARIANT = text(f"The game: {', '.join(VARIANTS)}; default hasenpfeffer.")
+VARIANT = text(f"The game: {', '.join(VARIANTS)}; default {HASENPFEFFER.name}.")
 DECK = {"type": "integer", "description": "Cards in the deck: " + "; ".join(
     f"{name} {', '.join(map(str, decks))}" for name, decks in VARIANTS.items()) + "; default the first."}
 DEFENDER = text("A defender who plays alone against the lone declarer (needs declarer and alone): "
@@ -78,7 +80,7 @@ def discard_rule(required: list[str]) -> dict[str, Any]:
     variant), where the declarer always takes the widow; in Euchre the dealer discards only
     when taking the upcard, which the endpoint checks against the deal and trump."""
     hasenpfeffer = {"anyOf": [{"not": {"required": ["variant"]}},
-                              {"required": ["variant"], "properties": {"variant": {"const": "hasenpfeffer"}}}]}
+                              {"required": ["variant"], "properties": {"variant": {"const": HASENPFEFFER.name}}}]}
     at = required.index("trump") + 1
     return {"if": hasenpfeffer, "then": {"required": required[:at] + ["discard"] + required[at:]},
             "else": {"required": required}}
@@ -182,7 +184,7 @@ NULL = {"type": "null"}
 
 TABLE_RESPONSE = closed({
     "version": VERSION,
-    "variant": {"type": "string", "const": "hasenpfeffer"},
+    "variant": {"type": "string", "const": HASENPFEFFER.name},
     "deal": {"type": "string", "description": "The canonical deal, starting with the dealer."},
     "dealer": SEAT,
     "alone": {"type": "boolean"},
@@ -191,7 +193,7 @@ TABLE_RESPONSE = closed({
 }, "The same object as `hasen table --json`; `defender` and `settings` only when given.")
 TABLE_RESPONSE = optional(TABLE_RESPONSE, {"defender": SEAT, "settings": SETTINGS})
 
-EUCHRE_NAMES = [name for name, decks in VARIANTS.items() if next(iter(decks.values())).family == "euchre"]
+EUCHRE_NAMES = list(dict.fromkeys(v.name for v in GAMES[Euchre.family].variants))
 DECK_SIZES = {"type": "integer", "enum": sorted(DECKS)}
 
 TRUMP_ENTRY = {"oneOf": [

@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.cards import (
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -20,6 +19,7 @@ from solver.core.cards import (
 from solver.core.seats import SEATS
 from solver.core.variants import HASENPFEFFER
 from solver.core.version import __version__
+from solver.games.hasenpfeffer import EXAMPLE_DEAL, EXAMPLE_DEALER
 
 from .openapi import PREFIX
 

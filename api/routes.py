@@ -7,19 +7,15 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from solver.analysis.bidding import analyze_bidding
-from solver.analysis.euchre_table import analyze_euchre
 from solver.analysis.inputs import coerce_seat
 from solver.analysis.inputs import request_position as position_of
 from solver.analysis.play import PlayState
-from solver.analysis.position import analyze_position
-from solver.analysis.review import review_play
-from solver.analysis.table import analyze
-from solver.core.cards import Card
+from solver.core.cards import CardId
 from solver.core.deal import Deal
 from solver.core.errors import HasenError
 from solver.core.variants import Variant, variant_for
 from solver.core.version import __version__
+from solver.games import game_of
 from solver.rules.settings import (
     AUCTION_SETTINGS,
     PLAY_SETTINGS,
@@ -88,11 +84,8 @@ def table_job(body: dict[str, Any]) -> Job:
     def work(checkpoint: Checkpoint) -> dict[str, Any]:
         # the table calls progress after each declarer's solves: a place to stop
         stop = lambda done, total: checkpoint()  # noqa: E731
-        if variant.family == "euchre":
-            return analyze_euchre(deal, declarer=declarer, alone=alone, defender=defender,
-                                  settings=settings, progress=stop).to_json()
-        return analyze(deal, declarer=declarer, alone=alone, settings=settings, progress=stop,
-                       defender=defender).to_json()
+        return game_of(variant).table(deal, declarer=declarer, alone=alone, defender=defender,
+                                      settings=settings, progress=stop).to_json()
 
     return key, work
 
@@ -117,13 +110,13 @@ def bid() -> Response:
     settings = body_settings(body, variant, PLAY_SETTINGS + AUCTION_SETTINGS)
     data, cached = service().answer(
         ("bid", deal, settings),
-        lambda checkpoint: analyze_bidding(deal, settings, checkpoint=checkpoint).to_json())
+        lambda checkpoint: game_of(variant).bid(deal, settings, checkpoint=checkpoint).to_json())
     return answer(data, cached)
 
 
 # --- solve ----------------------------------------------------------------------------------
 
-def cards_played(state: PlayState) -> tuple[Card, ...]:
+def cards_played(state: PlayState) -> tuple[CardId, ...]:
     """The cards played so far, however the record was written: part of the cache key."""
     return tuple(c for _, cards, _ in state.tricks for c in cards) + tuple(state.trick)
 
@@ -144,7 +137,7 @@ def solve() -> Response:
     state = request_position(body, body.get("played", ""))
     key = ("solve", state.deal, state.contract, state.settings, cards_played(state))
     data, cached = service().answer(
-        key, lambda checkpoint: analyze_position(state, checkpoint=checkpoint).to_json())
+        key, lambda checkpoint: game_of(state.deal.variant).solve(state, checkpoint=checkpoint).to_json())
     return answer(data, cached)
 
 
@@ -159,8 +152,8 @@ def review() -> Response:
     deal, contract, settings = end.deal, end.contract, end.settings
     data, cached = service().answer(
         ("review", deal, contract, settings, cards_played(end)),
-        lambda checkpoint: review_play(deal, contract, body["play"], settings=settings,
-                                       checkpoint=checkpoint).to_json())
+        lambda checkpoint: game_of(deal.variant).review(deal, contract, body["play"], settings=settings,
+                                                        checkpoint=checkpoint).to_json())
     return answer(data, cached)
 
 

@@ -19,7 +19,7 @@ import random
 from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
 from solver.analysis.play import Contract, PlayState, declarer_cards
-from solver.analysis.table import analyze
+from solver.analysis.table import analyze_table
 from solver.core.cards import cards_of
 from solver.core.variants import HASENPFEFFER
 
@@ -35,8 +35,8 @@ def bench(name: str, searcher_class: type, count: int, seed: int) -> None:
         seconds, searched = timed_solve(searcher, state)
         solves.append(seconds)
         nodes.append(searched)
-        tables.append(timed(searcher, lambda: analyze(deal, declarer=declarer, searcher=searcher)))
-        fours.append(timed(searcher, lambda: analyze(deal, searcher=searcher)))
+        tables.append(timed(searcher, lambda: analyze_table(deal, declarer=declarer, searcher=searcher)))
+        fours.append(timed(searcher, lambda: analyze_table(deal, searcher=searcher)))
     print(f"{name} ({count} deals)")
     print(f"  one solve              {percentiles(solves)}")
     print(f"  one declarer, 28 cells {percentiles(tables)}")

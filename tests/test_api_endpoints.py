@@ -12,9 +12,10 @@ from flask.testing import FlaskClient
 from api import create_app
 from solver.analysis.inputs import make_contract
 from solver.analysis.position import analyze_position, position
-from solver.analysis.table import analyze
+from solver.analysis.table import analyze_table
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.version import __version__
+from solver.games.hasenpfeffer import Hasenpfeffer
 from solver.search import USING_EXTENSION
 
 TABLE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"}
@@ -51,7 +52,7 @@ def error_of(client: FlaskClient, path: str, body, status: int = 400) -> str:
 def test_table_is_the_cli_json(client: FlaskClient) -> None:
     code, answer = post(client, "table", TABLE)
     assert code == 200
-    assert answer == analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
+    assert answer == analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
     assert answer["declarers"]["N"]["best"] == {"trump": "C", "discard": "KH", "tricks": 6}
     assert answer["version"] == __version__
 
@@ -59,7 +60,7 @@ def test_table_is_the_cli_json(client: FlaskClient) -> None:
 def test_table_for_all_declarers_alone(client: FlaskClient) -> None:
     code, answer = post(client, "table", {"deal": EXAMPLE_DEAL, "alone": True})
     assert code == 200
-    assert answer == analyze(EXAMPLE_DEAL, alone=True).to_json()
+    assert answer == analyze_table(EXAMPLE_DEAL, alone=True).to_json()
     assert list(answer["declarers"]) == ["N", "E", "S", "W"]
     assert answer["dealer"] == "N"  # the deal string's first seat
 
@@ -95,10 +96,10 @@ def test_batch_answers_in_order_and_isolates_bad_items(client: FlaskClient) -> N
     assert code == 200 and answer["version"] == __version__
     results = answer["results"]
     assert len(results) == len(items)
-    assert results[0] == analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
+    assert results[0] == analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
     assert results[1] == {"index": 1, "error": "item: expected an object, got a number"}
     assert results[2]["index"] == 2 and "deal: " in results[2]["error"]
-    assert results[3] == analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="E", alone=True).to_json()
+    assert results[3] == analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="E", alone=True).to_json()
     assert results[4] == {"index": 4, "error": "item: unknown key 'color' (allowed: deal, dealer, declarer, "
                                                "alone, variant, deck, defender, first_lead, lone_lead)"}
 
@@ -173,11 +174,13 @@ def test_cache_can_be_turned_off() -> None:
 def test_a_request_twice_in_one_batch_is_solved_once(client: FlaskClient, monkeypatch) -> None:
     calls = []
 
+    real = Hasenpfeffer.table
+
     def counted(*args, **kwargs):
         calls.append(args)
-        return analyze(*args, **kwargs)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr("api.routes.analyze", counted)
+    monkeypatch.setattr(Hasenpfeffer, "table", counted)
     code, answer = post(client, "batch", {"items": [TABLE, TABLE]})
     assert code == 200 and answer["results"][0] == answer["results"][1]
     assert len(calls) == 1
@@ -284,7 +287,7 @@ def test_an_unexpected_failure_is_json_without_a_traceback(app: Flask, monkeypat
     def broken(*args, **kwargs):
         raise RuntimeError("secret internals")
 
-    monkeypatch.setattr("api.routes.analyze", broken)
+    monkeypatch.setattr(Hasenpfeffer, "table", broken)
     app.config["PROPAGATE_EXCEPTIONS"] = False
     response = app.test_client().post("/api/v1/table", json=TABLE)
     assert response.status_code == 500
@@ -325,15 +328,15 @@ def endless(*args, progress=None, checkpoint=None, **kwargs):
 
 
 @pytest.mark.parametrize("path, body, target", [
-    ("table", {"deal": EXAMPLE_DEAL}, "analyze"),
-    ("solve", SOLVE, "analyze_position"),
-    ("batch", {"items": [{"deal": EXAMPLE_DEAL, "dealer": d} for d in "NESW"]}, "analyze"),
+    ("table", {"deal": EXAMPLE_DEAL}, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
+    ("solve", SOLVE, "solver.games.base.Game.solve"),
+    ("batch", {"items": [{"deal": EXAMPLE_DEAL, "dealer": d} for d in "NESW"]}, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
 ])
 def test_time_limit_gives_503_and_the_server_recovers(monkeypatch, path: str, body, target: str) -> None:
     app = create_app({"HASEN_TIME_LIMIT": 0.05, "HASEN_SOLVER_THREADS": 1})
     client = app.test_client()
     with monkeypatch.context() as patch:
-        patch.setattr(f"api.routes.{target}", endless)
+        patch.setattr(target, endless)
         response = client.post(f"/api/v1/{path}", json=body)
         assert response.status_code == 503
         assert "longer than the limit of 0.05 s" in response.get_json()["error"]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from api import create_app
 from solver.analysis.inputs import make_contract
 from solver.analysis.position import analyze_position, position
-from solver.analysis.table import analyze
+from solver.analysis.table import analyze_table
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.errors import HasenError
 from solver.core.version import __version__
@@ -80,7 +80,7 @@ def still_correct(app: Flask) -> None:
     client = app.test_client()
     assert client.get("/api/v1/health").get_json()["status"] == "ok"
     answer = client.post("/api/v1/table", json=TABLE).get_json()
-    assert answer == analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
+    assert answer == analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
 
 
 def test_random_bytes(app: Flask) -> None:
@@ -109,7 +109,7 @@ def test_random_json(app: Flask) -> None:
 def expected_table(body: dict) -> dict | None:
     """The library's answer for a table request, or None when it refuses the input."""
     try:
-        return analyze(body["deal"], body.get("dealer"), declarer=body.get("declarer"),
+        return analyze_table(body["deal"], body.get("dealer"), declarer=body.get("declarer"),
                        alone=body.get("alone", False)).to_json()
     except HasenError:
         return None

@@ -12,6 +12,9 @@ from solver.analysis.inputs import make_contract
 from solver.analysis.review import review_play
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.version import __version__
+from solver.games import GAMES
+
+HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
 PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS"
 REVIEW = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH",
@@ -34,7 +37,7 @@ def error_of(client: FlaskClient, body, status: int = 400) -> str:
 def test_review_is_the_library_answer(client: FlaskClient) -> None:
     response = client.post("/api/v1/review", json=REVIEW)
     assert response.status_code == 200
-    expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), PLAY, dealer=EXAMPLE_DEALER)
+    expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME, dealer=EXAMPLE_DEALER)
     answer = response.get_json()
     assert answer == expected.to_json()
     assert [c["cost"] for c in answer["cards"][:2]] == [1, 1]  # AS led early; AD not ruffed
@@ -102,7 +105,7 @@ def test_time_limit_gives_503_and_the_server_recovers(monkeypatch: pytest.Monkey
     app = create_app({"HASEN_TIME_LIMIT": 0.05, "HASEN_SOLVER_THREADS": 1})
     client = app.test_client()
     with monkeypatch.context() as patch:
-        patch.setattr("api.routes.review_play", endless)
+        patch.setattr("solver.games.base.Game.review", endless)
         message = error_of(client, REVIEW, 503)
         assert "longer than the limit of 0.05 s" in message
     for _ in range(500):  # bounded: the abandoned review stops at its next checkpoint
@@ -152,7 +155,7 @@ def test_mutated_records_give_a_clear_400_or_the_right_review() -> None:
         response = app.test_client().post("/api/v1/review", json={**REVIEW, "play": play, "alone": alone})
         answer = response.get_json()
         try:
-            expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH", alone), play,
+            expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH", alone), play, HASENPFEFFER_GAME,
                                    dealer=EXAMPLE_DEALER).to_json()
         except HasenError as exc:
             assert (response.status_code, answer["error"]) == (400, str(exc))

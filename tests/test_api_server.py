@@ -13,7 +13,7 @@ from liveserver import ROOT, ServedProcess, checkout_env, hasen
 
 from solver.analysis.inputs import make_contract
 from solver.analysis.position import analyze_position, position
-from solver.analysis.table import analyze
+from solver.analysis.table import analyze_table
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 
 CLIENTS = 6
@@ -46,17 +46,17 @@ def expected_requests() -> list[tuple[str, str, dict | str | None, int, dict | N
         for alone in (False, True):
             body = {"deal": EXAMPLE_DEAL, "dealer": dealer, "declarer": "N", "alone": alone}
             out.append(("POST", "/api/v1/table", body, 200,
-                        analyze(EXAMPLE_DEAL, dealer, declarer="N", alone=alone).to_json()))
+                        analyze_table(EXAMPLE_DEAL, dealer, declarer="N", alone=alone).to_json()))
     whole = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER}
-    out.append(("POST", "/api/v1/table", whole, 200, analyze(EXAMPLE_DEAL, EXAMPLE_DEALER).to_json()))
+    out.append(("POST", "/api/v1/table", whole, 200, analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER).to_json()))
     for played in ("", "JC KC TC 9C", "JC KC TC 9C | AS AD 9S"):
         body = {**whole, "declarer": "N", "trump": "C", "discard": "KH", "played": played}
         state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), played, dealer=EXAMPLE_DEALER)
         out.append(("POST", "/api/v1/solve", body, 200, analyze_position(state).to_json()))
     items = [{**whole, "declarer": s} for s in "ES"] + ["bad"]
     out.append(("POST", "/api/v1/batch", {"items": items}, 200, {
-        "version": analyze(EXAMPLE_DEAL).to_json()["version"],
-        "results": [analyze(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer=s).to_json() for s in "ES"]
+        "version": analyze_table(EXAMPLE_DEAL).to_json()["version"],
+        "results": [analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer=s).to_json() for s in "ES"]
         + [{"index": 2, "error": "item: expected an object, got a string"}]}))
     out.append(("POST", "/api/v1/table", "{not json", 400, None))
     out.append(("POST", "/api/v1/solve", {**whole, "declarer": "N", "trump": "C", "discard": "AH"}, 400, None))

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from solver.analysis.bidding import analyze_bidding, euchre_par, hasenpfeffer_par
+from solver.analysis.bidding import analyze_bidding
 from solver.analysis.outcomes import Result
 from solver.core.deal import Deal
 from solver.core.variants import variant_for
+from solver.games import game_of
+from solver.games.euchre import euchre_par
+from solver.games.hasenpfeffer import hasenpfeffer_par
 from solver.rules.settings import Settings
 
 N, E, S, W = range(4)
@@ -115,7 +118,7 @@ def test_hasenpfeffer_par_end_to_end():
     N speaks first (W deals) and bids 6 at once: anything lower, E-W would overbid with a
     sacrifice that costs them less than 12."""
     deal = Deal("N:AKQJ...J* .AKQJT.9. T9..AKQJ. ..T.AKQT9 9H", dealer="W")
-    result = analyze_bidding(deal).to_json()
+    result = analyze_bidding(deal, game_of(deal.variant)).to_json()
     par = result["par"]
     assert [c["call"] for c in par["auction"]] == ["6", "pass", "pass", "pass"]
     assert par["contract"] == {"declarer": "N", "bid": "6", "trump": "S", "discard": "9H", "alone": True,
@@ -177,7 +180,7 @@ def test_two_handed_par_end_to_end():
     better for S than ordering up; so S passes, N passes (S +2 either way) and S names
     hearts."""
     deal = Deal("N:..KQT9.9 T9.AKQ.. AS", variant=variant_for("euchre2"))
-    result = analyze_bidding(deal).to_json()
+    result = analyze_bidding(deal, game_of(deal.variant)).to_json()
     par = result["par"]
     assert [(c["seat"], c["call"]) for c in par["auction"]] == [("S", "pass"), ("N", "pass"), ("S", "name H")]
     assert par["contract"] == {"declarer": "S", "trump": "H", "discard": None, "alone": False,
@@ -192,7 +195,7 @@ def test_two_handed_par_end_to_end():
 def test_settings_must_fit_the_variant():
     deal = Deal("N:..KQT9.9 T9.AKQ.. AS", variant=variant_for("euchre2"))
     with pytest.raises(ValueError) as info:
-        analyze_bidding(deal, Settings(fail_penalty="pepper"))
+        analyze_bidding(deal, game_of(deal.variant), Settings(fail_penalty="pepper"))
     assert "fail_penalty: a hasenpfeffer setting, which euchre2 does not have" in str(info.value)
 
 
@@ -203,13 +206,13 @@ def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence():
     of them alone. From the three tables: max over (trump, discard) of the min over the
     defences, for every seat."""
     from solver.analysis.outcomes import Outcomes
-    from solver.analysis.table import analyze
+    from solver.analysis.table import analyze_table
 
     deal = Deal(EXAMPLE, dealer="W")
-    outcomes = Outcomes(deal)
+    outcomes = Outcomes(deal, game_of(deal.variant))
     for seat in range(4):
         defences = [None, (seat + 1) % 4, (seat + 3) % 4]
-        tables = [analyze(deal, declarer=seat, alone=True, defender=d).tables[seat].tricks for d in defences]
+        tables = [analyze_table(deal, declarer=seat, alone=True, defender=d).tables[seat].tricks for d in defences]
         expected = max(min(t[trump][card] for t in tables) for trump in range(4) for card in tables[0][trump])
         assert outcomes.best(seat, True).tricks == expected
 
@@ -223,7 +226,7 @@ def test_euchre_lone_maker_against_a_defending_dealer():
     deal = Deal(FOUR, variant=variant_for("euchre"))
     entries = [analyze_euchre(deal, declarer="E", alone=True, defender=d).tables[E].entries
                for d in (None, "S", "N")]
-    outcomes = Outcomes(deal).by_trump(E, True)
+    outcomes = Outcomes(deal, game_of(deal.variant)).by_trump(E, True)
     for trump in range(4):
         every = [n for e in entries for n in (e[trump].discards.values() or [e[trump].value])]
         assert outcomes[trump].tricks == min(every)

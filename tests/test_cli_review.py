@@ -10,6 +10,9 @@ from cli_run import run
 from solver.analysis.inputs import make_contract
 from solver.analysis.review import review_play
 from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.games import GAMES
+
+HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
 CONTRACT = ["--dealer", EXAMPLE_DEALER, "--declarer", "N", "--trump", "C", "--discard", "KH"]
 # the best line of the core issue, except that N leads AS first (it costs N-S a trick) and
@@ -20,7 +23,7 @@ PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC
 def test_json_is_the_library_answer(capsys: pytest.CaptureFixture) -> None:
     status, out, err = run(capsys, "review", EXAMPLE_DEAL, *CONTRACT, "--play", PLAY, "--json")
     assert (status, err) == (0, "")
-    expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), PLAY, dealer=EXAMPLE_DEALER)
+    expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME, dealer=EXAMPLE_DEALER)
     assert json.loads(out) == expected.to_json()
     assert "\n" not in out.rstrip("\n")  # one line, for machines
 

@@ -9,7 +9,7 @@ import pytest
 from oracle import Oracle
 
 from solver.analysis.play import Contract, PlayState, replay
-from solver.analysis.table import analyze
+from solver.analysis.table import analyze_table
 from solver.core.cards import card_name, parse_card
 from solver.core.deal import Deal
 from solver.core.seats import parse_seat
@@ -25,7 +25,7 @@ def contract(trump: str, discard: str) -> PlayState:
 
 
 def test_golden_table(searcher):
-    result = analyze(GOLDEN["deal"], dealer=GOLDEN["dealer"], declarer=GOLDEN["declarer"],
+    result = analyze_table(GOLDEN["deal"], dealer=GOLDEN["dealer"], declarer=GOLDEN["declarer"],
                      alone=GOLDEN["alone"], searcher=searcher)
     table = result.tables[parse_seat(GOLDEN["declarer"])]
     assert [card_name(d) for d in table.discards] == GOLDEN["discards"]
@@ -41,7 +41,7 @@ def test_golden_table(searcher):
 
 def test_golden_table_within_all_four_declarers(searcher):
     """Analysing every declarer gives North the same table."""
-    result = analyze(Deal(GOLDEN["deal"]), dealer=GOLDEN["dealer"], searcher=searcher)
+    result = analyze_table(Deal(GOLDEN["deal"]), dealer=GOLDEN["dealer"], searcher=searcher)
     assert sorted(result.tables) == [0, 1, 2, 3]
     north = result.to_json()["declarers"]["N"]
     assert north["tricks"] == {t: dict(zip(GOLDEN["discards"], row)) for t, row in GOLDEN["tricks"].items()}

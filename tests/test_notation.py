@@ -11,7 +11,6 @@ from solver.analysis.inputs import parse_trump
 from solver.core.cards import (
     JOKER,
     NUM_CARDS,
-    CardSet,
     card_name,
     cards_of,
     make_card,
@@ -20,6 +19,7 @@ from solver.core.cards import (
 )
 from solver.core.deal import Deal, format_hand, parse_hand
 from solver.core.errors import HasenError, InvalidDealError, NotationError
+from solver.core.names import CardSet
 from solver.core.seats import parse_seat
 from solver.core.variants import HASENPFEFFER, Variant
 

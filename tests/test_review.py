@@ -18,6 +18,9 @@ from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.cards import card_name
 from solver.core.deal import Deal
 from solver.core.errors import IllegalPlayError, NotationError
+from solver.games import GAMES, game_of
+
+HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
 EXAMPLE_LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
 FOUR_HAND_SEEDS = 1  # the oracle takes seconds on a deal of four hands; lone hands are quick
@@ -44,7 +47,7 @@ def check_review(deal: Deal, contract: Contract, seed: int, searcher=None) -> No
     replay = Replay.start(deal, contract)
     whole = 6 * len(replay.oracle.seats)
     cards, record = random_record(rng, replay, whole if rng.random() < 0.6 else rng.randrange(whole))
-    review = review_play(deal, contract, record, searcher=searcher)
+    review = review_play(deal, contract, record, game_of(deal.variant), searcher=searcher)
     where = f"seed {seed}: Deal({deal.notation()!r}, {deal.dealer}), {contract}, play {record!r}"
 
     assert review.contract_tricks == replay.total(), where
@@ -107,7 +110,8 @@ def test_both_searches_match_the_oracle(searcher, seed: int) -> None:
 # --- the worked example (the table and line of the core issue) ---------------------------------
 
 def example(trump: str = "C", discard: str = "KH", play: str = EXAMPLE_LINE, alone: bool = False):
-    return review_play(EXAMPLE_DEAL, make_contract("N", trump, discard, alone), play, dealer=EXAMPLE_DEALER)
+    return review_play(EXAMPLE_DEAL, make_contract("N", trump, discard, alone), play, HASENPFEFFER_GAME,
+                       dealer=EXAMPLE_DEALER)
 
 
 def test_the_best_line_costs_nothing() -> None:
@@ -179,7 +183,7 @@ def test_each_position_is_solved_once() -> None:
             return [self.solve(hands, active, leader, side) for hands in positions]
 
     two_tricks = "JC KC TC 9C | AS AD 9S QS"  # a partial record: every position after it is solved
-    review = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), two_tricks, dealer=EXAMPLE_DEALER,
+    review = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), two_tricks, HASENPFEFFER_GAME, dealer=EXAMPLE_DEALER,
                          searcher=Spy())
     assert len(seen) == 28 + sum(len(c.choices) for c in review.cards)
     assert len(set(seen)) == len(seen)
@@ -197,7 +201,7 @@ def test_checkpoint_can_stop_the_review() -> None:
             raise Stop
 
     with pytest.raises(Stop):
-        review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), EXAMPLE_LINE, dealer=EXAMPLE_DEALER,
+        review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), EXAMPLE_LINE, HASENPFEFFER_GAME, dealer=EXAMPLE_DEALER,
                     checkpoint=checkpoint)
     assert len(calls) == 5
 
@@ -235,6 +239,6 @@ def test_discard_not_held() -> None:
 def test_euchre_hands_are_reviewed_against_the_maker_table() -> None:
     # (more in test_solve_options.py: every card of Euchre reviews against the oracle)
     c = euchre_deals.case(1, "euchre", 24)
-    review = review_play(c.deal, Contract(c.maker, c.trump, c.discard, c.alone, c.defender), "")
+    review = review_play(c.deal, Contract(c.maker, c.trump, c.discard, c.alone, c.defender), "", game_of(c.deal.variant))
     assert review.contract_tricks == review.total == c.oracle()
     assert review.contract_cost == review.table.best_tricks - review.table.entries[c.trump].value

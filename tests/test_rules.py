@@ -10,9 +10,10 @@ import pytest
 from oracle import Oracle
 
 from solver.analysis.play import Contract, PlayState
-from solver.core.cards import JOKER, CardSet, card_name, parse_card
+from solver.core.cards import JOKER, card_name, parse_card
 from solver.core.deal import Deal
 from solver.core.errors import IllegalPlayError, NotationError
+from solver.core.names import CardSet
 from solver.core.variants import HASENPFEFFER
 from solver.rules.seating import active_seats, first_leader
 from solver.rules.settings import Settings

@@ -11,7 +11,7 @@ import pytest
 
 from solver.analysis.euchre_table import analyze_euchre
 from solver.analysis.play import Contract, PlayState
-from solver.core.cards import JOKER, CardSet, card_name, cards_of, parse_card
+from solver.core.cards import JOKER, card_name, cards_of, parse_card
 from solver.core.deal import Deal
 from solver.core.errors import (
     HasenError,
@@ -19,6 +19,7 @@ from solver.core.errors import (
     InvalidDealError,
     NotationError,
 )
+from solver.core.names import CardSet
 from solver.core.variants import HASENPFEFFER, variant_for
 from solver.rules.settings import Settings
 from solver.rules.trump import beats, legal_plays, power_order

@@ -13,15 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..core.cards import SUITS, Card, card_name, cards_of
+from ..core.cards import SUITS, card_name, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
+from ..core.names import ByName, Card, Seat, Suit
 from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
+from .answer import Answer
 from .inputs import coerce_deal
 from .play import Contract, PlayState, declarer_cards, exchanging_seat
 from .table import TRUMPS, tables_by_declarer
@@ -32,7 +34,7 @@ class TrumpEntry:
     """One trump's tricks for the makers: one number, or one per dealer's discard."""
 
     value: int  # the tricks; with an exchange, those of the dealer's chosen discard
-    discards: dict[Card, int] = field(default_factory=dict)  # canonical order; empty: no exchange
+    discards: ByName[Card, int] = field(default_factory=lambda: ByName(Card))  # canonical order; empty: no exchange
     discard: Card | None = None  # the dealer's choice (the first in canonical order on a tie)
 
     def to_json(self) -> int | dict[str, int]:
@@ -41,43 +43,82 @@ class TrumpEntry:
         return {**{card_name(d): n for d, n in self.discards.items()}, "value": self.value}
 
 
-@dataclass
-class MakerTable:
-    """One maker's entries for the four trumps."""
+@dataclass(repr=False)
+class MakerTable(Answer):
+    """One maker's entries for the four trumps: ``table.entries["H"].value``."""
 
-    maker: int
-    entries: dict[int, TrumpEntry]
+    maker: Seat
+    entries: ByName[Suit, TrumpEntry]
 
     @property
     def best_tricks(self) -> int:
         return max(e.value for e in self.entries.values())
 
     @property
-    def ties(self) -> list[int]:
+    def ties(self) -> list[Suit]:
         """Every trump reaching the best, in the order S H D C."""
-        return [t for t in TRUMPS if self.entries[t].value == self.best_tricks]
+        return [Suit(t) for t in TRUMPS if self.entries[t].value == self.best_tricks]
 
     @property
-    def best(self) -> tuple[int, TrumpEntry]:
+    def best(self) -> tuple[Suit, TrumpEntry]:
         trump = self.ties[0]
         return trump, self.entries[trump]
+
+    def grid(self, trump: int) -> dict[int | None, int]:
+        """This trump's tricks by the dealer's discard; key None when nobody exchanges."""
+        entry = self.entries[trump]
+        return dict(entry.discards) or {None: entry.value}
+
+    def contract_tricks(self, contract: Contract) -> int:
+        """What the contract's trump and the dealer's discard take double-dummy."""
+        entry = self.entries[contract.trump]
+        return entry.discards[contract.discard] if entry.discards else entry.value
+
+    def contract_cost(self, contract: Contract) -> int:
+        """Tricks the maker's trump gave away against the best trump, each valued with the
+        dealer's best discard (docs/rules.md); the discard is judged in ``discard_cost``."""
+        return self.best_tricks - self.entries[contract.trump].value
+
+    def discard_cost(self, contract: Contract) -> int:
+        """Tricks the dealer's discard gave away to the other side against the dealer's
+        best discard (0 when nobody exchanged)."""
+        return abs(self.entries[contract.trump].value - self.contract_tricks(contract))
+
+    def contract_json(self, contract: Contract) -> dict[str, Any]:
+        trump, entry = self.best
+        return {
+            "tricks": self.contract_tricks(contract),
+            "cost": self.contract_cost(contract),
+            "discard_cost": self.discard_cost(contract),
+            "best": {"trump": SUITS[trump], "discard": name_or_none(entry.discard), "tricks": entry.value},
+            "ties": [[SUITS[t], name_or_none(self.entries[t].discard)] for t in self.ties],
+        }
 
     def to_json(self) -> dict[str, Any]:
         trump, entry = self.best
         return {
             "tricks": {SUITS[t]: self.entries[t].to_json() for t in TRUMPS},
-            "best": {"trump": SUITS[trump], "tricks": entry.value,
-                     "discard": None if entry.discard is None else card_name(entry.discard)},
+            "best": {"trump": SUITS[trump], "tricks": entry.value, "discard": name_or_none(entry.discard)},
             "ties": [SUITS[t] for t in self.ties],
         }
 
+    def __repr__(self) -> str:
+        trump, entry = self.best
+        return f"<MakerTable {self.maker}: best {trump}, {entry.value} tricks>"
 
-@dataclass
-class EuchreAnalysis:
+
+def name_or_none(card: int | None) -> str | None:
+    return None if card is None else card_name(card)
+
+
+@dataclass(repr=False)
+class EuchreAnalysis(Answer):
+    """The Euchre table of one maker or all: ``analysis.tables["N"].entries["H"]``."""
+
     deal: Deal
     alone: bool
-    lone_defender: int | None
-    tables: dict[int, MakerTable]
+    lone_defender: Seat | None
+    tables: ByName[Seat, MakerTable]
     settings: Settings = Settings()
 
     def to_json(self) -> dict[str, Any]:
@@ -97,6 +138,10 @@ class EuchreAnalysis:
             data["settings"] = self.settings.changed()
         return data
 
+    def __repr__(self) -> str:
+        best = ", ".join(f"{s} {t.best_tricks}" for s, t in self.tables.items())
+        return f"<EuchreAnalysis of {self.deal!r}: best tricks {best}>"
+
 
 def trump_entry(deal: Deal, maker: int, trump: int, alone: bool, lone_defender: int | None,
                 settings: Settings, searcher: Searcher) -> TrumpEntry:
@@ -111,12 +156,12 @@ def trump_entry(deal: Deal, maker: int, trump: int, alone: bool, lone_defender: 
     six = declarer_cards(deal, taker)
     full, position = to_layout(six, trump), layout(trump)
     seat = deal.variant.search_seat(taker)
-    cards = cards_of(six)
+    cards = [Card(c) for c in cards_of(six)]
     positions = []
     for d in cards:
         hands[seat] = full & ~(1 << position[d])
         positions.append(list(hands))
-    discards = dict(zip(cards, searcher.solve_many(positions, active, leader, side)))
+    discards = ByName(Card, zip(cards, searcher.solve_many(positions, active, leader, side)))
     # rules.md: the discard is the dealer's, for the dealer's own side
     choose = max if deal.variant.side_of(taker) == side else min
     value = choose(discards.values())
@@ -126,8 +171,8 @@ def trump_entry(deal: Deal, maker: int, trump: int, alone: bool, lone_defender: 
 
 def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,
                 settings: Settings, searcher: Searcher) -> MakerTable:
-    return MakerTable(maker, {t: trump_entry(deal, maker, t, alone, lone_defender, settings, searcher)
-                              for t in TRUMPS})
+    return MakerTable(Seat(maker), ByName(Suit, {t: trump_entry(deal, maker, t, alone, lone_defender, settings,
+                                                                searcher) for t in TRUMPS}))
 
 
 def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | int | None = None,
@@ -141,8 +186,9 @@ def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str
     alone too. ``progress(done, total)`` is called after each maker's table.
     """
     deal = coerce_deal(deal, dealer, variant)
-    if deal.variant.family != "euchre":
-        raise NotationError(f"variant: {deal.variant.name} is not a Euchre game")
+    if deal.variant.declarer_exchanges:
+        raise NotationError(f"variant: a {deal.variant.label} deal has no maker's table (the declarer takes "
+                            f"the {deal.variant.extra_card}): ask for the declarer's trump x discard table")
     searcher = searcher or thread_searcher()
     tables, lone_defender = tables_by_declarer(
         deal, declarer, alone, defender, settings, progress,

@@ -2,7 +2,7 @@
 for the CLI, the web API and the Python API alike.
 
 Seats, suits and cards are taken as names (``"N"``, ``"C"``, ``"KH"``), as the library's
-``Seat``, ``Suit`` and ``Card``, or as their ints; anything else is a ``NotationError``
+``Seat``, ``Suit`` and ``CardId``, or as their ints; anything else is a ``NotationError``
 that names the field, never a silent default.
 """
 
@@ -10,18 +10,10 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..core.cards import (
-    SUIT_NAMES,
-    SUITS,
-    Card,
-    CardSet,
-    card_name,
-    parse_card,
-    parse_suit,
-)
+from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, parse_card, parse_suit
 from ..core.deal import Deal
 from ..core.errors import InvalidDealError, NotationError, quoted
-from ..core.names import NamedInt
+from ..core.names import CardSet, NamedInt
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import HASENPFEFFER, Variant, variant_for
 from ..rules.settings import Settings, checked_settings
@@ -57,7 +49,7 @@ def coerce_settings(variant: Variant, settings: Settings | Mapping[str, object] 
     return checked_settings(variant, dict(settings))
 
 
-def coerce_card(card: str | int, where: str) -> Card:
+def coerce_card(card: str | int, where: str) -> CardId:
     if isinstance(card, str):
         return parse_card(card, where)
     if isinstance(card, NamedInt) and type(card).kind == "card":
@@ -94,7 +86,7 @@ def coerce_seat(seat: str | int, where: str) -> int:
     raise NotationError(f"{where}: not a seat: {quoted(seat)} (expected one of N, E, S, W)")
 
 
-def make_contract(declarer: str | int, trump: str | int, discard: str | Card,
+def make_contract(declarer: str | int, trump: str | int, discard: str | CardId,
                   alone: bool = False, lone_defender: int | None = None) -> Contract:
     """A contract from notation (``"N"``, ``"C"``, ``"KH"``) or from ints."""
     seat = coerce_seat(declarer, "declarer")

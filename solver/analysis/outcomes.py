@@ -16,13 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..core.cards import SUITS, Card, card_name
+from ..core.cards import SUITS, CardId, card_name
 from ..core.deal import Deal
 from ..core.seats import SEATS, left_of, partner_of
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
-from .euchre_table import maker_table
-from .table import TRUMPS, declarer_table
+from .family import Family
+from .table import TRUMPS
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class Result:
     declarer: int
     alone: bool
     trump: int
-    discard: Card | None  # the declarer's (Hasenpfeffer) or the dealer's (Euchre); None: no exchange
+    discard: CardId | None  # the declarer's (Hasenpfeffer) or the dealer's (Euchre); None: no exchange
     defender: int | None  # the defender who played alone; None: both defended
     tricks: int
 
@@ -49,10 +49,11 @@ class Result:
 class Outcomes:
     """Every declarer's results for one deal, solved on first use and kept."""
 
-    def __init__(self, deal: Deal, settings: Settings = Settings(), searcher: Searcher | None = None,
-                 checkpoint: Callable[[], None] | None = None) -> None:
+    def __init__(self, deal: Deal, family: Family, settings: Settings = Settings(),
+                 searcher: Searcher | None = None, checkpoint: Callable[[], None] | None = None) -> None:
         settings.check_for(deal.variant)
         self.deal = deal
+        self.family = family
         self.settings = settings
         self.searcher = searcher or thread_searcher()
         # called before each table is solved: a caller with a time limit raises from it
@@ -66,15 +67,12 @@ class Outcomes:
         left = left_of(declarer)
         return [None, left, partner_of(left)]
 
-    def _grids(self, declarer: int, alone: bool, defender: int | None) -> dict[int, dict[Card | None, int]]:
+    def _grids(self, declarer: int, alone: bool, defender: int | None) -> dict[int, dict[int | None, int]]:
         """Per trump, the declaring side's tricks for each discard (key None: no exchange)."""
         deal, settings, searcher = self.deal, self.settings, self.searcher
         self.checkpoint()
-        if deal.variant.family == "hasenpfeffer":
-            table = declarer_table(deal, declarer, alone, settings, searcher, defender)
-            return {t: dict(table.tricks[t]) for t in TRUMPS}
-        table = maker_table(deal, declarer, alone, defender, settings, searcher)
-        return {t: dict(e.discards) or {None: e.value} for t, e in table.entries.items()}
+        table = self.family.contract_table(deal, declarer, alone, defender, settings, searcher)
+        return {t: table.grid(t) for t in TRUMPS}
 
     def discard_helps_declarer(self, declarer: int) -> bool:
         """Does the discard's owner play for the declaring side?"""

@@ -4,17 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core.cards import (
-    SUIT_NAMES,
-    SUITS,
-    Card,
-    CardSet,
-    Mask,
-    card_name,
-    parse_card,
-)
+from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card
 from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
+from ..core.names import CardSet, Seat
 from ..core.seats import NUM_SEATS, SEATS, side_of
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
@@ -31,7 +24,7 @@ class Contract:
 
     declarer: int
     trump: int
-    discard: Card
+    discard: CardId
     alone: bool = False
     lone_defender: int | None = None
 
@@ -95,9 +88,9 @@ class PlayState:
     search_seats: dict[int, int] = field(init=False)  # each playing seat's seat in the search
     active: int = field(init=False)  # the search seats that play, as a bit mask
     leader: int = field(init=False)
-    trick: list[Card] = field(init=False, default_factory=list)
+    trick: list[CardId] = field(init=False, default_factory=list)
     taken: list[int] = field(init=False)
-    tricks: list[tuple[int, list[Card], int]] = field(init=False, default_factory=list)
+    tricks: list[tuple[int, list[CardId], int]] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         check_contract(self.deal, self.contract)
@@ -129,8 +122,8 @@ class PlayState:
         return list(self.seats[i:] + self.seats[:i])
 
     @property
-    def to_move(self) -> int:
-        return self.order[len(self.trick)]
+    def to_move(self) -> Seat:
+        return Seat(self.order[len(self.trick)])
 
     @property
     def finished(self) -> bool:
@@ -146,8 +139,15 @@ class PlayState:
         led = self.trick[0] if self.trick else None
         return legal_plays(self.hands[self.to_move], led, self.contract.trump)
 
-    def play(self, card: Card) -> None:
-        """Play ``card`` for the seat to move; raise IllegalPlayError naming what is wrong."""
+    def legal_cards(self) -> CardSet:
+        """The cards the seat to move may play."""
+        return CardSet(self.legal())
+
+    def play(self, card: CardId | str) -> None:
+        """Play ``card`` (``"JC"`` or a ``Card``) for the seat to move; raise IllegalPlayError
+        naming what is wrong."""
+        if isinstance(card, str):
+            card = parse_card(card, "play")
         trick_no = len(self.tricks) + 1
         if self.finished:
             raise IllegalPlayError(f"play: {card_name(card)} after the last trick; all cards are played")
@@ -196,7 +196,7 @@ class PlayState:
         return self.taken[self.declaring_side]
 
 
-def parse_play_record(text: str, where: str = "play") -> list[list[Card]]:
+def parse_play_record(text: str, where: str = "play") -> list[list[CardId]]:
     """Cards separated by spaces, ``|`` between tricks optional: a list of groups (each
     ``|`` needs cards on both sides)."""
     if not isinstance(text, str):

@@ -10,27 +10,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..core.cards import (
-    SUITS,
-    Card,
-    Mask,
-    canonical_key,
-    card_name,
-)
+from ..core.cards import SUITS, Mask, canonical_key, card_name
 from ..core.deal import Deal
+from ..core.names import Card, Seat
 from ..core.seats import SEATS
 from ..core.variants import HASENPFEFFER, Variant
 from ..core.version import __version__
 from ..rules.settings import Settings
 from ..rules.trump import power_order
 from ..search import Searcher, thread_searcher
+from .answer import Answer
 from .inputs import coerce_deal
 from .play import Contract, PlayState, exchanging_seat, replay
 
 Checkpoint = Callable[[], None]
 
 
-def _no_checkpoint() -> None:
+def no_checkpoint() -> None:
     pass
 
 
@@ -46,8 +42,10 @@ class CardChoice:
         return {"cards": [card_name(c) for c in self.cards], "total": self.total, "cost": self.cost}
 
 
-@dataclass
-class PositionAnalysis:
+@dataclass(repr=False)
+class PositionAnalysis(Answer):
+    """Every legal card's value at one position, and a best line: ``result.choices``."""
+
     state: PlayState
     taken: int
     remaining: int
@@ -59,8 +57,8 @@ class PositionAnalysis:
         return self.taken + self.remaining
 
     @property
-    def to_move(self) -> int | None:
-        return None if self.state.finished else self.state.to_move
+    def to_move(self) -> Seat | None:
+        return None if self.state.finished else Seat(self.state.to_move)
 
     def played_record(self) -> str:
         return format_record([cards for _, cards, _ in self.state.tricks] + [self.state.trick])
@@ -92,6 +90,10 @@ class PositionAnalysis:
             "best_line": self.line_record(),
             **options_json(state),
         }
+
+    def __repr__(self) -> str:
+        mover = "nobody" if self.to_move is None else Seat(self.to_move)
+        return f"<PositionAnalysis of {self.state.deal!r}: {mover} to move, total {self.total}>"
 
 
 def exchange_discard(state: PlayState) -> Card | None:
@@ -187,7 +189,7 @@ def total_after(state: PlayState, card: Card, searcher: Searcher) -> tuple[PlayS
 
 
 def card_choices(state: PlayState, total: int, searcher: Searcher,
-                 checkpoint: Checkpoint = _no_checkpoint) -> list[CardChoice]:
+                 checkpoint: Checkpoint = no_checkpoint) -> list[CardChoice]:
     """Every legal run's total and cost, given the position's own ``total`` (a caller that
     already knows it, like the play review, need not solve the position again)."""
     declaring = state.deal.variant.side_of(state.to_move) == state.declaring_side
@@ -196,12 +198,12 @@ def card_choices(state: PlayState, total: int, searcher: Searcher,
         checkpoint()
         _, value = total_after(state, run[0], searcher)
         cost = total - value if declaring else value - total
-        choices.append(CardChoice(run, value, cost))
+        choices.append(CardChoice(tuple(Card(c) for c in run), value, cost))
     return choices
 
 
 def analyze_position(state: PlayState, searcher: Searcher | None = None,
-                     checkpoint: Checkpoint = _no_checkpoint) -> PositionAnalysis:
+                     checkpoint: Checkpoint = no_checkpoint) -> PositionAnalysis:
     """Every legal card's total and cost, and one best line to the end.
 
     ``checkpoint()`` is called before each solve; a caller with a time limit raises from it
@@ -223,7 +225,7 @@ def analyze_position(state: PlayState, searcher: Searcher | None = None,
 
 
 def best_line(state: PlayState, total: int, searcher: Searcher,
-              checkpoint: Checkpoint = _no_checkpoint) -> list[Card]:
+              checkpoint: Checkpoint = no_checkpoint) -> list[Card]:
     """A line of play to the end that keeps the total: at each turn the first run (canonical
     order) whose card keeps it, found by a search at every step."""
     line: list[Card] = []

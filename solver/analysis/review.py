@@ -2,11 +2,11 @@
 
 For every card played: the declaring side's total for the hand before and after it, what
 it cost the side that played it, and every legal card's value at that turn (the every-card
-analysis of ``solver.position``). The trump and discard are judged against the declarer's
-trump x discard table (``solver.analysis``), in Euchre against the maker's table
-(``solver.euchre``: the trump is the maker's choice, the discard the dealer's); the table's
-cell for the chosen contract is also the value before the first card: each position is solved once, since the value after card k
-is the value before card k + 1.
+analysis of ``position``). The contract is judged against the family's table
+(``Family.contract_table``: the declarer's trump x discard table in Hasenpfeffer, the
+maker's table in Euchre). That table's cell for the chosen contract is also the value
+before the first card, and the value after card k is the value before card k + 1, so each
+position is solved once.
 """
 
 from __future__ import annotations
@@ -14,24 +14,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.cards import SUITS, Card, card_name
+from ..core.cards import card_name
 from ..core.deal import Deal
+from ..core.names import Card, Seat
 from ..core.seats import SEATS
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
-from .euchre_table import MakerTable, maker_table
+from .answer import Answer
+from .family import ContractTable, Family
 from .inputs import coerce_deal
 from .play import Contract, PlayState, parse_play_record, replay
 from .position import (
     CardChoice,
     Checkpoint,
-    _no_checkpoint,
     card_choices,
     contract_json,
     format_record,
+    no_checkpoint,
     options_json,
 )
-from .table import DeclarerTable, declarer_table
 
 
 @dataclass(frozen=True)
@@ -70,11 +71,13 @@ class PlayerSummary:
         return {"cards": self.cards, "costly": self.costly, "tricks_lost": self.tricks_lost}
 
 
-@dataclass
-class PlayReview:
+@dataclass(repr=False)
+class PlayReview(Answer):
+    """A played hand judged card by card: ``review.cards``, ``review.contract_cost``."""
+
     start: PlayState  # the contract made, nothing played
     end: PlayState  # after the last card of the record
-    table: DeclarerTable | MakerTable  # the declarer's every trump and discard; in Euchre the maker's
+    table: ContractTable  # the declarer's every trump and discard; in Euchre the maker's
     cards: list[CardReview]
 
     @property
@@ -84,45 +87,15 @@ class PlayReview:
     @property
     def contract_tricks(self) -> int:
         """What the chosen trump and discard take double-dummy (the value before any card)."""
-        if isinstance(self.table, MakerTable):
-            entry = self.table.entries[self.contract.trump]
-            return entry.discards[self.contract.discard] if entry.discards else entry.value
-        return self.table.tricks[self.contract.trump][self.contract.discard]
+        return self.table.contract_tricks(self.contract)
 
     @property
     def contract_cost(self) -> int:
-        """Tricks the choice of trump and discard gave away against the best choice. In
-        Euchre the maker chooses only the trump, each trump valued with the dealer's best
-        discard (rules.md); the dealer's discard is judged apart, in ``discard_cost``."""
-        if isinstance(self.table, MakerTable):
-            return self.table.best_tricks - self.table.entries[self.contract.trump].value
-        return self.table.best_tricks - self.contract_tricks
-
-    @property
-    def discard_cost(self) -> int:
-        """Euchre: tricks the dealer's discard gave away to the other side against the
-        dealer's best discard (0 when nobody exchanged)."""
-        assert isinstance(self.table, MakerTable)
-        return abs(self.table.entries[self.contract.trump].value - self.contract_tricks)
+        """Tricks the choice of contract gave away against the best choice."""
+        return self.table.contract_cost(self.contract)
 
     def contract_json(self) -> dict[str, Any]:
-        if isinstance(self.table, MakerTable):
-            trump, entry = self.table.best
-            name = lambda d: None if d is None else card_name(d)  # noqa: E731
-            return {
-                "tricks": self.contract_tricks,
-                "cost": self.contract_cost,
-                "discard_cost": self.discard_cost,
-                "best": {"trump": SUITS[trump], "discard": name(entry.discard), "tricks": entry.value},
-                "ties": [[SUITS[t], name(self.table.entries[t].discard)] for t in self.table.ties],
-            }
-        best_trump, best_discard, best_tricks = self.table.best
-        return {
-            "tricks": self.contract_tricks,
-            "cost": self.contract_cost,
-            "best": {"trump": SUITS[best_trump], "discard": card_name(best_discard), "tricks": best_tricks},
-            "ties": [[SUITS[t], card_name(d)] for t, d in self.table.ties],
-        }
+        return self.table.contract_json(self.contract)
 
     @property
     def total(self) -> int:
@@ -163,10 +136,15 @@ class PlayReview:
             **options_json(self.start),
         }
 
+    def __repr__(self) -> str:
+        costly = sum(1 for c in self.cards if c.cost)
+        return (f"<PlayReview of {self.start.deal!r}: {len(self.cards)} cards, {costly} costly, "
+                f"contract cost {self.contract_cost}>")
 
-def review_play(deal: Deal | str, contract: Contract, record: str, dealer: str | int | None = None,
+
+def review_play(deal: Deal | str, contract: Contract, record: str, family: Family, dealer: str | int | None = None,
                 settings: Settings = Settings(), searcher: Searcher | None = None,
-                checkpoint: Checkpoint = _no_checkpoint) -> PlayReview:
+                checkpoint: Checkpoint = no_checkpoint) -> PlayReview:
     """Review ``record`` (a play record from the first card: whole, or stopping anywhere).
 
     A record that cannot have been played raises IllegalPlayError or NotationError naming
@@ -179,18 +157,16 @@ def review_play(deal: Deal | str, contract: Contract, record: str, dealer: str |
     cards = [card for group in parse_play_record(record) for card in group]
     searcher = searcher or thread_searcher()
     checkpoint()
-    if deal.variant.declarer_exchanges:
-        table: DeclarerTable | MakerTable = declarer_table(deal, contract.declarer, contract.alone, settings,
-                                                           searcher, contract.lone_defender)
-    else:
-        table = maker_table(deal, contract.declarer, contract.alone, contract.lone_defender, settings, searcher)
+    table = family.contract_table(deal, contract.declarer, contract.alone, contract.lone_defender, settings,
+                                  searcher)
     review = PlayReview(start, end, table, [])
     state = start.copy()
     before = review.contract_tricks
     for card in cards:
         choices = card_choices(state, before, searcher, checkpoint)
         after = next(c.total for c in choices if card in c.cards)
-        review.cards.append(CardReview(len(state.tricks) + 1, state.to_move, card, before, after, tuple(choices)))
+        review.cards.append(CardReview(len(state.tricks) + 1, Seat(state.to_move), Card(card), before, after,
+                                       tuple(choices)))
         state.play(card)
         before = after
     return review

@@ -2,45 +2,69 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
-from ..core.cards import SUITS, Card, card_name, cards_of
+from ..core.cards import SUITS, card_name, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
+from ..core.names import ByName, Card, Seat, Suit
 from ..core.seats import SEATS
 from ..core.version import __version__
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
+from .answer import Answer
 from .inputs import coerce_deal, coerce_defender, coerce_seat
 from .play import Contract, PlayState, declarer_cards
 
 TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
 
 
-@dataclass
-class DeclarerTable:
-    """One declarer's tricks for every trump (rows) and discard (columns)."""
+@dataclass(repr=False)
+class DeclarerTable(Answer):
+    """One declarer's tricks for every trump (rows) and discard (columns):
+    ``table.tricks["C"]["KH"]``."""
 
-    declarer: int
+    declarer: Seat
     discards: list[Card]  # canonical order
-    tricks: dict[int, dict[Card, int]] = field(default_factory=dict)
+    tricks: ByName[Suit, ByName[Card, int]]
 
     @property
     def best_tricks(self) -> int:
         return max(max(row.values()) for row in self.tricks.values())
 
     @property
-    def ties(self) -> list[tuple[int, Card]]:
+    def ties(self) -> list[tuple[Suit, Card]]:
         """Every (trump, discard) reaching the best, in trump then canonical card order."""
         best = self.best_tricks
-        return [(t, d) for t in TRUMPS for d in self.discards if self.tricks[t][d] == best]
+        return [(Suit(t), d) for t in TRUMPS for d in self.discards if self.tricks[t][d] == best]
 
     @property
-    def best(self) -> tuple[int, Card, int]:
+    def best(self) -> tuple[Suit, Card, int]:
         trump, discard = self.ties[0]
         return trump, discard, self.best_tricks
+
+    def grid(self, trump: int) -> dict[int | None, int]:
+        """This trump's tricks by discard."""
+        return dict(self.tricks[trump])
+
+    def contract_tricks(self, contract: Contract) -> int:
+        """What the contract's trump and discard take double-dummy."""
+        return self.tricks[contract.trump][contract.discard]
+
+    def contract_cost(self, contract: Contract) -> int:
+        """Tricks the choice of trump and discard gave away against the best choice."""
+        return self.best_tricks - self.contract_tricks(contract)
+
+    def contract_json(self, contract: Contract) -> dict[str, Any]:
+        trump, discard, tricks = self.best
+        return {
+            "tricks": self.contract_tricks(contract),
+            "cost": self.contract_cost(contract),
+            "best": {"trump": SUITS[trump], "discard": card_name(discard), "tricks": tricks},
+            "ties": [[SUITS[t], card_name(d)] for t, d in self.ties],
+        }
 
     def to_json(self) -> dict[str, Any]:
         trump, discard, tricks = self.best
@@ -50,13 +74,19 @@ class DeclarerTable:
             "ties": [[SUITS[t], card_name(d)] for t, d in self.ties],
         }
 
+    def __repr__(self) -> str:
+        trump, discard, tricks = self.best
+        return f"<DeclarerTable {self.declarer}: best {trump} discarding {discard}, {tricks} tricks>"
 
-@dataclass
-class TableAnalysis:
+
+@dataclass(repr=False)
+class TableAnalysis(Answer):
+    """The Hasenpfeffer table of one declarer or all four: ``analysis.tables["N"]``."""
+
     deal: Deal
     alone: bool
-    tables: dict[int, DeclarerTable]
-    lone_defender: int | None = None
+    tables: ByName[Seat, DeclarerTable]
+    lone_defender: Seat | None = None
     settings: Settings = Settings()
 
     def to_json(self) -> dict[str, Any]:
@@ -75,17 +105,25 @@ class TableAnalysis:
             data["settings"] = self.settings.changed()
         return data
 
+    def __repr__(self) -> str:
+        best = ", ".join(f"{s} {t.best_tricks}" for s, t in self.tables.items())
+        return f"<TableAnalysis of {self.deal!r}: best tricks {best}>"
 
-def analyze(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
-            alone: bool = False, settings: Settings = Settings(),
-            progress: Callable[[int, int], None] | None = None,
-            searcher: Searcher | None = None, defender: str | int | None = None) -> TableAnalysis:
+
+def analyze_table(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
+                  alone: bool = False, settings: Settings = Settings(),
+                  progress: Callable[[int, int], None] | None = None,
+                  searcher: Searcher | None = None, defender: str | int | None = None) -> TableAnalysis:
     """Tricks for every trump and discard, for one declarer or (``declarer=None``) all four.
 
     ``defender``: an opponent who plays alone against the lone declarer (two hands play).
-    ``progress(done, total)`` is called after each declarer's table.
+    ``progress(done, total)`` is called after each declarer's table. Only for a game whose
+    declarer takes the widow (Hasenpfeffer); a Euchre deal is refused, never answered.
     """
     deal = coerce_deal(deal, dealer)
+    if not deal.variant.declarer_exchanges:
+        raise NotationError(f"variant: a {deal.variant.label} deal has no declarer's trump x discard table "
+                            f"(the dealer takes the upcard): ask for the maker's table")
     searcher = searcher or thread_searcher()
     tables, lone_defender = tables_by_declarer(
         deal, declarer, alone, defender, settings, progress,
@@ -99,7 +137,7 @@ Table = TypeVar("Table")
 def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool,
                        defender: str | int | None, settings: Settings,
                        progress: Callable[[int, int], None] | None,
-                       make_table: Callable[[int, int | None], Table]) -> tuple[dict[int, Table], int | None]:
+                       make_table: Callable[[int, int | None], Table]) -> tuple[ByName[Seat, Table], Seat | None]:
     """``make_table(seat, lone_defender)`` for the one declarer asked for, or every dealt
     seat, after checking the request; returns the tables by seat and the lone defender."""
     settings.check_for(deal.variant)
@@ -109,19 +147,18 @@ def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool,
                             f"{', '.join(SEATS[s] for s in deal.variant.seats)}, not {SEATS[one]}")
     lone_defender = coerce_defender(defender, one, alone)
     seats = list(deal.variant.seats) if one is None else [one]
-    tables = {}
+    tables: ByName[Seat, Table] = ByName(Seat)
     for done, seat in enumerate(seats, 1):
-        tables[seat] = make_table(seat, lone_defender)
+        tables[Seat(seat)] = make_table(seat, lone_defender)
         if progress:
             progress(done, len(seats))
-    return tables, lone_defender
+    return tables, None if lone_defender is None else Seat(lone_defender)
 
 
 def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
                    searcher: Searcher, lone_defender: int | None = None) -> DeclarerTable:
     seven = declarer_cards(deal, declarer)
-    discards = cards_of(seven)
-    table = DeclarerTable(declarer, discards)
+    discards = [Card(d) for d in cards_of(seven)]
     # one position per trump; each discard only removes a card from the declarer's hand
     start = PlayState(deal, Contract(declarer, TRUMPS[0], discards[0], alone, lone_defender), settings)
     seat = deal.variant.search_seat(declarer)
@@ -135,6 +172,5 @@ def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
             positions.append(list(hands))
     # one call for the whole table: the extension searches it without taking the GIL back
     values = iter(searcher.solve_many(positions, active, leader, start.declaring_side))
-    for trump in TRUMPS:
-        table.tricks[trump] = {d: next(values) for d in discards}
-    return table
+    tricks = ByName(Suit, {trump: ByName(Card, {d: next(values) for d in discards}) for trump in TRUMPS})
+    return DeclarerTable(Seat(declarer), discards, tricks)

@@ -6,26 +6,17 @@ import argparse
 import json
 import math
 import sys
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
-from ..analysis.bidding import analyze_bidding
-from ..analysis.euchre_table import analyze_euchre
-from ..analysis.inputs import request_position
-from ..analysis.play import PlayState
-from ..analysis.position import PositionAnalysis, analyze_position, exchange_discard
-from ..analysis.review import review_play
-from ..analysis.table import TRUMPS, TableAnalysis, analyze
-from ..core.cards import SUIT_NAMES, SUITS, card_name
+from .. import public
+from ..analysis.answer import Answer
 from ..core.deal import Deal
 from ..core.errors import HasenError
-from ..core.seats import SEATS
-from ..core.variants import HASENPFEFFER
 from ..core.version import __version__
-from ..rules.seating import active_seats, first_leader
+from ..games import GAMES, game_of
+from ..games.hasenpfeffer import EXAMPLE_DEAL, EXAMPLE_DEALER
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from ..search import USING_EXTENSION
-from ..text.report import format_bidding, format_euchre_table
-from ..text.review import format_review
 from .options import (
     add_settings_options,
     add_variant_options,
@@ -33,51 +24,17 @@ from .options import (
     variant_from,
 )
 
-EXAMPLE_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
-EXAMPLE_DEALER = "W"
+__all__ = ["EXAMPLE_DEAL", "EXAMPLE_DEALER", "main"]
 
 
 class UsageError(HasenError):
     """A command line that asks for something impossible (not a notation problem)."""
 
 
-def report(args: argparse.Namespace, result: Any, format_text: Callable[[Any], str]) -> int:
+def report(args: argparse.Namespace, result: Answer) -> int:
     """Print ``result`` as JSON with ``--json``, else as text for people; exit status 0."""
-    if args.json:
-        print(json.dumps(result.to_json()))
-    else:
-        print(format_text(result))
+    print(json.dumps(result.to_json()) if args.json else str(result))
     return 0
-
-
-def format_table(analysis: TableAnalysis) -> str:
-    """Each declarer's grid: trumps as rows, discards as columns, the best cell in brackets."""
-    deal = analysis.deal
-    out = [str(deal), ""]
-    for seat, table in analysis.tables.items():
-        defender = analysis.lone_defender
-        seats = active_seats(deal.variant, seat, analysis.alone, defender)
-        leader = first_leader(deal.dealer, seat, seats, analysis.alone, analysis.settings, defender)
-        alone = " alone" if analysis.alone else ""
-        if defender is not None:
-            alone += f" against {SEATS[defender]} alone"
-        out.append(f"{SEATS[seat]} declares{alone}; {SEATS[deal.dealer]} deals, {SEATS[leader]} leads")
-        out.append("trump " + "".join(f"{card_name(d):>4}" for d in table.discards) + "   (discard)")
-        best_trump, best_discard, best_tricks = table.best
-        for trump in TRUMPS:
-            cells = []
-            for d in table.discards:
-                n = table.tricks[trump][d]
-                cells.append(f"[{n}]" if (trump, d) == (best_trump, best_discard) else f" {n} ")
-            out.append(f"{SUITS[trump]:<6}" + "".join(f"{c:>4}" for c in cells).rstrip())
-        ties = table.ties
-        also = ""
-        if len(ties) > 1:
-            also = "; also " + ", ".join(f"{SUITS[t]}/{card_name(d)}" for t, d in ties[1:])
-        out.append(f"best: {SUIT_NAMES[best_trump]}, discard {card_name(best_discard)}, "
-                   f"{best_tricks} tricks{also}")
-        out.append("")
-    return "\n".join(out).rstrip()
 
 
 def deal_from(args: argparse.Namespace, command: str) -> Deal:
@@ -86,9 +43,13 @@ def deal_from(args: argparse.Namespace, command: str) -> Deal:
     if args.example:
         if args.deal is not None:
             raise UsageError(f"{command}: give a DEAL or --example, not both")
-        if variant != HASENPFEFFER:
-            raise UsageError(f"{command}: the built-in example is a hasenpfeffer deal; give a {variant.name} DEAL")
-        return Deal(EXAMPLE_DEAL, args.dealer or EXAMPLE_DEALER)
+        example = game_of(variant).example
+        if example is None or variant != Deal(example[0]).variant:
+            having = [game.family for game in GAMES.values() if game.example is not None]
+            raise UsageError(f"{command}: the built-in example is a {' or '.join(having)} deal; "
+                             f"give a {variant.name} DEAL")
+        text, dealer = example
+        return Deal(text, args.dealer or dealer, variant)
     if args.deal is None:
         raise UsageError(f"{command}: a DEAL is required (or --example for the built-in one)")
     return Deal(args.deal, args.dealer, variant)
@@ -104,73 +65,29 @@ def cmd_table(args: argparse.Namespace) -> int:
     deal = deal_from(args, "table")
     settings = settings_from(args, deal.variant)
     progress = show_progress if sys.stderr.isatty() and not args.json and args.declarer is None else None
-    if deal.variant.family == "euchre":
-        euchre = analyze_euchre(deal, declarer=args.declarer, alone=args.alone, defender=args.defender,
-                                settings=settings, progress=progress)
-        return report(args, euchre, format_euchre_table)
-    result = analyze(deal, declarer=args.declarer, alone=args.alone, progress=progress,
-                     settings=settings, defender=args.defender)
-    return report(args, result, format_table)
+    return report(args, public.analyze(deal, declarer=args.declarer, alone=args.alone, defender=args.defender,
+                                       settings=settings, progress=progress))
 
 
 def cmd_bid(args: argparse.Namespace) -> int:
     deal = deal_from(args, "bid")
-    result = analyze_bidding(deal, settings_from(args, deal.variant))
-    return report(args, result, format_bidding)
+    return report(args, public.bid(deal, settings=settings_from(args, deal.variant)))
 
 
-def format_position(result: PositionAnalysis) -> str:
-    """The position, then every legal card with its total and cost, best first."""
-    state = result.state
-    deal, contract = state.deal, state.contract
-    alone = " alone" if contract.alone else ""
-    if contract.lone_defender is not None:
-        alone += f" against {SEATS[contract.lone_defender]} alone"
-    side = deal.variant.side_names[state.declaring_side]
-    discard = exchange_discard(state)
-    if deal.variant.declarer_exchanges:
-        exchange = f"discard {card_name(contract.discard)}"
-    elif discard is None:
-        exchange = f"nobody takes the upcard {card_name(deal.extra)}"
-    else:
-        exchange = f"{SEATS[deal.dealer]} takes the upcard {card_name(deal.extra)}, discards {card_name(discard)}"
-    verb = "declares" if deal.variant.declarer_exchanges else "makes"
-    out = [str(deal), "",
-           f"{SEATS[contract.declarer]} {verb} {SUIT_NAMES[contract.trump]}{alone}, "
-           f"{exchange}; {SEATS[deal.dealer]} deals",
-           f"played: {result.played_record() or '(nothing)'}"]
-    if result.to_move is None:
-        out.append(f"the hand is over: {side} took {result.taken} tricks")
-        return "\n".join(out)
-    out.append(f"trick {len(state.tricks) + 1}, {SEATS[state.leader]} led; {SEATS[result.to_move]} to move")
-    out.append(f"{side}: {result.taken} taken + {result.remaining} with best play = {result.total}")
-    out.append("")
-    out.append(f"{'card':<16}{'total':>5}{'cost':>6}")
-    for choice in sorted(result.choices, key=lambda c: c.cost):
-        cards = " ".join(card_name(c) for c in choice.cards)
-        mark = "  best" if choice.cost == 0 else ""
-        out.append(f"{cards:<16}{choice.total:>5}{choice.cost:>6}{mark}")
-    out.append("")
-    out.append(f"best line: {result.line_record()}")
-    return "\n".join(out)
-
-
-def position_from(args: argparse.Namespace, played: str) -> PlayState:
-    """The position of a ``solve`` or ``review`` command line, in the chosen variant."""
+def contract_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The deal and contract of a ``solve`` or ``review`` command line, as the Python API takes them."""
     variant = variant_from(args)
-    return request_position(args.deal, args.declarer, args.trump, args.discard, args.alone, args.defender,
-                            played, dealer=args.dealer, variant=variant, settings=settings_from(args, variant))
+    return {"deal": args.deal, "dealer": args.dealer, "variant": variant, "declarer": args.declarer,
+            "trump": args.trump, "discard": args.discard, "alone": args.alone, "defender": args.defender,
+            "settings": settings_from(args, variant)}
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    result = analyze_position(position_from(args, args.played))
-    return report(args, result, format_position)
+    return report(args, public.solve(**contract_options(args), played=args.played))
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    start = position_from(args, "")
-    result = review_play(start.deal, start.contract, args.play, settings=start.settings)
-    return report(args, result, format_review)
+    return report(args, public.review(**contract_options(args), play=args.play))
 
 
 def digits(text: str) -> bool:

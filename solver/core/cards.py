@@ -10,7 +10,7 @@ from typing import Iterable, Iterator
 
 from .errors import NotationError, quoted
 
-Card = int
+CardId = int  # a card: suit * 8 + rank, the Joker 32 (solver.core.names.Card prints it)
 Mask = int
 
 SUITS = "SHDC"
@@ -18,23 +18,23 @@ SUIT_SYMBOLS = "♠♥♦♣"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANKS = "789TJQKA"
 RANKS_PER_SUIT = len(RANKS)
-JOKER: Card = len(SUITS) * RANKS_PER_SUIT
+JOKER: CardId = len(SUITS) * RANKS_PER_SUIT
 JOKER_NAME = "JK"
 NUM_CARDS = JOKER + 1
 
 ACE, KING, QUEEN, JACK, TEN, NINE = (RANKS.index(r) for r in "AKQJT9")
 
 
-def make_card(suit: int, rank: int) -> Card:
+def make_card(suit: int, rank: int) -> CardId:
     return suit * RANKS_PER_SUIT + rank
 
 
-def suit_of(card: Card) -> int:
+def suit_of(card: CardId) -> int:
     """The printed suit (the Joker has none and gives -1)."""
     return -1 if card == JOKER else card // RANKS_PER_SUIT
 
 
-def rank_of(card: Card) -> int:
+def rank_of(card: CardId) -> int:
     return -1 if card == JOKER else card % RANKS_PER_SUIT
 
 
@@ -42,13 +42,13 @@ def is_red(suit: int) -> bool:
     return suit in (1, 2)
 
 
-def card_name(card: Card) -> str:
+def card_name(card: CardId) -> str:
     if card == JOKER:
         return JOKER_NAME
     return RANKS[rank_of(card)] + SUITS[suit_of(card)]
 
 
-def canonical_key(card: Card) -> tuple[int, int]:
+def canonical_key(card: CardId) -> tuple[int, int]:
     """Sort key of the canonical order: S H D C, each high to low, then the Joker."""
     if card == JOKER:
         return (len(SUITS), 0)
@@ -73,7 +73,7 @@ def parse_suit(text: str) -> int:
     return SUITS.index(upper) if upper in SUITS else -1
 
 
-def parse_card(text: str, where: str = "card") -> Card:
+def parse_card(text: str, where: str = "card") -> CardId:
     """One card: rank then suit (``AS``, ``10h``, ``9♣``), or the Joker (``JK``, ``*``)."""
     token = text.strip()
     if token.upper() == JOKER_NAME or token == "*":
@@ -85,14 +85,14 @@ def parse_card(text: str, where: str = "card") -> Card:
     raise NotationError(f"{where}: not a card: {quoted(text)} (expected rank then suit, like 'AS' or 'TH', or 'JK')")
 
 
-def mask_of(cards: Iterable[Card]) -> Mask:
+def mask_of(cards: Iterable[CardId]) -> Mask:
     mask = 0
     for card in cards:
         mask |= 1 << card
     return mask
 
 
-def cards_of(mask: Mask) -> list[Card]:
+def cards_of(mask: Mask) -> list[CardId]:
     """The cards of a mask in canonical order."""
     return sorted(iter_bits(mask), key=canonical_key)
 
@@ -104,43 +104,3 @@ def iter_bits(mask: Mask) -> Iterator[int]:
         mask ^= low
 
 
-
-class CardSet:
-    """A read-only view of a mask: iterates in canonical order, prints as a card list."""
-
-    __slots__ = ("mask",)
-
-    def __init__(self, cards: Iterable[Card] | Mask = 0) -> None:
-        self.mask = cards if isinstance(cards, int) else mask_of(cards)
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(cards_of(self.mask))
-
-    def __len__(self) -> int:
-        return self.mask.bit_count()
-
-    def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self.mask >> card & 1)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardSet) and other.mask == self.mask
-
-    def __hash__(self) -> int:
-        return hash(self.mask)
-
-    def __str__(self) -> str:
-        return " ".join(card_name(c) for c in self)
-
-    def __repr__(self) -> str:
-        return f"CardSet.from_names({str(self)!r})"
-
-    @classmethod
-    def from_names(cls, text: str, where: str = "cards") -> "CardSet":
-        """Cards separated by spaces or commas: ``AS,JS KH``."""
-        cards = [parse_card(tok, where) for tok in text.replace(",", " ").split()]
-        seen: set[int] = set()
-        for card in cards:
-            if card in seen:
-                raise NotationError(f"{where}: {card_name(card)} is listed twice: {quoted(text)}")
-            seen.add(card)
-        return cls(cards)

@@ -8,8 +8,7 @@ from .cards import (
     RANKS,
     SUIT_SYMBOLS,
     SUITS,
-    Card,
-    CardSet,
+    CardId,
     Mask,
     card_name,
     cards_of,
@@ -20,8 +19,9 @@ from .cards import (
     suit_of,
 )
 from .errors import InvalidDealError, NotationError, quoted
+from .names import Card, CardSet, Seat
 from .seats import NUM_SEATS, SEATS, left_of, parse_seat
-from .variants import HASENPFEFFER, VARIANTS, Variant
+from .variants import HASENPFEFFER, VARIANTS, Variant, variant_for
 
 
 def parse_hand(text: str, where: str = "hand") -> Mask:
@@ -75,9 +75,13 @@ class Deal:
     __slots__ = ("variant", "hands", "extra", "dealer")
 
     def __init__(self, text: str, dealer: str | int | None = None,
-                 variant: Variant = HASENPFEFFER) -> None:
+                 variant: Variant | str = HASENPFEFFER, deck: int | str | None = None) -> None:
         if not isinstance(text, str):
             raise NotationError(f"deal: expected a string, got {type(text).__name__}")
+        if isinstance(variant, str) or deck is not None:
+            variant = variant_for(variant if isinstance(variant, str) else variant.name, deck)
+        elif not isinstance(variant, Variant):
+            raise NotationError(f"variant: expected a variant's name or a Variant, got {quoted(variant)}")
         self.variant = variant
         first, hands, extra = _parse_deal(text, variant)
         if dealer is None:
@@ -91,15 +95,20 @@ class Deal:
         if self.dealer not in variant.seats:
             raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, "
                                 f"so {SEATS[self.dealer]} cannot deal")
+        self.dealer = Seat(self.dealer)
         self.hands: tuple[Mask, ...] = hands
-        self.extra: Card = extra
+        self.extra = Card(extra)
 
     @property
     def widow(self) -> Card:
+        """The widow (Hasenpfeffer) or the upcard (Euchre): the card dealt to no hand."""
         return self.extra
 
-    def hand(self, seat: int) -> CardSet:
-        return CardSet(self.hands[seat])
+    upcard = widow
+
+    def hand(self, seat: Seat | int | str) -> CardSet:
+        """A seat's cards: ``deal.hand("N")``."""
+        return CardSet(self.hands[Seat(seat)])
 
     def notation(self) -> str:
         """The canonical deal string, starting with the dealer."""
@@ -108,7 +117,14 @@ class Deal:
         return f"{SEATS[order[0]]}:" + " ".join(fields)
 
     def __repr__(self) -> str:
-        return f"Deal({self.notation()!r})"
+        """The constructor: the canonical string (it starts with the dealer), and the variant
+        and deck when they are not the defaults."""
+        extra = ""
+        if self.variant != HASENPFEFFER:
+            extra += f", variant={self.variant.name!r}"
+            if self.variant != variant_for(self.variant.name):
+                extra += f", deck={self.variant.deck_size}"
+        return f"Deal({self.notation()!r}{extra})"
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Deal) and other.variant == self.variant
@@ -158,13 +174,13 @@ def _variant_hint(fields: list[str], variant: Variant) -> str:
             f"pass {choices}, or \"variant\" in the API)")
 
 
-def _deck_hint(card: Card, variant: Variant) -> str:
+def _deck_hint(card: CardId, variant: Variant) -> str:
     """When another deck of the same variant has the card, a hint naming it."""
     sizes = [size for size, v in VARIANTS.get(variant.name, {}).items() if v.deck >> card & 1]
     return f" (it is in the {sizes[0]}-card deck: --deck {sizes[0]})" if sizes else ""
 
 
-def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Card]:
+def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], CardId]:
     """Check the whole string before building anything; return (first seat, hands, extra)."""
     head, colon, body = text.strip().partition(":")
     if not colon:
@@ -183,7 +199,7 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
                             f"{', then the ' + variant.extra_card}), found {len(fields)}: {quoted(text)}"
                             + _variant_hint(fields, variant))
     hands = [0] * NUM_SEATS
-    owner: dict[Card, int] = {}
+    owner: dict[CardId, int] = {}
     for seat, field in zip(order, fields):
         mask = parse_hand(field, f"deal: {SEATS[seat]}'s hand")
         count = mask.bit_count()

@@ -9,9 +9,19 @@ names, and the mappings of a result (``ByName``) can be indexed by name:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Mapping, TypeVar
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, TypeVar
 
-from .cards import NUM_CARDS, SUITS, card_name, parse_card, parse_suit
+from .cards import (
+    NUM_CARDS,
+    SUITS,
+    CardId,
+    Mask,
+    card_name,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_suit,
+)
 from .errors import NotationError, quoted
 from .seats import NUM_SEATS, SEATS, parse_seat
 
@@ -147,3 +157,49 @@ class ByName(dict[K, V]):
 
     def __reduce__(self) -> Any:
         return (type(self), (self.key, dict(self)))
+
+
+class CardSet:
+    """A read-only view of a mask: iterates in canonical order, prints as a card list."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, cards: Iterable[CardId] | Mask | str = 0) -> None:
+        if isinstance(cards, str):
+            cards = CardSet.from_names(cards).mask
+        self.mask = cards if isinstance(cards, int) else mask_of(cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter([Card(c) for c in cards_of(self.mask)])
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        """A card by name (``"KH" in hand``) or as an int; a string that is no card is an error."""
+        if isinstance(card, str):
+            card = parse_card(card)
+        return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self.mask >> card & 1)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __str__(self) -> str:
+        return " ".join(card_name(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet({str(self)!r})"
+
+    @classmethod
+    def from_names(cls, text: str, where: str = "cards") -> "CardSet":
+        """Cards separated by spaces or commas: ``AS,JS KH``."""
+        cards = [parse_card(tok, where) for tok in text.replace(",", " ").split()]
+        seen: set[int] = set()
+        for card in cards:
+            if card in seen:
+                raise NotationError(f"{where}: {card_name(card)} is listed twice: {quoted(text)}")
+            seen.add(card)
+        return cls(cards)

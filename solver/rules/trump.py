@@ -14,7 +14,7 @@ from ..core.cards import (
     JACK,
     JOKER,
     RANKS_PER_SUIT,
-    Card,
+    CardId,
     Mask,
     make_card,
     mask_of,
@@ -22,7 +22,7 @@ from ..core.cards import (
 )
 
 
-def takes_upcard(upcard: Card, trump: int) -> bool:
+def takes_upcard(upcard: CardId, trump: int) -> bool:
     """Does the dealer take the upcard with this trump? When it is of the trump suit as
     turned (its printed suit: a jack turned up names its own suit, not its bower's), and
     always for a Joker, which is the top trump whatever suit is named."""
@@ -34,11 +34,11 @@ def same_colour_suit(suit: int) -> int:
     return {0: 3, 3: 0, 1: 2, 2: 1}[suit]
 
 
-def left_bower(trump: int) -> Card:
+def left_bower(trump: int) -> CardId:
     return make_card(same_colour_suit(trump), JACK)
 
 
-def effective_suit(card: Card, trump: int) -> int:
+def effective_suit(card: CardId, trump: int) -> int:
     """The suit a card belongs to for following, leading and winning."""
     if card == JOKER or card == left_bower(trump):
         return trump
@@ -46,7 +46,7 @@ def effective_suit(card: Card, trump: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def power_order(suit: int, trump: int) -> tuple[Card, ...]:
+def power_order(suit: int, trump: int) -> tuple[CardId, ...]:
     """Every card of the universe whose effective suit is ``suit``, weakest first."""
     if suit == trump:
         right = make_card(trump, JACK)
@@ -56,7 +56,7 @@ def power_order(suit: int, trump: int) -> tuple[Card, ...]:
                  if make_card(suit, r) != left_bower(trump))
 
 
-def beats(card: Card, best: Card, trump: int) -> bool:
+def beats(card: CardId, best: CardId, trump: int) -> bool:
     """Does ``card`` beat ``best``, the card winning the trick so far?"""
     suit, best_suit = effective_suit(card, trump), effective_suit(best, trump)
     if suit == best_suit:
@@ -65,7 +65,7 @@ def beats(card: Card, best: Card, trump: int) -> bool:
     return suit == trump
 
 
-def trick_winner(cards: Sequence[Card], trump: int) -> int:
+def trick_winner(cards: Sequence[CardId], trump: int) -> int:
     """Index in ``cards`` (in order played) of the card that wins the trick."""
     best = 0
     for i in range(1, len(cards)):
@@ -74,7 +74,7 @@ def trick_winner(cards: Sequence[Card], trump: int) -> int:
     return best
 
 
-def legal_plays(hand: Mask, led: Card | None, trump: int) -> Mask:
+def legal_plays(hand: Mask, led: CardId | None, trump: int) -> Mask:
     """The cards of ``hand`` that may be played to a trick led by ``led`` (None: leading)."""
     if led is None:
         return hand

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from ..analysis.position import exchange_discard
 from ..analysis.review import CardReview, PlayReview
-from ..core.cards import SUIT_NAMES, card_name
+from ..core.cards import card_name
 from ..core.seats import SEATS
 
 COSTLY = "*"  # follows a card that gave tricks away
@@ -12,41 +11,6 @@ COSTLY = "*"  # follows a card that gave tricks away
 
 def card_cell(entry: CardReview) -> str:
     return card_name(entry.card) + (COSTLY if entry.cost else "")
-
-
-def euchre_contract_line(review: PlayReview) -> str:
-    contract, start = review.contract, review.start
-    trump, entry = review.table.best
-    discard = exchange_discard(start)
-    chosen = f"contract: {SUIT_NAMES[contract.trump]}"
-    if discard is not None:
-        chosen += f", the dealer discards {card_name(discard)}"
-    chosen += f": {review.contract_tricks} tricks double-dummy"
-    if review.contract_cost == 0:
-        chosen += ", the best trump"
-    else:
-        lost = "trick" if review.contract_cost == 1 else "tricks"
-        chosen += (f"; best: {SUIT_NAMES[trump]}, {entry.value} tricks "
-                   f"({review.contract_cost} {lost} given away by the choice of trump)")
-    if review.discard_cost:
-        best = review.table.entries[contract.trump].discard
-        lost = "trick" if review.discard_cost == 1 else "tricks"
-        chosen += f"; the discard gave away {review.discard_cost} {lost} (best: {card_name(best)})"
-    return chosen
-
-
-def contract_line(review: PlayReview) -> str:
-    if not review.start.deal.variant.declarer_exchanges:
-        return euchre_contract_line(review)
-    contract = review.contract
-    trump, discard, tricks = review.table.best
-    chosen = (f"contract: {SUIT_NAMES[contract.trump]}, discard {card_name(contract.discard)}: "
-              f"{review.contract_tricks} tricks double-dummy")
-    if review.contract_cost == 0:
-        return chosen + ", the best choice"
-    lost = "trick" if review.contract_cost == 1 else "tricks"
-    return (chosen + f"; best: {SUIT_NAMES[trump]}, discard {card_name(discard)}, {tricks} tricks "
-            f"({review.contract_cost} {lost} given away)")
 
 
 def trick_rows(review: PlayReview) -> list[str]:
@@ -92,18 +56,13 @@ def outcome_line(review: PlayReview) -> str:
             f"{review.total} with best play from here; {SEATS[end.to_move]} to move")
 
 
-def format_review(review: PlayReview) -> str:
-    deal, contract, start = review.start.deal, review.contract, review.start
-    alone = " alone" if contract.alone else ""
-    if contract.lone_defender is not None:
-        alone += f" against {SEATS[contract.lone_defender]} alone"
-    if deal.variant.declarer_exchanges:
-        head = f"{SEATS[contract.declarer]} declares {SUIT_NAMES[contract.trump]}{alone}, discard {card_name(contract.discard)}"
-    else:
-        head = f"{SEATS[contract.declarer]} makes {SUIT_NAMES[contract.trump]}{alone}"
+def format_review(review: PlayReview, contract_head: str, contract_line: str) -> str:
+    """The contract (the game's words: ``contract_head`` and ``contract_line``), the play
+    trick by trick, the costly cards, each player's summary and the outcome."""
+    deal, start = review.start.deal, review.start
     out = [str(deal), "",
-           f"{head}; {SEATS[deal.dealer]} deals, {SEATS[start.leader]} leads",
-           contract_line(review), ""]
+           f"{contract_head}; {SEATS[deal.dealer]} deals, {SEATS[start.leader]} leads",
+           contract_line, ""]
     if review.cards:
         side = review.side_names[start.declaring_side]
         out += trick_rows(review)

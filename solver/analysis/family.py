@@ -1,0 +1,53 @@
+"""What the analyses need from a family of games (``solver.games`` holds one per family).
+
+The tables, the review and the auction are the same machinery in every game; what differs
+is the table a declarer's choices are judged by, and how the auction runs. The analyses
+take these through a ``Family`` object, so that none of them asks which game it is in.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..core.deal import Deal
+from ..rules.settings import Settings
+from ..search import Searcher
+from .play import Contract
+
+if TYPE_CHECKING:
+    from .bidding import Auction
+    from .outcomes import Outcomes
+
+
+class ContractTable(Protocol):
+    """A declarer's (or maker's) tricks for every choice, and a chosen contract against them."""
+
+    @property
+    def best_tricks(self) -> int: ...
+
+    def grid(self, trump: int) -> dict[int | None, int]:
+        """This trump's tricks by discard; the key None when nobody exchanges."""
+        ...
+
+    def contract_tricks(self, contract: Contract) -> int: ...
+
+    def contract_cost(self, contract: Contract) -> int: ...
+
+    def contract_json(self, contract: Contract) -> dict[str, Any]: ...
+
+
+class Family(Protocol):
+    """The game-specific part of the analyses."""
+
+    def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
+                       settings: Settings, searcher: Searcher) -> ContractTable:
+        """The table a declarer's choice of contract is judged by."""
+        ...
+
+    def par(self, outcomes: Outcomes) -> Auction:
+        """The auction with every card known, searched to the end."""
+        ...
+
+    def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
+        """What the seat should bid or call, as JSON."""
+        ...

@@ -1,0 +1,116 @@
+"""A family of games: its table, how a contract is judged, its auction, and their text.
+
+The analyses (``solver.analysis``) are the same machinery for every game; a ``Game`` gives
+them what is the family's own (it is the ``Family`` they take) and says its answers in
+words. Adding a game is one module with a ``Game`` subclass, its variants in
+``solver.core.variants`` and one line in ``solver.games``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Callable, ClassVar
+
+from ..analysis.answer import Answer
+from ..analysis.bidding import Auction, BidAnalysis, analyze_bidding
+from ..analysis.family import ContractTable
+from ..analysis.outcomes import Outcomes
+from ..analysis.play import Contract, PlayState
+from ..analysis.position import (
+    Checkpoint,
+    PositionAnalysis,
+    analyze_position,
+    no_checkpoint,
+)
+from ..analysis.review import PlayReview, review_play
+from ..core.deal import Deal
+from ..core.variants import VARIANTS, Variant
+from ..rules.settings import Settings
+from ..search import Searcher
+from ..text.bidding import format_bidding
+from ..text.position import format_position
+from ..text.review import format_review
+
+Progress = Callable[[int, int], None]
+
+
+class Game(ABC):
+    """One family: Hasenpfeffer, or Euchre (two- and four-handed)."""
+
+    family: ClassVar[str]  # the ``Variant.family`` of its variants
+    example: ClassVar[tuple[str, str] | None] = None  # a built-in deal and its dealer
+
+    @property
+    def variants(self) -> list[Variant]:
+        """Its variants, each deck of each, the default deck first."""
+        return [v for decks in VARIANTS.values() for v in decks.values() if v.family == self.family]
+
+    # --- what the analyses take from the family (``Family``) ----------------------------------
+
+    @abstractmethod
+    def table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
+              defender: int | None = None, settings: Settings = Settings(),
+              progress: Progress | None = None, searcher: Searcher | None = None) -> Answer:
+        """Every declarer's (or one's) tricks for every choice the game gives."""
+
+    @abstractmethod
+    def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
+                       settings: Settings, searcher: Searcher) -> ContractTable:
+        """The table a declarer's choice of contract is judged by."""
+
+    @abstractmethod
+    def par(self, outcomes: Outcomes) -> Auction:
+        """The auction with every card known, searched to the end."""
+
+    @abstractmethod
+    def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
+        """What the seat should bid or call, as JSON."""
+
+    # --- the analyses every game has ----------------------------------------------------------
+
+    def solve(self, state: PlayState, searcher: Searcher | None = None,
+              checkpoint: Checkpoint = no_checkpoint) -> PositionAnalysis:
+        return analyze_position(state, searcher, checkpoint)
+
+    def review(self, deal: Deal, contract: Contract, record: str, settings: Settings = Settings(),
+               searcher: Searcher | None = None, checkpoint: Checkpoint = no_checkpoint) -> PlayReview:
+        return review_play(deal, contract, record, self, settings=settings, searcher=searcher,
+                           checkpoint=checkpoint)
+
+    def bid(self, deal: Deal, settings: Settings = Settings(), searcher: Searcher | None = None,
+            checkpoint: Checkpoint | None = None) -> BidAnalysis:
+        return analyze_bidding(deal, self, settings, searcher, checkpoint)
+
+    # --- text -------------------------------------------------------------------------------
+
+    @abstractmethod
+    def format_table(self, analysis: Any) -> str:
+        """The table as the CLI prints it."""
+
+    @abstractmethod
+    def table_html(self, analysis: Any) -> str:
+        """The table as HTML, for notebooks."""
+
+    @abstractmethod
+    def advice_lines(self, seat: int, advice: dict[str, Any]) -> list[str]:
+        """One seat's advice as lines of text."""
+
+    @abstractmethod
+    def contract_head(self, state: PlayState, exchange: bool = True) -> str:
+        """``N declares clubs, discard KH``: the contract in words (with who exchanged what)."""
+
+    @abstractmethod
+    def contract_line(self, review: PlayReview) -> str:
+        """The chosen contract against the best one, for the review."""
+
+    def format_bidding(self, analysis: BidAnalysis) -> str:
+        return format_bidding(analysis, self.advice_lines)
+
+    def format_position(self, result: PositionAnalysis) -> str:
+        return format_position(result, self.contract_head(result.state))
+
+    def format_review(self, review: PlayReview) -> str:
+        return format_review(review, self.contract_head(review.start, exchange=False), self.contract_line(review))
+
+    def __repr__(self) -> str:
+        return f"<Game {self.family}: {', '.join(sorted({v.name for v in self.variants}))}>"

@@ -1,0 +1,222 @@
+"""Euchre, two- and four-handed: the dealer may take the upcard when its suit is trump.
+
+Its table is each maker's tricks for every trump, with the dealer's discards where the
+dealer takes the upcard; a contract is judged on the maker's trump and the dealer's
+discard apart; its auction is ordering up and naming trump (docs/variants.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..analysis.bidding import Auction, Call, Played, best_for
+from ..analysis.euchre_table import (
+    EuchreAnalysis,
+    MakerTable,
+    analyze_euchre,
+    maker_table,
+)
+from ..analysis.outcomes import Outcomes
+from ..analysis.play import Contract, PlayState
+from ..analysis.position import exchange_discard
+from ..analysis.review import PlayReview
+from ..analysis.table import TRUMPS
+from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
+from ..core.deal import Deal
+from ..core.seats import SEATS, left_of
+from ..rules.scoring import euchre_score
+from ..rules.settings import Settings
+from ..rules.trump import takes_upcard
+from ..search import Searcher
+from ..text.html import grid_html
+from ..text.words import lone_form, signed, tricks
+from .base import Game, Progress
+
+
+def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> Played:
+    result = outcomes.by_trump(maker, alone)[trump]
+    return Played(result, None, euchre_score(result.tricks, alone, outcomes.deal.variant))
+
+
+def euchre_par(outcomes: Outcomes) -> Auction:
+    """Round one: from left of the dealer, each may order up the upcard's suit (alone or
+    not), the first to do so making it. Round two: each may name another suit. Then a
+    redeal, or the dealer must name one (stick the dealer). A turned Joker lets the dealer
+    name any trump at once, or the hand is redealt."""
+    deal, settings = outcomes.deal, outcomes.settings
+    variant = deal.variant
+    order = []
+    seat = left_of(deal.dealer)
+    while len(order) < len(variant.seats):
+        if seat in variant.seats:
+            order.append(seat)
+        seat = left_of(seat)
+    forms = (False, True) if variant.partners else (False,)
+
+    def make(maker: int, trump: int, alone: bool, words: str) -> tuple[Call, Callable[[], Auction]]:
+        call = Call(maker, words + (" alone" if alone else ""))
+        return call, lambda: Auction([], euchre_contract(outcomes, maker, trump, alone))
+
+    if deal.extra == JOKER:
+        if settings.joker_upcard == "redeal":
+            return Auction([], None)
+        dealer = deal.dealer
+        return best_for(dealer, variant, [make(dealer, t, a, f"name {SUITS[t]}") for t in TRUMPS for a in forms])
+
+    upcard_suit = next(t for t in TRUMPS if takes_upcard(deal.extra, t))
+
+    def round_two(i: int) -> Auction:
+        if i == len(order):
+            return Auction([], None)  # everyone passed twice: redealt
+        seat = order[i]
+        options = [make(seat, t, a, f"name {SUITS[t]}") for t in TRUMPS if t != upcard_suit for a in forms]
+        stuck = settings.all_pass == "stick_the_dealer" and seat == deal.dealer
+        if not stuck:
+            options.insert(0, (Call(seat, "pass"), lambda: round_two(i + 1)))
+        return best_for(seat, variant, options)
+
+    def round_one(i: int) -> Auction:
+        if i == len(order):
+            return round_two(0)
+        seat = order[i]
+        options = [(Call(seat, "pass"), lambda: round_one(i + 1))]
+        options += [make(seat, upcard_suit, a, "order up") for a in forms]
+        return best_for(seat, variant, options)
+
+    return round_one(0)
+
+
+
+
+def euchre_advice(outcomes: Outcomes, seat: int) -> dict[str, Any]:
+    variant = outcomes.deal.variant
+    forms = (False, True) if variant.partners else (False,)
+    calls = []
+    best: tuple[int, dict[str, Any]] | None = None
+    for trump in TRUMPS:
+        for alone in forms:
+            played = euchre_contract(outcomes, seat, trump, alone)
+            entry = {**played.result.to_json(), "makers": played.score[0], "defenders": played.score[1]}
+            calls.append(entry)
+            net = played.net(variant, variant.side_of(seat))
+            if best is None or net > best[0]:
+                best = net, entry
+    assert best is not None
+    return {"calls": calls, "best": best[1]}
+
+
+def who_leads(analysis: EuchreAnalysis, maker: int) -> str:
+    """``N deals, E leads`` for this maker, from the rules the play itself follows."""
+    deal = analysis.deal
+    state = PlayState(deal, Contract(maker, TRUMPS[0], deal.extra, analysis.alone, analysis.lone_defender),
+                      analysis.settings)
+    return f"{SEATS[deal.dealer]} deals, {SEATS[state.leader]} leads"
+
+
+def format_euchre_table(analysis: EuchreAnalysis) -> str:
+    """Per maker: a row per trump, the tricks (best in brackets), and for the upcard's suit
+    the tricks after each of the dealer's discards and the one the dealer picks."""
+    deal = analysis.deal
+    out = [str(deal), ""]
+    form = lone_form(analysis.alone, analysis.lone_defender)
+    for maker, table in analysis.tables.items():
+        out.append(f"{SEATS[maker]} makes{form}; {who_leads(analysis, maker)}; upcard {card_name(deal.extra)}")
+        out.append("trump  tricks  after each of the dealer's discards")
+        best_trump, best = table.best
+        for trump in TRUMPS:
+            entry = table.entries[trump]
+            cell = f"[{entry.value}]" if trump == best_trump else f" {entry.value} "
+            row = f"{SUITS[trump]:<7}{cell:<8}"
+            if entry.discards:
+                row += "  ".join(f"{card_name(d)} {n}" for d, n in entry.discards.items())
+                row += f"   {SEATS[deal.dealer]} discards {card_name(entry.discard)}"
+            out.append(row.rstrip())
+        also = "; also " + ", ".join(SUIT_NAMES[t] for t in table.ties[1:]) if len(table.ties) > 1 else ""
+        out.append(f"best: {SUIT_NAMES[best_trump]}, {tricks(best.value)}{also}")
+        out.append("")
+    return "\n".join(out).rstrip()
+
+
+def contract_line(review: PlayReview) -> str:
+    """The maker's trump against the best trump, and the dealer's discard against the
+    dealer's best discard."""
+    contract, start, table = review.contract, review.start, review.table
+    assert isinstance(table, MakerTable)
+    trump, entry = table.best
+    discard_cost = table.discard_cost(contract)
+    discard = exchange_discard(start)
+    chosen = f"contract: {SUIT_NAMES[contract.trump]}"
+    if discard is not None:
+        chosen += f", the dealer discards {card_name(discard)}"
+    chosen += f": {review.contract_tricks} tricks double-dummy"
+    if review.contract_cost == 0:
+        chosen += ", the best trump"
+    else:
+        lost = "trick" if review.contract_cost == 1 else "tricks"
+        chosen += (f"; best: {SUIT_NAMES[trump]}, {entry.value} tricks "
+                   f"({review.contract_cost} {lost} given away by the choice of trump)")
+    if discard_cost:
+        best = table.entries[contract.trump].discard
+        lost = "trick" if discard_cost == 1 else "tricks"
+        chosen += f"; the discard gave away {discard_cost} {lost} (best: {card_name(best)})"
+    return chosen
+
+
+class Euchre(Game):
+    family = "euchre"
+
+    def table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
+              defender: int | None = None, settings: Settings = Settings(),
+              progress: Progress | None = None, searcher: Searcher | None = None) -> EuchreAnalysis:
+        return analyze_euchre(deal, declarer=declarer, alone=alone, defender=defender, settings=settings,
+                              progress=progress, searcher=searcher)
+
+    def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
+                       settings: Settings, searcher: Searcher) -> MakerTable:
+        return maker_table(deal, declarer, alone, lone_defender, settings, searcher)
+
+    def par(self, outcomes: Outcomes) -> Auction:
+        return euchre_par(outcomes)
+
+    def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
+        return euchre_advice(outcomes, seat)
+
+    def format_table(self, analysis: EuchreAnalysis) -> str:
+        return format_euchre_table(analysis)
+
+    def table_html(self, analysis: EuchreAnalysis) -> str:
+        parts = []
+        for maker, table in analysis.tables.items():
+            best_trump, best = table.best
+            rows = []
+            for trump in TRUMPS:
+                entry = table.entries[trump]
+                exchange = ", ".join(f"{card_name(d)} {n}" for d, n in entry.discards.items())
+                rows.append((SUITS[trump], [entry.value, exchange]))
+            parts.append(grid_html(f"{SEATS[maker]} makes{lone_form(analysis.alone, analysis.lone_defender)}: "
+                                   f"best {SUIT_NAMES[best_trump]}, {tricks(best.value)}",
+                                   "trump", ["tricks", "after each of the dealer's discards"], rows,
+                                   (TRUMPS.index(best_trump), 0)))
+        return "".join(parts)
+
+    def advice_lines(self, seat: int, advice: dict[str, Any]) -> list[str]:
+        cells = []
+        for call in advice["calls"]:
+            alone = " alone" if call["alone"] else ""
+            cells.append(f"{call['trump']}{alone} {call['tricks']} ({signed(call['makers'] - call['defenders'])})")
+        best = advice["best"]
+        return [f"{SEATS[seat]}  " + ", ".join(cells) + f"; best {best['trump']}{' alone' if best['alone'] else ''}"]
+
+    def contract_head(self, state: PlayState, exchange: bool = True) -> str:
+        contract, deal = state.contract, state.deal
+        head = (f"{SEATS[contract.declarer]} makes {SUIT_NAMES[contract.trump]}"
+                f"{lone_form(contract.alone, contract.lone_defender)}")
+        if not exchange:
+            return head
+        discard = exchange_discard(state)
+        if discard is None:
+            return head + f", nobody takes the upcard {card_name(deal.extra)}"
+        return head + f", {SEATS[deal.dealer]} takes the upcard {card_name(deal.extra)}, discards {card_name(discard)}"
+
+    def contract_line(self, review: PlayReview) -> str:
+        return contract_line(review)

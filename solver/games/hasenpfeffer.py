@@ -1,0 +1,207 @@
+"""Hasenpfeffer: the declarer takes the widow, names trump and discards one of seven cards.
+
+Its table is the declarer's tricks for every trump and discard; a contract is judged
+against that table's best cell; its auction is bidding for tricks (docs/variants.md).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Callable
+
+from ..analysis.bidding import Auction, Call, Played, best_for
+from ..analysis.outcomes import Outcomes
+from ..analysis.play import PlayState
+from ..analysis.review import PlayReview
+from ..analysis.table import (
+    TRUMPS,
+    DeclarerTable,
+    TableAnalysis,
+    analyze_table,
+    declarer_table,
+)
+from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
+from ..core.deal import Deal
+from ..core.seats import SEATS, left_of
+from ..rules.scoring import Bid, bid_ladder, hasenpfeffer_score
+from ..rules.seating import active_seats, first_leader
+from ..rules.settings import Settings
+from ..search import Searcher
+from ..text.html import grid_html
+from ..text.words import lone_form, signed, tricks
+from .base import Game, Progress
+
+# the built-in example (``hasen table --example``): N declares clubs, discards KH, takes all six
+EXAMPLE_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
+EXAMPLE_DEALER = "W"
+
+JOKER_BIDS = 3  # the all-pass rule "joker_bids_3": the Joker's holder must bid three
+
+
+def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played:
+    """The declarer plays its best trump and discard, with the partner or alone, whichever
+    scores better for its side (with the partner on a tie)."""
+    variant, settings = outcomes.deal.variant, outcomes.settings
+    side = variant.side_of(declarer)
+    best: Played | None = None
+    for alone in (False, True):
+        result = outcomes.best(declarer, alone)
+        score = hasenpfeffer_score(bid, result.tricks, alone, variant, settings)
+        played = Played(result, bid.name(settings), score)
+        if best is None or played.net(variant, side) > best.net(variant, side):
+            best = played
+    assert best is not None
+    return best
+
+
+def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
+    deal, settings = outcomes.deal, outcomes.settings
+    variant = deal.variant
+    ladder = bid_ladder(variant, settings)
+    seats = variant.seats
+
+    def all_pass() -> Auction:
+        holder = next((s for s in seats if deal.hands[s] >> JOKER & 1), None)
+        if settings.all_pass == "joker_bids_3" and holder is not None:
+            return Auction([], hasenpfeffer_contract(outcomes, holder, Bid(JOKER_BIDS)))
+        return Auction([], None)  # redealt (also when the Joker is the widow)
+
+    def next_open(seat: int, passed: frozenset[int]) -> int:
+        """The next seat clockwise that has not passed (``seat`` itself when all others have)."""
+        after = left_of(seat)
+        while after in passed and after != seat:
+            after = left_of(after)
+        return after
+
+    @lru_cache(maxsize=None)
+    def turn(seat: int, high: int, bidder: int | None, passed: frozenset[int]) -> Auction:
+        """``seat`` to call; ``high`` indexes the ladder (-1: no bid yet); passed seats are out."""
+        if len(passed) == len(seats):
+            return all_pass()
+        if len(passed) == len(seats) - 1 and bidder is not None:
+            return Auction([], hasenpfeffer_contract(outcomes, bidder, ladder[high]))
+        out = passed | {seat}
+        options: list[tuple[Call, Callable[[], Auction]]] = [
+            (Call(seat, "pass"), lambda: turn(next_open(seat, out), high, bidder, out))]
+        for index in range(high + 1, len(ladder)):
+            options.append((Call(seat, ladder[index].name(settings)),
+                            lambda index=index: turn(next_open(seat, passed), index, seat, passed)))
+        return best_for(seat, variant, options)
+
+    return turn(left_of(deal.dealer), -1, None, frozenset())
+
+
+# --- Euchre ---------------------------------------------------------------------------------
+
+
+
+def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> dict[str, Any]:
+    variant, settings = outcomes.deal.variant, outcomes.settings
+    ladder = bid_ladder(variant, settings)
+    advice = {}
+    for form, alone in (("with_partner", False), ("alone", True)):
+        result = outcomes.best(seat, alone)
+        making = [b for b in ladder if b.tricks <= result.tricks]
+        scores = []
+        for bid in ladder:
+            mine, theirs = hasenpfeffer_score(bid, result.tricks, alone, variant, settings)
+            scores.append({"bid": bid.name(settings), "made": result.tricks >= bid.tricks,
+                           "declarers": mine, "defenders": theirs})
+        advice[form] = {**result.to_json(), "highest_bid": making[-1].name(settings) if making else None,
+                        "scores": scores}
+    return advice
+
+
+def format_table(analysis: TableAnalysis) -> str:
+    """Each declarer's grid: trumps as rows, discards as columns, the best cell in brackets."""
+    deal = analysis.deal
+    out = [str(deal), ""]
+    for seat, table in analysis.tables.items():
+        defender = analysis.lone_defender
+        seats = active_seats(deal.variant, seat, analysis.alone, defender)
+        leader = first_leader(deal.dealer, seat, seats, analysis.alone, analysis.settings, defender)
+        out.append(f"{SEATS[seat]} declares{lone_form(analysis.alone, defender)}; {SEATS[deal.dealer]} deals, "
+                   f"{SEATS[leader]} leads")
+        out.append("trump " + "".join(f"{card_name(d):>4}" for d in table.discards) + "   (discard)")
+        best_trump, best_discard, best_tricks = table.best
+        for trump in TRUMPS:
+            cells = []
+            for d in table.discards:
+                n = table.tricks[trump][d]
+                cells.append(f"[{n}]" if (trump, d) == (best_trump, best_discard) else f" {n} ")
+            out.append(f"{SUITS[trump]:<6}" + "".join(f"{c:>4}" for c in cells).rstrip())
+        ties = table.ties
+        also = ""
+        if len(ties) > 1:
+            also = "; also " + ", ".join(f"{SUITS[t]}/{card_name(d)}" for t, d in ties[1:])
+        out.append(f"best: {SUIT_NAMES[best_trump]}, discard {card_name(best_discard)}, "
+                   f"{best_tricks} tricks{also}")
+        out.append("")
+    return "\n".join(out).rstrip()
+
+
+def contract_line(review: PlayReview) -> str:
+    """The declarer's trump and discard against the best cell of the table."""
+    contract, table = review.contract, review.table
+    assert isinstance(table, DeclarerTable)
+    trump, discard, tricks = table.best
+    chosen = (f"contract: {SUIT_NAMES[contract.trump]}, discard {card_name(contract.discard)}: "
+              f"{review.contract_tricks} tricks double-dummy")
+    if review.contract_cost == 0:
+        return chosen + ", the best choice"
+    lost = "trick" if review.contract_cost == 1 else "tricks"
+    return (chosen + f"; best: {SUIT_NAMES[trump]}, discard {card_name(discard)}, {tricks} tricks "
+            f"({review.contract_cost} {lost} given away)")
+
+
+class Hasenpfeffer(Game):
+    family = "hasenpfeffer"
+    example = (EXAMPLE_DEAL, EXAMPLE_DEALER)
+
+    def table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
+              defender: int | None = None, settings: Settings = Settings(),
+              progress: Progress | None = None, searcher: Searcher | None = None) -> TableAnalysis:
+        return analyze_table(deal, declarer=declarer, alone=alone, settings=settings, progress=progress,
+                             searcher=searcher, defender=defender)
+
+    def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
+                       settings: Settings, searcher: Searcher) -> DeclarerTable:
+        return declarer_table(deal, declarer, alone, settings, searcher, lone_defender)
+
+    def par(self, outcomes: Outcomes) -> Auction:
+        return hasenpfeffer_par(outcomes)
+
+    def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
+        return hasenpfeffer_advice(outcomes, seat)
+
+    def format_table(self, analysis: TableAnalysis) -> str:
+        return format_table(analysis)
+
+    def table_html(self, analysis: TableAnalysis) -> str:
+        parts = []
+        for seat, table in analysis.tables.items():
+            best_trump, best_discard, best_tricks = table.best
+            rows = [(SUITS[t], [table.tricks[t][d] for d in table.discards]) for t in TRUMPS]
+            best = (TRUMPS.index(best_trump), table.discards.index(best_discard))
+            parts.append(grid_html(f"{SEATS[seat]} declares{lone_form(analysis.alone, analysis.lone_defender)}: "
+                                   f"best {SUIT_NAMES[best_trump]}, discard {card_name(best_discard)}, "
+                                   f"{tricks(best_tricks)}",
+                                   "trump \\ discard", [card_name(d) for d in table.discards], rows, best))
+        return "".join(parts)
+
+    def advice_lines(self, seat: int, advice: dict[str, Any]) -> list[str]:
+        lines = []
+        for form, label in (("with_partner", "with partner"), ("alone", "alone")):
+            a = advice[form]
+            scores = " ".join(f"{s['bid']}:{signed(s['declarers'])}" for s in a["scores"])
+            lines.append(f"{SEATS[seat]} {label:<13} {tricks(a['tricks'])}, highest bid "
+                         f"{a['highest_bid'] or 'none'}; scores {scores}")
+        return lines
+
+    def contract_head(self, state: PlayState, exchange: bool = True) -> str:
+        contract = state.contract
+        return (f"{SEATS[contract.declarer]} declares {SUIT_NAMES[contract.trump]}"
+                f"{lone_form(contract.alone, contract.lone_defender)}, discard {card_name(contract.discard)}")
+
+    def contract_line(self, review: PlayReview) -> str:
+        return contract_line(review)

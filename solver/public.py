@@ -1,0 +1,132 @@
+"""The Python API: what ``import hasen`` gives.
+
+Each function takes a deal as a ``Deal`` or in deal notation, seats, suits and cards by
+name (``"N"``, ``"C"``, ``"KH"``) or as ``Seat``, ``Suit`` and ``Card``, the variant by name
+or as a ``Variant``, and the table settings as a ``Settings`` or by name. It answers for
+the deal's own game (``solver.games``): ``str()`` of an answer is what ``hasen`` prints,
+``to_json()`` what ``hasen ... --json`` prints.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+from .analysis.answer import Answer
+from .analysis.bidding import BidAnalysis
+from .analysis.inputs import (
+    coerce_deal,
+    coerce_settings,
+    coerce_variant,
+    request_position,
+)
+from .analysis.play import PlayState
+from .analysis.position import PositionAnalysis
+from .analysis.review import PlayReview
+from .core.deal import Deal
+from .core.variants import HASENPFEFFER, Variant
+from .games import game_of
+from .rules.settings import Settings
+
+SettingsLike = Settings | Mapping[str, object] | None
+SeatLike = str | int
+Progress = Callable[[int, int], None]
+
+
+def deal_of(deal: Deal | str, dealer: SeatLike | None = None, variant: Variant | str | None = None,
+            deck: int | str | None = None) -> Deal:
+    """The deal, checked against the variant when one is given.
+
+    >>> deal_of("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+    Deal('W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS')
+    """
+    return coerce_deal(deal, dealer, coerce_variant(variant, deck))
+
+
+def analyze(deal: Deal | str, *, dealer: SeatLike | None = None, declarer: SeatLike | None = None,
+            alone: bool = False, defender: SeatLike | None = None, variant: Variant | str | None = None,
+            deck: int | str | None = None, settings: SettingsLike = None,
+            progress: Progress | None = None) -> Answer:
+    """Every declarer's (or one ``declarer``'s) double-dummy tricks for each choice the game
+    gives: in Hasenpfeffer each trump and discard, in Euchre each trump with the dealer's
+    discards. ``defender``: an opponent who plays alone against the lone declarer.
+
+    >>> table = analyze("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", declarer="N")
+    >>> table.tables["N"].best
+    (Suit('C'), Card('KH'), 6)
+    >>> table.tables["N"].tricks["S"]["AS"]
+    2
+    """
+    deal = deal_of(deal, dealer, variant, deck)
+    checked = coerce_settings(deal.variant, settings)
+    return game_of(deal.variant).table(deal, declarer=declarer, alone=alone, defender=defender,  # type: ignore[arg-type]
+                                       settings=checked, progress=progress)
+
+
+def position(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str | int | None = None, *,
+             played: str = "", alone: bool = False, defender: SeatLike | None = None,
+             dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
+             settings: SettingsLike = None) -> PlayState:
+    """The position after ``played`` (a play record) in a contract: who is to move, the
+    legal cards, ``play()`` to go on. ``discard``: the Hasenpfeffer declarer's; in Euchre the
+    dealer's when the dealer takes the upcard.
+
+    >>> state = position("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH",
+    ...                  dealer="W", played="JC KC")
+    >>> state.to_move, state.legal()
+    (Seat('S'), CardSet('TC'))
+    """
+    # the contract's notation is checked before the deal's, as the CLI and the web API do
+    chosen = coerce_variant(variant, deck)
+    if chosen is None:
+        chosen = deal.variant if isinstance(deal, Deal) else HASENPFEFFER
+    checked = coerce_settings(chosen, settings)
+    return request_position(deal, declarer, trump, discard, alone, defender, played, dealer=dealer,
+                            variant=chosen, settings=checked)
+
+
+def solve(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str | int | None = None, *,
+          played: str = "", alone: bool = False, defender: SeatLike | None = None,
+          dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
+          settings: SettingsLike = None) -> PositionAnalysis:
+    """Every legal card's double-dummy value at a position, and one best line of play.
+
+    >>> result = solve("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W")
+    >>> result.to_move, result.total
+    (Seat('E'), 6)
+    >>> [(choice.cards, choice.cost) for choice in result.choices][:2]
+    [((Card('KC'),), 0), ((Card('AH'),), 1)]
+    """
+    state = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender,
+                     dealer=dealer, variant=variant, deck=deck, settings=settings)
+    return game_of(state.deal.variant).solve(state)
+
+
+def review(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str | int | None = None, *,
+           play: str, alone: bool = False, defender: SeatLike | None = None, dealer: SeatLike | None = None,
+           variant: Variant | str | None = None, deck: int | str | None = None,
+           settings: SettingsLike = None) -> PlayReview:
+    """A played hand (``play``, from the first card: whole or part) judged card by card, and
+    the contract against the best one.
+
+    >>> played = review("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W",
+    ...                 play="JC KC TC 9C | AS AD 9S QS")
+    >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
+    (0, [])
+    """
+    start = position(deal, declarer, trump, discard, alone=alone, defender=defender, dealer=dealer,
+                     variant=variant, deck=deck, settings=settings)
+    return game_of(start.deal.variant).review(start.deal, start.contract, play, settings=start.settings)
+
+
+def bid(deal: Deal | str, *, dealer: SeatLike | None = None, variant: Variant | str | None = None,
+        deck: int | str | None = None, settings: SettingsLike = None) -> BidAnalysis:
+    """Bid advice for every seat, with the partner and alone, and the par of the hand: the
+    auction's outcome when every seat knows every card.
+
+    >>> advice = bid("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+    >>> advice.advice["N"]["with_partner"]["highest_bid"]
+    '6'
+    """
+    deal = deal_of(deal, dealer, variant, deck)
+    checked = coerce_settings(deal.variant, settings)
+    return game_of(deal.variant).bid(deal, checked)

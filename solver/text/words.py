@@ -1,0 +1,33 @@
+"""Small pieces of text every answer uses."""
+
+from __future__ import annotations
+
+from ..analysis.outcomes import Result
+from ..core.cards import SUIT_NAMES, card_name
+from ..core.seats import SEATS
+
+
+def tricks(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
+
+
+def signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def lone_form(alone: bool, lone_defender: int | None) -> str:
+    """`` alone``, `` alone against E alone``, or nothing."""
+    if not alone:
+        return ""
+    return " alone" + ("" if lone_defender is None else f" against {SEATS[lone_defender]} alone")
+
+
+def describe(result: Result) -> str:
+    """``clubs, discard KH, 6 tricks`` (and who defended alone)."""
+    parts = [SUIT_NAMES[result.trump]]
+    if result.discard is not None:
+        parts.append(f"discard {card_name(result.discard)}")
+    parts.append(tricks(result.tricks))
+    if result.defender is not None:
+        parts.append(f"{SEATS[result.defender]} defending alone")
+    return ", ".join(parts)
