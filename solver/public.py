@@ -54,7 +54,7 @@ def analyze(deal: Deal | str, *, dealer: SeatLike | None = None, declarer: SeatL
     >>> table.tables["N"].best
     (Suit('C'), Card('KH'), 6)
     >>> table.tables["N"].tricks["S"]["AS"]
-    2
+    4
     """
     deal = deal_of(deal, dealer, variant, deck)
     checked = coerce_settings(deal.variant, settings)
@@ -72,7 +72,7 @@ def position(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: st
 
     >>> state = position("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH",
     ...                  dealer="W", played="JC KC")
-    >>> state.to_move, state.legal()
+    >>> state.to_move, state.legal_cards()
     (Seat('S'), CardSet('TC'))
     """
     # the contract's notation is checked before the deal's, as the CLI and the web API do
@@ -92,9 +92,11 @@ def solve(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str |
 
     >>> result = solve("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W")
     >>> result.to_move, result.total
-    (Seat('E'), 6)
+    (Seat('N'), 6)
     >>> [(choice.cards, choice.cost) for choice in result.choices][:2]
-    [((Card('KC'),), 0), ((Card('AH'),), 1)]
+    [((Card('AS'), Card('KS')), 1), ((Card('AC'),), 1)]
+    >>> [choice.cards for choice in result.choices if choice.cost == 0]
+    [(Card('JK'), Card('JC'))]
     """
     state = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender,
                      dealer=dealer, variant=variant, deck=deck, settings=settings)

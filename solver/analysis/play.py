@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card
 from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
-from ..core.names import CardSet, Seat
+from ..core.names import Card, CardSet, Seat
 from ..core.seats import NUM_SEATS, SEATS, side_of
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
@@ -146,8 +146,7 @@ class PlayState:
     def play(self, card: CardId | str) -> None:
         """Play ``card`` (``"JC"`` or a ``Card``) for the seat to move; raise IllegalPlayError
         naming what is wrong."""
-        if isinstance(card, str):
-            card = parse_card(card, "play")
+        card = Card(parse_card(card, "play") if isinstance(card, str) else card)
         trick_no = len(self.tricks) + 1
         if self.finished:
             raise IllegalPlayError(f"play: {card_name(card)} after the last trick; all cards are played")

@@ -109,7 +109,7 @@ def contract_json(state: PlayState) -> dict[str, Any]:
     deal, contract = state.deal, state.contract
     discard = exchange_discard(state)
     data: dict[str, Any] = {"version": __version__, "variant": deal.variant.name}
-    if deal.variant.family != HASENPFEFFER.family:  # Hasenpfeffer answers keep the shape they always had
+    if deal.variant.has_deck_choice:  # a game of one deck (Hasenpfeffer) keeps the shape it always had
         data["deck"] = deal.variant.deck_size
     return {
         **data,

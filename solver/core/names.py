@@ -76,7 +76,13 @@ class NamedInt(int):
 
 
 class Seat(NamedInt):
-    """``Seat("N")`` or ``Seat(0)``: prints as ``N``."""
+    """``Seat("N")`` or ``Seat(0)``: prints as ``N``.
+
+    >>> east = Seat("e")
+    >>> print(east), east == "E", east == 1, east
+    E
+    (None, True, True, Seat('E'))
+    """
 
     __slots__ = ()
     kind = "seat"
@@ -92,7 +98,11 @@ class Seat(NamedInt):
 
 
 class Suit(NamedInt):
-    """``Suit("C")``, ``Suit("♣")`` or ``Suit(3)``: prints as ``C``."""
+    """``Suit("C")``, ``Suit("♣")`` or ``Suit(3)``: prints as ``C``.
+
+    >>> Suit("♣") == "C", str(Suit(0))
+    (True, 'S')
+    """
 
     __slots__ = ()
     kind = "suit"
@@ -111,7 +121,11 @@ class Suit(NamedInt):
 
 
 class Card(NamedInt):
-    """``Card("KH")``, ``Card("10h")`` or ``Card("*")``: prints as ``KH`` (the Joker: ``JK``)."""
+    """``Card("KH")``, ``Card("10h")`` or ``Card("*")``: prints as ``KH`` (the Joker: ``JK``).
+
+    >>> Card("10h"), Card("*") == "JK", sorted({Card("AS"): 1, Card("9S"): 2})
+    (Card('TH'), True, [Card('9S'), Card('AS')])
+    """
 
     __slots__ = ()
     kind = "card"
@@ -131,7 +145,12 @@ V = TypeVar("V")
 
 
 class ByName(dict[K, V]):
-    """A dict keyed by ``Seat``, ``Suit`` or ``Card`` that also takes the name or the int."""
+    """A dict keyed by ``Seat``, ``Suit`` or ``Card`` that also takes the name or the int.
+
+    >>> tricks = ByName(Seat, {0: 6, 1: 2})
+    >>> tricks["N"], tricks[1], "W" in tricks, tricks
+    (6, 2, False, {Seat('N'): 6, Seat('E'): 2})
+    """
 
     def __init__(self, key: type[K], items: Mapping[Any, V] | Iterable[tuple[Any, V]] = ()) -> None:
         self.key = key
@@ -160,7 +179,12 @@ class ByName(dict[K, V]):
 
 
 class CardSet:
-    """A read-only view of a mask: iterates in canonical order, prints as a card list."""
+    """A read-only view of a mask: iterates in canonical order, prints as a card list.
+
+    >>> hand = CardSet("JC AS kh *")
+    >>> hand, len(hand), "KH" in hand, list(hand)[0]
+    (CardSet('AS KH JC JK'), 4, True, Card('AS'))
+    """
 
     __slots__ = ("mask",)
 

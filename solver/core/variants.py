@@ -35,6 +35,11 @@ class Variant:
         return self.deck.bit_count()
 
     @property
+    def has_deck_choice(self) -> bool:
+        """Is the variant played with more than one deck (so that answers name the deck)?"""
+        return len(VARIANTS[self.name]) > 1
+
+    @property
     def label(self) -> str:
         """The name with the deck, for messages: ``euchre2 (32 cards)``."""
         return f"{self.name} ({self.deck_size} cards)"

@@ -1,0 +1,186 @@
+"""The Python API (``import hasen``): the names it gives, the types of its answers, and that
+it answers as the CLI does for every game."""
+
+from __future__ import annotations
+
+import doctest
+import inspect
+import json
+import random
+
+import euchre_deals
+import pytest
+from cli_run import run
+from dealgen import random_deal
+from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_LINE
+
+import hasen
+from solver.analysis.euchre_table import analyze_euchre
+from solver.analysis.table import analyze_table
+
+PUBLIC_FUNCTIONS = [hasen.analyze, hasen.solve, hasen.review, hasen.bid, hasen.position]
+
+
+def cli_json(capsys, *argv: str) -> dict:
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def cli_text(capsys, *argv: str) -> str:
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    return out.rstrip("\n")
+
+
+# --- the names and their documentation ----------------------------------------------------
+
+def test_the_public_names_are_exported() -> None:
+    for name in ("Deal", "analyze", "solve", "review", "bid", "Seat", "Suit", "Card", "Settings", "Variant"):
+        assert name in hasen.__all__ and hasattr(hasen, name), name
+
+
+@pytest.mark.parametrize("function", PUBLIC_FUNCTIONS, ids=lambda f: f.__name__)
+def test_every_public_function_is_typed_and_has_an_example(function) -> None:
+    assert ">>> " in (function.__doc__ or ""), f"{function.__name__} has no example"
+    signature = inspect.signature(function)
+    assert signature.return_annotation is not inspect.Signature.empty
+    assert all(p.annotation is not inspect.Parameter.empty for p in signature.parameters.values())
+
+
+@pytest.mark.parametrize("module", ["hasen", "solver.public", "solver.core.names"])
+def test_the_docstring_examples_hold(module: str) -> None:
+    failures, tried = doctest.testmod(__import__(module, fromlist=["_"]), optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0
+
+
+# --- seats, suits and cards -----------------------------------------------------------------
+
+def test_seats_suits_and_cards_print_and_compare_as_their_names() -> None:
+    assert (str(hasen.Seat("n")), str(hasen.Suit("♣")), str(hasen.Card("10h")), str(hasen.Card("*"))) == \
+        ("N", "C", "TH", "JK")
+    assert hasen.Seat(1) == "E" and "E" == hasen.Seat(1) and hasen.Seat(1) != "W" and hasen.Seat(1) == 1
+    assert hasen.Card("KH") == "kh" and hasen.Card("KH") != "KS"
+    assert repr(hasen.Card("KH")) == "Card('KH')" and eval(repr(hasen.Seat("S")), vars(hasen)) == "S"
+    with pytest.raises(hasen.NotationError, match="seat"):
+        hasen.Seat("X")
+
+
+# --- Deal -----------------------------------------------------------------------------------
+
+def test_a_deal_takes_its_variant_by_name() -> None:
+    deal = hasen.Deal(EUCHRE2.deal, variant="euchre2")
+    assert deal.variant == hasen.variant_for("euchre2")
+    assert hasen.Deal(EUCHRE2.deal, variant="euchre2", deck=32).variant.deck_size == 32
+
+
+@pytest.mark.parametrize("deal", [
+    hasen.Deal(HASENPFEFFER.deal, dealer="W"),
+    hasen.Deal(EUCHRE2.deal, variant="euchre2"),
+    hasen.Deal(EUCHRE2.deal, variant="euchre2", deck=32),
+    hasen.Deal(EUCHRE.deal, dealer="E", variant="euchre"),
+], ids=repr)
+def test_a_deals_repr_builds_the_same_deal(deal: hasen.Deal) -> None:
+    assert eval(repr(deal), vars(hasen)) == deal
+
+
+def test_a_hand_is_found_by_seat_name_and_holds_cards_by_name() -> None:
+    deal = hasen.Deal(HASENPFEFFER.deal)
+    assert deal.hand("N") == deal.hand(0) == deal.hand(hasen.Seat("N"))
+    assert "KH" in deal.hand(0) and "KH" not in deal.hand("E") and hasen.Card("JK") in deal.hand("N")
+    assert list(deal.hand("N")) == ["AS", "KH", "AC", "QC", "JC", "JK"]
+    assert deal.widow == "KS" and deal.dealer == "N"
+
+
+def test_a_play_takes_a_card_by_name() -> None:
+    state = hasen.position(HASENPFEFFER.deal, "N", "C", "KH", dealer="W")
+    state.play("JC")
+    state.play(hasen.Card("KC"))
+    assert state.trick == ["JC", "KC"] and state.to_move == "S"
+
+
+# --- answers ----------------------------------------------------------------------------------
+
+def test_tables_are_keyed_by_names_and_show_them() -> None:
+    analysis = hasen.analyze(HASENPFEFFER.deal, dealer="W")
+    east = analysis.tables["E"]
+    assert east is analysis.tables[1] and east.declarer == "E"
+    assert east.tricks["D"]["KS"] == east.tricks[2][hasen.Card("KS")]
+    assert repr(east.discards) == "[Card('KS'), Card('AH'), Card('QH'), Card('AD'), Card('KD'), Card('TD'), Card('KC')]"
+    assert "Card(" not in str(analysis) and "discard" in str(analysis)
+
+
+def test_a_table_has_html_for_notebooks() -> None:
+    html = hasen.analyze(HASENPFEFFER.deal, dealer="W", declarer="N")._repr_html_()
+    assert html.startswith("<table>") and "<b>6</b>" in html and "KH" in html
+    euchre = hasen.analyze(EUCHRE2.deal, variant="euchre2")._repr_html_()
+    assert euchre.count("<table>") == 2
+
+
+@pytest.mark.parametrize("example", [HASENPFEFFER, EUCHRE2, EUCHRE], ids=lambda e: e.variant)
+def test_str_and_to_json_are_the_clis_table(capsys, example) -> None:
+    analysis = hasen.analyze(example.deal, dealer=example.dealer, variant=example.variant)
+    argv = ("table", example.deal, "--dealer", example.dealer, "--variant", example.variant)
+    assert analysis.to_json() == cli_json(capsys, *argv)
+    assert str(analysis) == cli_text(capsys, *argv)
+
+
+def test_solve_review_and_bid_are_the_clis(capsys) -> None:
+    contract = ("--dealer", "W", "--declarer", "N", "--trump", "C", "--discard", "KH")
+    solved = hasen.solve(HASENPFEFFER.deal, "N", "C", "KH", dealer="W", played="JC KC")
+    assert solved.to_json() == cli_json(capsys, "solve", HASENPFEFFER.deal, *contract, "--played", "JC KC")
+    assert str(solved) == cli_text(capsys, "solve", HASENPFEFFER.deal, *contract, "--played", "JC KC")
+    reviewed = hasen.review(HASENPFEFFER.deal, "N", "C", "KH", dealer="W", play=HASENPFEFFER_LINE)
+    assert reviewed.to_json() == cli_json(capsys, "review", HASENPFEFFER.deal, *contract, "--play", HASENPFEFFER_LINE)
+    assert str(reviewed) == cli_text(capsys, "review", HASENPFEFFER.deal, *contract, "--play", HASENPFEFFER_LINE)
+    advice = hasen.bid(EUCHRE.deal, variant="euchre", settings={"all_pass": "stick_the_dealer"})
+    argv = ("bid", EUCHRE.deal, "--variant", "euchre", "--all-pass", "stick_the_dealer")
+    assert advice.to_json() == cli_json(capsys, *argv)
+    assert str(advice) == cli_text(capsys, *argv)
+
+
+def test_answers_have_readable_reprs() -> None:
+    analysis = hasen.analyze(HASENPFEFFER.deal, dealer="W", declarer="N")
+    assert repr(analysis) == f"<TableAnalysis of {analysis.deal!r}: best tricks N 6>"
+    assert repr(analysis.tables["N"]) == "<DeclarerTable N: best C discarding KH, 6 tricks>"
+
+
+# --- a deal of one game is never answered by another's analysis -----------------------------
+
+def test_a_euchre_deal_gets_the_makers_table_not_the_widow_table() -> None:
+    deal = hasen.Deal(EUCHRE2.deal, variant="euchre2")
+    assert isinstance(hasen.analyze(deal), hasen.EuchreAnalysis)
+    with pytest.raises(hasen.NotationError, match="euchre2 .*no declarer's trump x discard table"):
+        analyze_table(deal)
+    with pytest.raises(hasen.NotationError, match="not hasenpfeffer"):
+        hasen.analyze(deal, variant="hasenpfeffer")
+
+
+def test_a_hasenpfeffer_deal_is_refused_by_the_euchre_table() -> None:
+    with pytest.raises(hasen.NotationError, match="no maker's table"):
+        analyze_euchre(hasen.Deal(HASENPFEFFER.deal))
+
+
+def test_settings_by_name_are_checked_against_the_game() -> None:
+    with pytest.raises(hasen.NotationError, match="joker_upcard"):
+        hasen.analyze(HASENPFEFFER.deal, settings={"joker_upcard": "redeal"})
+    with pytest.raises(hasen.NotationError, match="no setting called 'first_leed'"):
+        hasen.analyze(HASENPFEFFER.deal, settings={"first_leed": "declarer"})
+    led = hasen.analyze(HASENPFEFFER.deal, dealer="W", declarer="E", settings={"first_lead": "declarer"})
+    assert led.settings == hasen.Settings(first_lead="declarer")
+
+
+# --- the Python API and the CLI agree on random deals of every game -------------------------
+
+VARIANT_DECKS = [("hasenpfeffer", 25), ("euchre2", 24), ("euchre2", 32), ("euchre2", 25), ("euchre", 24),
+                 ("euchre", 25)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name, size", VARIANT_DECKS)
+def test_analyze_equals_the_clis_json_on_random_deals(capsys, name: str, size: int) -> None:
+    rng = random.Random(f"{name}-{size}")
+    for _ in range(200):
+        deal = random_deal(rng) if name == "hasenpfeffer" else euchre_deals.random_deal(rng, name, size)
+        argv = ("table", deal.notation(), "--variant", name, "--deck", str(size))
+        assert hasen.analyze(deal).to_json() == cli_json(capsys, *argv), deal
