@@ -34,25 +34,35 @@ class ServedProcess:
             hasen("serve", "--host", "127.0.0.1", "--port", "0", *args),
             cwd=ROOT, env=checkout_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=lambda: lines.put(self.process.stdout.readline()), daemon=True).start()
+        self.readers = [threading.Thread(target=lambda: lines.put(self.process.stdout.readline()), daemon=True)]
+        self.readers[0].start()
         try:
             first = lines.get(timeout=START_TIMEOUT)
         except queue.Empty:
             self.stop()
             raise AssertionError(f"the server printed nothing in {START_TIMEOUT} s") from None
         if not first.startswith("hasen: serving on http://127.0.0.1:"):
-            self.stop()
-            raise AssertionError(first + self.process.stderr.read())
+            self.stop(read_stderr=True)
+            raise AssertionError(first + self.stderr)
         # waitress logs to stderr; drain it so that a long test never blocks the server
-        threading.Thread(target=self.process.stderr.read, daemon=True).start()
+        self.readers.append(threading.Thread(target=self.process.stderr.read, daemon=True))
+        self.readers[-1].start()
         self.url = first.split()[3]
         address = urlsplit(self.url)
         self.host, self.port = address.hostname, address.port
 
-    def stop(self) -> None:
+    def stop(self, read_stderr: bool = False) -> None:
+        """End the server; with ``read_stderr``, keep what it wrote to stderr in ``stderr``."""
         self.process.terminate()
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(timeout=10)
+        # the readers end at the pipes' end of file; then the pipes are closed, not left to the
+        # garbage collector (which would warn of them)
+        for reader in self.readers:
+            reader.join(timeout=10)
+        self.stderr = self.process.stderr.read() if read_stderr else ""
+        self.process.stdout.close()
+        self.process.stderr.close()

@@ -52,12 +52,12 @@ def test_every_script_and_style_is_served(client: FlaskClient) -> None:
         if path in seen:
             continue
         seen.add(path)
-        response = client.get(path)
-        assert response.status_code == 200, path
-        if path.endswith(".js"):
-            assert response.mimetype in ("text/javascript", "application/javascript"), path
-            text = response.get_data(as_text=True)
-            todo += ["/static/" + name for name in re.findall(r'from "\./([\w.]+)"', text)]
+        with client.get(path) as response:  # a static file's answer holds the file open until closed
+            assert response.status_code == 200, path
+            if path.endswith(".js"):
+                assert response.mimetype in ("text/javascript", "application/javascript"), path
+                text = response.get_data(as_text=True)
+                todo += ["/static/" + name for name in re.findall(r'from "\./([\w.]+)"', text)]
     assert {"/static/cards.js", "/static/api.js", "/static/board.js", "/static/heatmap.js",
             "/static/summary.js", "/static/builder.js"} <= seen
 
