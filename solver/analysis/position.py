@@ -14,7 +14,7 @@ from ..core.cards import SUITS, Mask, canonical_key, card_name
 from ..core.deal import Deal
 from ..core.names import Card, Seat
 from ..core.seats import SEATS
-from ..core.variants import HASENPFEFFER, Variant
+from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.settings import Settings
 from ..rules.trump import power_order

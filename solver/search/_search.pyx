@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The double-dummy search in C: the same algorithm as ``_search_py.py``, line for line.
+"""The double-dummy search in C: it implements ``protocol.Searcher`` with the same answers as
+``_search_py.py`` (not line for line; see ``protocol.py``).
 
 See the twin for what the search does. Here positions live in one C struct, the table is a
 fixed array of 16-byte entries (always replaced on collision), and ``solve`` runs without
@@ -10,24 +11,25 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
-from .layout import BLOCK_BITS as _BLOCK_BITS, TRUMP_BLOCK as _TRUMP_BLOCK
+from .layout import BLOCK_BITS as _BLOCK_BITS, NUM_BLOCKS as _NUM_BLOCKS, TRUMP_BLOCK as _TRUMP_BLOCK
 from ..core.seats import NUM_SEATS as _NUM_SEATS
 
 cdef extern from *:
     int count_leading_zeros "__builtin_clzll"(unsigned long long) nogil
 
-# Filled from solver.rules at import so that no constant is written twice.
+# Filled from solver.search.layout at import so that no constant is written twice.
 cdef int BLOCK_BITS = _BLOCK_BITS
 # a shift, not a division: a runtime divisor would compile to a slow divide
 cdef int BLOCK_SHIFT = _BLOCK_BITS.bit_length() - 1
 assert 1 << BLOCK_SHIFT == BLOCK_BITS, "BLOCK_BITS must be a power of two"
 cdef int TRUMP_BLOCK = _TRUMP_BLOCK
 cdef int NUM_SEATS = _NUM_SEATS
-cdef int NUM_BLOCKS = 4
+cdef int NUM_BLOCKS = _NUM_BLOCKS
 cdef uint64_t BLOCK_MASK = (1 << _BLOCK_BITS) - 1
 cdef uint64_t TRUMP_MASK = ((1 << _BLOCK_BITS) - 1) << (_TRUMP_BLOCK * _BLOCK_BITS)
+assert _NUM_BLOCKS == 4 and _NUM_SEATS == 4, "the C arrays below hold four blocks and four seats"
 cdef uint64_t BLOCK_MASKS[4]
-for _b in range(4):
+for _b in range(NUM_BLOCKS):
     BLOCK_MASKS[_b] = ((1 << _BLOCK_BITS) - 1) << (_b * _BLOCK_BITS)
 
 # The table key packs every card in play (at most KEY_CARDS of them) as a 2-bit owner.

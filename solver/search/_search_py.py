@@ -1,8 +1,9 @@
 """The double-dummy search in plain Python: the readable twin of ``_search.pyx``.
 
-Same algorithm, same layout, same answers; it runs when the extension is absent. Positions
-are in the layout of ``rules``: four hands as masks whose blocks of ``BLOCK_BITS`` bits are
-the effective suits ordered by power, trump in block ``TRUMP_BLOCK``.
+It implements ``protocol.Searcher``: the same answers as the C core, not line for line (see
+``protocol.py``); it runs when the extension is absent. Positions are in the layout of
+``layout.py``: four hands as masks whose blocks of ``BLOCK_BITS`` bits are the effective
+suits ordered by power, trump in block ``TRUMP_BLOCK``.
 
 The value of a position is the number of tricks the declaring side takes from the current
 trick (included) to the end, found by zero-window probes ("does the side take at least k
@@ -22,9 +23,8 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..core.seats import NUM_SEATS
-from .layout import BLOCK_BITS, BLOCK_MASK, TRUMP_BLOCK
+from .layout import BLOCK_BITS, BLOCK_MASK, NUM_BLOCKS, TRUMP_BLOCK
 
-NUM_BLOCKS = 4
 TRUMP_MASK = BLOCK_MASK << (TRUMP_BLOCK * BLOCK_BITS)
 BLOCK_MASKS = tuple(BLOCK_MASK << (b * BLOCK_BITS) for b in range(NUM_BLOCKS))
 MAX_TABLE_ENTRIES = 1 << 21

@@ -15,7 +15,8 @@ from ..core.cards import NUM_CARDS, SUITS, Mask
 from ..rules.trump import power_order
 
 BLOCK_BITS = 16
-TRUMP_BLOCK = 3
+NUM_BLOCKS = len(SUITS)  # one block per effective suit
+TRUMP_BLOCK = NUM_BLOCKS - 1
 BLOCK_MASK = (1 << BLOCK_BITS) - 1
 
 

@@ -1,0 +1,37 @@
+"""The interface both search cores implement: the contract of the twins.
+
+``_search.pyx`` (C, through Cython) and ``_search_py.py`` (plain Python) give the same
+answers, not line for line: each may order moves, probe and store its table in its own
+way, and count nodes differently, so long as every ``solve`` returns the same number. The
+tests hold both to an independent minimax and to each other (tests/search/).
+
+A position is in the layout of ``solver.search.layout``: four hands as 64-bit masks
+indexed by search seat (0-3; the declaring side is ``side``: 0 for seats 0 and 2, 1 for
+seats 1 and 3), ``active`` the mask of the seats that play, ``leader`` the seat that led
+the current trick, ``trick`` the cards already played to it in order.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Sequence
+
+
+class Searcher(Protocol):
+    """A search context; its transposition table is kept across solves."""
+
+    nodes: int  # work done so far, in the core's own unit (for benchmarks, not for answers)
+
+    def clear(self) -> None:
+        """Forget every stored bound."""
+        ...
+
+    def solve(self, hands: Sequence[int], active: int, leader: int, side: int,
+              trick: Sequence[int] = ()) -> int:
+        """Tricks ``side`` takes from the current trick (included) to the end."""
+        ...
+
+    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int,
+                   side: int) -> list[int]:
+        """``solve`` of each position (hands only; the same seats, leader and side, no trick
+        in progress), in one call."""
+        ...

@@ -1,0 +1,142 @@
+"""The layers of the code, as the folders show them, and the rule that holds them apart: a
+module imports only from its own layer or those below, and no modules import each other in
+a circle. Every import that runs counts, at the top of a module or inside a function; those
+under ``if TYPE_CHECKING:`` are for the type checker only and never run."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# lowest first; a module belongs to the first entry whose name it starts with
+LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    ("core types and notation", ("solver.core", "solver")),
+    ("rules and settings", ("solver.rules",)),
+    ("search", ("solver.search",)),
+    ("analyses", ("solver.analysis",)),
+    ("text output", ("solver.text",)),
+    ("games", ("solver.games",)),
+    ("interfaces", ("solver.public", "solver.cli", "api")),
+    ("the public package", ("hasen",)),
+]
+PACKAGES = ("solver", "api", "hasen")
+
+
+def layer_of(module: str) -> int:
+    """The index in LAYERS of the longest matching prefix."""
+    best, best_length = -1, -1
+    for index, (_, prefixes) in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best_length:
+                best, best_length = index, len(prefix)
+    assert best >= 0, f"{module} is in no layer: add it to LAYERS"
+    return best
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def is_module(name: str) -> bool:
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").exists() or path.with_suffix(".pyx").exists() or (path / "__init__.py").exists()
+
+
+def imports_of(path: Path) -> set[str]:
+    """The project's modules that ``path`` imports (a ``.pyx`` file's Python imports too)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    source = path.read_text()
+    if path.suffix == ".pyx":  # keep the lines ast can read: its Python imports
+        source = "\n".join(line for line in source.splitlines()
+                           if line.startswith(("from .", "import ")) and "cimport" not in line)
+    found = set()
+    for node in runtime_nodes(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            # "from package import module" imports the module
+            targets = [f"{base}.{a.name}" if is_module(f"{base}.{a.name}") else base for a in node.names]
+        else:
+            continue
+        found.update(t for t in targets if t.split(".")[0] in PACKAGES)
+    return found
+
+
+def runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node, less the bodies of ``if TYPE_CHECKING:``."""
+    nodes, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        nodes.append(node)
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            todo.extend(node.orelse)
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return nodes
+
+
+def project_modules() -> dict[str, set[str]]:
+    graph = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")) + sorted((ROOT / package).rglob("*.pyx")):
+            graph[module_name(path)] = imports_of(path)
+    return graph
+
+
+GRAPH = project_modules()
+
+
+def test_the_modules_were_found() -> None:
+    assert {"solver.core.cards", "solver.search._search", "solver.games.base", "api.routes", "hasen"} <= set(GRAPH)
+    assert "solver.rules.trump" in GRAPH["solver.search.layout"]
+
+
+@pytest.mark.parametrize("module", sorted(GRAPH))
+def test_no_import_reaches_a_higher_layer(module: str) -> None:
+    mine = layer_of(module)
+    upward = [f"{target} ({LAYERS[layer_of(target)][0]})" for target in sorted(GRAPH[module])
+              if layer_of(target) > mine]
+    assert not upward, f"{module} ({LAYERS[mine][0]}) imports from above: {', '.join(upward)}"
+
+
+def test_no_modules_import_each_other_in_a_circle() -> None:
+    # a depth-first search that reports the first circle it meets
+    state: dict[str, str] = {}
+    stack: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        state[module] = "open"
+        stack.append(module)
+        for target in sorted(GRAPH.get(module, ())):
+            if target not in GRAPH:
+                continue
+            if state.get(target) == "open":
+                return stack[stack.index(target):] + [target]
+            if target not in state and (circle := visit(target)):
+                return circle
+        stack.pop()
+        state[module] = "done"
+        return None
+
+    for module in sorted(GRAPH):
+        if module not in state:
+            circle = visit(module)
+            assert circle is None, "import circle: " + " -> ".join(circle)
+
+
+def test_the_rule_can_fail() -> None:
+    """The check itself: an analysis importing the CLI is upward, the CLI importing text is not."""
+    assert layer_of("solver.cli.main") > layer_of("solver.analysis.table") > layer_of("solver.rules.settings")
+    assert layer_of("solver.games.euchre") > layer_of("solver.text.review") > layer_of("solver.analysis.review")
