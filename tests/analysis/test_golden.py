@@ -14,7 +14,7 @@ from solver.core.cards import card_name, parse_card
 from solver.core.deal import Deal
 from solver.core.seats import parse_seat
 
-GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_hasenpfeffer.json").read_text())
+GOLDEN = json.loads((Path(__file__).parent.parent / "data" / "golden_hasenpfeffer.json").read_text())
 SUITS = "SHDC"
 
 

@@ -20,7 +20,7 @@ from solver.core.cards import parse_card
 from solver.core.deal import parse_hand
 from solver.search.layout import layout, to_layout
 
-# raise these for a deeper check: HASEN_WHOLE_DEALS=100 python -m pytest tests/test_search.py
+# raise these for a deeper check: HASEN_WHOLE_DEALS=100 python -m pytest tests/search/test_search.py
 ENDING_BATCHES = int(os.environ.get("HASEN_ENDING_BATCHES", "16"))
 ENDINGS_PER_BATCH = 25  # 400 endings
 WHOLE_DEALS = int(os.environ.get("HASEN_WHOLE_DEALS", "20"))

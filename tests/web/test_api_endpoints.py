@@ -128,7 +128,7 @@ def test_openapi_is_served(client: FlaskClient) -> None:
 
 
 def test_the_rest_of_the_site_keeps_html_errors(client: FlaskClient) -> None:
-    # / is the review page (tests/test_page.py); other paths outside the API are ordinary 404s
+    # / is the review page (tests/web/test_page.py); other paths outside the API are ordinary 404s
     response = client.get("/no-such-page")
     assert response.status_code == 404 and not response.is_json
 

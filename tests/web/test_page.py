@@ -1,4 +1,4 @@
-"""The review page at / and its files, through Flask's test client (tests/test_browser.py
+"""The review page at / and its files, through Flask's test client (tests/web/test_browser.py
 drives it in a real browser)."""
 
 from __future__ import annotations
