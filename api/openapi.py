@@ -37,7 +37,7 @@ DEFENDER = text("A defender who plays alone against the lone declarer (needs dec
 
 
 def setting(name: str) -> dict[str, Any]:
-    """A table setting of rules.md, as a request key; the values each game takes."""
+    """A table setting of docs/rules.md, as a request key; the values each game takes."""
     games = {game: values[name] for game, values in GAME_SETTINGS.items() if name in values}
     allowed = "; ".join(f"{game}: {', '.join(str(v).lower() for v in values)}" for game, values in games.items())
     description = f"{allowed} (the first is the default; a setting the variant lacks is an error)."

@@ -5,7 +5,7 @@ partner and alone, the highest bid that makes, and what each bid would score.
 
 Par: the outcome of the auction when every seat knows every card and bids to maximise its
 side's score minus the other side's. The auction is a game tree searched to the end
-(minimax). The README's "Par: the auction model" describes it: the order of bidding,
+(minimax), run by each game (solver/games). docs/variants.md, "Par: the auction model", describes it: the order of bidding,
 ties, sacrifices, all-pass.
 """
 

@@ -2,7 +2,7 @@
 
 When the upcard's suit is trump (any suit, for a Joker upcard) the dealer takes the upcard
 and discards one of six cards, the upcard itself meaning "not kept"; that trump's entry is
-every discard's tricks and a ``value``, the dealer's choice by rules.md: the most tricks
+every discard's tricks and a ``value``, the dealer's choice by docs/rules.md: the most tricks
 when the dealer's side made trump, the fewest when the dealer defends. For the other suits
 nobody exchanges and the entry is one number. A dealer who sits out (partner of a lone
 maker or of a lone defender) does not exchange either.
@@ -162,7 +162,7 @@ def trump_entry(deal: Deal, maker: int, trump: int, alone: bool, lone_defender: 
         hands[seat] = full & ~(1 << position[d])
         positions.append(list(hands))
     discards = ByName(Card, zip(cards, searcher.solve_many(positions, active, leader, side)))
-    # rules.md: the discard is the dealer's, for the dealer's own side
+    # docs/rules.md: the discard is the dealer's, for the dealer's own side
     choose = max if deal.variant.side_of(taker) == side else min
     value = choose(discards.values())
     chosen = next(d for d, n in discards.items() if n == value)

@@ -2,7 +2,7 @@
 the table comparing each declarer's best with the partner and alone.
 
 For a declarer, a trump and a form of play (with the partner, or alone):
-- the discard is chosen by its owner (rules.md, "Who chooses the discard"): the Hasenpfeffer
+- the discard is chosen by its owner (docs/rules.md, "Who chooses the discard"): the Hasenpfeffer
   declarer, or the Euchre dealer, who helps the dealer's own side;
 - against a lone declarer the defenders then choose to defend together or to let one of
   them play alone (two hands play; that defender leads), whichever leaves the declaring

@@ -1,5 +1,5 @@
 """Command-line options shared by ``hasen table``, ``bid``, ``solve`` and ``review``: the
-variant and deck, the lone defender, and the table settings of rules.md (``Settings``
+variant and deck, the lone defender, and the table settings of docs/rules.md (``Settings``
 checks the values, so the allowed ones are written once, in ``settings.GAME_SETTINGS``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hands and deals in the notation of notation.md: strict parsing, canonical printing."""
+"""Hands and deals in the notation of docs/notation.md: strict parsing, canonical printing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Points for a played hand, per game and table settings (rules.md).
+"""Points for a played hand, per game and table settings (docs/rules.md).
 
 A score is a pair: the declaring side's points and the defenders' points for the hand.
 """

@@ -21,7 +21,7 @@ def active_seats(variant: Variant, declarer: int, alone: bool,
 
 def first_leader(dealer: int, declarer: int, active: Sequence[int], alone: bool,
                  settings: Settings = Settings(), lone_defender: int | None = None) -> int:
-    """Who leads the first trick, per rules.md and the table's settings."""
+    """Who leads the first trick, per docs/rules.md and the table's settings."""
     if lone_defender is not None:
         return lone_defender  # two hands play: the lone defender leads
     if alone and settings.lone_lead == "left_of_loner":

@@ -1,4 +1,4 @@
-"""Table rules that sources disagree on (rules.md): which each game has, their values and
+"""Table rules that sources disagree on (docs/rules.md): which each game has, their values and
 defaults, and the check that refuses a setting a variant does not have."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from ..core.variants import Variant
 
 
-# The settings each game has, with their values, the default first: rules.md.
+# The settings each game has, with their values, the default first: docs/rules.md.
 GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
     "hasenpfeffer": {
         "first_lead": ("dealer_left", "declarer"),
@@ -46,7 +46,7 @@ def _choices(name: str) -> tuple[object, ...]:
 
 @dataclass(frozen=True)
 class Settings:
-    """Table rules that sources disagree on (see rules.md and GAME_SETTINGS); the defaults
+    """Table rules that sources disagree on (see docs/rules.md and GAME_SETTINGS); the defaults
     are the seed's."""
 
     first_lead: str = "dealer_left"
