@@ -5,8 +5,8 @@ partner and alone, the highest bid that makes, and what each bid would score.
 
 Par: the outcome of the auction when every seat knows every card and bids to maximise its
 side's score minus the other side's. The auction is a game tree searched to the end
-(minimax), run by each game (solver/games). docs/variants.md, "Par: the auction model", describes it: the order of bidding,
-ties, sacrifices, all-pass.
+(minimax); each game (solver/games) runs its own. docs/variants.md, "Par: the auction
+model", describes it: the order of bidding, ties, sacrifices, all-pass.
 """
 
 from __future__ import annotations
