@@ -28,8 +28,11 @@ from .outcomes import AloneComparison, Outcomes, Result, compare_alone
 
 @dataclass(frozen=True)
 class Call:
-    seat: int
+    seat: Seat
     call: str  # "pass", a bid ("3", "big pepper"), "order up", "name H", with " alone"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", Seat(self.seat))
 
     def to_json(self) -> dict[str, str]:
         return {"seat": SEATS[self.seat], "call": self.call}

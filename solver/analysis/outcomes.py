@@ -16,8 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..core.cards import SUITS, CardId, card_name
+from ..core.cards import SUITS, card_name
 from ..core.deal import Deal
+from ..core.names import Card, Seat, Suit
 from ..core.seats import SEATS, left_of, partner_of
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
@@ -29,12 +30,21 @@ from .table import TRUMPS
 class Result:
     """One declarer's hand with every choice made: the declaring side's tricks."""
 
-    declarer: int
+    declarer: Seat
     alone: bool
-    trump: int
-    discard: CardId | None  # the declarer's (Hasenpfeffer) or the dealer's (Euchre); None: no exchange
-    defender: int | None  # the defender who played alone; None: both defended
+    trump: Suit
+    discard: Card | None  # the declarer's (Hasenpfeffer) or the dealer's (Euchre); None: no exchange
+    defender: Seat | None  # the defender who played alone; None: both defended
     tricks: int
+
+    def __post_init__(self) -> None:
+        # the answer's seats, suit and card print as their names
+        object.__setattr__(self, "declarer", Seat(self.declarer))
+        object.__setattr__(self, "trump", Suit(self.trump))
+        if self.discard is not None:
+            object.__setattr__(self, "discard", Card(self.discard))
+        if self.defender is not None:
+            object.__setattr__(self, "defender", Seat(self.defender))
 
     def to_json(self) -> dict[str, Any]:
         return {
