@@ -195,10 +195,6 @@ def test_pycon_example(block: Block) -> None:
 
 # --- links --------------------------------------------------------------------------------------
 
-# Documents that other pages link to before they are written: a link to one of them is
-# not an error while it is missing. Empty this once they exist.
-PENDING = {"docs/python.md"}
-
 LINK = re.compile(r"(?<!\\)\]\((?P<target>[^)\s]+)(?:\s+\"[^\"]*\")?\)")
 HEADING = re.compile(r"^#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
 
@@ -248,8 +244,7 @@ def test_links_stay_in_the_repository(path: Path) -> None:
         if ROOT not in linked.parents and linked != ROOT:
             problems.append(f"{where}: leaves the repository")
         elif not linked.exists():
-            if linked.relative_to(ROOT).as_posix() not in PENDING:
-                problems.append(f"{where}: no such file")
+            problems.append(f"{where}: no such file")
         elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
             problems.append(f"{where}: no heading with that anchor in {linked.name}")
     assert not problems, "\n".join(problems)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..analysis.review import CardReview, PlayReview
 from ..core.cards import card_name
 from ..core.seats import SEATS
+from .words import tricks
 
 COSTLY = "*"  # follows a card that gave tricks away
 
@@ -50,9 +51,9 @@ def outcome_line(review: PlayReview) -> str:
     side = review.side_names[review.start.declaring_side]
     end = review.end
     if end.finished:
-        return (f"{side} took {end.declarer_taken()} tricks; the contract was worth {review.contract_tricks}, "
+        return (f"{side} took {tricks(end.declarer_taken())}; the contract was worth {review.contract_tricks}, "
                 f"the best contract {review.table.best_tricks}")
-    return (f"after {len(review.cards)} cards: {side} have {end.declarer_taken()} tricks and take "
+    return (f"after {len(review.cards)} cards: {side} have {tricks(end.declarer_taken())} and take "
             f"{review.total} with best play from here; {SEATS[end.to_move]} to move")
 
 
