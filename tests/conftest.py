@@ -1,12 +1,24 @@
-"""Shared fixtures: one ``searcher`` fixture runs each search test on both implementations."""
+"""Shared fixtures: the ``searcher`` of both search implementations, the Flask ``app`` and its
+``client``, and the example deals of tests/examples.py.
+
+The app's settings are TEST_SETTINGS; a test, class or module adds to them with the marker
+``@pytest.mark.app_config(NAME=value, ...)`` (a module with ``pytestmark = ...``).
+"""
 
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from examples import EUCHRE, EUCHRE2, HASENPFEFFER, Example
+
+if TYPE_CHECKING:
+    from flask import Flask
+    from flask.testing import FlaskClient
 
 EXTENSIONS_DISABLED = os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0")
+TEST_SETTINGS: dict[str, Any] = {"TESTING": True}
 
 
 def extension_searcher_class():
@@ -32,3 +44,57 @@ def searcher(request):
     else:
         from solver.search._search_py import Searcher as cls
     return cls()
+
+
+# --- the Flask app ------------------------------------------------------------------------
+
+def make_app(node: pytest.Item | pytest.Collector) -> Flask:
+    """``api.create_app`` with TEST_SETTINGS and the closest ``app_config`` marker's settings."""
+    from api import create_app
+
+    marker = node.get_closest_marker("app_config")
+    return create_app({**TEST_SETTINGS, **(marker.kwargs if marker else {})})
+
+
+@pytest.fixture
+def app(request: pytest.FixtureRequest) -> Flask:
+    """A new app for each test: its own cache and solver threads."""
+    return make_app(request.node)
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def module_app(request: pytest.FixtureRequest) -> Flask:
+    """One app for all the tests of a module that use it, for checking what the requests of
+    the earlier tests leave behind (settings: the module's ``app_config`` marker)."""
+    return make_app(request.node)
+
+
+@pytest.fixture
+def openapi_doc(client: FlaskClient) -> dict:
+    """The OpenAPI document the app serves (with the test's settings)."""
+    return client.get("/api/v1/openapi.json").get_json()
+
+
+# --- example deals (tests/examples.py) ------------------------------------------------------
+
+@pytest.fixture
+def hasenpfeffer() -> Example:
+    """Hasenpfeffer, issue 2's worked example; W deals."""
+    return HASENPFEFFER
+
+
+@pytest.fixture
+def euchre2() -> Example:
+    """Two-handed Euchre; N deals, the upcard AS."""
+    return EUCHRE2
+
+
+@pytest.fixture
+def euchre() -> Example:
+    """Four-hand Euchre; N deals, the upcard KS."""
+    return EUCHRE

@@ -6,6 +6,7 @@ import json
 import time
 
 import pytest
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -13,25 +14,14 @@ from api import create_app
 from solver.analysis.inputs import make_contract
 from solver.analysis.position import analyze_position, position
 from solver.analysis.table import analyze_table
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.version import __version__
 from solver.games.hasenpfeffer import Hasenpfeffer
 from solver.search import USING_EXTENSION
 
-TABLE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"}
-SOLVE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C",
+TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
+SOLVE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C",
          "discard": "KH", "played": "JC KC TC 9C | AS"}
 LAST_TRICK = {**SOLVE, "played": "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH"}
-
-
-@pytest.fixture
-def app() -> Flask:
-    return create_app({"TESTING": True})
-
-
-@pytest.fixture
-def client(app: Flask) -> FlaskClient:
-    return app.test_client()
 
 
 def post(client: FlaskClient, path: str, body) -> tuple[int, dict]:
@@ -52,15 +42,15 @@ def error_of(client: FlaskClient, path: str, body, status: int = 400) -> str:
 def test_table_is_the_cli_json(client: FlaskClient) -> None:
     code, answer = post(client, "table", TABLE)
     assert code == 200
-    assert answer == analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
+    assert answer == analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer="N").to_json()
     assert answer["declarers"]["N"]["best"] == {"trump": "C", "discard": "KH", "tricks": 6}
     assert answer["version"] == __version__
 
 
 def test_table_for_all_declarers_alone(client: FlaskClient) -> None:
-    code, answer = post(client, "table", {"deal": EXAMPLE_DEAL, "alone": True})
+    code, answer = post(client, "table", {"deal": HASENPFEFFER_DEAL, "alone": True})
     assert code == 200
-    assert answer == analyze_table(EXAMPLE_DEAL, alone=True).to_json()
+    assert answer == analyze_table(HASENPFEFFER_DEAL, alone=True).to_json()
     assert list(answer["declarers"]) == ["N", "E", "S", "W"]
     assert answer["dealer"] == "N"  # the deal string's first seat
 
@@ -76,7 +66,7 @@ def test_table_keys_keep_the_solver_order(client: FlaskClient) -> None:
 def test_solve_matches_the_library(client: FlaskClient) -> None:
     code, answer = post(client, "solve", SOLVE)
     assert code == 200
-    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), SOLVE["played"], dealer="W")
+    state = position(HASENPFEFFER_DEAL, make_contract("N", "C", "KH"), SOLVE["played"], dealer="W")
     assert answer == analyze_position(state).to_json()
     assert (answer["to_move"], answer["taken"], answer["total"]) == ("E", 1, 6)
     assert answer["choices"] and min(c["cost"] for c in answer["choices"]) == 0
@@ -96,10 +86,10 @@ def test_batch_answers_in_order_and_isolates_bad_items(client: FlaskClient) -> N
     assert code == 200 and answer["version"] == __version__
     results = answer["results"]
     assert len(results) == len(items)
-    assert results[0] == analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
+    assert results[0] == analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer="N").to_json()
     assert results[1] == {"index": 1, "error": "item: expected an object, got a number"}
     assert results[2]["index"] == 2 and "deal: " in results[2]["error"]
-    assert results[3] == analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="E", alone=True).to_json()
+    assert results[3] == analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer="E", alone=True).to_json()
     assert results[4] == {"index": 4, "error": "item: unknown key 'color' (allowed: deal, dealer, declarer, "
                                                "alone, variant, deck, defender, first_lead, lone_lead)"}
 
@@ -155,8 +145,8 @@ def test_cache_tells_requests_apart(client: FlaskClient) -> None:
     assert solves == ["miss", "hit", "miss"]  # '|' is only checked, not part of the position
 
 
-def test_cache_is_bounded() -> None:
-    client = create_app({"HASEN_CACHE_SIZE": 2}).test_client()
+@pytest.mark.app_config(HASEN_CACHE_SIZE=2)
+def test_cache_is_bounded(client: FlaskClient) -> None:
     for dealer in "NESW":
         client.post("/api/v1/table", json={**TABLE, "dealer": dealer})
     assert client.get("/api/v1/health").get_json()["cache"]["size"] == 2
@@ -165,8 +155,8 @@ def test_cache_is_bounded() -> None:
     assert client.post("/api/v1/table", json={**TABLE, "dealer": "W"}).headers["X-Cache"] == "hit"
 
 
-def test_cache_can_be_turned_off() -> None:
-    client = create_app({"HASEN_CACHE_SIZE": 0}).test_client()
+@pytest.mark.app_config(HASEN_CACHE_SIZE=0)
+def test_cache_can_be_turned_off(client: FlaskClient) -> None:
     headers = [client.post("/api/v1/table", json=TABLE).headers["X-Cache"] for _ in range(2)]
     assert headers == ["miss", "miss"]
 
@@ -230,7 +220,7 @@ def test_wrong_types(client: FlaskClient, body, message: str) -> None:
      "defender, first_lead, lone_lead, played)"),
     ("batch", {"items": [], "limit": 3}, "body: unknown key 'limit' (allowed: items)"),
     ("table", {"dealer": "W"}, "body: missing key 'deal' (required: deal)"),
-    ("solve", {"deal": EXAMPLE_DEAL, "declarer": "N", "trump": "C"},
+    ("solve", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C"},
      "body: missing key 'discard' (required: deal, declarer, trump, discard)"),
     ("batch", {}, "body: missing key 'items' (required: items)"),
     ("batch", {"items": {"0": TABLE}}, "items: expected an array, got an object"),
@@ -297,14 +287,14 @@ def test_an_unexpected_failure_is_json_without_a_traceback(app: Flask, monkeypat
 
 # --- limits: 413 and 503 --------------------------------------------------------------------
 
-def test_body_over_the_size_limit() -> None:
-    client = create_app({"MAX_CONTENT_LENGTH": 100}).test_client()
+@pytest.mark.app_config(MAX_CONTENT_LENGTH=100)
+def test_body_over_the_size_limit(client: FlaskClient) -> None:
     body = {"items": [TABLE]}
     assert error_of(client, "batch", body, 413) == "body: more than 100 bytes (MAX_CONTENT_LENGTH)"
 
 
-def test_batch_over_the_item_limit() -> None:
-    client = create_app({"HASEN_BATCH_LIMIT": 3}).test_client()
+@pytest.mark.app_config(HASEN_BATCH_LIMIT=3)
+def test_batch_over_the_item_limit(client: FlaskClient) -> None:
     message = error_of(client, "batch", {"items": [TABLE] * 4}, 413)
     assert message == "items: 4 items, at most 3 per batch (HASEN_BATCH_LIMIT)"
     assert post(client, "batch", {"items": [TABLE] * 3})[0] == 200
@@ -328,13 +318,14 @@ def endless(*args, progress=None, checkpoint=None, **kwargs):
 
 
 @pytest.mark.parametrize("path, body, target", [
-    ("table", {"deal": EXAMPLE_DEAL}, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
+    ("table", {"deal": HASENPFEFFER_DEAL}, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
     ("solve", SOLVE, "solver.games.base.Game.solve"),
-    ("batch", {"items": [{"deal": EXAMPLE_DEAL, "dealer": d} for d in "NESW"]}, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
+    ("batch", {"items": [{"deal": HASENPFEFFER_DEAL, "dealer": d} for d in "NESW"]},
+     "solver.games.hasenpfeffer.Hasenpfeffer.table"),
 ])
-def test_time_limit_gives_503_and_the_server_recovers(monkeypatch, path: str, body, target: str) -> None:
-    app = create_app({"HASEN_TIME_LIMIT": 0.05, "HASEN_SOLVER_THREADS": 1})
-    client = app.test_client()
+@pytest.mark.app_config(HASEN_TIME_LIMIT=0.05, HASEN_SOLVER_THREADS=1)
+def test_time_limit_gives_503_and_the_server_recovers(client: FlaskClient, monkeypatch, path: str, body,
+                                                      target: str) -> None:
     with monkeypatch.context() as patch:
         patch.setattr(target, endless)
         response = client.post(f"/api/v1/{path}", json=body)
@@ -361,6 +352,6 @@ def test_bad_configuration_is_refused(config: dict, message: str) -> None:
         create_app(config)
 
 
-def test_limits_appear_in_the_openapi_document() -> None:
-    doc = create_app({"HASEN_BATCH_LIMIT": 7}).test_client().get("/api/v1/openapi.json").get_json()
-    assert doc["components"]["schemas"]["BatchRequest"]["properties"]["items"]["maxItems"] == 7
+@pytest.mark.app_config(HASEN_BATCH_LIMIT=7)
+def test_limits_appear_in_the_openapi_document(openapi_doc: dict) -> None:
+    assert openapi_doc["components"]["schemas"]["BatchRequest"]["properties"]["items"]["maxItems"] == 7

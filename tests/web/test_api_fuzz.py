@@ -7,26 +7,26 @@ from __future__ import annotations
 import json
 
 import pytest
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api import create_app
 from solver.analysis.inputs import make_contract
 from solver.analysis.position import analyze_position, position
 from solver.analysis.table import analyze_table
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.errors import HasenError
 from solver.core.version import __version__
 
-LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
-TABLE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"}
+TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
 POSTS = ("table", "solve", "batch")
 KEYS = ("deal", "dealer", "declarer", "trump", "discard", "alone", "played", "items")
 # what deal notation is made of, and some of what it is not
 ALPHABET = list("AKQJT987SHDCNEWnesw.:*|, 10\t\n♠♥♦♣xX-") + ["\x00", "é", "ß", "İ", "\u200b", "🂡"]
-# about 2,500 requests in all; slow, so left out of the quick run without the extension
-pytestmark = pytest.mark.slow
+# about 2,500 requests in all; slow, so left out of the quick run without the extension.
+# One app for the whole module (module_app): the hostile requests of every test hit the same
+# cache, the same solver threads, and then the correctness checks.
+pytestmark = [pytest.mark.slow, pytest.mark.app_config(MAX_CONTENT_LENGTH=4096)]
 FUZZ = settings(max_examples=600, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
@@ -57,13 +57,6 @@ def mutated(draw, text: str) -> str:
 seats = st.sampled_from(list("NESWnesw") + ["", "X", " N", "NE", "north", "0"])
 
 
-@pytest.fixture(scope="module")
-def app() -> Flask:
-    # one app for the whole module: the hostile requests of every test hit the same cache,
-    # the same solver threads, and then the correctness checks
-    return create_app({"MAX_CONTENT_LENGTH": 4096})
-
-
 def post(app: Flask, path: str, data: bytes | str) -> tuple[int, dict]:
     response = app.test_client().post(f"/api/v1/{path}", data=data, content_type="application/json")
     assert response.status_code < 500, response.get_data(as_text=True)
@@ -80,30 +73,30 @@ def still_correct(app: Flask) -> None:
     client = app.test_client()
     assert client.get("/api/v1/health").get_json()["status"] == "ok"
     answer = client.post("/api/v1/table", json=TABLE).get_json()
-    assert answer == analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer="N").to_json()
+    assert answer == analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer="N").to_json()
 
 
-def test_random_bytes(app: Flask) -> None:
+def test_random_bytes(module_app: Flask) -> None:
     @FUZZ
     @given(path=st.sampled_from(POSTS), body=st.binary(max_size=200))
     def run(path: str, body: bytes) -> None:
-        assert post(app, path, body)[0] == 400
+        assert post(module_app, path, body)[0] == 400
 
     run()
-    still_correct(app)
+    still_correct(module_app)
 
 
-def test_random_json(app: Flask) -> None:
+def test_random_json(module_app: Flask) -> None:
     bodies = json_values | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=6), json_values, max_size=6)
 
     @settings(FUZZ, max_examples=400)  # generating nested JSON is the slow part
     @given(path=st.sampled_from(POSTS), body=bodies)
     def run(path: str, body) -> None:
-        code, _ = post(app, path, json.dumps(body))
+        code, _ = post(module_app, path, json.dumps(body))
         assert code in (400, 413) or (path == "batch" and code == 200)
 
     run()
-    still_correct(app)
+    still_correct(module_app)
 
 
 def expected_table(body: dict) -> dict | None:
@@ -115,33 +108,33 @@ def expected_table(body: dict) -> dict | None:
         return None
 
 
-def test_mutated_deals(app: Flask) -> None:
+def test_mutated_deals(module_app: Flask) -> None:
     @FUZZ
-    @given(deal=mutated(EXAMPLE_DEAL), dealer=seats, declarer=seats, alone=st.booleans())
+    @given(deal=mutated(HASENPFEFFER_DEAL), dealer=seats, declarer=seats, alone=st.booleans())
     def run(deal: str, dealer: str, declarer: str, alone: bool) -> None:
         body = {"deal": deal, "dealer": dealer, "declarer": declarer, "alone": alone}
-        code, answer = post(app, "table", json.dumps(body))
+        code, answer = post(module_app, "table", json.dumps(body))
         expected = expected_table(body)
         assert (code == 200) == (expected is not None), answer
         if expected is not None:
             assert answer == expected
 
     run()
-    still_correct(app)
+    still_correct(module_app)
 
 
-def test_mutated_play_records(app: Flask) -> None:
+def test_mutated_play_records(module_app: Flask) -> None:
     cards = st.sampled_from(["KH", "kh", "AS", "JK", "*", "10C", "K", "", "KHH", "XX"])
 
     @FUZZ
-    @given(played=st.integers(0, len(LINE)).flatmap(lambda n: mutated(LINE[:n])),
+    @given(played=st.integers(0, len(HASENPFEFFER_LINE)).flatmap(lambda n: mutated(HASENPFEFFER_LINE[:n])),
            trump=st.sampled_from(["C", "c", "S", "NT", "", "♣"]), discard=cards, alone=st.booleans())
     def run(played: str, trump: str, discard: str, alone: bool) -> None:
-        body = {"deal": EXAMPLE_DEAL, "dealer": "W", "declarer": "N", "trump": trump,
+        body = {"deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "trump": trump,
                 "discard": discard, "alone": alone, "played": played}
-        code, answer = post(app, "solve", json.dumps(body))
+        code, answer = post(module_app, "solve", json.dumps(body))
         try:
-            state = position(EXAMPLE_DEAL, make_contract("N", trump, discard, alone), played, dealer="W")
+            state = position(HASENPFEFFER_DEAL, make_contract("N", trump, discard, alone), played, dealer="W")
         except HasenError:
             assert code == 400, answer
             return
@@ -149,17 +142,17 @@ def test_mutated_play_records(app: Flask) -> None:
         assert answer == analyze_position(state).to_json()
 
     run()
-    still_correct(app)
+    still_correct(module_app)
 
 
-def test_batches_of_mixed_items(app: Flask) -> None:
-    good = [TABLE, {"deal": EXAMPLE_DEAL, "alone": True}]
+def test_batches_of_mixed_items(module_app: Flask) -> None:
+    good = [TABLE, {"deal": HASENPFEFFER_DEAL, "alone": True}]
     items = st.lists(st.sampled_from(good) | json_values, max_size=8)
 
     @settings(FUZZ, max_examples=200)
     @given(items=items)
     def run(items: list) -> None:
-        code, answer = post(app, "batch", json.dumps({"items": items}))
+        code, answer = post(module_app, "batch", json.dumps({"items": items}))
         if code == 413:  # a long batch of nested values can pass the body size limit
             return
         assert code == 200
@@ -172,4 +165,4 @@ def test_batches_of_mixed_items(app: Flask) -> None:
                 assert set(result) == {"index", "error"} and result["index"] == index
 
     run()
-    still_correct(app)
+    still_correct(module_app)

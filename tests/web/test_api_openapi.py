@@ -6,16 +6,17 @@ from __future__ import annotations
 import time
 
 import pytest
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 from openapi_spec_validator import validate as validate_spec
 
 from api import create_app
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 
-TABLE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"}
-SOLVE = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
+TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
+SOLVE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
 LIMITS = {"MAX_CONTENT_LENGTH": 2048, "HASEN_BATCH_LIMIT": 5}
+pytestmark = pytest.mark.app_config(**LIMITS)  # the app, its client and its openapi_doc
 
 
 def endless(*args, progress=None, checkpoint=None, **kwargs):
@@ -26,7 +27,7 @@ def endless(*args, progress=None, checkpoint=None, **kwargs):
 
 # one request per documented answer: (path, status) -> (method, body, what to make endless)
 CASES = {
-    ("table", 200): ("post", {"deal": EXAMPLE_DEAL, "alone": True}, None),
+    ("table", 200): ("post", {"deal": HASENPFEFFER_DEAL, "alone": True}, None),
     ("table", 400): ("post", {"deal": "N:"}, None),
     ("table", 413): ("post", {"deal": "x" * 3000}, None),
     ("table", 503): ("post", TABLE, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
@@ -38,22 +39,17 @@ CASES = {
     ("review", 400): ("post", {**SOLVE, "play": "JC KC TC QD"}, None),
     ("review", 413): ("post", {**SOLVE, "play": "JC " * 1000}, None),
     ("review", 503): ("post", {**SOLVE, "play": ""}, "solver.games.base.Game.review"),
-    ("bid", 200): ("post", {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER}, None),
-    ("bid", 400): ("post", {"deal": EXAMPLE_DEAL, "variant": "euchre"}, None),
+    ("bid", 200): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER}, None),
+    ("bid", 400): ("post", {"deal": HASENPFEFFER_DEAL, "variant": "euchre"}, None),
     ("bid", 413): ("post", {"deal": "x" * 3000}, None),
-    ("bid", 503): ("post", {"deal": EXAMPLE_DEAL}, "solver.games.base.Game.bid"),
-    ("batch", 200): ("post", {"items": [TABLE, {"deal": EXAMPLE_DEAL, "declarer": "E"}, 3, {"x": 1}]}, None),
+    ("bid", 503): ("post", {"deal": HASENPFEFFER_DEAL}, "solver.games.base.Game.bid"),
+    ("batch", 200): ("post", {"items": [TABLE, {"deal": HASENPFEFFER_DEAL, "declarer": "E"}, 3, {"x": 1}]}, None),
     ("batch", 400): ("post", {"items": "all"}, None),
     ("batch", 413): ("post", {"items": [TABLE] * 6}, None),
     ("batch", 503): ("post", {"items": [TABLE]}, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
     ("health", 200): ("get", None, None),
     ("openapi.json", 200): ("get", None, None),
 }
-
-
-@pytest.fixture(scope="module")
-def doc() -> dict:
-    return create_app(LIMITS).test_client().get("/api/v1/openapi.json").get_json()
 
 
 def response_schema(doc: dict, path: str, method: str, status: int) -> dict:
@@ -63,20 +59,20 @@ def response_schema(doc: dict, path: str, method: str, status: int) -> dict:
     return {**schema, "components": doc["components"]}
 
 
-def test_the_document_is_valid_openapi(doc: dict) -> None:
-    validate_spec(doc)
-    assert doc["openapi"] == "3.1.0"
+def test_the_document_is_valid_openapi(openapi_doc: dict) -> None:
+    validate_spec(openapi_doc)
+    assert openapi_doc["openapi"] == "3.1.0"
 
 
-def test_every_documented_answer_is_tested(doc: dict) -> None:
+def test_every_documented_answer_is_tested(openapi_doc: dict) -> None:
     documented = {(path.removeprefix("/api/v1/"), int(status))
-                  for path, item in doc["paths"].items()
+                  for path, item in openapi_doc["paths"].items()
                   for operation in item.values() for status in operation["responses"]}
     assert documented == set(CASES)
 
 
 @pytest.mark.parametrize("path, status", sorted(CASES))
-def test_real_answers_match_the_document(doc: dict, monkeypatch, path: str, status: int) -> None:
+def test_real_answers_match_the_document(openapi_doc: dict, monkeypatch, path: str, status: int) -> None:
     method, body, endless_target = CASES[(path, status)]
     config = dict(LIMITS)
     if endless_target:
@@ -86,17 +82,16 @@ def test_real_answers_match_the_document(doc: dict, monkeypatch, path: str, stat
     response = getattr(client, method)(f"/api/v1/{path}", json=body)
     assert response.status_code == status, response.get_json()
     assert response.mimetype == "application/json"
-    OAS31Validator(response_schema(doc, path, method, status)).validate(response.get_json())
+    OAS31Validator(response_schema(openapi_doc, path, method, status)).validate(response.get_json())
 
 
-def test_the_document_describes_the_request_bodies(doc: dict) -> None:
+def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_doc: dict) -> None:
     # the same schemas check the bodies (api.openapi); here: every key the document lists is
     # one an endpoint takes, by sending a body with all of them
-    schemas = doc["components"]["schemas"]
-    client = create_app(LIMITS).test_client()
-    full_table = {"deal": EXAMPLE_DEAL, "dealer": "W", "declarer": "N", "alone": True, "variant": "hasenpfeffer",
+    schemas = openapi_doc["components"]["schemas"]
+    full_table = {"deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "alone": True, "variant": "hasenpfeffer",
                   "deck": 25, "defender": "E", "first_lead": "declarer", "lone_lead": "left_of_loner"}
-    full_bid = {"deal": EXAMPLE_DEAL, "dealer": "W", "variant": "hasenpfeffer", "deck": 25,
+    full_bid = {"deal": HASENPFEFFER_DEAL, "dealer": "W", "variant": "hasenpfeffer", "deck": 25,
                 "first_lead": "declarer", "lone_lead": "left_of_loner", "fail_penalty": "tricks",
                 "defenders_score": True, "bidding": "pepper", "all_pass": "redeal"}
     # a setting is refused for a game that lacks it, so the Joker's is asked of Euchre
@@ -118,18 +113,18 @@ def test_the_document_describes_the_request_bodies(doc: dict) -> None:
     assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
 
 
-def test_finished_hand_matches_the_document(doc: dict) -> None:
+def test_finished_hand_matches_the_document(client: FlaskClient, openapi_doc: dict) -> None:
     # the nulls of a finished hand (no leader, nobody to move) are part of the schema
     played = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
-    response = create_app().test_client().post("/api/v1/solve", json={**SOLVE, "played": played})
+    response = client.post("/api/v1/solve", json={**SOLVE, "played": played})
     answer = response.get_json()
     assert answer["to_move"] is None
-    OAS31Validator(response_schema(doc, "solve", "post", 200)).validate(answer)
+    OAS31Validator(response_schema(openapi_doc, "solve", "post", 200)).validate(answer)
 
 
-def test_finished_review_matches_the_document(doc: dict) -> None:
+def test_finished_review_matches_the_document(client: FlaskClient, openapi_doc: dict) -> None:
     played = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
-    response = create_app().test_client().post("/api/v1/review", json={**SOLVE, "play": played})
+    response = client.post("/api/v1/review", json={**SOLVE, "play": played})
     answer = response.get_json()
     assert answer["to_move"] is None and answer["complete"] is True
-    OAS31Validator(response_schema(doc, "review", "post", 200)).validate(answer)
+    OAS31Validator(response_schema(openapi_doc, "review", "post", 200)).validate(answer)

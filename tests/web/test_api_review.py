@@ -5,25 +5,20 @@ from __future__ import annotations
 import time
 
 import pytest
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE
+from flask import Flask
 from flask.testing import FlaskClient
 
-from api import create_app
 from solver.analysis.inputs import make_contract
 from solver.analysis.review import review_play
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.version import __version__
 from solver.games import GAMES
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
 PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS"
-REVIEW = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH",
+REVIEW = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH",
           "play": PLAY}
-
-
-@pytest.fixture
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 def error_of(client: FlaskClient, body, status: int = 400) -> str:
@@ -37,7 +32,8 @@ def error_of(client: FlaskClient, body, status: int = 400) -> str:
 def test_review_is_the_library_answer(client: FlaskClient) -> None:
     response = client.post("/api/v1/review", json=REVIEW)
     assert response.status_code == 200
-    expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME, dealer=EXAMPLE_DEALER)
+    expected = review_play(HASENPFEFFER_DEAL, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME,
+                           dealer=HASENPFEFFER_DEALER)
     answer = response.get_json()
     assert answer == expected.to_json()
     assert [c["cost"] for c in answer["cards"][:2]] == [1, 1]  # AS led early; AD not ruffed
@@ -53,7 +49,7 @@ def test_alone_and_an_empty_record(client: FlaskClient) -> None:
 
 def test_cache_answers_the_same_record_however_written(client: FlaskClient) -> None:
     first = client.post("/api/v1/review", json=REVIEW)
-    same = {**REVIEW, "deal": EXAMPLE_DEAL.lower(), "trump": "c", "play": PLAY.replace(" | ", " ").lower()}
+    same = {**REVIEW, "deal": HASENPFEFFER_DEAL.lower(), "trump": "c", "play": PLAY.replace(" | ", " ").lower()}
     second = client.post("/api/v1/review", json=same)
     assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "hit")
     assert first.get_json() == second.get_json()
@@ -89,8 +85,8 @@ def test_malformed_json(client: FlaskClient) -> None:
     assert response.status_code == 400 and response.get_json()["error"].startswith("body: malformed JSON")
 
 
-def test_body_over_the_size_limit() -> None:
-    client = create_app({"MAX_CONTENT_LENGTH": 100}).test_client()
+@pytest.mark.app_config(MAX_CONTENT_LENGTH=100)
+def test_body_over_the_size_limit(client: FlaskClient) -> None:
     assert error_of(client, REVIEW, 413) == "body: more than 100 bytes (MAX_CONTENT_LENGTH)"
 
 
@@ -101,9 +97,8 @@ def endless(*args, checkpoint=None, **kwargs):
         time.sleep(0.001)
 
 
-def test_time_limit_gives_503_and_the_server_recovers(monkeypatch: pytest.MonkeyPatch) -> None:
-    app = create_app({"HASEN_TIME_LIMIT": 0.05, "HASEN_SOLVER_THREADS": 1})
-    client = app.test_client()
+@pytest.mark.app_config(HASEN_TIME_LIMIT=0.05, HASEN_SOLVER_THREADS=1)
+def test_time_limit_gives_503_and_the_server_recovers(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     with monkeypatch.context() as patch:
         patch.setattr("solver.games.base.Game.review", endless)
         message = error_of(client, REVIEW, 503)
@@ -120,19 +115,17 @@ def test_time_limit_gives_503_and_the_server_recovers(monkeypatch: pytest.Monkey
 
 # --- hostile records ---------------------------------------------------------------------------
 
-LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
 # what play records are made of, and some of what they are not
 ALPHABET = list("AKQJT98SHDC*|, 10\t\n♠♥♦♣xX-") + ["\x00", "é", "\u200b"]
 
 
 @pytest.mark.slow
-def test_mutated_records_give_a_clear_400_or_the_right_review() -> None:
+@pytest.mark.app_config(MAX_CONTENT_LENGTH=4096)
+def test_mutated_records_give_a_clear_400_or_the_right_review(app: Flask) -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
     from solver.core.errors import HasenError
-
-    app = create_app({"MAX_CONTENT_LENGTH": 4096})
 
     @st.composite
     def mutated(draw, text: str) -> str:
@@ -150,13 +143,14 @@ def test_mutated_records_give_a_clear_400_or_the_right_review() -> None:
         return "".join(chars)
 
     @settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(play=st.integers(0, len(LINE)).flatmap(lambda n: mutated(LINE[:n])), alone=st.booleans())
+    @given(play=st.integers(0, len(HASENPFEFFER_LINE)).flatmap(lambda n: mutated(HASENPFEFFER_LINE[:n])),
+           alone=st.booleans())
     def run(play: str, alone: bool) -> None:
         response = app.test_client().post("/api/v1/review", json={**REVIEW, "play": play, "alone": alone})
         answer = response.get_json()
         try:
-            expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH", alone), play, HASENPFEFFER_GAME,
-                                   dealer=EXAMPLE_DEALER).to_json()
+            expected = review_play(HASENPFEFFER_DEAL, make_contract("N", "C", "KH", alone), play, HASENPFEFFER_GAME,
+                                   dealer=HASENPFEFFER_DEALER).to_json()
         except HasenError as exc:
             assert (response.status_code, answer["error"]) == (400, str(exc))
         else:

@@ -5,16 +5,16 @@ from __future__ import annotations
 import http.client
 import json
 import subprocess
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Iterator
 
 import pytest
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from liveserver import ROOT, ServedProcess, checkout_env, hasen
 
 from solver.analysis.inputs import make_contract
 from solver.analysis.position import analyze_position, position
 from solver.analysis.table import analyze_table
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 
 CLIENTS = 6
 ROUNDS = 3  # each client sends every request this many times (the later ones hit the cache)
@@ -44,19 +44,19 @@ def expected_requests() -> list[tuple[str, str, dict | str | None, int, dict | N
     out: list[tuple[str, str, dict | str | None, int, dict | None]] = []
     for dealer in "NESW":
         for alone in (False, True):
-            body = {"deal": EXAMPLE_DEAL, "dealer": dealer, "declarer": "N", "alone": alone}
+            body = {"deal": HASENPFEFFER_DEAL, "dealer": dealer, "declarer": "N", "alone": alone}
             out.append(("POST", "/api/v1/table", body, 200,
-                        analyze_table(EXAMPLE_DEAL, dealer, declarer="N", alone=alone).to_json()))
-    whole = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER}
-    out.append(("POST", "/api/v1/table", whole, 200, analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER).to_json()))
+                        analyze_table(HASENPFEFFER_DEAL, dealer, declarer="N", alone=alone).to_json()))
+    whole = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER}
+    out.append(("POST", "/api/v1/table", whole, 200, analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER).to_json()))
     for played in ("", "JC KC TC 9C", "JC KC TC 9C | AS AD 9S"):
         body = {**whole, "declarer": "N", "trump": "C", "discard": "KH", "played": played}
-        state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), played, dealer=EXAMPLE_DEALER)
+        state = position(HASENPFEFFER_DEAL, make_contract("N", "C", "KH"), played, dealer=HASENPFEFFER_DEALER)
         out.append(("POST", "/api/v1/solve", body, 200, analyze_position(state).to_json()))
     items = [{**whole, "declarer": s} for s in "ES"] + ["bad"]
     out.append(("POST", "/api/v1/batch", {"items": items}, 200, {
-        "version": analyze_table(EXAMPLE_DEAL).to_json()["version"],
-        "results": [analyze_table(EXAMPLE_DEAL, EXAMPLE_DEALER, declarer=s).to_json() for s in "ES"]
+        "version": analyze_table(HASENPFEFFER_DEAL).to_json()["version"],
+        "results": [analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer=s).to_json() for s in "ES"]
         + [{"index": 2, "error": "item: expected an object, got a string"}]}))
     out.append(("POST", "/api/v1/table", "{not json", 400, None))
     out.append(("POST", "/api/v1/solve", {**whole, "declarer": "N", "trump": "C", "discard": "AH"}, 400, None))
@@ -71,7 +71,7 @@ def test_concurrent_clients_all_get_correct_answers(server: Server) -> None:
         failures = []
         connection = server.connect()
         try:
-            for round_ in range(ROUNDS):
+            for _round in range(ROUNDS):
                 # each client walks the list from a different place, so different requests overlap
                 for i in range(len(requests)):
                     method, path, body, status, answer = requests[(i + number * 3) % len(requests)]

@@ -8,26 +8,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from examples import EUCHRE2_DEAL, EUCHRE_DEAL, HASENPFEFFER_DEAL, TOP_SPADES_DEAL
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 
-from api import create_app
 from solver.core.version import __version__
-
-TWO = "N:..KQT9.9 T9.AKQ.. AS"
-FOUR = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"
-EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
-TOP_SPADES = "N:AKQJ...J* .AKQJT.9. T9..AKQJ. ..T.AKQT9 9H"
-
-
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
-
-
-@pytest.fixture(scope="module")
-def doc(client: FlaskClient) -> dict:
-    return client.get("/api/v1/openapi.json").get_json()
 
 
 def post(client: FlaskClient, path: str, body: dict) -> tuple[int, dict]:
@@ -41,61 +26,61 @@ def documented(doc: dict, path: str, answer: dict) -> None:
     OAS31Validator({**schema, "components": doc["components"]}).validate(answer)
 
 
-def test_two_handed_table(client, doc):
-    code, answer = post(client, "table", {"deal": TWO, "variant": "euchre2"})
+def test_two_handed_table(client, openapi_doc):
+    code, answer = post(client, "table", {"deal": EUCHRE2_DEAL, "variant": "euchre2"})
     assert code == 200, answer
     assert (answer["variant"], answer["deck"], answer["upcard"]) == ("euchre2", 24, "AS")
     assert answer["declarers"]["S"]["tricks"] == {
         "S": {"AS": 5, "KD": 4, "QD": 4, "TD": 4, "9D": 4, "9C": 4, "value": 4}, "H": 5, "D": 0, "C": 0}
-    documented(doc, "table", answer)
+    documented(openapi_doc, "table", answer)
 
 
 @pytest.mark.parametrize("body", [
     {"deal": "N:..KQT9.9 T9.AKQ.. JK", "variant": "euchre2", "deck": 25},
     {"deal": "N:..KQT.97 T9.AK8.. 7S", "variant": "euchre2", "deck": 32, "declarer": "S"},
-    {"deal": FOUR, "variant": "euchre", "declarer": "E", "alone": True, "defender": "N"},
-    {"deal": FOUR, "variant": "euchre", "alone": True, "lone_lead": "dealer_left_skip_idle"},
-    {"deal": EXAMPLE, "declarer": "N", "alone": True, "defender": "w", "first_lead": "declarer"},
+    {"deal": EUCHRE_DEAL, "variant": "euchre", "declarer": "E", "alone": True, "defender": "N"},
+    {"deal": EUCHRE_DEAL, "variant": "euchre", "alone": True, "lone_lead": "dealer_left_skip_idle"},
+    {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "defender": "w", "first_lead": "declarer"},
 ])
-def test_table_options_are_answered_and_documented(client, doc, body):
+def test_table_options_are_answered_and_documented(client, openapi_doc, body):
     code, answer = post(client, "table", body)
     assert code == 200, answer
-    documented(doc, "table", answer)
+    documented(openapi_doc, "table", answer)
     if "defender" in body:
         assert answer["defender"] == body["defender"].upper()
     given = {k: body[k] for k in ("first_lead", "lone_lead") if k in body}
     assert answer.get("settings", {}) == given  # settings are echoed when given
 
 
-def test_bid_two_handed(client, doc):
-    code, answer = post(client, "bid", {"deal": TWO, "variant": "euchre2"})
+def test_bid_two_handed(client, openapi_doc):
+    code, answer = post(client, "bid", {"deal": EUCHRE2_DEAL, "variant": "euchre2"})
     assert code == 200, answer
     assert answer["par"]["score"] == {"S": 2, "N": 0}
     assert [(c["seat"], c["call"]) for c in answer["par"]["auction"]] == [("S", "pass"), ("N", "pass"), ("S", "name H")]
-    documented(doc, "bid", answer)
+    documented(openapi_doc, "bid", answer)
 
 
-def test_bid_hasenpfeffer_with_settings(client, doc):
-    code, answer = post(client, "bid", {"deal": TOP_SPADES, "dealer": "W", "bidding": "pepper"})
+def test_bid_hasenpfeffer_with_settings(client, openapi_doc):
+    code, answer = post(client, "bid", {"deal": TOP_SPADES_DEAL, "dealer": "W", "bidding": "pepper"})
     assert code == 200, answer
     assert answer["par"]["contract"]["bid"] == "big pepper" and answer["par"]["score"] == {"N-S": 24, "E-W": 0}
     assert answer["settings"]["bidding"] == "pepper"
-    documented(doc, "bid", answer)
+    documented(openapi_doc, "bid", answer)
 
 
 @pytest.mark.parametrize("body", [
-    {"deal": FOUR, "variant": "euchre", "all_pass": "stick_the_dealer"},
+    {"deal": EUCHRE_DEAL, "variant": "euchre", "all_pass": "stick_the_dealer"},
     {"deal": "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK", "variant": "euchre", "deck": 25},
-    {"deal": EXAMPLE, "defenders_score": True, "fail_penalty": "pepper", "all_pass": "joker_bids_3"},
+    {"deal": HASENPFEFFER_DEAL, "defenders_score": True, "fail_penalty": "pepper", "all_pass": "joker_bids_3"},
 ])
-def test_bid_answers_are_documented(client, doc, body):
+def test_bid_answers_are_documented(client, openapi_doc, body):
     code, answer = post(client, "bid", body)
     assert code == 200, answer
-    documented(doc, "bid", answer)
+    documented(openapi_doc, "bid", answer)
 
 
 def test_bid_is_cached_per_settings(client):
-    body = {"deal": TWO, "variant": "euchre2", "dealer": "S"}
+    body = {"deal": EUCHRE2_DEAL, "variant": "euchre2", "dealer": "S"}
     first = client.post("/api/v1/bid", json=body)
     again = client.post("/api/v1/bid", json={**body, "deal": "S:T9.AKQ.. ..KQT9.9 AS"})  # the same deal
     other = client.post("/api/v1/bid", json={**body, "all_pass": "stick_the_dealer"})
@@ -104,37 +89,42 @@ def test_bid_is_cached_per_settings(client):
     assert first.get_json() == again.get_json()
 
 
-def test_batch_takes_euchre_items(client, doc):
-    code, answer = post(client, "batch", {"items": [{"deal": TWO, "variant": "euchre2"}, {"deal": TWO}]})
+def test_batch_takes_euchre_items(client, openapi_doc):
+    items = [{"deal": EUCHRE2_DEAL, "variant": "euchre2"}, {"deal": EUCHRE2_DEAL}]
+    code, answer = post(client, "batch", {"items": items})
     assert code == 200
     assert answer["results"][0]["variant"] == "euchre2"
     assert "pass --variant euchre2" in answer["results"][1]["error"]
-    documented(doc, "batch", answer)
+    documented(openapi_doc, "batch", answer)
 
 
 @pytest.mark.parametrize("path, body, message", [
-    ("table", {"deal": FOUR}, "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit "
-                              "euchre: pass --variant euchre, or \"variant\" in the API)"),
-    ("bid", {"deal": TWO}, "fit euchre2"),
-    ("table", {"deal": TWO, "variant": "bridge"}, "variant: unknown variant 'bridge' (expected one of "
-                                                  "hasenpfeffer, euchre2, euchre)"),
-    ("table", {"deal": TWO, "variant": "euchre2", "deck": 52}, "deck: euchre2 is played with 24, 32 or 25 cards, not 52"),
-    ("table", {"deal": TWO, "variant": "euchre2", "deck": "24"}, "deck: expected an integer, got a string"),
-    ("table", {"deal": TWO, "variant": "euchre2", "deck": True}, "deck: expected an integer, got a boolean"),
-    ("table", {"deal": TWO, "variant": "euchre2", "alone": True}, "alone: euchre2 has no partners"),
-    ("table", {"deal": TWO, "variant": "euchre2", "lone_lead": "left_of_loner"}, "lone_lead: euchre2 has no partners"),
-    ("table", {"deal": FOUR, "variant": "euchre", "alone": True, "defender": "N"},
+    ("table", {"deal": EUCHRE_DEAL}, "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit "
+                                     "euchre: pass --variant euchre, or \"variant\" in the API)"),
+    ("bid", {"deal": EUCHRE2_DEAL}, "fit euchre2"),
+    ("table", {"deal": EUCHRE2_DEAL, "variant": "bridge"}, "variant: unknown variant 'bridge' (expected one of "
+                                                           "hasenpfeffer, euchre2, euchre)"),
+    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": 52},
+     "deck: euchre2 is played with 24, 32 or 25 cards, not 52"),
+    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": "24"}, "deck: expected an integer, got a string"),
+    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": True}, "deck: expected an integer, got a boolean"),
+    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "alone": True}, "alone: euchre2 has no partners"),
+    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "lone_lead": "left_of_loner"},
+     "lone_lead: euchre2 has no partners"),
+    ("table", {"deal": EUCHRE_DEAL, "variant": "euchre", "alone": True, "defender": "N"},
      "defender: a lone defender needs the declarer too"),
-    ("table", {"deal": EXAMPLE, "declarer": "N", "defender": "E"}, "only against a lone declarer"),
-    ("table", {"deal": EXAMPLE, "declarer": "N", "alone": True, "defender": "Q"}, "defender: not a seat: 'Q'"),
-    ("table", {"deal": EXAMPLE, "first_lead": "whoever"}, "first_lead: 'whoever' is not one of dealer_left, declarer"),
-    ("table", {"deal": EXAMPLE, "all_pass": "redeal"}, "body: unknown key 'all_pass'"),
-    ("bid", {"deal": TWO, "variant": "euchre2", "fail_penalty": "tricks"},
+    ("table", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "defender": "E"}, "only against a lone declarer"),
+    ("table", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "defender": "Q"},
+     "defender: not a seat: 'Q'"),
+    ("table", {"deal": HASENPFEFFER_DEAL, "first_lead": "whoever"},
+     "first_lead: 'whoever' is not one of dealer_left, declarer"),
+    ("table", {"deal": HASENPFEFFER_DEAL, "all_pass": "redeal"}, "body: unknown key 'all_pass'"),
+    ("bid", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "fail_penalty": "tricks"},
      "fail_penalty: a hasenpfeffer setting, which euchre2 does not have (got 'tricks')"),
-    ("bid", {"deal": EXAMPLE, "joker_upcard": "redeal"},
+    ("bid", {"deal": HASENPFEFFER_DEAL, "joker_upcard": "redeal"},
      "joker_upcard: a euchre setting, which hasenpfeffer does not have (got 'redeal')"),
-    ("bid", {"deal": EXAMPLE, "defenders_score": "yes"}, "defenders_score: expected a boolean, got a string"),
-    ("bid", {"deal": EXAMPLE, "alone": True}, "body: unknown key 'alone'"),
+    ("bid", {"deal": HASENPFEFFER_DEAL, "defenders_score": "yes"}, "defenders_score: expected a boolean, got a string"),
+    ("bid", {"deal": HASENPFEFFER_DEAL, "alone": True}, "body: unknown key 'alone'"),
     ("bid", {"dealer": "N"}, "body: missing key 'deal'"),
 ])
 def test_errors_name_the_problem(client, path, body, message):

@@ -12,15 +12,15 @@ import shutil
 import tempfile
 import urllib.error
 import urllib.request
-from typing import Iterator
+from collections.abc import Iterator
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from liveserver import ServedProcess
 from replay import Replay
 
 from solver.analysis.inputs import make_contract
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.cards import parse_card
 from solver.core.deal import Deal
 
@@ -65,7 +65,7 @@ def server() -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator["webdriver.Chrome"]:
+def browser() -> Iterator[webdriver.Chrome]:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     profile = tempfile.mkdtemp(prefix="hasen-chromium-")
@@ -115,19 +115,19 @@ def api_choices(answer: dict) -> dict[str, tuple[int, int]]:
     return {card: (c["total"], c["cost"]) for c in answer["choices"] for card in c["cards"]}
 
 
-CONTRACT = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
+CONTRACT = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
 
 
 def test_load_a_deal_and_compare_the_table(server: LiveServer, browser) -> None:
     browser.get(server.url + "/")
     settle(browser)
-    browser.find_element(By.ID, "deal-input").send_keys(EXAMPLE_DEAL)
-    browser.find_element(By.CSS_SELECTOR, f"#dealer option[value='{EXAMPLE_DEALER}']").click()
+    browser.find_element(By.ID, "deal-input").send_keys(HASENPFEFFER_DEAL)
+    browser.find_element(By.CSS_SELECTOR, f"#dealer option[value='{HASENPFEFFER_DEALER}']").click()
     browser.find_element(By.CSS_SELECTOR, "#declarer option[value='N']").click()
     click(browser, browser.find_element(By.ID, "load"))
     assert not browser.find_element(By.ID, "error").is_displayed()
 
-    status, table = server.api("table", {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"})
+    status, table = server.api("table", {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"})
     assert status == 200
     expected = table["declarers"]["N"]
     cells = browser.find_elements(By.CSS_SELECTOR, ".heatmap button.cell")
@@ -144,13 +144,13 @@ def test_load_a_deal_and_compare_the_table(server: LiveServer, browser) -> None:
 
 
 def test_play_cards_and_compare_the_values(server: LiveServer, browser) -> None:
-    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N")
+    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N")
     settle(browser)
     click(browser, browser.find_element(By.CSS_SELECTOR, ".heatmap .cell[data-trump='C'][data-discard='KH']"))
     # the oracle follows the same play, for the values it can reach quickly (from trick 3 on)
-    replay = Replay.start(Deal(EXAMPLE_DEAL, EXAMPLE_DEALER), make_contract("N", "C", "KH"))
+    replay = Replay.start(Deal(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER), make_contract("N", "C", "KH"))
     played: list[str] = []
-    for step in range(10):
+    for _step in range(10):
         status, answer = server.api("solve", {**CONTRACT, "played": " ".join(played)})
         assert status == 200
         shown = shown_choices(browser)
@@ -200,7 +200,7 @@ def test_play_cards_and_compare_the_values(server: LiveServer, browser) -> None:
 
 
 def test_paste_a_played_hand(server: LiveServer, browser) -> None:
-    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH")
+    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH")
     settle(browser)
     play = "AS AD 9S QS | JC KC TC 9C"
     browser.find_element(By.ID, "paste-input").send_keys(play)
@@ -213,7 +213,7 @@ def test_paste_a_played_hand(server: LiveServer, browser) -> None:
 
 
 def test_errors_show_the_api_message(server: LiveServer, browser) -> None:
-    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH")
+    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH")
     settle(browser)
     bad_play = "JC KC TC QD"
     browser.find_element(By.ID, "paste-input").send_keys(bad_play)
@@ -233,7 +233,7 @@ def test_errors_show_the_api_message(server: LiveServer, browser) -> None:
 
 
 def test_a_bad_record_in_a_link_is_shown_not_dropped(server: LiveServer, browser) -> None:
-    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
                 f"&play={quote('JC QC')}")
     settle(browser)
     assert "play: trick 1, E does not hold QC" in browser.find_element(By.ID, "error").text
@@ -242,7 +242,7 @@ def test_a_bad_record_in_a_link_is_shown_not_dropped(server: LiveServer, browser
 
 def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser) -> None:
     play = "JC KC TC 9C AS AD"
-    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
                 f"&play={quote(play)}&at=5")
     settle(browser)
     assert not browser.find_element(By.ID, "error").is_displayed()
@@ -277,7 +277,7 @@ def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser) -> N
     # a '|' where no trick ends: the API's message, the record as given in the paste box,
     # and the play from its first card
     play = "JC KC | TC 9C AS AD"
-    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
                 f"&play={quote(play)}&at=5")
     settle(browser)
     status, answer = server.api("review", {**CONTRACT, "play": play})
@@ -291,7 +291,7 @@ def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser) -> N
 
     # a '|' where a trick does end is accepted as before
     play = "JC KC TC 9C | AS AD"
-    browser.get(f"{server.url}/?deal={quote(EXAMPLE_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
                 f"&play={quote(play)}&at=5")
     settle(browser)
     assert not browser.find_element(By.ID, "error").is_displayed()

@@ -6,16 +6,9 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 from flask.testing import FlaskClient
 
-from api import create_app
 from solver.core.deal import Deal
-
-
-@pytest.fixture
-def client() -> FlaskClient:
-    return create_app({"TESTING": True}).test_client()
 
 
 def page_facts(html: str) -> dict:
