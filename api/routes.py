@@ -167,6 +167,7 @@ def batch() -> Response:
     if isinstance(items, list) and len(items) > limit:
         raise TooLarge(f"items: {len(items)} items, at most {limit} per batch (HASEN_BATCH_LIMIT)")
     batch_checker(limit).check(body)
+    assert isinstance(items, list)  # the schema says so
     jobs: list[Job | str] = []
     for item in items:
         try:

@@ -31,9 +31,6 @@ class Call:
     seat: Seat
     call: str  # "pass", a bid ("3", "big pepper"), "order up", "name H", with " alone"
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", Seat(self.seat))
-
     def to_json(self) -> dict[str, str]:
         return {"seat": SEATS[self.seat], "call": self.call}
 
@@ -54,7 +51,7 @@ class Played:
     def to_json(self, variant: Variant) -> dict[str, Any]:
         made = variant.side_of(self.result.declarer)
         names = variant.side_names
-        data = {"declarer": SEATS[self.result.declarer]}
+        data: dict[str, Any] = {"declarer": SEATS[self.result.declarer]}
         if self.bid is not None:
             data["bid"] = self.bid
         data.update(self.result.to_json())

@@ -97,7 +97,7 @@ def make_contract(declarer: str | int, trump: str | int, discard: str | CardId,
     return Contract(seat, suit, card, alone, lone_defender)
 
 
-def request_position(deal: Deal | str, declarer: str | int, trump: str | int, discard: str | None = None,
+def request_position(deal: Deal | str, declarer: str | int, trump: str | int, discard: str | int | None = None,
                      alone: bool = False, defender: str | int | None = None, played: str = "",
                      dealer: str | int | None = None, variant: Variant | None = None,
                      settings: Settings = Settings()) -> PlayState:
@@ -117,10 +117,12 @@ def request_position(deal: Deal | str, declarer: str | int, trump: str | int, di
 def coerce_trump(trump: str | int) -> int:
     if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump < len(SUITS):
         return trump
+    if not isinstance(trump, str):
+        raise NotationError(f"trump: not a trump suit: {quoted(trump)} (expected one of S, H, D, C)")
     return parse_trump(trump)
 
 
-def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str | None = None,
+def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str | int | None = None,
                  alone: bool = False, defender: str | int | None = None,
                  settings: Settings = Settings()) -> Contract:
     """The contract of a request on ``deal``, in any variant, checked against the deal.

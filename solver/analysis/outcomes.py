@@ -37,15 +37,6 @@ class Result:
     defender: Seat | None  # the defender who played alone; None: both defended
     tricks: int
 
-    def __post_init__(self) -> None:
-        # the answer's seats, suit and card print as their names
-        object.__setattr__(self, "declarer", Seat(self.declarer))
-        object.__setattr__(self, "trump", Suit(self.trump))
-        if self.discard is not None:
-            object.__setattr__(self, "discard", Card(self.discard))
-        if self.defender is not None:
-            object.__setattr__(self, "defender", Seat(self.defender))
-
     def to_json(self) -> dict[str, Any]:
         return {
             "trump": SUITS[self.trump],
@@ -109,7 +100,8 @@ class Outcomes:
                     discard, defender, tricks = max(answers, key=lambda o: o[2])
                 else:  # the dealer defends: discard and defence both work against the makers
                     discard, defender, tricks = min(options, key=lambda o: o[2])
-                results[trump] = Result(declarer, alone, trump, discard, defender, tricks)
+                results[trump] = Result(Seat(declarer), alone, Suit(trump), None if discard is None else Card(discard),
+                                        None if defender is None else Seat(defender), tricks)
             self._results[key] = results
         return self._results[key]
 

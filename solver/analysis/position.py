@@ -8,9 +8,9 @@ equivalent cards, and one best line of play to the end.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
-from ..core.cards import SUITS, Mask, canonical_key, card_name
+from ..core.cards import SUITS, CardId, Mask, canonical_key, card_name
 from ..core.deal import Deal
 from ..core.names import Card, Seat
 from ..core.seats import SEATS
@@ -96,7 +96,7 @@ class PositionAnalysis(Answer):
         return f"<PositionAnalysis of {self.state.deal!r}: {mover} to move, total {self.total}>"
 
 
-def exchange_discard(state: PlayState) -> Card | None:
+def exchange_discard(state: PlayState) -> CardId | None:
     """The discard of whoever took the widow or upcard; None when nobody took it (Euchre)."""
     c = state.contract
     if exchanging_seat(state.deal, c.trump, c.declarer, state.seats) is None:
@@ -132,7 +132,7 @@ def options_json(state: PlayState) -> dict[str, Any]:
     return data
 
 
-def format_record(groups: list[list[Card]]) -> str:
+def format_record(groups: Sequence[Sequence[CardId]]) -> str:
     """Cards in the play-record notation, ``|`` between non-empty groups."""
     return " | ".join(" ".join(card_name(c) for c in g) for g in groups if g)
 
@@ -159,16 +159,16 @@ def gone_mask(state: PlayState) -> Mask:
     return gone
 
 
-def equivalent_runs(state: PlayState) -> list[tuple[Card, ...]]:
+def equivalent_runs(state: PlayState) -> list[tuple[CardId, ...]]:
     """The mover's legal cards as runs of equivalent cards: adjacent in their effective suit's
     power order once the cards between them are gone. Each run is strongest first; runs are
     in canonical order of their strongest card."""
     legal = state.legal()
     gone = gone_mask(state)
     trump = state.contract.trump
-    runs: list[tuple[Card, ...]] = []
+    runs: list[tuple[CardId, ...]] = []
     for suit in range(len(SUITS)):
-        run: list[Card] = []
+        run: list[CardId] = []
         for card in reversed(power_order(suit, trump)):
             if legal >> card & 1:
                 run.append(card)
@@ -181,7 +181,7 @@ def equivalent_runs(state: PlayState) -> list[tuple[Card, ...]]:
     return runs
 
 
-def total_after(state: PlayState, card: Card, searcher: Searcher) -> tuple[PlayState, int]:
+def total_after(state: PlayState, card: CardId, searcher: Searcher) -> tuple[PlayState, int]:
     """The position after ``card`` and the declaring side's total for the hand from there."""
     after = state.copy()
     after.play(card)
@@ -237,6 +237,6 @@ def best_line(state: PlayState, total: int, searcher: Searcher,
                 break
         else:
             raise RuntimeError(f"search: no card keeps the value {total} of {state.deal!r}")
-        line.append(run[0])
+        line.append(Card(run[0]))
         state = after
     return line

@@ -189,9 +189,11 @@ class CardSet:
     __slots__ = ("mask",)
 
     def __init__(self, cards: Iterable[CardId] | Mask | str = 0) -> None:
+        self.mask: Mask
         if isinstance(cards, str):
-            cards = CardSet.from_names(cards).mask
-        self.mask = cards if isinstance(cards, int) else mask_of(cards)
+            self.mask = CardSet.from_names(cards).mask
+        else:
+            self.mask = cards if isinstance(cards, int) else mask_of(cards)
 
     def __iter__(self) -> Iterator[Card]:
         return iter([Card(c) for c in cards_of(self.mask)])

@@ -7,7 +7,7 @@ discard apart; its auction is ordering up and naming trump (docs/variants.md).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..analysis.bidding import Auction, Call, Played, best_for
 from ..analysis.euchre_table import (
@@ -23,6 +23,7 @@ from ..analysis.review import PlayReview
 from ..analysis.table import TRUMPS
 from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
+from ..core.names import Seat
 from ..core.seats import SEATS, left_of
 from ..rules.scoring import euchre_score
 from ..rules.settings import Settings
@@ -45,7 +46,7 @@ def euchre_par(outcomes: Outcomes) -> Auction:
     name any trump at once, or the hand is redealt."""
     deal, settings = outcomes.deal, outcomes.settings
     variant = deal.variant
-    order = []
+    order: list[int] = []
     seat = left_of(deal.dealer)
     while len(order) < len(variant.seats):
         if seat in variant.seats:
@@ -54,7 +55,7 @@ def euchre_par(outcomes: Outcomes) -> Auction:
     forms = (False, True) if variant.partners else (False,)
 
     def make(maker: int, trump: int, alone: bool, words: str) -> tuple[Call, Callable[[], Auction]]:
-        call = Call(maker, words + (" alone" if alone else ""))
+        call = Call(Seat(maker), words + (" alone" if alone else ""))
         return call, lambda: Auction([], euchre_contract(outcomes, maker, trump, alone))
 
     if deal.extra == JOKER:
@@ -72,14 +73,14 @@ def euchre_par(outcomes: Outcomes) -> Auction:
         options = [make(seat, t, a, f"name {SUITS[t]}") for t in TRUMPS if t != upcard_suit for a in forms]
         stuck = settings.all_pass == "stick_the_dealer" and seat == deal.dealer
         if not stuck:
-            options.insert(0, (Call(seat, "pass"), lambda: round_two(i + 1)))
+            options.insert(0, (Call(Seat(seat), "pass"), lambda: round_two(i + 1)))
         return best_for(seat, variant, options)
 
     def round_one(i: int) -> Auction:
         if i == len(order):
             return round_two(0)
         seat = order[i]
-        options = [(Call(seat, "pass"), lambda: round_one(i + 1))]
+        options = [(Call(Seat(seat), "pass"), lambda: round_one(i + 1))]
         options += [make(seat, upcard_suit, a, "order up") for a in forms]
         return best_for(seat, variant, options)
 
@@ -127,7 +128,7 @@ def format_euchre_table(analysis: EuchreAnalysis) -> str:
             entry = table.entries[trump]
             cell = f"[{entry.value}]" if trump == best_trump else f" {entry.value} "
             row = f"{SUITS[trump]:<7}{cell:<8}"
-            if entry.discards:
+            if entry.discard is not None:
                 row += "  ".join(f"{card_name(d)} {n}" for d, n in entry.discards.items())
                 row += f"   {SEATS[deal.dealer]} discards {card_name(entry.discard)}"
             out.append(row.rstrip())
@@ -155,8 +156,8 @@ def contract_line(review: PlayReview) -> str:
         lost = "trick" if review.contract_cost == 1 else "tricks"
         chosen += (f"; best: {SUIT_NAMES[trump]}, {entry.value} tricks "
                    f"({review.contract_cost} {lost} given away by the choice of trump)")
-    if discard_cost:
-        best = table.entries[contract.trump].discard
+    best = table.entries[contract.trump].discard
+    if discard_cost and best is not None:
         lost = "trick" if discard_cost == 1 else "tricks"
         chosen += f"; the discard gave away {discard_cost} {lost} (best: {card_name(best)})"
     return chosen
@@ -188,7 +189,7 @@ class Euchre(Game):
         parts = []
         for maker, table in analysis.tables.items():
             best_trump, best = table.best
-            rows = []
+            rows: list[tuple[str, Sequence[int | str]]] = []
             for trump in TRUMPS:
                 entry = table.entries[trump]
                 exchange = ", ".join(f"{card_name(d)} {n}" for d, n in entry.discards.items())

@@ -22,6 +22,7 @@ from ..analysis.table import (
 )
 from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
+from ..core.names import Seat
 from ..core.seats import SEATS, left_of
 from ..rules.scoring import Bid, bid_ladder, hasenpfeffer_score
 from ..rules.seating import active_seats, first_leader
@@ -82,10 +83,12 @@ def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
             return Auction([], hasenpfeffer_contract(outcomes, bidder, ladder[high]))
         out = passed | {seat}
         options: list[tuple[Call, Callable[[], Auction]]] = [
-            (Call(seat, "pass"), lambda: turn(next_open(seat, out), high, bidder, out))]
+            (Call(Seat(seat), "pass"), lambda: turn(next_open(seat, out), high, bidder, out))]
+        def raise_to(index: int) -> Callable[[], Auction]:
+            return lambda: turn(next_open(seat, passed), index, seat, passed)
+
         for index in range(high + 1, len(ladder)):
-            options.append((Call(seat, ladder[index].name(settings)),
-                            lambda index=index: turn(next_open(seat, passed), index, seat, passed)))
+            options.append((Call(Seat(seat), ladder[index].name(settings)), raise_to(index)))
         return best_for(seat, variant, options)
 
     return turn(left_of(deal.dealer), -1, None, frozenset())

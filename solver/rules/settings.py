@@ -4,7 +4,7 @@ defaults, and the check that refuses a setting a variant does not have."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from ..core.cards import JOKER
 from ..core.errors import NotationError, quoted
@@ -101,7 +101,7 @@ class Settings:
                 if getattr(self, name) != getattr(default, name)}
 
 
-def checked_settings(variant: Variant, values: dict[str, object]) -> Settings:
+def checked_settings(variant: Variant, values: dict[str, Any]) -> Settings:
     """Settings from the values given by name (the others at their defaults), checked
     against the variant: one it does not have is an error, not ignored."""
     settings = Settings(**values)

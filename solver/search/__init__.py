@@ -20,10 +20,10 @@ if EXTENSIONS_DISABLED:
     USING_EXTENSION = False
 else:
     try:
-        from ._search import Searcher as Core  # type: ignore[no-redef]
+        from ._search import Searcher as Core
         USING_EXTENSION = True
     except ImportError:
-        from ._search_py import Searcher as Core  # type: ignore[no-redef]
+        from ._search_py import Searcher as Core
         USING_EXTENSION = False
 
 _local = threading.local()
