@@ -6,11 +6,11 @@ import re
 
 import pytest
 from cli_run import run, run_json
+from examples import HASENPFEFFER_DEAL
 
 import solver.search
 from solver import __version__
 
-EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 CANONICAL_FROM_W = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
 DISCARDS_N = ["AS", "KS", "KH", "AC", "QC", "JC", "JK"]
 NORTH = {  # issue 2's table for declarer N, W dealing
@@ -72,18 +72,18 @@ def test_table_json_shape(capsys):
     assert north["ties"] == [["C", "KH"]]
 
 
-def test_table_deal_argument_and_declarer(capsys):
-    data = run_json(capsys, "table", EXAMPLE, "--dealer", "W", "--declarer", "N")
+def test_table_deal_argument_and_declarer(capsys, hasenpfeffer):
+    data = run_json(capsys, "table", hasenpfeffer.deal, "--dealer", "W", "--declarer", "N")
     assert list(data["declarers"]) == ["N"]
     assert data["deal"] == CANONICAL_FROM_W and data["dealer"] == "W"
     assert data["declarers"]["N"]["tricks"] == {t: dict(zip(DISCARDS_N, row)) for t, row in NORTH.items()}
-    lower = run_json(capsys, "table", EXAMPLE.lower(), "--dealer", "w", "--declarer", "n")
+    lower = run_json(capsys, "table", hasenpfeffer.deal.lower(), "--dealer", "w", "--declarer", "n")
     assert lower == data
 
 
-def test_table_dealer_defaults_to_the_first_seat(capsys):
-    data = run_json(capsys, "table", EXAMPLE, "--declarer", "E")
-    assert data["dealer"] == "N" and data["deal"] == EXAMPLE and list(data["declarers"]) == ["E"]
+def test_table_dealer_defaults_to_the_first_seat(capsys, hasenpfeffer):
+    data = run_json(capsys, "table", hasenpfeffer.deal, "--declarer", "E")
+    assert data["dealer"] == "N" and data["deal"] == hasenpfeffer.deal and list(data["declarers"]) == ["E"]
     # E's hand and the widow KS, in canonical order
     check_declarer_shape(data["declarers"]["E"], ["KS", "AH", "QH", "AD", "KD", "TD", "KC"])
 
@@ -115,7 +115,7 @@ def test_version(capsys):
     (["table", "nonsense"], "no ':' in 'nonsense'"),
     (["table", "--example", "--dealer", "X"], "dealer: not a seat: 'X'"),
     (["table", "--example", "--declarer", "Q"], "declarer: not a seat: 'Q'"),
-    (["table", "--example", EXAMPLE], "not both"),
+    (["table", "--example", HASENPFEFFER_DEAL], "not both"),
     (["table"], "a DEAL is required"),
     (["table", "--example", "--bogus"], "--bogus"),
     (["bogus"], "bogus"),

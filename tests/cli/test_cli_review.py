@@ -6,30 +6,31 @@ import json
 
 import pytest
 from cli_run import run
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 
 from solver.analysis.inputs import make_contract
 from solver.analysis.review import review_play
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.games import GAMES
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
-CONTRACT = ["--dealer", EXAMPLE_DEALER, "--declarer", "N", "--trump", "C", "--discard", "KH"]
+CONTRACT = ["--dealer", HASENPFEFFER_DEALER, "--declarer", "N", "--trump", "C", "--discard", "KH"]
 # the best line of the core issue, except that N leads AS first (it costs N-S a trick) and
 # E discards AD on it instead of ruffing with KC (it gives the trick back)
 PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
 
 
-def test_json_is_the_library_answer(capsys: pytest.CaptureFixture) -> None:
-    status, out, err = run(capsys, "review", EXAMPLE_DEAL, *CONTRACT, "--play", PLAY, "--json")
+def test_json_is_the_library_answer(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> None:
+    status, out, err = run(capsys, "review", hasenpfeffer.deal, *CONTRACT, "--play", PLAY, "--json")
     assert (status, err) == (0, "")
-    expected = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME, dealer=EXAMPLE_DEALER)
+    expected = review_play(hasenpfeffer.deal, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME,
+                           dealer=hasenpfeffer.dealer)
     assert json.loads(out) == expected.to_json()
     assert "\n" not in out.rstrip("\n")  # one line, for machines
 
 
-def test_human_output_marks_the_costly_cards(capsys: pytest.CaptureFixture) -> None:
-    status, out, err = run(capsys, "review", EXAMPLE_DEAL, *CONTRACT, "--play", PLAY)
+def test_human_output_marks_the_costly_cards(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> None:
+    status, out, err = run(capsys, "review", hasenpfeffer.deal, *CONTRACT, "--play", PLAY)
     assert (status, err) == (0, "")
     lines = out.splitlines()
     assert "N declares clubs, discard KH; W deals, N leads" in lines
@@ -48,9 +49,9 @@ def test_human_output_marks_the_costly_cards(capsys: pytest.CaptureFixture) -> N
     assert lines[-1] == "N-S took 6 tricks; the contract was worth 6, the best contract 6"
 
 
-def test_a_worse_contract_and_a_partial_hand(capsys: pytest.CaptureFixture) -> None:
+def test_a_worse_contract_and_a_partial_hand(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> None:
     contract = ["--dealer", "W", "--declarer", "N", "--trump", "H", "--discard", "AS"]
-    status, out, _ = run(capsys, "review", EXAMPLE_DEAL, *contract, "--play", "KH AH")
+    status, out, _ = run(capsys, "review", hasenpfeffer.deal, *contract, "--play", "KH AH")
     assert status == 0
     lines = out.splitlines()
     # the core issue's table: hearts with AS discarded makes 4, clubs with KH 6
@@ -64,25 +65,25 @@ def test_a_worse_contract_and_a_partial_hand(capsys: pytest.CaptureFixture) -> N
     assert lines[-1].endswith("; S to move")
 
 
-def test_nothing_played(capsys: pytest.CaptureFixture) -> None:
-    status, out, _ = run(capsys, "review", EXAMPLE_DEAL, *CONTRACT, "--play", "", "--alone")
+def test_nothing_played(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> None:
+    status, out, _ = run(capsys, "review", hasenpfeffer.deal, *CONTRACT, "--play", "", "--alone")
     assert status == 0
     assert "N declares clubs alone, discard KH; W deals, E leads" in out
     assert "no cards played" in out
 
 
 @pytest.mark.parametrize("args, message", [
-    (["review", EXAMPLE_DEAL, *CONTRACT], "review: the following arguments are required: --play"),
-    (["review", EXAMPLE_DEAL, "--trump", "C", "--discard", "KH", "--play", ""],
+    (["review", HASENPFEFFER_DEAL, *CONTRACT], "review: the following arguments are required: --play"),
+    (["review", HASENPFEFFER_DEAL, "--trump", "C", "--discard", "KH", "--play", ""],
      "review: the following arguments are required: --declarer"),
-    (["review", EXAMPLE_DEAL, *CONTRACT, "--play", "JC KC TC QD"], "play: trick 1, W must follow C (led JC)"),
-    (["review", EXAMPLE_DEAL, *CONTRACT, "--play", "JC QC"], "play: trick 1, E does not hold QC"),
-    (["review", EXAMPLE_DEAL, *CONTRACT, "--play", "JC KC | TC 9C"], "play: '|' after KC does not end a trick"),
-    (["review", EXAMPLE_DEAL, *CONTRACT, "--play", PLAY + " AS"], "play: AS after the last trick"),
-    (["review", EXAMPLE_DEAL, *CONTRACT, "--play", "JC 1C"], "play: group 1: not a card: '1C'"),
-    (["review", EXAMPLE_DEAL, *CONTRACT[:-1], "AH", "--play", ""], "discard: AH is neither in N's hand"),
+    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC KC TC QD"], "play: trick 1, W must follow C (led JC)"),
+    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC QC"], "play: trick 1, E does not hold QC"),
+    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC KC | TC 9C"], "play: '|' after KC does not end a trick"),
+    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", PLAY + " AS"], "play: AS after the last trick"),
+    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC 1C"], "play: group 1: not a card: '1C'"),
+    (["review", HASENPFEFFER_DEAL, *CONTRACT[:-1], "AH", "--play", ""], "discard: AH is neither in N's hand"),
     (["review", "N:A.K..AQJ*", *CONTRACT, "--play", ""], "deal: hasenpfeffer expects 4 or 5 fields"),
-    (["review", EXAMPLE_DEAL, *CONTRACT, "--dealer", "X", "--play", ""], "dealer: not a seat"),
+    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--dealer", "X", "--play", ""], "dealer: not a seat"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture, args: list[str], message: str) -> None:
     status, out, err = run(capsys, *args)

@@ -6,23 +6,23 @@ import json
 
 import pytest
 from cli_run import run
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 
 from solver.analysis.inputs import make_contract
 from solver.analysis.position import analyze_position, position
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 
-CONTRACT = ["--dealer", EXAMPLE_DEALER, "--declarer", "N", "--trump", "C", "--discard", "KH"]
+CONTRACT = ["--dealer", HASENPFEFFER_DEALER, "--declarer", "N", "--trump", "C", "--discard", "KH"]
 
 
-def test_json_is_the_library_answer(capsys: pytest.CaptureFixture) -> None:
-    status, out, err = run(capsys, "solve", EXAMPLE_DEAL, *CONTRACT, "--played", "JC KC TC 9C | AS", "--json")
+def test_json_is_the_library_answer(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> None:
+    status, out, err = run(capsys, "solve", hasenpfeffer.deal, *CONTRACT, "--played", "JC KC TC 9C | AS", "--json")
     assert (status, err) == (0, "")
-    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), "JC KC TC 9C | AS", dealer="W")
+    state = position(hasenpfeffer.deal, make_contract("N", "C", "KH"), "JC KC TC 9C | AS", dealer="W")
     assert json.loads(out) == analyze_position(state).to_json()
 
 
-def test_human_output(capsys: pytest.CaptureFixture) -> None:
-    status, out, _ = run(capsys, "solve", EXAMPLE_DEAL, *CONTRACT)
+def test_human_output(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> None:
+    status, out, _ = run(capsys, "solve", hasenpfeffer.deal, *CONTRACT)
     assert status == 0
     assert "N declares clubs, discard KH; W deals" in out
     assert "played: (nothing)" in out
@@ -37,28 +37,29 @@ def test_human_output(capsys: pytest.CaptureFixture) -> None:
     assert out.rstrip().splitlines()[-1].startswith("best line: ")
 
 
-def test_lone_hand(capsys: pytest.CaptureFixture) -> None:
-    status, out, _ = run(capsys, "solve", EXAMPLE_DEAL, *CONTRACT, "--alone", "--json")
+def test_lone_hand(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> None:
+    status, out, _ = run(capsys, "solve", hasenpfeffer.deal, *CONTRACT, "--alone", "--json")
     answer = json.loads(out)
     assert status == 0 and answer["alone"] is True and answer["to_move"] == "E"
     assert len(answer["best_line"].split("|")) == 6
     assert all(len(t.split()) == 3 for t in answer["best_line"].split("|"))
 
 
-def test_finished_hand(capsys: pytest.CaptureFixture) -> None:
+def test_finished_hand(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> None:
     line = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
-    status, out, _ = run(capsys, "solve", EXAMPLE_DEAL, *CONTRACT, "--played", line)
+    status, out, _ = run(capsys, "solve", hasenpfeffer.deal, *CONTRACT, "--played", line)
     assert status == 0
     assert out.rstrip().endswith("the hand is over: N-S took 6 tricks")
 
 
 @pytest.mark.parametrize("args, message", [
-    (["solve", EXAMPLE_DEAL, "--trump", "C", "--discard", "KH"],
+    (["solve", HASENPFEFFER_DEAL, "--trump", "C", "--discard", "KH"],
      "solve: the following arguments are required: --declarer"),
-    (["solve", EXAMPLE_DEAL, *CONTRACT[:-1], "AH"], "discard: AH is neither in N's hand nor the widow"),
-    (["solve", EXAMPLE_DEAL, *CONTRACT, "--played", "JC QC"], "play: trick 1, E does not hold QC"),
+    (["solve", HASENPFEFFER_DEAL, *CONTRACT[:-1], "AH"], "discard: AH is neither in N's hand nor the widow"),
+    (["solve", HASENPFEFFER_DEAL, *CONTRACT, "--played", "JC QC"], "play: trick 1, E does not hold QC"),
     (["solve", "N:A.K..AQJ*", *CONTRACT], "deal: hasenpfeffer expects 4 or 5 fields"),
-    (["solve", EXAMPLE_DEAL, "--declarer", "N", "--trump", "X", "--discard", "KH"], "trump: not a trump suit: 'X'"),
+    (["solve", HASENPFEFFER_DEAL, "--declarer", "N", "--trump", "X", "--discard", "KH"],
+     "trump: not a trump suit: 'X'"),
     (["serve", "--port", "70000"], "serve: argument --port: not a port: '70000'"),
     (["serve", "--port", "-1"], "serve: argument --port: not a port: '-1'"),
     (["serve", "--threads", "0"], "serve: argument --threads: expected a whole number of at least 1, not '0'"),

@@ -6,23 +6,19 @@ from __future__ import annotations
 
 import pytest
 from cli_run import run, run_json
-
-TWO = "N:..KQT9.9 T9.AKQ.. AS"
-FOUR = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"
-EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
-TOP_SPADES = "N:AKQJ...J* .AKQJT.9. T9..AKQJ. ..T.AKQT9 9H"  # N holds the six top spades
+from examples import EUCHRE2_DEAL, EUCHRE_DEAL, TOP_SPADES_DEAL
 
 
-def test_two_handed_table_json(capsys):
-    data = run_json(capsys, "table", TWO, "--variant", "euchre2")
+def test_two_handed_table_json(capsys, euchre2):
+    data = run_json(capsys, "table", euchre2.deal, "--variant", "euchre2")
     assert (data["variant"], data["deck"], data["upcard"], data["dealer"]) == ("euchre2", 24, "AS", "N")
     assert data["declarers"]["S"]["tricks"] == {
         "S": {"AS": 5, "KD": 4, "QD": 4, "TD": 4, "9D": 4, "9C": 4, "value": 4}, "H": 5, "D": 0, "C": 0}
     assert data["declarers"]["N"]["tricks"]["S"]["value"] == 1
 
 
-def test_two_handed_table_text(capsys):
-    code, out, err = run(capsys, "table", TWO, "--variant", "euchre2", "--declarer", "S")
+def test_two_handed_table_text(capsys, euchre2):
+    code, out, err = run(capsys, "table", euchre2.deal, "--variant", "euchre2", "--declarer", "S")
     assert code == 0 and err == ""
     assert "S makes; N deals, S leads; upcard AS" in out
     assert "S       4      AS 5  KD 4  QD 4  TD 4  9D 4  9C 4   N discards KD" in out
@@ -38,10 +34,11 @@ def test_decks_from_the_command_line(capsys):
         ["7S", "KD", "QD", "TD", "9C", "7C", "value"]
 
 
-def test_four_hand_lone_defence(capsys):
-    data = run_json(capsys, "table", FOUR, "--variant", "euchre", "--declarer", "E", "--alone", "--defender", "N")
+def test_four_hand_lone_defence(capsys, euchre):
+    args = ["table", euchre.deal, "--variant", "euchre", "--declarer", "E", "--alone", "--defender", "N"]
+    data = run_json(capsys, *args)
     assert data["alone"] is True and data["defender"] == "N" and list(data["declarers"]) == ["E"]
-    code, out, _ = run(capsys, "table", FOUR, "--variant", "euchre", "--declarer", "E", "--alone", "--defender", "N")
+    code, out, _ = run(capsys, *args)
     assert "E makes alone against N alone; N deals, N leads" in out
 
 
@@ -57,54 +54,59 @@ def test_hasenpfeffer_table_keeps_its_shape_and_takes_the_new_options(capsys):
 
 
 def test_bid_hasenpfeffer(capsys):
-    data = run_json(capsys, "bid", TOP_SPADES, "--dealer", "W")
+    data = run_json(capsys, "bid", TOP_SPADES_DEAL, "--dealer", "W")
     assert data["par"]["contract"]["declarer"] == "N" and data["par"]["score"] == {"N-S": 12, "E-W": 0}
-    pepper = run_json(capsys, "bid", TOP_SPADES, "--dealer", "W", "--bidding", "pepper")
+    pepper = run_json(capsys, "bid", TOP_SPADES_DEAL, "--dealer", "W", "--bidding", "pepper")
     assert pepper["par"]["contract"]["bid"] == "big pepper" and pepper["par"]["score"]["N-S"] == 24
     assert pepper["settings"]["bidding"] == "pepper"
-    code, out, err = run(capsys, "bid", TOP_SPADES, "--dealer", "W")
+    code, out, err = run(capsys, "bid", TOP_SPADES_DEAL, "--dealer", "W")
     assert code == 0 and err == ""
     assert "par: N bids 6 alone: spades, discard 9H, 6 tricks" in out
     assert "auction: N 6, E pass, S pass, W pass" in out
     assert "score: N-S +12, E-W 0" in out
 
 
-def test_bid_two_handed(capsys):
-    data = run_json(capsys, "bid", TWO, "--variant", "euchre2")
+def test_bid_two_handed(capsys, euchre2):
+    data = run_json(capsys, "bid", euchre2.deal, "--variant", "euchre2")
     assert data["par"]["score"] == {"S": 2, "N": 0}
-    code, out, _ = run(capsys, "bid", TWO, "--variant", "euchre2")
+    code, out, _ = run(capsys, "bid", euchre2.deal, "--variant", "euchre2")
     assert "auction: S pass, N pass, S name H" in out
     assert "S  S 4 (+1), H 5 (+2), D 0 (-2), C 0 (-2); best H" in out
 
 
-def test_bid_settings_reach_the_auction(capsys):
-    stuck = run_json(capsys, "bid", FOUR, "--variant", "euchre", "--all-pass", "stick_the_dealer")
+def test_bid_settings_reach_the_auction(capsys, euchre):
+    stuck = run_json(capsys, "bid", euchre.deal, "--variant", "euchre", "--all-pass", "stick_the_dealer")
     assert stuck["settings"]["all_pass"] == "stick_the_dealer"
     scored = run_json(capsys, "bid", "--example", "--defenders-score", "--fail-penalty", "tricks")
     assert scored["settings"]["defenders_score"] is True and scored["settings"]["fail_penalty"] == "tricks"
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["table", FOUR], "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre: "
-                      "pass --variant euchre"),
-    (["table", TWO], "fit euchre2: pass --variant euchre2"),
-    (["bid", FOUR], "pass --variant euchre"),
-    (["table", TWO, "--variant", "euchre2", "--deck", "20"], "deck: euchre2 is played with 24, 32 or 25 cards, not '20'"),
-    (["table", FOUR, "--variant", "canasta"], "variant: unknown variant 'canasta'"),
+    (["table", EUCHRE_DEAL], "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre: "
+                             "pass --variant euchre"),
+    (["table", EUCHRE2_DEAL], "fit euchre2: pass --variant euchre2"),
+    (["bid", EUCHRE_DEAL], "pass --variant euchre"),
+    (["table", EUCHRE2_DEAL, "--variant", "euchre2", "--deck", "20"],
+     "deck: euchre2 is played with 24, 32 or 25 cards, not '20'"),
+    (["table", EUCHRE_DEAL, "--variant", "canasta"], "variant: unknown variant 'canasta'"),
     (["table", "--example", "--variant", "euchre"], "table: the built-in example is a hasenpfeffer deal"),
-    (["table", TWO, "--variant", "euchre2", "--alone"], "alone: euchre2 has no partners, so nobody plays alone"),
-    (["table", FOUR, "--variant", "euchre", "--alone", "--defender", "E"], "defender: a lone defender needs the declarer too"),
+    (["table", EUCHRE2_DEAL, "--variant", "euchre2", "--alone"],
+     "alone: euchre2 has no partners, so nobody plays alone"),
+    (["table", EUCHRE_DEAL, "--variant", "euchre", "--alone", "--defender", "E"],
+     "defender: a lone defender needs the declarer too"),
     (["table", "--example", "--declarer", "N", "--defender", "E"], "only against a lone declarer (--alone)"),
     (["table", "--example", "--declarer", "N", "--alone", "--defender", "S"], "defender: S is not an opponent of N"),
     (["table", "--example", "--first-lead", "anyone"], "first_lead: 'anyone' is not one of dealer_left, declarer"),
-    (["bid", FOUR, "--variant", "euchre", "--fail-penalty", "pepper"],
+    (["bid", EUCHRE_DEAL, "--variant", "euchre", "--fail-penalty", "pepper"],
      "fail_penalty: a hasenpfeffer setting, which euchre does not have (got 'pepper')"),
     (["bid", "--example", "--all-pass", "stick_the_dealer"], "all_pass: 'stick_the_dealer' is a euchre rule"),
-    (["bid", FOUR, "--variant", "euchre", "--joker-upcard", "redeal"], "joker_upcard: euchre (24 cards) has no Joker"),
-    (["bid", TWO, "--variant", "euchre2", "--lone-lead", "dealer_left_skip_idle"], "euchre2 has no partners"),
+    (["bid", EUCHRE_DEAL, "--variant", "euchre", "--joker-upcard", "redeal"],
+     "joker_upcard: euchre (24 cards) has no Joker"),
+    (["bid", EUCHRE2_DEAL, "--variant", "euchre2", "--lone-lead", "dealer_left_skip_idle"], "euchre2 has no partners"),
     # given explicitly, even at its default value, a setting the variant lacks is refused
-    (["table", TWO, "--variant", "euchre2", "--lone-lead", "left_of_loner"], "lone_lead: euchre2 has no partners"),
-    (["bid", FOUR, "--variant", "euchre", "--fail-penalty", "bid"], "fail_penalty: a hasenpfeffer setting"),
+    (["table", EUCHRE2_DEAL, "--variant", "euchre2", "--lone-lead", "left_of_loner"],
+     "lone_lead: euchre2 has no partners"),
+    (["bid", EUCHRE_DEAL, "--variant", "euchre", "--fail-penalty", "bid"], "fail_penalty: a hasenpfeffer setting"),
     (["bid"], "bid: a DEAL is required"),
     (["bid", "--example", "--alone"], "--alone"),  # not an option of bid: argparse names it
 ])

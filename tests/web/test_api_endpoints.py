@@ -6,7 +6,7 @@ import json
 import time
 
 import pytest
-from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -39,18 +39,18 @@ def error_of(client: FlaskClient, path: str, body, status: int = 400) -> str:
 
 # --- answers --------------------------------------------------------------------------------
 
-def test_table_is_the_cli_json(client: FlaskClient) -> None:
+def test_table_is_the_cli_json(client: FlaskClient, hasenpfeffer: Example) -> None:
     code, answer = post(client, "table", TABLE)
     assert code == 200
-    assert answer == analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer="N").to_json()
+    assert answer == analyze_table(hasenpfeffer.deal, hasenpfeffer.dealer, declarer="N").to_json()
     assert answer["declarers"]["N"]["best"] == {"trump": "C", "discard": "KH", "tricks": 6}
     assert answer["version"] == __version__
 
 
-def test_table_for_all_declarers_alone(client: FlaskClient) -> None:
-    code, answer = post(client, "table", {"deal": HASENPFEFFER_DEAL, "alone": True})
+def test_table_for_all_declarers_alone(client: FlaskClient, hasenpfeffer: Example) -> None:
+    code, answer = post(client, "table", {"deal": hasenpfeffer.deal, "alone": True})
     assert code == 200
-    assert answer == analyze_table(HASENPFEFFER_DEAL, alone=True).to_json()
+    assert answer == analyze_table(hasenpfeffer.deal, alone=True).to_json()
     assert list(answer["declarers"]) == ["N", "E", "S", "W"]
     assert answer["dealer"] == "N"  # the deal string's first seat
 
@@ -63,10 +63,10 @@ def test_table_keys_keep_the_solver_order(client: FlaskClient) -> None:
     assert text.index('"KS"') < text.index('"KH"') < text.index('"AC"')
 
 
-def test_solve_matches_the_library(client: FlaskClient) -> None:
+def test_solve_matches_the_library(client: FlaskClient, hasenpfeffer: Example) -> None:
     code, answer = post(client, "solve", SOLVE)
     assert code == 200
-    state = position(HASENPFEFFER_DEAL, make_contract("N", "C", "KH"), SOLVE["played"], dealer="W")
+    state = position(hasenpfeffer.deal, make_contract("N", "C", "KH"), SOLVE["played"], dealer="W")
     assert answer == analyze_position(state).to_json()
     assert (answer["to_move"], answer["taken"], answer["total"]) == ("E", 1, 6)
     assert answer["choices"] and min(c["cost"] for c in answer["choices"]) == 0
@@ -79,17 +79,17 @@ def test_solve_defaults_to_the_opening_lead(client: FlaskClient) -> None:
     assert (answer["played"], answer["to_move"], answer["total"]) == ("", "N", 6)
 
 
-def test_batch_answers_in_order_and_isolates_bad_items(client: FlaskClient) -> None:
+def test_batch_answers_in_order_and_isolates_bad_items(client: FlaskClient, hasenpfeffer: Example) -> None:
     items = [TABLE, 7, {"deal": "N:nonsense"}, {**TABLE, "declarer": "E", "alone": True},
              {**TABLE, "color": "red"}]
     code, answer = post(client, "batch", {"items": items})
     assert code == 200 and answer["version"] == __version__
     results = answer["results"]
     assert len(results) == len(items)
-    assert results[0] == analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer="N").to_json()
+    assert results[0] == analyze_table(hasenpfeffer.deal, hasenpfeffer.dealer, declarer="N").to_json()
     assert results[1] == {"index": 1, "error": "item: expected an object, got a number"}
     assert results[2]["index"] == 2 and "deal: " in results[2]["error"]
-    assert results[3] == analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer="E", alone=True).to_json()
+    assert results[3] == analyze_table(hasenpfeffer.deal, hasenpfeffer.dealer, declarer="E", alone=True).to_json()
     assert results[4] == {"index": 4, "error": "item: unknown key 'color' (allowed: deal, dealer, declarer, "
                                                "alone, variant, deck, defender, first_lead, lone_lead)"}
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE, Example
 from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -108,9 +108,9 @@ def expected_table(body: dict) -> dict | None:
         return None
 
 
-def test_mutated_deals(module_app: Flask) -> None:
+def test_mutated_deals(module_app: Flask, hasenpfeffer: Example) -> None:
     @FUZZ
-    @given(deal=mutated(HASENPFEFFER_DEAL), dealer=seats, declarer=seats, alone=st.booleans())
+    @given(deal=mutated(hasenpfeffer.deal), dealer=seats, declarer=seats, alone=st.booleans())
     def run(deal: str, dealer: str, declarer: str, alone: bool) -> None:
         body = {"deal": deal, "dealer": dealer, "declarer": declarer, "alone": alone}
         code, answer = post(module_app, "table", json.dumps(body))
@@ -123,18 +123,18 @@ def test_mutated_deals(module_app: Flask) -> None:
     still_correct(module_app)
 
 
-def test_mutated_play_records(module_app: Flask) -> None:
+def test_mutated_play_records(module_app: Flask, hasenpfeffer: Example) -> None:
     cards = st.sampled_from(["KH", "kh", "AS", "JK", "*", "10C", "K", "", "KHH", "XX"])
 
     @FUZZ
     @given(played=st.integers(0, len(HASENPFEFFER_LINE)).flatmap(lambda n: mutated(HASENPFEFFER_LINE[:n])),
            trump=st.sampled_from(["C", "c", "S", "NT", "", "♣"]), discard=cards, alone=st.booleans())
     def run(played: str, trump: str, discard: str, alone: bool) -> None:
-        body = {"deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "trump": trump,
+        body = {"deal": hasenpfeffer.deal, "dealer": "W", "declarer": "N", "trump": trump,
                 "discard": discard, "alone": alone, "played": played}
         code, answer = post(module_app, "solve", json.dumps(body))
         try:
-            state = position(HASENPFEFFER_DEAL, make_contract("N", trump, discard, alone), played, dealer="W")
+            state = position(hasenpfeffer.deal, make_contract("N", trump, discard, alone), played, dealer="W")
         except HasenError:
             assert code == 400, answer
             return
@@ -145,8 +145,8 @@ def test_mutated_play_records(module_app: Flask) -> None:
     still_correct(module_app)
 
 
-def test_batches_of_mixed_items(module_app: Flask) -> None:
-    good = [TABLE, {"deal": HASENPFEFFER_DEAL, "alone": True}]
+def test_batches_of_mixed_items(module_app: Flask, hasenpfeffer: Example) -> None:
+    good = [TABLE, {"deal": hasenpfeffer.deal, "alone": True}]
     items = st.lists(st.sampled_from(good) | json_values, max_size=8)
 
     @settings(FUZZ, max_examples=200)

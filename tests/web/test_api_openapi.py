@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 from openapi_spec_validator import validate as validate_spec
@@ -85,13 +85,14 @@ def test_real_answers_match_the_document(openapi_doc: dict, monkeypatch, path: s
     OAS31Validator(response_schema(openapi_doc, path, method, status)).validate(response.get_json())
 
 
-def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_doc: dict) -> None:
+def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_doc: dict,
+                                                   hasenpfeffer: Example) -> None:
     # the same schemas check the bodies (api.openapi); here: every key the document lists is
     # one an endpoint takes, by sending a body with all of them
     schemas = openapi_doc["components"]["schemas"]
-    full_table = {"deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "alone": True, "variant": "hasenpfeffer",
+    full_table = {"deal": hasenpfeffer.deal, "dealer": "W", "declarer": "N", "alone": True, "variant": "hasenpfeffer",
                   "deck": 25, "defender": "E", "first_lead": "declarer", "lone_lead": "left_of_loner"}
-    full_bid = {"deal": HASENPFEFFER_DEAL, "dealer": "W", "variant": "hasenpfeffer", "deck": 25,
+    full_bid = {"deal": hasenpfeffer.deal, "dealer": "W", "variant": "hasenpfeffer", "deck": 25,
                 "first_lead": "declarer", "lone_lead": "left_of_loner", "fail_penalty": "tricks",
                 "defenders_score": True, "bidding": "pepper", "all_pass": "redeal"}
     # a setting is refused for a game that lacks it, so the Joker's is asked of Euchre

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE, Example
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -29,11 +29,11 @@ def error_of(client: FlaskClient, body, status: int = 400) -> str:
     return answer["error"]
 
 
-def test_review_is_the_library_answer(client: FlaskClient) -> None:
+def test_review_is_the_library_answer(client: FlaskClient, hasenpfeffer: Example) -> None:
     response = client.post("/api/v1/review", json=REVIEW)
     assert response.status_code == 200
-    expected = review_play(HASENPFEFFER_DEAL, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME,
-                           dealer=HASENPFEFFER_DEALER)
+    expected = review_play(hasenpfeffer.deal, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME,
+                           dealer=hasenpfeffer.dealer)
     answer = response.get_json()
     assert answer == expected.to_json()
     assert [c["cost"] for c in answer["cards"][:2]] == [1, 1]  # AS led early; AD not ruffed
@@ -47,9 +47,9 @@ def test_alone_and_an_empty_record(client: FlaskClient) -> None:
     assert set(answer["players"]) == {"N", "E", "W"}
 
 
-def test_cache_answers_the_same_record_however_written(client: FlaskClient) -> None:
+def test_cache_answers_the_same_record_however_written(client: FlaskClient, hasenpfeffer: Example) -> None:
     first = client.post("/api/v1/review", json=REVIEW)
-    same = {**REVIEW, "deal": HASENPFEFFER_DEAL.lower(), "trump": "c", "play": PLAY.replace(" | ", " ").lower()}
+    same = {**REVIEW, "deal": hasenpfeffer.deal.lower(), "trump": "c", "play": PLAY.replace(" | ", " ").lower()}
     second = client.post("/api/v1/review", json=same)
     assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "hit")
     assert first.get_json() == second.get_json()
@@ -121,7 +121,7 @@ ALPHABET = list("AKQJT98SHDC*|, 10\t\n♠♥♦♣xX-") + ["\x00", "é", "\u200b
 
 @pytest.mark.slow
 @pytest.mark.app_config(MAX_CONTENT_LENGTH=4096)
-def test_mutated_records_give_a_clear_400_or_the_right_review(app: Flask) -> None:
+def test_mutated_records_give_a_clear_400_or_the_right_review(app: Flask, hasenpfeffer: Example) -> None:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
@@ -149,8 +149,8 @@ def test_mutated_records_give_a_clear_400_or_the_right_review(app: Flask) -> Non
         response = app.test_client().post("/api/v1/review", json={**REVIEW, "play": play, "alone": alone})
         answer = response.get_json()
         try:
-            expected = review_play(HASENPFEFFER_DEAL, make_contract("N", "C", "KH", alone), play, HASENPFEFFER_GAME,
-                                   dealer=HASENPFEFFER_DEALER).to_json()
+            expected = review_play(hasenpfeffer.deal, make_contract("N", "C", "KH", alone), play, HASENPFEFFER_GAME,
+                                   dealer=hasenpfeffer.dealer).to_json()
         except HasenError as exc:
             assert (response.status_code, answer["error"]) == (400, str(exc))
         else:

@@ -26,8 +26,8 @@ def documented(doc: dict, path: str, answer: dict) -> None:
     OAS31Validator({**schema, "components": doc["components"]}).validate(answer)
 
 
-def test_two_handed_table(client, openapi_doc):
-    code, answer = post(client, "table", {"deal": EUCHRE2_DEAL, "variant": "euchre2"})
+def test_two_handed_table(client, openapi_doc, euchre2):
+    code, answer = post(client, "table", {"deal": euchre2.deal, "variant": "euchre2"})
     assert code == 200, answer
     assert (answer["variant"], answer["deck"], answer["upcard"]) == ("euchre2", 24, "AS")
     assert answer["declarers"]["S"]["tricks"] == {
@@ -52,8 +52,8 @@ def test_table_options_are_answered_and_documented(client, openapi_doc, body):
     assert answer.get("settings", {}) == given  # settings are echoed when given
 
 
-def test_bid_two_handed(client, openapi_doc):
-    code, answer = post(client, "bid", {"deal": EUCHRE2_DEAL, "variant": "euchre2"})
+def test_bid_two_handed(client, openapi_doc, euchre2):
+    code, answer = post(client, "bid", {"deal": euchre2.deal, "variant": "euchre2"})
     assert code == 200, answer
     assert answer["par"]["score"] == {"S": 2, "N": 0}
     assert [(c["seat"], c["call"]) for c in answer["par"]["auction"]] == [("S", "pass"), ("N", "pass"), ("S", "name H")]
@@ -79,8 +79,8 @@ def test_bid_answers_are_documented(client, openapi_doc, body):
     documented(openapi_doc, "bid", answer)
 
 
-def test_bid_is_cached_per_settings(client):
-    body = {"deal": EUCHRE2_DEAL, "variant": "euchre2", "dealer": "S"}
+def test_bid_is_cached_per_settings(client, euchre2):
+    body = {"deal": euchre2.deal, "variant": "euchre2", "dealer": "S"}
     first = client.post("/api/v1/bid", json=body)
     again = client.post("/api/v1/bid", json={**body, "deal": "S:T9.AKQ.. ..KQT9.9 AS"})  # the same deal
     other = client.post("/api/v1/bid", json={**body, "all_pass": "stick_the_dealer"})
@@ -89,8 +89,8 @@ def test_bid_is_cached_per_settings(client):
     assert first.get_json() == again.get_json()
 
 
-def test_batch_takes_euchre_items(client, openapi_doc):
-    items = [{"deal": EUCHRE2_DEAL, "variant": "euchre2"}, {"deal": EUCHRE2_DEAL}]
+def test_batch_takes_euchre_items(client, openapi_doc, euchre2):
+    items = [{"deal": euchre2.deal, "variant": "euchre2"}, {"deal": euchre2.deal}]
     code, answer = post(client, "batch", {"items": items})
     assert code == 200
     assert answer["results"][0]["variant"] == "euchre2"

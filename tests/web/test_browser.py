@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
-from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 from liveserver import ServedProcess
 from replay import Replay
 
@@ -118,16 +118,16 @@ def api_choices(answer: dict) -> dict[str, tuple[int, int]]:
 CONTRACT = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
 
 
-def test_load_a_deal_and_compare_the_table(server: LiveServer, browser) -> None:
+def test_load_a_deal_and_compare_the_table(server: LiveServer, browser, hasenpfeffer: Example) -> None:
     browser.get(server.url + "/")
     settle(browser)
-    browser.find_element(By.ID, "deal-input").send_keys(HASENPFEFFER_DEAL)
-    browser.find_element(By.CSS_SELECTOR, f"#dealer option[value='{HASENPFEFFER_DEALER}']").click()
+    browser.find_element(By.ID, "deal-input").send_keys(hasenpfeffer.deal)
+    browser.find_element(By.CSS_SELECTOR, f"#dealer option[value='{hasenpfeffer.dealer}']").click()
     browser.find_element(By.CSS_SELECTOR, "#declarer option[value='N']").click()
     click(browser, browser.find_element(By.ID, "load"))
     assert not browser.find_element(By.ID, "error").is_displayed()
 
-    status, table = server.api("table", {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"})
+    status, table = server.api("table", {"deal": hasenpfeffer.deal, "dealer": hasenpfeffer.dealer, "declarer": "N"})
     assert status == 200
     expected = table["declarers"]["N"]
     cells = browser.find_elements(By.CSS_SELECTOR, ".heatmap button.cell")
@@ -143,12 +143,12 @@ def test_load_a_deal_and_compare_the_table(server: LiveServer, browser) -> None:
     assert page_state(browser) == {"deal": table["deal"], "dealer": "W", "declarer": "N"}
 
 
-def test_play_cards_and_compare_the_values(server: LiveServer, browser) -> None:
-    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N")
+def test_play_cards_and_compare_the_values(server: LiveServer, browser, hasenpfeffer: Example) -> None:
+    browser.get(f"{server.url}/?deal={quote(hasenpfeffer.deal)}&dealer=W&declarer=N")
     settle(browser)
     click(browser, browser.find_element(By.CSS_SELECTOR, ".heatmap .cell[data-trump='C'][data-discard='KH']"))
     # the oracle follows the same play, for the values it can reach quickly (from trick 3 on)
-    replay = Replay.start(Deal(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER), make_contract("N", "C", "KH"))
+    replay = Replay.start(Deal(hasenpfeffer.deal, hasenpfeffer.dealer), make_contract("N", "C", "KH"))
     played: list[str] = []
     for _step in range(10):
         status, answer = server.api("solve", {**CONTRACT, "played": " ".join(played)})
@@ -199,8 +199,8 @@ def test_play_cards_and_compare_the_values(server: LiveServer, browser) -> None:
     assert page_state(browser)["at"] == str(len(played) - 2)
 
 
-def test_paste_a_played_hand(server: LiveServer, browser) -> None:
-    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH")
+def test_paste_a_played_hand(server: LiveServer, browser, hasenpfeffer: Example) -> None:
+    browser.get(f"{server.url}/?deal={quote(hasenpfeffer.deal)}&dealer=W&declarer=N&trump=C&discard=KH")
     settle(browser)
     play = "AS AD 9S QS | JC KC TC 9C"
     browser.find_element(By.ID, "paste-input").send_keys(play)
@@ -212,8 +212,8 @@ def test_paste_a_played_hand(server: LiveServer, browser) -> None:
     assert costly == [c["card"] for c in review["cards"] if c["cost"]] == ["AS", "AD"]
 
 
-def test_errors_show_the_api_message(server: LiveServer, browser) -> None:
-    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH")
+def test_errors_show_the_api_message(server: LiveServer, browser, hasenpfeffer: Example) -> None:
+    browser.get(f"{server.url}/?deal={quote(hasenpfeffer.deal)}&dealer=W&declarer=N&trump=C&discard=KH")
     settle(browser)
     bad_play = "JC KC TC QD"
     browser.find_element(By.ID, "paste-input").send_keys(bad_play)
@@ -232,17 +232,17 @@ def test_errors_show_the_api_message(server: LiveServer, browser) -> None:
     assert browser.find_element(By.ID, "error").text.endswith(answer["error"])
 
 
-def test_a_bad_record_in_a_link_is_shown_not_dropped(server: LiveServer, browser) -> None:
-    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+def test_a_bad_record_in_a_link_is_shown_not_dropped(server: LiveServer, browser, hasenpfeffer: Example) -> None:
+    browser.get(f"{server.url}/?deal={quote(hasenpfeffer.deal)}&dealer=W&declarer=N&trump=C&discard=KH"
                 f"&play={quote('JC QC')}")
     settle(browser)
     assert "play: trick 1, E does not hold QC" in browser.find_element(By.ID, "error").text
     assert browser.find_element(By.ID, "paste-input").get_attribute("value") == "JC QC"
 
 
-def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser) -> None:
+def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, hasenpfeffer: Example) -> None:
     play = "JC KC TC 9C AS AD"
-    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+    browser.get(f"{server.url}/?deal={quote(hasenpfeffer.deal)}&dealer=W&declarer=N&trump=C&discard=KH"
                 f"&play={quote(play)}&at=5")
     settle(browser)
     assert not browser.find_element(By.ID, "error").is_displayed()
@@ -273,11 +273,11 @@ def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser) ->
     assert "before the first of them" in browser.find_element(By.CSS_SELECTOR, "#summary .on-view").text
 
 
-def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser) -> None:
+def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser, hasenpfeffer: Example) -> None:
     # a '|' where no trick ends: the API's message, the record as given in the paste box,
     # and the play from its first card
     play = "JC KC | TC 9C AS AD"
-    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+    browser.get(f"{server.url}/?deal={quote(hasenpfeffer.deal)}&dealer=W&declarer=N&trump=C&discard=KH"
                 f"&play={quote(play)}&at=5")
     settle(browser)
     status, answer = server.api("review", {**CONTRACT, "play": play})
@@ -291,7 +291,7 @@ def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser) -> N
 
     # a '|' where a trick does end is accepted as before
     play = "JC KC TC 9C | AS AD"
-    browser.get(f"{server.url}/?deal={quote(HASENPFEFFER_DEAL)}&dealer=W&declarer=N&trump=C&discard=KH"
+    browser.get(f"{server.url}/?deal={quote(hasenpfeffer.deal)}&dealer=W&declarer=N&trump=C&discard=KH"
                 f"&play={quote(play)}&at=5")
     settle(browser)
     assert not browser.find_element(By.ID, "error").is_displayed()
