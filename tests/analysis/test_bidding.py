@@ -20,8 +20,6 @@ from solver.rules.settings import Settings
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
-EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"  # N holds the Joker
-FOUR = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"  # upcard KS: spades is the first-round suit
 
 
 class FixedOutcomes:
@@ -51,40 +49,40 @@ def contract(auction) -> tuple:
 
 # --- Hasenpfeffer ---------------------------------------------------------------------------
 
-def test_nobody_makes_anything_is_a_redeal():
-    deal = Deal(EXAMPLE, dealer="W")
+def test_nobody_makes_anything_is_a_redeal(hasenpfeffer):
+    deal = Deal(hasenpfeffer.deal, dealer="W")
     auction = hasenpfeffer_par(FixedOutcomes(deal, {}))
     assert calls(auction) == ["N pass", "E pass", "S pass", "W pass"] and auction.played is None
 
 
-def test_all_pass_the_joker_holder_bids_three():
+def test_all_pass_the_joker_holder_bids_three(hasenpfeffer):
     """Nobody takes a trick. If all pass, the Joker's holder N must bid 3 and fails: -3 for
     N-S. S saves a point by bidding 1 (failing costs 1); a bid by E-W would only cost them,
     and N, first to speak, may as well pass: S will bid."""
-    deal = Deal(EXAMPLE, dealer="W")
+    deal = Deal(hasenpfeffer.deal, dealer="W")
     auction = hasenpfeffer_par(FixedOutcomes(deal, {}, Settings(all_pass="joker_bids_3")))
     assert calls(auction) == ["N pass", "E pass", "S 1", "W pass"]
     assert contract(auction) == ("S", "1", False, 0, (-1, 0))
 
 
-def test_sacrifices_push_the_declarer_up():
+def test_sacrifices_push_the_declarer_up(hasenpfeffer):
     """N makes 5 with the partner, 3 alone (6 points alone up to a bid of 3, else 5); E-W
     make nothing. W deals. Each failed E-W bid costs them its size, which is worth paying
     while it is less than what N would score: N 1, E and S pass (E-W need only one
     bidder), W 2 (costs 2 < 6), N 3 (alone: 6), W 4 (4 < 6), N 5 (with the partner: 5),
     and W passes (6 > 5). N-S score 5."""
-    deal = Deal(EXAMPLE, dealer="W")
+    deal = Deal(hasenpfeffer.deal, dealer="W")
     auction = hasenpfeffer_par(FixedOutcomes(deal, {(N, False): 5, (N, True): 3}))
     assert calls(auction) == ["N 1", "E pass", "S pass", "W 2", "N 3", "W 4", "N 5", "W pass"]
     assert contract(auction) == ("N", "5", False, 5, (5, 0))
 
 
-def test_sacrifice_at_six():
+def test_sacrifice_at_six(hasenpfeffer):
     """N deals; N makes six alone (+12). E speaks first, W third; each makes 2 with the
     partner. If W lets N play, N-S score 12; bidding 6 at once (N cannot bid higher) and
     failing costs E-W only 6. A lower bid would let N bid 6 over it. E need not: W will.
     S, who makes nothing, cannot stop it either (a failed 6 costs N-S 6)."""
-    deal = Deal(EXAMPLE, dealer="N")
+    deal = Deal(hasenpfeffer.deal, dealer="N")
     tricks = {(N, False): 6, (N, True): 6, (E, False): 2, (W, False): 2}
     auction = hasenpfeffer_par(FixedOutcomes(deal, tricks))
     assert calls(auction) == ["E pass", "S pass", "W 6", "N pass"]
@@ -92,20 +90,20 @@ def test_sacrifice_at_six():
     assert auction.value(deal.variant) == 6
 
 
-def test_sacrifice_when_defenders_score():
+def test_sacrifice_when_defenders_score(hasenpfeffer):
     """As above with the defenders scoring their tricks: W's failed 6 gives E-W -6 and N-S
     the 4 tricks they took, 10 in all; still less than N's 12 alone."""
-    deal = Deal(EXAMPLE, dealer="N")
+    deal = Deal(hasenpfeffer.deal, dealer="N")
     tricks = {(N, False): 6, (N, True): 6, (E, False): 2, (W, False): 2}
     auction = hasenpfeffer_par(FixedOutcomes(deal, tricks, Settings(defenders_score=True)))
     assert contract(auction) == ("W", "6", False, 2, (-6, 4))
     assert auction.value(deal.variant) == 10
 
 
-def test_pepper_form_big_pepper_outbids_little_pepper():
+def test_pepper_form_big_pepper_outbids_little_pepper(hasenpfeffer):
     """Pepper bidding: E-W would sacrifice over little pepper, so N (first to speak, W
     deals) bids big pepper alone: 6 tricks, doubled twice, 24."""
-    deal = Deal(EXAMPLE, dealer="W")
+    deal = Deal(hasenpfeffer.deal, dealer="W")
     tricks = {(N, False): 6, (N, True): 6, (E, False): 2, (W, False): 2}
     auction = hasenpfeffer_par(FixedOutcomes(deal, tricks, Settings(bidding="pepper")))
     assert calls(auction)[0] == "N big pepper"
@@ -134,11 +132,11 @@ def test_hasenpfeffer_par_end_to_end():
 
 # --- Euchre ---------------------------------------------------------------------------------
 
-def test_euchre_sacrifice_in_round_one():
+def test_euchre_sacrifice_in_round_one(euchre):
     """N deals, upcard KS. If everybody passes round one, E names hearts in round two and
     marches alone (+4). Ordering spades up, every seat takes 2 tricks and is euchred (-2
     for its side). E-W will not; S may pass since N, last, will: -2 beats -4 for N-S."""
-    deal = Deal(FOUR, variant=variant_for("euchre"))
+    deal = Deal(euchre.deal, variant=variant_for("euchre"))
     tricks = {(E, True, HEARTS): 5, (E, False, HEARTS): 5}
     for seat in range(4):
         for alone in (False, True):
@@ -148,11 +146,11 @@ def test_euchre_sacrifice_in_round_one():
     assert contract(auction) == ("N", None, False, 2, (0, 2))
 
 
-def test_euchre_round_two_and_stick_the_dealer():
+def test_euchre_round_two_and_stick_the_dealer(euchre):
     """Nobody takes a trick anywhere: everybody passes twice and the hand is redealt, or
     with stick the dealer, N must name a suit other than spades (hearts, the first) and
     is euchred."""
-    deal = Deal(FOUR, variant=variant_for("euchre"))
+    deal = Deal(euchre.deal, variant=variant_for("euchre"))
     auction = euchre_par(FixedOutcomes(deal, {}))
     assert len(auction.calls) == 8 and auction.played is None
     stuck = euchre_par(FixedOutcomes(deal, {}, Settings(all_pass="stick_the_dealer")))
@@ -201,14 +199,14 @@ def test_settings_must_fit_the_variant():
 
 # --- alone against the best lone defence ----------------------------------------------------
 
-def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence():
+def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence(hasenpfeffer):
     """A lone declarer picks trump and discard; then the defence picks: both defend, or one
     of them alone. From the three tables: max over (trump, discard) of the min over the
     defences, for every seat."""
     from solver.analysis.outcomes import Outcomes
     from solver.analysis.table import analyze_table
 
-    deal = Deal(EXAMPLE, dealer="W")
+    deal = Deal(hasenpfeffer.deal, dealer="W")
     outcomes = Outcomes(deal, game_of(deal.variant))
     for seat in range(4):
         defences = [None, (seat + 1) % 4, (seat + 3) % 4]
@@ -217,13 +215,13 @@ def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence():
         assert outcomes.best(seat, True).tricks == expected
 
 
-def test_euchre_lone_maker_against_a_defending_dealer():
+def test_euchre_lone_maker_against_a_defending_dealer(euchre):
     """N deals; E makes alone. The dealer N and the lone-defence choice both work against
     E: for each trump, the least over the defences of the dealer's pick (the fewest)."""
     from solver.analysis.euchre_table import analyze_euchre
     from solver.analysis.outcomes import Outcomes
 
-    deal = Deal(FOUR, variant=variant_for("euchre"))
+    deal = Deal(euchre.deal, variant=variant_for("euchre"))
     entries = [analyze_euchre(deal, declarer="E", alone=True, defender=d).tables[E].entries
                for d in (None, "S", "N")]
     outcomes = Outcomes(deal, game_of(deal.variant)).by_trump(E, True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from dealgen import played_ending
+from examples import HASENPFEFFER_LINE, Example
 from oracle import oracle_value
 
 import solver.analysis.position
@@ -15,14 +16,12 @@ from solver.analysis.position import (
     format_record,
     position,
 )
-from solver.cli.main import EXAMPLE_DEAL
 from solver.core.cards import JOKER, card_name, cards_of, parse_card
 from solver.core.deal import Deal
 from solver.core.errors import IllegalPlayError, NotationError
 from solver.core.seats import SEATS, side_of
 from solver.core.version import __version__
 
-EXAMPLE_LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
 # N holds AS QS 9S AH QH after discarding KH; E holds KS and TS
 RUNS_DEAL = "N:AQ9.AKQ.. KT.T9..AK J..AKQJT. ..9.QJT9* JH"
 
@@ -71,8 +70,8 @@ def test_random_endings_match_the_oracle(seed: int) -> None:
     check_against_oracle(played_ending(seed).state)
 
 
-def test_example_opening_lead() -> None:
-    result = analyze_position(position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), dealer="W"))
+def test_example_opening_lead(hasenpfeffer: Example) -> None:
+    result = analyze_position(position(hasenpfeffer.deal, make_contract("N", "C", "KH"), dealer="W"))
     assert (result.to_move, result.taken, result.remaining, result.total) == (0, 0, 6, 6)
     by_cards = {tuple(names(c.cards)): (c.total, c.cost) for c in result.choices}
     assert by_cards[("JK", "JC")] == (6, 0)
@@ -80,8 +79,8 @@ def test_example_opening_lead() -> None:
     check_best_line(result.state, result.best_line, 6)
 
 
-def test_example_mid_trick_with_checked_separators() -> None:
-    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), "JC KC TC 9C | AS AD", dealer="W")
+def test_example_mid_trick_with_checked_separators(hasenpfeffer: Example) -> None:
+    state = position(hasenpfeffer.deal, make_contract("N", "C", "KH"), "JC KC TC 9C | AS AD", dealer="W")
     result = analyze_position(state)
     assert SEATS[result.to_move] == "S"
     assert (result.taken, result.total) == (1, oracle_total(state))
@@ -93,23 +92,23 @@ def test_example_mid_trick_with_checked_separators() -> None:
     assert [len(g.split()) for g in groups] == [2, 4, 4, 4, 4]
 
 
-def test_the_documented_line_keeps_six_tricks() -> None:
-    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), dealer="W")
-    groups = [[parse_card(t) for t in g.split()] for g in EXAMPLE_LINE.split("|")]
+def test_the_documented_line_keeps_six_tricks(hasenpfeffer: Example) -> None:
+    state = position(hasenpfeffer.deal, make_contract("N", "C", "KH"), dealer="W")
+    groups = [[parse_card(t) for t in g.split()] for g in HASENPFEFFER_LINE.split("|")]
     check_best_line(state, [c for g in groups for c in g], 6)
 
 
-def test_finished_hand() -> None:
-    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), EXAMPLE_LINE, dealer="W")
+def test_finished_hand(hasenpfeffer: Example) -> None:
+    state = position(hasenpfeffer.deal, make_contract("N", "C", "KH"), HASENPFEFFER_LINE, dealer="W")
     out = analyze_position(state).to_json()
     assert out["to_move"] is None and out["leader"] is None
     assert (out["taken"], out["remaining"], out["total"]) == (6, 0, 6)
     assert out["choices"] == [] and out["best_line"] == ""
-    assert out["played"] == EXAMPLE_LINE
+    assert out["played"] == HASENPFEFFER_LINE
 
 
-def test_to_json_is_canonical() -> None:
-    state = position(EXAMPLE_DEAL.lower(), make_contract("n", "c", "kh", alone=True), "ad", dealer="w")
+def test_to_json_is_canonical(hasenpfeffer: Example) -> None:
+    state = position(hasenpfeffer.deal.lower(), make_contract("n", "c", "kh", alone=True), "ad", dealer="w")
     out = analyze_position(state).to_json()
     assert out["deal"] == "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
     assert (out["dealer"], out["declarer"], out["trump"], out["discard"], out["alone"]) == \
@@ -119,8 +118,8 @@ def test_to_json_is_canonical() -> None:
     assert out["version"] == __version__
 
 
-def test_lone_hand_skips_the_partner() -> None:
-    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH", alone=True), dealer="W")
+def test_lone_hand_skips_the_partner(hasenpfeffer: Example) -> None:
+    state = position(hasenpfeffer.deal, make_contract("N", "C", "KH", alone=True), dealer="W")
     result = analyze_position(state)
     assert SEATS[result.to_move] == "E"  # left of the lone declarer leads
     assert result.total == oracle_total(state)
@@ -147,13 +146,13 @@ def test_runs_split_by_the_discard() -> None:
         [["AS"], ["QS"], ["9S"], ["AH"], ["QH", "JH"]]
 
 
-def test_trump_runs_include_the_bowers_and_joker() -> None:
-    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), "JC KC TC 9C", dealer="W")
+def test_trump_runs_include_the_bowers_and_joker(hasenpfeffer: Example) -> None:
+    state = position(hasenpfeffer.deal, make_contract("N", "C", "KH"), "JC KC TC 9C", dealer="W")
     assert [names(r) for r in equivalent_runs(state)] == [["AS", "KS"], ["AC", "QC"], ["JK"]]
 
 
-def test_each_run_is_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), dealer="W")
+def test_each_run_is_solved_once(monkeypatch: pytest.MonkeyPatch, hasenpfeffer: Example) -> None:
+    state = position(hasenpfeffer.deal, make_contract("N", "C", "KH"), dealer="W")
     tried = []
     real = solver.analysis.position.total_after
 
@@ -167,7 +166,7 @@ def test_each_run_is_solved_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tried == [c.cards[0] for c in result.choices] == [r[0] for r in equivalent_runs(state)]
 
 
-def test_checkpoint_can_stop_the_analysis() -> None:
+def test_checkpoint_can_stop_the_analysis(hasenpfeffer: Example) -> None:
     class Stop(Exception):
         pass
 
@@ -178,7 +177,7 @@ def test_checkpoint_can_stop_the_analysis() -> None:
         if len(calls) == 3:
             raise Stop
 
-    state = position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), dealer="W")
+    state = position(hasenpfeffer.deal, make_contract("N", "C", "KH"), dealer="W")
     with pytest.raises(Stop):
         analyze_position(state, checkpoint=checkpoint)
     assert len(calls) == 3
@@ -189,7 +188,7 @@ def test_checkpoint_can_stop_the_analysis() -> None:
     ("JC KC | TC 9C", "does not end a trick"),
     ("JC KC TC 9C KH", "N does not hold KH"),
     ("JC QQ", "not a card"),
-    (EXAMPLE_LINE + " AS", "after the last trick"),
+    (HASENPFEFFER_LINE + " AS", "after the last trick"),
     # a '|' stands between two tricks: one with no cards on a side is not silently dropped
     ("|", "'|' at the start"),
     ("| JC KC TC 9C", "'|' at the start"),
@@ -197,9 +196,9 @@ def test_checkpoint_can_stop_the_analysis() -> None:
     ("JC KC TC 9C | | AS", "no cards between two '|'"),
     ("JC KC TC 9C |", "'|' at the end"),
 ])
-def test_bad_play_records(played: str, message: str) -> None:
+def test_bad_play_records(played: str, message: str, hasenpfeffer: Example) -> None:
     with pytest.raises((IllegalPlayError, NotationError), match=message):
-        position(EXAMPLE_DEAL, make_contract("N", "C", "KH"), played, dealer="W")
+        position(hasenpfeffer.deal, make_contract("N", "C", "KH"), played, dealer="W")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -214,17 +213,17 @@ def test_bad_contracts(args: tuple, message: str) -> None:
         make_contract(*args)
 
 
-def test_discard_must_be_held() -> None:
+def test_discard_must_be_held(hasenpfeffer: Example) -> None:
     with pytest.raises(IllegalPlayError, match="discard: AH is neither in N's hand"):
-        position(EXAMPLE_DEAL, make_contract("N", "C", "AH"), dealer="W")
+        position(hasenpfeffer.deal, make_contract("N", "C", "AH"), dealer="W")
 
 
 def test_format_record_skips_empty_groups() -> None:
     assert format_record([[parse_card("AS"), JOKER], [], [parse_card("9C")]]) == "AS JK | 9C"
 
 
-def test_replay_and_position_agree() -> None:
+def test_replay_and_position_agree(hasenpfeffer: Example) -> None:
     contract = make_contract("N", "C", "KH")
-    a = position(EXAMPLE_DEAL, contract, "JC KC TC 9C | AS", dealer="W")
-    b = replay(PlayState(Deal(EXAMPLE_DEAL, "W"), contract), "JC KC TC 9C AS")
+    a = position(hasenpfeffer.deal, contract, "JC KC TC 9C | AS", dealer="W")
+    b = replay(PlayState(Deal(hasenpfeffer.deal, "W"), contract), "JC KC TC 9C AS")
     assert (a.hands, a.trick, a.leader, a.taken) == (b.hands, b.trick, b.leader, b.taken)

@@ -9,12 +9,12 @@ import random
 import euchre_deals
 import pytest
 from dealgen import random_contract, random_deal
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE, Example
 from replay import Replay
 
 from solver.analysis.inputs import make_contract
 from solver.analysis.play import Contract
 from solver.analysis.review import review_play
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.cards import card_name
 from solver.core.deal import Deal
 from solver.core.errors import IllegalPlayError, NotationError
@@ -22,7 +22,6 @@ from solver.games import GAMES, game_of
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
-EXAMPLE_LINE = "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
 FOUR_HAND_SEEDS = 1  # the oracle takes seconds on a deal of four hands; lone hands are quick
 LONE_SEEDS = 30
 
@@ -109,9 +108,9 @@ def test_both_searches_match_the_oracle(searcher, seed: int) -> None:
 
 # --- the worked example (the table and line of the core issue) ---------------------------------
 
-def example(trump: str = "C", discard: str = "KH", play: str = EXAMPLE_LINE, alone: bool = False):
-    return review_play(EXAMPLE_DEAL, make_contract("N", trump, discard, alone), play, HASENPFEFFER_GAME,
-                       dealer=EXAMPLE_DEALER)
+def example(trump: str = "C", discard: str = "KH", play: str = HASENPFEFFER_LINE, alone: bool = False):
+    return review_play(HASENPFEFFER_DEAL, make_contract("N", trump, discard, alone), play, HASENPFEFFER_GAME,
+                       dealer=HASENPFEFFER_DEALER)
 
 
 def test_the_best_line_costs_nothing() -> None:
@@ -166,7 +165,7 @@ def test_lone_hand_skips_the_partner() -> None:
     assert set(out["players"]) == {"N", "E", "W"}
 
 
-def test_each_position_is_solved_once() -> None:
+def test_each_position_is_solved_once(hasenpfeffer: Example) -> None:
     # the table gives the value before the first card; each card's value after it is one of
     # the turn's choices and is the next turn's value before: no position is solved twice
     from solver.search import thread_searcher
@@ -183,13 +182,13 @@ def test_each_position_is_solved_once() -> None:
             return [self.solve(hands, active, leader, side) for hands in positions]
 
     two_tricks = "JC KC TC 9C | AS AD 9S QS"  # a partial record: every position after it is solved
-    review = review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), two_tricks, HASENPFEFFER_GAME, dealer=EXAMPLE_DEALER,
-                         searcher=Spy())
+    review = review_play(hasenpfeffer.deal, make_contract("N", "C", "KH"), two_tricks, HASENPFEFFER_GAME,
+                         dealer=hasenpfeffer.dealer, searcher=Spy())
     assert len(seen) == 28 + sum(len(c.choices) for c in review.cards)
     assert len(set(seen)) == len(seen)
 
 
-def test_checkpoint_can_stop_the_review() -> None:
+def test_checkpoint_can_stop_the_review(hasenpfeffer: Example) -> None:
     class Stop(Exception):
         pass
 
@@ -201,8 +200,8 @@ def test_checkpoint_can_stop_the_review() -> None:
             raise Stop
 
     with pytest.raises(Stop):
-        review_play(EXAMPLE_DEAL, make_contract("N", "C", "KH"), EXAMPLE_LINE, HASENPFEFFER_GAME, dealer=EXAMPLE_DEALER,
-                    checkpoint=checkpoint)
+        review_play(hasenpfeffer.deal, make_contract("N", "C", "KH"), HASENPFEFFER_LINE, HASENPFEFFER_GAME,
+                    dealer=hasenpfeffer.dealer, checkpoint=checkpoint)
     assert len(calls) == 5
 
 
@@ -216,7 +215,7 @@ def test_checkpoint_can_stop_the_review() -> None:
     ("AD", "play: trick 1, N does not hold AD"),  # E's card out of turn
     ("JC KC | TC 9C", "play: '|' after KC does not end a trick (trick 1 has 2 of 4 cards)"),
     ("JC KC TC 9C AS | AD", "play: '|' after AS does not end a trick (trick 2 has 1 of 4 cards)"),
-    (EXAMPLE_LINE + " AS", "play: AS after the last trick; all cards are played"),
+    (HASENPFEFFER_LINE + " AS", "play: AS after the last trick; all cards are played"),
     ("JC QQ", "play: group 1: not a card: 'QQ'"),
     ("JC K", "play: group 1: not a card: 'K'"),
 ])
@@ -239,6 +238,7 @@ def test_discard_not_held() -> None:
 def test_euchre_hands_are_reviewed_against_the_maker_table() -> None:
     # (more in test_solve_options.py: every card of Euchre reviews against the oracle)
     c = euchre_deals.case(1, "euchre", 24)
-    review = review_play(c.deal, Contract(c.maker, c.trump, c.discard, c.alone, c.defender), "", game_of(c.deal.variant))
+    contract = Contract(c.maker, c.trump, c.discard, c.alone, c.defender)
+    review = review_play(c.deal, contract, "", game_of(c.deal.variant))
     assert review.contract_tricks == review.total == c.oracle()
     assert review.contract_cost == review.table.best_tricks - review.table.entries[c.trump].value
