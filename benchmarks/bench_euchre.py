@@ -17,6 +17,7 @@ allows it.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
@@ -48,8 +49,8 @@ def bench(name: str, searcher_class: type, count: int, seed: int) -> None:
         seconds, searched = timed_solve(searcher, state)
         solves.append(seconds)
         nodes.append(searched)
-        tables.append(timed(searcher, lambda: maker_table(deal, state.contract.declarer, False, None,
-                                                           Settings(), searcher)))
+        tables.append(timed(searcher, partial(maker_table, deal, state.contract.declarer, False, None,
+                                              Settings(), searcher)))
     print(f"{name} ({count} deals)")
     print(f"  one solve (one maker, one trump)  {percentiles(solves)}")
     print(f"  one maker's table (9 solves)      {percentiles(tables)}")

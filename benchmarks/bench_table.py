@@ -15,6 +15,7 @@ allows it.
 from __future__ import annotations
 
 import random
+from functools import partial
 
 from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
@@ -35,8 +36,8 @@ def bench(name: str, searcher_class: type, count: int, seed: int) -> None:
         seconds, searched = timed_solve(searcher, state)
         solves.append(seconds)
         nodes.append(searched)
-        tables.append(timed(searcher, lambda: analyze_table(deal, declarer=declarer, searcher=searcher)))
-        fours.append(timed(searcher, lambda: analyze_table(deal, searcher=searcher)))
+        tables.append(timed(searcher, partial(analyze_table, deal, declarer=declarer, searcher=searcher)))
+        fours.append(timed(searcher, partial(analyze_table, deal, searcher=searcher)))
     print(f"{name} ({count} deals)")
     print(f"  one solve              {percentiles(solves)}")
     print(f"  one declarer, 28 cells {percentiles(tables)}")

@@ -7,7 +7,7 @@ import os
 import random
 import statistics
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from solver.analysis.play import PlayState
 from solver.core.cards import card_name, cards_of
