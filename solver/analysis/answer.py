@@ -25,7 +25,15 @@ def as_html(answer: object) -> str | None:
 
 
 class Answer:
-    """Base of the analyses' results."""
+    """Base of the analyses' results.
+
+    >>> import hasen
+    >>> answer = hasen.analyze("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
+    >>> answer.to_json()["declarers"]["S"]["best"]
+    {'trump': 'H', 'tricks': 5, 'discard': None}
+    >>> print(str(answer).splitlines()[-1])
+    best: hearts, 5 tricks
+    """
 
     __slots__ = ()
 

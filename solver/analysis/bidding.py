@@ -89,7 +89,13 @@ def best_for(seat: int, variant: Variant, options: list[tuple[Call, Callable[[],
 
 @dataclass(repr=False)
 class BidAnalysis(Answer):
-    """Bid advice for every seat and the par of the hand: ``bids.advice["N"]``, ``bids.par``."""
+    """Bid advice for every seat and the par of the hand: ``bids.advice["N"]``, ``bids.par``.
+
+    >>> import hasen
+    >>> bids = hasen.bid("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
+    >>> bids.advice["S"]["best"]["trump"], [str(call.seat) + " " + call.call for call in bids.par.calls]
+    ('H', ['S pass', 'N pass', 'S name H'])
+    """
 
     deal: Deal
     settings: Settings

@@ -45,7 +45,13 @@ class TrumpEntry:
 
 @dataclass(repr=False)
 class MakerTable(Answer):
-    """One maker's entries for the four trumps: ``table.entries["H"].value``."""
+    """One maker's entries for the four trumps: ``table.entries["H"].value``.
+
+    >>> import hasen
+    >>> south = hasen.analyze("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2").tables["S"]
+    >>> south.entries["H"].value, south.entries["S"].discard, south.ties
+    (5, Card('KD'), [Suit('H')])
+    """
 
     maker: Seat
     entries: ByName[Suit, TrumpEntry]
@@ -113,7 +119,13 @@ def name_or_none(card: int | None) -> str | None:
 
 @dataclass(repr=False)
 class EuchreAnalysis(Answer):
-    """The Euchre table of one maker or all: ``analysis.tables["N"].entries["H"]``."""
+    """The Euchre table of one maker or all: ``analysis.tables["N"].entries["H"]``.
+
+    >>> import hasen
+    >>> table = hasen.analyze("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
+    >>> [(maker, table.best_tricks) for maker, table in table.tables.items()]
+    [(Seat('N'), 5), (Seat('S'), 5)]
+    """
 
     deal: Deal
     alone: bool

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card
 from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
-from ..core.names import Card, CardSet, Seat
+from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
@@ -20,13 +20,25 @@ from ..search.layout import layout, to_layout
 class Contract:
     """Who declares (makes trump), in which trump, the card put away by whoever took the
     widow or upcard (the upcard itself when nobody took it), whether the declarer plays
-    alone, and the defender who plays alone against a lone declarer, if any."""
+    alone, and the defender who plays alone against a lone declarer, if any. Its seats, suit
+    and card are kept as ``Seat``, ``Suit`` and ``Card``.
+
+    >>> Contract(0, 3, Card("KH"))
+    Contract(declarer=Seat('N'), trump=Suit('C'), discard=Card('KH'), alone=False, lone_defender=None)
+    """
 
     declarer: int
     trump: int
     discard: CardId
     alone: bool = False
     lone_defender: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "declarer", Seat(self.declarer))
+        object.__setattr__(self, "trump", Suit(self.trump))
+        object.__setattr__(self, "discard", Card(self.discard))
+        if self.lone_defender is not None:
+            object.__setattr__(self, "lone_defender", Seat(self.lone_defender))
 
     @property
     def side(self) -> int:
@@ -78,7 +90,13 @@ def check_contract(deal: Deal, contract: Contract) -> None:
 
 @dataclass
 class PlayState:
-    """A position in the play: the hands left, the trick so far, the tricks taken."""
+    """A position in the play: the hands left, the trick so far, the tricks taken.
+
+    >>> state = PlayState(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "W"), Contract(0, 3, Card("KH")))
+    >>> state.play("JC")
+    >>> state.to_move, state.legal_cards(), state.value()
+    (Seat('E'), CardSet('KC'), 6)
+    """
 
     deal: Deal
     contract: Contract

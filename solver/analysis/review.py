@@ -73,7 +73,15 @@ class PlayerSummary:
 
 @dataclass(repr=False)
 class PlayReview(Answer):
-    """A played hand judged card by card: ``review.cards``, ``review.contract_cost``."""
+    """A played hand judged card by card: ``review.cards``, ``review.contract_cost``.
+
+    >>> import hasen
+    >>> played = hasen.review("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W", play="AS KC 9S QS")
+    >>> played.cards[0]
+    CardReview(trick=1, seat=Seat('N'), card=Card('AS'), before=6, after=5, choices=...)
+    >>> played.cards[0].cost, played.cards[0].best_cards
+    (1, [Card('JK'), Card('JC')])
+    """
 
     start: PlayState  # the contract made, nothing played
     end: PlayState  # after the last card of the record

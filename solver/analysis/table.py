@@ -24,7 +24,13 @@ TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
 @dataclass(repr=False)
 class DeclarerTable(Answer):
     """One declarer's tricks for every trump (rows) and discard (columns):
-    ``table.tricks["C"]["KH"]``."""
+    ``table.tricks["C"]["KH"]``.
+
+    >>> import hasen
+    >>> north = hasen.analyze("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", declarer="N").tables["N"]
+    >>> north.tricks["C"]["KH"], north.ties
+    (6, [(Suit('C'), Card('KH'))])
+    """
 
     declarer: Seat
     discards: list[Card]  # canonical order
@@ -81,7 +87,13 @@ class DeclarerTable(Answer):
 
 @dataclass(repr=False)
 class TableAnalysis(Answer):
-    """The Hasenpfeffer table of one declarer or all four: ``analysis.tables["N"]``."""
+    """The Hasenpfeffer table of one declarer or all four: ``analysis.tables["N"]``.
+
+    >>> import hasen
+    >>> table = hasen.analyze("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+    >>> {seat: declarer.best_tricks for seat, declarer in table.tables.items()}
+    {Seat('N'): 6, Seat('E'): 4, Seat('S'): 5, Seat('W'): 5}
+    """
 
     deal: Deal
     alone: bool

@@ -70,6 +70,10 @@ class Deal:
 
     ``Deal('N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS', dealer='W')``; ``repr`` is the
     canonical constructor (the string starts with the dealer), ``str`` the diagram.
+
+    >>> deal = Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
+    >>> deal.hand("S"), deal.upcard, deal.dealer
+    (CardSet('TS 9S AH KH QH'), Card('AS'), Seat('N'))
     """
 
     __slots__ = ("variant", "hands", "extra", "dealer")

@@ -2,19 +2,47 @@
 
 
 class HasenError(ValueError):
-    """Base of every input error; the message names the bad token and where it stands."""
+    """Base of every input error; the message names the bad token and where it stands.
+
+    >>> import hasen
+    >>> hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="X")
+    Traceback (most recent call last):
+    ...
+    solver.core.errors.NotationError: dealer: not a seat: 'X' (expected one of N, E, S, W)
+    """
 
 
 class NotationError(HasenError):
-    """A card, hand, seat or deal string that does not follow the notation."""
+    """A card, hand, seat or deal string that does not follow the notation.
+
+    >>> import hasen
+    >>> hasen.Card("1H")
+    Traceback (most recent call last):
+    ...
+    solver.core.errors.NotationError: card: not a card: '1H' (expected rank then suit, like 'AS' or 'TH', or 'JK')
+    """
 
 
 class InvalidDealError(HasenError):
-    """A deal that parses but cannot be dealt (wrong counts, duplicates, missing cards)."""
+    """A deal that parses but cannot be dealt (wrong counts, duplicates, missing cards).
+
+    >>> import hasen
+    >>> hasen.Deal("N:A.K..AQJ* A.AQ.AKT. T9.T9.9.T QJ.J.QJ.9 KS")
+    Traceback (most recent call last):
+    ...
+    solver.core.errors.InvalidDealError: deal: AS is in both N's and E's hands
+    """
 
 
 class IllegalPlayError(HasenError):
-    """A card that cannot be played at that point (not held, revoke, wrong count)."""
+    """A card that cannot be played at that point (not held, revoke, wrong count).
+
+    >>> import hasen
+    >>> hasen.solve("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W", played="JC AH")
+    Traceback (most recent call last):
+    ...
+    solver.core.errors.IllegalPlayError: play: trick 1, E must follow C (led JC) with KC, not AH
+    """
 
 
 QUOTE_LIMIT = 60  # characters of the user's input a message quotes

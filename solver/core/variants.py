@@ -16,7 +16,12 @@ from .seats import NUM_SEATS, SEATS, side_of
 
 @dataclass(frozen=True)
 class Variant:
-    """One game of the family: everything the parser, the rules and the analyses vary by."""
+    """One game of the family: everything the parser, the rules and the analyses vary by.
+
+    >>> euchre2 = variant_for("euchre2", 32)
+    >>> euchre2.label, euchre2.hand_size, euchre2.side_names
+    ('euchre2 (32 cards)', 5, ('N', 'S'))
+    """
 
     name: str
     deck: Mask
@@ -98,7 +103,11 @@ DEFAULT_VARIANT = HASENPFEFFER.name
 
 def variant_for(name: str | None = None, deck: int | str | None = None) -> Variant:
     """The variant called ``name`` (default Hasenpfeffer) with ``deck`` cards (default: its
-    first deck); an unknown name or a deck the variant does not offer is an error."""
+    first deck); an unknown name or a deck the variant does not offer is an error.
+
+    >>> variant_for("euchre").deck_size, variant_for("euchre", "25").deck_size
+    (24, 25)
+    """
     name = DEFAULT_VARIANT if name is None else name
     if not isinstance(name, str) or name.strip().lower() not in VARIANTS:
         raise NotationError(f"variant: unknown variant {quoted(name)} (expected one of {', '.join(VARIANTS)})")

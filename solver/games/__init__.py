@@ -21,7 +21,12 @@ GAMES: dict[str, Game] = {game.family: game for game in (Hasenpfeffer(), Euchre(
 
 
 def game_of(variant: Variant) -> Game:
-    """The game a variant is played by."""
+    """The game a variant is played by.
+
+    >>> from solver.core.variants import variant_for
+    >>> game_of(variant_for("euchre2"))
+    <Game euchre: euchre, euchre2>
+    """
     return GAMES[variant.family]
 
 

@@ -35,7 +35,12 @@ Progress = Callable[[int, int], None]
 
 
 class Game(ABC):
-    """One family: Hasenpfeffer, or Euchre (two- and four-handed)."""
+    """One family: Hasenpfeffer, or Euchre (two- and four-handed).
+
+    >>> from solver.games import GAMES
+    >>> GAMES["euchre"].variants[0].label
+    'euchre2 (24 cards)'
+    """
 
     family: ClassVar[str]  # the ``Variant.family`` of its variants
     example: ClassVar[tuple[str, str] | None] = None  # a built-in deal and its dealer

@@ -47,7 +47,11 @@ def _choices(name: str) -> tuple[object, ...]:
 @dataclass(frozen=True)
 class Settings:
     """Table rules that sources disagree on (see docs/rules.md and GAME_SETTINGS); the defaults
-    are the seed's."""
+    are the seed's.
+
+    >>> Settings(first_lead="declarer").changed()
+    {'first_lead': 'declarer'}
+    """
 
     first_lead: str = "dealer_left"
     lone_lead: str = "left_of_loner"
