@@ -5,18 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 import sys
 from typing import Any, Sequence
 
 from .. import public
 from ..analysis.answer import Answer
 from ..core.deal import Deal
-from ..core.errors import HasenError
+from ..core.errors import QUOTE_LIMIT, HasenError, shortened
 from ..core.version import __version__
 from ..games import GAMES, game_of
 from ..games.hasenpfeffer import EXAMPLE_DEAL, EXAMPLE_DEALER
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from ..search import USING_EXTENSION
+from .output import OutputError, emit, silence_stdout
 from .options import (
     add_settings_options,
     add_variant_options,
@@ -27,13 +29,16 @@ from .options import (
 __all__ = ["EXAMPLE_DEAL", "EXAMPLE_DEALER", "main"]
 
 
+LONG_WORD = re.compile(r"\S{%d,}" % (QUOTE_LIMIT + 1))  # an argument argparse would echo in full
+
+
 class UsageError(HasenError):
     """A command line that asks for something impossible (not a notation problem)."""
 
 
 def report(args: argparse.Namespace, result: Answer) -> int:
     """Print ``result`` as JSON with ``--json``, else as text for people; exit status 0."""
-    print(json.dumps(result.to_json()) if args.json else str(result))
+    emit(json.dumps(result.to_json()) if args.json else str(result))
     return 0
 
 
@@ -142,6 +147,7 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         command = self.prog.partition(" ")[2]
+        message = LONG_WORD.sub(lambda m: shortened(m.group()), message)
         raise UsageError(f"{command}: {message}" if command else message)
 
 
@@ -224,4 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HasenError as exc:
         print(f"hasen: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader went away (``hasen ... | head``): nobody to tell
+        silence_stdout()
+        return 1
+    except OutputError as exc:
+        print(f"hasen: {exc}", file=sys.stderr)
+        return 1
 

@@ -57,6 +57,8 @@ def canonical_key(card: CardId) -> tuple[int, int]:
 
 def parse_rank(text: str) -> int:
     """A rank token (``T`` or ``10`` for ten), case-insensitive; -1 if it is not a rank."""
+    if not text.isascii():  # ``upper`` would make letters of others ('ſ' is 'S')
+        return -1
     text = text.upper()
     if text == "10":
         text = "T"
@@ -69,6 +71,8 @@ def parse_suit(text: str) -> int:
         return -1
     if text in SUIT_SYMBOLS:
         return SUIT_SYMBOLS.index(text)
+    if not text.isascii():
+        return -1
     upper = text.upper()
     return SUITS.index(upper) if upper in SUITS else -1
 
@@ -76,7 +80,7 @@ def parse_suit(text: str) -> int:
 def parse_card(text: str, where: str = "card") -> CardId:
     """One card: rank then suit (``AS``, ``10h``, ``9♣``), or the Joker (``JK``, ``*``)."""
     token = text.strip()
-    if token.upper() == JOKER_NAME or token == "*":
+    if (token.isascii() and token.upper() == JOKER_NAME) or token == "*":
         return JOKER
     if len(token) >= 2:
         rank, suit = parse_rank(token[:-1]), parse_suit(token[-1])

@@ -55,3 +55,8 @@ def quoted(value: object) -> str:
     if len(text) <= QUOTE_LIMIT:
         return text
     return f"{text[:QUOTE_LIMIT]}... ({len(str(value))} characters)"
+
+
+def shortened(text: str) -> str:
+    """``text`` itself when short, else its start and its length."""
+    return text if len(text) <= QUOTE_LIMIT else f"{text[:QUOTE_LIMIT]}... ({len(text)} characters)"

@@ -11,7 +11,7 @@ NUM_SEATS = len(SEATS)
 
 def parse_seat(text: str, where: str = "seat") -> int:
     token = text.strip().upper()
-    if len(token) != 1 or token not in SEATS:
+    if len(token) != 1 or token not in SEATS or not text.isascii():
         raise NotationError(f"{where}: not a seat: {quoted(text)} (expected one of N, E, S, W)")
     return SEATS.index(token)
 

@@ -101,7 +101,7 @@ VARIANTS: dict[str, dict[int, Variant]] = {
 DEFAULT_VARIANT = HASENPFEFFER.name
 
 
-def variant_for(name: str | None = None, deck: int | str | None = None) -> Variant:
+def variant_for(name: str | None = None, deck: int | float | str | None = None) -> Variant:
     """The variant called ``name`` (default Hasenpfeffer) with ``deck`` cards (default: its
     first deck); an unknown name or a deck the variant does not offer is an error.
 
@@ -109,14 +109,18 @@ def variant_for(name: str | None = None, deck: int | str | None = None) -> Varia
     (24, 25)
     """
     name = DEFAULT_VARIANT if name is None else name
-    if not isinstance(name, str) or name.strip().lower() not in VARIANTS:
+    if not isinstance(name, str) or not name.isascii() or name.strip().lower() not in VARIANTS:
         raise NotationError(f"variant: unknown variant {quoted(name)} (expected one of {', '.join(VARIANTS)})")
     decks = VARIANTS[name.strip().lower()]
     if deck is None:
         return next(iter(decks.values()))
-    size = deck if isinstance(deck, int) and not isinstance(deck, bool) else None
-    if isinstance(deck, str) and deck.strip().isascii() and deck.strip().isdigit():
-        size = int(deck.strip())
+    size: int | None = None
+    if isinstance(deck, int) and not isinstance(deck, bool):
+        size = deck
+    elif isinstance(deck, float) and deck.is_integer():  # JSON's 24.0 is the number 24
+        size = int(deck)
+    elif isinstance(deck, str) and deck.strip().isascii() and deck.strip().isdigit() and len(deck.strip()) <= 3:
+        size = int(deck.strip())  # longer digit strings are no deck (and int() refuses >4300 digits)
     if size not in decks:
         sizes = [str(d) for d in decks]
         offered = sizes[0] if len(sizes) == 1 else ", ".join(sizes[:-1]) + " or " + sizes[-1]

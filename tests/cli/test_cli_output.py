@@ -1,0 +1,61 @@
+"""The CLI under hostile conditions: a reader that leaves, a full disk, a terminal without
+the suit symbols, huge arguments. Each is one line on stderr at most, never a traceback.
+
+These run ``python -m solver.cli`` as a process, since the failures are in the real streams.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from cli_run import run
+
+from solver.core.cards import SUIT_SYMBOLS
+
+HASEN = [sys.executable, "-m", "solver.cli"]
+
+
+def hasen(*argv: str, env: dict[str, str] | None = None, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
+    return subprocess.run([*HASEN, *argv], stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120,
+                          env={**os.environ, **(env or {})})
+
+
+@pytest.mark.parametrize("argv", [("table", "--example", "--json"), ("bid", "--example")])
+def test_a_reader_that_leaves_early_gets_no_traceback(argv) -> None:
+    process = subprocess.Popen([*HASEN, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()  # the reader is gone before the first byte: the write must fail
+    stderr = process.stderr.read().decode()
+    process.stderr.close()
+    assert process.wait(timeout=120) == 1
+    assert stderr == ""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+def test_a_full_disk_is_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        done = hasen("table", "--example", stdout=full)
+    assert done.returncode == 1
+    assert done.stderr == "hasen: cannot write the output: No space left on device\n"
+
+
+def test_a_terminal_without_suit_symbols_gets_letters() -> None:
+    done = hasen("table", "--example", "--declarer", "N", env={"PYTHONIOENCODING": "cp1252"})
+    assert done.returncode == 0, done.stderr
+    assert not any(symbol in done.stdout for symbol in SUIT_SYMBOLS)
+    assert "S A\n" in done.stdout and "C A Q J  JK\n" in done.stdout
+    assert "best: clubs, discard KH, 6 tricks" in done.stdout
+
+
+def test_a_huge_deck_size_is_refused_in_one_short_line(capsys) -> None:
+    code, out, err = run(capsys, "table", "--example", "--deck", "1" * 5000)
+    assert (code, out) == (2, "")
+    assert err.startswith("hasen: deck: hasenpfeffer is played with 25 cards, not '1111") and len(err) < 200
+
+
+def test_a_huge_unknown_argument_is_not_echoed_in_full(capsys) -> None:
+    code, out, err = run(capsys, "table", "--example", "--" + "x" * 100_000)
+    assert (code, out) == (2, "")
+    assert "unrecognized arguments" in err and "(100002 characters)" in err and len(err) < 300
