@@ -16,6 +16,7 @@ from ..core.errors import InvalidDealError, NotationError, quoted
 from ..core.names import CardSet, NamedInt
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import HASENPFEFFER, Variant, variant_for
+from ..rules.seating import check_lead_settings
 from ..rules.settings import Settings, checked_settings
 from .play import Contract, PlayState, declarer_cards, exchanging_seat, replay
 
@@ -111,6 +112,7 @@ def request_position(deal: Deal | str, declarer: str | int, trump: str | int, di
     deal = coerce_deal(deal, dealer, variant)
     settings.check_for(deal.variant)
     contract = contract_for(deal, declarer, trump, discard, alone, defender, settings)
+    check_lead_settings(settings, contract.alone, contract.lone_defender)
     return replay(PlayState(deal, contract, settings), played)
 
 

@@ -11,6 +11,7 @@ from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
 from ..core.seats import SEATS
 from ..core.version import __version__
+from ..rules.seating import check_lead_settings
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
@@ -158,6 +159,7 @@ def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool,
         raise NotationError(f"declarer: {deal.variant.name} deals to "
                             f"{', '.join(SEATS[s] for s in deal.variant.seats)}, not {SEATS[one]}")
     lone_defender = coerce_defender(defender, one, alone)
+    check_lead_settings(settings, alone, lone_defender)
     seats = list(deal.variant.seats) if one is None else [one]
     tables: ByName[Seat, Table] = ByName(Seat)
     for done, seat in enumerate(seats, 1):

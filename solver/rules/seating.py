@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..core.errors import NotationError, quoted
 from ..core.seats import left_of, partner_of
 from ..core.variants import Variant
-from .settings import Settings
+from .settings import PLAY_SETTINGS, Settings
 
 
 def active_seats(variant: Variant, declarer: int, alone: bool,
@@ -34,3 +35,28 @@ def first_leader(dealer: int, declarer: int, active: Sequence[int], alone: bool,
     while seat not in active:
         seat = left_of(seat)
     return seat
+
+
+def lead_settings_used(alone: bool, lone_defender: int | None = None) -> tuple[str, ...]:
+    """The lead settings that decide who leads this contract: ``first_lead`` with the
+    partner, ``lone_lead`` for a lone declarer, neither when a lone defender leads."""
+    if lone_defender is not None:
+        return ()
+    return ("lone_lead",) if alone else ("first_lead",)
+
+
+def check_lead_settings(settings: Settings, alone: bool, lone_defender: int | None = None) -> None:
+    """Refuse a lead setting that would change nothing here, rather than echo it as if it
+    had: ``first_lead`` for a lone declarer, ``lone_lead`` with the partner, either against
+    a lone defender (who leads, by the rules)."""
+    used = lead_settings_used(alone, lone_defender)
+    for name, value in settings.changed().items():
+        if name not in PLAY_SETTINGS or name in used:
+            continue
+        if lone_defender is not None:
+            why = "a defender who plays alone leads the first trick, whatever the lead settings"
+        elif alone:
+            why = "it says who leads when the declarer plays with the partner; alone, lone_lead does"
+        else:
+            why = "it says who leads against a lone declarer, and this declarer plays with the partner"
+        raise NotationError(f"{name}: {why} (got {quoted(value)})")

@@ -90,8 +90,9 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     # the same schemas check the bodies (api.openapi); here: every key the document lists is
     # one an endpoint takes, by sending a body with all of them
     schemas = openapi_doc["components"]["schemas"]
+    # a lone defender leads whatever the lead settings, so they are given at their defaults
     full_table = {"deal": hasenpfeffer.deal, "dealer": "W", "declarer": "N", "alone": True, "variant": "hasenpfeffer",
-                  "deck": 25, "defender": "E", "first_lead": "declarer", "lone_lead": "left_of_loner"}
+                  "deck": 25, "defender": "E", "first_lead": "dealer_left", "lone_lead": "left_of_loner"}
     full_bid = {"deal": hasenpfeffer.deal, "dealer": "W", "variant": "hasenpfeffer", "deck": 25,
                 "first_lead": "declarer", "lone_lead": "left_of_loner", "fail_penalty": "tricks",
                 "defenders_score": True, "bidding": "pepper", "all_pass": "redeal"}
@@ -99,7 +100,7 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     joker_bid = {"deal": "W:AQ..J.K9 K.A.QT.T 9.JT.K.Q J.Q.A.J* 9H", "variant": "euchre", "deck": 25,
                  "joker_upcard": "dealer_names"}
     position_options = {"alone": True, "variant": "hasenpfeffer", "deck": 25, "defender": "E",
-                        "first_lead": "declarer", "lone_lead": "left_of_loner"}
+                        "first_lead": "dealer_left", "lone_lead": "left_of_loner"}
     full_solve = {**SOLVE, **position_options, "played": ""}
     assert set(full_table) == set(schemas["TableRequest"]["properties"])
     assert set(full_solve) == set(schemas["SolveRequest"]["properties"])

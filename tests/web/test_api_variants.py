@@ -40,7 +40,9 @@ def test_two_handed_table(client, openapi_doc, euchre2):
     {"deal": "N:..KQT.97 T9.AK8.. 7S", "variant": "euchre2", "deck": 32, "declarer": "S"},
     {"deal": EUCHRE_DEAL, "variant": "euchre", "declarer": "E", "alone": True, "defender": "N"},
     {"deal": EUCHRE_DEAL, "variant": "euchre", "alone": True, "lone_lead": "dealer_left_skip_idle"},
-    {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "defender": "w", "first_lead": "declarer"},
+    {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "defender": "w"},
+    {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "lone_lead": "dealer_left_skip_idle"},
+    {"deal": HASENPFEFFER_DEAL, "declarer": "N", "first_lead": "declarer"},
 ])
 def test_table_options_are_answered_and_documented(client, openapi_doc, body):
     code, answer = post(client, "table", body)

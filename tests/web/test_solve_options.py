@@ -3,7 +3,7 @@ with the table's options: a lone defender, the Euchre variants and decks (the de
 discard when the dealer takes the upcard), and the lead settings.
 
 Every card's value from /solve is checked against the oracle (tests/oracle.py). The
-positions are set up for the oracle here, from rules.md (as in tests/euchre_deals.py), and
+positions are set up for the oracle here, from docs/rules.md (as in tests/euchre_deals.py), and
 the random cards before them are chosen and played by the oracle's own rules; the product
 sees only the request.
 """
@@ -58,7 +58,7 @@ class OracleGame:
             self.taken += winner % 2 == self.side
             self.leader, self.trick = winner, []
 
-    def copy(self) -> "OracleGame":
+    def copy(self) -> OracleGame:
         other = object.__new__(OracleGame)
         other.__dict__.update(self.__dict__)
         other.hands, other.trick = list(self.hands), list(self.trick)
@@ -76,7 +76,7 @@ def partner(seat: int) -> int:
 
 def euchre_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None, discard: int,
                  first_lead: str = "dealer_left", lone_lead: str = "left_of_loner") -> OracleGame:
-    """The start of play by rules.md, with the lead settings: who plays, what the dealer holds
+    """The start of play by docs/rules.md, with the lead settings: who plays, what the dealer holds
     after taking the upcard, who leads; at the oracle's seats."""
     dealt = DEALT_SEATS[deal.variant.name]
     playing = tuple(s for s in dealt if not (alone and s == partner(maker))
@@ -225,7 +225,7 @@ def test_lead_settings_match_the_oracle(client, doc, settings, seed):
 
 def oracle_trump_value(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None) -> int:
     """A maker table entry's value by the oracle: the makers' tricks with this trump, the dealer
-    choosing the discard for the dealer's own side when the dealer exchanges (rules.md)."""
+    choosing the discard for the dealer's own side when the dealer exchanges (docs/rules.md)."""
     if not exchanges(deal, maker, trump, alone, defender):
         return euchre_start(deal, maker, trump, alone, defender, deal.extra).total()
     six = cards_of(deal.hands[deal.dealer] | 1 << deal.extra)
@@ -408,11 +408,11 @@ def test_api_hasenpfeffer_without_variant_still_requires_the_discard(client):
 
 def test_api_review_with_a_lone_defender_is_documented(client, doc):
     body = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH",
-            "alone": True, "defender": "W", "first_lead": "declarer", "play": "QS AS | JC"}
+            "alone": True, "defender": "W", "play": "QS AS | JC"}
     code, answer = post(client, "review", body)
     assert code == 200, answer
     documented(doc, "review", answer)
-    assert (answer["defender"], answer["settings"]) == ("W", {"first_lead": "declarer"})
+    assert answer["defender"] == "W" and "settings" not in answer
     # each card's value after it is the next card's value before it, and the last is the total
     cards = answer["cards"]
     assert [c["after"] for c in cards[:-1]] == [c["before"] for c in cards[1:]]
