@@ -28,6 +28,7 @@ const state = {
 
 let shown = 0;  // numbers each position request, so that a late answer cannot overwrite a newer one
 let builder;
+let boxed = null;  // the review whose record the record box shows
 
 // --- errors -----------------------------------------------------------------------------
 
@@ -174,6 +175,17 @@ async function showPosition() {
     return false;
   }
   clearError();
+  if (boxed !== state.review) {
+    // the record box holds the record under review, in the API's canonical form
+    $("#paste-input").value = state.review.played;
+    boxed = state.review;
+  }
+  // the contract as the API reads it: a link may spell a card or suit another way ("K♥", "*")
+  const { trump, discard } = state.solve;
+  if (trump !== state.trump || discard !== state.discard) {
+    Object.assign(state, { trump, discard });
+    renderTable();
+  }
   renderPlay();
   writeUrl();
   return true;
@@ -184,7 +196,9 @@ function initialHands() {
   for (const [seat, cards] of Object.entries(state.parsed.hands)) hands[seat] = [...cards];
   const own = hands[state.declarer];
   own.push(state.parsed.widow);
-  own.splice(own.indexOf(state.discard), 1);
+  const at = own.indexOf(state.discard);
+  if (at < 0) throw new Error(`discard: ${state.discard} is not among ${own.join(" ")}`);
+  own.splice(at, 1);
   return hands;
 }
 
@@ -342,9 +356,9 @@ async function restore() {
   }
   // a record that cannot be played: its error stays on view, the record goes to the paste
   // box as given, and the play starts from the first card
-  $("#paste-input").value = saved.play;
   Object.assign(state, { record: [], at: 0, review: null });
   if (await showPosition()) showError(failed);
+  $("#paste-input").value = saved.play;
 }
 
 function wire() {

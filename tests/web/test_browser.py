@@ -21,7 +21,7 @@ from liveserver import ServedProcess
 from replay import Replay
 
 from solver.analysis.inputs import make_contract
-from solver.core.cards import parse_card
+from solver.core.cards import card_name, cards_of, parse_card
 from solver.core.deal import Deal
 
 pytestmark = pytest.mark.browser
@@ -297,3 +297,46 @@ def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser, hase
     assert not browser.find_element(By.ID, "error").is_displayed()
     assert page_state(browser)["play"] == "JC KC TC 9C AS AD" and page_state(browser)["at"] == "5"
     assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5
+
+
+def seat_cards(driver, seat: str) -> list[str]:
+    """The cards a seat's hand shows, in the order shown."""
+    return [c.get_attribute("data-card")
+            for c in driver.find_elements(By.CSS_SELECTOR, f".seat-area[data-seat='{seat}'] .hand .card")]
+
+
+@pytest.mark.parametrize(("trump", "discard", "canonical"), [
+    ("C", "K♥", "KH"), ("C", " KH", "KH"), ("♣", "*", "JK"), ("c", "kh", "KH")])
+def test_a_link_with_a_discard_in_another_spelling(server: LiveServer, browser, hasenpfeffer: Example,
+                                                   trump: str, discard: str, canonical: str) -> None:
+    # the notation reads a card in several spellings; the page shows the hand the API plays
+    play = "AS KC 9S QS AH 9H"
+    browser.get(f"{server.url}/?deal={quote(hasenpfeffer.deal)}&dealer=W&declarer=N&trump={quote(trump)}"
+                f"&discard={quote(discard)}&play={quote(play)}&at=0")
+    settle(browser)
+    assert not browser.find_element(By.ID, "error").is_displayed()
+    replay = Replay.start(Deal(hasenpfeffer.deal, hasenpfeffer.dealer), make_contract("N", "C", canonical))
+    for seat in "NESW":
+        held = {card_name(c) for c in cards_of(replay.hands["NESW".index(seat)])}
+        assert set(seat_cards(browser, seat)) == held, seat
+    assert canonical not in seat_cards(browser, "N")
+    # the link is rewritten in canonical form, and the table marks the contract played
+    assert page_state(browser)["discard"] == canonical and page_state(browser)["trump"] == "C"
+    selected = browser.find_elements(By.CSS_SELECTOR, ".heatmap .cell.selected")
+    assert [(c.get_attribute("data-trump"), c.get_attribute("data-discard")) for c in selected] == [("C", canonical)]
+    status, answer = server.api("solve", {**CONTRACT, "discard": canonical, "played": ""})
+    assert status == 200 and shown_choices(browser) == api_choices(answer)
+
+
+def test_a_link_fills_the_record_box(server: LiveServer, browser, hasenpfeffer: Example) -> None:
+    play = "AS KC 9S QS AH 9H"
+    browser.get(f"{server.url}/?deal={quote(hasenpfeffer.deal)}&dealer=W&declarer=N&trump=C&discard=KH"
+                f"&play={quote(play)}&at=2")
+    settle(browser)
+    status, review = server.api("review", {**CONTRACT, "play": play})
+    assert status == 200
+    assert browser.find_element(By.ID, "paste-input").get_attribute("value") == review["played"]
+    # the box is the record under review: reviewing it again changes nothing
+    click(browser, browser.find_element(By.ID, "paste-review"))
+    assert not browser.find_element(By.ID, "error").is_displayed()
+    assert page_state(browser)["play"] == play
