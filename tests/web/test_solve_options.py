@@ -17,17 +17,17 @@ import pytest
 from cli_run import run
 from dealgen import random_deal as random_hasenpfeffer_deal
 from euchre_deals import DEALT_SEATS, case, next_seat, takes_upcard
+from examples import EUCHRE2_DEAL, EUCHRE_DEAL, HASENPFEFFER_DEAL
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 from oracle import Oracle
 
-from api import create_app
-from solver.cli.main import EXAMPLE_DEAL, EXAMPLE_DEALER
 from solver.core.cards import card_name, cards_of, parse_card
 from solver.core.deal import Deal
 
 SEATS = "NESW"
 SUITS = "SHDC"
+pytestmark = pytest.mark.app_config(HASEN_CACHE_SIZE=0)  # every answer solved, none from the cache
 
 
 class OracleGame:
@@ -117,16 +117,6 @@ def play_some(game: OracleGame, rng: random.Random, cards: int) -> list[int]:
     return played
 
 
-@pytest.fixture(scope="module")
-def client() -> FlaskClient:
-    return create_app({"TESTING": True, "HASEN_CACHE_SIZE": 0}).test_client()
-
-
-@pytest.fixture(scope="module")
-def doc(client: FlaskClient) -> dict:
-    return client.get("/api/v1/openapi.json").get_json()
-
-
 def documented(doc: dict, path: str, answer: dict) -> None:
     schema = doc["paths"][f"/api/v1/{path}"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
     OAS31Validator({**schema, "components": doc["components"]}).validate(answer)
@@ -161,7 +151,7 @@ def check_solve(client: FlaskClient, doc: dict, body: dict, game: OracleGame, la
 # --- against the oracle ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("seed", range(12))
-def test_hasenpfeffer_lone_defender_matches_the_oracle(client, doc, seed):
+def test_hasenpfeffer_lone_defender_matches_the_oracle(client, openapi_doc, seed):
     rng = random.Random(7000 + seed)
     deal = random_hasenpfeffer_deal(rng)
     declarer, trump = rng.randrange(4), rng.randrange(4)
@@ -177,7 +167,7 @@ def test_hasenpfeffer_lone_defender_matches_the_oracle(client, doc, seed):
     body = {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "declarer": SEATS[declarer],
             "trump": SUITS[trump], "discard": card_name(discard), "alone": True, "defender": SEATS[defender],
             "played": " ".join(card_name(c) for c in played)}
-    answer = check_solve(client, doc, body, game, f"seed {seed}: {body}")
+    answer = check_solve(client, openapi_doc, body, game, f"seed {seed}: {body}")
     assert answer["defender"] == SEATS[defender] and "deck" not in answer
 
 
@@ -186,7 +176,7 @@ EUCHRE_CASES = [(name, size, seed) for name, sizes in (("euchre2", (24, 25, 32))
 
 
 @pytest.mark.parametrize("name, size, seed", EUCHRE_CASES)
-def test_euchre_positions_match_the_oracle(client, doc, name, size, seed):
+def test_euchre_positions_match_the_oracle(client, openapi_doc, name, size, seed):
     c = case(8000 + seed, name, size, alone_rate=0.6)
     rng = random.Random(seed)
     deal = c.deal
@@ -200,7 +190,7 @@ def test_euchre_positions_match_the_oracle(client, doc, name, size, seed):
     exchanged = exchanges(deal, c.maker, c.trump, c.alone, c.defender)
     if exchanged:
         body["discard"] = card_name(c.discard)
-    answer = check_solve(client, doc, body, game, c.describe())
+    answer = check_solve(client, openapi_doc, body, game, c.describe())
     assert (answer["variant"], answer["deck"]) == (name, size)
     assert answer["discard"] == (card_name(c.discard) if exchanged else None)
     assert answer.get("defender") == body.get("defender")
@@ -208,7 +198,7 @@ def test_euchre_positions_match_the_oracle(client, doc, name, size, seed):
 
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("settings", [{"first_lead": "declarer"}, {"lone_lead": "dealer_left_skip_idle"}])
-def test_lead_settings_match_the_oracle(client, doc, settings, seed):
+def test_lead_settings_match_the_oracle(client, openapi_doc, settings, seed):
     alone = "lone_lead" in settings
     c = case(9000 + seed, "euchre", 24, alone_rate=0.0)
     game = euchre_start(c.deal, c.maker, c.trump, alone, None, c.discard, **settings)
@@ -219,7 +209,7 @@ def test_lead_settings_match_the_oracle(client, doc, settings, seed):
         discard = random.Random(seed).choice(cards_of(six))
         game = euchre_start(c.deal, c.maker, c.trump, alone, None, discard, **settings)
         body["discard"] = card_name(discard)
-    answer = check_solve(client, doc, body, game, f"{c.describe()} {settings}")
+    answer = check_solve(client, openapi_doc, body, game, f"{c.describe()} {settings}")
     assert answer["settings"] == settings
 
 
@@ -236,7 +226,7 @@ def oracle_trump_value(deal: Deal, maker: int, trump: int, alone: bool, defender
 
 
 @pytest.mark.parametrize("name, size, seed", EUCHRE_CASES[::2])
-def test_euchre_reviews_match_the_oracle(client, doc, name, size, seed):
+def test_euchre_reviews_match_the_oracle(client, openapi_doc, name, size, seed):
     c = case(8500 + seed, name, size, alone_rate=0.6)
     rng = random.Random(seed)
     game = euchre_start(c.deal, c.maker, c.trump, c.alone, c.defender, c.discard)
@@ -251,7 +241,7 @@ def test_euchre_reviews_match_the_oracle(client, doc, name, size, seed):
         body["discard"] = card_name(c.discard)
     code, answer = post(client, "review", body)
     assert code == 200, (c.describe(), answer)
-    documented(doc, "review", answer)
+    documented(openapi_doc, "review", answer)
     # the contract: the chosen trump with the actual discard, against every trump's oracle entry
     entries = {t: oracle_trump_value(c.deal, c.maker, t, c.alone, c.defender) for t in range(4)}
     best = max(entries.values())
@@ -278,35 +268,33 @@ def test_euchre_reviews_match_the_oracle(client, doc, name, size, seed):
 
 # --- the command line -----------------------------------------------------------------------
 
-TWO = "N:..KQT9.9 T9.AKQ.. AS"  # euchre2, N deals; the upcard AS
-FOUR = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"  # euchre, N deals; the upcard KS
 
 
-def test_cli_json_is_the_api_answer(capsys, client):
-    status, out, err = run(capsys, "solve", TWO, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
+def test_cli_json_is_the_api_answer(capsys, client, euchre2):
+    status, out, err = run(capsys, "solve", euchre2.deal, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
                            "--discard", "KD", "--played", "TS", "--json")
     assert (status, err) == (0, "")
-    code, answer = post(client, "solve", {"deal": TWO, "variant": "euchre2", "declarer": "S", "trump": "S",
+    code, answer = post(client, "solve", {"deal": euchre2.deal, "variant": "euchre2", "declarer": "S", "trump": "S",
                                           "discard": "KD", "played": "TS"})
     assert code == 200 and json.loads(out) == answer
     assert (answer["discard"], answer["to_move"]) == ("KD", "N")
 
 
-def test_cli_text_names_the_exchange_and_the_lone_defender(capsys):
-    status, out, _ = run(capsys, "solve", TWO, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
+def test_cli_text_names_the_exchange_and_the_lone_defender(capsys, euchre2, euchre):
+    status, out, _ = run(capsys, "solve", euchre2.deal, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
                          "--discard", "KD")
     assert status == 0
     assert "S makes spades, N takes the upcard AS, discards KD; N deals" in out
     assert "S: 0 taken + 4 with best play = 4" in out  # the two-handed game's sides are its players
-    status, out, _ = run(capsys, "solve", FOUR, "--variant", "euchre", "--declarer", "E", "--trump", "H",
+    status, out, _ = run(capsys, "solve", euchre.deal, "--variant", "euchre", "--declarer", "E", "--trump", "H",
                          "--alone", "--defender", "N")
     assert status == 0
     assert "E makes hearts alone against N alone, nobody takes the upcard KS; N deals" in out
     assert "trick 1, N led; N to move" in out
 
 
-def test_cli_hasenpfeffer_lone_defender(capsys):
-    args = ["solve", EXAMPLE_DEAL, "--dealer", EXAMPLE_DEALER, "--declarer", "N", "--trump", "C",
+def test_cli_hasenpfeffer_lone_defender(capsys, hasenpfeffer):
+    args = ["solve", hasenpfeffer.deal, "--dealer", hasenpfeffer.dealer, "--declarer", "N", "--trump", "C",
             "--discard", "KH", "--alone", "--defender", "W", "--json"]
     status, out, _ = run(capsys, *args)
     answer = json.loads(out)
@@ -314,12 +302,12 @@ def test_cli_hasenpfeffer_lone_defender(capsys):
     assert all(len(t.split()) == 2 for t in answer["best_line"].split("|"))
 
 
-def test_cli_review_takes_the_options(capsys, client):
-    args = ["review", EXAMPLE_DEAL, "--dealer", EXAMPLE_DEALER, "--declarer", "N", "--trump", "C",
+def test_cli_review_takes_the_options(capsys, client, hasenpfeffer):
+    args = ["review", hasenpfeffer.deal, "--dealer", hasenpfeffer.dealer, "--declarer", "N", "--trump", "C",
             "--discard", "KH", "--alone", "--defender", "E", "--play", "AD JC", "--json"]
     status, out, err = run(capsys, *args)
     assert (status, err) == (0, "")
-    code, answer = post(client, "review", {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N",
+    code, answer = post(client, "review", {"deal": hasenpfeffer.deal, "dealer": hasenpfeffer.dealer, "declarer": "N",
                                            "trump": "C", "discard": "KH", "alone": True, "defender": "E",
                                            "play": "AD JC"})
     assert code == 200 and json.loads(out) == answer
@@ -346,14 +334,14 @@ def test_cli_review_takes_the_options(capsys, client):
     (["--variant", "euchre2", "--deck", "28", "--declarer", "S", "--trump", "H"],
      "deck: euchre2 is played with 24, 32 or 25 cards, not '28'"),
 ])
-def test_cli_errors(capsys, args, message):
-    status, out, err = run(capsys, "solve", TWO, *args)
+def test_cli_errors(capsys, args, message, euchre2):
+    status, out, err = run(capsys, "solve", euchre2.deal, *args)
     assert (status, out) == (2, "")
     assert err.startswith("hasen: ") and message in err and err.count("\n") == 1
 
 
-def test_cli_euchre_review_text(capsys):
-    status, out, err = run(capsys, "review", TWO, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
+def test_cli_euchre_review_text(capsys, euchre2):
+    status, out, err = run(capsys, "review", euchre2.deal, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
                            "--discard", "AS", "--play", "TS 9C | AH")
     assert (status, err) == (0, "")
     assert "S makes spades; N deals, S leads" in out
@@ -362,18 +350,18 @@ def test_cli_euchre_review_text(capsys):
             "(1 trick given away by the choice of trump); the discard gave away 1 trick (best: KD)") in out
 
 
-def test_cli_hasenpfeffer_still_needs_the_discard(capsys):
-    status, _, err = run(capsys, "solve", EXAMPLE_DEAL, "--declarer", "N", "--trump", "C")
+def test_cli_hasenpfeffer_still_needs_the_discard(capsys, hasenpfeffer):
+    status, _, err = run(capsys, "solve", hasenpfeffer.deal, "--declarer", "N", "--trump", "C")
     assert status == 2 and "discard: hasenpfeffer's declarer takes the widow and discards: give the discard" in err
-    status, _, err = run(capsys, "review", EXAMPLE_DEAL, "--declarer", "N", "--trump", "C", "--discard", "KH",
+    status, _, err = run(capsys, "review", hasenpfeffer.deal, "--declarer", "N", "--trump", "C", "--discard", "KH",
                          "--defender", "E", "--play", "")
     assert status == 2 and "defender: a defender plays alone only against a lone declarer" in err
 
 
 # --- the API's errors -----------------------------------------------------------------------
 
-EUCHRE2 = {"deal": TWO, "variant": "euchre2", "declarer": "S"}
-FOUR_HAND = {"deal": FOUR, "variant": "euchre", "declarer": "E"}
+EUCHRE2 = {"deal": EUCHRE2_DEAL, "variant": "euchre2", "declarer": "S"}
+FOUR_HAND = {"deal": EUCHRE_DEAL, "variant": "euchre", "declarer": "E"}
 
 
 @pytest.mark.parametrize("path, body, message", [
@@ -389,10 +377,10 @@ FOUR_HAND = {"deal": FOUR, "variant": "euchre", "declarer": "E"}
      "lone_lead: euchre2 has no partners, so nobody plays alone"),
     ("solve", {**EUCHRE2, "trump": "H", "fail_penalty": "tricks"}, "body: unknown key 'fail_penalty'"),
     ("solve", {**EUCHRE2, "trump": "H", "first_lead": "nobody"}, "first_lead: 'nobody' is not one of"),
-    ("solve", {"deal": EXAMPLE_DEAL, "declarer": "N", "trump": "C", "variant": "Hasenpfeffer"},
+    ("solve", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C", "variant": "Hasenpfeffer"},
      "discard: hasenpfeffer's declarer takes the widow and discards"),
     ("review", {**EUCHRE2, "trump": "S", "play": ""}, "discard: the dealer N takes the upcard AS"),
-    ("review", {"deal": EXAMPLE_DEAL, "declarer": "N", "trump": "C", "discard": "KH", "defender": "E", "play": ""},
+    ("review", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C", "discard": "KH", "defender": "E", "play": ""},
      "defender: a defender plays alone only against a lone declarer"),
 ])
 def test_api_errors_name_the_problem(client, path, body, message):
@@ -401,17 +389,17 @@ def test_api_errors_name_the_problem(client, path, body, message):
     assert message in answer["error"], answer["error"]
 
 
-def test_api_hasenpfeffer_without_variant_still_requires_the_discard(client):
-    code, answer = post(client, "solve", {"deal": EXAMPLE_DEAL, "declarer": "N", "trump": "C"})
+def test_api_hasenpfeffer_without_variant_still_requires_the_discard(client, hasenpfeffer):
+    code, answer = post(client, "solve", {"deal": hasenpfeffer.deal, "declarer": "N", "trump": "C"})
     assert (code, answer["error"]) == (400, "body: missing key 'discard' (required: deal, declarer, trump, discard)")
 
 
-def test_api_review_with_a_lone_defender_is_documented(client, doc):
-    body = {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N", "trump": "C", "discard": "KH",
+def test_api_review_with_a_lone_defender_is_documented(client, openapi_doc, hasenpfeffer):
+    body = {"deal": hasenpfeffer.deal, "dealer": hasenpfeffer.dealer, "declarer": "N", "trump": "C", "discard": "KH",
             "alone": True, "defender": "W", "play": "QS AS | JC"}
     code, answer = post(client, "review", body)
     assert code == 200, answer
-    documented(doc, "review", answer)
+    documented(openapi_doc, "review", answer)
     assert answer["defender"] == "W" and "settings" not in answer
     # each card's value after it is the next card's value before it, and the last is the total
     cards = answer["cards"]
