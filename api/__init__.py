@@ -13,6 +13,7 @@ from flask import Flask
 from .cache import AnswerCache
 from .config import check_limits, defaults
 from .errors import register as register_errors
+from .guard import install as install_guard
 from .page import page
 from .routes import v1
 from .runner import Runner
@@ -33,6 +34,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         Runner(app.config["HASEN_SOLVER_THREADS"], app.config["HASEN_TIME_LIMIT"]),
     )
     register_errors(app)
+    install_guard(app)
     app.register_blueprint(v1)
     app.register_blueprint(page)
     return app

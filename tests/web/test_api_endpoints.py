@@ -254,11 +254,15 @@ def test_impossible_positions(client: FlaskClient, path: str, body, message: str
     assert message in error_of(client, path, body)
 
 
-def test_content_type_is_not_needed(client: FlaskClient) -> None:
-    # curl -d sends application/x-www-form-urlencoded; the body is still read as JSON
+def test_a_body_must_be_sent_as_json(client: FlaskClient) -> None:
+    # curl -d sends application/x-www-form-urlencoded, as a form on another site would: the
+    # answer says what to send instead
     response = client.post("/api/v1/table", data=json.dumps(TABLE),
                            content_type="application/x-www-form-urlencoded")
-    assert response.status_code == 200
+    assert response.status_code == 415
+    assert response.get_json()["error"] == ("Content-Type: expected application/json, got "
+                                            "'application/x-www-form-urlencoded' (with curl: -H "
+                                            "'Content-Type: application/json')")
 
 
 @pytest.mark.parametrize("method, path, status", [
