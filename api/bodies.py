@@ -80,7 +80,8 @@ class BodyChecker:
         # the shallowest problem first, so that a body that is not an object is told so
         # before anything about its keys
         errors = sorted(self.validator.iter_errors(instance),
-                        key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path], e.validator))
+                        key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path],
+                                       e.validator != "type", e.validator))
         if errors:
             raise BadInput(message(errors[0], where))
 
@@ -100,6 +101,9 @@ def message(error: ValidationError, where: str) -> str:
     if kind == "required":
         missing = [k for k in error.validator_value if k not in value]
         return f"{place}: missing key {_quote(missing[0])} (required: {', '.join(error.validator_value)})"
+    if kind == "enum":
+        shown = error.schema.get("x-shown") or ", ".join(map(str, error.validator_value))
+        return f"{place}: {_quote(value)} is not one of {shown}"
     if kind == "maxLength":
         return f"{place}: {len(value)} characters, at most {error.validator_value}: {_quote(value)}"
     if kind == "maxItems":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.core.cards import JOKER_NAME, RANKS, SUITS
+from solver.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
 from solver.core.seats import SEATS
 from solver.core.variants import DECKS, HASENPFEFFER, VARIANTS
 from solver.core.version import __version__
@@ -23,16 +23,34 @@ def text(description: str) -> dict[str, Any]:
     return {"type": "string", "maxLength": MAX_TEXT, "description": description}
 
 
+def one_of(values: list[str], description: str, shown: str | None = None) -> dict[str, Any]:
+    """A string that is one of ``values`` (so that clients can list and check them);
+    ``shown`` is how an error message names them (``x-shown``), when not every value."""
+    schema = {"type": "string", "enum": values, "description": description}
+    if shown is not None:
+        schema["x-shown"] = shown
+    return schema
+
+
+def seat(description: str) -> dict[str, Any]:
+    return one_of(SEAT_NAMES, description, f"{', '.join(SEATS)} (either case)")
+
+
+# input is case-insensitive (docs/notation.md): both cases are listed
+SEAT_NAMES = list(SEATS) + list(SEATS.lower())
+TRUMP_NAMES = list(SUITS) + list(SUITS.lower()) + list(SUIT_SYMBOLS)
+
+
 DEAL = text("Deal notation: '<seat>:<hand> <hand> <hand> <hand> [<widow>]', hands in dotted "
             "form clockwise from <seat>, e.g. 'N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS'. Euchre: "
             "the hands (N and S in euchre2, all four in euchre) then the upcard, e.g. "
             "'N:..KQT9.9 T9.AKQ.. AS'.")
-DEALER = text("N, E, S or W; default: the deal's first seat.")
+DEALER = seat("N, E, S or W; default: the deal's first seat.")
 ALONE = {"type": "boolean", "description": "The declarer plays without the partner; default false."}
-VARIANT = text(f"The game: {', '.join(VARIANTS)}; default {HASENPFEFFER.name}.")
+VARIANT = one_of(list(VARIANTS), f"The game: {', '.join(VARIANTS)}; default {HASENPFEFFER.name}.")
 DECK = {"type": "integer", "description": "Cards in the deck: " + "; ".join(
     f"{name} {', '.join(map(str, decks))}" for name, decks in VARIANTS.items()) + "; default the first."}
-DEFENDER = text("A defender who plays alone against the lone declarer (needs declarer and alone): "
+DEFENDER = seat("A defender who plays alone against the lone declarer (needs declarer and alone): "
                 "two hands play and the defender leads.")
 
 
@@ -43,7 +61,7 @@ def setting(name: str) -> dict[str, Any]:
     description = f"{allowed} (the first is the default; a setting the variant lacks is an error)."
     if all(isinstance(v, bool) for values in games.values() for v in values):
         return {"type": "boolean", "description": description}
-    return text(description)
+    return one_of(list(dict.fromkeys(str(v) for values in games.values() for v in values)), description)
 
 
 VARIANT_OPTIONS = {"variant": VARIANT, "deck": DECK}
@@ -55,7 +73,7 @@ TABLE_REQUEST = {
     "properties": {
         "deal": DEAL,
         "dealer": DEALER,
-        "declarer": text("N, E, S or W; default: all four declarers."),
+        "declarer": seat("N, E, S or W; default: all four declarers."),
         "alone": ALONE,
         **VARIANT_OPTIONS,
         "defender": DEFENDER,
@@ -89,8 +107,9 @@ def discard_rule(required: list[str]) -> dict[str, Any]:
 POSITION_PROPERTIES = {
     "deal": DEAL,
     "dealer": DEALER,
-    "declarer": text("N, E, S or W: the declarer (Hasenpfeffer) or the maker (Euchre)."),
-    "trump": text("S, H, D or C (or a suit symbol)."),
+    "declarer": seat("N, E, S or W: the declarer (Hasenpfeffer) or the maker (Euchre)."),
+    "trump": one_of(TRUMP_NAMES, "S, H, D or C (either case, or a suit symbol).",
+                    f"{', '.join(SUITS)} (either case) or {' '.join(SUIT_SYMBOLS)}"),
     "discard": text("Hasenpfeffer: the card the declarer discarded, from the hand or the widow, e.g. "
                     "'KH' (required). Euchre: the dealer's discard when the dealer takes the upcard "
                     "(the upcard's suit is trump, or the upcard is the Joker, and the dealer plays), "

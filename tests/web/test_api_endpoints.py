@@ -232,9 +232,9 @@ def test_unknown_and_missing_keys(client: FlaskClient, path: str, body, message:
 @pytest.mark.parametrize("path, body, message", [
     ("table", {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS JK"}, "deal: hasenpfeffer expects 4 or 5 fields"),
     ("table", {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9X"}, "not a rank: 'X'"),
-    ("table", {**TABLE, "dealer": "north"}, "dealer: not a seat: 'north'"),
-    ("table", {**TABLE, "declarer": "Q"}, "declarer: not a seat: 'Q'"),
-    ("solve", {**SOLVE, "trump": "NT"}, "trump: not a trump suit: 'NT'"),
+    ("table", {**TABLE, "dealer": "north"}, "dealer: 'north' is not one of N, E, S, W (either case)"),
+    ("table", {**TABLE, "declarer": "Q"}, "declarer: 'Q' is not one of N, E, S, W (either case)"),
+    ("solve", {**SOLVE, "trump": "NT"}, "trump: 'NT' is not one of S, H, D, C (either case) or ♠ ♥ ♦ ♣"),
     ("solve", {**SOLVE, "discard": "KK"}, "discard: not a card: 'KK'"),
     ("solve", {**SOLVE, "played": "JC KC ZZ"}, "play: group 1: not a card: 'ZZ'"),
 ])
