@@ -220,7 +220,8 @@ TRUMP_ENTRY = {"oneOf": [
     {"type": "object", "description": "The dealer takes the upcard: the makers' tricks after each of "
                                       "the dealer's six discards (the upcard itself: not keeping it), and "
                                       "`value`, the dealer's choice (most for the dealer's side, fewest "
-                                      "against it).",
+                                      "against it; between discards worth the same, the first in "
+                                      "canonical card order).",
      "required": ["value"], "minProperties": 7, "maxProperties": 7,
      "propertyNames": {"anyOf": [CARD, {"const": "value"}]}, "additionalProperties": TRICKS},
 ]}
@@ -229,7 +230,10 @@ MAKER_TABLE = closed({
     "tricks": closed({s: TRUMP_ENTRY for s in SUITS}, "Each trump's entry."),
     "best": closed({"trump": SUIT, "tricks": TRICKS, "discard": {"oneOf": [CARD, NULL]}},
                    "The best trump (ties in the order S H D C) and, with an exchange, the dealer's discard."),
-    "ties": {"type": "array", "items": SUIT, "description": "Every trump reaching the best."},
+    "ties": {"type": "array", "description": "Every trump reaching the best, with the dealer's discard "
+                                             "(null without an exchange), as in the review's contract.",
+             "items": {"type": "array", "prefixItems": [SUIT, {"oneOf": [CARD, NULL]}], "minItems": 2,
+                       "items": False}},
 })
 
 EUCHRE_TABLE_RESPONSE = optional(closed({
@@ -240,10 +244,10 @@ EUCHRE_TABLE_RESPONSE = optional(closed({
     "dealer": SEAT,
     "upcard": CARD,
     "alone": {"type": "boolean"},
-    "defender": {"oneOf": [SEAT, NULL]},
     "declarers": {"type": "object", "propertyNames": SEAT,
                   "additionalProperties": {"$ref": REF + "MakerTable"}},
-}, "The same object as `hasen table --variant ... --json`; `settings` only when given."), {"settings": SETTINGS})
+}, "The same object as `hasen table --variant ... --json`; `defender` and `settings` only when given."),
+    {"defender": SEAT, "settings": SETTINGS})
 
 RESULT = {
     "trump": SUIT,

@@ -105,7 +105,7 @@ class MakerTable(Answer):
         return {
             "tricks": {SUITS[t]: self.entries[t].to_json() for t in TRUMPS},
             "best": {"trump": SUITS[trump], "tricks": entry.value, "discard": name_or_none(entry.discard)},
-            "ties": [SUITS[t] for t in self.ties],
+            "ties": [[SUITS[t], name_or_none(self.entries[t].discard)] for t in self.ties],
         }
 
     def __repr__(self) -> str:
@@ -143,9 +143,11 @@ class EuchreAnalysis(Answer):
             "dealer": SEATS[self.deal.dealer],
             "upcard": card_name(self.deal.extra),
             "alone": self.alone,
-            "defender": None if self.lone_defender is None else SEATS[self.lone_defender],
             "declarers": {SEATS[s]: t.to_json() for s, t in self.tables.items()},
         }
+        # as in the Hasenpfeffer table: only when asked for
+        if self.lone_defender is not None:
+            data["defender"] = SEATS[self.lone_defender]
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data

@@ -1,7 +1,7 @@
 """The Euchre family's rules as variants: decks, deal notation, seats, who leads, the upcard
 exchange and who chooses the discard, lone play and the settings that go with each game.
 
-Expected values are written out from rules.md and the issue, and the tables are worked by
+Expected values are written out from docs/rules.md and the issue, and the tables are worked by
 hand (each example says how).
 """
 
@@ -245,7 +245,7 @@ def test_two_handed_table_and_who_chooses_the_discard():
     north, south = result["declarers"]["N"], result["declarers"]["S"]
     assert north["tricks"] == {"S": {"AS": 0, "KD": 1, "QD": 1, "TD": 1, "9D": 1, "9C": 1, "value": 1},
                                "H": 0, "D": 5, "C": 5}
-    assert north["best"] == {"trump": "D", "tricks": 5, "discard": None} and north["ties"] == ["D", "C"]
+    assert north["best"] == {"trump": "D", "tricks": 5, "discard": None} and north["ties"] == [["D", None], ["C", None]]
     assert south["tricks"] == {"S": {"AS": 5, "KD": 4, "QD": 4, "TD": 4, "9D": 4, "9C": 4, "value": 4},
                                "H": 5, "D": 0, "C": 0}
     assert south["best"] == {"trump": "H", "tricks": 5, "discard": None}
