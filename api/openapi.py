@@ -138,11 +138,14 @@ REVIEW_REQUEST = {
     "additionalProperties": False,
     "properties": {
         **POSITION_PROPERTIES,
-        "play": text("The cards played, from the first card of the hand, in order, separated by "
-                     "spaces, with an optional '|' between tricks (checked where present): the "
-                     "whole hand or any part of it."),
+        "played": text("The cards played, from the first card of the hand, in order, separated by "
+                       "spaces, with an optional '|' between tricks (checked where present): the "
+                       "whole hand or any part of it. The same key as /solve's."),
+        "play": {**text("The older name of `played`, still taken; give one of the two."), "deprecated": True},
     },
-    **discard_rule(["deal", "declarer", "trump", "play"]),
+    # one of played and play is required too: the endpoint checks that, as a schema's "oneOf"
+    # would only say that neither or both matched
+    **discard_rule(["deal", "declarer", "trump"]),
 }
 
 

@@ -25,7 +25,7 @@ from solver.rules.settings import (
 from solver.search import USING_EXTENSION
 
 from .bodies import BodyChecker, read_json
-from .errors import ApiError, TooLarge
+from .errors import ApiError, BadInput, TooLarge
 from .openapi import (
     BID_REQUEST,
     PREFIX,
@@ -143,16 +143,30 @@ def solve() -> Response:
 
 # --- review ---------------------------------------------------------------------------------
 
+RECORD_KEYS = ("played", "play")  # "play" is the record's older name, from before it matched /solve's
+
+
+def record_key(body: dict[str, Any]) -> str:
+    """Which of the record's names the body uses: exactly one of them."""
+    given = [key for key in RECORD_KEYS if key in body]
+    if len(given) > 1:
+        raise BadInput("body: 'played' and its older name 'play' both given; give one")
+    if not given:
+        raise BadInput("body: missing key 'played' (the play record; 'play' is its older name)")
+    return given[0]
+
+
 @v1.post("/review")
 def review() -> Response:
     body = read_json(request)
     REVIEW.check(body)
+    record = body[record_key(body)]
     # the whole record is checked here, so that a bad one is a 400 before any solve
-    end = request_position(body, body["play"])
+    end = request_position(body, record)
     deal, contract, settings = end.deal, end.contract, end.settings
     data, cached = service().answer(
         ("review", deal, contract, settings, cards_played(end)),
-        lambda checkpoint: game_of(deal.variant).review(deal, contract, body["play"], settings=settings,
+        lambda checkpoint: game_of(deal.variant).review(deal, contract, record, settings=settings,
                                                         checkpoint=checkpoint).to_json())
     return answer(data, cached)
 

@@ -104,20 +104,20 @@ def solve(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str |
 
 
 def review(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str | int | None = None, *,
-           play: str, alone: bool = False, defender: SeatLike | None = None, dealer: SeatLike | None = None,
+           played: str, alone: bool = False, defender: SeatLike | None = None, dealer: SeatLike | None = None,
            variant: Variant | str | None = None, deck: int | str | None = None,
            settings: SettingsLike = None) -> PlayReview:
-    """A played hand (``play``, from the first card: whole or part) judged card by card, and
-    the contract against the best one.
+    """A played hand (``played``, a play record from the first card: whole or part) judged
+    card by card, and the contract against the best one.
 
     >>> played = review("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W",
-    ...                 play="JC KC TC 9C | AS AD 9S QS")
+    ...                 played="JC KC TC 9C | AS AD 9S QS")
     >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
     (0, [])
     """
     start = position(deal, declarer, trump, discard, alone=alone, defender=defender, dealer=dealer,
                      variant=variant, deck=deck, settings=settings)
-    return game_of(start.deal.variant).review(start.deal, start.contract, play, settings=start.settings)
+    return game_of(start.deal.variant).review(start.deal, start.contract, played, settings=start.settings)
 
 
 def bid(deal: Deal | str, *, dealer: SeatLike | None = None, variant: Variant | str | None = None,

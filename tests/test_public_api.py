@@ -138,7 +138,7 @@ def test_solve_review_and_bid_are_the_clis(capsys) -> None:
     solved = hasen.solve(HASENPFEFFER.deal, "N", "C", "KH", dealer="W", played="JC KC")
     assert solved.to_json() == cli_json(capsys, "solve", HASENPFEFFER.deal, *contract, "--played", "JC KC")
     assert str(solved) == cli_text(capsys, "solve", HASENPFEFFER.deal, *contract, "--played", "JC KC")
-    reviewed = hasen.review(HASENPFEFFER.deal, "N", "C", "KH", dealer="W", play=HASENPFEFFER_LINE)
+    reviewed = hasen.review(HASENPFEFFER.deal, "N", "C", "KH", dealer="W", played=HASENPFEFFER_LINE)
     assert reviewed.to_json() == cli_json(capsys, "review", HASENPFEFFER.deal, *contract, "--play", HASENPFEFFER_LINE)
     assert str(reviewed) == cli_text(capsys, "review", HASENPFEFFER.deal, *contract, "--play", HASENPFEFFER_LINE)
     advice = hasen.bid(EUCHRE.deal, variant="euchre", settings={"all_pass": "stick_the_dealer"})

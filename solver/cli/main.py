@@ -13,23 +13,24 @@ from .. import public
 from ..analysis.answer import Answer
 from ..core.deal import Deal
 from ..core.errors import QUOTE_LIMIT, HasenError, shortened
+from ..core.variants import Variant
 from ..core.version import __version__
 from ..games import GAMES, game_of
 from ..games.hasenpfeffer import EXAMPLE_DEAL, EXAMPLE_DEALER
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from ..search import USING_EXTENSION
-from .output import OutputError, emit, silence_stdout
 from .options import (
     add_settings_options,
     add_variant_options,
     settings_from,
     variant_from,
 )
+from .output import OutputError, emit, silence_stdout
 
 __all__ = ["EXAMPLE_DEAL", "EXAMPLE_DEALER", "main"]
 
 
-LONG_WORD = re.compile(r"\S{%d,}" % (QUOTE_LIMIT + 1))  # an argument argparse would echo in full
+LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 1},}}")  # an argument argparse would echo in full
 
 
 class UsageError(HasenError):
@@ -42,9 +43,9 @@ def report(args: argparse.Namespace, result: Answer) -> int:
     return 0
 
 
-def deal_from(args: argparse.Namespace, command: str) -> Deal:
-    """The deal of a command line: DEAL or --example, in the chosen variant."""
-    variant = variant_from(args)
+def deal_text(args: argparse.Namespace, command: str, variant: Variant) -> tuple[str, str | None]:
+    """The deal of a command line, as given, and its dealer: DEAL, or --example (whose own
+    dealer is the default)."""
     if args.example:
         if args.deal is not None:
             raise UsageError(f"{command}: give a DEAL or --example, not both")
@@ -54,10 +55,17 @@ def deal_from(args: argparse.Namespace, command: str) -> Deal:
             raise UsageError(f"{command}: the built-in example is a {' or '.join(having)} deal; "
                              f"give a {variant.name} DEAL")
         text, dealer = example
-        return Deal(text, args.dealer or dealer, variant)
+        return text, args.dealer or dealer
     if args.deal is None:
         raise UsageError(f"{command}: a DEAL is required (or --example for the built-in one)")
-    return Deal(args.deal, args.dealer, variant)
+    return args.deal, args.dealer
+
+
+def deal_from(args: argparse.Namespace, command: str) -> Deal:
+    """The deal of a command line: DEAL or --example, in the chosen variant."""
+    variant = variant_from(args)
+    text, dealer = deal_text(args, command, variant)
+    return Deal(text, dealer, variant)
 
 
 def show_progress(done: int, total: int) -> None:
@@ -79,20 +87,22 @@ def cmd_bid(args: argparse.Namespace) -> int:
     return report(args, public.bid(deal, settings=settings_from(args, deal.variant)))
 
 
-def contract_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The deal and contract of a ``solve`` or ``review`` command line, as the Python API takes them."""
+def contract_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
+    """The deal and contract of a ``solve`` or ``review`` command line, as the Python API
+    takes them (the deal as given: the contract's notation is checked first)."""
     variant = variant_from(args)
-    return {"deal": args.deal, "dealer": args.dealer, "variant": variant, "declarer": args.declarer,
+    deal, dealer = deal_text(args, command, variant)
+    return {"deal": deal, "dealer": dealer, "variant": variant, "declarer": args.declarer,
             "trump": args.trump, "discard": args.discard, "alone": args.alone, "defender": args.defender,
             "settings": settings_from(args, variant)}
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    return report(args, public.solve(**contract_options(args), played=args.played))
+    return report(args, public.solve(**contract_options(args, "solve"), played=args.played))
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    return report(args, public.review(**contract_options(args), play=args.play))
+    return report(args, public.review(**contract_options(args, "review"), played=args.played))
 
 
 def digits(text: str) -> bool:
@@ -153,7 +163,8 @@ class Parser(argparse.ArgumentParser):
 
 def add_contract_options(parser: argparse.ArgumentParser) -> None:
     """The deal and the contract, for the commands that look at the play."""
-    parser.add_argument("deal", metavar="DEAL", help="the deal, in deal notation")
+    parser.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
+    parser.add_argument("--example", action="store_true", help="use the built-in example deal (W deals)")
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     parser.add_argument("--declarer", metavar="SEAT", required=True,
                         help="N, E, S or W: the declarer, or in Euchre the maker")
@@ -205,8 +216,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     review = commands.add_parser("review", help="a played hand judged card by card, and the contract against the best")
     add_contract_options(review)
-    review.add_argument("--play", metavar="CARDS", required=True,
-                        help='the cards played, from the first, whole hand or part: "JC KC TC 9C | AS ..."')
+    review.add_argument("--played", "--play", metavar="CARDS", required=True, dest="played",
+                        help='the cards played, from the first, whole hand or part: "JC KC TC 9C | AS ..." '
+                             "(--play is its older name)")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
     review.set_defaults(run=cmd_review)
 

@@ -74,3 +74,16 @@ def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture, args: l
     assert (status, out) == (2, "")
     assert err.startswith("hasen: ") and message in err
     assert err.count("\n") == 1
+
+
+def test_solve_and_review_take_the_example_as_table_does(capsys) -> None:
+    contract = ("--declarer", "N", "--trump", "C", "--discard", "KH")
+    for command, record in (("solve", "--played"), ("review", "--played"), ("review", "--play")):
+        with_example = run(capsys, command, "--example", *contract, record, "JC KC")
+        spelled_out = run(capsys, command, HASENPFEFFER_DEAL, "--dealer", HASENPFEFFER_DEALER, *contract, "--played",
+                          "JC KC")
+        assert with_example == spelled_out and with_example[0] == 0, with_example
+    code, _, err = run(capsys, "solve", "--example", HASENPFEFFER_DEAL, *contract)
+    assert (code, err) == (2, "hasen: solve: give a DEAL or --example, not both\n")
+    code, _, err = run(capsys, "review", *contract, "--played", "JC")
+    assert (code, err) == (2, "hasen: review: a DEAL is required (or --example for the built-in one)\n")

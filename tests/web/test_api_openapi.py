@@ -105,9 +105,11 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert set(full_table) == set(schemas["TableRequest"]["properties"])
     assert set(full_solve) == set(schemas["SolveRequest"]["properties"])
     assert set(full_bid) | set(joker_bid) == set(schemas["BidRequest"]["properties"])
-    full_review = {**SOLVE, **position_options, "play": ""}
-    assert set(full_review) == set(schemas["ReviewRequest"]["properties"])
+    full_review = {**SOLVE, **position_options, "played": ""}  # or "play", the older name of "played"
+    assert set(full_review) | {"play"} == set(schemas["ReviewRequest"]["properties"])
     assert client.post("/api/v1/review", json=full_review).status_code == 200
+    older_review = {**SOLVE, **position_options, "play": ""}
+    assert client.post("/api/v1/review", json=older_review).status_code == 200
     assert client.post("/api/v1/table", json=full_table).status_code == 200
     assert client.post("/api/v1/solve", json=full_solve).status_code == 200
     assert client.post("/api/v1/bid", json=full_bid).status_code == 200

@@ -68,16 +68,25 @@ def test_cache_answers_the_same_record_however_written(client: FlaskClient, hase
     ({"deal": "N:A.K"}, "deal: "),
     ({"play": 7}, "play: expected a string, got a number"),
     ({"alone": "yes"}, "alone: expected a boolean, got a string"),
-    ({"played": "AS"}, "body: unknown key 'played' (allowed: deal, dealer, declarer, trump, discard, alone, "
-                      "variant, deck, defender, first_lead, lone_lead, play)"),
+    ({"played": "AS"}, "body: 'played' and its older name 'play' both given; give one"),
+    ({"playd": "AS"}, "body: unknown key 'playd' (allowed: deal, dealer, declarer, trump, discard, alone, "
+                      "variant, deck, defender, first_lead, lone_lead, played, play)"),
 ])
 def test_bad_input_is_a_400_naming_the_problem(client: FlaskClient, change: dict, message: str) -> None:
     assert error_of(client, {**REVIEW, **change}).startswith(message)
 
 
-def test_play_is_required(client: FlaskClient) -> None:
+def test_the_record_is_required(client: FlaskClient) -> None:
     body = {k: v for k, v in REVIEW.items() if k != "play"}
-    assert error_of(client, body) == "body: missing key 'play' (required: deal, declarer, trump, discard, play)"
+    assert error_of(client, body) == "body: missing key 'played' (the play record; 'play' is its older name)"
+
+
+def test_the_record_has_the_same_name_as_in_solve(client: FlaskClient) -> None:
+    # "played", as /solve and every answer call it; "play", its older name, gives the same
+    body = {k: v for k, v in REVIEW.items() if k != "play"}
+    newer = client.post("/api/v1/review", json={**body, "played": REVIEW["play"]})
+    assert newer.status_code == 200
+    assert newer.get_json() == client.post("/api/v1/review", json=REVIEW).get_json()
 
 
 def test_malformed_json(client: FlaskClient) -> None:
