@@ -8,6 +8,7 @@ hand (each example says how).
 from __future__ import annotations
 
 import pytest
+from examples import EUCHRE2_DEAL, EUCHRE_DEAL
 
 from solver.analysis.euchre_table import analyze_euchre
 from solver.analysis.play import Contract, PlayState
@@ -74,37 +75,35 @@ def test_unknown_variant_or_deck(name, deck, message):
 
 # --- deal notation ------------------------------------------------------------------------
 
-TWO = "N:..KQT9.9 T9.AKQ.. AS"  # the two-handed example worked below
-FOUR = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"
 
 
-def test_two_handed_deal():
-    deal = Deal(TWO, variant=variant_for("euchre2"))
+def test_two_handed_deal(euchre2):
+    deal = Deal(euchre2.deal, variant=variant_for("euchre2"))
     assert names(deal.hands[N]) == "KD QD TD 9D 9C"
     assert names(deal.hands[S]) == "TS 9S AH KH QH"
     assert deal.hands[E] == deal.hands[W] == 0
     assert card_name(deal.extra) == "AS"
     again = Deal("S:T9.AKQ.. ..KQT9.9 AS", dealer="N", variant=variant_for("euchre2"))
-    assert again == deal and again.notation() == TWO  # printed from the dealer
+    assert again == deal and again.notation() == euchre2.deal  # printed from the dealer
     assert "upcard: AS" in str(deal)
     seats = [line.strip().split()[0] for line in str(deal).splitlines() if line.strip()[:1] in "NESW"]
     assert seats == ["N", "S"]  # nobody sits E or W in Two-handed Euchre, so the diagram shows no one there
 
 
-def test_four_hand_deal_leaves_the_kitty_out():
-    deal = Deal(FOUR, variant=variant_for("euchre"))
-    assert deal.notation() == FOUR
+def test_four_hand_deal_leaves_the_kitty_out(euchre):
+    deal = Deal(euchre.deal, variant=variant_for("euchre"))
+    assert deal.notation() == euchre.deal
     assert sum(h.bit_count() for h in deal.hands) == 20  # the other three kitty cards are absent
 
 
 @pytest.mark.parametrize("text, variant, found", [
     # a five-card deal without --variant says to pass it
-    (FOUR, None, "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre: "
-                 "pass --variant euchre"),
-    (TWO, None, "deal: hasenpfeffer expects 4 or 5 fields (4 hands, then the widow), found 3: "
-                f"'{TWO}' (5-card hands in 3 fields fit euchre2: pass --variant euchre2"),
-    (TWO, ("euchre", None), "deal: euchre expects 5 fields (4 hands, then the upcard), found 3"),
-    (FOUR, ("euchre2", None), "deal: euchre2 expects 3 fields (2 hands, then the upcard), found 5"),
+    (EUCHRE_DEAL, None, "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre: "
+                        "pass --variant euchre"),
+    (EUCHRE2_DEAL, None, "deal: hasenpfeffer expects 4 or 5 fields (4 hands, then the widow), found 3: "
+                         f"'{EUCHRE2_DEAL}' (5-card hands in 3 fields fit euchre2: pass --variant euchre2"),
+    (EUCHRE2_DEAL, ("euchre", None), "deal: euchre expects 5 fields (4 hands, then the upcard), found 3"),
+    (EUCHRE_DEAL, ("euchre2", None), "deal: euchre2 expects 3 fields (2 hands, then the upcard), found 5"),
     ("N:..KQT9.9 T9.AKQ..", ("euchre2", None), "expects 3 fields (2 hands, then the upcard), found 2"),
     ("E:..KQT9.9 T9.AKQ.. AS", ("euchre2", None), "deal: euchre2 deals to N, S, not E"),
     ("N:..KQT9.9* T9.AKQ.. AS", ("euchre2", None), "deal: N holds 6 cards, expected 5"),
@@ -124,8 +123,8 @@ def test_deals_that_do_not_fit_the_variant(text, variant, found):
     assert found in message
 
 
-def test_dealer_must_hold_a_hand():
-    message = raises(NotationError, Deal, TWO, dealer="E", variant=variant_for("euchre2"))
+def test_dealer_must_hold_a_hand(euchre2):
+    message = raises(NotationError, Deal, euchre2.deal, dealer="E", variant=variant_for("euchre2"))
     assert message == "dealer: euchre2 deals to N, S, so E cannot deal"
 
 
@@ -150,23 +149,23 @@ def leader(text: str, name: str, dealer: str, contract: Contract, deck: int | No
     return "NESW"[state.leader] + ":" + "".join("NESW"[s] for s in state.seats)
 
 
-def test_two_handed_the_non_dealer_leads():
-    assert leader(TWO, "euchre2", "N", Contract(N, HEARTS, parse_card("AS"))) == "S:NS"
-    assert leader(TWO, "euchre2", "S", Contract(N, HEARTS, parse_card("AS"))) == "N:NS"
-    assert leader(TWO, "euchre2", "S", Contract(S, HEARTS, parse_card("AS"))) == "N:NS"
+def test_two_handed_the_non_dealer_leads(euchre2):
+    assert leader(euchre2.deal, "euchre2", "N", Contract(N, HEARTS, parse_card("AS"))) == "S:NS"
+    assert leader(euchre2.deal, "euchre2", "S", Contract(N, HEARTS, parse_card("AS"))) == "N:NS"
+    assert leader(euchre2.deal, "euchre2", "S", Contract(S, HEARTS, parse_card("AS"))) == "N:NS"
 
 
-def test_four_hand_leads():
+def test_four_hand_leads(euchre):
     upcard = parse_card("KS")
     # left of the dealer; left of a lone maker (partner out); a lone defender leads
-    assert leader(FOUR, "euchre", "N", Contract(S, HEARTS, upcard)) == "E:NESW"
-    assert leader(FOUR, "euchre", "W", Contract(S, HEARTS, upcard, alone=True)) == "W:ESW"
-    assert leader(FOUR, "euchre", "W", Contract(E, HEARTS, upcard, alone=True)) == "S:NES"
-    assert leader(FOUR, "euchre", "N", Contract(E, HEARTS, upcard, alone=True, lone_defender=N)) == "N:NE"
-    assert leader(FOUR, "euchre", "N", Contract(E, HEARTS, upcard, alone=True, lone_defender=S)) == "S:ES"
+    assert leader(euchre.deal, "euchre", "N", Contract(S, HEARTS, upcard)) == "E:NESW"
+    assert leader(euchre.deal, "euchre", "W", Contract(S, HEARTS, upcard, alone=True)) == "W:ESW"
+    assert leader(euchre.deal, "euchre", "W", Contract(E, HEARTS, upcard, alone=True)) == "S:NES"
+    assert leader(euchre.deal, "euchre", "N", Contract(E, HEARTS, upcard, alone=True, lone_defender=N)) == "N:NE"
+    assert leader(euchre.deal, "euchre", "N", Contract(E, HEARTS, upcard, alone=True, lone_defender=S)) == "S:ES"
     # the table's lone-lead setting: left of the dealer, skipping the idle partner
     skip = Settings(lone_lead="dealer_left_skip_idle")
-    assert leader(FOUR, "euchre", "N", Contract(W, HEARTS, upcard, alone=True), settings=skip) == "S:NSW"
+    assert leader(euchre.deal, "euchre", "N", Contract(W, HEARTS, upcard, alone=True), settings=skip) == "S:NSW"
 
 
 @pytest.mark.parametrize("contract, error, message", [
@@ -179,8 +178,8 @@ def test_four_hand_leads():
     (Contract(S, SPADES, parse_card("AH")), IllegalPlayError,
      "discard: AH is neither in N's hand nor the upcard: AS KD QD TD 9D 9C"),
 ])
-def test_bad_two_handed_contracts(contract, error, message):
-    deal = Deal(TWO, variant=variant_for("euchre2"))
+def test_bad_two_handed_contracts(contract, error, message, euchre2):
+    deal = Deal(euchre2.deal, variant=variant_for("euchre2"))
     assert raises(error, PlayState, deal, contract) == message
 
 
@@ -192,15 +191,15 @@ def test_bad_two_handed_contracts(contract, error, message):
     (Contract(S, SPADES, parse_card("AS"), alone=True),
      "discard: nobody takes the upcard KS (the dealer N sits out), so the discard is the upcard itself, not AS"),
 ])
-def test_bad_lone_contracts(contract, message):
-    deal = Deal(FOUR, variant=variant_for("euchre"))
+def test_bad_lone_contracts(contract, message, euchre):
+    deal = Deal(euchre.deal, variant=variant_for("euchre"))
     assert raises(HasenError, PlayState, deal, contract) == message
 
 
 # --- the upcard exchange ------------------------------------------------------------------
 
-def test_the_dealer_takes_the_upcard_only_in_its_suit():
-    deal = Deal(FOUR, dealer="W", variant=variant_for("euchre"))  # W: QJ.J.Q.9, upcard KS
+def test_the_dealer_takes_the_upcard_only_in_its_suit(euchre):
+    deal = Deal(euchre.deal, dealer="W", variant=variant_for("euchre"))  # W: QJ.J.Q.9, upcard KS
     state = PlayState(deal, Contract(N, SPADES, parse_card("9C")))
     assert names(state.hands[W]) == "KS QS JS JH QD"  # took KS, put 9C away
     state = PlayState(deal, Contract(N, SPADES, parse_card("KS")))
@@ -228,7 +227,7 @@ def test_a_joker_upcard_is_taken_for_every_trump():
 
 # --- the tables, worked by hand -----------------------------------------------------------
 
-def test_two_handed_table_and_who_chooses_the_discard():
+def test_two_handed_table_and_who_chooses_the_discard(euchre2):
     """N deals ..KQT9.9 (no spades, no hearts), S holds T9.AKQ.. (TS 9S AH KH QH); upcard
     AS; the bowers are in the stock. S leads (the non-dealer).
 
@@ -240,7 +239,7 @@ def test_two_handed_table_and_who_chooses_the_discard():
     which S can neither follow nor ruff: N 5.
     The dealer N maximises when making spades (keeps AS: 1) and minimises when S makes
     them (keeps AS: 4)."""
-    result = analyze_euchre(TWO, variant_for("euchre2")).to_json()
+    result = analyze_euchre(euchre2.deal, variant_for("euchre2")).to_json()
     assert result["variant"] == "euchre2" and result["deck"] == 24 and result["upcard"] == "AS"
     north, south = result["declarers"]["N"], result["declarers"]["S"]
     assert north["tricks"] == {"S": {"AS": 0, "KD": 1, "QD": 1, "TD": 1, "9D": 1, "9C": 1, "value": 1},
@@ -261,15 +260,15 @@ def test_british_joker_upcard():
     assert result["declarers"]["N"]["tricks"]["S"]["value"] == 1  # N makes spades: keeps the Joker
 
 
-def test_maker_table_options():
+def test_maker_table_options(euchre2, euchre):
     variant = variant_for("euchre")
-    result = analyze_euchre(FOUR, variant, declarer="E", alone=True, defender="N").to_json()
+    result = analyze_euchre(euchre.deal, variant, declarer="E", alone=True, defender="N").to_json()
     assert list(result["declarers"]) == ["E"] and result["alone"] and result["defender"] == "N"
-    assert raises(NotationError, analyze_euchre, FOUR, variant, defender="N", alone=True) == \
+    assert raises(NotationError, analyze_euchre, euchre.deal, variant, defender="N", alone=True) == \
         "defender: a lone defender needs the declarer too (--declarer)"
-    assert raises(NotationError, analyze_euchre, FOUR, variant, declarer="E", defender="N") == \
+    assert raises(NotationError, analyze_euchre, euchre.deal, variant, declarer="E", defender="N") == \
         "defender: a defender plays alone only against a lone declarer (--alone)"
-    assert raises(NotationError, analyze_euchre, TWO, variant_for("euchre2"), declarer="E") == \
+    assert raises(NotationError, analyze_euchre, euchre2.deal, variant_for("euchre2"), declarer="E") == \
         "declarer: euchre2 deals to N, S, not E"
 
 
