@@ -1,4 +1,4 @@
-"""The test oracle: a plain minimax over real cards, written from rules.md alone.
+"""The test oracle: a plain minimax over real cards, written from docs/rules.md alone.
 
 It shares no code with the search (``solver.search._search_py``, ``solver.search._search``) and does not
 use the trump tables of ``solver.rules`` (layout, beats, legal_plays, trick_winner,
@@ -14,7 +14,7 @@ trick (included) to the end.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from solver.core.cards import NUM_CARDS, card_name
 

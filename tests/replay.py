@@ -26,11 +26,11 @@ class Replay:
     won: int = 0
 
     @classmethod
-    def start(cls, deal: Deal, contract: Contract) -> "Replay":
+    def start(cls, deal: Deal, contract: Contract) -> Replay:
         seats = [s for s in range(4) if not (contract.alone and s == (contract.declarer + 2) % 4)]
         hands = [deal.hands[s] if s in seats else 0 for s in range(4)]
         hands[contract.declarer] = (hands[contract.declarer] | 1 << deal.extra) & ~(1 << contract.discard)
-        # rules.md: left of the dealer leads; left of a lone declarer when one plays alone
+        # docs/rules.md: left of the dealer leads; left of a lone declarer when one plays alone
         leader = (contract.declarer if contract.alone else deal.dealer) + 1
         return cls(Oracle(contract.trump, seats, contract.declarer % 2), hands, leader % 4)
 
@@ -51,7 +51,7 @@ class Replay:
             return self.won
         return self.won + self.oracle.value(self.hands, self.leader, self.trick)
 
-    def after(self, card: int) -> "Replay":
+    def after(self, card: int) -> Replay:
         order = self.oracle.order(self.leader)
         hands = list(self.hands)
         hands[self.to_move] &= ~(1 << card)

@@ -1,4 +1,4 @@
-"""Cards, hands and deals as notation.md writes them: round trips and every error path."""
+"""Cards, hands and deals as docs/notation.md writes them: round trips and every error path."""
 
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ from solver.core.names import CardSet
 from solver.core.seats import parse_seat
 from solver.core.variants import HASENPFEFFER, Variant
 
-EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 EXAMPLE_FROM_W = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
 ALL_CARDS = list(range(NUM_CARDS))  # the 32-card deck and the Joker
 SYMBOLS = dict(zip("SHDC", "♠♥♦♣"))
@@ -159,18 +158,18 @@ def test_bad_hand_names_where_it_stands():
 
 # --- deals --------------------------------------------------------------------------------
 
-def test_example_deal():
-    deal = Deal(EXAMPLE)
+def test_example_deal(hasenpfeffer):
+    deal = Deal(hasenpfeffer.deal)
     assert deal.dealer == 0  # the first seat of the string
     assert deal.hands == (cards("AS KH AC QC JC JK"), cards("AH QH AD KD TD KC"),
                           cards("TS 9S TH 9H 9D TC"), cards("QS JS JH QD JD 9C"))
     assert deal.widow == deal.extra == parse_card("KS")
-    assert deal.notation() == EXAMPLE
+    assert deal.notation() == hasenpfeffer.deal
     assert str(deal.hand(0)) == "AS KH AC QC JC JK"
 
 
-def test_canonical_deal_starts_with_the_dealer():
-    deal = Deal(EXAMPLE, dealer="W")
+def test_canonical_deal_starts_with_the_dealer(hasenpfeffer):
+    deal = Deal(hasenpfeffer.deal, dealer="W")
     assert deal.notation() == EXAMPLE_FROM_W
     again = Deal(deal.notation())
     assert again == deal and again.dealer == 3
@@ -179,13 +178,13 @@ def test_canonical_deal_starts_with_the_dealer():
 
 
 @pytest.mark.parametrize("dealer", ["W", "w", 3, " w "])
-def test_dealer_forms(dealer):
-    assert Deal(EXAMPLE, dealer=dealer).dealer == 3
+def test_dealer_forms(dealer, hasenpfeffer):
+    assert Deal(hasenpfeffer.deal, dealer=dealer).dealer == 3
 
 
-def test_deal_input_forms():
+def test_deal_input_forms(hasenpfeffer):
     """Lower case, '10', the Joker anywhere, ranks in any order, the widow left out."""
-    same = Deal(EXAMPLE)
+    same = Deal(hasenpfeffer.deal)
     for text in ["n:a.k..aqj* .aq.akt.k t9.t9.9.t qj.j.qj.9 ks",
                  "N:A.K..*AQJ .QA.AK10.K 9T.T9.9.10 JQ.J.JQ.9 KS",
                  "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9",
@@ -194,16 +193,16 @@ def test_deal_input_forms():
         assert Deal(text) == same, text
 
 
-def test_deal_listed_from_another_seat():
+def test_deal_listed_from_another_seat(hasenpfeffer):
     deal = Deal("E:.AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 A.K..AQJ* KS")
-    assert deal.hands == Deal(EXAMPLE).hands and deal.dealer == 1
+    assert deal.hands == Deal(hasenpfeffer.deal).hands and deal.dealer == 1
     assert deal.notation() == "E:.AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 A.K..AQJ* KS"
 
 
-def test_widow_inferred():
+def test_widow_inferred(hasenpfeffer):
     deal = Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9")
     assert card_name(deal.widow) == "KS"
-    assert deal.notation() == EXAMPLE  # printed with the widow
+    assert deal.notation() == hasenpfeffer.deal  # printed with the widow
 
 
 def random_deal_text(rng: random.Random) -> tuple[str, int]:
@@ -230,8 +229,8 @@ def test_deal_round_trip(seed):
     assert sum(deal.hands) | 1 << deal.widow == HASENPFEFFER.deck
 
 
-def test_deal_diagram_shows_every_hand():
-    text = str(Deal(EXAMPLE, dealer="W"))
+def test_deal_diagram_shows_every_hand(hasenpfeffer):
+    text = str(Deal(hasenpfeffer.deal, dealer="W"))
     assert "W (dealer)" in text and "widow: KS" in text
     for row in ("♣ A Q J  JK", "♦ A K T", "♠ T 9", "♠ Q J"):
         assert row in text
@@ -291,14 +290,14 @@ def test_bad_deal_quotes_the_input():
         assert repr(text) in raises(NotationError, Deal, text)
 
 
-def test_deal_must_be_a_string():
-    assert "deal: expected a string, got bytes" in raises(NotationError, Deal, EXAMPLE.encode())
+def test_deal_must_be_a_string(hasenpfeffer):
+    assert "deal: expected a string, got bytes" in raises(NotationError, Deal, hasenpfeffer.deal.encode())
     assert "deal: expected a string, got NoneType" in raises(NotationError, Deal, None)
 
 
 @pytest.mark.parametrize("dealer", ["X", "", "NW", 4, -1, True, 1.5, []])
-def test_bad_dealer(dealer):
-    message = raises(NotationError, Deal, EXAMPLE, dealer=dealer)
+def test_bad_dealer(dealer, hasenpfeffer):
+    message = raises(NotationError, Deal, hasenpfeffer.deal, dealer=dealer)
     assert message.startswith("dealer: not a seat: ") and repr(dealer) in message
 
 

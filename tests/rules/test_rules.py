@@ -1,4 +1,4 @@
-"""The rules of rules.md, case by case: bowers, the Joker, following, trick winner, leaders.
+"""The rules of docs/rules.md, case by case: bowers, the Joker, following, trick winner, leaders.
 
 Following and the trick winner are checked on the product's rules (solver.rules) and on the
 oracle's own (tests/oracle.py), with the same hand-written cases.
@@ -27,7 +27,6 @@ from solver.rules.trump import (
 )
 from solver.search.layout import layout
 
-EXAMPLE = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 N, E, S, W = range(4)
 SUITS = "SHDC"
 
@@ -168,8 +167,8 @@ def test_left_bower_cannot_be_played_to_its_printed_suit():
     assert state.tricks[0][2] == E  # AD wins
 
 
-def test_not_holding_the_card():
-    state = PlayState(Deal(EXAMPLE, dealer="W"), Contract(N, 3, parse_card("KH")))
+def test_not_holding_the_card(hasenpfeffer):
+    state = PlayState(Deal(hasenpfeffer.deal, dealer="W"), Contract(N, 3, parse_card("KH")))
     with pytest.raises(IllegalPlayError) as info:
         state.play(parse_card("AH"))
     assert "N does not hold AH" in str(info.value)
@@ -178,17 +177,17 @@ def test_not_holding_the_card():
 # --- who plays, who leads -------------------------------------------------------------------
 
 @pytest.mark.parametrize("dealer", range(4))
-def test_first_leader_is_left_of_the_dealer(dealer):
+def test_first_leader_is_left_of_the_dealer(dealer, hasenpfeffer):
     for declarer in range(4):
         seats = active_seats(HASENPFEFFER, declarer, False)
         assert seats == (0, 1, 2, 3)
         assert first_leader(dealer, declarer, seats, False) == (dealer + 1) % 4
-        state = PlayState(Deal(EXAMPLE, dealer=dealer), Contract(declarer, 0, parse_card("KS")))
+        state = PlayState(Deal(hasenpfeffer.deal, dealer=dealer), Contract(declarer, 0, parse_card("KS")))
         assert state.leader == (dealer + 1) % 4
 
 
-def test_example_north_leads_when_west_deals():
-    assert PlayState(Deal(EXAMPLE, dealer="W"), Contract(N, 3, parse_card("KH"))).leader == N
+def test_example_north_leads_when_west_deals(hasenpfeffer):
+    assert PlayState(Deal(hasenpfeffer.deal, dealer="W"), Contract(N, 3, parse_card("KH"))).leader == N
 
 
 @pytest.mark.parametrize("declarer", range(4))
@@ -205,9 +204,9 @@ def test_lone_hand_rotation(dealer, declarer):
     assert skip == ((left_of_dealer + 1) % 4 if left_of_dealer == partner else left_of_dealer)
 
 
-def test_lone_hand_in_play():
+def test_lone_hand_in_play(hasenpfeffer):
     """N alone: S's cards are out, the play goes E, W, N, and a trick has three cards."""
-    deal = Deal(EXAMPLE, dealer="W")
+    deal = Deal(hasenpfeffer.deal, dealer="W")
     state = PlayState(deal, Contract(N, 3, parse_card("KH"), alone=True))
     assert state.seats == (N, E, W)
     assert state.hands[S] == 0 and state.hands[N] == mask("AS AC QC JC JK KS")
@@ -218,11 +217,11 @@ def test_lone_hand_in_play():
     assert state.leader == N and state.order == [N, E, W] and state.taken == [1, 0]
 
 
-def test_declarer_takes_the_widow_and_discards():
-    state = PlayState(Deal(EXAMPLE, dealer="W"), Contract(N, 3, parse_card("KH")))
+def test_declarer_takes_the_widow_and_discards(hasenpfeffer):
+    state = PlayState(Deal(hasenpfeffer.deal, dealer="W"), Contract(N, 3, parse_card("KH")))
     assert state.hands[N] == mask("AS KS AC QC JC JK")  # KS from the widow, KH discarded
     with pytest.raises(IllegalPlayError) as info:
-        PlayState(Deal(EXAMPLE, dealer="W"), Contract(N, 3, parse_card("AH")))
+        PlayState(Deal(hasenpfeffer.deal, dealer="W"), Contract(N, 3, parse_card("AH")))
     assert "discard: AH is neither in N's hand nor the widow" in str(info.value)
 
 
