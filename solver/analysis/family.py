@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.deal import Deal
+from ..core.variants import Variant
 from ..rules.settings import Settings
 from ..search import Searcher
 from .play import Contract
@@ -50,4 +51,9 @@ class Family(Protocol):
 
     def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
         """What the seat should bid or call, as JSON."""
+        ...
+
+    def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
+        """For each bid (or call) the game has, by name: the declaring side's points less
+        the defenders' when it takes ``tricks``."""
         ...

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, parse_card, parse_suit
-from ..core.deal import Deal
+from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card, parse_suit
+from ..core.deal import Deal, parse_hand
 from ..core.errors import InvalidDealError, NotationError, quoted
 from ..core.names import CardSet, NamedInt
 from ..core.seats import SEATS, parse_seat
@@ -48,6 +48,15 @@ def coerce_settings(variant: Variant, settings: Settings | Mapping[str, object] 
         raise NotationError(f"settings: no setting called {quoted(unknown[0])} "
                             f"(expected some of {', '.join(Settings.__dataclass_fields__)})")
     return checked_settings(variant, dict(settings))
+
+
+def coerce_hand(cards: str, where: str) -> Mask:
+    """Cards in the dotted form (``A.K..AQJ*``) or as a list (``AS KH JK``)."""
+    if not isinstance(cards, str):
+        raise NotationError(f"{where}: expected cards as a string, got {quoted(cards)}")
+    if "." in cards:
+        return parse_hand(cards.strip(), where)
+    return CardSet.from_names(cards, where).mask
 
 
 def coerce_card(card: str | int, where: str) -> CardId:

@@ -3,62 +3,37 @@
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import re
 import sys
 from typing import Any, Sequence
 
 from .. import public
-from ..analysis.answer import Answer
 from ..core.deal import Deal
 from ..core.errors import QUOTE_LIMIT, HasenError, shortened
-from ..core.variants import Variant
 from ..core.version import __version__
-from ..games import GAMES, game_of
 from ..games.hasenpfeffer import EXAMPLE_DEAL, EXAMPLE_DEALER
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from ..search import USING_EXTENSION
+from .batch import add_batch_command
 from .options import (
+    UsageError,
     add_settings_options,
     add_variant_options,
+    deal_text,
+    port_number,
+    positive_float,
+    positive_int,
     settings_from,
     variant_from,
+    whole_number,
 )
-from .output import OutputError, emit, silence_stdout
+from .output import OutputError, report, silence_stdout
+from .simulate import add_parser as add_simulate_parser
 
 __all__ = ["EXAMPLE_DEAL", "EXAMPLE_DEALER", "main"]
 
 
 LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 1},}}")  # an argument argparse would echo in full
-
-
-class UsageError(HasenError):
-    """A command line that asks for something impossible (not a notation problem)."""
-
-
-def report(args: argparse.Namespace, result: Answer) -> int:
-    """Print ``result`` as JSON with ``--json``, else as text for people; exit status 0."""
-    emit(json.dumps(result.to_json()) if args.json else str(result))
-    return 0
-
-
-def deal_text(args: argparse.Namespace, command: str, variant: Variant) -> tuple[str, str | None]:
-    """The deal of a command line, as given, and its dealer: DEAL, or --example (whose own
-    dealer is the default)."""
-    if args.example:
-        if args.deal is not None:
-            raise UsageError(f"{command}: give a DEAL or --example, not both")
-        example = game_of(variant).example
-        if example is None or variant != Deal(example[0]).variant:
-            having = [game.family for game in GAMES.values() if game.example is not None]
-            raise UsageError(f"{command}: the built-in example is a {' or '.join(having)} deal; "
-                             f"give a {variant.name} DEAL")
-        text, dealer = example
-        return text, args.dealer or dealer
-    if args.deal is None:
-        raise UsageError(f"{command}: a DEAL is required (or --example for the built-in one)")
-    return args.deal, args.dealer
 
 
 def deal_from(args: argparse.Namespace, command: str) -> Deal:
@@ -103,38 +78,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     return report(args, public.review(**contract_options(args, "review"), played=args.played))
-
-
-def digits(text: str) -> bool:
-    return text.isascii() and text.isdigit()
-
-
-def port_number(text: str) -> int:
-    if not digits(text) or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"not a port: {text!r} (0 to 65535; 0 picks a free one)")
-    return int(text)
-
-
-def positive_int(text: str) -> int:
-    if not digits(text) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return int(text)
-
-
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
-    return value
-
-
-def whole_number(text: str) -> int:
-    if not digits(text):
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
-    return int(text)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -222,6 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
     review.set_defaults(run=cmd_review)
 
+    add_simulate_parser(commands)
+
     serve = commands.add_parser("serve", help="run the web API under waitress")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     serve.add_argument("--port", type=port_number, default=8000, help="default: 8000; 0 picks a free port")
@@ -232,6 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--cache-size", type=whole_number, metavar="N",
                        help="answers kept in memory (default: 1024; 0 for none)")
     serve.set_defaults(run=cmd_serve)
+
+    add_batch_command(commands, positive_int)
     return parser
 
 

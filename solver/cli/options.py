@@ -1,12 +1,16 @@
-"""Command-line options shared by ``hasen table``, ``bid``, ``solve`` and ``review``: the
+"""Command-line options shared by the commands: number arguments checked as argparse types; the
 variant and deck, the lone defender, and the table settings of docs/rules.md (``Settings``
 checks the values, so the allowed ones are written once, in ``settings.GAME_SETTINGS``)."""
 
 from __future__ import annotations
 
 import argparse
+import math
 
+from ..core.deal import Deal
+from ..core.errors import HasenError
 from ..core.variants import VARIANTS, Variant, variant_for
+from ..games import GAMES, game_of
 from ..rules.settings import (
     AUCTION_SETTINGS,
     GAME_SETTINGS,
@@ -48,3 +52,57 @@ def settings_from(args: argparse.Namespace, variant: Variant) -> Settings:
     given = {name: getattr(args, name) for name in PLAY_SETTINGS + AUCTION_SETTINGS
              if getattr(args, name, None) is not None}
     return checked_settings(variant, given)
+
+
+def digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def port_number(text: str) -> int:
+    if not digits(text) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r} (0 to 65535; 0 picks a free one)")
+    return int(text)
+
+
+def positive_int(text: str) -> int:
+    if not digits(text) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return int(text)
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
+    return value
+
+
+def whole_number(text: str) -> int:
+    if not digits(text):
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
+    return int(text)
+
+
+class UsageError(HasenError):
+    """A command line that asks for something impossible (not a notation problem)."""
+
+
+def deal_text(args: argparse.Namespace, command: str, variant: Variant) -> tuple[str, str | None]:
+    """The deal of a command line, as given, and its dealer: DEAL, or --example (whose own
+    dealer is the default)."""
+    if args.example:
+        if args.deal is not None:
+            raise UsageError(f"{command}: give a DEAL or --example, not both")
+        example = game_of(variant).example
+        if example is None or variant != Deal(example[0]).variant:
+            having = [game.family for game in GAMES.values() if game.example is not None]
+            raise UsageError(f"{command}: the built-in example is a {' or '.join(having)} deal; "
+                             f"give a {variant.name} DEAL")
+        text, dealer = example
+        return text, args.dealer or dealer
+    if args.deal is None:
+        raise UsageError(f"{command}: a DEAL is required (or --example for the built-in one)")
+    return args.deal, args.dealer

@@ -7,9 +7,12 @@ command quietly; a disk that is full is one line on stderr, never a traceback.
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import sys
 
+from ..analysis.answer import Answer
 from ..core.cards import SUIT_SYMBOLS, SUITS
 
 SYMBOLS_AS_LETTERS = str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS, strict=True)))
@@ -53,3 +56,9 @@ def silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test's capture)
         pass
+
+
+def report(args: argparse.Namespace, result: Answer) -> int:
+    """Print ``result`` as JSON with ``--json``, else as text for people; exit status 0."""
+    emit(json.dumps(result.to_json()) if args.json else str(result))
+    return 0

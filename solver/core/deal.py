@@ -103,6 +103,27 @@ class Deal:
         self.hands: tuple[Mask, ...] = hands
         self.extra = Card(extra)
 
+    @classmethod
+    def from_masks(cls, hands: tuple[Mask, ...], extra: CardId, dealer: int, variant: Variant = HASENPFEFFER) -> Deal:
+        """A deal from cards already in the solver's form (a hand per seat, 0 for a seat with
+        no hand), checked as the notation is: the hand sizes, the deck, no card twice."""
+        held = 0
+        for seat in range(NUM_SEATS):
+            mask = hands[seat]
+            size = variant.hand_size if seat in variant.seats else 0
+            if mask.bit_count() != size or mask & ~variant.deck or mask & held:
+                raise InvalidDealError(f"deal: {SEATS[seat]}'s {CardSet(mask)} is no {variant.name} hand here")
+            held |= mask
+        if not variant.deck >> extra & 1 or held >> extra & 1:
+            raise InvalidDealError(f"deal: the {variant.extra_card} {card_name(extra)} is not free")
+        if variant.extra_optional and variant.deck & ~held & ~(1 << extra):
+            raise InvalidDealError(f"deal: {CardSet(variant.deck & ~held & ~(1 << extra))} dealt to nobody")
+        if dealer not in variant.seats:
+            raise InvalidDealError(f"dealer: {variant.name} deals to {_seat_list(variant)}, not {SEATS[dealer]}")
+        deal = cls.__new__(cls)
+        deal.variant, deal.hands, deal.extra, deal.dealer = variant, tuple(hands), Card(extra), Seat(dealer)
+        return deal
+
     @property
     def widow(self) -> Card:
         """The widow (Hasenpfeffer) or the upcard (Euchre): the card dealt to no hand."""

@@ -11,8 +11,10 @@ from ..analysis.bidding import BidAnalysis
 from ..analysis.euchre_table import EuchreAnalysis
 from ..analysis.position import PositionAnalysis
 from ..analysis.review import PlayReview
+from ..analysis.simulate import Simulation
 from ..analysis.table import TableAnalysis
 from ..core.variants import Variant
+from ..text.simulation import format_simulation
 from .base import Game
 from .euchre import Euchre
 from .hasenpfeffer import Hasenpfeffer
@@ -50,6 +52,11 @@ def _bid_text(analysis: BidAnalysis) -> str:
 @as_text.register(PositionAnalysis)
 def _position_text(result: PositionAnalysis) -> str:
     return game_of(result.state.deal.variant).format_position(result)
+
+
+@as_text.register(Simulation)
+def _simulation_text(simulation: Simulation) -> str:
+    return format_simulation(simulation)
 
 
 @as_text.register(PlayReview)

@@ -71,6 +71,11 @@ class Game(ABC):
     def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
         """What the seat should bid or call, as JSON."""
 
+    @abstractmethod
+    def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
+        """For each bid (or call) the game has, by name: the declaring side's points less
+        the defenders' when it takes ``tricks``."""
+
     # --- the analyses every game has ----------------------------------------------------------
 
     def solve(self, state: PlayState, searcher: Searcher | None = None,

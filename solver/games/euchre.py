@@ -25,6 +25,7 @@ from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
 from ..core.names import Seat
 from ..core.seats import SEATS, left_of
+from ..core.variants import Variant
 from ..rules.scoring import euchre_score
 from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
@@ -181,6 +182,10 @@ class Euchre(Game):
 
     def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
         return euchre_advice(outcomes, seat)
+
+    def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
+        makers, defenders = euchre_score(tricks, alone, variant)
+        return [("make", makers - defenders)]
 
     def format_table(self, analysis: EuchreAnalysis) -> str:
         return format_euchre_table(analysis)

@@ -24,6 +24,7 @@ from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
 from ..core.names import Seat
 from ..core.seats import SEATS, left_of
+from ..core.variants import Variant
 from ..rules.scoring import Bid, bid_ladder, hasenpfeffer_score
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
@@ -176,6 +177,13 @@ class Hasenpfeffer(Game):
 
     def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
         return hasenpfeffer_advice(outcomes, seat)
+
+    def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
+        out = []
+        for bid in bid_ladder(variant, settings):
+            mine, theirs = hasenpfeffer_score(bid, tricks, alone, variant, settings)
+            out.append((bid.name(settings), mine - theirs))
+        return out
 
     def format_table(self, analysis: TableAnalysis) -> str:
         return format_table(analysis)

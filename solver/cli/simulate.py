@@ -1,0 +1,86 @@
+"""``hasen simulate``: what the declarer should choose knowing only its own cards."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from .. import public
+from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
+from .options import (
+    UsageError,
+    add_settings_options,
+    add_variant_options,
+    deal_text,
+    positive_int,
+    settings_from,
+    variant_from,
+    whole_number,
+)
+from .output import report
+
+FORMS = {"both": None, "partner": False, "alone": True}
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    parser = commands.add_parser(
+        "simulate", help="each trump and discard over random layouts of the cards the declarer cannot see")
+    parser.add_argument("deal", nargs="?", metavar="DEAL",
+                        help="a deal: only --seat's hand and the widow or upcard are used")
+    parser.add_argument("--example", action="store_true", help="use the built-in example deal (W deals)")
+    parser.add_argument("--seat", metavar="SEAT", required=True,
+                        help="the declarer (in Euchre the maker) who simulates")
+    parser.add_argument("--hand", metavar="CARDS", help="the seat's hand, without a DEAL: dotted (A.K..AQJ*) or a list")
+    parser.add_argument("--widow", metavar="CARD", help="Hasenpfeffer, without a DEAL: the widow")
+    parser.add_argument("--upcard", metavar="CARD", help="Euchre, without a DEAL: the upcard")
+    parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (with a DEAL, default: its first seat)")
+    parser.add_argument("--known", metavar="SEAT:CARDS", action="append", default=[],
+                        help='cards known to be in another hand, e.g. "E:AH KD" (repeat for more seats)')
+    parser.add_argument("--layouts", type=positive_int, default=1000, metavar="N",
+                        help="random layouts to solve (default: 1000)")
+    parser.add_argument("--seed", type=whole_number, default=0, help="the random seed (default: 0)")
+    parser.add_argument("--form", choices=list(FORMS), default="both",
+                        help="with the partner, alone, or both (default; one form where nobody has a partner)")
+    add_variant_options(parser)
+    add_settings_options(parser, PLAY_SETTINGS + AUCTION_SETTINGS)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.set_defaults(run=run)
+    return parser
+
+
+def known_cards(entries: list[str]) -> dict[str, str]:
+    known: dict[str, str] = {}
+    for entry in entries:
+        seat, colon, cards = entry.partition(":")
+        if not colon or not cards.strip():
+            raise UsageError(f"simulate: --known takes SEAT:CARDS, like 'E:AH KD', not {entry[:60]!r}")
+        if seat.strip().upper() in (s.upper() for s in known):
+            raise UsageError(f"simulate: --known gives {seat.strip()} twice; list its cards once")
+        known[seat.strip()] = cards
+    return known
+
+
+def show_progress(done: int, total: int) -> None:
+    if done == total or done % max(total // 100, 1) == 0:
+        print(f"\rsimulating: {done}/{total} layouts", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    variant = variant_from(args)
+    extra, other = (args.widow, args.upcard) if variant.declarer_exchanges else (args.upcard, args.widow)
+    if other is not None:
+        wrong = "upcard" if variant.declarer_exchanges else "widow"
+        raise UsageError(f"simulate: {variant.name} has no {wrong}; give --{variant.extra_card}")
+    deal, dealer = args.deal, args.dealer
+    if args.hand is None and extra is None:
+        deal, dealer = deal_text(args, "simulate", variant)
+    elif deal is not None or args.example:
+        raise UsageError(f"simulate: give a DEAL (or --example) or --hand and --{variant.extra_card}, not both")
+    elif args.hand is None or extra is None or dealer is None:
+        raise UsageError(f"simulate: without a DEAL, give --hand, --{variant.extra_card} and --dealer")
+    progress = show_progress if sys.stderr.isatty() and not args.json else None
+    result = public.simulate(deal, seat=args.seat, hand=args.hand, extra=extra, known=known_cards(args.known),
+                             dealer=dealer, variant=variant, layouts=args.layouts, seed=args.seed,
+                             alone=FORMS[args.form], settings=settings_from(args, variant), progress=progress)
+    return report(args, result)

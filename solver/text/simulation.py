@@ -1,0 +1,50 @@
+"""A single-dummy simulation as text: each choice's figures, then the best choice per bid."""
+
+from __future__ import annotations
+
+from ..analysis.simulate import FORMS, ChoiceStats, FormStats, Simulation
+from ..core.cards import SUIT_NAMES, card_name
+from ..core.names import CardSet
+from ..core.seats import SEATS
+
+FORM_TITLES = {name: title for name, title in zip(FORMS.values(), ("with the partner", "alone"))}
+
+
+def choice_name(choice: ChoiceStats) -> str:
+    return SUIT_NAMES[choice.trump] + ("" if choice.discard is None else f", discard {card_name(choice.discard)}")
+
+
+def percent(share: float) -> str:
+    return f"{100 * share:.0f}%"
+
+
+def format_form(title: str, form: FormStats) -> list[str]:
+    hand_size = form.choices[0].hand_size
+    head = f"{'choice':<22}{'tricks':>13}" + "".join(f"{'>=' + str(k):>6}" for k in range(1, hand_size + 1))
+    out = [f"{title}:", head + f"{'DD best':>9}"]
+    for choice in form.choices:
+        row = f"{choice_name(choice):<22}{choice.mean:>7.2f} ±{choice.stderr:>4.2f}"
+        row += "".join(f"{percent(choice.at_least(k)):>6}" for k in range(1, hand_size + 1))
+        out.append(row + f"{percent(choice.dd_best):>9}")
+    out.append("best choice per bid (expected points, net):")
+    for bid, choice in form.best().items():
+        out.append(f"  {bid:<14}{choice_name(choice)} ({choice.scores[bid]:+.2f})")
+    return out
+
+
+def format_simulation(sim: Simulation) -> str:
+    known = sim.knowledge
+    others = "".join(f", {SEATS[s]} holds {CardSet(m)}" for s, m in enumerate(known.known) if m)
+    verb = "declares" if known.variant.declarer_exchanges else "makes trump"
+    out = [f"{SEATS[known.seat]} {verb} knowing {CardSet(known.hand)} and the {known.variant.extra_card} "
+           f"{card_name(known.extra)}{others}; {SEATS[known.dealer]} deals",
+           f"{sim.layouts} random layouts of the other cards (seed {sim.seed}), each solved double-dummy", ""]
+    for name, form in sim.forms.items():
+        title = FORM_TITLES[name] if known.variant.partners else "every choice"
+        out += format_form(title, form) + [""]
+    if len(sim.forms) > 1:
+        out.append("best per bid, with the partner or alone:")
+        for bid, (form, choice) in sim.best().items():
+            how = "alone" if form.alone else "with the partner"
+            out.append(f"  {bid:<14}{how}, {choice_name(choice)} ({choice.scores[bid]:+.2f})")
+    return "\n".join(out).rstrip()
