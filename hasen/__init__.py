@@ -9,8 +9,9 @@ True
 
 ``analyze`` (the table), ``solve`` (every card's value at a position), ``review`` (a played
 hand), ``bid`` (bid advice and par), ``simulate`` (the right choice knowing only one's own
-cards) and ``position`` (a position to step through) answer for the deal's own game; ``str()`` of an answer is the text ``hasen`` prints, ``to_json()``
-its ``--json``. See docs/python.md.
+cards) and ``position`` (a position to step through) answer for the deal's own game;
+``str()`` of an answer is the text ``hasen`` prints, ``to_json()`` its ``--json``. See
+docs/python.md.
 """
 
 from solver.analysis.answer import Answer
@@ -19,6 +20,7 @@ from solver.analysis.euchre_table import EuchreAnalysis, MakerTable
 from solver.analysis.play import Contract, PlayState
 from solver.analysis.position import PositionAnalysis
 from solver.analysis.review import PlayReview
+from solver.analysis.simulate import Simulation
 from solver.analysis.table import DeclarerTable, TableAnalysis
 from solver.core.deal import Deal
 from solver.core.errors import HasenError, IllegalPlayError, InvalidDealError, NotationError
@@ -26,7 +28,6 @@ from solver.core.names import ByName, Card, CardSet, Seat, Suit
 from solver.core.variants import VARIANTS, Variant, variant_for
 from solver.core.version import __version__
 from solver.games import GAMES, Game, game_of
-from solver.analysis.simulate import Simulation
 from solver.public import analyze, bid, position, review, simulate, solve
 from solver.rules.settings import Settings
 from solver.search import USING_EXTENSION
