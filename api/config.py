@@ -22,11 +22,28 @@ LIMITS: dict[str, Limit] = {
     "HASEN_CACHE_SIZE": Limit(1024, "cached answers", minimum=0),
     # items in one POST /batch; more gives 413
     "HASEN_BATCH_LIMIT": Limit(100, "items per batch"),
+    # random layouts in one POST /simulate; more gives 413
+    "HASEN_SIMULATE_LIMIT": Limit(2000, "layouts per simulation"),
     # threads that run searches: as many as cores, since a search keeps a core busy
     "HASEN_SOLVER_THREADS": Limit(os.cpu_count() or 2, "solver threads"),
     # bytes in a request body (Flask's own setting); more gives 413
     "MAX_CONTENT_LENGTH": Limit(64 * 1024, "bytes per request body"),
 }
+
+# What `hasen serve` (api/server.py) sets in waitress, so that neither many slow requests nor
+# slow or idle connections can keep the service from answering; docs/web-api.md#the-servers-limits.
+# Request threads only wait (for a solver thread, or on the socket): there are enough of them that
+# a request, /health above all, is not left queued inside waitress while the solvers are busy.
+REQUEST_THREADS = 64
+# connections open at once (each a file descriptor); idle and half-sent ones are closed soon
+CONNECTION_LIMIT = 1000
+# seconds a connection may stay open with no request in progress (between keep-alive requests,
+# or before the first byte)
+IDLE_TIMEOUT = 10
+# seconds from the first byte of a request to its last; then 408 and the connection is closed
+READ_TIMEOUT = 10
+# bytes of the request line and headers together; more gives 431
+MAX_HEADER_BYTES = 16 * 1024
 
 # The longest string any field accepts: far above the longest deal or play record (a whole
 # play record is under 100 characters), low enough that messages quoting input stay short.

@@ -149,6 +149,38 @@ REVIEW_REQUEST = {
 }
 
 
+FORM_NAMES = ["both", "partner", "alone"]
+
+
+def simulate_request(limit: int) -> dict[str, Any]:
+    """A simulation: the seat's cards from a deal, or given, and the layouts to deal."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["seat"],
+        "properties": {
+            "deal": text("A deal, of which only the seat's hand and the widow or upcard are used; "
+                         "or give hand, widow or upcard, and dealer instead."),
+            "hand": text("Without a deal: the seat's hand, dotted ('A.K..AQJ*') or a list ('AS KH')."),
+            "widow": text("Without a deal, in Hasenpfeffer: the widow."),
+            "upcard": text("Without a deal, in Euchre: the upcard."),
+            "seat": seat("The declarer (in Euchre the maker) who knows only its own cards."),
+            "dealer": DEALER,
+            "known": {"type": "object", "propertyNames": {"enum": SEAT_NAMES},
+                      "additionalProperties": text("Cards known to be in that seat's hand."),
+                      "description": "Cards known to be in other hands (from the bidding or the play)."},
+            "layouts": {"type": "integer", "minimum": 1,
+                        "description": f"Random layouts to solve: at most {limit} (more gives 413); "
+                                       "default 1000."},
+            "seed": {"type": "integer", "minimum": 0, "description": "The random seed; default 0."},
+            "form": one_of(FORM_NAMES, "With the partner, alone, or both (default; one form where "
+                                       "nobody has a partner)."),
+            **VARIANT_OPTIONS,
+            **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
+        },
+    }
+
+
 def batch_request(limit: int) -> dict[str, Any]:
     return {
         "type": "object",
@@ -387,6 +419,42 @@ BATCH_RESPONSE = closed({
                                     {"$ref": REF + "BatchItemError"}]}},
 })
 
+FIGURE = {"type": "number"}
+SHARE = {"type": "number", "minimum": 0, "maximum": 1}
+SIMULATED_CHOICE = closed({
+    "trump": SUIT,
+    "discard": {"oneOf": [CARD, NULL], "description": "The seat's discard; null when it has none to make."},
+    "mean": {**FIGURE, "description": "Mean tricks of the declaring side over the layouts."},
+    "stderr": {**FIGURE, "description": "The standard error of the mean."},
+    "at_least": {"type": "object", "additionalProperties": SHARE,
+                 "description": "The share of layouts with at least k tricks, by k."},
+    "scores": {"type": "object", "additionalProperties": FIGURE,
+               "description": "Expected points of the declaring side less the defenders', per bid."},
+    "dd_best": {**SHARE, "description": "The share of layouts where no other choice takes more."},
+})
+SIMULATED_BEST = closed({"trump": SUIT, "discard": {"oneOf": [CARD, NULL]}, "score": FIGURE, "mean": FIGURE})
+SIMULATION_RESPONSE = closed({
+    "version": VERSION,
+    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "dealer": SEAT,
+    "seat": SEAT,
+    "hand": {"type": "string"},
+    "known": {"type": "object", "propertyNames": SEAT, "additionalProperties": {"type": "string"}},
+    "layouts": {"type": "integer", "minimum": 1},
+    "seed": {"type": "integer", "minimum": 0},
+    "forms": {"type": "object", "propertyNames": {"enum": ["with_partner", "alone"]},
+              "additionalProperties": closed({
+                  "choices": {"type": "array", "items": {"$ref": REF + "SimulatedChoice"}},
+                  "best": {"type": "object", "additionalProperties": SIMULATED_BEST,
+                           "description": "Per bid, the choice with the highest expected score."}})},
+    "best": {"type": "object", "description": "Per bid, the best form and choice.",
+             "additionalProperties": closed({"alone": {"type": "boolean"}, "trump": SUIT,
+                                             "discard": {"oneOf": [CARD, NULL]}, "score": FIGURE})},
+}, "The same object as `hasen simulate --json`: the widow or upcard under its name; `deck` for a "
+   "game of several decks and `settings` when given.")
+SIMULATION_RESPONSE = optional(SIMULATION_RESPONSE, {"widow": CARD, "upcard": CARD, "deck": DECK_SIZES,
+                                                     "settings": SETTINGS})
+
 HEALTH = closed({
     "status": {"type": "string", "const": "ok"},
     "version": VERSION,
@@ -407,7 +475,9 @@ def response(description: str, schema: str) -> dict[str, Any]:
 ERRORS = {
     "400": response("Bad input: malformed JSON, wrong types, unknown keys, bad notation, "
                     "an impossible position.", "Error"),
-    "413": response("The body is over the size limit, or a batch over the item limit.", "Error"),
+    "403": response("A request from a web page of another origin.", "Error"),
+    "413": response("The body is over the size limit, or a batch or simulation over its limit.", "Error"),
+    "415": response("A body not sent as application/json.", "Error"),
     "503": response("The analysis took longer than the time limit; the server stays up.", "Error"),
 }
 
@@ -441,6 +511,7 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
                 "carries the product version; every error is {\"error\": \"...\"} with a 4xx or "
                 f"503 status. Limits: {config['MAX_CONTENT_LENGTH']} bytes per body, "
                 f"{config['HASEN_BATCH_LIMIT']} items per batch, "
+                f"{config['HASEN_SIMULATE_LIMIT']} layouts per simulation, "
                 f"{config['HASEN_TIME_LIMIT']:g} s per request."),
         },
         "servers": [{"url": "/"}],
@@ -455,6 +526,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             PREFIX + "/review": post("A played hand judged card by card, and the trump and discard "
                                      "against the best", "ReviewRequest", "ReviewResponse"),
             PREFIX + "/batch": post("Many table requests at once", "BatchRequest", "BatchResponse"),
+            PREFIX + "/simulate": post("The declarer's choices over random layouts of the cards it cannot "
+                                       "see (single dummy)", "SimulateRequest", "SimulateResponse"),
             PREFIX + "/health": get("Service health", "Health"),
             PREFIX + "/openapi.json": {"get": {"summary": "This document", "responses": {
                 "200": {"description": "The OpenAPI document.",
@@ -477,6 +550,9 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "ReviewedCard": REVIEWED_CARD,
             "BatchResponse": BATCH_RESPONSE,
             "BatchItemError": BATCH_ITEM_ERROR,
+            "SimulateRequest": simulate_request(config["HASEN_SIMULATE_LIMIT"]),
+            "SimulateResponse": SIMULATION_RESPONSE,
+            "SimulatedChoice": SIMULATED_CHOICE,
             "Health": HEALTH,
             "Error": ERROR,
         }},

@@ -7,9 +7,12 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
+from solver import public
 from solver.analysis.inputs import coerce_seat
 from solver.analysis.inputs import request_position as position_of
 from solver.analysis.play import PlayState
+from solver.analysis.simulate import DEFAULT_LAYOUTS
+from solver.analysis.simulate import simulate as simulate_layouts
 from solver.core.cards import CardId
 from solver.core.deal import Deal
 from solver.core.errors import HasenError
@@ -34,6 +37,7 @@ from .openapi import (
     TABLE_REQUEST,
     batch_request,
     document,
+    simulate_request,
 )
 from .runner import Checkpoint
 from .service import Job, Service
@@ -168,6 +172,45 @@ def review() -> Response:
         ("review", deal, contract, settings, cards_played(end)),
         lambda checkpoint: game_of(deal.variant).review(deal, contract, record, settings=settings,
                                                         checkpoint=checkpoint).to_json())
+    return answer(data, cached)
+
+
+# --- simulate -------------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def simulate_checker(limit: int) -> BodyChecker:
+    """The schema names the app's layout limit, so there is one checker per limit."""
+    return BodyChecker(simulate_request(limit))
+
+
+FORMS = {"both": None, "partner": (False,), "alone": (True,)}  # the request's form: the forms to simulate
+
+
+@v1.post("/simulate")
+def simulate() -> Response:
+    body = read_json(request)
+    limit = current_app.config["HASEN_SIMULATE_LIMIT"]
+    layouts = body.get("layouts", DEFAULT_LAYOUTS) if isinstance(body, dict) else None
+    if isinstance(layouts, int) and not isinstance(layouts, bool) and layouts > limit:
+        raise TooLarge(f"layouts: {layouts}, at most {limit} per simulation (HASEN_SIMULATE_LIMIT)")
+    simulate_checker(limit).check(body)
+    variant = variant_for(body.get("variant"), body.get("deck"))
+    extra_key, other_key = ("widow", "upcard") if variant.declarer_exchanges else ("upcard", "widow")
+    if other_key in body:
+        raise BadInput(f"{other_key}: {variant.name} has no {other_key}; give \"{extra_key}\"")
+    settings = body_settings(body, variant, PLAY_SETTINGS + AUCTION_SETTINGS)
+    knowledge = public.knowledge_of(body.get("deal"), seat=body["seat"], hand=body.get("hand"),
+                                    extra=body.get(extra_key), known=body.get("known"), dealer=body.get("dealer"),
+                                    variant=variant)
+    seed, forms = body.get("seed", 0), FORMS[body.get("form", "both")]
+    key = ("simulate", knowledge, settings, layouts, seed, forms)
+
+    def work(checkpoint: Checkpoint) -> dict[str, Any]:
+        # each layout gathered is a place to stop
+        return simulate_layouts(knowledge, game_of(variant), layouts, seed, settings, forms,
+                                progress=lambda done, total: checkpoint()).to_json()
+
+    data, cached = service().answer(key, work)
     return answer(data, cached)
 
 

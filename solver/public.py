@@ -25,7 +25,7 @@ from .analysis.inputs import (
 from .analysis.play import PlayState
 from .analysis.position import PositionAnalysis
 from .analysis.review import PlayReview
-from .analysis.simulate import Knowledge, Mapper, Simulation
+from .analysis.simulate import DEFAULT_LAYOUTS, Knowledge, Mapper, Simulation
 from .analysis.simulate import simulate as simulate_layouts
 from .core.deal import Deal
 from .core.errors import NotationError
@@ -140,23 +140,16 @@ def bid(deal: Deal | str, *, dealer: SeatLike | None = None, variant: Variant | 
     return game_of(deal.variant).bid(deal, checked)
 
 
-def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
-             extra: str | int | None = None, known: Mapping[str, str] | None = None,
-             dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
-             layouts: int = 1000, seed: int = 0, alone: bool | None = None, settings: SettingsLike = None,
-             progress: Progress | None = None, mapper: Mapper = map) -> Simulation:
-    """What ``seat`` should choose as declarer knowing only its cards: each trump (and
-    discard, where it is the seat's) over ``layouts`` random layouts of the unseen cards.
+def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
+                 extra: str | int | None = None, known: Mapping[str, str] | None = None,
+                 dealer: SeatLike | None = None, variant: Variant | str | None = None,
+                 deck: int | str | None = None) -> Knowledge:
+    """What a simulating seat knows, checked: the seat's cards from ``deal`` (its other
+    hands are not used), or ``hand`` and ``extra`` (the widow, or the upcard) with the
+    ``dealer``; ``known``: cards known to be in other hands, by seat (``{"E": "AH KD"}``).
 
-    The seat's cards are those of ``deal`` (whose other hands are not used), or ``hand`` and
-    ``extra`` (the widow, or the upcard) with the ``dealer``. ``known``: cards known to be in
-    other hands, by seat (``{"E": "AH KD"}``). ``alone``: only that form of play; by default
-    both where the game has partners. The same ``seed`` gives the same answer.
-
-    >>> sim = simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", layouts=20, seed=1, alone=False)
-    >>> best = sim.forms["with_partner"].best()["6"]
-    >>> best.trump, best.discard, best.mean >= 5
-    (Suit('C'), Card('KH'), True)
+    >>> len(knowledge_of(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", known={"E": "AH"}).unseen)
+    17
     """
     chosen = coerce_variant(variant, deck)
     who = coerce_seat(seat, "seat")
@@ -164,19 +157,38 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
         if hand is not None or extra is not None:
             raise NotationError("simulate: give a deal or the seat's hand and extra card, not both")
         full = coerce_deal(deal, dealer, chosen)
-        knowledge_args: tuple[Variant, int, int, int, int] = (full.variant, full.dealer, who, full.hands[who],
-                                                              full.extra)
+        mine: tuple[Variant, int, int, int, int] = (full.variant, full.dealer, who, full.hands[who], full.extra)
     else:
         if hand is None or extra is None or dealer is None:
             raise NotationError("simulate: without a deal, give the seat's hand, the widow or upcard (extra) "
                                 "and the dealer")
         target = chosen or HASENPFEFFER
-        knowledge_args = (target, coerce_seat(dealer, "dealer"), who, coerce_hand(hand, "hand"),
-                          coerce_card(extra, target.extra_card))
+        mine = (target, coerce_seat(dealer, "dealer"), who, coerce_hand(hand, "hand"),
+                coerce_card(extra, target.extra_card))
     others = [0, 0, 0, 0]
     for name, cards in (known or {}).items():
         others[coerce_seat(name, "known")] = coerce_hand(cards, f"known: {name}")
-    knowledge = Knowledge(*knowledge_args, known=tuple(others))
+    return Knowledge(*mine, known=tuple(others))
+
+
+def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
+             extra: str | int | None = None, known: Mapping[str, str] | None = None,
+             dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
+             layouts: int = DEFAULT_LAYOUTS, seed: int = 0, alone: bool | None = None, settings: SettingsLike = None,
+             progress: Progress | None = None, mapper: Mapper = map) -> Simulation:
+    """What ``seat`` should choose as declarer knowing only its cards: each trump (and
+    discard, where it is the seat's) over ``layouts`` random layouts of the unseen cards.
+
+    What the seat knows is given as to ``knowledge_of``. ``alone``: only that form of play;
+    by default both where the game has partners. The same ``seed`` gives the same answer.
+
+    >>> sim = simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", layouts=20, seed=1, alone=False)
+    >>> best = sim.forms["with_partner"].best()["6"]
+    >>> best.trump, best.discard, best.mean >= 5
+    (Suit('C'), Card('KH'), True)
+    """
+    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer,
+                             variant=variant, deck=deck)
     checked = coerce_settings(knowledge.variant, settings)
     forms = None if alone is None else (alone,)
     return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, progress)

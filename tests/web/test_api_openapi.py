@@ -47,8 +47,21 @@ CASES = {
     ("batch", 400): ("post", {"items": "all"}, None),
     ("batch", 413): ("post", {"items": [TABLE] * 6}, None),
     ("batch", 503): ("post", {"items": [TABLE]}, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
+    ("simulate", 200): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "layouts": 3, "form": "alone"}, None),
+    ("simulate", 400): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "known": {"E": "AS"}}, None),
+    ("simulate", 413): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "layouts": 10**6}, None),
+    ("simulate", 503): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N"}, "api.routes.simulate_layouts"),
     ("health", 200): ("get", None, None),
     ("openapi.json", 200): ("get", None, None),
+}
+# every POST refuses a body not sent as JSON (415) and a page of another site (403)
+for _path in ("table", "solve", "review", "bid", "batch", "simulate"):
+    CASES[(_path, 403)] = ("post from elsewhere", {}, None)
+    CASES[(_path, 415)] = ("post as text", {}, None)
+SENDERS = {
+    "post from elsewhere": lambda client, url, body: client.post(url, json=body,
+                                                               headers={"Origin": "https://elsewhere.example"}),
+    "post as text": lambda client, url, body: client.post(url, data="{}", content_type="text/plain"),
 }
 
 
@@ -79,7 +92,11 @@ def test_real_answers_match_the_document(openapi_doc: dict, monkeypatch, path: s
         monkeypatch.setattr(endless_target, endless)
         config["HASEN_TIME_LIMIT"] = 0.05
     client: FlaskClient = create_app(config).test_client()
-    response = getattr(client, method)(f"/api/v1/{path}", json=body)
+    url = f"/api/v1/{path}"
+    if method in SENDERS:
+        response, method = SENDERS[method](client, url, body), "post"
+    else:
+        response = getattr(client, method)(url, json=body)
     assert response.status_code == status, response.get_json()
     assert response.mimetype == "application/json"
     OAS31Validator(response_schema(openapi_doc, path, method, status)).validate(response.get_json())
