@@ -181,6 +181,32 @@ def simulate_request(limit: int) -> dict[str, Any]:
     }
 
 
+def lead_request(limit: int) -> dict[str, Any]:
+    """An opening-lead simulation: the leader's cards from a deal, or given, and the contract."""
+    simulation = simulate_request(limit)["properties"]
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["seat", "declarer", "trump"],
+        "properties": {
+            "deal": text("A deal, of which only the leader's hand (and in Euchre the upcard) is used; or "
+                         "give hand (and upcard) and dealer instead."),
+            "hand": simulation["hand"],
+            "upcard": simulation["upcard"],
+            "seat": seat("The player on lead, who knows only its own cards."),
+            "declarer": seat("The declarer (in Euchre the maker)."),
+            "trump": POSITION_PROPERTIES["trump"],
+            "alone": ALONE,
+            "dealer": DEALER,
+            "known": simulation["known"],
+            "layouts": simulation["layouts"],
+            "seed": simulation["seed"],
+            **VARIANT_OPTIONS,
+            **{name: setting(name) for name in PLAY_SETTINGS},
+        },
+    }
+
+
 def batch_request(limit: int) -> dict[str, Any]:
     return {
         "type": "object",
@@ -455,6 +481,26 @@ SIMULATION_RESPONSE = closed({
 SIMULATION_RESPONSE = optional(SIMULATION_RESPONSE, {"widow": CARD, "upcard": CARD, "deck": DECK_SIZES,
                                                      "settings": SETTINGS})
 
+LEAD_RESPONSE = optional(closed({
+    "version": VERSION,
+    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "dealer": SEAT,
+    "seat": SEAT,
+    "hand": {"type": "string"},
+    "known": SIMULATION_RESPONSE["properties"]["known"],
+    "declarer": SEAT,
+    "trump": SUIT,
+    "alone": {"type": "boolean"},
+    "side": {"type": "string", "enum": ["defenders", "declarers"], "description": "The leader's side."},
+    "layouts": {"type": "integer", "minimum": 1},
+    "seed": {"type": "integer", "minimum": 0},
+    "leads": {"type": "array", "description": "Each card of the leader's hand, in card order.",
+              "items": closed({"card": CARD, "mean": {**FIGURE, "description": "Mean tricks of the leader's side."},
+                               "stderr": FIGURE,
+                               "best": {**SHARE, "description": "The share of layouts where no lead takes more."}})},
+    "best": {"type": "array", "items": CARD, "description": "The leads with the highest mean."},
+}, "The same object as `hasen lead --json`."), {"upcard": CARD, "deck": DECK_SIZES, "settings": SETTINGS})
+
 HEALTH = closed({
     "status": {"type": "string", "const": "ok"},
     "version": VERSION,
@@ -526,6 +572,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             PREFIX + "/review": post("A played hand judged card by card, and the trump and discard "
                                      "against the best", "ReviewRequest", "ReviewResponse"),
             PREFIX + "/batch": post("Many table requests at once", "BatchRequest", "BatchResponse"),
+            PREFIX + "/lead": post("Each opening lead over random layouts of the cards the leader cannot see",
+                                   "LeadRequest", "LeadResponse"),
             PREFIX + "/simulate": post("The declarer's choices over random layouts of the cards it cannot "
                                        "see (single dummy)", "SimulateRequest", "SimulateResponse"),
             PREFIX + "/health": get("Service health", "Health"),
@@ -553,6 +601,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "SimulateRequest": simulate_request(config["HASEN_SIMULATE_LIMIT"]),
             "SimulateResponse": SIMULATION_RESPONSE,
             "SimulatedChoice": SIMULATED_CHOICE,
+            "LeadRequest": lead_request(config["HASEN_SIMULATE_LIMIT"]),
+            "LeadResponse": LEAD_RESPONSE,
             "Health": HEALTH,
             "Error": ERROR,
         }},

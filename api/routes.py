@@ -8,8 +8,9 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from solver import public
-from solver.analysis.inputs import coerce_seat
+from solver.analysis.inputs import coerce_seat, coerce_trump
 from solver.analysis.inputs import request_position as position_of
+from solver.analysis.lead import simulate_lead as simulate_leads
 from solver.analysis.play import PlayState
 from solver.analysis.simulate import DEFAULT_LAYOUTS
 from solver.analysis.simulate import simulate as simulate_layouts
@@ -37,6 +38,7 @@ from .openapi import (
     TABLE_REQUEST,
     batch_request,
     document,
+    lead_request,
     simulate_request,
 )
 from .runner import Checkpoint
@@ -183,6 +185,14 @@ def simulate_checker(limit: int) -> BodyChecker:
     return BodyChecker(simulate_request(limit))
 
 
+def checked_layouts(body: Any, limit: int) -> Any:
+    """The layouts asked for (the default if none), refused with a 413 over the limit."""
+    layouts = body.get("layouts", DEFAULT_LAYOUTS) if isinstance(body, dict) else None
+    if isinstance(layouts, int) and not isinstance(layouts, bool) and layouts > limit:
+        raise TooLarge(f"layouts: {layouts}, at most {limit} per simulation (HASEN_SIMULATE_LIMIT)")
+    return layouts
+
+
 FORMS = {"both": None, "partner": (False,), "alone": (True,)}  # the request's form: the forms to simulate
 
 
@@ -190,9 +200,7 @@ FORMS = {"both": None, "partner": (False,), "alone": (True,)}  # the request's f
 def simulate() -> Response:
     body = read_json(request)
     limit = current_app.config["HASEN_SIMULATE_LIMIT"]
-    layouts = body.get("layouts", DEFAULT_LAYOUTS) if isinstance(body, dict) else None
-    if isinstance(layouts, int) and not isinstance(layouts, bool) and layouts > limit:
-        raise TooLarge(f"layouts: {layouts}, at most {limit} per simulation (HASEN_SIMULATE_LIMIT)")
+    layouts = checked_layouts(body, limit)
     simulate_checker(limit).check(body)
     variant = variant_for(body.get("variant"), body.get("deck"))
     extra_key, other_key = ("widow", "upcard") if variant.declarer_exchanges else ("upcard", "widow")
@@ -209,6 +217,36 @@ def simulate() -> Response:
         # each layout gathered is a place to stop
         return simulate_layouts(knowledge, game_of(variant), layouts, seed, settings, forms,
                                 progress=lambda done, total: checkpoint()).to_json()
+
+    data, cached = service().answer(key, work)
+    return answer(data, cached)
+
+
+@lru_cache(maxsize=None)
+def lead_checker(limit: int) -> BodyChecker:
+    return BodyChecker(lead_request(limit))
+
+
+@v1.post("/lead")
+def lead() -> Response:
+    body = read_json(request)
+    limit = current_app.config["HASEN_SIMULATE_LIMIT"]
+    layouts = checked_layouts(body, limit)
+    lead_checker(limit).check(body)
+    variant = variant_for(body.get("variant"), body.get("deck"))
+    if "upcard" in body and variant.declarer_exchanges:
+        raise BadInput(f"upcard: {variant.name} has no upcard (the widow is not seen by the leader)")
+    settings = body_settings(body, variant, PLAY_SETTINGS)
+    knowledge = public.knowledge_of(body.get("deal"), seat=body["seat"], hand=body.get("hand"),
+                                    extra=body.get("upcard"), known=body.get("known"), dealer=body.get("dealer"),
+                                    variant=variant, sees_widow=False)
+    declarer, trump = coerce_seat(body["declarer"], "declarer"), coerce_trump(body["trump"])
+    alone, seed = body.get("alone", False), body.get("seed", 0)
+    key = ("lead", knowledge, declarer, trump, alone, settings, layouts, seed)
+
+    def work(checkpoint: Checkpoint) -> dict[str, Any]:
+        return simulate_leads(knowledge, declarer, trump, alone, layouts, seed, settings,
+                              progress=lambda done, total: checkpoint()).to_json()
 
     data, cached = service().answer(key, work)
     return answer(data, cached)

@@ -17,6 +17,7 @@ docs/python.md.
 from solver.analysis.answer import Answer
 from solver.analysis.bidding import BidAnalysis
 from solver.analysis.euchre_table import EuchreAnalysis, MakerTable
+from solver.analysis.lead import LeadSimulation
 from solver.analysis.play import Contract, PlayState
 from solver.analysis.position import PositionAnalysis
 from solver.analysis.review import PlayReview
@@ -28,16 +29,16 @@ from solver.core.names import ByName, Card, CardSet, Seat, Suit
 from solver.core.variants import VARIANTS, Variant, variant_for
 from solver.core.version import __version__
 from solver.games import GAMES, Game, game_of
-from solver.public import analyze, bid, position, review, simulate, solve
+from solver.public import analyze, bid, position, review, simulate, simulate_lead, solve
 from solver.rules.settings import Settings
 from solver.search import USING_EXTENSION
 
 __all__ = [
-    "analyze", "solve", "review", "bid", "position", "simulate",
+    "analyze", "solve", "review", "bid", "position", "simulate", "simulate_lead",
     "Deal", "Seat", "Suit", "Card", "CardSet", "ByName", "Settings", "Variant", "VARIANTS", "variant_for",
     "Game", "GAMES", "game_of", "Contract", "PlayState",
     "Answer", "TableAnalysis", "DeclarerTable", "EuchreAnalysis", "MakerTable", "PositionAnalysis",
-    "PlayReview", "BidAnalysis", "Simulation",
+    "PlayReview", "BidAnalysis", "Simulation", "LeadSimulation",
     "HasenError", "NotationError", "InvalidDealError", "IllegalPlayError",
     "USING_EXTENSION", "__version__",
 ]

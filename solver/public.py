@@ -19,9 +19,12 @@ from .analysis.inputs import (
     coerce_hand,
     coerce_seat,
     coerce_settings,
+    coerce_trump,
     coerce_variant,
     request_position,
 )
+from .analysis.lead import LeadSimulation
+from .analysis.lead import simulate_lead as simulate_leads
 from .analysis.play import PlayState
 from .analysis.position import PositionAnalysis
 from .analysis.review import PlayReview
@@ -143,10 +146,12 @@ def bid(deal: Deal | str, *, dealer: SeatLike | None = None, variant: Variant | 
 def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
                  extra: str | int | None = None, known: Mapping[str, str] | None = None,
                  dealer: SeatLike | None = None, variant: Variant | str | None = None,
-                 deck: int | str | None = None) -> Knowledge:
+                 deck: int | str | None = None, sees_widow: bool = True) -> Knowledge:
     """What a simulating seat knows, checked: the seat's cards from ``deal`` (its other
     hands are not used), or ``hand`` and ``extra`` (the widow, or the upcard) with the
     ``dealer``; ``known``: cards known to be in other hands, by seat (``{"E": "AH KD"}``).
+    ``sees_widow``: False for a seat that does not see the widow (it is then dealt at random
+    too); an upcard is seen by every seat.
 
     >>> len(knowledge_of(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", known={"E": "AH"}).unseen)
     17
@@ -157,14 +162,20 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
         if hand is not None or extra is not None:
             raise NotationError("simulate: give a deal or the seat's hand and extra card, not both")
         full = coerce_deal(deal, dealer, chosen)
-        mine: tuple[Variant, int, int, int, int] = (full.variant, full.dealer, who, full.hands[who], full.extra)
+        mine: tuple[Variant, int, int, int, int | None] = (full.variant, full.dealer, who, full.hands[who],
+                                                           full.extra)
     else:
-        if hand is None or extra is None or dealer is None:
-            raise NotationError("simulate: without a deal, give the seat's hand, the widow or upcard (extra) "
-                                "and the dealer")
         target = chosen or HASENPFEFFER
+        hidden = not sees_widow and target.extra_optional
+        if hand is None or dealer is None or (extra is None and not hidden):
+            raise NotationError("simulate: without a deal, give the seat's hand, the dealer and the "
+                                f"{target.extra_card} (extra)")
+        if extra is not None and hidden:
+            raise NotationError(f"simulate: the {target.extra_card} is not seen from this seat; leave it out")
         mine = (target, coerce_seat(dealer, "dealer"), who, coerce_hand(hand, "hand"),
-                coerce_card(extra, target.extra_card))
+                None if extra is None else coerce_card(extra, target.extra_card))
+    if not sees_widow and mine[0].extra_optional:
+        mine = (*mine[:4], None)
     others = [0, 0, 0, 0]
     for name, cards in (known or {}).items():
         others[coerce_seat(name, "known")] = coerce_hand(cards, f"known: {name}")
@@ -192,3 +203,29 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
     checked = coerce_settings(knowledge.variant, settings)
     forms = None if alone is None else (alone,)
     return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, progress)
+
+
+def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: str | int,
+                  alone: bool = False, hand: str | None = None, extra: str | int | None = None,
+                  known: Mapping[str, str] | None = None, dealer: SeatLike | None = None,
+                  variant: Variant | str | None = None, deck: int | str | None = None,
+                  layouts: int = DEFAULT_LAYOUTS, seed: int = 0, settings: SettingsLike = None,
+                  progress: Progress | None = None, mapper: Mapper = map) -> LeadSimulation:
+    """The opening lead of ``seat``, knowing its hand and the contract (and in Euchre the
+    upcard): each card's mean tricks for the leader's side over random layouts.
+
+    The seat's cards are given as to ``knowledge_of``; in Hasenpfeffer the widow stays
+    unseen. The card put away is chosen double-dummy by its owner on each layout.
+
+    >>> leads = simulate_lead("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", seat="N", declarer="E",
+    ...                       trump="D", dealer="W", layouts=10, seed=1)
+    >>> leads.best()[0].card, leads.leader_declares
+    (Card('JK'), False)
+    """
+    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer,
+                             variant=variant, deck=deck, sees_widow=False)
+    checked = coerce_settings(knowledge.variant, settings)
+    if not isinstance(alone, bool):
+        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    return simulate_leads(knowledge, coerce_seat(declarer, "declarer"), coerce_trump(trump), alone, layouts, seed,
+                          checked, mapper, progress)

@@ -54,7 +54,9 @@ class Knowledge:
     dealer: int
     seat: int
     hand: Mask  # the seat's own cards
-    extra: CardId  # the widow (the Hasenpfeffer declarer takes it) or the upcard (seen by all)
+    # the widow (the Hasenpfeffer declarer takes it) or the upcard (seen by all); None: unseen
+    # too (the widow, to anyone but the declarer), dealt at random after the hands
+    extra: CardId | None
     known: tuple[Mask, ...] = (0, 0, 0, 0)  # cards known to be in each seat's hand
 
     def __post_init__(self) -> None:
@@ -65,9 +67,11 @@ class Knowledge:
         if self.hand.bit_count() != v.hand_size or self.hand & ~v.deck:
             raise InvalidDealError(f"hand: {SEATS[self.seat]} holds {v.hand_size} cards of the {v.label} deck, "
                                    f"not {CardSet(self.hand)}")
-        seen = self.hand | 1 << self.extra
-        if not v.deck >> self.extra & 1 or self.hand >> self.extra & 1:
+        seen = self.seen_by_seat
+        if self.extra is not None and (not v.deck >> self.extra & 1 or self.hand >> self.extra & 1):
             raise InvalidDealError(f"{v.extra_card}: {card_name(self.extra)} is not a free card of the {v.label} deck")
+        if self.extra is None and not v.extra_optional:
+            raise NotationError(f"{v.extra_card}: every seat sees the {v.extra_card} in {v.name}: give it")
         for other, cards in enumerate(self.known):
             if not cards:
                 continue
@@ -80,9 +84,14 @@ class Knowledge:
             seen |= cards
 
     @property
+    def seen_by_seat(self) -> Mask:
+        """The seat's own cards and the extra card, when it sees that."""
+        return self.hand | (0 if self.extra is None else 1 << self.extra)
+
+    @property
     def unseen(self) -> list[CardId]:
         """The cards dealt at random, in a fixed order."""
-        seen = self.hand | 1 << self.extra
+        seen = self.seen_by_seat
         for cards in self.known:
             seen |= cards
         return cards_of(self.variant.deck & ~seen)
@@ -98,12 +107,14 @@ class Knowledge:
             for card in cards[:missing]:
                 hands[seat] |= 1 << card
             cards = cards[missing:]
-        return Deal.from_masks(tuple(hands), self.extra, self.dealer, self.variant)
+        extra = cards[0] if self.extra is None else self.extra
+        return Deal.from_masks(tuple(hands), extra, self.dealer, self.variant)
 
     def describe(self) -> dict[str, Any]:
-        return {"seat": SEATS[self.seat], "hand": str(CardSet(self.hand)),
-                self.variant.extra_card: card_name(self.extra),
-                "known": {SEATS[s]: str(CardSet(m)) for s, m in enumerate(self.known) if m}}
+        data = {"seat": SEATS[self.seat], "hand": str(CardSet(self.hand))}
+        if self.extra is not None:
+            data[self.variant.extra_card] = card_name(self.extra)
+        return data | {"known": {SEATS[s]: str(CardSet(m)) for s, m in enumerate(self.known) if m}}
 
 
 @dataclass(frozen=True)
@@ -254,6 +265,8 @@ def simulate(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0, 
     if not isinstance(layouts, int) or isinstance(layouts, bool) or layouts < 1:
         raise NotationError(f"layouts: expected a whole number of at least 1, got {layouts!r}")
     variant = knowledge.variant
+    if knowledge.extra is None:
+        raise NotationError(f"{variant.extra_card}: the declarer sees the {variant.extra_card}: give it")
     settings.check_for(variant)
     chosen = tuple(forms) if forms is not None else ((False, True) if variant.partners else (False,))
     if True in chosen and not variant.partners:

@@ -28,6 +28,7 @@ from .options import (
     whole_number,
 )
 from .output import OutputError, report, silence_stdout
+from .simulate import add_lead_parser
 from .simulate import add_parser as add_simulate_parser
 
 __all__ = ["EXAMPLE_DEAL", "EXAMPLE_DEALER", "main"]
@@ -166,6 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.set_defaults(run=cmd_review)
 
     add_simulate_parser(commands)
+    add_lead_parser(commands)
 
     serve = commands.add_parser("serve", help="run the web API under waitress")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")

@@ -1,4 +1,5 @@
-"""``hasen simulate``: what the declarer should choose knowing only its own cards."""
+"""``hasen simulate`` and ``hasen lead``: the declarer's choice and the opening lead, knowing
+only one's own cards (single dummy)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 from typing import Any
 
 from .. import public
+from ..analysis.simulate import DEFAULT_LAYOUTS
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from .options import (
     UsageError,
@@ -37,8 +39,8 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (with a DEAL, default: its first seat)")
     parser.add_argument("--known", metavar="SEAT:CARDS", action="append", default=[],
                         help='cards known to be in another hand, e.g. "E:AH KD" (repeat for more seats)')
-    parser.add_argument("--layouts", type=positive_int, default=1000, metavar="N",
-                        help="random layouts to solve (default: 1000)")
+    parser.add_argument("--layouts", type=positive_int, default=DEFAULT_LAYOUTS, metavar="N",
+                        help=f"random layouts to solve (default: {DEFAULT_LAYOUTS})")
     parser.add_argument("--seed", type=whole_number, default=0, help="the random seed (default: 0)")
     parser.add_argument("--form", choices=list(FORMS), default="both",
                         help="with the partner, alone, or both (default; one form where nobody has a partner)")
@@ -62,6 +64,7 @@ def known_cards(entries: list[str]) -> dict[str, str]:
 
 
 def show_progress(done: int, total: int) -> None:
+    """Layouts done so far, on one line of a terminal's stderr."""
     if done == total or done % max(total // 100, 1) == 0:
         print(f"\rsimulating: {done}/{total} layouts", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
@@ -83,4 +86,49 @@ def run(args: argparse.Namespace) -> int:
     result = public.simulate(deal, seat=args.seat, hand=args.hand, extra=extra, known=known_cards(args.known),
                              dealer=dealer, variant=variant, layouts=args.layouts, seed=args.seed,
                              alone=FORMS[args.form], settings=settings_from(args, variant), progress=progress)
+    return report(args, result)
+
+
+def add_lead_parser(commands: Any) -> argparse.ArgumentParser:
+    parser = commands.add_parser("lead",
+                                 help="each opening lead over random layouts of the cards the leader cannot see")
+    parser.add_argument("deal", nargs="?", metavar="DEAL",
+                        help="a deal: only --seat's hand (and in Euchre the upcard) is used")
+    parser.add_argument("--example", action="store_true", help="use the built-in example deal (W deals)")
+    parser.add_argument("--seat", metavar="SEAT", required=True, help="the player on lead")
+    parser.add_argument("--declarer", metavar="SEAT", required=True, help="the declarer (in Euchre the maker)")
+    parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
+    parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    parser.add_argument("--hand", metavar="CARDS", help="the leader's hand, without a DEAL")
+    parser.add_argument("--upcard", metavar="CARD", help="Euchre, without a DEAL: the upcard")
+    parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (with a DEAL, default: its first seat)")
+    parser.add_argument("--known", metavar="SEAT:CARDS", action="append", default=[],
+                        help='cards known to be in another hand, e.g. "E:AH KD" (repeat for more seats)')
+    parser.add_argument("--layouts", type=positive_int, default=DEFAULT_LAYOUTS, metavar="N",
+                        help=f"random layouts to solve (default: {DEFAULT_LAYOUTS})")
+    parser.add_argument("--seed", type=whole_number, default=0, help="the random seed (default: 0)")
+    add_variant_options(parser)
+    add_settings_options(parser, PLAY_SETTINGS)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.set_defaults(run=run_lead)
+    return parser
+
+
+def run_lead(args: argparse.Namespace) -> int:
+    variant = variant_from(args)
+    if args.upcard is not None and variant.declarer_exchanges:
+        raise UsageError(f"lead: {variant.name} has no upcard (the widow is not seen by the leader)")
+    deal, dealer = args.deal, args.dealer
+    if args.hand is None and args.upcard is None:
+        deal, dealer = deal_text(args, "lead", variant)
+    elif deal is not None or args.example:
+        raise UsageError("lead: give a DEAL (or --example) or --hand, not both")
+    elif dealer is None or (args.upcard is None and not variant.declarer_exchanges):
+        raise UsageError("lead: without a DEAL, give --hand, --dealer" + ("" if variant.declarer_exchanges
+                                                                          else " and --upcard"))
+    progress = show_progress if sys.stderr.isatty() and not args.json else None
+    result = public.simulate_lead(deal, seat=args.seat, declarer=args.declarer, trump=args.trump, alone=args.alone,
+                                  hand=args.hand, extra=args.upcard, known=known_cards(args.known), dealer=dealer,
+                                  variant=variant, layouts=args.layouts, seed=args.seed,
+                                  settings=settings_from(args, variant), progress=progress)
     return report(args, result)

@@ -9,11 +9,13 @@ from __future__ import annotations
 from ..analysis.answer import as_html, as_text
 from ..analysis.bidding import BidAnalysis
 from ..analysis.euchre_table import EuchreAnalysis
+from ..analysis.lead import LeadSimulation
 from ..analysis.position import PositionAnalysis
 from ..analysis.review import PlayReview
 from ..analysis.simulate import Simulation
 from ..analysis.table import TableAnalysis
 from ..core.variants import Variant
+from ..text.lead import format_leads
 from ..text.simulation import format_simulation
 from .base import Game
 from .euchre import Euchre
@@ -52,6 +54,11 @@ def _bid_text(analysis: BidAnalysis) -> str:
 @as_text.register(PositionAnalysis)
 def _position_text(result: PositionAnalysis) -> str:
     return game_of(result.state.deal.variant).format_position(result)
+
+
+@as_text.register(LeadSimulation)
+def _lead_text(simulation: LeadSimulation) -> str:
+    return format_leads(simulation)
 
 
 @as_text.register(Simulation)

@@ -34,6 +34,7 @@ def format_form(title: str, form: FormStats) -> list[str]:
 
 def format_simulation(sim: Simulation) -> str:
     known = sim.knowledge
+    assert known.extra is not None  # a declarer sees the widow or upcard
     others = "".join(f", {SEATS[s]} holds {CardSet(m)}" for s, m in enumerate(known.known) if m)
     verb = "declares" if known.variant.declarer_exchanges else "makes trump"
     out = [f"{SEATS[known.seat]} {verb} knowing {CardSet(known.hand)} and the {known.variant.extra_card} "

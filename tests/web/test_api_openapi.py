@@ -51,11 +51,19 @@ CASES = {
     ("simulate", 400): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "known": {"E": "AS"}}, None),
     ("simulate", 413): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "layouts": 10**6}, None),
     ("simulate", 503): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N"}, "api.routes.simulate_layouts"),
+    ("lead", 200): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D",
+                             "layouts": 3}, None),
+    ("lead", 400): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "E", "declarer": "E", "trump": "D"},
+                    None),
+    ("lead", 413): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "declarer": "E", "trump": "D",
+                             "layouts": 10**6}, None),
+    ("lead", 503): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D"},
+                    "api.routes.simulate_leads"),
     ("health", 200): ("get", None, None),
     ("openapi.json", 200): ("get", None, None),
 }
 # every POST refuses a body not sent as JSON (415) and a page of another site (403)
-for _path in ("table", "solve", "review", "bid", "batch", "simulate"):
+for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead"):
     CASES[(_path, 403)] = ("post from elsewhere", {}, None)
     CASES[(_path, 415)] = ("post as text", {}, None)
 SENDERS = {

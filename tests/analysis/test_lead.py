@@ -1,0 +1,92 @@
+"""Opening-lead simulation (hasen.simulate_lead) against what it must equal: with every
+other hand known, each lead's tricks are those of solving the position after the
+declarer's best discard; on seeded layouts, those of a plain loop written here."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from cli_run import run, run_json
+from examples import EUCHRE, HASENPFEFFER
+
+import hasen
+from solver.core.cards import cards_of
+from solver.core.deal import format_hand
+
+DEAL = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)  # W deals, so N leads
+
+
+def defence_after_each_lead(deal: hasen.Deal, declarer: str, trump: str) -> dict[str, int]:
+    """The defence's tricks after each of N's leads, the declarer having put away the first
+    of its best discards for this trump (the table, read here; solve does the rest)."""
+    table = hasen.analyze(deal, declarer=declarer).tables[declarer]
+    row = table.tricks[trump]
+    discard = next(d for d in table.discards if row[d] == max(row.values()))
+    out = {}
+    for card in deal.hand("N"):
+        after = hasen.solve(deal, declarer, trump, str(discard), played=str(card))
+        out[str(card)] = 6 - after.total
+    return out
+
+
+@pytest.mark.parametrize("declarer, trump", [("E", "D"), ("W", "S"), ("E", "C")])
+def test_with_every_other_hand_known_each_lead_is_solved_exactly(declarer: str, trump: str) -> None:
+    known = {s: format_hand(DEAL.hands["NESW".index(s)]) for s in "ESW"}  # the widow is the one card left
+    sim = hasen.simulate_lead(DEAL, seat="N", declarer=declarer, trump=trump, known=known, layouts=2)
+    expected = defence_after_each_lead(DEAL, declarer, trump)
+    assert {str(lead.card): lead.mean for lead in sim.leads} == expected
+    assert not sim.leader_declares
+    assert [str(lead.card) for lead in sim.best()] == [c for c, n in expected.items() if n == max(expected.values())]
+
+
+def test_the_figures_are_those_of_a_plain_loop() -> None:
+    seed, layouts = 5, 12
+    sim = hasen.simulate_lead(DEAL, seat="N", declarer="E", trump="D", layouts=layouts, seed=seed)
+    per_layout = []
+    for i in range(layouts):
+        # the documented rule: the unseen cards (the widow among them) shuffled by
+        # Random(f"{seed}/{i}") fill E, S, W in order; the one left is the widow
+        unseen = cards_of(DEAL.variant.deck & ~DEAL.hands[0])
+        random.Random(f"{seed}/{i}").shuffle(unseen)
+        hands = [format_hand(DEAL.hands[0])] + [format_hand(sum(1 << c for c in unseen[6 * k:6 * k + 6]))
+                                                for k in range(3)]
+        layout = hasen.Deal("N:" + " ".join(hands), dealer="W")
+        assert layout.widow == unseen[18]
+        per_layout.append(defence_after_each_lead(layout, "E", "D"))
+    for lead in sim.leads:
+        values = [row[str(lead.card)] for row in per_layout]
+        assert lead.tricks == values
+        assert lead.mean == pytest.approx(sum(values) / layouts)
+        assert lead.best == pytest.approx(sum(row[str(lead.card)] == max(row.values()) for row in per_layout)
+                                          / layouts)
+
+
+def test_a_euchre_lead_sees_the_upcard() -> None:
+    sim = hasen.simulate_lead(EUCHRE.deal, variant="euchre", dealer="N", seat="E", declarer="S", trump="H",
+                              layouts=5, seed=1)
+    assert sim.knowledge.extra == "KS" and len(sim.leads) == 5
+    for i in range(5):
+        assert sim.knowledge.layout(1, i).upcard == "KS"
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"seat": "E"}, "seat: E does not lead this contract; N does"),
+    ({"declarer": "N"}, "seat: N takes the widow before leading"),
+    ({"extra": "KS", "deal": None, "hand": "A.K..AQJ*"}, "the widow is not seen from this seat"),
+])
+def test_bad_requests_are_refused_by_name(options, message) -> None:
+    with pytest.raises(hasen.HasenError, match=message):
+        hasen.simulate_lead(**{"deal": DEAL, "seat": "N", "declarer": "E", "trump": "D", "dealer": "W",
+                               "layouts": 3, **options})
+
+
+def test_the_cli_prints_the_leads_and_their_json(capsys) -> None:
+    argv = ("lead", "--example", "--seat", "N", "--declarer", "E", "--trump", "D", "--layouts", "10", "--seed", "1")
+    answer = run_json(capsys, *argv)
+    assert answer == hasen.simulate_lead(DEAL, seat="N", declarer="E", trump="D", layouts=10, seed=1).to_json()
+    assert answer["side"] == "defenders" and [lead["card"] for lead in answer["leads"]] == \
+        ["AS", "KH", "AC", "QC", "JC", "JK"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == ""
+    assert out.startswith("N leads against E's diamonds, knowing AS KH AC QC JC JK; W deals")
