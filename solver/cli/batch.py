@@ -1,0 +1,357 @@
+"""``hasen batch IN OUT``: the table of every deal in a file, one JSON line each (docs/batch.md).
+
+Each non-blank line of IN is a JSON object with the keys of the web API's table request and
+an ``"id"``, or a deal string alone (its id: its line number). Each gets one line in OUT,
+in the order of IN: ``{"id": ..., "table": {...}}`` with the answer of ``hasen table --json``,
+or ``{"id": ..., "line": N, "error": "..."}``. A bad line is an error line, never the end of
+the run. Lines are written as soon as the next in order is ready and flushed one by one, so
+a run that is stopped keeps every whole line; run again, it drops a torn last line and
+skips the ids already in OUT. The work runs in this process, in ``--jobs N`` processes or on
+a Dask cluster (``--scheduler``) through ``solver.workers``, with the same bytes in OUT.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, NamedTuple, TextIO
+
+from .. import public
+from ..core.errors import HasenError, quoted
+from ..core.variants import variant_for
+from ..rules.settings import GAME_SETTINGS, PLAY_SETTINGS
+from ..workers import BackendError, Workers, WorkersFailed
+from .options import add_settings_options, add_variant_options, settings_from
+
+# The keys of a line: those of the web API's table request (api/openapi.py TABLE_REQUEST,
+# kept equal by tests/cli/test_batch.py) and the id, with the JSON type each takes.
+TYPES: dict[str, type] = {
+    "deal": str, "dealer": str, "declarer": str, "alone": bool, "variant": str, "deck": int, "defender": str,
+    **{name: bool if all(isinstance(v, bool) for s in GAME_SETTINGS.values() for v in s.get(name, ()))
+       else str for name in PLAY_SETTINGS},
+}
+KEYS = ("id", *TYPES)
+JSON_NAMES = {str: "a string", bool: "a boolean", int: "an integer", float: "a number", list: "an array",
+              dict: "an object", type(None): "null"}
+SHOWN_ERRORS = 10  # errors also printed on stderr; the others are only in OUT
+
+
+class Item(NamedTuple):
+    """One line to answer: its number in IN, its id, and its request (or why it has none)."""
+
+    line: int
+    id: int | str
+    body: dict[str, Any] | None
+    error: str | None = None
+
+
+def answer(item: Item) -> str:
+    """The line of OUT for one line of IN (what each worker runs)."""
+    if item.error is not None:
+        return failure(item, item.error)
+    assert item.body is not None
+    try:
+        return json.dumps({"id": item.id, "table": table_of(item.body)})
+    except HasenError as exc:
+        return failure(item, str(exc))
+    except Exception as exc:  # a bug in the solver: one line's error, not the end of the run
+        return failure(item, f"internal error: {type(exc).__name__}: {exc}")
+
+
+def failure(item: Item, message: str) -> str:
+    return json.dumps({"id": item.id, "line": item.line, "error": message})
+
+
+def table_of(body: dict[str, Any]) -> dict[str, Any]:
+    """``hasen table --json`` of one request, its keys and their types checked first."""
+    for key, value in body.items():
+        if key not in TYPES:
+            raise HasenError(f"unknown key {quoted(key)} (allowed: {', '.join(KEYS)})")
+        wanted = TYPES[key]
+        if type(value) is not wanted:
+            raise HasenError(f"{key}: expected {JSON_NAMES[wanted]}, got {described(value)}")
+    if "deal" not in body:
+        raise HasenError("missing key 'deal' (required: deal)")
+    settings = {name: body[name] for name in PLAY_SETTINGS if name in body}
+    return public.analyze(body["deal"], dealer=body.get("dealer"), declarer=body.get("declarer"),
+                          alone=body.get("alone", False), defender=body.get("defender"),
+                          variant=body.get("variant"), deck=body.get("deck"), settings=settings).to_json()
+
+
+def described(value: object) -> str:
+    return JSON_NAMES.get(type(value), type(value).__name__)
+
+
+# --- reading IN ---------------------------------------------------------------------------
+
+def strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (as the web API requires)."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise HasenError(f"key {quoted(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def no_constants(name: str) -> None:
+    raise HasenError(f"malformed JSON: {name} is not a JSON number")
+
+
+def parse_line(number: int, text: str, defaults: dict[str, Any]) -> Item:
+    """One non-blank line: a JSON object, a JSON string holding a deal, or a bare deal."""
+    if not text.startswith(("{", '"')):
+        return Item(number, number, {**defaults, "deal": text})
+    try:
+        value = json.loads(text, object_pairs_hook=strict_object, parse_constant=no_constants)
+    except HasenError as exc:
+        return Item(number, number, None, str(exc))
+    except json.JSONDecodeError as exc:
+        return Item(number, number, None, f"malformed JSON: {exc.msg} at column {exc.colno}")
+    except (RecursionError, ValueError) as exc:  # nested too deeply, a number too long
+        return Item(number, number, None, f"malformed JSON: {exc}")
+    if isinstance(value, str):
+        return Item(number, number, {**defaults, "deal": value})
+    if not isinstance(value, dict):
+        return Item(number, number, None, f"expected a JSON object or a deal, got {described(value)}")
+    body = dict(value)
+    key = body.pop("id", number)
+    if type(key) not in (int, str):
+        return Item(number, number, None, f"id: expected a string or an integer, got {described(key)}")
+    return Item(number, key, {**defaults, **body})
+
+
+def id_key(value: object) -> str:
+    """An id as OUT spells it: 7 and "7" are different ids."""
+    return json.dumps(value)
+
+
+ID_PREFIX = '{"id": '
+
+
+def finished(path: str) -> Counter[str]:
+    """The ids already answered in OUT, each as often as it appears there. A torn last line
+    (a run stopped while writing it) is cut off; a line that is not a batch result means
+    OUT is some other file, which is not written to."""
+    done: Counter[str] = Counter()
+    try:
+        out = open(path, "r+b")
+    except FileNotFoundError:
+        return done
+    except OSError as exc:
+        raise HasenError(f"batch: cannot open {path}: {exc.strerror or exc}") from None
+    decoder = json.JSONDecoder()
+    with out:
+        end = 0
+        for number, raw in enumerate(out, 1):
+            if not raw.endswith(b"\n"):
+                break  # torn: cut below
+            end += len(raw)
+            line = raw.decode("utf-8", "replace")
+            try:
+                if not line.startswith(ID_PREFIX):
+                    raise ValueError
+                value, _ = decoder.raw_decode(line, len(ID_PREFIX))
+            except ValueError:
+                raise HasenError(f"batch: {path} line {number} is not a result of hasen batch: "
+                                 f"{quoted(line.rstrip())}; give another OUT") from None
+            done[id_key(value)] += 1
+        if out.seek(0, os.SEEK_END) != end:
+            out.truncate(end)
+    return done
+
+
+# --- the progress bar --------------------------------------------------------------------
+
+class Progress:
+    """Lines done of the total, the rate and the time left, on one line of a terminal; or
+    nothing, when ``stream`` is not a terminal."""
+
+    INTERVAL = 0.2  # seconds between redraws
+
+    def __init__(self, stream: TextIO, total: int | None) -> None:
+        self.stream, self.total = stream, total
+        self.shown = stream.isatty()
+        self.start = self.last = time.monotonic()
+        self.width = 0
+
+    def update(self, done: int, solved: int, force: bool = False) -> None:
+        """``done``: lines of IN dealt with (skipped ones too); ``solved``: answered in this run."""
+        now = time.monotonic()
+        if not self.shown or (not force and now - self.last < self.INTERVAL):
+            return
+        self.last = now
+        self.draw(bar_text(done, solved, self.total, now - self.start))
+
+    def draw(self, text: str) -> None:
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+        self.width = len(text)
+
+    def clear(self) -> None:
+        """Take the bar off its line, before other text is printed there."""
+        if self.shown and self.width:
+            self.draw("")
+            self.stream.write("\r")
+            self.width = 0
+
+
+def bar_text(done: int, solved: int, total: int | None, seconds: float) -> str:
+    """``batch: 1200/100000 lines (1%)  410.2 lines/s  ETA 4:01``.
+
+    >>> bar_text(1200, 1000, 100000, 2.5)
+    'batch: 1200/100000 lines (1%)  400.0 lines/s  ETA 4:07'
+    >>> bar_text(3, 3, None, 0.0)
+    'batch: 3 lines'
+    """
+    text = f"batch: {done}/{total} lines ({100 * done // max(total, 1)}%)" if total else f"batch: {done} lines"
+    if solved and seconds > 0:
+        rate = solved / seconds
+        text += f"  {rate:.1f} lines/s"
+        if total:
+            left = round(max(total - done, 0) / rate)
+            hours, rest = divmod(left, 3600)
+            clock = f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+            text += f"  ETA {clock}"
+    return text
+
+
+# --- the command -------------------------------------------------------------------------
+
+class Run:
+    """One run over IN: what was skipped, answered and refused."""
+
+    def __init__(self, done: Counter[str], defaults: dict[str, Any]) -> None:
+        self.remaining, self.defaults = done, defaults
+        self.first_line: dict[str, int] = {}
+        self.skipped = self.tables = self.errors = 0
+
+    def items(self, lines: TextIO) -> Iterator[Item]:
+        """The lines of IN still to answer, in order (ids already in OUT are skipped; an id
+        seen before in IN gets an error line)."""
+        for number, raw in enumerate(lines, 1):
+            text = raw.strip()
+            if not text:
+                continue
+            item = parse_line(number, text, self.defaults)
+            key = id_key(item.id)
+            first = self.first_line.setdefault(key, number)
+            if self.remaining[key]:
+                self.remaining[key] -= 1
+                self.skipped += 1
+                continue
+            if first != number and item.error is None:
+                item = Item(number, item.id, None, f"id: {key} is already the id of line {first}")
+            yield item
+
+    def count(self, line: str) -> str | None:
+        """Count one line of OUT; the error message if it is an error."""
+        if line.endswith("}") and '"error": ' in line and line.startswith(ID_PREFIX):
+            record = json.loads(line)
+            if set(record) == {"id", "line", "error"}:
+                self.errors += 1
+                return f"line {record['line']} (id {id_key(record['id'])}): {record['error']}"
+        self.tables += 1
+        return None
+
+
+def total_lines(path: str) -> int | None:
+    """The non-blank lines of IN, for the progress bar (None for standard input)."""
+    if path == "-":
+        return None
+    with open(path, encoding="utf-8", errors="replace") as lines:
+        return sum(1 for line in lines if line.strip())
+
+
+def defaults_from(args: argparse.Namespace) -> dict[str, Any]:
+    """The table options given on the command line, as the keys of a line (a line's own
+    keys win); checked now, so that a bad one stops the run before it starts."""
+    variant = variant_for(args.variant, args.deck)
+    settings = settings_from(args, variant)
+    defaults: dict[str, Any] = {}
+    if args.variant is not None:
+        defaults["variant"] = variant.name
+    if args.deck is not None:
+        defaults["deck"] = variant.deck_size
+    for name in ("declarer", "defender"):
+        if getattr(args, name) is not None:
+            defaults[name] = getattr(args, name)
+    if args.alone:
+        defaults["alone"] = True
+    defaults.update({name: getattr(settings, name) for name in PLAY_SETTINGS if getattr(args, name) is not None})
+    return defaults
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    err = sys.stderr
+    where = "standard input" if args.input == "-" else args.input
+    if args.input != "-" and os.path.exists(args.output) and os.path.samefile(args.input, args.output):
+        raise HasenError("batch: IN and OUT are the same file")
+    run = Run(finished(args.output), defaults_from(args))
+    try:
+        lines = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise HasenError(f"batch: cannot read {where}: {exc.strerror or exc}") from None
+    progress = Progress(err, total_lines(args.input) if err.isatty() else None)
+    written = 0
+    try:
+        with lines, Workers(args.jobs, args.scheduler) as workers, \
+                open(args.output, "a", encoding="utf-8", newline="\n") as out:
+            backend = workers.describe
+            for line in workers.map(answer, run.items(lines), chunk=args.chunk):
+                out.write(line + "\n")
+                out.flush()
+                written += 1
+                if (message := run.count(line)) is not None and run.errors <= SHOWN_ERRORS:
+                    progress.clear()
+                    more = "; further errors only in OUT" if run.errors == SHOWN_ERRORS else ""
+                    print(f"hasen: batch: {message}{more}", file=err)
+                progress.update(run.skipped + written, written)
+    except KeyboardInterrupt:
+        progress.clear()
+        print(f"hasen: batch: interrupted after {written} new lines, all kept in {args.output}; "
+              "run the same command again to resume", file=err)
+        return 130
+    except WorkersFailed as exc:
+        progress.clear()
+        print(f"hasen: batch: {exc}; {written} new lines are kept in {args.output}: "
+              "run the same command again to resume", file=err)
+        return 1
+    except BackendError as exc:
+        progress.clear()
+        raise HasenError(f"batch: {exc}") from None
+    except OSError as exc:
+        progress.clear()
+        print(f"hasen: batch: cannot write {args.output}: {exc.strerror or exc}", file=err)
+        return 1
+    progress.update(run.skipped + written, written, force=True)
+    progress.clear()
+    print(f"hasen: batch: {run.tables} tables, {run.errors} errors, {run.skipped} skipped "
+          f"(already in {args.output}); {backend}", file=err)
+    return 0
+
+
+def add_batch_command(commands: Any, positive_int: Any) -> None:
+    """``hasen batch``'s options, on the parser's subcommands."""
+    batch = commands.add_parser("batch", help="the table of every deal in a file, one JSON line each")
+    batch.add_argument("input", metavar="IN", help="deals, one a line: JSON objects (with an id) or deal "
+                                                   "strings; - for standard input")
+    batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
+                                                     "skipped")
+    batch.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                       help="local processes that solve (default: 1, this process)")
+    batch.add_argument("--scheduler", metavar="ADDRESS",
+                       help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
+    batch.add_argument("--chunk", type=positive_int, metavar="N",
+                       help="deals per task sent to a worker (default: 8 for --jobs, 32 for --scheduler)")
+    batch.add_argument("--declarer", metavar="SEAT", help="only this declarer, for lines that name none")
+    batch.add_argument("--alone", action="store_true", help="lone declarers, for lines that say nothing")
+    batch.add_argument("--defender", metavar="SEAT", help="a lone defender, for lines that name none")
+    add_variant_options(batch)
+    add_settings_options(batch, PLAY_SETTINGS)
+    batch.set_defaults(run=cmd_batch)

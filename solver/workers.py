@@ -1,0 +1,220 @@
+"""Run one function over many items, in this process, in local worker processes or on a
+Dask cluster, and get the results back in the items' order.
+
+``ordered_map(function, items, jobs=1, scheduler=None)`` is a lazy ``map``: results come
+back in input order whatever the backend, so a deterministic function gives the same
+sequence everywhere. Work is sent in chunks of ``chunk`` items (so that the per-task cost
+of a process pool or a cluster is small next to the work) and at most ``window`` chunks
+are out at once, so memory stays flat however long ``items`` is: the next chunk goes out
+as the oldest comes back.
+
+- ``jobs=1`` and no scheduler: the builtin ``map``, in this process;
+- ``jobs=N``: ``concurrent.futures.ProcessPoolExecutor`` with N spawned processes, which
+  ignore Ctrl-C (the caller decides what an interrupt means) and are ended when the caller
+  stops early;
+- ``scheduler="tcp://host:8786"``: a ``distributed.Client`` of that scheduler; its workers
+  must be able to import ``function`` (install the same package there). Dask is imported
+  only then.
+
+``function`` and the items must pickle (a function defined at the top of a module, or a
+picklable callable object). The module imports nothing of the project but its errors, so
+every layer may use it (tests/test_layers.py counts it with the core).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
+from multiprocessing import get_context
+from typing import Any, TypeVar
+
+from .core.errors import HasenError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+CLUSTER_EXTRA = "pip install 'hasen[cluster]'"
+PROCESS_CHUNK = 8  # items per task in a process pool
+CLUSTER_CHUNK = 32  # per task on a cluster, where a task costs a few milliseconds more
+CHUNKS_PER_WORKER = 4  # chunks out at once for each worker: enough to keep every one busy
+CLUSTER_CHUNKS_PER_WORKER = 8  # more on a cluster, where a chunk takes longer to come back
+CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler
+
+
+class BackendError(HasenError):
+    """The workers cannot be had: Dask is not installed, or the scheduler cannot be reached."""
+
+
+class WorkersFailed(RuntimeError):
+    """The workers failed during the run (a process died, the cluster went away)."""
+
+
+def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
+    """What each worker runs: the function over one chunk of items."""
+    return [function(item) for item in chunk]
+
+
+def ignore_interrupts() -> None:
+    """A worker process's start: Ctrl-C reaches the whole process group, and only the
+    parent should act on it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    iterator = iter(items)
+    while chunk := list(islice(iterator, size)):
+        yield chunk
+
+
+class Workers:
+    """The backend, as a context manager: set up on entry (so that a missing Dask or an
+    unreachable scheduler is an error before any work), shut down on exit.
+
+    >>> with Workers(jobs=1) as workers:
+    ...     list(workers.map(abs, [-3, 1, -2]))
+    [3, 1, 2]
+    """
+
+    def __init__(self, jobs: int = 1, scheduler: str | None = None, *,
+                 connect_timeout: float = CONNECT_TIMEOUT) -> None:
+        if jobs < 1:
+            raise BackendError(f"jobs: at least 1, not {jobs}")
+        self.jobs, self.scheduler, self.connect_timeout = jobs, scheduler, connect_timeout
+        self.pool: ProcessPoolExecutor | None = None
+        self.client: Any = None
+
+    def __enter__(self) -> Workers:
+        if self.scheduler is not None:
+            self.client = connect(self.scheduler, self.connect_timeout)
+        elif self.jobs > 1:
+            self.pool = ProcessPoolExecutor(self.jobs, mp_context=get_context("spawn"),
+                                            initializer=ignore_interrupts)
+        return self
+
+    def __exit__(self, kind: object, error: object, trace: object) -> None:
+        self.close(finished=kind is None)
+
+    def close(self, finished: bool = True) -> None:
+        """Shut the backend down; when stopped early, without waiting for work in progress."""
+        if self.pool is not None:
+            pool, self.pool = self.pool, None
+            if finished:
+                pool.shutdown()
+            else:
+                # Python 3.11 has no public way to stop a running task: end the processes
+                processes = list((getattr(pool, "_processes", None) or {}).values())
+                pool.shutdown(wait=False, cancel_futures=True)
+                for process in processes:
+                    process.terminate()
+                for process in processes:
+                    process.join()
+        if self.client is not None:
+            client, self.client = self.client, None
+            client.close()
+
+    @property
+    def workers(self) -> int:
+        """How many items run at once: 1, ``jobs``, or the cluster's worker threads."""
+        if self.client is not None:
+            return max(1, sum(self.client.nthreads().values()))
+        return self.jobs if self.pool is not None else 1
+
+    @property
+    def describe(self) -> str:
+        if self.client is not None:
+            return f"Dask scheduler {self.scheduler} ({self.workers} worker threads)"
+        if self.pool is not None:
+            return f"{self.jobs} local processes"
+        return "this process"
+
+    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk: int | None = None,
+            window: int | None = None) -> Iterator[R]:
+        """``function(item)`` for each item, in order; ``window`` chunks out at once at most
+        (default: 4 per worker, 8 on a cluster)."""
+        if self.pool is None and self.client is None:
+            yield from map(function, items)
+            return
+        size = chunk or (CLUSTER_CHUNK if self.client is not None else PROCESS_CHUNK)
+        ahead = CLUSTER_CHUNKS_PER_WORKER if self.client is not None else CHUNKS_PER_WORKER
+        limit = window or ahead * self.workers
+        pending: deque[Any] = deque()
+        chunks = chunked(items, size)
+        try:
+            for piece in chunks:
+                pending.append(self.submit(function, piece))
+                if len(pending) >= limit:
+                    yield from self.result(pending.popleft())
+            while pending:
+                yield from self.result(pending.popleft())
+        finally:
+            for future in pending:
+                future.cancel()
+
+    def submit(self, function: Callable[[T], R], chunk: list[T]) -> Any:
+        if self.client is not None:
+            return self.client.submit(run_chunk, function, chunk, pure=False)
+        assert self.pool is not None
+        try:
+            return self.pool.submit(run_chunk, function, chunk)
+        except BrokenProcessPool as exc:
+            raise WorkersFailed(f"a worker process died: {exc}") from None
+
+    def result(self, future: Future[list[R]] | Any) -> list[R]:
+        try:
+            return future.result()
+        except BrokenProcessPool as exc:
+            raise WorkersFailed(f"a worker process died: {exc}") from None
+        except Exception as exc:
+            if self.client is not None and is_cluster_failure(exc):
+                raise WorkersFailed(f"the cluster failed: {type(exc).__name__}: {exc}") from None
+            raise
+
+
+def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int = 1, scheduler: str | None = None, *,
+                chunk: int | None = None, window: int | None = None) -> Iterator[R]:
+    """``map(function, items)`` on the chosen backend, results in the items' order.
+
+    >>> list(ordered_map(str.upper, ["a", "b"]))
+    ['A', 'B']
+    """
+    with Workers(jobs, scheduler) as workers:
+        yield from workers.map(function, items, chunk=chunk, window=window)
+
+
+def connect(address: str, timeout: float) -> Any:
+    """A client of the Dask scheduler at ``address``; Dask is imported here only."""
+    try:
+        from distributed import Client
+        from distributed.comm import connect as open_comm
+    except ImportError:
+        raise BackendError(f"scheduler: running on a Dask cluster needs the distributed package "
+                           f"({CLUSTER_EXTRA})") from None
+
+    async def probe() -> None:
+        comm = await open_comm(address, timeout=timeout)
+        await comm.close()
+
+    # A Client that fails to connect still tries to close itself when collected, and that
+    # times out with a traceback: so the address is tried first, without one.
+    try:
+        with ThreadPoolExecutor(1) as thread:  # a thread of its own: the caller may be in an event loop
+            thread.submit(asyncio.run, probe()).result()
+        return Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise BackendError(f"scheduler: cannot connect to {address!r}: {exc}") from None
+
+
+def is_cluster_failure(exc: BaseException) -> bool:
+    """A Dask error of the cluster, not of the function: a worker that died over and over,
+    a lost connection, a cancelled task."""
+    from concurrent.futures import CancelledError
+
+    from distributed import KilledWorker
+    from distributed.comm import CommClosedError
+
+    return isinstance(exc, KilledWorker | CommClosedError | CancelledError | OSError)

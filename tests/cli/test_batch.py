@@ -1,0 +1,305 @@
+"""``hasen batch IN OUT``: one line of OUT per line of IN, in order; bad lines are error
+lines; a stopped run resumes without losing or repeating a line; the same bytes from every
+backend (this process, --jobs 2, a Dask LocalCluster)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_run import run, run_json
+from dealgen import random_deal
+from examples import EUCHRE2_DEAL, HASENPFEFFER_DEAL
+
+from solver.cli import batch
+from solver.cli.batch import Progress, bar_text
+
+ROOT = Path(__file__).resolve().parents[2]
+
+MIXED = [  # (line of IN, what its line of OUT holds)
+    (HASENPFEFFER_DEAL, "table"),
+    (json.dumps({"id": "ex", "deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N"}), "table"),
+    ("", None),  # blank: no line in OUT
+    (json.dumps({"id": "eu", "deal": EUCHRE2_DEAL, "variant": "euchre2"}), "table"),
+    (json.dumps({"id": "short", "deal": "N:A.K"}), "error"),
+    (json.dumps({"id": "ex", "deal": HASENPFEFFER_DEAL}), "error"),  # the id of line 2 again
+    (json.dumps({"deal": 5}), "error"),
+    (json.dumps({"id": 1.5, "deal": HASENPFEFFER_DEAL}), "error"),
+    (json.dumps({"id": "extra", "deal": HASENPFEFFER_DEAL, "colour": "red"}), "error"),
+    ('{"id": "twice", "deal": "x", "deal": "y"}', "error"),
+    ("{not json", "error"),
+    (json.dumps(HASENPFEFFER_DEAL), "table"),  # a JSON string: a deal too
+    ("   " + json.dumps({"id": "lead", "deal": HASENPFEFFER_DEAL, "first_lead": "declarer"}) + "  ", "table"),
+]
+
+
+def write_lines(path: Path, lines: list[str]) -> Path:
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def random_lines(count: int, seed: int) -> list[str]:
+    """``count`` random Hasenpfeffer deals as JSON lines with ids 0, 1, ..."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        deal = random_deal(rng)
+        out.append(json.dumps({"id": i, "deal": deal.notation(), "dealer": "NESW"[deal.dealer]}))
+    return out
+
+
+def records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture
+def mixed(tmp_path: Path) -> Path:
+    return write_lines(tmp_path / "in.jsonl", [line for line, _ in MIXED])
+
+
+def test_one_line_out_per_line_in_in_order(capsys, tmp_path: Path, mixed: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    code, stdout, stderr = run(capsys, "batch", str(mixed), str(out))
+    assert code == 0 and stdout == ""
+    got = records(out)
+    wanted = [(number, kind) for number, (line, kind) in enumerate(MIXED, 1) if kind]
+    assert [("table" if "table" in r else "error") for r in got] == [kind for _, kind in wanted]
+    # ids: as given, else the line number; an error line says which line it was
+    assert [r["id"] for r in got] == [1, "ex", "eu", "short", "ex", 7, 8, "extra", 10, 11, 12, "lead"]
+    for (number, kind), record in zip(wanted, got):
+        assert set(record) == ({"id", "table"} if kind == "table" else {"id", "line", "error"})
+        if kind == "error":
+            assert record["line"] == number
+    errors = {r["line"]: r["error"] for r in got if "error" in r}
+    assert errors[5].startswith("deal: hasenpfeffer expects 4 or 5 fields")
+    assert errors[6] == 'id: "ex" is already the id of line 2'
+    assert errors[7] == "deal: expected a string, got an integer"
+    assert errors[8] == "id: expected a string or an integer, got a number"
+    assert errors[9].startswith("unknown key 'colour' (allowed: id, deal, dealer,")
+    assert errors[10] == "key 'deal' appears twice in one object"
+    assert errors[11].startswith("malformed JSON:")
+    # the summary, and each error on stderr as it comes
+    assert stderr.splitlines()[-1] == (f"hasen: batch: 5 tables, 7 errors, 0 skipped (already in {out}); "
+                                       "this process")
+    assert "hasen: batch: line 5 (id \"short\"): deal: hasenpfeffer expects" in stderr
+
+
+def test_a_table_is_what_hasen_table_json_prints(capsys, tmp_path: Path, mixed: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    assert run(capsys, "batch", str(mixed), str(out))[0] == 0
+    got = {r["id"]: r for r in reversed(records(out))}  # the first line of each id
+    assert got[1]["table"] == run_json(capsys, "table", HASENPFEFFER_DEAL)
+    assert got["ex"]["table"] == run_json(capsys, "table", HASENPFEFFER_DEAL, "--dealer", "W", "--declarer", "N")
+    assert got["eu"]["table"] == run_json(capsys, "table", EUCHRE2_DEAL, "--variant", "euchre2")
+    assert got["lead"]["table"] == run_json(capsys, "table", HASENPFEFFER_DEAL, "--first-lead", "declarer")
+
+
+def test_command_line_options_are_defaults_for_the_lines(capsys, tmp_path: Path) -> None:
+    source = write_lines(tmp_path / "in.txt", [EUCHRE2_DEAL, json.dumps({"deal": HASENPFEFFER_DEAL,
+                                                                         "variant": "hasenpfeffer"})])
+    out = tmp_path / "out.jsonl"
+    assert run(capsys, "batch", str(source), str(out), "--variant", "euchre2", "--declarer", "S")[0] == 0
+    first, second = records(out)
+    assert first["table"] == run_json(capsys, "table", EUCHRE2_DEAL, "--variant", "euchre2", "--declarer", "S")
+    assert second["table"] == run_json(capsys, "table", HASENPFEFFER_DEAL, "--declarer", "S")
+
+
+def test_a_bad_option_stops_the_run_before_it_starts(capsys, tmp_path: Path, mixed: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, "batch", str(mixed), str(out), "--first-lead", "nobody")
+    assert code == 2 and err == "hasen: first_lead: 'nobody' is not one of dealer_left, declarer\n"
+    assert not out.exists()
+
+
+def test_the_keys_are_those_of_the_web_api_table_request() -> None:
+    from api.openapi import TABLE_REQUEST
+
+    properties = TABLE_REQUEST["properties"]
+    assert set(batch.TYPES) == set(properties)
+    json_type = {str: "string", bool: "boolean", int: "integer"}
+    assert {key: json_type[kind] for key, kind in batch.TYPES.items()} == \
+        {key: schema["type"] for key, schema in properties.items()}
+
+
+# --- resuming ------------------------------------------------------------------------------
+
+def test_a_killed_run_resumes_to_the_same_bytes(capsys, tmp_path: Path) -> None:
+    source = write_lines(tmp_path / "in.jsonl", random_lines(12, seed=3) + [line for line, _ in MIXED])
+    whole = tmp_path / "whole.jsonl"
+    assert run(capsys, "batch", str(source), str(whole))[0] == 0
+    reference = whole.read_bytes()
+    lines = reference.splitlines(keepends=True)
+    assert len(lines) == 12 + sum(1 for _, kind in MIXED if kind)
+    # a run killed while writing line 6: five whole lines and half of the sixth
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(b"".join(lines[:5]) + lines[5][:40])
+    code, _, err = run(capsys, "batch", str(source), str(out))
+    assert code == 0 and out.read_bytes() == reference
+    assert err.splitlines()[-1].startswith(f"hasen: batch: {len(lines) - 12} tables, 7 errors, 5 skipped")
+    # once more: everything is there already
+    code, _, err = run(capsys, "batch", str(source), str(out))
+    assert code == 0 and out.read_bytes() == reference
+    assert err == f"hasen: batch: 0 tables, 0 errors, {len(lines)} skipped (already in {out}); this process\n"
+
+
+def test_a_repeated_id_cut_off_between_its_lines_gives_the_same_bytes(capsys, tmp_path: Path) -> None:
+    source = write_lines(tmp_path / "in.jsonl", [json.dumps({"id": "a", "deal": EUCHRE2_DEAL, "variant": "euchre2"}),
+                                                 json.dumps({"id": "b", "deal": "nonsense"}),
+                                                 json.dumps({"id": "a", "deal": EUCHRE2_DEAL, "variant": "euchre2"})])
+    whole = tmp_path / "whole.jsonl"
+    assert run(capsys, "batch", str(source), str(whole))[0] == 0
+    reference = whole.read_bytes()
+    assert [r.get("error", "") for r in records(whole)][2] == 'id: "a" is already the id of line 1'
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(b"".join(reference.splitlines(keepends=True)[:2]))
+    assert run(capsys, "batch", str(source), str(out))[0] == 0
+    assert out.read_bytes() == reference
+
+
+def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, tmp_path: Path, mixed: Path) -> None:
+    out = tmp_path / "notes.txt"
+    out.write_text("my notes\n")
+    code, _, err = run(capsys, "batch", str(mixed), str(out))
+    assert code == 2 and err.startswith(f"hasen: batch: {out} line 1 is not a result of hasen batch: 'my notes'")
+    assert out.read_text() == "my notes\n"
+    code, _, err = run(capsys, "batch", str(mixed), str(mixed))
+    assert code == 2 and err == "hasen: batch: IN and OUT are the same file\n"
+    code, _, err = run(capsys, "batch", str(tmp_path / "missing.jsonl"), str(tmp_path / "out.jsonl"))
+    assert code == 2 and err.startswith("hasen: batch: cannot read ")
+
+
+def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
+    """A real interrupt, sent as a terminal sends it (to the process group, the workers too)."""
+    count = 600
+    source = write_lines(tmp_path / "in.jsonl", random_lines(count, seed=5))
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "solver.cli", "batch", str(source), str(out), "--jobs", "2"]
+    child = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while (not out.exists() or out.stat().st_size == 0) and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        os.killpg(child.pid, signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 130, err
+    assert err.startswith("hasen: batch: interrupted after ") and len(err.splitlines()) == 1, err
+    assert err.endswith(f" new lines, all kept in {out}; run the same command again to resume\n"), err
+    assert "Traceback" not in err
+    written = out.read_text(encoding="utf-8")
+    assert written.endswith("\n") and 0 < written.count("\n") < count
+    resumed = subprocess.run(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    got = records(out)
+    assert [r["id"] for r in got] == list(range(count)) and all("table" in r for r in got)
+    assert f"{written.count(chr(10))} skipped" in resumed.stderr
+
+
+# --- the backends --------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def deals_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("backends")
+    lines = random_lines(40, seed=11)
+    lines[7] = json.dumps({"id": 7, "deal": "N:A.K"})  # an error line comes out the same too
+    lines.insert(20, json.dumps({"id": "eu", "deal": EUCHRE2_DEAL, "variant": "euchre2"}))
+    return write_lines(folder / "in.jsonl", lines)
+
+
+@pytest.fixture(scope="module")
+def one_process(deals_file: Path) -> bytes:
+    out = deals_file.with_name("jobs1.jsonl")
+    assert batch_status(deals_file, out) == 0
+    return out.read_bytes()
+
+
+def batch_status(source: Path, out: Path, *options: str) -> int:
+    from solver.cli.main import main
+
+    return main(["batch", str(source), str(out), *options])
+
+
+def test_two_processes_write_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
+    out = tmp_path / "jobs2.jsonl"
+    assert batch_status(deals_file, out, "--jobs", "2", "--chunk", "3") == 0
+    assert out.read_bytes() == one_process
+    assert len(one_process.splitlines()) == 41
+
+
+def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:
+        out = tmp_path / "dask.jsonl"
+        assert batch_status(deals_file, out, "--scheduler", cluster.scheduler_address, "--chunk", "4") == 0
+        assert out.read_bytes() == one_process
+        # resuming on the cluster too
+        out.write_bytes(b"".join(one_process.splitlines(keepends=True)[:9]))
+        assert batch_status(deals_file, out, "--scheduler", cluster.scheduler_address) == 0
+        assert out.read_bytes() == one_process
+
+
+def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys, tmp_path: Path, mixed: Path) -> None:
+    pytest.importorskip("distributed")
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, "batch", str(mixed), str(out), "--scheduler", "nonsense::")
+    assert code == 2
+    assert err.startswith("hasen: batch: scheduler: cannot connect to 'nonsense::': invalid address")
+    assert len(err.splitlines()) == 1
+    assert not out.exists()
+
+
+def test_without_distributed_the_scheduler_option_says_what_to_install(capsys, monkeypatch, tmp_path: Path,
+                                                                       mixed: Path) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed: importing it fails
+    code, _, err = run(capsys, "batch", str(mixed), str(tmp_path / "out.jsonl"), "--scheduler", "tcp://127.0.0.1:8786")
+    assert code == 2
+    assert err == ("hasen: batch: scheduler: running on a Dask cluster needs the distributed package "
+                   "(pip install 'hasen[cluster]')\n")
+
+
+def test_hasen_table_does_not_load_dask() -> None:
+    code = ("import sys; from solver.cli.main import main; main(['table', '--example', '--declarer', 'N']); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+# --- the progress bar ----------------------------------------------------------------------
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_shows_on_a_terminal_only() -> None:
+    screen = Terminal()
+    bar = Progress(screen, 200)
+    bar.start -= 4.0  # four seconds ago
+    bar.update(60, 50, force=True)
+    bar.clear()
+    drawn = screen.getvalue()
+    assert drawn.startswith("\rbatch: 60/200 lines (30%)  12.5 lines/s  ETA 0:11")
+    assert drawn.endswith("\r") and drawn.count("\r") == 3  # drawn, blanked, back to the start
+    pipe = io.StringIO()
+    quiet = Progress(pipe, 200)
+    quiet.update(60, 50, force=True)
+    quiet.clear()
+    assert pipe.getvalue() == ""
+
+
+def test_bar_text() -> None:
+    assert bar_text(0, 0, 100, 0.0) == "batch: 0/100 lines (0%)"
+    assert bar_text(50, 0, 100, 3.0) == "batch: 50/100 lines (50%)"  # all skipped so far: no rate yet
+    assert bar_text(10, 10, 100_000, 1.0) == "batch: 10/100000 lines (0%)  10.0 lines/s  ETA 2:46:39"

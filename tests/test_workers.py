@@ -1,0 +1,89 @@
+"""solver.workers: results in the items' order from every backend, a bounded number of
+items taken ahead, the function's own errors passed on, the backend's failures named."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+
+import pytest
+
+from solver.workers import BackendError, Workers, WorkersFailed, ordered_map
+
+# factorials of very different sizes: the small ones finish first, out of order
+SIZES = [20000, 3, 15000, 1, 9000, 2, 12000, 0, 5, 7000, 4, 1] * 3
+
+
+def bits(n: int) -> int:
+    return math.factorial(n).bit_length()
+
+
+WANTED = [bits(n) for n in SIZES]
+
+
+def test_in_this_process() -> None:
+    assert list(ordered_map(bits, SIZES)) == WANTED
+    assert list(ordered_map(bits, [])) == []
+
+
+def test_in_processes_the_order_is_kept() -> None:
+    assert list(ordered_map(bits, SIZES, jobs=2, chunk=1)) == WANTED
+    assert list(ordered_map(bits, iter(SIZES), jobs=2, chunk=5, window=2)) == WANTED
+
+
+def test_items_are_taken_a_window_ahead_at_most() -> None:
+    taken = []
+
+    def items():
+        for n in range(1000):
+            taken.append(n)
+            yield n
+
+    with Workers(jobs=2) as workers:
+        results = workers.map(abs, items(), chunk=3, window=4)
+        assert next(results) == 0
+        # four chunks out, and the fifth read as the first came back
+        assert len(taken) <= 5 * 3
+        assert list(results) == list(range(1, 1000))
+    with Workers() as workers:  # in this process: one at a time
+        taken.clear()
+        results = workers.map(abs, items())
+        assert next(results) == 0 and taken == [0]
+        results.close()
+
+
+def test_the_functions_own_error_is_passed_on() -> None:
+    with pytest.raises(ValueError, match="invalid literal"):
+        list(ordered_map(int, ["1", "2", "x", "4"], jobs=2, chunk=1))
+
+
+def test_a_worker_that_dies_is_a_failure_of_the_workers() -> None:
+    with pytest.raises(WorkersFailed, match="a worker process died"):
+        list(ordered_map(os._exit, [3], jobs=2))
+
+
+def test_jobs_must_be_positive() -> None:
+    with pytest.raises(BackendError, match="jobs: at least 1, not 0"):
+        Workers(jobs=0)
+
+
+def test_the_order_is_kept_on_a_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:
+        with Workers(scheduler=cluster.scheduler_address) as workers:
+            assert workers.workers == 2
+            assert workers.describe == f"Dask scheduler {cluster.scheduler_address} (2 worker threads)"
+            assert list(workers.map(bits, SIZES, chunk=2)) == WANTED
+            with pytest.raises(ValueError, match="invalid literal"):
+                list(workers.map(int, ["1", "x"], chunk=1))
+
+
+def test_a_scheduler_nobody_answers_at_is_an_error(monkeypatch) -> None:
+    pytest.importorskip("distributed")
+    with pytest.raises(BackendError, match=r"scheduler: cannot connect to 'tcp://127\.0\.0\.1:9': "):
+        Workers(scheduler="tcp://127.0.0.1:9", connect_timeout=0.5).__enter__()
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(BackendError, match=r"needs the distributed package \(pip install 'hasen\[cluster\]'\)"):
+        Workers(scheduler="tcp://127.0.0.1:9").__enter__()
