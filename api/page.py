@@ -1,14 +1,16 @@
 """The review page at ``/``: plain HTML, CSS and JavaScript (api/templates, api/static),
-talking to the JSON API. The card facts the page needs (seats, suits, the deck, the example
-deal) come from the solver here, so they are written once."""
+talking to the JSON API. The card facts the page needs (seats, suits, every game's decks,
+hands and seats, the trump order, the example deal) come from the solver here, so they are
+written once."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
 from solver.core.cards import (
+    JOKER_NAME,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
@@ -16,14 +18,68 @@ from solver.core.cards import (
     cards_of,
     is_red,
 )
+from solver.core.deal import Deal
 from solver.core.seats import SEATS
-from solver.core.variants import HASENPFEFFER
+from solver.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from solver.core.version import __version__
-from solver.games.hasenpfeffer import EXAMPLE_DEAL, EXAMPLE_DEALER
+from solver.games import game_of
+from solver.rules.trump import power_order, same_colour_suit
 
 from .openapi import PREFIX
 
 page = Blueprint("page", __name__)
+
+# how the page names each game (docs/rules.md); every variant of solver.core.variants has one
+GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre": "Euchre"}
+EXAMPLE_DECLARER = "N"  # the example's declarer: N holds the Joker and takes all six tricks
+
+
+def hand_order(trump: int) -> list[list[str]]:
+    """How a hand is sorted once ``trump`` is known, as groups of card names, each strongest
+    first: the trumps (the Joker, the right and left bowers, then the rest of the suit), then
+    the three other suits with their colours alternating. Cards of any deck; a page keeps the
+    ones a hand holds."""
+    partner = same_colour_suit(trump)
+    others = [s for s in range(len(SUITS)) if s not in (trump, partner)]
+    suits = [trump, others[0], partner, others[1]]
+    return [[card_name(c) for c in reversed(power_order(suit, trump))] for suit in suits]
+
+
+def variant_facts(variant: Variant) -> dict[str, Any]:
+    """What the page plays one deck of one game with."""
+    names = variant.side_names
+    return {
+        "label": variant.label,
+        "deck": [card_name(c) for c in cards_of(variant.deck)],
+        "handSize": variant.hand_size,
+        "seats": [SEATS[s] for s in variant.seats],  # a list: "".includes("") would be a seat
+        "extraCard": variant.extra_card,
+        "extraOptional": variant.extra_optional,
+        # who takes the widow or upcard and discards: the declarer, or the dealer (when the
+        # upcard's suit becomes trump; the API's answers say when, with their "discard")
+        "exchanger": "declarer" if variant.declarer_exchanges else "dealer",
+        "partners": variant.partners,
+        "sides": {SEATS[s]: names[variant.side_of(s)] for s in variant.seats},
+        "sideNames": list(names),
+    }
+
+
+def game_facts(name: str) -> dict[str, Any]:
+    decks = VARIANTS[name]
+    default = next(iter(decks.values()))
+    example = game_of(default).example
+    if example is not None and Deal(example[0]).variant != default:
+        example = None
+    return {
+        "title": GAME_TITLES[name],
+        "decks": {str(size): variant_facts(v) for size, v in decks.items()},
+        # the decks in the solver's order, the default first (a JSON object's number-like
+        # keys come out in numeric order in JavaScript)
+        "deckSizes": [str(size) for size in decks],
+        "defaultDeck": str(default.deck_size),
+        "example": None if example is None else
+        {"deal": example[0], "dealer": example[1], "declarer": EXAMPLE_DECLARER},
+    }
 
 
 def page_facts() -> dict[str, Any]:
@@ -34,12 +90,20 @@ def page_facts() -> dict[str, Any]:
         "suitSymbols": SUIT_SYMBOLS,
         "suitNames": SUIT_NAMES,
         "redSuits": [s for i, s in enumerate(SUITS) if is_red(i)],
-        "deck": [card_name(c) for c in cards_of(HASENPFEFFER.deck)],
-        "handSize": HASENPFEFFER.hand_size,
-        "example": {"deal": EXAMPLE_DEAL, "dealer": EXAMPLE_DEALER, "declarer": "N"},
+        "joker": JOKER_NAME,
+        "games": {name: game_facts(name) for name in VARIANTS},
+        "defaultGame": DEFAULT_VARIANT,
+        "handOrder": {SUITS[t]: hand_order(t) for t in range(len(SUITS))},
     }
 
 
 @page.get("/")
 def review_page() -> str:
     return render_template("review.html", facts=page_facts(), version=__version__)
+
+
+@page.get("/favicon.ico")
+def favicon() -> Response:
+    """For clients that ask the conventional place; the page itself links the SVG."""
+    return send_from_directory(current_app.static_folder or "static", "favicon.svg", mimetype="image/svg+xml",
+                               max_age=86400)

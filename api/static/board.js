@@ -1,7 +1,11 @@
 // The table seen from above: N at the top, S at the bottom, W left, E right, the trick in
-// the middle. In play, the seat to move has its legal cards raised, each with its value.
+// the middle, and a banner with the contract and the tricks won. In play, the seat to move
+// has its legal cards raised, each with its value; once trump is known every hand shows its
+// trumps first, the bowers (and the Joker) among them.
 
-import { FACTS, cardElement, cardText, cardWords, nextSeat, sortCards } from "./cards.js";
+import {
+  cardElement, cardGroups, cardText, cardWords, game, sortCards, trumpText, verb,
+} from "./cards.js";
 
 function seatLabel(seat, tags) {
   const label = document.createElement("div");
@@ -18,10 +22,19 @@ function seatLabel(seat, tags) {
   return label;
 }
 
-function handRow(cards, decorate) {
+// A hand, sorted for ``trump`` (null: the deck's order), with a gap between suits.
+function handRow(cards, trump, decorate) {
   const row = document.createElement("div");
   row.className = "hand";
-  for (const card of sortCards(cards)) row.append(decorate(card));
+  const groups = cardGroups(trump);
+  let last = null;
+  for (const card of sortCards(cards, trump)) {
+    const el = decorate(card);
+    if (last !== null && groups.get(card) !== last) el.classList.add("new-suit");
+    if (trump && groups.get(card) === 0) el.classList.add("trump");
+    last = groups.get(card);
+    row.append(el);
+  }
   if (!cards.length) {
     const none = document.createElement("span");
     none.className = "hint";
@@ -31,40 +44,62 @@ function handRow(cards, decorate) {
   return row;
 }
 
-// Before a contract: the four hands as dealt, and the widow face up in the middle.
+function roleTags(seat, view) {
+  const tags = [];
+  if (seat === view.dealer) tags.push("dealer");
+  if (seat === view.declarer) tags.push(game().exchanger === "dealer" ? "maker" : "declarer");
+  return tags;
+}
+
+// A seat that holds no hand in this game (E and W in Two-handed Euchre): an empty place.
+function absent(area) {
+  area.className = "seat-area absent";
+  area.replaceChildren();
+}
+
+// Before a contract: the hands as dealt, and the widow or upcard face up in the middle.
 export function renderDeal(board, deal, dealer, declarer) {
+  board.querySelector("#banner").hidden = true;
   for (const area of board.querySelectorAll(".seat-area")) {
     const seat = area.dataset.seat;
-    const tags = [];
-    if (seat === dealer) tags.push("dealer");
-    if (seat === declarer) tags.push("declarer");
+    if (!game().seats.includes(seat)) {
+      absent(area);
+      continue;
+    }
     area.className = "seat-area";
-    area.replaceChildren(seatLabel(seat, tags), handRow(deal.hands[seat], (card) => cardElement(card)));
+    area.replaceChildren(seatLabel(seat, roleTags(seat, { dealer, declarer })),
+      handRow(deal.hands[seat], null, (card) => cardElement(card)));
   }
   const trick = board.querySelector("#trick");
   trick.replaceChildren();
-  const widow = document.createElement("div");
-  widow.className = "widow";
-  widow.append("widow ", cardElement(deal.widow));
-  trick.append(widow);
+  const extra = document.createElement("div");
+  extra.className = "extra-card";
+  extra.dataset.role = game().extraCard;
+  extra.append(`${game().extraCard} `, cardElement(deal.extra));
+  trick.append(extra);
 }
 
 // A position in the play. ``view``: hands (seat -> cards held now), playing (seats),
-// dealer, declarer, discard, toMove (null when over), choices (card -> {total, cost}),
-// trick ([{seat, card}] of the trick being played), lastTrick ({cards, winner} or null),
-// side (the declaring side's name), onPlay(card).
+// dealer, declarer, trump, discard (null when nobody took the upcard), exchanger (the seat
+// that took the widow or upcard, or null), extra (the widow or upcard), toMove (null when
+// over), choices (card -> {total, cost}), trick ([{seat, card}] of the trick being played),
+// lastTrick ({cards, winner} or null), side (the declaring side's name), other (the other
+// side's), taken and lost (tricks won by each), alone, onPlay(card).
 export function renderPosition(board, view) {
+  renderBanner(board.querySelector("#banner"), view);
   for (const area of board.querySelectorAll(".seat-area")) {
     const seat = area.dataset.seat;
-    const tags = [];
-    if (seat === view.dealer) tags.push("dealer");
-    if (seat === view.declarer) tags.push("declarer");
+    if (!game().seats.includes(seat)) {
+      absent(area);
+      continue;
+    }
+    const tags = roleTags(seat, view);
     const idle = !view.playing.includes(seat);
     if (idle) tags.push("sits out");
     const moving = seat === view.toMove;
     if (moving) tags.push("to play");
     area.className = "seat-area" + (moving ? " moving" : "") + (idle ? " idle" : "");
-    const row = handRow(view.hands[seat], (card) => {
+    const row = handRow(view.hands[seat], view.trump, (card) => {
       const choice = moving ? view.choices[card] : undefined;
       if (!choice) {
         const el = cardElement(card);
@@ -80,19 +115,53 @@ export function renderPosition(board, view) {
       badge.textContent = String(choice.total);
       el.append(badge);
       const effect = choice.cost ? `gives ${choice.cost} trick${choice.cost > 1 ? "s" : ""} away` : "a best card";
-      el.title = `${cardWords(card)}: ${view.side} take ${choice.total} after it; ${effect}`;
+      el.title = `${cardWords(card)}: ${view.side} ${verb("take", "takes")} ${choice.total} after it; ${effect}`;
       el.addEventListener("click", () => view.onPlay(card));
       return el;
     });
     area.replaceChildren(seatLabel(seat, tags), row);
-    if (seat === view.declarer) {
+    if (seat === view.exchanger) {
       const note = document.createElement("div");
       note.className = "discard-note";
+      if (game().exchanger === "dealer") note.append("took up ", cardText(view.extra), " · ");
       note.append("discarded ", cardText(view.discard));
       area.append(note);
     }
   }
   renderTrick(board.querySelector("#trick"), view);
+}
+
+// The banner across the top of the table: the contract, and the tricks each side has won.
+function renderBanner(banner, view) {
+  banner.hidden = false;
+  const contract = document.createElement("div");
+  contract.className = "banner-contract";
+  const who = document.createElement("strong");
+  who.textContent = view.declarer;
+  const role = game().exchanger === "dealer" ? "makes" : "declares";
+  contract.append(who, ` ${role} `, trumpText(view.trump));
+  if (view.alone) contract.append(" alone");
+  if (game().exchanger === "declarer") {
+    contract.append(" · discard ", cardText(view.discard));
+  } else if (view.exchanger) {
+    contract.append(` · ${view.exchanger} took up `, cardText(view.extra), ", discarded ", cardText(view.discard));
+  } else {
+    contract.append(" · upcard ", cardText(view.extra), " turned down");
+  }
+  const tricks = document.createElement("div");
+  tricks.className = "banner-tricks";
+  tricks.dataset.taken = String(view.taken);
+  tricks.dataset.lost = String(view.lost);
+  tricks.append("tricks ");
+  for (const [name, count, cls] of [[view.side, view.taken, "ours"], [view.other, view.lost, "theirs"]]) {
+    const score = document.createElement("span");
+    score.className = `banner-score ${cls}`;
+    const number = document.createElement("b");
+    number.textContent = String(count);
+    score.append(`${name} `, number);
+    tricks.append(score);
+  }
+  banner.replaceChildren(contract, tricks);
 }
 
 function renderTrick(area, view) {
@@ -113,10 +182,4 @@ function renderTrick(area, view) {
     caption.textContent = `trick ${view.lastTrick.number} won by ${view.lastTrick.winner}`;
     area.append(caption);
   }
-}
-
-// The declaring side's name ("N-S"): the declarer and the seat opposite, in seat order.
-export function sideName(declarer) {
-  return [declarer, nextSeat(declarer, 2)]
-    .sort((a, b) => FACTS.seats.indexOf(a) - FACTS.seats.indexOf(b)).join("-");
 }

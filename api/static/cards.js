@@ -1,10 +1,56 @@
-// Cards as the page shows them, and the canonical deal string the API answers with.
-// The facts (seats, suits, the deck) come from the server, written once in the solver.
+// Cards as the page shows them, and the game being played. The facts (seats, suits, every
+// game's decks, hands and seats, the hand order for each trump) come from the server,
+// written once in the solver (api/page.py).
+
+import { handOrder, parseDeal, sortHand } from "./hands.js";
 
 export const FACTS = JSON.parse(document.getElementById("facts").textContent);
 
-const JOKER = "JK";
+const JOKER = FACTS.joker;
 const RANK_LABELS = { T: "10" };  // people read "10"; the notation writes "T"
+
+// --- the game being played ---------------------------------------------------------------
+
+let current = { name: FACTS.defaultGame, deck: FACTS.games[FACTS.defaultGame].defaultDeck };
+
+// Play ``name`` with ``deck`` cards (default: its first deck); false if there is no such game.
+export function useGame(name, deck) {
+  const game = FACTS.games[name];
+  if (!game) return false;
+  const size = deck || game.defaultDeck;
+  if (!game.decks[size]) return false;
+  current = { name, deck: size };
+  return true;
+}
+
+export function gameName() {
+  return current.name;
+}
+
+export function deckSize() {
+  return current.deck;
+}
+
+// One deck of the game being played: api/page.py's variant_facts.
+export function game() {
+  return FACTS.games[current.name].decks[current.deck];
+}
+
+export function parseCanonicalDeal(text) {
+  return parseDeal(text, game(), FACTS);
+}
+
+// Cards in the deck's (canonical) order, or in the hand order for ``trump``.
+export function sortCards(cards, trump = null) {
+  return sortHand(cards, handOrder(game(), FACTS, trump).order);
+}
+
+// The suit group of each card (``trump`` as for sortCards): the hands leave a gap between groups.
+export function cardGroups(trump = null) {
+  return handOrder(game(), FACTS, trump).group;
+}
+
+// --- cards --------------------------------------------------------------------------------
 
 export function suitOf(card) {
   return card === JOKER ? null : card[1];
@@ -60,41 +106,28 @@ export function cardText(card) {
   return el;
 }
 
-function handCards(dotted) {
-  const cards = [];
-  const joker = dotted.includes("*");
-  dotted.replace("*", "").split(".").forEach((ranks, i) => {
-    for (const rank of ranks) cards.push(rank + FACTS.suits[i]);
-  });
-  if (joker) cards.push(JOKER);
-  return cards;
-}
-
-// The API's canonical deal: "<seat>:<hand> <hand> <hand> <hand> <widow>", hands clockwise.
-export function parseCanonicalDeal(text) {
-  const [first, rest] = text.split(":");
-  const fields = rest.trim().split(/\s+/);
-  const start = FACTS.seats.indexOf(first);
-  const hands = {};
-  for (let i = 0; i < FACTS.seats.length; i++) {
-    hands[FACTS.seats[(start + i) % FACTS.seats.length]] = handCards(fields[i]);
-  }
-  return { hands, widow: fields[FACTS.seats.length] };
-}
-
-// Cards in the deck's (canonical) order.
-export function sortCards(cards) {
-  return [...cards].sort((a, b) => FACTS.deck.indexOf(a) - FACTS.deck.indexOf(b));
-}
-
-// A hand in dotted form, for the deal builder.
-export function dottedHand(cards) {
-  const bySuit = FACTS.suits.split("").map((suit) =>
-    sortCards(cards.filter((c) => suitOf(c) === suit)).map((c) => c[0]).join(""));
-  return bySuit.join(".") + (cards.includes(JOKER) ? "*" : "");
+// A trump as its symbol and name: "♣ clubs".
+export function trumpText(suit) {
+  const el = document.createElement("span");
+  el.className = `trump-text suit-${suit}`;
+  el.textContent = `${suitSymbol(suit)} ${suitName(suit)}`;
+  return el;
 }
 
 export function nextSeat(seat, step = 1) {
   const seats = FACTS.seats;
   return seats[(seats.indexOf(seat) + step + seats.length) % seats.length];
+}
+
+// A side's name ("N-S", or "S" in a game without partners) with a verb agreeing with it.
+export function sideName(seat) {
+  return game().sides[seat];
+}
+
+export function otherSide(seat) {
+  return game().sideNames.find((name) => name !== game().sides[seat]);
+}
+
+export function verb(plural, singular) {
+  return game().partners ? plural : singular;
 }

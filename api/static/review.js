@@ -1,25 +1,31 @@
-// The review page: a deal, its trump x discard table, a contract, and the play stepped
-// through card by card. Everything shown comes from the API; the page's state lives in
-// its URL (deal, dealer, declarer, alone, trump, discard, play, at), so a link restores it.
+// The review page: a deal of any game of the family, its table, a contract, and the play
+// stepped through card by card. Everything shown comes from the API; the page's state lives
+// in its URL (variant, deck, deal, dealer, declarer, alone, trump, discard, play, at), so a
+// link restores it.
 
 import { post } from "./api.js";
+import { renderDeal, renderPosition } from "./board.js";
 import { DealBuilder } from "./builder.js";
-import { renderDeal, renderPosition, sideName } from "./board.js";
-import { FACTS, parseCanonicalDeal } from "./cards.js";
-import { renderHeatmap } from "./heatmap.js";
+import {
+  FACTS, deckSize, game, gameName, otherSide, parseCanonicalDeal, sideName, useGame, verb,
+} from "./cards.js";
+import { renderGraph } from "./graph.js";
+import { dealerChoice, exchanger, randomDeal, startingHands } from "./hands.js";
+import { bestText, renderHeatmap } from "./heatmap.js";
 import { renderLog, renderSummary } from "./summary.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 const state = {
   deal: null,       // the API's canonical deal string
-  parsed: null,     // its hands by seat and the widow
+  typed: null,      // the deal field's text it was read from
+  parsed: null,     // its hands by seat and the widow or upcard
   dealer: null,
-  declarer: null,
+  declarer: null,   // the declarer, or in Euchre the maker
   alone: false,
-  table: null,      // the declarer's trump x discard table
+  table: null,      // the declarer's table
   trump: null,
-  discard: null,
+  discard: null,    // the discard (the dealer's in Euchre; null when nobody takes the upcard)
   record: [],       // every card of the play known: played, and ahead after stepping back
   at: 0,            // how many of them are played in the position shown
   review: null,     // the API's review of the whole record
@@ -43,10 +49,65 @@ function clearError() {
   $("#error").textContent = "";
 }
 
+// --- the game ---------------------------------------------------------------------------------
+
+const NUMBERS = { 2: "Two", 4: "Four", 5: "five", 6: "six" };
+
+// Play ``name`` with ``deck`` cards: the form's seats, labels and hints follow the game.
+function applyGame(name, deck) {
+  useGame(name, deck);
+  const decks = FACTS.games[name].deckSizes;
+  $("#variant").value = name;
+  $("#deck").replaceChildren(...decks.map((size) => new Option(`${size} cards`, size)));
+  $("#deck").value = deckSize();
+  $("#deck-label").hidden = decks.length < 2;
+  for (const id of ["#dealer", "#declarer"]) {
+    const select = $(id);
+    const before = select.value;
+    select.replaceChildren();
+    if (id === "#dealer") select.append(new Option("first seat of the deal", ""));
+    for (const seat of game().seats) select.append(new Option(seat, seat));
+    select.value = game().seats.includes(before) ? before : id === "#dealer" ? "" : game().seats[0];
+  }
+  $("#declarer-label").textContent = game().exchanger === "dealer" ? "Maker" : "Declarer";
+  $("#alone").disabled = !game().partners;
+  if (!game().partners) $("#alone").checked = false;
+  $("#alone-label").title = game().partners ? "" : "nobody plays alone in a game without partners";
+  const example = FACTS.games[name].example;
+  $("#example").disabled = !example;
+  $("#example").title = example ? "The built-in example deal" : `No built-in example for ${FACTS.games[name].title}`;
+  $("#deal-input").placeholder = example ? example.deal : dealPattern();
+  $("#deal-hint").replaceChildren(...dealHint());
+  $("#builder-hint").textContent = "Pick a seat, then click the cards it holds. " + (game().extraOptional
+    ? `The card no seat holds is the ${game().extraCard}.`
+    : `Then pick the ${game().extraCard}; the cards nobody holds are the stock.`);
+  builder.reset();
+}
+
+// "N:<N> <S> <upcard>": the form of a deal of the game, for the empty deal field.
+function dealPattern() {
+  return `${game().seats[0]}:${game().seats.map((s) => `<${s}>`).join(" ")} <${game().extraCard}>`;
+}
+
+function dealHint() {
+  const g = game();
+  const count = NUMBERS[g.seats.length] || String(g.seats.length);
+  const parts = [`${count} hands of ${NUMBERS[g.handSize] || g.handSize} in dotted form (spades.hearts.diamonds.clubs`];
+  const code = document.createElement("code");
+  code.textContent = "*";
+  if (g.deck.includes(FACTS.joker)) parts.push(", ", code, " for the Joker");
+  const order = g.seats.length === FACTS.seats.length ? "clockwise from the first seat"
+    : `${g.seats.join("'s and ")}'s, from the first seat`;
+  parts.push(`), ${order}, then the ${g.extraCard}` + (g.extraOptional ? " card, which may be left out." : "."));
+  return parts;
+}
+
 // --- the URL ------------------------------------------------------------------------------
 
 function writeUrl() {
   const params = new URLSearchParams();
+  if (gameName() !== FACTS.defaultGame) params.set("variant", gameName());
+  if (deckSize() !== FACTS.games[gameName()].defaultDeck) params.set("deck", deckSize());
   if (state.deal) {
     params.set("deal", state.deal);
     params.set("dealer", state.dealer);
@@ -55,7 +116,7 @@ function writeUrl() {
   }
   if (state.trump) {
     params.set("trump", state.trump);
-    params.set("discard", state.discard);
+    if (state.discard) params.set("discard", state.discard);
     if (state.record.length) params.set("play", state.record.join(" "));
     if (state.at < state.record.length) params.set("at", String(state.at));
   }
@@ -66,9 +127,11 @@ function writeUrl() {
 function readUrl() {
   const params = new URLSearchParams(location.search);
   return {
+    variant: params.get("variant"),
+    deck: params.get("deck"),
     deal: params.get("deal"),
     dealer: params.get("dealer") || "",
-    declarer: params.get("declarer") || FACTS.example.declarer,
+    declarer: params.get("declarer") || "",
     alone: params.get("alone") === "1",
     trump: params.get("trump"),
     discard: params.get("discard"),
@@ -84,25 +147,29 @@ function formInput() {
     deal: $("#deal-input").value.trim(),
     dealer: $("#dealer").value,
     declarer: $("#declarer").value,
-    alone: $("#alone").checked,
+    alone: $("#alone").checked && game().partners,
   };
 }
 
 function setForm(input) {
   $("#deal-input").value = input.deal || "";
-  $("#dealer").value = input.dealer || "";
-  $("#declarer").value = input.declarer;
-  $("#alone").checked = input.alone;
+  $("#dealer").value = game().seats.includes(input.dealer) ? input.dealer : "";
+  $("#declarer").value = game().seats.includes(input.declarer) ? input.declarer : game().seats[0];
+  $("#alone").checked = input.alone && game().partners;
+}
+
+function gameBody() {
+  return { variant: gameName(), deck: Number(deckSize()) };
 }
 
 // The table for the form's deal; true when it is shown. The contract is kept only when asked.
 async function showTable(keepContract = false) {
   const input = formInput();
   if (!input.deal) {
-    showError("deal: empty; paste a deal, build one, or press Example");
+    showError("deal: empty; paste a deal, build one, or press New random deal");
     return false;
   }
-  const body = { deal: input.deal, declarer: input.declarer, alone: input.alone };
+  const body = { deal: input.deal, declarer: input.declarer, alone: input.alone, ...gameBody() };
   if (input.dealer) body.dealer = input.dealer;
   let answer;
   try {
@@ -113,12 +180,12 @@ async function showTable(keepContract = false) {
   }
   clearError();
   Object.assign(state, {
-    deal: answer.deal, parsed: parseCanonicalDeal(answer.deal), dealer: answer.dealer,
+    deal: answer.deal, typed: input.deal, parsed: parseCanonicalDeal(answer.deal), dealer: answer.dealer,
     declarer: input.declarer, alone: input.alone, table: answer.declarers[input.declarer],
   });
   $("#dealer").value = answer.dealer;
   if (!keepContract) Object.assign(state, { trump: null, discard: null, record: [], at: 0, review: null, solve: null });
-  builder.load(state.parsed.hands);
+  builder.load(state.parsed);
   renderTable();
   if (!state.trump) showDealOnly();
   writeUrl();
@@ -126,21 +193,45 @@ async function showTable(keepContract = false) {
 }
 
 function renderTable() {
-  $("#table-hint").textContent = `${state.declarer} declares${state.alone ? " alone" : ""}; ` +
-    `${state.dealer} deals. Click a cell to play that contract.`;
+  const role = game().exchanger === "dealer" ? "makes trump" : "declares";
+  const extra = game().exchanger === "dealer" ? `, the upcard is ${state.parsed.extra}` : "";
+  $("#table-hint").textContent = `${state.declarer} ${role}${state.alone ? " alone" : ""}; ` +
+    `${state.dealer} deals${extra}. Click a cell to play that contract.`;
   const selected = state.trump ? { trump: state.trump, discard: state.discard } : null;
   renderHeatmap($("#heatmap"), state.table, selected, chooseContract);
-  const best = state.table.best;
-  $("#table-best").textContent = `Best: ${FACTS.suitSymbols[FACTS.suits.indexOf(best.trump)]} ` +
-    `${FACTS.suitNames[FACTS.suits.indexOf(best.trump)]}, discard ${best.discard}: ${best.tricks} tricks`;
+  $("#table-best").textContent = bestText(state.table);
 }
 
 function showDealOnly() {
   renderDeal($("#board"), state.parsed, state.dealer, state.declarer);
-  $("#status").textContent = "Pick a contract in the table (step 2) to start the play.";
+  noPlay("Pick a contract in the table (step 2) to start the play.");
+}
+
+// No contract yet: nothing to step through or review.
+function noPlay(status) {
+  $("#status").textContent = status;
   for (const id of ["#go-start", "#go-back", "#go-forward", "#go-end"]) $(id).disabled = true;
   $("#log").replaceChildren();
+  $("#graph").hidden = true;
   $("#summary").innerHTML = '<p class="hint">Pick a contract; the play is judged as it goes.</p>';
+}
+
+// No deal: the page as it opens, for the game chosen.
+function clearDeal() {
+  Object.assign(state, { deal: null, typed: null, parsed: null, table: null, trump: null, discard: null, record: [], at: 0,
+    review: null, solve: null });
+  shown += 1;  // an answer still on its way is for the deal that went
+  clearError();
+  $("#heatmap").replaceChildren();
+  $("#table-best").textContent = "";
+  $("#table-hint").textContent = "Show a deal's table first.";
+  $("#banner").hidden = true;
+  for (const area of document.querySelectorAll(".seat-area")) {
+    area.className = "seat-area" + (game().seats.includes(area.dataset.seat) ? "" : " absent");
+    area.replaceChildren();
+  }
+  $("#trick").innerHTML = '<p class="board-hint">The hands appear here once a deal is shown.</p>';
+  noPlay("Show a deal, then pick a contract in the table to start the play.");
 }
 
 async function chooseContract(trump, discard) {
@@ -152,10 +243,12 @@ async function chooseContract(trump, discard) {
 // --- step 3: the play ---------------------------------------------------------------------
 
 function contractBody() {
-  return {
-    deal: state.deal, dealer: state.dealer, declarer: state.declarer,
-    trump: state.trump, discard: state.discard, alone: state.alone,
+  const body = {
+    deal: state.deal, dealer: state.dealer, declarer: state.declarer, trump: state.trump,
+    alone: state.alone, ...gameBody(),
   };
+  if (state.discard) body.discard = state.discard;
+  return body;
 }
 
 // Ask for the review of the whole record (when it changed) and the position at ``at``.
@@ -191,23 +284,13 @@ async function showPosition() {
   return true;
 }
 
-function initialHands() {
-  const hands = {};
-  for (const [seat, cards] of Object.entries(state.parsed.hands)) hands[seat] = [...cards];
-  const own = hands[state.declarer];
-  own.push(state.parsed.widow);
-  const at = own.indexOf(state.discard);
-  if (at < 0) throw new Error(`discard: ${state.discard} is not among ${own.join(" ")}`);
-  own.splice(at, 1);
-  return hands;
-}
-
 function renderPlay() {
   const { review, solve, at } = state;
   const side = sideName(state.declarer);
   const playing = Object.keys(review.players);
   const played = review.cards.slice(0, at);
-  const hands = initialHands();
+  const contract = { declarer: state.declarer, dealer: state.dealer, discard: state.discard };
+  const hands = startingHands(state.parsed, game(), contract);
   const gone = new Set(played.map((p) => p.card));
   for (const seat of Object.keys(hands)) {
     // the idle partner's cards stay on view, greyed, for the record
@@ -228,26 +311,36 @@ function renderPlay() {
     };
   }
   renderPosition($("#board"), {
-    hands, playing, dealer: state.dealer, declarer: state.declarer, discard: state.discard,
-    toMove: solve.to_move, choices, trick, lastTrick, side, onPlay: playCard,
+    hands, playing, dealer: state.dealer, declarer: state.declarer, trump: state.trump, discard: state.discard,
+    exchanger: exchanger(game(), contract), extra: state.parsed.extra, alone: state.alone,
+    toMove: solve.to_move, choices, trick, lastTrick, side, other: otherSide(state.declarer),
+    taken: solve.taken, lost: solve.tricks_played - solve.taken, onPlay: playCard,
   });
   $("#status").replaceChildren(statusText(solve, side));
   renderLog($("#log"), review, at, side, jumpTo);
-  renderSummary($("#summary"), review, at, side, jumpTo);
+  renderSummary($("#summary"), review, at, side, jumpTo, game().exchanger === "dealer" ? trumpEntry() : null);
+  $("#graph").hidden = false;
+  renderGraph($("#graph"), review, at, state.declarer, side, jumpTo);
   $("#go-start").disabled = $("#go-back").disabled = at === 0;
   $("#go-forward").disabled = $("#go-end").disabled = solve.to_move === null;
+}
+
+// Euchre: the chosen trump in the maker's table, its tricks and the dealer's best discard (or null).
+function trumpEntry() {
+  const row = state.table.tricks[state.trump];
+  return typeof row === "object" ? { value: row.value, discard: dealerChoice(row) } : { value: row, discard: null };
 }
 
 function statusText(solve, side) {
   const span = document.createElement("span");
   if (solve.to_move === null) {
-    span.textContent = `The hand is over: ${side} took ${solve.taken} tricks.`;
+    span.textContent = `The hand is over: ${side} took ${solve.taken} trick${solve.taken === 1 ? "" : "s"}.`;
     return span;
   }
   span.dataset.total = String(solve.total);
-  span.textContent = `Trick ${solve.tricks_played + 1} · ${solve.to_move} to play · ${side} have ` +
-    `${solve.taken} trick${solve.taken === 1 ? "" : "s"} and take ${solve.total} with best play. ` +
-    "Click a raised card to play it.";
+  span.textContent = `Trick ${solve.tricks_played + 1} · ${solve.to_move} to play · ${side} ${verb("have", "has")} ` +
+    `${solve.taken} trick${solve.taken === 1 ? "" : "s"} and ${verb("take", "takes")} ${solve.total} ` +
+    "with best play. Click a raised card to play it.";
   return span;
 }
 
@@ -298,7 +391,7 @@ async function toEnd() {
 async function reviewPasted(event) {
   event.preventDefault();
   if (!state.trump) {
-    showError("contract: pick a trump and discard in the table first (step 2)");
+    showError("contract: pick a contract in the table first (step 2)");
     return;
   }
   let review;
@@ -312,24 +405,53 @@ async function reviewPasted(event) {
   await showPosition();
 }
 
+// A random deal of the game and deck chosen, shown at once.
+async function newRandomDeal() {
+  const { deal } = randomDeal(game(), FACTS);
+  $("#deal-input").value = deal;
+  $("#dealer").value = "";  // the dealer is the deal's first seat, itself chosen at random
+  await showTable();
+}
+
 // --- start -----------------------------------------------------------------------------------
 
 function fillSelects() {
-  const dealer = $("#dealer");
-  dealer.append(new Option("first seat of the deal", ""));
-  for (const seat of FACTS.seats) {
-    dealer.append(new Option(seat, seat));
-    $("#declarer").append(new Option(seat, seat));
-  }
+  for (const [name, facts] of Object.entries(FACTS.games)) $("#variant").append(new Option(facts.title, name));
+}
+
+// Another game or deck: its form, and no deal unless the deal field holds one typed for it.
+function changeGame(name, deck) {
+  const typed = $("#deal-input").value.trim();
+  applyGame(name, deck);
+  if (state.deal && (typed === state.deal || typed === state.typed)) $("#deal-input").value = "";
+  clearDeal();
+  writeUrl();
 }
 
 async function restore() {
   const saved = readUrl();
+  const name = (saved.variant || FACTS.defaultGame).trim().toLowerCase();
+  if (!useGame(name, saved.deck === null ? null : saved.deck.trim())) {
+    // not a game or deck the page knows: the API says what is wrong, in its own words
+    applyGame(FACTS.defaultGame);
+    const body = { deal: saved.deal || "" };
+    for (const key of ["variant", "deck"]) if (saved[key] !== null) body[key] = saved[key];
+    try {
+      await post("table", body);
+    } catch (err) {
+      showError(err.message);
+    }
+    return;
+  }
+  applyGame(gameName(), deckSize());
   // an empty page: the dealer defaults as in the notation, to the deal's first seat
-  setForm(saved.deal ? saved : { deal: "", dealer: "", declarer: FACTS.example.declarer, alone: false });
+  setForm(saved.deal ? saved : { deal: "", dealer: "", declarer: "", alone: false });
+  clearDeal();
   if (!saved.deal) return;
-  const contract = saved.trump && saved.discard;
-  if (contract) Object.assign(state, { trump: saved.trump.toUpperCase(), discard: saved.discard.toUpperCase() });
+  const contract = saved.trump && (saved.discard || game().exchanger === "dealer");
+  if (contract) {
+    Object.assign(state, { trump: saved.trump.trim().toUpperCase(), discard: saved.discard ? saved.discard : null });
+  }
   if (!(await showTable(Boolean(contract))) || !contract) return;
   // the record's length, for the check of ``at``; the record itself goes to the API as
   // given, so that a misplaced '|' in a link is reported like any other error in it
@@ -363,7 +485,15 @@ async function restore() {
 
 function wire() {
   $("#deal-form").addEventListener("submit", (event) => { event.preventDefault(); showTable(); });
-  $("#example").addEventListener("click", () => { setForm({ ...FACTS.example, alone: false }); showTable(); });
+  $("#example").addEventListener("click", () => {
+    const example = FACTS.games[gameName()].example;
+    if (!example) return;
+    setForm({ ...example, alone: false });
+    showTable();
+  });
+  $("#random").addEventListener("click", newRandomDeal);
+  $("#variant").addEventListener("change", () => changeGame($("#variant").value));
+  $("#deck").addEventListener("change", () => changeGame(gameName(), $("#deck").value));
   for (const id of ["#dealer", "#declarer", "#alone"]) {
     $(id).addEventListener("change", () => { if (state.deal) showTable(); });
   }
@@ -389,6 +519,17 @@ function wire() {
     showTable();
   });
 }
+
+// the graph is drawn at the width it is shown at
+let resizing = 0;
+window.addEventListener("resize", () => {
+  cancelAnimationFrame(resizing);
+  resizing = requestAnimationFrame(() => {
+    if (state.review && !$("#graph").hidden) {
+      renderGraph($("#graph"), state.review, state.at, state.declarer, sideName(state.declarer), jumpTo);
+    }
+  });
+});
 
 fillSelects();
 wire();

@@ -1,7 +1,7 @@
 // The play log (trick by trick, costly cards marked) and the review summary: the contract
 // against the best, each player's cards and tricks given away.
 
-import { cardText, suitName, suitSymbol } from "./cards.js";
+import { cardText, game, suitName, suitSymbol, verb } from "./cards.js";
 
 function lostText(cost) {
   return `${cost} trick${cost > 1 ? "s" : ""} given away`;
@@ -63,32 +63,24 @@ export function renderLog(container, review, at, side, onJump) {
 
 // The summary is of the whole record, not of the position on view (``at`` of its cards):
 // it says so, and says where the board stands in it when that is not at the end.
-export function renderSummary(container, review, at, side, onJump) {
+// ``entry``: in Euchre, the chosen trump in the maker's table (see euchreVerdict).
+export function renderSummary(container, review, at, side, onJump, entry) {
   container.replaceChildren();
+  container.append(game().exchanger === "dealer" ? euchreVerdict(review, entry, side) : declarerVerdict(review));
   const contract = review.contract;
-  const chosen = el("p", "verdict " + (contract.cost ? "costly" : "best"));
-  chosen.append(`${suitSymbol(review.trump)} ${suitName(review.trump)}, discard `, cardText(review.discard),
-    `: ${contract.tricks} tricks double-dummy`);
-  if (contract.cost) {
-    chosen.append(`; best: ${suitSymbol(contract.best.trump)} ${suitName(contract.best.trump)}, discard `,
-      cardText(contract.best.discard), `, ${contract.best.tricks} tricks (${lostText(contract.cost)}).`);
-  } else {
-    chosen.append(" — the best choice.");
-  }
-  container.append(chosen);
-
   const played = review.cards.length;
   const cards = `${played} card${played === 1 ? "" : "s"}`;
   const result = el("p", "result");
   result.dataset.cards = String(played);
   if (!played) {
-    result.textContent = `The played record: no cards yet; ${side} take ${review.total} with best play.`;
+    result.textContent = `The played record: no cards yet; ${side} ${verb("take", "takes")} ${review.total} ` +
+      "with best play.";
   } else if (review.complete) {
     result.textContent = `The played record, all ${cards}: ${side} took ${review.taken} tricks ` +
       `(the contract was worth ${contract.tricks}).`;
   } else {
-    result.textContent = `The played record: ${cards}; ${side} take ${review.total} with best play ` +
-      "after its last card.";
+    result.textContent = `The played record: ${cards}; ${side} ${verb("take", "takes")} ${review.total} ` +
+      "with best play after its last card.";
   }
   container.append(result);
   if (!played) return;
@@ -130,4 +122,49 @@ export function renderSummary(container, review, at, side, onJump) {
     list.append(item);
   }
   container.append(list);
+}
+
+// Hasenpfeffer: the declarer's trump and discard against the best cell of the table.
+function declarerVerdict(review) {
+  const contract = review.contract;
+  const chosen = el("p", "verdict " + (contract.cost ? "costly" : "best"));
+  chosen.append(`${suitSymbol(review.trump)} ${suitName(review.trump)}, discard `, cardText(review.discard),
+    `: ${contract.tricks} tricks double-dummy`);
+  if (contract.cost) {
+    chosen.append(`; best: ${suitSymbol(contract.best.trump)} ${suitName(contract.best.trump)}, discard `,
+      cardText(contract.best.discard), `, ${contract.best.tricks} tricks (${lostText(contract.cost)}).`);
+  } else {
+    chosen.append(" — the best choice.");
+  }
+  return chosen;
+}
+
+// Euchre: the maker's trump against the best trump, each with the dealer's best discard; then
+// the dealer's discard, if the dealer took the upcard, against the dealer's best. ``entry``:
+// the chosen trump in the maker's table ({value, discard}: the dealer's best discard, or null).
+function euchreVerdict(review, entry, side) {
+  const contract = review.contract;
+  const box = el("div", "verdict-box");
+  const chosen = el("p", "verdict " + (contract.cost ? "costly" : "best"));
+  chosen.append(`${review.declarer} makes ${suitSymbol(review.trump)} ${suitName(review.trump)}: ` +
+    `${entry.value} tricks double-dummy${entry.discard ? " with the dealer's best discard" : ""}`);
+  if (contract.cost) {
+    chosen.append(`; best: ${suitSymbol(contract.best.trump)} ${suitName(contract.best.trump)}, ` +
+      `${contract.best.tricks} tricks (${lostText(contract.cost)} by the choice of trump).`);
+  } else {
+    chosen.append(" — the best trump.");
+  }
+  box.append(chosen);
+  if (review.discard) {
+    const dealt = el("p", "verdict " + (contract.discard_cost ? "costly" : "best"));
+    dealt.append(`${review.dealer}, the dealer, took up the upcard and discarded `, cardText(review.discard),
+      `: ${side} ${verb("take", "takes")} ${contract.tricks} double-dummy`);
+    if (contract.discard_cost && entry.discard) {
+      dealt.append(` (${lostText(contract.discard_cost)} by the discard; best: `, cardText(entry.discard), ").");
+    } else {
+      dealt.append(" — the dealer's best discard.");
+    }
+    box.append(dealt);
+  }
+  return box;
 }

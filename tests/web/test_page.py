@@ -7,8 +7,11 @@ import json
 import re
 
 from flask.testing import FlaskClient
+from oracle import card_facts
 
+from solver.core.cards import NUM_CARDS, card_name, parse_card
 from solver.core.deal import Deal
+from solver.core.variants import VARIANTS
 
 
 def page_facts(html: str) -> dict:
@@ -28,10 +31,79 @@ def test_the_page_is_served_at_the_root(client: FlaskClient) -> None:
     facts = page_facts(html)
     assert facts["api"] == "/api/v1"
     assert facts["seats"] == "NESW" and facts["suits"] == "SHDC" and facts["suitSymbols"] == "♠♥♦♣"
-    assert facts["redSuits"] == ["H", "D"]
-    assert len(facts["deck"]) == 25 and facts["deck"][-1] == "JK" and facts["handSize"] == 6
-    example = facts["example"]
+    assert facts["redSuits"] == ["H", "D"] and facts["joker"] == "JK"
+    hasenpfeffer = facts["games"]["hasenpfeffer"]
+    assert hasenpfeffer["decks"]["25"]["deck"][-1] == "JK" and hasenpfeffer["decks"]["25"]["handSize"] == 6
+    example = hasenpfeffer["example"]
     assert Deal(example["deal"], example["dealer"]).notation().startswith("W:")
+    # the page's icon
+    assert re.search(r'<link rel="icon" type="image/svg\+xml" href="/static/favicon.svg">', html)
+
+
+# every game and deck as docs/notation.md and docs/rules.md describe them: the seats dealt a
+# hand, the hand size, the extra card, who takes it and discards, and the sides
+GAMES = {
+    ("hasenpfeffer", 25): ("NESW", 6, "widow", "declarer", {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"}),
+    ("euchre2", 24): ("NS", 5, "upcard", "dealer", {"N": "N", "S": "S"}),
+    ("euchre2", 32): ("NS", 5, "upcard", "dealer", {"N": "N", "S": "S"}),
+    ("euchre2", 25): ("NS", 5, "upcard", "dealer", {"N": "N", "S": "S"}),
+    ("euchre", 24): ("NESW", 5, "upcard", "dealer", {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"}),
+    ("euchre", 25): ("NESW", 5, "upcard", "dealer", {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"}),
+}
+RANKS = {24: "AKQJT9", 25: "AKQJT9", 32: "AKQJT987"}  # high to low
+
+
+def test_the_page_knows_every_game_and_deck(client: FlaskClient) -> None:
+    facts = page_facts(client.get("/").get_data(as_text=True))
+    assert facts["defaultGame"] == "hasenpfeffer"
+    assert {(name, int(size)) for name, game in facts["games"].items() for size in game["decks"]} == set(GAMES)
+    assert set(facts["games"]) == set(VARIANTS)
+    assert {name: game["deckSizes"] for name, game in facts["games"].items()} == \
+        {"hasenpfeffer": ["25"], "euchre2": ["24", "32", "25"], "euchre": ["24", "25"]}  # the default first
+    for (name, size), (seats, hand, extra, exchanger, sides) in GAMES.items():
+        game = facts["games"][name]
+        assert game["title"] and game["defaultDeck"] == {"hasenpfeffer": "25", "euchre2": "24", "euchre": "24"}[name]
+        shown = game["decks"][str(size)]
+        deck = [r + s for s in "SHDC" for r in RANKS[size]] + (["JK"] if size == 25 else [])
+        assert shown["deck"] == deck, (name, size)
+        assert ("".join(shown["seats"]), shown["handSize"], shown["extraCard"], shown["exchanger"], shown["sides"]) == \
+            (seats, hand, extra, exchanger, sides), (name, size)
+        assert shown["partners"] == (len(seats) == 4)
+        assert shown["extraOptional"] == (name == "hasenpfeffer")
+        assert sorted(shown["sideNames"]) == sorted(set(sides.values()))
+    # only Hasenpfeffer has a built-in example deal
+    assert [name for name, game in facts["games"].items() if game["example"]] == ["hasenpfeffer"]
+
+
+def test_hands_sort_trumps_first_with_both_bowers(client: FlaskClient) -> None:
+    """Once trump is known a hand shows its trumps first, strongest first (the Joker, the
+    right bower, the left bower, then the suit), then the other suits with their colours
+    alternating; checked against the oracle's effective suits and powers (tests/oracle.py)."""
+    facts = page_facts(client.get("/").get_data(as_text=True))
+    every_card = [card_name(c) for c in range(NUM_CARDS)]
+    red = {"H", "D"}
+    for trump in "SHDC":
+        groups = facts["handOrder"][trump]
+        assert sorted(card for group in groups for card in group) == sorted(every_card)
+        suits = []
+        for group in groups:
+            facts_of = [card_facts(parse_card(card), trump) for card in group]
+            assert len({suit for suit, _ in facts_of}) == 1, group  # one effective suit per group
+            assert [power for _, power in facts_of] == sorted((p for _, p in facts_of), reverse=True), group
+            suits.append(facts_of[0][0])
+        assert suits[0] == trump
+        assert [s in red for s in suits] == [trump in red, trump not in red] * 2  # colours alternate
+    hearts = facts["handOrder"]["H"]
+    assert hearts[0] == ["JK", "JH", "JD", "AH", "KH", "QH", "TH", "9H", "8H", "7H"]
+    assert hearts[2] == ["AD", "KD", "QD", "TD", "9D", "8D", "7D"]  # no jack: it is the left bower
+
+
+def test_the_icon_is_served(client: FlaskClient) -> None:
+    for path in ("/static/favicon.svg", "/favicon.ico"):
+        with client.get(path) as response:
+            assert response.status_code == 200, path
+            assert response.mimetype == "image/svg+xml", path
+            assert response.get_data(as_text=True).lstrip().startswith("<svg"), path
 
 
 def test_every_script_and_style_is_served(client: FlaskClient) -> None:
@@ -52,7 +124,7 @@ def test_every_script_and_style_is_served(client: FlaskClient) -> None:
                 text = response.get_data(as_text=True)
                 todo += ["/static/" + name for name in re.findall(r'from "\./([\w.]+)"', text)]
     assert {"/static/cards.js", "/static/api.js", "/static/board.js", "/static/heatmap.js",
-            "/static/summary.js", "/static/builder.js"} <= seen
+            "/static/summary.js", "/static/builder.js", "/static/hands.js", "/static/graph.js"} <= seen
 
 
 def test_the_api_still_answers_json_errors(client: FlaskClient) -> None:

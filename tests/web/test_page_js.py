@@ -1,0 +1,262 @@
+"""The review page's DOM-free functions (api/static/hands.js) run under node and checked
+against the solver's answers and the oracle: the hands of a deal, the hands at the first
+lead, how a hand is sorted once trump is known, random deals, the review as a series of
+values, the dealer's discard in a Euchre table. Skipped without node."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from examples import EUCHRE, EUCHRE2, HASENPFEFFER, Example
+from flask.testing import FlaskClient
+from oracle import card_facts
+from test_page import page_facts
+
+import hasen
+from solver.core.cards import card_name, cards_of, mask_of, parse_card
+from solver.core.deal import Deal, format_hand
+from solver.core.seats import SEATS
+from solver.core.variants import VARIANTS, variant_for
+
+NODE = shutil.which("node")
+STATIC = Path(__file__).resolve().parents[2] / "api" / "static"
+
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (Debian: apt-get install nodejs)")
+
+# Runs each call on hands.js and prints the answers, or the error a call threw.
+RUNNER = """
+import * as hands from "./hands.js";
+import { readFileSync } from "node:fs";
+
+const { facts, calls } = JSON.parse(readFileSync(0, "utf8"));
+// a seeded generator for randomDeal, so that a failure can be replayed
+function seeded(seed) {  // mulberry32
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+const game = (g) => facts.games[g.name].decks[g.deck];
+const run = {
+  parseDeal: ([g, text]) => hands.parseDeal(text, game(g), facts),
+  startingHands: ([g, text, contract]) => hands.startingHands(hands.parseDeal(text, game(g), facts), game(g), contract),
+  sortHand: ([g, cards, trump]) => hands.sortHand(cards, hands.handOrder(game(g), facts, trump).order),
+  randomDeal: ([g, seed]) => hands.randomDeal(game(g), facts, seeded(seed)),
+  valueSeries: ([review]) => hands.valueSeries(review),
+  wonSeries: ([g, review, declarer]) => hands.wonSeries(review, game(g), declarer),
+  dealerChoice: ([entry]) => hands.dealerChoice(entry),
+};
+const answers = calls.map(([name, args]) => {
+  try {
+    return { value: run[name](args) };
+  } catch (err) {
+    return { error: err.message };
+  }
+});
+process.stdout.write(JSON.stringify(answers));
+"""
+
+
+@pytest.fixture(scope="module")
+def facts() -> dict:
+    from api import create_app
+
+    with create_app({"TESTING": True}).test_client() as client:
+        return page_facts(client.get("/").get_data(as_text=True))
+
+
+@pytest.fixture
+def js(facts: dict, tmp_path: Path):
+    """``js([(name, args), ...])``: each call's answer ({"value": ...} or {"error": ...})."""
+    shutil.copy(STATIC / "hands.js", tmp_path / "hands.js")
+    (tmp_path / "package.json").write_text('{"type": "module"}')
+    (tmp_path / "run.js").write_text(RUNNER)
+
+    def call(calls: list[tuple[str, list]]) -> list[dict]:
+        done = subprocess.run([NODE, "run.js"], cwd=tmp_path, input=json.dumps({"facts": facts, "calls": calls}),
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    return call
+
+
+def game_of(deal: Deal) -> dict:
+    return {"name": deal.variant.name, "deck": str(deal.variant.deck_size)}
+
+
+def names(mask: int) -> set[str]:
+    return {card_name(c) for c in cards_of(mask)}
+
+
+def random_deals(count: int) -> list[Deal]:
+    """Deals of every game and deck, from the solver's own notation, for the functions to read."""
+    rng = random.Random(9)
+    deals = []
+    for decks in VARIANTS.values():
+        for variant in decks.values():
+            for _ in range(count):
+                cards = cards_of(variant.deck)
+                rng.shuffle(cards)
+                seats = [SEATS[s] for s in variant.seats]
+                size = variant.hand_size
+                text = seats[0] + ":" + " ".join(
+                    _dotted(cards[i * size:(i + 1) * size]) for i in range(len(seats))) + " " + card_name(
+                    cards[len(seats) * size])
+                deals.append(Deal(text, dealer=rng.choice(seats), variant=variant))
+    return deals
+
+
+def _dotted(cards: list[int]) -> str:
+    return format_hand(mask_of(cards))
+
+
+def test_the_hands_of_a_canonical_deal(js) -> None:
+    deals = random_deals(5)
+    answers = js([("parseDeal", [game_of(d), d.notation()]) for d in deals])
+    for deal, answer in zip(deals, answers):
+        hands = answer["value"]["hands"]
+        assert set(hands) == {SEATS[s] for s in deal.variant.seats}, deal
+        for seat in deal.variant.seats:
+            assert set(hands[SEATS[seat]]) == names(deal.hands[seat]), deal
+        assert answer["value"]["extra"] == card_name(deal.extra)
+
+
+@pytest.mark.parametrize("example", [HASENPFEFFER, EUCHRE2, EUCHRE], ids=lambda e: e.variant)
+def test_the_hands_at_the_first_lead(js, example: Example) -> None:
+    deal = Deal(example.deal, example.dealer, variant=example.variant)
+    text, g = deal.notation(), game_of(deal)
+    six = deal.hands[deal.dealer if example.variant != "hasenpfeffer" else 0] | 1 << deal.extra
+    seat = "N" if example.variant == "hasenpfeffer" else example.dealer  # who takes the widow or upcard
+    calls = [("startingHands", [g, text, {"declarer": "N", "dealer": example.dealer, "discard": card_name(c)}])
+             for c in cards_of(six)]
+    answers = js(calls + [("startingHands", [g, text, {"declarer": "N", "dealer": example.dealer, "discard": None}])])
+    for card, answer in zip(cards_of(six), answers):
+        held = answer["value"]
+        assert set(held[seat]) == names(six & ~(1 << card)), card_name(card)
+        for other in held:
+            if other != seat:
+                assert set(held[other]) == names(deal.hands[SEATS.index(other)])
+    # nobody took the upcard (a Euchre trump of another suit): the hands as dealt
+    if example.variant != "hasenpfeffer":
+        assert {s: set(c) for s, c in answers[-1]["value"].items()} == \
+            {SEATS[s]: names(deal.hands[s]) for s in deal.variant.seats}
+
+
+def test_a_discard_not_in_canonical_form_is_refused_not_guessed(js, hasenpfeffer: Example) -> None:
+    # issue 9: a link's "K♥" made the page put away the widow instead of KH
+    deal = Deal(hasenpfeffer.deal, hasenpfeffer.dealer)
+    contract = {"declarer": "N", "dealer": "W"}
+    answers = js([("startingHands", [game_of(deal), deal.notation(), {**contract, "discard": discard}])
+                  for discard in ("K♥", " KH", "*", "KH")])
+    for answer in answers[:3]:
+        assert "error" in answer and "is not among" in answer["error"]
+    assert set(answers[3]["value"]["N"]) == {"AS", "KS", "AC", "QC", "JC", "JK"}
+
+
+def test_hands_sorted_for_the_trump(js) -> None:
+    """Trumps first, strongest first (the Joker, right and left bowers included), then the
+    other suits, colours alternating; by the oracle's effective suits and powers."""
+    rng = random.Random(3)
+    cases = []
+    for deal in random_deals(4):
+        for seat in deal.variant.seats:
+            cards = [card_name(c) for c in cards_of(deal.hands[seat] | 1 << deal.extra)]
+            rng.shuffle(cards)
+            cases.append((deal, cards, rng.choice("SHDC")))
+    answers = js([("sortHand", [game_of(d), cards, trump]) for d, cards, trump in cases])
+    red = {"H", "D"}
+    for (_deal, cards, trump), answer in zip(cases, answers):
+        shown = answer["value"]
+        assert sorted(shown) == sorted(cards)
+        suits_seen = []
+        for card in shown:
+            suit, _ = card_facts(parse_card(card), trump)
+            if not suits_seen or suits_seen[-1] != suit:
+                assert suit not in suits_seen, f"{shown}: {suit} is split"
+                suits_seen.append(suit)
+        if trump in suits_seen:
+            assert suits_seen[0] == trump, shown
+        order = ([trump] + [s for s in "SHDC" if (s in red) != (trump in red)][:1]
+                 + [s for s in "SHDC" if s != trump and (s in red) == (trump in red)]
+                 + [s for s in "SHDC" if (s in red) != (trump in red)][1:])
+        assert suits_seen == [s for s in order if s in suits_seen], shown
+        powers = [card_facts(parse_card(c), trump) for c in shown]
+        for (s1, p1), (s2, p2) in zip(powers, powers[1:]):
+            assert s1 != s2 or p1 > p2, shown
+
+
+@pytest.mark.parametrize(("name", "size"), [(n, s) for n, d in VARIANTS.items() for s in d])
+def test_random_deals_are_valid_deals_of_the_game(js, name: str, size: int) -> None:
+    answers = js([("randomDeal", [{"name": name, "deck": str(size)}, seed]) for seed in range(1, 201)])
+    variant = variant_for(name, size)
+    seen_extra = set()
+    for answer in answers:
+        deal = Deal(answer["value"]["deal"], variant=variant)  # raises if it is not a valid deal
+        assert SEATS[deal.dealer] == answer["value"]["dealer"]
+        assert deal.notation() == answer["value"]["deal"]  # written in canonical form, from the dealer
+        seen_extra.add(deal.extra)
+    assert len(seen_extra) > variant.deck_size // 2  # the extra card is not always the same
+
+
+def review_of(client: FlaskClient, body: dict) -> dict:
+    response = client.post("/api/v1/review", json=body)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+@pytest.mark.parametrize(("body", "declarer"), [
+    # two costly cards, then the hand played out with best play
+    ({"deal": HASENPFEFFER.deal, "dealer": "W", "trump": "C", "discard": "KH", "play": "AS KC 9S QS | AH 9H JH JC",
+      "play_out": True}, "N"),
+    ({"deal": EUCHRE.deal, "variant": "euchre", "trump": "S", "discard": "AC", "play": "AD 9D QD JC | KS"}, "E"),
+    ({"deal": EUCHRE2.deal, "variant": "euchre2", "trump": "H", "play": ""}, "S"),
+])
+def test_the_review_as_a_series(js, client: FlaskClient, body: dict, declarer: str) -> None:
+    body = {**body, "declarer": declarer}
+    play_out = body.pop("play_out", False)
+    if play_out:
+        position = {k: v for k, v in body.items() if k != "play"}
+        solved = client.post("/api/v1/solve", json={**position, "played": body["play"]}).get_json()
+        body["play"] += " " + solved["best_line"]
+    review = review_of(client, body)
+    if play_out:
+        assert review["complete"] and any(c["cost"] for c in review["cards"])
+    g = {"name": review["variant"], "deck": str(review.get("deck", 25))}
+    values, won = js([("valueSeries", [review]), ("wonSeries", [g, review, declarer])])
+    cards = review["cards"]
+    expected = [cards[0]["before"], *(c["after"] for c in cards)] if cards else [review["total"]]
+    assert [p["value"] for p in values["value"]] == expected
+    assert [p["cost"] for p in values["value"]] == [0, *(c["cost"] for c in cards)][:len(expected)]
+    # tricks won: counted from the completed tricks' winners, on the declarer's side
+    variant = variant_for(review["variant"], review.get("deck"))
+    side = variant.side_of(SEATS.index(declarer))
+    counts, taken, seats = [0], 0, len(review["players"])
+    for i, _card in enumerate(cards, start=1):
+        if i % seats == 0 and variant.side_of(SEATS.index(review["tricks"][i // seats - 1]["winner"])) == side:
+            taken += 1
+        counts.append(taken)
+    assert won["value"] == counts
+    assert counts[-1] == review["taken"]
+
+
+def test_the_dealers_discard_in_a_euchre_table(js) -> None:
+    deals = [d for d in random_deals(3) if not d.variant.declarer_exchanges]
+    cases = []
+    for deal in deals:
+        for table in hasen.analyze(hasen.Deal(deal.notation(), variant=deal.variant.name,
+                                              deck=deal.variant.deck_size)).tables.values():
+            for entry in table.entries.values():
+                if entry.discard is not None:
+                    cases.append((entry.to_json(), card_name(entry.discard)))
+    assert cases
+    answers = js([("dealerChoice", [entry]) for entry, _ in cases])
+    assert [a["value"] for a in answers] == [choice for _, choice in cases]
