@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from solver import public
+from solver.analysis.answer import Answer
 from solver.analysis.inputs import coerce_seat, coerce_trump
 from solver.analysis.inputs import request_position as position_of
 from solver.analysis.lead import simulate_lead as simulate_leads
 from solver.analysis.play import PlayState
-from solver.analysis.simulate import DEFAULT_LAYOUTS
+from solver.analysis.simulate import DEFAULT_LAYOUTS, Knowledge
 from solver.analysis.simulate import simulate as simulate_layouts
 from solver.core.cards import CardId
 from solver.core.deal import Deal
@@ -196,30 +198,43 @@ def checked_layouts(body: Any, limit: int) -> Any:
 FORMS = {"both": None, "partner": (False,), "alone": (True,)}  # the request's form: the forms to simulate
 
 
-@v1.post("/simulate")
-def simulate() -> Response:
+def simulation_body(checker: Callable[[int], BodyChecker]) -> tuple[dict[str, Any], int, Variant]:
+    """A simulation's body, checked: the layouts asked for (413 over the limit), the variant."""
     body = read_json(request)
     limit = current_app.config["HASEN_SIMULATE_LIMIT"]
     layouts = checked_layouts(body, limit)
-    simulate_checker(limit).check(body)
-    variant = variant_for(body.get("variant"), body.get("deck"))
+    checker(limit).check(body)
+    return body, layouts, variant_for(body.get("variant"), body.get("deck"))
+
+
+def knowledge_from(body: dict[str, Any], variant: Variant, extra_key: str | None) -> Knowledge:
+    """What the simulating seat of a body knows; ``extra_key``: the extra card it sees, if any."""
+    return public.knowledge_of(body.get("deal"), seat=body["seat"], hand=body.get("hand"),
+                               extra=None if extra_key is None else body.get(extra_key), known=body.get("known"),
+                               dealer=body.get("dealer"), variant=variant, sees_widow=extra_key is not None)
+
+
+def run_simulation(key: tuple[Any, ...], simulate: Callable[[Callable[[int, int], None]], Answer]) -> Response:
+    """Answer from the cache or run ``simulate(progress)``: each layout gathered is a place to stop."""
+    def work(checkpoint: Checkpoint) -> dict[str, Any]:
+        return simulate(lambda done, total: checkpoint()).to_json()
+
+    data, cached = service().answer(key, work)
+    return answer(data, cached)
+
+
+@v1.post("/simulate")
+def simulate() -> Response:
+    body, layouts, variant = simulation_body(simulate_checker)
     extra_key, other_key = ("widow", "upcard") if variant.declarer_exchanges else ("upcard", "widow")
     if other_key in body:
         raise BadInput(f"{other_key}: {variant.name} has no {other_key}; give \"{extra_key}\"")
     settings = body_settings(body, variant, PLAY_SETTINGS + AUCTION_SETTINGS)
-    knowledge = public.knowledge_of(body.get("deal"), seat=body["seat"], hand=body.get("hand"),
-                                    extra=body.get(extra_key), known=body.get("known"), dealer=body.get("dealer"),
-                                    variant=variant)
+    knowledge = knowledge_from(body, variant, extra_key)
     seed, forms = body.get("seed", 0), FORMS[body.get("form", "both")]
-    key = ("simulate", knowledge, settings, layouts, seed, forms)
-
-    def work(checkpoint: Checkpoint) -> dict[str, Any]:
-        # each layout gathered is a place to stop
-        return simulate_layouts(knowledge, game_of(variant), layouts, seed, settings, forms,
-                                progress=lambda done, total: checkpoint()).to_json()
-
-    data, cached = service().answer(key, work)
-    return answer(data, cached)
+    return run_simulation(("simulate", knowledge, settings, layouts, seed, forms),
+                          lambda progress: simulate_layouts(knowledge, game_of(variant), layouts, seed, settings,
+                                                            forms, progress=progress))
 
 
 @lru_cache(maxsize=None)
@@ -229,27 +244,16 @@ def lead_checker(limit: int) -> BodyChecker:
 
 @v1.post("/lead")
 def lead() -> Response:
-    body = read_json(request)
-    limit = current_app.config["HASEN_SIMULATE_LIMIT"]
-    layouts = checked_layouts(body, limit)
-    lead_checker(limit).check(body)
-    variant = variant_for(body.get("variant"), body.get("deck"))
+    body, layouts, variant = simulation_body(lead_checker)
     if "upcard" in body and variant.declarer_exchanges:
         raise BadInput(f"upcard: {variant.name} has no upcard (the widow is not seen by the leader)")
     settings = body_settings(body, variant, PLAY_SETTINGS)
-    knowledge = public.knowledge_of(body.get("deal"), seat=body["seat"], hand=body.get("hand"),
-                                    extra=body.get("upcard"), known=body.get("known"), dealer=body.get("dealer"),
-                                    variant=variant, sees_widow=False)
+    knowledge = knowledge_from(body, variant, None if variant.declarer_exchanges else "upcard")
     declarer, trump = coerce_seat(body["declarer"], "declarer"), coerce_trump(body["trump"])
     alone, seed = body.get("alone", False), body.get("seed", 0)
-    key = ("lead", knowledge, declarer, trump, alone, settings, layouts, seed)
-
-    def work(checkpoint: Checkpoint) -> dict[str, Any]:
-        return simulate_leads(knowledge, declarer, trump, alone, layouts, seed, settings,
-                              progress=lambda done, total: checkpoint()).to_json()
-
-    data, cached = service().answer(key, work)
-    return answer(data, cached)
+    return run_simulation(("lead", knowledge, declarer, trump, alone, settings, layouts, seed),
+                          lambda progress: simulate_leads(knowledge, declarer, trump, alone, layouts, seed, settings,
+                                                          progress=progress))
 
 
 # --- batch ----------------------------------------------------------------------------------

@@ -8,8 +8,13 @@ import their own presentation. ``_repr_html_`` gives notebooks the same through
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import singledispatch
 from typing import Any
+
+from ..core.deal import Deal
+from ..core.seats import SEATS
+from ..rules.settings import Settings
 
 
 @singledispatch
@@ -22,6 +27,23 @@ def as_text(answer: object) -> str:
 def as_html(answer: object) -> str | None:
     """The answer as HTML for notebooks; None (plain text) for a kind nothing registered."""
     return None
+
+
+def options_json(lone_defender: int | None, settings: Settings) -> dict[str, Any]:
+    """``defender`` and ``settings``, only when given: every answer about a contract or a
+    table ends with them, so that a plain request keeps the shape it always had."""
+    data: dict[str, Any] = {}
+    if lone_defender is not None:
+        data["defender"] = SEATS[lone_defender]
+    if settings.changed():
+        data["settings"] = settings.changed()
+    return data
+
+
+def tables_repr(answer: object, deal: Deal, tables: Mapping[int, Any]) -> str:
+    """``<Kind of Deal(...): best tricks N 6, E 4>``: each declarer's best."""
+    best = ", ".join(f"{SEATS[seat]} {table.best_tricks}" for seat, table in tables.items())
+    return f"<{type(answer).__name__} of {deal!r}: best tricks {best}>"
 
 
 class Answer:

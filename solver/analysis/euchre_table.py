@@ -23,7 +23,7 @@ from ..core.version import __version__
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
-from .answer import Answer
+from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal
 from .play import Contract, PlayState, declarer_cards, exchanging_seat
 from .table import TRUMPS, tables_by_declarer
@@ -145,16 +145,10 @@ class EuchreAnalysis(Answer):
             "alone": self.alone,
             "declarers": {SEATS[s]: t.to_json() for s, t in self.tables.items()},
         }
-        # as in the Hasenpfeffer table: only when asked for
-        if self.lone_defender is not None:
-            data["defender"] = SEATS[self.lone_defender]
-        if self.settings.changed():
-            data["settings"] = self.settings.changed()
-        return data
+        return data | options_json(self.lone_defender, self.settings)
 
     def __repr__(self) -> str:
-        best = ", ".join(f"{s} {t.best_tricks}" for s, t in self.tables.items())
-        return f"<EuchreAnalysis of {self.deal!r}: best tricks {best}>"
+        return tables_repr(self, self.deal, self.tables)
 
 
 def trump_entry(deal: Deal, maker: int, trump: int, alone: bool, lone_defender: int | None,

@@ -24,7 +24,7 @@ from ..rules.settings import Settings
 from ..search import thread_searcher
 from .answer import Answer
 from .play import Contract, PlayState, declarer_cards, exchanging_seat
-from .simulate import Knowledge, Mapper, figure
+from .simulate import Knowledge, Mapper, Sample, figure
 
 
 def owners_discard(deal: Deal, declarer: int, trump: int, alone: bool, settings: Settings) -> CardId:
@@ -70,21 +70,11 @@ class LeadJob:
 
 
 @dataclass
-class LeadStats:
+class LeadStats(Sample):
+    """One lead over the layouts: the leader's side's tricks."""
+
     card: Card
-    tricks: list[int]  # the leader's side's, per layout
     best: float  # the share of layouts where no other lead takes more
-
-    @property
-    def mean(self) -> float:
-        return sum(self.tricks) / len(self.tricks)
-
-    @property
-    def stderr(self) -> float:
-        n = len(self.tricks)
-        if n < 2:
-            return 0.0
-        return (sum((t - self.mean) ** 2 for t in self.tricks) / (n - 1) / n) ** 0.5
 
     def to_json(self) -> dict[str, Any]:
         return {"card": card_name(self.card), "mean": figure(self.mean), "stderr": figure(self.stderr),
@@ -163,5 +153,5 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     for card in CardSet(knowledge.hand):
         values = [row[card] for row in rows]
         best = sum(row[card] == max(row.values()) for row in rows) / len(rows)
-        answer.leads.append(LeadStats(card, values, best))
+        answer.leads.append(LeadStats(values, card, best))
     return answer

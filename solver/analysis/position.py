@@ -19,7 +19,7 @@ from ..core.version import __version__
 from ..rules.settings import Settings
 from ..rules.trump import power_order
 from ..search import Searcher, thread_searcher
-from .answer import Answer
+from .answer import Answer, options_json
 from .inputs import coerce_deal
 from .play import Contract, PlayState, exchanging_seat, replay
 
@@ -94,7 +94,7 @@ class PositionAnalysis(Answer):
             "total": self.total,
             "choices": [c.to_json() for c in self.choices],
             "best_line": self.line_record(),
-            **options_json(state),
+            **options_json(state.contract.lone_defender, state.settings),
         }
 
     def __repr__(self) -> str:
@@ -126,16 +126,6 @@ def contract_json(state: PlayState) -> dict[str, Any]:
         "discard": None if discard is None else card_name(discard),
         "alone": contract.alone,
     }
-
-
-def options_json(state: PlayState) -> dict[str, Any]:
-    """``defender`` and ``settings``, only when given, as in the table's answer."""
-    data: dict[str, Any] = {}
-    if state.contract.lone_defender is not None:
-        data["defender"] = SEATS[state.contract.lone_defender]
-    if state.settings.changed():
-        data["settings"] = state.settings.changed()
-    return data
 
 
 def format_record(groups: Sequence[Sequence[CardId]]) -> str:

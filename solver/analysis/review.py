@@ -20,7 +20,7 @@ from ..core.names import Card, Seat
 from ..core.seats import SEATS
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
-from .answer import Answer
+from .answer import Answer, options_json
 from .family import ContractTable, Family
 from .inputs import coerce_deal
 from .play import Contract, PlayState, parse_play_record, replay
@@ -31,7 +31,6 @@ from .position import (
     contract_json,
     format_record,
     no_checkpoint,
-    options_json,
 )
 
 
@@ -142,7 +141,7 @@ class PlayReview(Answer):
             "taken": end.declarer_taken(),
             "total": self.total,
             "to_move": None if end.finished else SEATS[end.to_move],
-            **options_json(self.start),
+            **options_json(self.start.contract.lone_defender, self.start.settings),
         }
 
     def __repr__(self) -> str:

@@ -154,15 +154,10 @@ def choices_on(deal: Deal, seat: int, alone: bool, family: Family,
 
 
 @dataclass
-class ChoiceStats:
-    """One choice over the layouts."""
+class Sample:
+    """Tricks per layout, and what they come to."""
 
-    trump: Suit
-    discard: Card | None
-    tricks: list[int]  # per layout
-    scores: dict[str, float]  # expected points of the declaring side, net, per bid
-    dd_best: float  # the share of layouts where no other choice takes more
-    hand_size: int  # the most tricks there are
+    tricks: list[int]
 
     @property
     def mean(self) -> float:
@@ -179,6 +174,17 @@ class ChoiceStats:
 
     def at_least(self, k: int) -> float:
         return sum(1 for t in self.tricks if t >= k) / len(self.tricks)
+
+
+@dataclass
+class ChoiceStats(Sample):
+    """One choice over the layouts: the declaring side's tricks."""
+
+    trump: Suit
+    discard: Card | None
+    scores: dict[str, float]  # expected points of the declaring side, net, per bid
+    dd_best: float  # the share of layouts where no other choice takes more
+    hand_size: int  # the most tricks there are
 
     def to_json(self) -> dict[str, Any]:
         return {"trump": SUITS[self.trump], "discard": None if self.discard is None else card_name(self.discard),
@@ -302,6 +308,6 @@ def form_stats(alone: bool, rows: list[tuple[tuple[Choice, int], ...]], family: 
             for bid, points in family.scores(variant, settings, t, alone):
                 expected[bid] = expected.get(bid, 0.0) + points / len(values)
         trump, discard = key
-        stats.append(ChoiceStats(Suit(trump), None if discard is None else Card(discard), values, expected,
+        stats.append(ChoiceStats(values, Suit(trump), None if discard is None else Card(discard), expected,
                                  best_counts[key] / len(rows), variant.hand_size))
     return FormStats(alone, stats)

@@ -15,7 +15,7 @@ from ..rules.seating import check_lead_settings
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
-from .answer import Answer
+from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal, coerce_defender, coerce_seat
 from .play import Contract, PlayState, declarer_cards
 
@@ -111,16 +111,10 @@ class TableAnalysis(Answer):
             "alone": self.alone,
             "declarers": {SEATS[s]: t.to_json() for s, t in self.tables.items()},
         }
-        # only when asked for, so that the plain table keeps the shape it always had
-        if self.lone_defender is not None:
-            data["defender"] = SEATS[self.lone_defender]
-        if self.settings.changed():
-            data["settings"] = self.settings.changed()
-        return data
+        return data | options_json(self.lone_defender, self.settings)
 
     def __repr__(self) -> str:
-        best = ", ".join(f"{s} {t.best_tricks}" for s, t in self.tables.items())
-        return f"<TableAnalysis of {self.deal!r}: best tricks {best}>"
+        return tables_repr(self, self.deal, self.tables)
 
 
 def analyze_table(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
