@@ -15,6 +15,7 @@ import argparse
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from common import random_deals
 
@@ -39,9 +40,9 @@ def main() -> None:
     for label, jobs in runs.items():
         seconds = []
         pool = ProcessPoolExecutor(jobs) if jobs else None
+        mapper = partial(pool.map, chunksize=25) if pool else map
         try:
             for deal in deals:
-                mapper = (lambda f, items: pool.map(f, items, chunksize=25)) if pool else map
                 start = time.perf_counter()
                 hasen.simulate(deal, seat=deal.dealer, layouts=args.layouts, seed=1, alone=False, mapper=mapper)
                 seconds.append(time.perf_counter() - start)
