@@ -1,14 +1,20 @@
 """Runs searches on a fixed pool of threads, each request under a time limit.
 
+The limit counts from a deadline the caller gives (under ``hasen serve``, the time limit
+after the server read the request), so that time spent queued before the job is counted.
+A job whose deadline has passed is refused at once, never started.
+
 A Python thread cannot be stopped from outside, so the limit works in two parts: the
 request stops waiting when time is up (and answers 503 at once), and the job sees a
 cancel flag at its next checkpoint (between two solves) and stops there, which frees its
-thread for the next request. A solve takes milliseconds, so a cancelled job ends soon.
+thread for the next request. A solve takes milliseconds, so a cancelled job ends soon; one
+that never got a thread is dropped from the queue.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Callable, TypeVar
@@ -41,8 +47,14 @@ class Runner:
         """Jobs running or waiting for a thread, cancelled ones until they stop."""
         return self._busy
 
-    def run(self, job: Callable[[Checkpoint], T]) -> T:
-        """``job(checkpoint)`` on a pool thread; its result, or TimeLimitExceeded."""
+    def run(self, job: Callable[[Checkpoint], T], deadline: float | None = None) -> T:
+        """``job(checkpoint)`` on a pool thread; its result, or TimeLimitExceeded once it is
+        ``deadline`` (a ``time.monotonic()`` value; by default the time limit from now)."""
+        if deadline is None:
+            deadline = time.monotonic() + self.time_limit
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:  # it waited its time out before it got here
+            raise TimeLimitExceeded(self.time_limit)
         cancelled = threading.Event()
 
         def checkpoint() -> None:
@@ -61,9 +73,12 @@ class Runner:
             self._busy += 1
         future = self._pool.submit(tracked)
         try:
-            return future.result(timeout=self.time_limit)
+            return future.result(timeout=remaining)
         except FutureTimeout:
             cancelled.set()
+            if future.cancel():  # still queued: it will never run, so it is counted off here
+                with self._lock:
+                    self._busy -= 1
             raise TimeLimitExceeded(self.time_limit) from None
 
     def shutdown(self) -> None:

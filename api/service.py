@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, Hashable
+
+from flask import has_request_context, request
 
 from .cache import AnswerCache
 from .runner import Checkpoint, Runner
@@ -10,18 +13,30 @@ from .runner import Checkpoint, Runner
 Work = Callable[[Checkpoint], dict[str, Any]]
 Job = tuple[Hashable, Work]  # the canonical request, and how to answer it
 
+# The WSGI environ key of the time.monotonic() at which the server had read the whole request:
+# `hasen serve` sets it (api/server.py), so that time spent queued counts against the time
+# limit. Without it the limit counts from when the analysis is asked for.
+RECEIVED = "hasen.received"
+
 
 class Service:
     def __init__(self, cache: AnswerCache, runner: Runner) -> None:
         self.cache = cache
         self.runner = runner
 
+    def deadline(self) -> float:
+        """When the request being answered must have its answer: the time limit after the
+        server read it."""
+        received = request.environ.get(RECEIVED) if has_request_context() else None
+        start = received if isinstance(received, float) else time.monotonic()
+        return start + self.runner.time_limit
+
     def answer(self, key: Hashable, work: Work) -> tuple[dict[str, Any], bool]:
         """The answer and whether it came from the cache."""
         found = self.cache.get(key)
         if found is not None:
             return found, True
-        data = self.runner.run(work)
+        data = self.runner.run(work, self.deadline())
         self.cache.put(key, data)
         return data, False
 
@@ -52,7 +67,7 @@ class Service:
             return done
 
         if todo:
-            for index, key, data in self.runner.run(work):
+            for index, key, data in self.runner.run(work, self.deadline()):
                 self.cache.put(key, data)
                 results[index] = data
         return results  # type: ignore[return-value]
