@@ -173,9 +173,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     serve.add_argument("--port", type=port_number, default=8000, help="default: 8000; 0 picks a free port")
     serve.add_argument("--threads", type=positive_int,
-                       help="requests answered at once (default: the number of cores)")
+                       help="analyses run at once: solver threads (default: the number of cores)")
     serve.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
-                       help="longest analysis before a 503 (default: 10)")
+                       help="longest a request may take from its arrival, waiting included, before a 503 "
+                            "(default: 10)")
     serve.add_argument("--cache-size", type=whole_number, metavar="N",
                        help="answers kept in memory (default: 1024; 0 for none)")
     serve.set_defaults(run=cmd_serve)
