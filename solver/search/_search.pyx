@@ -51,6 +51,7 @@ cdef struct State:
     int nseats
     int side
     uint64_t nodes
+    uint64_t cards
     Entry* table
     uint64_t table_mask
     int table_shift
@@ -342,6 +343,7 @@ cdef int in_trick(State* s, int ntrick, int seat, int lead_card, uint64_t in_pla
         else:
             new_win, new_seat = win_card, win_seat
         s.hands[seat] ^= bit
+        s.cards += 1
         if ntrick + 1 == s.nseats:  # the trick is complete: straight to the next boundary
             won = 1 if side_of(new_seat) == s.side else 0
             value = won + boundary(s, new_seat, alpha - won, beta - won)
@@ -389,6 +391,15 @@ cdef class Searcher:
     @nodes.setter
     def nodes(self, value: int) -> None:
         self.state.nodes = value
+
+    @property
+    def cards(self) -> int:
+        """Cards played in the search since the searcher was made."""
+        return self.state.cards
+
+    @cards.setter
+    def cards(self, value: int) -> None:
+        self.state.cards = value
 
     def clear(self) -> None:
         memset(self.state.table, 0, (self.state.table_mask + 1) * sizeof(Entry))

@@ -51,6 +51,7 @@ class Searcher:
     def __init__(self) -> None:
         self.table: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         self.nodes = 0
+        self.cards = 0
 
     def clear(self) -> None:
         self.table.clear()
@@ -224,6 +225,7 @@ class Searcher:
         for card in self._moves(seat, order, trick):
             bit = 1 << card
             hands[seat] ^= bit
+            self.cards += 1
             trick.append(card)
             value = self._in_trick(leader, trick, alpha, beta)
             trick.pop()

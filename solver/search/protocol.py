@@ -19,7 +19,8 @@ from typing import Protocol, Sequence
 class Searcher(Protocol):
     """A search context; its transposition table is kept across solves."""
 
-    nodes: int  # work done so far, in the core's own unit (for benchmarks, not for answers)
+    nodes: int  # trick boundaries searched so far (work in the core's own unit, for benchmarks)
+    cards: int  # cards played in the search so far: the unit other solvers count in
 
     def clear(self) -> None:
         """Forget every stored bound."""
