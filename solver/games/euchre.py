@@ -144,24 +144,25 @@ def contract_line(review: PlayReview) -> str:
     dealer's best discard."""
     contract, start, table = review.contract, review.start, review.table
     assert isinstance(table, MakerTable)
-    trump, entry = table.best
-    discard_cost = table.discard_cost(contract)
+    best_trump, best = table.best
+    chosen = table.entries[contract.trump]  # valued with the dealer's own best discard
     discard = exchange_discard(start)
-    chosen = f"contract: {SUIT_NAMES[contract.trump]}"
-    if discard is not None:
-        chosen += f", the dealer discards {card_name(discard)}"
-    chosen += f": {review.contract_tricks} tricks double-dummy"
+    parts = [f"contract: {SUIT_NAMES[contract.trump]}"
+             + ("" if discard is None else f", the dealer discards {card_name(discard)}")
+             + f": {tricks(review.contract_tricks)} double-dummy"]
     if review.contract_cost == 0:
-        chosen += ", the best trump"
+        parts.append(f"{SUIT_NAMES[contract.trump]} is the best trump")
     else:
-        lost = "trick" if review.contract_cost == 1 else "tricks"
-        chosen += (f"; best: {SUIT_NAMES[trump]}, {entry.value} tricks "
-                   f"({review.contract_cost} {lost} given away by the choice of trump)")
-    best = table.entries[contract.trump].discard
-    if discard_cost and best is not None:
-        lost = "trick" if discard_cost == 1 else "tricks"
-        chosen += f"; the discard gave away {discard_cost} {lost} (best: {card_name(best)})"
-    return chosen
+        with_best = "" if chosen.discard is None else f"with the dealer's best discard ({card_name(chosen.discard)}) "
+        parts.append(f"{with_best}{SUIT_NAMES[contract.trump]} is worth {chosen.value}, {SUIT_NAMES[best_trump]} "
+                     f"{best.value}: the choice of trump gave away {tricks(review.contract_cost)}")
+    discard_cost = table.discard_cost(contract)
+    if discard_cost and discard is not None and chosen.discard is not None:
+        makers = start.deal.variant.side_of(start.deal.dealer) == start.declaring_side
+        effect = "cost the makers" if makers else "gave the makers"
+        parts.append(f"the dealer's {card_name(discard)} instead of {card_name(chosen.discard)} {effect} "
+                     f"{tricks(discard_cost)}")
+    return "; ".join(parts)
 
 
 class Euchre(Game):

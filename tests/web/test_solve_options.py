@@ -346,8 +346,9 @@ def test_cli_euchre_review_text(capsys, euchre2):
     assert (status, err) == (0, "")
     assert "S makes spades; N deals, S leads" in out
     # N, defending, throws the upcard back rather than a diamond: S gets the fifth trick
-    assert ("contract: spades, the dealer discards AS: 5 tricks double-dummy; best: hearts, 5 tricks "
-            "(1 trick given away by the choice of trump); the discard gave away 1 trick (best: KD)") in out
+    assert ("contract: spades, the dealer discards AS: 5 tricks double-dummy; with the dealer's best discard (KD) "
+            "spades is worth 4, hearts 5: the choice of trump gave away 1 trick; the dealer's AS instead of KD gave "
+            "the makers 1 trick") in out
 
 
 def test_cli_hasenpfeffer_still_needs_the_discard(capsys, hasenpfeffer):
