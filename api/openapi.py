@@ -524,7 +524,8 @@ ERRORS = {
     "403": response("A request from a web page of another origin.", "Error"),
     "413": response("The body is over the size limit, or a batch or simulation over its limit.", "Error"),
     "415": response("A body not sent as application/json.", "Error"),
-    "503": response("The analysis took longer than the time limit; the server stays up.", "Error"),
+    "503": response("No answer within the time limit, counted from the request's arrival (waiting for a "
+                    "solver included); the server stays up.", "Error"),
 }
 
 

@@ -40,7 +40,7 @@ def options_json(lone_defender: int | None, settings: Settings) -> dict[str, Any
     return data
 
 
-def tables_repr(answer: object, deal: Deal, tables: Mapping[int, Any]) -> str:
+def tables_repr(answer: object, deal: Deal, tables: Mapping[Any, Any]) -> str:
     """``<Kind of Deal(...): best tricks N 6, E 4>``: each declarer's best."""
     best = ", ".join(f"{SEATS[seat]} {table.best_tricks}" for seat, table in tables.items())
     return f"<{type(answer).__name__} of {deal!r}: best tricks {best}>"
