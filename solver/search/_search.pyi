@@ -1,10 +1,16 @@
 # The interface of the compiled core (_search.pyx), for type checkers: protocol.Searcher.
 from typing import Sequence
 
+FAST_SUPPORTED: bool
+CPU_PATH: str
+DEFAULT_TABLE_BITS: int
+
 class Searcher:
     nodes: int
     cards: int
-    def __init__(self, table_bits: int = ...) -> None: ...
+    cpu_path: str
+    table_bytes: int
+    def __init__(self, table_bits: int = ..., cpu_path: str | None = ...) -> None: ...
     def clear(self) -> None: ...
     def solve(self, hands: Sequence[int], active: int, leader: int, side: int, trick: Sequence[int] = ()) -> int: ...
     def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, side: int) -> list[int]: ...

@@ -1,0 +1,381 @@
+/* The double-dummy search in C: the algorithm of _search_py.py (the same answers, not line
+ * for line; see protocol.py), driven by the Searcher of _search.pyx.
+ *
+ * This file is the body only. _search_cpu.h includes it once per CPU target, with
+ * V(name) giving each copy its own function names and HASEN_FAST saying whether the copy
+ * may use the instructions of x86-64-v3 (popcnt, lzcnt, tzcnt, pext); a copy calls only
+ * functions of its own, so the whole search of the fast copy runs in the fast code.
+ *
+ * Positions are in the layout of layout.py: four hands as 64-bit masks whose 16-bit blocks
+ * are the effective suits ordered by power, trump in block 3 (HASEN_TRUMP_BLOCK).
+ */
+
+static inline int V(popcount)(uint64_t x) {
+#if HASEN_FAST || defined(__POPCNT__) || defined(__aarch64__)
+    return __builtin_popcountll(x);
+#else
+    /* SWAR: without popcnt the builtin is a library call */
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+static inline int V(top_bit)(uint64_t mask) { return 63 - __builtin_clzll(mask); }
+static inline int V(low_bit)(uint64_t mask) { return __builtin_ctzll(mask); }
+
+/* every bit above card (any block); card < 64 */
+static inline uint64_t V(above_bits)(int card) { return card < 63 ? ~((2ULL << card) - 1) : 0; }
+static inline uint64_t V(below_bits)(int card) { return (1ULL << card) - 1; }
+
+static inline int V(beats)(int card, int best) {
+    if ((card >> HASEN_BLOCK_SHIFT) == (best >> HASEN_BLOCK_SHIFT))
+        return card > best;
+    return (card >> HASEN_BLOCK_SHIFT) == HASEN_TRUMP_BLOCK;
+}
+
+static inline uint64_t V(in_play)(const HState* s) {
+    return s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+}
+
+/* the power of a card for move ordering: its place in its block, trumps above all */
+static inline int V(power)(int card) {
+    return (card & (HASEN_BLOCK_BITS - 1)) + ((card >> HASEN_BLOCK_SHIFT) == HASEN_TRUMP_BLOCK ? HASEN_BLOCK_BITS : 0);
+}
+
+/* --- trick boundaries ------------------------------------------------------------------ */
+
+static int V(last_trick)(const HState* s, int leader) {
+    int seat = leader, win_seat = leader, win = V(top_bit)(s->hands[leader]), card, i;
+    for (i = 1; i < s->nseats; i++) {
+        seat = s->next_seat[seat];
+        card = V(top_bit)(s->hands[seat]);
+        if (V(beats)(card, win)) {
+            win = card;
+            win_seat = seat;
+        }
+    }
+    return (win_seat & 1) == s->side;
+}
+
+/* The position in relative ranks: per block, the owners (2 bits: seat) of the cards in
+ * play, packed low to high, and the count of cards in play per block. */
+static inline void V(make_key)(const HState* s, int leader, uint64_t* owners, uint32_t* lengths) {
+    uint64_t in_play = V(in_play)(s);
+    uint64_t odd = s->hands[1] | s->hands[3], upper = s->hands[2] | s->hands[3];
+    uint64_t low, high;
+    uint32_t lens = 0;
+    int block;
+#if HASEN_FAST
+    low = _pext_u64(odd, in_play);
+    high = _pext_u64(upper, in_play);
+    for (block = 0; block < HASEN_NUM_BLOCKS; block++)
+        lens |= (uint32_t)V(popcount)(in_play & HASEN_BLOCK(block)) << (4 * block);
+#else
+    int byte, shift, index = 0, mask, start = 0;
+    low = high = 0;
+    (void)block;
+    for (byte = 0; byte < 2 * HASEN_NUM_BLOCKS; byte++) {
+        shift = 8 * byte;
+        mask = (int)((in_play >> shift) & 0xFF);
+        if (mask) {
+            low |= (uint64_t)hasen_pack[mask][(odd >> shift) & 0xFF] << index;
+            high |= (uint64_t)hasen_pack[mask][(upper >> shift) & 0xFF] << index;
+            index += hasen_byte_count[mask];
+        }
+        if (byte & 1) {  /* a block is two bytes */
+            lens |= (uint32_t)(index - start) << (2 * (byte - 1));
+            start = index;
+        }
+    }
+#endif
+    *owners = low | (high << HASEN_KEY_CARDS) | ((uint64_t)leader << (2 * HASEN_KEY_CARDS))
+        | ((uint64_t)s->side << (2 * HASEN_KEY_CARDS + 2));
+    *lengths = lens | ((uint32_t)s->generation << 16);
+}
+
+/* Each trump above all the opponents' wins a trick for its side, one per trick (seats
+ * that do not play hold no cards). */
+static inline int V(sure_trump_tricks)(const HState* s, int side) {
+    uint64_t theirs = (s->hands[1 - side] | s->hands[3 - side]) & HASEN_TRUMP_MASK;
+    uint64_t above = theirs ? HASEN_TRUMP_MASK & V(above_bits)(V(top_bit)(theirs)) : HASEN_TRUMP_MASK;
+    int first = V(popcount)(s->hands[side] & above), second = V(popcount)(s->hands[side + 2] & above);
+    return first > second ? first : second;
+}
+
+/* Top trumps the leader can cash, then top plain cards that nobody can ruff. */
+static int V(cashable)(const HState* s, int leader, int n) {
+    uint64_t hand = s->hands[leader], mine, other_block;
+    uint64_t others = V(in_play)(s) & ~hand;
+    int block, run, tricks, drawn, length, left_ruffs, right_ruffs;
+    int left = leader ^ 1, right = leader ^ 3;
+    if (others & HASEN_TRUMP_MASK)
+        drawn = V(popcount)(hand & HASEN_TRUMP_MASK & V(above_bits)(V(top_bit)(others & HASEN_TRUMP_MASK)));
+    else
+        drawn = V(popcount)(hand & HASEN_TRUMP_MASK);
+    if (V(popcount)(s->hands[leader ^ 2] & HASEN_TRUMP_MASK) > drawn)
+        return drawn < n ? drawn : n;
+    left_ruffs = V(popcount)(s->hands[left] & HASEN_TRUMP_MASK) > drawn;
+    right_ruffs = V(popcount)(s->hands[right] & HASEN_TRUMP_MASK) > drawn;
+    tricks = drawn;
+    for (block = 0; block < HASEN_TRUMP_BLOCK; block++) {
+        mine = hand & HASEN_BLOCK(block);
+        if (!mine)
+            continue;
+        other_block = others & HASEN_BLOCK(block);
+        run = other_block ? V(popcount)(mine & V(above_bits)(V(top_bit)(other_block))) : V(popcount)(mine);
+        if (left_ruffs) {
+            length = V(popcount)(s->hands[left] & HASEN_BLOCK(block));
+            run = length < run ? length : run;
+        }
+        if (right_ruffs) {
+            length = V(popcount)(s->hands[right] & HASEN_BLOCK(block));
+            run = length < run ? length : run;
+        }
+        tricks += run;
+    }
+    return tricks < n ? tricks : n;
+}
+
+static int V(lead)(HState* s, int seat, int alpha, int beta);
+
+static int V(boundary)(HState* s, int leader, int alpha, int beta) {
+    int n = V(popcount)(s->hands[leader]);
+    int lo, hi, a, b, value, sure_lead, sure_other, cash;
+    uint64_t owners;
+    uint32_t lengths;
+    HEntry* entry;
+    if (n == 0)
+        return 0;
+    s->nodes++;
+    if (n == 1)
+        return V(last_trick)(s, leader);
+    /* quick bounds first: the trumps each side is sure of */
+    sure_lead = V(sure_trump_tricks)(s, leader & 1);
+    sure_other = V(sure_trump_tricks)(s, 1 - (leader & 1));
+    if ((leader & 1) == s->side) {
+        lo = sure_lead;
+        hi = n - sure_other;
+    } else {
+        lo = sure_other;
+        hi = n - sure_lead;
+    }
+    if (lo >= beta || lo == hi)
+        return lo;
+    if (hi <= alpha)
+        return hi;
+    V(make_key)(s, leader, &owners, &lengths);
+    entry = &s->table[((owners * 0x9E3779B97F4A7C15ULL) ^ (lengths * 0xC2B2AE3D27D4EB4FULL)) >> s->table_shift];
+    if (entry->owners == owners && entry->lengths == lengths) {
+        if (entry->lower > lo)
+            lo = entry->lower;
+        if (entry->upper < hi)
+            hi = entry->upper;
+    } else {
+        /* the leader's cashable winners, worth computing only where the table knew nothing */
+        cash = V(cashable)(s, leader, n);
+        if ((leader & 1) == s->side) {
+            if (cash > lo)
+                lo = cash;
+        } else if (n - cash < hi) {
+            hi = n - cash;
+        }
+    }
+    if (lo >= beta || lo == hi)
+        return lo;
+    if (hi <= alpha)
+        return hi;
+    a = alpha > lo ? alpha : lo;
+    b = beta < hi ? beta : hi;
+    value = V(lead)(s, leader, a, b);
+    if (value <= a)
+        hi = value;
+    else if (value >= b)
+        lo = value;
+    else
+        lo = hi = value;
+    entry->owners = owners;
+    entry->lengths = lengths;
+    entry->lower = (uint8_t)lo;
+    entry->upper = (uint8_t)hi;
+    return value;
+}
+
+/* --- inside a trick -------------------------------------------------------------------- */
+
+/* Can the hand play a card that beats card in a trick whose led block is led_block? */
+static inline int V(can_beat)(uint64_t hand, int card, int led_block) {
+    uint64_t follow = hand & HASEN_BLOCK(led_block);
+    int block = card >> HASEN_BLOCK_SHIFT;
+    if (follow)
+        hand = follow;
+    if (hand & HASEN_BLOCK(block) & V(above_bits)(card))
+        return 1;
+    return block != HASEN_TRUMP_BLOCK && (hand & HASEN_TRUMP_MASK) != 0;
+}
+
+/* Insert card with key into moves/keys, kept in descending key (stable). */
+static inline int V(insert)(int* moves, int* keys, int n_moves, int card, int key) {
+    int j = n_moves;
+    while (j > 0 && keys[j - 1] < key) {
+        moves[j] = moves[j - 1];
+        keys[j] = keys[j - 1];
+        j--;
+    }
+    moves[j] = card;
+    keys[j] = key;
+    return n_moves + 1;
+}
+
+/* Of a run of cards next to each other among those in play, all in one hand, only the
+ * lowest is tried: is card above another of the hand's cards with nothing between? */
+static inline int V(same_run)(uint64_t hand, int card, uint64_t in_play) {
+    uint64_t below = in_play & HASEN_BLOCK(card >> HASEN_BLOCK_SHIFT) & V(below_bits)(card);
+    return below && (hand >> V(top_bit)(below)) & 1;
+}
+
+static int V(follow)(HState* s, int ntrick, int seat, int lead_card, uint64_t in_play,
+                     int win_card, int win_seat, int alpha, int beta);
+
+/* After card is played to the trick by seat (the trick's ntrick-th card, from 0): the
+ * value of the rest, straight to the next boundary when the trick is complete. */
+static inline int V(after)(HState* s, int ntrick, int seat, int card, int lead_card, uint64_t in_play,
+                           int win_card, int win_seat, int alpha, int beta) {
+    int won;
+    if (ntrick == 0 || V(beats)(card, win_card)) {
+        win_card = card;
+        win_seat = seat;
+    }
+    if (ntrick + 1 == s->nseats) {
+        won = (win_seat & 1) == s->side;
+        return won + V(boundary)(s, win_seat, alpha - won, beta - won);
+    }
+    return V(follow)(s, ntrick + 1, s->next_seat[seat], lead_card, in_play, win_card, win_seat, alpha, beta);
+}
+
+/* The leader's candidate cards, one per run, best-looking first: its winners (no other
+ * seat holds a higher card of the block), then its other cards, high before low. */
+static int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves) {
+    int keys[HASEN_MAX_MOVES];
+    int n_moves = 0, card, key;
+    uint64_t hand = s->hands[seat], rest = hand, others = in_play & ~hand;
+    while (rest) {
+        card = V(low_bit)(rest);
+        rest &= rest - 1;
+        if (V(same_run)(hand, card, in_play))
+            continue;
+        key = !(others & HASEN_BLOCK(card >> HASEN_BLOCK_SHIFT) & V(above_bits)(card)) ? 100 : 50;
+        n_moves = V(insert)(moves, keys, n_moves, card, key + V(power)(card));
+    }
+    return n_moves;
+}
+
+static inline int V(minimax)(int maximizing, int value, int* best, int* alpha, int* beta) {
+    if (maximizing) {
+        if (value > *best) {
+            *best = value;
+            if (value > *alpha)
+                *alpha = value;
+        }
+    } else if (value < *best) {
+        *best = value;
+        if (value < *beta)
+            *beta = value;
+    }
+    return *alpha >= *beta;
+}
+
+static int V(lead)(HState* s, int seat, int alpha, int beta) {
+    int moves[HASEN_MAX_MOVES];
+    int n_moves, i, card, best, maximizing = (seat & 1) == s->side;
+    uint64_t in_play = V(in_play)(s), bit;
+    n_moves = V(lead_moves)(s, seat, in_play, moves);
+    best = maximizing ? -1 : 1000;
+    for (i = 0; i < n_moves; i++) {
+        card = moves[i];
+        bit = 1ULL << card;
+        s->hands[seat] ^= bit;
+        s->cards++;
+        int value = V(after)(s, 0, seat, card, card, in_play, 0, seat, alpha, beta);
+        s->hands[seat] ^= bit;
+        if (V(minimax)(maximizing, value, &best, &alpha, &beta))
+            break;
+    }
+    return best;
+}
+
+/* The follower's candidate cards, one per run, best-looking first: the cheapest card that
+ * beats the cards played so far, then the lowest; low under a partner who is winning. */
+static int V(follow_moves)(const HState* s, int ntrick, int seat, int led_block, uint64_t in_play,
+                           int win_card, int win_seat, int* moves) {
+    int keys[HASEN_MAX_MOVES];
+    int n_moves = 0, card, key, partner_wins = (win_seat & 1) == (seat & 1);
+    uint64_t hand = s->hands[seat], legal = hand & HASEN_BLOCK(led_block), rest;
+    (void)ntrick;
+    rest = legal ? legal : hand;
+    while (rest) {
+        card = V(low_bit)(rest);
+        rest &= rest - 1;
+        if (V(same_run)(hand, card, in_play))
+            continue;
+        if (V(beats)(card, win_card))
+            key = partner_wins ? 10 : 100;
+        else
+            key = 50;
+        n_moves = V(insert)(moves, keys, n_moves, card, key - V(power)(card));
+    }
+    return n_moves;
+}
+
+/* The value with ntrick cards of the current trick played and seat to move. lead_card is
+ * the trick's first card and in_play the cards in play when it began (the hands and the
+ * trick's cards so far): parameters, not state, since deeper tricks reuse the state while
+ * this one is open. */
+static int V(follow)(HState* s, int ntrick, int seat, int lead_card, uint64_t in_play,
+                     int win_card, int win_seat, int alpha, int beta) {
+    int moves[HASEN_MAX_MOVES];
+    int n_moves, i, card, best, maximizing = (seat & 1) == s->side;
+    uint64_t bit;
+    n_moves = V(follow_moves)(s, ntrick, seat, lead_card >> HASEN_BLOCK_SHIFT, in_play, win_card, win_seat,
+                              moves);
+    best = maximizing ? -1 : 1000;
+    for (i = 0; i < n_moves; i++) {
+        card = moves[i];
+        bit = 1ULL << card;
+        s->hands[seat] ^= bit;
+        s->cards++;
+        int value = V(after)(s, ntrick, seat, card, lead_card, in_play, win_card, win_seat, alpha, beta);
+        s->hands[seat] ^= bit;
+        if (V(minimax)(maximizing, value, &best, &alpha, &beta))
+            break;
+    }
+    return best;
+}
+
+/* The value of the loaded position, by zero-window probes: "does the side take at least
+ * beta tricks?", halving the range each time. */
+static int V(solve)(HState* s, int leader, int ntrick, int seat, int lead_card, uint64_t played,
+                    int win_card, int win_seat) {
+    int n = 0, i, lo, hi, beta, value;
+    for (i = 0; i < HASEN_NUM_SEATS; i++)
+        if (V(popcount)(s->hands[i]) > n)
+            n = V(popcount)(s->hands[i]);
+    if (ntrick)
+        n += 1;
+    lo = 0;
+    hi = n;
+    while (lo < hi) {
+        beta = (lo + hi + 1) / 2;
+        if (ntrick == 0)
+            value = V(boundary)(s, leader, beta - 1, beta);
+        else
+            value = V(follow)(s, ntrick, seat, lead_card, played | V(in_play)(s), win_card, win_seat,
+                              beta - 1, beta);
+        if (value >= beta)
+            lo = value;
+        else
+            hi = value;
+    }
+    return lo;
+}

@@ -1,0 +1,124 @@
+/* The search's types and constants, and the search body (_search_core.h) compiled twice:
+ * once for any x86-64 (or other) CPU, and, where the compiler can, once more for x86-64-v3
+ * (popcnt, lzcnt, tzcnt, pext and the rest of Haswell's and Zen's instructions). The
+ * Searcher (_search.pyx) picks a copy at run time with hasen_fast_supported(), so one
+ * portable build never runs an instruction the CPU lacks and still runs the fast copy where
+ * it can. No -march flag is needed at build time.
+ */
+
+#ifndef HASEN_SEARCH_CPU_H
+#define HASEN_SEARCH_CPU_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* the layout of layout.py; _search.pyx checks these against it at import */
+#define HASEN_BLOCK_BITS 16
+#define HASEN_BLOCK_SHIFT 4
+#define HASEN_NUM_BLOCKS 4
+#define HASEN_TRUMP_BLOCK 3
+#define HASEN_NUM_SEATS 4
+#define HASEN_BLOCK(b) (0xFFFFULL << (16 * (b)))
+#define HASEN_TRUMP_MASK HASEN_BLOCK(HASEN_TRUMP_BLOCK)
+/* the table key packs every card in play (at most this many) as a 2-bit owner */
+#define HASEN_KEY_CARDS 28
+#define HASEN_MAX_MOVES 16
+
+typedef struct {
+    uint64_t owners;   /* owner bits, leader and side; see make_key */
+    uint32_t lengths;  /* cards in play per block, 4 bits each; the table's generation above */
+    uint8_t lower;
+    uint8_t upper;
+    uint8_t unused[2];
+} HEntry;
+
+typedef struct {
+    uint64_t hands[4];
+    int next_seat[4];  /* the next seat that plays, clockwise */
+    int nseats;
+    int side;
+    uint64_t nodes;    /* trick boundaries searched */
+    uint64_t cards;    /* cards played */
+    HEntry* table;
+    int table_shift;
+    uint32_t generation;  /* entries of an older generation are empty: clear() bumps it */
+} HState;
+
+/* PACK[mask][value]: the bits of value at the set positions of mask, packed low; the
+ * portable make_key squeezes out the cards no longer in play a byte at a time with it. */
+static uint8_t hasen_pack[256][256];
+static uint8_t hasen_byte_count[256];
+
+static void hasen_fill_pack_tables(void) {
+    int mask, value, top, rest;
+    for (value = 0; value < 256; value++)
+        hasen_pack[0][value] = 0;
+    hasen_byte_count[0] = 0;
+    for (mask = 1; mask < 256; mask++) {
+        top = 31 - __builtin_clz((unsigned)mask);
+        rest = mask ^ (1 << top);
+        hasen_byte_count[mask] = hasen_byte_count[rest] + 1;
+        for (value = 0; value < 256; value++)
+            hasen_pack[mask][value] = hasen_pack[rest][value] | (((value >> top) & 1) << hasen_byte_count[rest]);
+    }
+}
+
+/* the portable copy */
+#define V(name) name##_portable
+#define HASEN_FAST 0
+#include "_search_core.h"
+#undef V
+#undef HASEN_FAST
+
+/* the x86-64-v3 copy */
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && !defined(HASEN_PORTABLE_ONLY)
+#define HASEN_HAVE_FAST 1
+#include <immintrin.h>
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt,fma,movbe,f16c"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt,fma,movbe,f16c")
+#endif
+#define V(name) name##_fast
+#define HASEN_FAST 1
+#include "_search_core.h"
+#undef V
+#undef HASEN_FAST
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#else
+#define HASEN_HAVE_FAST 0
+#endif
+
+/* Whether this CPU runs the fast copy: every x86-64-v3 feature it uses. AMD's Zen 1 and 2
+ * do pext in slow microcode, so they keep the portable copy. */
+static int hasen_fast_supported(void) {
+#if HASEN_HAVE_FAST
+    __builtin_cpu_init();
+    if (!(__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")
+          && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("fma")))
+        return 0;
+    if (__builtin_cpu_is("znver1") || __builtin_cpu_is("znver2"))
+        return 0;
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+typedef int (*hasen_solve_fn)(HState*, int, int, int, int, uint64_t, int, int);
+
+static hasen_solve_fn hasen_solver(int fast) {
+#if HASEN_HAVE_FAST
+    if (fast)
+        return solve_fast;
+#endif
+    (void)fast;
+    return solve_portable;
+}
+
+#endif
