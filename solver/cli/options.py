@@ -106,3 +106,13 @@ def deal_text(args: argparse.Namespace, command: str, variant: Variant) -> tuple
     if args.deal is None:
         raise UsageError(f"{command}: a DEAL is required (or --example for the built-in one)")
     return args.deal, args.dealer
+
+
+def add_backend_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """Where the work runs (solver.workers): this process, --jobs local processes, or a Dask
+    cluster; the answer is the same."""
+    backend = parser.add_mutually_exclusive_group()
+    backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                         help=f"local processes that solve the {what} (default: 1, this process)")
+    backend.add_argument("--scheduler", metavar="ADDRESS",
+                         help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")

@@ -10,8 +10,10 @@ from typing import Any
 from .. import public
 from ..analysis.simulate import DEFAULT_LAYOUTS
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
+from ..workers import Workers
 from .options import (
     UsageError,
+    add_backend_options,
     add_settings_options,
     add_variant_options,
     deal_text,
@@ -41,6 +43,7 @@ def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help:
     parser.add_argument("--layouts", type=positive_int, default=DEFAULT_LAYOUTS, metavar="N",
                         help=f"random layouts to solve (default: {DEFAULT_LAYOUTS})")
     parser.add_argument("--seed", type=whole_number, default=0, help="the random seed (default: 0)")
+    add_backend_options(parser, "layouts")
 
 
 def add_parser(commands: Any) -> argparse.ArgumentParser:
@@ -89,9 +92,11 @@ def run(args: argparse.Namespace) -> int:
     elif args.hand is None or extra is None or dealer is None:
         raise UsageError(f"simulate: without a DEAL, give --hand, --{variant.extra_card} and --dealer")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
-    result = public.simulate(deal, seat=args.seat, hand=args.hand, extra=extra, known=known_cards(args.known),
-                             dealer=dealer, variant=variant, layouts=args.layouts, seed=args.seed,
-                             alone=FORMS[args.form], settings=settings_from(args, variant), progress=progress)
+    with Workers(args.jobs, args.scheduler) as workers:
+        result = public.simulate(deal, seat=args.seat, hand=args.hand, extra=extra, known=known_cards(args.known),
+                                 dealer=dealer, variant=variant, layouts=args.layouts, seed=args.seed,
+                                 alone=FORMS[args.form], settings=settings_from(args, variant), progress=progress,
+                                 mapper=workers.map)
     return report(args, result)
 
 
@@ -123,8 +128,10 @@ def run_lead(args: argparse.Namespace) -> int:
         raise UsageError("lead: without a DEAL, give --hand, --dealer" + ("" if variant.declarer_exchanges
                                                                           else " and --upcard"))
     progress = show_progress if sys.stderr.isatty() and not args.json else None
-    result = public.simulate_lead(deal, seat=args.seat, declarer=args.declarer, trump=args.trump, alone=args.alone,
-                                  hand=args.hand, extra=args.upcard, known=known_cards(args.known), dealer=dealer,
-                                  variant=variant, layouts=args.layouts, seed=args.seed,
-                                  settings=settings_from(args, variant), progress=progress)
+    with Workers(args.jobs, args.scheduler) as workers:
+        result = public.simulate_lead(deal, seat=args.seat, declarer=args.declarer, trump=args.trump,
+                                      alone=args.alone, hand=args.hand, extra=args.upcard,
+                                      known=known_cards(args.known), dealer=dealer, variant=variant,
+                                      layouts=args.layouts, seed=args.seed, settings=settings_from(args, variant),
+                                      progress=progress, mapper=workers.map)
     return report(args, result)

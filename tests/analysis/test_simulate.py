@@ -151,3 +151,9 @@ def test_the_cli_prints_the_simulation_and_its_json(capsys) -> None:
     assert code == 0 and err == ""
     assert out.startswith("N declares knowing AS KH AC QC JC JK and the widow KS; W deals\n")
     assert "clubs, discard KH" in out and "best choice per bid" in out
+
+
+@pytest.mark.parametrize("command", [["simulate", "--form", "both"], ["lead", "--declarer", "E", "--trump", "D"]])
+def test_local_processes_give_the_same_answer(capsys, command) -> None:
+    argv = (*command, "--example", "--seat", "N", "--layouts", "24", "--seed", "9")
+    assert run_json(capsys, *argv, "--jobs", "2") == run_json(capsys, *argv)
