@@ -254,19 +254,48 @@ static inline int V(after)(HState* s, int ntrick, int seat, int card, int lead_c
     return V(follow)(s, ntrick + 1, s->next_seat[seat], lead_card, in_play, win_card, win_seat, alpha, beta);
 }
 
-/* The leader's candidate cards, one per run, best-looking first: its winners (no other
- * seat holds a higher card of the block), then its other cards, high before low. */
+/* The leader's candidate cards, one per run, best-looking first:
+ * - a sure winner: the top plain card of its block that no opponent can ruff;
+ * - a top trump (above every other trump in play);
+ * - low to the partner's top card of a block (trump too) that no opponent can ruff;
+ * - a block the partner can ruff and the opponents follow;
+ * - any other plain card, high first;
+ * - a trump below an opponent's, high first;
+ * - last, low, a block an opponent can ruff. */
 static int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves) {
     int keys[HASEN_MAX_MOVES];
-    int n_moves = 0, card, key;
-    uint64_t hand = s->hands[seat], rest = hand, others = in_play & ~hand;
+    int n_moves = 0, card, block, key, rank;
+    uint64_t hand = s->hands[seat], rest = hand, others = in_play & ~hand, theirs, cover;
+    uint64_t partner = s->hands[seat ^ 2], left = s->hands[seat ^ 1], right = s->hands[seat ^ 3];
     while (rest) {
         card = V(low_bit)(rest);
         rest &= rest - 1;
         if (V(same_run)(hand, card, in_play))
             continue;
-        key = !(others & HASEN_BLOCK(card >> HASEN_BLOCK_SHIFT) & V(above_bits)(card)) ? 100 : 50;
-        n_moves = V(insert)(moves, keys, n_moves, card, key + V(power)(card));
+        block = card >> HASEN_BLOCK_SHIFT;
+        rank = card & (HASEN_BLOCK_BITS - 1);
+        theirs = others & HASEN_BLOCK(block);
+        cover = theirs & V(above_bits)(card);  /* the other seats' cards above it */
+        if (block == HASEN_TRUMP_BLOCK) {
+            if (!cover)
+                key = KEY_TOP_TRUMP * 16 + rank;
+            else if ((partner >> V(top_bit)(theirs)) & 1)
+                key = KEY_TO_PARTNER * 16 + 15 - rank;
+            else
+                key = KEY_LOW_TRUMP * 16 + rank;
+        } else if ((!(left & HASEN_BLOCK(block)) && (left & HASEN_TRUMP_MASK))
+                   || (!(right & HASEN_BLOCK(block)) && (right & HASEN_TRUMP_MASK))) {
+            key = KEY_RUFFED * 16 + 15 - rank;
+        } else if (!cover) {
+            key = KEY_SURE * 16 + rank;
+        } else if ((partner >> V(top_bit)(theirs)) & 1) {
+            key = KEY_TO_PARTNER * 16 + 15 - rank;
+        } else if (!(partner & HASEN_BLOCK(block)) && (partner & HASEN_TRUMP_MASK)) {
+            key = KEY_PARTNER_RUFFS * 16 + 15 - rank;
+        } else {
+            key = KEY_OTHER * 16 + rank;
+        }
+        n_moves = V(insert)(moves, keys, n_moves, card, key);
     }
     return n_moves;
 }
@@ -305,25 +334,54 @@ static int V(lead)(HState* s, int seat, int alpha, int beta) {
     return best;
 }
 
-/* The follower's candidate cards, one per run, best-looking first: the cheapest card that
- * beats the cards played so far, then the lowest; low under a partner who is winning. */
+/* The follower's candidate cards, one per run, best-looking first. "Sure" is a card that
+ * wins the trick whatever the opponents still to play hold:
+ * - under a partner whose card is sure: low, and not over the partner;
+ * - else the cheapest sure winner, then low cards, then cards that win only for now;
+ * - a discard (void, not ruffing) from a short block first, low. */
 static int V(follow_moves)(const HState* s, int ntrick, int seat, int led_block, uint64_t in_play,
                            int win_card, int win_seat, int* moves) {
     int keys[HASEN_MAX_MOVES];
-    int n_moves = 0, card, key, partner_wins = (win_seat & 1) == (seat & 1);
+    int n_moves = 0, card, key, i, later_seat, n_later = 0, partner_sure = 0, wins, sure, block;
     uint64_t hand = s->hands[seat], legal = hand & HASEN_BLOCK(led_block), rest;
-    (void)ntrick;
-    rest = legal ? legal : hand;
+    uint64_t later[3];
+    int discarding = !legal;
+    /* the opponents still to play to this trick */
+    later_seat = seat;
+    for (i = ntrick + 1; i < s->nseats; i++) {
+        later_seat = s->next_seat[later_seat];
+        if ((later_seat & 1) != (seat & 1))
+            later[n_later++] = s->hands[later_seat];
+    }
+    if (discarding)
+        legal = hand;
+    if ((win_seat & 1) == (seat & 1)) {
+        partner_sure = 1;
+        for (i = 0; i < n_later; i++)
+            partner_sure &= !V(can_beat)(later[i], win_card, led_block);
+    }
+    rest = legal;
     while (rest) {
         card = V(low_bit)(rest);
         rest &= rest - 1;
         if (V(same_run)(hand, card, in_play))
             continue;
-        if (V(beats)(card, win_card))
-            key = partner_wins ? 10 : 100;
+        wins = V(beats)(card, win_card);
+        sure = wins;
+        for (i = 0; i < n_later && sure; i++)
+            sure = !V(can_beat)(later[i], card, led_block);
+        if (partner_sure)
+            key = wins ? 10 - V(power)(card) : 50 - V(power)(card);
+        else if (sure)
+            key = 100 - V(power)(card);
+        else if (wins)
+            key = 60 - V(power)(card);
         else
-            key = 50;
-        n_moves = V(insert)(moves, keys, n_moves, card, key - V(power)(card));
+            key = 50 - V(power)(card);
+        block = card >> HASEN_BLOCK_SHIFT;
+        if (discarding && block != HASEN_TRUMP_BLOCK)
+            key -= 2 * V(popcount)(hand & HASEN_BLOCK(block));
+        n_moves = V(insert)(moves, keys, n_moves, card, key);
     }
     return n_moves;
 }
@@ -353,29 +411,15 @@ static int V(follow)(HState* s, int ntrick, int seat, int lead_card, uint64_t in
     return best;
 }
 
-/* The value of the loaded position, by zero-window probes: "does the side take at least
- * beta tricks?", halving the range each time. */
+/* The value of the loaded position: one search with the whole window (with the move
+ * ordering above, fewer cards than halving the range with zero-window probes). */
 static int V(solve)(HState* s, int leader, int ntrick, int seat, int lead_card, uint64_t played,
                     int win_card, int win_seat) {
-    int n = 0, i, lo, hi, beta, value;
+    int n = 0, i;
     for (i = 0; i < HASEN_NUM_SEATS; i++)
         if (V(popcount)(s->hands[i]) > n)
             n = V(popcount)(s->hands[i]);
     if (ntrick)
-        n += 1;
-    lo = 0;
-    hi = n;
-    while (lo < hi) {
-        beta = (lo + hi + 1) / 2;
-        if (ntrick == 0)
-            value = V(boundary)(s, leader, beta - 1, beta);
-        else
-            value = V(follow)(s, ntrick, seat, lead_card, played | V(in_play)(s), win_card, win_seat,
-                              beta - 1, beta);
-        if (value >= beta)
-            lo = value;
-        else
-            hi = value;
-    }
-    return lo;
+        return V(follow)(s, ntrick, seat, lead_card, played | V(in_play)(s), win_card, win_seat, -1, n + 2);
+    return V(boundary)(s, leader, -1, n + 1);
 }

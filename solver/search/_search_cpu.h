@@ -24,6 +24,10 @@
 #define HASEN_KEY_CARDS 28
 #define HASEN_MAX_MOVES 16
 
+/* the leader's move ordering: a category (higher first) times 16, plus a rank term */
+enum { KEY_SURE = 7, KEY_TOP_TRUMP = 6, KEY_TO_PARTNER = 5, KEY_PARTNER_RUFFS = 4, KEY_OTHER = 3,
+       KEY_LOW_TRUMP = 1, KEY_RUFFED = 0 };
+
 typedef struct {
     uint64_t owners;   /* owner bits, leader and side; see make_key */
     uint32_t lengths;  /* cards in play per block, 4 bits each; the table's generation above */
