@@ -1,7 +1,7 @@
 """The review page at ``/``: plain HTML, CSS and JavaScript (api/templates, api/static),
 talking to the JSON API. The card facts the page needs (seats, suits, every game's decks,
-hands and seats, the trump order, the example deal) come from the solver here, so they are
-written once."""
+hands and seats, the trump order, the bids and the tricks each needs, the example deal) come
+from the solver here, so they are written once."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from solver.core.seats import SEATS
 from solver.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from solver.core.version import __version__
 from solver.games import game_of
+from solver.rules.settings import Settings
 from solver.rules.trump import power_order, same_colour_suit
 
 from .openapi import PREFIX
@@ -32,6 +33,11 @@ page = Blueprint("page", __name__)
 # how the page names each game (docs/rules.md); every variant of solver.core.variants has one
 GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre": "Euchre"}
 EXAMPLE_DECLARER = "N"  # the example's declarer: N holds the Joker and takes all six tricks
+# the single-dummy panel: random layouts per view (fewer if the app allows fewer), enough for
+# a standard error of about 0.05 tricks and an answer in about a second; a fixed seed, so that
+# the same view is the same answer every time (and the server's cache answers it again)
+SINGLE_DUMMY_LAYOUTS = 200
+SINGLE_DUMMY_SEED = 0
 
 
 def hand_order(trump: int) -> list[list[str]]:
@@ -43,6 +49,14 @@ def hand_order(trump: int) -> list[list[str]]:
     others = [s for s in range(len(SUITS)) if s not in (trump, partner)]
     suits = [trump, others[0], partner, others[1]]
     return [[card_name(c) for c in reversed(power_order(suit, trump))] for suit in suits]
+
+
+def bids(variant: Variant) -> list[list[str | int]]:
+    """Each bid (or call) the single-dummy simulation scores, lowest first, as the keys of its
+    expected ``scores``, with the tricks it needs: the fewest the declaring side comes out
+    ahead with, by the game's own scoring (default settings: the page sends none)."""
+    scores = [game_of(variant).scores(variant, Settings(), tricks, False) for tricks in range(variant.hand_size + 1)]
+    return [[bid, next(t for t, row in enumerate(scores) if row[i][1] > 0)] for i, (bid, _) in enumerate(scores[0])]
 
 
 def variant_facts(variant: Variant) -> dict[str, Any]:
@@ -61,6 +75,7 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
         "partners": variant.partners,
         "sides": {SEATS[s]: names[variant.side_of(s)] for s in variant.seats},
         "sideNames": list(names),
+        "bids": bids(variant),
     }
 
 
@@ -94,6 +109,8 @@ def page_facts() -> dict[str, Any]:
         "games": {name: game_facts(name) for name in VARIANTS},
         "defaultGame": DEFAULT_VARIANT,
         "handOrder": {SUITS[t]: hand_order(t) for t in range(len(SUITS))},
+        "singleDummy": {"layouts": min(SINGLE_DUMMY_LAYOUTS, current_app.config["HASEN_SIMULATE_LIMIT"]),
+                        "seed": SINGLE_DUMMY_SEED},
     }
 
 

@@ -1,5 +1,7 @@
 // Calls to the JSON API. A 4xx or 503 answer carries {"error": "..."}: that message is
-// what the page shows, word for word.
+// what the page shows, word for word. While a call is on its way the page is busy (the play
+// waits for it), except for a call made in the ``background``: one whose answer goes to a
+// panel of its own (the single-dummy view), which says that it is loading.
 
 import { FACTS } from "./cards.js";
 
@@ -14,8 +16,8 @@ function setBusy(delta) {
 
 export class ApiError extends Error {}
 
-export async function post(endpoint, body) {
-  setBusy(1);
+export async function post(endpoint, body, { background = false } = {}) {
+  if (!background) setBusy(1);
   try {
     let response;
     try {
@@ -36,6 +38,6 @@ export async function post(endpoint, body) {
     if (!response.ok) throw new ApiError(answer.error || `the server answered ${response.status}`);
     return answer;
   } finally {
-    setBusy(-1);
+    if (!background) setBusy(-1);
   }
 }

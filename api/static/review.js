@@ -1,7 +1,7 @@
 // The review page: a deal of any game of the family, its table, a contract, and the play
-// stepped through card by card. Everything shown comes from the API; the page's state lives
-// in its URL (variant, deck, deal, dealer, declarer, alone, trump, discard, play, at), so a
-// link restores it.
+// stepped through card by card; beside the table, the declarer's choice single dummy.
+// Everything shown comes from the API; the page's state lives in its URL (variant, deck,
+// deal, dealer, declarer, alone, trump, discard, play, at), so a link restores it.
 
 import { post } from "./api.js";
 import { renderDeal, renderPosition } from "./board.js";
@@ -12,6 +12,8 @@ import {
 import { renderGraph } from "./graph.js";
 import { dealerChoice, exchanger, randomDeal, startingHands } from "./hands.js";
 import { bestText, renderHeatmap } from "./heatmap.js";
+import { simulateBody } from "./simulation.js";
+import { renderSingleDummy } from "./singledummy.js";
 import { renderLog, renderSummary } from "./summary.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -33,6 +35,9 @@ const state = {
 };
 
 let shown = 0;  // numbers each position request, so that a late answer cannot overwrite a newer one
+// the single-dummy view of the deal and declarer on view: ``key`` is its request, so that a
+// late answer for another deal or declarer is dropped
+const single = { key: null, body: null, answer: null, error: null };
 let builder;
 let boxed = null;  // the review whose record the record box shows
 
@@ -186,6 +191,7 @@ async function showTable(keepContract = false) {
   $("#dealer").value = answer.dealer;
   if (!keepContract) Object.assign(state, { trump: null, discard: null, record: [], at: 0, review: null, solve: null });
   builder.load(state.parsed);
+  loadSingleDummy();  // not waited for: the panel says it is loading, the table goes on view now
   renderTable();
   if (!state.trump) showDealOnly();
   writeUrl();
@@ -200,6 +206,37 @@ function renderTable() {
   const selected = state.trump ? { trump: state.trump, discard: state.discard } : null;
   renderHeatmap($("#heatmap"), state.table, selected, chooseContract);
   $("#table-best").textContent = bestText(state.table);
+  renderSingle();
+}
+
+// --- beside the table: single dummy ---------------------------------------------------------
+
+// The declarer's choices knowing only its own cards, for the deal, declarer and form of play
+// on view: asked for once (an answer already on view or on its way is kept), in the
+// background, so that the play never waits for it.
+async function loadSingleDummy(again = false) {
+  const body = simulateBody(state, gameBody(), FACTS.singleDummy);
+  const key = JSON.stringify(body);
+  if (key === single.key && !again && !single.error) return;
+  Object.assign(single, { key, body, answer: null, error: null });
+  renderSingle();
+  try {
+    const answer = await post("simulate", body, { background: true });
+    if (single.key === key) single.answer = answer;
+  } catch (err) {
+    if (single.key === key) single.error = err.message;
+  }
+  if (single.key === key) renderSingle();
+}
+
+function renderSingle() {
+  const status = !single.key ? "idle" : single.error ? "error" : single.answer ? "done" : "loading";
+  renderSingleDummy($("#single"), {
+    status, declarer: single.body ? single.body.seat : null, layouts: FACTS.singleDummy.layouts,
+    answer: single.answer, error: single.error, alone: single.body ? single.body.form === "alone" : false,
+    table: state.table, contract: state.trump ? { trump: state.trump, discard: state.discard } : null,
+    onRetry: () => loadSingleDummy(true),
+  });
 }
 
 function showDealOnly() {
@@ -221,6 +258,8 @@ function clearDeal() {
   Object.assign(state, { deal: null, typed: null, parsed: null, table: null, trump: null, discard: null, record: [], at: 0,
     review: null, solve: null });
   shown += 1;  // an answer still on its way is for the deal that went
+  Object.assign(single, { key: null, body: null, answer: null, error: null });
+  renderSingle();
   clearError();
   $("#heatmap").replaceChildren();
   $("#table-best").textContent = "";
@@ -533,5 +572,6 @@ window.addEventListener("resize", () => {
 
 fillSelects();
 wire();
+renderSingle();
 document.body.dataset.busy = "0";
 restore().finally(() => { document.body.dataset.ready = "1"; });

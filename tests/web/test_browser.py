@@ -1,6 +1,7 @@
 """The review page driven in real headless Chromium against ``hasen serve`` on loopback,
 for every game: Hasenpfeffer, Two-handed and four-hand Euchre. What the page shows is
-compared with the API's answers and, for the values of the play, with the oracle.
+compared with the API's answers and, for the values of the play, with the oracle; the
+single-dummy panel's figures with the API's and hasen.simulate's.
 
 Debian's /usr/bin/chromium and /usr/bin/chromedriver are used as they are: the driver's
 path goes to selenium's Service, so Selenium Manager is never run and nothing is
@@ -16,6 +17,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 import pytest
@@ -25,6 +27,7 @@ from liveserver import ServedProcess
 from oracle import Oracle, card_facts
 from replay import Replay
 
+import hasen
 from solver.analysis.inputs import make_contract
 from solver.core.cards import card_name, cards_of, parse_card
 from solver.core.deal import Deal
@@ -49,10 +52,10 @@ from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 
 class LiveServer(ServedProcess):
-    """``hasen serve`` from this checkout on a free loopback port."""
+    """``hasen serve`` from this checkout on a free loopback port (``args``: more options)."""
 
-    def __init__(self) -> None:
-        super().__init__("--threads", "2")
+    def __init__(self, *args: str) -> None:
+        super().__init__("--threads", "2", *args)
 
     def api(self, endpoint: str, body: dict) -> tuple[int, dict]:
         request = urllib.request.Request(f"{self.url}/api/v1/{endpoint}", data=json.dumps(body).encode(),
@@ -649,3 +652,200 @@ def test_the_example_is_hasenpfeffers(server: LiveServer, browser) -> None:
     click(browser, browser.find_element(By.ID, "example"))
     assert page_state(browser) == {"deal": Deal(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER).notation(),
                                    "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
+
+
+# --- the single-dummy panel ---------------------------------------------------------------------
+
+def single_dummy(driver) -> str:
+    """Wait until the single-dummy panel shows its answer or its error; which of them."""
+    panel = driver.find_element(By.ID, "single")
+    try:
+        WebDriverWait(driver, WAIT).until(lambda d: panel.get_attribute("data-state") in ("done", "error"))
+    except TimeoutException:
+        raise AssertionError(f"the single-dummy panel did not load in {WAIT} s") from None
+    return panel.get_attribute("data-state")
+
+
+def simulate_body(case: Case) -> dict:
+    """The simulation the panel shows: the declarer's cards, the form of play, 200 layouts, seed 0."""
+    return {"deal": case.example.deal, "dealer": case.example.dealer, "seat": case.declarer, **case.game,
+            "layouts": 200, "seed": 0, "form": "alone" if case.alone else "partner"}
+
+
+def percent(share: float) -> str:
+    """A share as the page writes it: a whole percentage, half up on the API's four decimals."""
+    return f"{Decimal(repr(share)).scaleb(2).quantize(Decimal(1), ROUND_HALF_UP)}%"
+
+
+def decimal(value: float, sign: bool = False) -> str:
+    """A figure as the page writes it: two decimals, half away from zero, a minus sign (and a
+    plus sign before a positive score)."""
+    rounded = Decimal(repr(value)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return ("−" if rounded < 0 else "+" if sign and rounded > 0 else "") + f"{abs(rounded):.2f}"
+
+
+def simulated_choice(case: Case, form: dict, trump: str, discard: str | None) -> dict:
+    """The simulation's choice for a contract of the table: with its discard where the discard
+    is the declarer's (Hasenpfeffer; Euchre when the maker deals and takes the upcard), else
+    the trump alone (another dealer discards as it would double-dummy)."""
+    own = case.variant == "hasenpfeffer" or case.declarer == case.example.dealer
+    key = (trump, discard if own else None)
+    (choice,) = [c for c in form["choices"] if (c["trump"], c["discard"]) == key]
+    return choice
+
+
+def shown_column(driver, role: str) -> dict:
+    """A column of the panel's comparison (role "best" or "contract"): its choice and figures
+    as the page holds them (data-value) and writes them."""
+    heads = [th for th in driver.find_elements(By.CSS_SELECTOR, "#single .sd-compare thead th[data-roles]")
+             if role in th.get_attribute("data-roles").split()]
+    assert len(heads) == 1, role
+    key = heads[0].get_attribute("data-choice")
+    cells = driver.find_elements(By.CSS_SELECTOR, f"#single .sd-compare [data-choice='{key}'][data-field]")
+    return {"choice": key, "roles": heads[0].get_attribute("data-roles").split(),
+            "values": {c.get_attribute("data-field"): float(c.get_attribute("data-value")) for c in cells},
+            "texts": {c.get_attribute("data-field"): c.text for c in cells}}
+
+
+def check_column(shown: dict, choice: dict, bid: str, hand_size: int) -> None:
+    """The column's figures are the choice's in the API's answer, and are written as such."""
+    assert shown["choice"] == f"{choice['trump']}-{choice['discard'] or ''}"
+    expected = {"mean": choice["mean"], "stderr": choice["stderr"], "score": choice["scores"][bid],
+                "dd-best": choice["dd_best"], **{f"at-least-{k}": choice["at_least"][str(k)]
+                                                 for k in range(1, hand_size + 1)}}
+    assert shown["values"] == expected
+    assert shown["texts"]["mean"] == f"{decimal(choice['mean'])} ±{decimal(choice['stderr'])}"
+    assert shown["texts"]["stderr"] == f"±{decimal(choice['stderr'])}"
+    assert shown["texts"]["score"] == decimal(choice["scores"][bid], sign=True)
+    assert shown["texts"]["dd-best"] == percent(choice["dd_best"])
+    for k in range(1, hand_size + 1):
+        assert shown["texts"][f"at-least-{k}"] == percent(choice["at_least"][str(k)])
+
+
+def simulate_requests(driver) -> int:
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/v1/simulate')).length")
+
+
+@pytest.mark.parametrize("case", [HASEN, TWO_HANDED, FOUR_HANDED, FOUR_HANDED_ALONE], ids=lambda c: c.id)
+def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, browser, case: Case) -> None:
+    browser.get(server.url + case.link())
+    settle(browser)
+    assert single_dummy(browser) == "done"
+    assert error_text(browser) is None
+    # the API's answer is hasen.simulate's: the declarer's cards, 200 layouts, seed 0
+    status, answer = server.api("simulate", simulate_body(case))
+    assert status == 200
+    deal = case.deal()
+    sim = hasen.simulate(case.example.deal, seat=case.declarer, dealer=case.example.dealer, variant=case.variant,
+                         deck=case.deck, layouts=200, seed=0, alone=case.alone)
+    assert answer == sim.to_json()
+    form = answer["forms"]["alone" if case.alone else "with_partner"]
+    status, table = server.api("table", case.table_body)
+    dd = table["declarers"][case.declarer]
+
+    panel = browser.find_element(By.ID, "single")
+    extra = "widow" if case.variant == "hasenpfeffer" else "upcard"
+    assert browser.find_element(By.ID, "single-title").text == f"Knowing only {case.declarer}'s cards"
+    basis = panel.find_element(By.CSS_SELECTOR, ".sd-basis")
+    assert f"knowing only {case.declarer}'s cards and the {extra} {card_text(card_name(deal.extra))}, " \
+           f"over 200 random layouts" in basis.text
+    assert basis.get_attribute("data-layouts") == "200" and basis.get_attribute("data-seed") == "0"
+
+    # the best choice for the bid the double-dummy best makes: Hasenpfeffer's bid of its
+    # tricks, Euchre's one call (made with three)
+    bid, needs = (str(max(dd["best"]["tricks"], 1)), max(dd["best"]["tricks"], 1)) \
+        if case.variant == "hasenpfeffer" else ("make", 3)
+    best = form["best"][bid]
+    (best_choice,) = [c for c in form["choices"] if (c["trump"], c["discard"]) == (best["trump"], best["discard"])]
+    headline = panel.find_element(By.CSS_SELECTOR, ".sd-best")
+    assert (headline.get_attribute("data-bid"), headline.get_attribute("data-needs"),
+            headline.get_attribute("data-trump"), headline.get_attribute("data-discard") or None) == \
+        (bid, str(needs), best["trump"], best["discard"])
+    assert float(headline.get_attribute("data-make")) == best_choice["at_least"][str(needs)]
+    assert float(headline.get_attribute("data-score")) == best["score"]
+    assert headline.text.endswith(f" — P(make {needs}) = {percent(best_choice['at_least'][str(needs)])}")
+    check_column(shown_column(browser, "best"), best_choice, bid, deal.variant.hand_size)
+
+    # before a contract is picked, the double-dummy best beside it
+    dd_choice = simulated_choice(case, form, dd["best"]["trump"], dd["best"]["discard"])
+    column = shown_column(browser, "contract")
+    check_column(column, dd_choice, bid, deal.variant.hand_size)
+    assert ("best" in column["roles"]) == (dd_choice is best_choice)
+
+    # Hasenpfeffer: the best choice for every bid, its points and its chance of making the bid
+    rows = browser.find_elements(By.CSS_SELECTOR, "#single .sd-bids tbody tr")
+    if case.variant == "hasenpfeffer":
+        shown = [(r.get_attribute("data-bid"),
+                  r.find_element(By.CSS_SELECTOR, "[data-field='choice']").get_attribute("data-choice"),
+                  r.find_element(By.CSS_SELECTOR, "[data-field='score']").text,
+                  r.find_element(By.CSS_SELECTOR, "[data-field='make']").text) for r in rows]
+        expected = []
+        for name, choice in sim.forms["alone" if case.alone else "with_partner"].best().items():
+            data = choice.to_json()
+            expected.append((name, f"{data['trump']}-{data['discard']}", decimal(data["scores"][name], sign=True),
+                             percent(data["at_least"][name])))
+        assert shown == expected
+    else:
+        assert not rows  # one call: the headline says it all
+
+    # the contract picked in the table: its figures, from the same answer (asked for once)
+    click(browser, cell_for(browser, case.trump, case.discard, case.variant))
+    assert single_dummy(browser) == "done"
+    contract = simulated_choice(case, form, case.trump, case.discard)
+    column = shown_column(browser, "contract")
+    check_column(column, contract, bid, deal.variant.hand_size)
+    assert "the contract played" in browser.find_element(
+        By.CSS_SELECTOR, f"#single .sd-compare thead th[data-choice='{column['choice']}']").text
+    assert simulate_requests(browser) == 1
+    # the table shown again for the same deal and declarer: the view on show is kept
+    click(browser, browser.find_element(By.ID, "load"))
+    assert single_dummy(browser) == "done" and simulate_requests(browser) == 1
+    click(browser, cell_for(browser, case.trump, case.discard, case.variant))
+    # another dealer's discard is not the maker's choice, and the panel says so
+    note = "The dealer's discard is not the maker's choice" in panel.text
+    assert note == (case.variant != "hasenpfeffer" and case.discard is not None
+                    and case.declarer != case.example.dealer)
+
+    # another declarer: its own view
+    seats = [s for s in SEATS if SEATS.index(s) in deal.variant.seats]
+    other = seats[(seats.index(case.declarer) + 1) % len(seats)]
+    Select(browser.find_element(By.ID, "declarer")).select_by_value(other)
+    settle(browser)
+    assert single_dummy(browser) == "done"
+    assert browser.find_element(By.ID, "single-title").text == f"Knowing only {other}'s cards"
+    status, answer = server.api("simulate", {**simulate_body(case), "seat": other})
+    assert status == 200
+    form = answer["forms"]["alone" if case.alone else "with_partner"]
+    status, table = server.api("table", {**case.table_body, "declarer": other})
+    dd = table["declarers"][other]
+    bid = str(max(dd["best"]["tricks"], 1)) if case.variant == "hasenpfeffer" else "make"
+    best = form["best"][bid]
+    (best_choice,) = [c for c in form["choices"] if (c["trump"], c["discard"]) == (best["trump"], best["discard"])]
+    check_column(shown_column(browser, "best"), best_choice, bid, deal.variant.hand_size)
+
+
+def test_the_single_dummy_panel_says_when_the_server_fails(browser) -> None:
+    """A server whose time limit a simulation overruns: the panel shows the API's 503
+    message and offers to try again; the double-dummy table is shown all the same."""
+    slow = LiveServer("--time-limit", "0.05")
+    try:
+        status, table = slow.api("table", HASEN.table_body)  # answered in time, and kept in the cache
+        assert status == 200
+        browser.get(slow.url + HASEN.link())
+        settle(browser)
+        assert error_text(browser) is None
+        assert shown_table(browser) == api_table(table["declarers"][HASEN.declarer])
+        assert single_dummy(browser) == "error"
+        status, answer = slow.api("simulate", simulate_body(HASEN))
+        assert status == 503
+        panel = browser.find_element(By.ID, "single")
+        message = panel.find_element(By.CSS_SELECTOR, ".sd-error-text").text
+        assert message == f"The single-dummy view could not be computed: {answer['error']}"
+        assert not panel.find_elements(By.CSS_SELECTOR, ".sd-compare")
+        # trying again asks again (and fails again here)
+        browser.find_element(By.ID, "single-retry").click()
+        assert single_dummy(browser) == "error"
+        assert simulate_requests(browser) == 2
+    finally:
+        slow.stop()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from flask.testing import FlaskClient
 from oracle import card_facts
 
@@ -124,9 +125,38 @@ def test_every_script_and_style_is_served(client: FlaskClient) -> None:
                 text = response.get_data(as_text=True)
                 todo += ["/static/" + name for name in re.findall(r'from "\./([\w.]+)"', text)]
     assert {"/static/cards.js", "/static/api.js", "/static/board.js", "/static/heatmap.js",
-            "/static/summary.js", "/static/builder.js", "/static/hands.js", "/static/graph.js"} <= seen
+            "/static/summary.js", "/static/builder.js", "/static/hands.js", "/static/graph.js",
+            "/static/simulation.js", "/static/singledummy.js"} <= seen
 
 
 def test_the_api_still_answers_json_errors(client: FlaskClient) -> None:
     response = client.get("/api/v1/nothing")
     assert response.status_code == 404 and response.is_json
+
+
+def test_the_page_knows_each_bid_and_the_tricks_it_needs(client: FlaskClient) -> None:
+    """The single-dummy panel's bids: Hasenpfeffer's 1 to 6, Euchre's one call, made with
+    three tricks (docs/rules.md); the same names as the simulation's expected scores."""
+    facts = page_facts(client.get("/").get_data(as_text=True))
+    for name, game in facts["games"].items():
+        for size, deck in game["decks"].items():
+            expected = [[str(k), k] for k in range(1, 7)] if name == "hasenpfeffer" else [["make", 3]]
+            assert deck["bids"] == expected, (name, size)
+            cards = deck["deck"]
+            extra = "widow" if name == "hasenpfeffer" else "upcard"
+            answer = client.post("/api/v1/simulate", json={
+                "hand": " ".join(cards[:deck["handSize"]]), extra: cards[deck["handSize"]], "seat": "N",
+                "dealer": "N", "variant": name, "deck": int(size), "layouts": 1, "form": "partner"}).get_json()
+            for choice in answer["forms"]["with_partner"]["choices"]:
+                assert list(choice["scores"]) == [bid for bid, _ in deck["bids"]], (name, size)
+
+
+def test_the_single_dummy_panel_asks_for_200_layouts_with_a_fixed_seed(client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert page_facts(html)["singleDummy"] == {"layouts": 200, "seed": 0}
+    assert 'id="single"' in html and "Knowing only" in html
+
+
+@pytest.mark.app_config(HASEN_SIMULATE_LIMIT=50)
+def test_the_single_dummy_panel_asks_for_no_more_layouts_than_the_app_allows(client: FlaskClient) -> None:
+    assert page_facts(client.get("/").get_data(as_text=True))["singleDummy"] == {"layouts": 50, "seed": 0}

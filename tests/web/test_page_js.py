@@ -1,7 +1,8 @@
-"""The review page's DOM-free functions (api/static/hands.js) run under node and checked
-against the solver's answers and the oracle: the hands of a deal, the hands at the first
-lead, how a hand is sorted once trump is known, random deals, the review as a series of
-values, the dealer's discard in a Euchre table. Skipped without node."""
+"""The review page's DOM-free functions (api/static/hands.js and simulation.js) run under
+node and checked against the solver's answers and the oracle: the hands of a deal, the hands
+at the first lead, how a hand is sorted once trump is known, random deals, the review as a
+series of values, the dealer's discard in a Euchre table; the single-dummy view's request,
+the figures it picks from the answer and how it writes them. Skipped without node."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ import json
 import random
 import shutil
 import subprocess
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
 import pytest
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER, Example
+from flask import Flask
 from flask.testing import FlaskClient
 from oracle import card_facts
 from test_page import page_facts
@@ -31,6 +34,7 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (Deb
 # Runs each call on hands.js and prints the answers, or the error a call threw.
 RUNNER = """
 import * as hands from "./hands.js";
+import * as simulation from "./simulation.js";
 import { readFileSync } from "node:fs";
 
 const { facts, calls } = JSON.parse(readFileSync(0, "utf8"));
@@ -53,6 +57,13 @@ const run = {
   valueSeries: ([review]) => hands.valueSeries(review),
   wonSeries: ([g, review, declarer]) => hands.wonSeries(review, game(g), declarer),
   dealerChoice: ([entry]) => hands.dealerChoice(entry),
+  simulateBody: ([view, gameBody]) => simulation.simulateBody(view, gameBody, facts.singleDummy),
+  simulatedForm: ([answer, alone]) => simulation.simulatedForm(answer, alone),
+  bidFor: ([g, tricks]) => simulation.bidFor(game(g).bids, tricks),
+  contractChoice: ([form, trump, discard]) => simulation.contractChoice(form, trump, discard),
+  bidRows: ([g, form]) => simulation.bidRows(form, game(g).bids),
+  decimal: ([value, places, sign]) => simulation.decimal(value, places, sign),
+  percent: ([share]) => simulation.percent(share),
 };
 const answers = calls.map(([name, args]) => {
   try {
@@ -76,7 +87,8 @@ def facts() -> dict:
 @pytest.fixture
 def js(facts: dict, tmp_path: Path):
     """``js([(name, args), ...])``: each call's answer ({"value": ...} or {"error": ...})."""
-    shutil.copy(STATIC / "hands.js", tmp_path / "hands.js")
+    for module in ("hands.js", "simulation.js"):
+        shutil.copy(STATIC / module, tmp_path / module)
     (tmp_path / "package.json").write_text('{"type": "module"}')
     (tmp_path / "run.js").write_text(RUNNER)
 
@@ -260,3 +272,122 @@ def test_the_dealers_discard_in_a_euchre_table(js) -> None:
     assert cases
     answers = js([("dealerChoice", [entry]) for entry, _ in cases])
     assert [a["value"] for a in answers] == [choice for _, choice in cases]
+
+
+# --- the single-dummy view (simulation.js) ----------------------------------------------------
+
+def joker_turned_deal() -> Deal:
+    """Four-hand Euchre, 25 cards, the Joker turned up: the dealer takes it whatever the trump."""
+    variant = variant_for("euchre", 25)
+    rng = random.Random(5)
+    while True:
+        cards = cards_of(variant.deck)
+        rng.shuffle(cards)
+        if card_name(cards[20]) == "JK":
+            text = "N:" + " ".join(_dotted(cards[i * 5:(i + 1) * 5]) for i in range(4)) + " JK"
+            return Deal(text, dealer="W", variant=variant)
+
+
+# (deal, declarer, alone): each game; the Euchre dealer as maker (its discard its own choice)
+# and not; alone
+SIMULATIONS = [
+    (Deal(HASENPFEFFER.deal, HASENPFEFFER.dealer), "N", False),
+    (Deal(HASENPFEFFER.deal, HASENPFEFFER.dealer), "E", True),
+    (Deal(EUCHRE2.deal, EUCHRE2.dealer, variant=variant_for("euchre2")), "S", False),
+    (Deal(EUCHRE2.deal, EUCHRE2.dealer, variant=variant_for("euchre2")), "N", False),
+    (Deal(EUCHRE.deal, EUCHRE.dealer, variant=variant_for("euchre")), "E", False),
+    (Deal(EUCHRE.deal, EUCHRE.dealer, variant=variant_for("euchre")), "N", False),
+    (Deal(EUCHRE.deal, EUCHRE.dealer, variant=variant_for("euchre")), "S", True),
+    (joker_turned_deal(), "W", False),
+]
+
+
+def simulation_id(case: tuple[Deal, str, bool]) -> str:
+    deal, declarer, alone = case
+    return f"{deal.variant.name}-{deal.variant.deck_size}-{declarer}{'-alone' if alone else ''}"
+
+
+@pytest.mark.parametrize("case", SIMULATIONS, ids=simulation_id)
+def test_the_single_dummy_view_picks_the_apis_figures(js, facts: dict, module_app: Flask,
+                                                      case: tuple[Deal, str, bool]) -> None:
+    deal, declarer, alone = case
+    g = game_of(deal)
+    game_body = {"variant": deal.variant.name, "deck": deal.variant.deck_size}
+    view = {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "declarer": declarer, "alone": alone}
+    (body,) = js([("simulateBody", [view, game_body])])
+    body = body["value"]
+    # the request: the declarer's cards, the form of play on view, the page's layouts and seed
+    assert body == {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "seat": declarer, **game_body,
+                    "layouts": facts["singleDummy"]["layouts"], "seed": facts["singleDummy"]["seed"],
+                    "form": "alone" if alone else "partner"}
+    assert facts["singleDummy"] == {"layouts": 200, "seed": 0}
+    client = module_app.test_client()
+    response = client.post("/api/v1/simulate", json=body)
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    sim = hasen.simulate(deal.notation(), seat=declarer, dealer=SEATS[deal.dealer], variant=deal.variant.name,
+                         deck=deal.variant.deck_size, layouts=200, seed=0, alone=alone)
+    assert answer == sim.to_json()
+    (name, stats), = sim.forms.items()
+    api_form = answer["forms"][name]
+
+    table = client.post("/api/v1/table", json={
+        "deal": deal.notation(), "declarer": declarer, "alone": alone, **game_body}).get_json()["declarers"][declarer]
+    contracts = []  # every contract of the table, and the choice of the simulation it is
+    for trump, row in table["tricks"].items():
+        if isinstance(row, int):  # Euchre, nobody takes the upcard
+            contracts.append((trump, None, (trump, None)))
+            continue
+        for discard in (d for d in row if d != "value"):
+            # the discard is the seat's own in Hasenpfeffer, and in Euchre when the seat deals
+            own = deal.variant.declarer_exchanges or SEATS[deal.dealer] == declarer
+            contracts.append((trump, discard, (trump, discard if own else None)))
+    by_choice = {(c["trump"], c["discard"]): c for c in api_form["choices"]}
+    calls = [("simulatedForm", [answer, alone]), ("simulatedForm", [answer, not alone]), ("bidRows", [g, api_form])]
+    calls += [("contractChoice", [api_form, trump, discard]) for trump, discard, _ in contracts]
+    calls += [("bidFor", [g, tricks]) for tricks in range(deal.variant.hand_size + 1)]
+    form, other, rows, *rest = js(calls)
+    chosen, bids = rest[:len(contracts)], rest[len(contracts):]
+
+    assert form["value"] == api_form
+    assert "has no form" in other["error"]  # only the form asked for is there
+    for (trump, discard, expected), got in zip(contracts, chosen):
+        assert got["value"] == by_choice[expected], (trump, discard)
+    if not deal.variant.declarer_exchanges and SEATS[deal.dealer] != declarer:
+        assert all(c["value"]["discard"] is None for c in chosen)  # another dealer's discard is no choice
+    # per bid: the best choice by expected points, its points, its share of making the bid
+    needs = {bid: int(bid) if bid.isdigit() else 3 for bid in stats.best()}
+    assert rows["value"] == [
+        {"bid": bid, "needs": needs[bid], "choice": c.to_json(), "score": round(c.scores[bid], 4),
+         "make": round(c.at_least(needs[bid]), 4)} for bid, c in stats.best().items()]
+    # the bid the double-dummy best's tricks make: the highest they reach, else the lowest
+    for tricks, got in enumerate(bids):
+        reached = [bid for bid in needs if needs[bid] <= tricks]
+        bid = reached[-1] if reached else next(iter(needs))
+        assert got["value"] == {"name": bid, "needs": needs[bid]}, tricks
+
+
+def half_up(value: float, places: int) -> Decimal:
+    return Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def test_the_single_dummy_figures_in_words(js) -> None:
+    # the API's figures have four decimals: rounded half away from zero on those decimals
+    values = [0.0, 1.0, 0.955, 0.005, 0.0049, 0.125, 2.415, 5.8599, 0.0626, 1.145, 6.0, 0.9999, 3.005, 1.005, 0.285]
+    values += [-v for v in values if v]
+    rng = random.Random(4)
+    values += [round(rng.uniform(-12, 12), 4) for _ in range(200)]
+    shares = [v for v in values if 0 <= v <= 1] + [round(rng.randrange(201) / 200, 4) for _ in range(100)]
+    calls = [("decimal", [v, 2, sign]) for v in values for sign in (False, True)]
+    calls += [("percent", [s]) for s in shares]
+    answers = [a["value"] for a in js(calls)]
+    expected = []
+    for v in values:
+        r = half_up(v, 2)
+        text = f"{abs(r):.2f}"
+        expected += [("−" if r < 0 else "") + text, ("−" if r < 0 else "+" if r > 0 else "") + text]
+    expected += [f"{Decimal(repr(s)).scaleb(2).quantize(Decimal(1), ROUND_HALF_UP)}%" for s in shares]
+    assert answers == expected
+    assert answers[calls.index(("percent", [0.955]))] == "96%"
+    assert answers[calls.index(("decimal", [2.415, 2, False]))] == "2.42"
+    assert answers[calls.index(("decimal", [-1.145, 2, True]))] == "−1.15"
