@@ -83,14 +83,15 @@ def main() -> None:
     for game in GAMES if args.game == "both" else [args.game]:
         cards, nodes, seconds = measure(game)
         print(f"{game} ({len(cards)} solves, table cleared before each)")
-        print(f"  cards played per solve     median {statistics.median(cards):7.0f}   mean {statistics.mean(cards):7.0f}")
-        print(f"  trick boundaries per solve median {statistics.median(nodes):7.0f}   mean {statistics.mean(nodes):7.0f}")
+        for label, counts in (("cards played per solve    ", cards), ("trick boundaries per solve", nodes)):
+            print(f"  {label} median {statistics.median(counts):7.0f}   mean {statistics.mean(counts):7.0f}")
         print(f"  time per solve             median {statistics.median(seconds) * 1e6:7.1f} us"
               f"   mean {statistics.mean(seconds) * 1e6:7.1f} us")
         print(f"  time per card played       {sum(seconds) / sum(cards) * 1e9:7.1f} ns")
         if args.instructions:
             per = (instructions(game, True) - instructions(game, False)) / len(cards)
-            print(f"  instructions per solve     mean {per:9.0f}   per card played {per * len(cards) / sum(cards):5.1f}")
+            per_card = per * len(cards) / sum(cards)
+            print(f"  instructions per solve     mean {per:9.0f}   per card played {per_card:5.1f}")
 
 
 if __name__ == "__main__":
