@@ -17,12 +17,12 @@ from ..core.cards import SUITS, card_name, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
-from ..core.seats import SEATS
+from ..core.seats import NUM_SEATS, SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.settings import Settings
-from ..search import Searcher, thread_searcher
-from ..search.layout import layout, to_layout
+from ..search import Searcher, solve_table, thread_searcher
+from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal
 from .play import Contract, PlayState, declarer_cards, exchanging_seat
@@ -151,36 +151,37 @@ class EuchreAnalysis(Answer):
         return tables_repr(self, self.deal, self.tables)
 
 
-def trump_entry(deal: Deal, maker: int, trump: int, alone: bool, lone_defender: int | None,
-                settings: Settings, searcher: Searcher) -> TrumpEntry:
-    """The makers' tricks with this trump, every dealer's discard when the dealer exchanges."""
-    # the upcard as the discard is valid either way: kept out of every hand
-    state = PlayState(deal, Contract(maker, trump, deal.extra, alone, lone_defender), settings)
-    hands, active, leader = state.search_position()
-    side = state.declaring_side
-    taker = exchanging_seat(deal, trump, maker, state.seats)
-    if taker is None:
-        return TrumpEntry(searcher.solve(hands, active, leader, side))
-    six = declarer_cards(deal, taker)
-    full, position = to_layout(six, trump), layout(trump)
-    seat = deal.variant.search_seat(taker)
-    cards = [Card(c) for c in cards_of(six)]
-    positions = []
-    for d in cards:
-        hands[seat] = full & ~(1 << position[d])
-        positions.append(list(hands))
-    discards = ByName(Card, zip(cards, searcher.solve_many(positions, active, leader, side)))
-    # docs/rules.md: the discard is the dealer's, for the dealer's own side
-    choose = max if deal.variant.side_of(taker) == side else min
-    value = choose(discards.values())
-    chosen = next(d for d, n in discards.items() if n == value)
-    return TrumpEntry(value, discards, chosen)
-
-
 def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,
                 settings: Settings, searcher: Searcher) -> MakerTable:
-    return MakerTable(Seat(maker), ByName(Suit, {t: trump_entry(deal, maker, t, alone, lone_defender, settings,
-                                                                searcher) for t in TRUMPS}))
+    """The makers' tricks for each trump, every dealer's discard where the dealer exchanges:
+    all the positions built and solved in one call, without the GIL."""
+    # the upcard as the discard is valid for every trump: kept out of every hand
+    state = PlayState(deal, Contract(maker, TRUMPS[0], deal.extra, alone, lone_defender), settings)
+    hands = [0] * NUM_SEATS
+    for seat, search_seat in state.search_seats.items():
+        hands[search_seat] = deal.hands[seat]
+    takers = [exchanging_seat(deal, trump, maker, state.seats) for trump in TRUMPS]
+    side = state.declaring_side
+    seats = [-1 if t is None else deal.variant.search_seat(t) for t in takers]
+    values = solve_table(searcher, hands, LAYOUT_BYTES, seats, deal.extra, state.active,
+                         state.search_seats[state.leader], side)
+    entries: ByName[Suit, TrumpEntry] = ByName(Suit)
+    done = 0
+    for trump, taker in zip(TRUMPS, takers):
+        if taker is None:
+            entries[Suit(trump)] = TrumpEntry(values[done])
+            done += 1
+            continue
+        cards = [Card(c) for c in cards_of(declarer_cards(deal, taker))]
+        by_id = dict(zip(sorted(cards), values[done:done + len(cards)]))  # solved in card-id order
+        discards = ByName(Card, ((c, by_id[c]) for c in cards))
+        done += len(cards)
+        # docs/rules.md: the discard is the dealer's, for the dealer's own side
+        choose = max if deal.variant.side_of(taker) == side else min
+        value = choose(discards.values())
+        chosen = next(d for d, n in discards.items() if n == value)
+        entries[Suit(trump)] = TrumpEntry(value, discards, chosen)
+    return MakerTable(Seat(maker), entries)
 
 
 def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | int | None = None,

@@ -8,6 +8,7 @@ that names the field, never a silent default.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Mapping
 
 from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card, parse_suit
@@ -73,7 +74,14 @@ def coerce_deal(deal: Deal | str, dealer: str | int | None, variant: Variant | N
         if variant is not None and variant != deal.variant:
             raise NotationError(f"variant: the deal is a {deal.variant.label} deal, not {variant.label}")
         return deal if dealer is None else Deal(deal.notation(), dealer, deal.variant)
-    return Deal(deal, dealer, variant or HASENPFEFFER)
+    return parsed_deal(deal, dealer, variant or HASENPFEFFER)
+
+
+@lru_cache(maxsize=256)
+def parsed_deal(text: str, dealer: str | int | None, variant: Variant) -> Deal:
+    """``Deal(text, dealer, variant)``, parsed once for a text asked for again (a Deal is
+    never changed once made, so one object serves every caller)."""
+    return Deal(text, dealer, variant)
 
 
 def coerce_defender(defender: str | int | None, declarer: int | None, alone: bool) -> int | None:

@@ -9,12 +9,12 @@ from ..core.cards import SUITS, card_name, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
-from ..core.seats import SEATS
+from ..core.seats import NUM_SEATS, SEATS
 from ..core.version import __version__
 from ..rules.seating import check_lead_settings
 from ..rules.settings import Settings
-from ..search import Searcher, thread_searcher
-from ..search.layout import layout, to_layout
+from ..search import Searcher, solve_table, thread_searcher
+from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal, coerce_defender, coerce_seat
 from .play import Contract, PlayState, declarer_cards
@@ -167,18 +167,15 @@ def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
                    searcher: Searcher, lone_defender: int | None = None) -> DeclarerTable:
     seven = declarer_cards(deal, declarer)
     discards = [Card(d) for d in cards_of(seven)]
-    # one position per trump; each discard only removes a card from the declarer's hand
     start = PlayState(deal, Contract(declarer, TRUMPS[0], discards[0], alone, lone_defender), settings)
-    seat = deal.variant.search_seat(declarer)
-    positions = []
-    for trump in TRUMPS:
-        hands, active, leader = start.search_position(trump)
-        hand = to_layout(seven, trump)
-        position = layout(trump)
-        for d in discards:
-            hands[seat] = hand & ~(1 << position[d])
-            positions.append(list(hands))
-    # one call for the whole table: the extension searches it without taking the GIL back
-    values = iter(searcher.solve_many(positions, active, leader, start.declaring_side))
-    tricks = ByName(Suit, {trump: ByName(Card, {d: next(values) for d in discards}) for trump in TRUMPS})
+    # the positions of all 28 cells are built and solved in one call, without the GIL
+    hands = [0] * NUM_SEATS
+    for seat, search_seat in start.search_seats.items():
+        hands[search_seat] = deal.hands[seat]
+    taker = deal.variant.search_seat(declarer)
+    values = solve_table(searcher, hands, LAYOUT_BYTES, (taker,) * len(TRUMPS), deal.extra, start.active,
+                         start.search_seats[start.leader], start.declaring_side)
+    n, ids = len(discards), sorted(discards)  # solved in card-id order, shown in canonical order
+    rows = [dict(zip(ids, values[trump * n:(trump + 1) * n])) for trump in TRUMPS]
+    tricks = ByName(Suit, {trump: ByName(Card, ((d, rows[trump][d]) for d in discards)) for trump in TRUMPS})
     return DeclarerTable(Seat(declarer), discards, tricks)

@@ -4,6 +4,7 @@ defaults, and the check that refuses a setting a variant does not have."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable
 
 from ..core.cards import JOKER
@@ -36,8 +37,10 @@ LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
 JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
 
 
+@lru_cache(maxsize=None)
 def _choices(name: str) -> tuple[object, ...]:
-    """Every value the setting takes in any game, in order."""
+    """Every value the setting takes in any game, in order (worked out once per name: every
+    Settings checks every field)."""
     values: list[object] = []
     for settings in GAME_SETTINGS.values():
         values += [v for v in settings.get(name, ()) if v not in values]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
+from typing import Sequence
 
 from .protocol import Searcher
 
@@ -29,6 +30,28 @@ else:
 _local = threading.local()
 
 
+def solve_table(searcher: Searcher, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
+                active: int, leader: int, side: int) -> bytes:
+    """``searcher.solve_table(...)`` (protocol.py); for a searcher without it, the same
+    positions through ``solve_many``, built here."""
+    if hasattr(searcher, "solve_table"):
+        return searcher.solve_table(hands, layouts, takers, extra, active, leader, side)
+    stride = len(layouts) // 4
+    values: list[int] = []
+    for trump in range(4):
+        row = layouts[trump * stride:(trump + 1) * stride]
+        laid = [sum(1 << row[c] for c in range(stride) if hand >> c & 1) for hand in hands]
+        taker = takers[trump]
+        if taker < 0:
+            values += searcher.solve_many([laid], active, leader, side)
+            continue
+        cards = hands[taker] | 1 << extra
+        full = laid[taker] | 1 << row[extra]
+        positions = [laid[:taker] + [full & ~(1 << row[c])] + laid[taker + 1:] for c in range(stride) if cards >> c & 1]
+        values += searcher.solve_many(positions, active, leader, side)
+    return bytes(values)
+
+
 def thread_searcher() -> Searcher:
     """This thread's searcher. Its table holds only whole positions, so it is shared by
     every solve the thread makes, across contracts and deals."""
@@ -38,4 +61,4 @@ def thread_searcher() -> Searcher:
     return searcher
 
 
-__all__ = ["Core", "Searcher", "USING_EXTENSION", "thread_searcher"]
+__all__ = ["Core", "Searcher", "USING_EXTENSION", "solve_table", "thread_searcher"]

@@ -43,6 +43,7 @@ cdef extern from "_search_cpu.h" nogil:
     int hasen_fast_supported()
     hasen_solve_fn hasen_solver(int fast)
     int beats_portable(int card, int best)
+    int ctz "__builtin_ctzll"(unsigned long long)
     int popcount_portable(uint64_t x)
 
 # the C constants are the layout's: checked here so that no card fact can differ
@@ -191,3 +192,57 @@ cdef class Searcher:
         finally:
             free(hands)
             free(values)
+
+    def solve_table(self, hands, const unsigned char[::1] layouts, takers, int extra, int active, int leader,
+                    int side) -> bytes:
+        """A whole table in one call: the positions built here from real cards and solved
+        under one release of the GIL; see ``protocol.Searcher.solve_table``."""
+        cdef HState* s = &self.state
+        cdef uint64_t real[4]
+        cdef uint64_t laid[4]
+        cdef uint64_t cards, hand, rest
+        cdef int taker[4]
+        cdef int trump, seat, card, stride = layouts.shape[0] // 4, count = 0, i, total = 0, in_play
+        cdef unsigned char out[4 * 64]
+        if stride * 4 != layouts.shape[0] or stride > 64 or not 0 <= extra < stride:
+            raise ValueError("layouts: four rows, one byte per card; extra: a card of them")
+        self.set_seats(active, side)
+        if not (active >> leader) & 1:
+            raise ValueError("the leader must play")
+        for seat in range(HASEN_NUM_SEATS):
+            real[seat] = hands[seat]
+            if real[seat] >> stride:
+                raise ValueError(f"hands: a card beyond the {stride} of the layout")
+            total += popcount_portable(real[seat])
+        for trump in range(4):
+            taker[trump] = takers[trump]
+            if not -1 <= taker[trump] < HASEN_NUM_SEATS or (taker[trump] >= 0 and not (active >> taker[trump]) & 1):
+                raise ValueError("takers: a playing seat or -1 for each trump")
+        if total + 1 > HASEN_KEY_CARDS:
+            raise ValueError(f"at most {HASEN_KEY_CARDS} cards may be in play")
+        with nogil:
+            for trump in range(4):
+                for seat in range(HASEN_NUM_SEATS):
+                    laid[seat] = 0
+                    rest = real[seat]
+                    while rest:
+                        card = ctz(rest)
+                        rest &= rest - 1
+                        laid[seat] |= <uint64_t>1 << layouts[trump * stride + card]
+                if taker[trump] < 0:
+                    memcpy(s.hands, laid, sizeof(laid))
+                    out[count] = self.run(s, leader, 0, leader, 0, 0, 0, leader)
+                    count += 1
+                    continue
+                # the taker's hand with the extra card, less each discard in card order
+                cards = real[taker[trump]] | (<uint64_t>1 << extra)
+                hand = laid[taker[trump]] | (<uint64_t>1 << layouts[trump * stride + extra])
+                rest = cards
+                while rest:
+                    card = ctz(rest)
+                    rest &= rest - 1
+                    memcpy(s.hands, laid, sizeof(laid))
+                    s.hands[taker[trump]] = hand & ~(<uint64_t>1 << layouts[trump * stride + card])
+                    out[count] = self.run(s, leader, 0, leader, 0, 0, 0, leader)
+                    count += 1
+        return out[:count]

@@ -90,6 +90,26 @@ class Searcher:
         side (a declarer's table); the extension runs them under one release of the GIL."""
         return [self.solve(hands, active, leader, side) for hands in positions]
 
+    def solve_table(self, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
+                    active: int, leader: int, side: int) -> bytes:
+        """Every position of a table, built from real cards (see ``protocol.py``)."""
+        stride = len(layouts) // 4
+        values = []
+        for trump in range(4):
+            row = layouts[trump * stride:(trump + 1) * stride]
+            laid = [sum(1 << row[c] for c in range(stride) if hand >> c & 1) for hand in hands]
+            taker = takers[trump]
+            if taker < 0:
+                values.append(self.solve(laid, active, leader, side))
+                continue
+            cards = hands[taker] | 1 << extra
+            full = laid[taker] | 1 << row[extra]
+            for card in (c for c in range(stride) if cards >> c & 1):
+                position = list(laid)
+                position[taker] = full & ~(1 << row[card])
+                values.append(self.solve(position, active, leader, side))
+        return bytes(values)
+
     # --- trick boundaries -----------------------------------------------------------------
 
     def _boundary(self, leader: int, alpha: int, beta: int) -> int:

@@ -59,3 +59,7 @@ def to_layout(mask: Mask, trump: int) -> Mask:
     b0, b1, b2, b3, b4 = _BYTE_LAYOUTS[trump]
     return (b0[mask & 0xFF] | b1[mask >> 8 & 0xFF] | b2[mask >> 16 & 0xFF]
             | b3[mask >> 24 & 0xFF] | b4[mask >> 32 & 0xFF])
+
+
+# each trump's layout, one byte per card, for Searcher.solve_table
+LAYOUT_BYTES = bytes(position for trump in range(len(SUITS)) for position in layout(trump))

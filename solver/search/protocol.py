@@ -36,3 +36,13 @@ class Searcher(Protocol):
         """``solve`` of each position (hands only; the same seats, leader and side, no trick
         in progress), in one call."""
         ...
+
+    def solve_table(self, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
+                    active: int, leader: int, side: int) -> bytes:
+        """A table in one call, from real cards: for each trump ``t`` (0-3), the hands (real
+        card masks by search seat, 0 for a seat that sits out) put in the layout
+        ``layouts[t * n:(t + 1) * n]`` (``n = len(layouts) // 4``: each card's bit), then
+        solved once when ``takers[t]`` is -1, else once for each card the taker may put
+        away (its hand and ``extra``, in ascending card number), that card left out. The values, one
+        byte each, trump by trump."""
+        ...
