@@ -6,9 +6,12 @@ from __future__ import annotations
 import math
 import os
 import sys
+from functools import partial
 
 import pytest
+from examples import HASENPFEFFER_DEAL
 
+import hasen
 from solver.workers import BackendError, Workers, WorkersFailed, ordered_map
 
 # factorials of very different sizes: the small ones finish first, out of order
@@ -61,6 +64,13 @@ def test_the_functions_own_error_is_passed_on() -> None:
 def test_a_worker_that_dies_is_a_failure_of_the_workers() -> None:
     with pytest.raises(WorkersFailed, match="a worker process died"):
         list(ordered_map(os._exit, [3], jobs=2))
+
+
+def test_a_simulation_runs_its_layouts_through_the_workers() -> None:
+    """hasen.simulate takes ordered_map as its mapper: the same answer from two processes."""
+    options = {"seat": "N", "dealer": "W", "layouts": 40, "seed": 3, "alone": False}
+    here = hasen.simulate(HASENPFEFFER_DEAL, **options).to_json()
+    assert hasen.simulate(HASENPFEFFER_DEAL, **options, mapper=partial(ordered_map, jobs=2, chunk=4)).to_json() == here
 
 
 def test_jobs_must_be_positive() -> None:

@@ -19,6 +19,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import nullcontext
 from typing import Any, NamedTuple, TextIO
 
 from .. import public
@@ -27,6 +28,7 @@ from ..core.variants import variant_for
 from ..rules.settings import GAME_SETTINGS, PLAY_SETTINGS
 from ..workers import BackendError, Workers, WorkersFailed
 from .options import add_settings_options, add_variant_options, settings_from
+from .output import OutputError
 
 # The keys of a line: those of the web API's table request (api/openapi.py TABLE_REQUEST,
 # kept equal by tests/cli/test_batch.py) and the id, with the JSON type each takes.
@@ -229,7 +231,8 @@ class Run:
     def __init__(self, done: Counter[str], defaults: dict[str, Any]) -> None:
         self.remaining, self.defaults = done, defaults
         self.first_line: dict[str, int] = {}
-        self.skipped = self.tables = self.errors = 0
+        self.skipped = self.tables = self.errors = self.written = 0
+        self.backend = ""
 
     def items(self, lines: TextIO) -> Iterator[Item]:
         """The lines of IN still to answer, in order (ids already in OUT are skipped; an id
@@ -289,51 +292,70 @@ def defaults_from(args: argparse.Namespace) -> dict[str, Any]:
 
 def cmd_batch(args: argparse.Namespace) -> int:
     err = sys.stderr
-    where = "standard input" if args.input == "-" else args.input
     if args.input != "-" and os.path.exists(args.output) and os.path.samefile(args.input, args.output):
         raise HasenError("batch: IN and OUT are the same file")
-    run = Run(finished(args.output), defaults_from(args))
+    defaults = defaults_from(args)
+    progress = Progress(err, None)
+    run = Run(Counter(), defaults)
     try:
-        lines = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8", errors="replace")
-    except OSError as exc:
-        raise HasenError(f"batch: cannot read {where}: {exc.strerror or exc}") from None
-    progress = Progress(err, total_lines(args.input) if err.isatty() else None)
-    written = 0
-    try:
-        with lines, Workers(args.jobs, args.scheduler) as workers, \
-                open(args.output, "a", encoding="utf-8", newline="\n") as out:
-            backend = workers.describe
-            for line in workers.map(answer, run.items(lines), chunk=args.chunk):
-                out.write(line + "\n")
-                out.flush()
-                written += 1
-                if (message := run.count(line)) is not None and run.errors <= SHOWN_ERRORS:
-                    progress.clear()
-                    more = "; further errors only in OUT" if run.errors == SHOWN_ERRORS else ""
-                    print(f"hasen: batch: {message}{more}", file=err)
-                progress.update(run.skipped + written, written)
+        run.remaining = finished(args.output)
+        if progress.shown:
+            progress.total = total_lines(args.input)
+        solve_all(args, run, progress)
     except KeyboardInterrupt:
         progress.clear()
-        print(f"hasen: batch: interrupted after {written} new lines, all kept in {args.output}; "
+        print(f"hasen: batch: interrupted after {counted(run.written, 'new line')}, all kept in {args.output}; "
               "run the same command again to resume", file=err)
         return 130
     except WorkersFailed as exc:
         progress.clear()
-        print(f"hasen: batch: {exc}; {written} new lines are kept in {args.output}: "
+        print(f"hasen: batch: {exc}; {counted(run.written, 'new line')} kept in {args.output}: "
               "run the same command again to resume", file=err)
         return 1
     except BackendError as exc:
         progress.clear()
         raise HasenError(f"batch: {exc}") from None
-    except OSError as exc:
+    except OutputError:
         progress.clear()
-        print(f"hasen: batch: cannot write {args.output}: {exc.strerror or exc}", file=err)
-        return 1
-    progress.update(run.skipped + written, written, force=True)
+        raise
+    progress.update(run.skipped + run.written, run.written, force=True)
     progress.clear()
-    print(f"hasen: batch: {run.tables} tables, {run.errors} errors, {run.skipped} skipped "
-          f"(already in {args.output}); {backend}", file=err)
+    print(f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}, {run.skipped} skipped "
+          f"(already in {args.output}); {run.backend}", file=err)
     return 0
+
+
+def solve_all(args: argparse.Namespace, run: Run, progress: Progress) -> None:
+    """Answer the lines of IN still to do, appending to OUT in order, line by line."""
+    try:
+        lines = nullcontext(sys.stdin) if args.input == "-" else \
+            open(args.input, encoding="utf-8-sig", errors="replace")  # a byte-order mark is dropped
+    except OSError as exc:
+        raise HasenError(f"batch: cannot read {args.input}: {exc.strerror or exc}") from None
+    with lines as source, Workers(args.jobs, args.scheduler) as workers:
+        run.backend = workers.describe
+        try:
+            out = open(args.output, "a", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            raise OutputError(f"batch: cannot write {args.output}: {exc.strerror or exc}") from None
+        with out:
+            for line in workers.map(answer, run.items(source), chunk=args.chunk):
+                try:
+                    out.write(line + "\n")
+                    out.flush()
+                except OSError as exc:
+                    raise OutputError(f"batch: cannot write {args.output}: {exc.strerror or exc} "
+                                      f"({counted(run.written, 'new line')} kept: run again to resume)") from None
+                run.written += 1
+                if (message := run.count(line)) is not None and run.errors <= SHOWN_ERRORS:
+                    progress.clear()
+                    more = "; further errors only in OUT" if run.errors == SHOWN_ERRORS else ""
+                    print(f"hasen: batch: {message}{more}", file=sys.stderr)
+                progress.update(run.skipped + run.written, run.written)
+
+
+def counted(number: int, word: str) -> str:
+    return f"{number} {word}" if number == 1 else f"{number} {word}s"
 
 
 def add_batch_command(commands: Any, positive_int: Any) -> None:
@@ -343,10 +365,11 @@ def add_batch_command(commands: Any, positive_int: Any) -> None:
                                                    "strings; - for standard input")
     batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
                                                      "skipped")
-    batch.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                       help="local processes that solve (default: 1, this process)")
-    batch.add_argument("--scheduler", metavar="ADDRESS",
-                       help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
+    backend = batch.add_mutually_exclusive_group()
+    backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                         help="local processes that solve (default: 1, this process)")
+    backend.add_argument("--scheduler", metavar="ADDRESS",
+                         help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
     batch.add_argument("--chunk", type=positive_int, metavar="N",
                        help="deals per task sent to a worker (default: 8 for --jobs, 32 for --scheduler)")
     batch.add_argument("--declarer", metavar="SEAT", help="only this declarer, for lines that name none")

@@ -119,6 +119,25 @@ def test_a_bad_option_stops_the_run_before_it_starts(capsys, tmp_path: Path, mix
     assert not out.exists()
 
 
+def test_standard_input_and_a_byte_order_mark(capsys, monkeypatch, tmp_path: Path) -> None:
+    line = json.dumps({"id": "a", "deal": EUCHRE2_DEAL, "variant": "euchre2"})
+    monkeypatch.setattr(sys, "stdin", io.StringIO(line + "\n\n" + HASENPFEFFER_DEAL + "\n"))
+    piped = tmp_path / "piped.jsonl"
+    assert run(capsys, "batch", "-", str(piped))[0] == 0
+    assert [r["id"] for r in records(piped)] == ["a", 3] and all("table" in r for r in records(piped))
+    marked = tmp_path / "marked.jsonl"
+    marked.write_bytes(b"\xef\xbb\xbf" + line.encode() + b"\n")  # as some editors save UTF-8
+    out = tmp_path / "out.jsonl"
+    assert run(capsys, "batch", str(marked), str(out))[0] == 0
+    assert out.read_bytes() == piped.read_bytes().splitlines(keepends=True)[0]
+
+
+def test_one_backend_at_a_time(capsys, tmp_path: Path, mixed: Path) -> None:
+    code, _, err = run(capsys, "batch", str(mixed), str(tmp_path / "out.jsonl"), "--jobs", "2",
+                       "--scheduler", "tcp://127.0.0.1:8786")
+    assert code == 2 and err == "hasen: batch: argument --scheduler: not allowed with argument --jobs\n"
+
+
 def test_the_keys_are_those_of_the_web_api_table_request() -> None:
     from api.openapi import TABLE_REQUEST
 
@@ -194,7 +213,7 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
             os.killpg(child.pid, signal.SIGKILL)
     assert child.returncode == 130, err
     assert err.startswith("hasen: batch: interrupted after ") and len(err.splitlines()) == 1, err
-    assert err.endswith(f" new lines, all kept in {out}; run the same command again to resume\n"), err
+    assert err.endswith(f", all kept in {out}; run the same command again to resume\n"), err
     assert "Traceback" not in err
     written = out.read_text(encoding="utf-8")
     assert written.endswith("\n") and 0 < written.count("\n") < count
