@@ -15,6 +15,7 @@ from ..games.hasenpfeffer import EXAMPLE_DEAL, EXAMPLE_DEALER
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from ..search import USING_EXTENSION
 from .batch import add_batch_command
+from .bench import add_bench_command
 from .options import (
     UsageError,
     add_settings_options,
@@ -182,6 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     add_batch_command(commands, positive_int)
+    add_bench_command(commands, positive_int)
     return parser
 
 

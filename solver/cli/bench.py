@@ -1,0 +1,230 @@
+"""``hasen bench``: the speed of the search on seeded deals, to compare machines and versions.
+
+For each game (Hasenpfeffer; four-hand Euchre, 24 cards) it makes ``--deals`` seeded random
+deals (random dealers) and measures, on one thread:
+
+- single solves: one random declarer (maker), trump and discard per deal, the search alone
+  on the prepared position, its table emptied first: solves per second, cards played and
+  trick boundaries per solve, the time per card played and per boundary;
+- tables: one random declarer's table per deal through ``hasen.analyze`` (a Hasenpfeffer
+  declarer's 28 cells, a Euchre maker's four trumps with the dealer's discards), the
+  thread's search table emptied first: tables per second;
+
+then the same tables on 1 and on ``--threads`` threads at once (each with its own search
+table; the search runs without the GIL), tables per second and the ratio; and the process's
+peak memory and the search table's size per thread. ``--json`` prints the same as one JSON
+object. The deals depend only on ``--seed``, so two machines or two versions measure the
+same positions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from ..core.cards import card_name, cards_of
+from ..core.deal import Deal, format_hand
+from ..core.variants import HASENPFEFFER, Variant, variant_for
+from ..core.version import __version__
+
+GAMES = {"hasenpfeffer": HASENPFEFFER, "euchre": variant_for("euchre", 24)}
+
+
+def seeded_deals(variant: Variant, count: int, seed: int) -> list[Deal]:
+    """``count`` random deals of ``variant`` from ``seed``, each with a random dealer."""
+    rng = random.Random(seed)
+    deck = cards_of(variant.deck)
+    size, players = variant.hand_size, len(variant.seats)
+    deals = []
+    for _ in range(count):
+        rng.shuffle(deck)
+        hands = [sum(1 << c for c in deck[size * i:size * (i + 1)]) for i in range(players)]
+        text = f"{'NESW'[variant.seats[0]]}:" + " ".join(format_hand(h) for h in hands) + " " + \
+            card_name(deck[size * players])
+        deals.append(Deal(text, dealer=rng.choice(variant.seats), variant=variant))
+    return deals
+
+
+def contract_state(deal: Deal, rng: random.Random) -> Any:
+    """A random contract's opening position: declarer (maker), trump and a discard where
+    somebody exchanges."""
+    from ..analysis.play import Contract, PlayState, declarer_cards, exchanging_seat
+    from ..rules.seating import active_seats
+
+    declarer, trump = rng.choice(deal.variant.seats), rng.randrange(4)
+    taker = exchanging_seat(deal, trump, declarer, active_seats(deal.variant, declarer, False, None))
+    discard = deal.extra if taker is None else rng.choice(cards_of(declarer_cards(deal, taker)))
+    return PlayState(deal, Contract(declarer, trump, discard))
+
+
+def bench_solves(deals: list[Deal], seed: int) -> dict[str, Any]:
+    from ..search import thread_searcher
+
+    rng = random.Random(seed)
+    searcher = thread_searcher()
+    seconds, cards, nodes = [], [], []
+    for deal in deals:
+        state = contract_state(deal, rng)
+        hands, active, leader = state.search_position()
+        searcher.clear()
+        before_cards, before_nodes = getattr(searcher, "cards", 0), searcher.nodes
+        start = time.perf_counter()
+        searcher.solve(hands, active, leader, state.declaring_side)
+        seconds.append(time.perf_counter() - start)
+        cards.append(getattr(searcher, "cards", 0) - before_cards)
+        nodes.append(searcher.nodes - before_nodes)
+    total = sum(seconds)
+    return {
+        "solves": len(deals),
+        "solves_per_second": len(deals) / total,
+        "median_solve_us": statistics.median(seconds) * 1e6,
+        "cards_per_solve": {"median": statistics.median(cards), "mean": statistics.mean(cards)},
+        "boundaries_per_solve": {"median": statistics.median(nodes), "mean": statistics.mean(nodes)},
+        "ns_per_card": total / max(1, sum(cards)) * 1e9,
+        "ns_per_boundary": total / max(1, sum(nodes)) * 1e9,
+    }
+
+
+def table_jobs(deals: list[Deal], seed: int) -> list[tuple[str, str, str, str]]:
+    """One random declarer's table per deal, as the public API is called: text, dealer, variant, seat."""
+    rng = random.Random(seed + 1)
+    return [(deal.notation(), "NESW"[deal.dealer], deal.variant.name, "NESW"[rng.choice(deal.variant.seats)])
+            for deal in deals]
+
+
+def run_tables(jobs: list[tuple[str, str, str, str]]) -> list[float]:
+    """Each job's first-call table, this thread's search table emptied first; the seconds of each."""
+    from .. import public
+    from ..search import thread_searcher
+
+    searcher = thread_searcher()
+    seconds = []
+    for text, dealer, variant, seat in jobs:
+        searcher.clear()
+        start = time.perf_counter()
+        public.analyze(text, dealer=dealer, variant=variant, declarer=seat)
+        seconds.append(time.perf_counter() - start)
+    return seconds
+
+
+def tables_per_second(jobs: list[tuple[str, str, str, str]], threads: int) -> float:
+    """The jobs split among ``threads`` threads at once: tables per second of wall time."""
+    if threads == 1:
+        start = time.perf_counter()
+        run_tables(jobs)
+        return len(jobs) / (time.perf_counter() - start)
+    parts = [jobs[i::threads] for i in range(threads)]
+    with ThreadPoolExecutor(threads) as pool:
+        pool.submit(run_tables, jobs[:1]).result()  # the pool's threads started before timing
+        start = time.perf_counter()
+        list(pool.map(run_tables, parts))
+        return len(jobs) / (time.perf_counter() - start)
+
+
+def peak_memory_bytes() -> int | None:
+    try:
+        import resource
+    except ImportError:  # not on Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
+
+
+def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) -> dict[str, Any]:
+    from ..search import USING_EXTENSION, Core, thread_searcher
+
+    searcher = thread_searcher()
+    result: dict[str, Any] = {
+        "version": __version__,
+        "search": "compiled" if USING_EXTENSION else "pure-Python",
+        "cpu_path": getattr(searcher, "cpu_path", None),
+        "machine": platform.machine(),
+        "processor": platform.processor() or None,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "deals": deals,
+        "seed": seed,
+        "threads": threads,
+        "search_table_bytes_per_thread": getattr(searcher, "table_bytes", None),
+        "core": f"{Core.__module__}.{Core.__name__}",
+        "games": {},
+    }
+    for game in games:
+        dealt = seeded_deals(GAMES[game], deals, seed)
+        jobs = table_jobs(dealt, seed)
+        solves = bench_solves(dealt, seed)
+        seconds = run_tables(jobs)
+        # 1 and N threads in turns, so that other load on the machine falls on both alike
+        rates: dict[int, list[float]] = {1: [], threads: []}
+        for _ in range(rounds):
+            for n in dict.fromkeys([1, threads]):
+                rates[n].append(tables_per_second(jobs, n))
+        one, many = statistics.median(rates[1]), statistics.median(rates[threads])
+        result["games"][game] = {
+            **solves,
+            "tables": len(jobs),
+            "tables_per_second": len(jobs) / sum(seconds),
+            "median_table_us": statistics.median(seconds) * 1e6,
+            "tables_per_second_by_threads": {"1": one, str(threads): many},
+            "thread_speedup": many / one,
+        }
+    result["peak_memory_bytes"] = peak_memory_bytes()
+    return result
+
+
+def text(result: dict[str, Any]) -> str:
+    lines = [f"hasen {result['version']} ({result['search']} search, {result['cpu_path'] or 'no'} CPU path), "
+             f"{result['machine']}, {result['cores']} cores, Python {result['python']}",
+             f"{result['deals']} seeded deals per game (seed {result['seed']})"]
+    for game, g in result["games"].items():
+        threads = result["threads"]
+        by = g["tables_per_second_by_threads"]
+        lines += [
+            f"{game}",
+            f"  single solves        {g['solves_per_second']:9.0f} /s   median {g['median_solve_us']:8.1f} us",
+            f"  cards per solve      median {g['cards_per_solve']['median']:6.0f}   mean "
+            f"{g['cards_per_solve']['mean']:6.0f}   {g['ns_per_card']:6.1f} ns per card",
+            f"  boundaries per solve median {g['boundaries_per_solve']['median']:6.0f}   mean "
+            f"{g['boundaries_per_solve']['mean']:6.0f}   {g['ns_per_boundary']:6.1f} ns per boundary",
+            f"  tables (first call)  {g['tables_per_second']:9.0f} /s   median {g['median_table_us']:8.1f} us",
+            f"  tables, 1 thread     {by['1']:9.0f} /s",
+        ]
+        if threads != 1:
+            lines.append(f"  tables, {threads} threads    {by[str(threads)]:9.0f} /s   "
+                         f"{g['thread_speedup']:.2f}x one thread")
+    table = result["search_table_bytes_per_thread"]
+    peak = result["peak_memory_bytes"]
+    lines.append(f"search table per thread {table / 2**20:.2f} MiB" if table else "search table per thread: a dict")
+    if peak:
+        lines.append(f"peak memory {peak / 2**20:.1f} MiB")
+    return "\n".join(lines)
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    games = list(GAMES) if args.game == "all" else [args.game]
+    result = bench(games, args.deals, args.seed, args.threads, args.rounds)
+    print(json.dumps(result) if args.json else text(result))
+    return 0
+
+
+def add_bench_command(commands: Any, positive_int: Any) -> None:
+    """``hasen bench``'s options, on the parser's subcommands."""
+    bench_parser = commands.add_parser("bench", help="the search's speed on seeded deals: solves, tables, threads")
+    bench_parser.add_argument("--game", choices=[*GAMES, "all"], default="all", help="default: all")
+    bench_parser.add_argument("--deals", type=positive_int, default=300, metavar="N",
+                              help="seeded deals per game (default: 300)")
+    bench_parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default: 1)")
+    bench_parser.add_argument("--threads", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+                              help="threads for the threaded tables (default: the number of cores)")
+    bench_parser.add_argument("--rounds", type=positive_int, default=3, metavar="N",
+                              help="rounds of 1 and N threads in turns (default: 3)")
+    bench_parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    bench_parser.set_defaults(run=cmd_bench)

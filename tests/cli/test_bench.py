@@ -1,0 +1,37 @@
+"""``hasen bench`` runs on a few seeded deals and reports every figure, as text and JSON
+(the figures themselves are times: never checked here)."""
+
+from __future__ import annotations
+
+import json
+
+from cli_run import run
+
+from solver.cli.bench import seeded_deals
+from solver.core.variants import HASENPFEFFER
+
+
+def test_bench_json_has_every_figure_for_each_game(capsys) -> None:
+    status, out, err = run(capsys, "bench", "--deals", "3", "--rounds", "1", "--threads", "2", "--json")
+    assert status == 0, err
+    result = json.loads(out)
+    assert set(result["games"]) == {"hasenpfeffer", "euchre"}
+    for game in result["games"].values():
+        assert game["solves"] == game["tables"] == 3
+        assert game["cards_per_solve"]["median"] > 0 and game["boundaries_per_solve"]["median"] > 0
+        assert set(game["tables_per_second_by_threads"]) == {"1", "2"}
+        assert game["solves_per_second"] > 0 and game["tables_per_second"] > 0 and game["thread_speedup"] > 0
+
+
+def test_bench_text_names_the_figures(capsys) -> None:
+    status, out, err = run(capsys, "bench", "--game", "euchre", "--deals", "2", "--rounds", "1", "--threads", "1")
+    assert status == 0, err
+    for words in ("single solves", "cards per solve", "boundaries per solve", "tables (first call)",
+                  "tables, 1 thread", "search table per thread"):
+        assert words in out
+    assert "hasenpfeffer" not in out
+
+
+def test_the_deals_depend_on_the_seed_only() -> None:
+    assert seeded_deals(HASENPFEFFER, 5, 7) == seeded_deals(HASENPFEFFER, 5, 7)
+    assert seeded_deals(HASENPFEFFER, 5, 7) != seeded_deals(HASENPFEFFER, 5, 8)
