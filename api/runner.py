@@ -30,7 +30,7 @@ class Cancelled(Exception):
 class TimeLimitExceeded(Exception):
     def __init__(self, seconds: float) -> None:
         super().__init__(f"the analysis took longer than the limit of {seconds:g} s; "
-                         f"try again later, or ask for less (one declarer, a smaller batch)")
+                         f"try again later, or ask for less (one declarer, a smaller batch, fewer layouts)")
         self.seconds = seconds
 
 
