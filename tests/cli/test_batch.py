@@ -21,6 +21,7 @@ from examples import EUCHRE2_DEAL, HASENPFEFFER_DEAL
 
 from solver.cli import batch
 from solver.cli.batch import Progress, bar_text
+from solver.search import USING_EXTENSION
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -195,6 +196,7 @@ def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, tmp_path: Path,
     assert code == 2 and err.startswith("hasen: batch: cannot read ")
 
 
+@pytest.mark.skipif(not USING_EXTENSION, reason="needs hundreds of deals solved: the compiled search")
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     """A real interrupt, sent as a terminal sends it (to the process group, the workers too)."""
     count = 600
@@ -229,9 +231,9 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def deals_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("backends")
-    lines = random_lines(40, seed=11)
+    lines = random_lines(40 if USING_EXTENSION else 12, seed=11)  # the pure-Python search is slow
     lines[7] = json.dumps({"id": 7, "deal": "N:A.K"})  # an error line comes out the same too
-    lines.insert(20, json.dumps({"id": "eu", "deal": EUCHRE2_DEAL, "variant": "euchre2"}))
+    lines.insert(10, json.dumps({"id": "eu", "deal": EUCHRE2_DEAL, "variant": "euchre2"}))
     return write_lines(folder / "in.jsonl", lines)
 
 
@@ -252,7 +254,7 @@ def test_two_processes_write_the_same_bytes(tmp_path: Path, deals_file: Path, on
     out = tmp_path / "jobs2.jsonl"
     assert batch_status(deals_file, out, "--jobs", "2", "--chunk", "3") == 0
     assert out.read_bytes() == one_process
-    assert len(one_process.splitlines()) == 41
+    assert len(one_process.splitlines()) == (41 if USING_EXTENSION else 13)
 
 
 def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
