@@ -267,8 +267,11 @@ def total_lines(path: str) -> int | None:
     """The non-blank lines of IN, for the progress bar (None for standard input)."""
     if path == "-":
         return None
-    with open(path, encoding="utf-8", errors="replace") as lines:
-        return sum(1 for line in lines if line.strip())
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as lines:
+            return sum(1 for line in lines if line.strip())
+    except OSError:  # said when IN is opened for the run
+        return None
 
 
 def defaults_from(args: argparse.Namespace) -> dict[str, Any]:

@@ -184,7 +184,7 @@ def test_a_repeated_id_cut_off_between_its_lines_gives_the_same_bytes(capsys, tm
     assert out.read_bytes() == reference
 
 
-def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, tmp_path: Path, mixed: Path) -> None:
+def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, monkeypatch, tmp_path: Path, mixed: Path) -> None:
     out = tmp_path / "notes.txt"
     out.write_text("my notes\n")
     code, _, err = run(capsys, "batch", str(mixed), str(out))
@@ -194,6 +194,9 @@ def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, tmp_path: Path,
     assert code == 2 and err == "hasen: batch: IN and OUT are the same file\n"
     code, _, err = run(capsys, "batch", str(tmp_path / "missing.jsonl"), str(tmp_path / "out.jsonl"))
     assert code == 2 and err.startswith("hasen: batch: cannot read ")
+    monkeypatch.setattr(sys, "stderr", Terminal())  # where the progress bar counts the lines first
+    assert run(capsys, "batch", str(tmp_path / "missing.jsonl"), str(tmp_path / "out.jsonl"))[0] == 2
+    assert sys.stderr.getvalue().startswith("hasen: batch: cannot read ")
 
 
 @pytest.mark.skipif(not USING_EXTENSION, reason="needs hundreds of deals solved: the compiled search")
