@@ -10,11 +10,11 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from solver import public
 from solver.analysis.answer import Answer
-from solver.analysis.inputs import coerce_seat, coerce_trump
+from solver.analysis.inputs import DEFAULT_LAYOUTS, coerce_seat, coerce_trump
 from solver.analysis.inputs import request_position as position_of
 from solver.analysis.lead import simulate_lead as simulate_leads
 from solver.analysis.play import PlayState
-from solver.analysis.simulate import DEFAULT_LAYOUTS, Knowledge
+from solver.analysis.simulate import Knowledge
 from solver.analysis.simulate import simulate as simulate_layouts
 from solver.core.cards import CardId
 from solver.core.deal import Deal

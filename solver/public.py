@@ -9,11 +9,11 @@ the deal's own game (``solver.games``): ``str()`` of an answer is what ``hasen``
 
 from __future__ import annotations
 
-from typing import Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from .analysis.answer import Answer
-from .analysis.bidding import BidAnalysis
 from .analysis.inputs import (
+    DEFAULT_LAYOUTS,
     coerce_card,
     coerce_deal,
     coerce_hand,
@@ -23,18 +23,20 @@ from .analysis.inputs import (
     coerce_variant,
     request_position,
 )
-from .analysis.lead import LeadSimulation
-from .analysis.lead import simulate_lead as simulate_leads
 from .analysis.play import PlayState
-from .analysis.position import PositionAnalysis
-from .analysis.review import PlayReview
-from .analysis.simulate import DEFAULT_LAYOUTS, Knowledge, Mapper, Simulation
-from .analysis.simulate import simulate as simulate_layouts
 from .core.deal import Deal
 from .core.errors import NotationError
 from .core.variants import HASENPFEFFER, Variant
 from .games import game_of
 from .rules.settings import Settings
+
+# each analysis is imported by the function that runs it, so that a command loads only its own
+if TYPE_CHECKING:
+    from .analysis.bidding import BidAnalysis
+    from .analysis.lead import LeadSimulation
+    from .analysis.position import PositionAnalysis
+    from .analysis.review import PlayReview
+    from .analysis.simulate import Knowledge, Mapper, Simulation
 
 SettingsLike = Settings | Mapping[str, object] | None
 SeatLike = str | int
@@ -179,6 +181,8 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
     others = [0, 0, 0, 0]
     for name, cards in (known or {}).items():
         others[coerce_seat(name, "known")] = coerce_hand(cards, f"known: {name}")
+    from .analysis.simulate import Knowledge
+
     return Knowledge(*mine, known=tuple(others))
 
 
@@ -198,6 +202,8 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
     >>> best.trump, best.discard, best.mean >= 5
     (Suit('C'), Card('KH'), True)
     """
+    from .analysis.simulate import simulate as simulate_layouts
+
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer,
                              variant=variant, deck=deck)
     checked = coerce_settings(knowledge.variant, settings)
@@ -222,6 +228,8 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
     >>> leads.best()[0].card, leads.leader_declares
     (Card('JK'), False)
     """
+    from .analysis.lead import simulate_lead as simulate_leads
+
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer,
                              variant=variant, deck=deck, sees_widow=False)
     checked = coerce_settings(knowledge.variant, settings)

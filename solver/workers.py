@@ -23,17 +23,16 @@ every layer may use it (tests/test_layers.py counts it with the core).
 
 from __future__ import annotations
 
-import asyncio
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
-from multiprocessing import get_context
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .core.errors import HasenError
+
+if TYPE_CHECKING:  # the pools are imported when used: a command in this process needs none
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -92,6 +91,9 @@ class Workers:
         if self.scheduler is not None:
             self.client = connect(self.scheduler, self.connect_timeout)
         elif self.jobs > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            from multiprocessing import get_context
+
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=get_context("spawn"),
                                             initializer=ignore_interrupts)
         return self
@@ -159,12 +161,16 @@ class Workers:
         if self.client is not None:
             return self.client.submit(run_chunk, function, chunk, pure=False)
         assert self.pool is not None
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return self.pool.submit(run_chunk, function, chunk)
         except BrokenProcessPool as exc:
             raise WorkersFailed(f"a worker process died: {exc}") from None
 
     def result(self, future: Future[list[R]] | Any) -> list[R]:
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return future.result()
         except BrokenProcessPool as exc:
@@ -188,6 +194,9 @@ def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int = 1, s
 
 def connect(address: str, timeout: float) -> Any:
     """A client of the Dask scheduler at ``address``; Dask is imported here only."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
     try:
         from distributed import Client
         from distributed.comm import connect as open_comm

@@ -1,32 +1,35 @@
 """What every analysis returns: ``to_json()`` for programs, ``str()`` for people.
 
 The text of an answer belongs to the layers above (``solver.text`` and each game in
-``solver.games``), which register it here with ``as_text.register``; so the analyses never
-import their own presentation. ``_repr_html_`` gives notebooks the same through
-``as_html``.
+``solver.games``), which register it here by the answer's class name in ``TEXT`` (and
+``HTML`` for notebooks); so the analyses never import their own presentation, and the
+layer above need not import every kind of answer to say how each is written.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import singledispatch
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.deal import Deal
 from ..core.seats import SEATS
 from ..rules.settings import Settings
 
+Formatter = Callable[[Any], str]
+TEXT: dict[str, Formatter] = {}  # by the answer's class name
+HTML: dict[str, Formatter] = {}
 
-@singledispatch
+
 def as_text(answer: object) -> str:
     """The answer as the CLI prints it; ``repr`` for a kind nothing registered."""
-    return repr(answer)
+    formatter = TEXT.get(type(answer).__name__)
+    return repr(answer) if formatter is None else formatter(answer)
 
 
-@singledispatch
 def as_html(answer: object) -> str | None:
     """The answer as HTML for notebooks; None (plain text) for a kind nothing registered."""
-    return None
+    formatter = HTML.get(type(answer).__name__)
+    return None if formatter is None else formatter(answer)
 
 
 def options_json(lone_defender: int | None, settings: Settings) -> dict[str, Any]:

@@ -21,6 +21,8 @@ from ..rules.seating import check_lead_settings
 from ..rules.settings import Settings, checked_settings
 from .play import Contract, PlayState, declarer_cards, exchanging_seat, replay
 
+DEFAULT_LAYOUTS = 1000  # random layouts a simulation solves unless told: a standard error of ~0.03 tricks
+
 
 def coerce_variant(variant: Variant | str | None = None, deck: int | str | None = None) -> Variant | None:
     """A variant given by name (with its deck size) or as a ``Variant``; None when neither

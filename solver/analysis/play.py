@@ -247,3 +247,9 @@ def replay(state: PlayState, text: str) -> PlayState:
     return state
 
 
+def exchange_discard(state: PlayState) -> CardId | None:
+    """The discard of whoever took the widow or upcard; None when nobody took it (Euchre)."""
+    c = state.contract
+    if exchanging_seat(state.deal, c.trump, c.declarer, state.seats) is None:
+        return None
+    return c.discard

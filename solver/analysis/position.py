@@ -21,7 +21,7 @@ from ..rules.trump import power_order
 from ..search import Searcher, thread_searcher
 from .answer import Answer, options_json
 from .inputs import coerce_deal
-from .play import Contract, PlayState, exchanging_seat, replay
+from .play import Contract, PlayState, exchange_discard, replay
 
 Checkpoint = Callable[[], None]
 
@@ -100,14 +100,6 @@ class PositionAnalysis(Answer):
     def __repr__(self) -> str:
         mover = "nobody" if self.to_move is None else Seat(self.to_move)
         return f"<PositionAnalysis of {self.state.deal!r}: {mover} to move, total {self.total}>"
-
-
-def exchange_discard(state: PlayState) -> CardId | None:
-    """The discard of whoever took the widow or upcard; None when nobody took it (Euchre)."""
-    c = state.contract
-    if exchanging_seat(state.deal, c.trump, c.declarer, state.seats) is None:
-        return None
-    return c.discard
 
 
 def contract_json(state: PlayState) -> dict[str, Any]:

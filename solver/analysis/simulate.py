@@ -36,7 +36,6 @@ from .play import Contract, PlayState, exchanging_seat
 from .table import TRUMPS
 
 FORMS = {False: "with_partner", True: "alone"}  # the JSON names of the forms of play
-DEFAULT_LAYOUTS = 1000  # enough for a standard error of about 0.03 tricks
 
 
 def figure(value: float) -> float:

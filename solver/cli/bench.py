@@ -27,7 +27,6 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ..core.cards import card_name, cards_of
@@ -121,6 +120,8 @@ def tables_per_second(jobs: list[tuple[str, str, str, str]], threads: int) -> fl
         start = time.perf_counter()
         run_tables(jobs)
         return len(jobs) / (time.perf_counter() - start)
+    from concurrent.futures import ThreadPoolExecutor  # only for the threaded runs
+
     parts = [jobs[i::threads] for i in range(threads)]
     with ThreadPoolExecutor(threads) as pool:
         pool.submit(run_tables, jobs[:1]).result()  # the pool's threads started before timing

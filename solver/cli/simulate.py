@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from .. import public
-from ..analysis.simulate import DEFAULT_LAYOUTS
+from ..analysis.inputs import DEFAULT_LAYOUTS
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from ..workers import Workers
 from .options import (

@@ -9,27 +9,23 @@ words. Adding a game is one module with a ``Game`` subclass, its variants in
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from ..analysis.answer import Answer
-from ..analysis.bidding import Auction, BidAnalysis, analyze_bidding
 from ..analysis.family import ContractTable
-from ..analysis.outcomes import Outcomes
 from ..analysis.play import Contract, PlayState
-from ..analysis.position import (
-    Checkpoint,
-    PositionAnalysis,
-    analyze_position,
-    no_checkpoint,
-)
-from ..analysis.review import PlayReview, review_play
 from ..core.deal import Deal
 from ..core.variants import VARIANTS, Variant
 from ..rules.settings import Settings
 from ..search import Searcher
-from ..text.bidding import format_bidding
-from ..text.position import format_position
-from ..text.review import format_review
+
+# the analyses and texts of bidding, positions and reviews are imported when first asked
+# for, so that a command needs only its own (``hasen table`` starts the faster)
+if TYPE_CHECKING:
+    from ..analysis.bidding import Auction, BidAnalysis
+    from ..analysis.outcomes import Outcomes
+    from ..analysis.position import Checkpoint, PositionAnalysis
+    from ..analysis.review import PlayReview
 
 Progress = Callable[[int, int], None]
 
@@ -79,16 +75,23 @@ class Game(ABC):
     # --- the analyses every game has ----------------------------------------------------------
 
     def solve(self, state: PlayState, searcher: Searcher | None = None,
-              checkpoint: Checkpoint = no_checkpoint) -> PositionAnalysis:
-        return analyze_position(state, searcher, checkpoint)
+              checkpoint: Checkpoint | None = None) -> PositionAnalysis:
+        from ..analysis.position import analyze_position, no_checkpoint
+
+        return analyze_position(state, searcher, checkpoint or no_checkpoint)
 
     def review(self, deal: Deal, contract: Contract, record: str, settings: Settings = Settings(),
-               searcher: Searcher | None = None, checkpoint: Checkpoint = no_checkpoint) -> PlayReview:
+               searcher: Searcher | None = None, checkpoint: Checkpoint | None = None) -> PlayReview:
+        from ..analysis.position import no_checkpoint
+        from ..analysis.review import review_play
+
         return review_play(deal, contract, record, self, settings=settings, searcher=searcher,
-                           checkpoint=checkpoint)
+                           checkpoint=checkpoint or no_checkpoint)
 
     def bid(self, deal: Deal, settings: Settings = Settings(), searcher: Searcher | None = None,
             checkpoint: Checkpoint | None = None) -> BidAnalysis:
+        from ..analysis.bidding import analyze_bidding
+
         return analyze_bidding(deal, self, settings, searcher, checkpoint)
 
     # --- text -------------------------------------------------------------------------------
@@ -114,12 +117,18 @@ class Game(ABC):
         """The chosen contract against the best one, for the review."""
 
     def format_bidding(self, analysis: BidAnalysis) -> str:
+        from ..text.bidding import format_bidding
+
         return format_bidding(analysis, self.advice_lines)
 
     def format_position(self, result: PositionAnalysis) -> str:
+        from ..text.position import format_position
+
         return format_position(result, self.contract_head(result.state))
 
     def format_review(self, review: PlayReview) -> str:
+        from ..text.review import format_review
+
         return format_review(review, self.contract_head(review.start, exchange=False), self.contract_line(review))
 
     def __repr__(self) -> str:

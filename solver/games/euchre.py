@@ -7,19 +7,15 @@ discard apart; its auction is ordering up and naming trump (docs/variants.md).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..analysis.bidding import Auction, Call, Played, best_for
 from ..analysis.euchre_table import (
     EuchreAnalysis,
     MakerTable,
     analyze_euchre,
     maker_table,
 )
-from ..analysis.outcomes import Outcomes
-from ..analysis.play import Contract, PlayState
-from ..analysis.position import exchange_discard
-from ..analysis.review import PlayReview
+from ..analysis.play import Contract, PlayState, exchange_discard
 from ..analysis.table import TRUMPS
 from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
@@ -34,8 +30,15 @@ from ..text.html import grid_html
 from ..text.words import lone_form, signed, tricks
 from .base import Game, Progress
 
+if TYPE_CHECKING:  # the auction and the review are imported when asked for
+    from ..analysis.bidding import Auction, Played
+    from ..analysis.outcomes import Outcomes
+    from ..analysis.review import PlayReview
+
 
 def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> Played:
+    from ..analysis.bidding import Played
+
     result = outcomes.by_trump(maker, alone)[trump]
     return Played(result, None, euchre_score(result.tricks, alone, outcomes.deal.variant))
 
@@ -45,6 +48,9 @@ def euchre_par(outcomes: Outcomes) -> Auction:
     not), the first to do so making it. Round two: each may name another suit. Then a
     redeal, or the dealer must name one (stick the dealer). A turned Joker lets the dealer
     name any trump at once, or the hand is redealt."""
+    from ..analysis.bidding import Auction, Call, best_for
+
+
     deal, settings = outcomes.deal, outcomes.settings
     variant = deal.variant
     order: list[int] = []

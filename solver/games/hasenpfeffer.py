@@ -7,12 +7,9 @@ against that table's best cell; its auction is bidding for tricks (docs/variants
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from ..analysis.bidding import Auction, Call, Played, best_for
-from ..analysis.outcomes import Outcomes
 from ..analysis.play import PlayState
-from ..analysis.review import PlayReview
 from ..analysis.table import (
     TRUMPS,
     DeclarerTable,
@@ -33,6 +30,11 @@ from ..text.html import grid_html
 from ..text.words import lone_form, signed, tricks
 from .base import Game, Progress
 
+if TYPE_CHECKING:  # the auction and the review are imported when asked for
+    from ..analysis.bidding import Auction, Played
+    from ..analysis.outcomes import Outcomes
+    from ..analysis.review import PlayReview
+
 # the built-in example (``hasen table --example``): N declares clubs, discards KH, takes all six
 EXAMPLE_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 EXAMPLE_DEALER = "W"
@@ -43,6 +45,8 @@ JOKER_BIDS = 3  # the all-pass rule "joker_bids_3": the Joker's holder must bid 
 def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played:
     """The declarer plays its best trump and discard, with the partner or alone, whichever
     scores better for its side (with the partner on a tie)."""
+    from ..analysis.bidding import Played
+
     variant, settings = outcomes.deal.variant, outcomes.settings
     side = variant.side_of(declarer)
     best: Played | None = None
@@ -57,6 +61,9 @@ def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played
 
 
 def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
+    """The bidding searched to the end (docs/variants.md, "Par: the auction model")."""
+    from ..analysis.bidding import Auction, Call, best_for
+
     deal, settings = outcomes.deal, outcomes.settings
     variant = deal.variant
     ladder = bid_ladder(variant, settings)
@@ -85,6 +92,7 @@ def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
         out = passed | {seat}
         options: list[tuple[Call, Callable[[], Auction]]] = [
             (Call(Seat(seat), "pass"), lambda: turn(next_open(seat, out), high, bidder, out))]
+
         def raise_to(index: int) -> Callable[[], Auction]:
             return lambda: turn(next_open(seat, passed), index, seat, passed)
 
@@ -118,6 +126,7 @@ def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> dict[str, Any]:
 
 def format_table(analysis: TableAnalysis) -> str:
     """Each declarer's grid: trumps as rows, discards as columns, the best cell in brackets."""
+
     deal = analysis.deal
     out = [str(deal), ""]
     for seat, table in analysis.tables.items():
