@@ -1,5 +1,5 @@
 """Seeded random Euchre-family deals and contracts, with the position each one starts from
-worked out here again from rules.md, for the oracle.
+worked out here again from docs/rules.md, for the oracle.
 
 Nothing here uses the product's rules (solver.rules, solver.play): the decks are spelled
 out from card names, and who plays, who leads and what the dealer holds after taking the
@@ -22,7 +22,7 @@ from solver.core.variants import variant_for
 SEATS = "NESW"
 SUITS = "SHDC"
 RANKS = {24: "9TJQKA", 25: "9TJQKA", 32: "789TJQKA"}
-DEALT_SEATS = {"euchre2": (0, 2), "euchre": (0, 1, 2, 3)}  # rules.md: two players N, S; four
+DEALT_SEATS = {"euchre2": (0, 2), "euchre": (0, 1, 2, 3)}  # docs/rules.md: two players N, S; four
 
 
 def deck(size: int) -> list[int]:
@@ -80,7 +80,7 @@ def next_seat(seat: int, playing: tuple[int, ...]) -> int:
 
 
 def takes_upcard(upcard: int, trump: int) -> bool:
-    """rules.md: the dealer takes the upcard when its suit becomes trump; a Joker is a trump
+    """docs/rules.md: the dealer takes the upcard when its suit becomes trump; a Joker is a trump
     of any suit."""
     return card_name(upcard) == "JK" or card_name(upcard)[1] == SUITS[trump]
 
@@ -88,7 +88,7 @@ def takes_upcard(upcard: int, trump: int) -> bool:
 def oracle_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None,
                  discard: int) -> tuple[list[int], tuple[int, ...], int, int]:
     """The start of play for the oracle: (hands at the oracle's seats, its playing seats,
-    the leader there, the makers' side), worked out from rules.md."""
+    the leader there, the makers' side), worked out from docs/rules.md."""
     name = deal.variant.name
     dealt = DEALT_SEATS[name]
     partners = name == "euchre"

@@ -1,4 +1,4 @@
-"""Scoring per game and settings, worked by hand from rules.md.
+"""Scoring per game and settings, worked by hand from docs/rules.md.
 
 Hasenpfeffer: a made bid scores one point per trick taken; a failed one loses the bid
 (``fail_penalty: bid``), the tricks taken (``tricks``) or a flat 6 (``pepper``); a lone
@@ -41,7 +41,7 @@ BIG = Bid(6, big_pepper=True)
     (BIG, 6, False, "bid", 12),        # big pepper: double
     (BIG, 6, True, "bid", 24),         # alone and big pepper: four times
     (BIG, 5, False, "bid", -12),
-    (BIG, 5, False, "pepper", -12),    # rules.md: "a flat 6 (12 for big pepper)"
+    (BIG, 5, False, "pepper", -12),    # docs/rules.md: "a flat 6 (12 for big pepper)"
     (BIG, 5, True, "pepper", -24),
 ])
 def test_hasenpfeffer_declarers(bid, tricks, alone, penalty, expected):

@@ -3,7 +3,7 @@
 For each variant and deck: random deals, a random maker, trump, form (alone, a lone
 defender) and dealer's discard; the product solves through ``PlayState`` (which does the
 exchange, the playing seats, the leader and the seat mapping), the oracle from the start
-position worked out in ``euchre_deals`` from rules.md. Both search implementations run.
+position worked out in ``euchre_deals`` from docs/rules.md. Both search implementations run.
 Also Hasenpfeffer with a lone defender, whose start position is worked out here.
 """
 
@@ -64,7 +64,7 @@ def test_the_cases_cover_every_form():
 
 def lone_defence_case(seed: int):
     """A random deal; the declarer takes the widow and discards a random card; both play
-    alone, so two hands play and the defender leads (rules.md)."""
+    alone, so two hands play and the defender leads (docs/rules.md)."""
     rng = random.Random(seed)
     cards = deck(25)
     rng.shuffle(cards)
