@@ -4,32 +4,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import time
 from collections.abc import Callable
 
 from solver.analysis.play import PlayState
-from solver.core.cards import card_name, cards_of
-from solver.core.deal import Deal, format_hand
-from solver.core.variants import Variant
+from solver.cli.bench import seeded_deals
 from solver.search import USING_EXTENSION
 
-
-def random_deals(variant: Variant, count: int, seed: int) -> list[Deal]:
-    """``count`` seeded random deals of ``variant``, each with a random dealer."""
-    rng = random.Random(seed)
-    deck = cards_of(variant.deck)
-    size, players = variant.hand_size, len(variant.seats)
-    deals = []
-    for _ in range(count):
-        rng.shuffle(deck)
-        hands = [sum(1 << c for c in deck[size * i:size * (i + 1)]) for i in range(players)]
-        extra = card_name(deck[size * players])
-        first = "NESW"[variant.seats[0]]
-        text = f"{first}:" + " ".join(format_hand(h) for h in hands) + " " + extra
-        deals.append(Deal(text, dealer=rng.choice(variant.seats), variant=variant))
-    return deals
+random_deals = seeded_deals  # the seeded deals of hasen bench, for the scripts too
 
 
 def timed_solve(searcher, state: PlayState) -> tuple[float, int]:

@@ -13,6 +13,8 @@ from typing import Any
 
 from ..core.deal import Deal
 from ..core.seats import SEATS
+from ..core.variants import Variant
+from ..core.version import __version__
 from ..rules.settings import Settings
 
 Formatter = Callable[[Any], str]
@@ -30,6 +32,15 @@ def as_html(answer: object) -> str | None:
     """The answer as HTML for notebooks; None (plain text) for a kind nothing registered."""
     formatter = HTML.get(type(answer).__name__)
     return None if formatter is None else formatter(answer)
+
+
+def variant_json(variant: Variant) -> dict[str, Any]:
+    """The keys every answer starts with: the version, the variant, and the deck where the
+    variant has several (a game of one deck, Hasenpfeffer, keeps the shape it always had)."""
+    data: dict[str, Any] = {"version": __version__, "variant": variant.name}
+    if variant.has_deck_choice:
+        data["deck"] = variant.deck_size
+    return data
 
 
 def options_json(lone_defender: int | None, settings: Settings) -> dict[str, Any]:

@@ -19,10 +19,9 @@ from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import SEATS
-from ..core.version import __version__
 from ..rules.settings import Settings
 from ..search import thread_searcher
-from .answer import Answer
+from .answer import Answer, variant_json
 from .play import Contract, PlayState, declarer_cards, exchanging_seat
 from .simulate import Knowledge, Mapper, Sample, figure
 
@@ -108,10 +107,7 @@ class LeadSimulation(Answer):
         return [lead for lead in self.leads if lead.mean == top]
 
     def to_json(self) -> dict[str, Any]:
-        variant = self.knowledge.variant
-        data: dict[str, Any] = {"version": __version__, "variant": variant.name}
-        if variant.has_deck_choice:
-            data["deck"] = variant.deck_size
+        data = variant_json(self.knowledge.variant)
         data |= {"dealer": SEATS[self.knowledge.dealer], **self.knowledge.describe(),
                  "declarer": SEATS[self.declarer], "trump": SUITS[self.trump], "alone": self.alone,
                  "side": "declarers" if self.leader_declares else "defenders",

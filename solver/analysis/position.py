@@ -15,11 +15,10 @@ from ..core.deal import Deal
 from ..core.names import Card, Seat
 from ..core.seats import SEATS
 from ..core.variants import Variant
-from ..core.version import __version__
 from ..rules.settings import Settings
 from ..rules.trump import power_order
 from ..search import Searcher, thread_searcher
-from .answer import Answer, options_json
+from .answer import Answer, options_json, variant_json
 from .inputs import coerce_deal
 from .play import Contract, PlayState, exchange_discard, replay
 
@@ -106,9 +105,7 @@ def contract_json(state: PlayState) -> dict[str, Any]:
     """The keys an answer about one contract starts with (solve and review)."""
     deal, contract = state.deal, state.contract
     discard = exchange_discard(state)
-    data: dict[str, Any] = {"version": __version__, "variant": deal.variant.name}
-    if deal.variant.has_deck_choice:  # a game of one deck (Hasenpfeffer) keeps the shape it always had
-        data["deck"] = deal.variant.deck_size
+    data = variant_json(deal.variant)
     return {
         **data,
         "deal": deal.notation(),

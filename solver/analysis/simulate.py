@@ -27,10 +27,9 @@ from ..core.errors import InvalidDealError, NotationError
 from ..core.names import Card, CardSet, Suit
 from ..core.seats import SEATS
 from ..core.variants import Variant
-from ..core.version import __version__
 from ..rules.settings import Settings
 from ..search import thread_searcher
-from .answer import Answer
+from .answer import Answer, variant_json
 from .family import Family
 from .play import Contract, PlayState, exchanging_seat
 from .table import TRUMPS
@@ -239,10 +238,7 @@ class Simulation(Answer):
                 for bid in bids}
 
     def to_json(self) -> dict[str, Any]:
-        variant = self.knowledge.variant
-        data: dict[str, Any] = {"version": __version__, "variant": variant.name}
-        if variant.has_deck_choice:
-            data["deck"] = variant.deck_size
+        data = variant_json(self.knowledge.variant)
         data |= {"dealer": SEATS[self.knowledge.dealer], **self.knowledge.describe(),
                  "layouts": self.layouts, "seed": self.seed,
                  "forms": {name: form.to_json() for name, form in self.forms.items()},
