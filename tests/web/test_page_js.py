@@ -307,6 +307,7 @@ def simulation_id(case: tuple[Deal, str, bool]) -> str:
     return f"{deal.variant.name}-{deal.variant.deck_size}-{declarer}{'-alone' if alone else ''}"
 
 
+@pytest.mark.slow  # 200 layouts, twice: seconds with the compiled search, minutes with its Python twin
 @pytest.mark.parametrize("case", SIMULATIONS, ids=simulation_id)
 def test_the_single_dummy_view_picks_the_apis_figures(js, facts: dict, module_app: Flask,
                                                       case: tuple[Deal, str, bool]) -> None:
