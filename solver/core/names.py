@@ -34,14 +34,22 @@ class NamedInt(int):
     __slots__ = ()
     kind: ClassVar[str] = "value"
     count: ClassVar[int] = 0
+    # every value made once: answers make thousands, and a lookup is the cheapest way
+    instances: ClassVar[tuple[Any, ...]] = ()
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.instances = tuple(int.__new__(cls, value) for value in range(cls.count))
 
     def __new__(cls: type[Named], value: int | str) -> Named:
+        if type(value) is int and 0 <= value < cls.count:  # the common case first
+            return cls.instances[value]  # type: ignore[no-any-return]
         if isinstance(value, cls):
             return value
         if isinstance(value, str):
-            return int.__new__(cls, cls.parse(value))
+            return cls.instances[cls.parse(value)]  # type: ignore[no-any-return]
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < cls.count:
-            return int.__new__(cls, value)
+            return cls.instances[value]  # type: ignore[no-any-return]
         raise NotationError(f"{cls.kind}: not a {cls.kind}: {quoted(value)}")
 
     @classmethod

@@ -202,7 +202,7 @@ def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, monkeypatch, tm
 @pytest.mark.skipif(not USING_EXTENSION, reason="needs hundreds of deals solved: the compiled search")
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     """A real interrupt, sent as a terminal sends it (to the process group, the workers too)."""
-    count = 600
+    count = 2000  # enough that the run is still going when the interrupt comes, however fast the search
     source = write_lines(tmp_path / "in.jsonl", random_lines(count, seed=5))
     out = tmp_path / "out.jsonl"
     command = [sys.executable, "-m", "solver.cli", "batch", str(source), str(out), "--jobs", "2"]
