@@ -11,6 +11,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from solver.core import strict_json
+
 from .errors import BadInput, TooLarge
 
 JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
@@ -22,9 +24,9 @@ QUOTE_LIMIT = 40  # characters of a bad value quoted back
 
 
 def read_json(request: Request) -> Any:
-    """The body as JSON, whatever the Content-Type says. Flask's own parser would accept
-    duplicate keys (keeping the last, silently dropping the others) and NaN; both are
-    refused here."""
+    """The body as JSON, read strictly (``solver.core.strict_json``): Flask's own parser would
+    accept duplicate keys (keeping the last, silently dropping the others) and NaN. Its
+    Content-Type was checked before (``api.guard``)."""
     try:
         raw = request.get_data(cache=False)
     except RequestEntityTooLarge:
@@ -37,26 +39,9 @@ def read_json(request: Request) -> Any:
     except UnicodeDecodeError as exc:
         raise BadInput(f"body: not UTF-8 (byte {exc.start})") from None
     try:
-        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constants)
-    except json.JSONDecodeError as exc:
-        raise BadInput(f"body: malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise BadInput("body: malformed JSON: nested too deeply") from None
-    except ValueError as exc:  # an integer too long to convert
-        raise BadInput(f"body: malformed JSON: {exc}") from None
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise BadInput(f"body: key {_quote(key)} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _no_constants(name: str) -> None:
-    raise BadInput(f"body: malformed JSON: {name} is not a JSON number")
+        return strict_json.loads(text)
+    except strict_json.JSONInputError as exc:
+        raise BadInput(f"body: {exc}") from None
 
 
 def _quote(value: Any) -> str:

@@ -23,6 +23,7 @@ from contextlib import nullcontext
 from typing import Any, NamedTuple, TextIO
 
 from .. import public
+from ..core import strict_json
 from ..core.errors import HasenError, quoted
 from ..core.variants import variant_for
 from ..rules.settings import GAME_SETTINGS, PLAY_SETTINGS
@@ -91,32 +92,14 @@ def described(value: object) -> str:
 
 # --- reading IN ---------------------------------------------------------------------------
 
-def strict_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose keys are all different (as the web API requires)."""
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise HasenError(f"key {quoted(key)} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def no_constants(name: str) -> None:
-    raise HasenError(f"malformed JSON: {name} is not a JSON number")
-
-
 def parse_line(number: int, text: str, defaults: dict[str, Any]) -> Item:
     """One non-blank line: a JSON object, a JSON string holding a deal, or a bare deal."""
     if not text.startswith(("{", '"')):
         return Item(number, number, {**defaults, "deal": text})
     try:
-        value = json.loads(text, object_pairs_hook=strict_object, parse_constant=no_constants)
-    except HasenError as exc:
+        value = strict_json.loads(text)
+    except strict_json.JSONInputError as exc:
         return Item(number, number, None, str(exc))
-    except json.JSONDecodeError as exc:
-        return Item(number, number, None, f"malformed JSON: {exc.msg} at column {exc.colno}")
-    except (RecursionError, ValueError) as exc:  # nested too deeply, a number too long
-        return Item(number, number, None, f"malformed JSON: {exc}")
     if isinstance(value, str):
         return Item(number, number, {**defaults, "deal": value})
     if not isinstance(value, dict):

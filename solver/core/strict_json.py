@@ -1,0 +1,41 @@
+"""JSON read strictly, for every place that takes it from a user (web API bodies, batch
+lines): a key given twice in one object and NaN or Infinity are errors, never a silent
+choice, and every failure is one ``JSONInputError`` whose message says what and where."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import HasenError, quoted
+
+
+class JSONInputError(HasenError):
+    """Text that is not the JSON asked for."""
+
+
+def loads(text: str) -> Any:
+    """``json.loads``, strict: see the module."""
+    try:
+        return json.loads(text, object_pairs_hook=unique_keys, parse_constant=no_constants)
+    except JSONInputError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise JSONInputError(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise JSONInputError("malformed JSON: nested too deeply") from None
+    except ValueError as exc:  # an integer too long to convert
+        raise JSONInputError(f"malformed JSON: {exc}") from None
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise JSONInputError(f"key {quoted(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def no_constants(name: str) -> None:
+    raise JSONInputError(f"malformed JSON: {name} is not a JSON number")
