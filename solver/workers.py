@@ -23,7 +23,6 @@ every layer may use it (tests/test_layers.py counts it with the core).
 
 from __future__ import annotations
 
-import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -61,6 +60,8 @@ def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
 def ignore_interrupts() -> None:
     """A worker process's start: Ctrl-C reaches the whole process group, and only the
     parent should act on it."""
+    import signal  # in the worker processes only
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

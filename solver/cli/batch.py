@@ -28,7 +28,7 @@ from ..core.errors import HasenError, quoted
 from ..core.variants import variant_for
 from ..rules.settings import GAME_SETTINGS, PLAY_SETTINGS
 from ..workers import BackendError, Workers, WorkersFailed
-from .options import add_settings_options, add_variant_options, settings_from
+from .options import settings_from
 from .output import OutputError
 
 # The keys of a line: those of the web API's table request (api/openapi.py TABLE_REQUEST,
@@ -342,25 +342,3 @@ def solve_all(args: argparse.Namespace, run: Run, progress: Progress) -> None:
 
 def counted(number: int, word: str) -> str:
     return f"{number} {word}" if number == 1 else f"{number} {word}s"
-
-
-def add_batch_command(commands: Any, positive_int: Any) -> None:
-    """``hasen batch``'s options, on the parser's subcommands."""
-    batch = commands.add_parser("batch", help="the table of every deal in a file, one JSON line each")
-    batch.add_argument("input", metavar="IN", help="deals, one a line: JSON objects (with an id) or deal "
-                                                   "strings; - for standard input")
-    batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
-                                                     "skipped")
-    backend = batch.add_mutually_exclusive_group()
-    backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                         help="local processes that solve (default: 1, this process)")
-    backend.add_argument("--scheduler", metavar="ADDRESS",
-                         help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
-    batch.add_argument("--chunk", type=positive_int, metavar="N",
-                       help="deals per task sent to a worker (default: 8 for --jobs, 32 for --scheduler)")
-    batch.add_argument("--declarer", metavar="SEAT", help="only this declarer, for lines that name none")
-    batch.add_argument("--alone", action="store_true", help="lone declarers, for lines that say nothing")
-    batch.add_argument("--defender", metavar="SEAT", help="a lone defender, for lines that name none")
-    add_variant_options(batch)
-    add_settings_options(batch, PLAY_SETTINGS)
-    batch.set_defaults(run=cmd_batch)

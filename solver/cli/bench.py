@@ -214,18 +214,3 @@ def cmd_bench(args: argparse.Namespace) -> int:
     result = bench(games, args.deals, args.seed, args.threads, args.rounds)
     print(json.dumps(result) if args.json else text(result))
     return 0
-
-
-def add_bench_command(commands: Any, positive_int: Any) -> None:
-    """``hasen bench``'s options, on the parser's subcommands."""
-    bench_parser = commands.add_parser("bench", help="the search's speed on seeded deals: solves, tables, threads")
-    bench_parser.add_argument("--game", choices=[*GAMES, "all"], default="all", help="default: all")
-    bench_parser.add_argument("--deals", type=positive_int, default=300, metavar="N",
-                              help="seeded deals per game (default: 300)")
-    bench_parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default: 1)")
-    bench_parser.add_argument("--threads", type=positive_int, default=os.cpu_count() or 1, metavar="N",
-                              help="threads for the threaded tables (default: the number of cores)")
-    bench_parser.add_argument("--rounds", type=positive_int, default=3, metavar="N",
-                              help="rounds of 1 and N threads in turns (default: 3)")
-    bench_parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    bench_parser.set_defaults(run=cmd_bench)

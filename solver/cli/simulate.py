@@ -5,59 +5,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from .. import public
-from ..analysis.inputs import DEFAULT_LAYOUTS
-from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from ..workers import Workers
 from .options import (
     UsageError,
-    add_backend_options,
-    add_settings_options,
-    add_variant_options,
     deal_text,
-    positive_int,
     settings_from,
     variant_from,
-    whole_number,
 )
 from .output import report
-
-FORMS = {"both": None, "partner": False, "alone": True}
-
-
-def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...]) -> None:
-    """The simulating seat and what it knows: a DEAL (or --example), or its --hand, the
-    ``extras`` it sees (widow, upcard) and --dealer; cards --known elsewhere; the layouts."""
-    parser.add_argument("deal", nargs="?", metavar="DEAL", help=deal_help)
-    parser.add_argument("--example", action="store_true", help="use the built-in example deal (W deals)")
-    parser.add_argument("--seat", metavar="SEAT", required=True, help=seat_help)
-    parser.add_argument("--hand", metavar="CARDS", help="the seat's hand, without a DEAL: dotted (A.K..AQJ*) or a list")
-    for extra in extras:
-        game = "Hasenpfeffer" if extra == "widow" else "Euchre"
-        parser.add_argument(f"--{extra}", metavar="CARD", help=f"{game}, without a DEAL: the {extra}")
-    parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (with a DEAL, default: its first seat)")
-    parser.add_argument("--known", metavar="SEAT:CARDS", action="append", default=[],
-                        help='cards known to be in another hand, e.g. "E:AH KD" (repeat for more seats)')
-    parser.add_argument("--layouts", type=positive_int, default=DEFAULT_LAYOUTS, metavar="N",
-                        help=f"random layouts to solve (default: {DEFAULT_LAYOUTS})")
-    parser.add_argument("--seed", type=whole_number, default=0, help="the random seed (default: 0)")
-    add_backend_options(parser, "layouts")
-
-
-def add_parser(commands: Any) -> argparse.ArgumentParser:
-    parser = commands.add_parser(
-        "simulate", help="each trump and discard over random layouts of the cards the declarer cannot see")
-    add_seat_options(parser, "the declarer (in Euchre the maker) who simulates",
-                     "a deal: only --seat's hand and the widow or upcard are used", ("widow", "upcard"))
-    parser.add_argument("--form", choices=list(FORMS), default="both",
-                        help="with the partner, alone, or both (default; one form where nobody has a partner)")
-    add_variant_options(parser)
-    add_settings_options(parser, PLAY_SETTINGS + AUCTION_SETTINGS)
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    parser.set_defaults(run=run)
-    return parser
+from .parser import FORMS
 
 
 def known_cards(entries: list[str]) -> dict[str, str]:
@@ -98,21 +56,6 @@ def run(args: argparse.Namespace) -> int:
                                  alone=FORMS[args.form], settings=settings_from(args, variant), progress=progress,
                                  mapper=workers.map)
     return report(args, result)
-
-
-def add_lead_parser(commands: Any) -> argparse.ArgumentParser:
-    parser = commands.add_parser("lead",
-                                 help="each opening lead over random layouts of the cards the leader cannot see")
-    add_seat_options(parser, "the player on lead", "a deal: only --seat's hand (and in Euchre the upcard) is used",
-                     ("upcard",))
-    parser.add_argument("--declarer", metavar="SEAT", required=True, help="the declarer (in Euchre the maker)")
-    parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
-    parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
-    add_variant_options(parser)
-    add_settings_options(parser, PLAY_SETTINGS)
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    parser.set_defaults(run=run_lead)
-    return parser
 
 
 def run_lead(args: argparse.Namespace) -> int:

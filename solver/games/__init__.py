@@ -7,15 +7,44 @@ the answers a command does not use are not imported.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
 from typing import Any
 
 from ..analysis.answer import HTML, TEXT
 from ..core.variants import Variant
 from .base import Game
-from .euchre import Euchre
-from .hasenpfeffer import Hasenpfeffer
 
-GAMES: dict[str, Game] = {game.family: game for game in (Hasenpfeffer(), Euchre())}
+FAMILIES = ("hasenpfeffer", "euchre")  # each family's Game is GAME in the module of its name
+
+
+class Games(Mapping[str, Game]):
+    """Family -> its Game, each family's module imported when first asked for (a
+    Hasenpfeffer table never loads the Euchre code)."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, Game] = {}
+
+    def __getitem__(self, family: str) -> Game:
+        if family not in self._games:
+            if family not in FAMILIES:
+                raise KeyError(family)
+            game: Game = import_module(f".{family}", __package__).GAME()
+            assert game.family == family, f"the module {family} holds the game of {game.family}"
+            self._games[family] = game
+        return self._games[family]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(FAMILIES)
+
+    def __len__(self) -> int:
+        return len(FAMILIES)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+GAMES = Games()
 
 
 def game_of(variant: Variant) -> Game:

@@ -233,3 +233,6 @@ class Euchre(Game):
 
     def contract_line(self, review: PlayReview) -> str:
         return contract_line(review)
+
+
+GAME = Euchre  # what solver.games registers for the family

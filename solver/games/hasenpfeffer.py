@@ -26,7 +26,6 @@ from ..rules.scoring import Bid, bid_ladder, hasenpfeffer_score
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
-from ..text.html import grid_html
 from ..text.words import lone_form, signed, tricks
 from .base import Game, Progress
 
@@ -198,6 +197,8 @@ class Hasenpfeffer(Game):
         return format_table(analysis)
 
     def table_html(self, analysis: TableAnalysis) -> str:
+        from ..text.html import grid_html  # html's modules only for notebooks and pages
+
         parts = []
         for seat, table in analysis.tables.items():
             best_trump, best_discard, best_tricks = table.best
@@ -225,3 +226,6 @@ class Hasenpfeffer(Game):
 
     def contract_line(self, review: PlayReview) -> str:
         return contract_line(review)
+
+
+GAME = Hasenpfeffer  # what solver.games registers for the family

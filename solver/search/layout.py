@@ -38,25 +38,26 @@ def layout(trump: int) -> tuple[int, ...]:
     return tuple(position)
 
 
+@lru_cache(maxsize=None)
 def _byte_layouts(trump: int) -> tuple[tuple[int, ...], ...]:
-    """For each byte of a card mask, its 256 values already in the layout of ``trump``."""
+    """For each byte of a card mask, its 256 values already in the layout of ``trump``
+    (built on first use: a value is its lowest card's bit added to the value without it)."""
     positions = layout(trump)
     tables = []
     for start in range(0, NUM_CARDS, 8):
-        cards = range(start, min(start + 8, NUM_CARDS))
-        tables.append(tuple(sum(1 << positions[c] for c in cards if value >> (c - start) & 1)
-                            for value in range(256)))
+        bits = [1 << positions[c] if c < NUM_CARDS else 0 for c in range(start, start + 8)]
+        table = [0] * 256
+        for value in range(1, 256):
+            low = value & -value
+            table[value] = table[value ^ low] | bits[low.bit_length() - 1]
+        tables.append(tuple(table))
+    assert len(tables) == 5, "to_layout reads five bytes"
     return tuple(tables)
-
-
-# to_layout is on the path of every solve, so its tables are built once, here
-_BYTE_LAYOUTS = tuple(_byte_layouts(trump) for trump in range(len(SUITS)))
-assert all(len(tables) == 5 for tables in _BYTE_LAYOUTS), "to_layout reads five bytes"
 
 
 def to_layout(mask: Mask, trump: int) -> Mask:
     """A card mask in the search layout of ``trump``."""
-    b0, b1, b2, b3, b4 = _BYTE_LAYOUTS[trump]
+    b0, b1, b2, b3, b4 = _byte_layouts(trump)
     return (b0[mask & 0xFF] | b1[mask >> 8 & 0xFF] | b2[mask >> 16 & 0xFF]
             | b3[mask >> 24 & 0xFF] | b4[mask >> 32 & 0xFF])
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from ..analysis.outcomes import Result
+from typing import TYPE_CHECKING
+
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.seats import SEATS
+
+if TYPE_CHECKING:
+    from ..analysis.outcomes import Result
 
 
 def tricks(n: int) -> str:

@@ -1,0 +1,203 @@
+"""What the ``hasen`` command line accepts: every command's arguments and the function that
+runs it, named as ``module:function`` of ``solver.cli`` so that a command's modules are
+imported only when it runs (``hasen table`` never loads the batch or the pools)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from typing import Any
+
+from ..analysis.inputs import DEFAULT_LAYOUTS
+from ..core.errors import QUOTE_LIMIT, shortened
+from ..core.version import __version__
+from ..games import FAMILIES
+from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
+from ..search import USING_EXTENSION
+from .options import (
+    UsageError,
+    add_backend_options,
+    add_settings_options,
+    add_variant_options,
+    port_number,
+    positive_float,
+    positive_int,
+    whole_number,
+)
+
+LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 1},}}")  # an argument argparse would echo in full
+FORMS = {"both": None, "partner": False, "alone": True}  # simulate --form: the value of alone
+
+
+class Parser(argparse.ArgumentParser):
+    """Usage errors become one line on stderr and exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        command = self.prog.partition(" ")[2]
+        message = LONG_WORD.sub(lambda m: shortened(m.group()), message)
+        raise UsageError(f"{command}: {message}" if command else message)
+
+
+def add_contract_options(parser: argparse.ArgumentParser) -> None:
+    """The deal and the contract, for the commands that look at the play."""
+    parser.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
+    parser.add_argument("--example", action="store_true", help="use the built-in example deal (W deals)")
+    parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
+    parser.add_argument("--declarer", metavar="SEAT", required=True,
+                        help="N, E, S or W: the declarer, or in Euchre the maker")
+    parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
+    parser.add_argument("--discard", metavar="CARD",
+                        help="Hasenpfeffer: the declarer's discard, e.g. KH (required); Euchre: the dealer's "
+                             "discard when the dealer takes the upcard (required then, refused otherwise)")
+    parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    parser.add_argument("--defender", metavar="SEAT",
+                        help="an opponent who plays alone too (with --alone): two hands play")
+    add_variant_options(parser)
+    add_settings_options(parser, PLAY_SETTINGS)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="hasen", description="Double-dummy analysis for Hasenpfeffer and the Euchre family.")
+    search = "compiled search" if USING_EXTENSION else "pure-Python search"
+    parser.add_argument("--version", action="version", version=f"hasen {__version__} ({search})")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    table = commands.add_parser("table", help="tricks for every trump and discard")
+    table.add_argument("deal", nargs="?", metavar="DEAL", help='e.g. "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"')
+    table.add_argument("--example", action="store_true", help="use the built-in example deal")
+    table.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
+    table.add_argument("--declarer", metavar="SEAT", help="only this declarer (default: all four)")
+    table.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    table.add_argument("--defender", metavar="SEAT",
+                       help="an opponent who plays alone too (with --declarer and --alone): two hands play")
+    add_variant_options(table)
+    add_settings_options(table, PLAY_SETTINGS)
+    table.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    table.set_defaults(run="main:cmd_table")
+
+    bid = commands.add_parser("bid", help="bid advice for every seat, alone or not, and the par of the hand")
+    bid.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
+    bid.add_argument("--example", action="store_true", help="use the built-in example deal")
+    bid.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
+    add_variant_options(bid)
+    add_settings_options(bid, PLAY_SETTINGS + AUCTION_SETTINGS)
+    bid.add_argument("--json", action="store_true", help="print JSON instead of text")
+    bid.set_defaults(run="main:cmd_bid")
+
+    solve = commands.add_parser("solve", help="every legal card's value in a position, and a best line")
+    add_contract_options(solve)
+    solve.add_argument("--played", metavar="CARDS", default="",
+                       help='the cards played so far, e.g. "JC KC TC 9C | AS" (| between tricks)')
+    solve.add_argument("--json", action="store_true", help="print JSON instead of text")
+    solve.set_defaults(run="main:cmd_solve")
+
+    review = commands.add_parser("review", help="a played hand judged card by card, and the contract against the best")
+    add_contract_options(review)
+    review.add_argument("--played", "--play", metavar="CARDS", required=True, dest="played",
+                        help='the cards played, from the first, whole hand or part: "JC KC TC 9C | AS ..." '
+                             "(--play is its older name)")
+    review.add_argument("--json", action="store_true", help="print JSON instead of text")
+    review.set_defaults(run="main:cmd_review")
+
+    add_simulate_command(commands)
+    add_lead_command(commands)
+
+    serve = commands.add_parser("serve", help="run the web API under waitress")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=port_number, default=8000, help="default: 8000; 0 picks a free port")
+    serve.add_argument("--threads", type=positive_int,
+                       help="analyses run at once: solver threads (default: the number of cores)")
+    serve.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
+                       help="longest a request may take from its arrival, waiting included, before a 503 "
+                            "(default: 10)")
+    serve.add_argument("--cache-size", type=whole_number, metavar="N",
+                       help="answers kept in memory (default: 1024; 0 for none)")
+    serve.set_defaults(run="main:cmd_serve")
+
+    add_batch_command(commands)
+    add_bench_command(commands)
+    return parser
+
+
+def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...]) -> None:
+    """The simulating seat and what it knows: a DEAL (or --example), or its --hand, the
+    ``extras`` it sees (widow, upcard) and --dealer; cards --known elsewhere; the layouts."""
+    parser.add_argument("deal", nargs="?", metavar="DEAL", help=deal_help)
+    parser.add_argument("--example", action="store_true", help="use the built-in example deal (W deals)")
+    parser.add_argument("--seat", metavar="SEAT", required=True, help=seat_help)
+    parser.add_argument("--hand", metavar="CARDS", help="the seat's hand, without a DEAL: dotted (A.K..AQJ*) or a list")
+    for extra in extras:
+        game = "Hasenpfeffer" if extra == "widow" else "Euchre"
+        parser.add_argument(f"--{extra}", metavar="CARD", help=f"{game}, without a DEAL: the {extra}")
+    parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (with a DEAL, default: its first seat)")
+    parser.add_argument("--known", metavar="SEAT:CARDS", action="append", default=[],
+                        help='cards known to be in another hand, e.g. "E:AH KD" (repeat for more seats)')
+    parser.add_argument("--layouts", type=positive_int, default=DEFAULT_LAYOUTS, metavar="N",
+                        help=f"random layouts to solve (default: {DEFAULT_LAYOUTS})")
+    parser.add_argument("--seed", type=whole_number, default=0, help="the random seed (default: 0)")
+    add_backend_options(parser, "layouts")
+
+
+def add_simulate_command(commands: Any) -> None:
+    parser = commands.add_parser(
+        "simulate", help="each trump and discard over random layouts of the cards the declarer cannot see")
+    add_seat_options(parser, "the declarer (in Euchre the maker) who simulates",
+                     "a deal: only --seat's hand and the widow or upcard are used", ("widow", "upcard"))
+    parser.add_argument("--form", choices=list(FORMS), default="both",
+                        help="with the partner, alone, or both (default; one form where nobody has a partner)")
+    add_variant_options(parser)
+    add_settings_options(parser, PLAY_SETTINGS + AUCTION_SETTINGS)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.set_defaults(run="simulate:run")
+
+
+def add_lead_command(commands: Any) -> None:
+    parser = commands.add_parser("lead",
+                                 help="each opening lead over random layouts of the cards the leader cannot see")
+    add_seat_options(parser, "the player on lead", "a deal: only --seat's hand (and in Euchre the upcard) is used",
+                     ("upcard",))
+    parser.add_argument("--declarer", metavar="SEAT", required=True, help="the declarer (in Euchre the maker)")
+    parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
+    parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    add_variant_options(parser)
+    add_settings_options(parser, PLAY_SETTINGS)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser.set_defaults(run="simulate:run_lead")
+
+
+def add_batch_command(commands: Any) -> None:
+    """``hasen batch``'s options, on the parser's subcommands."""
+    batch = commands.add_parser("batch", help="the table of every deal in a file, one JSON line each")
+    batch.add_argument("input", metavar="IN", help="deals, one a line: JSON objects (with an id) or deal "
+                                                   "strings; - for standard input")
+    batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
+                                                     "skipped")
+    backend = batch.add_mutually_exclusive_group()
+    backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                         help="local processes that solve (default: 1, this process)")
+    backend.add_argument("--scheduler", metavar="ADDRESS",
+                         help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
+    batch.add_argument("--chunk", type=positive_int, metavar="N",
+                       help="deals per task sent to a worker (default: 8 for --jobs, 32 for --scheduler)")
+    batch.add_argument("--declarer", metavar="SEAT", help="only this declarer, for lines that name none")
+    batch.add_argument("--alone", action="store_true", help="lone declarers, for lines that say nothing")
+    batch.add_argument("--defender", metavar="SEAT", help="a lone defender, for lines that name none")
+    add_variant_options(batch)
+    add_settings_options(batch, PLAY_SETTINGS)
+    batch.set_defaults(run="batch:cmd_batch")
+
+
+def add_bench_command(commands: Any) -> None:
+    """``hasen bench``'s options, on the parser's subcommands."""
+    bench_parser = commands.add_parser("bench", help="the search's speed on seeded deals: solves, tables, threads")
+    bench_parser.add_argument("--game", choices=[*FAMILIES, "all"], default="all", help="default: all")
+    bench_parser.add_argument("--deals", type=positive_int, default=300, metavar="N",
+                              help="seeded deals per game (default: 300)")
+    bench_parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default: 1)")
+    bench_parser.add_argument("--threads", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+                              help="threads for the threaded tables (default: the number of cores)")
+    bench_parser.add_argument("--rounds", type=positive_int, default=3, metavar="N",
+                              help="rounds of 1 and N threads in turns (default: 3)")
+    bench_parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    bench_parser.set_defaults(run="bench:cmd_bench")
