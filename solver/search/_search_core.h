@@ -256,9 +256,10 @@ static inline int V(after)(HState* s, int ntrick, int seat, int card, int lead_c
 
 /* The leader's candidate cards, one per run, best-looking first:
  * - a sure winner: the top plain card of its block that no opponent can ruff;
- * - a top trump (above every other trump in play);
- * - low to the partner's top card of a block (trump too) that no opponent can ruff;
  * - a block the partner can ruff and the opponents follow;
+ * - low to the partner's top card of a block (trump too) that no opponent can ruff;
+ * - a top trump (above every other trump in play): after the ruffs and the partner's
+ *   winners, since drawing trumps early takes the partner's ruffing trumps too;
  * - any other plain card, high first;
  * - a trump below an opponent's, high first;
  * - last, low, a block an opponent can ruff. */

@@ -25,7 +25,7 @@
 #define HASEN_MAX_MOVES 16
 
 /* the leader's move ordering: a category (higher first) times 16, plus a rank term */
-enum { KEY_SURE = 7, KEY_TOP_TRUMP = 6, KEY_TO_PARTNER = 5, KEY_PARTNER_RUFFS = 4, KEY_OTHER = 3,
+enum { KEY_SURE = 7, KEY_PARTNER_RUFFS = 6, KEY_TO_PARTNER = 5, KEY_TOP_TRUMP = 4, KEY_OTHER = 3,
        KEY_LOW_TRUMP = 1, KEY_RUFFED = 0 };
 
 typedef struct {
