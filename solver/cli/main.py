@@ -79,7 +79,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(words[0] if words else None).parse_args(words)
         module, _, function = args.run.partition(":")
         return int(getattr(import_module(f".{module}", __package__), function)(args))
     except HasenError as exc:

@@ -8,7 +8,6 @@ command quietly; a disk that is full is one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -60,5 +59,10 @@ def silence_stdout() -> None:
 
 def report(args: argparse.Namespace, result: Answer) -> int:
     """Print ``result`` as JSON with ``--json``, else as text for people; exit status 0."""
-    emit(json.dumps(result.to_json()) if args.json else str(result))
+    if args.json:
+        import json  # a few modules fewer for the text
+
+        emit(json.dumps(result.to_json()))
+    else:
+        emit(str(result))
     return 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
-from typing import Any
+from typing import Callable, NamedTuple
 
 from ..analysis.inputs import DEFAULT_LAYOUTS
 from ..core.errors import QUOTE_LIMIT, shortened
@@ -57,13 +57,7 @@ def add_contract_options(parser: argparse.ArgumentParser) -> None:
     add_settings_options(parser, PLAY_SETTINGS)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="hasen", description="Double-dummy analysis for Hasenpfeffer and the Euchre family.")
-    search = "compiled search" if USING_EXTENSION else "pure-Python search"
-    parser.add_argument("--version", action="version", version=f"hasen {__version__} ({search})")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-
-    table = commands.add_parser("table", help="tricks for every trump and discard")
+def table_arguments(table: argparse.ArgumentParser) -> None:
     table.add_argument("deal", nargs="?", metavar="DEAL", help='e.g. "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"')
     table.add_argument("--example", action="store_true", help="use the built-in example deal")
     table.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
@@ -74,50 +68,30 @@ def build_parser() -> argparse.ArgumentParser:
     add_variant_options(table)
     add_settings_options(table, PLAY_SETTINGS)
     table.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    table.set_defaults(run="main:cmd_table")
 
-    bid = commands.add_parser("bid", help="bid advice for every seat, alone or not, and the par of the hand")
+
+def bid_arguments(bid: argparse.ArgumentParser) -> None:
     bid.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
     bid.add_argument("--example", action="store_true", help="use the built-in example deal")
     bid.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     add_variant_options(bid)
     add_settings_options(bid, PLAY_SETTINGS + AUCTION_SETTINGS)
     bid.add_argument("--json", action="store_true", help="print JSON instead of text")
-    bid.set_defaults(run="main:cmd_bid")
 
-    solve = commands.add_parser("solve", help="every legal card's value in a position, and a best line")
+
+def solve_arguments(solve: argparse.ArgumentParser) -> None:
     add_contract_options(solve)
     solve.add_argument("--played", metavar="CARDS", default="",
                        help='the cards played so far, e.g. "JC KC TC 9C | AS" (| between tricks)')
     solve.add_argument("--json", action="store_true", help="print JSON instead of text")
-    solve.set_defaults(run="main:cmd_solve")
 
-    review = commands.add_parser("review", help="a played hand judged card by card, and the contract against the best")
+
+def review_arguments(review: argparse.ArgumentParser) -> None:
     add_contract_options(review)
     review.add_argument("--played", "--play", metavar="CARDS", required=True, dest="played",
                         help='the cards played, from the first, whole hand or part: "JC KC TC 9C | AS ..." '
                              "(--play is its older name)")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
-    review.set_defaults(run="main:cmd_review")
-
-    add_simulate_command(commands)
-    add_lead_command(commands)
-
-    serve = commands.add_parser("serve", help="run the web API under waitress")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    serve.add_argument("--port", type=port_number, default=8000, help="default: 8000; 0 picks a free port")
-    serve.add_argument("--threads", type=positive_int,
-                       help="analyses run at once: solver threads (default: the number of cores)")
-    serve.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
-                       help="longest a request may take from its arrival, waiting included, before a 503 "
-                            "(default: 10)")
-    serve.add_argument("--cache-size", type=whole_number, metavar="N",
-                       help="answers kept in memory (default: 1024; 0 for none)")
-    serve.set_defaults(run="main:cmd_serve")
-
-    add_batch_command(commands)
-    add_bench_command(commands)
-    return parser
 
 
 def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...]) -> None:
@@ -139,9 +113,7 @@ def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help:
     add_backend_options(parser, "layouts")
 
 
-def add_simulate_command(commands: Any) -> None:
-    parser = commands.add_parser(
-        "simulate", help="each trump and discard over random layouts of the cards the declarer cannot see")
+def simulate_arguments(parser: argparse.ArgumentParser) -> None:
     add_seat_options(parser, "the declarer (in Euchre the maker) who simulates",
                      "a deal: only --seat's hand and the widow or upcard are used", ("widow", "upcard"))
     parser.add_argument("--form", choices=list(FORMS), default="both",
@@ -149,12 +121,9 @@ def add_simulate_command(commands: Any) -> None:
     add_variant_options(parser)
     add_settings_options(parser, PLAY_SETTINGS + AUCTION_SETTINGS)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    parser.set_defaults(run="simulate:run")
 
 
-def add_lead_command(commands: Any) -> None:
-    parser = commands.add_parser("lead",
-                                 help="each opening lead over random layouts of the cards the leader cannot see")
+def lead_arguments(parser: argparse.ArgumentParser) -> None:
     add_seat_options(parser, "the player on lead", "a deal: only --seat's hand (and in Euchre the upcard) is used",
                      ("upcard",))
     parser.add_argument("--declarer", metavar="SEAT", required=True, help="the declarer (in Euchre the maker)")
@@ -163,12 +132,21 @@ def add_lead_command(commands: Any) -> None:
     add_variant_options(parser)
     add_settings_options(parser, PLAY_SETTINGS)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    parser.set_defaults(run="simulate:run_lead")
 
 
-def add_batch_command(commands: Any) -> None:
-    """``hasen batch``'s options, on the parser's subcommands."""
-    batch = commands.add_parser("batch", help="the table of every deal in a file, one JSON line each")
+def serve_arguments(serve: argparse.ArgumentParser) -> None:
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=port_number, default=8000, help="default: 8000; 0 picks a free port")
+    serve.add_argument("--threads", type=positive_int,
+                       help="analyses run at once: solver threads (default: the number of cores)")
+    serve.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
+                       help="longest a request may take from its arrival, waiting included, before a 503 "
+                            "(default: 10)")
+    serve.add_argument("--cache-size", type=whole_number, metavar="N",
+                       help="answers kept in memory (default: 1024; 0 for none)")
+
+
+def batch_arguments(batch: argparse.ArgumentParser) -> None:
     batch.add_argument("input", metavar="IN", help="deals, one a line: JSON objects (with an id) or deal "
                                                    "strings; - for standard input")
     batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
@@ -185,19 +163,53 @@ def add_batch_command(commands: Any) -> None:
     batch.add_argument("--defender", metavar="SEAT", help="a lone defender, for lines that name none")
     add_variant_options(batch)
     add_settings_options(batch, PLAY_SETTINGS)
-    batch.set_defaults(run="batch:cmd_batch")
 
 
-def add_bench_command(commands: Any) -> None:
-    """``hasen bench``'s options, on the parser's subcommands."""
-    bench_parser = commands.add_parser("bench", help="the search's speed on seeded deals: solves, tables, threads")
-    bench_parser.add_argument("--game", choices=[*FAMILIES, "all"], default="all", help="default: all")
-    bench_parser.add_argument("--deals", type=positive_int, default=300, metavar="N",
-                              help="seeded deals per game (default: 300)")
-    bench_parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default: 1)")
-    bench_parser.add_argument("--threads", type=positive_int, default=os.cpu_count() or 1, metavar="N",
-                              help="threads for the threaded tables (default: the number of cores)")
-    bench_parser.add_argument("--rounds", type=positive_int, default=3, metavar="N",
-                              help="rounds of 1 and N threads in turns (default: 3)")
-    bench_parser.add_argument("--json", action="store_true", help="print JSON instead of text")
-    bench_parser.set_defaults(run="bench:cmd_bench")
+def bench_arguments(bench: argparse.ArgumentParser) -> None:
+    bench.add_argument("--game", choices=[*FAMILIES, "all"], default="all", help="default: all")
+    bench.add_argument("--deals", type=positive_int, default=300, metavar="N",
+                       help="seeded deals per game (default: 300)")
+    bench.add_argument("--seed", type=int, default=1, help="the deals' seed (default: 1)")
+    bench.add_argument("--threads", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+                       help="threads for the threaded tables (default: the number of cores)")
+    bench.add_argument("--rounds", type=positive_int, default=3, metavar="N",
+                       help="rounds of 1 and N threads in turns (default: 3)")
+    bench.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+class Command(NamedTuple):
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: str  # module:function in solver.cli
+
+
+COMMANDS = {
+    "table": Command("tricks for every trump and discard", table_arguments, "main:cmd_table"),
+    "bid": Command("bid advice for every seat, alone or not, and the par of the hand", bid_arguments, "main:cmd_bid"),
+    "solve": Command("every legal card's value in a position, and a best line", solve_arguments, "main:cmd_solve"),
+    "review": Command("a played hand judged card by card, and the contract against the best", review_arguments,
+                      "main:cmd_review"),
+    "simulate": Command("each trump and discard over random layouts of the cards the declarer cannot see",
+                        simulate_arguments, "simulate:run"),
+    "lead": Command("each opening lead over random layouts of the cards the leader cannot see", lead_arguments,
+                    "simulate:run_lead"),
+    "serve": Command("run the web API under waitress", serve_arguments, "main:cmd_serve"),
+    "batch": Command("the table of every deal in a file, one JSON line each", batch_arguments, "batch:cmd_batch"),
+    "bench": Command("the search's speed on seeded deals: solves, tables, threads", bench_arguments,
+                     "bench:cmd_bench"),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or (when ``command`` is one of COMMANDS) every command
+    listed but only that one's arguments: all of them cost a few milliseconds to build."""
+    parser = Parser(prog="hasen", description="Double-dummy analysis for Hasenpfeffer and the Euchre family.")
+    search = "compiled search" if USING_EXTENSION else "pure-Python search"
+    parser.add_argument("--version", action="version", version=f"hasen {__version__} ({search})")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for name, (help_text, arguments, run) in COMMANDS.items():
+        sub = commands.add_parser(name, help=help_text)
+        if command not in COMMANDS or command == name:
+            arguments(sub)
+        sub.set_defaults(run=run)
+    return parser

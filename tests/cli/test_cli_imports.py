@@ -4,11 +4,16 @@ they run."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
 
+from solver.cli.parser import COMMANDS, build_parser
+
 NOT_FOR_A_TABLE = ["flask", "waitress", "jsonschema", "asyncio", "concurrent.futures", "distributed",
+                   "solver.cli.batch", "solver.cli.bench", "solver.cli.simulate", "solver.workers",
+                   "solver.games.euchre", "solver.analysis.euchre_table", "html",
                    "solver.analysis.simulate", "solver.analysis.lead", "solver.analysis.bidding",
                    "solver.analysis.review", "solver.text.review", "solver.text.bidding"]
 
@@ -26,3 +31,18 @@ def test_a_table_loads_no_other_commands_modules() -> None:
     loaded = set(json.loads(done.stderr.splitlines()[-1]))
     assert json.loads(done.stdout)["declarers"]["N"]["best"]["tricks"] == 6
     assert sorted(loaded & set(NOT_FOR_A_TABLE)) == []
+
+
+def test_a_command_parsed_alone_has_all_its_arguments() -> None:
+    """``main`` builds only the arguments of the command it is given: each must be the
+    same as in the whole command line."""
+    def commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        [action] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        return dict(action.choices)
+
+    whole = commands(build_parser())
+    assert list(whole) == list(COMMANDS)
+    for name in COMMANDS:
+        alone = commands(build_parser(name))
+        assert alone[name].format_help() == whole[name].format_help()
+        assert alone[name].get_default("run") == whole[name].get_default("run") == COMMANDS[name].run
