@@ -18,7 +18,7 @@ from ..core.names import CardSet, NamedInt
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import HASENPFEFFER, Variant, variant_for
 from ..rules.seating import check_lead_settings
-from ..rules.settings import Settings, checked_settings
+from ..rules.settings import DEFAULT_SETTINGS, Settings, checked_settings
 from .play import Contract, PlayState, declarer_cards, exchanging_seat, replay
 
 DEFAULT_LAYOUTS = 1000  # random layouts a simulation solves unless told: a standard error of ~0.03 tricks
@@ -40,7 +40,7 @@ def coerce_settings(variant: Variant, settings: Settings | Mapping[str, object] 
     """Table settings as a ``Settings`` or by name (``{"first_lead": "declarer"}``), checked
     against the variant: one it does not have is refused, never ignored."""
     if settings is None:
-        return Settings()
+        return DEFAULT_SETTINGS
     if isinstance(settings, Settings):
         settings.check_for(variant)
         return settings

@@ -175,7 +175,8 @@ def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
     taker = deal.variant.search_seat(declarer)
     values = solve_table(searcher, hands, LAYOUT_BYTES, (taker,) * len(TRUMPS), deal.extra, start.active,
                          start.search_seats[start.leader], start.declaring_side)
-    n, ids = len(discards), sorted(discards)  # solved in card-id order, shown in canonical order
-    rows = [dict(zip(ids, values[trump * n:(trump + 1) * n])) for trump in TRUMPS]
-    tricks = ByName(Suit, {trump: ByName(Card, ((d, rows[trump][d]) for d in discards)) for trump in TRUMPS})
+    n = len(discards)
+    column = {d: i for i, d in enumerate(sorted(discards))}  # solved in card-id order, shown in canonical order
+    tricks = ByName.of(Suit, {Suit(trump): ByName.of(Card, {d: values[trump * n + column[d]] for d in discards})
+                              for trump in TRUMPS})
     return DeclarerTable(Seat(declarer), discards, tricks)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import NoReturn
+
 from .cards import (
     JOKER,
     JOKER_NAME,
@@ -36,16 +39,38 @@ def parse_hand(text: str, where: str = "hand") -> Mask:
             f"{where}: expected 3 dots (spades.hearts.diamonds.clubs), found {len(sections) - 1}: {quoted(text)}")
     mask = (1 << JOKER) if joker else 0
     for suit, section in enumerate(sections):
-        for token in _rank_tokens(section):
-            rank = parse_rank(token)
-            if rank < 0:
-                raise NotationError(
-                    f"{where}: not a rank: {quoted(token)} in the {SUITS[suit]} section of {quoted(text)}")
-            bit = 1 << make_card(suit, rank)
-            if mask & bit:
-                raise NotationError(f"{where}: {RANKS[rank]}{SUITS[suit]} is listed twice: {quoted(text)}")
-            mask |= bit
+        cards = _section_cards(suit, section)
+        if cards < 0:
+            _refuse_section(suit, section, text, where)
+        mask |= cards
     return mask
+
+
+@lru_cache(maxsize=4096)
+def _section_cards(suit: int, section: str) -> Mask:
+    """The cards of one suit's section (a deal's sections recur: kept once parsed), or -1
+    if it is not a list of distinct ranks."""
+    mask = 0
+    for token in _rank_tokens(section):
+        rank = parse_rank(token)
+        if rank < 0 or mask >> make_card(suit, rank) & 1:
+            return -1
+        mask |= 1 << make_card(suit, rank)
+    return mask
+
+
+def _refuse_section(suit: int, section: str, text: str, where: str) -> NoReturn:
+    """The error of a suit section that ``_section_cards`` refused."""
+    seen: set[int] = set()
+    for token in _rank_tokens(section):
+        rank = parse_rank(token)
+        if rank < 0:
+            raise NotationError(
+                f"{where}: not a rank: {quoted(token)} in the {SUITS[suit]} section of {quoted(text)}")
+        if rank in seen:
+            raise NotationError(f"{where}: {RANKS[rank]}{SUITS[suit]} is listed twice: {quoted(text)}")
+        seen.add(rank)
+    raise AssertionError(f"{section!r} is a valid section")
 
 
 def _rank_tokens(section: str) -> list[str]:
@@ -224,7 +249,7 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
                             f"{', then the ' + variant.extra_card}), found {len(fields)}: {quoted(text)}"
                             + _variant_hint(fields, variant))
     hands = [0] * NUM_SEATS
-    owner: dict[CardId, int] = {}
+    held = 0
     for seat, field in zip(order, fields):
         mask = parse_hand(field, f"deal: {SEATS[seat]}'s hand")
         count = mask.bit_count()
@@ -232,17 +257,18 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
             raise InvalidDealError(
                 f"deal: {SEATS[seat]} holds {count} cards, expected {variant.hand_size}: {quoted(field)}"
                 + _variant_hint(fields, variant))
-        for card in cards_of(mask):
-            if not variant.deck >> card & 1:
-                raise InvalidDealError(
-                    f"deal: {card_name(card)} in {SEATS[seat]}'s hand is not in the {variant.name} deck "
-                    f"({variant.deck_size} cards){_deck_hint(card, variant)}")
-            if card in owner:
-                raise InvalidDealError(
-                    f"deal: {card_name(card)} is in both {SEATS[owner[card]]}'s and {SEATS[seat]}'s hands")
-            owner[card] = seat
+        if mask & ~variant.deck or mask & held:  # checked card by card only to say which
+            for card in cards_of(mask):
+                if not variant.deck >> card & 1:
+                    raise InvalidDealError(
+                        f"deal: {card_name(card)} in {SEATS[seat]}'s hand is not in the {variant.name} deck "
+                        f"({variant.deck_size} cards){_deck_hint(card, variant)}")
+                if held >> card & 1:
+                    raise InvalidDealError(
+                        f"deal: {card_name(card)} is in both {SEATS[_owner(hands, card)]}'s and {SEATS[seat]}'s "
+                        "hands")
         hands[seat] = mask
-    held = sum(hands)
+        held |= mask
     if len(fields) > n:
         extra = parse_card(fields[n], f"deal: {variant.extra_card}")
         if not variant.deck >> extra & 1:
@@ -250,7 +276,7 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
                                    f"{variant.name} deck ({variant.deck_size} cards){_deck_hint(extra, variant)}")
         if held >> extra & 1:
             raise InvalidDealError(
-                f"deal: the {variant.extra_card} {card_name(extra)} is also in {SEATS[owner[extra]]}'s hand")
+                f"deal: the {variant.extra_card} {card_name(extra)} is also in {SEATS[_owner(hands, extra)]}'s hand")
         if variant.extra_optional:
             # the hands and the widow make the whole deck, so nothing can be left over
             missing = variant.deck & ~held & ~(1 << extra)
@@ -265,6 +291,10 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
                 f"({CardSet(missing)}), expected exactly one")
         extra = missing.bit_length() - 1
     return first, tuple(hands), extra
+
+
+def _owner(hands: list[Mask], card: CardId) -> int:
+    return next(seat for seat, hand in enumerate(hands) if hand >> card & 1)
 
 
 def diagram(deal: Deal) -> str:

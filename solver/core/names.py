@@ -9,7 +9,8 @@ names, and the mappings of a result (``ByName``) can be indexed by name:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, TypeVar
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar, TypeVar
 
 from .cards import (
     NUM_CARDS,
@@ -164,6 +165,15 @@ class ByName(dict[K, V]):
         self.key = key
         pairs = items.items() if isinstance(items, Mapping) else items
         super().__init__((key(k), v) for k, v in pairs)
+
+    @classmethod
+    def of(cls, key: type[K], items: dict[K, V]) -> ByName[K, V]:
+        """From a dict whose keys are ``key``s already: nothing converted (tables make
+        thousands of these)."""
+        mapping: ByName[K, V] = cls.__new__(cls)
+        dict.__init__(mapping, items)
+        mapping.key = key
+        return mapping
 
     def _key(self, key: object) -> object:
         if isinstance(key, str):

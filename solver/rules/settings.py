@@ -103,9 +103,11 @@ class Settings:
 
     def changed(self) -> dict[str, object]:
         """The settings that differ from the defaults, by name."""
-        default = Settings()
         return {name: getattr(self, name) for name in self.__dataclass_fields__
-                if getattr(self, name) != getattr(default, name)}
+                if getattr(self, name) != getattr(DEFAULT_SETTINGS, name)}
+
+
+DEFAULT_SETTINGS = Settings()
 
 
 def checked_settings(variant: Variant, values: dict[str, Any]) -> Settings:
