@@ -263,8 +263,7 @@ static inline int V(after)(HState* s, int ntrick, int seat, int card, int lead_c
  * - any other plain card, high first;
  * - a trump below an opponent's, high first;
  * - last, low, a block an opponent can ruff. */
-static int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves) {
-    int keys[HASEN_MAX_MOVES];
+static int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves, int* keys) {
     int n_moves = 0, card, block, key, rank;
     uint64_t hand = s->hands[seat], rest = hand, others = in_play & ~hand, theirs, cover;
     uint64_t partner = s->hands[seat ^ 2], left = s->hands[seat ^ 1], right = s->hands[seat ^ 3];
@@ -316,11 +315,28 @@ static inline int V(minimax)(int maximizing, int value, int* best, int* alpha, i
     return *alpha >= *beta;
 }
 
+/* The killer lead: the lead that last cut off, in a position of the same leader and hand
+ * size, where the lead tried first had not. Such positions, a few cards apart in the tree,
+ * tend to share their refutation, so it goes ahead of the leads that look better only a
+ * little (see KILLER_REACH). */
+static inline void V(killer_first)(const HState* s, int seat, int* moves, const int* keys, int n_moves) {
+    int killer = s->killer[seat][V(popcount)(s->hands[seat])], i, to = 0;
+    for (i = 1; i < n_moves; i++)
+        if (moves[i] == killer) {
+            while ((keys[to] >> 4) > (keys[i] >> 4) + KILLER_REACH)
+                to++;
+            memmove(moves + to + 1, moves + to, (i - to) * sizeof(int));
+            moves[to] = killer;
+            return;
+        }
+}
+
 static int V(lead)(HState* s, int seat, int alpha, int beta) {
-    int moves[HASEN_MAX_MOVES];
+    int moves[HASEN_MAX_MOVES], keys[HASEN_MAX_MOVES];
     int n_moves, i, card, best, maximizing = (seat & 1) == s->side;
     uint64_t in_play = V(in_play)(s), bit;
-    n_moves = V(lead_moves)(s, seat, in_play, moves);
+    n_moves = V(lead_moves)(s, seat, in_play, moves, keys);
+    V(killer_first)(s, seat, moves, keys, n_moves);
     best = maximizing ? -1 : 1000;
     for (i = 0; i < n_moves; i++) {
         card = moves[i];
@@ -329,8 +345,11 @@ static int V(lead)(HState* s, int seat, int alpha, int beta) {
         s->cards++;
         int value = V(after)(s, 0, seat, card, card, in_play, 0, seat, alpha, beta);
         s->hands[seat] ^= bit;
-        if (V(minimax)(maximizing, value, &best, &alpha, &beta))
+        if (V(minimax)(maximizing, value, &best, &alpha, &beta)) {
+            if (i > 0)
+                s->killer[seat][V(popcount)(s->hands[seat])] = (int8_t)card;
             break;
+        }
     }
     return best;
 }
@@ -417,6 +436,7 @@ static int V(follow)(HState* s, int ntrick, int seat, int lead_card, uint64_t in
 static int V(solve)(HState* s, int leader, int ntrick, int seat, int lead_card, uint64_t played,
                     int win_card, int win_seat) {
     int n = 0, i;
+    memset(s->killer, -1, sizeof s->killer);
     for (i = 0; i < HASEN_NUM_SEATS; i++)
         if (V(popcount)(s->hands[i]) > n)
             n = V(popcount)(s->hands[i]);

@@ -24,9 +24,10 @@
 #define HASEN_KEY_CARDS 28
 #define HASEN_MAX_MOVES 16
 
-/* the leader's move ordering: a category (higher first) times 16, plus a rank term */
-enum { KEY_SURE = 7, KEY_PARTNER_RUFFS = 6, KEY_TO_PARTNER = 5, KEY_TOP_TRUMP = 4, KEY_OTHER = 3,
-       KEY_LOW_TRUMP = 1, KEY_RUFFED = 0 };
+/* the leader's move ordering: a category (higher first) times 16, plus a rank term; a
+ * killer lead goes ahead of the leads at most KILLER_REACH categories above its own */
+enum { KEY_SURE = 6, KEY_PARTNER_RUFFS = 5, KEY_TO_PARTNER = 4, KEY_TOP_TRUMP = 3, KEY_OTHER = 2,
+       KEY_LOW_TRUMP = 1, KEY_RUFFED = 0, KILLER_REACH = 2 };
 
 typedef struct {
     uint64_t owners;   /* owner bits, leader and side; see make_key */
@@ -46,6 +47,9 @@ typedef struct {
     HEntry* table;
     int table_shift;
     uint32_t generation;  /* entries of an older generation are empty: clear() bumps it */
+    /* per leader and cards held, the last lead that cut off where the first tried had not
+     * (-1: none); emptied at each solve */
+    int8_t killer[HASEN_NUM_SEATS][HASEN_KEY_CARDS + 1];
 } HState;
 
 /* PACK[mask][value]: the bits of value at the set positions of mask, packed low; the
