@@ -174,7 +174,7 @@ def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,
             continue
         cards = [Card(c) for c in cards_of(declarer_cards(deal, taker))]
         by_id = dict(zip(sorted(cards), values[done:done + len(cards)]))  # solved in card-id order
-        discards = ByName(Card, ((c, by_id[c]) for c in cards))
+        discards = ByName.of(Card, {c: by_id[c] for c in cards})
         done += len(cards)
         # docs/rules.md: the discard is the dealer's, for the dealer's own side
         choose = max if deal.variant.side_of(taker) == side else min

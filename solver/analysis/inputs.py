@@ -46,10 +46,10 @@ def coerce_settings(variant: Variant, settings: Settings | Mapping[str, object] 
         return settings
     if not isinstance(settings, Mapping):
         raise NotationError(f"settings: expected Settings or a mapping of names to values, got {quoted(settings)}")
-    unknown = [name for name in settings if name not in Settings.__dataclass_fields__]
+    unknown = [name for name in settings if name not in Settings._fields]
     if unknown:
         raise NotationError(f"settings: no setting called {quoted(unknown[0])} "
-                            f"(expected some of {', '.join(Settings.__dataclass_fields__)})")
+                            f"(expected some of {', '.join(Settings._fields)})")
     return checked_settings(variant, dict(settings))
 
 

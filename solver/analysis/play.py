@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card
 from ..core.deal import Deal
@@ -10,14 +10,23 @@ from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quo
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of
 from ..rules.seating import active_seats, first_leader
-from ..rules.settings import Settings
+from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
 
 
-@dataclass(frozen=True)
-class Contract:
+class ContractValues(NamedTuple):
+    """A contract's fields as given; ``Contract`` keeps them as ``Seat``, ``Suit`` and ``Card``."""
+
+    declarer: int
+    trump: int
+    discard: CardId
+    alone: bool = False
+    lone_defender: int | None = None
+
+
+class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_imports.py
     """Who declares (makes trump), in which trump, the card put away by whoever took the
     widow or upcard (the upcard itself when nobody took it), whether the declarer plays
     alone, and the defender who plays alone against a lone declarer, if any. Its seats, suit
@@ -27,18 +36,12 @@ class Contract:
     Contract(declarer=Seat('N'), trump=Suit('C'), discard=Card('KH'), alone=False, lone_defender=None)
     """
 
-    declarer: int
-    trump: int
-    discard: CardId
-    alone: bool = False
-    lone_defender: int | None = None
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "declarer", Seat(self.declarer))
-        object.__setattr__(self, "trump", Suit(self.trump))
-        object.__setattr__(self, "discard", Card(self.discard))
-        if self.lone_defender is not None:
-            object.__setattr__(self, "lone_defender", Seat(self.lone_defender))
+    def __new__(cls, *args: Any, **values: Any) -> Contract:
+        given = ContractValues(*args, **values)
+        return super().__new__(cls, Seat(given.declarer), Suit(given.trump), Card(given.discard), given.alone,
+                               None if given.lone_defender is None else Seat(given.lone_defender))
 
     @property
     def side(self) -> int:
@@ -88,8 +91,7 @@ def check_contract(deal: Deal, contract: Contract) -> None:
             f"nor the {variant.extra_card}: {CardSet(declarer_cards(deal, taker))}")
 
 
-@dataclass
-class PlayState:
+class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
     """A position in the play: the hands left, the trick so far, the tricks taken.
 
     >>> state = PlayState(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "W"), Contract(0, 3, Card("KH")))
@@ -98,32 +100,33 @@ class PlayState:
     (Seat('E'), CardSet('KC'), 6)
     """
 
-    deal: Deal
-    contract: Contract
-    settings: Settings = field(default_factory=Settings)
-    hands: list[Mask] = field(init=False)
-    seats: tuple[int, ...] = field(init=False)
-    search_seats: dict[int, int] = field(init=False)  # each playing seat's seat in the search
-    active: int = field(init=False)  # the search seats that play, as a bit mask
-    leader: int = field(init=False)
-    trick: list[CardId] = field(init=False, default_factory=list)
-    taken: list[int] = field(init=False)
-    tricks: list[tuple[int, list[CardId], int]] = field(init=False, default_factory=list)
-
-    def __post_init__(self) -> None:
-        check_contract(self.deal, self.contract)
-        c = self.contract
-        self.seats = active_seats(self.deal.variant, c.declarer, c.alone, c.lone_defender)
+    def __init__(self, deal: Deal, contract: Contract, settings: Settings = DEFAULT_SETTINGS) -> None:
+        check_contract(deal, contract)
+        self.deal, self.contract, self.settings = deal, contract, settings
+        c = contract
+        self.seats: tuple[int, ...] = active_seats(deal.variant, c.declarer, c.alone, c.lone_defender)
         # fixed for the whole play, and value() runs often: worked out once here
-        self.search_seats = {s: self.deal.variant.search_seat(s) for s in self.seats}
-        self.active = sum(1 << s for s in self.search_seats.values())
-        self.hands = [self.deal.hands[s] if s in self.seats else 0 for s in range(NUM_SEATS)]
-        taker = exchanging_seat(self.deal, c.trump, c.declarer, self.seats)
+        self.search_seats: dict[int, int] = {s: deal.variant.search_seat(s) for s in self.seats}  # seat -> search seat
+        self.active = sum(1 << s for s in self.search_seats.values())  # the search seats that play, as a bit mask
+        self.hands: list[Mask] = [deal.hands[s] if s in self.seats else 0 for s in range(NUM_SEATS)]
+        taker = exchanging_seat(deal, c.trump, c.declarer, self.seats)
         if taker is not None:
-            self.hands[taker] = declarer_cards(self.deal, taker) & ~(1 << c.discard)
-        self.leader = first_leader(self.deal.dealer, c.declarer, self.seats, c.alone, self.settings,
-                                   c.lone_defender)
+            self.hands[taker] = declarer_cards(deal, taker) & ~(1 << c.discard)
+        self.leader: int = first_leader(deal.dealer, c.declarer, self.seats, c.alone, settings, c.lone_defender)
+        self.trick: list[CardId] = []
         self.taken = [0, 0]
+        self.tricks: list[tuple[int, list[CardId], int]] = []
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is PlayState and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # it changes as cards are played
+
+    def __repr__(self) -> str:
+        played = " | ".join(" ".join(card_name(c) for c in cards) for _, cards, _ in self.tricks)
+        if self.trick:
+            played += (" | " if played else "") + " ".join(card_name(c) for c in self.trick)
+        return f"<PlayState of {self.deal!r}, {self.contract!r}, played {played or 'nothing'}>"
 
     def copy(self) -> "PlayState":
         other = object.__new__(PlayState)

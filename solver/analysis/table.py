@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
 from ..core.cards import SUITS, card_name, cards_of
@@ -12,7 +11,7 @@ from ..core.names import ByName, Card, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS
 from ..core.version import __version__
 from ..rules.seating import check_lead_settings
-from ..rules.settings import Settings
+from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
@@ -22,8 +21,7 @@ from .play import Contract, PlayState, declarer_cards
 TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
 
 
-@dataclass(repr=False)
-class DeclarerTable(Answer):
+class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One declarer's tricks for every trump (rows) and discard (columns):
     ``table.tricks["C"]["KH"]``.
 
@@ -33,9 +31,10 @@ class DeclarerTable(Answer):
     (6, [(Suit('C'), Card('KH'))])
     """
 
-    declarer: Seat
-    discards: list[Card]  # canonical order
-    tricks: ByName[Suit, ByName[Card, int]]
+    def __init__(self, declarer: Seat, discards: list[Card], tricks: ByName[Suit, ByName[Card, int]]) -> None:
+        self.declarer = declarer
+        self.discards = discards  # canonical order
+        self.tricks = tricks
 
     @property
     def best_tricks(self) -> int:
@@ -86,8 +85,7 @@ class DeclarerTable(Answer):
         return f"<DeclarerTable {self.declarer}: best {trump} discarding {discard}, {tricks} tricks>"
 
 
-@dataclass(repr=False)
-class TableAnalysis(Answer):
+class TableAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """The Hasenpfeffer table of one declarer or all four: ``analysis.tables["N"]``.
 
     >>> import hasen
@@ -96,11 +94,13 @@ class TableAnalysis(Answer):
     {Seat('N'): 6, Seat('E'): 4, Seat('S'): 5, Seat('W'): 5}
     """
 
-    deal: Deal
-    alone: bool
-    tables: ByName[Seat, DeclarerTable]
-    lone_defender: Seat | None = None
-    settings: Settings = Settings()
+    def __init__(self, deal: Deal, alone: bool, tables: ByName[Seat, DeclarerTable],
+                 lone_defender: Seat | None = None, settings: Settings = DEFAULT_SETTINGS) -> None:
+        self.deal = deal
+        self.alone = alone
+        self.tables = tables
+        self.lone_defender = lone_defender
+        self.settings = settings
 
     def to_json(self) -> dict[str, Any]:
         data = {
@@ -118,7 +118,7 @@ class TableAnalysis(Answer):
 
 
 def analyze_table(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
-                  alone: bool = False, settings: Settings = Settings(),
+                  alone: bool = False, settings: Settings = DEFAULT_SETTINGS,
                   progress: Callable[[int, int], None] | None = None,
                   searcher: Searcher | None = None, defender: str | int | None = None) -> TableAnalysis:
     """Tricks for every trump and discard, for one declarer or (``declarer=None``) all four.

@@ -7,15 +7,14 @@ it uses; one family may have several variants (decks).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import JOKER, RANKS, RANKS_PER_SUIT, SUITS, Mask, make_card, mask_of
 from .errors import NotationError, quoted
 from .seats import NUM_SEATS, SEATS, side_of
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One game of the family: everything the parser, the rules and the analyses vary by.
 
     >>> euchre2 = variant_for("euchre2", 32)

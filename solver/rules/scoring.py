@@ -5,7 +5,7 @@ A score is a pair: the declaring side's points and the defenders' points for the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core.errors import NotationError, quoted
 from ..core.variants import Variant
@@ -19,8 +19,7 @@ EUCHRE_MAKES = 3  # tricks the makers need
 EUCHRE_MADE, EUCHRE_MARCH, EUCHRE_LONE_MARCH, EUCHRE_EUCHRED = 1, 2, 4, 2
 
 
-@dataclass(frozen=True, order=True)
-class Bid:
+class Bid(NamedTuple):  # ordered by tricks, then big pepper; not a dataclass: tests/cli/test_cli_imports.py
     """A Hasenpfeffer bid: the tricks it needs, and whether it is big pepper (six tricks,
     stakes doubled). Little pepper is a six with normal stakes."""
 

@@ -3,9 +3,8 @@ defaults, and the check that refuses a setting a variant does not have."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from ..core.cards import JOKER
 from ..core.errors import NotationError, quoted
@@ -47,14 +46,8 @@ def _choices(name: str) -> tuple[object, ...]:
     return tuple(values)
 
 
-@dataclass(frozen=True)
-class Settings:
-    """Table rules that sources disagree on (see docs/rules.md and GAME_SETTINGS); the defaults
-    are the seed's.
-
-    >>> Settings(first_lead="declarer").changed()
-    {'first_lead': 'declarer'}
-    """
+class SettingValues(NamedTuple):
+    """The settings' names and defaults (the seed's), unchecked; ``Settings`` checks them."""
 
     first_lead: str = "dealer_left"
     lone_lead: str = "left_of_loner"
@@ -64,14 +57,27 @@ class Settings:
     joker_upcard: str = "dealer_names"
     all_pass: str = "redeal"
 
-    def __post_init__(self) -> None:
+
+class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_imports.py
+    """Table rules that sources disagree on (see docs/rules.md and GAME_SETTINGS); the defaults
+    are the seed's.
+
+    >>> Settings(first_lead="declarer").changed()
+    {'first_lead': 'declarer'}
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **values: Any) -> Settings:
+        self = super().__new__(cls, *args, **values)
         if not isinstance(self.defenders_score, bool):
             raise NotationError(f"defenders_score: expected true or false, got {quoted(self.defenders_score)}")
-        for name in self.__dataclass_fields__:
+        for name in self._fields:
             allowed = _choices(name)
             value = getattr(self, name)
             if not isinstance(value, type(allowed[0])) or value not in allowed:
                 raise NotationError(f"{name}: {quoted(value)} is not one of {', '.join(map(str, allowed))}")
+        return self
 
     def applicable(self, variant: Variant) -> dict[str, object]:
         """The settings the variant's game has, by name, with their values."""
@@ -85,7 +91,7 @@ class Settings:
         ``given`` (the names the user gave), or by default any that is not at its default."""
         given = set(self.changed() if given is None else given)
         applicable = self.applicable(variant)
-        for name in self.__dataclass_fields__:
+        for name in self._fields:
             value = getattr(self, name)
             if name not in applicable and name in given:
                 if name in LONE_SETTINGS and name in GAME_SETTINGS[variant.family]:
@@ -103,7 +109,7 @@ class Settings:
 
     def changed(self) -> dict[str, object]:
         """The settings that differ from the defaults, by name."""
-        return {name: getattr(self, name) for name in self.__dataclass_fields__
+        return {name: getattr(self, name) for name in self._fields
                 if getattr(self, name) != getattr(DEFAULT_SETTINGS, name)}
 
 
