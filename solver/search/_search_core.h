@@ -257,9 +257,10 @@ static inline int V(after)(HState* s, int ntrick, int seat, int card, int lead_c
 /* The leader's candidate cards, one per run, best-looking first:
  * - a sure winner: the top plain card of its block that no opponent can ruff;
  * - a block the partner can ruff and the opponents follow;
- * - low to the partner's top card of a block (trump too) that no opponent can ruff;
- * - a top trump (above every other trump in play): after the ruffs and the partner's
- *   winners, since drawing trumps early takes the partner's ruffing trumps too;
+ * - low to the partner's top card of a plain block that no opponent can ruff;
+ * - a top trump (above every other trump in play), or low to the partner's top trump:
+ *   after the ruffs and the partner's winners, since drawing trumps early takes the
+ *   partner's ruffing trumps too;
  * - any other plain card, high first;
  * - a trump below an opponent's, high first;
  * - last, low, a block an opponent can ruff. */
@@ -280,7 +281,7 @@ static int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves
             if (!cover)
                 key = KEY_TOP_TRUMP * 16 + rank;
             else if ((partner >> V(top_bit)(theirs)) & 1)
-                key = KEY_TO_PARTNER * 16 + 15 - rank;
+                key = KEY_TOP_TRUMP * 16 + 15 - rank;  /* it draws trumps as a top trump does */
             else
                 key = KEY_LOW_TRUMP * 16 + rank;
         } else if ((!(left & HASEN_BLOCK(block)) && (left & HASEN_TRUMP_MASK))
