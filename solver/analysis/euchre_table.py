@@ -17,7 +17,7 @@ from ..core.cards import SUITS, card_name, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
-from ..core.seats import NUM_SEATS, SEATS
+from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.settings import Settings
@@ -25,7 +25,7 @@ from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal
-from .play import Contract, PlayState, declarer_cards, exchanging_seat
+from .play import Contract, declarer_cards, exchanging_seat, search_frame
 from .table import TRUMPS, tables_by_declarer
 
 
@@ -155,16 +155,11 @@ def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,
                 settings: Settings, searcher: Searcher) -> MakerTable:
     """The makers' tricks for each trump, every dealer's discard where the dealer exchanges:
     all the positions built and solved in one call, without the GIL."""
-    # the upcard as the discard is valid for every trump: kept out of every hand
-    state = PlayState(deal, Contract(maker, TRUMPS[0], deal.extra, alone, lone_defender), settings)
-    hands = [0] * NUM_SEATS
-    for seat, search_seat in state.search_seats.items():
-        hands[search_seat] = deal.hands[seat]
-    takers = [exchanging_seat(deal, trump, maker, state.seats) for trump in TRUMPS]
-    side = state.declaring_side
+    frame = search_frame(deal, maker, alone, lone_defender, settings)
+    takers = [exchanging_seat(deal, trump, maker, frame.seats) for trump in TRUMPS]
+    side = frame.side
     seats = [-1 if t is None else deal.variant.search_seat(t) for t in takers]
-    values = solve_table(searcher, hands, LAYOUT_BYTES, seats, deal.extra, state.active,
-                         state.search_seats[state.leader], side)
+    values = solve_table(searcher, frame.hands, LAYOUT_BYTES, seats, deal.extra, frame.active, frame.leader, side)
     entries: ByName[Suit, TrumpEntry] = ByName(Suit)
     done = 0
     for trump, taker in zip(TRUMPS, takers):

@@ -9,6 +9,7 @@ from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of
+from ..core.variants import Variant
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
@@ -65,18 +66,49 @@ def exchanging_seat(deal: Deal, trump: int, declarer: int, seats: tuple[int, ...
     return None
 
 
+def playing_seats(variant: Variant, declarer: int, alone: bool, lone_defender: int | None) -> tuple[int, ...]:
+    """The seats that play a contract of this declarer, refusing one the variant cannot play."""
+    if declarer not in variant.seats:
+        raise InvalidDealError(f"declarer: {SEATS[declarer]} holds no hand in {variant.name}")
+    if alone and not variant.partners:
+        raise InvalidDealError(f"alone: {variant.name} has no partners, so nobody plays alone")
+    if lone_defender is not None:
+        if not alone:
+            raise InvalidDealError("defender: a defender plays alone only against a lone declarer")
+        if lone_defender not in variant.seats or variant.side_of(lone_defender) == variant.side_of(declarer):
+            raise InvalidDealError(f"defender: {SEATS[lone_defender]} is not an opponent of {SEATS[declarer]}")
+    return active_seats(variant, declarer, alone, lone_defender)
+
+
+class SearchFrame(NamedTuple):
+    """What every position of a declarer's table shares in the search: the seats that play,
+    the real hands at their search seats, the search seats that play (a mask), the first
+    leader's search seat and the declaring side."""
+
+    seats: tuple[int, ...]
+    hands: list[Mask]
+    active: int
+    leader: int
+    side: int
+
+
+def search_frame(deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
+                 settings: Settings) -> SearchFrame:
+    """The table's frame without a PlayState (a table needs no play, and is made often)."""
+    variant = deal.variant
+    seats = playing_seats(variant, declarer, alone, lone_defender)
+    hands, active = [0] * NUM_SEATS, 0
+    for seat in seats:
+        search_seat = variant.search_seat(seat)
+        hands[search_seat] = deal.hands[seat]
+        active |= 1 << search_seat
+    leader = first_leader(deal.dealer, declarer, seats, alone, settings, lone_defender)
+    return SearchFrame(seats, hands, active, variant.search_seat(leader), variant.side_of(declarer))
+
+
 def check_contract(deal: Deal, contract: Contract) -> None:
     variant, c = deal.variant, contract
-    if c.declarer not in variant.seats:
-        raise InvalidDealError(f"declarer: {SEATS[c.declarer]} holds no hand in {variant.name}")
-    if c.alone and not variant.partners:
-        raise InvalidDealError(f"alone: {variant.name} has no partners, so nobody plays alone")
-    if c.lone_defender is not None:
-        if not c.alone:
-            raise InvalidDealError("defender: a defender plays alone only against a lone declarer")
-        if c.lone_defender not in variant.seats or variant.side_of(c.lone_defender) == variant.side_of(c.declarer):
-            raise InvalidDealError(f"defender: {SEATS[c.lone_defender]} is not an opponent of {SEATS[c.declarer]}")
-    seats = active_seats(variant, c.declarer, c.alone, c.lone_defender)
+    seats = playing_seats(variant, c.declarer, c.alone, c.lone_defender)
     taker = exchanging_seat(deal, c.trump, c.declarer, seats)
     if taker is None:
         if c.discard != deal.extra:

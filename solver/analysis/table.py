@@ -8,7 +8,7 @@ from ..core.cards import SUITS, card_name, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
-from ..core.seats import NUM_SEATS, SEATS
+from ..core.seats import SEATS
 from ..core.version import __version__
 from ..rules.seating import check_lead_settings
 from ..rules.settings import DEFAULT_SETTINGS, Settings
@@ -16,7 +16,7 @@ from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal, coerce_defender, coerce_seat
-from .play import Contract, PlayState, declarer_cards
+from .play import Contract, declarer_cards, search_frame
 
 TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
 
@@ -165,16 +165,12 @@ def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool,
 
 def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
                    searcher: Searcher, lone_defender: int | None = None) -> DeclarerTable:
-    seven = declarer_cards(deal, declarer)
-    discards = [Card(d) for d in cards_of(seven)]
-    start = PlayState(deal, Contract(declarer, TRUMPS[0], discards[0], alone, lone_defender), settings)
+    discards = [Card(d) for d in cards_of(declarer_cards(deal, declarer))]
+    frame = search_frame(deal, declarer, alone, lone_defender, settings)
     # the positions of all 28 cells are built and solved in one call, without the GIL
-    hands = [0] * NUM_SEATS
-    for seat, search_seat in start.search_seats.items():
-        hands[search_seat] = deal.hands[seat]
     taker = deal.variant.search_seat(declarer)
-    values = solve_table(searcher, hands, LAYOUT_BYTES, (taker,) * len(TRUMPS), deal.extra, start.active,
-                         start.search_seats[start.leader], start.declaring_side)
+    values = solve_table(searcher, frame.hands, LAYOUT_BYTES, (taker,) * len(TRUMPS), deal.extra, frame.active,
+                         frame.leader, frame.side)
     n = len(discards)
     column = {d: i for i, d in enumerate(sorted(discards))}  # solved in card-id order, shown in canonical order
     tricks = ByName.of(Suit, {Suit(trump): ByName.of(Card, {d: values[trump * n + column[d]] for d in discards})

@@ -89,28 +89,33 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
     def check_for(self, variant: Variant, given: Iterable[str] | None = None) -> None:
         """Refuse a setting the variant does not have, rather than ignore it: one of
         ``given`` (the names the user gave), or by default any that is not at its default."""
-        given = set(self.changed() if given is None else given)
-        applicable = self.applicable(variant)
-        for name in self._fields:
-            value = getattr(self, name)
-            if name not in applicable and name in given:
-                if name in LONE_SETTINGS and name in GAME_SETTINGS[variant.family]:
-                    why = f"{variant.name} has no partners, so nobody plays alone"
-                elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.family]:
-                    why = f"{variant.label} has no Joker"
-                else:
-                    games = [g for g, names in GAME_SETTINGS.items() if name in names]
-                    why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
-                raise NotationError(f"{name}: {why} (got {quoted(value)})")
-            if name in applicable and value not in GAME_SETTINGS[variant.family][name]:
-                others = [g for g, names in GAME_SETTINGS.items() if value in names.get(name, ())]
-                raise NotationError(f"{name}: {quoted(value)} is a {' and '.join(others)} rule; {variant.name} has "
-                                    f"{', '.join(map(str, GAME_SETTINGS[variant.family][name]))}")
+        _check_for(self, variant, None if given is None else frozenset(given))
 
     def changed(self) -> dict[str, object]:
         """The settings that differ from the defaults, by name."""
         return {name: getattr(self, name) for name in self._fields
                 if getattr(self, name) != getattr(DEFAULT_SETTINGS, name)}
+
+
+@lru_cache(maxsize=1024)  # every table checks its settings: most are the same few
+def _check_for(settings: Settings, variant: Variant, given: frozenset[str] | None) -> None:
+    named = set(settings.changed() if given is None else given)
+    applicable = settings.applicable(variant)
+    for name in settings._fields:
+        value = getattr(settings, name)
+        if name not in applicable and name in named:
+            if name in LONE_SETTINGS and name in GAME_SETTINGS[variant.family]:
+                why = f"{variant.name} has no partners, so nobody plays alone"
+            elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.family]:
+                why = f"{variant.label} has no Joker"
+            else:
+                games = [g for g, names in GAME_SETTINGS.items() if name in names]
+                why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
+            raise NotationError(f"{name}: {why} (got {quoted(value)})")
+        if name in applicable and value not in GAME_SETTINGS[variant.family][name]:
+            others = [g for g, names in GAME_SETTINGS.items() if value in names.get(name, ())]
+            raise NotationError(f"{name}: {quoted(value)} is a {' and '.join(others)} rule; {variant.name} has "
+                                f"{', '.join(map(str, GAME_SETTINGS[variant.family][name]))}")
 
 
 DEFAULT_SETTINGS = Settings()
