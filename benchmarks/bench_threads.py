@@ -1,0 +1,101 @@
+"""What two threads gain on a batch of tables, through the Python API and in the search
+alone, so that the machine's own ceiling is measured beside the package's figure.
+
+    python benchmarks/bench_threads.py [--game hasenpfeffer|euchre|both] [--deals 1000] [--rounds 9] [--threads 2]
+
+The tables are those of ``hasen bench`` (one random declarer's table per seeded deal). Each
+round times the batch on one thread, then split among ``--threads`` threads, twice:
+
+- **public.analyze**: each table as a user asks for it (the deal's text in, the answer out);
+- **search alone**: the same tables' ``solve_table`` calls, recorded from the first pass and
+  replayed with nothing but the search between them (it holds no GIL while it solves).
+
+Each thread's search table is emptied before every table. The figure is the median over
+the rounds of each round's own ratio (one thread's time over the threads' time), so that
+a slower spell of a shared machine falls on both sides of a ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from solver import public
+from solver.analysis import euchre_table, table
+from solver.cli.bench import GAMES, seeded_deals, table_jobs
+from solver.search import thread_searcher
+
+TABLE_MODULES = {"hasenpfeffer": table, "euchre": euchre_table}  # where each game's table calls solve_table
+
+
+def recorded_calls(game: str, jobs: list[tuple[str, str, str, str]]) -> list[tuple[Any, ...]]:
+    """The arguments of every ``solve_table`` call the jobs make (the searcher left out)."""
+    module = TABLE_MODULES[game]
+    solve_table = module.solve_table
+    calls: list[tuple[Any, ...]] = []
+
+    def recording(searcher: Any, *args: Any) -> bytes:
+        calls.append(args)
+        return solve_table(searcher, *args)
+
+    module.solve_table = recording
+    try:
+        run_analyze(jobs)
+    finally:
+        module.solve_table = solve_table
+    return calls
+
+
+def run_analyze(jobs: Sequence[tuple[str, str, str, str]]) -> None:
+    searcher = thread_searcher()
+    for text, dealer, variant, seat in jobs:
+        searcher.clear()
+        public.analyze(text, dealer=dealer, variant=variant, declarer=seat)
+
+
+def run_search(calls: Sequence[tuple[Any, ...]]) -> None:
+    searcher = thread_searcher()
+    for args in calls:
+        searcher.clear()
+        searcher.solve_table(*args)
+
+
+def speedups(pool: ThreadPoolExecutor, threads: int, work: Callable[[Sequence[Any]], None],
+             items: Sequence[Any]) -> float:
+    """One round: the time on this thread over the time split among the pool's threads."""
+    start = time.perf_counter()
+    work(items)
+    one = time.perf_counter() - start
+    start = time.perf_counter()
+    list(pool.map(work, [items[i::threads] for i in range(threads)]))
+    return one / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=[*GAMES, "both"], default="both")
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    with ThreadPoolExecutor(args.threads) as pool:
+        list(pool.map(lambda _: thread_searcher(), range(args.threads)))  # the threads started untimed
+        for game in GAMES if args.game == "both" else [args.game]:
+            jobs = table_jobs(seeded_deals(GAMES[game], args.deals, 1), 1)
+            calls = recorded_calls(game, jobs)
+            ratios: dict[str, list[float]] = {"public.analyze": [], "search alone": []}
+            for _ in range(args.rounds):
+                ratios["public.analyze"].append(speedups(pool, args.threads, run_analyze, jobs))
+                ratios["search alone"].append(speedups(pool, args.threads, run_search, calls))
+            print(f"{game}: {len(jobs)} tables, {args.threads} threads against 1, {args.rounds} rounds")
+            for name, values in ratios.items():
+                rounds = " ".join(f"{r:.2f}" for r in values)
+                print(f"  {name:15} median {statistics.median(values):.2f}x   (rounds: {rounds})")
+
+
+if __name__ == "__main__":
+    main()
