@@ -1,7 +1,7 @@
 """What two threads gain on a batch of tables, through the Python API and in the search
 alone, so that the machine's own ceiling is measured beside the package's figure.
 
-    python benchmarks/bench_threads.py [--game hasenpfeffer|euchre|both] [--deals 1000] [--rounds 9] [--threads 2]
+    python benchmarks/bench_threads.py [--game hasenpfeffer|euchre|all] [--deals 1000] [--rounds 9] [--threads 2]
 
 The tables are those of ``hasen bench`` (one random declarer's table per seeded deal). Each
 round times the batch on one thread, then split among ``--threads`` threads, twice:
@@ -64,7 +64,7 @@ def run_search(calls: Sequence[tuple[Any, ...]]) -> None:
         searcher.solve_table(*args)
 
 
-def speedups(pool: ThreadPoolExecutor, threads: int, work: Callable[[Sequence[Any]], None],
+def round_speedup(pool: ThreadPoolExecutor, threads: int, work: Callable[[Sequence[Any]], None],
              items: Sequence[Any]) -> float:
     """One round: the time on this thread over the time split among the pool's threads."""
     start = time.perf_counter()
@@ -77,20 +77,20 @@ def speedups(pool: ThreadPoolExecutor, threads: int, work: Callable[[Sequence[An
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=[*GAMES, "both"], default="both")
+    parser.add_argument("--game", choices=[*GAMES, "all"], default="all")
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
     with ThreadPoolExecutor(args.threads) as pool:
         list(pool.map(lambda _: thread_searcher(), range(args.threads)))  # the threads started untimed
-        for game in GAMES if args.game == "both" else [args.game]:
+        for game in GAMES if args.game == "all" else [args.game]:
             jobs = table_jobs(seeded_deals(GAMES[game], args.deals, 1), 1)
             calls = recorded_calls(game, jobs)
             ratios: dict[str, list[float]] = {"public.analyze": [], "search alone": []}
             for _ in range(args.rounds):
-                ratios["public.analyze"].append(speedups(pool, args.threads, run_analyze, jobs))
-                ratios["search alone"].append(speedups(pool, args.threads, run_search, calls))
+                ratios["public.analyze"].append(round_speedup(pool, args.threads, run_analyze, jobs))
+                ratios["search alone"].append(round_speedup(pool, args.threads, run_search, calls))
             print(f"{game}: {len(jobs)} tables, {args.threads} threads against 1, {args.rounds} rounds")
             for name, values in ratios.items():
                 rounds = " ".join(f"{r:.2f}" for r in values)

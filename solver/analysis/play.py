@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card
 from ..core.deal import Deal
@@ -39,10 +39,15 @@ class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_impor
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **values: Any) -> Contract:
-        given = ContractValues(*args, **values)
-        return super().__new__(cls, Seat(given.declarer), Suit(given.trump), Card(given.discard), given.alone,
-                               None if given.lone_defender is None else Seat(given.lone_defender))
+    if not TYPE_CHECKING:  # type checkers see ContractValues' own signature and fields
+        def __new__(cls, *args, **values):
+            given = ContractValues(*args, **values)
+            return super().__new__(cls, Seat(given.declarer), Suit(given.trump), Card(given.discard), given.alone,
+                                   None if given.lone_defender is None else Seat(given.lone_defender))
+
+        @classmethod
+        def _make(cls, values):  # _replace too: the seats, suit and card kept as such
+            return cls(*values)
 
     @property
     def side(self) -> int:
@@ -106,7 +111,8 @@ def search_frame(deal: Deal, declarer: int, alone: bool, lone_defender: int | No
     return SearchFrame(seats, hands, active, variant.search_seat(leader), variant.side_of(declarer))
 
 
-def check_contract(deal: Deal, contract: Contract) -> None:
+def check_contract(deal: Deal, contract: Contract) -> tuple[int, ...]:
+    """Refuse a contract the deal cannot play; the seats that play it."""
     variant, c = deal.variant, contract
     seats = playing_seats(variant, c.declarer, c.alone, c.lone_defender)
     taker = exchanging_seat(deal, c.trump, c.declarer, seats)
@@ -121,6 +127,7 @@ def check_contract(deal: Deal, contract: Contract) -> None:
         raise IllegalPlayError(
             f"discard: {card_name(c.discard)} is neither in {SEATS[taker]}'s hand "
             f"nor the {variant.extra_card}: {CardSet(declarer_cards(deal, taker))}")
+    return seats
 
 
 class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
@@ -133,10 +140,9 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
     """
 
     def __init__(self, deal: Deal, contract: Contract, settings: Settings = DEFAULT_SETTINGS) -> None:
-        check_contract(deal, contract)
+        self.seats = check_contract(deal, contract)
         self.deal, self.contract, self.settings = deal, contract, settings
         c = contract
-        self.seats: tuple[int, ...] = active_seats(deal.variant, c.declarer, c.alone, c.lone_defender)
         # fixed for the whole play, and value() runs often: worked out once here
         self.search_seats: dict[int, int] = {s: deal.variant.search_seat(s) for s in self.seats}  # seat -> search seat
         self.active = sum(1 << s for s in self.search_seats.values())  # the search seats that play, as a bit mask

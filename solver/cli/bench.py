@@ -31,10 +31,12 @@ from typing import Any
 
 from ..core.cards import card_name, cards_of
 from ..core.deal import Deal, format_hand
-from ..core.variants import HASENPFEFFER, Variant, variant_for
+from ..core.variants import Variant, variant_for
 from ..core.version import __version__
+from ..games import FAMILIES
 
-GAMES = {"hasenpfeffer": HASENPFEFFER, "euchre": variant_for("euchre", 24)}
+# each family by its variant of the same name, first deck: Hasenpfeffer, four-hand Euchre (24 cards)
+GAMES = {family: variant_for(family) for family in FAMILIES}
 
 
 def seeded_deals(variant: Variant, count: int, seed: int) -> list[Deal]:
@@ -154,6 +156,7 @@ def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) ->
         "deals": deals,
         "seed": seed,
         "threads": threads,
+        "rounds": rounds,
         "search_table_bytes_per_thread": getattr(searcher, "table_bytes", None),
         "core": f"{Core.__module__}.{Core.__name__}",
         "games": {},
@@ -202,7 +205,7 @@ def text(result: dict[str, Any]) -> str:
         ]
         if threads != 1:
             lines.append(f"  tables, {threads} threads    {by[str(threads)]:9.0f} /s   "
-                         f"{g['thread_speedup']:.2f}x one thread")
+                         f"{g['thread_speedup']:.2f}x one thread (median of {result['rounds']} rounds' ratios)")
     table = result["search_table_bytes_per_thread"]
     peak = result["peak_memory_bytes"]
     lines.append(f"search table per thread {table / 2**20:.2f} MiB" if table else "search table per thread: a dict")

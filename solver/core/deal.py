@@ -70,7 +70,7 @@ def _refuse_section(suit: int, section: str, text: str, where: str) -> NoReturn:
         if rank in seen:
             raise NotationError(f"{where}: {RANKS[rank]}{SUITS[suit]} is listed twice: {quoted(text)}")
         seen.add(rank)
-    raise AssertionError(f"{section!r} is a valid section")
+    raise AssertionError(f"_section_cards refused a valid section: {section!r}")
 
 
 def _rank_tokens(section: str) -> list[str]:

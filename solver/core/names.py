@@ -168,8 +168,8 @@ class ByName(dict[K, V]):
 
     @classmethod
     def of(cls, key: type[K], items: dict[K, V]) -> ByName[K, V]:
-        """From a dict whose keys are ``key``s already: nothing converted (tables make
-        thousands of these)."""
+        """From a dict whose keys are ``key``s already: nothing converted (every table
+        makes several, and a batch thousands of tables)."""
         mapping: ByName[K, V] = cls.__new__(cls)
         dict.__init__(mapping, items)
         mapping.key = key

@@ -29,9 +29,9 @@ class Games(Mapping[str, Game]):
         if family not in self._games:
             if family not in FAMILIES:
                 raise KeyError(family)
-            game: Game = import_module(f".{family}", __package__).GAME()
+            game: Game = import_module(f".{family}", __package__).GAME
             assert game.family == family, f"the module {family} holds the game of {game.family}"
-            self._games[family] = game
+            self._games[family] = game  # threads that ask at once import the module once, and get its one GAME
         return self._games[family]
 
     def __iter__(self) -> Iterator[str]:

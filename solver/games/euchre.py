@@ -235,4 +235,4 @@ class Euchre(Game):
         return contract_line(review)
 
 
-GAME = Euchre  # what solver.games registers for the family
+GAME = Euchre()  # what solver.games registers for the family

@@ -68,16 +68,13 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
 
     __slots__ = ()
 
-    def __new__(cls, *args: Any, **values: Any) -> Settings:
-        self = super().__new__(cls, *args, **values)
-        if not isinstance(self.defenders_score, bool):
-            raise NotationError(f"defenders_score: expected true or false, got {quoted(self.defenders_score)}")
-        for name in self._fields:
-            allowed = _choices(name)
-            value = getattr(self, name)
-            if not isinstance(value, type(allowed[0])) or value not in allowed:
-                raise NotationError(f"{name}: {quoted(value)} is not one of {', '.join(map(str, allowed))}")
-        return self
+    if not TYPE_CHECKING:  # type checkers see SettingValues' own signature, fields and defaults
+        def __new__(cls, *args, **values):
+            return _checked(super().__new__(cls, *args, **values))
+
+        @classmethod
+        def _make(cls, values):  # _replace too: through the checks
+            return cls(*values)
 
     def applicable(self, variant: Variant) -> dict[str, object]:
         """The settings the variant's game has, by name, with their values."""
@@ -95,6 +92,18 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
         """The settings that differ from the defaults, by name."""
         return {name: getattr(self, name) for name in self._fields
                 if getattr(self, name) != getattr(DEFAULT_SETTINGS, name)}
+
+
+def _checked(settings: Settings) -> Settings:
+    """The settings, if each value is one the rules know."""
+    if not isinstance(settings.defenders_score, bool):
+        raise NotationError(f"defenders_score: expected true or false, got {quoted(settings.defenders_score)}")
+    for name in settings._fields:
+        allowed = _choices(name)
+        value = getattr(settings, name)
+        if not isinstance(value, type(allowed[0])) or value not in allowed:
+            raise NotationError(f"{name}: {quoted(value)} is not one of {', '.join(map(str, allowed))}")
+    return settings
 
 
 @lru_cache(maxsize=1024)  # every table checks its settings: most are the same few

@@ -24,10 +24,11 @@
 #define HASEN_KEY_CARDS 28
 #define HASEN_MAX_MOVES 16
 
-/* the leader's move ordering: a category (higher first) times 16, plus a rank term; a
- * killer lead goes ahead of the leads at most KILLER_REACH categories above its own */
+/* the leader's move ordering: a category (higher first) times 16, plus a rank term */
 enum { KEY_SURE = 6, KEY_PARTNER_RUFFS = 5, KEY_TO_PARTNER = 4, KEY_TOP_TRUMP = 3, KEY_OTHER = 2,
-       KEY_LOW_TRUMP = 1, KEY_RUFFED = 0, KILLER_REACH = 2 };
+       KEY_LOW_TRUMP = 1, KEY_RUFFED = 0 };
+/* a killer lead goes ahead of the leads at most this many categories above its own */
+#define KILLER_REACH 2
 
 typedef struct {
     uint64_t owners;   /* owner bits, leader and side; see make_key */

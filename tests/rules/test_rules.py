@@ -237,3 +237,10 @@ def test_bad_settings():
     assert "first_lead: 'dealer' is not one of dealer_left, declarer" in str(info.value)
     with pytest.raises(NotationError):
         Settings(lone_lead="anyone")
+    with pytest.raises(NotationError, match="first_lead: 'dealer' is not one of"):
+        Settings()._replace(first_lead="dealer")  # a changed copy is checked too
+
+
+def test_a_changed_contract_keeps_names():
+    changed = Contract(0, 3, parse_card("KH"))._replace(declarer=1, discard=parse_card("AS"))
+    assert (repr(changed.declarer), repr(changed.discard)) == ("Seat('E')", "Card('AS')")
