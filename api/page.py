@@ -18,7 +18,6 @@ from solver.core.cards import (
     cards_of,
     is_red,
 )
-from solver.core.deal import Deal
 from solver.core.seats import SEATS
 from solver.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from solver.core.version import __version__
@@ -32,7 +31,6 @@ page = Blueprint("page", __name__)
 
 # how the page names each game (docs/rules.md); every variant of solver.core.variants has one
 GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre": "Euchre"}
-EXAMPLE_DECLARER = "N"  # the example's declarer: N holds the Joker and takes all six tricks
 # the single-dummy panel: random layouts per view (fewer if the app allows fewer), enough for
 # a standard error of about 0.05 tricks and an answer in about a second; a fixed seed, so that
 # the same view is the same answer every time (and the server's cache answers it again)
@@ -82,9 +80,7 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
 def game_facts(name: str) -> dict[str, Any]:
     decks = VARIANTS[name]
     default = next(iter(decks.values()))
-    example = game_of(default).example
-    if example is not None and Deal(example[0]).variant != default:
-        example = None
+    example = game_of(default).examples.get(name)
     return {
         "title": GAME_TITLES[name],
         "decks": {str(size): variant_facts(v) for size, v in decks.items()},
@@ -92,8 +88,7 @@ def game_facts(name: str) -> dict[str, Any]:
         # keys come out in numeric order in JavaScript)
         "deckSizes": [str(size) for size in decks],
         "defaultDeck": str(default.deck_size),
-        "example": None if example is None else
-        {"deal": example[0], "dealer": example[1], "declarer": EXAMPLE_DECLARER},
+        "example": None if example is None else example._asdict(),
     }
 
 

@@ -10,12 +10,11 @@ from typing import Any, Sequence
 from .. import public
 from ..core.deal import Deal
 from ..core.errors import HasenError
-from ..games.hasenpfeffer import EXAMPLE_DEAL, EXAMPLE_DEALER
 from .options import UsageError, deal_text, settings_from, variant_from
 from .output import OutputError, report, silence_stdout
 from .parser import build_parser
 
-__all__ = ["EXAMPLE_DEAL", "EXAMPLE_DEALER", "main"]
+__all__ = ["main"]
 
 
 def deal_from(args: argparse.Namespace, command: str) -> Deal:

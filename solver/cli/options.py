@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import math
 
-from ..core.deal import Deal
 from ..core.errors import HasenError
 from ..core.variants import VARIANTS, Variant, variant_for
 from ..games import GAMES, game_of
@@ -96,13 +95,12 @@ def deal_text(args: argparse.Namespace, command: str, variant: Variant) -> tuple
     if args.example:
         if args.deal is not None:
             raise UsageError(f"{command}: give a DEAL or --example, not both")
-        example = game_of(variant).example
-        if example is None or variant != Deal(example[0]).variant:
-            having = [game.family for game in GAMES.values() if game.example is not None]
-            raise UsageError(f"{command}: the built-in example is a {' or '.join(having)} deal; "
+        example = game_of(variant).examples.get(variant.name)
+        if example is None:
+            having = [name for game in GAMES.values() for name in game.examples]
+            raise UsageError(f"{command}: there are built-in examples of {', '.join(having)}; "
                              f"give a {variant.name} DEAL")
-        text, dealer = example
-        return text, args.dealer or dealer
+        return example.deal, args.dealer or example.dealer
     if args.deal is None:
         raise UsageError(f"{command}: a DEAL is required (or --example for the built-in one)")
     return args.deal, args.dealer

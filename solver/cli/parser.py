@@ -42,7 +42,7 @@ class Parser(argparse.ArgumentParser):
 def add_contract_options(parser: argparse.ArgumentParser) -> None:
     """The deal and the contract, for the commands that look at the play."""
     parser.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
-    parser.add_argument("--example", action="store_true", help="use the built-in example deal (W deals)")
+    parser.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     parser.add_argument("--declarer", metavar="SEAT", required=True,
                         help="N, E, S or W: the declarer, or in Euchre the maker")
@@ -59,7 +59,7 @@ def add_contract_options(parser: argparse.ArgumentParser) -> None:
 
 def table_arguments(table: argparse.ArgumentParser) -> None:
     table.add_argument("deal", nargs="?", metavar="DEAL", help='e.g. "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"')
-    table.add_argument("--example", action="store_true", help="use the built-in example deal")
+    table.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     table.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     table.add_argument("--declarer", metavar="SEAT", help="only this declarer (default: all four)")
     table.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
@@ -72,7 +72,7 @@ def table_arguments(table: argparse.ArgumentParser) -> None:
 
 def bid_arguments(bid: argparse.ArgumentParser) -> None:
     bid.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
-    bid.add_argument("--example", action="store_true", help="use the built-in example deal")
+    bid.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     bid.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     add_variant_options(bid)
     add_settings_options(bid, PLAY_SETTINGS + AUCTION_SETTINGS)
@@ -98,7 +98,7 @@ def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help:
     """The simulating seat and what it knows: a DEAL (or --example), or its --hand, the
     ``extras`` it sees (widow, upcard) and --dealer; cards --known elsewhere; the layouts."""
     parser.add_argument("deal", nargs="?", metavar="DEAL", help=deal_help)
-    parser.add_argument("--example", action="store_true", help="use the built-in example deal (W deals)")
+    parser.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     parser.add_argument("--seat", metavar="SEAT", required=True, help=seat_help)
     parser.add_argument("--hand", metavar="CARDS", help="the seat's hand, without a DEAL: dotted (A.K..AQJ*) or a list")
     for extra in extras:

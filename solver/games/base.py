@@ -9,7 +9,7 @@ words. Adding a game is one module with a ``Game`` subclass, its variants in
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
 
 from ..analysis.answer import Answer
 from ..analysis.family import ContractTable
@@ -30,6 +30,15 @@ if TYPE_CHECKING:
 Progress = Callable[[int, int], None]
 
 
+class Example(NamedTuple):
+    """A built-in deal (``--example``): the deal, who deals, and the declarer (maker) the
+    review page shows first."""
+
+    deal: str
+    dealer: str
+    declarer: str
+
+
 class Game(ABC):
     """One family: Hasenpfeffer, or Euchre (two- and four-handed).
 
@@ -39,7 +48,7 @@ class Game(ABC):
     """
 
     family: ClassVar[str]  # the ``Variant.family`` of its variants
-    example: ClassVar[tuple[str, str] | None] = None  # a built-in deal and its dealer
+    examples: ClassVar[dict[str, Example]] = {}  # by variant name: a deal whose cards every deck of it has
 
     @property
     def variants(self) -> list[Variant]:

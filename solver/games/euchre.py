@@ -28,7 +28,7 @@ from ..rules.trump import takes_upcard
 from ..search import Searcher
 from ..text.html import grid_html
 from ..text.words import lone_form, signed, tricks
-from .base import Game, Progress
+from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction and the review are imported when asked for
     from ..analysis.bidding import Auction, Played
@@ -173,6 +173,9 @@ def contract_line(review: PlayReview) -> str:
 
 class Euchre(Game):
     family = "euchre"
+    # each maker's best is four tricks, and in the upcard's suit the dealer's discard matters
+    examples = {"euchre": Example("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", dealer="N", declarer="N"),
+                "euchre2": Example("N:9.Q9.J.T T..T.AJ9 9D", dealer="N", declarer="N")}
 
     def table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
               defender: int | None = None, settings: Settings = Settings(),

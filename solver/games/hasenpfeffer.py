@@ -27,7 +27,7 @@ from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
 from ..text.words import lone_form, signed, tricks
-from .base import Game, Progress
+from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction and the review are imported when asked for
     from ..analysis.bidding import Auction, Played
@@ -35,8 +35,7 @@ if TYPE_CHECKING:  # the auction and the review are imported when asked for
     from ..analysis.review import PlayReview
 
 # the built-in example (``hasen table --example``): N declares clubs, discards KH, takes all six
-EXAMPLE_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
-EXAMPLE_DEALER = "W"
+EXAMPLE = Example("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", declarer="N")
 
 JOKER_BIDS = 3  # the all-pass rule "joker_bids_3": the Joker's holder must bid three
 
@@ -168,7 +167,7 @@ def contract_line(review: PlayReview) -> str:
 
 class Hasenpfeffer(Game):
     family = "hasenpfeffer"
-    example = (EXAMPLE_DEAL, EXAMPLE_DEALER)
+    examples = {"hasenpfeffer": EXAMPLE}
 
     def table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
               defender: int | None = None, settings: Settings = Settings(),

@@ -31,6 +31,7 @@ import hasen
 from solver.analysis.inputs import make_contract
 from solver.core.cards import card_name, cards_of, parse_card
 from solver.core.deal import Deal
+from solver.core.names import CardSet
 from solver.core.variants import VARIANTS, variant_for
 
 pytestmark = pytest.mark.browser
@@ -639,10 +640,9 @@ def test_changing_the_game_clears_the_deal(server: LiveServer, browser) -> None:
     assert browser.find_element(By.ID, "deal-input").get_attribute("value") == ""
     assert not browser.find_elements(By.CSS_SELECTOR, ".heatmap .cell, .log-card, .seat-area .card")
     assert browser.find_element(By.ID, "graph").get_attribute("hidden")
-    # Two-handed Euchre: two seats, no partners, no one alone, no built-in example
+    # Two-handed Euchre: two seats, no partners, no one alone
     assert [o.get_attribute("value") for o in Select(browser.find_element(By.ID, "dealer")).options] == ["", "N", "S"]
     assert browser.find_element(By.ID, "alone").get_attribute("disabled")
-    assert browser.find_element(By.ID, "example").get_attribute("disabled")
     assert browser.find_element(By.ID, "declarer-label").text == "Maker"
 
 
@@ -652,6 +652,16 @@ def test_the_example_is_hasenpfeffers(server: LiveServer, browser) -> None:
     click(browser, browser.find_element(By.ID, "example"))
     assert page_state(browser) == {"deal": Deal(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER).notation(),
                                    "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
+
+
+def test_two_handed_euchre_has_its_own_example(server: LiveServer, browser) -> None:
+    browser.get(server.url + "/?variant=euchre2")
+    settle(browser)
+    click(browser, browser.find_element(By.ID, "example"))
+    state = page_state(browser)
+    assert state["variant"] == "euchre2" and state["dealer"] == "N" and state["declarer"] == "N"
+    assert Deal(state["deal"], "N", variant_for("euchre2")).hand("S") == CardSet("TS TD AC JC 9C")
+    assert browser.find_elements(By.CSS_SELECTOR, ".heatmap .cell")
 
 
 # --- the single-dummy panel ---------------------------------------------------------------------

@@ -12,7 +12,8 @@ from oracle import card_facts
 
 from solver.core.cards import NUM_CARDS, card_name, parse_card
 from solver.core.deal import Deal
-from solver.core.variants import VARIANTS
+from solver.core.seats import SEATS
+from solver.core.variants import VARIANTS, variant_for
 
 
 def page_facts(html: str) -> dict:
@@ -72,8 +73,12 @@ def test_the_page_knows_every_game_and_deck(client: FlaskClient) -> None:
         assert shown["partners"] == (len(seats) == 4)
         assert shown["extraOptional"] == (name == "hasenpfeffer")
         assert sorted(shown["sideNames"]) == sorted(set(sides.values()))
-    # only Hasenpfeffer has a built-in example deal
-    assert [name for name, game in facts["games"].items() if game["example"]] == ["hasenpfeffer"]
+    # every game has a built-in example deal, one that every deck of the game holds
+    for name, game in facts["games"].items():
+        example = game["example"]
+        for size in game["decks"]:
+            deal = Deal(example["deal"], example["dealer"], variant_for(name, int(size)))
+            assert example["declarer"] in [SEATS[s] for s in deal.variant.seats], (name, size)
 
 
 def test_hands_sort_trumps_first_with_both_bowers(client: FlaskClient) -> None:
