@@ -133,11 +133,12 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     # who leads follows from the contract: check it on the first layout's seats
     sample = knowledge.layout(seed, 0)
     start = PlayState(sample, Contract(declarer, trump, sample.extra, alone), settings)
+    if exchanging_seat(sample, trump, declarer, start.seats) == start.leader:
+        leader = SEATS[start.leader]
+        raise NotationError(f"seat: {leader} leads this contract after taking the {variant.extra_card}, so no "
+                            f"seat's lead of it is simulated ({leader}'s lead is not made knowing only its hand)")
     if start.leader != seat:
         raise NotationError(f"seat: {SEATS[seat]} does not lead this contract; {SEATS[start.leader]} does")
-    if exchanging_seat(sample, trump, declarer, start.seats) == seat:
-        raise NotationError(f"seat: {SEATS[seat]} takes the {variant.extra_card} before leading; "
-                            "its lead is not simulated")
     job = LeadJob(knowledge, declarer, trump, alone, settings, seed)
     rows = []
     for done, row in enumerate(mapper(job, range(layouts)), 1):

@@ -27,6 +27,8 @@ from .options import (
 )
 
 LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 1},}}")  # an argument argparse would echo in full
+# argparse's words when the command is missing or unknown
+NO_COMMAND = ("the following arguments are required: command", "argument command:")
 FORMS = {"both": None, "partner": False, "alone": True}  # simulate --form: the value of alone
 
 
@@ -36,7 +38,11 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         command = self.prog.partition(" ")[2]
         message = LONG_WORD.sub(lambda m: shortened(m.group()), message)
-        raise UsageError(f"{command}: {message}" if command else message)
+        if command:
+            raise UsageError(f"{command}: {message}")
+        if message.startswith(NO_COMMAND):
+            message += " (hasen --help lists the commands)"
+        raise UsageError(message)
 
 
 def add_contract_options(parser: argparse.ArgumentParser) -> None:

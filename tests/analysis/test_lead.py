@@ -72,7 +72,8 @@ def test_a_euchre_lead_sees_the_upcard() -> None:
 
 @pytest.mark.parametrize("options, message", [
     ({"seat": "E"}, "seat: E does not lead this contract; N does"),
-    ({"declarer": "N"}, "seat: N takes the widow before leading"),
+    ({"declarer": "N"}, "seat: N leads this contract after taking the widow, so no seat's lead of it"),
+    ({"declarer": "N", "seat": "E"}, "seat: N leads this contract after taking the widow"),
     ({"extra": "KS", "deal": None, "hand": "A.K..AQJ*"}, "the widow is not seen from this seat"),
 ])
 def test_bad_requests_are_refused_by_name(options, message) -> None:

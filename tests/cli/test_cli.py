@@ -118,8 +118,8 @@ def test_version(capsys):
     (["table", "--example", HASENPFEFFER_DEAL], "not both"),
     (["table"], "a DEAL is required"),
     (["table", "--example", "--bogus"], "--bogus"),
-    (["bogus"], "bogus"),
-    ([], "command"),
+    (["bogus"], "invalid choice: 'bogus' (choose from 'table', "),
+    ([], "required: command (hasen --help lists the commands)"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, names):
     code, out, err = run(capsys, *argv)
