@@ -9,7 +9,7 @@ the deal's own game (``solver.games``): ``str()`` of an answer is what ``hasen``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from .analysis.answer import Answer
 from .analysis.inputs import (
@@ -23,7 +23,9 @@ from .analysis.inputs import (
     coerce_variant,
     request_position,
 )
+from .analysis.many import DEFAULT_CHUNK, answer_many
 from .analysis.play import PlayState
+from .analysis.table import Plan
 from .core.deal import Deal
 from .core.errors import NotationError
 from .core.variants import HASENPFEFFER, Variant
@@ -71,6 +73,28 @@ def analyze(deal: Deal | str, *, dealer: SeatLike | None = None, declarer: SeatL
     checked = coerce_settings(deal.variant, settings)
     return game_of(deal.variant).table(deal, declarer=declarer, alone=alone, defender=defender,  # type: ignore[arg-type]
                                        settings=checked, progress=progress)
+
+
+def analyze_many(deals: Iterable[Deal | str], *, dealer: SeatLike | None = None, declarer: SeatLike | None = None,
+                 alone: bool = False, defender: SeatLike | None = None, variant: Variant | str | None = None,
+                 deck: int | str | None = None, settings: SettingsLike = None, threads: int = 1,
+                 chunk: int = DEFAULT_CHUNK) -> list[Answer]:
+    """``analyze`` of each deal, the answers in order, with the same options for all. The
+    deals go to ``threads`` threads in chunks of ``chunk``; each thread solves a chunk's
+    tables in one call, so that threads gain on short tables too. A bad deal is an error
+    that names its place in ``deals``.
+
+    >>> deals = ["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N:.AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 A.K..AQJ* KS"]
+    >>> [table.tables["N"].best_tricks for table in analyze_many(deals, declarer="N", threads=2)]
+    [6, 4]
+    """
+    def plan_of(deal: Deal | str) -> Plan:
+        dealt = deal_of(deal, dealer, variant, deck)
+        checked = coerce_settings(dealt.variant, settings)
+        return game_of(dealt.variant).plan_table(dealt, declarer=declarer, alone=alone,  # type: ignore[arg-type]
+                                                 defender=defender, settings=checked)  # type: ignore[arg-type]
+
+    return answer_many(list(deals), plan_of, threads, chunk, what="deals")
 
 
 def position(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str | int | None = None, *,

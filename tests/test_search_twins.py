@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from solver.search import protocol
 from solver.search._search_py import Searcher as Twin
 
-PROTOCOL_METHODS = ["clear", "solve", "solve_many"]
+PROTOCOL_METHODS = ["clear", "solve", "solve_many", "solve_table", "solve_tables"]
 
 
 @pytest.fixture(scope="module")
@@ -44,3 +44,45 @@ def test_the_cores_agree_on_random_endings(cores, seed: int, played: bool) -> No
     position = (played_ending if played else dealt_ending)(seed)
     extension, twin = cores
     assert position.solve(extension) == position.solve(twin), position.describe()
+
+
+def recorded_tables(variant: str, count: int) -> list[tuple]:
+    """The ``solve_table`` requests of every declarer's table of ``count`` seeded deals."""
+    import hasen
+    from solver.analysis import euchre_table, table
+    from solver.cli.bench import seeded_deals
+    from solver.core.variants import variant_for
+
+    module = table if variant == "hasenpfeffer" else euchre_table
+    requests: list[tuple] = []
+    real = module.solve_table
+
+    def recording(searcher, *request):
+        requests.append(request)
+        return real(searcher, *request)
+
+    module.solve_table = recording
+    try:
+        for deal in seeded_deals(variant_for(variant), count, 3):
+            hasen.analyze(deal)
+    finally:
+        module.solve_table = real
+    return requests
+
+
+@pytest.mark.parametrize("variant", ["hasenpfeffer", "euchre", "euchre2"])
+def test_many_tables_in_one_call_are_each_table(cores, variant: str) -> None:
+    tables = recorded_tables(variant, 6)
+    for core in cores:
+        one_by_one = [core.solve_table(*request) for request in tables]
+        assert core.solve_tables(tables) == one_by_one
+        assert core.solve_tables(tables, clear_each=True) == one_by_one
+        assert core.solve_tables([]) == []
+
+
+def test_a_bad_table_in_a_batch_is_refused(cores) -> None:
+    good = recorded_tables("hasenpfeffer", 1)[0]
+    bad = (good[0], good[1], (7, 7, 7, 7), *good[3:])
+    for core in cores:
+        with pytest.raises((ValueError, IndexError)):
+            core.solve_tables([good, bad])

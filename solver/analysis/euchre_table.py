@@ -20,13 +20,13 @@ from ..core.names import ByName, Card, Seat, Suit
 from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
-from ..rules.settings import Settings
+from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal
 from .play import Contract, declarer_cards, exchanging_seat, search_frame
-from .table import TRUMPS, tables_by_declarer
+from .table import TRUMPS, Plan, TableJob, planned, solve_plan, tables_by_declarer
 
 
 @dataclass
@@ -151,37 +151,59 @@ class EuchreAnalysis(Answer):
         return tables_repr(self, self.deal, self.tables)
 
 
-def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,
-                settings: Settings, searcher: Searcher) -> MakerTable:
+def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, settings: Settings) -> TableJob:
     """The makers' tricks for each trump, every dealer's discard where the dealer exchanges:
-    all the positions built and solved in one call, without the GIL."""
+    all the positions to be built and solved in one call, without the GIL."""
     frame = search_frame(deal, maker, alone, lone_defender, settings)
     takers = [exchanging_seat(deal, trump, maker, frame.seats) for trump in TRUMPS]
     side = frame.side
     seats = [-1 if t is None else deal.variant.search_seat(t) for t in takers]
-    values = solve_table(searcher, frame.hands, LAYOUT_BYTES, seats, deal.extra, frame.active, frame.leader, side)
-    entries: ByName[Suit, TrumpEntry] = ByName(Suit)
-    done = 0
-    for trump, taker in zip(TRUMPS, takers):
-        if taker is None:
-            entries[Suit(trump)] = TrumpEntry(values[done])
-            done += 1
-            continue
-        cards = [Card(c) for c in cards_of(declarer_cards(deal, taker))]
-        by_id = dict(zip(sorted(cards), values[done:done + len(cards)]))  # solved in card-id order
-        discards = ByName.of(Card, {c: by_id[c] for c in cards})
-        done += len(cards)
-        # docs/rules.md: the discard is the dealer's, for the dealer's own side
-        choose = max if deal.variant.side_of(taker) == side else min
-        value = choose(discards.values())
-        chosen = next(d for d, n in discards.items() if n == value)
-        entries[Suit(trump)] = TrumpEntry(value, discards, chosen)
-    return MakerTable(Seat(maker), entries)
+    request = (frame.hands, LAYOUT_BYTES, seats, deal.extra, frame.active, frame.leader, side)
+
+    def finish(values: bytes) -> MakerTable:
+        entries: ByName[Suit, TrumpEntry] = ByName(Suit)
+        done = 0
+        for trump, taker in zip(TRUMPS, takers):
+            if taker is None:
+                entries[Suit(trump)] = TrumpEntry(values[done])
+                done += 1
+                continue
+            cards = [Card(c) for c in cards_of(declarer_cards(deal, taker))]
+            by_id = dict(zip(sorted(cards), values[done:done + len(cards)]))  # solved in card-id order
+            discards = ByName.of(Card, {c: by_id[c] for c in cards})
+            done += len(cards)
+            # docs/rules.md: the discard is the dealer's, for the dealer's own side
+            choose = max if deal.variant.side_of(taker) == side else min
+            value = choose(discards.values())
+            chosen = next(d for d, n in discards.items() if n == value)
+            entries[Suit(trump)] = TrumpEntry(value, discards, chosen)
+        return MakerTable(Seat(maker), entries)
+
+    return TableJob(request, finish)
+
+
+def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,
+                settings: Settings, searcher: Searcher) -> MakerTable:
+    job = maker_job(deal, maker, alone, lone_defender, settings)
+    return job.finish(solve_table(searcher, *job.request))  # type: ignore[no-any-return]
+
+
+def plan_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | int | None = None,
+                declarer: str | int | None = None, alone: bool = False, defender: str | int | None = None,
+                settings: Settings = DEFAULT_SETTINGS) -> Plan:
+    """``analyze_euchre``'s request checked and its tables built, not yet solved."""
+    deal = coerce_deal(deal, dealer, variant)
+    if deal.variant.declarer_exchanges:
+        raise NotationError(f"variant: a {deal.variant.label} deal has no maker's table (the declarer takes "
+                            f"the {deal.variant.extra_card}): ask for the declarer's trump x discard table")
+    jobs, lone_defender = tables_by_declarer(
+        deal, declarer, alone, defender, settings, lambda seat, lone: maker_job(deal, seat, alone, lone, settings))
+    return planned(jobs, lambda tables: EuchreAnalysis(deal, alone, lone_defender, tables, settings))
 
 
 def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | int | None = None,
                    declarer: str | int | None = None, alone: bool = False,
-                   defender: str | int | None = None, settings: Settings = Settings(),
+                   defender: str | int | None = None, settings: Settings = DEFAULT_SETTINGS,
                    progress: Callable[[int, int], None] | None = None,
                    searcher: Searcher | None = None) -> EuchreAnalysis:
     """Every maker's (or one ``declarer``'s) tricks for each trump.
@@ -189,12 +211,5 @@ def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str
     ``alone``: the maker plays without the partner; ``defender``: an opponent who then plays
     alone too. ``progress(done, total)`` is called after each maker's table.
     """
-    deal = coerce_deal(deal, dealer, variant)
-    if deal.variant.declarer_exchanges:
-        raise NotationError(f"variant: a {deal.variant.label} deal has no maker's table (the declarer takes "
-                            f"the {deal.variant.extra_card}): ask for the declarer's trump x discard table")
-    searcher = searcher or thread_searcher()
-    tables, lone_defender = tables_by_declarer(
-        deal, declarer, alone, defender, settings, progress,
-        lambda seat, lone: maker_table(deal, seat, alone, lone, settings, searcher))
-    return EuchreAnalysis(deal, alone, lone_defender, tables, settings)
+    plan = plan_euchre(deal, variant, dealer, declarer, alone, defender, settings)
+    return solve_plan(plan, searcher or thread_searcher(), progress)  # type: ignore[return-value]

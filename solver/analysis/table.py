@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, NamedTuple, Sequence, TypeVar
 
 from ..core.cards import SUITS, card_name, cards_of
 from ..core.deal import Deal
@@ -117,6 +117,53 @@ class TableAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
         return tables_repr(self, self.deal, self.tables)
 
 
+class TableJob(NamedTuple):
+    """One declarer's table waiting for the search: the request (``Searcher.solve_table``'s
+    arguments) and what turns its values into the table."""
+
+    request: tuple[Any, ...]
+    finish: Callable[[bytes], Any]
+
+
+class Plan(NamedTuple):
+    """A whole analysis waiting for the search: its tables' requests, in order, and what
+    turns their values into the answer. Solved table by table (``solve_plan``) or with
+    other plans' tables in one call (``solver.analysis.many``)."""
+
+    requests: list[tuple[Any, ...]]
+    finish: Callable[[Sequence[bytes]], Answer]
+
+
+def planned(jobs: ByName[Seat, TableJob], answer: Callable[[ByName[Seat, Any]], Answer]) -> Plan:
+    """The plan of an answer made of one table per declarer."""
+    def finish(values: Sequence[bytes]) -> Answer:
+        return answer(ByName.of(Seat, {seat: job.finish(v) for (seat, job), v in zip(jobs.items(), values)}))
+
+    return Plan([job.request for job in jobs.values()], finish)
+
+
+def solve_plan(plan: Plan, searcher: Searcher, progress: Callable[[int, int], None] | None = None) -> Answer:
+    """The plan's answer, its tables solved one by one; ``progress(done, total)`` after each."""
+    values = []
+    for done, request in enumerate(plan.requests, 1):
+        values.append(solve_table(searcher, *request))
+        if progress:
+            progress(done, len(plan.requests))
+    return plan.finish(values)
+
+
+def plan_table(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
+               alone: bool = False, settings: Settings = DEFAULT_SETTINGS, defender: str | int | None = None) -> Plan:
+    """``analyze_table``'s request checked and its tables built, not yet solved."""
+    deal = coerce_deal(deal, dealer)
+    if not deal.variant.declarer_exchanges:
+        raise NotationError(f"variant: a {deal.variant.label} deal has no declarer's trump x discard table "
+                            f"(the dealer takes the upcard): ask for the maker's table")
+    jobs, lone_defender = tables_by_declarer(
+        deal, declarer, alone, defender, settings, lambda seat, lone: declarer_job(deal, seat, alone, settings, lone))
+    return planned(jobs, lambda tables: TableAnalysis(deal, alone, tables, lone_defender, settings))
+
+
 def analyze_table(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
                   alone: bool = False, settings: Settings = DEFAULT_SETTINGS,
                   progress: Callable[[int, int], None] | None = None,
@@ -127,24 +174,16 @@ def analyze_table(deal: Deal | str, dealer: str | int | None = None, declarer: s
     ``progress(done, total)`` is called after each declarer's table. Only for a game whose
     declarer takes the widow (Hasenpfeffer); a Euchre deal is refused, never answered.
     """
-    deal = coerce_deal(deal, dealer)
-    if not deal.variant.declarer_exchanges:
-        raise NotationError(f"variant: a {deal.variant.label} deal has no declarer's trump x discard table "
-                            f"(the dealer takes the upcard): ask for the maker's table")
-    searcher = searcher or thread_searcher()
-    tables, lone_defender = tables_by_declarer(
-        deal, declarer, alone, defender, settings, progress,
-        lambda seat, lone: declarer_table(deal, seat, alone, settings, searcher, lone))
-    return TableAnalysis(deal, alone, tables, lone_defender, settings)
+    plan = plan_table(deal, dealer, declarer, alone, settings, defender)
+    return solve_plan(plan, searcher or thread_searcher(), progress)  # type: ignore[return-value]
 
 
 Table = TypeVar("Table")
 
 
-def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool,
-                       defender: str | int | None, settings: Settings,
-                       progress: Callable[[int, int], None] | None,
-                       make_table: Callable[[int, int | None], Table]) -> tuple[ByName[Seat, Table], Seat | None]:
+def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool, defender: str | int | None,
+                       settings: Settings, make_table: Callable[[int, int | None], Table],
+                       ) -> tuple[ByName[Seat, Table], Seat | None]:
     """``make_table(seat, lone_defender)`` for the one declarer asked for, or every dealt
     seat, after checking the request; returns the tables by seat and the lone defender."""
     settings.check_for(deal.variant)
@@ -155,24 +194,29 @@ def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool,
     lone_defender = coerce_defender(defender, one, alone)
     check_lead_settings(settings, alone, lone_defender)
     seats = list(deal.variant.seats) if one is None else [one]
-    tables: ByName[Seat, Table] = ByName(Seat)
-    for done, seat in enumerate(seats, 1):
-        tables[Seat(seat)] = make_table(seat, lone_defender)
-        if progress:
-            progress(done, len(seats))
+    tables = ByName.of(Seat, {Seat(seat): make_table(seat, lone_defender) for seat in seats})
     return tables, None if lone_defender is None else Seat(lone_defender)
+
+
+def declarer_job(deal: Deal, declarer: int, alone: bool, settings: Settings,
+                 lone_defender: int | None = None) -> TableJob:
+    """One declarer's 28 cells, to be built and solved in one call without the GIL."""
+    discards = [Card(d) for d in cards_of(declarer_cards(deal, declarer))]
+    frame = search_frame(deal, declarer, alone, lone_defender, settings)
+    taker = deal.variant.search_seat(declarer)
+    request = (frame.hands, LAYOUT_BYTES, (taker,) * len(TRUMPS), deal.extra, frame.active, frame.leader, frame.side)
+
+    def finish(values: bytes) -> DeclarerTable:
+        n = len(discards)
+        column = {d: i for i, d in enumerate(sorted(discards))}  # solved in card-id order, shown in canonical order
+        tricks = ByName.of(Suit, {Suit(trump): ByName.of(Card, {d: values[trump * n + column[d]] for d in discards})
+                                  for trump in TRUMPS})
+        return DeclarerTable(Seat(declarer), discards, tricks)
+
+    return TableJob(request, finish)
 
 
 def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
                    searcher: Searcher, lone_defender: int | None = None) -> DeclarerTable:
-    discards = [Card(d) for d in cards_of(declarer_cards(deal, declarer))]
-    frame = search_frame(deal, declarer, alone, lone_defender, settings)
-    # the positions of all 28 cells are built and solved in one call, without the GIL
-    taker = deal.variant.search_seat(declarer)
-    values = solve_table(searcher, frame.hands, LAYOUT_BYTES, (taker,) * len(TRUMPS), deal.extra, frame.active,
-                         frame.leader, frame.side)
-    n = len(discards)
-    column = {d: i for i, d in enumerate(sorted(discards))}  # solved in card-id order, shown in canonical order
-    tricks = ByName.of(Suit, {Suit(trump): ByName.of(Card, {d: values[trump * n + column[d]] for d in discards})
-                              for trump in TRUMPS})
-    return DeclarerTable(Seat(declarer), discards, tricks)
+    job = declarer_job(deal, declarer, alone, settings, lone_defender)
+    return job.finish(solve_table(searcher, *job.request))  # type: ignore[no-any-return]

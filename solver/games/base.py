@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
 from ..analysis.answer import Answer
 from ..analysis.family import ContractTable
 from ..analysis.play import Contract, PlayState
+from ..analysis.table import Plan, solve_plan
 from ..core.deal import Deal
 from ..core.variants import VARIANTS, Variant
 from ..rules.settings import Settings
-from ..search import Searcher
+from ..search import Searcher, thread_searcher
 
 # the analyses and texts of bidding, positions and reviews are imported when first asked
 # for, so that a command needs only its own (``hasen table`` starts the faster)
@@ -58,10 +59,16 @@ class Game(ABC):
     # --- what the analyses take from the family (``Family``) ----------------------------------
 
     @abstractmethod
+    def plan_table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
+                   defender: int | None = None, settings: Settings = Settings()) -> Plan:
+        """``table``'s request checked and its tables built, not yet solved."""
+
     def table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
               defender: int | None = None, settings: Settings = Settings(),
               progress: Progress | None = None, searcher: Searcher | None = None) -> Answer:
         """Every declarer's (or one's) tricks for every choice the game gives."""
+        plan = self.plan_table(deal, declarer=declarer, alone=alone, defender=defender, settings=settings)
+        return solve_plan(plan, searcher or thread_searcher(), progress)
 
     @abstractmethod
     def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,

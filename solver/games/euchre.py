@@ -9,14 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..analysis.euchre_table import (
-    EuchreAnalysis,
-    MakerTable,
-    analyze_euchre,
-    maker_table,
-)
+from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
 from ..analysis.play import Contract, PlayState, exchange_discard
-from ..analysis.table import TRUMPS
+from ..analysis.table import TRUMPS, Plan
 from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
 from ..core.names import Seat
@@ -28,7 +23,7 @@ from ..rules.trump import takes_upcard
 from ..search import Searcher
 from ..text.html import grid_html
 from ..text.words import lone_form, signed, tricks
-from .base import Example, Game, Progress
+from .base import Example, Game
 
 if TYPE_CHECKING:  # the auction and the review are imported when asked for
     from ..analysis.bidding import Auction, Played
@@ -177,11 +172,9 @@ class Euchre(Game):
     examples = {"euchre": Example("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", dealer="N", declarer="N"),
                 "euchre2": Example("N:9.Q9.J.T T..T.AJ9 9D", dealer="N", declarer="N")}
 
-    def table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
-              defender: int | None = None, settings: Settings = Settings(),
-              progress: Progress | None = None, searcher: Searcher | None = None) -> EuchreAnalysis:
-        return analyze_euchre(deal, declarer=declarer, alone=alone, defender=defender, settings=settings,
-                              progress=progress, searcher=searcher)
+    def plan_table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
+                   defender: int | None = None, settings: Settings = Settings()) -> Plan:
+        return plan_euchre(deal, declarer=declarer, alone=alone, defender=defender, settings=settings)
 
     def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
                        settings: Settings, searcher: Searcher) -> MakerTable:

@@ -10,13 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..analysis.play import PlayState
-from ..analysis.table import (
-    TRUMPS,
-    DeclarerTable,
-    TableAnalysis,
-    analyze_table,
-    declarer_table,
-)
+from ..analysis.table import TRUMPS, DeclarerTable, Plan, TableAnalysis, declarer_table, plan_table
 from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
 from ..core.names import Seat
@@ -27,7 +21,7 @@ from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
 from ..text.words import lone_form, signed, tricks
-from .base import Example, Game, Progress
+from .base import Example, Game
 
 if TYPE_CHECKING:  # the auction and the review are imported when asked for
     from ..analysis.bidding import Auction, Played
@@ -169,11 +163,9 @@ class Hasenpfeffer(Game):
     family = "hasenpfeffer"
     examples = {"hasenpfeffer": EXAMPLE}
 
-    def table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
-              defender: int | None = None, settings: Settings = Settings(),
-              progress: Progress | None = None, searcher: Searcher | None = None) -> TableAnalysis:
-        return analyze_table(deal, declarer=declarer, alone=alone, settings=settings, progress=progress,
-                             searcher=searcher, defender=defender)
+    def plan_table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
+                   defender: int | None = None, settings: Settings = Settings()) -> Plan:
+        return plan_table(deal, declarer=declarer, alone=alone, settings=settings, defender=defender)
 
     def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
                        settings: Settings, searcher: Searcher) -> DeclarerTable:

@@ -58,6 +58,15 @@ CPU_PATH = "x86-64-v3" if FAST_SUPPORTED and not _FORCE_PORTABLE else "portable"
 
 DEFAULT_TABLE_BITS = 15  # 2**15 entries of 16 bytes: 512 KiB, within a core's L2 cache
 
+cdef enum:
+    MAX_TABLE_VALUES = 4 * 64  # four trumps, at most one value per card of a 64-card layout
+
+cdef struct TableJob:  # one table's request, checked, for solving without the GIL
+    uint64_t real[4]
+    int taker[4]
+    const unsigned char* layouts
+    int stride, extra, active, leader, side
+
 
 cdef class Searcher:
     """One search context; its table persists across solves (keys include the side)."""
@@ -112,12 +121,15 @@ cdef class Searcher:
     def clear(self) -> None:
         """Forget every stored bound: a new generation, the memory wiped only when the
         16-bit generation number wraps."""
+        self.next_generation()
+
+    cdef void next_generation(self) noexcept nogil:
         self.state.generation = (self.state.generation + 1) & 0xFFFF
         if self.state.generation == 0:
             memset(self.state.table, 0, self.entries * sizeof(HEntry))
             self.state.generation = 1
 
-    cdef void set_seats(self, int active, int side):
+    cdef void set_seats(self, int active, int side) noexcept nogil:
         """The seats that play, their order, and the side whose tricks are counted."""
         cdef HState* s = &self.state
         cdef int seat, nxt
@@ -193,56 +205,101 @@ cdef class Searcher:
             free(hands)
             free(values)
 
+    cdef int check_table(self, TableJob* job, hands, const unsigned char[::1] layouts, takers, int extra,
+                         int active, int leader, int side) except -1:
+        """Check one table's request and copy it into ``job``."""
+        cdef int seat, trump, total = 0, stride = layouts.shape[0] // 4
+        if stride * 4 != layouts.shape[0] or stride > 64 or not 0 <= extra < stride:
+            raise ValueError("layouts: four rows, one byte per card; extra: a card of them")
+        if not (active >> leader) & 1:
+            raise ValueError("the leader must play")
+        for seat in range(HASEN_NUM_SEATS):
+            job.real[seat] = hands[seat]
+            if job.real[seat] >> stride:
+                raise ValueError(f"hands: a card beyond the {stride} of the layout")
+            total += popcount_portable(job.real[seat])
+        for trump in range(4):
+            job.taker[trump] = takers[trump]
+            if not -1 <= job.taker[trump] < HASEN_NUM_SEATS or \
+                    (job.taker[trump] >= 0 and not (active >> job.taker[trump]) & 1):
+                raise ValueError("takers: a playing seat or -1 for each trump")
+        if total + 1 > HASEN_KEY_CARDS:
+            raise ValueError(f"at most {HASEN_KEY_CARDS} cards may be in play")
+        job.layouts = &layouts[0]
+        job.stride, job.extra, job.active, job.leader, job.side = stride, extra, active, leader, side
+        return 0
+
+    cdef int run_table(self, const TableJob* job, unsigned char* out) noexcept nogil:
+        """Lay out and solve one checked table; its values into ``out``, their count returned."""
+        cdef HState* s = &self.state
+        cdef uint64_t laid[4]
+        cdef uint64_t cards, hand, rest
+        cdef int trump, seat, card, taker, count = 0, stride = job.stride
+        self.set_seats(job.active, job.side)
+        for trump in range(4):
+            for seat in range(HASEN_NUM_SEATS):
+                laid[seat] = 0
+                rest = job.real[seat]
+                while rest:
+                    card = ctz(rest)
+                    rest &= rest - 1
+                    laid[seat] |= <uint64_t>1 << job.layouts[trump * stride + card]
+            taker = job.taker[trump]
+            if taker < 0:
+                memcpy(s.hands, laid, sizeof(laid))
+                out[count] = self.run(s, job.leader, 0, job.leader, 0, 0, 0, job.leader)
+                count += 1
+                continue
+            # the taker's hand with the extra card, less each discard in card order
+            cards = job.real[taker] | (<uint64_t>1 << job.extra)
+            hand = laid[taker] | (<uint64_t>1 << job.layouts[trump * stride + job.extra])
+            rest = cards
+            while rest:
+                card = ctz(rest)
+                rest &= rest - 1
+                memcpy(s.hands, laid, sizeof(laid))
+                s.hands[taker] = hand & ~(<uint64_t>1 << job.layouts[trump * stride + card])
+                out[count] = self.run(s, job.leader, 0, job.leader, 0, 0, 0, job.leader)
+                count += 1
+        return count
+
     def solve_table(self, hands, const unsigned char[::1] layouts, takers, int extra, int active, int leader,
                     int side) -> bytes:
         """A whole table in one call: the positions built here from real cards and solved
         under one release of the GIL; see ``protocol.Searcher.solve_table``."""
-        cdef HState* s = &self.state
-        cdef uint64_t real[4]
-        cdef uint64_t laid[4]
-        cdef uint64_t cards, hand, rest
-        cdef int taker[4]
-        cdef int trump, seat, card, stride = layouts.shape[0] // 4, count = 0, i, total = 0, in_play
-        cdef unsigned char out[4 * 64]
-        if stride * 4 != layouts.shape[0] or stride > 64 or not 0 <= extra < stride:
-            raise ValueError("layouts: four rows, one byte per card; extra: a card of them")
-        self.set_seats(active, side)
-        if not (active >> leader) & 1:
-            raise ValueError("the leader must play")
-        for seat in range(HASEN_NUM_SEATS):
-            real[seat] = hands[seat]
-            if real[seat] >> stride:
-                raise ValueError(f"hands: a card beyond the {stride} of the layout")
-            total += popcount_portable(real[seat])
-        for trump in range(4):
-            taker[trump] = takers[trump]
-            if not -1 <= taker[trump] < HASEN_NUM_SEATS or (taker[trump] >= 0 and not (active >> taker[trump]) & 1):
-                raise ValueError("takers: a playing seat or -1 for each trump")
-        if total + 1 > HASEN_KEY_CARDS:
-            raise ValueError(f"at most {HASEN_KEY_CARDS} cards may be in play")
+        cdef TableJob job
+        cdef unsigned char out[MAX_TABLE_VALUES]
+        cdef int count
+        self.check_table(&job, hands, layouts, takers, extra, active, leader, side)
         with nogil:
-            for trump in range(4):
-                for seat in range(HASEN_NUM_SEATS):
-                    laid[seat] = 0
-                    rest = real[seat]
-                    while rest:
-                        card = ctz(rest)
-                        rest &= rest - 1
-                        laid[seat] |= <uint64_t>1 << layouts[trump * stride + card]
-                if taker[trump] < 0:
-                    memcpy(s.hands, laid, sizeof(laid))
-                    out[count] = self.run(s, leader, 0, leader, 0, 0, 0, leader)
-                    count += 1
-                    continue
-                # the taker's hand with the extra card, less each discard in card order
-                cards = real[taker[trump]] | (<uint64_t>1 << extra)
-                hand = laid[taker[trump]] | (<uint64_t>1 << layouts[trump * stride + extra])
-                rest = cards
-                while rest:
-                    card = ctz(rest)
-                    rest &= rest - 1
-                    memcpy(s.hands, laid, sizeof(laid))
-                    s.hands[taker[trump]] = hand & ~(<uint64_t>1 << layouts[trump * stride + card])
-                    out[count] = self.run(s, leader, 0, leader, 0, 0, 0, leader)
-                    count += 1
+            count = self.run_table(&job, out)
         return out[:count]
+
+    def solve_tables(self, tables, bint clear_each=False) -> list:
+        """``solve_table(*table)`` for each table, under one release of the GIL for them all;
+        with ``clear_each`` the table is emptied before each, as ``clear()`` would."""
+        cdef Py_ssize_t i, count = len(tables)
+        cdef TableJob* jobs = <TableJob*>malloc(max(count, 1) * sizeof(TableJob))
+        cdef unsigned char* out = <unsigned char*>malloc(max(count, 1) * MAX_TABLE_VALUES)
+        cdef int* counts = <int*>malloc(max(count, 1) * sizeof(int))
+        # the layouts' buffers are held here while the GIL is released
+        kept = [table[1] for table in tables]
+        if jobs == NULL or out == NULL or counts == NULL:
+            free(jobs)
+            free(out)
+            free(counts)
+            raise MemoryError("no memory for the tables")
+        try:
+            for i in range(count):
+                hands, layouts, takers, extra, active, leader, side = tables[i]
+                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, side)
+            with nogil:
+                for i in range(count):
+                    if clear_each:
+                        self.next_generation()
+                    counts[i] = self.run_table(&jobs[i], out + i * MAX_TABLE_VALUES)
+            return [out[i * MAX_TABLE_VALUES:i * MAX_TABLE_VALUES + counts[i]] for i in range(count)]
+        finally:
+            free(jobs)
+            free(out)
+            free(counts)

@@ -110,6 +110,15 @@ class Searcher:
                 values.append(self.solve(position, active, leader, side))
         return bytes(values)
 
+    def solve_tables(self, tables: Sequence[tuple], clear_each: bool = False) -> list[bytes]:
+        """``solve_table`` of each table (see ``protocol.py``)."""
+        values = []
+        for table in tables:
+            if clear_each:
+                self.clear()
+            values.append(self.solve_table(*table))
+        return values
+
     # --- trick boundaries -----------------------------------------------------------------
 
     def _boundary(self, leader: int, alpha: int, beta: int) -> int:

@@ -46,3 +46,8 @@ class Searcher(Protocol):
         away (its hand and ``extra``, in ascending card number), that card left out. The values, one
         byte each, trump by trump."""
         ...
+
+    def solve_tables(self, tables: Sequence[tuple], clear_each: bool = False) -> list[bytes]:
+        """``solve_table(*table)`` of each table, in one call (the compiled core holds no GIL
+        for them all); with ``clear_each`` the table is emptied before each, as by ``clear()``."""
+        ...

@@ -1,0 +1,58 @@
+"""Many analyses at once, on threads: each thread takes a chunk of them, plans them, solves
+all their tables in one call to its search (one release of the GIL for the chunk) and
+finishes them.
+
+Threads share one interpreter, so a thread holds it while it reads a deal or builds an
+answer; when every table also released and retook it, two threads spent their time
+handing it over (a four-hand Euchre table is about as much Python as search), and gained
+nothing over one. A chunk hands it over once for many tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from ..core.errors import HasenError, NotationError
+from ..search import solve_tables, thread_searcher
+from .answer import Answer
+from .table import Plan
+
+Item = TypeVar("Item")
+
+DEFAULT_CHUNK = 32  # analyses per chunk: enough that handing the GIL over costs little
+
+
+def answer_chunk(items: Sequence[tuple[int, Item]], plan_of: Callable[[Item], Plan], what: str,
+                 clear_each: bool = False) -> list[Answer]:
+    """The answers of one chunk of (index, item): every table of the chunk in one search call."""
+    plans = []
+    for index, item in items:
+        try:
+            plans.append(plan_of(item))
+        except HasenError as exc:  # which of the many it was
+            raise type(exc)(f"{what}[{index}]: {exc}") from None
+    requests = [request for plan in plans for request in plan.requests]
+    values = iter(solve_tables(thread_searcher(), requests, clear_each))
+    return [plan.finish([next(values) for _ in plan.requests]) for plan in plans]
+
+
+def answer_many(items: Sequence[Item], plan_of: Callable[[Item], Plan], threads: int = 1,
+                chunk: int = DEFAULT_CHUNK, clear_each: bool = False, what: str = "items") -> list[Answer]:
+    """The answer of each item, in order, planned by ``plan_of``; ``threads`` threads take
+    chunks of ``chunk`` items; an item's error names it as ``what[index]``. With
+    ``clear_each`` each table's search starts from an empty table, as a first call would
+    (for benchmarks)."""
+    for name, value in (("threads", threads), ("chunk", chunk)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise NotationError(f"{name}: expected a whole number of at least 1, got {value!r}")
+    indexed = list(enumerate(items))
+    parts = [indexed[start:start + chunk] for start in range(0, len(indexed), chunk)]
+    if threads == 1 or len(parts) < 2:
+        done = [answer_chunk(part, plan_of, what, clear_each) for part in parts]
+    else:
+        from concurrent.futures import ThreadPoolExecutor  # only for the threaded runs
+
+        with ThreadPoolExecutor(min(threads, len(parts))) as pool:
+            done = list(pool.map(lambda part: answer_chunk(part, plan_of, what, clear_each), parts))
+    return [answer for part in done for answer in part]

@@ -1,0 +1,59 @@
+"""``hasen.analyze_many``: the answers of ``hasen.analyze`` for each deal, in order, on any
+number of threads and chunks; a bad deal named by its place."""
+
+from __future__ import annotations
+
+import pytest
+
+import hasen
+from solver.cli.bench import seeded_deals
+from solver.core.variants import variant_for
+
+VARIANTS = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre2", 24), ("euchre2", 32)]
+
+
+@pytest.mark.parametrize("name, deck", VARIANTS)
+@pytest.mark.parametrize("threads, chunk", [(1, 32), (2, 1), (2, 3), (3, 32)])
+def test_each_answer_is_analyze(name: str, deck: int, threads: int, chunk: int) -> None:
+    deals = seeded_deals(variant_for(name, deck), 9, 5)
+    texts = [deal.notation() for deal in deals]
+    dealers = {deal.notation(): "NESW"[deal.dealer] for deal in deals}
+    many = hasen.analyze_many(texts, variant=name, deck=deck, threads=threads, chunk=chunk)
+    assert many == [hasen.analyze(text, dealer=dealers[text], variant=name, deck=deck) for text in texts]
+    assert [answer.to_json() for answer in many] == \
+        [hasen.analyze(text, variant=name, deck=deck).to_json() for text in texts]
+
+
+def test_the_options_apply_to_every_deal() -> None:
+    deals = seeded_deals(variant_for("hasenpfeffer"), 5, 8)
+    for options in ({"declarer": "E", "alone": True, "settings": {"lone_lead": "dealer_left_skip_idle"}},
+                    {"declarer": "E", "alone": True, "defender": "N"}):
+        many = hasen.analyze_many(deals, threads=2, chunk=2, **options)
+        assert many == [hasen.analyze(deal, **options) for deal in deals]
+        assert all(list(answer.tables) == ["E"] and answer.alone for answer in many)
+        assert all(answer.lone_defender == options.get("defender") for answer in many)
+
+
+def test_deals_of_several_games_keep_their_own() -> None:
+    deals = [*seeded_deals(variant_for("euchre2"), 2, 1), *seeded_deals(variant_for("hasenpfeffer"), 2, 1)]
+    many = hasen.analyze_many(deals, threads=2, chunk=1)
+    assert [type(answer).__name__ for answer in many] == ["EuchreAnalysis"] * 2 + ["TableAnalysis"] * 2
+    assert many == [hasen.analyze(deal) for deal in deals]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_bad_deal_is_named_by_its_place(threads: int) -> None:
+    deals = [deal.notation() for deal in seeded_deals(variant_for("hasenpfeffer"), 6, 2)]
+    deals[4] = deals[4].replace(":", ";")
+    with pytest.raises(hasen.NotationError, match=r"^deals\[4\]: deal: expected '<seat>:<hands>'"):
+        hasen.analyze_many(deals, threads=threads, chunk=2)
+
+
+@pytest.mark.parametrize("option, value", [("threads", 0), ("chunk", 0), ("threads", 1.5), ("chunk", True)])
+def test_threads_and_chunks_are_whole_numbers(option: str, value: object) -> None:
+    with pytest.raises(hasen.NotationError, match=f"^{option}: expected a whole number of at least 1"):
+        hasen.analyze_many([], **{option: value})
+
+
+def test_no_deals_no_answers() -> None:
+    assert hasen.analyze_many([]) == [] and hasen.analyze_many(iter([]), threads=2) == []
