@@ -7,6 +7,8 @@ The tables are those of ``hasen bench`` (one random declarer's table per seeded 
 round times the batch on one thread, then split among ``--threads`` threads, twice:
 
 - **public.analyze**: each table as a user asks for it (the deal's text in, the answer out);
+- **analyze_many**: the same tables as one batch, as ``hasen.analyze_many`` runs it (each
+  thread solves a chunk of tables in one call, holding the GIL once for the chunk);
 - **search alone**: the same tables' ``solve_table`` calls, recorded from the first pass and
   replayed with nothing but the search between them (it holds no GIL while it solves).
 
@@ -25,16 +27,15 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from solver import public
-from solver.analysis import euchre_table, table
-from solver.cli.bench import GAMES, seeded_deals, table_jobs
+from solver.analysis import table
+from solver.cli.bench import GAMES, batch_per_second, seeded_deals, table_jobs
 from solver.search import thread_searcher
 
-TABLE_MODULES = {"hasenpfeffer": table, "euchre": euchre_table}  # where each game's table calls solve_table
 
-
-def recorded_calls(game: str, jobs: list[tuple[str, str, str, str]]) -> list[tuple[Any, ...]]:
-    """The arguments of every ``solve_table`` call the jobs make (the searcher left out)."""
-    module = TABLE_MODULES[game]
+def recorded_calls(jobs: list[tuple[str, str, str, str]]) -> list[tuple[Any, ...]]:
+    """The arguments of every ``solve_table`` call the jobs make (the searcher left out):
+    every analysis's tables are solved through ``solver.analysis.table.solve_table``."""
+    module = table
     solve_table = module.solve_table
     calls: list[tuple[Any, ...]] = []
 
@@ -47,6 +48,7 @@ def recorded_calls(game: str, jobs: list[tuple[str, str, str, str]]) -> list[tup
         run_analyze(jobs)
     finally:
         module.solve_table = solve_table
+    assert len(calls) == len(jobs), "a table was solved elsewhere than solver.analysis.table.solve_table"
     return calls
 
 
@@ -86,10 +88,11 @@ def main() -> None:
         list(pool.map(lambda _: thread_searcher(), range(args.threads)))  # the threads started untimed
         for game in GAMES if args.game == "all" else [args.game]:
             jobs = table_jobs(seeded_deals(GAMES[game], args.deals, 1), 1)
-            calls = recorded_calls(game, jobs)
-            ratios: dict[str, list[float]] = {"public.analyze": [], "search alone": []}
+            calls = recorded_calls(jobs)
+            ratios: dict[str, list[float]] = {"public.analyze": [], "analyze_many": [], "search alone": []}
             for _ in range(args.rounds):
                 ratios["public.analyze"].append(round_speedup(pool, args.threads, run_analyze, jobs))
+                ratios["analyze_many"].append(batch_per_second(jobs, args.threads) / batch_per_second(jobs, 1))
                 ratios["search alone"].append(round_speedup(pool, args.threads, run_search, calls))
             print(f"{game}: {len(jobs)} tables, {args.threads} threads against 1, {args.rounds} rounds")
             for name, values in ratios.items():

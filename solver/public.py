@@ -23,14 +23,15 @@ from .analysis.inputs import (
     coerce_variant,
     request_position,
 )
-from .analysis.many import DEFAULT_CHUNK, answer_many
+from .analysis.many import answer_many
 from .analysis.play import PlayState
-from .analysis.table import Plan
+from .analysis.table import Plan, solve_plan
 from .core.deal import Deal
 from .core.errors import NotationError
 from .core.variants import HASENPFEFFER, Variant
 from .games import game_of
 from .rules.settings import Settings
+from .search import thread_searcher
 
 # each analysis is imported by the function that runs it, so that a command loads only its own
 if TYPE_CHECKING:
@@ -69,30 +70,38 @@ def analyze(deal: Deal | str, *, dealer: SeatLike | None = None, declarer: SeatL
     >>> table.tables["N"].tricks["S"]["AS"]
     4
     """
-    deal = deal_of(deal, dealer, variant, deck)
-    checked = coerce_settings(deal.variant, settings)
-    return game_of(deal.variant).table(deal, declarer=declarer, alone=alone, defender=defender,  # type: ignore[arg-type]
-                                       settings=checked, progress=progress)
+    plan = plan_analysis(deal, dealer=dealer, declarer=declarer, alone=alone, defender=defender, variant=variant,
+                         deck=deck, settings=settings)
+    return solve_plan(plan, thread_searcher(), progress)
+
+
+def plan_analysis(deal: Deal | str, *, dealer: SeatLike | None = None, declarer: SeatLike | None = None,
+                  alone: bool = False, defender: SeatLike | None = None, variant: Variant | str | None = None,
+                  deck: int | str | None = None, settings: SettingsLike = None) -> Plan:
+    """``analyze``'s request checked and its tables built, not yet solved (``Plan``)."""
+    dealt = deal_of(deal, dealer, variant, deck)
+    checked = coerce_settings(dealt.variant, settings)
+    return game_of(dealt.variant).plan_table(dealt, declarer=declarer, alone=alone,  # type: ignore[arg-type]
+                                             defender=defender, settings=checked)  # type: ignore[arg-type]
 
 
 def analyze_many(deals: Iterable[Deal | str], *, dealer: SeatLike | None = None, declarer: SeatLike | None = None,
                  alone: bool = False, defender: SeatLike | None = None, variant: Variant | str | None = None,
                  deck: int | str | None = None, settings: SettingsLike = None, threads: int = 1,
-                 chunk: int = DEFAULT_CHUNK) -> list[Answer]:
+                 chunk: int | None = None) -> list[Answer]:
     """``analyze`` of each deal, the answers in order, with the same options for all. The
-    deals go to ``threads`` threads in chunks of ``chunk``; each thread solves a chunk's
-    tables in one call, so that threads gain on short tables too. A bad deal is an error
-    that names its place in ``deals``.
+    deals go to ``threads`` threads in chunks of ``chunk`` (by default up to 32, fewer where
+    that gives each thread four); each thread solves a chunk's tables in one call, so that
+    threads gain on short tables too. A bad deal is an error that names its place in
+    ``deals``.
 
     >>> deals = ["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N:.AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 A.K..AQJ* KS"]
     >>> [table.tables["N"].best_tricks for table in analyze_many(deals, declarer="N", threads=2)]
     [6, 4]
     """
     def plan_of(deal: Deal | str) -> Plan:
-        dealt = deal_of(deal, dealer, variant, deck)
-        checked = coerce_settings(dealt.variant, settings)
-        return game_of(dealt.variant).plan_table(dealt, declarer=declarer, alone=alone,  # type: ignore[arg-type]
-                                                 defender=defender, settings=checked)  # type: ignore[arg-type]
+        return plan_analysis(deal, dealer=dealer, declarer=declarer, alone=alone, defender=defender,
+                             variant=variant, deck=deck, settings=settings)
 
     return answer_many(list(deals), plan_of, threads, chunk, what="deals")
 

@@ -49,24 +49,24 @@ def test_the_cores_agree_on_random_endings(cores, seed: int, played: bool) -> No
 def recorded_tables(variant: str, count: int) -> list[tuple]:
     """The ``solve_table`` requests of every declarer's table of ``count`` seeded deals."""
     import hasen
-    from solver.analysis import euchre_table, table
+    from solver.analysis import table
     from solver.cli.bench import seeded_deals
     from solver.core.variants import variant_for
 
-    module = table if variant == "hasenpfeffer" else euchre_table
     requests: list[tuple] = []
-    real = module.solve_table
+    real = table.solve_table  # every analysis's tables are solved through it (solve_plan)
 
     def recording(searcher, *request):
         requests.append(request)
         return real(searcher, *request)
 
-    module.solve_table = recording
+    table.solve_table = recording
     try:
         for deal in seeded_deals(variant_for(variant), count, 3):
             hasen.analyze(deal)
     finally:
-        module.solve_table = real
+        table.solve_table = real
+    assert len(requests) == count * len(variant_for(variant).seats)
     return requests
 
 

@@ -34,7 +34,8 @@ class TrumpEntry:
     """One trump's tricks for the makers: one number, or one per dealer's discard."""
 
     value: int  # the tricks; with an exchange, those of the dealer's chosen discard
-    discards: ByName[Card, int] = field(default_factory=lambda: ByName(Card))  # canonical order; empty: no exchange
+    # the tricks after each discard, in canonical order; empty: no exchange
+    discards: ByName[Card, int] = field(default_factory=lambda: ByName.of(Card, {}))
     discard: Card | None = None  # the dealer's choice (the first in canonical order on a tie)
 
     def to_json(self) -> int | dict[str, int]:
@@ -161,7 +162,7 @@ def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, se
     request = (frame.hands, LAYOUT_BYTES, seats, deal.extra, frame.active, frame.leader, side)
 
     def finish(values: bytes) -> MakerTable:
-        entries: ByName[Suit, TrumpEntry] = ByName(Suit)
+        entries: dict[Suit, TrumpEntry] = {}
         done = 0
         for trump, taker in zip(TRUMPS, takers):
             if taker is None:
@@ -177,7 +178,7 @@ def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, se
             value = choose(discards.values())
             chosen = next(d for d, n in discards.items() if n == value)
             entries[Suit(trump)] = TrumpEntry(value, discards, chosen)
-        return MakerTable(Seat(maker), entries)
+        return MakerTable(Seat(maker), ByName.of(Suit, entries))
 
     return TableJob(request, finish)
 

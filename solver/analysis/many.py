@@ -20,7 +20,8 @@ from .table import Plan
 
 Item = TypeVar("Item")
 
-DEFAULT_CHUNK = 32  # analyses per chunk: enough that handing the GIL over costs little
+MAX_CHUNK = 32  # analyses per chunk at most: enough that handing the GIL over costs little
+CHUNKS_PER_THREAD = 4  # at least, where there are enough: the threads finish together
 
 
 def answer_chunk(items: Sequence[tuple[int, Item]], plan_of: Callable[[Item], Plan], what: str,
@@ -38,14 +39,17 @@ def answer_chunk(items: Sequence[tuple[int, Item]], plan_of: Callable[[Item], Pl
 
 
 def answer_many(items: Sequence[Item], plan_of: Callable[[Item], Plan], threads: int = 1,
-                chunk: int = DEFAULT_CHUNK, clear_each: bool = False, what: str = "items") -> list[Answer]:
+                chunk: int | None = None, clear_each: bool = False, what: str = "items") -> list[Answer]:
     """The answer of each item, in order, planned by ``plan_of``; ``threads`` threads take
-    chunks of ``chunk`` items; an item's error names it as ``what[index]``. With
+    chunks of ``chunk`` items (by default up to MAX_CHUNK, fewer where that gives each
+    thread CHUNKS_PER_THREAD); an item's error names it as ``what[index]``. With
     ``clear_each`` each table's search starts from an empty table, as a first call would
     (for benchmarks)."""
-    for name, value in (("threads", threads), ("chunk", chunk)):
+    for name, value in (("threads", threads), ("chunk", 1 if chunk is None else chunk)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise NotationError(f"{name}: expected a whole number of at least 1, got {value!r}")
+    if chunk is None:
+        chunk = max(1, min(MAX_CHUNK, -(-len(items) // (threads * CHUNKS_PER_THREAD))))
     indexed = list(enumerate(items))
     parts = [indexed[start:start + chunk] for start in range(0, len(indexed), chunk)]
     if threads == 1 or len(parts) < 2:

@@ -132,6 +132,28 @@ def tables_per_second(jobs: list[tuple[str, str, str, str]], threads: int) -> fl
         return len(jobs) / (time.perf_counter() - start)
 
 
+def batch_per_second(jobs: list[tuple[str, str, str, str]], threads: int) -> float:
+    """The jobs as one batch, as ``hasen.analyze_many`` runs it on ``threads`` threads (each
+    thread solving a chunk's tables in one call), every table's search from an empty table
+    as a first call's: tables per second of wall time."""
+    from .. import public
+    from ..analysis.many import answer_many
+
+    def plan_of(job: tuple[str, str, str, str]) -> Any:
+        text, dealer, variant, seat = job
+        return public.plan_analysis(text, dealer=dealer, variant=variant, declarer=seat)
+
+    start = time.perf_counter()
+    answer_many(jobs, plan_of, threads, clear_each=True)
+    return len(jobs) / (time.perf_counter() - start)
+
+
+def median_speedup(rates: dict[int, list[float]], threads: int) -> float:
+    """The median of each round's ratio of its own two runs: a slower spell of the machine
+    falls on both."""
+    return statistics.median(n / o for o, n in zip(rates[1], rates[threads]))
+
+
 def peak_memory_bytes() -> int | None:
     try:
         import resource
@@ -168,19 +190,21 @@ def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) ->
         seconds = run_tables(jobs)
         # 1 and N threads in turns, so that other load on the machine falls on both alike
         rates: dict[int, list[float]] = {1: [], threads: []}
+        batches: dict[int, list[float]] = {1: [], threads: []}
         for _ in range(rounds):
             for n in dict.fromkeys([1, threads]):
                 rates[n].append(tables_per_second(jobs, n))
-        one, many = statistics.median(rates[1]), statistics.median(rates[threads])
-        # each round's ratio of its own two runs: a slower spell of the machine falls on both
-        speedup = statistics.median(n / o for o, n in zip(rates[1], rates[threads]))
+            for n in dict.fromkeys([1, threads]):
+                batches[n].append(batch_per_second(jobs, n))
         result["games"][game] = {
             **solves,
             "tables": len(jobs),
             "tables_per_second": len(jobs) / sum(seconds),
             "median_table_us": statistics.median(seconds) * 1e6,
-            "tables_per_second_by_threads": {"1": one, str(threads): many},
-            "thread_speedup": speedup,
+            "tables_per_second_by_threads": {str(n): statistics.median(rates[n]) for n in rates},
+            "thread_speedup": median_speedup(rates, threads),
+            "batch_tables_per_second_by_threads": {str(n): statistics.median(batches[n]) for n in batches},
+            "batch_thread_speedup": median_speedup(batches, threads),
         }
     result["peak_memory_bytes"] = peak_memory_bytes()
     return result
@@ -192,7 +216,7 @@ def text(result: dict[str, Any]) -> str:
              f"{result['deals']} seeded deals per game (seed {result['seed']})"]
     for game, g in result["games"].items():
         threads = result["threads"]
-        by = g["tables_per_second_by_threads"]
+        by, batch = g["tables_per_second_by_threads"], g["batch_tables_per_second_by_threads"]
         lines += [
             f"{game}",
             f"  single solves        {g['solves_per_second']:9.0f} /s   median {g['median_solve_us']:8.1f} us",
@@ -206,6 +230,10 @@ def text(result: dict[str, Any]) -> str:
         if threads != 1:
             lines.append(f"  tables, {threads} threads    {by[str(threads)]:9.0f} /s   "
                          f"{g['thread_speedup']:.2f}x one thread (median of {result['rounds']} rounds' ratios)")
+        lines.append(f"  batch, 1 thread      {batch['1']:9.0f} /s")
+        if threads != 1:
+            lines.append(f"  batch, {threads} threads     {batch[str(threads)]:9.0f} /s   "
+                         f"{g['batch_thread_speedup']:.2f}x one thread (median of {result['rounds']} rounds' ratios)")
     table = result["search_table_bytes_per_thread"]
     peak = result["peak_memory_bytes"]
     lines.append(f"search table per thread {table / 2**20:.2f} MiB" if table else "search table per thread: a dict")
