@@ -9,8 +9,9 @@ round times the batch on one thread, then split among ``--threads`` threads, twi
 - **public.analyze**: each table as a user asks for it (the deal's text in, the answer out);
 - **analyze_many**: the same tables as one batch, as ``hasen.analyze_many`` runs it (each
   thread solves a chunk of tables in one call, holding the GIL once for the chunk);
-- **search alone**: the same tables' ``solve_table`` calls, recorded from the first pass and
-  replayed with nothing but the search between them (it holds no GIL while it solves).
+- **search alone**: the same tables' ``solve_table`` requests, recorded from the first pass
+  and solved in one ``solve_tables`` call per thread: nothing but the search, which holds
+  no GIL while it solves.
 
 Each thread's search table is emptied before every table. The figure is the median over
 the rounds of each round's own ratio (one thread's time over the threads' time), so that
@@ -35,19 +36,18 @@ from solver.search import thread_searcher
 def recorded_calls(jobs: list[tuple[str, str, str, str]]) -> list[tuple[Any, ...]]:
     """The arguments of every ``solve_table`` call the jobs make (the searcher left out):
     every analysis's tables are solved through ``solver.analysis.table.solve_table``."""
-    module = table
-    solve_table = module.solve_table
+    solve_table = table.solve_table
     calls: list[tuple[Any, ...]] = []
 
     def recording(searcher: Any, *args: Any) -> bytes:
         calls.append(args)
         return solve_table(searcher, *args)
 
-    module.solve_table = recording
+    table.solve_table = recording
     try:
         run_analyze(jobs)
     finally:
-        module.solve_table = solve_table
+        table.solve_table = solve_table
     assert len(calls) == len(jobs), "a table was solved elsewhere than solver.analysis.table.solve_table"
     return calls
 
@@ -60,10 +60,8 @@ def run_analyze(jobs: Sequence[tuple[str, str, str, str]]) -> None:
 
 
 def run_search(calls: Sequence[tuple[Any, ...]]) -> None:
-    searcher = thread_searcher()
-    for args in calls:
-        searcher.clear()
-        searcher.solve_table(*args)
+    """The tables in one call: the search alone, the GIL released once."""
+    thread_searcher().solve_tables(calls, clear_each=True)
 
 
 def round_speedup(pool: ThreadPoolExecutor, threads: int, work: Callable[[Sequence[Any]], None],

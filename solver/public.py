@@ -90,10 +90,10 @@ def analyze_many(deals: Iterable[Deal | str], *, dealer: SeatLike | None = None,
                  deck: int | str | None = None, settings: SettingsLike = None, threads: int = 1,
                  chunk: int | None = None) -> list[Answer]:
     """``analyze`` of each deal, the answers in order, with the same options for all. The
-    deals go to ``threads`` threads in chunks of ``chunk`` (by default up to 32, fewer where
-    that gives each thread four); each thread solves a chunk's tables in one call, so that
-    threads gain on short tables too. A bad deal is an error that names its place in
-    ``deals``.
+    deals go to ``threads`` threads in chunks of ``chunk`` deals (by default a few chunks
+    for each thread; see ``solver.analysis.many``); each thread solves a chunk's tables in
+    one call, so that threads gain on short tables too. A bad deal is an error that names
+    its place in ``deals``.
 
     >>> deals = ["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N:.AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 A.K..AQJ* KS"]
     >>> [table.tables["N"].best_tricks for table in analyze_many(deals, declarer="N", threads=2)]

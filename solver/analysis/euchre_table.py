@@ -21,7 +21,7 @@ from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.settings import DEFAULT_SETTINGS, Settings
-from ..search import Searcher, solve_table, thread_searcher
+from ..search import Searcher, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal
@@ -185,8 +185,8 @@ def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, se
 
 def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,
                 settings: Settings, searcher: Searcher) -> MakerTable:
-    job = maker_job(deal, maker, alone, lone_defender, settings)
-    return job.finish(solve_table(searcher, *job.request))  # type: ignore[no-any-return]
+    """One maker's table, solved now (the table a contract of it is judged by)."""
+    return maker_job(deal, maker, alone, lone_defender, settings).solve(searcher)  # type: ignore[no-any-return]
 
 
 def plan_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | int | None = None,

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from ..core.errors import HasenError, NotationError
-from ..search import solve_tables, thread_searcher
+from ..search import thread_searcher
 from .answer import Answer
 from .table import Plan
 
@@ -22,6 +22,11 @@ Item = TypeVar("Item")
 
 MAX_CHUNK = 32  # analyses per chunk at most: enough that handing the GIL over costs little
 CHUNKS_PER_THREAD = 4  # at least, where there are enough: the threads finish together
+
+
+def whole_number(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise NotationError(f"{name}: expected a whole number of at least 1, got {value!r}")
 
 
 def answer_chunk(items: Sequence[tuple[int, Item]], plan_of: Callable[[Item], Plan], what: str,
@@ -34,7 +39,7 @@ def answer_chunk(items: Sequence[tuple[int, Item]], plan_of: Callable[[Item], Pl
         except HasenError as exc:  # which of the many it was
             raise type(exc)(f"{what}[{index}]: {exc}") from None
     requests = [request for plan in plans for request in plan.requests]
-    values = iter(solve_tables(thread_searcher(), requests, clear_each))
+    values = iter(thread_searcher().solve_tables(requests, clear_each))
     return [plan.finish([next(values) for _ in plan.requests]) for plan in plans]
 
 
@@ -44,12 +49,12 @@ def answer_many(items: Sequence[Item], plan_of: Callable[[Item], Plan], threads:
     chunks of ``chunk`` items (by default up to MAX_CHUNK, fewer where that gives each
     thread CHUNKS_PER_THREAD); an item's error names it as ``what[index]``. With
     ``clear_each`` each table's search starts from an empty table, as a first call would
-    (for benchmarks)."""
-    for name, value in (("threads", threads), ("chunk", 1 if chunk is None else chunk)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise NotationError(f"{name}: expected a whole number of at least 1, got {value!r}")
+    (for benchmarks). Each call with more than one thread starts its threads, whose search
+    tables start empty."""
+    whole_number("threads", threads)
     if chunk is None:
         chunk = max(1, min(MAX_CHUNK, -(-len(items) // (threads * CHUNKS_PER_THREAD))))
+    whole_number("chunk", chunk)
     indexed = list(enumerate(items))
     parts = [indexed[start:start + chunk] for start in range(0, len(indexed), chunk)]
     if threads == 1 or len(parts) < 2:

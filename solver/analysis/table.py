@@ -124,6 +124,10 @@ class TableJob(NamedTuple):
     request: tuple[Any, ...]
     finish: Callable[[bytes], Any]
 
+    def solve(self, searcher: Searcher) -> Any:
+        """The table, solved alone."""
+        return self.finish(solve_table(searcher, *self.request))
+
 
 class Plan(NamedTuple):
     """A whole analysis waiting for the search: its tables' requests, in order, and what
@@ -218,5 +222,5 @@ def declarer_job(deal: Deal, declarer: int, alone: bool, settings: Settings,
 
 def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
                    searcher: Searcher, lone_defender: int | None = None) -> DeclarerTable:
-    job = declarer_job(deal, declarer, alone, settings, lone_defender)
-    return job.finish(solve_table(searcher, *job.request))  # type: ignore[no-any-return]
+    """One declarer's table, solved now (the table a contract of it is judged by)."""
+    return declarer_job(deal, declarer, alone, settings, lone_defender).solve(searcher)  # type: ignore[no-any-return]

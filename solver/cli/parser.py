@@ -27,8 +27,7 @@ from .options import (
 )
 
 LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 1},}}")  # an argument argparse would echo in full
-# argparse's words when the command is missing or unknown
-NO_COMMAND = ("the following arguments are required: command", "argument command:")
+NO_COMMAND = "the following arguments are required: command"  # argparse's words (unknown ones list the commands)
 FORMS = {"both": None, "partner": False, "alone": True}  # simulate --form: the value of alone
 
 

@@ -52,18 +52,6 @@ def solve_table(searcher: Searcher, hands: Sequence[int], layouts: bytes, takers
     return bytes(values)
 
 
-def solve_tables(searcher: Searcher, tables: Sequence[tuple], clear_each: bool = False) -> list[bytes]:
-    """``searcher.solve_tables(...)`` (protocol.py); for a searcher without it, table by table."""
-    if hasattr(searcher, "solve_tables"):
-        return searcher.solve_tables(tables, clear_each)
-    values = []
-    for table in tables:
-        if clear_each:
-            searcher.clear()
-        values.append(solve_table(searcher, *table))
-    return values
-
-
 def thread_searcher() -> Searcher:
     """This thread's searcher. Its table holds only whole positions, so it is shared by
     every solve the thread makes, across contracts and deals."""
@@ -73,4 +61,4 @@ def thread_searcher() -> Searcher:
     return searcher
 
 
-__all__ = ["Core", "Searcher", "USING_EXTENSION", "solve_table", "solve_tables", "thread_searcher"]
+__all__ = ["Core", "Searcher", "USING_EXTENSION", "solve_table", "thread_searcher"]

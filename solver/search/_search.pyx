@@ -61,10 +61,10 @@ DEFAULT_TABLE_BITS = 15  # 2**15 entries of 16 bytes: 512 KiB, within a core's L
 cdef enum:
     MAX_TABLE_VALUES = 4 * 64  # four trumps, at most one value per card of a 64-card layout
 
-cdef struct TableJob:  # one table's request, checked, for solving without the GIL
+cdef struct CheckedTable:  # one table's request, checked and copied, for solving without the GIL
     uint64_t real[4]
     int taker[4]
-    const unsigned char* layouts
+    unsigned char layouts[MAX_TABLE_VALUES]  # a copy: the caller's buffer may change once checked
     int stride, extra, active, leader, side
 
 
@@ -124,6 +124,7 @@ cdef class Searcher:
         self.next_generation()
 
     cdef void next_generation(self) noexcept nogil:
+        """``clear()``, callable without the GIL."""
         self.state.generation = (self.state.generation + 1) & 0xFFFF
         if self.state.generation == 0:
             memset(self.state.table, 0, self.entries * sizeof(HEntry))
@@ -205,17 +206,22 @@ cdef class Searcher:
             free(hands)
             free(values)
 
-    cdef int check_table(self, TableJob* job, hands, const unsigned char[::1] layouts, takers, int extra,
+    cdef int check_table(self, CheckedTable* job, hands, const unsigned char[::1] layouts, takers, int extra,
                          int active, int leader, int side) except -1:
         """Check one table's request and copy it into ``job``."""
         cdef int seat, trump, total = 0, stride = layouts.shape[0] // 4
+        cdef Py_ssize_t i
         if stride * 4 != layouts.shape[0] or stride > 64 or not 0 <= extra < stride:
             raise ValueError("layouts: four rows, one byte per card; extra: a card of them")
+        for i in range(layouts.shape[0]):
+            if layouts[i] >= 64:
+                raise ValueError("layouts: a card's bit is 0-63")
+            job.layouts[i] = layouts[i]
         if not (active >> leader) & 1:
             raise ValueError("the leader must play")
         for seat in range(HASEN_NUM_SEATS):
             job.real[seat] = hands[seat]
-            if job.real[seat] >> stride:
+            if stride < 64 and job.real[seat] >> stride:
                 raise ValueError(f"hands: a card beyond the {stride} of the layout")
             total += popcount_portable(job.real[seat])
         for trump in range(4):
@@ -225,11 +231,10 @@ cdef class Searcher:
                 raise ValueError("takers: a playing seat or -1 for each trump")
         if total + 1 > HASEN_KEY_CARDS:
             raise ValueError(f"at most {HASEN_KEY_CARDS} cards may be in play")
-        job.layouts = &layouts[0]
         job.stride, job.extra, job.active, job.leader, job.side = stride, extra, active, leader, side
         return 0
 
-    cdef int run_table(self, const TableJob* job, unsigned char* out) noexcept nogil:
+    cdef int run_table(self, const CheckedTable* job, unsigned char* out) noexcept nogil:
         """Lay out and solve one checked table; its values into ``out``, their count returned."""
         cdef HState* s = &self.state
         cdef uint64_t laid[4]
@@ -267,7 +272,7 @@ cdef class Searcher:
                     int side) -> bytes:
         """A whole table in one call: the positions built here from real cards and solved
         under one release of the GIL; see ``protocol.Searcher.solve_table``."""
-        cdef TableJob job
+        cdef CheckedTable job
         cdef unsigned char out[MAX_TABLE_VALUES]
         cdef int count
         self.check_table(&job, hands, layouts, takers, extra, active, leader, side)
@@ -278,12 +283,11 @@ cdef class Searcher:
     def solve_tables(self, tables, bint clear_each=False) -> list:
         """``solve_table(*table)`` for each table, under one release of the GIL for them all;
         with ``clear_each`` the table is emptied before each, as ``clear()`` would."""
+        tables = list(tables)
         cdef Py_ssize_t i, count = len(tables)
-        cdef TableJob* jobs = <TableJob*>malloc(max(count, 1) * sizeof(TableJob))
+        cdef CheckedTable* jobs = <CheckedTable*>malloc(max(count, 1) * sizeof(CheckedTable))
         cdef unsigned char* out = <unsigned char*>malloc(max(count, 1) * MAX_TABLE_VALUES)
         cdef int* counts = <int*>malloc(max(count, 1) * sizeof(int))
-        # the layouts' buffers are held here while the GIL is released
-        kept = [table[1] for table in tables]
         if jobs == NULL or out == NULL or counts == NULL:
             free(jobs)
             free(out)
