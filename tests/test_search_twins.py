@@ -86,3 +86,21 @@ def test_a_bad_table_in_a_batch_is_refused(cores) -> None:
     for core in cores:
         with pytest.raises((ValueError, IndexError)):
             core.solve_tables([good, bad])
+
+
+def test_a_batch_keeps_what_it_checked(cores) -> None:
+    """A table's layouts are the bytes given when the batch began, even if the caller's
+    buffer changes while it is solved (here: emptied by reading a later table)."""
+    first, second = recorded_tables("hasenpfeffer", 1)[:2]
+    layouts = bytearray(first[1])
+
+    class EmptiesTheLayouts(list):
+        def __getitem__(self, index):
+            layouts[:] = b""
+            return list.__getitem__(self, index)
+
+    for core in cores:
+        expected = [core.solve_table(*first), core.solve_table(*second)]
+        layouts[:] = first[1]
+        batch = [(first[0], layouts, *first[2:]), (second[0], second[1], EmptiesTheLayouts(second[2]), *second[3:])]
+        assert core.solve_tables(batch) == expected
