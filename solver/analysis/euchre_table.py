@@ -10,8 +10,7 @@ maker or of a lone defender) does not exchange either.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from ..core.cards import SUITS, card_name, cards_of
 from ..core.deal import Deal
@@ -29,13 +28,11 @@ from .play import Contract, declarer_cards, exchanging_seat, search_frame
 from .table import TRUMPS, Plan, TableJob, planned, solve_plan, tables_by_declarer
 
 
-@dataclass
-class TrumpEntry:
+class TrumpEntry(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One trump's tricks for the makers: one number, or one per dealer's discard."""
 
     value: int  # the tricks; with an exchange, those of the dealer's chosen discard
-    # the tricks after each discard, in canonical order; empty: no exchange
-    discards: ByName[Card, int] = field(default_factory=lambda: ByName.of(Card, {}))
+    discards: ByName[Card, int]  # the tricks after each discard, in canonical order; empty: no exchange
     discard: Card | None = None  # the dealer's choice (the first in canonical order on a tie)
 
     def to_json(self) -> int | dict[str, int]:
@@ -44,8 +41,7 @@ class TrumpEntry:
         return {**{card_name(d): n for d, n in self.discards.items()}, "value": self.value}
 
 
-@dataclass(repr=False)
-class MakerTable(Answer):
+class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One maker's entries for the four trumps: ``table.entries["H"].value``.
 
     >>> import hasen
@@ -54,8 +50,9 @@ class MakerTable(Answer):
     (5, Card('KD'), [Suit('H')])
     """
 
-    maker: Seat
-    entries: ByName[Suit, TrumpEntry]
+    def __init__(self, maker: Seat, entries: ByName[Suit, TrumpEntry]) -> None:
+        self.maker = maker
+        self.entries = entries
 
     @property
     def best_tricks(self) -> int:
@@ -118,8 +115,7 @@ def name_or_none(card: int | None) -> str | None:
     return None if card is None else card_name(card)
 
 
-@dataclass(repr=False)
-class EuchreAnalysis(Answer):
+class EuchreAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """The Euchre table of one maker or all: ``analysis.tables["N"].entries["H"]``.
 
     >>> import hasen
@@ -128,11 +124,13 @@ class EuchreAnalysis(Answer):
     [(Seat('N'), 5), (Seat('S'), 5)]
     """
 
-    deal: Deal
-    alone: bool
-    lone_defender: Seat | None
-    tables: ByName[Seat, MakerTable]
-    settings: Settings = Settings()
+    def __init__(self, deal: Deal, alone: bool, lone_defender: Seat | None, tables: ByName[Seat, MakerTable],
+                 settings: Settings = DEFAULT_SETTINGS) -> None:
+        self.deal = deal
+        self.alone = alone
+        self.lone_defender = lone_defender
+        self.tables = tables
+        self.settings = settings
 
     def to_json(self) -> dict[str, Any]:
         variant = self.deal.variant
@@ -166,7 +164,7 @@ def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, se
         done = 0
         for trump, taker in zip(TRUMPS, takers):
             if taker is None:
-                entries[Suit(trump)] = TrumpEntry(values[done])
+                entries[Suit(trump)] = TrumpEntry(values[done], ByName.of(Card, {}))
                 done += 1
                 continue
             cards = [Card(c) for c in cards_of(declarer_cards(deal, taker))]

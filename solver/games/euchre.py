@@ -21,7 +21,6 @@ from ..rules.scoring import euchre_score
 from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
 from ..search import Searcher
-from ..text.html import grid_html
 from ..text.words import lone_form, signed, tricks
 from .base import Example, Game
 
@@ -194,6 +193,8 @@ class Euchre(Game):
         return format_euchre_table(analysis)
 
     def table_html(self, analysis: EuchreAnalysis) -> str:
+        from ..text.html import grid_html  # html's modules only for notebooks and pages
+
         parts = []
         for maker, table in analysis.tables.items():
             best_trump, best = table.best

@@ -10,28 +10,34 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from solver.cli.parser import COMMANDS, build_parser
 
 NOT_FOR_A_TABLE = ["flask", "waitress", "jsonschema", "asyncio", "concurrent.futures", "distributed",
                    "solver.cli.batch", "solver.cli.bench", "solver.cli.simulate", "solver.workers",
-                   "solver.games.euchre", "solver.analysis.euchre_table", "html", "dataclasses", "inspect",
+                   "html", "dataclasses", "inspect",
                    "solver.analysis.simulate", "solver.analysis.lead", "solver.analysis.bidding",
                    "solver.analysis.review", "solver.text.review", "solver.text.bidding"]
+# and each game's table loads no other game's code
+OTHER_GAMES = {"hasenpfeffer": ["solver.games.euchre", "solver.analysis.euchre_table"],
+               "euchre": ["solver.games.hasenpfeffer"]}
 
 PROBE = """
 import json, sys
 from solver.cli import main
-main(["table", "--example", "--json"])
+main(["table", "--example", "--json", "--variant", sys.argv[1]])
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 
 
-def test_a_table_loads_no_other_commands_modules() -> None:
-    done = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=120)
+@pytest.mark.parametrize("variant, best", [("hasenpfeffer", 6), ("euchre", 4)])
+def test_a_table_loads_no_other_commands_modules(variant: str, best: int) -> None:
+    done = subprocess.run([sys.executable, "-c", PROBE, variant], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     loaded = set(json.loads(done.stderr.splitlines()[-1]))
-    assert json.loads(done.stdout)["declarers"]["N"]["best"]["tricks"] == 6
-    assert sorted(loaded & set(NOT_FOR_A_TABLE)) == []
+    assert json.loads(done.stdout)["declarers"]["N"]["best"]["tricks"] == best
+    assert sorted(loaded & set(NOT_FOR_A_TABLE + OTHER_GAMES[variant])) == []
 
 
 def test_a_command_parsed_alone_has_all_its_arguments() -> None:
