@@ -10,8 +10,8 @@ as the oldest comes back.
 
 - ``jobs=1`` and no scheduler: the builtin ``map``, in this process;
 - ``jobs=N``: ``concurrent.futures.ProcessPoolExecutor`` with N spawned processes, which
-  ignore Ctrl-C (the caller decides what an interrupt means) and are ended when the caller
-  stops early;
+  ignore Ctrl-C from the moment they start (the caller decides what an interrupt means) and
+  are ended when the caller stops early;
 - ``scheduler="tcp://host:8786"``: a ``distributed.Client`` of that scheduler; its workers
   must be able to import ``function`` (install the same package there). Dask is imported
   only then.
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -59,10 +60,31 @@ def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
 
 def ignore_interrupts() -> None:
     """A worker process's start: Ctrl-C reaches the whole process group, and only the
-    parent should act on it."""
+    parent should act on it. The worker was spawned with SIGINT blocked (``interrupts_held``),
+    so one that came while it started waits, and is dropped here."""
     import signal  # in the worker processes only
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """SIGINT blocked in this thread for the block's length. A process spawned meanwhile
+    inherits the block, so that Ctrl-C cannot reach it before ``ignore_interrupts`` runs
+    (as Python starts it would kill the worker or print a traceback); here an interrupt
+    that came meanwhile is raised when the block ends."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no process groups to worry about
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def chunked(items: Iterable[T], size: int) -> Iterator[list[T]]:
@@ -165,7 +187,8 @@ class Workers:
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            return self.pool.submit(run_chunk, function, chunk)
+            with interrupts_held():  # the pool may spawn a worker here
+                return self.pool.submit(run_chunk, function, chunk)
         except BrokenProcessPool as exc:
             raise WorkersFailed(f"a worker process died: {exc}") from None
 

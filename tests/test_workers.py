@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import os
+import subprocess
 import sys
 from functools import partial
 
@@ -71,6 +72,30 @@ def test_a_simulation_runs_its_layouts_through_the_workers() -> None:
     options = {"seat": "N", "dealer": "W", "layouts": 40, "seed": 3, "alone": False}
     here = hasen.simulate(HASENPFEFFER_DEAL, **options).to_json()
     assert hasen.simulate(HASENPFEFFER_DEAL, **options, mapper=partial(ordered_map, jobs=2, chunk=4)).to_json() == here
+
+
+# Interrupts the workers' whole process group at a given moment of their start and still
+# collects their results: a worker must neither die of Ctrl-C nor print a traceback, however
+# early in its start the interrupt comes (the run's own handling is the parent's business).
+INTERRUPTED_START = """
+import os, signal, sys, time
+from solver.workers import Workers
+signal.signal(signal.SIGINT, lambda *_: None)  # the parent notes the interrupt and goes on
+with Workers(jobs=2) as workers:
+    futures = [workers.submit(abs, [-n]) for n in (1, 2)]
+    time.sleep(float(sys.argv[1]))
+    os.killpg(0, signal.SIGINT)
+    print([workers.result(future) for future in futures])
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
+@pytest.mark.parametrize("delay", [0.0, 0.005, 0.02, 0.05, 0.1, 0.2])
+def test_workers_outlive_an_interrupt_however_early_in_their_start(delay: float) -> None:
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    done = subprocess.run([sys.executable, "-c", INTERRUPTED_START, str(delay)], cwd=root, capture_output=True,
+                          text=True, timeout=60, start_new_session=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "[[1], [2]]\n", "")
 
 
 def test_jobs_must_be_positive() -> None:
