@@ -154,7 +154,12 @@ class Channel(HTTPChannel):
         self.will_close = True  # closed at once by the loop (writable, then handle_close)
 
     def handle_close(self) -> None:
+        if self.socket is None:
+            # closed already: a reset is reported twice in one turn of the loop (the failed read
+            # closes the channel, then the poll's hang-up flag asks again)
+            return
         if self.linger and self.linger_until is None and not self.requests:
+            self.linger = False  # once: a failed shutdown below closes at once
             try:
                 self.socket.shutdown(socket.SHUT_WR)
             except OSError:

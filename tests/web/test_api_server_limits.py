@@ -11,6 +11,7 @@ import http.client
 import json
 import random
 import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -265,4 +266,32 @@ def test_headers_over_the_limit_are_refused(server: ServedProcess) -> None:
     assert status == 431 and headers["Content-Type"] == "application/json"
     assert body["error"] == f"headers: more than {MAX_HEADER_BYTES} bytes"
     # a request with ordinary headers is served as usual
+    assert timed_request(server, "GET", "/api/v1/health")[0] == 200
+
+
+# --- connections reset by the client ---------------------------------------------------------
+
+REFUSED = {
+    400: b"GARBAGE\r\n\r\n",
+    413: b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Length: 2000000000\r\n\r\n",
+    431: b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * MAX_HEADER_BYTES + b"\r\n\r\n",
+}
+
+
+def reset(sock: socket.socket) -> None:
+    """Close ``sock`` with a reset rather than a FIN (SO_LINGER on, time 0)."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+
+
+@pytest.mark.parametrize("status", sorted(REFUSED))
+def test_a_refused_request_then_a_reset_leaves_the_server_up(server: ServedProcess, status: int) -> None:
+    """Issue 15, item 1: a client that reads the refusal and resets at once, 60 times in a row,
+    used to stop the server (its lingering close met a socket already closed)."""
+    for _ in range(60):
+        with socket.create_connection((server.host, server.port), timeout=10) as sock:
+            sock.sendall(REFUSED[status])
+            assert sock.recv(65536).split(b" ", 2)[1] == str(status).encode()
+            reset(sock)
+    assert server.process.poll() is None, "the server stopped"
     assert timed_request(server, "GET", "/api/v1/health")[0] == 200
