@@ -15,7 +15,7 @@ if os.environ.get("HASEN_NO_EXTENSIONS", "") in ("", "0"):
 
     headers = ["solver/search/_search_cpu.h", "solver/search/_search_core.h"]
     ext_modules = cythonize(
-        [Extension("solver.search._search", ["solver/search/_search.pyx"], depends=headers,
+        [Extension("hasen.search._search", ["solver/search/_search.pyx"], depends=headers,
                    include_dirs=["solver/search"])],
         compiler_directives={"language_level": 3},
     )

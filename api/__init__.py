@@ -1,7 +1,7 @@
 """The web service: a JSON API over the solver under /api/v1.
 
 ``create_app(config)`` builds the app; ``hasen serve`` runs it under waitress. ``/`` is the
-review page (api.page).
+review page (hasen.api.page).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from .service import Service
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """The Flask app; ``config`` overrides the limits of ``api.config.LIMITS`` and any
+    """The Flask app; ``config`` overrides the limits of ``hasen.api.config.LIMITS`` and any
     Flask setting."""
     app = Flask(__name__)
     app.config.update(defaults())

@@ -11,7 +11,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from solver.core import strict_json
+from hasen.core import strict_json
 
 from .errors import BadInput, TooLarge
 
@@ -24,9 +24,9 @@ QUOTE_LIMIT = 40  # characters of a bad value quoted back
 
 
 def read_json(request: Request) -> Any:
-    """The body as JSON, read strictly (``solver.core.strict_json``): Flask's own parser would
+    """The body as JSON, read strictly (``hasen.core.strict_json``): Flask's own parser would
     accept duplicate keys (keeping the last, silently dropping the others) and NaN. Its
-    Content-Type was checked before (``api.guard``)."""
+    Content-Type was checked before (``hasen.api.guard``)."""
     try:
         raw = request.get_data(cache=False)
     except RequestEntityTooLarge:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from solver.core.errors import HasenError
-from solver.core.version import __version__
+from hasen.core.errors import HasenError
+from hasen.core.version import __version__
 
 from .runner import TimeLimitExceeded
 

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import MethodNotAllowed
 
-from solver.core.version import __version__
+from hasen.core.version import __version__
 
 from .errors import API_PREFIX, ApiError
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
-from solver.core.seats import SEATS
-from solver.core.variants import DECKS, HASENPFEFFER, VARIANTS
-from solver.core.version import __version__
-from solver.games import GAMES
-from solver.games.euchre import Euchre
-from solver.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS
+from hasen.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
+from hasen.core.seats import SEATS
+from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
+from hasen.core.version import __version__
+from hasen.games import GAMES
+from hasen.games.euchre import Euchre
+from hasen.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS
 
 from .config import MAX_TEXT
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
-from solver.core.cards import (
+from hasen.core.cards import (
     JOKER_NAME,
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -18,18 +18,18 @@ from solver.core.cards import (
     cards_of,
     is_red,
 )
-from solver.core.seats import SEATS
-from solver.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
-from solver.core.version import __version__
-from solver.games import game_of
-from solver.rules.settings import Settings
-from solver.rules.trump import power_order, same_colour_suit
+from hasen.core.seats import SEATS
+from hasen.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
+from hasen.core.version import __version__
+from hasen.games import game_of
+from hasen.rules.settings import Settings
+from hasen.rules.trump import power_order, same_colour_suit
 
 from .openapi import PREFIX
 
 page = Blueprint("page", __name__)
 
-# how the page names each game (docs/rules.md); every variant of solver.core.variants has one
+# how the page names each game (docs/rules.md); every variant of hasen.core.variants has one
 GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre": "Euchre"}
 # the single-dummy panel: random layouts per view (fewer if the app allows fewer), enough for
 # a standard error of about 0.05 tricks and an answer in about a second; a fixed seed, so that

@@ -8,27 +8,27 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from solver import public
-from solver.analysis.answer import Answer
-from solver.analysis.inputs import DEFAULT_LAYOUTS, coerce_seat, coerce_trump
-from solver.analysis.inputs import request_position as position_of
-from solver.analysis.lead import simulate_lead as simulate_leads
-from solver.analysis.play import PlayState
-from solver.analysis.simulate import Knowledge
-from solver.analysis.simulate import simulate as simulate_layouts
-from solver.core.cards import CardId
-from solver.core.deal import Deal
-from solver.core.errors import HasenError
-from solver.core.variants import Variant, variant_for
-from solver.core.version import __version__
-from solver.games import game_of
-from solver.rules.settings import (
+from hasen import public
+from hasen.analysis.answer import Answer
+from hasen.analysis.inputs import DEFAULT_LAYOUTS, coerce_seat, coerce_trump
+from hasen.analysis.inputs import request_position as position_of
+from hasen.analysis.lead import simulate_lead as simulate_leads
+from hasen.analysis.play import PlayState
+from hasen.analysis.simulate import Knowledge
+from hasen.analysis.simulate import simulate as simulate_layouts
+from hasen.core.cards import CardId
+from hasen.core.deal import Deal
+from hasen.core.errors import HasenError
+from hasen.core.variants import Variant, variant_for
+from hasen.core.version import __version__
+from hasen.games import game_of
+from hasen.rules.settings import (
     AUCTION_SETTINGS,
     PLAY_SETTINGS,
     Settings,
     checked_settings,
 )
-from solver.search import USING_EXTENSION
+from hasen.search import USING_EXTENSION
 
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, BadInput, TooLarge

@@ -12,7 +12,7 @@ they are set here (the values and why: api/config.py and docs/web-api.md):
   waitress, out of reach of the time limit, and ``/health``, which needs no solver, always
   finds one free. The solver threads stay as many as asked for.
 - the time limit counts from when the server read the whole request: the channel notes it
-  and the app finds it under ``api.service.RECEIVED`` in the WSGI environ.
+  and the app finds it under ``hasen.api.service.RECEIVED`` in the WSGI environ.
 - connections: many more allowed, watched with ``poll`` (``select`` stops at 1024), idle
   ones closed after IDLE_TIMEOUT, and a request not received whole within READ_TIMEOUT of
   its first byte answered with 408 and its connection closed: slow or silent clients cannot
@@ -36,7 +36,7 @@ from waitress.server import BaseWSGIServer
 from waitress.task import ErrorTask, WSGITask
 from waitress.utilities import Error, RequestEntityTooLarge, RequestHeaderFieldsTooLarge
 
-from solver.core.version import __version__
+from hasen.core.version import __version__
 
 from . import create_app
 from .config import CONNECTION_LIMIT, IDLE_TIMEOUT, MAX_HEADER_BYTES, READ_TIMEOUT, REQUEST_THREADS

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import queue
 import statistics
 import subprocess
@@ -31,8 +30,8 @@ from urllib.parse import urlsplit
 
 from common import random_deals
 
-from solver.core.seats import SEATS
-from solver.core.variants import HASENPFEFFER
+from hasen.core.seats import SEATS
+from hasen.core.variants import HASENPFEFFER
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -118,10 +117,9 @@ class Target:
 
 
 def start_server(threads: int, log: IO[str]) -> tuple[subprocess.Popen, str, int]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), os.environ.get("PYTHONPATH")) if p)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "solver.cli", "serve", "--port", "0", "--threads", str(threads)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, text=True)
+        [sys.executable, "-m", "hasen.cli", "serve", "--port", "0", "--threads", str(threads)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: lines.put(process.stdout.readline()), daemon=True).start()
     first = lines.get(timeout=60)  # "hasen: serving on http://HOST:PORT ..."

@@ -45,11 +45,11 @@ from pathlib import Path
 
 from common import random_deals
 
-from solver.core.deal import Deal
-from solver.core.variants import HASENPFEFFER
-from solver.rules.trump import effective_suit
-from solver.search import USING_EXTENSION
-from solver.workers import ordered_map
+from hasen.core.deal import Deal
+from hasen.core.variants import HASENPFEFFER
+from hasen.rules.trump import effective_suit
+from hasen.search import USING_EXTENSION
+from hasen.workers import ordered_map
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = "NESW"
@@ -69,7 +69,7 @@ def first_lines(source: Path, target: Path, count: int) -> None:
 
 
 def batch_command(source: Path, out: Path, *options: str) -> list[str]:
-    return [sys.executable, "-m", "solver.cli", "batch", str(source), str(out), *options]
+    return [sys.executable, "-m", "hasen.cli", "batch", str(source), str(out), *options]
 
 
 def timed_batch(source: Path, out: Path, *options: str, interrupt: float | None = None) -> tuple[float, str]:

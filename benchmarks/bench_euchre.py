@@ -21,13 +21,13 @@ from functools import partial
 
 from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
-from solver.analysis.euchre_table import maker_table
-from solver.analysis.play import Contract, PlayState, declarer_cards
-from solver.core.cards import cards_of
-from solver.core.deal import Deal
-from solver.core.variants import variant_for
-from solver.rules.settings import Settings
-from solver.rules.trump import takes_upcard
+from hasen.analysis.euchre_table import maker_table
+from hasen.analysis.play import Contract, PlayState, declarer_cards
+from hasen.core.cards import cards_of
+from hasen.core.deal import Deal
+from hasen.core.variants import variant_for
+from hasen.rules.settings import Settings
+from hasen.rules.trump import takes_upcard
 
 EUCHRE = variant_for("euchre", 24)
 

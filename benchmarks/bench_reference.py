@@ -33,11 +33,11 @@ import time
 from common import random_deals
 
 import hasen
-from solver.analysis.play import Contract, PlayState, declarer_cards, exchanging_seat
-from solver.core.cards import cards_of
-from solver.core.variants import HASENPFEFFER, variant_for
-from solver.search import thread_searcher
-from solver.search.layout import layout, to_layout
+from hasen.analysis.play import Contract, PlayState, declarer_cards, exchanging_seat
+from hasen.core.cards import cards_of
+from hasen.core.variants import HASENPFEFFER, variant_for
+from hasen.search import thread_searcher
+from hasen.search.layout import layout, to_layout
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)

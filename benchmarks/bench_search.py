@@ -33,7 +33,7 @@ def positions(game: str) -> list:
 
 
 def measure(game: str) -> tuple[list[int], list[int], list[float]]:
-    from solver.search._search import Searcher
+    from hasen.search._search import Searcher
     searcher = Searcher()
     cards, nodes, seconds = [], [], []
     for hands, active, leader, side in positions(game):
@@ -49,7 +49,7 @@ def measure(game: str) -> tuple[list[int], list[int], list[float]]:
 
 def child(game: str, solve: bool) -> None:
     """The run that valgrind counts: clear and (or not) solve every position."""
-    from solver.search._search import Searcher
+    from hasen.search._search import Searcher
     searcher = Searcher()
     todo = positions(game)
     for hands, active, leader, side in todo:

@@ -20,8 +20,8 @@ from functools import partial
 from common import random_deals
 
 import hasen
-from solver.core.variants import HASENPFEFFER
-from solver.search import USING_EXTENSION
+from hasen.core.variants import HASENPFEFFER
+from hasen.search import USING_EXTENSION
 
 
 def main() -> None:

@@ -38,11 +38,11 @@ def wall_times(commands: list[list[str]], runs: int) -> list[list[float]]:
 
 
 def heaviest_imports(python: str, runs: int) -> list[tuple[int, int, str]]:
-    """(least self, least cumulative microseconds, module) of ``from solver.cli import main``."""
+    """(least self, least cumulative microseconds, module) of ``from hasen.cli import main``."""
     self_us: dict[str, list[int]] = defaultdict(list)
     total_us: dict[str, list[int]] = defaultdict(list)
     for _ in range(runs):
-        err = subprocess.run([python, "-X", "importtime", "-c", "from solver.cli import main"],
+        err = subprocess.run([python, "-X", "importtime", "-c", "from hasen.cli import main"],
                              capture_output=True, text=True, check=True).stderr
         for line in err.splitlines()[1:]:
             own, total, name = line.removeprefix("import time:").split("|")

@@ -27,15 +27,15 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from solver import public
-from solver.analysis import table
-from solver.cli.bench import GAMES, batch_per_second, seeded_deals, table_jobs
-from solver.search import thread_searcher
+from hasen import public
+from hasen.analysis import table
+from hasen.cli.bench import GAMES, batch_per_second, seeded_deals, table_jobs
+from hasen.search import thread_searcher
 
 
 def recorded_calls(jobs: list[tuple[str, str, str, str]]) -> list[tuple[Any, ...]]:
     """The arguments of every ``solve_table`` call the jobs make (the searcher left out):
-    every analysis's tables are solved through ``solver.analysis.table.solve_table``."""
+    every analysis's tables are solved through ``hasen.analysis.table.solve_table``."""
     solve_table = table.solve_table
     calls: list[tuple[Any, ...]] = []
 
@@ -48,7 +48,7 @@ def recorded_calls(jobs: list[tuple[str, str, str, str]]) -> list[tuple[Any, ...
         run_analyze(jobs)
     finally:
         table.solve_table = solve_table
-    assert len(calls) == len(jobs), "a table was solved elsewhere than solver.analysis.table.solve_table"
+    assert len(calls) == len(jobs), "a table was solved elsewhere than hasen.analysis.table.solve_table"
     return calls
 
 

@@ -8,9 +8,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from solver.analysis.play import PlayState
-from solver.cli.bench import seeded_deals
-from solver.search import USING_EXTENSION
+from hasen.analysis.play import PlayState
+from hasen.cli.bench import seeded_deals
+from hasen.search import USING_EXTENSION
 
 random_deals = seeded_deals  # the seeded deals of hasen bench, for the scripts too
 
@@ -52,9 +52,9 @@ def run(doc: str, bench: Callable[[str, type, int, int], None], deals: int, twin
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-    from solver.search._search_py import Searcher as Twin
+    from hasen.search._search_py import Searcher as Twin
     if USING_EXTENSION:
-        from solver.search._search import Searcher as Extension
+        from hasen.search._search import Searcher as Extension
         bench("extension", Extension, args.deals, args.seed)
     else:
         print("extension: not built (HASEN_NO_EXTENSIONS set or build failed)")

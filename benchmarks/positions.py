@@ -14,11 +14,11 @@ import random
 
 from common import random_deals
 
-from solver.analysis.play import Contract, PlayState, declarer_cards
-from solver.core.cards import cards_of
-from solver.core.deal import Deal
-from solver.core.variants import HASENPFEFFER, variant_for
-from solver.rules.trump import takes_upcard
+from hasen.analysis.play import Contract, PlayState, declarer_cards
+from hasen.core.cards import cards_of
+from hasen.core.deal import Deal
+from hasen.core.variants import HASENPFEFFER, variant_for
+from hasen.rules.trump import takes_upcard
 
 EUCHRE = variant_for("euchre", 24)
 Position = tuple[list[int], int, int, int]  # hands, active, leader, side

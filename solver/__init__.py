@@ -1,15 +1,166 @@
-"""Double-dummy solver and hand analysis for Hasenpfeffer and the Euchre family.
+"""Double-dummy and single-dummy analysis for Hasenpfeffer and the Euchre family.
 
-The library in layers, each importing only from those before it:
+>>> import hasen
+>>> deal = hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+>>> "KH" in deal.hand("N")
+True
+>>> hasen.analyze(deal, declarer="N").tables["N"].best
+(Suit('C'), Card('KH'), 6)
+
+``analyze`` (the table; ``analyze_many`` for a batch of deals on threads), ``solve``
+(every card's value at a position), ``review`` (a played hand), ``bid`` (bid advice and
+par), ``simulate`` (the right choice knowing only one's own cards) and ``position`` (a
+position to step through) answer for the deal's own game; ``str()`` of an answer is the
+text ``hasen`` prints, ``to_json()`` its ``--json``. See docs/python.md.
+
+The names below are the public API; everything else in the package is internal. They load
+on first use, so that ``import hasen`` (and the ``hasen`` command's start) costs little.
+
+The package in layers, each importing only from those before it:
 ``core`` (cards, seats, variants, the deal notation; with ``workers``, which runs work on
 processes or a cluster) -> ``rules`` (trump order, seating, settings, scoring) ->
 ``search`` (the layout and the two search cores) -> ``analysis`` (tables, positions,
 reviews, bidding, single-dummy simulation) -> ``text`` (output for people) -> ``games``
-(one Game per family) -> the interfaces: ``solver.public`` (the Python API),
-``solver.cli`` and the ``api`` package. The public face is the top-level ``hasen``
-package; tests/test_layers.py holds the order.
+(one Game per family) -> the interfaces: ``hasen.public`` (the Python API),
+``hasen.cli`` and ``hasen.api`` (the web service) -> this module. tests/test_layers.py
+holds the order.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .core.version import __version__
 
-__all__ = ["__version__"]
+# each public name and the module that defines it
+_HOMES = {
+    "Answer": "analysis.answer",
+    "BidAnalysis": "analysis.bidding",
+    "EuchreAnalysis": "analysis.euchre_table",
+    "MakerTable": "analysis.euchre_table",
+    "LeadSimulation": "analysis.lead",
+    "Contract": "analysis.play",
+    "PlayState": "analysis.play",
+    "PositionAnalysis": "analysis.position",
+    "PlayReview": "analysis.review",
+    "Simulation": "analysis.simulate",
+    "DeclarerTable": "analysis.table",
+    "TableAnalysis": "analysis.table",
+    "Deal": "core.deal",
+    "HasenError": "core.errors",
+    "IllegalPlayError": "core.errors",
+    "InvalidDealError": "core.errors",
+    "NotationError": "core.errors",
+    "ByName": "core.names",
+    "Card": "core.names",
+    "CardSet": "core.names",
+    "Seat": "core.names",
+    "Suit": "core.names",
+    "VARIANTS": "core.variants",
+    "Variant": "core.variants",
+    "variant_for": "core.variants",
+    "GAMES": "games",
+    "Game": "games",
+    "game_of": "games",
+    "analyze": "public",
+    "analyze_many": "public",
+    "bid": "public",
+    "position": "public",
+    "review": "public",
+    "simulate": "public",
+    "simulate_lead": "public",
+    "solve": "public",
+    "Settings": "rules.settings",
+    "USING_EXTENSION": "search",
+}
+
+if TYPE_CHECKING:
+    from .analysis.answer import Answer as Answer
+    from .analysis.bidding import BidAnalysis as BidAnalysis
+    from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
+    from .analysis.euchre_table import MakerTable as MakerTable
+    from .analysis.lead import LeadSimulation as LeadSimulation
+    from .analysis.play import Contract as Contract
+    from .analysis.play import PlayState as PlayState
+    from .analysis.position import PositionAnalysis as PositionAnalysis
+    from .analysis.review import PlayReview as PlayReview
+    from .analysis.simulate import Simulation as Simulation
+    from .analysis.table import DeclarerTable as DeclarerTable
+    from .analysis.table import TableAnalysis as TableAnalysis
+    from .core.deal import Deal as Deal
+    from .core.errors import (
+        HasenError as HasenError,
+    )
+    from .core.errors import (
+        IllegalPlayError as IllegalPlayError,
+    )
+    from .core.errors import (
+        InvalidDealError as InvalidDealError,
+    )
+    from .core.errors import (
+        NotationError as NotationError,
+    )
+    from .core.names import (
+        ByName as ByName,
+    )
+    from .core.names import (
+        Card as Card,
+    )
+    from .core.names import (
+        CardSet as CardSet,
+    )
+    from .core.names import (
+        Seat as Seat,
+    )
+    from .core.names import (
+        Suit as Suit,
+    )
+    from .core.variants import VARIANTS as VARIANTS
+    from .core.variants import Variant as Variant
+    from .core.variants import variant_for as variant_for
+    from .games import GAMES as GAMES
+    from .games import Game as Game
+    from .games import game_of as game_of
+    from .public import (
+        analyze as analyze,
+    )
+    from .public import (
+        analyze_many as analyze_many,
+    )
+    from .public import (
+        bid as bid,
+    )
+    from .public import (
+        position as position,
+    )
+    from .public import (
+        review as review,
+    )
+    from .public import (
+        simulate as simulate,
+    )
+    from .public import (
+        simulate_lead as simulate_lead,
+    )
+    from .public import (
+        solve as solve,
+    )
+    from .rules.settings import Settings as Settings
+    from .search import USING_EXTENSION as USING_EXTENSION
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'hasen' has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value  # looked up once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])
+
+
+__all__ = [*_HOMES, "__version__"]

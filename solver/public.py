@@ -3,7 +3,7 @@
 Each function takes a deal as a ``Deal`` or in deal notation, seats, suits and cards by
 name (``"N"``, ``"C"``, ``"KH"``) or as ``Seat``, ``Suit`` and ``Card``, the variant by name
 or as a ``Variant``, and the table settings as a ``Settings`` or by name. It answers for
-the deal's own game (``solver.games``): ``str()`` of an answer is what ``hasen`` prints,
+the deal's own game (``hasen.games``): ``str()`` of an answer is what ``hasen`` prints,
 ``to_json()`` what ``hasen ... --json`` prints.
 """
 
@@ -91,7 +91,7 @@ def analyze_many(deals: Iterable[Deal | str], *, dealer: SeatLike | None = None,
                  chunk: int | None = None) -> list[Answer]:
     """``analyze`` of each deal, the answers in order, with the same options for all. The
     deals go to ``threads`` threads in chunks of ``chunk`` deals (by default a few chunks
-    for each thread; see ``solver.analysis.many``); each thread solves a chunk's tables in
+    for each thread; see ``hasen.analysis.many``); each thread solves a chunk's tables in
     one call, so that threads gain on short tables too. A bad deal is an error that names
     its place in ``deals``.
 

@@ -1,10 +1,10 @@
-"""Run ``hasen`` in-process through ``solver.cli.main([...])``, as the CLI tests do."""
+"""Run ``hasen`` in-process through ``hasen.cli.main([...])``, as the CLI tests do."""
 
 from __future__ import annotations
 
 import json
 
-from solver.cli.main import main
+from hasen.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -22,13 +22,13 @@ TEST_SETTINGS: dict[str, Any] = {"TESTING": True}
 
 
 def extension_searcher_class():
-    """``solver.search._search.Searcher``, or skip the test saying why it is not there."""
+    """``hasen.search._search.Searcher``, or skip the test saying why it is not there."""
     if EXTENSIONS_DISABLED:
         pytest.skip("HASEN_NO_EXTENSIONS is set: the Cython extension is not tested")
     try:
-        from solver.search._search import Searcher
+        from hasen.search._search import Searcher
     except ImportError as exc:
-        pytest.skip(f"the Cython extension solver.search._search is not built ({exc}); "
+        pytest.skip(f"the Cython extension hasen.search._search is not built ({exc}); "
                     "build it with `pip install -e .` (or `python setup.py build_ext --inplace`)")
     return Searcher
 
@@ -42,15 +42,15 @@ def searcher(request):
     if request.param == "extension":
         cls = extension_searcher_class()
     else:
-        from solver.search._search_py import Searcher as cls
+        from hasen.search._search_py import Searcher as cls
     return cls()
 
 
 # --- the Flask app ------------------------------------------------------------------------
 
 def make_app(node: pytest.Item | pytest.Collector) -> Flask:
-    """``api.create_app`` with TEST_SETTINGS and the closest ``app_config`` marker's settings."""
-    from api import create_app
+    """``hasen.api.create_app`` with TEST_SETTINGS and the closest ``app_config`` marker's settings."""
+    from hasen.api import create_app
 
     marker = node.get_closest_marker("app_config")
     return create_app({**TEST_SETTINGS, **(marker.kwargs if marker else {})})

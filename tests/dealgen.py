@@ -1,7 +1,7 @@
 """Seeded random deals and positions for the differential tests, with a reproduction text.
 
 Random choices of legal cards are made with the oracle's own rules, so the positions do not
-depend on ``solver.rules``; the cards are then played through ``solver.play.PlayState``,
+depend on ``hasen.rules``; the cards are then played through ``hasen.play.PlayState``,
 which checks them with the product's rules (a disagreement shows up as IllegalPlayError).
 """
 
@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 
 from oracle import Oracle
 
-from solver.analysis.play import Contract, PlayState
-from solver.core.cards import card_name, cards_of
-from solver.core.deal import Deal, format_hand
-from solver.core.variants import HASENPFEFFER
-from solver.search.layout import layout, to_layout
+from hasen.analysis.play import Contract, PlayState
+from hasen.core.cards import card_name, cards_of
+from hasen.core.deal import Deal, format_hand
+from hasen.core.variants import HASENPFEFFER
+from hasen.search.layout import layout, to_layout
 
 SEATS = "NESW"
 SUITS = "SHDC"

@@ -3,7 +3,6 @@ tests that talk to it over HTTP. Every wait is bounded."""
 
 from __future__ import annotations
 
-import os
 import queue
 import subprocess
 import sys
@@ -16,13 +15,8 @@ START_TIMEOUT = 60  # seconds for the server to print its address
 
 
 def hasen(*args: str) -> list[str]:
-    """The command line of ``hasen`` run from this checkout, installed or not."""
-    return [sys.executable, "-m", "solver.cli", *args]
-
-
-def checkout_env() -> dict[str, str]:
-    paths = [str(ROOT), os.environ.get("PYTHONPATH", "")]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+    """The command line of the installed ``hasen``, run by this interpreter."""
+    return [sys.executable, "-m", "hasen.cli", *args]
 
 
 class ServedProcess:
@@ -32,7 +26,7 @@ class ServedProcess:
     def __init__(self, *args: str) -> None:
         self.process = subprocess.Popen(
             hasen("serve", "--host", "127.0.0.1", "--port", "0", *args),
-            cwd=ROOT, env=checkout_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         lines: queue.Queue[str] = queue.Queue()
         self.readers = [threading.Thread(target=lambda: lines.put(self.process.stdout.readline()), daemon=True)]
         self.readers[0].start()

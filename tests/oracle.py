@@ -1,10 +1,10 @@
 """The test oracle: a plain minimax over real cards, written from docs/rules.md alone.
 
-It shares no code with the search (``solver.search._search_py``, ``solver.search._search``) and does not
-use the trump tables of ``solver.rules`` (layout, beats, legal_plays, trick_winner,
+It shares no code with the search (``hasen.search._search_py``, ``hasen.search._search``) and does not
+use the trump tables of ``hasen.rules`` (layout, beats, legal_plays, trick_winner,
 effective_suit): the effective suit, the power order, following suit and the trick winner
 are worked out here again, from the card names. Only card ints and names come from
-``solver.cards``.
+``hasen.core.cards``.
 
 Every legal card is tried at every turn, with no pruning and no move ordering; positions are
 memoised at trick boundaries only (keyed on the four hands and the leader). The value of a
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from solver.core.cards import NUM_CARDS, card_name
+from hasen.core.cards import NUM_CARDS, card_name
 
 SUIT_LETTERS = "SHDC"
 COLOUR = {"S": "black", "C": "black", "H": "red", "D": "red"}

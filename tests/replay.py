@@ -1,7 +1,7 @@
 """A hand played by the oracle's rules alone (tests/oracle.py), for checking the values
 the review, the API and the page show: who is to move, the legal cards, who wins each
-trick and the double-dummy total are all worked out here, not by solver.rules or
-solver.play."""
+trick and the double-dummy total are all worked out here, not by hasen.rules or
+hasen.play."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from oracle import Oracle
 
-from solver.analysis.play import Contract
-from solver.core.cards import cards_of
-from solver.core.deal import Deal
+from hasen.analysis.play import Contract
+from hasen.core.cards import cards_of
+from hasen.core.deal import Deal
 
 
 @dataclass

@@ -12,7 +12,7 @@ left alone.
     [exit 2]
 
 Each ``$ hasen ARGS`` line (a trailing ``\\`` continues it on the next line) is split with
-shlex and run in-process through ``solver.cli.main``. What it prints, stdout then stderr
+shlex and run in-process through ``hasen.cli.main``. What it prints, stdout then stderr
 (as a terminal shows it), must equal the lines up to the next ``$ `` line or the end of the
 block, compared line by line with trailing whitespace stripped. The exit status must be 0,
 unless the output ends with a line ``[exit N]``, which asks for status N instead.

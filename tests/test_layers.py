@@ -14,16 +14,17 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # lowest first; a module belongs to the first entry whose name it starts with
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("core types and notation", ("solver.core", "solver")),
-    ("rules and settings", ("solver.rules",)),
-    ("search", ("solver.search",)),
-    ("analyses", ("solver.analysis",)),
-    ("text output", ("solver.text",)),
-    ("games", ("solver.games",)),
-    ("interfaces", ("solver.public", "solver.cli", "api")),
+    ("core types and notation", ("hasen.core", "hasen.workers")),
+    ("rules and settings", ("hasen.rules",)),
+    ("search", ("hasen.search",)),
+    ("analyses", ("hasen.analysis",)),
+    ("text output", ("hasen.text",)),
+    ("games", ("hasen.games",)),
+    ("interfaces", ("hasen.public", "hasen.cli", "hasen.api")),
     ("the public package", ("hasen",)),
 ]
-PACKAGES = ("solver", "api", "hasen")
+# each package's folder in the repository (pyproject.toml's package-dir)
+FOLDERS = {"hasen.api": ROOT / "api", "hasen": ROOT / "solver"}
 
 
 def layer_of(module: str) -> int:
@@ -38,14 +39,18 @@ def layer_of(module: str) -> int:
 
 
 def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    package, folder = next((p, f) for p, f in FOLDERS.items() if path.is_relative_to(f))
+    parts = [package, *path.relative_to(folder).with_suffix("").parts]
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
 def is_module(name: str) -> bool:
-    path = ROOT.joinpath(*name.split("."))
+    package = next((p for p in FOLDERS if name == p or name.startswith(p + ".")), None)
+    if package is None:
+        return False
+    path = FOLDERS[package].joinpath(*name[len(package) + 1:].split("."))
     return path.with_suffix(".py").exists() or path.with_suffix(".pyx").exists() or (path / "__init__.py").exists()
 
 
@@ -70,7 +75,7 @@ def imports_of(path: Path) -> set[str]:
             targets = [f"{base}.{a.name}" if is_module(f"{base}.{a.name}") else base for a in node.names]
         else:
             continue
-        found.update(t for t in targets if t.split(".")[0] in PACKAGES)
+        found.update(t for t in targets if t.split(".")[0] == "hasen")
     return found
 
 
@@ -89,8 +94,8 @@ def runtime_nodes(tree: ast.AST) -> list[ast.AST]:
 
 def project_modules() -> dict[str, set[str]]:
     graph = {}
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")) + sorted((ROOT / package).rglob("*.pyx")):
+    for folder in FOLDERS.values():
+        for path in sorted(folder.rglob("*.py")) + sorted(folder.rglob("*.pyx")):
             graph[module_name(path)] = imports_of(path)
     return graph
 
@@ -99,8 +104,8 @@ GRAPH = project_modules()
 
 
 def test_the_modules_were_found() -> None:
-    assert {"solver.core.cards", "solver.search._search", "solver.games.base", "api.routes", "hasen"} <= set(GRAPH)
-    assert "solver.rules.trump" in GRAPH["solver.search.layout"]
+    assert {"hasen.core.cards", "hasen.search._search", "hasen.games.base", "hasen.api.routes", "hasen"} <= set(GRAPH)
+    assert "hasen.rules.trump" in GRAPH["hasen.search.layout"]
 
 
 @pytest.mark.parametrize("module", sorted(GRAPH))
@@ -138,5 +143,5 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
 
 def test_the_rule_can_fail() -> None:
     """The check itself: an analysis importing the CLI is upward, the CLI importing text is not."""
-    assert layer_of("solver.cli.main") > layer_of("solver.analysis.table") > layer_of("solver.rules.settings")
-    assert layer_of("solver.games.euchre") > layer_of("solver.text.review") > layer_of("solver.analysis.review")
+    assert layer_of("hasen.cli.main") > layer_of("hasen.analysis.table") > layer_of("hasen.rules.settings")
+    assert layer_of("hasen.games.euchre") > layer_of("hasen.text.review") > layer_of("hasen.analysis.review")

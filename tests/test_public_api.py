@@ -15,8 +15,8 @@ from dealgen import random_deal
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_LINE
 
 import hasen
-from solver.analysis.euchre_table import analyze_euchre
-from solver.analysis.table import analyze_table
+from hasen.analysis.euchre_table import analyze_euchre
+from hasen.analysis.table import analyze_table
 
 PUBLIC_FUNCTIONS = [hasen.analyze, hasen.solve, hasen.review, hasen.bid, hasen.position]
 

@@ -16,8 +16,8 @@ from dealgen import dealt_ending, played_ending
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.search import protocol
-from solver.search._search_py import Searcher as Twin
+from hasen.search import protocol
+from hasen.search._search_py import Searcher as Twin
 
 PROTOCOL_METHODS = ["clear", "solve", "solve_many", "solve_table", "solve_tables"]
 
@@ -49,9 +49,9 @@ def test_the_cores_agree_on_random_endings(cores, seed: int, played: bool) -> No
 def recorded_tables(variant: str, count: int) -> list[tuple]:
     """The ``solve_table`` requests of every declarer's table of ``count`` seeded deals."""
     import hasen
-    from solver.analysis import table
-    from solver.cli.bench import seeded_deals
-    from solver.core.variants import variant_for
+    from hasen.analysis import table
+    from hasen.cli.bench import seeded_deals
+    from hasen.core.variants import variant_for
 
     requests: list[tuple] = []
     real = table.solve_table  # every analysis's tables are solved through it (solve_plan)

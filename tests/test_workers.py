@@ -1,4 +1,4 @@
-"""solver.workers: results in the items' order from every backend, a bounded number of
+"""hasen.workers: results in the items' order from every backend, a bounded number of
 items taken ahead, the function's own errors passed on, the backend's failures named."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from examples import HASENPFEFFER_DEAL
 
 import hasen
-from solver.workers import BackendError, Workers, WorkersFailed, ordered_map
+from hasen.workers import BackendError, Workers, WorkersFailed, ordered_map
 
 # factorials of very different sizes: the small ones finish first, out of order
 SIZES = [20000, 3, 15000, 1, 9000, 2, 12000, 0, 5, 7000, 4, 1] * 3
@@ -79,7 +79,7 @@ def test_a_simulation_runs_its_layouts_through_the_workers() -> None:
 # early in its start the interrupt comes (the run's own handling is the parent's business).
 INTERRUPTED_START = """
 import os, signal, sys, time
-from solver.workers import Workers
+from hasen.workers import Workers
 signal.signal(signal.SIGINT, lambda *_: None)  # the parent notes the interrupt and goes on
 with Workers(jobs=2) as workers:
     futures = [workers.submit(abs, [-n]) for n in (1, 2)]

@@ -1,7 +1,7 @@
 """What every analysis returns: ``to_json()`` for programs, ``str()`` for people.
 
-The text of an answer belongs to the layers above (``solver.text`` and each game in
-``solver.games``), which register it here by the answer's class name in ``TEXT`` (and
+The text of an answer belongs to the layers above (``hasen.text`` and each game in
+``hasen.games``), which register it here by the answer's class name in ``TEXT`` (and
 ``HTML`` for notebooks); so the analyses never import their own presentation, and the
 layer above need not import every kind of answer to say how each is written.
 """

@@ -1,4 +1,4 @@
-"""What the analyses need from a family of games (``solver.games`` holds one per family).
+"""What the analyses need from a family of games (``hasen.games`` holds one per family).
 
 The tables, the review and the auction are the same machinery in every game; what differs
 is the table a declarer's choices are judged by, and how the auction runs. The analyses

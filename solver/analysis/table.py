@@ -132,7 +132,7 @@ class TableJob(NamedTuple):
 class Plan(NamedTuple):
     """A whole analysis waiting for the search: its tables' requests, in order, and what
     turns their values into the answer. Solved table by table (``solve_plan``) or with
-    other plans' tables in one call (``solver.analysis.many``)."""
+    other plans' tables in one call (``hasen.analysis.many``)."""
 
     requests: list[tuple[Any, ...]]
     finish: Callable[[Sequence[bytes]], Answer]

@@ -1,4 +1,4 @@
-"""``python -m solver.cli``: the same as the ``hasen`` command."""
+"""``python -m hasen.cli``: the same as the ``hasen`` command."""
 
 import sys
 

@@ -7,7 +7,7 @@ or ``{"id": ..., "line": N, "error": "..."}``. A bad line is an error line, neve
 the run. Lines are written as soon as the next in order is ready and flushed one by one, so
 a run that is stopped keeps every whole line; run again, it drops a torn last line and
 skips the ids already in OUT. The work runs in this process, in ``--jobs N`` processes or on
-a Dask cluster (``--scheduler``) through ``solver.workers``, with the same bytes in OUT.
+a Dask cluster (``--scheduler``) through ``hasen.workers``, with the same bytes in OUT.
 """
 
 from __future__ import annotations

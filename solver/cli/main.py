@@ -63,7 +63,7 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     # imported here so that the other commands start without loading Flask and waitress
-    from api.server import serve
+    from hasen.api.server import serve
 
     options = {"HASEN_SOLVER_THREADS": args.threads, "HASEN_TIME_LIMIT": args.time_limit,
                "HASEN_CACHE_SIZE": args.cache_size}

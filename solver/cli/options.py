@@ -103,7 +103,7 @@ def deal_text(args: argparse.Namespace, command: str, variant: Variant) -> tuple
 
 
 def add_backend_options(parser: argparse.ArgumentParser, what: str) -> None:
-    """Where the work runs (solver.workers): this process, --jobs local processes, or a Dask
+    """Where the work runs (hasen.workers): this process, --jobs local processes, or a Dask
     cluster; the answer is the same."""
     backend = parser.add_mutually_exclusive_group()
     backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",

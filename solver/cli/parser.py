@@ -1,5 +1,5 @@
 """What the ``hasen`` command line accepts: every command's arguments and the function that
-runs it, named as ``module:function`` of ``solver.cli`` so that a command's modules are
+runs it, named as ``module:function`` of ``hasen.cli`` so that a command's modules are
 imported only when it runs (``hasen table`` never loads the batch or the pools)."""
 
 from __future__ import annotations
@@ -185,7 +185,7 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
 class Command(NamedTuple):
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
-    run: str  # module:function in solver.cli
+    run: str  # module:function in hasen.cli
 
 
 COMMANDS = {

@@ -10,7 +10,7 @@ from typing import Iterable, Iterator
 
 from .errors import NotationError, quoted
 
-CardId = int  # a card: suit * 8 + rank, the Joker 32 (solver.core.names.Card prints it)
+CardId = int  # a card: suit * 8 + rank, the Joker 32 (hasen.core.names.Card prints it)
 Mask = int
 
 SUITS = "SHDC"

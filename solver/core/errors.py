@@ -8,7 +8,7 @@ class HasenError(ValueError):
     >>> hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="X")
     Traceback (most recent call last):
     ...
-    solver.core.errors.NotationError: dealer: not a seat: 'X' (expected one of N, E, S, W)
+    hasen.core.errors.NotationError: dealer: not a seat: 'X' (expected one of N, E, S, W)
     """
 
 
@@ -19,7 +19,7 @@ class NotationError(HasenError):
     >>> hasen.Card("1H")
     Traceback (most recent call last):
     ...
-    solver.core.errors.NotationError: card: not a card: '1H' (expected rank then suit, like 'AS' or 'TH', or 'JK')
+    hasen.core.errors.NotationError: card: not a card: '1H' (expected rank then suit, like 'AS' or 'TH', or 'JK')
     """
 
 
@@ -30,7 +30,7 @@ class InvalidDealError(HasenError):
     >>> hasen.Deal("N:A.K..AQJ* A.AQ.AKT. T9.T9.9.T QJ.J.QJ.9 KS")
     Traceback (most recent call last):
     ...
-    solver.core.errors.InvalidDealError: deal: AS is in both N's and E's hands
+    hasen.core.errors.InvalidDealError: deal: AS is in both N's and E's hands
     """
 
 
@@ -41,7 +41,7 @@ class IllegalPlayError(HasenError):
     >>> hasen.solve("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W", played="JC AH")
     Traceback (most recent call last):
     ...
-    solver.core.errors.IllegalPlayError: play: trick 1, E must follow C (led JC) with KC, not AH
+    hasen.core.errors.IllegalPlayError: play: trick 1, E must follow C (led JC) with KC, not AH
     """
 
 

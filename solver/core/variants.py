@@ -1,7 +1,7 @@
 """The games of the family as data: each variant's deck, hands, seats and extra card.
 
 A variant is the shape of a game: what the deal notation reads and what the rules play
-with. Its ``family`` names the game (``solver.games``) whose tables, scoring and auction
+with. Its ``family`` names the game (``hasen.games``) whose tables, scoring and auction
 it uses; one family may have several variants (decks).
 """
 
@@ -32,7 +32,7 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
     # dealer (the upcard, only when its suit becomes trump)
     declarer_exchanges: bool = True
     partners: bool = True  # N-S against E-W; False: each dealt seat plays for itself
-    family: str = "hasenpfeffer"  # the game whose tables, scoring and auction apply (solver.games)
+    family: str = "hasenpfeffer"  # the game whose tables, scoring and auction apply (hasen.games)
 
     @property
     def deck_size(self) -> int:

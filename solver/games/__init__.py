@@ -50,7 +50,7 @@ GAMES = Games()
 def game_of(variant: Variant) -> Game:
     """The game a variant is played by.
 
-    >>> from solver.core.variants import variant_for
+    >>> from hasen.core.variants import variant_for
     >>> game_of(variant_for("euchre2"))
     <Game euchre: euchre, euchre2>
     """

@@ -1,9 +1,9 @@
 """A family of games: its table, how a contract is judged, its auction, and their text.
 
-The analyses (``solver.analysis``) are the same machinery for every game; a ``Game`` gives
+The analyses (``hasen.analysis``) are the same machinery for every game; a ``Game`` gives
 them what is the family's own (it is the ``Family`` they take) and says its answers in
 words. Adding a game is one module with a ``Game`` subclass, its variants in
-``solver.core.variants`` and one line in ``solver.games``.
+``hasen.core.variants`` and one line in ``hasen.games``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class Example(NamedTuple):
 class Game(ABC):
     """One family: Hasenpfeffer, or Euchre (two- and four-handed).
 
-    >>> from solver.games import GAMES
+    >>> from hasen.games import GAMES
     >>> GAMES["euchre"].variants[0].label
     'euchre2 (24 cards)'
     """

@@ -232,4 +232,4 @@ class Euchre(Game):
         return contract_line(review)
 
 
-GAME = Euchre()  # what solver.games registers for the family
+GAME = Euchre()  # what hasen.games registers for the family

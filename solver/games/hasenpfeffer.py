@@ -219,4 +219,4 @@ class Hasenpfeffer(Game):
         return contract_line(review)
 
 
-GAME = Hasenpfeffer()  # what solver.games registers for the family
+GAME = Hasenpfeffer()  # what hasen.games registers for the family

@@ -5,7 +5,7 @@ answers, not line for line: each may order moves, probe and store its table in i
 way, and count nodes differently, so long as every ``solve`` returns the same number. The
 tests hold both to an independent minimax and to each other (tests/search/).
 
-A position is in the layout of ``solver.search.layout``: four hands as 64-bit masks
+A position is in the layout of ``hasen.search.layout``: four hands as 64-bit masks
 indexed by search seat (0-3; the declaring side is ``side``: 0 for seats 0 and 2, 1 for
 seats 1 and 3), ``active`` the mask of the seats that play, ``leader`` the seat that led
 the current trick, ``trick`` the cards already played to it in order.

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from solver.analysis.bidding import analyze_bidding
-from solver.analysis.outcomes import Result
-from solver.core.deal import Deal
-from solver.core.variants import variant_for
-from solver.games import game_of
-from solver.games.euchre import euchre_par
-from solver.games.hasenpfeffer import hasenpfeffer_par
-from solver.rules.settings import Settings
+from hasen.analysis.bidding import analyze_bidding
+from hasen.analysis.outcomes import Result
+from hasen.core.deal import Deal
+from hasen.core.variants import variant_for
+from hasen.games import game_of
+from hasen.games.euchre import euchre_par
+from hasen.games.hasenpfeffer import hasenpfeffer_par
+from hasen.rules.settings import Settings
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -203,8 +203,8 @@ def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence(hasenpfe
     """A lone declarer picks trump and discard; then the defence picks: both defend, or one
     of them alone. From the three tables: max over (trump, discard) of the min over the
     defences, for every seat."""
-    from solver.analysis.outcomes import Outcomes
-    from solver.analysis.table import analyze_table
+    from hasen.analysis.outcomes import Outcomes
+    from hasen.analysis.table import analyze_table
 
     deal = Deal(hasenpfeffer.deal, dealer="W")
     outcomes = Outcomes(deal, game_of(deal.variant))
@@ -218,8 +218,8 @@ def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence(hasenpfe
 def test_euchre_lone_maker_against_a_defending_dealer(euchre):
     """N deals; E makes alone. The dealer N and the lone-defence choice both work against
     E: for each trump, the least over the defences of the dealer's pick (the fewest)."""
-    from solver.analysis.euchre_table import analyze_euchre
-    from solver.analysis.outcomes import Outcomes
+    from hasen.analysis.euchre_table import analyze_euchre
+    from hasen.analysis.outcomes import Outcomes
 
     deal = Deal(euchre.deal, variant=variant_for("euchre"))
     entries = [analyze_euchre(deal, declarer="E", alone=True, defender=d).tables[E].entries

@@ -11,8 +11,8 @@ from cli_run import run, run_json
 from examples import EUCHRE, HASENPFEFFER
 
 import hasen
-from solver.core.cards import cards_of
-from solver.core.deal import format_hand
+from hasen.core.cards import cards_of
+from hasen.core.deal import format_hand
 
 DEAL = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)  # W deals, so N leads
 

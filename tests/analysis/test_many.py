@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import hasen
-from solver.cli.bench import seeded_deals
-from solver.core.variants import variant_for
+from hasen.cli.bench import seeded_deals
+from hasen.core.variants import variant_for
 
 VARIANTS = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre2", 24), ("euchre2", 32)]
 

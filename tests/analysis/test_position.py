@@ -1,4 +1,4 @@
-"""The every-card analysis of one position (solver.position), checked against the oracle."""
+"""The every-card analysis of one position (hasen.analysis.position), checked against the oracle."""
 
 from __future__ import annotations
 
@@ -7,20 +7,20 @@ from dealgen import played_ending
 from examples import HASENPFEFFER_LINE, Example
 from oracle import oracle_value
 
-import solver.analysis.position
-from solver.analysis.inputs import make_contract
-from solver.analysis.play import PlayState, replay
-from solver.analysis.position import (
+import hasen.analysis.position
+from hasen.analysis.inputs import make_contract
+from hasen.analysis.play import PlayState, replay
+from hasen.analysis.position import (
     analyze_position,
     equivalent_runs,
     format_record,
     position,
 )
-from solver.core.cards import JOKER, card_name, cards_of, parse_card
-from solver.core.deal import Deal
-from solver.core.errors import IllegalPlayError, NotationError
-from solver.core.seats import SEATS, side_of
-from solver.core.version import __version__
+from hasen.core.cards import JOKER, card_name, cards_of, parse_card
+from hasen.core.deal import Deal
+from hasen.core.errors import IllegalPlayError, NotationError
+from hasen.core.seats import SEATS, side_of
+from hasen.core.version import __version__
 
 # N holds AS QS 9S AH QH after discarding KH; E holds KS and TS
 RUNS_DEAL = "N:AQ9.AKQ.. KT.T9..AK J..AKQJT. ..9.QJT9* JH"
@@ -154,14 +154,14 @@ def test_trump_runs_include_the_bowers_and_joker(hasenpfeffer: Example) -> None:
 def test_each_run_is_solved_once(monkeypatch: pytest.MonkeyPatch, hasenpfeffer: Example) -> None:
     state = position(hasenpfeffer.deal, make_contract("N", "C", "KH"), dealer="W")
     tried = []
-    real = solver.analysis.position.total_after
+    real = hasen.analysis.position.total_after
 
     def spy(at, card, searcher):
         if at is state:
             tried.append(card)
         return real(at, card, searcher)
 
-    monkeypatch.setattr(solver.analysis.position, "total_after", spy)
+    monkeypatch.setattr(hasen.analysis.position, "total_after", spy)
     result = analyze_position(state)
     assert tried == [c.cards[0] for c in result.choices] == [r[0] for r in equivalent_runs(state)]
 

@@ -1,4 +1,4 @@
-"""The play review (solver.review): every value checked against the plain minimax of
+"""The play review (hasen.analysis.review): every value checked against the plain minimax of
 tests/oracle.py, on random deals and random play records, with the play itself followed by
 the oracle's rules rather than the product's; and every way a record can be wrong."""
 
@@ -12,13 +12,13 @@ from dealgen import random_contract, random_deal
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE, Example
 from replay import Replay
 
-from solver.analysis.inputs import make_contract
-from solver.analysis.play import Contract
-from solver.analysis.review import review_play
-from solver.core.cards import card_name
-from solver.core.deal import Deal
-from solver.core.errors import IllegalPlayError, NotationError
-from solver.games import GAMES, game_of
+from hasen.analysis.inputs import make_contract
+from hasen.analysis.play import Contract
+from hasen.analysis.review import review_play
+from hasen.core.cards import card_name
+from hasen.core.deal import Deal
+from hasen.core.errors import IllegalPlayError, NotationError
+from hasen.games import GAMES, game_of
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
@@ -168,7 +168,7 @@ def test_lone_hand_skips_the_partner() -> None:
 def test_each_position_is_solved_once(hasenpfeffer: Example) -> None:
     # the table gives the value before the first card; each card's value after it is one of
     # the turn's choices and is the next turn's value before: no position is solved twice
-    from solver.search import thread_searcher
+    from hasen.search import thread_searcher
 
     real = thread_searcher()
     seen = []

@@ -15,8 +15,8 @@ from cli_run import run, run_json
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER
 
 import hasen
-from solver.core.cards import cards_of
-from solver.core.deal import format_hand
+from hasen.core.cards import cards_of
+from hasen.core.deal import format_hand
 
 SEATS = "NESW"
 

@@ -19,9 +19,9 @@ from cli_run import run, run_json
 from dealgen import random_deal
 from examples import EUCHRE2_DEAL, HASENPFEFFER_DEAL
 
-from solver.cli import batch
-from solver.cli.batch import Progress, bar_text
-from solver.search import USING_EXTENSION
+from hasen.cli import batch
+from hasen.cli.batch import Progress, bar_text
+from hasen.search import USING_EXTENSION
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -140,7 +140,7 @@ def test_one_backend_at_a_time(capsys, tmp_path: Path, mixed: Path) -> None:
 
 
 def test_the_keys_are_those_of_the_web_api_table_request() -> None:
-    from api.openapi import TABLE_REQUEST
+    from hasen.api.openapi import TABLE_REQUEST
 
     properties = TABLE_REQUEST["properties"]
     assert set(batch.TYPES) == set(properties)
@@ -205,7 +205,7 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     count = 2000  # enough that the run is still going when the interrupt comes, however fast the search
     source = write_lines(tmp_path / "in.jsonl", random_lines(count, seed=5))
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "solver.cli", "batch", str(source), str(out), "--jobs", "2"]
+    command = [sys.executable, "-m", "hasen.cli", "batch", str(source), str(out), "--jobs", "2"]
     child = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         deadline = time.monotonic() + 120
@@ -248,7 +248,7 @@ def one_process(deals_file: Path) -> bytes:
 
 
 def batch_status(source: Path, out: Path, *options: str) -> int:
-    from solver.cli.main import main
+    from hasen.cli.main import main
 
     return main(["batch", str(source), str(out), *options])
 
@@ -293,7 +293,7 @@ def test_without_distributed_the_scheduler_option_says_what_to_install(capsys, m
 
 
 def test_hasen_table_does_not_load_dask() -> None:
-    code = ("import sys; from solver.cli.main import main; main(['table', '--example', '--declarer', 'N']); "
+    code = ("import sys; from hasen.cli.main import main; main(['table', '--example', '--declarer', 'N']); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

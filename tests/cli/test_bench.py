@@ -7,8 +7,8 @@ import json
 
 from cli_run import run
 
-from solver.cli.bench import seeded_deals
-from solver.core.variants import HASENPFEFFER
+from hasen.cli.bench import seeded_deals
+from hasen.core.variants import HASENPFEFFER
 
 
 def test_bench_json_has_every_figure_for_each_game(capsys) -> None:

@@ -1,4 +1,4 @@
-"""``hasen table`` and ``hasen --version`` through ``solver.cli.main([...])``."""
+"""``hasen table`` and ``hasen --version`` through ``hasen.cli.main([...])``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from cli_run import run, run_json
 from examples import HASENPFEFFER_DEAL
 
-import solver.search
-from solver import __version__
+import hasen.search
+from hasen import __version__
 
 CANONICAL_FROM_W = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
 DISCARDS_N = ["AS", "KS", "KH", "AC", "QC", "JC", "JK"]
@@ -105,7 +105,7 @@ def test_table_alone(capsys):
 
 def test_version(capsys):
     code, out, err = run(capsys, "--version")
-    search = "compiled search" if solver.search.USING_EXTENSION else "pure-Python search"
+    search = "compiled search" if hasen.search.USING_EXTENSION else "pure-Python search"
     assert code == 0 and out.strip() == f"hasen {__version__} ({search})"
 
 

@@ -12,20 +12,20 @@ import sys
 
 import pytest
 
-from solver.cli.parser import COMMANDS, build_parser
+from hasen.cli.parser import COMMANDS, build_parser
 
 NOT_FOR_A_TABLE = ["flask", "waitress", "jsonschema", "asyncio", "concurrent.futures", "distributed",
-                   "solver.cli.batch", "solver.cli.bench", "solver.cli.simulate", "solver.workers",
+                   "hasen.cli.batch", "hasen.cli.bench", "hasen.cli.simulate", "hasen.workers",
                    "html", "dataclasses", "inspect",
-                   "solver.analysis.simulate", "solver.analysis.lead", "solver.analysis.bidding",
-                   "solver.analysis.review", "solver.text.review", "solver.text.bidding"]
+                   "hasen.analysis.simulate", "hasen.analysis.lead", "hasen.analysis.bidding",
+                   "hasen.analysis.review", "hasen.text.review", "hasen.text.bidding"]
 # and each game's table loads no other game's code
-OTHER_GAMES = {"hasenpfeffer": ["solver.games.euchre", "solver.analysis.euchre_table"],
-               "euchre": ["solver.games.hasenpfeffer"]}
+OTHER_GAMES = {"hasenpfeffer": ["hasen.games.euchre", "hasen.analysis.euchre_table"],
+               "euchre": ["hasen.games.hasenpfeffer"]}
 
 PROBE = """
 import json, sys
-from solver.cli import main
+from hasen.cli import main
 main(["table", "--example", "--json", "--variant", sys.argv[1]])
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """

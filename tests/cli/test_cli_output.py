@@ -1,7 +1,7 @@
 """The CLI under hostile conditions: a reader that leaves, a full disk, a terminal without
 the suit symbols, huge arguments. Each is one line on stderr at most, never a traceback.
 
-These run ``python -m solver.cli`` as a process, since the failures are in the real streams.
+These run ``python -m hasen.cli`` as a process, since the failures are in the real streams.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import sys
 import pytest
 from cli_run import run
 
-from solver.core.cards import SUIT_SYMBOLS
+from hasen.core.cards import SUIT_SYMBOLS
 
-HASEN = [sys.executable, "-m", "solver.cli"]
+HASEN = [sys.executable, "-m", "hasen.cli"]
 
 
 def hasen(*argv: str, env: dict[str, str] | None = None, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:

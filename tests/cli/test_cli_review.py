@@ -8,9 +8,9 @@ import pytest
 from cli_run import run
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 
-from solver.analysis.inputs import make_contract
-from solver.analysis.review import review_play
-from solver.games import GAMES
+from hasen.analysis.inputs import make_contract
+from hasen.analysis.review import review_play
+from hasen.games import GAMES
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 

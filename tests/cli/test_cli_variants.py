@@ -1,5 +1,5 @@
 """``hasen table --variant/--deck``, lone defence and settings on the table, and
-``hasen bid``, through ``solver.cli.main([...])``. The expected numbers are the hand-worked
+``hasen bid``, through ``hasen.cli.main([...])``. The expected numbers are the hand-worked
 examples of test_variants.py and test_bidding.py."""
 
 from __future__ import annotations

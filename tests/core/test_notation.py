@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from solver.analysis.inputs import parse_trump
-from solver.core.cards import (
+from hasen.analysis.inputs import parse_trump
+from hasen.core.cards import (
     JOKER,
     NUM_CARDS,
     card_name,
@@ -17,11 +17,11 @@ from solver.core.cards import (
     parse_card,
     parse_suit,
 )
-from solver.core.deal import Deal, format_hand, parse_hand
-from solver.core.errors import HasenError, InvalidDealError, NotationError
-from solver.core.names import CardSet
-from solver.core.seats import parse_seat
-from solver.core.variants import HASENPFEFFER, Variant
+from hasen.core.deal import Deal, format_hand, parse_hand
+from hasen.core.errors import HasenError, InvalidDealError, NotationError
+from hasen.core.names import CardSet
+from hasen.core.seats import parse_seat
+from hasen.core.variants import HASENPFEFFER, Variant
 
 EXAMPLE_FROM_W = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
 ALL_CARDS = list(range(NUM_CARDS))  # the 32-card deck and the Joker

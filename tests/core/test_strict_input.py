@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from solver.core.cards import parse_card, parse_rank, parse_suit
-from solver.core.errors import NotationError
-from solver.core.seats import parse_seat
-from solver.core.variants import variant_for
+from hasen.core.cards import parse_card, parse_rank, parse_suit
+from hasen.core.errors import NotationError
+from hasen.core.seats import parse_seat
+from hasen.core.variants import variant_for
 
 
 @pytest.mark.parametrize("text", ["ſ", "ﬀ"])

@@ -1,6 +1,6 @@
 """The rules of docs/rules.md, case by case: bowers, the Joker, following, trick winner, leaders.
 
-Following and the trick winner are checked on the product's rules (solver.rules) and on the
+Following and the trick winner are checked on the product's rules (hasen.rules) and on the
 oracle's own (tests/oracle.py), with the same hand-written cases.
 """
 
@@ -9,15 +9,15 @@ from __future__ import annotations
 import pytest
 from oracle import Oracle
 
-from solver.analysis.play import Contract, PlayState
-from solver.core.cards import JOKER, card_name, parse_card
-from solver.core.deal import Deal
-from solver.core.errors import IllegalPlayError, NotationError
-from solver.core.names import CardSet
-from solver.core.variants import HASENPFEFFER
-from solver.rules.seating import active_seats, first_leader
-from solver.rules.settings import Settings
-from solver.rules.trump import (
+from hasen.analysis.play import Contract, PlayState
+from hasen.core.cards import JOKER, card_name, parse_card
+from hasen.core.deal import Deal
+from hasen.core.errors import IllegalPlayError, NotationError
+from hasen.core.names import CardSet
+from hasen.core.variants import HASENPFEFFER
+from hasen.rules.seating import active_seats, first_leader
+from hasen.rules.settings import Settings
+from hasen.rules.trump import (
     beats,
     effective_suit,
     left_bower,
@@ -25,7 +25,7 @@ from solver.rules.trump import (
     power_order,
     trick_winner,
 )
-from solver.search.layout import layout
+from hasen.search.layout import layout
 
 N, E, S, W = range(4)
 SUITS = "SHDC"
@@ -77,7 +77,7 @@ def test_layout_puts_every_card_in_its_own_place():
         assert len(set(positions)) == 33
 
 
-# --- following and winning: the same cases on solver.rules and on the oracle --------------
+# --- following and winning: the same cases on hasen.rules and on the oracle --------------
 
 # (trump, hand, led card, the legal cards)
 FOLLOW_CASES = [

@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import pytest
 
-from solver.core.errors import NotationError
-from solver.core.variants import variant_for
-from solver.rules.scoring import (
+from hasen.core.errors import NotationError
+from hasen.core.variants import variant_for
+from hasen.rules.scoring import (
     Bid,
     bid_ladder,
     euchre_score,
     hasenpfeffer_score,
     parse_bid,
 )
-from solver.rules.settings import Settings
+from hasen.rules.settings import Settings
 
 HASEN = variant_for("hasenpfeffer")
 PLAIN = Settings()

@@ -10,20 +10,20 @@ from __future__ import annotations
 import pytest
 from examples import EUCHRE2_DEAL, EUCHRE_DEAL
 
-from solver.analysis.euchre_table import analyze_euchre
-from solver.analysis.play import Contract, PlayState
-from solver.core.cards import JOKER, card_name, cards_of, parse_card
-from solver.core.deal import Deal
-from solver.core.errors import (
+from hasen.analysis.euchre_table import analyze_euchre
+from hasen.analysis.play import Contract, PlayState
+from hasen.core.cards import JOKER, card_name, cards_of, parse_card
+from hasen.core.deal import Deal
+from hasen.core.errors import (
     HasenError,
     IllegalPlayError,
     InvalidDealError,
     NotationError,
 )
-from solver.core.names import CardSet
-from solver.core.variants import HASENPFEFFER, variant_for
-from solver.rules.settings import Settings
-from solver.rules.trump import beats, legal_plays, power_order
+from hasen.core.names import CardSet
+from hasen.core.variants import HASENPFEFFER, variant_for
+from hasen.rules.settings import Settings
+from hasen.rules.trump import beats, legal_plays, power_order
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

@@ -10,7 +10,7 @@ from dealgen import ending, whole_deal_position
 
 def paths() -> list[str]:
     extension_searcher_class()
-    from solver.search import _search
+    from hasen.search import _search
     return ["portable", "x86-64-v3"] if _search.FAST_SUPPORTED else ["portable"]
 
 
@@ -24,7 +24,7 @@ def path_searcher(request):
 
 
 def test_the_cpu_path_is_chosen_and_reported() -> None:
-    from solver.search import _search
+    from hasen.search import _search
     extension_searcher_class()
     assert _search.CPU_PATH in paths()
     with pytest.raises(ValueError):

@@ -15,10 +15,10 @@ import pytest
 from dealgen import ending, whole_deal_position
 from oracle import Oracle
 
-import solver.search
-from solver.core.cards import parse_card
-from solver.core.deal import parse_hand
-from solver.search.layout import layout, to_layout
+import hasen.search
+from hasen.core.cards import parse_card
+from hasen.core.deal import parse_hand
+from hasen.search.layout import layout, to_layout
 
 # raise these for a deeper check: HASEN_WHOLE_DEALS=100 python -m pytest tests/search/test_search.py
 ENDING_BATCHES = int(os.environ.get("HASEN_ENDING_BATCHES", "16"))
@@ -130,7 +130,7 @@ def test_solve_with_a_trick_in_progress(searcher):
                     reason="HASEN_NO_EXTENSIONS is set: the pure-Python twin runs on purpose")
 def test_extension_is_loaded():
     """The guard: a missing or broken build must not silently fall back to the twin."""
-    assert solver.search.USING_EXTENSION, (
-        "solver.search.USING_EXTENSION is False: the Cython extension solver.search._search did not load, "
+    assert hasen.search.USING_EXTENSION, (
+        "hasen.search.USING_EXTENSION is False: the Cython extension hasen.search._search did not load, "
         "so the pure-Python twin is running (build it with `pip install -e .`, or set "
         "HASEN_NO_EXTENSIONS=1 to test the twin on purpose)")

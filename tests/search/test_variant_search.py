@@ -15,10 +15,10 @@ import pytest
 from euchre_deals import case, deck, oracle_entry, random_deal
 from oracle import Oracle
 
-from solver.analysis.euchre_table import analyze_euchre
-from solver.analysis.play import Contract, PlayState
-from solver.core.cards import card_name
-from solver.core.deal import Deal, format_hand
+from hasen.analysis.euchre_table import analyze_euchre
+from hasen.analysis.play import Contract, PlayState
+from hasen.core.cards import card_name
+from hasen.core.deal import Deal, format_hand
 
 VARIANT_DECKS = [("euchre2", 24), ("euchre2", 32), ("euchre2", 25), ("euchre", 24), ("euchre", 25)]
 DEALS_PER_VARIANT = 24

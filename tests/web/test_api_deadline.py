@@ -1,7 +1,7 @@
 """The time limit counts from when the server read the request (issue 9): time spent queued
 before the analysis is asked for counts, and a request that has waited its time out is
 refused at once, without an analysis. ``hasen serve`` gives that moment in the WSGI environ
-under ``api.service.RECEIVED``; here the test client gives it."""
+under ``hasen.api.service.RECEIVED``; here the test client gives it."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 from examples import HASENPFEFFER_DEAL
 from flask.testing import FlaskClient
 
-from api.runner import Runner, TimeLimitExceeded
-from api.service import RECEIVED
+from hasen.api.runner import Runner, TimeLimitExceeded
+from hasen.api.service import RECEIVED
 
 TABLE = {"deal": HASENPFEFFER_DEAL, "declarer": "N"}
 HEADERS = {"Content-Type": "application/json"}
@@ -29,7 +29,7 @@ def table(client: FlaskClient, waited: float):
 def test_a_request_that_waited_out_its_time_is_refused_without_an_analysis(client: FlaskClient,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     ran = []
-    monkeypatch.setattr("solver.games.hasenpfeffer.Hasenpfeffer.table", lambda *a, **k: ran.append(1))
+    monkeypatch.setattr("hasen.games.hasenpfeffer.Hasenpfeffer.table", lambda *a, **k: ran.append(1))
     start = time.monotonic()
     response = table(client, waited=1.5)
     assert time.monotonic() - start < 0.5
@@ -47,7 +47,7 @@ def test_a_request_that_waited_has_only_the_rest_of_its_time(client: FlaskClient
             progress(0, 1)  # the checkpoint: stops the analysis once its request gave up
             time.sleep(0.001)
 
-    monkeypatch.setattr("solver.games.hasenpfeffer.Hasenpfeffer.table", endless)
+    monkeypatch.setattr("hasen.games.hasenpfeffer.Hasenpfeffer.table", endless)
     start = time.monotonic()
     response = table(client, waited=0.8)
     took = time.monotonic() - start

@@ -10,13 +10,13 @@ from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api import create_app
-from solver.analysis.inputs import make_contract
-from solver.analysis.position import analyze_position, position
-from solver.analysis.table import analyze_table
-from solver.core.version import __version__
-from solver.games.hasenpfeffer import Hasenpfeffer
-from solver.search import USING_EXTENSION
+from hasen.analysis.inputs import make_contract
+from hasen.analysis.position import analyze_position, position
+from hasen.analysis.table import analyze_table
+from hasen.api import create_app
+from hasen.core.version import __version__
+from hasen.games.hasenpfeffer import Hasenpfeffer
+from hasen.search import USING_EXTENSION
 
 TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
 SOLVE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C",
@@ -322,10 +322,10 @@ def endless(*args, progress=None, checkpoint=None, **kwargs):
 
 
 @pytest.mark.parametrize("path, body, target", [
-    ("table", {"deal": HASENPFEFFER_DEAL}, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
-    ("solve", SOLVE, "solver.games.base.Game.solve"),
+    ("table", {"deal": HASENPFEFFER_DEAL}, "hasen.games.hasenpfeffer.Hasenpfeffer.table"),
+    ("solve", SOLVE, "hasen.games.base.Game.solve"),
     ("batch", {"items": [{"deal": HASENPFEFFER_DEAL, "dealer": d} for d in "NESW"]},
-     "solver.games.hasenpfeffer.Hasenpfeffer.table"),
+     "hasen.games.hasenpfeffer.Hasenpfeffer.table"),
 ])
 @pytest.mark.app_config(HASEN_TIME_LIMIT=0.05, HASEN_SOLVER_THREADS=1)
 def test_time_limit_gives_503_and_the_server_recovers(client: FlaskClient, monkeypatch, path: str, body,

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 from openapi_spec_validator import validate as validate_spec
 
-from api import create_app
+from hasen.api import create_app
 
 TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
 SOLVE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
@@ -30,27 +30,27 @@ CASES = {
     ("table", 200): ("post", {"deal": HASENPFEFFER_DEAL, "alone": True}, None),
     ("table", 400): ("post", {"deal": "N:"}, None),
     ("table", 413): ("post", {"deal": "x" * 3000}, None),
-    ("table", 503): ("post", TABLE, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
+    ("table", 503): ("post", TABLE, "hasen.games.hasenpfeffer.Hasenpfeffer.table"),
     ("solve", 200): ("post", {**SOLVE, "played": "JC KC TC 9C | AS"}, None),
     ("solve", 400): ("post", {**SOLVE, "played": "JC KC TC QD"}, None),
     ("solve", 413): ("post", {**SOLVE, "played": "JC " * 1000}, None),
-    ("solve", 503): ("post", SOLVE, "solver.games.base.Game.solve"),
+    ("solve", 503): ("post", SOLVE, "hasen.games.base.Game.solve"),
     ("review", 200): ("post", {**SOLVE, "play": "AS AD 9S QS | JC"}, None),
     ("review", 400): ("post", {**SOLVE, "play": "JC KC TC QD"}, None),
     ("review", 413): ("post", {**SOLVE, "play": "JC " * 1000}, None),
-    ("review", 503): ("post", {**SOLVE, "play": ""}, "solver.games.base.Game.review"),
+    ("review", 503): ("post", {**SOLVE, "play": ""}, "hasen.games.base.Game.review"),
     ("bid", 200): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER}, None),
     ("bid", 400): ("post", {"deal": HASENPFEFFER_DEAL, "variant": "euchre"}, None),
     ("bid", 413): ("post", {"deal": "x" * 3000}, None),
-    ("bid", 503): ("post", {"deal": HASENPFEFFER_DEAL}, "solver.games.base.Game.bid"),
+    ("bid", 503): ("post", {"deal": HASENPFEFFER_DEAL}, "hasen.games.base.Game.bid"),
     ("batch", 200): ("post", {"items": [TABLE, {"deal": HASENPFEFFER_DEAL, "declarer": "E"}, 3, {"x": 1}]}, None),
     ("batch", 400): ("post", {"items": "all"}, None),
     ("batch", 413): ("post", {"items": [TABLE] * 6}, None),
-    ("batch", 503): ("post", {"items": [TABLE]}, "solver.games.hasenpfeffer.Hasenpfeffer.table"),
+    ("batch", 503): ("post", {"items": [TABLE]}, "hasen.games.hasenpfeffer.Hasenpfeffer.table"),
     ("simulate", 200): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "layouts": 3, "form": "alone"}, None),
     ("simulate", 400): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "known": {"E": "AS"}}, None),
     ("simulate", 413): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "layouts": 10**6}, None),
-    ("simulate", 503): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N"}, "api.routes.simulate_layouts"),
+    ("simulate", 503): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N"}, "hasen.api.routes.simulate_layouts"),
     ("lead", 200): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D",
                              "layouts": 3}, None),
     ("lead", 400): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "E", "declarer": "E", "trump": "D"},
@@ -58,7 +58,7 @@ CASES = {
     ("lead", 413): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "declarer": "E", "trump": "D",
                              "layouts": 10**6}, None),
     ("lead", 503): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D"},
-                    "api.routes.simulate_leads"),
+                    "hasen.api.routes.simulate_leads"),
     ("health", 200): ("get", None, None),
     ("openapi.json", 200): ("get", None, None),
 }
@@ -112,7 +112,7 @@ def test_real_answers_match_the_document(openapi_doc: dict, monkeypatch, path: s
 
 def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_doc: dict,
                                                    hasenpfeffer: Example) -> None:
-    # the same schemas check the bodies (api.openapi); here: every key the document lists is
+    # the same schemas check the bodies (hasen.api.openapi); here: every key the document lists is
     # one an endpoint takes, by sending a body with all of them
     schemas = openapi_doc["components"]["schemas"]
     # a lone defender leads whatever the lead settings, so they are given at their defaults

@@ -9,10 +9,10 @@ from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE, 
 from flask import Flask
 from flask.testing import FlaskClient
 
-from solver.analysis.inputs import make_contract
-from solver.analysis.review import review_play
-from solver.core.version import __version__
-from solver.games import GAMES
+from hasen.analysis.inputs import make_contract
+from hasen.analysis.review import review_play
+from hasen.core.version import __version__
+from hasen.games import GAMES
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
@@ -109,7 +109,7 @@ def endless(*args, checkpoint=None, **kwargs):
 @pytest.mark.app_config(HASEN_TIME_LIMIT=0.05, HASEN_SOLVER_THREADS=1)
 def test_time_limit_gives_503_and_the_server_recovers(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
     with monkeypatch.context() as patch:
-        patch.setattr("solver.games.base.Game.review", endless)
+        patch.setattr("hasen.games.base.Game.review", endless)
         message = error_of(client, REVIEW, 503)
         assert "longer than the limit of 0.05 s" in message
     for _ in range(500):  # bounded: the abandoned review stops at its next checkpoint
@@ -134,7 +134,7 @@ def test_mutated_records_give_a_clear_400_or_the_right_review(app: Flask, hasenp
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from solver.core.errors import HasenError
+    from hasen.core.errors import HasenError
 
     @st.composite
     def mutated(draw, text: str) -> str:

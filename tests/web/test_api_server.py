@@ -10,11 +10,11 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
-from liveserver import ROOT, ServedProcess, checkout_env, hasen
+from liveserver import ROOT, ServedProcess, hasen
 
-from solver.analysis.inputs import make_contract
-from solver.analysis.position import analyze_position, position
-from solver.analysis.table import analyze_table
+from hasen.analysis.inputs import make_contract
+from hasen.analysis.position import analyze_position, position
+from hasen.analysis.table import analyze_table
 
 CLIENTS = 6
 ROUNDS = 3  # each client sends every request this many times (the later ones hit the cache)
@@ -94,7 +94,7 @@ def test_concurrent_clients_all_get_correct_answers(server: Server) -> None:
 
 def test_a_taken_port_is_a_clear_error(server: Server) -> None:
     result = subprocess.run(hasen("serve", "--host", "127.0.0.1", "--port", str(server.port)),
-                            cwd=ROOT, env=checkout_env(), capture_output=True, text=True, timeout=60)
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert result.stderr.startswith(f"hasen: serve: cannot listen on 127.0.0.1:{server.port}: ")
     assert result.stderr.count("\n") == 1

@@ -21,7 +21,7 @@ from dealgen import random_deal
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from liveserver import ServedProcess
 
-from api.config import IDLE_TIMEOUT, LIMITS, MAX_HEADER_BYTES, READ_TIMEOUT
+from hasen.api.config import IDLE_TIMEOUT, LIMITS, MAX_HEADER_BYTES, READ_TIMEOUT
 
 MAX_BODY = int(LIMITS["MAX_CONTENT_LENGTH"].default)
 HEALTH_BOUND = 0.1  # seconds: /health is a liveness check, and must answer as one (issue 9)

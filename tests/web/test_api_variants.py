@@ -12,7 +12,7 @@ from examples import EUCHRE2_DEAL, EUCHRE_DEAL, HASENPFEFFER_DEAL, TOP_SPADES_DE
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 
-from solver.core.version import __version__
+from hasen.core.version import __version__
 
 
 def post(client: FlaskClient, path: str, body: dict) -> tuple[int, dict]:

@@ -28,11 +28,11 @@ from oracle import Oracle, card_facts
 from replay import Replay
 
 import hasen
-from solver.analysis.inputs import make_contract
-from solver.core.cards import card_name, cards_of, parse_card
-from solver.core.deal import Deal
-from solver.core.names import CardSet
-from solver.core.variants import VARIANTS, variant_for
+from hasen.analysis.inputs import make_contract
+from hasen.core.cards import card_name, cards_of, parse_card
+from hasen.core.deal import Deal
+from hasen.core.names import CardSet
+from hasen.core.variants import VARIANTS, variant_for
 
 pytestmark = pytest.mark.browser
 

@@ -10,10 +10,10 @@ import pytest
 from flask.testing import FlaskClient
 from oracle import card_facts
 
-from solver.core.cards import NUM_CARDS, card_name, parse_card
-from solver.core.deal import Deal
-from solver.core.seats import SEATS
-from solver.core.variants import VARIANTS, variant_for
+from hasen.core.cards import NUM_CARDS, card_name, parse_card
+from hasen.core.deal import Deal
+from hasen.core.seats import SEATS
+from hasen.core.variants import VARIANTS, variant_for
 
 
 def page_facts(html: str) -> dict:

@@ -21,10 +21,10 @@ from oracle import card_facts
 from test_page import page_facts
 
 import hasen
-from solver.core.cards import card_name, cards_of, mask_of, parse_card
-from solver.core.deal import Deal, format_hand
-from solver.core.seats import SEATS
-from solver.core.variants import VARIANTS, variant_for
+from hasen.core.cards import card_name, cards_of, mask_of, parse_card
+from hasen.core.deal import Deal, format_hand
+from hasen.core.seats import SEATS
+from hasen.core.variants import VARIANTS, variant_for
 
 NODE = shutil.which("node")
 STATIC = Path(__file__).resolve().parents[2] / "api" / "static"
@@ -78,7 +78,7 @@ process.stdout.write(JSON.stringify(answers));
 
 @pytest.fixture(scope="module")
 def facts() -> dict:
-    from api import create_app
+    from hasen.api import create_app
 
     with create_app({"TESTING": True}).test_client() as client:
         return page_facts(client.get("/").get_data(as_text=True))

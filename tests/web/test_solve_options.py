@@ -22,8 +22,8 @@ from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 from oracle import Oracle
 
-from solver.core.cards import card_name, cards_of, parse_card
-from solver.core.deal import Deal
+from hasen.core.cards import card_name, cards_of, parse_card
+from hasen.core.deal import Deal
 
 SEATS = "NESW"
 SUITS = "SHDC"
