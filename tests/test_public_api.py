@@ -6,7 +6,10 @@ from __future__ import annotations
 import doctest
 import inspect
 import json
+import pickle
 import random
+import subprocess
+import sys
 
 import euchre_deals
 import pytest
@@ -145,6 +148,19 @@ def test_solve_review_and_bid_are_the_clis(capsys) -> None:
     argv = ("bid", EUCHRE.deal, "--variant", "euchre", "--all-pass", "stick_the_dealer")
     assert advice.to_json() == cli_json(capsys, *argv)
     assert str(advice) == cli_text(capsys, *argv)
+
+
+def test_an_answers_text_does_not_depend_on_what_was_imported_first(tmp_path) -> None:
+    """issue 16, item 5: an answer unpickled where only its own module was imported prints
+    its table, not its repr."""
+    analysis = hasen.analyze(hasen.Deal(EUCHRE2.deal, variant="euchre2"))
+    (tmp_path / "answer.pickle").write_bytes(pickle.dumps(analysis))
+    script = ("import pickle, sys; answer = pickle.loads(open(sys.argv[1], 'rb').read()); "
+              "loaded = 'hasen.games' in sys.modules; print(loaded); print(answer, end='')")
+    shown = subprocess.run([sys.executable, "-c", script, str(tmp_path / "answer.pickle")],
+                           capture_output=True, text=True, check=True).stdout
+    loaded, text = shown.split("\n", 1)
+    assert loaded == "False" and text == str(analysis) and text.endswith("best: hearts, 5 tricks")
 
 
 def test_answers_have_readable_reprs() -> None:

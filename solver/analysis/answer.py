@@ -3,12 +3,15 @@
 The text of an answer belongs to the layers above (``hasen.text`` and each game in
 ``hasen.games``), which register it here by the answer's class name in ``TEXT`` (and
 ``HTML`` for notebooks); so the analyses never import their own presentation, and the
-layer above need not import every kind of answer to say how each is written.
+layer above need not import every kind of answer to say how each is written. An answer
+printed before anything imported ``hasen.games`` (one unpickled in a fresh process, say)
+loads it then, so that its text never depends on what happened to be imported first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from importlib import import_module
 from typing import Any
 
 from ..core.deal import Deal
@@ -22,15 +25,26 @@ TEXT: dict[str, Formatter] = {}  # by the answer's class name
 HTML: dict[str, Formatter] = {}
 
 
+PRESENTATION = "..games"  # the module that fills TEXT and HTML, relative to this package
+
+
+def registered(formats: dict[str, Formatter], answer: object) -> Formatter | None:
+    """The answer's formatter in ``formats``, the presentation loaded first if it was not."""
+    name = type(answer).__name__
+    if name not in formats:
+        import_module(PRESENTATION, __package__)
+    return formats.get(name)
+
+
 def as_text(answer: object) -> str:
     """The answer as the CLI prints it; ``repr`` for a kind nothing registered."""
-    formatter = TEXT.get(type(answer).__name__)
+    formatter = registered(TEXT, answer)
     return repr(answer) if formatter is None else formatter(answer)
 
 
 def as_html(answer: object) -> str | None:
     """The answer as HTML for notebooks; None (plain text) for a kind nothing registered."""
-    formatter = HTML.get(type(answer).__name__)
+    formatter = registered(HTML, answer)
     return None if formatter is None else formatter(answer)
 
 
