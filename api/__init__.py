@@ -21,8 +21,13 @@ from .service import Service
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """The Flask app; ``config`` overrides the limits of ``hasen.api.config.LIMITS`` and any
-    Flask setting."""
+    """The Flask app (``hasen.create_app``); ``config`` overrides any of the limits that
+    docs/web-api.md lists and any Flask setting.
+
+    >>> app = create_app({"HASEN_CACHE_SIZE": 0})
+    >>> app.test_client().get("/api/v1/health").json["status"]
+    'ok'
+    """
     app = Flask(__name__)
     app.config.update(defaults())
     app.config.update(config or {})

@@ -10,7 +10,9 @@ True
 ``analyze`` (the table; ``analyze_many`` for a batch of deals on threads), ``solve``
 (every card's value at a position), ``review`` (a played hand), ``bid`` (bid advice and
 par), ``simulate`` (the right choice knowing only one's own cards) and ``position`` (a
-position to step through) answer for the deal's own game; ``str()`` of an answer is the
+position to step through) answer for the deal's own game (``ordered_map`` and ``Workers``
+run work like a simulation's on processes or a Dask cluster; ``create_app`` builds the web
+service for a WSGI server); ``str()`` of an answer is the
 text ``hasen`` prints, ``to_json()`` its ``--json``. See docs/python.md.
 
 The names below are the public API; everything else in the package is internal. They load
@@ -73,6 +75,9 @@ _HOMES = {
     "solve": "public",
     "Settings": "rules.settings",
     "USING_EXTENSION": "search",
+    "Workers": "workers",
+    "create_app": "api",
+    "ordered_map": "workers",
 }
 
 if TYPE_CHECKING:
@@ -148,6 +153,9 @@ if TYPE_CHECKING:
     )
     from .rules.settings import Settings as Settings
     from .search import USING_EXTENSION as USING_EXTENSION
+    from .api import create_app as create_app
+    from .workers import Workers as Workers
+    from .workers import ordered_map as ordered_map
 
 
 def __getattr__(name: str) -> Any:

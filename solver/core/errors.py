@@ -1,4 +1,9 @@
-"""The errors the solver raises for bad input: all are ``ValueError`` subclasses."""
+"""The errors the solver raises for bad input: all are ``ValueError`` subclasses.
+
+Each names ``hasen`` as its module, where users import it from, so that a traceback says
+``hasen.NotationError`` rather than the module that happens to define it (and pickles name
+it there too).
+"""
 
 
 class HasenError(ValueError):
@@ -8,8 +13,10 @@ class HasenError(ValueError):
     >>> hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="X")
     Traceback (most recent call last):
     ...
-    hasen.core.errors.NotationError: dealer: not a seat: 'X' (expected one of N, E, S, W)
+    hasen.NotationError: dealer: not a seat: 'X' (expected one of N, E, S, W)
     """
+
+    __module__ = "hasen"
 
 
 class NotationError(HasenError):
@@ -19,8 +26,10 @@ class NotationError(HasenError):
     >>> hasen.Card("1H")
     Traceback (most recent call last):
     ...
-    hasen.core.errors.NotationError: card: not a card: '1H' (expected rank then suit, like 'AS' or 'TH', or 'JK')
+    hasen.NotationError: card: not a card: '1H' (expected rank then suit, like 'AS' or 'TH', or 'JK')
     """
+
+    __module__ = "hasen"
 
 
 class InvalidDealError(HasenError):
@@ -30,8 +39,10 @@ class InvalidDealError(HasenError):
     >>> hasen.Deal("N:A.K..AQJ* A.AQ.AKT. T9.T9.9.T QJ.J.QJ.9 KS")
     Traceback (most recent call last):
     ...
-    hasen.core.errors.InvalidDealError: deal: AS is in both N's and E's hands
+    hasen.InvalidDealError: deal: AS is in both N's and E's hands
     """
+
+    __module__ = "hasen"
 
 
 class IllegalPlayError(HasenError):
@@ -41,8 +52,10 @@ class IllegalPlayError(HasenError):
     >>> hasen.solve("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W", played="JC AH")
     Traceback (most recent call last):
     ...
-    hasen.core.errors.IllegalPlayError: play: trick 1, E must follow C (led JC) with KC, not AH
+    hasen.IllegalPlayError: play: trick 1, E must follow C (led JC) with KC, not AH
     """
+
+    __module__ = "hasen"
 
 
 QUOTE_LIMIT = 60  # characters of the user's input a message quotes
