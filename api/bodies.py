@@ -4,7 +4,8 @@ say what was wrong and where."""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Request
 from jsonschema import Draft202012Validator

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -54,14 +54,15 @@ BID = BodyChecker(BID_REQUEST)
 REVIEW = BodyChecker(REVIEW_REQUEST)
 
 
-@lru_cache(maxsize=None)
+@cache
 def batch_checker(limit: int) -> BodyChecker:
     """The batch schema names the app's item limit, so there is one checker per limit."""
     return BodyChecker(batch_request(limit))
 
 
 def service() -> Service:
-    return current_app.extensions["hasen"]
+    found: Service = current_app.extensions["hasen"]
+    return found
 
 
 def answer(data: dict[str, Any], cached: bool | None = None) -> Response:
@@ -181,7 +182,7 @@ def review() -> Response:
 
 # --- simulate -------------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def simulate_checker(limit: int) -> BodyChecker:
     """The schema names the app's layout limit, so there is one checker per limit."""
     return BodyChecker(simulate_request(limit))
@@ -237,7 +238,7 @@ def simulate() -> Response:
                                                             forms, progress=progress))
 
 
-@lru_cache(maxsize=None)
+@cache
 def lead_checker(limit: int) -> BodyChecker:
     return BodyChecker(lead_request(limit))
 

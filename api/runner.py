@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 Checkpoint = Callable[[], None]

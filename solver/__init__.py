@@ -93,6 +93,7 @@ if TYPE_CHECKING:
     from .analysis.simulate import Simulation as Simulation
     from .analysis.table import DeclarerTable as DeclarerTable
     from .analysis.table import TableAnalysis as TableAnalysis
+    from .api import create_app as create_app
     from .core.deal import Deal as Deal
     from .core.errors import (
         HasenError as HasenError,
@@ -153,7 +154,6 @@ if TYPE_CHECKING:
     )
     from .rules.settings import Settings as Settings
     from .search import USING_EXTENSION as USING_EXTENSION
-    from .api import create_app as create_app
     from .workers import Workers as Workers
     from .workers import ordered_map as ordered_map
 

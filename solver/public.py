@@ -9,7 +9,8 @@ the deal's own game (``hasen.games``): ``str()`` of an answer is what ``hasen`` 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from .analysis.answer import Answer
 from .analysis.inputs import (

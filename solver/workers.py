@@ -146,7 +146,7 @@ class Workers:
     def workers(self) -> int:
         """How many items run at once: 1, ``jobs``, or the cluster's worker threads."""
         if self.client is not None:
-            return max(1, sum(self.client.nthreads().values()))
+            return max(1, int(sum(self.client.nthreads().values())))
         return self.jobs if self.pool is not None else 1
 
     @property
@@ -223,7 +223,7 @@ def connect(address: str, timeout: float) -> Any:
 
     try:
         from distributed import Client
-        from distributed.comm import connect as open_comm
+        from distributed.comm.core import connect as open_comm
     except ImportError:
         raise BackendError(f"scheduler: running on a Dask cluster needs the distributed package "
                            f"({CLUSTER_EXTRA})") from None
@@ -248,6 +248,6 @@ def is_cluster_failure(exc: BaseException) -> bool:
     from concurrent.futures import CancelledError
 
     from distributed import KilledWorker
-    from distributed.comm import CommClosedError
+    from distributed.comm.core import CommClosedError
 
     return isinstance(exc, KilledWorker | CommClosedError | CancelledError | OSError)

@@ -87,7 +87,7 @@ class Answer:
 
     __slots__ = ()
 
-    def to_json(self) -> Any:
+    def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:

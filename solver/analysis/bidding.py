@@ -11,8 +11,9 @@ model", describes it: the order of bidding, ties, sacrifices, all-pass.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..core.deal import Deal
 from ..core.names import ByName, Seat

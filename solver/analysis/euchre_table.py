@@ -10,7 +10,8 @@ maker or of a lone defender) does not exchange either.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from ..core.cards import SUITS, card_name, cards_of
 from ..core.deal import Deal

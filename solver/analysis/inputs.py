@@ -8,8 +8,8 @@ that names the field, never a silent default.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Mapping
 
 from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card, parse_suit
 from ..core.deal import Deal, parse_hand

@@ -13,8 +13,9 @@ defender (the declarer's left-hand opponent before the right-hand one).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..core.cards import SUITS, card_name
 from ..core.deal import Deal

@@ -166,7 +166,7 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
             played += (" | " if played else "") + " ".join(card_name(c) for c in self.trick)
         return f"<PlayState of {self.deal!r}, {self.contract!r}, played {played or 'nothing'}>"
 
-    def copy(self) -> "PlayState":
+    def copy(self) -> PlayState:
         other = object.__new__(PlayState)
         other.__dict__.update(self.__dict__)
         other.hands = list(self.hands)

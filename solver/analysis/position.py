@@ -7,8 +7,9 @@ equivalent cards, and one best line of play to the end.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..core.cards import SUITS, CardId, Mask, canonical_key, card_name
 from ..core.deal import Deal

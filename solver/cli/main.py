@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from importlib import import_module
-from typing import Any, Sequence
+from typing import Any
 
 from .. import public
 from ..core.deal import Deal

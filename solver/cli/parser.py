@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 import os
 import re
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 from ..analysis.inputs import DEFAULT_LAYOUTS
 from ..core.errors import QUOTE_LIMIT, shortened

@@ -6,7 +6,7 @@ A card is ``suit * 8 + rank`` with suits ``S H D C`` = 0..3 and ranks ``7 8 9 T 
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from .errors import NotationError, quoted
 

@@ -238,7 +238,7 @@ class CardSet:
         return f"CardSet({str(self)!r})"
 
     @classmethod
-    def from_names(cls, text: str, where: str = "cards") -> "CardSet":
+    def from_names(cls, text: str, where: str = "cards") -> CardSet:
         """Cards separated by spaces or commas: ``AS,JS KH``."""
         cards = [parse_card(tok, where) for tok in text.replace(",", " ").split()]
         seen: set[int] = set()

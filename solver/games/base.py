@@ -9,7 +9,8 @@ words. Adding a game is one module with a ``Game`` subclass, its variants in
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..analysis.answer import Answer
 from ..analysis.family import ContractTable

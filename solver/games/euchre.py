@@ -7,7 +7,8 @@ discard apart; its auction is ordering up and naming trump (docs/variants.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
 from ..analysis.play import Contract, PlayState, exchange_discard

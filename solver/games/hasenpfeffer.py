@@ -6,8 +6,9 @@ against that table's best cell; its auction is bidding for tricks (docs/variants
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ..analysis.play import PlayState
 from ..analysis.table import TRUMPS, DeclarerTable, Plan, TableAnalysis, declarer_table, plan_table
@@ -74,7 +75,7 @@ def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
             after = left_of(after)
         return after
 
-    @lru_cache(maxsize=None)
+    @cache
     def turn(seat: int, high: int, bidder: int | None, passed: frozenset[int]) -> Auction:
         """``seat`` to call; ``high`` indexes the ladder (-1: no bid yet); passed seats are out."""
         if len(passed) == len(seats):

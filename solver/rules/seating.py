@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..core.errors import NotationError, quoted
 from ..core.seats import left_of, partner_of

@@ -3,8 +3,9 @@ defaults, and the check that refuses a setting a variant does not have."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from collections.abc import Iterable
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.cards import JOKER
 from ..core.errors import NotationError, quoted
@@ -36,7 +37,7 @@ LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
 JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
 
 
-@lru_cache(maxsize=None)
+@cache
 def _choices(name: str) -> tuple[object, ...]:
     """Every value the setting takes in any game, in order (worked out once per name: every
     Settings checks every field)."""

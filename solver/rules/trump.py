@@ -7,8 +7,8 @@ the trump suit for every purpose (docs/rules.md).
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Sequence
+from collections.abc import Sequence
+from functools import cache
 
 from ..core.cards import (
     JACK,
@@ -45,7 +45,7 @@ def effective_suit(card: CardId, trump: int) -> int:
     return suit_of(card)
 
 
-@lru_cache(maxsize=None)
+@cache
 def power_order(suit: int, trump: int) -> tuple[CardId, ...]:
     """Every card of the universe whose effective suit is ``suit``, weakest first."""
     if suit == trump:

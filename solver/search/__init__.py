@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 from .protocol import Searcher
 

@@ -1,5 +1,7 @@
 # The interface of the compiled core (_search.pyx), for type checkers: protocol.Searcher.
-from typing import Sequence
+from collections.abc import Sequence
+
+from .protocol import TableArgs
 
 FAST_SUPPORTED: bool
 CPU_PATH: str
@@ -16,4 +18,4 @@ class Searcher:
     def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, side: int) -> list[int]: ...
     def solve_table(self, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int, active: int,
                     leader: int, side: int) -> bytes: ...
-    def solve_tables(self, tables: Sequence[tuple], clear_each: bool = False) -> list[bytes]: ...
+    def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]: ...

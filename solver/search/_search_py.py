@@ -20,10 +20,11 @@ tricks?", halving the range each time). Alpha-beta over single cards, with
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..core.seats import NUM_SEATS
 from .layout import BLOCK_BITS, BLOCK_MASK, NUM_BLOCKS, TRUMP_BLOCK
+from .protocol import TableArgs
 
 TRUMP_MASK = BLOCK_MASK << (TRUMP_BLOCK * BLOCK_BITS)
 BLOCK_MASKS = tuple(BLOCK_MASK << (b * BLOCK_BITS) for b in range(NUM_BLOCKS))
@@ -110,7 +111,7 @@ class Searcher:
                 values.append(self.solve(position, active, leader, side))
         return bytes(values)
 
-    def solve_tables(self, tables: Sequence[tuple], clear_each: bool = False) -> list[bytes]:
+    def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]:
         """``solve_table`` of each table (see ``protocol.py``)."""
         values = []
         for table in tables:

@@ -9,7 +9,7 @@ constants from here.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from ..core.cards import NUM_CARDS, SUITS, Mask
 from ..rules.trump import power_order
@@ -27,7 +27,7 @@ def suit_block(suit: int, trump: int) -> int:
     return [s for s in range(len(SUITS)) if s != trump].index(suit)
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout(trump: int) -> tuple[int, ...]:
     """Card -> bit position in the search layout, for this trump."""
     position = [0] * NUM_CARDS
@@ -38,7 +38,7 @@ def layout(trump: int) -> tuple[int, ...]:
     return tuple(position)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _byte_layouts(trump: int) -> tuple[tuple[int, ...], ...]:
     """For each byte of a card mask, its 256 values already in the layout of ``trump``
     (built on first use: a value is its lowest card's bit added to the value without it)."""

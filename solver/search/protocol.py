@@ -13,7 +13,11 @@ the current trick, ``trick`` the cards already played to it in order.
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
+
+# solve_table's arguments after self: hands, layouts, takers, extra, active, leader, side
+TableArgs = tuple[Sequence[int], bytes, Sequence[int], int, int, int, int]
 
 
 class Searcher(Protocol):
@@ -47,7 +51,7 @@ class Searcher(Protocol):
         byte each, trump by trump."""
         ...
 
-    def solve_tables(self, tables: Sequence[tuple], clear_each: bool = False) -> list[bytes]:
+    def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]:
         """``solve_table(*table)`` of each table, in one call (the compiled core holds no GIL
         for them all); with ``clear_each`` the table is emptied before each, as by ``clear()``."""
         ...

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
-from typing import Sequence
 
 
 def grid_html(title: str, corner: str, columns: Sequence[str],
