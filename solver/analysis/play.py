@@ -11,7 +11,7 @@ from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of
 from ..core.variants import Variant
 from ..rules.seating import active_seats, first_leader
-from ..rules.settings import DEFAULT_SETTINGS, Settings
+from ..rules.settings import Settings
 from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
@@ -135,13 +135,15 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
 
     >>> state = PlayState(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "W"), Contract(0, 3, Card("KH")))
     >>> state.play("JC")
-    >>> state.to_move, state.legal_cards(), state.value()
+    >>> state.to_move, state.legal(), state.value()
     (Seat('E'), CardSet('KC'), 6)
     """
 
-    def __init__(self, deal: Deal, contract: Contract, settings: Settings = DEFAULT_SETTINGS) -> None:
+    def __init__(self, deal: Deal, contract: Contract, settings: Settings | None = None) -> None:
+        """``settings``: the table rules of the play, by default the deal's own."""
         self.seats = check_contract(deal, contract)
-        self.deal, self.contract, self.settings = deal, contract, settings
+        self.deal, self.contract = deal, contract
+        settings = self.settings = deal.settings if settings is None else settings
         c = contract
         # fixed for the whole play, and value() runs often: worked out once here
         self.search_seats: dict[int, int] = {s: deal.variant.search_seat(s) for s in self.seats}  # seat -> search seat
@@ -192,15 +194,16 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
     def tricks_total(self) -> int:
         return self.deal.variant.hand_size
 
-    def legal(self) -> Mask:
-        if self.finished:
-            return 0
-        led = self.trick[0] if self.trick else None
-        return legal_plays(self.hands[self.to_move], led, self.contract.trump)
+    def hand(self, seat: Seat | int | str) -> CardSet:
+        """The cards a seat holds now."""
+        return CardSet(self.hands[Seat(seat)])
 
-    def legal_cards(self) -> CardSet:
-        """The cards the seat to move may play."""
-        return CardSet(self.legal())
+    def legal(self) -> CardSet:
+        """The cards the seat to move may play (a ``CardSet``, so a mask too)."""
+        if self.finished:
+            return CardSet()
+        led = self.trick[0] if self.trick else None
+        return CardSet(legal_plays(self.hands[self.to_move], led, self.contract.trump))
 
     def play(self, card: CardId | str) -> None:
         """Play ``card`` (``"JC"`` or a ``Card``) for the seat to move; raise IllegalPlayError

@@ -7,6 +7,8 @@ A card is ``suit * 8 + rank`` with suits ``S H D C`` = 0..3 and ranks ``7 8 9 T 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
+from typing import NoReturn
 
 from .errors import NotationError, quoted
 
@@ -108,3 +110,57 @@ def iter_bits(mask: Mask) -> Iterator[int]:
         mask ^= low
 
 
+def parse_hand(text: str, where: str = "hand") -> Mask:
+    """A hand in dotted form ``spades.hearts.diamonds.clubs``; ``*`` is the Joker."""
+    body = text.replace("*", "")
+    joker = len(text) - len(body)
+    if joker > 1:
+        raise NotationError(f"{where}: the Joker '*' appears {joker} times: {quoted(text)}")
+    sections = body.split(".")
+    if len(sections) != len(SUITS):
+        raise NotationError(
+            f"{where}: expected 3 dots (spades.hearts.diamonds.clubs), found {len(sections) - 1}: {quoted(text)}")
+    mask = (1 << JOKER) if joker else 0
+    for suit, section in enumerate(sections):
+        cards = _section_cards(suit, section)
+        if cards < 0:
+            _refuse_section(suit, section, text, where)
+        mask |= cards
+    return mask
+
+
+@lru_cache(maxsize=4096)
+def _section_cards(suit: int, section: str) -> Mask:
+    """The cards of one suit's section (a deal's sections recur: kept once parsed), or -1
+    if it is not a list of distinct ranks."""
+    mask = 0
+    for token in _rank_tokens(section):
+        rank = parse_rank(token)
+        if rank < 0 or mask >> make_card(suit, rank) & 1:
+            return -1
+        mask |= 1 << make_card(suit, rank)
+    return mask
+
+
+def _refuse_section(suit: int, section: str, text: str, where: str) -> NoReturn:
+    """The error of a suit section that ``_section_cards`` refused."""
+    seen: set[int] = set()
+    for token in _rank_tokens(section):
+        rank = parse_rank(token)
+        if rank < 0:
+            raise NotationError(
+                f"{where}: not a rank: {quoted(token)} in the {SUITS[suit]} section of {quoted(text)}")
+        if rank in seen:
+            raise NotationError(f"{where}: {RANKS[rank]}{SUITS[suit]} is listed twice: {quoted(text)}")
+        seen.add(rank)
+    raise AssertionError(f"_section_cards refused a valid section: {section!r}")
+
+
+def _rank_tokens(section: str) -> list[str]:
+    """Split a suit section into rank tokens; ``10`` is one token."""
+    tokens, i = [], 0
+    while i < len(section):
+        step = 2 if section[i:i + 2] == "10" else 1
+        tokens.append(section[i:i + step])
+        i += step
+    return tokens

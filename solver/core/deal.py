@@ -1,10 +1,14 @@
-"""Hands and deals in the notation of docs/notation.md: strict parsing, canonical printing."""
+"""Hands and deals in the notation of docs/notation.md: strict parsing, canonical printing.
+
+A deal carries its table settings (``hasen.rules.settings``, which imports nothing above
+this layer: tests/test_layers.py counts it in it)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import NoReturn
+from collections.abc import Mapping
+from typing import cast
 
+from ..rules.settings import DEFAULT_SETTINGS, Settings, SettingsLike, settings_for
 from .cards import (
     JOKER,
     JOKER_NAME,
@@ -15,72 +19,15 @@ from .cards import (
     Mask,
     card_name,
     cards_of,
-    make_card,
     parse_card,
-    parse_rank,
+    parse_hand,
     rank_of,
     suit_of,
 )
 from .errors import InvalidDealError, NotationError, quoted
-from .names import Card, CardSet, Seat
+from .names import Card, CardSet, Seat, SeatLike
 from .seats import NUM_SEATS, SEATS, left_of, parse_seat
-from .variants import HASENPFEFFER, VARIANTS, Variant, variant_for
-
-
-def parse_hand(text: str, where: str = "hand") -> Mask:
-    """A hand in dotted form ``spades.hearts.diamonds.clubs``; ``*`` is the Joker."""
-    body = text.replace("*", "")
-    joker = len(text) - len(body)
-    if joker > 1:
-        raise NotationError(f"{where}: the Joker '*' appears {joker} times: {quoted(text)}")
-    sections = body.split(".")
-    if len(sections) != len(SUITS):
-        raise NotationError(
-            f"{where}: expected 3 dots (spades.hearts.diamonds.clubs), found {len(sections) - 1}: {quoted(text)}")
-    mask = (1 << JOKER) if joker else 0
-    for suit, section in enumerate(sections):
-        cards = _section_cards(suit, section)
-        if cards < 0:
-            _refuse_section(suit, section, text, where)
-        mask |= cards
-    return mask
-
-
-@lru_cache(maxsize=4096)
-def _section_cards(suit: int, section: str) -> Mask:
-    """The cards of one suit's section (a deal's sections recur: kept once parsed), or -1
-    if it is not a list of distinct ranks."""
-    mask = 0
-    for token in _rank_tokens(section):
-        rank = parse_rank(token)
-        if rank < 0 or mask >> make_card(suit, rank) & 1:
-            return -1
-        mask |= 1 << make_card(suit, rank)
-    return mask
-
-
-def _refuse_section(suit: int, section: str, text: str, where: str) -> NoReturn:
-    """The error of a suit section that ``_section_cards`` refused."""
-    seen: set[int] = set()
-    for token in _rank_tokens(section):
-        rank = parse_rank(token)
-        if rank < 0:
-            raise NotationError(
-                f"{where}: not a rank: {quoted(token)} in the {SUITS[suit]} section of {quoted(text)}")
-        if rank in seen:
-            raise NotationError(f"{where}: {RANKS[rank]}{SUITS[suit]} is listed twice: {quoted(text)}")
-        seen.add(rank)
-    raise AssertionError(f"_section_cards refused a valid section: {section!r}")
-
-
-def _rank_tokens(section: str) -> list[str]:
-    """Split a suit section into rank tokens; ``10`` is one token."""
-    tokens, i = [], 0
-    while i < len(section):
-        step = 2 if section[i:i + 2] == "10" else 1
-        tokens.append(section[i:i + step])
-        i += step
-    return tokens
+from .variants import HASENPFEFFER, VARIANTS, DeckSize, Variant, VariantName, variant_for
 
 
 def format_hand(mask: Mask) -> str:
@@ -91,7 +38,9 @@ def format_hand(mask: Mask) -> str:
 
 
 class Deal:
-    """A whole deal: every hand, the widow or upcard, and the dealer.
+    """A whole deal: every hand, the widow or upcard, and the dealer; the game it is dealt
+    for (its variant and deck) and the table rules it is played by (``settings``), so that
+    every analysis of it needs only the deal and what is its own.
 
     ``Deal('N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS', dealer='W')``; ``repr`` is the
     canonical constructor (the string starts with the dealer), ``str`` the diagram.
@@ -99,12 +48,21 @@ class Deal:
     >>> deal = Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
     >>> deal.hand("S"), deal.upcard, deal.dealer
     (CardSet('TS 9S AH KH QH'), Card('AS'), Seat('N'))
+    >>> Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", settings={"first_lead": "declarer"}).settings
+    Settings(first_lead='declarer', lone_lead='left_of_loner', fail_penalty='bid', defenders_score=False, \
+bidding='plain', joker_upcard='dealer_names', all_pass='redeal')
     """
 
-    __slots__ = ("variant", "hands", "extra", "dealer")
+    __slots__ = ("variant", "hands", "extra", "dealer", "settings")
 
-    def __init__(self, text: str, dealer: str | int | None = None,
-                 variant: Variant | str = HASENPFEFFER, deck: int | str | None = None) -> None:
+    variant: Variant
+    hands: tuple[CardSet, ...]  # by seat; empty for a seat the game leaves out
+    extra: Card  # the widow or the upcard
+    dealer: Seat
+    settings: Settings
+
+    def __init__(self, text: str, dealer: SeatLike | None = None, variant: Variant | VariantName = HASENPFEFFER,
+                 deck: DeckSize | None = None, settings: SettingsLike = None) -> None:
         if not isinstance(text, str):
             raise NotationError(f"deal: expected a string, got {type(text).__name__}")
         if isinstance(variant, str) or deck is not None:
@@ -114,22 +72,24 @@ class Deal:
         self.variant = variant
         first, hands, extra = _parse_deal(text, variant)
         if dealer is None:
-            self.dealer = first
+            seat = first
         elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < NUM_SEATS:
-            self.dealer = dealer
+            seat = dealer
         elif isinstance(dealer, str):
-            self.dealer = parse_seat(dealer, "dealer")
+            seat = parse_seat(dealer, "dealer")
         else:
             raise NotationError(f"dealer: not a seat: {quoted(dealer)} (expected one of N, E, S, W)")
-        if self.dealer not in variant.seats:
+        if seat not in variant.seats:
             raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, "
-                                f"so {SEATS[self.dealer]} cannot deal")
-        self.dealer = Seat(self.dealer)
-        self.hands: tuple[Mask, ...] = hands
+                                f"so {SEATS[seat]} cannot deal")
+        self.dealer = Seat(seat)
+        self.hands = tuple(CardSet(hand) for hand in hands)
         self.extra = Card(extra)
+        self.settings = settings_for(variant, settings)
 
     @classmethod
-    def from_masks(cls, hands: tuple[Mask, ...], extra: CardId, dealer: int, variant: Variant = HASENPFEFFER) -> Deal:
+    def from_masks(cls, hands: tuple[Mask, ...], extra: CardId, dealer: int, variant: Variant = HASENPFEFFER,
+                   settings: Settings = DEFAULT_SETTINGS) -> Deal:
         """A deal from cards already in the solver's form (a hand per seat, 0 for a seat with
         no hand), checked as the notation is: the hand sizes, the deck, no card twice."""
         held = 0
@@ -145,9 +105,21 @@ class Deal:
             raise InvalidDealError(f"deal: {CardSet(variant.deck & ~held & ~(1 << extra))} dealt to nobody")
         if dealer not in variant.seats:
             raise InvalidDealError(f"dealer: {variant.name} deals to {_seat_list(variant)}, not {SEATS[dealer]}")
+        settings.check_for(variant)
         deal = cls.__new__(cls)
-        deal.variant, deal.hands, deal.extra, deal.dealer = variant, tuple(hands), Card(extra), Seat(dealer)
+        deal.variant, deal.extra, deal.dealer = variant, Card(extra), Seat(dealer)
+        deal.hands = tuple(CardSet(hand) for hand in hands)
+        deal.settings = settings
         return deal
+
+    def replace(self, *, dealer: SeatLike | None = None, settings: SettingsLike = None) -> Deal:
+        """The same cards with another dealer or other table settings (those not given kept).
+
+        >>> Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS").replace(dealer="W")
+        Deal('W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS')
+        """
+        return Deal(self.notation(), self.dealer if dealer is None else dealer, self.variant,
+                    settings=self.settings if settings is None else settings)
 
     @property
     def widow(self) -> Card:
@@ -156,9 +128,9 @@ class Deal:
 
     upcard = widow
 
-    def hand(self, seat: Seat | int | str) -> CardSet:
+    def hand(self, seat: SeatLike | int) -> CardSet:
         """A seat's cards: ``deal.hand("N")``."""
-        return CardSet(self.hands[Seat(seat)])
+        return self.hands[Seat(seat)]
 
     def notation(self) -> str:
         """The canonical deal string, starting with the dealer."""
@@ -167,25 +139,36 @@ class Deal:
         return f"{SEATS[order[0]]}:" + " ".join(fields)
 
     def __repr__(self) -> str:
-        """The constructor: the canonical string (it starts with the dealer), and the variant
-        and deck when they are not the defaults."""
+        """The constructor: the canonical string (it starts with the dealer), and the variant,
+        deck and settings when they are not the defaults."""
         extra = ""
         if self.variant != HASENPFEFFER:
             extra += f", variant={self.variant.name!r}"
             if self.variant != variant_for(self.variant.name):
                 extra += f", deck={self.variant.deck_size}"
+        if self.settings.changed():
+            extra += f", settings={self.settings.changed()!r}"
         return f"Deal({self.notation()!r}{extra})"
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Deal) and other.variant == self.variant
                 and other.hands == self.hands and other.extra == self.extra
-                and other.dealer == self.dealer)
+                and other.dealer == self.dealer and other.settings == self.settings)
 
     def __hash__(self) -> int:
-        return hash((self.variant, self.hands, self.extra, self.dealer))
+        return hash((self.variant, self.hands, self.extra, self.dealer, self.settings))
 
     def __str__(self) -> str:
         return diagram(self)
+
+
+def read_deal(text: str, dealer: str | int | None = None, variant: Variant | str | None = None,
+              settings: Settings | Mapping[str, object] | None = None) -> Deal:
+    """``Deal(text, dealer, variant, settings=settings)`` of values a program read as text (a
+    command line, a request body), whose names a type checker cannot know: the Deal checks
+    them all the same, so a bad one is the same error."""
+    chosen = variant_for(variant) if variant is None or isinstance(variant, str) else variant
+    return Deal(text, cast(SeatLike | None, dealer), chosen, settings=cast(SettingsLike, settings))
 
 
 def _listed_seats(first: int, variant: Variant) -> list[int]:

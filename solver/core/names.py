@@ -10,7 +10,7 @@ names, and the mappings of a result (``ByName``) can be indexed by name:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Literal, TypeVar
 
 from .cards import (
     NUM_CARDS,
@@ -21,12 +21,18 @@ from .cards import (
     cards_of,
     mask_of,
     parse_card,
+    parse_hand,
     parse_suit,
 )
 from .errors import NotationError, quoted
 from .seats import NUM_SEATS, SEATS, parse_seat
 
 Named = TypeVar("Named", bound="NamedInt")
+
+# the names the API's signatures take, for type checkers (tests/test_public_api.py checks
+# them against SEATS and SUITS); at run time the parsers take more (lower case, symbols)
+SeatName = Literal["N", "E", "S", "W"]
+SuitName = Literal["S", "H", "D", "C"]
 
 
 class NamedInt(int):
@@ -149,6 +155,10 @@ class Card(NamedInt):
         return card_name(self)
 
 
+SeatLike = Seat | SeatName  # a seat as the API takes it
+SuitLike = Suit | SuitName  # a suit (a trump) as the API takes it
+CardLike = Card | str  # a card as the API takes it: a Card, or its name ("KH", "10h", "JK")
+
 K = TypeVar("K", bound=NamedInt)
 V = TypeVar("V")
 
@@ -196,54 +206,73 @@ class ByName(dict[K, V]):
         return (type(self), (self.key, dict(self)))
 
 
-class CardSet:
-    """A read-only view of a mask: iterates in canonical order, prints as a card list.
+class CardSet(int):
+    """A set of cards: the solver's mask of them (an int, so that every mask operation works
+    on it), iterated in canonical order and printed as a card list. It is made from card
+    names (``"AS JS KH"``, commas allowed), the dotted hand form (``"AJ.K..*"``), cards, or a
+    mask.
 
     >>> hand = CardSet("JC AS kh *")
     >>> hand, len(hand), "KH" in hand, list(hand)[0]
     (CardSet('AS KH JC JK'), 4, True, Card('AS'))
+    >>> CardSet("AJT.A9..K") == CardSet("AS JS TS AH 9H KC")
+    True
     """
 
-    __slots__ = ("mask",)
+    __slots__ = ()
 
-    def __init__(self, cards: Iterable[CardId] | Mask | str = 0) -> None:
-        self.mask: Mask
+    def __new__(cls, cards: Iterable[CardId] | Mask | str = 0) -> CardSet:
         if isinstance(cards, str):
-            self.mask = CardSet.from_names(cards).mask
+            mask = parse_hand(cards.strip(), "cards") if "." in cards else _named_cards(cards, "cards")
+        elif isinstance(cards, int):
+            mask = cards
+            if not 0 <= mask < ALL_CARDS:
+                raise ValueError(f"cards: {mask!r} is no mask of cards (0 to 2**{NUM_CARDS} - 1)")
         else:
-            self.mask = cards if isinstance(cards, int) else mask_of(cards)
+            mask = mask_of(cards)
+        return super().__new__(cls, mask)
+
+    @property
+    def mask(self) -> Mask:
+        """The plain int."""
+        return int(self)
 
     def __iter__(self) -> Iterator[Card]:
-        return iter([Card(c) for c in cards_of(self.mask)])
+        return iter([Card(c) for c in cards_of(self)])
 
     def __len__(self) -> int:
-        return self.mask.bit_count()
+        return self.bit_count()
 
     def __contains__(self, card: object) -> bool:
         """A card by name (``"KH" in hand``) or as an int; a string that is no card is an error."""
         if isinstance(card, str):
             card = parse_card(card)
-        return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self.mask >> card & 1)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, CardSet) and other.mask == self.mask
-
-    def __hash__(self) -> int:
-        return hash(self.mask)
+        return isinstance(card, int) and 0 <= card < NUM_CARDS and bool(self >> card & 1)
 
     def __str__(self) -> str:
-        return " ".join(card_name(c) for c in self)
+        return " ".join(card_name(c) for c in cards_of(self))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})"
 
     @classmethod
     def from_names(cls, text: str, where: str = "cards") -> CardSet:
-        """Cards separated by spaces or commas: ``AS,JS KH``."""
-        cards = [parse_card(tok, where) for tok in text.replace(",", " ").split()]
-        seen: set[int] = set()
-        for card in cards:
-            if card in seen:
-                raise NotationError(f"{where}: {card_name(card)} is listed twice: {quoted(text)}")
-            seen.add(card)
-        return cls(cards)
+        """Cards separated by spaces or commas: ``AS,JS KH``; ``where`` names the field in an error."""
+        return cls(_named_cards(text, where))
+
+
+ALL_CARDS = 1 << NUM_CARDS  # the first int above every mask of cards
+
+
+def _named_cards(text: str, where: str) -> Mask:
+    """The mask of a list of card names, each once."""
+    mask = 0
+    for token in text.replace(",", " ").split():
+        card = parse_card(token, where)
+        if mask >> card & 1:
+            raise NotationError(f"{where}: {card_name(card)} is listed twice: {quoted(text)}")
+        mask |= 1 << card
+    return mask

@@ -7,7 +7,7 @@ it uses; one family may have several variants (decks).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from .cards import JOKER, RANKS, RANKS_PER_SUIT, SUITS, Mask, make_card, mask_of
 from .errors import NotationError, quoted
@@ -74,6 +74,11 @@ def standard_deck(low_rank: str = "9", joker: bool = False) -> Mask:
 
 # the decks of the family by size: 9 to A, the same with the Joker, 7 to A
 DECKS = {24: standard_deck("9"), 25: standard_deck("9", joker=True), 32: standard_deck("7")}
+
+# the variants' names and decks as the API's signatures take them, for type checkers
+# (tests/test_public_api.py checks them against VARIANTS)
+VariantName = Literal["hasenpfeffer", "euchre", "euchre2"]
+DeckSize = Literal[24, 25, 32]
 
 HASENPFEFFER = Variant(
     name="hasenpfeffer",

@@ -3,9 +3,9 @@ defaults, and the check that refuses a setting a variant does not have."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict
 
 from ..core.cards import JOKER
 from ..core.errors import NotationError, quoted
@@ -137,3 +137,36 @@ def checked_settings(variant: Variant, values: dict[str, Any]) -> Settings:
     settings = Settings(**values)
     settings.check_for(variant, values)
     return settings
+
+
+class SettingsDict(TypedDict, total=False):
+    """The settings by name, as the API's signatures take them (``{"first_lead": "declarer"}``);
+    tests/test_public_api.py checks them against GAME_SETTINGS."""
+
+    first_lead: Literal["dealer_left", "declarer"]
+    lone_lead: Literal["left_of_loner", "dealer_left_skip_idle"]
+    fail_penalty: Literal["bid", "tricks", "pepper"]
+    defenders_score: bool
+    bidding: Literal["plain", "pepper"]
+    joker_upcard: Literal["dealer_names", "redeal"]
+    all_pass: Literal["redeal", "joker_bids_3", "stick_the_dealer"]
+
+
+SettingsLike = Settings | SettingsDict | None  # what the API takes: Settings, by name, or none
+
+
+def settings_for(variant: Variant, settings: Settings | Mapping[str, object] | None = None) -> Settings:
+    """Table settings as a ``Settings`` or by name (``{"first_lead": "declarer"}``), checked
+    against the variant: one it does not have is refused, never ignored."""
+    if settings is None:
+        return DEFAULT_SETTINGS
+    if isinstance(settings, Settings):
+        settings.check_for(variant)
+        return settings
+    if not isinstance(settings, Mapping):
+        raise NotationError(f"settings: expected Settings or a mapping of names to values, got {quoted(settings)}")
+    unknown = [name for name in settings if name not in Settings._fields]
+    if unknown:
+        raise NotationError(f"settings: no setting called {quoted(unknown[0])} "
+                            f"(expected some of {', '.join(Settings._fields)})")
+    return checked_settings(variant, dict(settings))
