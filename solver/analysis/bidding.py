@@ -86,6 +86,89 @@ def best_for(seat: int, variant: Variant, options: list[tuple[Call, Callable[[],
 
 
 
+# --- bid advice ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class BidScore:
+    """What one bid scores when the declarer takes its best: made or not, and each side's points."""
+
+    bid: str
+    made: bool
+    declarers: int
+    defenders: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"bid": self.bid, "made": self.made, "declarers": self.declarers, "defenders": self.defenders}
+
+
+@dataclass(frozen=True)
+class FormAdvice:
+    """A Hasenpfeffer declarer's best with the partner or alone: the contract and its tricks
+    (``result``), the highest bid that makes, and what each bid would score."""
+
+    result: Result
+    highest_bid: str | None  # None: not even the lowest bid makes
+    scores: tuple[BidScore, ...]
+
+    @property
+    def tricks(self) -> int:
+        return self.result.tricks
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.result.to_json(), "highest_bid": self.highest_bid,
+                "scores": [score.to_json() for score in self.scores]}
+
+
+@dataclass(frozen=True)
+class HasenpfefferAdvice:
+    """One seat's Hasenpfeffer bid advice, with the partner and alone.
+
+    >>> import hasen
+    >>> advice = hasen.bid(hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")).advice["N"]
+    >>> advice.with_partner.highest_bid, advice.alone.tricks, advice.alone.scores[0]
+    ('6', 6, BidScore(bid='1', made=True, declarers=12, defenders=0))
+    """
+
+    with_partner: FormAdvice
+    alone: FormAdvice
+
+    def to_json(self) -> dict[str, Any]:
+        return {"with_partner": self.with_partner.to_json(), "alone": self.alone.to_json()}
+
+
+@dataclass(frozen=True)
+class CallAdvice:
+    """A Euchre call (a trump, with the partner or alone) as it would go: the contract and
+    its tricks (``result``) and each side's points."""
+
+    result: Result
+    makers: int
+    defenders: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.result.to_json(), "makers": self.makers, "defenders": self.defenders}
+
+
+@dataclass(frozen=True)
+class EuchreAdvice:
+    """One seat's Euchre advice: every call it could make, and the best for its side.
+
+    >>> import hasen
+    >>> advice = hasen.bid(hasen.Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")).advice["S"]
+    >>> advice.best.result.trump, advice.best.makers, len(advice.calls)
+    (Suit('H'), 2, 4)
+    """
+
+    calls: tuple[CallAdvice, ...]
+    best: CallAdvice
+
+    def to_json(self) -> dict[str, Any]:
+        return {"calls": [call.to_json() for call in self.calls], "best": self.best.to_json()}
+
+
+Advice = HasenpfefferAdvice | EuchreAdvice  # a seat's advice, as its game gives it
+
+
 # --- the answer ----------------------------------------------------------------------------
 
 @dataclass(repr=False)
@@ -93,9 +176,9 @@ class BidAnalysis(Answer):
     """Bid advice for every seat and the par of the hand: ``bids.advice["N"]``, ``bids.par``.
 
     >>> import hasen
-    >>> bids = hasen.bid("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
-    >>> bids.advice["S"]["best"]["trump"], [str(call.seat) + " " + call.call for call in bids.par.calls]
-    ('H', ['S pass', 'N pass', 'S name H'])
+    >>> bids = hasen.bid(hasen.Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2"))
+    >>> bids.advice["S"].best.result.trump, [str(call.seat) + " " + call.call for call in bids.par.calls]
+    (Suit('H'), ['S pass', 'N pass', 'S name H'])
     """
 
     deal: Deal
@@ -103,7 +186,7 @@ class BidAnalysis(Answer):
     outcomes: Outcomes
     par: Auction
     comparison: AloneComparison | None = None
-    advice: ByName[Seat, dict[str, Any]] = field(default_factory=lambda: ByName(Seat))
+    advice: ByName[Seat, Advice] = field(default_factory=lambda: ByName(Seat))
 
     def to_json(self) -> dict[str, Any]:
         variant = self.deal.variant
@@ -118,7 +201,7 @@ class BidAnalysis(Answer):
             "dealer": SEATS[self.deal.dealer],
             "settings": self.settings.applicable(variant),
             "alone_vs_partner": None if self.comparison is None else self.comparison.to_json(),
-            "advice": {SEATS[s]: a for s, a in self.advice.items()},
+            "advice": {SEATS[s]: a.to_json() for s, a in self.advice.items()},
             "par": {
                 "contract": None if played is None else played.to_json(variant),
                 "redeal": played is None,

@@ -16,7 +16,7 @@ from ..search import Searcher
 from .play import Contract
 
 if TYPE_CHECKING:
-    from .bidding import Auction
+    from .bidding import Advice, Auction
     from .outcomes import Outcomes
 
 
@@ -49,7 +49,7 @@ class Family(Protocol):
         """The auction with every card known, searched to the end."""
         ...
 
-    def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
+    def advice(self, outcomes: Outcomes, seat: int) -> Advice:
         """What the seat should bid or call, as JSON."""
         ...
 

@@ -8,7 +8,7 @@ discard apart; its auction is ordering up and naming trump (docs/variants.md).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
 from ..analysis.play import Contract, PlayState, exchange_discard
@@ -26,7 +26,7 @@ from ..text.words import lone_form, signed, tricks
 from .base import Example, Game
 
 if TYPE_CHECKING:  # the auction and the review are imported when asked for
-    from ..analysis.bidding import Auction, Played
+    from ..analysis.bidding import Advice, Auction, CallAdvice, EuchreAdvice, Played
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
@@ -91,21 +91,23 @@ def euchre_par(outcomes: Outcomes) -> Auction:
 
 
 
-def euchre_advice(outcomes: Outcomes, seat: int) -> dict[str, Any]:
+def euchre_advice(outcomes: Outcomes, seat: int) -> EuchreAdvice:
+    from ..analysis.bidding import CallAdvice, EuchreAdvice
+
     variant = outcomes.deal.variant
     forms = (False, True) if variant.partners else (False,)
     calls = []
-    best: tuple[int, dict[str, Any]] | None = None
+    best: tuple[int, CallAdvice] | None = None
     for trump in TRUMPS:
         for alone in forms:
             played = euchre_contract(outcomes, seat, trump, alone)
-            entry = {**played.result.to_json(), "makers": played.score[0], "defenders": played.score[1]}
-            calls.append(entry)
+            call = CallAdvice(played.result, *played.score)
+            calls.append(call)
             net = played.net(variant, variant.side_of(seat))
             if best is None or net > best[0]:
-                best = net, entry
+                best = net, call
     assert best is not None
-    return {"calls": calls, "best": best[1]}
+    return EuchreAdvice(tuple(calls), best[1])
 
 
 def who_leads(analysis: EuchreAnalysis, maker: int) -> str:
@@ -172,9 +174,10 @@ class Euchre(Game):
     examples = {"euchre": Example("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", dealer="N", declarer="N"),
                 "euchre2": Example("N:9.Q9.J.T T..T.AJ9 9D", dealer="N", declarer="N")}
 
-    def plan_table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
-                   defender: int | None = None, settings: Settings = Settings()) -> Plan:
-        return plan_euchre(deal, declarer=declarer, alone=alone, defender=defender, settings=settings)
+    def plan_table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
+                   defender: str | int | None = None, settings: Settings | None = None) -> Plan:
+        return plan_euchre(deal, declarer=declarer, alone=alone, defender=defender,
+                           settings=deal.settings if settings is None else settings)
 
     def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
                        settings: Settings, searcher: Searcher) -> MakerTable:
@@ -183,7 +186,7 @@ class Euchre(Game):
     def par(self, outcomes: Outcomes) -> Auction:
         return euchre_par(outcomes)
 
-    def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
+    def advice(self, outcomes: Outcomes, seat: int) -> EuchreAdvice:
         return euchre_advice(outcomes, seat)
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
@@ -210,13 +213,16 @@ class Euchre(Game):
                                    (TRUMPS.index(best_trump), 0)))
         return "".join(parts)
 
-    def advice_lines(self, seat: int, advice: dict[str, Any]) -> list[str]:
+    def advice_lines(self, seat: int, advice: Advice) -> list[str]:
+        from ..analysis.bidding import EuchreAdvice
+
+        assert isinstance(advice, EuchreAdvice), "a Euchre seat's advice"
         cells = []
-        for call in advice["calls"]:
-            alone = " alone" if call["alone"] else ""
-            cells.append(f"{call['trump']}{alone} {call['tricks']} ({signed(call['makers'] - call['defenders'])})")
-        best = advice["best"]
-        return [f"{SEATS[seat]}  " + ", ".join(cells) + f"; best {best['trump']}{' alone' if best['alone'] else ''}"]
+        for call in advice.calls:
+            alone = " alone" if call.result.alone else ""
+            cells.append(f"{call.result.trump}{alone} {call.result.tricks} ({signed(call.makers - call.defenders)})")
+        best = advice.best.result
+        return [f"{SEATS[seat]}  " + ", ".join(cells) + f"; best {best.trump}{' alone' if best.alone else ''}"]
 
     def contract_head(self, state: PlayState, exchange: bool = True) -> str:
         contract, deal = state.contract, state.deal

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..analysis.play import PlayState
 from ..analysis.table import TRUMPS, DeclarerTable, Plan, TableAnalysis, declarer_table, plan_table
@@ -25,7 +25,7 @@ from ..text.words import lone_form, signed, tricks
 from .base import Example, Game
 
 if TYPE_CHECKING:  # the auction and the review are imported when asked for
-    from ..analysis.bidding import Auction, Played
+    from ..analysis.bidding import Advice, Auction, HasenpfefferAdvice, Played
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
@@ -100,21 +100,21 @@ def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
 
 
 
-def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> dict[str, Any]:
+def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
+    from ..analysis.bidding import BidScore, FormAdvice, HasenpfefferAdvice
+
     variant, settings = outcomes.deal.variant, outcomes.settings
     ladder = bid_ladder(variant, settings)
-    advice = {}
-    for form, alone in (("with_partner", False), ("alone", True)):
+    forms = []
+    for alone in (False, True):
         result = outcomes.best(seat, alone)
         making = [b for b in ladder if b.tricks <= result.tricks]
         scores = []
         for bid in ladder:
             mine, theirs = hasenpfeffer_score(bid, result.tricks, alone, variant, settings)
-            scores.append({"bid": bid.name(settings), "made": result.tricks >= bid.tricks,
-                           "declarers": mine, "defenders": theirs})
-        advice[form] = {**result.to_json(), "highest_bid": making[-1].name(settings) if making else None,
-                        "scores": scores}
-    return advice
+            scores.append(BidScore(bid.name(settings), result.tricks >= bid.tricks, mine, theirs))
+        forms.append(FormAdvice(result, making[-1].name(settings) if making else None, tuple(scores)))
+    return HasenpfefferAdvice(*forms)
 
 
 def format_table(analysis: TableAnalysis) -> str:
@@ -164,9 +164,10 @@ class Hasenpfeffer(Game):
     family = "hasenpfeffer"
     examples = {"hasenpfeffer": EXAMPLE}
 
-    def plan_table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
-                   defender: int | None = None, settings: Settings = Settings()) -> Plan:
-        return plan_table(deal, declarer=declarer, alone=alone, settings=settings, defender=defender)
+    def plan_table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
+                   defender: str | int | None = None, settings: Settings | None = None) -> Plan:
+        return plan_table(deal, declarer=declarer, alone=alone, defender=defender,
+                          settings=deal.settings if settings is None else settings)
 
     def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
                        settings: Settings, searcher: Searcher) -> DeclarerTable:
@@ -175,7 +176,7 @@ class Hasenpfeffer(Game):
     def par(self, outcomes: Outcomes) -> Auction:
         return hasenpfeffer_par(outcomes)
 
-    def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
+    def advice(self, outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
         return hasenpfeffer_advice(outcomes, seat)
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
@@ -202,13 +203,15 @@ class Hasenpfeffer(Game):
                                    "trump \\ discard", [card_name(d) for d in table.discards], rows, best))
         return "".join(parts)
 
-    def advice_lines(self, seat: int, advice: dict[str, Any]) -> list[str]:
+    def advice_lines(self, seat: int, advice: Advice) -> list[str]:
+        from ..analysis.bidding import HasenpfefferAdvice
+
+        assert isinstance(advice, HasenpfefferAdvice), "a Hasenpfeffer seat's advice"
         lines = []
-        for form, label in (("with_partner", "with partner"), ("alone", "alone")):
-            a = advice[form]
-            scores = " ".join(f"{s['bid']}:{signed(s['declarers'])}" for s in a["scores"])
-            lines.append(f"{SEATS[seat]} {label:<13} {tricks(a['tricks'])}, highest bid "
-                         f"{a['highest_bid'] or 'none'}; scores {scores}")
+        for form, label in ((advice.with_partner, "with partner"), (advice.alone, "alone")):
+            scores = " ".join(f"{s.bid}:{signed(s.declarers)}" for s in form.scores)
+            lines.append(f"{SEATS[seat]} {label:<13} {tricks(form.tricks)}, highest bid "
+                         f"{form.highest_bid or 'none'}; scores {scores}")
         return lines
 
     def contract_head(self, state: PlayState, exchange: bool = True) -> str:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from ..analysis.bidding import BidAnalysis
+from ..analysis.bidding import Advice, BidAnalysis
 from ..core.seats import SEATS
 from .words import describe, signed
 
 
-def format_bidding(analysis: BidAnalysis, advice_lines: Callable[[int, dict[str, Any]], list[str]]) -> str:
+def format_bidding(analysis: BidAnalysis, advice_lines: Callable[[int, Advice], list[str]]) -> str:
     """The deal, the alone-or-not comparison, each seat's advice (``advice_lines``), the par."""
     deal = analysis.deal
     variant = deal.variant
