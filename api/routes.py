@@ -1,4 +1,9 @@
-"""The /api/v1 endpoints: check the body, answer from the cache or run the analysis."""
+"""The /api/v1 endpoints: check the body, answer from the cache or run the analysis.
+
+Each analysis is the Python API's (``hasen.public``), given the request's deadline; the
+bodies' values go into a ``Deal`` and the API's arguments as they are, so that the web API
+checks and answers exactly as the library does.
+"""
 
 from __future__ import annotations
 
@@ -9,25 +14,11 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
-from hasen.analysis.answer import Answer
-from hasen.analysis.inputs import DEFAULT_LAYOUTS, coerce_seat, coerce_trump
-from hasen.analysis.inputs import request_position as position_of
-from hasen.analysis.lead import simulate_lead as simulate_leads
-from hasen.analysis.play import PlayState
-from hasen.analysis.simulate import Knowledge
-from hasen.analysis.simulate import simulate as simulate_layouts
-from hasen.core.cards import CardId
-from hasen.core.deal import Deal
+from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
-from hasen.games import game_of
-from hasen.rules.settings import (
-    AUCTION_SETTINGS,
-    PLAY_SETTINGS,
-    Settings,
-    checked_settings,
-)
+from hasen.rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from hasen.search import USING_EXTENSION
 
 from .bodies import BodyChecker, read_json
@@ -43,7 +34,6 @@ from .openapi import (
     lead_request,
     simulate_request,
 )
-from .runner import Checkpoint
 from .service import Job, Service
 
 v1 = Blueprint("v1", __name__, url_prefix=PREFIX)
@@ -72,31 +62,25 @@ def answer(data: dict[str, Any], cached: bool | None = None) -> Response:
     return response
 
 
-# --- table ----------------------------------------------------------------------------------
+# --- table ---------------------------------------------------------------------------------
 
-def body_settings(body: dict[str, Any], variant: Variant, names: tuple[str, ...]) -> Settings:
-    """The settings a body gives (the others at their defaults), checked against the variant."""
-    return checked_settings(variant, {name: body[name] for name in names if name in body})
+def body_deal(body: dict[str, Any], names: tuple[str, ...], variant: Variant | None = None) -> Deal:
+    """The body's deal, in its variant, with the table settings it gives (checked against
+    the variant) among ``names``."""
+    variant = variant or variant_for(body.get("variant"), body.get("deck"))
+    settings = {name: body[name] for name in names if name in body}
+    return read_deal(body["deal"], body.get("dealer"), variant, settings)
 
 
 def table_job(body: dict[str, Any]) -> Job:
     """The cache key and the work of one table request (checked, notation parsed)."""
-    variant = variant_for(body.get("variant"), body.get("deck"))
-    deal = Deal(body["deal"], body.get("dealer"), variant)
-    declarer = coerce_seat(body["declarer"], "declarer") if "declarer" in body else None
-    alone = body.get("alone", False)
-    defender = coerce_seat(body["defender"], "defender") if "defender" in body else None
-    settings = body_settings(body, variant, PLAY_SETTINGS)
-    # a Deal compares by its cards, variant and dealer, however the string was written
-    key = ("table", deal, declarer, alone, defender, settings)
-
-    def work(checkpoint: Checkpoint) -> dict[str, Any]:
-        # the table calls progress after each declarer's solves: a place to stop
-        stop = lambda done, total: checkpoint()  # noqa: E731
-        return game_of(variant).table(deal, declarer=declarer, alone=alone, defender=defender,
-                                      settings=settings, progress=stop).to_json()
-
-    return key, work
+    deal = body_deal(body, PLAY_SETTINGS)
+    options = {"declarer": body.get("declarer"), "alone": body.get("alone", False), "defender": body.get("defender")}
+    # a Deal compares by its cards, variant, dealer and settings, however the string was written
+    seats = tuple(None if options[name] is None else public.coerce_seat(options[name], name)
+                  for name in ("declarer", "defender"))
+    key = ("table", deal, options["alone"], *seats)
+    return key, lambda deadline: public.analyze(deal, **options, deadline=deadline).to_json()
 
 
 @v1.post("/table")
@@ -114,39 +98,33 @@ def table() -> Response:
 def bid() -> Response:
     body = read_json(request)
     BID.check(body)
-    variant = variant_for(body.get("variant"), body.get("deck"))
-    deal = Deal(body["deal"], body.get("dealer"), variant)
-    settings = body_settings(body, variant, PLAY_SETTINGS + AUCTION_SETTINGS)
-    data, cached = service().answer(
-        ("bid", deal, settings),
-        lambda checkpoint: game_of(variant).bid(deal, settings, checkpoint=checkpoint).to_json())
+    deal = body_deal(body, PLAY_SETTINGS + AUCTION_SETTINGS)
+    data, cached = service().answer(("bid", deal), lambda deadline: public.bid(deal, deadline=deadline).to_json())
     return answer(data, cached)
 
 
 # --- solve ----------------------------------------------------------------------------------
 
-def cards_played(state: PlayState) -> tuple[CardId, ...]:
-    """The cards played so far, however the record was written: part of the cache key."""
-    return tuple(c for _, cards, _ in state.tricks for c in cards) + tuple(state.trick)
-
-
-def request_position(body: dict[str, Any], played: str) -> PlayState:
-    """The position of a solve or review body, in its variant and settings (checked)."""
-    variant = variant_for(body.get("variant"), body.get("deck"))
-    settings = body_settings(body, variant, PLAY_SETTINGS)
-    return position_of(body["deal"], body["declarer"], body["trump"], body.get("discard"),
-                       body.get("alone", False), body.get("defender"), played,
-                       dealer=body.get("dealer"), variant=variant, settings=settings)
+def contract_of(body: dict[str, Any], played: str) -> tuple[dict[str, Any], tuple[Any, ...]]:
+    """The arguments of a solve or review body for the Python API, its contract's notation
+    checked before its deal, and the position after ``played`` as a cache key (the cards
+    played so far, however the record was written)."""
+    public.check_contract_notation(body["declarer"], body["trump"], body.get("discard"))
+    options = {"deal": body_deal(body, PLAY_SETTINGS), "declarer": body["declarer"], "trump": body["trump"],
+               "discard": body.get("discard"), "alone": body.get("alone", False), "defender": body.get("defender")}
+    state = public.position(**options, played=played)
+    cards = tuple(c for _, trick, _ in state.tricks for c in trick) + tuple(state.trick)
+    return options, (state.deal, state.contract, cards)
 
 
 @v1.post("/solve")
 def solve() -> Response:
     body = read_json(request)
     SOLVE.check(body)
-    state = request_position(body, body.get("played", ""))
-    key = ("solve", state.deal, state.contract, state.settings, cards_played(state))
+    played = body.get("played", "")
+    options, position = contract_of(body, played)
     data, cached = service().answer(
-        key, lambda checkpoint: game_of(state.deal.variant).solve(state, checkpoint=checkpoint).to_json())
+        ("solve", *position), lambda deadline: public.solve(**options, played=played, deadline=deadline).to_json())
     return answer(data, cached)
 
 
@@ -171,12 +149,9 @@ def review() -> Response:
     REVIEW.check(body)
     record = body[record_key(body)]
     # the whole record is checked here, so that a bad one is a 400 before any solve
-    end = request_position(body, record)
-    deal, contract, settings = end.deal, end.contract, end.settings
+    options, position = contract_of(body, record)
     data, cached = service().answer(
-        ("review", deal, contract, settings, cards_played(end)),
-        lambda checkpoint: game_of(deal.variant).review(deal, contract, record, settings=settings,
-                                                        checkpoint=checkpoint).to_json())
+        ("review", *position), lambda deadline: public.review(**options, played=record, deadline=deadline).to_json())
     return answer(data, cached)
 
 
@@ -190,13 +165,13 @@ def simulate_checker(limit: int) -> BodyChecker:
 
 def checked_layouts(body: Any, limit: int) -> Any:
     """The layouts asked for (the default if none), refused with a 413 over the limit."""
-    layouts = body.get("layouts", DEFAULT_LAYOUTS) if isinstance(body, dict) else None
+    layouts = body.get("layouts", public.DEFAULT_LAYOUTS) if isinstance(body, dict) else None
     if isinstance(layouts, int) and not isinstance(layouts, bool) and layouts > limit:
         raise TooLarge(f"layouts: {layouts}, at most {limit} per simulation (HASEN_SIMULATE_LIMIT)")
     return layouts
 
 
-FORMS = {"both": None, "partner": (False,), "alone": (True,)}  # the request's form: the forms to simulate
+FORMS = {"both": None, "partner": False, "alone": True}  # the request's form: the ``alone`` to simulate
 
 
 def simulation_body(checker: Callable[[int], BodyChecker]) -> tuple[dict[str, Any], int, Variant]:
@@ -208,19 +183,26 @@ def simulation_body(checker: Callable[[int], BodyChecker]) -> tuple[dict[str, An
     return body, layouts, variant_for(body.get("variant"), body.get("deck"))
 
 
-def knowledge_from(body: dict[str, Any], variant: Variant, extra_key: str | None) -> Knowledge:
-    """What the simulating seat of a body knows; ``extra_key``: the extra card it sees, if any."""
-    return public.knowledge_of(body.get("deal"), seat=body["seat"], hand=body.get("hand"),
-                               extra=None if extra_key is None else body.get(extra_key), known=body.get("known"),
-                               dealer=body.get("dealer"), variant=variant, sees_widow=extra_key is not None)
+def seen_by(body: dict[str, Any], variant: Variant, extra_key: str | None, names: tuple[str, ...],
+            sees_widow: bool) -> tuple[dict[str, Any], tuple[Any, ...]]:
+    """The arguments of a simulation body for the Python API: the seat's cards, from a deal
+    or from its hand and ``extra_key``'s card (the extra card it sees, if any), with the
+    table settings among ``names``; and what the seat knows, checked, as a cache key."""
+    options: dict[str, Any] = {"seat": body["seat"], "known": body.get("known")}
+    if "deal" in body:
+        options["deal"] = body_deal(body, names, variant)
+    else:
+        options.update(hand=body.get("hand"), extra=None if extra_key is None else body.get(extra_key),
+                       dealer=body.get("dealer"), variant=variant,
+                       settings={name: body[name] for name in names if name in body})
+    knowledge = public.knowledge_of(**{k: v for k, v in options.items() if k != "settings"}, sees_widow=sees_widow)
+    settings = options["deal"].settings if "deal" in options else public.settings_for(variant, options["settings"])
+    return options, (knowledge, settings)
 
 
-def run_simulation(key: tuple[Any, ...], simulate: Callable[[Callable[[int, int], None]], Answer]) -> Response:
-    """Answer from the cache or run ``simulate(progress)``: each layout gathered is a place to stop."""
-    def work(checkpoint: Checkpoint) -> dict[str, Any]:
-        return simulate(lambda done, total: checkpoint()).to_json()
-
-    data, cached = service().answer(key, work)
+def run_simulation(key: tuple[Any, ...], simulate: Callable[[float], dict[str, Any]]) -> Response:
+    """Answer from the cache or run ``simulate(deadline)``: it stops at the deadline."""
+    data, cached = service().answer(key, simulate)
     return answer(data, cached)
 
 
@@ -230,12 +212,10 @@ def simulate() -> Response:
     extra_key, other_key = ("widow", "upcard") if variant.declarer_exchanges else ("upcard", "widow")
     if other_key in body:
         raise BadInput(f"{other_key}: {variant.name} has no {other_key}; give \"{extra_key}\"")
-    settings = body_settings(body, variant, PLAY_SETTINGS + AUCTION_SETTINGS)
-    knowledge = knowledge_from(body, variant, extra_key)
-    seed, forms = body.get("seed", 0), FORMS[body.get("form", "both")]
-    return run_simulation(("simulate", knowledge, settings, layouts, seed, forms),
-                          lambda progress: simulate_layouts(knowledge, game_of(variant), layouts, seed, settings,
-                                                            forms, progress=progress))
+    options, seen = seen_by(body, variant, extra_key, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
+    options.update(layouts=layouts, seed=body.get("seed", 0), alone=FORMS[body.get("form", "both")])
+    return run_simulation(("simulate", *seen, layouts, options["seed"], options["alone"]),
+                          lambda deadline: public.simulate(**options, deadline=deadline).to_json())
 
 
 @cache
@@ -248,13 +228,13 @@ def lead() -> Response:
     body, layouts, variant = simulation_body(lead_checker)
     if "upcard" in body and variant.declarer_exchanges:
         raise BadInput(f"upcard: {variant.name} has no upcard (the widow is not seen by the leader)")
-    settings = body_settings(body, variant, PLAY_SETTINGS)
-    knowledge = knowledge_from(body, variant, None if variant.declarer_exchanges else "upcard")
-    declarer, trump = coerce_seat(body["declarer"], "declarer"), coerce_trump(body["trump"])
-    alone, seed = body.get("alone", False), body.get("seed", 0)
-    return run_simulation(("lead", knowledge, declarer, trump, alone, settings, layouts, seed),
-                          lambda progress: simulate_leads(knowledge, declarer, trump, alone, layouts, seed, settings,
-                                                          progress=progress))
+    extra_key = None if variant.declarer_exchanges else "upcard"
+    options, seen = seen_by(body, variant, extra_key, PLAY_SETTINGS, sees_widow=False)
+    declarer, trump = public.coerce_seat(body["declarer"], "declarer"), public.coerce_trump(body["trump"])
+    options.update(declarer=declarer, trump=trump, alone=body.get("alone", False), layouts=layouts,
+                   seed=body.get("seed", 0))
+    return run_simulation(("lead", *seen, declarer, trump, options["alone"], layouts, options["seed"]),
+                          lambda deadline: public.simulate_lead(**options, deadline=deadline).to_json())
 
 
 # --- batch ----------------------------------------------------------------------------------

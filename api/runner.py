@@ -5,10 +5,11 @@ after the server read the request), so that time spent queued before the job is 
 A job whose deadline has passed is refused at once, never started.
 
 A Python thread cannot be stopped from outside, so the limit works in two parts: the
-request stops waiting when time is up (and answers 503 at once), and the job sees a
-cancel flag at its next checkpoint (between two solves) and stops there, which frees its
-thread for the next request. A solve takes milliseconds, so a cancelled job ends soon; one
-that never got a thread is dropped from the queue.
+request stops waiting when time is up (and answers 503 at once), and the job, given the
+deadline, passes it to the analysis (the ``deadline`` of the Python API), which stops at its
+next step after it (between two solves) and so frees its thread for the next request. A
+solve takes milliseconds, so a job past its time ends soon; one that never got a thread is
+dropped from the queue.
 """
 
 from __future__ import annotations
@@ -20,12 +21,9 @@ from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TypeVar
 
+from hasen.core.errors import DeadlineExceeded
+
 T = TypeVar("T")
-Checkpoint = Callable[[], None]
-
-
-class Cancelled(Exception):
-    """Raised inside a job at a checkpoint once its request has given up on it."""
 
 
 class TimeLimitExceeded(Exception):
@@ -48,24 +46,21 @@ class Runner:
         """Jobs running or waiting for a thread, cancelled ones until they stop."""
         return self._busy
 
-    def run(self, job: Callable[[Checkpoint], T], deadline: float | None = None) -> T:
-        """``job(checkpoint)`` on a pool thread; its result, or TimeLimitExceeded once it is
+    def run(self, job: Callable[[float], T], deadline: float | None = None) -> T:
+        """``job(deadline)`` on a pool thread; its result, or TimeLimitExceeded once it is
         ``deadline`` (a ``time.monotonic()`` value; by default the time limit from now)."""
         if deadline is None:
             deadline = time.monotonic() + self.time_limit
         remaining = deadline - time.monotonic()
         if remaining <= 0:  # it waited its time out before it got here
             raise TimeLimitExceeded(self.time_limit)
-        cancelled = threading.Event()
-
-        def checkpoint() -> None:
-            if cancelled.is_set():
-                raise Cancelled
+        end = deadline
 
         def tracked() -> T:
             try:
-                checkpoint()  # given up on while it waited for a thread
-                return job(checkpoint)
+                if time.monotonic() >= end:  # it waited its time out for a thread
+                    raise DeadlineExceeded("the job's deadline passed before it started")
+                return job(end)
             finally:
                 with self._lock:
                     self._busy -= 1
@@ -75,8 +70,9 @@ class Runner:
         future = self._pool.submit(tracked)
         try:
             return future.result(timeout=remaining)
+        except DeadlineExceeded:  # the job stopped at its deadline just before the wait did
+            raise TimeLimitExceeded(self.time_limit) from None
         except FutureTimeout:
-            cancelled.set()
             if future.cancel():  # still queued: it will never run, so it is counted off here
                 with self._lock:
                     self._busy -= 1

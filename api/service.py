@@ -9,9 +9,9 @@ from typing import Any
 from flask import has_request_context, request
 
 from .cache import AnswerCache
-from .runner import Checkpoint, Runner
+from .runner import Runner
 
-Work = Callable[[Checkpoint], dict[str, Any]]
+Work = Callable[[float], dict[str, Any]]  # given the deadline (a time.monotonic() value)
 Job = tuple[Hashable, Work]  # the canonical request, and how to answer it
 
 # The WSGI environ key of the time.monotonic() at which the server had read the whole request:
@@ -58,12 +58,11 @@ class Service:
             if found is None:
                 todo.append((index, job))
 
-        def work(checkpoint: Checkpoint) -> list[tuple[int, Hashable, dict[str, Any]]]:
+        def work(deadline: float) -> list[tuple[int, Hashable, dict[str, Any]]]:
             done, seen = [], {}
             for index, (key, item_work) in todo:
-                checkpoint()
                 if key not in seen:  # the same request twice in one batch is solved once
-                    seen[key] = item_work(checkpoint)
+                    seen[key] = item_work(deadline)  # each stops at the deadline
                 done.append((index, key, seen[key]))
             return done
 

@@ -50,7 +50,7 @@ CASES = {
     ("simulate", 200): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "layouts": 3, "form": "alone"}, None),
     ("simulate", 400): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "known": {"E": "AS"}}, None),
     ("simulate", 413): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "layouts": 10**6}, None),
-    ("simulate", 503): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N"}, "hasen.api.routes.simulate_layouts"),
+    ("simulate", 503): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N"}, "hasen.analysis.simulate.simulate"),
     ("lead", 200): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D",
                              "layouts": 3}, None),
     ("lead", 400): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "E", "declarer": "E", "trump": "D"},
@@ -58,7 +58,7 @@ CASES = {
     ("lead", 413): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "declarer": "E", "trump": "D",
                              "layouts": 10**6}, None),
     ("lead", 503): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D"},
-                    "hasen.api.routes.simulate_leads"),
+                    "hasen.analysis.lead.simulate_lead"),
     ("health", 200): ("get", None, None),
     ("openapi.json", 200): ("get", None, None),
 }
