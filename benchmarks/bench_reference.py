@@ -35,6 +35,7 @@ from common import random_deals
 import hasen
 from hasen.analysis.play import Contract, PlayState, declarer_cards, exchanging_seat
 from hasen.core.cards import cards_of
+from hasen.core.deal import read_deal
 from hasen.core.variants import HASENPFEFFER, variant_for
 from hasen.search import thread_searcher
 from hasen.search.layout import layout, to_layout
@@ -135,7 +136,7 @@ def bench(game: str, variant, make_groups, count: int, seed: int, plain, core) -
         groups = make_groups(deal, seat)
         searcher.clear()
         start = time.perf_counter()
-        answer = hasen.analyze(text, dealer=dealer, variant=variant, declarer=name)
+        answer = hasen.analyze(read_deal(text, dealer, variant), declarer=name)
         api.append(time.perf_counter() - start)
         seconds, values, cards = solve_in_c(plain, groups)
         plain_s.append(seconds)

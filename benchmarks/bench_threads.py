@@ -30,6 +30,8 @@ from typing import Any
 from hasen import public
 from hasen.analysis import table
 from hasen.cli.bench import GAMES, batch_per_second, seeded_deals, table_jobs
+from hasen.core.deal import read_deal
+from hasen.core.names import Seat
 from hasen.search import thread_searcher
 
 
@@ -56,7 +58,7 @@ def run_analyze(jobs: Sequence[tuple[str, str, str, str]]) -> None:
     searcher = thread_searcher()
     for text, dealer, variant, seat in jobs:
         searcher.clear()
-        public.analyze(text, dealer=dealer, variant=variant, declarer=seat)
+        public.analyze(read_deal(text, dealer, variant), declarer=Seat(seat))
 
 
 def run_search(calls: Sequence[tuple[Any, ...]]) -> None:

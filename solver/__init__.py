@@ -39,6 +39,8 @@ from .core.version import __version__
 _HOMES = {
     "Answer": "analysis.answer",
     "BidAnalysis": "analysis.bidding",
+    "EuchreAdvice": "analysis.bidding",
+    "HasenpfefferAdvice": "analysis.bidding",
     "EuchreAnalysis": "analysis.euchre_table",
     "MakerTable": "analysis.euchre_table",
     "LeadSimulation": "analysis.lead",
@@ -50,6 +52,7 @@ _HOMES = {
     "DeclarerTable": "analysis.table",
     "TableAnalysis": "analysis.table",
     "Deal": "core.deal",
+    "DeadlineExceeded": "core.errors",
     "HasenError": "core.errors",
     "IllegalPlayError": "core.errors",
     "InvalidDealError": "core.errors",
@@ -83,6 +86,8 @@ _HOMES = {
 if TYPE_CHECKING:
     from .analysis.answer import Answer as Answer
     from .analysis.bidding import BidAnalysis as BidAnalysis
+    from .analysis.bidding import EuchreAdvice as EuchreAdvice
+    from .analysis.bidding import HasenpfefferAdvice as HasenpfefferAdvice
     from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
     from .analysis.euchre_table import MakerTable as MakerTable
     from .analysis.lead import LeadSimulation as LeadSimulation
@@ -95,6 +100,9 @@ if TYPE_CHECKING:
     from .analysis.table import TableAnalysis as TableAnalysis
     from .api import create_app as create_app
     from .core.deal import Deal as Deal
+    from .core.errors import (
+        DeadlineExceeded as DeadlineExceeded,
+    )
     from .core.errors import (
         HasenError as HasenError,
     )

@@ -1,95 +1,123 @@
 """The Python API: what ``import hasen`` gives.
 
-Each function takes a deal as a ``Deal`` or in deal notation, seats, suits and cards by
-name (``"N"``, ``"C"``, ``"KH"``) or as ``Seat``, ``Suit`` and ``Card``, the variant by name
-or as a ``Variant``, and the table settings as a ``Settings`` or by name. It answers for
-the deal's own game (``hasen.games``): ``str()`` of an answer is what ``hasen`` prints,
-``to_json()`` what ``hasen ... --json`` prints.
+Each function takes a deal as a ``Deal`` (or in deal notation, read as ``Deal(text)``),
+which carries its dealer, variant, deck and table settings, and then only what is its own:
+seats, suits and cards by name (``"N"``, ``"C"``, ``"KH"``) or as ``Seat``, ``Suit`` and
+``Card``. It answers for the deal's own game (``hasen.games``): ``str()`` of an answer is
+what ``hasen`` prints, ``to_json()`` what ``hasen ... --json`` prints.
+
+``deadline``: a ``time.monotonic()`` instant after which the analysis stops at its next
+step with ``DeadlineExceeded`` (the web API's time limit); ``progress(done, total)`` is
+called as the work advances.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from .analysis.answer import Answer
 from .analysis.inputs import (
     DEFAULT_LAYOUTS,
+    check_contract_notation,
     coerce_card,
     coerce_deal,
     coerce_hand,
     coerce_seat,
-    coerce_settings,
     coerce_trump,
     coerce_variant,
     request_position,
 )
 from .analysis.many import answer_many
 from .analysis.play import PlayState
-from .analysis.table import Plan, solve_plan
+from .analysis.table import Plan
 from .core.deal import Deal
-from .core.errors import NotationError
-from .core.variants import HASENPFEFFER, Variant
+from .core.errors import DeadlineExceeded, NotationError
+from .core.names import CardLike, SeatLike, SuitLike
+from .core.variants import HASENPFEFFER, Variant, VariantName
 from .games import game_of
-from .rules.settings import Settings
-from .search import thread_searcher
+from .rules.settings import SettingsLike, settings_for
 
 # each analysis is imported by the function that runs it, so that a command loads only its own
 if TYPE_CHECKING:
     from .analysis.bidding import BidAnalysis
+    from .analysis.euchre_table import EuchreAnalysis
     from .analysis.lead import LeadSimulation
     from .analysis.position import PositionAnalysis
     from .analysis.review import PlayReview
     from .analysis.simulate import Knowledge, Mapper, Simulation
+    from .analysis.table import TableAnalysis
 
-SettingsLike = Settings | Mapping[str, object] | None
-SeatLike = str | int
+    Analysis = TableAnalysis | EuchreAnalysis  # analyze's answer: the table of the deal's game
+
+__all__ = [
+    "analyze", "analyze_many", "bid", "position", "review", "simulate", "simulate_lead", "solve",
+    # what the interfaces (hasen.cli, hasen.api) take from here besides the analyses
+    "DEFAULT_LAYOUTS", "DeadlineExceeded", "check_contract_notation", "coerce_seat", "coerce_trump", "knowledge_of",
+    "plan_analysis", "settings_for",
+]
+
 Progress = Callable[[int, int], None]
+Checkpoint = Callable[[], None]
 
 
-def deal_of(deal: Deal | str, dealer: SeatLike | None = None, variant: Variant | str | None = None,
-            deck: int | str | None = None) -> Deal:
-    """The deal, checked against the variant when one is given.
+def checkpoint_for(deadline: float | None) -> Checkpoint:
+    """A checkpoint that raises ``DeadlineExceeded`` once ``deadline`` has passed (and never
+    without one); it is checked once at once, so that work past its time never starts."""
+    def checkpoint() -> None:
+        if deadline is not None and time.monotonic() >= deadline:
+            raise DeadlineExceeded("the analysis ran past its deadline")
 
-    >>> deal_of("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
-    Deal('W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS')
-    """
-    return coerce_deal(deal, dealer, coerce_variant(variant, deck))
+    checkpoint()
+    return checkpoint
 
 
-def analyze(deal: Deal | str, *, dealer: SeatLike | None = None, declarer: SeatLike | None = None,
-            alone: bool = False, defender: SeatLike | None = None, variant: Variant | str | None = None,
-            deck: int | str | None = None, settings: SettingsLike = None,
-            progress: Progress | None = None) -> Answer:
+def progress_for(deadline: float | None, progress: Progress | None) -> Progress | None:
+    """``progress`` with the deadline checked at each step."""
+    if deadline is None:
+        return progress
+    checkpoint = checkpoint_for(deadline)
+
+    def step(done: int, total: int) -> None:
+        checkpoint()
+        if progress is not None:
+            progress(done, total)
+
+    return step
+
+
+def analyze(deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool = False,
+            defender: SeatLike | None = None, progress: Progress | None = None,
+            deadline: float | None = None) -> Analysis:
     """Every declarer's (or one ``declarer``'s) double-dummy tricks for each choice the game
     gives: in Hasenpfeffer each trump and discard, in Euchre each trump with the dealer's
     discards. ``defender``: an opponent who plays alone against the lone declarer.
+    ``progress(done, total)`` is called after each declarer's tables.
 
-    >>> table = analyze("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", declarer="N")
+    >>> table = analyze(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), declarer="N")
     >>> table.tables["N"].best
     (Suit('C'), Card('KH'), 6)
     >>> table.tables["N"].tricks["S"]["AS"]
     4
     """
-    plan = plan_analysis(deal, dealer=dealer, declarer=declarer, alone=alone, defender=defender, variant=variant,
-                         deck=deck, settings=settings)
-    return solve_plan(plan, thread_searcher(), progress)
+    dealt = coerce_deal(deal)
+    answer = game_of(dealt.variant).table(dealt, declarer=declarer, alone=alone, defender=defender,
+                                          progress=progress_for(deadline, progress))
+    return cast("Analysis", answer)  # each game's table: not imported here, so as not to load every game
 
 
-def plan_analysis(deal: Deal | str, *, dealer: SeatLike | None = None, declarer: SeatLike | None = None,
-                  alone: bool = False, defender: SeatLike | None = None, variant: Variant | str | None = None,
-                  deck: int | str | None = None, settings: SettingsLike = None) -> Plan:
+def plan_analysis(deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool = False,
+                  defender: SeatLike | None = None) -> Plan:
     """``analyze``'s request checked and its tables built, not yet solved (``Plan``)."""
-    dealt = deal_of(deal, dealer, variant, deck)
-    checked = coerce_settings(dealt.variant, settings)
-    return game_of(dealt.variant).plan_table(dealt, declarer=declarer, alone=alone,  # type: ignore[arg-type]
-                                             defender=defender, settings=checked)  # type: ignore[arg-type]
+    dealt = coerce_deal(deal)
+    who = None if declarer is None else coerce_seat(declarer, "declarer")
+    lone = None if defender is None else coerce_seat(defender, "defender")
+    return game_of(dealt.variant).plan_table(dealt, declarer=who, alone=alone, defender=lone,
+                                             settings=dealt.settings)
 
 
-def analyze_many(deals: Iterable[Deal | str], *, dealer: SeatLike | None = None, declarer: SeatLike | None = None,
-                 alone: bool = False, defender: SeatLike | None = None, variant: Variant | str | None = None,
-                 deck: int | str | None = None, settings: SettingsLike = None, threads: int = 1,
-                 chunk: int | None = None) -> list[Answer]:
+def analyze_many(deals: Iterable[Deal | str], *, declarer: SeatLike | None = None, alone: bool = False,
+                 defender: SeatLike | None = None, threads: int = 1, chunk: int | None = None) -> list[Analysis]:
     """``analyze`` of each deal, the answers in order, with the same options for all. The
     deals go to ``threads`` threads in chunks of ``chunk`` deals (by default a few chunks
     for each thread; see ``hasen.analysis.many``); each thread solves a chunk's tables in
@@ -101,41 +129,32 @@ def analyze_many(deals: Iterable[Deal | str], *, dealer: SeatLike | None = None,
     [6, 4]
     """
     def plan_of(deal: Deal | str) -> Plan:
-        return plan_analysis(deal, dealer=dealer, declarer=declarer, alone=alone, defender=defender,
-                             variant=variant, deck=deck, settings=settings)
+        return plan_analysis(deal, declarer=declarer, alone=alone, defender=defender)
 
-    return answer_many(list(deals), plan_of, threads, chunk, what="deals")
+    return cast("list[Analysis]", answer_many(list(deals), plan_of, threads, chunk, what="deals"))
 
 
-def position(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str | int | None = None, *,
-             played: str = "", alone: bool = False, defender: SeatLike | None = None,
-             dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
-             settings: SettingsLike = None) -> PlayState:
+def position(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
+             played: str = "", alone: bool = False, defender: SeatLike | None = None) -> PlayState:
     """The position after ``played`` (a play record) in a contract: who is to move, the
     legal cards, ``play()`` to go on. ``discard``: the Hasenpfeffer declarer's; in Euchre the
     dealer's when the dealer takes the upcard.
 
-    >>> state = position("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH",
-    ...                  dealer="W", played="JC KC")
-    >>> state.to_move, state.legal_cards()
+    >>> state = position(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH",
+    ...                  played="JC KC")
+    >>> state.to_move, state.legal()
     (Seat('S'), CardSet('TC'))
     """
     # the contract's notation is checked before the deal's, as the CLI and the web API do
-    chosen = coerce_variant(variant, deck)
-    if chosen is None:
-        chosen = deal.variant if isinstance(deal, Deal) else HASENPFEFFER
-    checked = coerce_settings(chosen, settings)
-    return request_position(deal, declarer, trump, discard, alone, defender, played, dealer=dealer,
-                            variant=chosen, settings=checked)
+    return request_position(deal, declarer, trump, discard, alone, defender, played)
 
 
-def solve(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str | int | None = None, *,
+def solve(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
           played: str = "", alone: bool = False, defender: SeatLike | None = None,
-          dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
-          settings: SettingsLike = None) -> PositionAnalysis:
+          deadline: float | None = None) -> PositionAnalysis:
     """Every legal card's double-dummy value at a position, and one best line of play.
 
-    >>> result = solve("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W")
+    >>> result = solve(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH")
     >>> result.to_move, result.total
     (Seat('N'), 6)
     >>> [(choice.cards, choice.cost) for choice in result.choices][:2]
@@ -143,65 +162,64 @@ def solve(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str |
     >>> [choice.cards for choice in result.choices if choice.cost == 0]
     [(Card('JK'), Card('JC'))]
     """
-    state = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender,
-                     dealer=dealer, variant=variant, deck=deck, settings=settings)
-    return game_of(state.deal.variant).solve(state)
+    state = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender)
+    return game_of(state.deal.variant).solve(state, checkpoint=checkpoint_for(deadline))
 
 
-def review(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str | int | None = None, *,
-           played: str, alone: bool = False, defender: SeatLike | None = None, dealer: SeatLike | None = None,
-           variant: Variant | str | None = None, deck: int | str | None = None,
-           settings: SettingsLike = None) -> PlayReview:
+def review(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
+           played: str, alone: bool = False, defender: SeatLike | None = None,
+           deadline: float | None = None) -> PlayReview:
     """A played hand (``played``, a play record from the first card: whole or part) judged
-    card by card, and the contract against the best one.
+    card by card, and the contract against the best one. The whole record is checked
+    before anything is solved.
 
-    >>> played = review("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W",
+    >>> played = review(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH",
     ...                 played="JC KC TC 9C | AS AD 9S QS")
     >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
     (0, [])
     """
-    start = position(deal, declarer, trump, discard, alone=alone, defender=defender, dealer=dealer,
-                     variant=variant, deck=deck, settings=settings)
-    return game_of(start.deal.variant).review(start.deal, start.contract, played, settings=start.settings)
+    end = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender)
+    return game_of(end.deal.variant).review(end.deal, end.contract, played, settings=end.settings,
+                                            checkpoint=checkpoint_for(deadline))
 
 
-def bid(deal: Deal | str, *, dealer: SeatLike | None = None, variant: Variant | str | None = None,
-        deck: int | str | None = None, settings: SettingsLike = None) -> BidAnalysis:
+def bid(deal: Deal | str, *, deadline: float | None = None) -> BidAnalysis:
     """Bid advice for every seat, with the partner and alone, and the par of the hand: the
     auction's outcome when every seat knows every card.
 
-    >>> advice = bid("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
-    >>> advice.advice["N"]["with_partner"]["highest_bid"]
+    >>> advice = bid(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"))
+    >>> advice.advice["N"]
+    HasenpfefferAdvice(with_partner=FormAdvice(...), alone=FormAdvice(...))
+    >>> advice.advice["N"].with_partner.highest_bid
     '6'
     """
-    deal = deal_of(deal, dealer, variant, deck)
-    checked = coerce_settings(deal.variant, settings)
-    return game_of(deal.variant).bid(deal, checked)
+    dealt = coerce_deal(deal)
+    return game_of(dealt.variant).bid(dealt, dealt.settings, checkpoint=checkpoint_for(deadline))
 
 
 def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
-                 extra: str | int | None = None, known: Mapping[str, str] | None = None,
-                 dealer: SeatLike | None = None, variant: Variant | str | None = None,
-                 deck: int | str | None = None, sees_widow: bool = True) -> Knowledge:
+                 extra: CardLike | None = None, known: Mapping[str, str] | None = None,
+                 dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
+                 sees_widow: bool = True) -> Knowledge:
     """What a simulating seat knows, checked: the seat's cards from ``deal`` (its other
     hands are not used), or ``hand`` and ``extra`` (the widow, or the upcard) with the
-    ``dealer``; ``known``: cards known to be in other hands, by seat (``{"E": "AH KD"}``).
-    ``sees_widow``: False for a seat that does not see the widow (it is then dealt at random
-    too); an upcard is seen by every seat.
+    ``dealer`` and the ``variant``; ``known``: cards known to be in other hands, by seat
+    (``{"E": "AH KD"}``). ``sees_widow``: False for a seat that does not see the widow (it is
+    then dealt at random too); an upcard is seen by every seat.
 
     >>> len(knowledge_of(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", known={"E": "AH"}).unseen)
     17
     """
-    chosen = coerce_variant(variant, deck)
     who = coerce_seat(seat, "seat")
     if deal is not None:
-        if hand is not None or extra is not None:
-            raise NotationError("simulate: give a deal or the seat's hand and extra card, not both")
-        full = coerce_deal(deal, dealer, chosen)
+        if hand is not None or extra is not None or dealer is not None or variant is not None:
+            raise NotationError("simulate: give a deal, or the seat's hand and extra card with the dealer and "
+                                "variant, not both (a Deal carries its dealer and variant)")
+        full = coerce_deal(deal)
         mine: tuple[Variant, int, int, int, int | None] = (full.variant, full.dealer, who, full.hands[who],
                                                            full.extra)
     else:
-        target = chosen or HASENPFEFFER
+        target = coerce_variant(variant) or HASENPFEFFER
         hidden = not sees_widow and target.extra_optional
         if hand is None or dealer is None or (extra is None and not hidden):
             raise NotationError("simulate: without a deal, give the seat's hand, the dealer and the "
@@ -220,16 +238,28 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
     return Knowledge(*mine, known=tuple(others))
 
 
+def simulation_settings(deal: Deal | str | None, knowledge: Knowledge, settings: SettingsLike) -> SettingsLike:
+    """The table settings of a simulation: the deal's own, or those given with a hand."""
+    if deal is None:
+        return settings_for(knowledge.variant, settings)
+    if settings is not None:
+        raise NotationError("simulate: the deal carries its settings; give them to the Deal")
+    return coerce_deal(deal).settings
+
+
 def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
-             extra: str | int | None = None, known: Mapping[str, str] | None = None,
-             dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
-             layouts: int = DEFAULT_LAYOUTS, seed: int = 0, alone: bool | None = None, settings: SettingsLike = None,
-             progress: Progress | None = None, mapper: Mapper = map) -> Simulation:
+             extra: CardLike | None = None, dealer: SeatLike | None = None,
+             variant: Variant | VariantName | None = None, settings: SettingsLike = None,
+             known: Mapping[str, str] | None = None, layouts: int = DEFAULT_LAYOUTS, seed: int = 0,
+             alone: bool | None = None, progress: Progress | None = None, mapper: Mapper = map,
+             deadline: float | None = None) -> Simulation:
     """What ``seat`` should choose as declarer knowing only its cards: each trump (and
     discard, where it is the seat's) over ``layouts`` random layouts of the unseen cards.
 
-    What the seat knows is given as to ``knowledge_of``. ``alone``: only that form of play;
-    by default both where the game has partners. The same ``seed`` gives the same answer.
+    The seat's cards come from a ``deal`` (which carries the dealer, the variant and the
+    settings), or from ``hand`` and ``extra`` with the ``dealer``, the ``variant`` and the
+    ``settings``; as to ``knowledge_of``. ``alone``: only that form of play; by default both
+    where the game has partners. The same ``seed`` gives the same answer.
 
     >>> sim = simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", layouts=20, seed=1, alone=False)
     >>> best = sim.forms["with_partner"].best()["6"]
@@ -238,36 +268,36 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
     """
     from .analysis.simulate import simulate as simulate_layouts
 
-    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer,
-                             variant=variant, deck=deck)
-    checked = coerce_settings(knowledge.variant, settings)
+    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant)
+    checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
     forms = None if alone is None else (alone,)
-    return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, progress)
+    return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper,
+                            progress=progress_for(deadline, progress))
 
 
-def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: str | int,
-                  alone: bool = False, hand: str | None = None, extra: str | int | None = None,
-                  known: Mapping[str, str] | None = None, dealer: SeatLike | None = None,
-                  variant: Variant | str | None = None, deck: int | str | None = None,
-                  layouts: int = DEFAULT_LAYOUTS, seed: int = 0, settings: SettingsLike = None,
-                  progress: Progress | None = None, mapper: Mapper = map) -> LeadSimulation:
+def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: SuitLike,
+                  alone: bool = False, hand: str | None = None, extra: CardLike | None = None,
+                  dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
+                  settings: SettingsLike = None, known: Mapping[str, str] | None = None,
+                  layouts: int = DEFAULT_LAYOUTS, seed: int = 0, progress: Progress | None = None,
+                  mapper: Mapper = map, deadline: float | None = None) -> LeadSimulation:
     """The opening lead of ``seat``, knowing its hand and the contract (and in Euchre the
     upcard): each card's mean tricks for the leader's side over random layouts.
 
-    The seat's cards are given as to ``knowledge_of``; in Hasenpfeffer the widow stays
-    unseen. The card put away is chosen double-dummy by its owner on each layout.
+    The seat's cards are given as to ``simulate``; in Hasenpfeffer the widow stays unseen.
+    The card put away is chosen double-dummy by its owner on each layout.
 
-    >>> leads = simulate_lead("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", seat="N", declarer="E",
-    ...                       trump="D", dealer="W", layouts=10, seed=1)
+    >>> leads = simulate_lead(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), seat="N",
+    ...                       declarer="E", trump="D", layouts=10, seed=1)
     >>> leads.best()[0].card, leads.leader_declares
     (Card('JK'), False)
     """
     from .analysis.lead import simulate_lead as simulate_leads
 
-    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer,
-                             variant=variant, deck=deck, sees_widow=False)
-    checked = coerce_settings(knowledge.variant, settings)
+    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant,
+                             sees_widow=False)
+    checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
     if not isinstance(alone, bool):
         raise NotationError(f"alone: expected true or false, got {alone!r}")
     return simulate_leads(knowledge, coerce_seat(declarer, "declarer"), coerce_trump(trump), alone, layouts, seed,
-                          checked, mapper, progress)
+                          checked, mapper, progress=progress_for(deadline, progress))

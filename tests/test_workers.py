@@ -69,9 +69,10 @@ def test_a_worker_that_dies_is_a_failure_of_the_workers() -> None:
 
 def test_a_simulation_runs_its_layouts_through_the_workers() -> None:
     """hasen.simulate takes ordered_map as its mapper: the same answer from two processes."""
-    options = {"seat": "N", "dealer": "W", "layouts": 40, "seed": 3, "alone": False}
-    here = hasen.simulate(HASENPFEFFER_DEAL, **options).to_json()
-    assert hasen.simulate(HASENPFEFFER_DEAL, **options, mapper=partial(ordered_map, jobs=2, chunk=4)).to_json() == here
+    options = {"seat": "N", "layouts": 40, "seed": 3, "alone": False}
+    deal = hasen.Deal(HASENPFEFFER_DEAL, dealer="W")
+    here = hasen.simulate(deal, **options).to_json()
+    assert hasen.simulate(deal, **options, mapper=partial(ordered_map, jobs=2, chunk=4)).to_json() == here
 
 
 # Interrupts the workers' whole process group at a given moment of their start and still

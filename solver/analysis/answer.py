@@ -78,7 +78,7 @@ class Answer:
     """Base of the analyses' results.
 
     >>> import hasen
-    >>> answer = hasen.analyze("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
+    >>> answer = hasen.analyze(hasen.Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2"))
     >>> answer.to_json()["declarers"]["S"]["best"]
     {'trump': 'H', 'tricks': 5, 'discard': None}
     >>> print(str(answer).splitlines()[-1])

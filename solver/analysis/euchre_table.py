@@ -46,7 +46,7 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One maker's entries for the four trumps: ``table.entries["H"].value``.
 
     >>> import hasen
-    >>> south = hasen.analyze("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2").tables["S"]
+    >>> south = hasen.analyze(hasen.Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")).tables["S"]
     >>> south.entries["H"].value, south.entries["S"].discard, south.ties
     (5, Card('KD'), [Suit('H')])
     """
@@ -120,7 +120,7 @@ class EuchreAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports
     """The Euchre table of one maker or all: ``analysis.tables["N"].entries["H"]``.
 
     >>> import hasen
-    >>> table = hasen.analyze("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
+    >>> table = hasen.analyze(hasen.Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2"))
     >>> [(maker, table.best_tricks) for maker, table in table.tables.items()]
     [(Seat('N'), 5), (Seat('S'), 5)]
     """

@@ -8,17 +8,16 @@ that names the field, never a silent default.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 
-from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card, parse_suit
-from ..core.deal import Deal, parse_hand
+from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card, parse_hand, parse_suit
+from ..core.deal import Deal, read_deal
 from ..core.errors import InvalidDealError, NotationError, quoted
 from ..core.names import CardSet, NamedInt
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import HASENPFEFFER, Variant, variant_for
 from ..rules.seating import check_lead_settings
-from ..rules.settings import DEFAULT_SETTINGS, Settings, checked_settings
+from ..rules.settings import Settings, SettingsLike, settings_for
 from .play import Contract, PlayState, declarer_cards, exchanging_seat, replay
 
 DEFAULT_LAYOUTS = 1000  # random layouts a simulation solves unless told: a standard error of ~0.03 tricks
@@ -36,21 +35,19 @@ def coerce_variant(variant: Variant | str | None = None, deck: int | str | None 
     return variant_for(variant, deck)
 
 
-def coerce_settings(variant: Variant, settings: Settings | Mapping[str, object] | None = None) -> Settings:
-    """Table settings as a ``Settings`` or by name (``{"first_lead": "declarer"}``), checked
-    against the variant: one it does not have is refused, never ignored."""
-    if settings is None:
-        return DEFAULT_SETTINGS
-    if isinstance(settings, Settings):
-        settings.check_for(variant)
-        return settings
-    if not isinstance(settings, Mapping):
-        raise NotationError(f"settings: expected Settings or a mapping of names to values, got {quoted(settings)}")
-    unknown = [name for name in settings if name not in Settings._fields]
-    if unknown:
-        raise NotationError(f"settings: no setting called {quoted(unknown[0])} "
-                            f"(expected some of {', '.join(Settings._fields)})")
-    return checked_settings(variant, dict(settings))
+def whole_number(name: str, value: object) -> int:
+    """A count given in code (threads, chunk, layouts): a TypeError for what is no whole
+    number, a ValueError for one below 1 (they are no notation, so no NotationError)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name}: expected a whole number of at least 1, got {value!r}")
+    if value < 1:
+        raise ValueError(f"{name}: expected a whole number of at least 1, got {value!r}")
+    return value
+
+
+def coerce_settings(variant: Variant, settings: SettingsLike = None) -> Settings:
+    """Table settings as a ``Settings`` or by name, checked against the variant (``settings_for``)."""
+    return settings_for(variant, settings)
 
 
 def coerce_hand(cards: str, where: str) -> Mask:
@@ -70,12 +67,12 @@ def coerce_card(card: str | int, where: str) -> CardId:
     raise NotationError(f"{where}: not a card: {quoted(card)} (expected a card like 'KH')")
 
 
-def coerce_deal(deal: Deal | str, dealer: str | int | None, variant: Variant | None = None) -> Deal:
+def coerce_deal(deal: Deal | str, dealer: str | int | None = None, variant: Variant | None = None) -> Deal:
     """A Deal from a string, or a Deal with its dealer replaced when one is given."""
     if isinstance(deal, Deal):
         if variant is not None and variant != deal.variant:
             raise NotationError(f"variant: the deal is a {deal.variant.label} deal, not {variant.label}")
-        return deal if dealer is None else Deal(deal.notation(), dealer, deal.variant)
+        return deal if dealer is None else read_deal(deal.notation(), dealer, deal.variant, deal.settings)
     return parsed_deal(deal, dealer, variant or HASENPFEFFER)
 
 
@@ -83,7 +80,7 @@ def coerce_deal(deal: Deal | str, dealer: str | int | None, variant: Variant | N
 def parsed_deal(text: str, dealer: str | int | None, variant: Variant) -> Deal:
     """``Deal(text, dealer, variant)``, parsed once for a text asked for again (a Deal is
     never changed once made, so one object serves every caller)."""
-    return Deal(text, dealer, variant)
+    return read_deal(text, dealer, variant)
 
 
 def coerce_defender(defender: str | int | None, declarer: int | None, alone: bool) -> int | None:
@@ -117,22 +114,25 @@ def make_contract(declarer: str | int, trump: str | int, discard: str | CardId,
     return Contract(seat, suit, card, alone, lone_defender)
 
 
-def request_position(deal: Deal | str, declarer: str | int, trump: str | int, discard: str | int | None = None,
-                     alone: bool = False, defender: str | int | None = None, played: str = "",
-                     dealer: str | int | None = None, variant: Variant | None = None,
-                     settings: Settings = Settings()) -> PlayState:
-    """The position of a ``solve`` or ``review`` request, in any variant: the notation of the
-    contract first, then the deal, the settings against its variant, the contract against
-    the deal, and the play record (``played``) onto it."""
+def check_contract_notation(declarer: str | int, trump: str | int, discard: str | int | None) -> None:
+    """Refuse a seat, suit or card of a contract that is no seat, suit or card."""
     coerce_seat(declarer, "declarer")
     coerce_trump(trump)
     if discard is not None:
         make_contract(declarer, trump, discard)
-    deal = coerce_deal(deal, dealer, variant)
-    settings.check_for(deal.variant)
-    contract = contract_for(deal, declarer, trump, discard, alone, defender, settings)
+
+
+def request_position(deal: Deal | str, declarer: str | int, trump: str | int, discard: str | int | None = None,
+                     alone: bool = False, defender: str | int | None = None, played: str = "") -> PlayState:
+    """The position of a ``solve`` or ``review`` request, in any variant: the notation of the
+    contract first, then the deal (with its settings), the contract against the deal, and
+    the play record (``played``) onto it."""
+    check_contract_notation(declarer, trump, discard)
+    dealt = coerce_deal(deal)
+    settings = dealt.settings
+    contract = contract_for(dealt, declarer, trump, discard, alone, defender, settings)
     check_lead_settings(settings, contract.alone, contract.lone_defender)
-    return replay(PlayState(deal, contract, settings), played)
+    return replay(PlayState(dealt, contract, settings), played)
 
 
 def coerce_trump(trump: str | int) -> int:

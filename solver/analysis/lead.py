@@ -22,6 +22,7 @@ from ..core.seats import SEATS
 from ..rules.settings import Settings
 from ..search import thread_searcher
 from .answer import Answer, variant_json
+from .inputs import whole_number
 from .play import Contract, PlayState, declarer_cards, exchanging_seat
 from .simulate import Knowledge, Mapper, Sample, figure
 
@@ -126,8 +127,7 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
                   seed: int = 0, settings: Settings = Settings(), mapper: Mapper = map,
                   progress: Callable[[int, int], None] | None = None) -> LeadSimulation:
     """Solve every lead of ``knowledge.seat`` on ``layouts`` random layouts (see the module)."""
-    if not isinstance(layouts, int) or isinstance(layouts, bool) or layouts < 1:
-        raise NotationError(f"layouts: expected a whole number of at least 1, got {layouts!r}")
+    whole_number("layouts", layouts)
     variant, seat = knowledge.variant, knowledge.seat
     settings.check_for(variant)
     # who leads follows from the contract: check it on the first layout's seats

@@ -13,20 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from ..core.errors import HasenError, NotationError
+from ..core.errors import HasenError
 from ..search import thread_searcher
 from .answer import Answer
+from .inputs import whole_number
 from .table import Plan
 
 Item = TypeVar("Item")
 
 MAX_CHUNK = 32  # analyses per chunk at most: enough that handing the GIL over costs little
 CHUNKS_PER_THREAD = 4  # at least, where there are enough: the threads finish together
-
-
-def whole_number(name: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise NotationError(f"{name}: expected a whole number of at least 1, got {value!r}")
 
 
 def answer_chunk(items: Sequence[tuple[int, Item]], plan_of: Callable[[Item], Plan], what: str,

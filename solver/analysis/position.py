@@ -47,7 +47,8 @@ class PositionAnalysis(Answer):
     """Every legal card's value at one position, and a best line: ``result.choices``.
 
     >>> import hasen
-    >>> result = hasen.solve("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W", played="JC")
+    >>> deal = hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+    >>> result = hasen.solve(deal, "N", "C", "KH", played="JC")
     >>> result.to_move, result.choices, result.best_line[:2]
     (Seat('E'), [CardChoice(cards=(Card('KC'),), total=6, cost=0)], [Card('KC'), Card('TC')])
     """

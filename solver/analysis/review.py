@@ -75,7 +75,7 @@ class PlayReview(Answer):
     """A played hand judged card by card: ``review.cards``, ``review.contract_cost``.
 
     >>> import hasen
-    >>> played = hasen.review("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W",
+    >>> played = hasen.review(hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH",
     ...                       played="AS KC 9S QS")
     >>> played.cards[0]
     CardReview(trick=1, seat=Seat('N'), card=Card('AS'), before=6, after=5, choices=...)

@@ -31,6 +31,7 @@ from ..rules.settings import Settings
 from ..search import thread_searcher
 from .answer import Answer, variant_json
 from .family import Family
+from .inputs import whole_number
 from .play import Contract, PlayState, exchanging_seat
 from .table import TRUMPS
 
@@ -216,7 +217,7 @@ class Simulation(Answer):
     """Each choice of the seat over random layouts of the cards it cannot see.
 
     >>> import hasen
-    >>> sim = hasen.simulate("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", seat="N", dealer="W",
+    >>> sim = hasen.simulate(hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), seat="N",
     ...                      layouts=20, seed=1)
     >>> best = sim.forms["with_partner"].best()["6"]
     >>> best.trump, best.discard
@@ -263,8 +264,7 @@ def simulate(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0, 
     has partners. ``progress(done, total)`` is called as layouts are gathered (a place for
     a caller with a time limit to stop).
     """
-    if not isinstance(layouts, int) or isinstance(layouts, bool) or layouts < 1:
-        raise NotationError(f"layouts: expected a whole number of at least 1, got {layouts!r}")
+    whole_number("layouts", layouts)
     variant = knowledge.variant
     if knowledge.extra is None:
         raise NotationError(f"{variant.extra_card}: the declarer sees the {variant.extra_card}: give it")

@@ -27,7 +27,8 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     ``table.tricks["C"]["KH"]``.
 
     >>> import hasen
-    >>> north = hasen.analyze("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", declarer="N").tables["N"]
+    >>> deal = hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+    >>> north = hasen.analyze(deal, declarer="N").tables["N"]
     >>> north.tricks["C"]["KH"], north.ties
     (6, [(Suit('C'), Card('KH'))])
     """
@@ -90,7 +91,7 @@ class TableAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     """The Hasenpfeffer table of one declarer or all four: ``analysis.tables["N"]``.
 
     >>> import hasen
-    >>> table = hasen.analyze("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+    >>> table = hasen.analyze(hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"))
     >>> {seat: declarer.best_tricks for seat, declarer in table.tables.items()}
     {Seat('N'): 6, Seat('E'): 4, Seat('S'): 5, Seat('W'): 5}
     """

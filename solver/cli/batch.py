@@ -24,6 +24,7 @@ from typing import Any, NamedTuple, TextIO
 
 from .. import public
 from ..core import strict_json
+from ..core.deal import read_deal
 from ..core.errors import HasenError, quoted
 from ..core.variants import variant_for
 from ..rules.settings import GAME_SETTINGS, PLAY_SETTINGS
@@ -81,9 +82,9 @@ def table_of(body: dict[str, Any]) -> dict[str, Any]:
     if "deal" not in body:
         raise HasenError("missing key 'deal' (required: deal)")
     settings = {name: body[name] for name in PLAY_SETTINGS if name in body}
-    return public.analyze(body["deal"], dealer=body.get("dealer"), declarer=body.get("declarer"),
-                          alone=body.get("alone", False), defender=body.get("defender"),
-                          variant=body.get("variant"), deck=body.get("deck"), settings=settings).to_json()
+    deal = read_deal(body["deal"], body.get("dealer"), variant_for(body.get("variant"), body.get("deck")), settings)
+    return public.analyze(deal, declarer=body.get("declarer"), alone=body.get("alone", False),
+                          defender=body.get("defender")).to_json()
 
 
 def described(value: object) -> str:

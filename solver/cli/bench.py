@@ -30,7 +30,8 @@ import time
 from typing import Any
 
 from ..core.cards import card_name, cards_of
-from ..core.deal import Deal, format_hand
+from ..core.deal import Deal, format_hand, read_deal
+from ..core.names import Seat
 from ..core.variants import Variant, variant_for
 from ..core.version import __version__
 from ..games import FAMILIES
@@ -50,7 +51,7 @@ def seeded_deals(variant: Variant, count: int, seed: int) -> list[Deal]:
         hands = [sum(1 << c for c in deck[size * i:size * (i + 1)]) for i in range(players)]
         text = f"{'NESW'[variant.seats[0]]}:" + " ".join(format_hand(h) for h in hands) + " " + \
             card_name(deck[size * players])
-        deals.append(Deal(text, dealer=rng.choice(variant.seats), variant=variant))
+        deals.append(read_deal(text, rng.choice(variant.seats), variant))
     return deals
 
 
@@ -111,7 +112,7 @@ def run_tables(jobs: list[tuple[str, str, str, str]]) -> list[float]:
     for text, dealer, variant, seat in jobs:
         searcher.clear()
         start = time.perf_counter()
-        public.analyze(text, dealer=dealer, variant=variant, declarer=seat)
+        public.analyze(read_deal(text, dealer, variant), declarer=Seat(seat))
         seconds.append(time.perf_counter() - start)
     return seconds
 
@@ -141,7 +142,7 @@ def batch_per_second(jobs: list[tuple[str, str, str, str]], threads: int) -> flo
 
     def plan_of(job: tuple[str, str, str, str]) -> Any:
         text, dealer, variant, seat = job
-        return public.plan_analysis(text, dealer=dealer, variant=variant, declarer=seat)
+        return public.plan_analysis(read_deal(text, dealer, variant), declarer=Seat(seat))
 
     start = time.perf_counter()
     answer_many(jobs, plan_of, threads, clear_each=True)

@@ -9,7 +9,8 @@ from importlib import import_module
 from typing import Any
 
 from .. import public
-from ..core.deal import Deal
+from ..analysis.inputs import check_contract_notation
+from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError
 from .options import UsageError, deal_text, settings_from, variant_from
 from .output import OutputError, report, silence_stdout
@@ -19,10 +20,12 @@ __all__ = ["main"]
 
 
 def deal_from(args: argparse.Namespace, command: str) -> Deal:
-    """The deal of a command line: DEAL or --example, in the chosen variant."""
+    """The deal of a command line: DEAL or --example, in the chosen variant, with the
+    table settings given (the deal's notation is checked before the settings)."""
     variant = variant_from(args)
     text, dealer = deal_text(args, command, variant)
-    return Deal(text, dealer, variant)
+    deal = read_deal(text, dealer, variant)
+    return deal.replace(settings=settings_from(args, variant))
 
 
 def show_progress(done: int, total: int) -> None:
@@ -33,25 +36,21 @@ def show_progress(done: int, total: int) -> None:
 
 def cmd_table(args: argparse.Namespace) -> int:
     deal = deal_from(args, "table")
-    settings = settings_from(args, deal.variant)
     progress = show_progress if sys.stderr.isatty() and not args.json and args.declarer is None else None
     return report(args, public.analyze(deal, declarer=args.declarer, alone=args.alone, defender=args.defender,
-                                       settings=settings, progress=progress))
+                                       progress=progress))
 
 
 def cmd_bid(args: argparse.Namespace) -> int:
-    deal = deal_from(args, "bid")
-    return report(args, public.bid(deal, settings=settings_from(args, deal.variant)))
+    return report(args, public.bid(deal_from(args, "bid")))
 
 
 def contract_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
     """The deal and contract of a ``solve`` or ``review`` command line, as the Python API
-    takes them (the deal as given: the contract's notation is checked first)."""
-    variant = variant_from(args)
-    deal, dealer = deal_text(args, command, variant)
-    return {"deal": deal, "dealer": dealer, "variant": variant, "declarer": args.declarer,
-            "trump": args.trump, "discard": args.discard, "alone": args.alone, "defender": args.defender,
-            "settings": settings_from(args, variant)}
+    takes them (the contract's notation is checked before the deal)."""
+    check_contract_notation(args.declarer, args.trump, args.discard)
+    return {"deal": deal_from(args, command), "declarer": args.declarer, "trump": args.trump,
+            "discard": args.discard, "alone": args.alone, "defender": args.defender}
 
 
 def cmd_solve(args: argparse.Namespace) -> int:

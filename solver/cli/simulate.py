@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from .. import public
+from ..core.deal import read_deal
+from ..core.variants import Variant
 from ..workers import Workers
 from .options import (
     UsageError,
@@ -51,11 +54,20 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"simulate: without a DEAL, give --hand, --{variant.extra_card} and --dealer")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with Workers(args.jobs, args.scheduler) as workers:
-        result = public.simulate(deal, seat=args.seat, hand=args.hand, extra=extra, known=known_cards(args.known),
-                                 dealer=dealer, variant=variant, layouts=args.layouts, seed=args.seed,
-                                 alone=FORMS[args.form], settings=settings_from(args, variant), progress=progress,
-                                 mapper=workers.map)
+        result = public.simulate(**seen_cards(args, deal, dealer, extra, variant), seat=args.seat,
+                                 known=known_cards(args.known), layouts=args.layouts, seed=args.seed,
+                                 alone=FORMS[args.form], progress=progress, mapper=workers.map)
     return report(args, result)
+
+
+def seen_cards(args: argparse.Namespace, deal: str | None, dealer: str | None, extra: str | None,
+               variant: Variant) -> dict[str, Any]:
+    """What the simulating seat's cards come from, as the Python API takes it: a whole deal
+    (which carries the dealer, variant and settings), or the hand and extra card with them."""
+    settings = settings_from(args, variant)
+    if deal is not None:
+        return {"deal": read_deal(deal, dealer, variant, settings)}
+    return {"hand": args.hand, "extra": extra, "dealer": dealer, "variant": variant, "settings": settings}
 
 
 def run_lead(args: argparse.Namespace) -> int:
@@ -72,9 +84,8 @@ def run_lead(args: argparse.Namespace) -> int:
                                                                           else " and --upcard"))
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with Workers(args.jobs, args.scheduler) as workers:
-        result = public.simulate_lead(deal, seat=args.seat, declarer=args.declarer, trump=args.trump,
-                                      alone=args.alone, hand=args.hand, extra=args.upcard,
-                                      known=known_cards(args.known), dealer=dealer, variant=variant,
-                                      layouts=args.layouts, seed=args.seed, settings=settings_from(args, variant),
+        result = public.simulate_lead(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,
+                                      declarer=args.declarer, trump=args.trump, alone=args.alone,
+                                      known=known_cards(args.known), layouts=args.layouts, seed=args.seed,
                                       progress=progress, mapper=workers.map)
     return report(args, result)

@@ -49,10 +49,24 @@ class IllegalPlayError(HasenError):
     """A card that cannot be played at that point (not held, revoke, wrong count).
 
     >>> import hasen
-    >>> hasen.solve("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N", "C", "KH", dealer="W", played="JC AH")
+    >>> deal = hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+    >>> hasen.solve(deal, "N", "C", "KH", played="JC AH")
     Traceback (most recent call last):
     ...
     hasen.IllegalPlayError: play: trick 1, E must follow C (led JC) with KC, not AH
+    """
+
+    __module__ = "hasen"
+
+
+class DeadlineExceeded(TimeoutError):
+    """An analysis stopped at its ``deadline`` (a ``time.monotonic()`` instant), unfinished.
+
+    >>> import time, hasen
+    >>> hasen.bid("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", deadline=time.monotonic())
+    Traceback (most recent call last):
+    ...
+    hasen.DeadlineExceeded: the analysis ran past its deadline
     """
 
     __module__ = "hasen"

@@ -24,7 +24,7 @@ from ..search import Searcher, thread_searcher
 # the analyses and texts of bidding, positions and reviews are imported when first asked
 # for, so that a command needs only its own (``hasen table`` starts the faster)
 if TYPE_CHECKING:
-    from ..analysis.bidding import Auction, BidAnalysis
+    from ..analysis.bidding import Advice, Auction, BidAnalysis
     from ..analysis.outcomes import Outcomes
     from ..analysis.position import Checkpoint, PositionAnalysis
     from ..analysis.review import PlayReview
@@ -60,14 +60,15 @@ class Game(ABC):
     # --- what the analyses take from the family (``Family``) ----------------------------------
 
     @abstractmethod
-    def plan_table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
-                   defender: int | None = None, settings: Settings = Settings()) -> Plan:
+    def plan_table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
+                   defender: str | int | None = None, settings: Settings | None = None) -> Plan:
         """``table``'s request checked and its tables built, not yet solved."""
 
-    def table(self, deal: Deal, declarer: int | None = None, alone: bool = False,
-              defender: int | None = None, settings: Settings = Settings(),
+    def table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
+              defender: str | int | None = None, settings: Settings | None = None,
               progress: Progress | None = None, searcher: Searcher | None = None) -> Answer:
-        """Every declarer's (or one's) tricks for every choice the game gives."""
+        """Every declarer's (or one's) tricks for every choice the game gives; ``settings``:
+        the table rules, by default the deal's (so in every method here)."""
         plan = self.plan_table(deal, declarer=declarer, alone=alone, defender=defender, settings=settings)
         return solve_plan(plan, searcher or thread_searcher(), progress)
 
@@ -81,8 +82,8 @@ class Game(ABC):
         """The auction with every card known, searched to the end."""
 
     @abstractmethod
-    def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
-        """What the seat should bid or call, as JSON."""
+    def advice(self, outcomes: Outcomes, seat: int) -> Advice:
+        """What the seat should bid or call."""
 
     @abstractmethod
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
@@ -97,19 +98,20 @@ class Game(ABC):
 
         return analyze_position(state, searcher, checkpoint or no_checkpoint)
 
-    def review(self, deal: Deal, contract: Contract, record: str, settings: Settings = Settings(),
+    def review(self, deal: Deal, contract: Contract, record: str, settings: Settings | None = None,
                searcher: Searcher | None = None, checkpoint: Checkpoint | None = None) -> PlayReview:
         from ..analysis.position import no_checkpoint
         from ..analysis.review import review_play
 
-        return review_play(deal, contract, record, self, settings=settings, searcher=searcher,
+        return review_play(deal, contract, record, self, settings=deal.settings if settings is None else settings,
+                           searcher=searcher,
                            checkpoint=checkpoint or no_checkpoint)
 
-    def bid(self, deal: Deal, settings: Settings = Settings(), searcher: Searcher | None = None,
+    def bid(self, deal: Deal, settings: Settings | None = None, searcher: Searcher | None = None,
             checkpoint: Checkpoint | None = None) -> BidAnalysis:
         from ..analysis.bidding import analyze_bidding
 
-        return analyze_bidding(deal, self, settings, searcher, checkpoint)
+        return analyze_bidding(deal, self, deal.settings if settings is None else settings, searcher, checkpoint)
 
     # --- text -------------------------------------------------------------------------------
 
@@ -122,7 +124,7 @@ class Game(ABC):
         """The table as HTML, for notebooks."""
 
     @abstractmethod
-    def advice_lines(self, seat: int, advice: dict[str, Any]) -> list[str]:
+    def advice_lines(self, seat: int, advice: Advice) -> list[str]:
         """One seat's advice as lines of text."""
 
     @abstractmethod

@@ -63,8 +63,8 @@ def test_the_figures_are_those_of_a_plain_loop() -> None:
 
 
 def test_a_euchre_lead_sees_the_upcard() -> None:
-    sim = hasen.simulate_lead(EUCHRE.deal, variant="euchre", dealer="N", seat="E", declarer="S", trump="H",
-                              layouts=5, seed=1)
+    sim = hasen.simulate_lead(hasen.Deal(EUCHRE.deal, variant="euchre", dealer="N"), seat="E", declarer="S",
+                              trump="H", layouts=5, seed=1)
     assert sim.knowledge.extra == "KS" and len(sim.leads) == 5
     for i in range(5):
         assert sim.knowledge.layout(1, i).upcard == "KS"
@@ -74,12 +74,12 @@ def test_a_euchre_lead_sees_the_upcard() -> None:
     ({"seat": "E"}, "seat: E does not lead this contract; N does"),
     ({"declarer": "N"}, "seat: N leads this contract after taking the widow, so no seat's lead of it"),
     ({"declarer": "N", "seat": "E"}, "seat: N leads this contract after taking the widow"),
-    ({"extra": "KS", "deal": None, "hand": "A.K..AQJ*"}, "the widow is not seen from this seat"),
+    ({"extra": "KS", "deal": None, "hand": "A.K..AQJ*", "dealer": "W"}, "the widow is not seen from this seat"),
+    ({"dealer": "W"}, "give a deal, or the seat's hand and extra card with the dealer and variant, not both"),
 ])
 def test_bad_requests_are_refused_by_name(options, message) -> None:
     with pytest.raises(hasen.HasenError, match=message):
-        hasen.simulate_lead(**{"deal": DEAL, "seat": "N", "declarer": "E", "trump": "D", "dealer": "W",
-                               "layouts": 3, **options})
+        hasen.simulate_lead(**{"deal": DEAL, "seat": "N", "declarer": "E", "trump": "D", "layouts": 3, **options})
 
 
 def test_the_cli_prints_the_leads_and_their_json(capsys) -> None:

@@ -17,20 +17,28 @@ VARIANTS = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre2", 24
 def test_each_answer_is_analyze(name: str, deck: int, threads: int, chunk: int) -> None:
     deals = seeded_deals(variant_for(name, deck), 9, 5)
     texts = [deal.notation() for deal in deals]  # each starts with its dealer
-    many = hasen.analyze_many(texts, variant=name, deck=deck, threads=threads, chunk=chunk)
-    one_by_one = [hasen.analyze(text, variant=name, deck=deck) for text in texts]
+    many = hasen.analyze_many(deals, threads=threads, chunk=chunk)
+    one_by_one = [hasen.analyze(hasen.Deal(text, variant=name, deck=deck)) for text in texts]
     assert many == one_by_one
     assert [answer.to_json() for answer in many] == [answer.to_json() for answer in one_by_one]
 
 
 def test_the_options_apply_to_every_deal() -> None:
     deals = seeded_deals(variant_for("hasenpfeffer"), 5, 8)
-    for options in ({"declarer": "E", "alone": True, "settings": {"lone_lead": "dealer_left_skip_idle"}},
-                    {"declarer": "E", "alone": True, "defender": "N"}):
+    for options in ({"declarer": "E", "alone": True}, {"declarer": "E", "alone": True, "defender": "N"}):
         many = hasen.analyze_many(deals, threads=2, chunk=2, **options)
         assert many == [hasen.analyze(deal, **options) for deal in deals]
         assert all(list(answer.tables) == ["E"] and answer.alone for answer in many)
         assert all(answer.lone_defender == options.get("defender") for answer in many)
+
+
+def test_each_deal_keeps_its_own_settings() -> None:
+    lone_lead = {"lone_lead": "dealer_left_skip_idle"}
+    deals = [deal.replace(settings=lone_lead if i % 2 else None)
+             for i, deal in enumerate(seeded_deals(variant_for("hasenpfeffer"), 4, 8))]
+    many = hasen.analyze_many(deals, threads=2, chunk=1, declarer="E", alone=True)
+    assert [answer.settings.changed() for answer in many] == [{}, lone_lead, {}, lone_lead]
+    assert many == [hasen.analyze(deal, declarer="E", alone=True) for deal in deals]
 
 
 def test_deals_of_several_games_keep_their_own() -> None:
@@ -48,10 +56,13 @@ def test_a_bad_deal_is_named_by_its_place(threads: int) -> None:
         hasen.analyze_many(deals, threads=threads, chunk=2)
 
 
-@pytest.mark.parametrize("option, value", [("threads", 0), ("chunk", 0), ("threads", 1.5), ("chunk", True)])
-def test_threads_and_chunks_are_whole_numbers(option: str, value: object) -> None:
-    with pytest.raises(hasen.NotationError, match=f"^{option}: expected a whole number of at least 1"):
+@pytest.mark.parametrize("option, value, error", [("threads", 0, ValueError), ("chunk", 0, ValueError),
+                                                   ("threads", 1.5, TypeError), ("chunk", True, TypeError)])
+def test_threads_and_chunks_are_whole_numbers(option: str, value: object, error: type[Exception]) -> None:
+    """issue 16, item 3: a count given in code is no notation: not a NotationError."""
+    with pytest.raises(error, match=f"^{option}: expected a whole number of at least 1") as raised:
         hasen.analyze_many([], **{option: value})
+    assert not isinstance(raised.value, hasen.HasenError)
 
 
 def test_no_deals_no_answers() -> None:

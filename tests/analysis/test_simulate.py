@@ -131,13 +131,20 @@ def test_known_cards_stay_where_they_are_known() -> None:
 @pytest.mark.parametrize("options, message", [
     ({"known": {"E": "KS"}}, "known: KS cannot be in E's hand"),
     ({"known": {"N": "AH"}}, "known: N is not another seat"),
-    ({"layouts": 0}, "layouts: expected a whole number of at least 1"),
-    ({"hand": "A.K..AQJ*"}, "simulate: give a deal or the seat's hand and extra card, not both"),
+    ({"hand": "A.K..AQJ*"}, "simulate: give a deal, or the seat's hand and extra card with the dealer and"),
+    ({"settings": {"first_lead": "declarer"}}, "simulate: the deal carries its settings"),
     ({"seat": "X"}, "seat: not a seat: 'X'"),
 ])
 def test_bad_requests_are_refused_by_name(options, message) -> None:
     with pytest.raises(hasen.HasenError, match=message):
         hasen.simulate(**{"deal": HASENPFEFFER.deal, "seat": "N", "layouts": 5, **options})
+
+
+def test_layouts_are_a_whole_number_of_at_least_one() -> None:
+    with pytest.raises(ValueError, match="layouts: expected a whole number of at least 1"):
+        hasen.simulate(HASENPFEFFER.deal, seat="N", layouts=0)
+    with pytest.raises(TypeError, match="layouts: expected a whole number of at least 1"):
+        hasen.simulate(HASENPFEFFER.deal, seat="N", layouts=2.5)  # type: ignore[arg-type]
 
 
 def test_the_cli_prints_the_simulation_and_its_json(capsys) -> None:

@@ -747,8 +747,8 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     status, answer = server.api("simulate", simulate_body(case))
     assert status == 200
     deal = case.deal()
-    sim = hasen.simulate(case.example.deal, seat=case.declarer, dealer=case.example.dealer, variant=case.variant,
-                         deck=case.deck, layouts=200, seed=0, alone=case.alone)
+    sim = hasen.simulate(hasen.Deal(case.example.deal, case.example.dealer, case.variant, case.deck),
+                         seat=case.declarer, layouts=200, seed=0, alone=case.alone)
     assert answer == sim.to_json()
     form = answer["forms"]["alone" if case.alone else "with_partner"]
     status, table = server.api("table", case.table_body)

@@ -326,8 +326,8 @@ def test_the_single_dummy_view_picks_the_apis_figures(js, facts: dict, module_ap
     response = client.post("/api/v1/simulate", json=body)
     assert response.status_code == 200, response.get_json()
     answer = response.get_json()
-    sim = hasen.simulate(deal.notation(), seat=declarer, dealer=SEATS[deal.dealer], variant=deal.variant.name,
-                         deck=deal.variant.deck_size, layouts=200, seed=0, alone=alone)
+    sim = hasen.simulate(hasen.Deal(deal.notation(), SEATS[deal.dealer], deal.variant.name, deal.variant.deck_size),
+                         seat=declarer, layouts=200, seed=0, alone=alone)
     assert answer == sim.to_json()
     (name, stats), = sim.forms.items()
     api_form = answer["forms"][name]
