@@ -10,6 +10,8 @@ import pickle
 import random
 import subprocess
 import sys
+import time
+from types import SimpleNamespace
 
 import euchre_deals
 import pytest
@@ -108,6 +110,80 @@ def test_a_play_takes_a_card_by_name() -> None:
     state.play("JC")
     state.play(hasen.Card("KC"))
     assert state.trick == ["JC", "KC"] and state.to_move == "S"
+
+
+def test_a_deal_carries_its_settings() -> None:
+    """issue 16, item 3: the settings are the deal's, in its equality and its repr."""
+    plain = hasen.Deal(HASENPFEFFER.deal, dealer="W")
+    led = hasen.Deal(HASENPFEFFER.deal, dealer="W", settings={"first_lead": "declarer"})
+    assert led != plain and led == plain.replace(settings=hasen.Settings(first_lead="declarer"))
+    assert repr(led).endswith(", settings={'first_lead': 'declarer'})") and eval(repr(led), vars(hasen)) == led
+    assert hasen.analyze(led, declarer="E").settings.first_lead == "declarer"
+    assert hasen.analyze(plain, declarer="E").settings.first_lead == "dealer_left"
+    assert plain.replace(dealer="N").dealer == "N" and plain.replace(dealer="N").hands == plain.hands
+
+
+def test_hands_and_legal_cards_are_card_sets() -> None:
+    """issue 16, item 3: no bare masks in the answers."""
+    deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
+    assert all(isinstance(hand, hasen.CardSet) for hand in deal.hands)
+    assert repr(deal.hands[0]) == "CardSet('AS KH AC QC JC JK')"
+    state = hasen.position(deal, "N", "C", "KH", played="JC")
+    assert isinstance(state.legal(), hasen.CardSet) and list(state.legal()) == ["KC"]
+    assert state.hand("N") == hasen.CardSet("AS KS AC QC JK")  # KS taken, KH put away, JC played
+
+
+def test_a_card_set_reads_the_dotted_form() -> None:
+    assert hasen.CardSet("AJT.A9..K") == hasen.CardSet("AS JS TS AH 9H KC")
+    assert hasen.CardSet(" .A..*") == hasen.CardSet("AH JK")
+    with pytest.raises(hasen.NotationError, match="expected 3 dots"):
+        hasen.CardSet("AJT.A9.K")
+
+
+def test_the_typed_names_are_the_notations() -> None:
+    """The Literal types of the signatures name exactly the seats, suits, variants, decks and settings."""
+    from typing import get_args, get_type_hints
+
+    from hasen.core.names import SeatName, SuitName
+    from hasen.core.seats import SEATS
+    from hasen.core.variants import VARIANTS, DeckSize, VariantName
+    from hasen.rules.settings import GAME_SETTINGS, SettingsDict
+
+    assert "".join(get_args(SeatName)) == "".join(SEATS) and "".join(get_args(SuitName)) == "SHDC"
+    assert set(get_args(VariantName)) == set(VARIANTS)
+    assert set(get_args(DeckSize)) == {size for decks in VARIANTS.values() for size in decks}
+    hints = get_type_hints(SettingsDict)
+    assert set(hints) == set(hasen.Settings._fields)
+    for name, hint in hints.items():
+        values = {value for game in GAME_SETTINGS.values() for value in game.get(name, ())}
+        assert set(get_args(hint) or (False, True)) == values, name
+
+
+def test_an_analysis_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """issue 16, item 4: the public functions' deadline hook, which the web API uses."""
+    deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
+    past = time.monotonic()
+    for analysis in (lambda: hasen.analyze(deal, deadline=past), lambda: hasen.bid(deal, deadline=past),
+                lambda: hasen.solve(deal, "N", "C", "KH", deadline=past),
+                lambda: hasen.review(deal, "N", "C", "KH", played="JC", deadline=past),
+                lambda: hasen.simulate(deal, seat="N", layouts=5, deadline=past),
+                lambda: hasen.simulate_lead(deal, seat="N", declarer="E", trump="D", layouts=5, deadline=past)):
+        with pytest.raises(hasen.DeadlineExceeded):
+            analysis()
+    # a clock of the test's own: the deadline passes after the second layout, and the
+    # simulation stops at the next step
+    clock, steps = [0.0], []
+
+    def step(done: int, total: int) -> None:
+        steps.append(done)
+        clock[0] = 10.0 if done == 2 else clock[0]
+
+    monkeypatch.setattr("hasen.public.time", SimpleNamespace(monotonic=lambda: clock[0]))
+    with pytest.raises(hasen.DeadlineExceeded):
+        hasen.simulate(deal, seat="N", layouts=50, progress=step, deadline=5.0)
+    assert steps == [1, 2]
+    clock[0] = 0.0
+    assert hasen.analyze(deal, deadline=5.0).tables["N"].best_tricks == 6
 
 
 # --- answers ----------------------------------------------------------------------------------
