@@ -104,3 +104,41 @@ def test_a_batch_keeps_what_it_checked(cores) -> None:
         layouts[:] = first[1]
         batch = [(first[0], layouts, *first[2:]), (second[0], second[1], EmptiesTheLayouts(second[2]), *second[3:])]
         assert core.solve_tables(batch) == expected
+
+
+ROWS = bytes(range(8)) * 4  # a table's layouts: four rows of eight cards, each its own bit
+
+BAD_INPUT = {
+    "a leader who does not play": lambda core: core.solve([1, 2, 4, 8], 0b0101, 1, 0),
+    "more cards than the key holds": lambda core: core.solve([(1 << 29) - 1, 0, 0, 0], 0b1111, 0, 0),
+    "a complete trick": lambda core: core.solve([1, 2, 4, 8], 0b0011, 0, 0, trick=(16, 32)),
+    "three hands": lambda core: core.solve([1, 2, 4], 0b1111, 0, 0),
+    "a negative hand": lambda core: core.solve([-1, 2, 4, 8], 0b1111, 0, 0),
+    "a hand beyond 64 bits": lambda core: core.solve([1 << 64, 2, 4, 8], 0b1111, 0, 0),
+    "a hand that is no int": lambda core: core.solve(["AS", 2, 4, 8], 0b1111, 0, 0),
+    "seats that are no int": lambda core: core.solve([1, 2, 4, 8], "NESW", 0, 0),
+    "one bad position of many": lambda core: core.solve_many([[1, 2, 4, 8], [(1 << 29) - 1, 0, 0, 0]], 15, 0, 0),
+    "an extra card off the layout": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0),
+    "a layout bit over 63": lambda core: core.solve_table([1, 2, 4, 8], bytes([70] * 32), [-1] * 4, 1, 15, 0, 0),
+    "a taker who does not play": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [5] * 4, 7, 15, 0, 0),
+    "three takers": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 3, 7, 15, 0, 0),
+    "a card beyond the layout": lambda core: core.solve_table([1 << 9, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0),
+    "three hands in a table": lambda core: core.solve_table([1, 2, 4], ROWS, [-1] * 4, 7, 15, 0, 0),
+    "one bad table of many": lambda core: core.solve_tables([([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0),
+                                                             ([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0)]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_INPUT))
+def test_both_cores_refuse_bad_input_alike(case: str) -> None:
+    """issue 16, item 6: the same bad input is the same error class from either core (and,
+    where the message is the cores' own, the same message)."""
+    raised = []
+    for core in (extension_searcher_class(), Twin):
+        with pytest.raises((ValueError, TypeError, OverflowError, IndexError)) as error:
+            BAD_INPUT[case](core())
+        raised.append(error.value)
+    extension, twin = raised
+    assert type(extension) is type(twin), f"C {extension!r}, twin {twin!r}"
+    if isinstance(extension, ValueError):
+        assert str(extension) == str(twin)

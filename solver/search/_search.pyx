@@ -149,6 +149,8 @@ cdef class Searcher:
         cdef int seat, in_play = 0
         if not (active >> leader) & 1:
             raise ValueError("the leader must play")
+        if len(hands) != HASEN_NUM_SEATS:  # indexed unchecked below (boundscheck=False)
+            raise ValueError("hands: four masks, one per seat")
         for seat in range(HASEN_NUM_SEATS):
             out[seat] = hands[seat]
             in_play += popcount_portable(out[seat])
@@ -219,6 +221,10 @@ cdef class Searcher:
             job.layouts[i] = layouts[i]
         if not (active >> leader) & 1:
             raise ValueError("the leader must play")
+        if len(hands) != HASEN_NUM_SEATS:  # indexed unchecked below (boundscheck=False)
+            raise ValueError("hands: four masks, one per seat")
+        if len(takers) != 4:
+            raise ValueError("takers: a playing seat or -1 for each trump")
         for seat in range(HASEN_NUM_SEATS):
             job.real[seat] = hands[seat]
             if stride < 64 and job.real[seat] >> stride:

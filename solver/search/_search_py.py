@@ -29,6 +29,10 @@ from .protocol import TableArgs
 TRUMP_MASK = BLOCK_MASK << (TRUMP_BLOCK * BLOCK_BITS)
 BLOCK_MASKS = tuple(BLOCK_MASK << (b * BLOCK_BITS) for b in range(NUM_BLOCKS))
 MAX_TABLE_ENTRIES = 1 << 21
+# the cards in play the C core's table key holds (HASEN_KEY_CARDS, _search_cpu.h): the twin
+# has no such limit, but refuses what the C core refuses (tests/test_search_twins.py holds
+# the two to the same errors)
+KEY_CARDS = 28
 
 
 def _top_bit(mask: int) -> int:
@@ -38,6 +42,51 @@ def _top_bit(mask: int) -> int:
 def _above(mask: int, card: int) -> int:
     """The bits of ``mask`` above ``card`` in the same block."""
     return mask & BLOCK_MASKS[card // BLOCK_BITS] & ~((2 << card) - 1)
+
+
+def checked_hands(hands: Sequence[int], active: int, leader: int) -> list[int]:
+    """A position's four hands, refused as the C core refuses them."""
+    if not active >> leader & 1:
+        raise ValueError("the leader must play")
+    if len(hands) != NUM_SEATS:
+        raise ValueError("hands: four masks, one per seat")
+    checked = [hands[seat] for seat in range(NUM_SEATS)]
+    for hand in checked:
+        if not 0 <= hand < 1 << 64:
+            raise OverflowError("a hand is a 64-bit mask")
+    in_play = sum(hand.bit_count() for hand in checked)
+    if in_play > KEY_CARDS:
+        raise ValueError(f"at most {KEY_CARDS} cards may be in play, got {in_play}")
+    return checked
+
+
+def check_table(hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int, active: int,
+                leader: int) -> None:
+    """Refuse a table's request as the C core refuses it."""
+    stride = len(layouts) // 4
+    if stride * 4 != len(layouts) or stride > 64 or not 0 <= extra < stride:
+        raise ValueError("layouts: four rows, one byte per card; extra: a card of them")
+    if any(bit >= 64 for bit in layouts):
+        raise ValueError("layouts: a card's bit is 0-63")
+    if not active >> leader & 1:
+        raise ValueError("the leader must play")
+    if len(hands) != NUM_SEATS:
+        raise ValueError("hands: four masks, one per seat")
+    if len(takers) != 4:
+        raise ValueError("takers: a playing seat or -1 for each trump")
+    total = 0
+    for seat in range(NUM_SEATS):
+        if not 0 <= hands[seat] < 1 << 64:
+            raise OverflowError("a hand is a 64-bit mask")
+        if stride < 64 and hands[seat] >> stride:
+            raise ValueError(f"hands: a card beyond the {stride} of the layout")
+        total += hands[seat].bit_count()
+    for trump in range(4):
+        taker = takers[trump]
+        if not -1 <= taker < NUM_SEATS or (taker >= 0 and not active >> taker & 1):
+            raise ValueError("takers: a playing seat or -1 for each trump")
+    if total + 1 > KEY_CARDS:
+        raise ValueError(f"at most {KEY_CARDS} cards may be in play")
 
 
 def beats(card: int, best: int) -> bool:
@@ -66,9 +115,11 @@ class Searcher:
         """
         if len(self.table) > MAX_TABLE_ENTRIES:
             self.table.clear()
-        self.hands = list(hands)
+        self.hands = checked_hands(hands, active, leader)
         self.side = side
         self.seats = [s for s in range(NUM_SEATS) if active >> s & 1]
+        if len(trick) >= len(self.seats):
+            raise ValueError("the trick must not be complete")
         n = max(self.hands[s].bit_count() for s in self.seats) + (1 if trick else 0)
         if n == 0:
             return 0
@@ -89,11 +140,14 @@ class Searcher:
                    side: int) -> list[int]:
         """``solve`` for many positions at a trick boundary with the same seats, leader and
         side (a declarer's table); the extension runs them under one release of the GIL."""
+        for hands in positions:  # all checked before any is solved, as the C core does
+            checked_hands(hands, active, leader)
         return [self.solve(hands, active, leader, side) for hands in positions]
 
     def solve_table(self, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
                     active: int, leader: int, side: int) -> bytes:
         """Every position of a table, built from real cards (see ``protocol.py``)."""
+        check_table(hands, layouts, takers, extra, active, leader)
         stride = len(layouts) // 4
         values = []
         for trump in range(4):
@@ -113,8 +167,14 @@ class Searcher:
 
     def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]:
         """``solve_table`` of each table (see ``protocol.py``)."""
+        copies = []
+        for hands, layouts, takers, extra, active, leader, side in tables:
+            # each copied as it is read and checked before any is solved, as the C core does
+            copy = (list(hands), bytes(layouts), list(takers), extra, active, leader, side)
+            check_table(*copy[:6])
+            copies.append(copy)
         values = []
-        for table in tables:
+        for table in copies:
             if clear_each:
                 self.clear()
             values.append(self.solve_table(*table))
