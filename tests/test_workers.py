@@ -31,11 +31,13 @@ def test_in_this_process() -> None:
     assert list(ordered_map(bits, [])) == []
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_in_processes_the_order_is_kept() -> None:
     assert list(ordered_map(bits, SIZES, jobs=2, chunk=1)) == WANTED
     assert list(ordered_map(bits, iter(SIZES), jobs=2, chunk=5, window=2)) == WANTED
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_items_are_taken_a_window_ahead_at_most() -> None:
     taken = []
 
@@ -57,16 +59,19 @@ def test_items_are_taken_a_window_ahead_at_most() -> None:
         results.close()
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_the_functions_own_error_is_passed_on() -> None:
     with pytest.raises(ValueError, match="invalid literal"):
         list(ordered_map(int, ["1", "2", "x", "4"], jobs=2, chunk=1))
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_a_worker_that_dies_is_a_failure_of_the_workers() -> None:
     with pytest.raises(WorkersFailed, match="a worker process died"):
         list(ordered_map(os._exit, [3], jobs=2))
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_a_simulation_runs_its_layouts_through_the_workers() -> None:
     """hasen.simulate takes ordered_map as its mapper: the same answer from two processes."""
     options = {"seat": "N", "layouts": 40, "seed": 3, "alone": False}
@@ -90,6 +95,7 @@ with Workers(jobs=2) as workers:
 """
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
 @pytest.mark.parametrize("delay", [0.0, 0.005, 0.02, 0.05, 0.1, 0.2])
 def test_workers_outlive_an_interrupt_however_early_in_their_start(delay: float) -> None:
@@ -104,6 +110,7 @@ def test_jobs_must_be_positive() -> None:
         Workers(jobs=0)
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_the_order_is_kept_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -116,6 +123,7 @@ def test_the_order_is_kept_on_a_dask_cluster() -> None:
                 list(workers.map(int, ["1", "x"], chunk=1))
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_a_scheduler_nobody_answers_at_is_an_error(monkeypatch) -> None:
     pytest.importorskip("distributed")
     with pytest.raises(BackendError, match=r"scheduler: cannot connect to 'tcp://127\.0\.0\.1:9': "):

@@ -199,6 +199,7 @@ def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, monkeypatch, tm
     assert sys.stderr.getvalue().startswith("hasen: batch: cannot read ")
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 @pytest.mark.skipif(not USING_EXTENSION, reason="needs hundreds of deals solved: the compiled search")
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     """A real interrupt, sent as a terminal sends it (to the process group, the workers too)."""
@@ -253,6 +254,7 @@ def batch_status(source: Path, out: Path, *options: str) -> int:
     return main(["batch", str(source), str(out), *options])
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_two_processes_write_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
     out = tmp_path / "jobs2.jsonl"
     assert batch_status(deals_file, out, "--jobs", "2", "--chunk", "3") == 0
@@ -260,6 +262,7 @@ def test_two_processes_write_the_same_bytes(tmp_path: Path, deals_file: Path, on
     assert len(one_process.splitlines()) == (41 if USING_EXTENSION else 13)
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -273,6 +276,7 @@ def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path, deals_file: Path, 
         assert out.read_bytes() == one_process
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys, tmp_path: Path, mixed: Path) -> None:
     pytest.importorskip("distributed")
     out = tmp_path / "out.jsonl"
@@ -292,6 +296,7 @@ def test_without_distributed_the_scheduler_option_says_what_to_install(capsys, m
                    "(pip install 'hasen[cluster]')\n")
 
 
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
 def test_hasen_table_does_not_load_dask() -> None:
     code = ("import sys; from hasen.cli.main import main; main(['table', '--example', '--declarer', 'N']); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
