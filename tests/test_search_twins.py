@@ -70,7 +70,8 @@ def recorded_tables(variant: str, count: int) -> list[tuple]:
     return requests
 
 
-@pytest.mark.parametrize("variant", ["hasenpfeffer", "euchre", "euchre2"])
+# Hasenpfeffer's tables take the twin seconds: in the full run only (issue 16, item 8)
+@pytest.mark.parametrize("variant", [pytest.param("hasenpfeffer", marks=pytest.mark.slow), "euchre", "euchre2"])
 def test_many_tables_in_one_call_are_each_table(cores, variant: str) -> None:
     tables = recorded_tables(variant, 6)
     for core in cores:
