@@ -12,9 +12,9 @@ from hasen import public
 from hasen.analysis.answer import Answer
 from hasen.analysis.inputs import DEFAULT_LAYOUTS, coerce_seat, coerce_trump
 from hasen.analysis.inputs import request_position as position_of
+from hasen.analysis.layouts import Knowledge
 from hasen.analysis.lead import simulate_lead as simulate_leads
 from hasen.analysis.play import PlayState
-from hasen.analysis.simulate import Knowledge
 from hasen.analysis.simulate import simulate as simulate_layouts
 from hasen.core.cards import CardId
 from hasen.core.deal import Deal

@@ -36,10 +36,11 @@ from .search import thread_searcher
 # each analysis is imported by the function that runs it, so that a command loads only its own
 if TYPE_CHECKING:
     from .analysis.bidding import BidAnalysis
+    from .analysis.layouts import Knowledge, Mapper
     from .analysis.lead import LeadSimulation
     from .analysis.position import PositionAnalysis
     from .analysis.review import PlayReview
-    from .analysis.simulate import Knowledge, Mapper, Simulation
+    from .analysis.simulate import Simulation
 
 SettingsLike = Settings | Mapping[str, object] | None
 SeatLike = str | int
@@ -214,7 +215,7 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
     others = [0, 0, 0, 0]
     for name, cards in (known or {}).items():
         others[coerce_seat(name, "known")] = coerce_hand(cards, f"known: {name}")
-    from .analysis.simulate import Knowledge
+    from .analysis.layouts import Knowledge
 
     return Knowledge(*mine, known=tuple(others))
 
@@ -223,7 +224,7 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
              extra: str | int | None = None, known: Mapping[str, str] | None = None,
              dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
              layouts: int = DEFAULT_LAYOUTS, seed: int = 0, alone: bool | None = None, settings: SettingsLike = None,
-             progress: Progress | None = None, mapper: Mapper = map) -> Simulation:
+             progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1) -> Simulation:
     """What ``seat`` should choose as declarer knowing only its cards: each trump (and
     discard, where it is the seat's) over ``layouts`` random layouts of the unseen cards.
 
@@ -241,7 +242,8 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
                              variant=variant, deck=deck)
     checked = coerce_settings(knowledge.variant, settings)
     forms = None if alone is None else (alone,)
-    return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, progress)
+    return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, threads,
+                            progress)
 
 
 def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: str | int,

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
 from ..core.cards import SUITS, CardId, card_name, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
@@ -22,8 +24,9 @@ from ..core.seats import SEATS
 from ..rules.settings import Settings
 from ..search import thread_searcher
 from .answer import Answer, variant_json
+from .layouts import Knowledge, Mapper
 from .play import Contract, PlayState, declarer_cards, exchanging_seat
-from .simulate import Knowledge, Mapper, Sample, figure
+from .simulate import Sample, figure, trick_counts
 
 
 def owners_discard(deal: Deal, declarer: int, trump: int, alone: bool, settings: Settings) -> CardId:
@@ -148,7 +151,7 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     answer = LeadSimulation(knowledge, Seat(declarer), Suit(trump), alone, settings, layouts, seed,
                             variant.side_of(seat) == start.declaring_side)
     for card in CardSet(knowledge.hand):
-        values = [row[card] for row in rows]
+        values = np.array([[row[card]] for row in rows], dtype=np.uint8)
         best = sum(row[card] == max(row.values()) for row in rows) / len(rows)
-        answer.leads.append(LeadStats(values, card, best))
+        answer.leads.append(LeadStats(trick_counts(values, variant.hand_size)[0].tolist(), card, best))
     return answer

@@ -64,10 +64,18 @@ def declarer_cards(deal: Deal, seat: int) -> Mask:
 def exchanging_seat(deal: Deal, trump: int, declarer: int, seats: tuple[int, ...]) -> int | None:
     """Who takes the widow or upcard and discards: the Hasenpfeffer declarer; in Euchre the
     dealer, when the upcard's suit is trump and the dealer plays; else nobody."""
-    if deal.variant.declarer_exchanges:
+    return exchanger(deal.variant, deal.dealer, deal.extra, trump, declarer, seats)
+
+
+def exchanger(variant: Variant, dealer: int, extra: CardId | None, trump: int, declarer: int,
+              seats: tuple[int, ...]) -> int | None:
+    """``exchanging_seat`` from the deal's parts; the widow may be unknown (None), the
+    upcard may not."""
+    if variant.declarer_exchanges:
         return declarer
-    if takes_upcard(deal.extra, trump) and deal.dealer in seats:
-        return deal.dealer
+    assert extra is not None, "every seat sees the upcard"
+    if takes_upcard(extra, trump) and dealer in seats:
+        return dealer
     return None
 
 
