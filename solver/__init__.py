@@ -63,6 +63,9 @@ _HOMES = {
     "GAMES": "games",
     "Game": "games",
     "game_of": "games",
+    "BidAdvice": "analysis.advice",
+    "CallAdvice": "analysis.advice",
+    "advise": "public",
     "analyze": "public",
     "analyze_many": "public",
     "bid": "public",
@@ -76,6 +79,8 @@ _HOMES = {
 }
 
 if TYPE_CHECKING:
+    from .analysis.advice import BidAdvice as BidAdvice
+    from .analysis.advice import CallAdvice as CallAdvice
     from .analysis.answer import Answer as Answer
     from .analysis.bidding import BidAnalysis as BidAnalysis
     from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
@@ -89,63 +94,29 @@ if TYPE_CHECKING:
     from .analysis.table import DeclarerTable as DeclarerTable
     from .analysis.table import TableAnalysis as TableAnalysis
     from .core.deal import Deal as Deal
-    from .core.errors import (
-        HasenError as HasenError,
-    )
-    from .core.errors import (
-        IllegalPlayError as IllegalPlayError,
-    )
-    from .core.errors import (
-        InvalidDealError as InvalidDealError,
-    )
-    from .core.errors import (
-        NotationError as NotationError,
-    )
-    from .core.names import (
-        ByName as ByName,
-    )
-    from .core.names import (
-        Card as Card,
-    )
-    from .core.names import (
-        CardSet as CardSet,
-    )
-    from .core.names import (
-        Seat as Seat,
-    )
-    from .core.names import (
-        Suit as Suit,
-    )
+    from .core.errors import HasenError as HasenError
+    from .core.errors import IllegalPlayError as IllegalPlayError
+    from .core.errors import InvalidDealError as InvalidDealError
+    from .core.errors import NotationError as NotationError
+    from .core.names import ByName as ByName
+    from .core.names import Card as Card
+    from .core.names import CardSet as CardSet
+    from .core.names import Seat as Seat
+    from .core.names import Suit as Suit
     from .core.variants import VARIANTS as VARIANTS
     from .core.variants import Variant as Variant
     from .core.variants import variant_for as variant_for
     from .games import GAMES as GAMES
     from .games import Game as Game
     from .games import game_of as game_of
-    from .public import (
-        analyze as analyze,
-    )
-    from .public import (
-        analyze_many as analyze_many,
-    )
-    from .public import (
-        bid as bid,
-    )
-    from .public import (
-        position as position,
-    )
-    from .public import (
-        review as review,
-    )
-    from .public import (
-        simulate as simulate,
-    )
-    from .public import (
-        simulate_lead as simulate_lead,
-    )
-    from .public import (
-        solve as solve,
-    )
+    from .public import analyze as analyze
+    from .public import analyze_many as analyze_many
+    from .public import bid as bid
+    from .public import position as position
+    from .public import review as review
+    from .public import simulate as simulate
+    from .public import simulate_lead as simulate_lead
+    from .public import solve as solve
     from .rules.settings import Settings as Settings
     from .search import USING_EXTENSION as USING_EXTENSION
 

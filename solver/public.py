@@ -35,6 +35,7 @@ from .search import thread_searcher
 
 # each analysis is imported by the function that runs it, so that a command loads only its own
 if TYPE_CHECKING:
+    from .analysis.advice import BidAdvice, CallAdvice
     from .analysis.bidding import BidAnalysis
     from .analysis.layouts import Knowledge, Mapper
     from .analysis.lead import LeadSimulation
@@ -182,7 +183,7 @@ def bid(deal: Deal | str, *, dealer: SeatLike | None = None, variant: Variant | 
 def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
                  extra: str | int | None = None, known: Mapping[str, str] | None = None,
                  dealer: SeatLike | None = None, variant: Variant | str | None = None,
-                 deck: int | str | None = None, sees_widow: bool = True) -> Knowledge:
+                 deck: int | str | None = None, sees_widow: bool = True, what: str = "simulate") -> Knowledge:
     """What a simulating seat knows, checked: the seat's cards from ``deal`` (its other
     hands are not used), or ``hand`` and ``extra`` (the widow, or the upcard) with the
     ``dealer``; ``known``: cards known to be in other hands, by seat (``{"E": "AH KD"}``).
@@ -196,7 +197,7 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
     who = coerce_seat(seat, "seat")
     if deal is not None:
         if hand is not None or extra is not None:
-            raise NotationError("simulate: give a deal or the seat's hand and extra card, not both")
+            raise NotationError(f"{what}: give a deal or the seat's hand and extra card, not both")
         full = coerce_deal(deal, dealer, chosen)
         mine: tuple[Variant, int, int, int, int | None] = (full.variant, full.dealer, who, full.hands[who],
                                                            full.extra)
@@ -204,10 +205,10 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
         target = chosen or HASENPFEFFER
         hidden = not sees_widow and target.extra_optional
         if hand is None or dealer is None or (extra is None and not hidden):
-            raise NotationError("simulate: without a deal, give the seat's hand, the dealer and the "
-                                f"{target.extra_card} (extra)")
+            raise NotationError(f"{what}: without a deal, give the seat's hand, the dealer" +
+                                ("" if hidden else f" and the {target.extra_card} (extra)"))
         if extra is not None and hidden:
-            raise NotationError(f"simulate: the {target.extra_card} is not seen from this seat; leave it out")
+            raise NotationError(f"{what}: the {target.extra_card} is not seen from this seat; leave it out")
         mine = (target, coerce_seat(dealer, "dealer"), who, coerce_hand(hand, "hand"),
                 None if extra is None else coerce_card(extra, target.extra_card))
     if not sees_widow and mine[0].extra_optional:
@@ -246,12 +247,46 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
                             progress)
 
 
+def advise(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
+           extra: str | int | None = None, known: Mapping[str, str] | None = None,
+           dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
+           layouts: int = DEFAULT_LAYOUTS, choice_layouts: int | None = None, seed: int = 0,
+           alone: bool | None = None, settings: SettingsLike = None, progress: Progress | None = None,
+           mapper: Mapper | None = None, threads: int = 1) -> BidAdvice | CallAdvice:
+    """What ``seat`` should bid or call knowing only its own cards (single dummy): in
+    Hasenpfeffer each bid's chance and expected score before the widow is seen
+    (``BidAdvice``); in Euchre each call of either round, the upcard seen (``CallAdvice``).
+
+    The seat's cards are given as to ``knowledge_of`` (the Hasenpfeffer widow stays unseen);
+    the rest is dealt on ``layouts`` random layouts. The declarer's later choice of trump
+    and discard is made on ``choice_layouts`` other layouts for each widow
+    (``hasen.analysis.advice``). The same ``seed`` gives the same answer on any number of
+    ``threads``.
+
+    >>> advice = advise(hand="A.K..AQJ*", seat="N", dealer="W", layouts=40, choice_layouts=8)
+    >>> worth = advice.forms["with_partner"].worth()
+    >>> worth.bid, worth.trump
+    ('6', Suit('C'))
+    """
+    from .analysis.advice import DEFAULT_CHOICE_LAYOUTS
+
+    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer,
+                             variant=variant, deck=deck, sees_widow=False, what="advice")
+    checked = coerce_settings(knowledge.variant, settings)
+    if alone is not None and not isinstance(alone, bool):
+        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    return game_of(knowledge.variant).advise(
+        knowledge, checked, layouts, seed, alone, DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts,
+        threads, mapper, progress)
+
+
 def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: str | int,
                   alone: bool = False, hand: str | None = None, extra: str | int | None = None,
                   known: Mapping[str, str] | None = None, dealer: SeatLike | None = None,
                   variant: Variant | str | None = None, deck: int | str | None = None,
                   layouts: int = DEFAULT_LAYOUTS, seed: int = 0, settings: SettingsLike = None,
-                  progress: Progress | None = None, mapper: Mapper = map) -> LeadSimulation:
+                  progress: Progress | None = None, mapper: Mapper | None = None,
+                  threads: int = 1) -> LeadSimulation:
     """The opening lead of ``seat``, knowing its hand and the contract (and in Euchre the
     upcard): each card's mean tricks for the leader's side over random layouts.
 
@@ -271,4 +306,4 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
     if not isinstance(alone, bool):
         raise NotationError(f"alone: expected true or false, got {alone!r}")
     return simulate_leads(knowledge, coerce_seat(declarer, "declarer"), coerce_trump(trump), alone, layouts, seed,
-                          checked, mapper, progress)
+                          checked, mapper, progress, threads)

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from hasen.search import protocol
 from hasen.search._search_py import Searcher as Twin
+from hasen.search.layout import layout, to_layout
 
-PROTOCOL_METHODS = ["clear", "solve", "solve_many", "solve_table", "solve_tables"]
+PROTOCOL_METHODS = ["clear", "solve", "solve_many", "solve_table", "solve_tables", "solve_positions"]
 
 
 @pytest.fixture(scope="module")
@@ -104,3 +105,31 @@ def test_a_batch_keeps_what_it_checked(cores) -> None:
         layouts[:] = first[1]
         batch = [(first[0], layouts, *first[2:]), (second[0], second[1], EmptiesTheLayouts(second[2]), *second[3:])]
         assert core.solve_tables(batch) == expected
+
+
+def test_many_positions_in_one_call_are_each_position(cores) -> None:
+    """solve_positions: positions of one seating and side (tricks in progress or not), in one
+    call, each worth what solve gives it, in both cores."""
+    by_seating: dict[tuple, list[tuple]] = {}
+    for seed in range(120):
+        position = (played_ending if seed % 2 else dealt_ending)(seed)
+        pos = layout(position.trump)
+        request = ([to_layout(h, position.trump) for h in position.hands], position.leader,
+                   [pos[c] for c in position.trick])
+        real = (position.hands, position.leader, position.trick)
+        key = (sum(1 << s for s in position.seats), position.side, position.trump)
+        by_seating.setdefault(key, []).append((request, real))
+    assert any(trick for pairs in by_seating.values() for (_, _, trick), _ in pairs)
+    for (active, side, trump), pairs in by_seating.items():
+        requests = [request for request, _ in pairs]
+        row = bytes(layout(trump))
+        answers = []
+        for core in cores:
+            one_by_one = [core.solve(hands, active, leader, side, trick) for hands, leader, trick in requests]
+            assert core.solve_positions(requests, active, side) == one_by_one
+            # the same positions in real cards, laid out by the core
+            assert core.solve_positions([real for _, real in pairs], active, side, row) == one_by_one
+            answers.append(one_by_one)
+        assert answers[0] == answers[1]
+    for core in cores:
+        assert core.solve_positions([], 0b1111, 0) == []

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -36,6 +36,7 @@ TRUMPS = (0, 1, 2, 3)  # S H D C, the order of a table's rows
 EXTRA = -1  # a column's discard when the discard is the widow itself, whatever card it is
 Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]
 Progress = Callable[[int, int], None]
+T = TypeVar("T")
 LAYOUTS_PER_CHUNK = 25  # small enough for progress and for two threads to share evenly
 
 
@@ -211,28 +212,26 @@ class TableShape(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Chunk:
-    """Layouts ``start`` to ``stop`` of a stream, dealt and solved (picklable: it may run in
-    another process)."""
+class TablesJob:
+    """Deal layouts of a stream and solve their tables (picklable: it may run in another
+    process)."""
 
     knowledge: Knowledge
     shapes: tuple[TableShape, ...]
     seed: int | str
-    start: int
-    stop: int
 
-    def __call__(self, _: object = None) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-        """The extra card of each layout, and per shape its rows (``TableShape.rows``)."""
+    def __call__(self, span: tuple[int, int]) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+        """Layouts ``span[0]`` to ``span[1] - 1``: the extra card of each, and per shape its
+        rows (``TableShape.rows``)."""
         k = self.knowledge
         unseen = k.unseen
-        deals = [k.dealt(self.seed, i, unseen) for i in range(self.start, self.stop)]
+        deals = [k.dealt(self.seed, i, unseen) for i in range(*span)]
         requests = [shape.request(k.variant, hands, extra) for hands, extra in deals for shape in self.shapes]
         solved = thread_searcher().solve_tables(requests)
-        count = len(deals)
         extras = np.array([extra for _, extra in deals], dtype=np.int64)
         rows = []
         for i, shape in enumerate(self.shapes):
-            values = np.frombuffer(b"".join(solved[i::len(self.shapes)]), dtype=np.uint8).reshape(count, -1)
+            values = np.frombuffer(b"".join(solved[i::len(self.shapes)]), dtype=np.uint8).reshape(len(deals), -1)
             rows.append(shape.rows(k.variant, values, extras))
         return extras, tuple(rows)
 
@@ -247,44 +246,31 @@ class Solved(NamedTuple):
 def solve_layouts(knowledge: Knowledge, shapes: Sequence[TableShape], layouts: int, seed: int | str,
                   threads: int = 1, mapper: Mapper | None = None, progress: Progress | None = None,
                   done_before: int = 0, total: int | None = None) -> Solved:
-    """Deal and solve layouts 0 to ``layouts - 1`` of the stream ``seed``, in chunks on
-    ``threads`` threads (or through ``mapper``, which must keep the order).
+    """Deal and solve layouts 0 to ``layouts - 1`` of the stream ``seed`` (``map_chunks``)."""
+    parts = map_chunks(TablesJob(knowledge, tuple(shapes), seed), layouts, threads, mapper, progress,
+                       done_before, total)
+    return Solved(np.concatenate([extras for extras, _ in parts]),
+                  tuple(np.concatenate(rows) for rows in zip(*(rows for _, rows in parts))))
+
+
+def map_chunks(job: Callable[[tuple[int, int]], T], layouts: int, threads: int = 1, mapper: Mapper | None = None,
+               progress: Progress | None = None, done_before: int = 0, total: int | None = None) -> list[T]:
+    """``job`` of each chunk of layouts 0 to ``layouts - 1`` (a span ``(start, stop)``), in
+    order, on ``threads`` threads (the search holds no GIL, so they solve in parallel) or
+    through ``mapper`` (any map that keeps the order: processes, a cluster).
     ``progress(done, total)`` after each chunk, counting from ``done_before`` (for callers
     that solve several streams towards one total)."""
-    chunks = [Chunk(knowledge, tuple(shapes), seed, start, min(start + LAYOUTS_PER_CHUNK, layouts))
-              for start in range(0, layouts, LAYOUTS_PER_CHUNK)]
+    spans = [(start, min(start + LAYOUTS_PER_CHUNK, layouts)) for start in range(0, layouts, LAYOUTS_PER_CHUNK)]
     total = layouts if total is None else total
-    extras: list[np.ndarray] = []
-    rows: list[tuple[np.ndarray, ...]] = []
-    with _chunk_map(threads, mapper) as run:
-        for chunk, (chunk_extras, chunk_rows) in zip(chunks, run(_solve_chunk, chunks)):
-            extras.append(chunk_extras)
-            rows.append(chunk_rows)
+    results = []
+    pool = ThreadPoolExecutor(threads, thread_name_prefix="hasen-layouts") if mapper is None and threads > 1 else None
+    try:
+        run: Mapper = mapper or (pool.map if pool is not None else map)
+        for (_, stop), result in zip(spans, run(job, spans)):
+            results.append(result)
             if progress:
-                progress(done_before + chunk.stop, total)
-    return Solved(np.concatenate(extras), tuple(np.concatenate(parts) for parts in zip(*rows)))
-
-
-def _solve_chunk(chunk: Chunk) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-    return chunk()
-
-
-class _chunk_map:
-    """The map chunks go through: the given one, the builtin map for one thread, or a pool
-    of threads (the search holds no GIL, so threads solve in parallel)."""
-
-    def __init__(self, threads: int, mapper: Mapper | None) -> None:
-        self.threads, self.mapper = threads, mapper
-        self.pool: ThreadPoolExecutor | None = None
-
-    def __enter__(self) -> Mapper:
-        if self.mapper is not None:
-            return self.mapper
-        if self.threads <= 1:
-            return map
-        self.pool = ThreadPoolExecutor(self.threads, thread_name_prefix="hasen-layouts")
-        return self.pool.map
-
-    def __exit__(self, *_: object) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
+                progress(done_before + stop, total)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return results

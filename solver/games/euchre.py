@@ -22,10 +22,12 @@ from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
 from ..search import Searcher
 from ..text.words import lone_form, signed, tricks
-from .base import Example, Game
+from .base import Example, Game, Progress
 
-if TYPE_CHECKING:  # the auction and the review are imported when asked for
+if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
+    from ..analysis.advice import CallAdvice
     from ..analysis.bidding import Auction, Played
+    from ..analysis.layouts import Knowledge, Mapper
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
@@ -184,6 +186,13 @@ class Euchre(Game):
 
     def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
         return euchre_advice(outcomes, seat)
+
+    def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
+               choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
+               progress: Progress | None = None) -> CallAdvice:
+        from ..analysis.advice import advise_euchre
+
+        return advise_euchre(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper, progress)
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         makers, defenders = euchre_score(tricks, alone, variant)

@@ -21,10 +21,12 @@ from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
 from ..text.words import lone_form, signed, tricks
-from .base import Example, Game
+from .base import Example, Game, Progress
 
-if TYPE_CHECKING:  # the auction and the review are imported when asked for
+if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
+    from ..analysis.advice import BidAdvice
     from ..analysis.bidding import Auction, Played
+    from ..analysis.layouts import Knowledge, Mapper
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
@@ -176,6 +178,14 @@ class Hasenpfeffer(Game):
 
     def advice(self, outcomes: Outcomes, seat: int) -> dict[str, Any]:
         return hasenpfeffer_advice(outcomes, seat)
+
+    def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
+               choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
+               progress: Progress | None = None) -> BidAdvice:
+        from ..analysis.advice import advise_hasenpfeffer
+
+        return advise_hasenpfeffer(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper,
+                                   progress)
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         out = []
