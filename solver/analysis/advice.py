@@ -13,8 +13,8 @@ or every bid would look better than it is (the best of many noisy figures is too
 So it is made on other layouts: for each card the widow could be, the seat's seven cards
 are played on ``choice_layouts`` layouts of their own, dealt from another stream, and for
 each bid the trump and discard with the best expected score there is the seat's choice
-(on a tie, the first in the order S, H, D, C, and within a trump the discards in card
-order). Only then is the choice scored, on the main layouts, each by its own widow. The
+(on a tie, the first in the order S, H, D, C, and within a trump the discards in the
+canonical card order). Only then is the choice scored, on the main layouts, each by its own widow. The
 Euchre dealer's discard is chosen the same way, once, from its six cards. A discard by
 another seat (an opposing or partnering Euchre dealer) is that seat's double-dummy choice.
 
@@ -173,7 +173,7 @@ def forms_of(variant: Variant, alone: bool | None) -> tuple[bool, ...]:
 def choose(rows: np.ndarray, columns: Sequence[Column], points: np.ndarray,
            allowed: Callable[[Column], bool] | None = None) -> int:
     """The column (a choice) with the most points in all over ``rows``, among the allowed
-    ones; on a tie the first in trump order, then by discard in card order."""
+    ones; on a tie the first in trump order, then by discard in canonical card order."""
     totals = (trick_counts(rows, len(points) - 1) @ points).tolist()
     candidates = [c for c in range(len(columns)) if allowed is None or allowed(columns[c])]
     order = sorted(candidates, key=lambda c: (columns[c][0], () if columns[c][1] is None

@@ -153,8 +153,8 @@ class TableShape(NamedTuple):
 
     @property
     def columns(self) -> list[Column]:
-        """The row's columns: per trump, the chooser's discards (its hand's cards in card
-        order, then the extra card), or one column when it has none to make."""
+        """The row's columns: per trump, the chooser's discards (its hand's cards in the
+        canonical order, then the extra card), or one column when it has none to make."""
         out: list[Column] = []
         for trump, taker in zip(TRUMPS, self.exchangers):
             if taker == self.chooser:
@@ -196,18 +196,19 @@ class TableShape(NamedTuple):
         return np.concatenate(out, axis=1)
 
     def own_order(self, block: np.ndarray, extra: CardId) -> np.ndarray:
-        """The chooser's discards with the extra card known: solved in card order, the
-        columns put the extra card last."""
+        """The chooser's discards with the extra card known: solved in card number order,
+        here in column order (the extra card last)."""
         ids = sorted(cards_of(self.hand) + [extra])
         return block[:, [ids.index(c) for c in cards_of(self.hand)] + [ids.index(extra)]]
 
     def widow_last(self, block: np.ndarray, extras: np.ndarray) -> np.ndarray:
-        """The chooser's discards when the widow differs by layout: it was solved at its
-        place in card order, and goes last here."""
-        hand = np.array(cards_of(self.hand))
-        place = (hand[None, :] < extras[:, None]).sum(axis=1)  # how many of the hand's cards come before it
-        j = np.arange(len(hand))[None, :]
-        index = np.concatenate([j + (j >= place[:, None]), place[:, None]], axis=1)
+        """The chooser's discards when the widow differs by layout: solved in card number
+        order, the widow at its place among the hand's cards; here the hand's cards in
+        column order, then the widow."""
+        hand = np.array(cards_of(self.hand))  # the columns' order
+        rank = np.argsort(np.argsort(hand))  # each card's place among the hand's by card number
+        later = hand[None, :] > extras[:, None]  # the widow comes before this card
+        index = np.concatenate([rank[None, :] + later, (~later).sum(axis=1, keepdims=True)], axis=1)
         return np.take_along_axis(block, index, axis=1)
 
 
