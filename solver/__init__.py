@@ -65,7 +65,6 @@ _HOMES = {
     "game_of": "games",
     "BidAdvice": "analysis.advice",
     "CallAdvice": "analysis.advice",
-    "advise": "public",
     "analyze": "public",
     "analyze_many": "public",
     "bid": "public",

@@ -9,10 +9,11 @@ the deal's own game (``hasen.games``): ``str()`` of an answer is what ``hasen`` 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping, overload
 
 from .analysis.answer import Answer
 from .analysis.inputs import (
+    DEFAULT_CHOICE_LAYOUTS,
     DEFAULT_LAYOUTS,
     coerce_card,
     coerce_deal,
@@ -166,18 +167,65 @@ def review(deal: Deal | str, declarer: SeatLike, trump: str | int, discard: str 
     return game_of(start.deal.variant).review(start.deal, start.contract, played, settings=start.settings)
 
 
+@overload
 def bid(deal: Deal | str, *, dealer: SeatLike | None = None, variant: Variant | str | None = None,
-        deck: int | str | None = None, settings: SettingsLike = None) -> BidAnalysis:
-    """Bid advice for every seat, with the partner and alone, and the par of the hand: the
-    auction's outcome when every seat knows every card.
+        deck: int | str | None = None, settings: SettingsLike = None) -> BidAnalysis: ...
 
-    >>> advice = bid("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
-    >>> advice.advice["N"]["with_partner"]["highest_bid"]
+
+@overload
+def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
+        extra: str | int | None = None, known: Mapping[str, str] | None = None,
+        dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
+        settings: SettingsLike = None, layouts: int = DEFAULT_LAYOUTS, choice_layouts: int | None = None,
+        seed: int = 0, alone: bool | None = None, progress: Progress | None = None,
+        mapper: Mapper | None = None, threads: int = 1) -> BidAdvice | CallAdvice: ...
+
+
+def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: str | None = None,
+        extra: str | int | None = None, known: Mapping[str, str] | None = None,
+        dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
+        settings: SettingsLike = None, layouts: int | None = None, choice_layouts: int | None = None,
+        seed: int | None = None, alone: bool | None = None, progress: Progress | None = None,
+        mapper: Mapper | None = None, threads: int = 1) -> BidAnalysis | BidAdvice | CallAdvice:
+    """What to bid. Given a ``seat``: what that seat should bid or call knowing only its own
+    cards (single dummy; ``BidAdvice`` in Hasenpfeffer, each bid before the widow is seen;
+    ``CallAdvice`` in Euchre, each call of either round). Without one: every seat's advice
+    with every hand open, with the partner and alone, and the par of the hand, the
+    auction's outcome when every seat knows every card (``BidAnalysis``).
+
+    The seat's cards are given as to ``knowledge_of`` (the Hasenpfeffer widow stays unseen);
+    the rest is dealt on ``layouts`` random layouts, and the declarer's later choice of
+    trump and discard is made on ``choice_layouts`` other layouts for each widow
+    (``hasen.analysis.advice``). The same ``seed`` gives the same answer on any number of
+    ``threads``.
+
+    >>> par = bid("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+    >>> par.advice["N"]["with_partner"]["highest_bid"]
     '6'
+    >>> advice = bid(hand="A.K..AQJ*", seat="N", dealer="W", layouts=40, choice_layouts=8)
+    >>> worth = advice.forms["with_partner"].worth()
+    >>> worth.bid, worth.trump
+    ('6', Suit('C'))
     """
-    deal = deal_of(deal, dealer, variant, deck)
-    checked = coerce_settings(deal.variant, settings)
-    return game_of(deal.variant).bid(deal, checked)
+    if seat is None:
+        given = [name for name, value in (("hand", hand), ("extra", extra), ("known", known), ("layouts", layouts),
+                                          ("choice_layouts", choice_layouts), ("seed", seed), ("alone", alone))
+                 if value is not None]
+        if given:
+            raise NotationError(f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+                                "(single dummy): give the seat too")
+        if deal is None:
+            raise NotationError("bid: give a deal (every seat's advice and the par), or a seat and its hand")
+        whole = deal_of(deal, dealer, variant, deck)
+        return game_of(whole.variant).bid(whole, coerce_settings(whole.variant, settings))
+    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer,
+                             variant=variant, deck=deck, sees_widow=False, what="bid")
+    checked = coerce_settings(knowledge.variant, settings)
+    if alone is not None and not isinstance(alone, bool):
+        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    return game_of(knowledge.variant).advise(
+        knowledge, checked, DEFAULT_LAYOUTS if layouts is None else layouts, 0 if seed is None else seed, alone,
+        DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts, threads, mapper, progress)
 
 
 def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
@@ -245,39 +293,6 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
     forms = None if alone is None else (alone,)
     return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, threads,
                             progress)
-
-
-def advise(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
-           extra: str | int | None = None, known: Mapping[str, str] | None = None,
-           dealer: SeatLike | None = None, variant: Variant | str | None = None, deck: int | str | None = None,
-           layouts: int = DEFAULT_LAYOUTS, choice_layouts: int | None = None, seed: int = 0,
-           alone: bool | None = None, settings: SettingsLike = None, progress: Progress | None = None,
-           mapper: Mapper | None = None, threads: int = 1) -> BidAdvice | CallAdvice:
-    """What ``seat`` should bid or call knowing only its own cards (single dummy): in
-    Hasenpfeffer each bid's chance and expected score before the widow is seen
-    (``BidAdvice``); in Euchre each call of either round, the upcard seen (``CallAdvice``).
-
-    The seat's cards are given as to ``knowledge_of`` (the Hasenpfeffer widow stays unseen);
-    the rest is dealt on ``layouts`` random layouts. The declarer's later choice of trump
-    and discard is made on ``choice_layouts`` other layouts for each widow
-    (``hasen.analysis.advice``). The same ``seed`` gives the same answer on any number of
-    ``threads``.
-
-    >>> advice = advise(hand="A.K..AQJ*", seat="N", dealer="W", layouts=40, choice_layouts=8)
-    >>> worth = advice.forms["with_partner"].worth()
-    >>> worth.bid, worth.trump
-    ('6', Suit('C'))
-    """
-    from .analysis.advice import DEFAULT_CHOICE_LAYOUTS
-
-    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer,
-                             variant=variant, deck=deck, sees_widow=False, what="advice")
-    checked = coerce_settings(knowledge.variant, settings)
-    if alone is not None and not isinstance(alone, bool):
-        raise NotationError(f"alone: expected true or false, got {alone!r}")
-    return game_of(knowledge.variant).advise(
-        knowledge, checked, layouts, seed, alone, DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts,
-        threads, mapper, progress)
 
 
 def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: str | int,

@@ -43,10 +43,9 @@ from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
 from .answer import Answer, variant_json
 from .family import Family
+from .inputs import DEFAULT_CHOICE_LAYOUTS
 from .layouts import EXTRA, Column, Knowledge, Mapper, Progress, TableShape, solve_layouts
 from .simulate import FORMS, check_layouts, figure, points_table, trick_counts
-
-DEFAULT_CHOICE_LAYOUTS = 60  # layouts the declarer's later choice is made on, for each widow
 
 
 @dataclass
@@ -135,7 +134,7 @@ class BidAdvice(Answer):
     """Hasenpfeffer bid advice from the bidder's six cards (single dummy).
 
     >>> import hasen
-    >>> advice = hasen.advise(hand="A.K..AQJ*", seat="N", dealer="W", layouts=40, choice_layouts=8)
+    >>> advice = hasen.bid(hand="A.K..AQJ*", seat="N", dealer="W", layouts=40, choice_layouts=8)
     >>> advice.forms["with_partner"].worth().bid
     '6'
     """
@@ -255,7 +254,7 @@ class CallAdvice(Answer):
     """Euchre call advice from the seat's five cards and the upcard (single dummy).
 
     >>> import hasen
-    >>> advice = hasen.advise(hand="..KQT9.9", upcard="AS", seat="S", dealer="N", variant="euchre2", layouts=30)
+    >>> advice = hasen.bid(hand="..KQT9.9", extra="AS", seat="S", dealer="N", variant="euchre2", layouts=30)
     >>> advice.best(2).bid, advice.best(2).trump
     ('call D', Suit('D'))
     """

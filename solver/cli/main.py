@@ -39,6 +39,16 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def cmd_bid(args: argparse.Namespace) -> int:
+    if args.seat is not None:  # one seat's view: single dummy
+        from .simulate import run_advice
+
+        return run_advice(args)
+    given = [f"--{name.replace('_', '-')}" for name in ("hand", "upcard", "known", "choice_layouts", "layouts",
+                                                         "seed", "jobs", "scheduler", "form")
+             if getattr(args, name) not in (None, [])]
+    if given:
+        raise UsageError(f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+                         "(single dummy): give --seat too")
     deal = deal_from(args, "bid")
     return report(args, public.bid(deal, settings=settings_from(args, deal.variant)))
 

@@ -9,7 +9,7 @@ import os
 import re
 from typing import Callable, NamedTuple
 
-from ..analysis.inputs import DEFAULT_LAYOUTS
+from ..analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS
 from ..core.errors import QUOTE_LIMIT, shortened
 from ..core.version import __version__
 from ..games import FAMILIES
@@ -76,9 +76,18 @@ def table_arguments(table: argparse.ArgumentParser) -> None:
 
 
 def bid_arguments(bid: argparse.ArgumentParser) -> None:
-    bid.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
-    bid.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
-    bid.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
+    add_seat_options(bid, "advice for this seat knowing only its own cards (single dummy); without it, "
+                          "every seat's advice and the par with every hand open",
+                     "a deal (with --seat, only that seat's hand and the upcard are used)", ("upcard",),
+                     seat_required=False)
+    bid.add_argument("--choice-layouts", type=positive_int, metavar="N",
+                     help="with --seat: layouts for each widow (Euchre: for the dealer's discard) on which the "
+                          f"declarer's later choice is made (default: {DEFAULT_CHOICE_LAYOUTS})")
+    bid.add_argument("--form", choices=list(FORMS),
+                     help="with --seat: with the partner, alone, or both (default; one form where nobody has "
+                          "a partner)")
+    # None: not given, so that the double-dummy par can refuse what only the advice uses
+    bid.set_defaults(layouts=None, seed=None, jobs=None)
     add_variant_options(bid)
     add_settings_options(bid, PLAY_SETTINGS + AUCTION_SETTINGS)
     bid.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -99,12 +108,13 @@ def review_arguments(review: argparse.ArgumentParser) -> None:
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...]) -> None:
+def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...],
+                     seat_required: bool = True) -> None:
     """The simulating seat and what it knows: a DEAL (or --example), or its --hand, the
     ``extras`` it sees (widow, upcard) and --dealer; cards --known elsewhere; the layouts."""
     parser.add_argument("deal", nargs="?", metavar="DEAL", help=deal_help)
     parser.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
-    parser.add_argument("--seat", metavar="SEAT", required=True, help=seat_help)
+    parser.add_argument("--seat", metavar="SEAT", required=seat_required, help=seat_help)
     parser.add_argument("--hand", metavar="CARDS", help="the seat's hand, without a DEAL: dotted (A.K..AQJ*) or a list")
     for extra in extras:
         game = "Hasenpfeffer" if extra == "widow" else "Euchre"
@@ -190,7 +200,8 @@ class Command(NamedTuple):
 
 COMMANDS = {
     "table": Command("tricks for every trump and discard", table_arguments, "main:cmd_table"),
-    "bid": Command("bid advice for every seat, alone or not, and the par of the hand", bid_arguments, "main:cmd_bid"),
+    "bid": Command("what to bid: from one seat's hand over random layouts, or every seat's with all hands open "
+                   "and the par", bid_arguments, "main:cmd_bid"),
     "solve": Command("every legal card's value in a position, and a best line", solve_arguments, "main:cmd_solve"),
     "review": Command("a played hand judged card by card, and the contract against the best", review_arguments,
                       "main:cmd_review"),

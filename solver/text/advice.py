@@ -32,11 +32,18 @@ def bid_line(form: FormAdvice, label: str) -> str:
             f"{percent(worth.make)} of the time, expected {points(worth.expected)} points")
 
 
-def dealt_at_random(knowledge: Knowledge, layouts: int, seed: int) -> str:
-    others = "".join(f"; {SEATS[s]} is known to hold {CardSet(m)}" for s, m in enumerate(knowledge.known) if m)
-    unseen = len(knowledge.unseen)
-    return (f"the other {unseen} cards dealt at random{others}: {layouts:,} layouts (seed {seed}), "
-            f"each played double-dummy")
+def what_is_known(knowledge: Knowledge, layouts: int, seed: int) -> list[str]:
+    """What the seat knows and what is dealt at random, in two sentences."""
+    k = knowledge
+    seen = [f"its {len(CardSet(k.hand))} cards"]
+    if k.extra is not None:
+        seen.append(f"the {k.variant.extra_card}")
+    seen.append("who deals")
+    seen += [f"that {SEATS[s]} holds {CardSet(m)}" for s, m in enumerate(k.known) if m]
+    unseen = len(k.unseen)
+    rest = f"the {k.variant.extra_card} and {unseen - 1} other cards" if k.extra is None else f"{unseen} cards"
+    return [f"What {SEATS[k.seat]} knows: {', '.join(seen[:-1])} and {seen[-1]}.",
+            f"The rest, {rest}, is dealt at random: {layouts:,} layouts (seed {seed}), each played double-dummy."]
 
 
 def format_bid_advice(advice: BidAdvice) -> str:
@@ -45,8 +52,7 @@ def format_bid_advice(advice: BidAdvice) -> str:
     out = [f"{seat} holds {CardSet(k.hand)}; {SEATS[k.dealer]} deals"]
     labels = {"with_partner": "With the partner", "alone": "Alone"}
     out += [bid_line(form, labels[name] if k.variant.partners else "Advice") for name, form in advice.forms.items()]
-    out += ["",
-            f"Knowing only its own cards: the widow and {dealt_at_random(k, advice.layouts, advice.seed)}.",
+    out += ["", *what_is_known(k, advice.layouts, advice.seed),
             f"Trump and discard are chosen after the widow, on {advice.choice_layouts} other layouts for each "
             f"card it can be.", ""]
     for name, form in advice.forms.items():
@@ -94,7 +100,7 @@ def format_call_advice(advice: CallAdvice) -> str:
         return "\n".join(out + [f"Nothing to decide: {advice.nothing_to_decide}."])
     rounds = sorted({c.round for c in advice.calls})
     out += [round_line(advice, r) for r in rounds]
-    out += ["", f"Knowing only its own cards and the upcard: {dealt_at_random(k, advice.layouts, advice.seed)}."]
+    out += ["", *what_is_known(k, advice.layouts, advice.seed)]
     if any(c.discard is not None for c in advice.calls):
         out.append(f"The dealer's discard is chosen on {advice.choice_layouts} other layouts.")
     out += ["", f"  {'round':<7}{'call':<20}{'makes':>6}{'march':>7}{'euchred':>9}{'expected':>16}"]

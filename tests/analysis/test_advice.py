@@ -1,4 +1,4 @@
-"""Single-dummy bid advice (hasen.advise, issue 18) against what it must equal:
+"""Single-dummy bid advice (hasen.bid with a seat, issue 18) against what it must equal:
 - with nothing left to sample there is one layout, and every figure is the double-dummy one;
 - on seeded layouts the figures are those of a plain sample-and-solve loop written here,
   which deals each layout by its own code, solves it through hasen.analyze, and chooses
@@ -46,7 +46,7 @@ def euchre_points(tricks: int, alone: bool) -> int:
 def test_with_every_card_known_hasenpfeffer_advice_is_the_double_dummy_result(seat: str) -> None:
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     hand = format_hand(deal.hands[SEATS.index(seat)])
-    advice = hasen.advise(hand=hand, seat=seat, dealer=deal.dealer, known=all_known(deal, SEATS.index(seat)),
+    advice = hasen.bid(hand=hand, seat=seat, dealer=deal.dealer, known=all_known(deal, SEATS.index(seat)),
                           layouts=3, choice_layouts=2)
     par = hasen.bid(deal).advice[seat]
     for form, alone in (("with_partner", False), ("alone", True)):
@@ -66,7 +66,7 @@ def test_with_every_card_known_euchre_advice_is_the_makers_table(example) -> Non
     deal = hasen.Deal(example.deal, dealer=example.dealer, variant=example.variant)
     for seat in (SEATS[s] for s in deal.variant.seats):
         forms = (False, True) if deal.variant.partners else (False,)
-        advice = hasen.advise(hand=format_hand(deal.hands[SEATS.index(seat)]), extra=str(deal.extra), seat=seat,
+        advice = hasen.bid(hand=format_hand(deal.hands[SEATS.index(seat)]), extra=str(deal.extra), seat=seat,
                               dealer=deal.dealer, variant=deal.variant, known=all_known(deal, SEATS.index(seat)),
                               layouts=2, choice_layouts=2)
         for alone in forms:
@@ -104,7 +104,7 @@ def plain_deal(variant: hasen.Variant, seat: int, hand: int, extra: int | None, 
 @pytest.mark.parametrize("alone", [False, True])
 def test_hasenpfeffer_figures_are_those_of_a_plain_loop(alone: bool) -> None:
     seat, hand, dealer, seed, layouts, choice_layouts = 2, "AJT.A9..K", "W", 5, 16, 5
-    advice = hasen.advise(hand=hand, seat="S", dealer=dealer, layouts=layouts, choice_layouts=choice_layouts,
+    advice = hasen.bid(hand=hand, seat="S", dealer=dealer, layouts=layouts, choice_layouts=choice_layouts,
                           seed=seed, alone=alone)
     form = advice.forms["alone" if alone else "with_partner"]
     mask = parse_hand(hand)
@@ -145,7 +145,7 @@ def test_hasenpfeffer_figures_are_those_of_a_plain_loop(alone: bool) -> None:
 def test_euchre_figures_are_those_of_a_plain_loop(variant: str, seat: str, dealer: str, hand: str,
                                                   upcard: str) -> None:
     seed, layouts, choice_layouts = 3, 14, 6
-    advice = hasen.advise(hand=hand, extra=upcard, seat=seat, dealer=dealer, variant=variant, layouts=layouts,
+    advice = hasen.bid(hand=hand, extra=upcard, seat=seat, dealer=dealer, variant=variant, layouts=layouts,
                           choice_layouts=choice_layouts, seed=seed)
     v = hasen.variant_for(variant)
     mask, up, where = hasen.CardSet(hand).mask, int(hasen.Card(upcard)), SEATS.index(seat)
@@ -193,7 +193,7 @@ def test_layouts_never_contradict_what_the_seat_knows(data) -> None:
         if count:
             known[SEATS[other]] = format_hand(sum(1 << c for c in rest[:count]))
             rest = rest[count:]
-    advice = hasen.advise(hand=format_hand(hand), seat=SEATS[seat], dealer=SEATS[variant.seats[0]],
+    advice = hasen.bid(hand=format_hand(hand), seat=SEATS[seat], dealer=SEATS[variant.seats[0]],
                           extra=None if upcard is None else str(hasen.Card(upcard)), known=known,
                           variant=variant, layouts=1, choice_layouts=1)
     k = advice.knowledge
@@ -221,17 +221,17 @@ def test_layouts_never_contradict_what_the_seat_knows(data) -> None:
 ])
 def test_the_same_seed_gives_the_same_answer_on_any_number_of_workers(variant: str, options: dict) -> None:
     ask = {**options, "variant": variant, "layouts": 60, "choice_layouts": 4, "seed": 11}
-    one = hasen.advise(**ask).to_json()
-    assert hasen.advise(**ask, threads=2).to_json() == one
-    assert hasen.advise(**ask, threads=3).to_json() == one
+    one = hasen.bid(**ask).to_json()
+    assert hasen.bid(**ask, threads=2).to_json() == one
+    assert hasen.bid(**ask, threads=3).to_json() == one
     with Workers(2) as workers:  # spawned processes
-        assert hasen.advise(**ask, mapper=workers.map).to_json() == one
-    assert hasen.advise(**{**ask, "seed": 12}).to_json() != one
+        assert hasen.bid(**ask, mapper=workers.map).to_json() == one
+    assert hasen.bid(**{**ask, "seed": 12}).to_json() != one
 
 
 def test_a_six_card_hand_is_advised_with_its_widow_unseen() -> None:
-    with pytest.raises(hasen.HasenError, match="advice: the widow is not seen from this seat; leave it out"):
-        hasen.advise(hand="AJT.A9..K", extra="KS", seat="S", dealer="W", layouts=5)
-    with pytest.raises(hasen.HasenError, match="advice: without a deal, give the seat's hand, the dealer and the "
+    with pytest.raises(hasen.HasenError, match="bid: the widow is not seen from this seat; leave it out"):
+        hasen.bid(hand="AJT.A9..K", extra="KS", seat="S", dealer="W", layouts=5)
+    with pytest.raises(hasen.HasenError, match="bid: without a deal, give the seat's hand, the dealer and the "
                                                "upcard"):
-        hasen.advise(hand="9S AD JD QD 9C", seat="N", dealer="N", variant="euchre", layouts=5)
+        hasen.bid(hand="9S AD JD QD 9C", seat="N", dealer="N", variant="euchre", layouts=5)
