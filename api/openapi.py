@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS
 from hasen.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
 from hasen.core.seats import SEATS
 from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
@@ -81,17 +82,36 @@ TABLE_REQUEST = {
     },
 }
 
-BID_REQUEST = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["deal"],
-    "properties": {
-        "deal": DEAL,
-        "dealer": DEALER,
-        **VARIANT_OPTIONS,
-        **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
-    },
-}
+ADVICE_KEYS = ("seat", "hand", "upcard", "known", "layouts", "choice_layouts", "seed", "form")  # one seat's view
+
+
+def bid_request(limit: int) -> dict[str, Any]:
+    """What to bid: a deal (every seat with all hands open, and the par), or one seat and
+    its cards (single dummy)."""
+    simulation = simulate_request(limit)["properties"]
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "deal": text("A deal. Without seat: every seat's advice with all hands open, and the par. With "
+                         "seat: only that seat's hand (and in Euchre the upcard) is used."),
+            "dealer": DEALER,
+            "seat": seat("Advice for this seat knowing only its own cards (single dummy)."),
+            "hand": text("With seat and without a deal: the seat's hand, dotted ('A.K..AQJ*') or a list."),
+            "upcard": text("With seat and without a deal, in Euchre: the upcard."),
+            "known": simulation["known"],
+            "layouts": simulation["layouts"],
+            "choice_layouts": {"type": "integer", "minimum": 1,
+                               "description": "With seat: layouts for each widow (Euchre: for the dealer's "
+                                              "discard) on which the declarer's later choice is made; default "
+                                              f"{DEFAULT_CHOICE_LAYOUTS}. Counted against the layout limit."},
+            "seed": simulation["seed"],
+            "form": simulation["form"],
+            **VARIANT_OPTIONS,
+            **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
+        },
+    }
+
 
 def discard_rule(required: list[str]) -> dict[str, Any]:
     """The keys a solve or review body needs: ``discard`` too in Hasenpfeffer (the default
@@ -501,6 +521,55 @@ LEAD_RESPONSE = optional(closed({
     "best": {"type": "array", "items": CARD, "description": "The leads with the highest mean."},
 }, "The same object as `hasen lead --json`."), {"upcard": CARD, "deck": DECK_SIZES, "settings": SETTINGS})
 
+ADVISED = {
+    "make": {**SHARE, "description": "The chance of taking the tricks the bid or call needs."},
+    "make_stderr": {**FIGURE, "description": "The standard error of that chance."},
+    "expected": {**FIGURE, "description": "The expected net score: the declaring side's points less the "
+                                          "defenders'."},
+    "stderr": {**FIGURE, "description": "The standard error of the expected score."},
+    "mean_tricks": FIGURE,
+    "trump": SUIT,
+    "discard": {**CARD, "description": "The seat's own discard (a Euchre dealer's), chosen on other layouts."},
+}
+KNOWLEDGE = {
+    "version": VERSION,
+    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "dealer": SEAT,
+    "seat": SEAT,
+    "hand": {"type": "string"},
+    "known": SIMULATION_RESPONSE["properties"]["known"],
+    "layouts": {"type": "integer", "minimum": 1},
+    "choice_layouts": {"type": "integer", "minimum": 1},
+    "seed": {"type": "integer", "minimum": 0},
+}
+ADVISED_BID = closed({
+    "bid": {"type": "string"}, "needs": TRICKS, **{k: v for k, v in ADVISED.items() if k != "discard"},
+    "trumps": {"type": "object", "propertyNames": SUIT, "additionalProperties": SHARE,
+               "description": "How often each trump is the choice, once the widow is seen."},
+})
+BID_ADVICE_RESPONSE = optional(closed({
+    **KNOWLEDGE,
+    "forms": {"type": "object", "propertyNames": {"enum": ["with_partner", "alone"]},
+              "additionalProperties": closed({
+                  "bids": {"type": "array", "items": ADVISED_BID},
+                  "worth": {"oneOf": [{"type": "string"}, NULL],
+                            "description": "The highest bid whose expected score is above 0; null: pass."}})},
+}, "The same object as `hasen bid --seat ... --json` in Hasenpfeffer."), {"settings": SETTINGS})
+CALL_ADVICE_RESPONSE = optional(closed({
+    **KNOWLEDGE,
+    "upcard": CARD,
+    "calls": {"type": "array", "items": optional(closed({
+        "round": {"type": "integer", "enum": [1, 2]}, "call": {"type": "string"}, "alone": {"type": "boolean"},
+        **{k: v for k, v in ADVISED.items() if k != "discard"},
+        "march": {**SHARE, "description": "The chance of all the tricks."},
+        "euchred": {**SHARE, "description": "The chance of fewer than three tricks."}}),
+        {"discard": ADVISED["discard"]})},
+    "best": {"type": "object", "additionalProperties": {"oneOf": [NULL, closed({"call": {"type": "string"},
+                                                                                 "alone": {"type": "boolean"}})]},
+             "description": "Per round, the call with the highest expected score if above 0; null: pass."},
+}, "The same object as `hasen bid --seat ... --json` in Euchre."),
+    {"deck": DECK_SIZES, "settings": SETTINGS, "nothing_to_decide": {"type": "string"}})
+
 HEALTH = closed({
     "status": {"type": "string", "const": "ok"},
     "version": VERSION,
@@ -566,8 +635,9 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             PREFIX + "/table": post("Tricks for every trump and discard (Hasenpfeffer) or every maker "
                                     "and trump (Euchre)", "TableRequest",
                                     ["TableResponse", "EuchreTableResponse"]),
-            PREFIX + "/bid": post("Bid advice for every seat, alone or with the partner, and the par "
-                                  "of the hand", "BidRequest", "BidResponse"),
+            PREFIX + "/bid": post("What to bid: one seat's advice knowing only its cards (with seat), or "
+                                  "every seat's with all hands open and the par of the hand", "BidRequest",
+                                  ["BidResponse", "BidAdviceResponse", "CallAdviceResponse"]),
             PREFIX + "/solve": post("Every legal next card's value in a position, and a best line",
                                     "SolveRequest", "SolveResponse"),
             PREFIX + "/review": post("A played hand judged card by card, and the trump and discard "
@@ -590,8 +660,10 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "DeclarerTable": DECLARER_TABLE,
             "EuchreTableResponse": EUCHRE_TABLE_RESPONSE,
             "MakerTable": MAKER_TABLE,
-            "BidRequest": BID_REQUEST,
+            "BidRequest": bid_request(config["HASEN_SIMULATE_LIMIT"]),
             "BidResponse": BID_RESPONSE,
+            "BidAdviceResponse": BID_ADVICE_RESPONSE,
+            "CallAdviceResponse": CALL_ADVICE_RESPONSE,
             "SolveResponse": SOLVE_RESPONSE,
             "CardChoice": CARD_CHOICE,
             "ReviewRequest": REVIEW_REQUEST,

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
 from hasen.analysis.answer import Answer
-from hasen.analysis.inputs import DEFAULT_LAYOUTS, coerce_seat, coerce_trump
+from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, coerce_seat, coerce_trump
 from hasen.analysis.inputs import request_position as position_of
 from hasen.analysis.layouts import Knowledge
 from hasen.analysis.lead import simulate_lead as simulate_leads
@@ -33,12 +33,13 @@ from hasen.search import USING_EXTENSION
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, BadInput, TooLarge
 from .openapi import (
-    BID_REQUEST,
+    ADVICE_KEYS,
     PREFIX,
     REVIEW_REQUEST,
     SOLVE_REQUEST,
     TABLE_REQUEST,
     batch_request,
+    bid_request,
     document,
     lead_request,
     simulate_request,
@@ -50,7 +51,6 @@ v1 = Blueprint("v1", __name__, url_prefix=PREFIX)
 
 TABLE = BodyChecker(TABLE_REQUEST)
 SOLVE = BodyChecker(SOLVE_REQUEST)
-BID = BodyChecker(BID_REQUEST)
 REVIEW = BodyChecker(REVIEW_REQUEST)
 
 
@@ -109,13 +109,39 @@ def table() -> Response:
 
 # --- bid ------------------------------------------------------------------------------------
 
+@lru_cache(maxsize=None)
+def bid_checker(limit: int) -> BodyChecker:
+    return BodyChecker(bid_request(limit))
+
+
 @v1.post("/bid")
 def bid() -> Response:
     body = read_json(request)
-    BID.check(body)
+    if isinstance(body, dict) and "seat" not in body:
+        given = [key for key in ADVICE_KEYS if key in body]
+        if given:
+            raise BadInput(f"body: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+                           "(single dummy): give \"seat\" too")
+        if "deal" not in body:
+            raise BadInput("body: missing key 'deal' (or 'seat' and its hand, for one seat's advice)")
+    limit = current_app.config["HASEN_SIMULATE_LIMIT"]
+    layouts = checked_layouts(body, limit)
+    choice_layouts = body.get("choice_layouts", DEFAULT_CHOICE_LAYOUTS) if isinstance(body, dict) else None
+    if isinstance(choice_layouts, int) and not isinstance(choice_layouts, bool) and choice_layouts > limit:
+        raise TooLarge(f"choice_layouts: {choice_layouts}, at most {limit} per simulation (HASEN_SIMULATE_LIMIT)")
+    bid_checker(limit).check(body)
     variant = variant_for(body.get("variant"), body.get("deck"))
-    deal = Deal(body["deal"], body.get("dealer"), variant)
     settings = body_settings(body, variant, PLAY_SETTINGS + AUCTION_SETTINGS)
+    if "seat" in body:
+        knowledge = public.knowledge_of(body.get("deal"), seat=body["seat"], hand=body.get("hand"),
+                                        extra=body.get("upcard"), known=body.get("known"), dealer=body.get("dealer"),
+                                        variant=variant, sees_widow=False, what="bid")
+        seed, forms = body.get("seed", 0), FORMS[body.get("form", "both")]
+        alone = None if forms is None else forms[0]
+        return run_simulation(("bid", knowledge, settings, layouts, choice_layouts, seed, alone),
+                              lambda progress: game_of(variant).advise(knowledge, settings, layouts, seed, alone,
+                                                                       choice_layouts, progress=progress))
+    deal = Deal(body["deal"], body.get("dealer"), variant)
     data, cached = service().answer(
         ("bid", deal, settings),
         lambda checkpoint: game_of(variant).bid(deal, settings, checkpoint=checkpoint).to_json())

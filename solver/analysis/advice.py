@@ -243,8 +243,8 @@ class CallFigures(BidFigures):
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
-        data.pop("trumps")
-        data.pop("needs")
+        for name in ("bid", "needs", "trumps"):  # the call, the three tricks of every call, its one trump
+            data.pop(name)
         return {"round": self.round, "call": self.bid, "alone": self.alone, **data,
                 "march": figure(self.share(len(self.counts) - 1)), "euchred": figure(1 - self.make)}
 
