@@ -21,7 +21,7 @@ from ..rules.scoring import euchre_score
 from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
 from ..search import Searcher
-from ..text.words import lone_form, signed, tricks
+from ..text.words import OPEN_HANDS, lone_form, signed, tricks
 from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
@@ -121,7 +121,7 @@ def format_euchre_table(analysis: EuchreAnalysis) -> str:
     """Per maker: a row per trump, the tricks (best in brackets), and for the upcard's suit
     the tricks after each of the dealer's discards and the one the dealer picks."""
     deal = analysis.deal
-    out = [str(deal), ""]
+    out = [str(deal), OPEN_HANDS, ""]
     form = lone_form(analysis.alone, analysis.lone_defender)
     for maker, table in analysis.tables.items():
         out.append(f"{SEATS[maker]} makes{form}; {who_leads(analysis, maker)}; upcard {card_name(deal.extra)}")

@@ -20,7 +20,7 @@ from ..rules.scoring import Bid, bid_ladder, hasenpfeffer_score
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
-from ..text.words import lone_form, signed, tricks
+from ..text.words import OPEN_HANDS, lone_form, signed, tricks
 from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
@@ -122,7 +122,7 @@ def format_table(analysis: TableAnalysis) -> str:
     """Each declarer's grid: trumps as rows, discards as columns, the best cell in brackets."""
 
     deal = analysis.deal
-    out = [str(deal), ""]
+    out = [str(deal), OPEN_HANDS, ""]
     for seat, table in analysis.tables.items():
         defender = analysis.lone_defender
         seats = active_seats(deal.variant, seat, analysis.alone, defender)

@@ -149,7 +149,9 @@ def test_the_cli_prints_the_simulation_and_its_json(capsys) -> None:
     assert answer["best"]["6"] == {"alone": False, "trump": "C", "discard": "KH", "score": answer["best"]["6"]["score"]}
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""
-    assert out.startswith("N declares knowing AS KH AC QC JC JK and the widow KS; W deals\n")
+    # the recommendation first, in words; then what the seat knows
+    assert out.startswith("With the partner: clubs, discard KH, ")
+    assert "\nN declares knowing AS KH AC QC JC JK and the widow KS; W deals\n" in out
     assert "clubs, discard KH" in out and "best choice per bid" in out
 
 
