@@ -21,15 +21,20 @@ def trump_shares(bid: BidFigures) -> str:
     return ", ".join(f"{SUIT_NAMES[t]} {percent(n / bid.layouts)}" for n, t in shares)
 
 
-def bid_line(form: FormAdvice, label: str) -> str:
-    """One form's advice: the highest bid worth making, or pass."""
+def bid_line(form: FormAdvice, label: str, other: FormAdvice | None = None) -> str:
+    """One form's advice: the highest bid worth making (with the other form's expected
+    score at that bid, to compare), or pass."""
     worth = form.worth()
     if worth is None:
         best = max(form.bids, key=lambda b: b.expected)
         return (f"{label}: pass; no bid scores above 0 on average (the best, {best.bid}, "
                 f"expects {points(best.expected)})")
-    return (f"{label}: bid {worth.bid}, most often in {SUIT_NAMES[worth.trump]}; it makes "
+    line = (f"{label}: worth bidding up to {worth.bid} ({SUIT_NAMES[worth.trump]} most often): {worth.bid} makes "
             f"{percent(worth.make)} of the time, expected {points(worth.expected)} points")
+    if other is not None:
+        there = next(b for b in other.bids if b.bid == worth.bid)
+        line += f" ({'alone' if other.alone else 'with the partner'}: {points(there.expected)})"
+    return line
 
 
 def what_is_known(knowledge: Knowledge, layouts: int, seed: int) -> list[str]:
@@ -51,7 +56,10 @@ def format_bid_advice(advice: BidAdvice) -> str:
     seat = SEATS[k.seat]
     out = [f"{seat} holds {CardSet(k.hand)}; {SEATS[k.dealer]} deals"]
     labels = {"with_partner": "With the partner", "alone": "Alone"}
-    out += [bid_line(form, labels[name] if k.variant.partners else "Advice") for name, form in advice.forms.items()]
+    forms = list(advice.forms.values())
+    for name, form in advice.forms.items():
+        other = next((f for f in forms if f is not form), None)
+        out.append(bid_line(form, labels[name] if k.variant.partners else "Advice", other))
     out += ["", *what_is_known(k, advice.layouts, advice.seed),
             f"Trump and discard are chosen after the widow, on {advice.choice_layouts} other layouts for each "
             f"card it can be.", ""]
