@@ -84,9 +84,10 @@ class View:
         taker = exchanging_seat(deal, trump, contract.declarer, state.seats)
         upcard_with: int | None = None  # the dealer, who holds the taken upcard unless it went out
         if not deal.variant.declarer_exchanges:
-            seen |= 1 << deal.extra  # the upcard is seen by all
-            if taker is not None and taker != seat and not seen_played(order_seen, deal.extra):
-                upcard_with = taker
+            if taker is not None and taker != seat and not seen >> deal.extra & 1:
+                upcard_with = taker  # seen by all, but where it is now only the dealer knows
+            else:
+                seen |= 1 << deal.extra
         if taker == seat:
             seen |= 1 << deal.extra | 1 << contract.discard
         places = tuple(s for s in state.seats if s != seat) + (OUT,)
@@ -104,7 +105,7 @@ class View:
         for suit in sorted(by_suit):
             allowed = tuple(i for i, p in enumerate(places) if p == OUT or (p, suit) not in void)
             groups.append(Group(tuple(by_suit[suit]), allowed))
-        if upcard_with is not None and deal.variant.deck >> deal.extra & 1 and unseen >> deal.extra & 1:
+        if upcard_with is not None and unseen >> deal.extra & 1:  # (not when told where it is)
             holder = places.index(upcard_with)
             allowed = tuple(i for i in (holder, len(places) - 1)
                             if places[i] == OUT or (upcard_with, trump) not in void)
@@ -175,10 +176,6 @@ def rotation(state: PlayState, leader: int) -> list[int]:
     """The playing seats in the order of a trick led by ``leader``."""
     i = state.seats.index(leader)
     return list(state.seats[i:] + state.seats[:i])
-
-
-def seen_played(order: list[tuple[int, CardId]], card: CardId) -> bool:
-    return any(c == card for _, c in order)
 
 
 def compositions(total: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
