@@ -125,6 +125,10 @@ class AuctionRules(ABC):
     def parse_call(self, text: str) -> Call:
         """A call as written (``pass``, ``4``, ``order up alone``, ``name ♥``), any case."""
 
+    @abstractmethod
+    def redeal_reason(self) -> str:
+        """Why nobody declares when the auction ends so, in words."""
+
     def forms(self) -> tuple[bool, ...]:
         """With the partner, and alone where the game has partners."""
         return (False, True) if self.variant.partners else (False,)
@@ -192,6 +196,11 @@ class HasenpfefferAuction(AuctionRules):
         if self.settings.all_pass == "joker_bids_3" and self.joker_holder is not None:
             return AuctionEnd(self.joker_holder, JOKER_BIDS, forced=True)
         return REDEAL  # also when the Joker is the widow
+
+    def redeal_reason(self) -> str:
+        if self.settings.all_pass == "joker_bids_3":
+            return "everyone passed and the Joker is the widow: the hand is dealt again"
+        return "everyone passed: the hand is dealt again"
 
     def refusal(self, state: AuctionState, seat: int, call: Call) -> str | None:
         wrong = self.out_of_turn(state, seat)
@@ -274,8 +283,8 @@ class EuchreAuction(AuctionRules):
     def refusal(self, state: AuctionState, seat: int, call: Call) -> str | None:
         wrong = self.out_of_turn(state, seat)
         if wrong is not None:
-            if state.end == REDEAL and self.joker:
-                return "no call is made: the Joker is turned up, so the hand is dealt again (joker_upcard: redeal)"
+            if state.round == 0 and state.end is None:
+                wrong += " (with the Joker turned up the dealer names trump at once: joker_upcard: dealer_names)"
             return wrong
         if call.kind == BID:
             return f"{self.variant.name} has no bids for tricks: pass, order up or name a suit"
@@ -296,11 +305,17 @@ class EuchreAuction(AuctionRules):
         if call.kind == ORDER_UP:
             return f"the upcard {upcard} is turned down in the second round: pass or name another suit"
         if call.kind == NAME and call.trump == self.upcard_suit:
-            others = ", ".join(SUITS[t] for t in TRUMPS if t != self.upcard_suit)
-            return f"{SUIT_NAMES[call.trump]} was turned down with the upcard {upcard}: name {others}"
+            first, second, third = (SUITS[t] for t in TRUMPS if t != self.upcard_suit)
+            return (f"{SUIT_NAMES[call.trump]} went down with the upcard {upcard}: "
+                    f"name {first}, {second} or {third}")
         if call.kind == PASS and self.stuck(state):
             return "the dealer must name a suit in the second round (all_pass: stick_the_dealer)"
         return None
+
+    def redeal_reason(self) -> str:
+        if self.joker:
+            return "the Joker is turned up: the hand is dealt again (joker_upcard: redeal)"
+        return "everyone passed twice: the hand is dealt again"
 
     def parse_call(self, text: str) -> Call:
         words = _normal(text)
