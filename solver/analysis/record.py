@@ -405,6 +405,12 @@ class Record:
         return blocks[0].parse()
 
     @classmethod
+    def parse_all(cls, text: str) -> list[Record]:
+        """Every record of a text (a file), in order; the first bad one raises, naming its
+        line."""
+        return [block.parse() for block in split_records(text)]
+
+    @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> Record:
         """A record from its JSON form (an object, or its text)."""
         if isinstance(data, str):
@@ -779,8 +785,3 @@ def _field(line: int, text: str) -> tuple[int, str, str]:
                                 f"(the fields: {', '.join(FIELDS)})")
         raise NotationError(f"record line {line}: unknown field {quoted(key)} (the fields: {', '.join(FIELDS)})")
     return line, key, value.strip()
-
-
-def parse_records(text: str) -> list[Record]:
-    """Every record of a text, in order; the first bad one raises, its line named."""
-    return [block.parse() for block in split_records(text)]
