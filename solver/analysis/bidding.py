@@ -12,7 +12,7 @@ model", describes it: the order of bidding, ties, sacrifices, all-pass.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Callable
 
 from ..core.deal import Deal
@@ -96,9 +96,9 @@ def search_auction(rules: AuctionRules, played: Callable[[AuctionEnd], Played]) 
             return Auction([], None if state.end.redeal else played(state.end))
         seat = rules.to_call(state)
         assert seat is not None
-        options = [(Call(Seat(seat), call.words(rules.settings)),
-                    lambda call=call: from_state(rules.after(state, call)))  # type: ignore[misc]
-                   for call in rules.calls(state)]
+        options: list[tuple[Call, Callable[[], Auction]]] = [
+            (Call(Seat(seat), call.words(rules.settings)), partial(from_state, rules.after(state, call)))
+            for call in rules.calls(state)]
         return best_for(seat, rules.variant, options)
 
     return from_state(rules.start())

@@ -11,6 +11,7 @@ record may stop anywhere: in the auction, before the contract, or during the pla
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -306,7 +307,7 @@ class Record:
         if changed:
             out.append(("settings", ", ".join(f"{k}={_setting_text(v)}" for k, v in changed.items())))
         if self.players:
-            out.append(("players", ", ".join(f"{SEATS[s]}={name}" for s, name in self.players.items())))
+            out.append(("players", ", ".join(f"{seat}={name}" for seat, name in self.players.items())))
         out.append(("dealer", SEATS[self.deal.dealer]))
         out.append(("deal", self.deal.notation()))
         if self.calls:
@@ -371,7 +372,7 @@ class Record:
         variant, contract = self.variant, self.contract
         data: dict[str, Any] = {"id": self.id, "variant": variant.name, "deck": variant.deck_size,
                                 "settings": self.settings.applicable(variant),
-                                "players": {SEATS[s]: name for s, name in self.players.items()},
+                                "players": dict(self.players),
                                 "dealer": SEATS[self.deal.dealer], "deal": self.deal.notation(),
                                 "auction": [{"seat": SEATS[s], "call": c.words(self.settings)} for s, c in self.calls],
                                 "contract": None}
@@ -434,7 +435,7 @@ class Record:
 
         def build() -> Record:
             variant = variant_for(value("variant", (str,), "a string"), value("deck", (int,), "a whole number"))
-            deal = Deal(value("deal", (str,), "a string"), value("dealer", (str,), "a string"), variant)
+            deal = record_deal(value("deal", (str,), "a string"), value("dealer", (str,), "a string"), variant)
             auction = value("auction", (list,), "a list of calls, each {\"seat\": ..., \"call\": ...}") or []
             pairs = []
             for number, call in enumerate(auction, 1):
@@ -461,6 +462,21 @@ class Record:
 
 
 # --- the parts of a record -----------------------------------------------------------------------
+
+# the deal notation's hints name the command line's and the API's options; a record has fields
+OTHER_GAME_HINT = re.compile(r" \((\d+-card hands in \d+ fields fit ([a-z0-9]+)[^:]*): pass --variant .*\)$")
+OTHER_DECK_HINT = re.compile(r" \(it is in the (\d+)-card deck: --deck \d+\)")
+
+
+def record_deal(text: str, dealer: str | None, variant: Variant) -> Deal:
+    """The record's deal; a message's hint at another game or deck says which field to write."""
+    try:
+        return Deal(text, dealer, variant)
+    except HasenError as exc:
+        message = OTHER_GAME_HINT.sub(r" (\1: write 'variant: \2')", str(exc))
+        message = OTHER_DECK_HINT.sub(r" (it is in the \1-card deck: write 'deck: \1')", message)
+        raise type(exc)(message) from None
+
 
 def _json_type(value: object) -> str:
     return strict_json_names.get(type(value), type(value).__name__)
@@ -510,31 +526,35 @@ def parse_settings(text: str, variant: Variant) -> Settings:
     return _settings(variant, values)
 
 
-def _id(value: object) -> str | int | None:
+def _id(value: object, written: bool = False) -> str | int | None:
+    """An id: a string or a whole number; a written one of digits (no leading zero) is a number."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
     if not isinstance(value, str) or not value.strip() or any(c in value for c in ";\n\r"):
         raise NotationError(f"id: expected a word or a number (no ';' or line break), got {quoted(value)}")
-    return value.strip()
+    text = value.strip()
+    if written and text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0")):
+        return int(text)
+    return text
 
 
-def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[Seat, str]:
+def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[str, str]:
     if value is None:
         return {}
     if isinstance(value, str):
         pairs = []
         for item in value.split(","):
-            seat, equals, name = item.partition("=")
+            seat_text, equals, name = item.partition("=")
             if not equals:
                 raise NotationError(f"players: expected seat=name, like 'N=Anna', got {quoted(item.strip())}")
-            pairs.append((seat, name))
+            pairs.append((seat_text, name))
     elif isinstance(value, Mapping):
         pairs = list(value.items())
     else:
         raise NotationError(f"players: expected seat=name pairs, got {quoted(value)}")
     players: dict[Seat, str] = {}
-    for seat_text, name in pairs:
-        seat = Seat(parse_seat(seat_text, "players")) if isinstance(seat_text, str) else Seat(seat_text)
+    for given, name in pairs:
+        seat = Seat(parse_seat(given, "players")) if isinstance(given, str) else Seat(given)
         if seat not in variant.seats:
             raise NotationError(f"players: {seat} holds no hand in {variant.name}")
         if seat in players:
@@ -542,7 +562,7 @@ def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[Se
         if not isinstance(name, str) or not name.strip() or any(c in name for c in FORBIDDEN_IN_NAMES):
             raise NotationError(f"players: {seat}'s name must be a word or words without , ; or =: {quoted(name)}")
         players[seat] = name.strip()
-    return dict(sorted(players.items()))
+    return {SEATS[seat]: players[seat] for seat in sorted(players)}
 
 
 def parse_auction(text: str, rules: AuctionRules) -> list[tuple[int, Call]]:
@@ -551,7 +571,7 @@ def parse_auction(text: str, rules: AuctionRules) -> list[tuple[int, Call]]:
         raise NotationError(f"auction: expected the calls as a string, got {quoted(text)}")
     if not text.strip():
         return []
-    calls = []
+    calls: list[tuple[int, Call]] = []
     for number, item in enumerate(text.split(","), 1):
         seat_text, _, words = item.strip().partition(" ")
         if not seat_text:
@@ -561,7 +581,7 @@ def parse_auction(text: str, rules: AuctionRules) -> list[tuple[int, Call]]:
 
 
 def _call_pairs(pairs: Iterable[tuple[Any, Any]], rules: AuctionRules) -> list[tuple[int, Call]]:
-    calls = []
+    calls: list[tuple[int, Call]] = []
     for number, pair in enumerate(pairs, 1):
         seat, call = pair
         if isinstance(call, Call):
@@ -721,9 +741,9 @@ class RecordText(NamedTuple):
         try:
             variant = variant_for(get("variant"), get("deck"))
             settings = parse_settings(get("settings") or "", variant)
-            record = Record(Deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
+            record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
                             auction=get("auction") or "", contract=get("contract"), play=get("play") or "",
-                            id=get("id"), players=get("players"))
+                            id=_id(get("id"), written=True), players=get("players"))
             if "result" in by_key:
                 expected = record.result
                 _check_result(record, _normal_result(by_key["result"][1]),

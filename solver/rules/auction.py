@@ -93,7 +93,8 @@ class AuctionRules(ABC):
         self.variant, self.dealer, self.extra, self.settings = variant, dealer, extra, settings
         self.joker_holder = joker_holder
         # the seats in the order they call: from left of the dealer, the dealer last
-        order, seat = [], left_of(dealer)
+        order: list[int] = []
+        seat = left_of(dealer)
         while len(order) < len(variant.seats):
             if seat in variant.seats:
                 order.append(seat)
@@ -304,7 +305,7 @@ class EuchreAuction(AuctionRules):
             return None
         if call.kind == ORDER_UP:
             return f"the upcard {upcard} is turned down in the second round: pass or name another suit"
-        if call.kind == NAME and call.trump == self.upcard_suit:
+        if call.kind == NAME and call.trump is not None and call.trump == self.upcard_suit:
             first, second, third = (SUITS[t] for t in TRUMPS if t != self.upcard_suit)
             return (f"{SUIT_NAMES[call.trump]} went down with the upcard {upcard}: "
                     f"name {first}, {second} or {third}")
