@@ -156,6 +156,9 @@ def batch_arguments(batch: argparse.ArgumentParser) -> None:
                                                    "strings; - for standard input")
     batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
                                                      "skipped")
+    batch.add_argument("--format", choices=["jsonl", "csv"],
+                       help="jsonl: one JSON line per deal; csv: one row per declarer, trump and discard "
+                            "(default: csv when OUT ends in .csv, else jsonl)")
     backend = batch.add_mutually_exclusive_group()
     backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                          help="local processes that solve (default: 1, this process)")
