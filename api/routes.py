@@ -14,6 +14,7 @@ from hasen.analysis.inputs import DEFAULT_LAYOUTS, coerce_seat, coerce_trump
 from hasen.analysis.inputs import request_position as position_of
 from hasen.analysis.lead import simulate_lead as simulate_leads
 from hasen.analysis.play import PlayState
+from hasen.analysis.record import Record
 from hasen.analysis.simulate import Knowledge
 from hasen.analysis.simulate import simulate as simulate_layouts
 from hasen.core.cards import CardId
@@ -35,6 +36,7 @@ from .errors import ApiError, BadInput, TooLarge
 from .openapi import (
     BID_REQUEST,
     PREFIX,
+    RECORD_REQUEST,
     REVIEW_REQUEST,
     SOLVE_REQUEST,
     TABLE_REQUEST,
@@ -278,6 +280,22 @@ def batch() -> Response:
             jobs.append(str(exc))
     results = service().answer_all(jobs)
     return answer({"version": __version__, "results": results})
+
+
+# --- record ---------------------------------------------------------------------------------
+
+RECORD = BodyChecker(RECORD_REQUEST)
+
+
+@v1.post("/record")
+def record() -> Response:
+    """A hand record, as text or JSON, checked and written back with its result (the page's
+    record box reads records through it). Nothing is solved, so it is answered at once."""
+    body = read_json(request)
+    RECORD.check(body)
+    given = body["record"]
+    parsed = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
+    return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line()})
 
 
 # --- about the service ----------------------------------------------------------------------
