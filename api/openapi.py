@@ -527,6 +527,9 @@ RECORD_RESPONSE = closed({
     "record": {"type": "object", "description": "The record's JSON form, with its result once the hand is over."},
     "text": {"type": "string", "description": "The record in canonical text, one field a line."},
     "line": {"type": "string", "description": "The same on one line."},
+    "to_call": {"oneOf": [SEAT, NULL], "description": "Whose call it is, while the auction goes on."},
+    "play_settings": {"type": "object", "description": "The settings that decide who leads the contract, where "
+                      "they differ from the defaults: for the table, solve and review requests of the hand."},
 }, "The record checked against the rules and written back canonically.")
 
 

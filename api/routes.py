@@ -23,6 +23,7 @@ from hasen.core.errors import HasenError
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
 from hasen.games import game_of
+from hasen.rules.seating import lead_settings_used
 from hasen.rules.settings import (
     AUCTION_SETTINGS,
     PLAY_SETTINGS,
@@ -295,7 +296,13 @@ def record() -> Response:
     RECORD.check(body)
     given = body["record"]
     parsed = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
-    return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line()})
+    to_call, contract = parsed.to_call, parsed.contract
+    # the settings that decide who leads this contract, where they differ from the defaults:
+    # what the table, solve and review requests of the same hand need
+    used = () if contract is None else lead_settings_used(contract.alone, contract.lone_defender)
+    leads = {name: value for name, value in parsed.settings.changed().items() if name in used}
+    return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line(),
+                   "to_call": None if to_call is None else str(to_call), "play_settings": leads})
 
 
 # --- about the service ----------------------------------------------------------------------
