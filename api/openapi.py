@@ -582,6 +582,26 @@ HEALTH = closed({
 ERROR = closed({"error": {"type": "string", "description": "What was wrong, and where."}, "version": VERSION})
 
 
+RECORD_REQUEST = {
+    "type": "object",
+    "description": "A hand record (docs/notation.md, \"Hand records\"): its text, a block of field lines or one "
+                   "line of fields, or its JSON object.",
+    "required": ["record"],
+    "additionalProperties": False,
+    "properties": {"record": {"oneOf": [{"type": "string"}, {"type": "object"}],
+                              "description": "The record as text, or as its JSON object."}},
+}
+RECORD_RESPONSE = closed({
+    "version": VERSION,
+    "record": {"type": "object", "description": "The record's JSON form, with its result once the hand is over."},
+    "text": {"type": "string", "description": "The record in canonical text, one field a line."},
+    "line": {"type": "string", "description": "The same on one line."},
+    "to_call": {"oneOf": [SEAT, NULL], "description": "Whose call it is, while the auction goes on."},
+    "play_settings": {"type": "object", "description": "The settings that decide who leads the contract, where "
+                      "they differ from the defaults: for the table, solve and review requests of the hand."},
+}, "The record checked against the rules and written back canonically.")
+
+
 def response(description: str, schema: str) -> dict[str, Any]:
     return {"description": description,
             "content": {"application/json": {"schema": {"$ref": REF + schema}}}}
@@ -609,6 +629,13 @@ def post(summary: str, request: str, answer: str | list[str]) -> dict[str, Any]:
                         "content": {"application/json": {"schema": {"$ref": REF + request}}}},
         "responses": {"200": ok, **ERRORS},
     }}
+
+
+def record_path() -> dict[str, Any]:
+    """Reading a record solves nothing: it is answered at once, never with a 503."""
+    path = post("A hand record read, checked against the rules and scored", "RecordRequest", "RecordResponse")
+    del path["post"]["responses"]["503"]
+    return path
 
 
 def get(summary: str, answer: str) -> dict[str, Any]:
@@ -647,6 +674,7 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
                                    "LeadRequest", "LeadResponse"),
             PREFIX + "/simulate": post("The declarer's choices over random layouts of the cards it cannot "
                                        "see (single dummy)", "SimulateRequest", "SimulateResponse"),
+            PREFIX + "/record": record_path(),
             PREFIX + "/health": get("Service health", "Health"),
             PREFIX + "/openapi.json": {"get": {"summary": "This document", "responses": {
                 "200": {"description": "The OpenAPI document.",
@@ -676,6 +704,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "SimulatedChoice": SIMULATED_CHOICE,
             "LeadRequest": lead_request(config["HASEN_SIMULATE_LIMIT"]),
             "LeadResponse": LEAD_RESPONSE,
+            "RecordRequest": RECORD_REQUEST,
+            "RecordResponse": RECORD_RESPONSE,
             "Health": HEALTH,
             "Error": ERROR,
         }},

@@ -15,6 +15,7 @@ from hasen.analysis.inputs import request_position as position_of
 from hasen.analysis.layouts import Knowledge
 from hasen.analysis.lead import simulate_lead as simulate_leads
 from hasen.analysis.play import PlayState
+from hasen.analysis.record import Record
 from hasen.analysis.simulate import simulate as simulate_layouts
 from hasen.core.cards import CardId
 from hasen.core.deal import Deal
@@ -22,6 +23,7 @@ from hasen.core.errors import HasenError
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
 from hasen.games import game_of
+from hasen.rules.seating import lead_settings_used
 from hasen.rules.settings import (
     AUCTION_SETTINGS,
     PLAY_SETTINGS,
@@ -35,6 +37,7 @@ from .errors import ApiError, BadInput, TooLarge
 from .openapi import (
     ADVICE_KEYS,
     PREFIX,
+    RECORD_REQUEST,
     REVIEW_REQUEST,
     SOLVE_REQUEST,
     TABLE_REQUEST,
@@ -304,6 +307,28 @@ def batch() -> Response:
             jobs.append(str(exc))
     results = service().answer_all(jobs)
     return answer({"version": __version__, "results": results})
+
+
+# --- record ---------------------------------------------------------------------------------
+
+RECORD = BodyChecker(RECORD_REQUEST)
+
+
+@v1.post("/record")
+def record() -> Response:
+    """A hand record, as text or JSON, checked and written back with its result (the page's
+    record box reads records through it). Nothing is solved, so it is answered at once."""
+    body = read_json(request)
+    RECORD.check(body)
+    given = body["record"]
+    parsed = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
+    to_call, contract = parsed.to_call, parsed.contract
+    # the settings that decide who leads this contract, where they differ from the defaults:
+    # what the table, solve and review requests of the same hand need
+    used = () if contract is None else lead_settings_used(contract.alone, contract.lone_defender)
+    leads = {name: value for name, value in parsed.settings.changed().items() if name in used}
+    return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line(),
+                   "to_call": None if to_call is None else str(to_call), "play_settings": leads})
 
 
 # --- about the service ----------------------------------------------------------------------

@@ -7,6 +7,9 @@ True
 >>> hasen.analyze(deal, declarer="N").tables["N"].best
 (Suit('C'), Card('KH'), 6)
 
+A whole played hand is a ``Record`` (``Record.parse``, ``Record.from_json``); ``random_deal``
+deals any game at random, by seed.
+
 ``analyze`` (the table; ``analyze_many`` for a batch of deals on threads), ``solve``
 (every card's value at a position), ``review`` (a played hand), ``bid`` (bid advice and
 par), ``simulate`` (the right choice knowing only one's own cards) and ``position`` (a
@@ -43,12 +46,15 @@ _HOMES = {
     "Contract": "analysis.play",
     "PlayState": "analysis.play",
     "PositionAnalysis": "analysis.position",
+    "Record": "analysis.record",
     "PlayReview": "analysis.review",
     "Simulation": "analysis.simulate",
     "DeclarerTable": "analysis.table",
     "TableAnalysis": "analysis.table",
     "Deal": "core.deal",
+    "random_deal": "core.dealing",
     "HasenError": "core.errors",
+    "IllegalCallError": "core.errors",
     "IllegalPlayError": "core.errors",
     "InvalidDealError": "core.errors",
     "NotationError": "core.errors",
@@ -88,12 +94,15 @@ if TYPE_CHECKING:
     from .analysis.play import Contract as Contract
     from .analysis.play import PlayState as PlayState
     from .analysis.position import PositionAnalysis as PositionAnalysis
+    from .analysis.record import Record as Record
     from .analysis.review import PlayReview as PlayReview
     from .analysis.simulate import Simulation as Simulation
     from .analysis.table import DeclarerTable as DeclarerTable
     from .analysis.table import TableAnalysis as TableAnalysis
     from .core.deal import Deal as Deal
+    from .core.dealing import random_deal as random_deal
     from .core.errors import HasenError as HasenError
+    from .core.errors import IllegalCallError as IllegalCallError
     from .core.errors import IllegalPlayError as IllegalPlayError
     from .core.errors import InvalidDealError as InvalidDealError
     from .core.errors import NotationError as NotationError

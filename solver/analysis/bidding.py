@@ -12,6 +12,7 @@ model", describes it: the order of bidding, ties, sacrifices, all-pass.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache, partial
 from typing import Any, Callable
 
 from ..core.deal import Deal
@@ -19,6 +20,7 @@ from ..core.names import ByName, Seat
 from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
+from ..rules.auction import AuctionEnd, AuctionRules, AuctionState
 from ..rules.settings import Settings
 from ..search import Searcher
 from .answer import Answer
@@ -82,6 +84,24 @@ def best_for(seat: int, variant: Variant, options: list[tuple[Call, Callable[[],
             best = candidate
     assert best is not None, "every turn has a call"
     return best
+
+
+def search_auction(rules: AuctionRules, played: Callable[[AuctionEnd], Played]) -> Auction:
+    """The par: every legal path through the auction (``hasen.rules.auction``) searched to
+    its end, each seat calling for its side's best; ``played`` scores a contract won."""
+
+    @lru_cache(maxsize=None)  # paths meet again (bids in another order): each state once
+    def from_state(state: AuctionState) -> Auction:
+        if state.end is not None:
+            return Auction([], None if state.end.redeal else played(state.end))
+        seat = rules.to_call(state)
+        assert seat is not None
+        options: list[tuple[Call, Callable[[], Auction]]] = [
+            (Call(Seat(seat), call.words(rules.settings)), partial(from_state, rules.after(state, call)))
+            for call in rules.calls(state)]
+        return best_for(seat, rules.variant, options)
+
+    return from_state(rules.start())
 
 
 

@@ -166,6 +166,9 @@ def batch_arguments(batch: argparse.ArgumentParser) -> None:
                                                    "strings; - for standard input")
     batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
                                                      "skipped")
+    batch.add_argument("--format", choices=["jsonl", "csv"],
+                       help="jsonl: one JSON line per deal; csv: one row per declarer, trump and discard "
+                            "(default: csv when OUT ends in .csv, else jsonl)")
     backend = batch.add_mutually_exclusive_group()
     backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                          help="local processes that solve (default: 1, this process)")
@@ -192,6 +195,16 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
+def deal_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--random", type=positive_int, metavar="N", help="how many random deals to write")
+    parser.add_argument("--seed", type=whole_number, metavar="S",
+                        help="the random seed: the same seed, the same deals (default: new deals each run)")
+    parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W deals every deal (default: a random dealer)")
+    add_variant_options(parser)
+    parser.add_argument("--json", action="store_true",
+                        help="JSON lines with the deal, dealer, variant and deck (hasen batch reads them)")
+
+
 class Command(NamedTuple):
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
@@ -211,6 +224,8 @@ COMMANDS = {
                     "simulate:run_lead"),
     "serve": Command("run the web API under waitress", serve_arguments, "main:cmd_serve"),
     "batch": Command("the table of every deal in a file, one JSON line each", batch_arguments, "batch:cmd_batch"),
+    "deal": Command("random deals of any game, one a line, the same for the same --seed", deal_arguments,
+                    "deal:cmd_deal"),
     "bench": Command("the search's speed on seeded deals: solves, tables, threads", bench_arguments,
                      "bench:cmd_bench"),
 }

@@ -45,6 +45,17 @@ class IllegalPlayError(HasenError):
     """
 
 
+class IllegalCallError(HasenError):
+    """A call the auction does not allow at that point (out of turn, too low, after the end).
+
+    >>> import hasen
+    >>> hasen.Record.parse("deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS; auction: N 4, E 3")
+    Traceback (most recent call last):
+    ...
+    hasen.core.errors.IllegalCallError: record: auction: call 2, 'E 3': a bid must be higher than N's 4
+    """
+
+
 QUOTE_LIMIT = 60  # characters of the user's input a message quotes
 
 

@@ -7,19 +7,18 @@ discard apart; its auction is ordering up and naming trump (docs/variants.md).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
 from ..analysis.play import Contract, PlayState, exchange_discard
 from ..analysis.table import TRUMPS, Plan
-from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
+from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
-from ..core.names import Seat
-from ..core.seats import SEATS, left_of
+from ..core.seats import SEATS
 from ..core.variants import Variant
+from ..rules.auction import AuctionEnd, auction_for
 from ..rules.scoring import euchre_score
 from ..rules.settings import Settings
-from ..rules.trump import takes_upcard
 from ..search import Searcher
 from ..text.words import OPEN_HANDS, lone_form, signed, tricks
 from .base import Example, Game, Progress
@@ -40,56 +39,15 @@ def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> 
 
 
 def euchre_par(outcomes: Outcomes) -> Auction:
-    """Round one: from left of the dealer, each may order up the upcard's suit (alone or
-    not), the first to do so making it. Round two: each may name another suit. Then a
-    redeal, or the dealer must name one (stick the dealer). A turned Joker lets the dealer
-    name any trump at once, or the hand is redealt."""
-    from ..analysis.bidding import Auction, Call, best_for
+    """Ordering up and naming trump searched to the end (docs/variants.md, "The Euchre
+    auction"); the maker plays the trump and form of its call."""
+    from ..analysis.bidding import search_auction
 
+    def played(end: AuctionEnd) -> Played:
+        assert end.declarer is not None and end.trump is not None and end.alone is not None
+        return euchre_contract(outcomes, end.declarer, end.trump, end.alone)
 
-    deal, settings = outcomes.deal, outcomes.settings
-    variant = deal.variant
-    order: list[int] = []
-    seat = left_of(deal.dealer)
-    while len(order) < len(variant.seats):
-        if seat in variant.seats:
-            order.append(seat)
-        seat = left_of(seat)
-    forms = (False, True) if variant.partners else (False,)
-
-    def make(maker: int, trump: int, alone: bool, words: str) -> tuple[Call, Callable[[], Auction]]:
-        call = Call(Seat(maker), words + (" alone" if alone else ""))
-        return call, lambda: Auction([], euchre_contract(outcomes, maker, trump, alone))
-
-    if deal.extra == JOKER:
-        if settings.joker_upcard == "redeal":
-            return Auction([], None)
-        dealer = deal.dealer
-        return best_for(dealer, variant, [make(dealer, t, a, f"name {SUITS[t]}") for t in TRUMPS for a in forms])
-
-    upcard_suit = next(t for t in TRUMPS if takes_upcard(deal.extra, t))
-
-    def round_two(i: int) -> Auction:
-        if i == len(order):
-            return Auction([], None)  # everyone passed twice: redealt
-        seat = order[i]
-        options = [make(seat, t, a, f"name {SUITS[t]}") for t in TRUMPS if t != upcard_suit for a in forms]
-        stuck = settings.all_pass == "stick_the_dealer" and seat == deal.dealer
-        if not stuck:
-            options.insert(0, (Call(Seat(seat), "pass"), lambda: round_two(i + 1)))
-        return best_for(seat, variant, options)
-
-    def round_one(i: int) -> Auction:
-        if i == len(order):
-            return round_two(0)
-        seat = order[i]
-        options = [(Call(Seat(seat), "pass"), lambda: round_one(i + 1))]
-        options += [make(seat, upcard_suit, a, "order up") for a in forms]
-        return best_for(seat, variant, options)
-
-    return round_one(0)
-
-
+    return search_auction(auction_for(outcomes.deal, outcomes.settings), played)
 
 
 def euchre_advice(outcomes: Outcomes, seat: int) -> dict[str, Any]:

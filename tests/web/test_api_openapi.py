@@ -59,11 +59,14 @@ CASES = {
                              "layouts": 10**6}, None),
     ("lead", 503): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D"},
                     "hasen.api.routes.simulate_leads"),
+    ("record", 200): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E pass"}, None),
+    ("record", 400): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E 3"}, None),
+    ("record", 413): ("post", {"record": "x" * 3000}, None),
     ("health", 200): ("get", None, None),
     ("openapi.json", 200): ("get", None, None),
 }
 # every POST refuses a body not sent as JSON (415) and a page of another site (403)
-for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead"):
+for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record"):
     CASES[(_path, 403)] = ("post from elsewhere", {}, None)
     CASES[(_path, 415)] = ("post as text", {}, None)
 SENDERS = {
