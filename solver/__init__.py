@@ -76,6 +76,8 @@ _HOMES = {
     "bid": "public",
     "position": "public",
     "review": "public",
+    "review_hand": "public",
+    "HandReview": "analysis.hand_review",
     "simulate": "public",
     "simulate_lead": "public",
     "solve": "public",
@@ -90,6 +92,7 @@ if TYPE_CHECKING:
     from .analysis.bidding import BidAnalysis as BidAnalysis
     from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
     from .analysis.euchre_table import MakerTable as MakerTable
+    from .analysis.hand_review import HandReview as HandReview
     from .analysis.lead import LeadSimulation as LeadSimulation
     from .analysis.play import Contract as Contract
     from .analysis.play import PlayState as PlayState
@@ -122,6 +125,7 @@ if TYPE_CHECKING:
     from .public import bid as bid
     from .public import position as position
     from .public import review as review
+    from .public import review_hand as review_hand
     from .public import simulate as simulate
     from .public import simulate_lead as simulate_lead
     from .public import solve as solve

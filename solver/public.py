@@ -38,9 +38,11 @@ from .search import thread_searcher
 if TYPE_CHECKING:
     from .analysis.advice import BidAdvice, CallAdvice
     from .analysis.bidding import BidAnalysis
+    from .analysis.hand_review import HandReview
     from .analysis.layouts import Knowledge, Mapper
     from .analysis.lead import LeadSimulation
     from .analysis.position import PositionAnalysis
+    from .analysis.record import Record
     from .analysis.review import PlayReview
     from .analysis.simulate import Simulation
 
@@ -293,6 +295,30 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
     forms = None if alone is None else (alone,)
     return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, threads,
                             progress)
+
+
+def review_hand(record: Record | str, *, layouts: int | None = None, seed: int = 0, threads: int = 1,
+                progress: Progress | None = None) -> HandReview:
+    """A played hand reviewed fairly: every decision (the bid, the trump and discard, each
+    card) judged single dummy from the seat of the player who made it, beside its
+    double-dummy verdict, with the result, the score and the par. ``record``: a ``Record``
+    or its text (docs/notation.md, "Hand records"); ``layouts`` per decision (default 200).
+
+    >>> review = review_hand("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
+    ...                      "auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
+    ...                      "play: JC KC TC 9C | AS AD 9S QS", layouts=30)
+    >>> review.result is None, review.choice.cost, [c.seat for c in review.cards if c.mistake]
+    (True, 0.0, [])
+    """
+    from .analysis.fair import DEFAULT_REVIEW_LAYOUTS
+    from .analysis.hand_review import review_hand as review_record
+    from .analysis.record import Record
+
+    hand = Record.parse(record) if isinstance(record, str) else record
+    if not isinstance(hand, Record):
+        raise NotationError(f"record: expected a hand record or its text, got {type(record).__name__}")
+    return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
+                         seed, threads, progress)
 
 
 def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: str | int,

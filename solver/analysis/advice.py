@@ -52,7 +52,7 @@ from .simulate import FORMS, check_layouts, figure, points_table, trick_counts
 class BidFigures:
     """One bid or call in one form of play, over the layouts it is scored on."""
 
-    bid: str  # the bid's name ("4", "little pepper") or the call ("order up", "call H")
+    bid: str  # the bid's name ("4", "little pepper") or the call ("order up", "name H")
     needs: int  # the tricks that make it
     counts: list[int]  # layouts per number of tricks the declaring side took
     points: list[int]  # the declaring side's net points for 0, 1, ... tricks
@@ -256,7 +256,7 @@ class CallAdvice(Answer):
     >>> import hasen
     >>> advice = hasen.bid(hand="..KQT9.9", extra="AS", seat="S", dealer="N", variant="euchre2", layouts=30)
     >>> advice.best(2).bid, advice.best(2).trump
-    ('call D', Suit('D'))
+    ('name D', Suit('D'))
     """
 
     knowledge: Knowledge
@@ -336,7 +336,7 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
         _, points = points_table(family, variant, settings, a)
         for trump in range(len(SUITS)):
             columns = [c for c, (t, _) in enumerate(shape.columns) if t == trump]
-            round, call = call_of(k, trump, upcard_suit)
+            round, call = call_of(trump, upcard_suit)
             if len(columns) > 1:  # the seat's own discards: chosen on the other layouts
                 assert chosen is not None
                 pick = choose(chosen.rows[f], shape.columns, points[0], lambda column, t=trump: column[0] == t)
@@ -352,11 +352,11 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     return answer
 
 
-def call_of(knowledge: Knowledge, trump: int, upcard_suit: int | None) -> tuple[int, str]:
-    """The round a call of ``trump`` is made in, and its name."""
-    if upcard_suit is None:  # a turned Joker: the dealer names any suit at once
-        return 1, f"name {SUITS[trump]}"
-    if trump == upcard_suit:
-        return 1, "take it up" if knowledge.seat == knowledge.dealer else "order up"
-    return 2, f"call {SUITS[trump]}"
+def call_of(trump: int, upcard_suit: int | None) -> tuple[int, str]:
+    """The round a call of ``trump`` is made in, and its name in the auction's words
+    (docs/notation.md): ``order up`` in the first round, ``name H`` in the second (or at
+    once, by the dealer, under a turned Joker)."""
+    if upcard_suit is not None and trump == upcard_suit:
+        return 1, "order up"
+    return (1 if upcard_suit is None else 2), f"name {SUITS[trump]}"
 

@@ -81,6 +81,12 @@ def call_advice_text(advice: Any) -> str:
     return format_call_advice(advice)
 
 
+def hand_review_text(review: Any) -> str:
+    from ..text.hand_review import format_hand_review
+
+    return format_hand_review(review)
+
+
 TEXT.update({
     "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
     "EuchreAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
@@ -91,6 +97,7 @@ TEXT.update({
     "LeadSimulation": leads_text,
     "BidAdvice": bid_advice_text,
     "CallAdvice": call_advice_text,
+    "HandReview": hand_review_text,
 })
 HTML.update({
     "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),

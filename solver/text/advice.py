@@ -73,14 +73,13 @@ def format_bid_advice(advice: BidAdvice) -> str:
     return "\n".join(out).rstrip()
 
 
-def call_words(call: CallFigures) -> str:
-    """``order it up``, ``take it up, discarding 9S``, ``call hearts``, each ``alone`` or not."""
+def call_words(call: CallFigures, dealer: bool) -> str:
+    """``order it up``, ``pick it up, discarding 9S`` (the dealer), ``name hearts``, each
+    ``alone`` or not."""
     if call.bid == "order up":
-        words = "order it up"
-    elif call.bid == "take it up":
-        words = "take it up"
+        words = "pick it up" if dealer else "order it up"
     else:
-        words = f"{'name' if call.bid.startswith('name') else 'call'} {SUIT_NAMES[call.trump]}"
+        words = f"name {SUIT_NAMES[call.trump]}"
     if call.alone:
         words += " alone"
     if call.discard is not None:
@@ -91,12 +90,13 @@ def call_words(call: CallFigures) -> str:
 def round_line(advice: CallAdvice, round: int) -> str:
     calls = [c for c in advice.calls if c.round == round]
     title = "First round" if round == 1 else "Second round"
+    dealer = advice.knowledge.seat == advice.knowledge.dealer
     best = advice.best(round)
     if best is None:
         top = max(calls, key=lambda c: c.expected)
-        return f"{title}: pass (the best call, {call_words(top)}, expects {points(top.expected)})"
+        return f"{title}: pass (the best call, {call_words(top, dealer)}, expects {points(top.expected)})"
     must = " (the dealer must call)" if advice.stuck(round) and best.expected <= 0 else ""
-    return (f"{title}: {call_words(best)}{must}; it makes {percent(best.make)} of the time, "
+    return (f"{title}: {call_words(best, dealer)}{must}; it makes {percent(best.make)} of the time, "
             f"expected {points(best.expected)} points")
 
 

@@ -27,7 +27,7 @@ def test_euchre_calls_of_both_rounds(client: FlaskClient) -> None:
     answer = client.post("/api/v1/bid", json=body).get_json()
     assert {c["round"] for c in answer["calls"]} == {1, 2}
     first = [c for c in answer["calls"] if c["round"] == 1]
-    assert {c["call"] for c in first} == {"take it up"} and all("discard" in c for c in first)
+    assert {c["call"] for c in first} == {"order up"} and all("discard" in c for c in first)
 
 
 @pytest.mark.app_config(HASEN_SIMULATE_LIMIT=50)
