@@ -15,6 +15,7 @@ from .analysis.answer import Answer
 from .analysis.inputs import (
     DEFAULT_CHOICE_LAYOUTS,
     DEFAULT_LAYOUTS,
+    DEFAULT_REVIEW_LAYOUTS,
     coerce_card,
     coerce_deal,
     coerce_hand,
@@ -310,7 +311,6 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
     >>> review.result is None, review.choice.cost, [c.seat for c in review.cards if c.mistake]
     (True, 0.0, [])
     """
-    from .analysis.fair import DEFAULT_REVIEW_LAYOUTS
     from .analysis.hand_review import review_hand as review_record
     from .analysis.record import Record
 

@@ -31,10 +31,10 @@ from ..core.seats import NUM_SEATS, SEATS
 from ..rules.trump import trick_winner
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
+from .inputs import DEFAULT_REVIEW_LAYOUTS
 from .play import PlayState
 from .views import View, rotation
 
-DEFAULT_REVIEW_LAYOUTS = 200  # layouts per card: enough for a standard error near 0.05 tricks
 MISTAKE = 0.25  # tricks: the least cost called a mistake
 
 

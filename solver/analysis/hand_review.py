@@ -28,8 +28,9 @@ from ..rules.trump import takes_upcard
 from .advice import BidFigures, advise_euchre, advise_hasenpfeffer, call_of
 from .answer import Answer
 from .bidding import Auction
-from .fair import DEFAULT_REVIEW_LAYOUTS, MISTAKE, FairVerdict, judge_play
+from .fair import MISTAKE, FairVerdict, judge_play
 from .family import Family
+from .inputs import DEFAULT_REVIEW_LAYOUTS
 from .layouts import Knowledge, TableShape, solve_layouts
 from .play import PlayState, exchanging_seat
 from .record import HandResult, Record

@@ -68,6 +68,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
+    contract = [name for name in ("declarer", "trump", "discard", "played", "defender") if getattr(args, name)]
+    if not contract and not args.example:
+        from .review import review_record
+
+        return review_record(args)
+    fair = [f"--{name}" for name in ("layouts", "seed", "id", "jobs") if getattr(args, name) is not None]
+    if fair:
+        raise UsageError(f"review: {', '.join(fair)} {'is' if len(fair) == 1 else 'are'} for a hand record, "
+                         "not a deal with --declarer")
+    missing = [f"--{name}" for name in ("declarer", "trump", "played") if getattr(args, name) is None]
+    if missing:
+        raise UsageError(f"review: a deal needs {', '.join(missing)} (or give a hand record instead)")
     return report(args, public.review(**contract_options(args, "review"), played=args.played))
 
 

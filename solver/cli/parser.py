@@ -9,7 +9,7 @@ import os
 import re
 from typing import Callable, NamedTuple
 
-from ..analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS
+from ..analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
 from ..core.errors import QUOTE_LIMIT, shortened
 from ..core.version import __version__
 from ..games import FAMILIES
@@ -44,14 +44,15 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def add_contract_options(parser: argparse.ArgumentParser) -> None:
+def add_contract_options(parser: argparse.ArgumentParser, required: bool = True,
+                         deal_help: str = "the deal, in deal notation") -> None:
     """The deal and the contract, for the commands that look at the play."""
-    parser.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
+    parser.add_argument("deal", nargs="?", metavar="DEAL", help=deal_help)
     parser.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
-    parser.add_argument("--declarer", metavar="SEAT", required=True,
+    parser.add_argument("--declarer", metavar="SEAT", required=required,
                         help="N, E, S or W: the declarer, or in Euchre the maker")
-    parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
+    parser.add_argument("--trump", metavar="SUIT", required=required, help="S, H, D or C")
     parser.add_argument("--discard", metavar="CARD",
                         help="Hasenpfeffer: the declarer's discard, e.g. KH (required); Euchre: the dealer's "
                              "discard when the dealer takes the upcard (required then, refused otherwise)")
@@ -101,10 +102,19 @@ def solve_arguments(solve: argparse.ArgumentParser) -> None:
 
 
 def review_arguments(review: argparse.ArgumentParser) -> None:
-    add_contract_options(review)
-    review.add_argument("--played", "--play", metavar="CARDS", required=True, dest="played",
-                        help='the cards played, from the first, whole hand or part: "JC KC TC 9C | AS ..." '
-                             "(--play is its older name)")
+    add_contract_options(review, required=False,
+                         deal_help="a hand record (its text, a file holding it, or - for standard input), "
+                                   "reviewed fairly; or, with --declarer, --trump and --played, a deal "
+                                   "reviewed with every hand open")
+    review.add_argument("--played", "--play", metavar="CARDS", dest="played",
+                        help='with a deal: the cards played, from the first, whole hand or part: '
+                             '"JC KC TC 9C | AS ..." (--play is its older name)')
+    review.add_argument("--layouts", type=positive_int, metavar="N",
+                        help=f"with a record: random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS})")
+    review.add_argument("--seed", type=whole_number, help="with a record: the random seed (default: 0)")
+    review.add_argument("--id", metavar="ID", help="with a file of several records: the one to review")
+    review.add_argument("--jobs", type=positive_int, metavar="N",
+                        help="with a record: threads that judge the decisions (default: 1)")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -216,8 +226,8 @@ COMMANDS = {
     "bid": Command("what to bid: from one seat's hand over random layouts, or every seat's with all hands open "
                    "and the par", bid_arguments, "main:cmd_bid"),
     "solve": Command("every legal card's value in a position, and a best line", solve_arguments, "main:cmd_solve"),
-    "review": Command("a played hand judged card by card, and the contract against the best", review_arguments,
-                      "main:cmd_review"),
+    "review": Command("a played hand judged decision by decision: from each player's seat (a hand record) and "
+                      "with every hand open", review_arguments, "main:cmd_review"),
     "simulate": Command("each trump and discard over random layouts of the cards the declarer cannot see",
                         simulate_arguments, "simulate:run"),
     "lead": Command("each opening lead over random layouts of the cards the leader cannot see", lead_arguments,
