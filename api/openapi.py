@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS
+from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
 from hasen.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
 from hasen.core.seats import SEATS
 from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
@@ -570,6 +570,55 @@ CALL_ADVICE_RESPONSE = optional(closed({
 }, "The same object as `hasen bid --seat ... --json` in Euchre."),
     {"deck": DECK_SIZES, "settings": SETTINGS, "nothing_to_decide": {"type": "string"}})
 
+def hand_review_request(limit: int) -> dict[str, Any]:
+    """A hand record to review fairly, and the layouts per decision."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["record"],
+        "properties": {
+            "record": {"oneOf": [{"type": "string"}, {"type": "object"}],
+                       "description": "A hand record (docs/notation.md, \"Hand records\"), as text or as its JSON "
+                                      "object, whose auction ended in a contract."},
+            "layouts": {"type": "integer", "minimum": 1,
+                        "description": f"Random layouts for each decision: at most {limit} (more gives 413); "
+                                       f"default {DEFAULT_REVIEW_LAYOUTS}."},
+            "seed": {"type": "integer", "minimum": 0, "description": "The random seed; default 0."},
+        },
+    }
+
+
+VERDICT = {"type": "string", "enum": ["mistake", "double dummy only", "good", "forced"]}
+HAND_REVIEW_RESPONSE = closed({
+    "version": VERSION,
+    "record": {"type": "object", "description": "The record's JSON form."},
+    "layouts": {"type": "integer", "minimum": 1},
+    "seed": {"type": "integer", "minimum": 0},
+    "result": {"oneOf": [NULL, {"type": "object"}], "description": "How the hand came out; null part-way."},
+    "par": closed({"contract": {"oneOf": [NULL, {"type": "object"}]},
+                   "auction": {"type": "array", "items": closed({"seat": SEAT, "call": {"type": "string"}})}},
+                  "The auction with every hand open."),
+    "bid": {"oneOf": [NULL, closed({
+        "seat": SEAT, "bid": {"type": "string"}, "make": SHARE, "expected": FIGURE, "stderr": FIGURE,
+        "worth": {"oneOf": [NULL, {"type": "string"}]}, "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
+        "The declarer's bid (Euchre: the maker's call) by the advice for its own cards.")]},
+    "choice": {"oneOf": [NULL, closed({
+        "seat": SEAT, "chosen": {"type": "object"}, "best": {"type": "object"}, "mean": FIGURE, "best_mean": FIGURE,
+        "cost": FIGURE, "stderr": FIGURE, "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
+        "The trump and discard (Euchre: the dealer's discard) from the chooser's seat.")]},
+    "contract": {"type": "object", "description": "The contract against the best, with every hand open."},
+    "cards": {"type": "array", "items": closed({
+        "number": {"type": "integer", "minimum": 1}, "trick": {"type": "integer", "minimum": 1}, "seat": SEAT,
+        "card": CARD, "layouts": {"type": "integer", "minimum": 0}, "exact": {"type": "boolean"}, "best": CARD,
+        "cost": FIGURE, "stderr": FIGURE, "mistake": {"type": "boolean"},
+        "choices": {"type": "array", "items": closed({"card": CARD, "mean": FIGURE})},
+        "double_dummy": closed({"cost": TRICKS, "best": {"type": "array", "items": CARD}}),
+        "verdict": VERDICT})},
+    "players": {"type": "object", "propertyNames": SEAT, "additionalProperties": closed({
+        "cards": {"type": "integer"}, "mistakes": {"type": "integer"}, "given_away": FIGURE,
+        "bidding_given_away": FIGURE, "double_dummy_given_away": {"type": "integer"}})},
+}, "The same object as `hasen review RECORD --json`.")
+
 HEALTH = closed({
     "status": {"type": "string", "const": "ok"},
     "version": VERSION,
@@ -618,16 +667,18 @@ ERRORS = {
 }
 
 
-def post(summary: str, request: str, answer: str | list[str]) -> dict[str, Any]:
-    """``answer``: the answer's schema, or the schemas of which it is one."""
-    ok = response("The analysis.", answer) if isinstance(answer, str) else {
-        "description": "The analysis.",
-        "content": {"application/json": {"schema": {"oneOf": [{"$ref": REF + a} for a in answer]}}}}
+def refs(names: str | list[str]) -> dict[str, Any]:
+    """A reference to the schema, or one of the schemas."""
+    return {"$ref": REF + names} if isinstance(names, str) else {"oneOf": [{"$ref": REF + n} for n in names]}
+
+
+def post(summary: str, request: str | list[str], answer: str | list[str]) -> dict[str, Any]:
+    """``request``, ``answer``: the schema, or the schemas of which it is one."""
     return {"post": {
         "summary": summary,
-        "requestBody": {"required": True,
-                        "content": {"application/json": {"schema": {"$ref": REF + request}}}},
-        "responses": {"200": ok, **ERRORS},
+        "requestBody": {"required": True, "content": {"application/json": {"schema": refs(request)}}},
+        "responses": {"200": {"description": "The analysis.", "content": {"application/json": {
+            "schema": refs(answer)}}}, **ERRORS},
     }}
 
 
@@ -667,8 +718,9 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
                                   ["BidResponse", "BidAdviceResponse", "CallAdviceResponse"]),
             PREFIX + "/solve": post("Every legal next card's value in a position, and a best line",
                                     "SolveRequest", "SolveResponse"),
-            PREFIX + "/review": post("A played hand judged card by card, and the trump and discard "
-                                     "against the best", "ReviewRequest", "ReviewResponse"),
+            PREFIX + "/review": post("A played hand judged: a hand record decision by decision from each player's "
+                                     "seat and with every hand open; or a deal card by card with every hand open",
+                                     ["ReviewRequest", "HandReviewRequest"], ["ReviewResponse", "HandReviewResponse"]),
             PREFIX + "/batch": post("Many table requests at once", "BatchRequest", "BatchResponse"),
             PREFIX + "/lead": post("Each opening lead over random layouts of the cards the leader cannot see",
                                    "LeadRequest", "LeadResponse"),
@@ -696,6 +748,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "CardChoice": CARD_CHOICE,
             "ReviewRequest": REVIEW_REQUEST,
             "ReviewResponse": REVIEW_RESPONSE,
+            "HandReviewRequest": hand_review_request(config["HASEN_SIMULATE_LIMIT"]),
+            "HandReviewResponse": HAND_REVIEW_RESPONSE,
             "ReviewedCard": REVIEWED_CARD,
             "BatchResponse": BATCH_RESPONSE,
             "BatchItemError": BATCH_ITEM_ERROR,

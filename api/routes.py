@@ -10,7 +10,13 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
 from hasen.analysis.answer import Answer
-from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, coerce_seat, coerce_trump
+from hasen.analysis.inputs import (
+    DEFAULT_CHOICE_LAYOUTS,
+    DEFAULT_LAYOUTS,
+    DEFAULT_REVIEW_LAYOUTS,
+    coerce_seat,
+    coerce_trump,
+)
 from hasen.analysis.inputs import request_position as position_of
 from hasen.analysis.layouts import Knowledge
 from hasen.analysis.lead import simulate_lead as simulate_leads
@@ -44,6 +50,7 @@ from .openapi import (
     batch_request,
     bid_request,
     document,
+    hand_review_request,
     lead_request,
     simulate_request,
 )
@@ -193,9 +200,16 @@ def record_key(body: dict[str, Any]) -> str:
     return given[0]
 
 
+@lru_cache(maxsize=None)
+def hand_review_checker(limit: int) -> BodyChecker:
+    return BodyChecker(hand_review_request(limit))
+
+
 @v1.post("/review")
 def review() -> Response:
     body = read_json(request)
+    if isinstance(body, dict) and "record" in body:
+        return review_record(body)
     REVIEW.check(body)
     record = body[record_key(body)]
     # the whole record is checked here, so that a bad one is a 400 before any solve
@@ -206,6 +220,22 @@ def review() -> Response:
         lambda checkpoint: game_of(deal.variant).review(deal, contract, record, settings=settings,
                                                         checkpoint=checkpoint).to_json())
     return answer(data, cached)
+
+
+def review_record(body: dict[str, Any]) -> Response:
+    """A hand record reviewed fairly: each decision from its player's seat."""
+    limit = current_app.config["HASEN_SIMULATE_LIMIT"]
+    layouts = body.get("layouts", DEFAULT_REVIEW_LAYOUTS)
+    if isinstance(layouts, int) and not isinstance(layouts, bool) and layouts > limit:
+        raise TooLarge(f"layouts: {layouts}, at most {limit} per decision (HASEN_SIMULATE_LIMIT)")
+    hand_review_checker(limit).check(body)
+    given = body["record"]
+    record = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
+    if record.contract is None:
+        raise BadInput("record: it has no contract to review (the auction is not over, or all passed)")
+    seed = body.get("seed", 0)
+    return run_simulation(("review", record.line(), layouts, seed),
+                          lambda progress: public.review_hand(record, layouts=layouts, seed=seed, progress=progress))
 
 
 # --- simulate -------------------------------------------------------------------------------

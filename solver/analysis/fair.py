@@ -32,6 +32,7 @@ from ..rules.trump import trick_winner
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .inputs import DEFAULT_REVIEW_LAYOUTS
+from .layouts import LAYOUTS_PER_CHUNK
 from .play import PlayState
 from .views import View, rotation
 
@@ -93,7 +94,11 @@ def judge_play(start: PlayState, cards: Sequence[CardId], layouts: int = DEFAULT
 
     def judge(job: tuple[int, PlayState, CardId]) -> FairVerdict:
         number, before, card = job
-        return judge_card(before, card, number, layouts, seed, known)
+        return judge_card(before, card, number, layouts, seed, known, pause)
+
+    def pause() -> None:  # between chunks of a card's layouts: a place for the caller to stop
+        if progress:
+            progress(len(verdicts), len(jobs))
 
     verdicts = []
     pool = ThreadPoolExecutor(threads, thread_name_prefix="hasen-review") if threads > 1 else None
@@ -109,8 +114,9 @@ def judge_play(start: PlayState, cards: Sequence[CardId], layouts: int = DEFAULT
 
 
 def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: int,
-               known: Sequence[Mask]) -> FairVerdict:
-    """The card played at ``state`` (its ``number`` in the play), judged from its seat."""
+               known: Sequence[Mask], pause: Callable[[], None] = lambda: None) -> FairVerdict:
+    """The card played at ``state`` (its ``number`` in the play), judged from its seat.
+    ``pause()`` is called between chunks of the layouts."""
     seat = state.to_move
     legal = cards_of(state.legal())
     if len(legal) == 1:  # nothing to choose: nothing to judge
@@ -121,7 +127,10 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
         dealt = list(view.every_layout())
     else:
         dealt = [view.layout(random.Random(f"{seed}/{number}/{i}")) for i in range(layouts)]
-    totals = side_totals(state, view, dealt, legal)  # per layout, per legal card
+    totals = []  # per layout, per legal card
+    for start in range(0, len(dealt), LAYOUTS_PER_CHUNK):
+        pause()
+        totals += side_totals(state, view, dealt[start:start + LAYOUTS_PER_CHUNK], legal)
     means = [sum(row[j] for row in totals) / len(totals) for j in range(len(legal))]
     order = sorted(range(len(legal)), key=lambda j: (-means[j], canonical_key(legal[j])))
     best, played = order[0], legal.index(card)

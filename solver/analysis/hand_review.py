@@ -24,6 +24,7 @@ from ..core.cards import SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, Seat, Suit
 from ..core.seats import SEATS
+from ..core.version import __version__
 from ..rules.trump import takes_upcard
 from .advice import BidFigures, advise_euchre, advise_hasenpfeffer, call_of
 from .answer import Answer
@@ -150,6 +151,7 @@ class HandReview(Answer):
         dd = self.double_dummy
         par = self.par.played
         return {
+            "version": __version__,
             "record": self.record.to_json(),
             "layouts": self.layouts,
             "seed": self.seed,
@@ -189,15 +191,19 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
         if progress:
             progress(done[0], steps)
 
-    bid = judge_bid(record, family, layouts, seed, threads)
+    def tick(*_: object) -> None:  # within a step: a place for the caller to stop
+        if progress:
+            progress(done[0], steps)
+
+    bid = judge_bid(record, family, layouts, seed, threads, tick)
     step()
-    choice = judge_choice(record, layouts, seed, threads)
+    choice = judge_choice(record, layouts, seed, threads, tick)
     step()
     play = judge_play(start, cards, layouts, seed, threads,
                       progress=None if progress is None else lambda n, total: progress(2 + n, steps))
     done[0] += len(cards)
     text = " ".join(card_name(c) for c in cards)
-    dd = review_play(deal, contract, text, family, settings=settings)
+    dd = review_play(deal, contract, text, family, settings=settings, checkpoint=tick)
     par = family.par(_outcomes(record, family))
     step()
     review = HandReview(record, layouts, seed, bid, choice, play, dd, par)
@@ -224,7 +230,8 @@ def player_totals(review: HandReview) -> dict[Seat, PlayerTotals]:
     return totals
 
 
-def judge_bid(record: Record, family: Family, layouts: int, seed: int, threads: int) -> BidVerdict | None:
+def judge_bid(record: Record, family: Family, layouts: int, seed: int, threads: int,
+              progress: Progress | None = None) -> BidVerdict | None:
     """The declarer's bid, or the Euchre maker's call, by the advice for its own hand."""
     contract, end = record.contract, record.auction_end
     assert contract is not None and end is not None
@@ -235,14 +242,14 @@ def judge_bid(record: Record, family: Family, layouts: int, seed: int, threads: 
             return None
         known = Knowledge(variant, deal.dealer, seat, deal.hands[seat], None)
         advice = advise_hasenpfeffer(known, family, layouts, seed, record.settings, contract.alone,
-                                     max(layouts // 10, 10), threads)
+                                     max(layouts // 10, 10), threads, progress=progress)
         form = next(iter(advice.forms.values()))
         figures = next(b for b in form.bids if b.bid == end.bid.name(record.settings))
         worth = form.worth()
         return BidVerdict(Seat(seat), figures, None if worth is None else worth.bid, layouts)
     known = Knowledge(variant, deal.dealer, seat, deal.hands[seat], deal.extra)
     calls = advise_euchre(known, family, layouts, seed, record.settings, contract.alone,
-                          max(layouts // 10, 10), threads)
+                          max(layouts // 10, 10), threads, progress=progress)
     upcard_suit = None if all(takes_upcard(deal.extra, t) for t in range(4)) else \
         next(t for t in range(4) if takes_upcard(deal.extra, t))
     round, name = call_of(contract.trump, upcard_suit)
@@ -252,7 +259,8 @@ def judge_bid(record: Record, family: Family, layouts: int, seed: int, threads: 
     return BidVerdict(Seat(seat), made, worth, layouts)
 
 
-def judge_choice(record: Record, layouts: int, seed: int, threads: int) -> ChoiceVerdict | None:
+def judge_choice(record: Record, layouts: int, seed: int, threads: int,
+                 progress: Progress | None = None) -> ChoiceVerdict | None:
     """The trump and discard of the Hasenpfeffer declarer, or the discard of the Euchre
     dealer who took the upcard, from the chooser's seat (its cards and the widow or
     upcard known, the rest dealt at random)."""
@@ -265,7 +273,7 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int) -> Choic
         return None
     known = Knowledge(variant, deal.dealer, taker, deal.hands[taker], deal.extra)
     shape = TableShape.of(known, contract.declarer, contract.alone, record.settings, contract.lone_defender)
-    rows = solve_layouts(known, [shape], layouts, f"{seed}/choice", threads).rows[0].astype(np.int64)
+    rows = solve_layouts(known, [shape], layouts, f"{seed}/choice", threads, progress=progress).rows[0].astype(np.int64)
     if variant.side_of(taker) != variant.side_of(contract.declarer):
         rows = variant.hand_size - rows  # the chooser's side's tricks
     columns = shape.columns

@@ -10,15 +10,15 @@ discard, the Euchre kitty, the hand of a lone player's partner).
 A layout gives each unseen card a place: another player's hand (as many as that hand
 holds now) or out of play. The layouts that agree with what the player knows are dealt
 uniformly. They are counted exactly, suit by suit (cards of one effective suit are alike
-to the constraints), so a layout is drawn in two steps:
+to the constraints; the taken Euchre upcard is a group of its own, after the suits), and a
+layout is drawn a group at a time, by the layout's own generator:
 
-1. how many cards of each suit each place gets: every such table of counts that fits the
-   hand sizes and the suits shown out of, listed in a fixed order (suit by suit, and for
-   one suit the counts for each place in lexicographic order), is drawn with a chance
-   proportional to the number of layouts it stands for: ``randrange(n)`` of the layout's
-   generator, n the number of layouts in all, picks it from the tables' running total;
-2. then each suit's cards, in card-number order, are shuffled by the same generator and
-   given out in the order of the places (the other players in seat order, then out of play).
+1. how many of the group's cards each place gets (the places: the other players in seat
+   order, then out of play): the ways that fit the room left and the suits shown out of,
+   in lexicographic order, each as likely as the number of layouts it leaves in all;
+   ``randrange(n)``, n the layouts left in all, picks one from their running total;
+2. then the group's cards, in card-number order, are shuffled and given out in the order
+   of the places.
 
 When there are no more layouts than asked for, every one of them is used instead, once:
 the figures are then exact.
@@ -27,11 +27,10 @@ the figures are then exact.
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import accumulate, combinations, product
+from itertools import combinations
 from math import comb
 
 from ..core.cards import CardId, Mask, iter_bits
@@ -112,64 +111,77 @@ class View:
             groups.append(Group((deal.extra,), allowed))
         return cls(seat, state.hands[seat], places, tuple(fixed), tuple(needs), tuple(groups))
 
-    @cached_property
-    def tables(self) -> list[tuple[tuple[tuple[int, ...], ...], int]]:
-        """Every table of counts (per group, the cards each place gets) that fits, in the
-        documented order, with the number of layouts it stands for."""
-        out: list[tuple[tuple[tuple[int, ...], ...], int]] = []
+    def rows(self, g: int, left: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Each way to give group ``g``'s cards to the places with ``left`` room (a count per
+        place, in lexicographic order), with the number of layouts it leaves in all."""
+        group = self.groups[g]
+        for row in compositions(len(group.cards), group.places, left):
+            weight = multinomial(len(group.cards), row) * self.ways(g + 1, tuple(n - k for n, k in zip(left, row)))
+            if weight:
+                yield row, weight
 
-        def walk(g: int, left: tuple[int, ...], rows: tuple[tuple[int, ...], ...], weight: int) -> None:
+    def ways(self, g: int, left: tuple[int, ...]) -> int:
+        """The layouts of groups ``g`` on with the places' room ``left`` (memoised)."""
+        key = (g, left)
+        if key not in self._ways:
             if g == len(self.groups):
-                if not any(left):
-                    out.append((rows, weight))
-                return
-            group = self.groups[g]
-            for row in compositions(len(group.cards), group.places, left):
-                rest = tuple(n - k for n, k in zip(left, row))
-                walk(g + 1, rest, rows + (row,), weight * multinomial(len(group.cards), row))
-
-        walk(0, self.needs, (), 1)
-        return out
+                self._ways[key] = int(not any(left))
+            else:
+                self._ways[key] = sum(weight for _, weight in self.rows(g, left))
+        return self._ways[key]
 
     @cached_property
+    def _ways(self) -> dict[tuple[int, tuple[int, ...]], int]:
+        return {}
+
+    @property
     def count(self) -> int:
         """The number of layouts that agree with what the player knows."""
-        return sum(weight for _, weight in self.tables)
-
-    @cached_property
-    def running(self) -> list[int]:
-        """The tables' running total of layouts."""
-        return list(accumulate(weight for _, weight in self.tables))
+        return self.ways(0, self.needs)
 
     def layout(self, rng: random.Random) -> list[Mask]:
-        """One layout drawn uniformly: the cards of each place."""
-        rows, _ = self.tables[bisect_right(self.running, rng.randrange(self.count))]
-        return self.dealt(rows, [list(g.cards) for g in self.groups], rng)
-
-    def dealt(self, rows: tuple[tuple[int, ...], ...], cards: list[list[CardId]],
-              rng: random.Random | None) -> list[Mask]:
-        """The places' cards for a table of counts: each group's cards (shuffled by
-        ``rng``, if given) given out in the order of the places."""
+        """One layout drawn uniformly (see the module): group by group, its counts per place
+        by ``randrange`` over the running total of the layouts each leaves, then its cards
+        shuffled and given out in the order of the places."""
         held = list(self.fixed)
-        for row, group in zip(rows, cards):
-            if rng is not None:
-                rng.shuffle(group)
-            at = 0
-            for place, k in enumerate(row):
-                for card in group[at:at + k]:
-                    held[place] |= 1 << card
-                at += k
+        left = self.needs
+        for g, group in enumerate(self.groups):
+            row = self.row_at(g, left, rng.randrange(self.ways(g, left)))
+            cards = list(group.cards)
+            rng.shuffle(cards)
+            give_out(held, cards, row)
+            left = tuple(n - k for n, k in zip(left, row))
         return held
+
+    def row_at(self, g: int, left: tuple[int, ...], pick: int) -> tuple[int, ...]:
+        """The row of group ``g`` where ``pick`` falls in the running total of their layouts."""
+        for row, weight in self.rows(g, left):
+            if pick < weight:
+                return row
+            pick -= weight
+        raise AssertionError("pick is below the layouts in all")
 
     def every_layout(self) -> Iterator[list[Mask]]:
         """Every layout that agrees, once each."""
-        for rows, _ in self.tables:
-            for split in product(*(splits(g.cards, row) for g, row in zip(self.groups, rows))):
-                held = list(self.fixed)
-                for parts in split:
-                    for place, part in enumerate(parts):
-                        held[place] |= part
+        def walk(g: int, left: tuple[int, ...], held: list[Mask]) -> Iterator[list[Mask]]:
+            if g == len(self.groups):
                 yield held
+                return
+            for row, _ in self.rows(g, left):
+                rest = tuple(n - k for n, k in zip(left, row))
+                for parts in splits(self.groups[g].cards, row):
+                    yield from walk(g + 1, rest, [h | p for h, p in zip(held, parts)])
+
+        return walk(0, self.needs, list(self.fixed))
+
+
+def give_out(held: list[Mask], cards: list[CardId], row: tuple[int, ...]) -> None:
+    """``cards`` given out in order: ``row[i]`` of them to place i."""
+    at = 0
+    for place, k in enumerate(row):
+        for card in cards[at:at + k]:
+            held[place] |= 1 << card
+        at += k
 
 
 def rotation(state: PlayState, leader: int) -> list[int]:

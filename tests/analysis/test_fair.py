@@ -228,27 +228,50 @@ def plain_view(state: PlayState) -> tuple[list[int], list[int], list[tuple[list[
     return places, needs, groups
 
 
-def plain_tables(needs: list[int], groups: list) -> list[tuple[list[list[int]], int]]:
-    """Every table of counts in the documented order, with its number of layouts."""
-    out = []
+def plain_rows(cards: int, allowed: list[int], left: list[int]) -> list[tuple[int, ...]]:
+    """Every way to give ``cards`` cards to the allowed places within their room, in
+    lexicographic order."""
+    return [row for row in product(*(range(min(cards, left[i]) + 1) if i in allowed else [0]
+                                     for i in range(len(left)))) if sum(row) == cards]
 
-    def walk(g: int, left: list[int], rows: list[list[int]], weight: int) -> None:
-        if g == len(groups):
-            if not any(left):
-                out.append((rows, weight))
-            return
-        cards, allowed = groups[g]
-        for row in product(*(range(min(len(cards), left[i]) + 1) if i in allowed else [0]
-                             for i in range(len(left)))):
-            if sum(row) != len(cards):
-                continue
+
+def plain_ways(groups: list, g: int, left: list[int]) -> int:
+    """The layouts of groups g on, by brute force over their rows."""
+    if g == len(groups):
+        return int(not any(left))
+    cards, allowed = groups[g]
+    total = 0
+    for row in plain_rows(len(cards), allowed, left):
+        ways, rest = 1, len(cards)
+        for k in row:
+            ways, rest = ways * comb(rest, k), rest - k
+        total += ways * plain_ways(groups, g + 1, [n - k for n, k in zip(left, row)])
+    return total
+
+
+def plain_layout(places: list[int], needs: list[int], groups: list, rng: random.Random) -> list[int]:
+    """The documented draw: group by group, its row by randrange over the running total of
+    the layouts each row leaves, then its cards shuffled and given out in place order."""
+    held = [0] * len(places)
+    left = list(needs)
+    for g, (cards, allowed) in enumerate(groups):
+        pick = rng.randrange(plain_ways(groups, g, left))
+        for row in plain_rows(len(cards), allowed, left):
             ways, rest = 1, len(cards)
             for k in row:
                 ways, rest = ways * comb(rest, k), rest - k
-            walk(g + 1, [n - k for n, k in zip(left, row)], rows + [list(row)], weight * ways)
-
-    walk(0, needs, [], 1)
-    return out
+            weight = ways * plain_ways(groups, g + 1, [n - k for n, k in zip(left, row)])
+            if pick < weight:
+                break
+            pick -= weight
+        members = list(cards)
+        rng.shuffle(members)
+        at = 0
+        for place, k in enumerate(row):
+            held[place] |= sum(1 << c for c in members[at:at + k])
+            at += k
+        left = [n - k for n, k in zip(left, row)]
+    return held
 
 
 @pytest.mark.parametrize("seed, game, played", [(28, ("hasenpfeffer", 25), 2), (22, ("euchre", 24), 6),
@@ -262,31 +285,14 @@ def test_a_cards_figures_are_those_of_a_plain_loop(seed: int, game: tuple[str, i
     assert len(legal) > 1, "a card with a choice"
     verdict = judge_card(state, card, number, layouts, seed=5, known=(0, 0, 0, 0))
     places, needs, groups = plain_view(state)
-    tables = plain_tables(needs, groups)
-    count = sum(w for _, w in tables)
-    assert count > layouts and not verdict.exact
+    assert plain_ways(groups, 0, needs) > layouts and not verdict.exact
     totals = {c: [] for c in legal}
     for i in range(layouts):
-        rng = random.Random(f"5/{number}/{i}")
-        pick = rng.randrange(count)
-        rows = None
-        for table, weight in tables:
-            if pick < weight:
-                rows = table
-                break
-            pick -= weight
-        assert rows is not None
+        held = plain_layout(places, needs, groups, random.Random(f"5/{number}/{i}"))
         hands = list(state.hands)
-        for place in places[:-1]:
-            hands[place] = 0
-        for row, (members, _) in zip(rows, groups):
-            members = list(members)
-            rng.shuffle(members)
-            at = 0
-            for place, k in zip(places, row):
-                if place != 4:
-                    hands[place] |= sum(1 << c for c in members[at:at + k])
-                at += k
+        for place, cards_there in zip(places, held):
+            if place != 4:
+                hands[place] = cards_there
         layout = state.copy()
         layout.hands = hands
         for option in legal:
