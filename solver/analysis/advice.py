@@ -220,11 +220,13 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
     n = np.arange(layouts)
     for f, (a, shape, rows) in enumerate(zip(forms, shapes, main.rows)):
         names, points = points_table(family, variant, settings, a)
+        trump_of = np.array([t for t, _ in shape.columns])  # each column's trump
         bids = []
         for b, bid in enumerate(ladder):
             picked = policy[f, b][main.extras]
             tricks = rows[n, picked]
-            trumps = {Suit(t): int(sum(shape.columns[c][0] == t for c in picked.tolist())) for t in range(len(SUITS))}
+            chosen = np.bincount(trump_of[picked], minlength=len(SUITS)).tolist()
+            trumps = {Suit(t): chosen[t] for t in range(len(SUITS))}
             bids.append(BidFigures(names[b], bid.tricks, trick_counts(tricks[:, None], variant.hand_size)[0].tolist(),
                                    points[b].tolist(), trumps))
         answer.forms[FORMS[a]] = FormAdvice(a, bids)

@@ -41,6 +41,12 @@ from .simulate import check_layouts
 Progress = Callable[[int, int], None]
 
 
+def choice_layouts(layouts: int) -> int:
+    """Layouts per widow for the declarer's later choice when a bid is judged: a twentieth
+    of the main layouts, at least 10 (the bid is one of several decisions reviewed)."""
+    return max(layouts // 20, 10)
+
+
 def figure(value: float) -> float:
     return round(value, 4) + 0.0
 
@@ -242,14 +248,14 @@ def judge_bid(record: Record, family: Family, layouts: int, seed: int, threads: 
             return None
         known = Knowledge(variant, deal.dealer, seat, deal.hands[seat], None)
         advice = advise_hasenpfeffer(known, family, layouts, seed, record.settings, contract.alone,
-                                     max(layouts // 10, 10), threads, progress=progress)
+                                     choice_layouts(layouts), threads, progress=progress)
         form = next(iter(advice.forms.values()))
         figures = next(b for b in form.bids if b.bid == end.bid.name(record.settings))
         worth = form.worth()
         return BidVerdict(Seat(seat), figures, None if worth is None else worth.bid, layouts)
     known = Knowledge(variant, deal.dealer, seat, deal.hands[seat], deal.extra)
     calls = advise_euchre(known, family, layouts, seed, record.settings, contract.alone,
-                          max(layouts // 10, 10), threads, progress=progress)
+                          choice_layouts(layouts), threads, progress=progress)
     upcard_suit = None if all(takes_upcard(deal.extra, t) for t in range(4)) else \
         next(t for t in range(4) if takes_upcard(deal.extra, t))
     round, name = call_of(contract.trump, upcard_suit)

@@ -111,14 +111,25 @@ class View:
             groups.append(Group((deal.extra,), allowed))
         return cls(seat, state.hands[seat], places, tuple(fixed), tuple(needs), tuple(groups))
 
-    def rows(self, g: int, left: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
+    def rows(self, g: int, left: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
         """Each way to give group ``g``'s cards to the places with ``left`` room (a count per
-        place, in lexicographic order), with the number of layouts it leaves in all."""
-        group = self.groups[g]
-        for row in compositions(len(group.cards), group.places, left):
-            weight = multinomial(len(group.cards), row) * self.ways(g + 1, tuple(n - k for n, k in zip(left, row)))
-            if weight:
-                yield row, weight
+        place, in lexicographic order), with the number of layouts it leaves in all
+        (memoised: every layout drawn asks again)."""
+        key = (g, left)
+        if key not in self._rows:
+            group = self.groups[g]
+            found = []
+            for row in compositions(len(group.cards), group.places, left):
+                rest = tuple(n - k for n, k in zip(left, row))
+                weight = multinomial(len(group.cards), row) * self.ways(g + 1, rest)
+                if weight:
+                    found.append((row, weight))
+            self._rows[key] = found
+        return self._rows[key]
+
+    @cached_property
+    def _rows(self) -> dict[tuple[int, tuple[int, ...]], list[tuple[tuple[int, ...], int]]]:
+        return {}
 
     def ways(self, g: int, left: tuple[int, ...]) -> int:
         """The layouts of groups ``g`` on with the places' room ``left`` (memoised)."""
