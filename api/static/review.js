@@ -128,14 +128,14 @@ function dealHint() {
 
 function writeUrl() {
   const params = new URLSearchParams();
-  if (gameName() !== FACTS.defaultGame) params.set("variant", gameName());
-  if (deckSize() !== FACTS.games[gameName()].defaultDeck) params.set("deck", deckSize());
   if (followsRecord()) {
-    // the hand record says it all; the position on view is where in its play
+    // the hand record says it all, its game too; the position on view is where in its play
     params.set("record", state.loaded.line);
     if (state.trump && state.at < state.record.length) params.set("at", String(state.at));
     return replaceUrl(params);
   }
+  if (gameName() !== FACTS.defaultGame) params.set("variant", gameName());
+  if (deckSize() !== FACTS.games[gameName()].defaultDeck) params.set("deck", deckSize());
   if (state.deal) {
     params.set("deal", state.deal);
     params.set("dealer", state.dealer);
