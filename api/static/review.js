@@ -495,6 +495,7 @@ async function reviewPasted(event) {
 // A hand record, checked by the API: its game, deal, contract and play fill the page, shown
 // at its last card (or ``at``), and its result is said beside it. True when it is on view.
 async function loadRecord(text, at = null) {
+  $("#record-box").open = true;
   let answer;
   try {
     answer = await post("record", { record: text });
@@ -728,6 +729,11 @@ function wire() {
   for (const id of ["#dealer", "#declarer", "#alone"]) {
     $(id).addEventListener("change", () => { if (state.deal) showTable(); });
   }
+  $("#open-record").addEventListener("click", (event) => {
+    event.preventDefault();
+    $("#record-box").open = true;
+    $("#record-input").focus();
+  });
   $("#open-builder").addEventListener("click", (event) => {
     event.preventDefault();
     $("#builder").open = true;

@@ -984,6 +984,14 @@ RECORDS = {
 }
 
 
+def record_field(driver):
+    """The record box, opened from the deal panel's link."""
+    driver.find_element(By.ID, "open-record").click()
+    field = driver.find_element(By.ID, "record-input")
+    assert field.is_displayed()
+    return field
+
+
 @by_window
 @pytest.mark.parametrize("name", RECORDS)
 def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(server: LiveServer, browser, name: str,
@@ -995,7 +1003,7 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(server: L
     with sized(browser, window):
         browser.get(server.url + "/")
         settle(browser)
-        field = browser.find_element(By.ID, "record-input")
+        field = record_field(browser)
         field.clear()
         field.send_keys(text)
         click(browser, browser.find_element(By.ID, "record-load"))
@@ -1028,7 +1036,7 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(server: L
 def test_a_record_that_stops_in_the_auction(server: LiveServer, browser) -> None:
     browser.get(server.url + "/")
     settle(browser)
-    field = browser.find_element(By.ID, "record-input")
+    field = record_field(browser)
     field.send_keys("variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass")
     click(browser, browser.find_element(By.ID, "record-load"))
     assert error_text(browser) is None
@@ -1046,7 +1054,7 @@ def test_a_bad_record_is_refused_beside_its_box(server: LiveServer, browser, win
     with sized(browser, window):
         browser.get(server.url + "/")
         settle(browser)
-        field = browser.find_element(By.ID, "record-input")
+        field = record_field(browser)
         field.send_keys(text)
         click(browser, browser.find_element(By.ID, "record-load"))
         box = error_box(browser, "record-error")
