@@ -45,8 +45,8 @@ EXAMPLE_RECORDS = {
         "auction: N 4, E 5, S pass, W pass, N 6, E pass", "contract: N 6, trump C, discard KH",
         "play: JC KC TC 9C | AS AH TS QS | JK QH 9S JS | KS AD TH JH | AC KD 9H QD | QC TD 9D JD"]),
     "euchre2": "\n".join([
-        "variant: euchre2", "deck: 24", "dealer: N", "deal: N:..KQT9.9 T9.AKQ.. AS", "auction: S pass, N pass, S name H",
-        "contract: S, trump H", "play: AH KD | KH QD | QH TD | TS 9D | 9S 9C"]),
+        "variant: euchre2", "deck: 24", "dealer: N", "deal: N:..KQT9.9 T9.AKQ.. AS",
+        "auction: S pass, N pass, S name H", "contract: S, trump H", "play: AH KD | KH QD | QH TD | TS 9D | 9S 9C"]),
     "euchre": "\n".join([
         "variant: euchre", "deck: 24", "dealer: N", "deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS",
         "auction: E pass, S pass, W pass, N order up", "contract: N, trump S, discard KH",

@@ -128,14 +128,14 @@ function dealHint() {
 
 function writeUrl() {
   const params = new URLSearchParams();
-  if (gameName() !== FACTS.defaultGame) params.set("variant", gameName());
-  if (deckSize() !== FACTS.games[gameName()].defaultDeck) params.set("deck", deckSize());
   if (followsRecord()) {
-    // the hand record says it all; the position on view is where in its play
+    // the hand record says it all, its game too; the position on view is where in its play
     params.set("record", state.loaded.line);
     if (state.trump && state.at < state.record.length) params.set("at", String(state.at));
     return replaceUrl(params);
   }
+  if (gameName() !== FACTS.defaultGame) params.set("variant", gameName());
+  if (deckSize() !== FACTS.games[gameName()].defaultDeck) params.set("deck", deckSize());
   if (state.deal) {
     params.set("deal", state.deal);
     params.set("dealer", state.dealer);
@@ -495,6 +495,7 @@ async function reviewPasted(event) {
 // A hand record, checked by the API: its game, deal, contract and play fill the page, shown
 // at its last card (or ``at``), and its result is said beside it. True when it is on view.
 async function loadRecord(text, at = null) {
+  $("#record-box").open = true;
   let answer;
   try {
     answer = await post("record", { record: text });
@@ -728,6 +729,11 @@ function wire() {
   for (const id of ["#dealer", "#declarer", "#alone"]) {
     $(id).addEventListener("change", () => { if (state.deal) showTable(); });
   }
+  $("#open-record").addEventListener("click", (event) => {
+    event.preventDefault();
+    $("#record-box").open = true;
+    $("#record-input").focus();
+  });
   $("#open-builder").addEventListener("click", (event) => {
     event.preventDefault();
     $("#builder").open = true;

@@ -90,15 +90,19 @@ def search_auction(rules: AuctionRules, played: Callable[[AuctionEnd], Played]) 
     """The par: every legal path through the auction (``hasen.rules.auction``) searched to
     its end, each seat calling for its side's best; ``played`` scores a contract won."""
 
+    words: dict[Any, str] = {}  # each call's words, worked out once
+
     @lru_cache(maxsize=None)  # paths meet again (bids in another order): each state once
     def from_state(state: AuctionState) -> Auction:
         if state.end is not None:
             return Auction([], None if state.end.redeal else played(state.end))
         seat = rules.to_call(state)
         assert seat is not None
-        options: list[tuple[Call, Callable[[], Auction]]] = [
-            (Call(Seat(seat), call.words(rules.settings)), partial(from_state, rules.after(state, call)))
-            for call in rules.calls(state)]
+        options: list[tuple[Call, Callable[[], Auction]]] = []
+        for call in rules.calls(state):
+            if call not in words:
+                words[call] = call.words(rules.settings)
+            options.append((Call(Seat(seat), words[call]), partial(from_state, rules.after(state, call))))
         return best_for(seat, rules.variant, options)
 
     return from_state(rules.start())

@@ -19,7 +19,7 @@ from ..core import strict_json
 from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, parse_card
 from ..core.deal import Deal
 from ..core.errors import HasenError, IllegalCallError, NotationError, quoted
-from ..core.names import Card, Seat
+from ..core.names import Card, Seat, Suit
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import Variant, variant_for
 from ..rules.auction import (
@@ -478,12 +478,12 @@ def record_deal(text: str, dealer: str | None, variant: Variant) -> Deal:
         raise type(exc)(message) from None
 
 
+JSON_NAMES = {str: "a string", bool: "a boolean", int: "a whole number", float: "a number", list: "a list",
+              dict: "an object", type(None): "null"}
+
+
 def _json_type(value: object) -> str:
-    return strict_json_names.get(type(value), type(value).__name__)
-
-
-strict_json_names = {str: "a string", bool: "a boolean", int: "a whole number", float: "a number", list: "a list",
-                     dict: "an object", type(None): "null"}
+    return JSON_NAMES.get(type(value), type(value).__name__)
 
 
 def _setting_text(value: object) -> str:
@@ -653,8 +653,6 @@ def _suit_of(text: str) -> int:
     words = text.strip().lower()
     if words in SUIT_NAMES:
         return SUIT_NAMES.index(words)
-    from ..core.names import Suit
-
     return int(Suit(text))
 
 

@@ -215,6 +215,14 @@ def deal_arguments(parser: argparse.ArgumentParser) -> None:
                         help="JSON lines with the deal, dealer, variant and deck (hasen batch reads them)")
 
 
+def record_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("records", metavar="FILE", help="hand records (blocks of field lines, or one a line); "
+                                                         "- for standard input")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--line", action="store_true", help="each record on one line")
+    form.add_argument("--json", action="store_true", help="each record as a line of JSON")
+
+
 class Command(NamedTuple):
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
@@ -236,6 +244,8 @@ COMMANDS = {
     "batch": Command("the table of every deal in a file, one JSON line each", batch_arguments, "batch:cmd_batch"),
     "deal": Command("random deals of any game, one a line, the same for the same --seed", deal_arguments,
                     "deal:cmd_deal"),
+    "record": Command("hand records checked and written back, with the result of each hand", record_arguments,
+                      "record:cmd_record"),
     "bench": Command("the search's speed on seeded deals: solves, tables, threads", bench_arguments,
                      "bench:cmd_bench"),
 }

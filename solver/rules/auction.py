@@ -159,6 +159,9 @@ class HasenpfefferAuction(AuctionRules):
                  settings: Settings) -> None:
         super().__init__(variant, dealer, extra, joker_holder, settings)
         self.ladder = bid_ladder(variant, settings)
+        # each bid's call and its place on the ladder, made once: the par asks for them often
+        self.bid_calls = [Call(BID, bid) for bid in self.ladder]
+        self.rank = {bid: index for index, bid in enumerate(self.ladder)}
 
     def start(self) -> AuctionState:
         return AuctionState(turn=self.order[0])
@@ -176,7 +179,7 @@ class HasenpfefferAuction(AuctionRules):
     def calls(self, state: AuctionState) -> list[Call]:
         if state.end is not None:
             return []
-        return [PASSING] + [Call(BID, bid) for bid in self.ladder[state.high + 1:]]
+        return [PASSING, *self.bid_calls[state.high + 1:]]
 
     def after(self, state: AuctionState, call: Call) -> AuctionState:
         seat, seats = state.turn, len(self.variant.seats)
@@ -185,7 +188,7 @@ class HasenpfefferAuction(AuctionRules):
             high, bidder = state.high, state.bidder
         else:
             assert call.bid is not None
-            passed, high, bidder = state.passed, self.ladder.index(call.bid), seat
+            passed, high, bidder = state.passed, self.rank[call.bid], seat
         end = None
         if len(passed) == seats:
             end = self.all_passed()
@@ -211,7 +214,7 @@ class HasenpfefferAuction(AuctionRules):
             return f"{call.words(self.settings)!r} is a Euchre call; {self.variant.name} bids for tricks"
         if call.bid not in self.ladder:
             return f"{call.words(self.settings)!r} is no bid here"
-        if self.ladder.index(call.bid) <= state.high:
+        if self.rank[call.bid] <= state.high:
             assert state.bidder is not None
             return (f"a bid must be higher than {SEATS[state.bidder]}'s "
                     f"{self.ladder[state.high].name(self.settings)}")
