@@ -193,6 +193,24 @@ def batch_arguments(batch: argparse.ArgumentParser) -> None:
     add_settings_options(batch, PLAY_SETTINGS)
 
 
+def session_arguments(session: argparse.ArgumentParser) -> None:
+    session.add_argument("input", metavar="IN", help="hand records, as blocks or lines; - for standard input")
+    session.add_argument("output", metavar="OUT", help="one JSON line per record, the review or the error; ids "
+                                                       "already there are skipped")
+    backend = session.add_mutually_exclusive_group()
+    backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                         help="local processes that review the hands (default: 1, this process)")
+    backend.add_argument("--scheduler", metavar="ADDRESS",
+                         help="review on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
+    session.add_argument("--layouts", type=positive_int, metavar="N",
+                         help=f"random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS})")
+    session.add_argument("--seed", type=whole_number, help="the random seed (default: 0)")
+    session.add_argument("--csv", metavar="FILE", help="also write every decision as a row of a CSV file")
+    session.add_argument("--html", metavar="FILE", help="also write a report with charts, one HTML file "
+                                                        "(needs hasen[report])")
+    session.add_argument("--title", help="the report's title (default: from IN)")
+
+
 def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--game", choices=[*FAMILIES, "all"], default="all", help="default: all")
     bench.add_argument("--deals", type=positive_int, default=300, metavar="N",
@@ -246,6 +264,8 @@ COMMANDS = {
                     "deal:cmd_deal"),
     "record": Command("hand records checked and written back, with the result of each hand", record_arguments,
                       "record:cmd_record"),
+    "session": Command("a night's hand records reviewed from each player's seat, summed per player",
+                       session_arguments, "session:cmd_session"),
     "bench": Command("the search's speed on seeded deals: solves, tables, threads", bench_arguments,
                      "bench:cmd_bench"),
 }
