@@ -4,11 +4,14 @@ Each hand is a seeded random deal with a made-up record: the auction of its par 
 hand open), the declarer's double-dummy best contract, and the cards played at random
 (legal, seeded), so that the review has mistakes to find. Every
 hand is reviewed once on one thread and once on ``--threads``, in turns, for ``--rounds``
-rounds; prints the median seconds on each and the median of each hand's own ratio. The
-target: a whole hand within 2 s on this machine.
+rounds; prints the median seconds on each and the median of each hand's own ratio. Then
+a session of ``--session`` such hands (Hasenpfeffer), ``hasen session`` timed as a whole
+process with ``--jobs`` 1 and 2. The targets: a whole hand within 2 s on this machine, a
+20-hand session within 30 s with ``--jobs 2``.
 
     python benchmarks/bench_review.py                    # 4 hands of each game, 2 rounds
     python benchmarks/bench_review.py --hands 10 --rounds 3 --game hasenpfeffer
+    python benchmarks/bench_review.py --hands 0 --session 20
 """
 
 from __future__ import annotations
@@ -17,7 +20,11 @@ import argparse
 import os
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 import hasen
 from hasen.search import USING_EXTENSION
@@ -58,11 +65,12 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--game", choices=["hasenpfeffer", "euchre", "euchre2"], action="append")
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--session", type=int, default=20, help="hands in the session (0: none)")
     args = parser.parse_args()
     print(f"search: {'compiled' if USING_EXTENSION else 'pure Python'}; whole hands at the default layouts, "
           f"1 and {args.threads} threads in turns, {args.rounds} rounds")
     print(f"{'game':<14}{'1 thread':>10}{f'{args.threads} threads':>12}{'ratio':>8}")
-    for game in args.game or ["hasenpfeffer", "euchre", "euchre2"]:
+    for game in (args.game or ["hasenpfeffer", "euchre", "euchre2"]) if args.hands else []:
         records = [made_up_record(game, args.seed + i) for i in range(args.hands)]
         hasen.review_hand(records[0], layouts=10)  # warm: imports, the search's tables
         one, many, ratios = [], [], []
@@ -78,6 +86,22 @@ def main() -> None:
                 ratios.append((middle - start) / (end - middle))
         print(f"{game:<14}{statistics.median(one):>9.3f}s{statistics.median(many):>11.3f}s"
               f"{statistics.median(ratios):>7.2f}x")
+    if args.session:
+        session(args.session, args.seed)
+
+
+def session(hands: int, seed: int) -> None:
+    """``hasen session`` of a night of made-up Hasenpfeffer hands, as a whole process."""
+    with tempfile.TemporaryDirectory() as folder:
+        night = Path(folder) / "night.txt"
+        night.write_text("\n\n".join(f"id: {i}\n{made_up_record('hasenpfeffer', seed + 100 + i)}"
+                                      for i in range(hands)) + "\n", encoding="utf-8")
+        for jobs in (1, 2):
+            out = Path(folder) / f"out{jobs}.jsonl"
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "hasen.cli", "session", str(night), str(out), "--jobs", str(jobs)],
+                           check=True, stdout=subprocess.DEVNULL)
+            print(f"session of {hands} hands, --jobs {jobs}: {time.perf_counter() - start:.1f} s")
 
 
 if __name__ == "__main__":
