@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
 from hasen.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
 from hasen.core.seats import SEATS
 from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
@@ -81,17 +82,36 @@ TABLE_REQUEST = {
     },
 }
 
-BID_REQUEST = {
-    "type": "object",
-    "additionalProperties": False,
-    "required": ["deal"],
-    "properties": {
-        "deal": DEAL,
-        "dealer": DEALER,
-        **VARIANT_OPTIONS,
-        **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
-    },
-}
+ADVICE_KEYS = ("seat", "hand", "upcard", "known", "layouts", "choice_layouts", "seed", "form")  # one seat's view
+
+
+def bid_request(limit: int) -> dict[str, Any]:
+    """What to bid: a deal (every seat with all hands open, and the par), or one seat and
+    its cards (single dummy)."""
+    simulation = simulate_request(limit)["properties"]
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {
+            "deal": text("A deal. Without seat: every seat's advice with all hands open, and the par. With "
+                         "seat: only that seat's hand (and in Euchre the upcard) is used."),
+            "dealer": DEALER,
+            "seat": seat("Advice for this seat knowing only its own cards (single dummy)."),
+            "hand": text("With seat and without a deal: the seat's hand, dotted ('A.K..AQJ*') or a list."),
+            "upcard": text("With seat and without a deal, in Euchre: the upcard."),
+            "known": simulation["known"],
+            "layouts": simulation["layouts"],
+            "choice_layouts": {"type": "integer", "minimum": 1,
+                               "description": "With seat: layouts for each widow (Euchre: for the dealer's "
+                                              "discard) on which the declarer's later choice is made; default "
+                                              f"{DEFAULT_CHOICE_LAYOUTS}. Counted against the layout limit."},
+            "seed": simulation["seed"],
+            "form": simulation["form"],
+            **VARIANT_OPTIONS,
+            **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
+        },
+    }
+
 
 def discard_rule(required: list[str]) -> dict[str, Any]:
     """The keys a solve or review body needs: ``discard`` too in Hasenpfeffer (the default
@@ -501,6 +521,104 @@ LEAD_RESPONSE = optional(closed({
     "best": {"type": "array", "items": CARD, "description": "The leads with the highest mean."},
 }, "The same object as `hasen lead --json`."), {"upcard": CARD, "deck": DECK_SIZES, "settings": SETTINGS})
 
+ADVISED = {
+    "make": {**SHARE, "description": "The chance of taking the tricks the bid or call needs."},
+    "make_stderr": {**FIGURE, "description": "The standard error of that chance."},
+    "expected": {**FIGURE, "description": "The expected net score: the declaring side's points less the "
+                                          "defenders'."},
+    "stderr": {**FIGURE, "description": "The standard error of the expected score."},
+    "mean_tricks": FIGURE,
+    "trump": SUIT,
+    "discard": {**CARD, "description": "The seat's own discard (a Euchre dealer's), chosen on other layouts."},
+}
+KNOWLEDGE = {
+    "version": VERSION,
+    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "dealer": SEAT,
+    "seat": SEAT,
+    "hand": {"type": "string"},
+    "known": SIMULATION_RESPONSE["properties"]["known"],
+    "layouts": {"type": "integer", "minimum": 1},
+    "choice_layouts": {"type": "integer", "minimum": 1},
+    "seed": {"type": "integer", "minimum": 0},
+}
+ADVISED_BID = closed({
+    "bid": {"type": "string"}, "needs": TRICKS, **{k: v for k, v in ADVISED.items() if k != "discard"},
+    "trumps": {"type": "object", "propertyNames": SUIT, "additionalProperties": SHARE,
+               "description": "How often each trump is the choice, once the widow is seen."},
+})
+BID_ADVICE_RESPONSE = optional(closed({
+    **KNOWLEDGE,
+    "forms": {"type": "object", "propertyNames": {"enum": ["with_partner", "alone"]},
+              "additionalProperties": closed({
+                  "bids": {"type": "array", "items": ADVISED_BID},
+                  "worth": {"oneOf": [{"type": "string"}, NULL],
+                            "description": "The highest bid whose expected score is above 0; null: pass."}})},
+}, "The same object as `hasen bid --seat ... --json` in Hasenpfeffer."), {"settings": SETTINGS})
+CALL_ADVICE_RESPONSE = optional(closed({
+    **KNOWLEDGE,
+    "upcard": CARD,
+    "calls": {"type": "array", "items": optional(closed({
+        "round": {"type": "integer", "enum": [1, 2]}, "call": {"type": "string"}, "alone": {"type": "boolean"},
+        **{k: v for k, v in ADVISED.items() if k != "discard"},
+        "march": {**SHARE, "description": "The chance of all the tricks."},
+        "euchred": {**SHARE, "description": "The chance of fewer than three tricks."}}),
+        {"discard": ADVISED["discard"]})},
+    "best": {"type": "object", "additionalProperties": {"oneOf": [NULL, closed({"call": {"type": "string"},
+                                                                                 "alone": {"type": "boolean"}})]},
+             "description": "Per round, the call with the highest expected score if above 0; null: pass."},
+}, "The same object as `hasen bid --seat ... --json` in Euchre."),
+    {"deck": DECK_SIZES, "settings": SETTINGS, "nothing_to_decide": {"type": "string"}})
+
+def hand_review_request(limit: int) -> dict[str, Any]:
+    """A hand record to review fairly, and the layouts per decision."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["record"],
+        "properties": {
+            "record": {"oneOf": [{"type": "string"}, {"type": "object"}],
+                       "description": "A hand record (docs/notation.md, \"Hand records\"), as text or as its JSON "
+                                      "object, whose auction ended in a contract."},
+            "layouts": {"type": "integer", "minimum": 1,
+                        "description": f"Random layouts for each decision: at most {limit} (more gives 413); "
+                                       f"default {DEFAULT_REVIEW_LAYOUTS}."},
+            "seed": {"type": "integer", "minimum": 0, "description": "The random seed; default 0."},
+        },
+    }
+
+
+VERDICT = {"type": "string", "enum": ["mistake", "double dummy only", "good", "forced"]}
+HAND_REVIEW_RESPONSE = closed({
+    "version": VERSION,
+    "record": {"type": "object", "description": "The record's JSON form."},
+    "layouts": {"type": "integer", "minimum": 1},
+    "seed": {"type": "integer", "minimum": 0},
+    "result": {"oneOf": [NULL, {"type": "object"}], "description": "How the hand came out; null part-way."},
+    "par": closed({"contract": {"oneOf": [NULL, {"type": "object"}]},
+                   "auction": {"type": "array", "items": closed({"seat": SEAT, "call": {"type": "string"}})}},
+                  "The auction with every hand open."),
+    "bid": {"oneOf": [NULL, closed({
+        "seat": SEAT, "bid": {"type": "string"}, "make": SHARE, "expected": FIGURE, "stderr": FIGURE,
+        "worth": {"oneOf": [NULL, {"type": "string"}]}, "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
+        "The declarer's bid (Euchre: the maker's call) by the advice for its own cards.")]},
+    "choice": {"oneOf": [NULL, closed({
+        "seat": SEAT, "chosen": {"type": "object"}, "best": {"type": "object"}, "mean": FIGURE, "best_mean": FIGURE,
+        "cost": FIGURE, "stderr": FIGURE, "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
+        "The trump and discard (Euchre: the dealer's discard) from the chooser's seat.")]},
+    "contract": {"type": "object", "description": "The contract against the best, with every hand open."},
+    "cards": {"type": "array", "items": closed({
+        "number": {"type": "integer", "minimum": 1}, "trick": {"type": "integer", "minimum": 1}, "seat": SEAT,
+        "card": CARD, "layouts": {"type": "integer", "minimum": 0}, "exact": {"type": "boolean"}, "best": CARD,
+        "cost": FIGURE, "stderr": FIGURE, "mistake": {"type": "boolean"},
+        "choices": {"type": "array", "items": closed({"card": CARD, "mean": FIGURE})},
+        "double_dummy": closed({"cost": TRICKS, "best": {"type": "array", "items": CARD}}),
+        "verdict": VERDICT})},
+    "players": {"type": "object", "propertyNames": SEAT, "additionalProperties": closed({
+        "cards": {"type": "integer"}, "mistakes": {"type": "integer"}, "given_away": FIGURE,
+        "bidding_given_away": FIGURE, "double_dummy_given_away": {"type": "integer"}})},
+}, "The same object as `hasen review RECORD --json`.")
+
 HEALTH = closed({
     "status": {"type": "string", "const": "ok"},
     "version": VERSION,
@@ -511,6 +629,26 @@ HEALTH = closed({
 })
 
 ERROR = closed({"error": {"type": "string", "description": "What was wrong, and where."}, "version": VERSION})
+
+
+RECORD_REQUEST = {
+    "type": "object",
+    "description": "A hand record (docs/notation.md, \"Hand records\"): its text, a block of field lines or one "
+                   "line of fields, or its JSON object.",
+    "required": ["record"],
+    "additionalProperties": False,
+    "properties": {"record": {"oneOf": [{"type": "string"}, {"type": "object"}],
+                              "description": "The record as text, or as its JSON object."}},
+}
+RECORD_RESPONSE = closed({
+    "version": VERSION,
+    "record": {"type": "object", "description": "The record's JSON form, with its result once the hand is over."},
+    "text": {"type": "string", "description": "The record in canonical text, one field a line."},
+    "line": {"type": "string", "description": "The same on one line."},
+    "to_call": {"oneOf": [SEAT, NULL], "description": "Whose call it is, while the auction goes on."},
+    "play_settings": {"type": "object", "description": "The settings that decide who leads the contract, where "
+                      "they differ from the defaults: for the table, solve and review requests of the hand."},
+}, "The record checked against the rules and written back canonically.")
 
 
 def response(description: str, schema: str) -> dict[str, Any]:
@@ -529,17 +667,26 @@ ERRORS = {
 }
 
 
-def post(summary: str, request: str, answer: str | list[str]) -> dict[str, Any]:
-    """``answer``: the answer's schema, or the schemas of which it is one."""
-    ok = response("The analysis.", answer) if isinstance(answer, str) else {
-        "description": "The analysis.",
-        "content": {"application/json": {"schema": {"oneOf": [{"$ref": REF + a} for a in answer]}}}}
+def refs(names: str | list[str]) -> dict[str, Any]:
+    """A reference to the schema, or one of the schemas."""
+    return {"$ref": REF + names} if isinstance(names, str) else {"oneOf": [{"$ref": REF + n} for n in names]}
+
+
+def post(summary: str, request: str | list[str], answer: str | list[str]) -> dict[str, Any]:
+    """``request``, ``answer``: the schema, or the schemas of which it is one."""
     return {"post": {
         "summary": summary,
-        "requestBody": {"required": True,
-                        "content": {"application/json": {"schema": {"$ref": REF + request}}}},
-        "responses": {"200": ok, **ERRORS},
+        "requestBody": {"required": True, "content": {"application/json": {"schema": refs(request)}}},
+        "responses": {"200": {"description": "The analysis.", "content": {"application/json": {
+            "schema": refs(answer)}}}, **ERRORS},
     }}
+
+
+def record_path() -> dict[str, Any]:
+    """Reading a record solves nothing: it is answered at once, never with a 503."""
+    path = post("A hand record read, checked against the rules and scored", "RecordRequest", "RecordResponse")
+    del path["post"]["responses"]["503"]
+    return path
 
 
 def get(summary: str, answer: str) -> dict[str, Any]:
@@ -566,17 +713,20 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             PREFIX + "/table": post("Tricks for every trump and discard (Hasenpfeffer) or every maker "
                                     "and trump (Euchre)", "TableRequest",
                                     ["TableResponse", "EuchreTableResponse"]),
-            PREFIX + "/bid": post("Bid advice for every seat, alone or with the partner, and the par "
-                                  "of the hand", "BidRequest", "BidResponse"),
+            PREFIX + "/bid": post("What to bid: one seat's advice knowing only its cards (with seat), or "
+                                  "every seat's with all hands open and the par of the hand", "BidRequest",
+                                  ["BidResponse", "BidAdviceResponse", "CallAdviceResponse"]),
             PREFIX + "/solve": post("Every legal next card's value in a position, and a best line",
                                     "SolveRequest", "SolveResponse"),
-            PREFIX + "/review": post("A played hand judged card by card, and the trump and discard "
-                                     "against the best", "ReviewRequest", "ReviewResponse"),
+            PREFIX + "/review": post("A played hand judged: a hand record decision by decision from each player's "
+                                     "seat and with every hand open; or a deal card by card with every hand open",
+                                     ["ReviewRequest", "HandReviewRequest"], ["ReviewResponse", "HandReviewResponse"]),
             PREFIX + "/batch": post("Many table requests at once", "BatchRequest", "BatchResponse"),
             PREFIX + "/lead": post("Each opening lead over random layouts of the cards the leader cannot see",
                                    "LeadRequest", "LeadResponse"),
             PREFIX + "/simulate": post("The declarer's choices over random layouts of the cards it cannot "
                                        "see (single dummy)", "SimulateRequest", "SimulateResponse"),
+            PREFIX + "/record": record_path(),
             PREFIX + "/health": get("Service health", "Health"),
             PREFIX + "/openapi.json": {"get": {"summary": "This document", "responses": {
                 "200": {"description": "The OpenAPI document.",
@@ -590,12 +740,16 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "DeclarerTable": DECLARER_TABLE,
             "EuchreTableResponse": EUCHRE_TABLE_RESPONSE,
             "MakerTable": MAKER_TABLE,
-            "BidRequest": BID_REQUEST,
+            "BidRequest": bid_request(config["HASEN_SIMULATE_LIMIT"]),
             "BidResponse": BID_RESPONSE,
+            "BidAdviceResponse": BID_ADVICE_RESPONSE,
+            "CallAdviceResponse": CALL_ADVICE_RESPONSE,
             "SolveResponse": SOLVE_RESPONSE,
             "CardChoice": CARD_CHOICE,
             "ReviewRequest": REVIEW_REQUEST,
             "ReviewResponse": REVIEW_RESPONSE,
+            "HandReviewRequest": hand_review_request(config["HASEN_SIMULATE_LIMIT"]),
+            "HandReviewResponse": HAND_REVIEW_RESPONSE,
             "ReviewedCard": REVIEWED_CARD,
             "BatchResponse": BATCH_RESPONSE,
             "BatchItemError": BATCH_ITEM_ERROR,
@@ -604,6 +758,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "SimulatedChoice": SIMULATED_CHOICE,
             "LeadRequest": lead_request(config["HASEN_SIMULATE_LIMIT"]),
             "LeadResponse": LEAD_RESPONSE,
+            "RecordRequest": RECORD_REQUEST,
+            "RecordResponse": RECORD_RESPONSE,
             "Health": HEALTH,
             "Error": ERROR,
         }},

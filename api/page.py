@@ -38,6 +38,22 @@ SINGLE_DUMMY_LAYOUTS = 200
 SINGLE_DUMMY_SEED = 0
 
 
+# a whole hand of each game in the record notation, for the record box's Example button
+EXAMPLE_RECORDS = {
+    "hasenpfeffer": "\n".join([
+        "variant: hasenpfeffer", "dealer: W", "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS",
+        "auction: N 4, E 5, S pass, W pass, N 6, E pass", "contract: N 6, trump C, discard KH",
+        "play: JC KC TC 9C | AS AH TS QS | JK QH 9S JS | KS AD TH JH | AC KD 9H QD | QC TD 9D JD"]),
+    "euchre2": "\n".join([
+        "variant: euchre2", "deck: 24", "dealer: N", "deal: N:..KQT9.9 T9.AKQ.. AS",
+        "auction: S pass, N pass, S name H", "contract: S, trump H", "play: AH KD | KH QD | QH TD | TS 9D | 9S 9C"]),
+    "euchre": "\n".join([
+        "variant: euchre", "deck: 24", "dealer: N", "deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS",
+        "auction: E pass, S pass, W pass, N order up", "contract: N, trump S, discard KH",
+        "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS"]),
+}
+
+
 def hand_order(trump: int) -> list[list[str]]:
     """How a hand is sorted once ``trump`` is known, as groups of card names, each strongest
     first: the trumps (the Joker, the right and left bowers, then the rest of the suit), then
@@ -89,6 +105,7 @@ def game_facts(name: str) -> dict[str, Any]:
         "deckSizes": [str(size) for size in decks],
         "defaultDeck": str(default.deck_size),
         "example": None if example is None else example._asdict(),
+        "exampleRecord": EXAMPLE_RECORDS[name],
     }
 
 

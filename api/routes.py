@@ -14,23 +14,28 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
+from hasen.analysis.record import Record
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
+from hasen.rules.seating import lead_settings_used
 from hasen.rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
 from hasen.search import USING_EXTENSION
 
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, BadInput, TooLarge
 from .openapi import (
-    BID_REQUEST,
+    ADVICE_KEYS,
     PREFIX,
+    RECORD_REQUEST,
     REVIEW_REQUEST,
     SOLVE_REQUEST,
     TABLE_REQUEST,
     batch_request,
+    bid_request,
     document,
+    hand_review_request,
     lead_request,
     simulate_request,
 )
@@ -40,7 +45,6 @@ v1 = Blueprint("v1", __name__, url_prefix=PREFIX)
 
 TABLE = BodyChecker(TABLE_REQUEST)
 SOLVE = BodyChecker(SOLVE_REQUEST)
-BID = BodyChecker(BID_REQUEST)
 REVIEW = BodyChecker(REVIEW_REQUEST)
 
 
@@ -94,13 +98,39 @@ def table() -> Response:
 
 # --- bid ------------------------------------------------------------------------------------
 
+@cache
+def bid_checker(limit: int) -> BodyChecker:
+    """The schema names the app's layout limit (for one seat's advice)."""
+    return BodyChecker(bid_request(limit))
+
+
 @v1.post("/bid")
 def bid() -> Response:
     body = read_json(request)
-    BID.check(body)
-    deal = body_deal(body, PLAY_SETTINGS + AUCTION_SETTINGS)
-    data, cached = service().answer(("bid", deal), lambda deadline: public.bid(deal, deadline=deadline).to_json())
-    return answer(data, cached)
+    if isinstance(body, dict) and "seat" not in body:
+        given = [key for key in ADVICE_KEYS if key in body]
+        if given:
+            raise BadInput(f"body: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+                           "(single dummy): give \"seat\" too")
+        if "deal" not in body:
+            raise BadInput("body: missing key 'deal' (or 'seat' and its hand, for one seat's advice)")
+    limit = current_app.config["HASEN_SIMULATE_LIMIT"]
+    layouts = checked_layouts(body, limit)
+    choice_layouts = checked_layouts(body, limit, "choice_layouts", public.DEFAULT_CHOICE_LAYOUTS)
+    bid_checker(limit).check(body)
+    names = PLAY_SETTINGS + AUCTION_SETTINGS
+    if "seat" not in body:
+        deal = body_deal(body, names)
+        data, cached = service().answer(("bid", deal),
+                                        lambda deadline: public.bid(deal, deadline=deadline).to_json())
+        return answer(data, cached)
+    variant = variant_for(body.get("variant"), body.get("deck"))
+    options, seen = seen_by(body, variant, None if variant.declarer_exchanges else "upcard", names,
+                            sees_widow=False, what="bid")
+    options.update(layouts=layouts, choice_layouts=choice_layouts, seed=body.get("seed", 0),
+                   alone=FORMS[body.get("form", "both")])
+    return run_simulation(("bid", *seen, layouts, choice_layouts, options["seed"], options["alone"]),
+                          lambda deadline: public.bid(**options, deadline=deadline).to_json())
 
 
 # --- solve ----------------------------------------------------------------------------------
@@ -143,9 +173,16 @@ def record_key(body: dict[str, Any]) -> str:
     return given[0]
 
 
+@cache
+def hand_review_checker(limit: int) -> BodyChecker:
+    return BodyChecker(hand_review_request(limit))
+
+
 @v1.post("/review")
 def review() -> Response:
     body = read_json(request)
+    if isinstance(body, dict) and "record" in body:
+        return review_record(body)
     REVIEW.check(body)
     record = body[record_key(body)]
     # the whole record is checked here, so that a bad one is a 400 before any solve
@@ -153,6 +190,21 @@ def review() -> Response:
     data, cached = service().answer(
         ("review", *position), lambda deadline: public.review(**options, played=record, deadline=deadline).to_json())
     return answer(data, cached)
+
+
+def review_record(body: dict[str, Any]) -> Response:
+    """A hand record reviewed fairly: each decision from its player's seat."""
+    limit = current_app.config["HASEN_SIMULATE_LIMIT"]
+    layouts = checked_layouts(body, limit, "layouts", public.DEFAULT_REVIEW_LAYOUTS, "decision")
+    hand_review_checker(limit).check(body)
+    given = body["record"]
+    record = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
+    if record.contract is None:
+        raise BadInput("record: it has no contract to review (the auction is not over, or all passed)")
+    seed = body.get("seed", 0)
+    return run_simulation(("review", record.line(), layouts, seed),
+                          lambda deadline: public.review_hand(record, layouts=layouts, seed=seed,
+                                                             deadline=deadline).to_json())
 
 
 # --- simulate -------------------------------------------------------------------------------
@@ -163,11 +215,14 @@ def simulate_checker(limit: int) -> BodyChecker:
     return BodyChecker(simulate_request(limit))
 
 
-def checked_layouts(body: Any, limit: int) -> Any:
-    """The layouts asked for (the default if none), refused with a 413 over the limit."""
-    layouts = body.get("layouts", public.DEFAULT_LAYOUTS) if isinstance(body, dict) else None
+def checked_layouts(body: Any, limit: int, key: str = "layouts", default: int | None = None,
+                    per: str = "simulation") -> Any:
+    """The layouts asked for under ``key`` (the default if none), refused with a 413 over
+    the limit."""
+    layouts = body.get(key, public.DEFAULT_LAYOUTS if default is None else default) if isinstance(body, dict) \
+        else None
     if isinstance(layouts, int) and not isinstance(layouts, bool) and layouts > limit:
-        raise TooLarge(f"layouts: {layouts}, at most {limit} per simulation (HASEN_SIMULATE_LIMIT)")
+        raise TooLarge(f"{key}: {layouts}, at most {limit} per {per} (HASEN_SIMULATE_LIMIT)")
     return layouts
 
 
@@ -184,7 +239,7 @@ def simulation_body(checker: Callable[[int], BodyChecker]) -> tuple[dict[str, An
 
 
 def seen_by(body: dict[str, Any], variant: Variant, extra_key: str | None, names: tuple[str, ...],
-            sees_widow: bool) -> tuple[dict[str, Any], tuple[Any, ...]]:
+            sees_widow: bool, what: str = "simulate") -> tuple[dict[str, Any], tuple[Any, ...]]:
     """The arguments of a simulation body for the Python API: the seat's cards, from a deal
     or from its hand and ``extra_key``'s card (the extra card it sees, if any), with the
     table settings among ``names``; and what the seat knows, checked, as a cache key."""
@@ -195,7 +250,8 @@ def seen_by(body: dict[str, Any], variant: Variant, extra_key: str | None, names
         options.update(hand=body.get("hand"), extra=None if extra_key is None else body.get(extra_key),
                        dealer=body.get("dealer"), variant=variant,
                        settings={name: body[name] for name in names if name in body})
-    knowledge = public.knowledge_of(**{k: v for k, v in options.items() if k != "settings"}, sees_widow=sees_widow)
+    knowledge = public.knowledge_of(**{k: v for k, v in options.items() if k != "settings"}, sees_widow=sees_widow,
+                                    what=what)
     settings = options["deal"].settings if "deal" in options else public.settings_for(variant, options["settings"])
     return options, (knowledge, settings)
 
@@ -259,6 +315,28 @@ def batch() -> Response:
             jobs.append(str(exc))
     results = service().answer_all(jobs)
     return answer({"version": __version__, "results": results})
+
+
+# --- record ---------------------------------------------------------------------------------
+
+RECORD = BodyChecker(RECORD_REQUEST)
+
+
+@v1.post("/record")
+def record() -> Response:
+    """A hand record, as text or JSON, checked and written back with its result (the page's
+    record box reads records through it). Nothing is solved, so it is answered at once."""
+    body = read_json(request)
+    RECORD.check(body)
+    given = body["record"]
+    parsed = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
+    to_call, contract = parsed.to_call, parsed.contract
+    # the settings that decide who leads this contract, where they differ from the defaults:
+    # what the table, solve and review requests of the same hand need
+    used = () if contract is None else lead_settings_used(contract.alone, contract.lone_defender)
+    leads = {name: value for name, value in parsed.settings.changed().items() if name in used}
+    return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line(),
+                   "to_call": None if to_call is None else str(to_call), "play_settings": leads})
 
 
 # --- about the service ----------------------------------------------------------------------

@@ -7,6 +7,9 @@ True
 >>> hasen.analyze(deal, declarer="N").tables["N"].best
 (Suit('C'), Card('KH'), 6)
 
+A whole played hand is a ``Record`` (``Record.parse``, ``Record.from_json``); ``random_deal``
+deals any game at random, by seed.
+
 ``analyze`` (the table; ``analyze_many`` for a batch of deals on threads), ``solve``
 (every card's value at a position), ``review`` (a played hand), ``bid`` (bid advice and
 par), ``simulate`` (the right choice knowing only one's own cards) and ``position`` (a
@@ -47,13 +50,16 @@ _HOMES = {
     "Contract": "analysis.play",
     "PlayState": "analysis.play",
     "PositionAnalysis": "analysis.position",
+    "Record": "analysis.record",
     "PlayReview": "analysis.review",
     "Simulation": "analysis.simulate",
     "DeclarerTable": "analysis.table",
     "TableAnalysis": "analysis.table",
     "Deal": "core.deal",
     "DeadlineExceeded": "core.errors",
+    "random_deal": "core.dealing",
     "HasenError": "core.errors",
+    "IllegalCallError": "core.errors",
     "IllegalPlayError": "core.errors",
     "InvalidDealError": "core.errors",
     "NotationError": "core.errors",
@@ -68,11 +74,15 @@ _HOMES = {
     "GAMES": "games",
     "Game": "games",
     "game_of": "games",
+    "BidAdvice": "analysis.advice",
+    "CallAdvice": "analysis.advice",
     "analyze": "public",
     "analyze_many": "public",
     "bid": "public",
     "position": "public",
     "review": "public",
+    "review_hand": "public",
+    "HandReview": "analysis.hand_review",
     "simulate": "public",
     "simulate_lead": "public",
     "solve": "public",
@@ -84,82 +94,53 @@ _HOMES = {
 }
 
 if TYPE_CHECKING:
+    from .analysis.advice import BidAdvice as BidAdvice
+    from .analysis.advice import CallAdvice as CallAdvice
     from .analysis.answer import Answer as Answer
     from .analysis.bidding import BidAnalysis as BidAnalysis
     from .analysis.bidding import EuchreAdvice as EuchreAdvice
     from .analysis.bidding import HasenpfefferAdvice as HasenpfefferAdvice
     from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
     from .analysis.euchre_table import MakerTable as MakerTable
+    from .analysis.hand_review import HandReview as HandReview
     from .analysis.lead import LeadSimulation as LeadSimulation
     from .analysis.play import Contract as Contract
     from .analysis.play import PlayState as PlayState
     from .analysis.position import PositionAnalysis as PositionAnalysis
+    from .analysis.record import Record as Record
     from .analysis.review import PlayReview as PlayReview
     from .analysis.simulate import Simulation as Simulation
     from .analysis.table import DeclarerTable as DeclarerTable
     from .analysis.table import TableAnalysis as TableAnalysis
     from .api import create_app as create_app
     from .core.deal import Deal as Deal
-    from .core.errors import (
-        DeadlineExceeded as DeadlineExceeded,
-    )
-    from .core.errors import (
-        HasenError as HasenError,
-    )
-    from .core.errors import (
-        IllegalPlayError as IllegalPlayError,
-    )
-    from .core.errors import (
-        InvalidDealError as InvalidDealError,
-    )
-    from .core.errors import (
-        NotationError as NotationError,
-    )
-    from .core.names import (
-        ByName as ByName,
-    )
-    from .core.names import (
-        Card as Card,
-    )
-    from .core.names import (
-        CardSet as CardSet,
-    )
-    from .core.names import (
-        Seat as Seat,
-    )
-    from .core.names import (
-        Suit as Suit,
-    )
+    from .core.dealing import random_deal as random_deal
+    from .core.errors import DeadlineExceeded as DeadlineExceeded
+    from .core.errors import HasenError as HasenError
+    from .core.errors import IllegalCallError as IllegalCallError
+    from .core.errors import IllegalPlayError as IllegalPlayError
+    from .core.errors import InvalidDealError as InvalidDealError
+    from .core.errors import NotationError as NotationError
+    from .core.names import ByName as ByName
+    from .core.names import Card as Card
+    from .core.names import CardSet as CardSet
+    from .core.names import Seat as Seat
+    from .core.names import Suit as Suit
     from .core.variants import VARIANTS as VARIANTS
     from .core.variants import Variant as Variant
     from .core.variants import variant_for as variant_for
     from .games import GAMES as GAMES
     from .games import Game as Game
     from .games import game_of as game_of
-    from .public import (
-        analyze as analyze,
-    )
-    from .public import (
-        analyze_many as analyze_many,
-    )
-    from .public import (
-        bid as bid,
-    )
-    from .public import (
-        position as position,
-    )
-    from .public import (
-        review as review,
-    )
-    from .public import (
-        simulate as simulate,
-    )
-    from .public import (
-        simulate_lead as simulate_lead,
-    )
-    from .public import (
-        solve as solve,
-    )
+    from .public import analyze as analyze
+    from .public import analyze_many as analyze_many
+    from .public import bid as bid
+    from .public import position as position
+    from .public import review as review
+    from .public import review_hand as review_hand
+    from .public import simulate as simulate
+    from .public import simulate_lead as simulate_lead
+    from .public import solve as solve
     from .rules.settings import Settings as Settings
     from .search import USING_EXTENSION as USING_EXTENSION
     from .workers import Workers as Workers

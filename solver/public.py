@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, cast, overload
 
 from .analysis.inputs import (
+    DEFAULT_CHOICE_LAYOUTS,
     DEFAULT_LAYOUTS,
+    DEFAULT_REVIEW_LAYOUTS,
     check_contract_notation,
     coerce_card,
     coerce_deal,
@@ -40,20 +42,25 @@ from .rules.settings import SettingsLike, settings_for
 
 # each analysis is imported by the function that runs it, so that a command loads only its own
 if TYPE_CHECKING:
+    from .analysis.advice import BidAdvice, CallAdvice
     from .analysis.bidding import BidAnalysis
     from .analysis.euchre_table import EuchreAnalysis
+    from .analysis.hand_review import HandReview
+    from .analysis.layouts import Knowledge, Mapper
     from .analysis.lead import LeadSimulation
     from .analysis.position import PositionAnalysis
+    from .analysis.record import Record
     from .analysis.review import PlayReview
-    from .analysis.simulate import Knowledge, Mapper, Simulation
+    from .analysis.simulate import Simulation
     from .analysis.table import TableAnalysis
 
     Analysis = TableAnalysis | EuchreAnalysis  # analyze's answer: the table of the deal's game
 
 __all__ = [
-    "analyze", "analyze_many", "bid", "position", "review", "simulate", "simulate_lead", "solve",
+    "analyze", "analyze_many", "bid", "position", "review", "review_hand", "simulate", "simulate_lead", "solve",
     # what the interfaces (hasen.cli, hasen.api) take from here besides the analyses
-    "DEFAULT_LAYOUTS", "DeadlineExceeded", "check_contract_notation", "coerce_seat", "coerce_trump", "knowledge_of",
+    "DEFAULT_CHOICE_LAYOUTS", "DEFAULT_LAYOUTS", "DEFAULT_REVIEW_LAYOUTS", "DeadlineExceeded",
+    "check_contract_notation", "coerce_seat", "coerce_trump", "knowledge_of",
     "plan_analysis", "settings_for",
 ]
 
@@ -183,24 +190,75 @@ def review(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardL
                                             checkpoint=checkpoint_for(deadline))
 
 
-def bid(deal: Deal | str, *, deadline: float | None = None) -> BidAnalysis:
-    """Bid advice for every seat, with the partner and alone, and the par of the hand: the
-    auction's outcome when every seat knows every card.
+@overload
+def bid(deal: Deal | str, *, deadline: float | None = None) -> BidAnalysis: ...
 
-    >>> advice = bid(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"))
-    >>> advice.advice["N"]
-    HasenpfefferAdvice(with_partner=FormAdvice(...), alone=FormAdvice(...))
-    >>> advice.advice["N"].with_partner.highest_bid
+
+@overload
+def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None, extra: CardLike | None = None,
+        dealer: SeatLike | None = None, variant: Variant | VariantName | None = None, settings: SettingsLike = None,
+        known: Mapping[str, str] | None = None, layouts: int | None = None, choice_layouts: int | None = None,
+        seed: int | None = None, alone: bool | None = None, progress: Progress | None = None,
+        mapper: Mapper | None = None, threads: int = 1, deadline: float | None = None) -> BidAdvice | CallAdvice: ...
+
+
+def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: str | None = None,
+        extra: CardLike | None = None, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
+        settings: SettingsLike = None, known: Mapping[str, str] | None = None, layouts: int | None = None,
+        choice_layouts: int | None = None, seed: int | None = None, alone: bool | None = None,
+        progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
+        deadline: float | None = None) -> BidAnalysis | BidAdvice | CallAdvice:
+    """What to bid. Given a ``seat``: what that seat should bid or call knowing only its own
+    cards (single dummy; ``BidAdvice`` in Hasenpfeffer, each bid before the widow is seen;
+    ``CallAdvice`` in Euchre, each call of either round). Without one: every seat's advice
+    with every hand open, with the partner and alone, and the par of the hand, the
+    auction's outcome when every seat knows every card (``BidAnalysis``).
+
+    The seat's cards come from a ``deal`` or from ``hand`` (and in Euchre the upcard as
+    ``extra``) with the ``dealer``, the ``variant`` and the ``settings``, as to
+    ``knowledge_of``; the Hasenpfeffer widow stays unseen. The rest is dealt on ``layouts``
+    random layouts (default 1,000), and the declarer's later choice of trump and discard is
+    made on ``choice_layouts`` other layouts for each widow (``hasen.analysis.advice``). The
+    same ``seed`` gives the same answer on any number of ``threads``.
+
+    >>> par = bid(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"))
+    >>> par.advice["N"]
+    HasenpfefferAdvice(with_partner=DeclarerBest(...), alone=DeclarerBest(...))
+    >>> par.advice["N"].with_partner.highest_bid
     '6'
+    >>> mine = bid(hand="A.K..AQJ*", seat="N", dealer="W", layouts=40, choice_layouts=8)
+    >>> worth = mine.forms["with_partner"].worth()
+    >>> worth.bid, worth.trump
+    ('6', Suit('C'))
     """
-    dealt = coerce_deal(deal)
-    return game_of(dealt.variant).bid(dealt, dealt.settings, checkpoint=checkpoint_for(deadline))
+    if seat is None:
+        given = [name for name, value in (("hand", hand), ("extra", extra), ("dealer", dealer), ("variant", variant),
+                                          ("settings", settings), ("known", known), ("layouts", layouts),
+                                          ("choice_layouts", choice_layouts), ("seed", seed), ("alone", alone))
+                 if value is not None]
+        if given:
+            raise NotationError(f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+                                "(single dummy): give the seat too (a whole deal carries its dealer, variant and "
+                                "settings)")
+        if deal is None:
+            raise NotationError("bid: give a deal (every seat's advice and the par), or a seat and its hand")
+        dealt = coerce_deal(deal)
+        return game_of(dealt.variant).bid(dealt, dealt.settings, checkpoint=checkpoint_for(deadline))
+    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant,
+                             sees_widow=False, what="bid")
+    checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings, "bid"))
+    if alone is not None and not isinstance(alone, bool):
+        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    return game_of(knowledge.variant).advise(
+        knowledge, checked, DEFAULT_LAYOUTS if layouts is None else layouts, 0 if seed is None else seed, alone,
+        DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts, threads, mapper,
+        progress_for(deadline, progress))
 
 
 def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
                  extra: CardLike | None = None, known: Mapping[str, str] | None = None,
                  dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
-                 sees_widow: bool = True) -> Knowledge:
+                 sees_widow: bool = True, what: str = "simulate") -> Knowledge:
     """What a simulating seat knows, checked: the seat's cards from ``deal`` (its other
     hands are not used), or ``hand`` and ``extra`` (the widow, or the upcard) with the
     ``dealer`` and the ``variant``; ``known``: cards known to be in other hands, by seat
@@ -213,7 +271,7 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
     who = coerce_seat(seat, "seat")
     if deal is not None:
         if hand is not None or extra is not None or dealer is not None or variant is not None:
-            raise NotationError("simulate: give a deal, or the seat's hand and extra card with the dealer and "
+            raise NotationError(f"{what}: give a deal, or the seat's hand and extra card with the dealer and "
                                 "variant, not both (a Deal carries its dealer and variant)")
         full = coerce_deal(deal)
         mine: tuple[Variant, int, int, int, int | None] = (full.variant, full.dealer, who, full.hands[who],
@@ -222,10 +280,10 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
         target = coerce_variant(variant) or HASENPFEFFER
         hidden = not sees_widow and target.extra_optional
         if hand is None or dealer is None or (extra is None and not hidden):
-            raise NotationError("simulate: without a deal, give the seat's hand, the dealer and the "
-                                f"{target.extra_card} (extra)")
+            raise NotationError(f"{what}: without a deal, give the seat's hand, the dealer" +
+                                ("" if hidden else f" and the {target.extra_card} (extra)"))
         if extra is not None and hidden:
-            raise NotationError(f"simulate: the {target.extra_card} is not seen from this seat; leave it out")
+            raise NotationError(f"{what}: the {target.extra_card} is not seen from this seat; leave it out")
         mine = (target, coerce_seat(dealer, "dealer"), who, coerce_hand(hand, "hand"),
                 None if extra is None else coerce_card(extra, target.extra_card))
     if not sees_widow and mine[0].extra_optional:
@@ -233,17 +291,18 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
     others = [0, 0, 0, 0]
     for name, cards in (known or {}).items():
         others[coerce_seat(name, "known")] = coerce_hand(cards, f"known: {name}")
-    from .analysis.simulate import Knowledge
+    from .analysis.layouts import Knowledge
 
     return Knowledge(*mine, known=tuple(others))
 
 
-def simulation_settings(deal: Deal | str | None, knowledge: Knowledge, settings: SettingsLike) -> SettingsLike:
+def simulation_settings(deal: Deal | str | None, knowledge: Knowledge, settings: SettingsLike,
+                        what: str = "simulate") -> SettingsLike:
     """The table settings of a simulation: the deal's own, or those given with a hand."""
     if deal is None:
         return settings_for(knowledge.variant, settings)
     if settings is not None:
-        raise NotationError("simulate: the deal carries its settings; give them to the Deal")
+        raise NotationError(f"{what}: the deal carries its settings; give them to the Deal")
     return coerce_deal(deal).settings
 
 
@@ -251,15 +310,17 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
              extra: CardLike | None = None, dealer: SeatLike | None = None,
              variant: Variant | VariantName | None = None, settings: SettingsLike = None,
              known: Mapping[str, str] | None = None, layouts: int = DEFAULT_LAYOUTS, seed: int = 0,
-             alone: bool | None = None, progress: Progress | None = None, mapper: Mapper = map,
-             deadline: float | None = None) -> Simulation:
+             alone: bool | None = None, progress: Progress | None = None, mapper: Mapper | None = None,
+             threads: int = 1, deadline: float | None = None) -> Simulation:
     """What ``seat`` should choose as declarer knowing only its cards: each trump (and
     discard, where it is the seat's) over ``layouts`` random layouts of the unseen cards.
 
     The seat's cards come from a ``deal`` (which carries the dealer, the variant and the
     settings), or from ``hand`` and ``extra`` with the ``dealer``, the ``variant`` and the
     ``settings``; as to ``knowledge_of``. ``alone``: only that form of play; by default both
-    where the game has partners. The same ``seed`` gives the same answer.
+    where the game has partners. The layouts are solved on ``threads`` threads, or through
+    ``mapper`` (a ``map`` that keeps the order, such as a process pool's); the same ``seed``
+    gives the same answer either way.
 
     >>> sim = simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", layouts=20, seed=1, alone=False)
     >>> best = sim.forms["with_partner"].best()["6"]
@@ -271,7 +332,7 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
     forms = None if alone is None else (alone,)
-    return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper,
+    return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, threads,
                             progress=progress_for(deadline, progress))
 
 
@@ -280,7 +341,7 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
                   dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
                   settings: SettingsLike = None, known: Mapping[str, str] | None = None,
                   layouts: int = DEFAULT_LAYOUTS, seed: int = 0, progress: Progress | None = None,
-                  mapper: Mapper = map, deadline: float | None = None) -> LeadSimulation:
+                  mapper: Mapper | None = None, threads: int = 1, deadline: float | None = None) -> LeadSimulation:
     """The opening lead of ``seat``, knowing its hand and the contract (and in Euchre the
     upcard): each card's mean tricks for the leader's side over random layouts.
 
@@ -300,4 +361,27 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
     if not isinstance(alone, bool):
         raise NotationError(f"alone: expected true or false, got {alone!r}")
     return simulate_leads(knowledge, coerce_seat(declarer, "declarer"), coerce_trump(trump), alone, layouts, seed,
-                          checked, mapper, progress=progress_for(deadline, progress))
+                          checked, mapper, progress=progress_for(deadline, progress), threads=threads)
+
+
+def review_hand(record: Record | str, *, layouts: int | None = None, seed: int = 0, threads: int = 1,
+                progress: Progress | None = None, deadline: float | None = None) -> HandReview:
+    """A played hand reviewed fairly: every decision (the bid, the trump and discard, each
+    card) judged single dummy from the seat of the player who made it, beside its
+    double-dummy verdict, with the result, the score and the par. ``record``: a ``Record``
+    or its text (docs/notation.md, "Hand records"); ``layouts`` per decision (default 200).
+
+    >>> review = review_hand("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
+    ...                      "auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
+    ...                      "play: JC KC TC 9C | AS AD 9S QS", layouts=30)
+    >>> review.result is None, review.choice.cost, [str(c.card) for c in review.cards]
+    (True, 0.0, ['JC', 'KC', 'TC', '9C', 'AS', 'AD', '9S', 'QS'])
+    """
+    from .analysis.hand_review import review_hand as review_record
+    from .analysis.record import Record
+
+    hand = Record.parse(record) if isinstance(record, str) else record
+    if not isinstance(hand, Record):
+        raise NotationError(f"record: expected a hand record or its text, got {type(record).__name__}")
+    return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
+                         seed, threads, progress_for(deadline, progress))

@@ -21,6 +21,7 @@ from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_LINE
 
 import hasen
 from hasen.analysis.euchre_table import analyze_euchre
+from hasen.analysis.layouts import LAYOUTS_PER_CHUNK
 from hasen.analysis.table import analyze_table
 
 PUBLIC_FUNCTIONS = [hasen.analyze, hasen.solve, hasen.review, hasen.bid, hasen.position]
@@ -170,18 +171,19 @@ def test_an_analysis_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> N
                 lambda: hasen.simulate_lead(deal, seat="N", declarer="E", trump="D", layouts=5, deadline=past)):
         with pytest.raises(hasen.DeadlineExceeded):
             analysis()
-    # a clock of the test's own: the deadline passes after the second layout, and the
-    # simulation stops at the next step
+    # a clock of the test's own: the deadline passes after the second chunk of layouts, and
+    # the simulation stops at the next step
     clock, steps = [0.0], []
+    chunk = LAYOUTS_PER_CHUNK
 
     def step(done: int, total: int) -> None:
         steps.append(done)
-        clock[0] = 10.0 if done == 2 else clock[0]
+        clock[0] = 10.0 if done == 2 * chunk else clock[0]
 
     monkeypatch.setattr("hasen.public.time", SimpleNamespace(monotonic=lambda: clock[0]))
     with pytest.raises(hasen.DeadlineExceeded):
-        hasen.simulate(deal, seat="N", layouts=50, progress=step, deadline=5.0)
-    assert steps == [1, 2]
+        hasen.simulate(deal, seat="N", layouts=4 * chunk, progress=step, deadline=5.0)
+    assert steps == [chunk, 2 * chunk]
     clock[0] = 0.0
     assert hasen.analyze(deal, deadline=5.0).tables["N"].best_tricks == 6
 

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from hasen.search import protocol
 from hasen.search._search_py import Searcher as Twin
+from hasen.search.layout import layout, to_layout
 
-PROTOCOL_METHODS = ["clear", "solve", "solve_many", "solve_table", "solve_tables"]
+PROTOCOL_METHODS = ["clear", "solve", "solve_many", "solve_table", "solve_tables", "solve_positions"]
 
 
 @pytest.fixture(scope="module")
@@ -127,6 +128,12 @@ BAD_INPUT = {
     "three hands in a table": lambda core: core.solve_table([1, 2, 4], ROWS, [-1] * 4, 7, 15, 0, 0),
     "one bad table of many": lambda core: core.solve_tables([([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0),
                                                              ([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0)]),
+    "a trick card over 63": lambda core: core.solve([1, 2, 4, 8], 0b1111, 0, 0, trick=(70,)),
+    "a position's layout bit over 63": lambda core: core.solve_positions([([1, 2, 4, 8], 0, [])], 15, 0,
+                                                                         bytes([70] * 8)),
+    "a position's card beyond its layout": lambda core: core.solve_positions([([1 << 9, 2, 4, 8], 0, [])], 15, 0,
+                                                                             ROWS[:8]),
+    "a trick card beyond its layout": lambda core: core.solve_positions([([1, 2, 4, 0], 0, [9])], 15, 0, ROWS[:8]),
 }
 
 
@@ -143,3 +150,29 @@ def test_both_cores_refuse_bad_input_alike(case: str) -> None:
     assert type(extension) is type(twin), f"C {extension!r}, twin {twin!r}"
     if isinstance(extension, ValueError):
         assert str(extension) == str(twin)
+def test_many_positions_in_one_call_are_each_position(cores) -> None:
+    """solve_positions: positions of one seating and side (tricks in progress or not), in one
+    call, each worth what solve gives it, in both cores."""
+    by_seating: dict[tuple, list[tuple]] = {}
+    for seed in range(120):
+        position = (played_ending if seed % 2 else dealt_ending)(seed)
+        pos = layout(position.trump)
+        request = ([to_layout(h, position.trump) for h in position.hands], position.leader,
+                   [pos[c] for c in position.trick])
+        real = (position.hands, position.leader, position.trick)
+        key = (sum(1 << s for s in position.seats), position.side, position.trump)
+        by_seating.setdefault(key, []).append((request, real))
+    assert any(trick for pairs in by_seating.values() for (_, _, trick), _ in pairs)
+    for (active, side, trump), pairs in by_seating.items():
+        requests = [request for request, _ in pairs]
+        row = bytes(layout(trump))
+        answers = []
+        for core in cores:
+            one_by_one = [core.solve(hands, active, leader, side, trick) for hands, leader, trick in requests]
+            assert core.solve_positions(requests, active, side) == one_by_one
+            # the same positions in real cards, laid out by the core
+            assert core.solve_positions([real for _, real in pairs], active, side, row) == one_by_one
+            answers.append(one_by_one)
+        assert answers[0] == answers[1]
+    for core in cores:
+        assert core.solve_positions([], 0b1111, 0) == []

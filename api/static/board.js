@@ -84,7 +84,8 @@ export function renderDeal(board, deal, dealer, declarer) {
 // that took the widow or upcard, or null), extra (the widow or upcard), toMove (null when
 // over), choices (card -> {total, cost}), trick ([{seat, card}] of the trick being played),
 // lastTrick ({cards, winner} or null), side (the declaring side's name), other (the other
-// side's), taken and lost (tricks won by each), alone, onPlay(card).
+// side's), taken and lost (tricks won by each), alone, defender (a lone defender or null),
+// onPlay(card).
 export function renderPosition(board, view) {
   renderBanner(board.querySelector("#banner"), view);
   for (const area of board.querySelectorAll(".seat-area")) {
@@ -141,6 +142,7 @@ function renderBanner(banner, view) {
   const role = game().exchanger === "dealer" ? "makes" : "declares";
   contract.append(who, ` ${role} `, trumpText(view.trump));
   if (view.alone) contract.append(" alone");
+  if (view.defender) contract.append(` against ${view.defender} alone`);
   if (game().exchanger === "declarer") {
     contract.append(" · discard ", cardText(view.discard));
   } else if (view.exchanger) {

@@ -1,13 +1,14 @@
 // The review page: a deal of any game of the family, its table, a contract, and the play
 // stepped through card by card; beside the table, the declarer's choice single dummy.
 // Everything shown comes from the API; the page's state lives in its URL (variant, deck,
-// deal, dealer, declarer, alone, trump, discard, play, at), so a link restores it.
+// deal, dealer, declarer, alone, defender, the lead settings, trump, discard, play, at; or a
+// hand record and at), so a link restores it. An error shows beside the control it is about.
 
 import { post } from "./api.js";
 import { renderDeal, renderPosition } from "./board.js";
 import { DealBuilder } from "./builder.js";
 import {
-  FACTS, deckSize, game, gameName, otherSide, parseCanonicalDeal, sideName, useGame, verb,
+  FACTS, deckSize, game, gameName, otherSide, parseCanonicalDeal, sideName, suitName, suitSymbol, useGame, verb,
 } from "./cards.js";
 import { renderGraph } from "./graph.js";
 import { dealerChoice, exchanger, randomDeal, startingHands } from "./hands.js";
@@ -15,6 +16,7 @@ import { bestText, renderHeatmap } from "./heatmap.js";
 import { simulateBody } from "./simulation.js";
 import { renderSingleDummy } from "./singledummy.js";
 import { renderLog, renderSummary } from "./summary.js";
+import { linkFlag, linkSeat, pageMessage, recordState, resultWords } from "./words.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -25,6 +27,9 @@ const state = {
   dealer: null,
   declarer: null,   // the declarer, or in Euchre the maker
   alone: false,
+  defender: null,   // an opponent who plays alone against the lone declarer (from a record or a link)
+  settings: {},     // the lead settings of the table, where not the defaults (from a record or a link)
+  loaded: null,     // the API's answer for the hand record loaded, or null
   table: null,      // the declarer's table
   trump: null,
   discard: null,    // the discard (the dealer's in Euchre; null when nobody takes the upcard)
@@ -43,15 +48,27 @@ let boxed = null;  // the review whose record the record box shows
 
 // --- errors -----------------------------------------------------------------------------
 
-function showError(message) {
-  const box = $("#error");
-  box.textContent = message;
+// Each control has its error box beside it: the deal form, the record box, the played-hand
+// box, the play; "#error" at the top is for a link as a whole. A message is the API's, in the
+// page's words, and is brought into view.
+const ERROR_BOXES = ["#error", "#deal-error", "#record-error", "#paste-error", "#play-error"];
+
+function showError(message, where = "#error") {
+  for (const id of ERROR_BOXES) if (id !== where) clearError(id);
+  const box = $(where);
+  box.textContent = pageMessage(message, FACTS);
   box.hidden = false;
+  const { top, bottom } = box.getBoundingClientRect();
+  if (top < 0 || bottom > window.innerHeight) box.scrollIntoView({ block: "center" });
 }
 
-function clearError() {
-  $("#error").hidden = true;
-  $("#error").textContent = "";
+function clearError(where) {
+  $(where).hidden = true;
+  $(where).textContent = "";
+}
+
+function clearErrors() {
+  for (const id of ERROR_BOXES) clearError(id);
 }
 
 // --- the game ---------------------------------------------------------------------------------
@@ -111,6 +128,12 @@ function dealHint() {
 
 function writeUrl() {
   const params = new URLSearchParams();
+  if (followsRecord()) {
+    // the hand record says it all, its game too; the position on view is where in its play
+    params.set("record", state.loaded.line);
+    if (state.trump && state.at < state.record.length) params.set("at", String(state.at));
+    return replaceUrl(params);
+  }
   if (gameName() !== FACTS.defaultGame) params.set("variant", gameName());
   if (deckSize() !== FACTS.games[gameName()].defaultDeck) params.set("deck", deckSize());
   if (state.deal) {
@@ -118,6 +141,8 @@ function writeUrl() {
     params.set("dealer", state.dealer);
     params.set("declarer", state.declarer);
     if (state.alone) params.set("alone", "1");
+    if (state.defender) params.set("defender", state.defender);
+    for (const [name, value] of Object.entries(state.settings)) params.set(name, value);
   }
   if (state.trump) {
     params.set("trump", state.trump);
@@ -125,6 +150,10 @@ function writeUrl() {
     if (state.record.length) params.set("play", state.record.join(" "));
     if (state.at < state.record.length) params.set("at", String(state.at));
   }
+  return replaceUrl(params);
+}
+
+function replaceUrl(params) {
   const url = `${location.pathname}?${params}`;
   if (url !== location.pathname + location.search) history.replaceState(null, "", url);
 }
@@ -137,7 +166,11 @@ function readUrl() {
     deal: params.get("deal"),
     dealer: params.get("dealer") || "",
     declarer: params.get("declarer") || "",
-    alone: params.get("alone") === "1",
+    alone: params.get("alone"),
+    defender: params.get("defender"),
+    first_lead: params.get("first_lead"),
+    lone_lead: params.get("lone_lead"),
+    record: params.get("record"),
     trump: params.get("trump"),
     discard: params.get("discard"),
     play: params.get("play") || "",
@@ -167,23 +200,32 @@ function gameBody() {
   return { variant: gameName(), deck: Number(deckSize()) };
 }
 
-// The table for the form's deal; true when it is shown. The contract is kept only when asked.
-async function showTable(keepContract = false) {
+// What a table, solve or review request says beside the deal and contract: the lone defender
+// and the lead settings, when a record or a link gives them.
+function extrasBody() {
+  return { ...(state.defender ? { defender: state.defender } : {}), ...state.settings };
+}
+
+// The table for the form's deal; true when it is shown. The contract, and the lone defender
+// and lead settings of a record or a link, are kept only when asked; errors go to ``errorAt``.
+async function showTable({ keepContract = false, keepExtras = keepContract, errorAt = "#deal-error" } = {}) {
   const input = formInput();
   if (!input.deal) {
-    showError("deal: empty; paste a deal, build one, or press New random deal");
+    showError("deal: empty; paste a deal, build one, or press New random deal", errorAt);
     return false;
   }
-  const body = { deal: input.deal, declarer: input.declarer, alone: input.alone, ...gameBody() };
+  if (!keepExtras) Object.assign(state, { defender: null, settings: {} });
+  const body = { deal: input.deal, declarer: input.declarer, alone: input.alone, ...gameBody(), ...extrasBody() };
   if (input.dealer) body.dealer = input.dealer;
   let answer;
   try {
     answer = await post("table", body);
   } catch (err) {
-    showError(err.message);
+    showError(err.message, errorAt);
     return false;
   }
-  clearError();
+  clearError(errorAt);
+  clearError("#error");
   Object.assign(state, {
     deal: answer.deal, typed: input.deal, parsed: parseCanonicalDeal(answer.deal), dealer: answer.dealer,
     declarer: input.declarer, alone: input.alone, table: answer.declarers[input.declarer],
@@ -215,7 +257,7 @@ function renderTable() {
 // on view: asked for once (an answer already on view or on its way is kept), in the
 // background, so that the play never waits for it.
 async function loadSingleDummy(again = false) {
-  const body = simulateBody(state, gameBody(), FACTS.singleDummy);
+  const body = simulateBody(state, { ...gameBody(), ...state.settings }, FACTS.singleDummy);
   const key = JSON.stringify(body);
   if (key === single.key && !again && !single.error) return;
   Object.assign(single, { key, body, answer: null, error: null });
@@ -256,11 +298,12 @@ function noPlay(status) {
 // No deal: the page as it opens, for the game chosen.
 function clearDeal() {
   Object.assign(state, { deal: null, typed: null, parsed: null, table: null, trump: null, discard: null, record: [], at: 0,
-    review: null, solve: null });
+    review: null, solve: null, defender: null, settings: {}, loaded: null });
+  renderRecordSummary();
   shown += 1;  // an answer still on its way is for the deal that went
   Object.assign(single, { key: null, body: null, answer: null, error: null });
   renderSingle();
-  clearError();
+  clearErrors();
   $("#heatmap").replaceChildren();
   $("#table-best").textContent = "";
   $("#table-hint").textContent = "Show a deal's table first.";
@@ -284,14 +327,14 @@ async function chooseContract(trump, discard) {
 function contractBody() {
   const body = {
     deal: state.deal, dealer: state.dealer, declarer: state.declarer, trump: state.trump,
-    alone: state.alone, ...gameBody(),
+    alone: state.alone, ...gameBody(), ...extrasBody(),
   };
   if (state.discard) body.discard = state.discard;
   return body;
 }
 
 // Ask for the review of the whole record (when it changed) and the position at ``at``.
-async function showPosition() {
+async function showPosition(errorAt = "#play-error") {
   const ticket = ++shown;
   const played = state.record.slice(0, state.at).join(" ");
   try {
@@ -303,10 +346,11 @@ async function showPosition() {
     state.review = review;
     state.solve = solve;
   } catch (err) {
-    if (ticket === shown) showError(err.message);
+    if (ticket === shown) showError(err.message, errorAt);
     return false;
   }
-  clearError();
+  clearError(errorAt);
+  clearError("#play-error");
   if (boxed !== state.review) {
     // the record box holds the record under review, in the API's canonical form
     $("#paste-input").value = state.review.played;
@@ -319,6 +363,7 @@ async function showPosition() {
     renderTable();
   }
   renderPlay();
+  renderRecordSummary();
   writeUrl();
   return true;
 }
@@ -351,7 +396,7 @@ function renderPlay() {
   }
   renderPosition($("#board"), {
     hands, playing, dealer: state.dealer, declarer: state.declarer, trump: state.trump, discard: state.discard,
-    exchanger: exchanger(game(), contract), extra: state.parsed.extra, alone: state.alone,
+    exchanger: exchanger(game(), contract), extra: state.parsed.extra, alone: state.alone, defender: state.defender,
     toMove: solve.to_move, choices, trick, lastTrick, side, other: otherSide(state.declarer),
     taken: solve.taken, lost: solve.tricks_played - solve.taken, onPlay: playCard,
   });
@@ -430,18 +475,139 @@ async function toEnd() {
 async function reviewPasted(event) {
   event.preventDefault();
   if (!state.trump) {
-    showError("contract: pick a contract in the table first (step 2)");
+    showError("contract: pick a contract in the table first (step 2)", "#paste-error");
     return;
   }
   let review;
   try {
     review = await post("review", { ...contractBody(), play: $("#paste-input").value });
   } catch (err) {
-    showError(err.message);
+    showError(err.message, "#paste-error");
     return;
   }
+  clearError("#paste-error");
   Object.assign(state, { review, record: review.cards.map((c) => c.card), at: review.cards.length });
-  await showPosition();
+  await showPosition("#paste-error");
+}
+
+// --- a hand record ------------------------------------------------------------------------
+
+// A hand record, checked by the API: its game, deal, contract and play fill the page, shown
+// at its last card (or ``at``), and its result is said beside it. True when it is on view.
+async function loadRecord(text, at = null) {
+  $("#record-box").open = true;
+  let answer;
+  try {
+    answer = await post("record", { record: text });
+  } catch (err) {
+    showError(err.message, "#record-error");
+    return false;
+  }
+  const record = answer.record;
+  const contract = record.contract;
+  applyGame(record.variant, String(record.deck));
+  clearDeal();
+  setForm({ deal: record.deal, dealer: record.dealer, declarer: contract ? contract.declarer : "",
+            alone: Boolean(contract && contract.alone) });
+  $("#record-input").value = answer.text;
+  Object.assign(state, {
+    defender: contract ? contract.defender : null, settings: answer.play_settings,
+    trump: contract ? contract.trump : null, discard: contract ? contract.discard : null,
+  });
+  if (!(await showTable({ keepContract: Boolean(contract), keepExtras: true, errorAt: "#record-error" }))) return false;
+  state.loaded = answer;
+  if (!contract) {
+    renderRecordSummary();
+    writeUrl();
+    return true;
+  }
+  const cards = record.play.split(/[\s|]+/).filter(Boolean);
+  let review = null;
+  if (cards.length) {
+    try {
+      review = await post("review", { ...contractBody(), play: record.play });
+    } catch (err) {
+      showError(err.message, "#record-error");
+      return false;
+    }
+  }
+  const shownAt = at === null ? cards.length : at;
+  if (!Number.isInteger(shownAt) || shownAt < 0 || shownAt > cards.length) {
+    showError(`The link's at '${at}' is not a whole number from 0 to ${cards.length}.`);
+    return false;
+  }
+  Object.assign(state, { record: cards, at: shownAt, review });
+  clearError("#record-error");
+  return showPosition("#record-error");
+}
+
+// Does the page show the loaded record's own deal, contract and play?
+function followsRecord() {
+  const loaded = state.loaded;
+  if (!loaded || state.deal !== loaded.record.deal || state.dealer !== loaded.record.dealer) return false;
+  const contract = loaded.record.contract;
+  if (!contract) return !state.trump;
+  const cards = loaded.record.play.split(/[\s|]+/).filter(Boolean);
+  return state.declarer === contract.declarer && state.trump === contract.trump &&
+    (state.discard || null) === contract.discard && state.alone === contract.alone &&
+    state.record.join(" ") === cards.join(" ");
+}
+
+// The loaded record beside its box: the auction, the contract, and how the hand came out.
+function renderRecordSummary() {
+  const box = $("#record-summary");
+  const loaded = state.loaded;
+  box.hidden = !loaded;
+  box.replaceChildren();
+  if (!loaded) return;
+  const record = loaded.record;
+  const line = (label, text, className = "") => {
+    const p = document.createElement("p");
+    p.className = className;
+    const strong = document.createElement("strong");
+    strong.textContent = `${label}: `;
+    p.append(strong, text);
+    box.append(p);
+    return p;
+  };
+  line("Auction", record.auction.length ? record.auction.map((c) => `${c.seat} ${c.call}`).join(", ") : "no call");
+  if (record.contract) line("Contract", contractWords(record.contract));
+  const words = resultWords(record.result);
+  const result = line("Result", words || recordState(record, loaded.to_call), "record-result");
+  if (record.result) {
+    result.dataset.redeal = String(record.result.redeal);
+    if (!record.result.redeal) {
+      result.dataset.made = String(record.result.made);
+      result.dataset.down = String(record.result.down);
+      result.dataset.score = JSON.stringify(record.result.score);
+      result.classList.add(record.result.made ? "made" : "down");
+    }
+  }
+  if (!followsRecord()) {
+    const note = document.createElement("p");
+    note.className = "hint";
+    note.textContent = "The board now shows another contract or play than the record's.";
+    box.append(note);
+  }
+}
+
+function contractWords(contract) {
+  const role = contract.bid ? `bids ${contract.bid}, ` : "makes ";
+  let words = `${contract.declarer} ${role}${suitSymbol(contract.trump)} ${suitName(contract.trump)}`;
+  if (contract.alone) words += " alone";
+  if (contract.defender) words += ` against ${contract.defender} alone`;
+  if (contract.discard) words += `, discard ${contract.discard}`;
+  return words;
+}
+
+async function loadTypedRecord(event) {
+  event.preventDefault();
+  const text = $("#record-input").value;
+  if (!text.trim()) {
+    showError("record: empty; paste a hand record, or press Example", "#record-error");
+    return;
+  }
+  await loadRecord(text);
 }
 
 // A random deal of the game and deck chosen, shown at once.
@@ -469,6 +635,12 @@ function changeGame(name, deck) {
 
 async function restore() {
   const saved = readUrl();
+  if (saved.record !== null) {
+    // a hand record: it names its own game, deal, contract and play
+    $("#record-input").value = saved.record;
+    await loadRecord(saved.record, saved.at === null ? null : Number(saved.at));
+    return;
+  }
   const name = (saved.variant || FACTS.defaultGame).trim().toLowerCase();
   if (!useGame(name, saved.deck === null ? null : saved.deck.trim())) {
     // not a game or deck the page knows: the API says what is wrong, in its own words
@@ -483,21 +655,42 @@ async function restore() {
     return;
   }
   applyGame(gameName(), deckSize());
+  // the seats as the notation reads them, in either case; a seat the game has not is said so,
+  // never replaced by another
+  let link;
+  const title = FACTS.games[gameName()].title;
+  try {
+    link = {
+      dealer: linkSeat(saved.dealer, "dealer", game(), title),
+      declarer: linkSeat(saved.declarer, "declarer", game(), title),
+      defender: linkSeat(saved.defender, "defender", game(), title),
+      alone: linkFlag(saved.alone, "alone"),
+    };
+  } catch (err) {
+    setForm({ deal: saved.deal || "", dealer: "", declarer: "", alone: false });
+    clearDeal();
+    showError(err.message);
+    return;
+  }
   // an empty page: the dealer defaults as in the notation, to the deal's first seat
-  setForm(saved.deal ? saved : { deal: "", dealer: "", declarer: "", alone: false });
+  setForm(saved.deal ? { deal: saved.deal, dealer: link.dealer || "", declarer: link.declarer || "", alone: link.alone }
+    : { deal: "", dealer: "", declarer: "", alone: false });
   clearDeal();
   if (!saved.deal) return;
+  const settings = {};
+  for (const key of ["first_lead", "lone_lead"]) if (saved[key] !== null) settings[key] = saved[key];
+  Object.assign(state, { defender: link.defender, settings });
   const contract = saved.trump && (saved.discard || game().exchanger === "dealer");
   if (contract) {
     Object.assign(state, { trump: saved.trump.trim().toUpperCase(), discard: saved.discard ? saved.discard : null });
   }
-  if (!(await showTable(Boolean(contract))) || !contract) return;
+  if (!(await showTable({ keepContract: Boolean(contract), keepExtras: true })) || !contract) return;
   // the record's length, for the check of ``at``; the record itself goes to the API as
   // given, so that a misplaced '|' in a link is reported like any other error in it
   const count = saved.play.split(/[\s|]+/).filter(Boolean).length;
   const at = saved.at === null ? count : Number(saved.at);
   if (!Number.isInteger(at) || at < 0 || at > count) {
-    showError(`at: expected a whole number from 0 to ${count}, not '${saved.at}'`);
+    showError(`The link's at '${saved.at}' is not a whole number from 0 to ${count}.`);
     $("#paste-input").value = saved.play;
     return;
   }
@@ -513,12 +706,12 @@ async function restore() {
   if (!failed) {
     Object.assign(state, { record: review ? review.cards.map((c) => c.card) : [], at, review });
     if (await showPosition()) return;
-    failed = $("#error").textContent;
+    failed = $("#play-error").textContent;
   }
-  // a record that cannot be played: its error stays on view, the record goes to the paste
-  // box as given, and the play starts from the first card
+  // a record that cannot be played: its error stays on view beside the played-hand box, which
+  // gets the record as given, and the play starts from the first card
   Object.assign(state, { record: [], at: 0, review: null });
-  if (await showPosition()) showError(failed);
+  if (await showPosition()) showError(failed, "#paste-error");
   $("#paste-input").value = saved.play;
 }
 
@@ -536,12 +729,22 @@ function wire() {
   for (const id of ["#dealer", "#declarer", "#alone"]) {
     $(id).addEventListener("change", () => { if (state.deal) showTable(); });
   }
+  $("#open-record").addEventListener("click", (event) => {
+    event.preventDefault();
+    $("#record-box").open = true;
+    $("#record-input").focus();
+  });
   $("#open-builder").addEventListener("click", (event) => {
     event.preventDefault();
     $("#builder").open = true;
     $("#builder").scrollIntoView({ behavior: "smooth" });
   });
   $("#paste-form").addEventListener("submit", reviewPasted);
+  $("#record-form").addEventListener("submit", loadTypedRecord);
+  $("#record-example").addEventListener("click", () => {
+    $("#record-input").value = FACTS.games[gameName()].exampleRecord;
+    loadRecord($("#record-input").value);
+  });
   $("#go-start").addEventListener("click", () => jumpTo(0));
   $("#go-back").addEventListener("click", () => { if (state.at > 0) jumpTo(state.at - 1); });
   $("#go-forward").addEventListener("click", forward);

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache, partial
 from typing import Any
 
 from ..core.deal import Deal
@@ -20,6 +21,7 @@ from ..core.names import ByName, Seat
 from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
+from ..rules.auction import AuctionEnd, AuctionRules, AuctionState
 from ..rules.settings import Settings
 from ..search import Searcher
 from .answer import Answer
@@ -85,6 +87,28 @@ def best_for(seat: int, variant: Variant, options: list[tuple[Call, Callable[[],
     return best
 
 
+def search_auction(rules: AuctionRules, played: Callable[[AuctionEnd], Played]) -> Auction:
+    """The par: every legal path through the auction (``hasen.rules.auction``) searched to
+    its end, each seat calling for its side's best; ``played`` scores a contract won."""
+
+    words: dict[Any, str] = {}  # each call's words, worked out once
+
+    @cache  # paths meet again (bids in another order): each state once
+    def from_state(state: AuctionState) -> Auction:
+        if state.end is not None:
+            return Auction([], None if state.end.redeal else played(state.end))
+        seat = rules.to_call(state)
+        assert seat is not None
+        options: list[tuple[Call, Callable[[], Auction]]] = []
+        for call in rules.calls(state):
+            if call not in words:
+                words[call] = call.words(rules.settings)
+            options.append((Call(Seat(seat), words[call]), partial(from_state, rules.after(state, call))))
+        return best_for(seat, rules.variant, options)
+
+    return from_state(rules.start())
+
+
 
 # --- bid advice ----------------------------------------------------------------------------
 
@@ -102,7 +126,7 @@ class BidScore:
 
 
 @dataclass(frozen=True)
-class FormAdvice:
+class DeclarerBest:
     """A Hasenpfeffer declarer's best with the partner or alone: the contract and its tricks
     (``result``), the highest bid that makes, and what each bid would score."""
 
@@ -129,15 +153,15 @@ class HasenpfefferAdvice:
     ('6', 6, BidScore(bid='1', made=True, declarers=12, defenders=0))
     """
 
-    with_partner: FormAdvice
-    alone: FormAdvice
+    with_partner: DeclarerBest
+    alone: DeclarerBest
 
     def to_json(self) -> dict[str, Any]:
         return {"with_partner": self.with_partner.to_json(), "alone": self.alone.to_json()}
 
 
 @dataclass(frozen=True)
-class CallAdvice:
+class CallOutcome:
     """A Euchre call (a trump, with the partner or alone) as it would go: the contract and
     its tricks (``result``) and each side's points."""
 
@@ -159,8 +183,8 @@ class EuchreAdvice:
     (Suit('H'), 2, 4)
     """
 
-    calls: tuple[CallAdvice, ...]
-    best: CallAdvice
+    calls: tuple[CallOutcome, ...]
+    best: CallOutcome
 
     def to_json(self) -> dict[str, Any]:
         return {"calls": [call.to_json() for call in self.calls], "best": self.best.to_json()}

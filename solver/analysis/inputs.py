@@ -21,6 +21,9 @@ from ..rules.settings import Settings, SettingsLike, settings_for
 from .play import Contract, PlayState, declarer_cards, exchanging_seat, replay
 
 DEFAULT_LAYOUTS = 1000  # random layouts a simulation solves unless told: a standard error of ~0.03 tricks
+# layouts the declarer's later choice (trump and discard, after the widow) is made on, per widow
+DEFAULT_CHOICE_LAYOUTS = 60
+DEFAULT_REVIEW_LAYOUTS = 200  # random layouts per decision of a fair review: a standard error near 0.05 tricks
 
 
 def coerce_variant(variant: Variant | str | None = None, deck: int | str | None = None) -> Variant | None:

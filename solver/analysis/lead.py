@@ -3,48 +3,38 @@
 The leader knows its own hand, the contract (declarer, trump, alone) and, in Euchre, the
 upcard; in Hasenpfeffer the widow is unseen too. On each layout of the unseen cards the
 card put away is the one its owner would choose double-dummy (the declarer's best discard,
-or the Euchre dealer's by the dealer's rule; the first in canonical order on a tie), and
-every card the leader might lead is solved. Each card gets the mean tricks of the leader's
+or the Euchre dealer's by the dealer's rule; on a tie the first in the order S, H, D, C,
+ranks from low to high), and every card the leader might lead is solved, a chunk of
+layouts at a time (``hasen.analysis.layouts``). Each card gets the mean tricks of the leader's
 side, its standard error, and how often it is the layout's best lead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import SUITS, CardId, card_name, cards_of
-from ..core.deal import Deal
+import numpy as np
+
+from ..core.cards import NUM_CARDS, SUITS, CardId, Mask, card_name, cards_of
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
-from ..core.seats import SEATS
+from ..core.seats import NUM_SEATS, SEATS
+from ..rules.seating import first_leader
 from ..rules.settings import Settings
 from ..search import thread_searcher
+from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, variant_json
 from .inputs import whole_number
-from .play import Contract, PlayState, declarer_cards, exchanging_seat
-from .simulate import Knowledge, Mapper, Sample, figure
-
-
-def owners_discard(deal: Deal, declarer: int, trump: int, alone: bool, settings: Settings) -> CardId:
-    """The card put away by whoever takes the widow or upcard, chosen double-dummy for that
-    player's side (the first in canonical order on a tie); the upcard when nobody does."""
-    start = PlayState(deal, Contract(declarer, trump, deal.extra, alone), settings)
-    taker = exchanging_seat(deal, trump, declarer, start.seats)
-    if taker is None:
-        return deal.extra
-    searcher = thread_searcher()
-    values = {card: PlayState(deal, Contract(declarer, trump, card, alone), settings).value(searcher)
-              for card in cards_of(declarer_cards(deal, taker))}
-    choose = max if deal.variant.side_of(taker) == start.declaring_side else min
-    best = choose(values.values())
-    return next(card for card, tricks in values.items() if tricks == best)
+from .layouts import Knowledge, Mapper, map_chunks
+from .play import Contract, PlayState, exchanger, exchanging_seat, playing_seats
+from .simulate import Sample, figure, trick_counts
 
 
 @dataclass(frozen=True)
 class LeadJob:
-    """Everything a worker needs to solve the leads of a layout (picklable)."""
+    """Deal a chunk of layouts and solve every lead on each (picklable)."""
 
     knowledge: Knowledge
     declarer: int
@@ -53,20 +43,56 @@ class LeadJob:
     settings: Settings
     seed: int
 
-    def __call__(self, index: int) -> tuple[tuple[CardId, int], ...]:
-        """Layout ``index``: each card the leader may lead and its side's tricks."""
-        deal = self.knowledge.layout(self.seed, index)
-        discard = owners_discard(deal, self.declarer, self.trump, self.alone, self.settings)
-        start = PlayState(deal, Contract(self.declarer, self.trump, discard, self.alone), self.settings)
-        total = deal.variant.hand_size
-        declaring = deal.variant.side_of(start.leader) == start.declaring_side
-        out = []
-        for card in cards_of(start.legal()):
-            after = start.copy()
-            after.play(card)
-            tricks = after.value()
-            out.append((card, tricks if declaring else total - tricks))
-        return tuple(out)
+    def __call__(self, span: tuple[int, int]) -> np.ndarray:
+        """Layouts ``span[0]`` to ``span[1] - 1``: a row each, the leader's side's tricks
+        after each card of its hand is led (the cards in card order)."""
+        k, trump = self.knowledge, self.trump
+        variant = k.variant
+        seats = playing_seats(variant, self.declarer, self.alone, None)
+        leader = first_leader(k.dealer, self.declarer, seats, self.alone, self.settings)
+        side = variant.side_of(self.declarer)
+        active = sum(1 << variant.search_seat(s) for s in seats)
+        unseen = k.unseen
+        deals = [k.dealt(self.seed, i, unseen) for i in range(*span)]
+        searcher = thread_searcher()
+
+        def position(hands: Sequence[Mask], trick: list[CardId]) -> tuple[list[Mask], int, list[CardId]]:
+            placed = [0] * NUM_SEATS
+            for seat in seats:
+                placed[variant.search_seat(seat)] = hands[seat]
+            return placed, variant.search_seat(leader), trick
+
+        row = LAYOUT_BYTES[trump * NUM_CARDS:(trump + 1) * NUM_CARDS]
+
+        # the card put away: its owner's double-dummy choice for its own side; the upcard
+        # itself when nobody takes it
+        kept: list[list[Mask]] = [list(hands) for hands, _ in deals]
+        takers = [exchanger(variant, k.dealer, extra, trump, self.declarer, seats) for _, extra in deals]
+        choices = [[] if taker is None else cards_of(hands[taker] | 1 << extra)
+                   for (hands, extra), taker in zip(deals, takers)]
+        requests = []
+        for (dealt, extra), taker, cards in zip(deals, takers, choices):
+            for card in cards:
+                assert taker is not None
+                after = list(dealt)
+                after[taker] = (dealt[taker] | 1 << extra) & ~(1 << card)
+                requests.append(position(after, []))
+        values = iter(searcher.solve_positions(requests, active, side, row))
+        for hands, (_, extra), taker, cards in zip(kept, deals, takers, choices):
+            if taker is None:
+                continue
+            tricks = [next(values) for _ in cards]
+            best = (max if variant.side_of(taker) == side else min)(tricks)
+            hands[taker] = (hands[taker] | 1 << extra) & ~(1 << cards[tricks.index(best)])
+        leads = cards_of(k.hand)
+        requests = []
+        for held in kept:
+            for card in leads:
+                after = list(held)
+                after[leader] &= ~(1 << card)
+                requests.append(position(after, [card]))
+        rows = np.array(searcher.solve_positions(requests, active, side, row), dtype=np.uint8).reshape(len(deals), -1)
+        return rows if variant.side_of(leader) == side else variant.hand_size - rows
 
 
 @dataclass
@@ -124,8 +150,8 @@ class LeadSimulation(Answer):
 
 
 def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool = False, layouts: int = 1000,
-                  seed: int = 0, settings: Settings = Settings(), mapper: Mapper = map,
-                  progress: Callable[[int, int], None] | None = None) -> LeadSimulation:
+                  seed: int = 0, settings: Settings = Settings(), mapper: Mapper | None = None,
+                  progress: Callable[[int, int], None] | None = None, threads: int = 1) -> LeadSimulation:
     """Solve every lead of ``knowledge.seat`` on ``layouts`` random layouts (see the module)."""
     whole_number("layouts", layouts)
     variant, seat = knowledge.variant, knowledge.seat
@@ -140,15 +166,12 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     if start.leader != seat:
         raise NotationError(f"seat: {SEATS[seat]} does not lead this contract; {SEATS[start.leader]} does")
     job = LeadJob(knowledge, declarer, trump, alone, settings, seed)
-    rows = []
-    for done, row in enumerate(mapper(job, range(layouts)), 1):
-        rows.append(dict(row))
-        if progress:
-            progress(done, layouts)
+    rows = np.concatenate(map_chunks(job, layouts, threads, mapper, progress))
     answer = LeadSimulation(knowledge, Seat(declarer), Suit(trump), alone, settings, layouts, seed,
                             variant.side_of(seat) == start.declaring_side)
+    best = (rows == rows.max(axis=1, keepdims=True)).sum(axis=0) / layouts
+    counts = trick_counts(rows, variant.hand_size)
+    column = {card: i for i, card in enumerate(cards_of(knowledge.hand))}
     for card in CardSet(knowledge.hand):
-        values = [row[card] for row in rows]
-        best = sum(row[card] == max(row.values()) for row in rows) / len(rows)
-        answer.leads.append(LeadStats(values, card, best))
+        answer.leads.append(LeadStats(counts[column[card]].tolist(), card, float(best[column[card]])))
     return answer

@@ -64,10 +64,18 @@ def declarer_cards(deal: Deal, seat: int) -> Mask:
 def exchanging_seat(deal: Deal, trump: int, declarer: int, seats: tuple[int, ...]) -> int | None:
     """Who takes the widow or upcard and discards: the Hasenpfeffer declarer; in Euchre the
     dealer, when the upcard's suit is trump and the dealer plays; else nobody."""
-    if deal.variant.declarer_exchanges:
+    return exchanger(deal.variant, deal.dealer, deal.extra, trump, declarer, seats)
+
+
+def exchanger(variant: Variant, dealer: int, extra: CardId | None, trump: int, declarer: int,
+              seats: tuple[int, ...]) -> int | None:
+    """``exchanging_seat`` from the deal's parts; the widow may be unknown (None), the
+    upcard may not."""
+    if variant.declarer_exchanges:
         return declarer
-    if takes_upcard(deal.extra, trump) and deal.dealer in seats:
-        return deal.dealer
+    assert extra is not None, "every seat sees the upcard"
+    if takes_upcard(extra, trump) and dealer in seats:
+        return dealer
     return None
 
 
@@ -215,7 +223,7 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         seat = self.to_move
         where = f"play: trick {trick_no}, {SEATS[seat]}"
         if not self.hands[seat] >> card & 1:
-            raise IllegalPlayError(f"{where} does not hold {card_name(card)} (holds {CardSet(self.hands[seat])})")
+            raise IllegalPlayError(f"{where} does not hold {card_name(card)}{self._whereabouts(card, seat)}")
         if not self.legal() >> card & 1:
             led = self.trick[0]
             suit = SUITS[effective_suit(led, self.contract.trump)]
@@ -230,6 +238,19 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
             self.taken[self.deal.variant.side_of(winner)] += 1
             self.tricks.append((self.leader, self.trick, winner))
             self.leader, self.trick = winner, []
+
+    def _whereabouts(self, card: CardId, seat: int) -> str:
+        """Where a card the seat to move does not hold has gone, for the message: played
+        already, or discarded; else what the seat holds."""
+        for number, (leader, cards, _) in enumerate([*self.tricks, (self.leader, self.trick, None)], 1):
+            if card in cards:
+                i = self.seats.index(leader)
+                order = self.seats[i:] + self.seats[:i]
+                return f": {SEATS[order[cards.index(card)]]} played it to trick {number}"
+        taker = exchanging_seat(self.deal, self.contract.trump, self.contract.declarer, self.seats)
+        if taker is not None and card == self.contract.discard:
+            return f": {SEATS[taker]} discarded it"
+        return f" (holds {CardSet(self.hands[seat])})"
 
     @property
     def declaring_side(self) -> int:

@@ -29,6 +29,7 @@ from ..core.errors import HasenError, quoted
 from ..core.variants import variant_for
 from ..rules.settings import GAME_SETTINGS, PLAY_SETTINGS
 from ..workers import BackendError, Workers, WorkersFailed
+from . import batch_csv
 from .options import settings_from
 from .output import OutputError
 
@@ -284,11 +285,12 @@ def cmd_batch(args: argparse.Namespace) -> int:
     defaults = defaults_from(args)
     progress = Progress(err, None)
     run = Run(Counter(), defaults)
+    as_csv = batch_csv.wants_csv(args.output, args.format)
     try:
-        run.remaining = finished(args.output)
+        run.remaining = batch_csv.finished(args.output) if as_csv else finished(args.output)
         if progress.shown:
             progress.total = total_lines(args.input)
-        solve_all(args, run, progress)
+        solve_all(args, run, progress, as_csv)
     except KeyboardInterrupt:
         progress.clear()
         print(f"hasen: batch: interrupted after {counted(run.written, 'new line')}, all kept in {args.output}; "
@@ -312,8 +314,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
     return 0
 
 
-def solve_all(args: argparse.Namespace, run: Run, progress: Progress) -> None:
-    """Answer the lines of IN still to do, appending to OUT in order, line by line."""
+def solve_all(args: argparse.Namespace, run: Run, progress: Progress, as_csv: bool = False) -> None:
+    """Answer the lines of IN still to do, appending to OUT in order, line by line (or the
+    rows of each, as CSV)."""
     try:
         lines = nullcontext(sys.stdin) if args.input == "-" else \
             open(args.input, encoding="utf-8-sig", errors="replace")  # a byte-order mark is dropped
@@ -326,9 +329,11 @@ def solve_all(args: argparse.Namespace, run: Run, progress: Progress) -> None:
         except OSError as exc:
             raise OutputError(f"batch: cannot write {args.output}: {exc.strerror or exc}") from None
         with out:
+            if as_csv and batch_csv.header_needed(args.output):
+                out.write(batch_csv.HEADER + "\n")
             for line in workers.map(answer, run.items(source), chunk=args.chunk):
                 try:
-                    out.write(line + "\n")
+                    out.write(batch_csv.rows_of(line) if as_csv else line + "\n")
                     out.flush()
                 except OSError as exc:
                     raise OutputError(f"batch: cannot write {args.output}: {exc.strerror or exc} "

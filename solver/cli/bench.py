@@ -27,10 +27,12 @@ import random
 import statistics
 import sys
 import time
+from itertools import islice
 from typing import Any
 
-from ..core.cards import card_name, cards_of
-from ..core.deal import Deal, format_hand, read_deal
+from ..core.cards import cards_of
+from ..core.deal import Deal, read_deal
+from ..core.dealing import random_deals
 from ..core.names import Seat
 from ..core.variants import Variant, variant_for
 from ..core.version import __version__
@@ -42,17 +44,7 @@ GAMES = {family: variant_for(family) for family in FAMILIES}
 
 def seeded_deals(variant: Variant, count: int, seed: int) -> list[Deal]:
     """``count`` random deals of ``variant`` from ``seed``, each with a random dealer."""
-    rng = random.Random(seed)
-    deck = cards_of(variant.deck)
-    size, players = variant.hand_size, len(variant.seats)
-    deals = []
-    for _ in range(count):
-        rng.shuffle(deck)
-        hands = [sum(1 << c for c in deck[size * i:size * (i + 1)]) for i in range(players)]
-        text = f"{'NESW'[variant.seats[0]]}:" + " ".join(format_hand(h) for h in hands) + " " + \
-            card_name(deck[size * players])
-        deals.append(read_deal(text, rng.choice(variant.seats), variant))
-    return deals
+    return list(islice(random_deals(variant, seed), count))
 
 
 def contract_state(deal: Deal, rng: random.Random) -> Any:

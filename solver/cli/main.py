@@ -42,6 +42,16 @@ def cmd_table(args: argparse.Namespace) -> int:
 
 
 def cmd_bid(args: argparse.Namespace) -> int:
+    if args.seat is not None:  # one seat's view: single dummy
+        from .simulate import run_advice
+
+        return run_advice(args)
+    given = [f"--{name.replace('_', '-')}" for name in ("hand", "upcard", "known", "choice_layouts", "layouts",
+                                                         "seed", "jobs", "scheduler", "form")
+             if getattr(args, name) not in (None, [])]
+    if given:
+        raise UsageError(f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+                         "(single dummy): give --seat too")
     return report(args, public.bid(deal_from(args, "bid")))
 
 
@@ -58,6 +68,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
+    contract = [name for name in ("declarer", "trump", "discard", "played", "defender") if getattr(args, name)]
+    if not contract and not args.example:
+        from .review import review_record
+
+        return review_record(args)
+    fair = [f"--{name}" for name in ("layouts", "seed", "id", "jobs") if getattr(args, name) is not None]
+    if fair:
+        raise UsageError(f"review: {', '.join(fair)} {'is' if len(fair) == 1 else 'are'} for a hand record, "
+                         "not a deal with --declarer")
+    missing = [f"--{name}" for name in ("declarer", "trump", "played") if getattr(args, name) is None]
+    if missing:
+        raise UsageError(f"review: a deal needs {', '.join(missing)} (or give a hand record instead)")
     return report(args, public.review(**contract_options(args, "review"), played=args.played))
 
 

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..analysis.inputs import DEFAULT_LAYOUTS
+from ..analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
 from ..core.errors import QUOTE_LIMIT, shortened
 from ..core.version import __version__
 from ..games import FAMILIES
@@ -45,14 +45,15 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def add_contract_options(parser: argparse.ArgumentParser) -> None:
+def add_contract_options(parser: argparse.ArgumentParser, required: bool = True,
+                         deal_help: str = "the deal, in deal notation") -> None:
     """The deal and the contract, for the commands that look at the play."""
-    parser.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
+    parser.add_argument("deal", nargs="?", metavar="DEAL", help=deal_help)
     parser.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
-    parser.add_argument("--declarer", metavar="SEAT", required=True,
+    parser.add_argument("--declarer", metavar="SEAT", required=required,
                         help="N, E, S or W: the declarer, or in Euchre the maker")
-    parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
+    parser.add_argument("--trump", metavar="SUIT", required=required, help="S, H, D or C")
     parser.add_argument("--discard", metavar="CARD",
                         help="Hasenpfeffer: the declarer's discard, e.g. KH (required); Euchre: the dealer's "
                              "discard when the dealer takes the upcard (required then, refused otherwise)")
@@ -77,9 +78,18 @@ def table_arguments(table: argparse.ArgumentParser) -> None:
 
 
 def bid_arguments(bid: argparse.ArgumentParser) -> None:
-    bid.add_argument("deal", nargs="?", metavar="DEAL", help="the deal, in deal notation")
-    bid.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
-    bid.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
+    add_seat_options(bid, "advice for this seat knowing only its own cards (single dummy); without it, "
+                          "every seat's advice and the par with every hand open",
+                     "a deal (with --seat, only that seat's hand and the upcard are used)", ("upcard",),
+                     seat_required=False)
+    bid.add_argument("--choice-layouts", type=positive_int, metavar="N",
+                     help="with --seat: layouts for each widow (Euchre: for the dealer's discard) on which the "
+                          f"declarer's later choice is made (default: {DEFAULT_CHOICE_LAYOUTS})")
+    bid.add_argument("--form", choices=list(FORMS),
+                     help="with --seat: with the partner, alone, or both (default; one form where nobody has "
+                          "a partner)")
+    # None: not given, so that the double-dummy par can refuse what only the advice uses
+    bid.set_defaults(layouts=None, seed=None, jobs=None)
     add_variant_options(bid)
     add_settings_options(bid, PLAY_SETTINGS + AUCTION_SETTINGS)
     bid.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -93,19 +103,29 @@ def solve_arguments(solve: argparse.ArgumentParser) -> None:
 
 
 def review_arguments(review: argparse.ArgumentParser) -> None:
-    add_contract_options(review)
-    review.add_argument("--played", "--play", metavar="CARDS", required=True, dest="played",
-                        help='the cards played, from the first, whole hand or part: "JC KC TC 9C | AS ..." '
-                             "(--play is its older name)")
+    add_contract_options(review, required=False,
+                         deal_help="a hand record (its text, a file holding it, or - for standard input), "
+                                   "reviewed fairly; or, with --declarer, --trump and --played, a deal "
+                                   "reviewed with every hand open")
+    review.add_argument("--played", "--play", metavar="CARDS", dest="played",
+                        help='with a deal: the cards played, from the first, whole hand or part: '
+                             '"JC KC TC 9C | AS ..." (--play is its older name)')
+    review.add_argument("--layouts", type=positive_int, metavar="N",
+                        help=f"with a record: random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS})")
+    review.add_argument("--seed", type=whole_number, help="with a record: the random seed (default: 0)")
+    review.add_argument("--id", metavar="ID", help="with a file of several records: the one to review")
+    review.add_argument("--jobs", type=positive_int, metavar="N",
+                        help="with a record: threads that judge the decisions (default: 1)")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...]) -> None:
+def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...],
+                     seat_required: bool = True) -> None:
     """The simulating seat and what it knows: a DEAL (or --example), or its --hand, the
     ``extras`` it sees (widow, upcard) and --dealer; cards --known elsewhere; the layouts."""
     parser.add_argument("deal", nargs="?", metavar="DEAL", help=deal_help)
     parser.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
-    parser.add_argument("--seat", metavar="SEAT", required=True, help=seat_help)
+    parser.add_argument("--seat", metavar="SEAT", required=seat_required, help=seat_help)
     parser.add_argument("--hand", metavar="CARDS", help="the seat's hand, without a DEAL: dotted (A.K..AQJ*) or a list")
     for extra in extras:
         game = "Hasenpfeffer" if extra == "widow" else "Euchre"
@@ -157,6 +177,9 @@ def batch_arguments(batch: argparse.ArgumentParser) -> None:
                                                    "strings; - for standard input")
     batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
                                                      "skipped")
+    batch.add_argument("--format", choices=["jsonl", "csv"],
+                       help="jsonl: one JSON line per deal; csv: one row per declarer, trump and discard "
+                            "(default: csv when OUT ends in .csv, else jsonl)")
     backend = batch.add_mutually_exclusive_group()
     backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                          help="local processes that solve (default: 1, this process)")
@@ -171,6 +194,24 @@ def batch_arguments(batch: argparse.ArgumentParser) -> None:
     add_settings_options(batch, PLAY_SETTINGS)
 
 
+def session_arguments(session: argparse.ArgumentParser) -> None:
+    session.add_argument("input", metavar="IN", help="hand records, as blocks or lines; - for standard input")
+    session.add_argument("output", metavar="OUT", help="one JSON line per record, the review or the error; ids "
+                                                       "already there are skipped")
+    backend = session.add_mutually_exclusive_group()
+    backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                         help="local processes that review the hands (default: 1, this process)")
+    backend.add_argument("--scheduler", metavar="ADDRESS",
+                         help="review on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
+    session.add_argument("--layouts", type=positive_int, metavar="N",
+                         help=f"random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS})")
+    session.add_argument("--seed", type=whole_number, help="the random seed (default: 0)")
+    session.add_argument("--csv", metavar="FILE", help="also write every decision as a row of a CSV file")
+    session.add_argument("--html", metavar="FILE", help="also write a report with charts, one HTML file "
+                                                        "(needs hasen[report])")
+    session.add_argument("--title", help="the report's title (default: from IN)")
+
+
 def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--game", choices=[*FAMILIES, "all"], default="all", help="default: all")
     bench.add_argument("--deals", type=positive_int, default=300, metavar="N",
@@ -183,6 +224,24 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
+def deal_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--random", type=positive_int, metavar="N", help="how many random deals to write")
+    parser.add_argument("--seed", type=whole_number, metavar="S",
+                        help="the random seed: the same seed, the same deals (default: new deals each run)")
+    parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W deals every deal (default: a random dealer)")
+    add_variant_options(parser)
+    parser.add_argument("--json", action="store_true",
+                        help="JSON lines with the deal, dealer, variant and deck (hasen batch reads them)")
+
+
+def record_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("records", metavar="FILE", help="hand records (blocks of field lines, or one a line); "
+                                                         "- for standard input")
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--line", action="store_true", help="each record on one line")
+    form.add_argument("--json", action="store_true", help="each record as a line of JSON")
+
+
 class Command(NamedTuple):
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
@@ -191,16 +250,23 @@ class Command(NamedTuple):
 
 COMMANDS = {
     "table": Command("tricks for every trump and discard", table_arguments, "main:cmd_table"),
-    "bid": Command("bid advice for every seat, alone or not, and the par of the hand", bid_arguments, "main:cmd_bid"),
+    "bid": Command("what to bid: from one seat's hand over random layouts, or every seat's with all hands open "
+                   "and the par", bid_arguments, "main:cmd_bid"),
     "solve": Command("every legal card's value in a position, and a best line", solve_arguments, "main:cmd_solve"),
-    "review": Command("a played hand judged card by card, and the contract against the best", review_arguments,
-                      "main:cmd_review"),
+    "review": Command("a played hand judged decision by decision: from each player's seat (a hand record) and "
+                      "with every hand open", review_arguments, "main:cmd_review"),
     "simulate": Command("each trump and discard over random layouts of the cards the declarer cannot see",
                         simulate_arguments, "simulate:run"),
     "lead": Command("each opening lead over random layouts of the cards the leader cannot see", lead_arguments,
                     "simulate:run_lead"),
     "serve": Command("run the web API under waitress", serve_arguments, "main:cmd_serve"),
     "batch": Command("the table of every deal in a file, one JSON line each", batch_arguments, "batch:cmd_batch"),
+    "deal": Command("random deals of any game, one a line, the same for the same --seed", deal_arguments,
+                    "deal:cmd_deal"),
+    "record": Command("hand records checked and written back, with the result of each hand", record_arguments,
+                      "record:cmd_record"),
+    "session": Command("a night's hand records reviewed from each player's seat, summed per player",
+                       session_arguments, "session:cmd_session"),
     "bench": Command("the search's speed on seeded deals: solves, tables, threads", bench_arguments,
                      "bench:cmd_bench"),
 }

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from .. import public
@@ -26,17 +28,48 @@ def known_cards(entries: list[str]) -> dict[str, str]:
     for entry in entries:
         seat, colon, cards = entry.partition(":")
         if not colon or not cards.strip():
-            raise UsageError(f"simulate: --known takes SEAT:CARDS, like 'E:AH KD', not {entry[:60]!r}")
+            raise UsageError(f"--known takes SEAT:CARDS, like 'E:AH KD', not {entry[:60]!r}")
         if seat.strip().upper() in (s.upper() for s in known):
-            raise UsageError(f"simulate: --known gives {seat.strip()} twice; list its cards once")
+            raise UsageError(f"--known gives {seat.strip()} twice; list its cards once")
         known[seat.strip()] = cards
     return known
 
 
 def show_progress(done: int, total: int) -> None:
-    """Layouts done so far, on one line of a terminal's stderr."""
-    if done == total or done % max(total // 100, 1) == 0:
-        print(f"\rsimulating: {done}/{total} layouts", end="" if done < total else "\n", file=sys.stderr, flush=True)
+    """Layouts done so far, on one line of a terminal's stderr (called for each chunk)."""
+    print(f"\rsolving: {done:,}/{total:,} layouts", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+
+@contextmanager
+def layout_workers(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
+    """Where the layouts are solved: on ``--jobs`` threads of this process (the search holds
+    no GIL, and threads start at once), or on a Dask cluster (``--scheduler``)."""
+    if args.scheduler is None:
+        yield {"threads": args.jobs or 1}
+        return
+    with Workers(1, args.scheduler) as workers:
+        yield {"mapper": workers.map}
+
+
+def run_advice(args: argparse.Namespace) -> int:
+    """``hasen bid --seat``: what the seat should bid or call knowing only its own cards."""
+    variant = variant_from(args)
+    if args.upcard is not None and variant.declarer_exchanges:
+        raise UsageError(f"bid: {variant.name} has no upcard, and the widow is not seen before the bid")
+    deal, dealer = args.deal, args.dealer
+    if args.hand is None and args.upcard is None:
+        deal, dealer = deal_text(args, "bid", variant)
+    elif deal is not None or args.example:
+        raise UsageError("bid: give a DEAL (or --example) or --hand, not both")
+    elif args.hand is None or dealer is None or (args.upcard is None and not variant.declarer_exchanges):
+        raise UsageError("bid: without a DEAL, give --hand and --dealer" + ("" if variant.declarer_exchanges
+                                                                           else " and --upcard"))
+    progress = show_progress if sys.stderr.isatty() and not args.json else None
+    with layout_workers(args) as workers:
+        result = public.bid(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,
+                            known=known_cards(args.known), layouts=args.layouts, choice_layouts=args.choice_layouts,
+                            seed=args.seed, alone=FORMS[args.form or "both"], progress=progress, **workers)
+    return report(args, result)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,10 +86,10 @@ def run(args: argparse.Namespace) -> int:
     elif args.hand is None or extra is None or dealer is None:
         raise UsageError(f"simulate: without a DEAL, give --hand, --{variant.extra_card} and --dealer")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
-    with Workers(args.jobs, args.scheduler) as workers:
+    with layout_workers(args) as workers:
         result = public.simulate(**seen_cards(args, deal, dealer, extra, variant), seat=args.seat,
                                  known=known_cards(args.known), layouts=args.layouts, seed=args.seed,
-                                 alone=FORMS[args.form], progress=progress, mapper=workers.map)
+                                 alone=FORMS[args.form], progress=progress, **workers)
     return report(args, result)
 
 
@@ -83,9 +116,9 @@ def run_lead(args: argparse.Namespace) -> int:
         raise UsageError("lead: without a DEAL, give --hand, --dealer" + ("" if variant.declarer_exchanges
                                                                           else " and --upcard"))
     progress = show_progress if sys.stderr.isatty() and not args.json else None
-    with Workers(args.jobs, args.scheduler) as workers:
+    with layout_workers(args) as workers:
         result = public.simulate_lead(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,
                                       declarer=args.declarer, trump=args.trump, alone=args.alone,
                                       known=known_cards(args.known), layouts=args.layouts, seed=args.seed,
-                                      progress=progress, mapper=workers.map)
+                                      progress=progress, **workers)
     return report(args, result)

@@ -72,6 +72,19 @@ class DeadlineExceeded(TimeoutError):
     __module__ = "hasen"
 
 
+class IllegalCallError(HasenError):
+    """A call the auction does not allow at that point (out of turn, too low, after the end).
+
+    >>> import hasen
+    >>> hasen.Record.parse("deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS; auction: N 4, E 3")
+    Traceback (most recent call last):
+    ...
+    hasen.IllegalCallError: record: auction: call 2, 'E 3': a bid must be higher than N's 4
+    """
+
+    __module__ = "hasen"
+
+
 QUOTE_LIMIT = 60  # characters of the user's input a message quotes
 
 

@@ -69,6 +69,24 @@ def leads_text(simulation: Any) -> str:
     return format_leads(simulation)
 
 
+def bid_advice_text(advice: Any) -> str:
+    from ..text.advice import format_bid_advice
+
+    return format_bid_advice(advice)
+
+
+def call_advice_text(advice: Any) -> str:
+    from ..text.advice import format_call_advice
+
+    return format_call_advice(advice)
+
+
+def hand_review_text(review: Any) -> str:
+    from ..text.hand_review import format_hand_review
+
+    return format_hand_review(review)
+
+
 TEXT.update({
     "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
     "EuchreAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
@@ -77,6 +95,9 @@ TEXT.update({
     "PlayReview": lambda review: game_of(review.start.deal.variant).format_review(review),
     "Simulation": simulation_text,
     "LeadSimulation": leads_text,
+    "BidAdvice": bid_advice_text,
+    "CallAdvice": call_advice_text,
+    "HandReview": hand_review_text,
 })
 HTML.update({
     "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),

@@ -24,7 +24,9 @@ from ..search import Searcher, thread_searcher
 # the analyses and texts of bidding, positions and reviews are imported when first asked
 # for, so that a command needs only its own (``hasen table`` starts the faster)
 if TYPE_CHECKING:
+    from ..analysis.advice import BidAdvice, CallAdvice
     from ..analysis.bidding import Advice, Auction, BidAnalysis
+    from ..analysis.layouts import Knowledge, Mapper
     from ..analysis.outcomes import Outcomes
     from ..analysis.position import Checkpoint, PositionAnalysis
     from ..analysis.review import PlayReview
@@ -106,6 +108,12 @@ class Game(ABC):
         return review_play(deal, contract, record, self, settings=deal.settings if settings is None else settings,
                            searcher=searcher,
                            checkpoint=checkpoint or no_checkpoint)
+
+    @abstractmethod
+    def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
+               choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
+               progress: Progress | None = None) -> BidAdvice | CallAdvice:
+        """What the seat should bid or call knowing only its own cards (single dummy)."""
 
     def bid(self, deal: Deal, settings: Settings | None = None, searcher: Searcher | None = None,
             checkpoint: Checkpoint | None = None) -> BidAnalysis:

@@ -7,26 +7,27 @@ discard apart; its auction is ordering up and naming trump (docs/variants.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
 from ..analysis.play import Contract, PlayState, exchange_discard
 from ..analysis.table import TRUMPS, Plan
-from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
+from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
-from ..core.names import Seat
-from ..core.seats import SEATS, left_of
+from ..core.seats import SEATS
 from ..core.variants import Variant
+from ..rules.auction import AuctionEnd, auction_for
 from ..rules.scoring import euchre_score
 from ..rules.settings import Settings
-from ..rules.trump import takes_upcard
 from ..search import Searcher
-from ..text.words import lone_form, signed, tricks
-from .base import Example, Game
+from ..text.words import OPEN_HANDS, lone_form, signed, tricks
+from .base import Example, Game, Progress
 
-if TYPE_CHECKING:  # the auction and the review are imported when asked for
-    from ..analysis.bidding import Advice, Auction, CallAdvice, EuchreAdvice, Played
+if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
+    from ..analysis.advice import CallAdvice
+    from ..analysis.bidding import Advice, Auction, CallOutcome, EuchreAdvice, Played
+    from ..analysis.layouts import Knowledge, Mapper
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
@@ -39,69 +40,28 @@ def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> 
 
 
 def euchre_par(outcomes: Outcomes) -> Auction:
-    """Round one: from left of the dealer, each may order up the upcard's suit (alone or
-    not), the first to do so making it. Round two: each may name another suit. Then a
-    redeal, or the dealer must name one (stick the dealer). A turned Joker lets the dealer
-    name any trump at once, or the hand is redealt."""
-    from ..analysis.bidding import Auction, Call, best_for
+    """Ordering up and naming trump searched to the end (docs/variants.md, "The Euchre
+    auction"); the maker plays the trump and form of its call."""
+    from ..analysis.bidding import search_auction
 
+    def played(end: AuctionEnd) -> Played:
+        assert end.declarer is not None and end.trump is not None and end.alone is not None
+        return euchre_contract(outcomes, end.declarer, end.trump, end.alone)
 
-    deal, settings = outcomes.deal, outcomes.settings
-    variant = deal.variant
-    order: list[int] = []
-    seat = left_of(deal.dealer)
-    while len(order) < len(variant.seats):
-        if seat in variant.seats:
-            order.append(seat)
-        seat = left_of(seat)
-    forms = (False, True) if variant.partners else (False,)
-
-    def make(maker: int, trump: int, alone: bool, words: str) -> tuple[Call, Callable[[], Auction]]:
-        call = Call(Seat(maker), words + (" alone" if alone else ""))
-        return call, lambda: Auction([], euchre_contract(outcomes, maker, trump, alone))
-
-    if deal.extra == JOKER:
-        if settings.joker_upcard == "redeal":
-            return Auction([], None)
-        dealer = deal.dealer
-        return best_for(dealer, variant, [make(dealer, t, a, f"name {SUITS[t]}") for t in TRUMPS for a in forms])
-
-    upcard_suit = next(t for t in TRUMPS if takes_upcard(deal.extra, t))
-
-    def round_two(i: int) -> Auction:
-        if i == len(order):
-            return Auction([], None)  # everyone passed twice: redealt
-        seat = order[i]
-        options = [make(seat, t, a, f"name {SUITS[t]}") for t in TRUMPS if t != upcard_suit for a in forms]
-        stuck = settings.all_pass == "stick_the_dealer" and seat == deal.dealer
-        if not stuck:
-            options.insert(0, (Call(Seat(seat), "pass"), lambda: round_two(i + 1)))
-        return best_for(seat, variant, options)
-
-    def round_one(i: int) -> Auction:
-        if i == len(order):
-            return round_two(0)
-        seat = order[i]
-        options = [(Call(Seat(seat), "pass"), lambda: round_one(i + 1))]
-        options += [make(seat, upcard_suit, a, "order up") for a in forms]
-        return best_for(seat, variant, options)
-
-    return round_one(0)
-
-
+    return search_auction(auction_for(outcomes.deal, outcomes.settings), played)
 
 
 def euchre_advice(outcomes: Outcomes, seat: int) -> EuchreAdvice:
-    from ..analysis.bidding import CallAdvice, EuchreAdvice
+    from ..analysis.bidding import CallOutcome, EuchreAdvice
 
     variant = outcomes.deal.variant
     forms = (False, True) if variant.partners else (False,)
     calls = []
-    best: tuple[int, CallAdvice] | None = None
+    best: tuple[int, CallOutcome] | None = None
     for trump in TRUMPS:
         for alone in forms:
             played = euchre_contract(outcomes, seat, trump, alone)
-            call = CallAdvice(played.result, *played.score)
+            call = CallOutcome(played.result, *played.score)
             calls.append(call)
             net = played.net(variant, variant.side_of(seat))
             if best is None or net > best[0]:
@@ -122,7 +82,7 @@ def format_euchre_table(analysis: EuchreAnalysis) -> str:
     """Per maker: a row per trump, the tricks (best in brackets), and for the upcard's suit
     the tricks after each of the dealer's discards and the one the dealer picks."""
     deal = analysis.deal
-    out = [str(deal), ""]
+    out = [str(deal), OPEN_HANDS, ""]
     form = lone_form(analysis.alone, analysis.lone_defender)
     for maker, table in analysis.tables.items():
         out.append(f"{SEATS[maker]} makes{form}; {who_leads(analysis, maker)}; upcard {card_name(deal.extra)}")
@@ -188,6 +148,13 @@ class Euchre(Game):
 
     def advice(self, outcomes: Outcomes, seat: int) -> EuchreAdvice:
         return euchre_advice(outcomes, seat)
+
+    def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
+               choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
+               progress: Progress | None = None) -> CallAdvice:
+        from ..analysis.advice import advise_euchre
+
+        return advise_euchre(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper, progress)
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         makers, defenders = euchre_score(tricks, alone, variant)

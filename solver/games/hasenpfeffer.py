@@ -6,33 +6,31 @@ against that table's best cell; its auction is bidding for tricks (docs/variants
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING
 
 from ..analysis.play import PlayState
 from ..analysis.table import TRUMPS, DeclarerTable, Plan, TableAnalysis, declarer_table, plan_table
-from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name
+from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
-from ..core.names import Seat
-from ..core.seats import SEATS, left_of
+from ..core.seats import SEATS
 from ..core.variants import Variant
+from ..rules.auction import AuctionEnd, auction_for
 from ..rules.scoring import Bid, bid_ladder, hasenpfeffer_score
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
-from ..text.words import lone_form, signed, tricks
-from .base import Example, Game
+from ..text.words import OPEN_HANDS, lone_form, signed, tricks
+from .base import Example, Game, Progress
 
-if TYPE_CHECKING:  # the auction and the review are imported when asked for
+if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
+    from ..analysis.advice import BidAdvice
     from ..analysis.bidding import Advice, Auction, HasenpfefferAdvice, Played
+    from ..analysis.layouts import Knowledge, Mapper
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
 # the built-in example (``hasen table --example``): N declares clubs, discards KH, takes all six
 EXAMPLE = Example("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", declarer="N")
-
-JOKER_BIDS = 3  # the all-pass rule "joker_bids_3": the Joker's holder must bid three
 
 
 def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played:
@@ -54,46 +52,15 @@ def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played
 
 
 def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
-    """The bidding searched to the end (docs/variants.md, "Par: the auction model")."""
-    from ..analysis.bidding import Auction, Call, best_for
+    """The bidding searched to the end (docs/variants.md, "Par: the auction model"); the
+    winner plays its best trump and discard, alone or not (``hasenpfeffer_contract``)."""
+    from ..analysis.bidding import search_auction
 
-    deal, settings = outcomes.deal, outcomes.settings
-    variant = deal.variant
-    ladder = bid_ladder(variant, settings)
-    seats = variant.seats
+    def played(end: AuctionEnd) -> Played:
+        assert end.declarer is not None and end.bid is not None
+        return hasenpfeffer_contract(outcomes, end.declarer, end.bid)
 
-    def all_pass() -> Auction:
-        holder = next((s for s in seats if deal.hands[s] >> JOKER & 1), None)
-        if settings.all_pass == "joker_bids_3" and holder is not None:
-            return Auction([], hasenpfeffer_contract(outcomes, holder, Bid(JOKER_BIDS)))
-        return Auction([], None)  # redealt (also when the Joker is the widow)
-
-    def next_open(seat: int, passed: frozenset[int]) -> int:
-        """The next seat clockwise that has not passed (``seat`` itself when all others have)."""
-        after = left_of(seat)
-        while after in passed and after != seat:
-            after = left_of(after)
-        return after
-
-    @cache
-    def turn(seat: int, high: int, bidder: int | None, passed: frozenset[int]) -> Auction:
-        """``seat`` to call; ``high`` indexes the ladder (-1: no bid yet); passed seats are out."""
-        if len(passed) == len(seats):
-            return all_pass()
-        if len(passed) == len(seats) - 1 and bidder is not None:
-            return Auction([], hasenpfeffer_contract(outcomes, bidder, ladder[high]))
-        out = passed | {seat}
-        options: list[tuple[Call, Callable[[], Auction]]] = [
-            (Call(Seat(seat), "pass"), lambda: turn(next_open(seat, out), high, bidder, out))]
-
-        def raise_to(index: int) -> Callable[[], Auction]:
-            return lambda: turn(next_open(seat, passed), index, seat, passed)
-
-        for index in range(high + 1, len(ladder)):
-            options.append((Call(Seat(seat), ladder[index].name(settings)), raise_to(index)))
-        return best_for(seat, variant, options)
-
-    return turn(left_of(deal.dealer), -1, None, frozenset())
+    return search_auction(auction_for(outcomes.deal, outcomes.settings), played)
 
 
 # --- Euchre ---------------------------------------------------------------------------------
@@ -101,7 +68,7 @@ def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
 
 
 def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
-    from ..analysis.bidding import BidScore, FormAdvice, HasenpfefferAdvice
+    from ..analysis.bidding import BidScore, DeclarerBest, HasenpfefferAdvice
 
     variant, settings = outcomes.deal.variant, outcomes.settings
     ladder = bid_ladder(variant, settings)
@@ -113,7 +80,7 @@ def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
         for bid in ladder:
             mine, theirs = hasenpfeffer_score(bid, result.tricks, alone, variant, settings)
             scores.append(BidScore(bid.name(settings), result.tricks >= bid.tricks, mine, theirs))
-        forms.append(FormAdvice(result, making[-1].name(settings) if making else None, tuple(scores)))
+        forms.append(DeclarerBest(result, making[-1].name(settings) if making else None, tuple(scores)))
     return HasenpfefferAdvice(*forms)
 
 
@@ -121,7 +88,7 @@ def format_table(analysis: TableAnalysis) -> str:
     """Each declarer's grid: trumps as rows, discards as columns, the best cell in brackets."""
 
     deal = analysis.deal
-    out = [str(deal), ""]
+    out = [str(deal), OPEN_HANDS, ""]
     for seat, table in analysis.tables.items():
         defender = analysis.lone_defender
         seats = active_seats(deal.variant, seat, analysis.alone, defender)
@@ -178,6 +145,14 @@ class Hasenpfeffer(Game):
 
     def advice(self, outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
         return hasenpfeffer_advice(outcomes, seat)
+
+    def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
+               choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
+               progress: Progress | None = None) -> BidAdvice:
+        from ..analysis.advice import advise_hasenpfeffer
+
+        return advise_hasenpfeffer(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper,
+                                   progress)
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         out = []

@@ -75,3 +75,20 @@ def euchre_score(tricks: int, alone: bool, variant: Variant) -> tuple[int, int]:
     if tricks >= EUCHRE_MAKES:
         return EUCHRE_MADE, 0
     return 0, EUCHRE_EUCHRED
+
+
+def tricks_needed(variant: Variant, bid: Bid | None) -> int:
+    """The tricks a declaring side needs: its bid (Hasenpfeffer), or three (Euchre)."""
+    if variant.family == "hasenpfeffer":
+        assert bid is not None, "a Hasenpfeffer contract has a bid"
+        return bid.tricks
+    return EUCHRE_MAKES
+
+
+def hand_score(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool) -> tuple[int, int]:
+    """The points of a played hand by the game's scoring: the declaring side's and the
+    defenders'."""
+    if variant.family == "hasenpfeffer":
+        assert bid is not None, "a Hasenpfeffer contract has a bid"
+        return hasenpfeffer_score(bid, tricks, alone, variant, settings)
+    return euchre_score(tricks, alone, variant)

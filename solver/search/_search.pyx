@@ -61,11 +61,26 @@ DEFAULT_TABLE_BITS = 15  # 2**15 entries of 16 bytes: 512 KiB, within a core's L
 cdef enum:
     MAX_TABLE_VALUES = 4 * 64  # four trumps, at most one value per card of a 64-card layout
 
+cdef struct CheckedPosition:  # one position of solve_positions, checked, for solving without the GIL
+    uint64_t hands[4]
+    uint64_t played
+    int leader, ntrick, seat, lead_card, win_card, win_seat
+
+
 cdef struct CheckedTable:  # one table's request, checked and copied, for solving without the GIL
     uint64_t real[4]
     int taker[4]
     unsigned char layouts[MAX_TABLE_VALUES]  # a copy: the caller's buffer may change once checked
     int stride, extra, active, leader, side
+
+
+cdef inline uint64_t lay(uint64_t real, const unsigned char* row) noexcept nogil:
+    """Real cards (a mask) in the search layout ``row`` (each card's bit)."""
+    cdef uint64_t laid = 0
+    while real:
+        laid |= <uint64_t>1 << row[ctz(real)]
+        real &= real - 1
+    return laid
 
 
 cdef class Searcher:
@@ -164,25 +179,36 @@ cdef class Searcher:
         the current trick, in order from ``leader``.
         """
         cdef HState* s = &self.state
-        cdef int seat, i, ntrick = len(trick), win_card = 0, win_seat = leader
-        cdef int value, card, lead_card = 0
-        cdef uint64_t played = 0
+        cdef CheckedPosition p
+        cdef int value
         self.set_seats(active, side)
-        self.load_hands(hands, s.hands, active, leader)
+        self.check_position(&p, hands, active, leader, trick)
+        memcpy(s.hands, p.hands, sizeof(p.hands))
+        with nogil:
+            value = self.run(s, p.leader, p.ntrick, p.seat, p.lead_card, p.played, p.win_card, p.win_seat)
+        return value
+
+    cdef int check_position(self, CheckedPosition* p, hands, int active, int leader, trick) except -1:
+        """Check one position (the seats set already) and copy it into ``p``, with the
+        current trick replayed: who is to play, the led card, the card winning so far."""
+        cdef HState* s = &self.state
+        cdef int i, card, ntrick = len(trick)
+        self.load_hands(hands, p.hands, active, leader)
         if ntrick >= s.nseats:
             raise ValueError("the trick must not be complete")
-        seat = leader
+        p.leader, p.ntrick, p.seat, p.played = leader, ntrick, leader, 0
+        p.lead_card, p.win_card, p.win_seat = 0, 0, leader
         for i in range(ntrick):
             card = trick[i]
-            played |= <uint64_t>1 << card
+            if not 0 <= card < 64:
+                raise ValueError("trick: a card's bit is 0-63")
+            p.played |= <uint64_t>1 << card
             if i == 0:
-                lead_card = card
-            if i == 0 or beats_portable(card, win_card):
-                win_card, win_seat = card, seat
-            seat = s.next_seat[seat]
-        with nogil:
-            value = self.run(s, leader, ntrick, seat, lead_card, played, win_card, win_seat)
-        return value
+                p.lead_card = card
+            if i == 0 or beats_portable(card, p.win_card):
+                p.win_card, p.win_seat = card, p.seat
+            p.seat = s.next_seat[p.seat]
+        return 0
 
     def solve_many(self, positions, int active, int leader, int side) -> list:
         """``solve`` for many positions at a trick boundary with the same seats, leader and
@@ -313,3 +339,53 @@ cdef class Searcher:
             free(jobs)
             free(out)
             free(counts)
+
+    def solve_positions(self, positions, int active, int side, layout=None) -> list:
+        """``solve`` of each position, given as ``(hands, leader, trick)``, with the same
+        seats and side, under one release of the GIL for them all. With ``layout`` (one
+        byte per card: its bit in the search layout) the hands and trick are real cards, put
+        in the layout here."""
+        positions = list(positions)
+        cdef const unsigned char[::1] row
+        cdef int stride = 0
+        cdef uint64_t real[4]
+        cdef int seat
+        cdef HState* s = &self.state
+        cdef Py_ssize_t i, count = len(positions)
+        cdef CheckedPosition* checked = <CheckedPosition*>malloc(max(count, 1) * sizeof(CheckedPosition))
+        cdef int* values = <int*>malloc(max(count, 1) * sizeof(int))
+        cdef CheckedPosition* p
+        if checked == NULL or values == NULL:
+            free(checked)
+            free(values)
+            raise MemoryError("no memory for the positions")
+        try:
+            self.set_seats(active, side)
+            if layout is not None:
+                row = layout
+                stride = row.shape[0]
+                if stride > 64 or any(bit >= 64 for bit in layout):
+                    raise ValueError("layout: one byte per card, each a bit of 0-63")
+            for i in range(count):
+                hands, leader, trick = positions[i]
+                if stride:
+                    for seat in range(HASEN_NUM_SEATS):
+                        real[seat] = hands[seat]
+                        if stride < 64 and real[seat] >> stride:
+                            raise ValueError(f"hands: a card beyond the {stride} of the layout")
+                        real[seat] = lay(real[seat], &row[0])
+                    if any(not 0 <= card < stride for card in trick):
+                        raise ValueError(f"trick: a card beyond the {stride} of the layout")
+                    hands = [real[seat] for seat in range(HASEN_NUM_SEATS)]
+                    trick = [row[card] for card in trick]
+                self.check_position(&checked[i], hands, active, leader, trick)
+            with nogil:
+                for i in range(count):
+                    p = &checked[i]
+                    memcpy(s.hands, p.hands, sizeof(p.hands))
+                    values[i] = self.run(s, p.leader, p.ntrick, p.seat, p.lead_card, p.played, p.win_card,
+                                         p.win_seat)
+            return [values[i] for i in range(count)]
+        finally:
+            free(checked)
+            free(values)

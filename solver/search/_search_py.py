@@ -113,6 +113,8 @@ class Searcher:
         ``active`` is a bit mask of the seats that play; ``trick`` the cards already played to
         the current trick, in order from ``leader``.
         """
+        if any(not 0 <= card < 64 for card in trick):
+            raise ValueError("trick: a card's bit is 0-63")
         if len(self.table) > MAX_TABLE_ENTRIES:
             self.table.clear()
         self.hands = checked_hands(hands, active, leader)
@@ -164,6 +166,23 @@ class Searcher:
                 position[taker] = full & ~(1 << row[card])
                 values.append(self.solve(position, active, leader, side))
         return bytes(values)
+
+    def solve_positions(self, positions: Sequence[tuple[Sequence[int], int, Sequence[int]]], active: int,
+                        side: int, layout: bytes | None = None) -> list[int]:
+        """``solve`` of each position ``(hands, leader, trick)`` (see ``protocol.py``)."""
+        if layout is None:
+            return [self.solve(hands, active, leader, side, trick) for hands, leader, trick in positions]
+        if len(layout) > 64 or any(bit >= 64 for bit in layout):
+            raise ValueError("layout: one byte per card, each a bit of 0-63")
+        values = []
+        for hands, leader, trick in positions:
+            if any(hand >> len(layout) for hand in hands) and len(layout) < 64:
+                raise ValueError(f"hands: a card beyond the {len(layout)} of the layout")
+            if any(not 0 <= card < len(layout) for card in trick):
+                raise ValueError(f"trick: a card beyond the {len(layout)} of the layout")
+            laid = [sum(1 << layout[c] for c in range(len(layout)) if hand >> c & 1) for hand in hands]
+            values.append(self.solve(laid, active, leader, side, [layout[c] for c in trick]))
+        return values
 
     def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]:
         """``solve_table`` of each table (see ``protocol.py``)."""

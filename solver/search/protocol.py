@@ -55,3 +55,11 @@ class Searcher(Protocol):
         """``solve_table(*table)`` of each table, in one call (the compiled core holds no GIL
         for them all); with ``clear_each`` the table is emptied before each, as by ``clear()``."""
         ...
+
+    def solve_positions(self, positions: Sequence[tuple[Sequence[int], int, Sequence[int]]], active: int,
+                        side: int, layout: bytes | None = None) -> list[int]:
+        """``solve(hands, active, leader, side, trick)`` of each position ``(hands, leader,
+        trick)``, in one call (the compiled core holds no GIL for them all). With ``layout``
+        (a byte per card: its bit in the search layout, as one trump's row of
+        ``layout.LAYOUT_BYTES``) the hands and the trick are in real cards."""
+        ...

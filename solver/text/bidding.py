@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from ..analysis.bidding import Advice, BidAnalysis
 from ..core.seats import SEATS
-from .words import describe, signed
+from .words import OPEN_HANDS, describe, signed
 
 
 def format_bidding(analysis: BidAnalysis, advice_lines: Callable[[int, Advice], list[str]]) -> str:
@@ -15,7 +15,7 @@ def format_bidding(analysis: BidAnalysis, advice_lines: Callable[[int, Advice], 
     variant = deal.variant
     names = variant.side_names
     settings = analysis.settings.applicable(variant)
-    out = [str(deal), "", "settings: " + ", ".join(f"{k}={v}" for k, v in settings.items())]
+    out = [str(deal), OPEN_HANDS, "", "settings: " + ", ".join(f"{k}={v}" for k, v in settings.items())]
     if analysis.comparison is not None:
         out += ["", "each declarer's best, with the partner and alone (against the best lone defence)"]
         for seat, (partner, alone) in analysis.comparison.rows.items():

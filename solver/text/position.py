@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..analysis.position import PositionAnalysis
 from ..core.cards import card_name
 from ..core.seats import SEATS
+from .words import OPEN_HANDS
 
 
 def format_position(result: PositionAnalysis, contract_head: str) -> str:
@@ -13,7 +14,7 @@ def format_position(result: PositionAnalysis, contract_head: str) -> str:
     state = result.state
     deal = state.deal
     side = deal.variant.side_names[state.declaring_side]
-    out = [str(deal), "",
+    out = [str(deal), OPEN_HANDS, "",
            f"{contract_head}; {SEATS[deal.dealer]} deals",
            f"played: {result.played_record() or '(nothing)'}"]
     if result.to_move is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..analysis.review import CardReview, PlayReview
 from ..core.cards import card_name
 from ..core.seats import SEATS
-from .words import tricks
+from .words import OPEN_HANDS, tricks
 
 COSTLY = "*"  # follows a card that gave tricks away
 
@@ -61,7 +61,7 @@ def format_review(review: PlayReview, contract_head: str, contract_line: str) ->
     """The contract (the game's words: ``contract_head`` and ``contract_line``), the play
     trick by trick, the costly cards, each player's summary and the outcome."""
     deal, start = review.start.deal, review.start
-    out = [str(deal), "",
+    out = [str(deal), OPEN_HANDS, "",
            f"{contract_head}; {SEATS[deal.dealer]} deals, {SEATS[start.leader]} leads",
            contract_line, ""]
     if review.cards:

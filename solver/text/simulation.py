@@ -32,14 +32,28 @@ def format_form(title: str, form: FormStats) -> list[str]:
     return out
 
 
+def recommendation(sim: Simulation, name: str, form: FormStats) -> str:
+    """The choice that takes the most tricks on average, in a line, and the bids for which
+    another choice scores more."""
+    best = max(form.choices, key=lambda c: c.mean)
+    title = FORM_TITLES[name].capitalize() if sim.knowledge.variant.partners else "Best"
+    line = (f"{title}: {choice_name(best)}, {best.mean:.2f} tricks on average "
+            f"(the double-dummy best on {percent(best.dd_best)} of the layouts)")
+    others = [(bid, choice) for bid, choice in form.best().items() if choice is not best]
+    if others and len(form.choices[0].scores) > 1:
+        line += "; for a bid of " + ", ".join(f"{bid} {choice_name(choice)}" for bid, choice in others)
+    return line
+
+
 def format_simulation(sim: Simulation) -> str:
     known = sim.knowledge
     assert known.extra is not None  # a declarer sees the widow or upcard
     others = "".join(f", {SEATS[s]} holds {CardSet(m)}" for s, m in enumerate(known.known) if m)
     verb = "declares" if known.variant.declarer_exchanges else "makes trump"
-    out = [f"{SEATS[known.seat]} {verb} knowing {CardSet(known.hand)} and the {known.variant.extra_card} "
-           f"{card_name(known.extra)}{others}; {SEATS[known.dealer]} deals",
-           f"{sim.layouts} random layouts of the other cards (seed {sim.seed}), each solved double-dummy", ""]
+    out = [recommendation(sim, name, form) for name, form in sim.forms.items()]
+    out += ["", f"{SEATS[known.seat]} {verb} knowing {CardSet(known.hand)} and the {known.variant.extra_card} "
+                f"{card_name(known.extra)}{others}; {SEATS[known.dealer]} deals",
+            f"{sim.layouts} random layouts of the other cards (seed {sim.seed}), each solved double-dummy", ""]
     for name, form in sim.forms.items():
         title = FORM_TITLES[name] if known.variant.partners else "every choice"
         out += format_form(title, form) + [""]

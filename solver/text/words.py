@@ -11,6 +11,10 @@ if TYPE_CHECKING:
     from ..analysis.outcomes import Result
 
 
+# what every double-dummy answer assumes, said once under its diagram
+OPEN_HANDS = "Double dummy: every hand open, every player playing perfectly."
+
+
 def tricks(n: int) -> str:
     return f"{n} trick" + ("" if n == 1 else "s")
 

@@ -73,9 +73,9 @@ def test_nothing_played(capsys: pytest.CaptureFixture, hasenpfeffer: Example) ->
 
 
 @pytest.mark.parametrize("args, message", [
-    (["review", HASENPFEFFER_DEAL, *CONTRACT], "review: the following arguments are required: --play"),
+    (["review", HASENPFEFFER_DEAL, *CONTRACT], "review: a deal needs --played (or give a hand record instead)"),
     (["review", HASENPFEFFER_DEAL, "--trump", "C", "--discard", "KH", "--play", ""],
-     "review: the following arguments are required: --declarer"),
+     "review: a deal needs --declarer (or give a hand record instead)"),
     (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC KC TC QD"], "play: trick 1, W must follow C (led JC)"),
     (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC QC"], "play: trick 1, E does not hold QC"),
     (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC KC | TC 9C"], "play: '|' after KC does not end a trick"),

@@ -59,11 +59,14 @@ CASES = {
                              "layouts": 10**6}, None),
     ("lead", 503): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D"},
                     "hasen.analysis.lead.simulate_lead"),
+    ("record", 200): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E pass"}, None),
+    ("record", 400): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E 3"}, None),
+    ("record", 413): ("post", {"record": "x" * 3000}, None),
     ("health", 200): ("get", None, None),
     ("openapi.json", 200): ("get", None, None),
 }
 # every POST refuses a body not sent as JSON (415) and a page of another site (403)
-for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead"):
+for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record"):
     CASES[(_path, 403)] = ("post from elsewhere", {}, None)
     CASES[(_path, 415)] = ("post as text", {}, None)
 SENDERS = {
@@ -129,7 +132,10 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     full_solve = {**SOLVE, **position_options, "played": ""}
     assert set(full_table) == set(schemas["TableRequest"]["properties"])
     assert set(full_solve) == set(schemas["SolveRequest"]["properties"])
-    assert set(full_bid) | set(joker_bid) == set(schemas["BidRequest"]["properties"])
+    # one seat's advice (single dummy): its hand instead of a deal, and the layouts
+    seat_bid = {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "TC", "dealer": "N", "known": {"W": "AS"},
+                "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24}
+    assert set(full_bid) | set(joker_bid) | set(seat_bid) == set(schemas["BidRequest"]["properties"])
     full_review = {**SOLVE, **position_options, "played": ""}  # or "play", the older name of "played"
     assert set(full_review) | {"play"} == set(schemas["ReviewRequest"]["properties"])
     assert client.post("/api/v1/review", json=full_review).status_code == 200
@@ -139,6 +145,7 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert client.post("/api/v1/solve", json=full_solve).status_code == 200
     assert client.post("/api/v1/bid", json=full_bid).status_code == 200
     assert client.post("/api/v1/bid", json=joker_bid).status_code == 200
+    assert client.post("/api/v1/bid", json=seat_bid).status_code == 200
     assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
 
 
@@ -157,3 +164,19 @@ def test_finished_review_matches_the_document(client: FlaskClient, openapi_doc: 
     answer = response.get_json()
     assert answer["to_move"] is None and answer["complete"] is True
     OAS31Validator(response_schema(openapi_doc, "review", "post", 200)).validate(answer)
+
+
+@pytest.mark.parametrize("body", [
+    {"seat": "S", "hand": "AJT.A9..K", "dealer": "W", "layouts": 6, "choice_layouts": 2},
+    {"seat": "N", "deal": HASENPFEFFER_DEAL, "layouts": 4, "choice_layouts": 2, "form": "alone",
+     "bidding": "pepper"},
+    {"seat": "N", "hand": "9S AD JD QD 9C", "upcard": "TD", "dealer": "N", "variant": "euchre", "layouts": 5,
+     "choice_layouts": 2},
+    {"seat": "S", "hand": "KD QD TD 9D 9C", "upcard": "AS", "dealer": "N", "variant": "euchre2", "layouts": 5},
+    {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "JK", "dealer": "N", "variant": "euchre", "deck": 25,
+     "layouts": 5},
+], ids=["hasenpfeffer", "from a deal", "euchre dealer", "euchre2", "a turned Joker"])
+def test_one_seats_advice_matches_the_document(client: FlaskClient, openapi_doc: dict, body: dict) -> None:
+    response = client.post("/api/v1/bid", json=body)
+    assert response.status_code == 200, response.get_json()
+    OAS31Validator(response_schema(openapi_doc, "bid", "post", 200)).validate(response.get_json())

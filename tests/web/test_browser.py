@@ -11,11 +11,13 @@ downloaded. Every wait is bounded; the server and the browser are stopped at the
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import tempfile
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
@@ -29,6 +31,7 @@ from replay import Replay
 
 import hasen
 from hasen.analysis.inputs import make_contract
+from hasen.api.page import EXAMPLE_RECORDS
 from hasen.core.cards import card_name, cards_of, parse_card
 from hasen.core.deal import Deal
 from hasen.core.names import CardSet
@@ -132,9 +135,22 @@ def seat_cards(driver, seat: str) -> list[str]:
             for c in driver.find_elements(By.CSS_SELECTOR, f".seat-area[data-seat='{seat}'] .hand .card")]
 
 
+ERROR_BOXES = ("error", "deal-error", "record-error", "paste-error", "play-error")  # the top one, then each form's
+
+
 def error_text(driver) -> str | None:
-    box = driver.find_element(By.ID, "error")
-    return box.text if box.is_displayed() else None
+    """The error on view, wherever it is (the page shows one at a time)."""
+    shown = [box.text for box in map(lambda i: driver.find_element(By.ID, i), ERROR_BOXES) if box.is_displayed()]
+    assert len(shown) <= 1, shown
+    return shown[0] if shown else None
+
+
+def error_box(driver, box: str):
+    """An error box that must be on view, with no other."""
+    element = driver.find_element(By.ID, box)
+    assert element.is_displayed(), f"#{box} is not shown; shown: {error_text(driver)!r}"
+    assert error_text(driver) == element.text
+    return element
 
 
 # --- the games -------------------------------------------------------------------------------
@@ -469,7 +485,7 @@ def test_errors_show_the_api_message(server: LiveServer, browser, case: Case) ->
     click(browser, browser.find_element(By.ID, "paste-review"))
     status, answer = server.api("review", {**case.contract, "play": case.revoke})
     assert status == 400 and "must follow" in answer["error"]
-    assert browser.find_element(By.ID, "error").text.endswith(answer["error"])
+    assert error_box(browser, "paste-error").text.endswith(answer["error"])
 
     field = browser.find_element(By.ID, "deal-input")
     field.clear()
@@ -477,7 +493,14 @@ def test_errors_show_the_api_message(server: LiveServer, browser, case: Case) ->
     click(browser, browser.find_element(By.ID, "load"))
     status, answer = server.api("table", {**case.table_body, "deal": case.bad_deal})
     assert status == 400
-    assert browser.find_element(By.ID, "error").text.endswith(answer["error"])
+    shown = error_box(browser, "deal-error").text
+    # the API's message; a hint at the command line's or the API's options is put in the page's words
+    hint = re.search(r" \([^()]*--[^()]*\)$", answer["error"])
+    if hint:
+        assert shown.startswith(answer["error"][:hint.start()]) and shown.endswith(": choose it under Game)")
+    else:
+        assert shown == answer["error"]
+    assert "--" not in shown
 
 
 @by_id
@@ -486,9 +509,10 @@ def test_a_bad_record_in_a_link_is_shown_not_dropped(server: LiveServer, browser
     settle(browser)
     status, answer = server.api("review", {**case.contract, "play": case.not_held})
     assert status == 400 and "does not hold" in answer["error"]
-    assert browser.find_element(By.ID, "error").text.endswith(answer["error"])
+    # the record goes to the played-hand box, and its error beside it
+    assert error_box(browser, "paste-error").text.endswith(answer["error"])
     if case is HASEN:
-        assert "play: trick 1, E does not hold QC" in browser.find_element(By.ID, "error").text
+        assert "play: trick 1, E does not hold QC" in error_box(browser, "paste-error").text
     assert browser.find_element(By.ID, "paste-input").get_attribute("value") == case.not_held
 
 
@@ -537,8 +561,7 @@ def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser, case
     settle(browser)
     status, answer = server.api("review", {**case.contract, "play": case.bar_wrong})
     assert status == 400 and "'|'" in answer["error"]
-    error = browser.find_element(By.ID, "error")
-    assert error.is_displayed() and error.text.endswith(answer["error"])
+    assert error_box(browser, "paste-error").text.endswith(answer["error"])
     assert browser.find_element(By.ID, "paste-input").get_attribute("value") == case.bar_wrong
     assert "play" not in page_state(browser) and "at" not in page_state(browser)
     assert not browser.find_elements(By.CSS_SELECTOR, ".log-card")
@@ -859,3 +882,265 @@ def test_the_single_dummy_panel_says_when_the_server_fails(browser) -> None:
         assert simulate_requests(browser) == 2
     finally:
         slow.stop()
+
+
+# --- hand records, phones, errors beside their controls (issue 19, items 1 and 4) ---------------
+
+WINDOWS = {"wide": (1400, 1000), "phone": (375, 812)}
+by_window = pytest.mark.parametrize("window", WINDOWS)
+
+
+@contextmanager
+def sized(driver, window: str) -> Iterator[None]:
+    """The browser at a window's size for the block, then back at the fixture's."""
+    width, height = WINDOWS[window]
+    resize(driver, width, height)
+    try:
+        yield
+    finally:
+        resize(driver, 1300, 1000)
+
+
+def resize(driver, width: int, height: int) -> None:
+    """The window at this size, once the page has taken it (a resize is not at once)."""
+    driver.set_window_size(width, height)
+    try:
+        WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return window.innerWidth") == width)
+    except TimeoutException:
+        raise AssertionError(f"the window did not take a width of {width} px") from None
+
+
+def no_overflow(driver) -> None:
+    """Nothing is wider than the window: the page never scrolls sideways."""
+    width, scroll = driver.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+    wide = driver.execute_script("""
+        return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 0.5
+          && e.getBoundingClientRect().width > 0).slice(0, 5).map(e => e.tagName + '.' + e.className);""")
+    assert scroll <= width and not wide, f"the page is {scroll} px wide in a {width} px window: {wide}"
+
+
+def hands_readable(driver) -> int:
+    """Every card of every hand lies inside the window and covers no other card; how many."""
+    cards = driver.execute_script("""
+        return [...document.querySelectorAll('.seat-area .hand .card')].map(c => {
+          const r = c.getBoundingClientRect();
+          const name = c.closest('.seat-area').dataset.seat + ' ' + c.dataset.card;
+          return [name, r.left, r.top, r.right, r.bottom]; });""")
+    width = driver.execute_script("return window.innerWidth")
+    for name, left, _, right, _ in cards:
+        assert left >= 0 and right <= width, f"{name} is cut off: {left:.0f} to {right:.0f} in {width} px"
+    for i, (name, left, top, right, bottom) in enumerate(cards):
+        for other, left2, top2, right2, bottom2 in cards[i + 1:]:
+            overlap = min(right, right2) - max(left, left2) > 0.5 and min(bottom, bottom2) - max(top, top2) > 0.5
+            assert not overlap, f"{name} and {other} overlap"
+    return len(cards)
+
+
+def table_cells_shown(driver) -> None:
+    """Every cell of the heat map, its last column too, is inside the window."""
+    width = driver.execute_script("return window.innerWidth")
+    rights = driver.execute_script(
+        "return [...document.querySelectorAll('.heatmap .cell')].map(c => c.getBoundingClientRect().right)")
+    assert rights and max(rights) <= width
+
+
+@by_window
+@by_game
+def test_nothing_overflows_and_every_hand_is_readable(server: LiveServer, browser, case: Case, window: str) -> None:
+    with sized(browser, window):
+        browser.get(server.url + case.link())
+        settle(browser)
+        assert error_text(browser) is None
+        no_overflow(browser)
+        table_cells_shown(browser)
+        deal = case.deal()
+        assert hands_readable(browser) == len(deal.variant.seats) * deal.variant.hand_size
+        # in play: the seat to move has its cards raised, with their values
+        browser.get(server.url + case.contract_link(play=case.record, at="5"))
+        settle(browser)
+        assert error_text(browser) is None
+        assert browser.find_elements(By.CSS_SELECTOR, ".seat-area.moving button.card.legal")
+        no_overflow(browser)
+        table_cells_shown(browser)
+        hands_readable(browser)
+        assert single_dummy(browser) == "done"
+        no_overflow(browser)
+
+
+# the example records of the page (api/page.py), and one that goes down; each result worked
+# out by hand from docs/variants.md's scoring
+RECORDS = {
+    "hasenpfeffer": (EXAMPLE_RECORDS["hasenpfeffer"], "N-S took 6 tricks: made · score N-S +6, E-W 0",
+                     True, 0, {"N-S": 6, "E-W": 0}),
+    "euchre2": (EXAMPLE_RECORDS["euchre2"], "S took 5 tricks: made · score S +2, N 0", True, 0, {"S": 2, "N": 0}),
+    "euchre": (EXAMPLE_RECORDS["euchre"], "N-S took 3 tricks: made · score N-S +1, E-W 0", True, 0,
+               {"N-S": 1, "E-W": 0}),
+    # N bids 6 in spades and loses a trick to W's right bower: down 1, the bid lost
+    "hasenpfeffer-down": ("\n".join([
+        "dealer: W", "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS", "auction: N 6, E pass, S pass, W pass",
+        "contract: N 6, trump S, discard KH",
+        "play: JK TD 9S QS | JC KD TS JS | QD KS AD 9D | AS AH TH JD | AC KC TC 9C | QC QH 9H JH"]),
+        "N-S took 5 tricks: down 1 · score N-S −6, E-W 0", False, 1, {"N-S": -6, "E-W": 0}),
+}
+
+
+def record_field(driver):
+    """The record box, opened from the deal panel's link."""
+    driver.find_element(By.ID, "open-record").click()
+    field = driver.find_element(By.ID, "record-input")
+    assert field.is_displayed()
+    return field
+
+
+@by_window
+@pytest.mark.parametrize("name", RECORDS)
+def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(server: LiveServer, browser, name: str,
+                                                                     window: str) -> None:
+    text, words, made, down, score = RECORDS[name]
+    status, answer = server.api("record", {"record": text})
+    assert status == 200 and answer["record"]["result"]["score"] == score
+    record = answer["record"]
+    with sized(browser, window):
+        browser.get(server.url + "/")
+        settle(browser)
+        field = record_field(browser)
+        field.clear()
+        field.send_keys(text)
+        click(browser, browser.find_element(By.ID, "record-load"))
+        assert error_text(browser) is None
+        result = browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result")
+        assert result.text == f"Result: {words}"
+        assert (result.get_attribute("data-made"), int(result.get_attribute("data-down"))) == (str(made).lower(), down)
+        assert json.loads(result.get_attribute("data-score")) == score
+        # the page is the record's: its game, deal and contract, the play at its last card
+        assert page_state(browser) == {"record": answer["line"]}
+        assert browser.find_element(By.ID, "record-input").get_attribute("value") == answer["text"]
+        assert browser.find_element(By.ID, "variant").get_attribute("value") == record["variant"]
+        cards = record["play"].replace("|", " ").split()
+        assert [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card")] == cards
+        assert browser.find_element(By.ID, "status").text.startswith("The hand is over")
+        contract = record["contract"]
+        banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text
+        assert banner.startswith(f"{contract['declarer']} ") and contract["trump"] in browser.find_element(
+            By.CSS_SELECTOR, ".heatmap .cell.selected").get_attribute("data-trump")
+        no_overflow(browser)
+        hands_readable(browser)
+        # the link restores the record, at a card of its play
+        browser.get(server.url + "/?" + urlencode({"record": answer["line"], "at": "3"}, quote_via=quote))
+        settle(browser)
+        assert error_text(browser) is None
+        assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 3
+        assert browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result").text == f"Result: {words}"
+
+
+def test_a_record_that_stops_in_the_auction(server: LiveServer, browser) -> None:
+    browser.get(server.url + "/")
+    settle(browser)
+    field = record_field(browser)
+    field.send_keys("variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass")
+    click(browser, browser.find_element(By.ID, "record-load"))
+    assert error_text(browser) is None
+    assert browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result").text == \
+        "Result: The auction goes on: N to call. No contract yet."
+    assert page_state(browser)["record"].startswith("variant: euchre2; deck: 24; dealer: N")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".seat-area .hand .card")) == 10  # the deal is on view
+
+
+@by_window
+def test_a_bad_record_is_refused_beside_its_box(server: LiveServer, browser, window: str) -> None:
+    text = RECORDS["euchre"][0].replace("play: AH 9H", "play: AH 9S")
+    status, answer = server.api("record", {"record": text})
+    assert status == 400 and answer["error"].startswith("record line 7: play: trick 1, S must follow H")
+    with sized(browser, window):
+        browser.get(server.url + "/")
+        settle(browser)
+        field = record_field(browser)
+        field.send_keys(text)
+        click(browser, browser.find_element(By.ID, "record-load"))
+        box = error_box(browser, "record-error")
+        assert box.text == "⚠ " + answer["error"] or box.text.endswith(answer["error"])
+        in_view(browser, box)
+        no_overflow(browser)
+
+
+def in_view(driver, element) -> None:
+    top, bottom = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]",
+                                        element)
+    assert 0 <= top and bottom <= driver.execute_script("return window.innerHeight"), (top, bottom)
+
+
+@by_window
+def test_an_error_shows_beside_the_control_that_caused_it(server: LiveServer, browser, window: str) -> None:
+    """issue 19, item 4: a pasted revoke's message was 1,129 px above the view."""
+    with sized(browser, window):
+        browser.get(server.url + HASEN.contract_link())
+        settle(browser)
+        field = browser.find_element(By.ID, "paste-input")
+        browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", field)
+        field.clear()
+        field.send_keys(HASEN.revoke)
+        button = browser.find_element(By.ID, "paste-review")
+        click(browser, button)
+        box = error_box(browser, "paste-error")
+        assert "must follow" in box.text
+        in_view(browser, box)
+        gap = browser.execute_script("return arguments[0].getBoundingClientRect().top - "
+                                     "arguments[1].getBoundingClientRect().bottom", box, button)
+        assert 0 <= gap < 60  # right under the button
+        # a deal the game refuses: under the deal form, in the page's words
+        deal = browser.find_element(By.ID, "deal-input")
+        deal.clear()
+        deal.send_keys("N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS")
+        click(browser, browser.find_element(By.ID, "load"))
+        box = error_box(browser, "deal-error")
+        in_view(browser, box)
+        assert box.text.endswith("(5-card hands in 5 fields fit Euchre: choose it under Game)")
+
+
+def test_the_page_never_shows_the_command_lines_words(server: LiveServer, browser) -> None:
+    status, answer = server.api("table", {"deal": "N:..KQT9.9 T9.AK8.. AS", "variant": "euchre2"})
+    assert status == 400 and "--deck 32" in answer["error"]
+    browser.get(server.url + "/?variant=euchre2")
+    settle(browser)
+    field = browser.find_element(By.ID, "deal-input")
+    field.send_keys("N:..KQT9.9 T9.AK8.. AS")
+    click(browser, browser.find_element(By.ID, "load"))
+    shown = error_box(browser, "deal-error").text
+    assert shown.endswith("8H in S's hand is not in the euchre2 deck (24 cards) (it is in the 32-card deck: "
+                          "choose 32 cards under Deck)")
+    assert "--" not in shown and "API" not in shown
+
+
+@pytest.mark.parametrize(("link", "expected"), [
+    ({"dealer": "w", "declarer": "n"}, {"dealer": "W", "declarer": "N"}),
+    ({"dealer": " W", "declarer": "n "}, {"dealer": "W", "declarer": "N"}),
+])
+def test_a_link_with_lower_case_seats_is_the_same_contract(server: LiveServer, browser, link: dict,
+                                                           expected: dict) -> None:
+    params = {"deal": HASEN.example.deal, **link, "trump": "C", "discard": "KH", "play": HASEN.record}
+    browser.get(server.url + "/?" + urlencode(params, quote_via=quote))
+    settle(browser)
+    assert error_text(browser) is None
+    state = page_state(browser)
+    assert (state["dealer"], state["declarer"]) == (expected["dealer"], expected["declarer"])
+    status, review = server.api("review", {**HASEN.contract, "play": HASEN.record})
+    assert [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card")] == \
+        [c["card"] for c in review["cards"]]
+    assert browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text.startswith("N declares")
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"deal": HASENPFEFFER_DEAL, "dealer": "x", "declarer": "N"},
+     "The link's dealer 'x' is not a seat of Hasenpfeffer: N, E, S or W."),
+    ({"variant": "euchre2", "deal": EUCHRE2.deal, "dealer": "N", "declarer": "e"},
+     "The link's declarer 'e' is not a seat of Two-handed Euchre: N or S."),
+    ({"deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "alone": "yes"},
+     "The link's alone 'yes' is not 1 or 0."),
+])
+def test_a_link_with_a_seat_the_game_has_not_is_refused(server: LiveServer, browser, params: dict,
+                                                        message: str) -> None:
+    browser.get(server.url + "/?" + urlencode(params, quote_via=quote))
+    settle(browser)
+    assert error_box(browser, "error").text.endswith(message)
+    assert not browser.find_elements(By.CSS_SELECTOR, ".heatmap .cell")  # never another contract
+    assert browser.find_element(By.ID, "deal-input").get_attribute("value") == params["deal"]

@@ -165,3 +165,15 @@ def test_the_single_dummy_panel_asks_for_200_layouts_with_a_fixed_seed(client: F
 @pytest.mark.app_config(HASEN_SIMULATE_LIMIT=50)
 def test_the_single_dummy_panel_asks_for_no_more_layouts_than_the_app_allows(client: FlaskClient) -> None:
     assert page_facts(client.get("/").get_data(as_text=True))["singleDummy"] == {"layouts": 50, "seed": 0}
+
+
+def test_the_example_records_are_whole_hands_of_their_games(client: FlaskClient) -> None:
+    """The record box's Example (issue 19, item 4): for each game a record the notation reads,
+    played out, in canonical form."""
+    from hasen.analysis.record import Record
+
+    facts = page_facts(client.get("/").get_data(as_text=True))
+    for name, game in facts["games"].items():
+        record = Record.parse(game["exampleRecord"])
+        assert record.variant.name == name and record.finished and not record.result.redeal
+        assert str(record).startswith(game["exampleRecord"])  # canonical, the result added

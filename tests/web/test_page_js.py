@@ -35,6 +35,7 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (Deb
 RUNNER = """
 import * as hands from "./hands.js";
 import * as simulation from "./simulation.js";
+import * as words from "./words.js";
 import { readFileSync } from "node:fs";
 
 const { facts, calls } = JSON.parse(readFileSync(0, "utf8"));
@@ -64,6 +65,11 @@ const run = {
   bidRows: ([g, form]) => simulation.bidRows(form, game(g).bids),
   decimal: ([value, places, sign]) => simulation.decimal(value, places, sign),
   percent: ([share]) => simulation.percent(share),
+  pageMessage: ([message]) => words.pageMessage(message, facts),
+  linkSeat: ([value, name, g, title]) => words.linkSeat(value, name, game(g), title),
+  linkFlag: ([value, name]) => words.linkFlag(value, name),
+  resultWords: ([result]) => words.resultWords(result),
+  recordState: ([record, toCall]) => words.recordState(record, toCall),
 };
 const answers = calls.map(([name, args]) => {
   try {
@@ -87,7 +93,7 @@ def facts() -> dict:
 @pytest.fixture
 def js(facts: dict, tmp_path: Path):
     """``js([(name, args), ...])``: each call's answer ({"value": ...} or {"error": ...})."""
-    for module in ("hands.js", "simulation.js"):
+    for module in ("hands.js", "simulation.js", "words.js"):
         shutil.copy(STATIC / module, tmp_path / module)
     (tmp_path / "package.json").write_text('{"type": "module"}')
     (tmp_path / "run.js").write_text(RUNNER)
@@ -392,3 +398,61 @@ def test_the_single_dummy_figures_in_words(js) -> None:
     assert answers[calls.index(("percent", [0.955]))] == "96%"
     assert answers[calls.index(("decimal", [2.415, 2, False]))] == "2.42"
     assert answers[calls.index(("decimal", [-1.145, 2, True]))] == "−1.15"
+
+
+# --- the page's own words (words.js; issue 19, item 4) --------------------------------------------
+
+def test_the_api_messages_in_the_pages_words(js, client: FlaskClient) -> None:
+    """The notation's hints name the command line's and the API's options; the page names its
+    controls instead, and leaves every other message as the API wrote it."""
+    bodies = [{"deal": "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"},
+              {"deal": "N:..KQT9.9 T9.AK8.. AS", "variant": "euchre2"},
+              {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "declarer": "N", "defender": "E"},
+              {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ", "declarer": "N"}]
+    messages = []
+    for body in bodies:
+        response = client.post("/api/v1/table", json=body)
+        assert response.status_code == 400
+        messages.append(response.get_json()["error"])
+    assert "pass --variant euchre, or \"variant\" in the API" in messages[0]
+    assert "--deck 32" in messages[1] and "(--alone)" in messages[2]
+    shown = [a["value"] for a in js([("pageMessage", [m]) for m in messages])]
+    assert shown[0] == "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit Euchre: " \
+                       "choose it under Game)"
+    assert shown[1] == "deal: 8H in S's hand is not in the euchre2 deck (24 cards) (it is in the 32-card deck: " \
+                       "choose 32 cards under Deck)"
+    assert shown[2] == "defender: a defender plays alone only against a lone declarer"
+    assert shown[3] == messages[3]  # nothing to put in other words
+    assert not any("--" in m or "API" in m for m in shown)
+
+
+def test_the_seats_of_a_link(js) -> None:
+    euchre2 = {"name": "euchre2", "deck": "24"}
+    hasen = {"name": "hasenpfeffer", "deck": "25"}
+    answers = js([("linkSeat", ["w", "dealer", hasen, "Hasenpfeffer"]), ("linkSeat", [" n ", "dealer", hasen, "H"]),
+                  ("linkSeat", [None, "dealer", hasen, "H"]), ("linkSeat", ["", "dealer", hasen, "H"]),
+                  ("linkSeat", ["x", "dealer", hasen, "Hasenpfeffer"]),
+                  ("linkSeat", ["e", "declarer", euchre2, "Two-handed Euchre"]),
+                  ("linkFlag", ["1", "alone"]), ("linkFlag", [None, "alone"]), ("linkFlag", ["0", "alone"]),
+                  ("linkFlag", ["yes", "alone"])])
+    assert [a.get("value", a.get("error")) for a in answers] == [
+        "W", "N", None, None, "The link's dealer 'x' is not a seat of Hasenpfeffer: N, E, S or W.",
+        "The link's declarer 'e' is not a seat of Two-handed Euchre: N or S.", True, False, False,
+        "The link's alone 'yes' is not 1 or 0."]
+
+
+def test_a_records_result_in_words(js, client: FlaskClient) -> None:
+    from hasen.api.page import EXAMPLE_RECORDS
+
+    texts = [EXAMPLE_RECORDS["euchre2"],
+             "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, S pass, N pass",
+             "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass",
+             "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, S name H; "
+             "contract: S, trump H; play: AH KD | KH"]
+    answers = [client.post("/api/v1/record", json={"record": t}).get_json() for t in texts]
+    shown = js([("resultWords", [a["record"]["result"]]) for a in answers] +
+               [("recordState", [a["record"], a["to_call"]]) for a in answers])
+    assert [a["value"] for a in shown] == [
+        "S took 5 tricks: made · score S +2, N 0", "Nobody declared: the hand is dealt again · no score", None, None,
+        None, None, "The auction goes on: N to call. No contract yet.",
+        "The record stops after 3 cards of the play: no result yet."]

@@ -1,0 +1,277 @@
+"""Random layouts of the cards a seat cannot see, their tables solved a chunk at a time.
+
+Single-dummy figures come from many layouts: the cards a seat cannot see dealt at random,
+uniformly among the layouts that agree with what it knows (``Knowledge``), and every
+choice solved double-dummy on each. A layout's work is one table of the search per form of
+play (``Searcher.solve_tables``): a chunk of layouts is dealt here and its tables solved in
+one call that holds no GIL, and the values come back as arrays, a row per layout and a
+column per choice (``TableShape.columns``). Chunks go to threads, or to any map that keeps
+the order (processes, a cluster). Layout i of a stream is dealt from its own generator, so
+that the rows are the same however the chunks are shared out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TypeVar
+
+import numpy as np
+
+from ..core.cards import CardId, Mask, card_name, cards_of
+from ..core.deal import Deal
+from ..core.errors import InvalidDealError, NotationError
+from ..core.names import CardSet
+from ..core.seats import NUM_SEATS, SEATS
+from ..core.variants import Variant
+from ..rules.seating import first_leader
+from ..rules.settings import Settings
+from ..search import thread_searcher
+from ..search.layout import LAYOUT_BYTES
+from .play import exchanger, playing_seats
+
+TRUMPS = (0, 1, 2, 3)  # S H D C, the order of a table's rows
+EXTRA = -1  # a column's discard when the discard is the widow itself, whatever card it is
+Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]
+Progress = Callable[[int, int], None]
+T = TypeVar("T")
+LAYOUTS_PER_CHUNK = 25  # small enough for progress and for two threads to share evenly
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What a seat knows; everything else is dealt at random."""
+
+    variant: Variant
+    dealer: int
+    seat: int
+    hand: Mask  # the seat's own cards
+    # the widow (the Hasenpfeffer declarer takes it) or the upcard (seen by all); None: unseen
+    # too (the widow, to anyone but the declarer), dealt at random after the hands
+    extra: CardId | None
+    known: tuple[Mask, ...] = (0, 0, 0, 0)  # cards known to be in each seat's hand
+
+    def __post_init__(self) -> None:
+        v = self.variant
+        if self.seat not in v.seats:
+            raise NotationError(f"seat: {v.name} deals to {', '.join(SEATS[s] for s in v.seats)}, "
+                                f"not {SEATS[self.seat]}")
+        if self.hand.bit_count() != v.hand_size or self.hand & ~v.deck:
+            raise InvalidDealError(f"hand: {SEATS[self.seat]} holds {v.hand_size} cards of the {v.label} deck, "
+                                   f"not {CardSet(self.hand)}")
+        seen = self.seen_by_seat
+        if self.extra is not None and (not v.deck >> self.extra & 1 or self.hand >> self.extra & 1):
+            raise InvalidDealError(f"{v.extra_card}: {card_name(self.extra)} is not a free card of the {v.label} deck")
+        if self.extra is None and not v.extra_optional:
+            raise NotationError(f"{v.extra_card}: every seat sees the {v.extra_card} in {v.name}: give it")
+        for other, cards in enumerate(self.known):
+            if not cards:
+                continue
+            if other == self.seat or other not in v.seats:
+                raise NotationError(f"known: {SEATS[other]} is not another seat that holds a hand")
+            if cards & seen or cards & ~v.deck:
+                raise InvalidDealError(f"known: {CardSet(cards & (seen | ~v.deck))} cannot be in {SEATS[other]}'s hand")
+            if cards.bit_count() > v.hand_size:
+                raise InvalidDealError(f"known: {SEATS[other]} holds {v.hand_size} cards, not {cards.bit_count()}")
+            seen |= cards
+
+    @property
+    def seen_by_seat(self) -> Mask:
+        """The seat's own cards and the extra card, when it sees that."""
+        return self.hand | (0 if self.extra is None else 1 << self.extra)
+
+    @property
+    def unseen(self) -> list[CardId]:
+        """The cards dealt at random, in a fixed order."""
+        seen = self.seen_by_seat
+        for cards in self.known:
+            seen |= cards
+        return cards_of(self.variant.deck & ~seen)
+
+    def dealt(self, seed: int | str, index: int, unseen: list[CardId] | None = None) -> tuple[tuple[Mask, ...], CardId]:
+        """Layout ``index``: each other hand filled up from the unseen cards (shuffled by the
+        layout's own generator, then given out in the order of the variant's seats), and the
+        extra card, the next unseen one when the seat does not see it. ``unseen``: the
+        ``unseen`` list, when the caller has it already."""
+        cards = list(self.unseen if unseen is None else unseen)
+        random.Random(f"{seed}/{index}").shuffle(cards)
+        hands = list(self.known)
+        hands[self.seat] = self.hand
+        taken = 0
+        for seat in self.variant.seats:
+            missing = self.variant.hand_size - hands[seat].bit_count()
+            for card in cards[taken:taken + missing]:
+                hands[seat] |= 1 << card
+            taken += missing
+        extra = cards[taken] if self.extra is None else self.extra
+        return tuple(hands), extra
+
+    def layout(self, seed: int | str, index: int) -> Deal:
+        """Layout ``index`` as a deal (see ``dealt``)."""
+        hands, extra = self.dealt(seed, index)
+        return Deal.from_masks(hands, extra, self.dealer, self.variant)
+
+    def describe(self) -> dict[str, Any]:
+        data = {"seat": SEATS[self.seat], "hand": str(CardSet(self.hand))}
+        if self.extra is not None:
+            data[self.variant.extra_card] = card_name(self.extra)
+        return data | {"known": {SEATS[s]: str(CardSet(m)) for s, m in enumerate(self.known) if m}}
+
+
+Column = tuple[int, int | None]  # (trump, discard): None when the seat makes no discard, EXTRA for the widow
+
+
+class TableShape(NamedTuple):
+    """One declarer's table in one form of play, as every layout shares it: who plays, who
+    leads, who exchanges under each trump. ``chooser``: the seat whose own discards are
+    choices (a column each); another seat's discard is that seat's double-dummy choice for
+    its own side (docs/rules.md), one column for the trump."""
+
+    declarer: int
+    alone: bool
+    chooser: int
+    seats: tuple[int, ...]
+    active: int  # the search seats that play, a mask
+    leader: int  # the first leader's search seat
+    side: int  # the declaring side
+    exchangers: tuple[int | None, ...]  # per trump: the seat that takes the extra card, or None
+    hand: Mask  # the chooser's own cards (its discards are these and the extra card)
+    extra: CardId | None  # the extra card when it is known, so its column is a card
+
+    @classmethod
+    def of(cls, knowledge: Knowledge, declarer: int, alone: bool, settings: Settings,
+           lone_defender: int | None = None) -> TableShape:
+        k = knowledge
+        seats = playing_seats(k.variant, declarer, alone, lone_defender)
+        active = sum(1 << k.variant.search_seat(s) for s in seats)
+        leader = first_leader(k.dealer, declarer, seats, alone, settings, lone_defender)
+        exchangers = tuple(exchanger(k.variant, k.dealer, k.extra, trump, declarer, seats) for trump in TRUMPS)
+        return cls(declarer, alone, k.seat, seats, active, k.variant.search_seat(leader),
+                   k.variant.side_of(declarer), exchangers, k.hand, k.extra)
+
+    @property
+    def columns(self) -> list[Column]:
+        """The row's columns: per trump, the chooser's discards (its hand's cards in the
+        canonical order, then the extra card), or one column when it has none to make."""
+        out: list[Column] = []
+        for trump, taker in zip(TRUMPS, self.exchangers):
+            if taker == self.chooser:
+                discards = cards_of(self.hand) + [EXTRA if self.extra is None else self.extra]
+                out += [(trump, d) for d in discards]
+            else:
+                out.append((trump, None))
+        return out
+
+    def request(self, variant: Variant, hands: Sequence[Mask], extra: CardId) -> tuple[Any, ...]:
+        """``Searcher.solve_table``'s arguments for one layout."""
+        laid = [0] * NUM_SEATS
+        for seat in self.seats:
+            laid[variant.search_seat(seat)] = hands[seat]
+        takers = [-1 if t is None else variant.search_seat(t) for t in self.exchangers]
+        return laid, LAYOUT_BYTES, takers, extra, self.active, self.leader, self.side
+
+    def rows(self, variant: Variant, values: np.ndarray, extras: np.ndarray) -> np.ndarray:
+        """A chunk's table values (a row of bytes per layout, as solved) as rows of
+        ``columns``: the chooser's discards put in column order, another seat's discard
+        made for its side."""
+        out = []
+        start = 0
+        for taker in self.exchangers:
+            if taker is None:
+                out.append(values[:, start:start + 1])
+                start += 1
+                continue
+            width = variant.hand_size + 1
+            block = values[:, start:start + width]
+            start += width
+            if taker != self.chooser:
+                reduce = np.max if variant.side_of(taker) == self.side else np.min
+                out.append(reduce(block, axis=1, keepdims=True))
+            elif self.extra is not None:
+                out.append(self.own_order(block, self.extra))
+            else:
+                out.append(self.widow_last(block, extras))
+        return np.concatenate(out, axis=1)
+
+    def own_order(self, block: np.ndarray, extra: CardId) -> np.ndarray:
+        """The chooser's discards with the extra card known: solved in card number order,
+        here in column order (the extra card last)."""
+        ids = sorted(cards_of(self.hand) + [extra])
+        return block[:, [ids.index(c) for c in cards_of(self.hand)] + [ids.index(extra)]]
+
+    def widow_last(self, block: np.ndarray, extras: np.ndarray) -> np.ndarray:
+        """The chooser's discards when the widow differs by layout: solved in card number
+        order, the widow at its place among the hand's cards; here the hand's cards in
+        column order, then the widow."""
+        hand = np.array(cards_of(self.hand))  # the columns' order
+        rank = np.argsort(np.argsort(hand))  # each card's place among the hand's by card number
+        later = hand[None, :] > extras[:, None]  # the widow comes before this card
+        index = np.concatenate([rank[None, :] + later, (~later).sum(axis=1, keepdims=True)], axis=1)
+        return np.take_along_axis(block, index, axis=1)
+
+
+@dataclass(frozen=True)
+class TablesJob:
+    """Deal layouts of a stream and solve their tables (picklable: it may run in another
+    process)."""
+
+    knowledge: Knowledge
+    shapes: tuple[TableShape, ...]
+    seed: int | str
+
+    def __call__(self, span: tuple[int, int]) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
+        """Layouts ``span[0]`` to ``span[1] - 1``: the extra card of each, and per shape its
+        rows (``TableShape.rows``)."""
+        k = self.knowledge
+        unseen = k.unseen
+        deals = [k.dealt(self.seed, i, unseen) for i in range(*span)]
+        requests = [shape.request(k.variant, hands, extra) for hands, extra in deals for shape in self.shapes]
+        solved = thread_searcher().solve_tables(requests)
+        extras = np.array([extra for _, extra in deals], dtype=np.int64)
+        rows = []
+        for i, shape in enumerate(self.shapes):
+            values = np.frombuffer(b"".join(solved[i::len(self.shapes)]), dtype=np.uint8).reshape(len(deals), -1)
+            rows.append(shape.rows(k.variant, values, extras))
+        return extras, tuple(rows)
+
+
+class Solved(NamedTuple):
+    """Every layout of a stream: its extra card, and per shape a row of tricks per layout."""
+
+    extras: np.ndarray
+    rows: tuple[np.ndarray, ...]
+
+
+def solve_layouts(knowledge: Knowledge, shapes: Sequence[TableShape], layouts: int, seed: int | str,
+                  threads: int = 1, mapper: Mapper | None = None, progress: Progress | None = None,
+                  done_before: int = 0, total: int | None = None) -> Solved:
+    """Deal and solve layouts 0 to ``layouts - 1`` of the stream ``seed`` (``map_chunks``)."""
+    parts = map_chunks(TablesJob(knowledge, tuple(shapes), seed), layouts, threads, mapper, progress,
+                       done_before, total)
+    return Solved(np.concatenate([extras for extras, _ in parts]),
+                  tuple(np.concatenate(rows) for rows in zip(*(rows for _, rows in parts))))
+
+
+def map_chunks(job: Callable[[tuple[int, int]], T], layouts: int, threads: int = 1, mapper: Mapper | None = None,
+               progress: Progress | None = None, done_before: int = 0, total: int | None = None) -> list[T]:
+    """``job`` of each chunk of layouts 0 to ``layouts - 1`` (a span ``(start, stop)``), in
+    order, on ``threads`` threads (the search holds no GIL, so they solve in parallel) or
+    through ``mapper`` (any map that keeps the order: processes, a cluster).
+    ``progress(done, total)`` after each chunk, counting from ``done_before`` (for callers
+    that solve several streams towards one total)."""
+    spans = [(start, min(start + LAYOUTS_PER_CHUNK, layouts)) for start in range(0, layouts, LAYOUTS_PER_CHUNK)]
+    total = layouts if total is None else total
+    results = []
+    pool = ThreadPoolExecutor(threads, thread_name_prefix="hasen-layouts") if mapper is None and threads > 1 else None
+    try:
+        run: Mapper = mapper or (pool.map if pool is not None else map)
+        for (_, stop), result in zip(spans, run(job, spans)):
+            results.append(result)
+            if progress:
+                progress(done_before + stop, total)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return results

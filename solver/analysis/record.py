@@ -1,0 +1,806 @@
+"""A whole hand as it was played: the deal, the auction, the contract and the play, with its
+result once the play is over (docs/notation.md, "Hand records").
+
+A ``Record`` is read strictly from text (a block of ``field: value`` lines, or the same
+fields on one line between semicolons) or from JSON, and written back in one canonical
+form. Nothing is re-implemented here: the auction is checked by ``hasen.rules.auction``,
+the contract and the play by ``PlayState``, and the score by ``hasen.rules.scoring``. A
+record may stop anywhere: in the auction, before the contract, or during the play.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
+
+from ..core import strict_json
+from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, parse_card
+from ..core.deal import Deal, read_deal
+from ..core.errors import HasenError, IllegalCallError, NotationError, quoted
+from ..core.names import Card, Seat, Suit
+from ..core.seats import SEATS, parse_seat
+from ..core.variants import Variant, variant_for
+from ..rules.auction import (
+    AuctionEnd,
+    AuctionRules,
+    AuctionState,
+    Call,
+    auction_for,
+)
+from ..rules.scoring import Bid, hand_score, parse_bid, tricks_needed
+from ..rules.settings import GAME_SETTINGS, Settings, checked_settings
+from .play import (
+    Contract,
+    PlayState,
+    check_contract,
+    exchange_discard,
+    exchanging_seat,
+    playing_seats,
+    replay,
+)
+
+# the fields of a record, in the order they are written
+FIELDS = ("id", "variant", "deck", "settings", "players", "dealer", "deal", "auction", "contract", "play", "result")
+FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
+COMMENT = "#"
+REDEAL_WORDS = "redeal"
+FORBIDDEN_IN_NAMES = ",;=\n\r"  # they separate the parts of a record
+
+
+# --- results ---------------------------------------------------------------------------------
+
+class HandResult(NamedTuple):
+    """How a hand came out: dealt again (nobody declared), or the tricks each side took, the
+    tricks the declaring side needed and the score of each side by the game's scoring."""
+
+    variant: Variant
+    redeal: bool
+    side: int | None = None  # the declaring side (0: N-S, or the first player)
+    tricks: tuple[int, int] = (0, 0)  # the declaring side's, the defenders'
+    needed: int = 0
+    score: tuple[int, int] = (0, 0)  # the declaring side's points, the defenders'
+
+    @property
+    def made(self) -> bool:
+        return not self.redeal and self.tricks[0] >= self.needed
+
+    @property
+    def down(self) -> int:
+        """By how many tricks the declaring side failed (0 when it made)."""
+        return 0 if self.redeal else max(self.needed - self.tricks[0], 0)
+
+    def names(self) -> tuple[str, str]:
+        """The declaring side's name and the defenders'."""
+        names = self.variant.side_names
+        side = self.side or 0
+        return names[side], names[1 - side]
+
+    def text(self) -> str:
+        """``N-S 5 tricks, made (N-S +5, E-W 0)``, or ``redeal``."""
+        if self.redeal:
+            return REDEAL_WORDS
+        ours, theirs = self.names()
+        outcome = "made" if self.made else f"down {self.down}"
+        points = f"{ours} {_signed(self.score[0])}, {theirs} {_signed(self.score[1])}"
+        return f"{ours} {self.tricks[0]} trick{'' if self.tricks[0] == 1 else 's'}, {outcome} ({points})"
+
+    def to_json(self) -> dict[str, Any]:
+        names = self.variant.side_names
+        if self.redeal:
+            return {"redeal": True, "score": {names[0]: 0, names[1]: 0}}
+        ours, theirs = self.names()
+        return {"redeal": False, "declarers": ours, "tricks": {ours: self.tricks[0], theirs: self.tricks[1]},
+                "needed": self.needed, "made": self.made, "down": self.down,
+                "score": {ours: self.score[0], theirs: self.score[1]}}
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+# --- the record ------------------------------------------------------------------------------
+
+class Record:
+    """One hand: ``Record(deal, auction="E pass, S pass, W pass, N order up", contract="N,
+    trump S, discard KH", play="...")``, or ``Record.parse(text)`` / ``Record.from_json(data)``.
+    Each part is checked against the rules as it is given; ``str()`` is the canonical block
+    of lines, ``line()`` the same on one line, ``to_json()`` the JSON form.
+
+    >>> record = Record.parse("variant: euchre2; dealer: N; deal: N:9.Q9.J.T T..T.AJ9 9D; "
+    ...                       "auction: S pass, N pass, S name C")
+    >>> record.contract is None, record.to_call, record.auction_end.trump
+    (True, None, 3)
+    """
+
+    __slots__ = ("deal", "settings", "rules", "calls", "auction_state", "contract", "state", "id", "players")
+
+    def __init__(self, deal: Deal, *, settings: Settings | Mapping[str, object] | None = None,
+                 auction: str | Iterable[tuple[Any, Any]] = (), contract: str | Mapping[str, Any] | None = None,
+                 play: str | Iterable[Any] = (), id: str | int | None = None,
+                 players: str | Mapping[Any, str] | None = None) -> None:
+        if not isinstance(deal, Deal):
+            raise NotationError(f"deal: expected a Deal, got {quoted(deal)} (Record.parse reads a record's text)")
+        self.settings = deal.settings if settings is None else _settings(deal.variant, settings)
+        # the deal carries the record's settings, as every deal carries its own
+        self.deal = deal if deal.settings == self.settings else deal.replace(settings=self.settings)
+        self.rules: AuctionRules = auction_for(deal, self.settings)
+        self.id = _id(id)
+        self.players = _players(players, deal.variant)
+        calls = parse_auction(auction, self.rules) if isinstance(auction, str) else _call_pairs(auction, self.rules)
+        self.calls: tuple[tuple[Seat, Call], ...] = ()
+        self.auction_state: AuctionState = self.rules.start()
+        for number, (seat, call) in enumerate(calls, 1):
+            self._call(number, seat, call)
+        self.contract: Contract | None = None
+        self.state: PlayState | None = None
+        if contract is not None:
+            try:
+                spec = (_parse_contract_text(contract, self) if isinstance(contract, str)
+                        else _contract_json(contract, self))
+            except HasenError as exc:
+                if str(exc).startswith("contract:"):
+                    raise
+                raise type(exc)(f"contract: {exc}") from None
+            self.contract = self._settle(spec)
+            self.state = PlayState(deal, self.contract, self.settings)
+        self._play(play)
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _call(self, number: int, seat: int, call: Call) -> None:
+        where = f"auction: call {number}, {quoted(SEATS[seat] + ' ' + call.words(self.settings))}"
+        if self.rules.to_call(self.auction_state) is None:
+            raise IllegalCallError(f"{where}: the auction is over: {self._ending()}")
+        reason = self.rules.refusal(self.auction_state, seat, call)
+        if reason is not None:
+            raise IllegalCallError(f"{where}: {reason}")
+        self.calls += ((Seat(seat), call),)
+        self.auction_state = self.rules.after(self.auction_state, call)
+
+    def _ending(self) -> str:
+        """How the auction ended, for messages."""
+        end = self.auction_end
+        assert end is not None
+        if end.redeal:
+            return self.rules.redeal_reason()
+        assert end.declarer is not None
+        seat = SEATS[end.declarer]
+        if end.forced:
+            assert end.bid is not None
+            return f"everyone passed, so {seat}, who holds the Joker, declares {end.bid.name(self.settings)}"
+        if end.bid is not None:
+            return f"{seat} won it with {end.bid.name(self.settings)}"
+        return f"{seat} made trump with {self.calls[-1][1].words(self.settings)!r}"
+
+    def _settle(self, spec: ContractSpec) -> Contract:
+        """The contract given, if it is the one the auction ended in; else why not."""
+        end = self.auction_end
+        if end is None:
+            raise IllegalCallError(f"contract: the auction is not over: it is {SEATS[self.to_call or 0]}'s call")
+        if end.redeal:
+            raise IllegalCallError(f"contract: there is none: {self._ending()}")
+        assert end.declarer is not None
+        if spec.declarer != end.declarer:
+            raise IllegalCallError(f"contract: {SEATS[end.declarer]} declares, not {SEATS[spec.declarer]}: "
+                                   f"{self._ending()}")
+        variant = self.deal.variant
+        if end.bid is not None:
+            if spec.bid is None:
+                raise NotationError(f"contract: the bid is missing: '{SEATS[end.declarer]} "
+                                    f"{end.bid.name(self.settings)}, trump ...'")
+            if spec.bid != end.bid:
+                raise IllegalCallError(f"contract: {SEATS[end.declarer]}'s bid is {end.bid.name(self.settings)}, "
+                                       f"not {spec.bid.name(self.settings)}: {self._ending()}")
+        elif spec.bid is not None:
+            raise NotationError(f"contract: {variant.name} has no bid: the makers need {tricks_needed(variant, None)} "
+                                "tricks (write the maker, the trump and the discard)")
+        if end.trump is not None and spec.trump != end.trump:
+            raise IllegalCallError(f"contract: trump is {SUIT_NAMES[end.trump]}, not {SUIT_NAMES[spec.trump]}: "
+                                   f"{self._ending()}")
+        if end.alone is not None and spec.alone != end.alone:
+            form = "alone" if end.alone else "with the partner"
+            raise IllegalCallError(f"contract: {SEATS[end.declarer]} plays {form}: {self._ending()}")
+        try:
+            seats = playing_seats(variant, spec.declarer, spec.alone, spec.defender)
+        except HasenError as exc:
+            raise type(exc)(f"contract: {exc}") from None
+        taker = exchanging_seat(self.deal, spec.trump, spec.declarer, seats)
+        extra = card_name(self.deal.extra)
+        if taker is None:
+            if spec.discard is not None:
+                why = (f"the dealer {SEATS[self.deal.dealer]} sits out" if self.deal.dealer not in seats
+                       else f"{SUIT_NAMES[spec.trump]} is not the upcard's suit")
+                raise NotationError(f"contract: nobody takes the upcard {extra} ({why}), so there is no "
+                                    f"discard, not {card_name(spec.discard)}")
+            discard: CardId = self.deal.extra
+        elif spec.discard is None:
+            who = "the declarer" if variant.declarer_exchanges else "the dealer"
+            raise NotationError(f"contract: {who} {SEATS[taker]} takes the {variant.extra_card} {extra} and "
+                                "discards: add 'discard <card>'")
+        else:
+            discard = spec.discard
+        contract = Contract(spec.declarer, spec.trump, discard, spec.alone, spec.defender)
+        try:
+            check_contract(self.deal, contract)
+        except HasenError as exc:
+            raise type(exc)(f"contract: {exc}") from None
+        return contract
+
+    def _play(self, play: str | Iterable[Any]) -> None:
+        text = play if isinstance(play, str) else " ".join(
+            card_name(Card(c)) if isinstance(c, int) else str(c) for c in play)
+        if not text.strip():
+            return
+        if self.state is None:
+            missing = "the auction is not over" if self.auction_end is None else "no contract is given"
+            if self.auction_end is not None and self.auction_end.redeal:
+                missing = "nobody declares: " + self.rules.redeal_reason()
+            raise NotationError(f"play: cards are played only once the contract is known, and {missing}")
+        replay(self.state, text)
+
+    # --- what the record holds -------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.deal.variant
+
+    @property
+    def to_call(self) -> Seat | None:
+        """Whose call it is; None once the auction is over."""
+        seat = self.rules.to_call(self.auction_state)
+        return None if seat is None else Seat(seat)
+
+    @property
+    def auction_end(self) -> AuctionEnd | None:
+        """How the auction ended; None while it goes on."""
+        return self.auction_state.end
+
+    @property
+    def bid(self) -> Bid | None:
+        """The declarer's bid (Hasenpfeffer); None in Euchre or before the auction ends."""
+        end = self.auction_end
+        return None if end is None else end.bid
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card played, in order."""
+        if self.state is None:
+            return ()
+        return tuple(Card(c) for _, cards, _ in self.state.tricks for c in cards) + tuple(
+            Card(c) for c in self.state.trick)
+
+    @property
+    def finished(self) -> bool:
+        """Is the hand over: dealt again, or every card played?"""
+        end = self.auction_end
+        return end is not None and (end.redeal or (self.state is not None and self.state.finished))
+
+    @property
+    def result(self) -> HandResult | None:
+        """The result once the hand is over; None before."""
+        if not self.finished:
+            return None
+        end = self.auction_end
+        assert end is not None
+        if end.redeal:
+            return HandResult(self.variant, True)
+        state, contract = self.state, self.contract
+        assert state is not None and contract is not None
+        side = state.declaring_side
+        taken = (state.taken[side], state.taken[1 - side])
+        score = hand_score(self.variant, self.settings, end.bid, taken[0], contract.alone)
+        return HandResult(self.variant, False, side, taken, tricks_needed(self.variant, end.bid), score)
+
+    # --- writing ---------------------------------------------------------------------------------
+
+    def fields(self) -> list[tuple[str, str]]:
+        """The record's fields as written, in order (those with nothing to say left out)."""
+        variant = self.variant
+        out: list[tuple[str, str]] = []
+        if self.id is not None:
+            out.append(("id", str(self.id)))
+        out.append(("variant", variant.name))
+        if variant.has_deck_choice:
+            out.append(("deck", str(variant.deck_size)))
+        changed = self.settings.changed()
+        if changed:
+            out.append(("settings", ", ".join(f"{k}={_setting_text(v)}" for k, v in changed.items())))
+        if self.players:
+            out.append(("players", ", ".join(f"{seat}={name}" for seat, name in self.players.items())))
+        out.append(("dealer", SEATS[self.deal.dealer]))
+        out.append(("deal", self.deal.notation()))
+        if self.calls:
+            out.append(("auction", self.auction_text()))
+        if self.contract is not None:
+            out.append(("contract", self.contract_text()))
+        if self.cards:
+            out.append(("play", self.play_text()))
+        result = self.result
+        if result is not None:
+            out.append(("result", result.text()))
+        return out
+
+    def auction_text(self) -> str:
+        return ", ".join(f"{SEATS[seat]} {call.words(self.settings)}" for seat, call in self.calls)
+
+    def contract_text(self) -> str:
+        """``N 4, trump C, discard KH, alone, defender E``; in Euchre without the bid, and
+        without the discard when nobody takes the upcard."""
+        contract = self.contract
+        assert contract is not None and self.state is not None
+        head = SEATS[contract.declarer]
+        if self.bid is not None:
+            head += f" {self.bid.name(self.settings)}"
+        parts = [head, f"trump {SUITS[contract.trump]}"]
+        discard = exchange_discard(self.state)
+        if discard is not None:
+            parts.append(f"discard {card_name(discard)}")
+        if contract.alone:
+            parts.append("alone")
+        if contract.lone_defender is not None:
+            parts.append(f"defender {SEATS[contract.lone_defender]}")
+        return ", ".join(parts)
+
+    def play_text(self) -> str:
+        """The play record in canonical form: `` | `` after every completed trick."""
+        state = self.state
+        if state is None:
+            return ""
+        groups = [" ".join(card_name(c) for c in cards) for _, cards, _ in state.tricks]
+        if state.trick:
+            groups.append(" ".join(card_name(c) for c in state.trick))
+        return " | ".join(groups)
+
+    def __str__(self) -> str:
+        """The canonical block: one field a line."""
+        return "\n".join(f"{key}: {value}" for key, value in self.fields())
+
+    def line(self) -> str:
+        """The canonical record on one line, its fields between semicolons."""
+        return f"{FIELD_SEPARATOR} ".join(f"{key}: {value}" for key, value in self.fields())
+
+    def __repr__(self) -> str:
+        return f"Record.parse({self.line()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Record) and other.to_json() == self.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> dict[str, Any]:
+        variant, contract = self.variant, self.contract
+        data: dict[str, Any] = {"id": self.id, "variant": variant.name, "deck": variant.deck_size,
+                                "settings": self.settings.applicable(variant),
+                                "players": dict(self.players),
+                                "dealer": SEATS[self.deal.dealer], "deal": self.deal.notation(),
+                                "auction": [{"seat": SEATS[s], "call": c.words(self.settings)} for s, c in self.calls],
+                                "contract": None}
+        if contract is not None:
+            assert self.state is not None
+            discard = exchange_discard(self.state)
+            entry: dict[str, Any] = {"declarer": SEATS[contract.declarer]}
+            if self.bid is not None:
+                entry["bid"] = self.bid.name(self.settings)
+            entry.update({"trump": SUITS[contract.trump], "discard": None if discard is None else card_name(discard),
+                          "alone": contract.alone,
+                          "defender": None if contract.lone_defender is None else SEATS[contract.lone_defender]})
+            data["contract"] = entry
+        data["play"] = self.play_text()
+        result = self.result
+        data["result"] = None if result is None else result.to_json()
+        return data
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, first_line: int = 1) -> Record:
+        """One record from its text: a block of ``field: value`` lines, or one line of fields
+        between semicolons. ``first_line``: where the text starts in its file, for messages."""
+        if not isinstance(text, str):
+            raise NotationError(f"record: expected the record's text, got {type(text).__name__}")
+        blocks = split_records(text, first_line)
+        if len(blocks) != 1:
+            found = f"{len(blocks)} records (records are separated by blank lines)" if blocks else "nothing"
+            raise NotationError(f"record: expected one record, found {found}")
+        return blocks[0].parse()
+
+    @classmethod
+    def parse_all(cls, text: str) -> list[Record]:
+        """Every record of a text (a file), in order; the first bad one raises, naming its
+        line."""
+        return [block.parse() for block in split_records(text)]
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any] | str) -> Record:
+        """A record from its JSON form (an object, or its text)."""
+        if isinstance(data, str):
+            try:
+                data = strict_json.loads(data)
+            except HasenError as exc:
+                raise NotationError(f"record: {exc}") from None
+        if not isinstance(data, Mapping):
+            raise NotationError(f"record: expected a JSON object, got {_json_type(data)}")
+        for key in data:
+            if key not in FIELDS:
+                raise NotationError(f"record: unknown key {quoted(key)} (expected some of {', '.join(FIELDS)})")
+        if "deal" not in data:
+            raise NotationError("record: the deal is missing ('deal')")
+
+        def value(key: str, types: tuple[type, ...], what: str) -> Any:
+            got = data.get(key)
+            if got is None or (isinstance(got, types) and (bool in types or not isinstance(got, bool))):
+                return got
+            raise NotationError(f"{key}: expected {what}, got {_json_type(got)}")
+
+        def build() -> Record:
+            variant = variant_for(value("variant", (str,), "a string"), value("deck", (int,), "a whole number"))
+            deal = record_deal(value("deal", (str,), "a string"), value("dealer", (str,), "a string"), variant)
+            auction = value("auction", (list,), "a list of calls, each {\"seat\": ..., \"call\": ...}") or []
+            pairs = []
+            for number, call in enumerate(auction, 1):
+                if not isinstance(call, Mapping) or set(call) != {"seat", "call"} or not all(
+                        isinstance(v, str) for v in call.values()):
+                    raise NotationError(f"auction: call {number}: expected {{\"seat\": ..., \"call\": ...}} with "
+                                        f"two strings, got {quoted(call)}")
+                pairs.append((call["seat"], call["call"]))
+            record = cls(deal, settings=value("settings", (dict,), "an object") or {}, auction=pairs,
+                         contract=value("contract", (dict,), "an object or null"),
+                         play=value("play", (str,), "a string of cards") or "",
+                         id=value("id", (str, int), "a string or a whole number"),
+                         players=value("players", (dict,), "an object") or {})
+            if data.get("result") is not None:
+                given = value("result", (dict,), "an object or null")
+                _check_result(record, json.dumps(given, sort_keys=True),
+                              json.dumps(record.result and record.result.to_json(), sort_keys=True))
+            return record
+
+        try:
+            return build()
+        except HasenError as exc:
+            raise type(exc)(f"record: {exc}") from None
+
+
+# --- the parts of a record -----------------------------------------------------------------------
+
+# the deal notation's hints name the command line's and the API's options; a record has fields
+OTHER_GAME_HINT = re.compile(r" \((\d+-card hands in \d+ fields fit ([a-z0-9]+)[^:]*): pass --variant .*\)$")
+OTHER_DECK_HINT = re.compile(r" \(it is in the (\d+)-card deck: --deck \d+\)")
+
+
+def record_deal(text: str, dealer: str | None, variant: Variant) -> Deal:
+    """The record's deal; a message's hint at another game or deck says which field to write."""
+    try:
+        return read_deal(text, dealer, variant)
+    except HasenError as exc:
+        message = OTHER_GAME_HINT.sub(r" (\1: write 'variant: \2')", str(exc))
+        message = OTHER_DECK_HINT.sub(r" (it is in the \1-card deck: write 'deck: \1')", message)
+        raise type(exc)(message) from None
+
+
+JSON_NAMES = {str: "a string", bool: "a boolean", int: "a whole number", float: "a number", list: "a list",
+              dict: "an object", type(None): "null"}
+
+
+def _json_type(value: object) -> str:
+    return JSON_NAMES.get(type(value), type(value).__name__)
+
+
+def _setting_text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _settings(variant: Variant, settings: Settings | Mapping[str, object] | None) -> Settings:
+    if settings is None:
+        return Settings()
+    if isinstance(settings, Settings):
+        settings.check_for(variant)
+        return settings
+    if not isinstance(settings, Mapping):
+        raise NotationError(f"settings: expected names and values, got {quoted(settings)}")
+    for name in settings:
+        if name not in Settings._fields:
+            raise NotationError(f"settings: no setting called {quoted(name)} "
+                                f"(the {variant.name} settings: {', '.join(Settings().applicable(variant))})")
+    return checked_settings(variant, dict(settings))
+
+
+def parse_settings(text: str, variant: Variant) -> Settings:
+    """``bidding=pepper, fail_penalty=pepper``: settings by name, the others at their defaults."""
+    values: dict[str, object] = {}
+    for item in text.replace(",", " ").split():
+        name, equals, raw = item.partition("=")
+        name = name.strip().lower()
+        if not equals or not raw:
+            raise NotationError(f"settings: expected name=value, got {quoted(item)}")
+        if name in values:
+            raise NotationError(f"settings: {name} is given twice")
+        known = [v for game in GAME_SETTINGS.values() for v in game.get(name, ())]
+        if known and all(isinstance(v, bool) for v in known):
+            word = raw.lower()
+            if word not in ("true", "false"):
+                raise NotationError(f"settings: {name} is true or false, not {quoted(raw)}")
+            values[name] = word == "true"
+        else:
+            values[name] = raw.lower()
+    return _settings(variant, values)
+
+
+def _id(value: object, written: bool = False) -> str | int | None:
+    """An id: a string or a whole number; a written one of digits (no leading zero) is a number."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    if not isinstance(value, str) or not value.strip() or any(c in value for c in ";\n\r"):
+        raise NotationError(f"id: expected a word or a number (no ';' or line break), got {quoted(value)}")
+    text = value.strip()
+    if written and text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0")):
+        return int(text)
+    return text
+
+
+def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[str, str]:
+    if value is None:
+        return {}
+    if isinstance(value, str):
+        pairs = []
+        for item in value.split(","):
+            seat_text, equals, name = item.partition("=")
+            if not equals:
+                raise NotationError(f"players: expected seat=name, like 'N=Anna', got {quoted(item.strip())}")
+            pairs.append((seat_text, name))
+    elif isinstance(value, Mapping):
+        pairs = list(value.items())
+    else:
+        raise NotationError(f"players: expected seat=name pairs, got {quoted(value)}")
+    players: dict[Seat, str] = {}
+    for given, name in pairs:
+        seat = Seat(parse_seat(given, "players")) if isinstance(given, str) else Seat(given)
+        if seat not in variant.seats:
+            raise NotationError(f"players: {seat} holds no hand in {variant.name}")
+        if seat in players:
+            raise NotationError(f"players: {seat} is named twice")
+        if not isinstance(name, str) or not name.strip() or any(c in name for c in FORBIDDEN_IN_NAMES):
+            raise NotationError(f"players: {seat}'s name must be a word or words without , ; or =: {quoted(name)}")
+        players[seat] = name.strip()
+    return {SEATS[seat]: players[seat] for seat in sorted(players)}
+
+
+def parse_auction(text: str, rules: AuctionRules) -> list[tuple[int, Call]]:
+    """``E pass, S 4, W pass``: each call its seat then its words, between commas."""
+    if not isinstance(text, str):
+        raise NotationError(f"auction: expected the calls as a string, got {quoted(text)}")
+    if not text.strip():
+        return []
+    calls: list[tuple[int, Call]] = []
+    for number, item in enumerate(text.split(","), 1):
+        seat_text, _, words = item.strip().partition(" ")
+        if not seat_text:
+            raise NotationError(f"auction: call {number} is empty: {quoted(text)}")
+        calls.append(_one_call(number, seat_text, words, rules))
+    return calls
+
+
+def _call_pairs(pairs: Iterable[tuple[Any, Any]], rules: AuctionRules) -> list[tuple[int, Call]]:
+    calls: list[tuple[int, Call]] = []
+    for number, pair in enumerate(pairs, 1):
+        seat, call = pair
+        if isinstance(call, Call):
+            calls.append((Seat(seat), call))
+            continue
+        calls.append(_one_call(number, seat if isinstance(seat, str) else SEATS[Seat(seat)], str(call), rules))
+    return calls
+
+
+def _one_call(number: int, seat_text: str, words: str, rules: AuctionRules) -> tuple[int, Call]:
+    where = f"auction: call {number}"
+    try:
+        seat = parse_seat(seat_text, where)
+    except NotationError:
+        raise NotationError(f"{where}: expected a seat then the call, like 'E pass', got "
+                            f"{quoted((seat_text + ' ' + words).strip())}") from None
+    if not words.strip():
+        raise NotationError(f"{where}: {SEATS[seat]} makes no call (expected 'pass' or a call after the seat)")
+    try:
+        return seat, rules.parse_call(words)
+    except NotationError as exc:
+        raise NotationError(f"{where}, {SEATS[seat]}: {exc}") from None
+
+
+class ContractSpec(NamedTuple):
+    """A contract as written, before it is checked against the auction and the deal."""
+
+    declarer: int
+    bid: Bid | None
+    trump: int
+    discard: CardId | None
+    alone: bool
+    defender: int | None
+
+
+def _parse_contract_text(text: str, record: Record) -> ContractSpec:
+    """``N 4, trump C, discard KH, alone, defender E``: the declarer (and the Hasenpfeffer
+    bid), then the other parts in any order."""
+    parts = [p.strip() for p in text.split(",")]
+    if not parts[0]:
+        raise NotationError(f"contract: expected the declarer first, like 'N 4, trump C, discard KH': {quoted(text)}")
+    seat_text, _, bid_text = parts[0].partition(" ")
+    declarer = parse_seat(seat_text, "contract: declarer")
+    bid = parse_bid(bid_text, record.variant, record.settings) if bid_text.strip() else None
+    found: dict[str, Any] = {}
+    for part in parts[1:]:
+        word, _, rest = part.partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word in found:
+            raise NotationError(f"contract: {word} is given twice: {quoted(text)}")
+        if word == "trump" and rest:
+            found[word] = _suit_of(rest)
+        elif word == "discard" and rest:
+            found[word] = parse_card(rest, "contract: discard")
+        elif word == "alone" and not rest:
+            found[word] = True
+        elif word == "defender" and rest:
+            found[word] = parse_seat(rest, "contract: defender")
+        else:
+            raise NotationError(f"contract: not a part of a contract: {quoted(part)} (expected 'trump <suit>', "
+                                "'discard <card>', 'alone' or 'defender <seat>')")
+    if "trump" not in found:
+        raise NotationError(f"contract: trump is missing ('trump <suit>'): {quoted(text)}")
+    return ContractSpec(declarer, bid, found["trump"], found.get("discard"), found.get("alone", False),
+                        found.get("defender"))
+
+
+def _suit_of(text: str) -> int:
+    words = text.strip().lower()
+    if words in SUIT_NAMES:
+        return SUIT_NAMES.index(words)
+    return int(Suit(text))
+
+
+def _contract_json(data: Mapping[str, Any], record: Record) -> ContractSpec:
+    """``{"declarer": "N", "bid": "4", "trump": "C", "discard": "KH", "alone": false, "defender": null}``."""
+    if not isinstance(data, Mapping):
+        raise NotationError(f"contract: expected an object, got {_json_type(data)}")
+    allowed = ("declarer", "bid", "trump", "discard", "alone", "defender")
+    for key in data:
+        if key not in allowed:
+            raise NotationError(f"contract: unknown key {quoted(key)} (expected some of {', '.join(allowed)})")
+    for key in ("declarer", "trump"):
+        if key not in data:
+            raise NotationError(f"contract: {key} is missing")
+
+    def text(key: str) -> str | None:
+        value = data.get(key)
+        if value is not None and not isinstance(value, str):
+            raise NotationError(f"contract: {key}: expected a string or null, got {_json_type(value)}")
+        return value
+
+    alone = data.get("alone", False)
+    if not isinstance(alone, bool):
+        raise NotationError(f"contract: alone: expected true or false, got {_json_type(alone)}")
+    bid, discard, defender = text("bid"), text("discard"), text("defender")
+    return ContractSpec(parse_seat(text("declarer") or "", "contract: declarer"),
+                        None if bid is None else parse_bid(bid, record.variant, record.settings),
+                        _suit_of(text("trump") or ""),
+                        None if discard is None else parse_card(discard, "contract: discard"), alone,
+                        None if defender is None else parse_seat(defender, "contract: defender"))
+
+
+def _check_result(record: Record, given: str, expected: str) -> None:
+    """A result written in the record must be the one its play gives."""
+    result = record.result
+    if result is None:
+        state = record.state
+        if record.auction_end is None:
+            why = "the auction is not over"
+        elif state is None:
+            why = "no contract is given"
+        else:
+            why = f"the play stops in trick {len(state.tricks) + 1}"
+        raise NotationError(f"result: the hand is not over ({why}), so it has no result yet")
+    if given != expected:
+        raise NotationError(f"result: the play gives {result.text()!r}, not {given!r}")
+
+
+def _normal_result(text: str) -> str:
+    return " ".join(text.replace("−", "-").lower().split())
+
+
+# --- text: splitting into records and fields -----------------------------------------------------
+
+class RecordText(NamedTuple):
+    """One record's text in a file: its fields with the line each is on."""
+
+    fields: list[tuple[int, str, str]]  # (line, field, value) in the order given
+    one_line: bool
+
+    @property
+    def line(self) -> int:
+        return self.fields[0][0]
+
+    def where(self, line: int) -> str:
+        """Where a message points: the line of a block's field; a one-line record is one place."""
+        return "record: " if self.one_line else f"record line {line}: "
+
+    def parse(self) -> Record:
+        """The record these fields describe, every field checked; an error names the line
+        of the field it is about."""
+        by_key: dict[str, tuple[int, str]] = {}
+        for line, key, value in self.fields:
+            if key in by_key:
+                raise NotationError(f"{self.where(line)}{key} is given twice"
+                                    + ("" if self.one_line else f" (also on line {by_key[key][0]})"))
+            by_key[key] = (line, value)
+        if "deal" not in by_key:
+            raise NotationError(f"{self.where(self.line)}the deal is missing ('deal: <deal>')")
+
+        def get(key: str) -> str | None:
+            return by_key[key][1] if key in by_key else None
+
+        try:
+            variant = variant_for(get("variant"), get("deck"))
+            settings = parse_settings(get("settings") or "", variant)
+            record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
+                            auction=get("auction") or "", contract=get("contract"), play=get("play") or "",
+                            id=_id(get("id"), written=True), players=get("players"))
+            if "result" in by_key:
+                expected = record.result
+                _check_result(record, _normal_result(by_key["result"][1]),
+                              _normal_result("" if expected is None else expected.text()))
+        except HasenError as exc:
+            # the message starts with what it is about: a field's name, or a setting's
+            about = str(exc).partition(":")[0]
+            if about not in by_key and about in Settings._fields:
+                about = "settings"
+            line = by_key[about][0] if about in by_key else self.line
+            raise type(exc)(f"{self.where(line)}{exc}") from None
+        return record
+
+
+def split_records(text: str, first_line: int = 1) -> list[RecordText]:
+    """The records of a text (a file): blocks of ``field: value`` lines separated by blank
+    lines, or single lines holding several fields between semicolons. Lines that start
+    with ``#`` are comments; a line that starts with a space continues the field above."""
+    records: list[RecordText] = []
+    block: list[tuple[int, str, str]] = []
+
+    def close() -> None:
+        if block:
+            records.append(RecordText(list(block), False))
+            block.clear()
+
+    for number, raw in enumerate(text.splitlines(), first_line):
+        line = raw.rstrip()
+        if not line.strip():
+            close()
+            continue
+        if line.lstrip().startswith(COMMENT):
+            continue
+        if line[0] in " \t":
+            if not block:
+                raise NotationError(f"record line {number}: a line that starts with a space continues the "
+                                    f"field above it, and there is none: {quoted(line.strip())}")
+            at, key, value = block[-1]
+            block[-1] = (at, key, f"{value} {line.strip()}".strip())
+            continue
+        items = [item for item in line.split(FIELD_SEPARATOR)]
+        fields = [_field(number, item) for item in items if item.strip()]
+        if len(items) > 1:
+            close()
+            records.append(RecordText(fields, True))
+        else:
+            block.extend(fields)
+    close()
+    return records
+
+
+def _field(line: int, text: str) -> tuple[int, str, str]:
+    key, colon, value = text.strip().partition(":")
+    key = key.strip().lower()
+    if not colon or key not in FIELDS:
+        shown = quoted(text.strip())
+        if not colon:
+            raise NotationError(f"record line {line}: expected 'field: value', got {shown} "
+                                f"(the fields: {', '.join(FIELDS)})")
+        raise NotationError(f"record line {line}: unknown field {quoted(key)} (the fields: {', '.join(FIELDS)})")
+    return line, key, value.strip()

@@ -1,0 +1,121 @@
+"""``hasen batch`` written as a tidy CSV (docs/batch.md, "A CSV for pandas"): one row per
+id, declarer, trump and discard, with its tricks, ready for ``pandas.read_csv``.
+
+Each line ``hasen batch`` would write is turned into its rows here, in the writing process,
+so the workers and the order of the output are those of the JSON lines. A line of errors is
+one row with only its id and the error. A run that stops goes on as the JSON lines do: the
+rows of the last id are cut off (they may be torn), and that id is answered again.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from collections import Counter
+
+from ..core.errors import HasenError, quoted
+from ..core.variants import variant_for
+
+COLUMNS = ("id", "variant", "deck", "deal", "dealer", "declarer", "alone", "defender", "trump", "discard", "tricks",
+           "best", "dealer_choice", "error")
+HEADER = ",".join(COLUMNS)
+CSV_SUFFIX = ".csv"
+VALUE = "value"  # the key of a Euchre row's value: the tricks after the dealer's own discard
+
+
+def wants_csv(output: str, form: str | None) -> bool:
+    """CSV when asked for (``--format csv``) or when OUT ends in ``.csv``."""
+    return form == "csv" if form is not None else output.lower().endswith(CSV_SUFFIX)
+
+
+def rows_of(line: str) -> str:
+    """The CSV rows of one line of ``hasen batch`` results (a table or an error)."""
+    result = json.loads(line)
+    if isinstance(result["id"], str) and ("\n" in result["id"] or "\r" in result["id"]):
+        result["id"] = json.dumps(result["id"])  # a row is one line: such an id is written escaped
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    if "error" in result:
+        writer.writerow([result["id"], *[""] * (len(COLUMNS) - 2), result["error"]])
+        return out.getvalue()
+    table = result["table"]
+    deck = variant_for(table["variant"], table.get("deck")).deck_size
+    common = [result["id"], table["variant"], deck, table["deal"], table["dealer"]]
+    for declarer, entry in table["declarers"].items():
+        ties = {(trump, discard) for trump, discard in entry["ties"]}
+        for trump, row in entry["tricks"].items():
+            if isinstance(row, int):  # a Euchre trump nobody takes the upcard for
+                cells = [("", row, (trump, None) in ties, "")]
+            elif VALUE in row:  # a Euchre trump the dealer takes the upcard for: each discard
+                # the dealer's choice: the first discard (canonical order) worth the row's value
+                choice = next(d for d, n in row.items() if d != VALUE and n == row[VALUE])
+                cells = [(d, n, (trump, d) in ties, d == choice) for d, n in row.items() if d != VALUE]
+            else:  # Hasenpfeffer: the declarer's every discard
+                cells = [(d, n, (trump, d) in ties, "") for d, n in row.items()]
+            for discard, tricks, best, chosen in cells:
+                writer.writerow([*common, declarer, table["alone"], table.get("defender") or "", trump, discard,
+                                 tricks, best, chosen, ""])
+    return out.getvalue()
+
+
+def finished(path: str) -> Counter[str]:
+    """The ids already answered in the CSV at ``path`` (as the JSON lines' keys), the rows of
+    the last answered id cut off to be answered again; a file that is not such a CSV is
+    refused, never written to."""
+    done: Counter[str] = Counter()
+    try:
+        out = open(path, "r+b")
+    except FileNotFoundError:
+        return done
+    except OSError as exc:
+        raise HasenError(f"batch: cannot open {path}: {exc.strerror or exc}") from None
+    with out:
+        lines = out.read().split(b"\n")
+        complete = lines[:-1]  # what follows the last newline is torn
+        if not complete:
+            out.truncate(0)
+            return done
+        if complete[0].decode("utf-8", "replace") != HEADER:
+            raise HasenError(f"batch: {path} is not a CSV of hasen batch (its first line is not {HEADER!r}); "
+                             "give another OUT")
+        starts: list[int] = []  # where each answer's rows start
+        ids: list[str] = []
+        offset = len(complete[0]) + 1
+        previous: tuple[str, bool] | None = None
+        for number, raw in enumerate(complete[1:], 2):
+            try:
+                [row] = list(csv.reader([raw.decode("utf-8")]))
+            except (ValueError, UnicodeDecodeError, csv.Error):
+                raise HasenError(f"batch: {path} line {number} is not a row of hasen batch: "
+                                 f"{quoted(raw.decode('utf-8', 'replace'))}; give another OUT") from None
+            if len(row) != len(COLUMNS):
+                raise HasenError(f"batch: {path} line {number} has {len(row)} columns, not {len(COLUMNS)}; "
+                                 "give another OUT")
+            key = (row[0], bool(row[-1]))
+            if key != previous or key[1]:  # a new id; an error row is an answer of its own
+                starts.append(offset)
+                ids.append(row[0])
+            previous = key
+            offset += len(raw) + 1
+        if previous is not None and not previous[1]:
+            # the last table's rows may not all be there: cut them off, to be answered again
+            offset = starts.pop()
+            ids.pop()
+        out.truncate(offset)
+    for text in ids:
+        # the JSON lines' key of the id: a number's and a string's ids differ there, not in a CSV
+        done[json.dumps(text)] += 1
+        if text.isascii() and text.lstrip("-").isdigit():
+            done[json.dumps(int(text))] += 1
+    return done
+
+
+def header_needed(path: str) -> bool:
+    """Is OUT new or empty, so that the CSV starts with its header?"""
+    try:
+        return os.path.getsize(path) == 0
+    except OSError:
+        return True
+

@@ -1,0 +1,42 @@
+"""``hasen deal --random N``: random deals of any game in the deal notation, one a line (or
+as JSON lines that ``hasen batch`` reads), the same deals for the same ``--seed``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from itertools import islice
+
+from ..core.dealing import dealer_of, random_deals
+from ..core.seats import SEATS
+from .options import UsageError, variant_from
+from .output import emit
+
+MOST_DEALS = 100_000  # deals one run writes: more is a mistyped number more often than a need
+LINES_PER_WRITE = 1000
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    if args.random is None:
+        raise UsageError("deal: say how many deals with --random N (e.g. hasen deal --random 10 --seed 1)")
+    if args.random > MOST_DEALS:
+        raise UsageError(f"deal: --random {args.random} is more than {MOST_DEALS} deals at once; "
+                         "ask for fewer, and run again with another --seed for more")
+    variant = variant_from(args)
+    deals = islice(random_deals(variant, args.seed, dealer_of(args.dealer, variant)), args.random)
+    lines = []
+    for deal in deals:
+        if args.json:
+            entry: dict[str, str | int] = {"deal": deal.notation(), "dealer": SEATS[deal.dealer],
+                                           "variant": variant.name}
+            if variant.has_deck_choice:
+                entry["deck"] = variant.deck_size
+            lines.append(json.dumps(entry))
+        else:
+            lines.append(deal.notation())
+        if len(lines) == LINES_PER_WRITE:
+            emit("\n".join(lines))
+            lines = []
+    if lines:
+        emit("\n".join(lines))
+    return 0

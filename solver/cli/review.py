@@ -1,0 +1,52 @@
+"""``hasen review RECORD``: a hand record reviewed fairly, from each player's seat."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from .. import public
+from ..analysis.record import Record
+from .options import UsageError
+from .output import report
+
+
+def read_record(args: argparse.Namespace) -> Record:
+    """The record of the command line: its text, a file holding it (or several, one named by
+    --id), or standard input (-)."""
+    given = args.deal
+    if given is None:
+        raise UsageError("review: a hand record is required (its text, a file, or - for standard input), or a "
+                         "deal with --declarer, --trump and --played")
+    if given == "-":
+        text = sys.stdin.read()
+    elif os.path.isfile(given):
+        try:
+            with open(given, encoding="utf-8-sig") as file:
+                text = file.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"review: cannot read {given}: {getattr(exc, 'strerror', None) or exc}") from None
+    else:
+        text = given
+    records = Record.parse_all(text)
+    if args.id is not None:
+        chosen = [r for r in records if str(r.id) == args.id]
+        if not chosen:
+            raise UsageError(f"review: no record has the id {args.id!r}")
+        return chosen[0]
+    if len(records) != 1:
+        raise UsageError(f"review: {len(records)} records given; name one with --id, or review them all with "
+                         "hasen session")
+    return records[0]
+
+
+def show_progress(done: int, total: int) -> None:
+    print(f"\rreviewing: {done}/{total} decisions", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+
+def review_record(args: argparse.Namespace) -> int:
+    record = read_record(args)
+    progress = show_progress if sys.stderr.isatty() and not args.json else None
+    return report(args, public.review_hand(record, layouts=args.layouts, seed=args.seed or 0, threads=args.jobs or 1,
+                                           progress=progress))

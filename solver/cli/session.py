@@ -1,0 +1,221 @@
+"""``hasen session IN OUT``: a night's hand records reviewed fairly, summed per player.
+
+Each record of IN (blocks or lines, docs/notation.md "Hand records") gets one JSON line in
+OUT, in the order of IN: ``{"id": ..., "review": {...}}`` with the answer of ``hasen review
+RECORD --json``, or ``{"id": ..., "line": N, "error": "..."}`` for a record that cannot be
+reviewed. A record's id is its ``id`` field, or else its number in IN. As with ``hasen
+batch``, lines are written as they are ready, a stopped run keeps every whole line and the
+same command resumes it, and the work runs here, on ``--jobs`` processes or a Dask cluster
+with the same bytes in OUT. At the end the players' figures over every hand of OUT are
+printed, and written as a tidy CSV (``--csv``: a row per decision) and as an HTML report
+with charts (``--html``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .. import public
+from ..analysis.record import split_records
+from ..analysis.session import Session
+from ..core.errors import HasenError
+from ..workers import BackendError, Workers, WorkersFailed
+from .batch import Progress, counted, finished, id_key
+from .output import OutputError, emit
+
+CSV_COLUMNS = ("id", "player", "seat", "decision", "trick", "card", "single_dummy_cost", "stderr", "mistake",
+               "double_dummy_cost", "verdict")
+
+
+class Hand(NamedTuple):
+    """One record of IN: its first line, its id, and its canonical text (or why it has none)."""
+
+    line: int
+    id: int | str
+    text: str | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Reviewer:
+    """What each worker runs: one record's review as a line of OUT (picklable)."""
+
+    layouts: int | None
+    seed: int
+
+    def __call__(self, hand: Hand) -> str:
+        if hand.error is not None:
+            return json.dumps({"id": hand.id, "line": hand.line, "error": hand.error})
+        assert hand.text is not None
+        try:
+            review = public.review_hand(hand.text, layouts=self.layouts, seed=self.seed)
+            return json.dumps({"id": hand.id, "review": review.to_json()})
+        except HasenError as exc:
+            return json.dumps({"id": hand.id, "line": hand.line, "error": str(exc)})
+        except Exception as exc:  # a bug: one hand's error, not the end of the night
+            return json.dumps({"id": hand.id, "line": hand.line, "error": f"internal error: {type(exc).__name__}: "
+                                                                           f"{exc}"})
+
+
+def read_hands(path: str) -> list[Hand]:
+    """Every record of IN, each parsed (a bad one becomes an error line, the rest go on)."""
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as file:
+                data = file.read()
+    except OSError as exc:
+        raise HasenError(f"session: cannot read {path}: {exc.strerror or exc}") from None
+    text = data.decode("utf-8-sig", errors="replace")
+    hands = []
+    seen: dict[str, int] = {}
+    for number, block in enumerate(split_records(text), 1):
+        try:
+            record = block.parse()
+        except HasenError as exc:
+            hands.append(Hand(block.line, number, None, str(exc)))
+            continue
+        hand_id = record.id if record.id is not None else number
+        first = seen.setdefault(id_key(hand_id), block.line)
+        if first != block.line:
+            hands.append(Hand(block.line, hand_id, None, f"id: {id_key(hand_id)} is already the id of the record "
+                                                         f"on line {first}"))
+        elif record.contract is None:
+            hands.append(Hand(block.line, hand_id, None, "no contract to review (the auction is not over, or all "
+                                                         "passed)"))
+        else:
+            hands.append(Hand(block.line, hand_id, record.line()))
+    return hands
+
+
+def cmd_session(args: argparse.Namespace) -> int:
+    err = sys.stderr
+    hands = read_hands(args.input)
+    done = finished(args.output)
+    to_do = []
+    for hand in hands:
+        key = id_key(hand.id)
+        if done[key]:
+            done[key] -= 1
+            continue
+        to_do.append(hand)
+    progress = Progress(err, len(hands))
+    reviewer = Reviewer(args.layouts, args.seed or 0)
+    written = 0
+    try:
+        with Workers(args.jobs, args.scheduler) as workers:
+            try:
+                out = open(args.output, "a", encoding="utf-8", newline="\n")
+            except OSError as exc:
+                raise OutputError(f"session: cannot write {args.output}: {exc.strerror or exc}") from None
+            with out:
+                for line in workers.map(reviewer, to_do, chunk=1):
+                    out.write(line + "\n")
+                    out.flush()
+                    written += 1
+                    progress.update(len(hands) - len(to_do) + written, written)
+    except KeyboardInterrupt:
+        progress.clear()
+        print(f"hasen: session: interrupted after {counted(written, 'new hand')}, all kept in {args.output}; "
+              "run the same command again to resume", file=err)
+        return 130
+    except WorkersFailed as exc:
+        progress.clear()
+        print(f"hasen: session: {exc}; {counted(written, 'new hand')} kept in {args.output}: run again to resume",
+              file=err)
+        return 1
+    except BackendError as exc:
+        progress.clear()
+        raise HasenError(f"session: {exc}") from None
+    progress.clear()
+    session, errors, layouts = summed(args.output)
+    emit(summary_text(session, errors))
+    if args.csv:
+        write_csv(args.output, args.csv)
+    if args.html:
+        from ..text.session_report import session_html
+
+        write_text(args.html, session_html(session, args.title or f"hasen session: {args.input}",
+                                           layouts or 0, errors))
+    return 0
+
+
+def reviews(path: str) -> list[dict[str, Any]]:
+    """Every line of OUT, as written."""
+    with open(path, encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def summed(path: str) -> tuple[Session, int, int | None]:
+    """The players' figures over every reviewed hand of OUT, the errors, and the layouts."""
+    session, errors, layouts = Session(), 0, None
+    for line in reviews(path):
+        if "review" in line:
+            session.add(line["id"], line["review"])
+            layouts = line["review"]["layouts"]
+        else:
+            errors += 1
+    return session, errors, layouts
+
+
+def summary_text(session: Session, errors: int) -> str:
+    out = [f"{counted(len(session.hands), 'hand')} reviewed, {counted(errors, 'error')}; per player "
+           "(tricks given away: single dummy, mean):",
+           f"  {'player':<12}{'hands':>6}{'mistakes':>10}{'in play':>9}{'by trump':>10}{'double dummy':>14}"
+           f"{'declared':>10}{'made':>6}{'set':>5}"]
+    for p in sorted(session.players.values(), key=lambda p: p.name):
+        out.append(f"  {p.name:<12}{p.hands:>6}{p.mistakes:>10}{p.given_away:>9.2f}{p.bidding_given_away:>10.2f}"
+                   f"{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}{p.set:>5}")
+    return "\n".join(out)
+
+
+def csv_rows(line: dict[str, Any]) -> list[dict[str, Any]]:
+    """The decisions of one reviewed hand, a row each: the bid, the trump and discard, every card."""
+    review = line["review"]
+    names = review["record"].get("players", {})
+    rows = []
+
+    def row(seat: str, decision: str, **values: Any) -> None:
+        rows.append({"id": line["id"], "player": names.get(seat, seat), "seat": seat, "decision": decision,
+                     **{k: values.get(k, "") for k in CSV_COLUMNS[4:]}})
+
+    if review["bid"] is not None:
+        bid = review["bid"]
+        row(bid["seat"], "bid", mistake=bid["mistake"], verdict="mistake" if bid["mistake"] else "good")
+    if review["choice"] is not None:
+        choice = review["choice"]
+        row(choice["seat"], "trump and discard", single_dummy_cost=choice["cost"], stderr=choice["stderr"],
+            mistake=choice["mistake"], verdict="mistake" if choice["mistake"] else "good")
+    for card in review["cards"]:
+        row(card["seat"], "card", trick=card["trick"], card=card["card"], single_dummy_cost=card["cost"],
+            stderr=card["stderr"], mistake=card["mistake"], double_dummy_cost=card["double_dummy"]["cost"],
+            verdict=card["verdict"])
+    return rows
+
+
+def write_csv(source: str, path: str) -> None:
+    """The tidy CSV of every decision of OUT's reviewed hands."""
+    try:
+        with open(path, "w", encoding="utf-8", newline="") as file:
+            writer = csv.DictWriter(file, CSV_COLUMNS, lineterminator="\n")
+            writer.writeheader()
+            for line in reviews(source):
+                if "review" in line:
+                    writer.writerows(csv_rows(line))
+    except OSError as exc:
+        raise OutputError(f"session: cannot write {path}: {exc.strerror or exc}") from None
+
+
+def write_text(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as exc:
+        raise OutputError(f"session: cannot write {path}: {exc.strerror or exc}") from None
+

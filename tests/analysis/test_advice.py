@@ -1,0 +1,237 @@
+"""Single-dummy bid advice (hasen.bid with a seat, issue 18) against what it must equal:
+- with nothing left to sample there is one layout, and every figure is the double-dummy one;
+- on seeded layouts the figures are those of a plain sample-and-solve loop written here,
+  which deals each layout by its own code, solves it through hasen.analyze, and chooses
+  trump and discard by the documented rule on the documented choice layouts;
+- layouts never contradict what the seat knows (a property test);
+- the same seed gives the same answer on any number of threads or processes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from examples import EUCHRE, EUCHRE2, HASENPFEFFER
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import hasen
+from hasen.core.cards import cards_of
+from hasen.core.deal import format_hand, parse_hand
+from hasen.workers import Workers
+
+SEATS = "NESW"
+
+
+def all_known(deal: hasen.Deal, seat: int) -> dict[str, str]:
+    return {SEATS[s]: format_hand(deal.hands[s]) for s in deal.variant.seats if s != seat}
+
+
+def hasenpfeffer_points(bid: int, tricks: int, alone: bool) -> int:
+    """The default scoring: the tricks taken when made, minus the bid when not; double alone."""
+    return (tricks if tricks >= bid else -bid) * (2 if alone else 1)
+
+
+def euchre_points(tricks: int, alone: bool) -> int:
+    """1 for three or four, 2 for all five (4 alone), -2 when euchred."""
+    if tricks == 5:
+        return 4 if alone else 2
+    return 1 if tricks >= 3 else -2
+
+
+# --- nothing left to sample -------------------------------------------------------------------
+
+@pytest.mark.parametrize("seat", "NESW")
+def test_with_every_card_known_hasenpfeffer_advice_is_the_double_dummy_result(seat: str) -> None:
+    deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
+    hand = format_hand(deal.hands[SEATS.index(seat)])
+    advice = hasen.bid(hand=hand, seat=seat, dealer=deal.dealer, known=all_known(deal, SEATS.index(seat)),
+                          layouts=3, choice_layouts=2)
+    par = hasen.bid(deal).advice[seat]
+    for form, alone in (("with_partner", False), ("alone", True)):
+        table = hasen.analyze(deal, declarer=seat, alone=alone).tables[seat]
+        cells = [table.tricks[t][d] for t in "SHDC" for d in table.discards]
+        figures = advice.forms[form]
+        for bid in figures.bids:
+            best = max(hasenpfeffer_points(bid.needs, t, alone) for t in cells)
+            assert bid.expected == best and bid.stderr == 0
+            assert bid.make == (table.best_tricks >= bid.needs)
+        worth = figures.worth()
+        assert (None if worth is None else worth.bid) == getattr(par, form).highest_bid
+
+
+@pytest.mark.parametrize("example", [EUCHRE2, EUCHRE], ids=lambda e: e.variant)
+def test_with_every_card_known_euchre_advice_is_the_makers_table(example) -> None:
+    deal = hasen.Deal(example.deal, dealer=example.dealer, variant=example.variant)
+    for seat in (SEATS[s] for s in deal.variant.seats):
+        forms = (False, True) if deal.variant.partners else (False,)
+        advice = hasen.bid(hand=format_hand(deal.hands[SEATS.index(seat)]), extra=str(deal.extra), seat=seat,
+                              dealer=deal.dealer, variant=deal.variant, known=all_known(deal, SEATS.index(seat)),
+                              layouts=2, choice_layouts=2)
+        for alone in forms:
+            entries = hasen.analyze(deal, declarer=seat, alone=alone).tables[seat].entries
+            for call in (c for c in advice.calls if c.alone == alone):
+                # the dealer on the maker's side takes the best discard, as the seat's own
+                # choice here does with every card known
+                tricks = entries[call.trump].value
+                assert call.expected == euchre_points(tricks, alone), (seat, call.bid)
+                assert call.make == (tricks >= 3)
+
+
+# --- the plain loop ---------------------------------------------------------------------------
+
+def plain_deal(variant: hasen.Variant, seat: int, hand: int, extra: int | None, rng: random.Random,
+               dealer: str) -> hasen.Deal:
+    """The documented dealing: the cards the seat cannot see, in card order, shuffled by
+    ``rng``, fill the other hands in seat order; then the widow is the next card (when it
+    is unseen). Written here from the rule, not from the product's code."""
+    seen = hand | (0 if extra is None else 1 << extra)
+    unseen = cards_of(variant.deck & ~seen)
+    rng.shuffle(unseen)
+    hands = [0, 0, 0, 0]
+    hands[seat] = hand
+    for other in variant.seats:
+        if other != seat:
+            hands[other] = sum(1 << c for c in unseen[:variant.hand_size])
+            unseen = unseen[variant.hand_size:]
+    if extra is None:
+        extra = unseen[0]
+    text = "N:" + " ".join(format_hand(hands[s]) for s in variant.seats) + " " + str(hasen.Card(extra))
+    return hasen.Deal(text, dealer=dealer, variant=variant)
+
+
+@pytest.mark.parametrize("alone", [False, True])
+def test_hasenpfeffer_figures_are_those_of_a_plain_loop(alone: bool) -> None:
+    seat, hand, dealer, seed, layouts, choice_layouts = 2, "AJT.A9..K", "W", 5, 16, 5
+    advice = hasen.bid(hand=hand, seat="S", dealer=dealer, layouts=layouts, choice_layouts=choice_layouts,
+                          seed=seed, alone=alone)
+    form = advice.forms["alone" if alone else "with_partner"]
+    mask = parse_hand(hand)
+    variant = hasen.variant_for("hasenpfeffer")
+    main = [plain_deal(variant, seat, mask, None, random.Random(f"{seed}/{i}"), dealer) for i in range(layouts)]
+    tables = [hasen.analyze(d, declarer="S", alone=alone).tables["S"] for d in main]
+
+    def choice(widow: int, bid: int) -> tuple[str, str]:
+        """The documented rule: the most points in all over the widow's choice layouts; on a
+        tie the first trump in S H D C order, then the discard in canonical card order."""
+        grids = []
+        for j in range(choice_layouts):
+            layout = plain_deal(variant, seat, mask, widow, random.Random(f"{seed}/widow {hasen.Card(widow)}/{j}"),
+                                dealer)
+            grids.append(hasen.analyze(layout, declarer="S", alone=alone).tables["S"])
+        cells = [(str(t), str(d)) for t in "SHDC" for d in grids[0].discards]  # discards in canonical order
+        return max(cells, key=lambda cell: sum(hasenpfeffer_points(bid, g.tricks[cell[0]][cell[1]], alone)
+                                               for g in grids))
+
+    for figures in form.bids:
+        bid = figures.needs
+        tricks, trumps = [], {}
+        for deal, table in zip(main, tables):
+            trump, discard = choice(int(deal.widow), bid)
+            tricks.append(table.tricks[trump][discard])
+            trumps[trump] = trumps.get(trump, 0) + 1
+        assert figures.counts == [tricks.count(t) for t in range(7)], figures.bid
+        assert figures.make == pytest.approx(sum(t >= bid for t in tricks) / layouts)
+        assert figures.expected == pytest.approx(sum(hasenpfeffer_points(bid, t, alone) for t in tricks) / layouts)
+        assert {str(t): n for t, n in figures.trumps.items() if n} == trumps
+
+
+@pytest.mark.parametrize("variant, seat, dealer, hand, upcard", [
+    ("euchre", "N", "N", "9S AD JD QD 9C", "TD"),  # the dealer: its own discard is chosen on other layouts
+    ("euchre", "E", "N", "9S AD 9D QC 9C", "TC"),  # an opponent: the dealer's discard is its own choice
+    ("euchre2", "S", "N", "KD QD TD 9D 9C", "AS"),
+])
+def test_euchre_figures_are_those_of_a_plain_loop(variant: str, seat: str, dealer: str, hand: str,
+                                                  upcard: str) -> None:
+    seed, layouts, choice_layouts = 3, 14, 6
+    advice = hasen.bid(hand=hand, extra=upcard, seat=seat, dealer=dealer, variant=variant, layouts=layouts,
+                          choice_layouts=choice_layouts, seed=seed)
+    v = hasen.variant_for(variant)
+    mask, up, where = hasen.CardSet(hand).mask, int(hasen.Card(upcard)), SEATS.index(seat)
+    forms = (False, True) if v.partners else (False,)
+    def entries(stream: str, count: int, alone: bool) -> list:
+        return [hasen.analyze(plain_deal(v, where, mask, up, random.Random(f"{stream}/{i}"), dealer),
+                              declarer=seat, alone=alone).tables[seat].entries for i in range(count)]
+
+    for alone in forms:
+        main = entries(str(seed), layouts, alone)
+        choice = entries(f"{seed}/discard", choice_layouts, alone) if seat == dealer else []
+        for call in (c for c in advice.calls if c.alone == alone):
+            trump = str(call.trump)
+            if main[0][trump].discards and seat == dealer:
+                # the documented rule: the discard with the most points over the choice layouts,
+                # the first in canonical card order on a tie
+                discards = list(main[0][trump].discards)
+                best = max(discards, key=lambda d: sum(euchre_points(e[trump].discards[d], alone) for e in choice))
+                assert call.discard == best
+                tricks = [e[trump].discards[best] for e in main]
+            else:
+                tricks = [e[trump].value for e in main]
+            assert call.counts == [tricks.count(t) for t in range(6)], call.bid
+            assert call.expected == pytest.approx(sum(euchre_points(t, alone) for t in tricks) / layouts)
+
+
+# --- what is known stays known ------------------------------------------------------------------
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_layouts_never_contradict_what_the_seat_knows(data) -> None:
+    name = data.draw(st.sampled_from(["hasenpfeffer", "euchre", "euchre2"]))
+    variant = hasen.variant_for(name, data.draw(st.sampled_from([d.deck_size for d in
+                                                                 hasen.VARIANTS[name].values()])))
+    deck = cards_of(variant.deck)
+    shuffled = data.draw(st.permutations(deck))
+    seat = data.draw(st.sampled_from(variant.seats))
+    size = variant.hand_size
+    hand = sum(1 << c for c in shuffled[:size])
+    upcard = None if variant.extra_optional else shuffled[size]
+    rest = shuffled[size + (upcard is not None):]
+    known: dict[str, str] = {}
+    for other in variant.seats:
+        count = data.draw(st.integers(0, size)) if other != seat else 0
+        if count:
+            known[SEATS[other]] = format_hand(sum(1 << c for c in rest[:count]))
+            rest = rest[count:]
+    advice = hasen.bid(hand=format_hand(hand), seat=SEATS[seat], dealer=SEATS[variant.seats[0]],
+                          extra=None if upcard is None else str(hasen.Card(upcard)), known=known,
+                          variant=variant, layouts=1, choice_layouts=1)
+    k = advice.knowledge
+    for index in range(5):
+        hands, extra = k.dealt(data.draw(st.integers(0, 10**6)), index)
+        held = 0
+        for other in variant.seats:
+            assert hands[other].bit_count() == size
+            assert not held & hands[other], "a card dealt twice"
+            held |= hands[other]
+        assert hands[seat] == hand
+        for other, cards in known.items():
+            assert parse_hand(cards) & ~hands[SEATS.index(other)] == 0, "a known card moved"
+        assert not held >> extra & 1 and variant.deck >> extra & 1
+        if upcard is not None:
+            assert extra == upcard
+        assert held & ~variant.deck == 0
+
+
+# --- the same answer everywhere -----------------------------------------------------------------
+
+@pytest.mark.parametrize("variant, options", [
+    ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W"}),
+    ("euchre", {"hand": "9S AD JD QD 9C", "extra": "TD", "seat": "N", "dealer": "N"}),
+])
+def test_the_same_seed_gives_the_same_answer_on_any_number_of_workers(variant: str, options: dict) -> None:
+    ask = {**options, "variant": variant, "layouts": 60, "choice_layouts": 4, "seed": 11}
+    one = hasen.bid(**ask).to_json()
+    assert hasen.bid(**ask, threads=2).to_json() == one
+    assert hasen.bid(**ask, threads=3).to_json() == one
+    with Workers(2) as workers:  # spawned processes
+        assert hasen.bid(**ask, mapper=workers.map).to_json() == one
+    assert hasen.bid(**{**ask, "seed": 12}).to_json() != one
+
+
+def test_a_six_card_hand_is_advised_with_its_widow_unseen() -> None:
+    with pytest.raises(hasen.HasenError, match="bid: the widow is not seen from this seat; leave it out"):
+        hasen.bid(hand="AJT.A9..K", extra="KS", seat="S", dealer="W", layouts=5)
+    with pytest.raises(hasen.HasenError, match="bid: without a deal, give the seat's hand, the dealer and the "
+                                               "upcard"):
+        hasen.bid(hand="9S AD JD QD 9C", seat="N", dealer="N", variant="euchre", layouts=5)

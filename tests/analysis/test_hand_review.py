@@ -1,0 +1,126 @@
+"""The fair review of a whole hand record (hasen.review_hand, ``hasen review RECORD``, POST
+/api/v1/review with a record; issue 19): its parts are the analyses they stand for, and
+every interface gives the same answer."""
+
+from __future__ import annotations
+
+import pytest
+from cli_run import run, run_json
+from flask.testing import FlaskClient
+from openapi_schema_validator import OAS31Validator
+
+import hasen
+from hasen.analysis.fair import judge_play
+from hasen.analysis.play import PlayState
+
+HASENPFEFFER_RECORD = ("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
+                       "auction: N 4, E pass, S pass, W pass; contract: N 4, trump S, discard AS; "
+                       "play: KH AH TH JH | AD 9D QD JK | KS")
+EUCHRE_RECORD = ("variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; "
+                 "auction: E pass, S pass, W pass, N order up; contract: N, trump S, discard KH; "
+                 "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS")
+
+
+@pytest.mark.parametrize("text", [HASENPFEFFER_RECORD, EUCHRE_RECORD], ids=["hasenpfeffer", "euchre"])
+def test_each_part_is_the_analysis_it_stands_for(text: str) -> None:
+    record = hasen.Record.parse(text)
+    review = hasen.review_hand(record, layouts=20, seed=3)
+    contract = record.contract
+    # every card: the fair verdict of the play, and the double-dummy review beside it
+    start = PlayState(record.deal, contract, record.settings)
+    assert review.cards == judge_play(start, [int(c) for c in record.cards], 20, 3)
+    played = " ".join(str(c) for c in record.cards)
+    double_dummy = hasen.review(record.deal, contract.declarer, contract.trump, contract.discard, played=played,
+                                alone=contract.alone)
+    assert [c.cost for c in review.double_dummy.cards] == [c.cost for c in double_dummy.cards]
+    # the par is that of the double-dummy bid analysis
+    par = hasen.bid(record.deal).par
+    assert review.par == par
+    # per player: its cards' costs and mistakes added up
+    for seat, totals in review.players.items():
+        mine = [c for c in review.cards if c.seat == seat]
+        assert totals.cards == len(mine)
+        assert totals.given_away == pytest.approx(sum(c.cost for c in mine))
+        extra = sum(v.mistake for v in (review.bid, review.choice) if v is not None and v.seat == seat)
+        assert totals.mistakes == sum(c.mistake for c in mine) + extra
+    assert review.result == record.result
+
+
+def test_the_bid_is_judged_by_the_advice_for_the_declarers_hand() -> None:
+    record = hasen.Record.parse(HASENPFEFFER_RECORD)
+    review = hasen.review_hand(record, layouts=30, seed=2)
+    advice = hasen.bid(record.deal, seat="N", layouts=30, choice_layouts=10, seed=2, alone=False)
+    figures = next(b for b in advice.forms["with_partner"].bids if b.bid == "4")
+    assert review.bid is not None and review.bid.figures == figures
+    assert review.bid.worth == advice.forms["with_partner"].worth().bid
+
+
+def test_the_trump_and_discard_are_judged_from_the_declarers_seat() -> None:
+    record = hasen.Record.parse(HASENPFEFFER_RECORD)
+    review = hasen.review_hand(record, layouts=40, seed=1)
+    choice = review.choice
+    assert choice is not None and str(choice.seat) == "N"
+    assert (str(choice.chosen[0]), str(choice.chosen[1])) == ("S", "AS")
+    # the same figures as the simulation of N's seven cards on the same layouts
+    sim = hasen.simulate(record.deal, seat="N", layouts=40, seed="1/choice", alone=False)
+    means = {(str(c.trump), str(c.discard)): c.mean for c in sim.forms["with_partner"].choices}
+    assert choice.mean == pytest.approx(means[("S", "AS")])
+    assert choice.best_mean == pytest.approx(max(means.values()))
+
+
+def test_every_interface_gives_the_same_review(capsys, client: FlaskClient, openapi_doc: dict) -> None:
+    expected = hasen.review_hand(EUCHRE_RECORD, layouts=12, seed=4).to_json()
+    assert run_json(capsys, "review", EUCHRE_RECORD, "--layouts", "12", "--seed", "4") == expected
+    assert run_json(capsys, "review", EUCHRE_RECORD, "--layouts", "12", "--seed", "4", "--jobs", "2") == expected
+    response = client.post("/api/v1/review", json={"record": EUCHRE_RECORD, "layouts": 12, "seed": 4})
+    assert response.status_code == 200 and response.get_json() == expected
+    answer = openapi_doc["paths"]["/api/v1/review"]["post"]["responses"]["200"]["content"]["application/json"]
+    OAS31Validator({**answer["schema"], "components": openapi_doc["components"]}).validate(expected)
+    as_json = hasen.Record.parse(EUCHRE_RECORD).to_json()
+    assert client.post("/api/v1/review", json={"record": as_json, "layouts": 12, "seed": 4}).get_json() == expected
+
+
+def test_the_text_opens_with_the_result_and_names_the_mistakes(capsys) -> None:
+    code, out, err = run(capsys, "review", EUCHRE_RECORD, "--layouts", "12")
+    assert code == 0 and err == ""
+    first, second = out.splitlines()[:2]
+    assert first == "N made trump in spades: N-S 3 tricks, made (N-S +1, E-W 0)."
+    assert second.startswith("Par, every hand open: ")
+    assert "Double dummy: every hand open, every player playing perfectly." in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 4, E pass"],
+     "hasen: review: the record has no contract to review"),
+    (["review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; play: JC"],
+     "hasen: record: play: cards are played only once the contract is known"),
+    (["review", EUCHRE_RECORD, "--declarer", "N"], "hasen: review: a deal needs --trump, --played"),
+    (["review", "--example", "--declarer", "N", "--trump", "C", "--discard", "KH", "--played", "JC", "--layouts", "5"],
+     "hasen: review: --layouts is for a hand record"),
+])
+def test_bad_requests_are_one_line_and_exit_2(capsys, argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.startswith(message) and err.count("\n") == 1, err
+
+
+def test_a_file_of_records_is_reviewed_by_id(capsys, tmp_path) -> None:
+    night = tmp_path / "night.txt"
+    night.write_text(f"id: 1\n{EUCHRE_RECORD.replace('; ', chr(10))}\n\nid: 2\n"
+                     f"{HASENPFEFFER_RECORD.replace('; ', chr(10))}\n", encoding="utf-8")
+    code, _, err = run(capsys, "review", str(night))
+    assert code == 2 and "2 records given; name one with --id" in err
+    answer = run_json(capsys, "review", str(night), "--id", "2", "--layouts", "8")
+    assert answer["record"]["id"] == 2 and answer["bid"]["bid"] == "4"
+
+
+@pytest.mark.app_config(HASEN_SIMULATE_LIMIT=50)
+def test_the_api_bounds_the_layouts(client: FlaskClient) -> None:
+    response = client.post("/api/v1/review", json={"record": EUCHRE_RECORD, "layouts": 51})
+    assert response.status_code == 413
+    assert response.get_json()["error"] == "layouts: 51, at most 50 per decision (HASEN_SIMULATE_LIMIT)"
+
+
+@pytest.mark.app_config(HASEN_TIME_LIMIT=0.05)
+def test_the_api_stops_a_review_at_the_time_limit(client: FlaskClient) -> None:
+    response = client.post("/api/v1/review", json={"record": HASENPFEFFER_RECORD, "layouts": 2000})
+    assert response.status_code == 503

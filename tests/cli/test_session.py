@@ -1,0 +1,169 @@
+"""``hasen session IN OUT``: a night's records reviewed fairly (issue 19, item 3). The same
+bytes in OUT for every backend, resumed after a stop, summed per player as the reviews
+themselves say, and written as a tidy CSV and an HTML report."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from cli_run import run
+
+import hasen
+
+ROOT = Path(__file__).resolve().parents[2]
+PLAYERS = "players: N=Anna, E=Bob, S=Cara, W=Dan"
+HANDS = [
+    f"id: one\n{PLAYERS}\nvariant: euchre\ndealer: N\ndeal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS\n"
+    "auction: E pass, S pass, W pass, N order up\ncontract: N, trump S, discard KH\n"
+    "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS",
+    f"id: two\n{PLAYERS}\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\n"
+    "auction: N 4, E pass, S pass, W pass\ncontract: N 4, trump S, discard AS\n"
+    "play: KH AH TH JH | AD 9D QD JK | KS",
+    "id: three\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\n"
+    "auction: N 6, E pass, S pass, W pass\ncontract: N 6, trump C, discard KH\n"
+    "play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD",
+    "id: bad\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\nauction: N 7",
+]
+LAYOUTS = ["--layouts", "8", "--seed", "2"]
+
+
+def night(folder: Path, hands: list[str] = HANDS) -> Path:
+    path = folder / "night.txt"
+    path.write_text("\n\n".join(hands) + "\n", encoding="utf-8")
+    return path
+
+
+def lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes]:
+    folder = tmp_path_factory.mktemp("session")
+    source = night(folder)
+    out = folder / "one.jsonl"
+    from hasen.cli.main import main
+
+    assert main(["session", str(source), str(out), *LAYOUTS]) == 0
+    return source, out.read_bytes()
+
+
+def test_each_record_is_its_review_or_its_error(reference: tuple[Path, bytes], tmp_path: Path) -> None:
+    source, written = reference
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(written)
+    got = lines(out)
+    # a record that cannot be read goes by its number in IN
+    assert [line["id"] for line in got] == ["one", "two", "three", 4]
+    for text, line in zip(HANDS[:3], got):
+        assert line["review"] == hasen.review_hand(text, layouts=8, seed=2).to_json()
+    assert got[3]["line"] == 25 and got[3]["error"].startswith("record line 28: auction: call 1, N: not a call: '7'")
+
+
+def test_the_players_are_summed_as_their_reviews_say(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
+    source, written = reference
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(written)
+    code, text, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 0 and out.read_bytes() == written  # nothing left to do: every id is there
+    rows = {row.split()[0]: row.split()[1:] for row in text.splitlines()[2:]}
+    reviews = [line["review"] for line in lines(out) if "review" in line]
+    # the third hand names no players: its seats are players of their own
+    for name, seat in (("Anna", "N"), ("Bob", "E"), ("Cara", "S"), ("Dan", "W"), ("N", "N")):
+        mine = [r["players"][seat] for r in reviews if r["record"].get("players", {}).get(seat, seat) == name]
+        hands, mistakes, in_play = rows[name][:3]
+        assert int(hands) == len(mine)
+        assert int(mistakes) == sum(t["mistakes"] for t in mine)
+        assert float(in_play) == pytest.approx(sum(t["given_away"] for t in mine), abs=0.006)
+    assert text.splitlines()[0] == "3 hands reviewed, 1 error; per player (tricks given away: single dummy, mean):"
+
+
+def test_a_stopped_run_resumes_to_the_same_bytes(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
+    source, written = reference
+    out = tmp_path / "out.jsonl"
+    first = written.splitlines(keepends=True)
+    out.write_bytes(first[0] + first[1][:50])  # stopped while writing the second line
+    assert run(capsys, "session", str(source), str(out), *LAYOUTS)[0] == 0
+    assert out.read_bytes() == written
+
+
+def test_the_csv_has_a_row_per_decision(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
+    source, written = reference
+    out, table = tmp_path / "out.jsonl", tmp_path / "night.csv"
+    out.write_bytes(written)
+    assert run(capsys, "session", str(source), str(out), *LAYOUTS, "--csv", str(table))[0] == 0
+    with open(table, newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    reviews = [line for line in lines(out) if "review" in line]
+    expected = sum(len(r["review"]["cards"]) + (r["review"]["bid"] is not None) + (r["review"]["choice"] is not None)
+                   for r in reviews)
+    assert len(rows) == expected
+    cards = [row for row in rows if row["id"] == "one" and row["decision"] == "card"]
+    review = reviews[0]["review"]
+    assert [(row["seat"], row["card"], float(row["single_dummy_cost"])) for row in cards] == \
+        [(c["seat"], c["card"], c["cost"]) for c in review["cards"]]
+    assert {row["player"] for row in rows if row["id"] == "one"} <= {"Anna", "Bob", "Cara", "Dan"}
+
+
+def test_the_html_report_stands_alone(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    source, written = reference
+    out, report = tmp_path / "out.jsonl", tmp_path / "night.html"
+    out.write_bytes(written)
+    assert run(capsys, "session", str(source), str(out), *LAYOUTS, "--html", str(report), "--title", "Tuesday")[0] == 0
+    page = report.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<title>Tuesday</title>" in page
+    assert page.count("<svg") == 2 and "Anna" in page and "1 record could not be reviewed" in page
+    assert "<script" not in page and "<link" not in page and 'src="' not in page
+
+
+@pytest.mark.slow
+def test_two_processes_and_a_dask_cluster_write_the_same_bytes(reference: tuple[Path, bytes],
+                                                                tmp_path: Path) -> None:
+    from hasen.cli.main import main
+
+    source, written = reference
+    out = tmp_path / "two.jsonl"
+    assert main(["session", str(source), str(out), *LAYOUTS, "--jobs", "2"]) == 0
+    assert out.read_bytes() == written
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+        out = tmp_path / "dask.jsonl"
+        assert main(["session", str(source), str(out), *LAYOUTS, "--scheduler", cluster.scheduler_address]) == 0
+        assert out.read_bytes() == written
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
+    """A real interrupt, sent as a terminal sends it (to the process group, the workers too)."""
+    count = 40
+    hands = [f"id: {i}\n" + HANDS[2].split("\n", 1)[1] for i in range(count)]
+    source = night(tmp_path, hands)
+    out = tmp_path / "out.jsonl"
+    command = [sys.executable, "-m", "hasen.cli", "session", str(source), str(out), "--jobs", "2", "--layouts", "40"]
+    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while (not out.exists() or out.stat().st_size == 0) and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        os.killpg(child.pid, signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert child.returncode == 130, err
+    assert err.startswith("hasen: session: interrupted after ") and len(err.splitlines()) == 1, err
+    written = out.read_text(encoding="utf-8")
+    assert written.endswith("\n") and 0 < written.count("\n") < count
+    resumed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr
+    assert [line["id"] for line in lines(out)] == list(range(count))
