@@ -27,6 +27,9 @@ def read_record(args: argparse.Namespace) -> Record:
                 text = file.read()
         except (OSError, UnicodeDecodeError) as exc:
             raise UsageError(f"review: cannot read {given}: {getattr(exc, 'strerror', None) or exc}") from None
+    elif ":" not in given:  # no field of a record: a file name, most likely
+        raise UsageError(f"review: {given}: no such file (give a hand record's text, a file holding records, or - "
+                         "for standard input)")
     else:
         text = given
     records = Record.parse_all(text)

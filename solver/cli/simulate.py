@@ -62,8 +62,8 @@ def run_advice(args: argparse.Namespace) -> int:
     elif deal is not None or args.example:
         raise UsageError("bid: give a DEAL (or --example) or --hand, not both")
     elif args.hand is None or dealer is None or (args.upcard is None and not variant.declarer_exchanges):
-        raise UsageError("bid: without a DEAL, give --hand and --dealer" + ("" if variant.declarer_exchanges
-                                                                           else " and --upcard"))
+        raise UsageError("bid: without a DEAL, give --hand" + (" and --dealer" if variant.declarer_exchanges
+                                                                  else ", --dealer and --upcard"))
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
         result = public.bid(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,
