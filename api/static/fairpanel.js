@@ -33,9 +33,10 @@ export function verdictLine(card) {
 }
 
 // ``view``: {status: "idle" | "loading" | "done" | "error", answer, error, onRetry, layouts
-// (asked for), shared (how many of its cards the board's play begins with), boardCards (the
-// cards of the board's play), sameContract (the board shows the record's deal and contract),
-// onReviewBoard (review the board's play instead), onJump(index)}.
+// (asked for), ofBoard (the review is of a play on the board, not the record's own), shared
+// (how many of its cards the board's play begins with), boardCards (the cards of the board's
+// play), sameContract (the board shows the record's deal and contract), onReviewBoard (review
+// the board's play instead), onJump(index)}.
 export function renderFair(container, view) {
   container.dataset.state = view.status;
   const body = container.querySelector("#fair-body");
@@ -73,6 +74,10 @@ function renderAnswer(body, view) {
     outcome.classList.add(result.made ? "made" : "down");
     Object.assign(outcome.dataset, { made: String(result.made), down: String(result.down),
       score: JSON.stringify(result.score) });
+  }
+  if (view.ofBoard) {
+    body.append(el("p", "hint fair-of-board", "This review is of the play on the board, under the record's " +
+      "auction and contract; load the record again to review its own play."));
   }
   body.append(outcome, line("fair-par", parWords(review, g)));
 

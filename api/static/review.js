@@ -327,7 +327,7 @@ function renderFairView() {
   const view = boardView();
   renderFair($("#fair"), {
     status: fair.status, answer: fair.answer, error: fair.error, layouts: FACTS.singleDummy.layouts,
-    onRetry: () => fair.load(fair.body, true), shared: fairCards().length, boardCards: state.record,
+    ofBoard: Boolean(fair.body && typeof fair.body.record !== "string"), onRetry: () => fair.load(fair.body, true), shared: fairCards().length, boardCards: state.record,
     sameContract: Boolean(fair.answer && state.trump && sameHand(fair.answer, view)),
     onReviewBoard: () => loadFair(true), onJump: jumpTo,
   });
