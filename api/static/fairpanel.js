@@ -106,7 +106,7 @@ function renderAnswer(body, view) {
 }
 
 function playersTable(review) {
-  const table = el("table", "players fair-players");
+  const table = el("table", "fair-players");
   table.append(el("caption", "", "Tricks given away on average, knowing only one's own cards: in the play, and " +
     "by the trump and discard chosen; and in the play with every hand open."));
   const head = table.createTHead().insertRow();
