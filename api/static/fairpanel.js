@@ -42,9 +42,8 @@ export function renderFair(container, view) {
   const body = container.querySelector("#fair-body");
   body.replaceChildren();
   if (view.status === "idle") {
-    body.append(el("p", "hint", "Paste a hand record (the deal, the auction, the contract and the play) under the " +
-      "deal: each decision is then judged from the seat of the player who made it, knowing only what it could " +
-      "know, beside the verdict with every hand open."));
+    body.append(el("p", "hint", "Paste a hand record under the deal: each decision of the hand is then judged " +
+      "from the seat of the player who made it, beside the verdict with every hand open."));
     return;
   }
   if (view.status === "loading") {
