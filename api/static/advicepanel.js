@@ -20,7 +20,8 @@ export function renderAdvice(container, view) {
   container.dataset.state = view.status;
   const verb = game().exchanger === "declarer" ? "bid" : "call";
   container.querySelector("#advice-title").textContent = view.declarer
-    ? `What ${view.declarer} should ${verb}, knowing only its own cards` : `What to ${verb}, knowing only one's own cards`;
+    ? `What ${view.declarer} should ${verb}, knowing only its own cards`
+    : `What to ${verb}, knowing only one's own cards`;
   const body = container.querySelector("#advice-body");
   body.replaceChildren();
   if (view.status === "idle") {

@@ -51,7 +51,9 @@ function trickCount(n) {
 // a sentence: "single dummy: 0.61 ±0.05 tricks given away (best 10♦) — a mistake" beside
 // "double dummy: best". ``mistake``: the least cost called a mistake (api/page.py's facts).
 export function cardVerdict(card, mistake) {
-  if (card.verdict === "forced") return { verdict: card.verdict, single: ["the only card it could play"], double: null };
+  if (card.verdict === "forced") {
+    return { verdict: card.verdict, single: ["the only card it could play"], double: null };
+  }
   const single = ["single dummy: "];
   if (!card.cost) {
     single.push(card.exact ? "best (exact)" : "best");

@@ -75,8 +75,9 @@ export function renderGraph(container, review, at, declarer, side, onJump, fair 
     const card = review.cards[point.cards - 1];
     const what = card ? `after ${card.seat}'s ${card.card}` : "before the first card";
     const lost = point.cost ? `; ${point.cost} trick${point.cost > 1 ? "s" : ""} given away` : "";
-    const fairly = verdict === "mistake" ? `; a mistake knowing only ${card.seat}'s cards, ${decimal(judged.cost, 2)} ` +
-      "tricks given away on average" : verdict === "double dummy only" ? "; only with every hand open: not a mistake" : "";
+    const fairly = verdict === "mistake"
+      ? `; a mistake knowing only ${card.seat}'s cards, ${decimal(judged.cost, 2)} tricks given away on average`
+      : verdict === "double dummy only" ? "; only with every hand open: not a mistake" : "";
     const title = `${what}: ${side} ${verb("take", "takes")} ${point.value} with best play${lost}${fairly}`;
     if (verdict === "mistake") {
       const ring = svg("circle", { cx: x(point.cards), cy: y(point.value), r: 9, class: "sd-mistake",

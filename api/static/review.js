@@ -1,9 +1,10 @@
 // The review page: a deal of any game of the family, its table, a contract, and the play
 // stepped through card by card; beside the table, single dummy, the declarer's bid and its
 // choice of trump and discard; for a hand record, every decision judged fairly, from the
-// seat of the player who made it. Everything shown comes from the API; the page's state lives in its URL (variant, deck,
-// deal, dealer, declarer, alone, defender, the lead settings, trump, discard, play, at; or a
-// hand record and at), so a link restores it. An error shows beside the control it is about.
+// seat of the player who made it. Everything shown comes from the API; the page's state
+// lives in its URL (variant, deck, deal, dealer, declarer, alone, defender, the lead
+// settings, trump, discard, play, at; or a hand record and at), so a link restores it. An
+// error shows beside the control it is about.
 
 import { adviceBody } from "./advice.js";
 import { renderAdvice } from "./advicepanel.js";
@@ -327,7 +328,8 @@ function renderFairView() {
   const view = boardView();
   renderFair($("#fair"), {
     status: fair.status, answer: fair.answer, error: fair.error, layouts: FACTS.singleDummy.layouts,
-    ofBoard: Boolean(fair.body && typeof fair.body.record !== "string"), onRetry: () => fair.load(fair.body, true), shared: fairCards().length, boardCards: state.record,
+    ofBoard: Boolean(fair.body && typeof fair.body.record !== "string"), onRetry: () => fair.load(fair.body, true),
+    shared: fairCards().length, boardCards: state.record,
     sameContract: Boolean(fair.answer && state.trump && sameHand(fair.answer, view)),
     onReviewBoard: () => loadFair(true), onJump: jumpTo,
   });
