@@ -3,11 +3,11 @@
 // written once in the solver (api/page.py).
 
 import { handOrder, parseDeal, sortHand } from "./hands.js";
+import { cardLabel, rankLabel } from "./words.js";
 
 export const FACTS = JSON.parse(document.getElementById("facts").textContent);
 
 const JOKER = FACTS.joker;
-const RANK_LABELS = { T: "10" };  // people read "10"; the notation writes "T"
 
 // --- the game being played ---------------------------------------------------------------
 
@@ -78,7 +78,7 @@ export function cardElement(card, options = {}) {
     el.classList.add("joker");
     el.innerHTML = '<span class="rank">JK</span><span class="pip">★</span>';
   } else {
-    const rank = RANK_LABELS[card[0]] || card[0];
+    const rank = rankLabel(card[0]);
     el.classList.add(isRed(card) ? "red" : "black");
     el.innerHTML = `<span class="rank">${rank}</span><span class="pip">${suitSymbol(card[1])}</span>`;
   }
@@ -88,8 +88,7 @@ export function cardElement(card, options = {}) {
 
 export function cardWords(card) {
   if (card === JOKER) return "Joker";
-  const rank = RANK_LABELS[card[0]] || card[0];
-  return `${rank} of ${suitName(card[1])}`;
+  return `${rankLabel(card[0])} of ${suitName(card[1])}`;
 }
 
 // A card name with a coloured suit symbol, for running text.
@@ -100,7 +99,7 @@ export function cardText(card) {
     el.textContent = "JK";
     el.classList.add("joker");
   } else {
-    el.textContent = (RANK_LABELS[card[0]] || card[0]) + suitSymbol(card[1]);
+    el.textContent = cardLabel(card, FACTS);
     el.classList.add(isRed(card) ? "red" : "black");
   }
   return el;
@@ -112,6 +111,26 @@ export function trumpText(suit) {
   el.className = `trump-text suit-${suit}`;
   el.textContent = `${suitSymbol(suit)} ${suitName(suit)}`;
   return el;
+}
+
+// A suit's symbol alone, coloured: "♣".
+export function suitText(suit) {
+  const el = document.createElement("span");
+  el.className = `trump-text suit-${suit}`;
+  el.textContent = suitSymbol(suit);
+  el.title = suitName(suit);
+  return el;
+}
+
+// A sentence of words.js's pieces: its cards, trumps and suits drawn coloured.
+export function piecesNode(pieces) {
+  const fragment = document.createDocumentFragment();
+  for (const piece of pieces) {
+    if (typeof piece === "string") fragment.append(piece);
+    else if (piece.card !== undefined) fragment.append(cardText(piece.card));
+    else fragment.append(piece.trump !== undefined ? trumpText(piece.trump) : suitText(piece.suit));
+  }
+  return fragment;
 }
 
 export function nextSeat(seat, step = 1) {

@@ -1,15 +1,22 @@
 // The review page: a deal of any game of the family, its table, a contract, and the play
-// stepped through card by card; beside the table, the declarer's choice single dummy.
-// Everything shown comes from the API; the page's state lives in its URL (variant, deck,
-// deal, dealer, declarer, alone, defender, the lead settings, trump, discard, play, at; or a
-// hand record and at), so a link restores it. An error shows beside the control it is about.
+// stepped through card by card; beside the table, single dummy, the declarer's bid and its
+// choice of trump and discard; for a hand record, every decision judged fairly, from the
+// seat of the player who made it. Everything shown comes from the API; the page's state
+// lives in its URL (variant, deck, deal, dealer, declarer, alone, defender, the lead
+// settings, trump, discard, play, at; or a hand record and at), so a link restores it. An
+// error shows beside the control it is about.
 
+import { adviceBody } from "./advice.js";
+import { renderAdvice } from "./advicepanel.js";
 import { post } from "./api.js";
+import { Background } from "./background.js";
 import { renderDeal, renderPosition } from "./board.js";
 import { DealBuilder } from "./builder.js";
 import {
   FACTS, deckSize, game, gameName, otherSide, parseCanonicalDeal, sideName, suitName, suitSymbol, useGame, verb,
 } from "./cards.js";
+import { fairBody, sameHand, sharedCards, withPlay } from "./fair.js";
+import { renderFair } from "./fairpanel.js";
 import { renderGraph } from "./graph.js";
 import { dealerChoice, exchanger, randomDeal, startingHands } from "./hands.js";
 import { bestText, renderHeatmap } from "./heatmap.js";
@@ -40,9 +47,14 @@ const state = {
 };
 
 let shown = 0;  // numbers each position request, so that a late answer cannot overwrite a newer one
-// the single-dummy view of the deal and declarer on view: ``key`` is its request, so that a
-// late answer for another deal or declarer is dropped
-const single = { key: null, body: null, answer: null, error: null };
+// in panels of their own, loaded in the background: the declarer's choice single dummy and its
+// bid advice, for the deal and declarer on view; the fair review of the hand record loaded
+const single = new Background("simulate", () => renderSingle());
+const advice = new Background("bid", () => renderAdviceView());
+const fair = new Background("review", () => {
+  renderFairView();
+  if (state.solve && state.review) renderReview();  // the verdicts go into the trick log and the graph
+});
 let builder;
 let boxed = null;  // the review whose record the record box shows
 
@@ -233,7 +245,9 @@ async function showTable({ keepContract = false, keepExtras = keepContract, erro
   $("#dealer").value = answer.dealer;
   if (!keepContract) Object.assign(state, { trump: null, discard: null, record: [], at: 0, review: null, solve: null });
   builder.load(state.parsed);
-  loadSingleDummy();  // not waited for: the panel says it is loading, the table goes on view now
+  // not waited for: the panels say they are loading, the table goes on view now
+  loadSingleDummy();
+  loadAdvice();
   renderTable();
   if (!state.trump) showDealOnly();
   writeUrl();
@@ -256,28 +270,68 @@ function renderTable() {
 // The declarer's choices knowing only its own cards, for the deal, declarer and form of play
 // on view: asked for once (an answer already on view or on its way is kept), in the
 // background, so that the play never waits for it.
-async function loadSingleDummy(again = false) {
-  const body = simulateBody(state, { ...gameBody(), ...state.settings }, FACTS.singleDummy);
-  const key = JSON.stringify(body);
-  if (key === single.key && !again && !single.error) return;
-  Object.assign(single, { key, body, answer: null, error: null });
-  renderSingle();
-  try {
-    const answer = await post("simulate", body, { background: true });
-    if (single.key === key) single.answer = answer;
-  } catch (err) {
-    if (single.key === key) single.error = err.message;
-  }
-  if (single.key === key) renderSingle();
+function loadSingleDummy(again = false) {
+  return single.load(simulateBody(state, { ...gameBody(), ...state.settings }, FACTS.singleDummy), again);
 }
 
 function renderSingle() {
-  const status = !single.key ? "idle" : single.error ? "error" : single.answer ? "done" : "loading";
   renderSingleDummy($("#single"), {
-    status, declarer: single.body ? single.body.seat : null, layouts: FACTS.singleDummy.layouts,
+    status: single.status, declarer: single.body ? single.body.seat : null, layouts: FACTS.singleDummy.layouts,
     answer: single.answer, error: single.error, alone: single.body ? single.body.form === "alone" : false,
     table: state.table, contract: state.trump ? { trump: state.trump, discard: state.discard } : null,
     onRetry: () => loadSingleDummy(true),
+  });
+}
+
+// The declarer's bid advice knowing only its own cards (in Euchre the upcard too), by the
+// table's settings: a loaded record's, scoring and bidding too, while the deal is its own.
+function loadAdvice(again = false) {
+  const loaded = state.loaded;
+  const settings = loaded && loaded.record.deal === state.deal && loaded.record.dealer === state.dealer
+    ? loaded.record.settings : state.settings;
+  return advice.load(adviceBody(state, gameBody(), settings, FACTS.singleDummy), again);
+}
+
+function renderAdviceView() {
+  renderAdvice($("#advice"), {
+    status: advice.status, declarer: advice.body ? advice.body.seat : null, layouts: FACTS.singleDummy.layouts,
+    answer: advice.answer, error: advice.error, onRetry: () => loadAdvice(true),
+  });
+}
+
+// --- the fair review of a hand record ---------------------------------------------------------
+
+// The loaded record reviewed from each player's seat (its own play; ``board``: the play on the
+// board instead, under the record's auction and contract).
+function loadFair(board = false) {
+  const loaded = state.loaded;
+  if (!loaded || !loaded.record.contract) {
+    fair.clear();
+    return Promise.resolve();
+  }
+  const record = board ? withPlay(loaded.record, state.record) : loaded.line;
+  return fair.load(fairBody(record, FACTS.singleDummy));
+}
+
+function boardView() {
+  return { deal: state.deal, dealer: state.dealer, declarer: state.declarer, trump: state.trump,
+    discard: state.discard, alone: state.alone, cards: state.record };
+}
+
+// The fair review's cards that the board's play begins with, for the log and the graph.
+function fairCards() {
+  if (!fair.answer || !state.trump) return [];
+  return fair.answer.cards.slice(0, sharedCards(fair.answer, boardView()));
+}
+
+function renderFairView() {
+  const view = boardView();
+  renderFair($("#fair"), {
+    status: fair.status, answer: fair.answer, error: fair.error, layouts: FACTS.singleDummy.layouts,
+    ofBoard: Boolean(fair.body && typeof fair.body.record !== "string"), onRetry: () => fair.load(fair.body, true),
+    shared: fairCards().length, boardCards: state.record,
+    sameContract: Boolean(fair.answer && state.trump && sameHand(fair.answer, view)),
+    onReviewBoard: () => loadFair(true), onJump: jumpTo,
   });
 }
 
@@ -301,8 +355,7 @@ function clearDeal() {
     review: null, solve: null, defender: null, settings: {}, loaded: null });
   renderRecordSummary();
   shown += 1;  // an answer still on its way is for the deal that went
-  Object.assign(single, { key: null, body: null, answer: null, error: null });
-  renderSingle();
+  for (const panel of [single, advice, fair]) panel.clear();
   clearErrors();
   $("#heatmap").replaceChildren();
   $("#table-best").textContent = "";
@@ -401,12 +454,22 @@ function renderPlay() {
     taken: solve.taken, lost: solve.tricks_played - solve.taken, onPlay: playCard,
   });
   $("#status").replaceChildren(statusText(solve, side));
-  renderLog($("#log"), review, at, side, jumpTo);
-  renderSummary($("#summary"), review, at, side, jumpTo, game().exchanger === "dealer" ? trumpEntry() : null);
-  $("#graph").hidden = false;
-  renderGraph($("#graph"), review, at, state.declarer, side, jumpTo);
+  renderReview();
   $("#go-start").disabled = $("#go-back").disabled = at === 0;
   $("#go-forward").disabled = $("#go-end").disabled = solve.to_move === null;
+}
+
+// The trick log, the review panel and the graph of the record, with the fair review's verdicts
+// of the cards the board's play shares with it; and the fair review panel.
+function renderReview() {
+  const { review, at } = state;
+  const side = sideName(state.declarer);
+  const judged = fairCards();
+  renderLog($("#log"), review, at, side, jumpTo, judged);
+  renderSummary($("#summary"), review, at, side, jumpTo, game().exchanger === "dealer" ? trumpEntry() : null);
+  $("#graph").hidden = false;
+  renderGraph($("#graph"), review, at, state.declarer, side, jumpTo, judged);
+  renderFairView();
 }
 
 // Euchre: the chosen trump in the maker's table, its tricks and the dealer's best discard (or null).
@@ -513,9 +576,14 @@ async function loadRecord(text, at = null) {
   Object.assign(state, {
     defender: contract ? contract.defender : null, settings: answer.play_settings,
     trump: contract ? contract.trump : null, discard: contract ? contract.discard : null,
+    loaded: answer,  // its settings go with the bid advice that the table asks for
   });
-  if (!(await showTable({ keepContract: Boolean(contract), keepExtras: true, errorAt: "#record-error" }))) return false;
-  state.loaded = answer;
+  if (!(await showTable({ keepContract: Boolean(contract), keepExtras: true, errorAt: "#record-error" }))) {
+    state.loaded = null;
+    renderRecordSummary();
+    return false;
+  }
+  loadFair();  // not waited for: the panel says it is loading, the play goes on view now
   if (!contract) {
     renderRecordSummary();
     writeUrl();
@@ -768,7 +836,7 @@ window.addEventListener("resize", () => {
   cancelAnimationFrame(resizing);
   resizing = requestAnimationFrame(() => {
     if (state.review && !$("#graph").hidden) {
-      renderGraph($("#graph"), state.review, state.at, state.declarer, sideName(state.declarer), jumpTo);
+      renderGraph($("#graph"), state.review, state.at, state.declarer, sideName(state.declarer), jumpTo, fairCards());
     }
   });
 });
@@ -776,5 +844,7 @@ window.addEventListener("resize", () => {
 fillSelects();
 wire();
 renderSingle();
+renderAdviceView();
+renderFairView();
 document.body.dataset.busy = "0";
 restore().finally(() => { document.body.dataset.ready = "1"; });

@@ -7,16 +7,10 @@
 // API's (simulation.js picks them out).
 
 import { cardText, game, suitName, suitSymbol } from "./cards.js";
+import { el, failureNote, loadingNote } from "./panels.js";
 import {
   bidFor, bidRows, contractChoice, decimal, makeShare, percent, sameChoice, simulatedForm,
 } from "./simulation.js";
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function choiceKey(choice) {
   return `${choice.trump}-${choice.discard || ""}`;
@@ -60,23 +54,13 @@ export function renderSingleDummy(container, view) {
     return;
   }
   if (view.status === "loading") {
-    const loading = el("div", "sd-loading");
-    loading.setAttribute("role", "status");
-    loading.append(el("p", "hint", `Dealing ${view.layouts} random layouts of the cards ${view.declarer} cannot ` +
-      "see and solving each double-dummy…"), el("div", "sd-progress"));
-    body.append(loading);
+    body.append(loadingNote(`Dealing ${view.layouts} random layouts of the cards ${view.declarer} cannot ` +
+      "see and solving each double-dummy…"));
     return;
   }
   if (view.status === "error") {
-    const box = el("div", "sd-error");
-    box.setAttribute("role", "alert");
-    box.append(el("p", "sd-error-text", `The single-dummy view could not be computed: ${view.error}`));
-    const retry = el("button", "", "Try again");
-    retry.type = "button";
-    retry.id = "single-retry";
-    retry.addEventListener("click", view.onRetry);
-    box.append(retry);
-    body.append(box);
+    body.append(failureNote(`The single-dummy view could not be computed: ${view.error}`, "single-retry",
+      view.onRetry));
     return;
   }
   try {

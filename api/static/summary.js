@@ -1,7 +1,9 @@
-// The play log (trick by trick, costly cards marked) and the review summary: the contract
-// against the best, each player's cards and tricks given away.
+// The play log (trick by trick, costly cards marked; with a fair review, each card's verdict
+// single dummy beside its verdict double dummy) and the review summary: the contract against
+// the best, each player's cards and tricks given away.
 
 import { cardText, game, suitName, suitSymbol, verb } from "./cards.js";
+import { verdictLine } from "./fairpanel.js";
 
 function lostText(cost) {
   return `${cost} trick${cost > 1 ? "s" : ""} given away`;
@@ -16,7 +18,8 @@ function el(tag, className, text) {
 
 // ``review``: the API's review of the whole record; ``at``: cards played in the position
 // shown (later ones are ahead of it); onJump(index): show the position before card index.
-export function renderLog(container, review, at, side, onJump) {
+// ``fair``: the fair review's cards that the record begins with (fairpanel.js), or none.
+export function renderLog(container, review, at, side, onJump, fair = []) {
   container.replaceChildren();
   if (!review.cards.length) {
     container.append(el("p", "hint", "No cards played yet: click a raised card, or Forward for a best card."));
@@ -46,6 +49,11 @@ export function renderLog(container, review, at, side, onJump) {
       button.dataset.card = card.card;
       button.dataset.cost = String(card.cost);
       if (card.cost) button.classList.add("costly");
+      const judged = fair[card.index];
+      if (judged) {
+        button.dataset.verdict = judged.verdict;
+        if (judged.verdict === "mistake") button.classList.add("sd-mistake");
+      }
       if (card.index >= at) button.classList.add("ahead");
       if (card.index === at - 1) button.classList.add("current");
       button.append(el("span", "log-seat", card.seat), cardText(card.card));
@@ -57,8 +65,35 @@ export function renderLog(container, review, at, side, onJump) {
     }
     const done = review.tricks[number - 1];
     row.append(el("td", "", done ? done.winner : "–"), el("td", "num", String(cards[cards.length - 1].after)));
+    const judged = cards.filter((card) => fair[card.index]);
+    if (judged.length) body.append(verdictRow(judged, fair, at, onJump));
   }
   container.append(table);
+}
+
+// Under a trick, each of its cards judged twice: what its player could know, and every hand open.
+function verdictRow(cards, fair, at, onJump) {
+  const row = document.createElement("tr");
+  row.className = "log-verdicts" + (cards[0].index >= at ? " ahead" : "");
+  const cell = row.insertCell();
+  cell.colSpan = 5;
+  const list = el("ul", "verdict-list");
+  for (const card of cards) {
+    const judged = fair[card.index];
+    const item = el("li", `verdict-${judged.verdict.replace(/ /g, "-")}`);
+    item.dataset.index = String(card.index);
+    item.dataset.card = card.card;
+    item.dataset.verdict = judged.verdict;
+    const who = el("button", "link verdict-card");
+    who.type = "button";
+    who.append(`${card.seat} `, cardText(card.card));
+    who.title = "Click: the position before it";
+    who.addEventListener("click", () => onJump(card.index));
+    item.append(who, ": ", verdictLine(judged));
+    list.append(item);
+  }
+  cell.append(list);
+  return row;
 }
 
 // The summary is of the whole record, not of the position on view (``at`` of its cards):

@@ -1,7 +1,53 @@
 // What the page says in its own words, without the DOM: the API's messages with the command
 // line's and the API's way of choosing a game or deck put as the page's controls; the seats
-// of a shared link read as the notation reads them; a hand record's result for people.
-// Everything comes in as arguments, so that tests/web/test_page_js.py runs these under node.
+// of a shared link read as the notation reads them; a hand record's result for people; cards
+// and trumps in running text. Everything comes in as arguments, so that
+// tests/web/test_page_js.py runs these under node.
+
+// --- cards in running text -----------------------------------------------------------------
+// A sentence with cards in it is a list of pieces: strings, {card: "TD"}, {trump: "C"} and
+// {suit: "C"}. The page draws them coloured (cards.js); as plain text a card is "10♦", a
+// trump "♣ clubs", a suit "♣".
+
+const RANK_LABELS = { T: "10" };  // people read "10"; the notation writes "T"
+
+export function rankLabel(rank) {
+  return RANK_LABELS[rank] || rank;
+}
+
+// "10♦", "K♠", or the Joker's "JK".
+export function cardLabel(card, facts) {
+  if (card === facts.joker) return card;
+  return rankLabel(card[0]) + facts.suitSymbols[facts.suits.indexOf(card[1])];
+}
+
+// "♣ clubs".
+export function trumpLabel(suit, facts) {
+  return `${suitLabel(suit, facts)} ${facts.suitNames[facts.suits.indexOf(suit)]}`;
+}
+
+export function suitLabel(suit, facts) {
+  return facts.suitSymbols[facts.suits.indexOf(suit)];
+}
+
+// The pieces of a sentence as the text the page shows.
+export function plainText(pieces, facts) {
+  return pieces.map((piece) => {
+    if (typeof piece === "string") return piece;
+    if (piece.card !== undefined) return cardLabel(piece.card, facts);
+    return piece.trump !== undefined ? trumpLabel(piece.trump, facts) : suitLabel(piece.suit, facts);
+  }).join("");
+}
+
+// Cards joined with "or": [{card: "AD"}, " or ", {card: "TD"}].
+export function cardList(cards, joiner = " or ") {
+  return cards.flatMap((card, i) => (i ? [joiner, { card }] : [{ card }]));
+}
+
+// A score or a number of points with its sign: "+6", "−6", "0".
+export function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0";
+}
 
 // The deal notation's hints name an option ("pass --variant euchre, or "variant" in the
 // API", "--deck 32", "(--discard, "discard")"): the page has a Game and a Deck control instead.
@@ -44,7 +90,6 @@ export function resultWords(result) {
   if (result.redeal) return "Nobody declared: the hand is dealt again · no score";
   const ours = result.declarers;
   const theirs = names.find((name) => name !== ours);
-  const signed = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
   const taken = result.tricks[ours];
   const outcome = result.made ? "made" : `down ${result.down}`;
   return `${ours} took ${taken} trick${taken === 1 ? "" : "s"}: ${outcome} · score ${ours} ` +

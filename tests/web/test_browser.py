@@ -1,7 +1,8 @@
 """The review page driven in real headless Chromium against ``hasen serve`` on loopback,
 for every game: Hasenpfeffer, Two-handed and four-hand Euchre. What the page shows is
 compared with the API's answers and, for the values of the play, with the oracle; the
-single-dummy panel's figures with the API's and hasen.simulate's.
+single-dummy panel's figures with the API's and hasen.simulate's; a pasted hand record's
+fair review and the declarer's bid advice with the API's.
 
 Debian's /usr/bin/chromium and /usr/bin/chromedriver are used as they are: the driver's
 path goes to selenium's Service, so Selenium Manager is never run and nothing is
@@ -28,6 +29,7 @@ from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_DEAL, HASENPFEF
 from liveserver import ServedProcess
 from oracle import Oracle, card_facts
 from replay import Replay
+from test_page_js import expected_card, expected_form_line, expected_round_line
 
 import hasen
 from hasen.analysis.inputs import make_contract
@@ -42,6 +44,9 @@ pytestmark = pytest.mark.browser
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT = 30  # seconds for the page to settle after an action
+# seconds for a panel loaded in the background (single dummy, bid advice, fair review): on a
+# busy machine several of them share the server's two solver threads
+PANEL_WAIT = 120
 SEATS = "NESW"
 
 missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not shutil.which(path)]
@@ -73,7 +78,8 @@ class LiveServer(ServedProcess):
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[LiveServer]:
-    running = LiveServer()
+    # a time limit well above what the background panels take, even on a loaded machine
+    running = LiveServer("--time-limit", "120")
     yield running
     running.stop()
 
@@ -691,12 +697,17 @@ def test_two_handed_euchre_has_its_own_example(server: LiveServer, browser) -> N
 
 def single_dummy(driver) -> str:
     """Wait until the single-dummy panel shows its answer or its error; which of them."""
-    panel = driver.find_element(By.ID, "single")
+    return panel_state(driver, "single")
+
+
+def panel_state(driver, panel: str) -> str:
+    """Wait until a panel loaded in the background shows its answer or its error; which of them."""
+    element = driver.find_element(By.ID, panel)
     try:
-        WebDriverWait(driver, WAIT).until(lambda d: panel.get_attribute("data-state") in ("done", "error"))
+        WebDriverWait(driver, PANEL_WAIT).until(lambda d: element.get_attribute("data-state") in ("done", "error"))
     except TimeoutException:
-        raise AssertionError(f"the single-dummy panel did not load in {WAIT} s") from None
-    return panel.get_attribute("data-state")
+        raise AssertionError(f"the panel #{panel} did not load in {PANEL_WAIT} s") from None
+    return element.get_attribute("data-state")
 
 
 def simulate_body(case: Case) -> dict:
@@ -858,13 +869,23 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     check_column(shown_column(browser, "best"), best_choice, bid, deal.variant.hand_size)
 
 
+def answered_in_time(slow: LiveServer, endpoint: str, body: dict) -> dict:
+    """A quick answer (milliseconds) from a server with a tiny time limit, asked again while the
+    machine is too busy to give it in time; the server keeps it in its cache."""
+    for _ in range(40):
+        status, answer = slow.api(endpoint, body)
+        if status != 503:
+            break
+    assert status == 200, (endpoint, answer)
+    return answer
+
+
 def test_the_single_dummy_panel_says_when_the_server_fails(browser) -> None:
     """A server whose time limit a simulation overruns: the panel shows the API's 503
     message and offers to try again; the double-dummy table is shown all the same."""
     slow = LiveServer("--time-limit", "0.05")
     try:
-        status, table = slow.api("table", HASEN.table_body)  # answered in time, and kept in the cache
-        assert status == 200
+        table = answered_in_time(slow, "table", HASEN.table_body)  # and kept in the cache
         browser.get(slow.url + HASEN.link())
         settle(browser)
         assert error_text(browser) is None
@@ -1144,3 +1165,207 @@ def test_a_link_with_a_seat_the_game_has_not_is_refused(server: LiveServer, brow
     assert error_box(browser, "error").text.endswith(message)
     assert not browser.find_elements(By.CSS_SELECTOR, ".heatmap .cell")  # never another contract
     assert browser.find_element(By.ID, "deal-input").get_attribute("value") == params["deal"]
+
+
+# --- a hand record reviewed fairly, and the bid advice (issue 18, item 1; issue 19, item 4) -------
+
+FAIR_GAMES = ["hasenpfeffer", "euchre2", "euchre"]  # the page's example record of each game
+
+
+def panel_readable(driver, selector: str) -> int:
+    """Every piece of text under ``selector`` lies inside the window, in a font of at least
+    11 px; how many pieces."""
+    boxes = driver.execute_script("""
+        const out = [];
+        for (const root of document.querySelectorAll(arguments[0])) {
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          while (walker.nextNode()) {
+            const node = walker.currentNode;
+            if (!node.textContent.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const r = range.getBoundingClientRect();
+            if (!r.width) continue;
+            out.push([node.textContent.trim().slice(0, 30), r.left, r.right,
+                      parseFloat(getComputedStyle(node.parentElement).fontSize)]);
+          }
+        }
+        return out;""", selector)
+    width = driver.execute_script("return window.innerWidth")
+    for text, left, right, size in boxes:
+        assert left >= 0 and right <= width + 0.5, f"{text!r} runs off the window: {left:.0f} to {right:.0f}"
+        assert size >= 11, f"{text!r} is {size} px"
+    return len(boxes)
+
+
+MISTAKE = 0.25  # tricks: the least cost the fair review calls a mistake (docs/variants.md)
+
+
+def verdict_texts(card: dict) -> tuple[str, str | None]:
+    """A card's single-dummy and double-dummy verdicts as the page must write them, worded by
+    the test from the API's figures."""
+    words = expected_card(card, MISTAKE)
+    return words["single"], words["double"]
+
+
+@by_window
+@pytest.mark.parametrize("name", FAIR_GAMES)
+def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: str, window: str) -> None:
+    """issue 19, item 4: made or down and the score, each card's single-dummy verdict beside its
+    double-dummy one, the mistakes on the graph, the bid's verdict and the par; the declarer's
+    bid advice beside; at 1,400 and 375 px, nothing runs off the side."""
+    text, words, made, down, score = RECORDS[name]
+    status, review = server.api("review", {"record": text, "layouts": 200, "seed": 0})
+    assert status == 200
+    cards = review["cards"]
+    with sized(browser, window):
+        browser.get(server.url + "/")
+        settle(browser)
+        field = record_field(browser)
+        field.clear()
+        field.send_keys(text)
+        click(browser, browser.find_element(By.ID, "record-load"))
+        assert panel_state(browser, "fair") == "done"
+        assert error_text(browser) is None
+        panel = browser.find_element(By.ID, "fair")
+        # how the hand came out (worked out by hand), and the par
+        result = panel.find_element(By.CSS_SELECTOR, ".fair-result")
+        assert result.text == words
+        assert (result.get_attribute("data-made"), int(result.get_attribute("data-down"))) == (str(made).lower(), down)
+        assert json.loads(result.get_attribute("data-score")) == score == review["result"]["score"]
+        par = review["par"]["contract"]
+        assert panel.find_element(By.CSS_SELECTOR, ".fair-par").text.startswith(
+            f"Par, every hand open: {par['declarer']} ")
+        # the bid (the Euchre maker's call), judged by the advice for the declarer's own cards
+        bid = panel.find_element(By.CSS_SELECTOR, ".fair-bid")
+        assert bid.get_attribute("data-mistake") == str(review["bid"]["mistake"]).lower()
+        assert f" makes {percent(review['bid']['make'])} of the time, expected " \
+               f"{decimal(review['bid']['expected'], sign=True)} ±{decimal(review['bid']['stderr'])} points" in bid.text
+
+        # every card of the trick log judged twice
+        items = browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")
+        assert [(i.get_attribute("data-card"), i.get_attribute("data-verdict")) for i in items] == \
+            [(c["card"], c["verdict"]) for c in cards]
+        for item, card in zip(items, cards):
+            single, double = verdict_texts(card)
+            assert item.find_element(By.CSS_SELECTOR, ".sd-verdict").text == single
+            shown = item.find_elements(By.CSS_SELECTOR, ".dd-verdict")
+            assert [d.text for d in shown] == ([double] if double else [])
+            # costly only with every hand open: said so, never called a mistake
+            if card["verdict"] == "double dummy only":
+                assert "only with every hand open: not a mistake" in double and "— a mistake" not in item.text
+        # the costliest card from its player's seat: its cost, standard error and best card are the API's
+        costliest = max(cards, key=lambda c: c["cost"])
+        assert costliest["cost"] > 0
+        shown = items[cards.index(costliest)].find_element(By.CSS_SELECTOR, ".sd-verdict").text
+        assert f"{decimal(costliest['cost'])} " in shown and f"best {card_text(costliest['best'])})" in shown
+        assert (f"±{decimal(costliest['stderr'])} " in shown) != costliest["exact"]
+        assert shown.endswith(" — a mistake") == costliest["mistake"]
+        # the graph rings the mistakes; a card costly only with every hand open is not ringed
+        rings = [int(r.get_attribute("data-cards"))
+                 for r in browser.find_elements(By.CSS_SELECTOR, "#graph circle.sd-mistake")]
+        assert rings == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "mistake"]
+        only_open = [int(p.get_attribute("data-cards"))
+                     for p in browser.find_elements(By.CSS_SELECTOR, "#graph .point.dd-only")]
+        assert only_open == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "double dummy only"]
+        # each player's totals
+        rows = {r.get_attribute("data-seat"): r.find_element(By.CSS_SELECTOR, "[data-field='mistakes']").text
+                for r in panel.find_elements(By.CSS_SELECTOR, ".fair-players tbody tr")}
+        assert rows == {seat: str(t["mistakes"]) for seat, t in review["players"].items()}
+
+        # the declarer's bid advice, knowing only its own cards
+        assert panel_state(browser, "advice") == "done"
+        status, loaded = server.api("record", {"record": text})
+        record = loaded["record"]
+        body = {"deal": record["deal"], "dealer": record["dealer"], "seat": record["contract"]["declarer"],
+                "variant": record["variant"], "deck": record["deck"], **record["settings"], "layouts": 200, "seed": 0}
+        status, advice = server.api("bid", body)
+        assert status == 200
+        lines = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#advice .advice-line")]
+        if "forms" in advice:
+            assert lines == [expected_form_line(advice, form) for form in advice["forms"]]
+        else:
+            assert lines == [expected_round_line(advice, r) for r in sorted({c["round"] for c in advice["calls"]})]
+        basis = browser.find_element(By.CSS_SELECTOR, "#advice .advice-basis")
+        assert basis.get_attribute("data-layouts") == "200" and "over 200 layouts (seed 0)" in basis.text
+
+        no_overflow(browser)
+        for selector in ("#fair", "#advice", "#log .verdict-list"):
+            assert panel_readable(browser, selector)
+        hands_readable(browser)
+
+
+def test_the_play_on_the_board_is_reviewed_fairly_on_request(server: LiveServer, browser) -> None:
+    """Another card played than the record's: the verdicts of the cards the two plays share stay,
+    and the play on the board is reviewed under the record's auction and contract when asked."""
+    text = RECORDS["euchre2"][0]
+    status, loaded = server.api("record", {"record": text})
+    record = loaded["record"]
+    browser.get(server.url + "/?" + urlencode({"record": loaded["line"], "at": "2"}, quote_via=quote))
+    settle(browser)
+    assert panel_state(browser, "fair") == "done"
+    played = record["play"].replace("|", " ").split()
+    other = next(c.get_attribute("data-card") for c in browser.find_elements(
+        By.CSS_SELECTOR, ".seat-area.moving button.card.legal") if c.get_attribute("data-card") != played[2])
+    click(browser, browser.find_element(By.CSS_SELECTOR, f".seat-area.moving button.card[data-card='{other}']"))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")) == 2
+    assert "The board's play is not the record's" in browser.find_element(By.ID, "fair").text
+    browser.find_element(By.ID, "fair-board").click()
+    assert panel_state(browser, "fair") == "done"
+    board = {**{k: v for k, v in record.items() if k != "result"}, "play": " ".join([*played[:2], other])}
+    status, review = server.api("review", {"record": board, "layouts": 200, "seed": 0})
+    assert status == 200
+    panel = browser.find_element(By.ID, "fair")
+    assert "This review is of the play on the board" in panel.text
+    assert panel.find_element(By.CSS_SELECTOR, ".fair-result").text == \
+        "The record stops after 3 cards of the play: no result yet."
+    items = browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")
+    assert [(i.get_attribute("data-card"), i.find_element(By.CSS_SELECTOR, ".sd-verdict").text) for i in items] == \
+        [(c["card"], verdict_texts(c)[0]) for c in review["cards"]]
+
+
+def test_the_fair_review_says_when_the_server_fails(browser) -> None:
+    """A server whose time limit the fair review overruns: the panel shows the API's 503 message
+    and offers to try again; the record's deal, contract, play and result are on view all the same."""
+    slow = LiveServer("--time-limit", "0.05")
+    text = RECORDS["hasenpfeffer"][0]
+    try:
+        status, loaded = slow.api("record", {"record": text})
+        record = loaded["record"]
+        contract = record["contract"]
+        # the double-dummy answers the page needs, kept in the cache
+        game = {"variant": record["variant"], "deck": record["deck"]}
+        position = {"deal": record["deal"], "dealer": record["dealer"], "declarer": contract["declarer"],
+                    "trump": contract["trump"], "discard": contract["discard"], "alone": contract["alone"], **game}
+        for endpoint, body in [("table", {k: v for k, v in position.items() if k not in ("trump", "discard")}),
+                               ("review", {**position, "play": record["play"]}),
+                               ("solve", {**position, "played": record["play"]})]:
+            answered_in_time(slow, endpoint, body)
+        status, failed = slow.api("review", {"record": text, "layouts": 200, "seed": 0})
+        assert status == 503
+        browser.get(slow.url + "/?" + urlencode({"record": loaded["line"]}, quote_via=quote))
+        settle(browser)
+        assert panel_state(browser, "fair") == "error"
+        panel = browser.find_element(By.ID, "fair")
+        error = panel.find_element(By.CSS_SELECTOR, ".sd-error-text")
+        assert error.text == f"The fair review could not be computed: {failed['error']}"
+        retry = panel.find_element(By.ID, "fair-retry")
+        gap = browser.execute_script("return arguments[0].getBoundingClientRect().top - "
+                                     "arguments[1].getBoundingClientRect().bottom", retry, error)
+        assert 0 <= gap < 40  # the button is right under its message
+        # the rest of the page stands: no error box, the record's result and its play on view
+        assert error_text(browser) is None
+        assert browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result").text == \
+            f"Result: {RECORDS['hasenpfeffer'][1]}"
+        assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card")) == 24
+        assert not browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list")
+        assert panel_state(browser, "advice") == "error"  # the bid advice overran the limit too
+        # trying again asks again (and fails again here)
+        requests = "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/v1/review'))" \
+                   ".length"
+        before = browser.execute_script(requests)
+        retry.click()
+        assert panel_state(browser, "fair") == "error"
+        WebDriverWait(browser, WAIT).until(lambda d: d.execute_script(requests) == before + 1)
+    finally:
+        slow.stop()

@@ -28,7 +28,7 @@ def test_the_page_is_served_at_the_root(client: FlaskClient) -> None:
     html = response.get_data(as_text=True)
     # the review panel is of the whole played record, not of the position on the board
     for label in ("The deal", "Trump and discard", "The play", "Review of the played record",
-                  "Review a played hand"):
+                  "Review a played hand", "Fair review of the hand record"):
         assert label in html
     facts = page_facts(html)
     assert facts["api"] == "/api/v1"
@@ -177,3 +177,17 @@ def test_the_example_records_are_whole_hands_of_their_games(client: FlaskClient)
         record = Record.parse(game["exampleRecord"])
         assert record.variant.name == name and record.finished and not record.result.redeal
         assert str(record).startswith(game["exampleRecord"])  # canonical, the result added
+
+
+def test_every_double_dummy_panel_says_every_hand_is_open(client: FlaskClient) -> None:
+    """issue 18, item 2: the table and the review of the play are double dummy, and say so;
+    the single-dummy panels (marked SD) say what the seat knows when they answer."""
+    html = client.get("/").get_data(as_text=True)
+    panels = re.findall(r'<section class="panel[^"]*"(.*?)</section>', html, re.S)
+    said = "Double dummy: every hand open, every player playing perfectly."
+    table = next(p for p in panels if 'id="table-title"' in p)
+    review = next(p for p in panels if 'id="review-title"' in p)
+    assert said in table and said in review
+    single = [p for p in panels if 'class="sd-tag"' in p]
+    assert {re.search(r'id="(\w+)"', p).group(1) for p in single} == {"advice", "single", "fair"}
+    assert all(said not in p for p in single)

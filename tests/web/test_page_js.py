@@ -1,13 +1,16 @@
-"""The review page's DOM-free functions (api/static/hands.js and simulation.js) run under
-node and checked against the solver's answers and the oracle: the hands of a deal, the hands
-at the first lead, how a hand is sorted once trump is known, random deals, the review as a
-series of values, the dealer's discard in a Euchre table; the single-dummy view's request,
-the figures it picks from the answer and how it writes them. Skipped without node."""
+"""The review page's DOM-free functions (api/static/hands.js, simulation.js, words.js,
+advice.js and fair.js) run under node and checked against the solver's answers and the
+oracle: the hands of a deal, the hands at the first lead, how a hand is sorted once trump is
+known, random deals, the review as a series of values, the dealer's discard in a Euchre
+table; the single-dummy view's request, the figures it picks from the answer and how it
+writes them; the bid advice and the fair review of a hand record in words. Skipped without
+node."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 from decimal import ROUND_HALF_UP, Decimal
@@ -25,6 +28,7 @@ from hasen.core.cards import card_name, cards_of, mask_of, parse_card
 from hasen.core.deal import Deal, format_hand
 from hasen.core.seats import SEATS
 from hasen.core.variants import VARIANTS, variant_for
+from hasen.text.advice import bid_line, round_line
 
 NODE = shutil.which("node")
 STATIC = Path(__file__).resolve().parents[2] / "api" / "static"
@@ -33,6 +37,8 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (Deb
 
 # Runs each call on hands.js and prints the answers, or the error a call threw.
 RUNNER = """
+import * as advice from "./advice.js";
+import * as fair from "./fair.js";
 import * as hands from "./hands.js";
 import * as simulation from "./simulation.js";
 import * as words from "./words.js";
@@ -50,6 +56,7 @@ function seeded(seed) {  // mulberry32
   };
 }
 const game = (g) => facts.games[g.name].decks[g.deck];
+const text = (pieces) => words.plainText(pieces, facts);
 const run = {
   parseDeal: ([g, text]) => hands.parseDeal(text, game(g), facts),
   startingHands: ([g, text, contract]) => hands.startingHands(hands.parseDeal(text, game(g), facts), game(g), contract),
@@ -70,6 +77,27 @@ const run = {
   linkFlag: ([value, name]) => words.linkFlag(value, name),
   resultWords: ([result]) => words.resultWords(result),
   recordState: ([record, toCall]) => words.recordState(record, toCall),
+  plainText: ([pieces]) => words.plainText(pieces, facts),
+  // the bid advice and the fair review: sentences as the page shows them
+  adviceBody: ([view, gameBody, settings, singleDummy]) => advice.adviceBody(view, gameBody, settings, singleDummy),
+  adviceLines: ([answer, g]) => advice.adviceLines(answer, game(g)).map((p) => words.plainText(p, facts)),
+  adviceBasis: ([answer, g]) => advice.adviceBasis(answer, game(g)).map((p) => words.plainText(p, facts)),
+  bidFigures: ([form]) => advice.bidFigures(form).map((row) => ({ ...row, trumps: text(row.trumps) })),
+  callFigures: ([answer]) => advice.callFigures(answer).map((row) => ({ ...row, call: text(row.call) })),
+  fairBody: ([record, singleDummy]) => fair.fairBody(record, singleDummy),
+  withPlay: ([record, cards]) => fair.withPlay(record, cards),
+  sharedCards: ([review, view]) => fair.sharedCards(review, view),
+  cardVerdict: ([card]) => {
+    const { verdict, single, double } = fair.cardVerdict(card, facts.mistake);
+    return { verdict, single: words.plainText(single, facts), double: double && words.plainText(double, facts) };
+  },
+  bidVerdict: ([review, g]) => words.plainText(fair.bidVerdict(review, game(g)), facts),
+  choiceVerdict: ([review, g]) => {
+    const pieces = fair.choiceVerdict(review, game(g));
+    return pieces && words.plainText(pieces, facts);
+  },
+  parWords: ([review, g]) => words.plainText(fair.parWords(review, game(g)), facts),
+  playerRows: ([review]) => fair.playerRows(review),
 };
 const answers = calls.map(([name, args]) => {
   try {
@@ -93,7 +121,7 @@ def facts() -> dict:
 @pytest.fixture
 def js(facts: dict, tmp_path: Path):
     """``js([(name, args), ...])``: each call's answer ({"value": ...} or {"error": ...})."""
-    for module in ("hands.js", "simulation.js", "words.js"):
+    for module in ("hands.js", "simulation.js", "words.js", "advice.js", "fair.js"):
         shutil.copy(STATIC / module, tmp_path / module)
     (tmp_path / "package.json").write_text('{"type": "module"}')
     (tmp_path / "run.js").write_text(RUNNER)
@@ -456,3 +484,365 @@ def test_a_records_result_in_words(js, client: FlaskClient) -> None:
         "S took 5 tricks: made · score S +2, N 0", "Nobody declared: the hand is dealt again · no score", None, None,
         None, None, "The auction goes on: N to call. No contract yet.",
         "The record stops after 3 cards of the play: no result yet."]
+
+
+# --- the bid advice and the fair review in words (advice.js, fair.js; issues 18 and 19) ----------
+
+SYMBOLS = dict(zip("SHDC", "♠♥♦♣"))
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def card_words(card: str) -> str:
+    """A card as the page writes it in running text: "10♦", "K♠", the Joker "JK"."""
+    return card if card == "JK" else ("10" if card[0] == "T" else card[0]) + SYMBOLS[card[1]]
+
+
+def trump_words(suit: str) -> str:
+    return f"{SYMBOLS[suit]} {SUIT_WORDS[suit]}"
+
+
+def two(value: float, sign: bool = False) -> str:
+    """Two decimals, half away from zero on the API's four, a real minus sign, "+" if asked."""
+    r = half_up(value, 2)
+    return ("−" if r < 0 else "+" if sign and r > 0 else "") + f"{abs(r):.2f}"
+
+
+def share(value: float) -> str:
+    return f"{Decimal(repr(value)).scaleb(2).quantize(Decimal(1), ROUND_HALF_UP)}%"
+
+
+def post_json(client: FlaskClient, endpoint: str, body: dict) -> dict:
+    response = client.post(f"/api/v1/{endpoint}", json=body)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+ADVICE_LAYOUTS = {"layouts": 40, "seed": 3}  # few layouts: these tests are about the words
+HASEN_GAME = {"name": "hasenpfeffer", "deck": "25"}
+
+
+def test_plain_text_of_cards_and_trumps(js) -> None:
+    (answer,) = js([("plainText", [["best ", {"card": "TD"}, ", ", {"card": "JK"}, " in ", {"trump": "C"}, " ",
+                                     {"suit": "H"}]])])
+    assert answer["value"] == "best 10♦, JK in ♣ clubs ♥"
+
+
+def decision(line: str) -> str:
+    """An advice line up to its figures, the suit symbols left out: "Alone: worth bidding up to 5
+    (clubs most often): 5", "With the partner: pass; no bid scores above 0 on average (the best, 1,"."""
+    return re.split(r";? (?:it )?makes | expects ", re.sub("[♠♥♦♣] ", "", line))[0]
+
+
+def expected_form_line(answer: dict, name: str) -> str:
+    """A Hasenpfeffer form's advice, worded from the API's figures by the test."""
+    labels = {"with_partner": "With the partner", "alone": "Alone"}
+    form = answer["forms"][name]
+    if form["worth"] is None:
+        best = max(form["bids"], key=lambda b: b["expected"])
+        return f"{labels[name]}: pass; no bid scores above 0 on average (the best, {best['bid']}, expects " \
+               f"{two(best['expected'], True)})"
+    worth = next(b for b in form["bids"] if b["bid"] == form["worth"])
+    other = next(n for n in answer["forms"] if n != name)
+    there = next(b for b in answer["forms"][other]["bids"] if b["bid"] == worth["bid"])
+    return f"{labels[name]}: worth bidding up to {worth['bid']} ({trump_words(worth['trump'])} most often): " \
+           f"{worth['bid']} makes {share(worth['make'])} of the time, expected {two(worth['expected'], True)} points " \
+           f"({labels[other].lower()}: {two(there['expected'], True)})"
+
+
+@pytest.mark.parametrize("seat", ["N", "S"])  # N's is worth a bid; S's alone is a pass
+def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str) -> None:
+    """issue 18, item 1: the advice first, as `hasen bid --seat` says it; then each bid's figures."""
+    view = {"deal": HASENPFEFFER.deal, "dealer": HASENPFEFFER.dealer, "declarer": seat, "alone": True}
+    settings = {"bidding": "pepper"}  # a record's scoring and bidding go with the request
+    (body,) = js([("adviceBody", [view, {"variant": "hasenpfeffer", "deck": 25}, settings, ADVICE_LAYOUTS])])
+    assert body["value"] == {"deal": HASENPFEFFER.deal, "dealer": HASENPFEFFER.dealer, "seat": seat,
+                             "variant": "hasenpfeffer", "deck": 25, "bidding": "pepper", **ADVICE_LAYOUTS}
+    answer = post_json(client, "bid", body["value"])
+    lines, basis, *figures = js([("adviceLines", [answer, HASEN_GAME]), ("adviceBasis", [answer, HASEN_GAME])] +
+                                [("bidFigures", [answer["forms"][name]]) for name in answer["forms"]])
+    assert list(answer["forms"]) == ["with_partner", "alone"]
+    assert lines["value"] == [expected_form_line(answer, name) for name in answer["forms"]]
+    if seat == "S":
+        assert lines["value"][1].startswith("Alone: pass; no bid scores above 0")
+    # the same advice as the command line's (`hasen bid --seat`): the same bid and trump, or pass
+    advice = hasen.bid(HASENPFEFFER.deal, seat=seat, dealer=HASENPFEFFER.dealer, settings={"bidding": "pepper"},
+                       **ADVICE_LAYOUTS)
+    assert advice.to_json() == answer
+    forms = list(advice.forms.values())
+    for line, form, other in zip(lines["value"], forms, reversed(forms)):
+        words = bid_line(form, "With the partner" if not form.alone else "Alone", other)
+        assert decision(line) == decision(words), (line, words)
+    assert basis["value"] == [
+        f"Knowing only {seat}'s six cards and who deals ({HASENPFEFFER.dealer}): the widow and the other 18 cards are "
+        "dealt at random over 40 layouts (seed 3), each played out double dummy (every hand open, best play). What "
+        "the other players bid is not used: every layout counts the same.",
+        f"Trump and discard are chosen after the widow is taken, on {answer['choice_layouts']} other layouts for each "
+        "card it can be, so that the choice never sees the layout it is scored on."]
+    for name, rows in zip(answer["forms"], figures):
+        form = answer["forms"][name]
+        assert [r["bid"] for r in rows["value"]] == ["1", "2", "3", "4", "5", "little pepper", "big pepper"]
+        for row, bid in zip(rows["value"], form["bids"]):
+            shares = sorted(bid["trumps"].items(), key=lambda kv: -kv[1])
+            assert row == {"bid": bid["bid"], "worth": bid["bid"] == form["worth"], "make": share(bid["make"]),
+                           "expected": two(bid["expected"], True), "stderr": f"±{two(bid['stderr'])}",
+                           "tricks": two(bid["mean_tricks"]),
+                           "trumps": ", ".join(f"{SYMBOLS[t]} {share(n)}" for t, n in shares)}
+
+
+def expected_call_words(call: dict, dealer: bool) -> str:
+    words = ("pick it up" if dealer else "order it up") if call["call"] == "order up" \
+        else f"name {trump_words(call['trump'])}"
+    if call["alone"]:
+        words += " alone"
+    if call.get("discard"):
+        words += f", discarding {card_words(call['discard'])}"
+    return words
+
+
+def expected_round_line(answer: dict, round: int) -> str:
+    calls = [c for c in answer["calls"] if c["round"] == round]
+    title = "First round" if round == 1 else "Second round"
+    dealer = answer["seat"] == answer["dealer"]
+    pick = answer["best"][str(round)]
+    if pick is None:
+        top = max(calls, key=lambda c: c["expected"])
+        return f"{title}: pass (the best call, {expected_call_words(top, dealer)}, expects " \
+               f"{two(top['expected'], True)})"
+    best = next(c for c in calls if (c["call"], c["alone"]) == (pick["call"], pick["alone"]))
+    must = " (the dealer must call)" if best["expected"] <= 0 else ""
+    return f"{title}: {expected_call_words(best, dealer)}{must}; it makes {share(best['make'])} of the time, " \
+           f"expected {two(best['expected'], True)} points"
+
+
+def notation_words(line: str) -> str:
+    """A line of the page in the command line's spelling: "♥ hearts" as "hearts", "10♦" as "TD"."""
+    letters = {symbol: suit for suit, symbol in SYMBOLS.items()}
+    line = re.sub("[♠♥♦♣] ", "", line)
+    return re.sub("(10|[AKQJ2-9])([♠♥♦♣])", lambda m: ("T" if m[1] == "10" else m[1]) + letters[m[2]], line)
+
+
+# (deal, dealer, seat): the Two-handed dealer (its discard, a first round it passes); a
+# four-hand seat that is not the dealer (every call with the partner and alone)
+CALL_ADVICE = [
+    (Deal(EUCHRE2.deal, "N", variant=variant_for("euchre2")), "N"),
+    (Deal(EUCHRE.deal, "N", variant=variant_for("euchre")), "E"),
+]
+
+
+@pytest.mark.parametrize(("deal", "seat"), CALL_ADVICE, ids=lambda v: v if isinstance(v, str) else v.variant.name)
+def test_the_euchre_call_advice_in_words(js, client: FlaskClient, deal: Deal, seat: str) -> None:
+    g = game_of(deal)
+    view = {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "declarer": seat, "alone": False}
+    game_body = {"variant": deal.variant.name, "deck": deal.variant.deck_size}
+    (body,) = js([("adviceBody", [view, game_body, {}, ADVICE_LAYOUTS])])
+    answer = post_json(client, "bid", body["value"])
+    lines, basis, rows = js([("adviceLines", [answer, g]), ("adviceBasis", [answer, g]), ("callFigures", [answer])])
+    rounds = sorted({c["round"] for c in answer["calls"]})
+    assert rounds == [1, 2]
+    assert lines["value"] == [expected_round_line(answer, r) for r in rounds]
+    # the command line's advice for each round, in the page's words
+    advice = hasen.bid(deal.notation(), seat=seat, dealer=SEATS[deal.dealer], variant=deal.variant.name,
+                       **ADVICE_LAYOUTS)
+    assert advice.to_json() == answer
+    for line, r in zip(lines["value"], rounds):
+        cli = round_line(advice, r)
+        assert decision(notation_words(line)) == decision(cli), (line, cli)
+    if seat == "N":  # the dealer: its first round is a pass, naming the card it would discard
+        assert lines["value"][0].startswith("First round: pass (the best call, pick it up, discarding ")
+    else:
+        assert any(c["alone"] for c in answer["calls"]) and any(not c["alone"] for c in answer["calls"])
+    held = len(answer["hand"].split())
+    unseen = deal.variant.deck_size - held - 1
+    assert basis["value"][0] == (
+        f"Knowing only {seat}'s five cards, the upcard {card_words(answer['upcard'])} and who deals "
+        f"({answer['dealer']}): the other {unseen} cards are dealt at random over 40 layouts (seed 3), each played "
+        "out double dummy (every hand open, best play). What the other players bid is not used: every layout "
+        "counts the same.")
+    assert (basis["value"][1:] == [f"The dealer's discard is chosen on {answer['choice_layouts']} other layouts."]) \
+        == (seat == SEATS[deal.dealer])
+    dealer = seat == answer["dealer"]
+    assert rows["value"] == [{
+        "round": c["round"], "call": expected_call_words(c, dealer), "make": share(c["make"]),
+        "march": share(c["march"]), "euchred": share(c["euchred"]), "expected": two(c["expected"], True),
+        "stderr": f"±{two(c['stderr'])}",
+        "best": answer["best"][str(c["round"])] == {"call": c["call"], "alone": c["alone"]}} for c in answer["calls"]]
+
+
+def test_a_dealer_stuck_with_the_call_and_a_turned_joker(js, client: FlaskClient) -> None:
+    """The dealer who must name trump says so; a seat with nothing to decide says why."""
+    euchre2 = {"name": "euchre2", "deck": "24"}
+    stuck = {"seat": "N", "dealer": "N", "upcard": "AS", "hand": "TD 9D 9C 9H TH", "calls": [
+        {"round": 2, "call": "name H", "alone": False, "make": 0.3, "expected": -0.9, "stderr": 0.1, "trump": "H",
+         "march": 0.0, "euchred": 0.7}], "best": {"2": {"call": "name H", "alone": False}}}
+    deal = joker_turned_deal()
+    body = {"deal": deal.notation(), "dealer": "W", "seat": "N", "variant": "euchre", "deck": 25, **ADVICE_LAYOUTS}
+    turned = post_json(client, "bid", body)
+    lines = js([("adviceLines", [stuck, euchre2]), ("adviceLines", [turned, {"name": "euchre", "deck": "25"}])])
+    assert lines[0]["value"] == ["Second round: name ♥ hearts (the dealer must call); it makes 30% of the time, "
+                                 "expected −0.90 points"]
+    assert lines[1]["value"] == [f"Nothing to decide: {turned['nothing_to_decide']}."]
+    assert turned["nothing_to_decide"] == "a turned Joker: the dealer W names trump"
+
+
+# --- the fair review -----------------------------------------------------------------------------
+
+# a hand of each game (the page's examples), and one that goes down: N bids 6 in spades and
+# loses a trick to W's right bower
+DOWN_RECORD = "\n".join([
+    "dealer: W", "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS", "auction: N 6, E pass, S pass, W pass",
+    "contract: N 6, trump S, discard KH",
+    "play: JK TD 9S QS | JC KD TS JS | QD KS AD 9D | AS AH TH JD | AC KC TC 9C | QC QH 9H JH"])
+
+
+@pytest.fixture(scope="module")
+def fair_reviews(module_app: Flask) -> dict[str, dict]:
+    """The fair review of each record, at the page's layouts and seed."""
+    from hasen.api.page import EXAMPLE_RECORDS
+
+    client = module_app.test_client()
+    records = {**EXAMPLE_RECORDS, "hasenpfeffer-down": DOWN_RECORD}
+    return {name: post_json(client, "review", {"record": text, "layouts": 200, "seed": 0})
+            for name, text in records.items()}
+
+
+def game_of_review(review: dict) -> dict:
+    return {"name": review["record"]["variant"], "deck": str(review["record"]["deck"])}
+
+
+def expected_card(card: dict, mistake: float) -> dict:
+    """A card's two verdicts, worded from the API's figures by the test."""
+    if card["verdict"] == "forced":
+        return {"verdict": "forced", "single": "the only card it could play", "double": None}
+    if not card["cost"]:
+        single = "single dummy: best (exact)" if card["exact"] else "single dummy: best"
+    else:
+        cost = two(card["cost"]) if card["exact"] else f"{two(card['cost'])} ±{two(card['stderr'])}"
+        single = f"single dummy: {cost} tricks given away ({'exact; ' if card['exact'] else ''}best " \
+                 f"{card_words(card['best'])})"
+        single += " — a mistake" if card["verdict"] == "mistake" else \
+            " — under 0.25 tricks, not a mistake" if card["cost"] < mistake else \
+            " — not clear of the sampling error, so not a mistake"
+    dd = card["double_dummy"]
+    if not dd["cost"]:
+        double = "double dummy: best"
+    else:
+        double = f"double dummy: {dd['cost']} trick{'s' if dd['cost'] > 1 else ''} given away (best " \
+                 f"{' or '.join(card_words(c) for c in dd['best'])})"
+        if card["verdict"] == "double dummy only":
+            double += " — only with every hand open: not a mistake"
+    return {"verdict": card["verdict"], "single": single, "double": double}
+
+
+def test_each_cards_verdicts_in_words(js, facts: dict, fair_reviews: dict[str, dict]) -> None:
+    """issue 19, item 4: a card's single-dummy verdict beside its double-dummy one; a card costly
+    only with every hand open reads as such, not as a mistake."""
+    assert facts["mistake"] == 0.25
+    cards = [card for review in fair_reviews.values() for card in review["cards"]]
+    # cards the examples lack: a material cost not clear of its sampling error, and none at all
+    cards += [{**cards[0], "cost": 0.3, "stderr": 0.2, "mistake": False, "verdict": "good", "exact": False},
+              {**cards[0], "cost": 0.0, "stderr": 0.0, "exact": True, "verdict": "good"}]
+    shown = [a["value"] for a in js([("cardVerdict", [card]) for card in cards])]
+    assert shown == [expected_card(card, 0.25) for card in cards]
+    verdicts = {card["verdict"] for card in cards}
+    assert verdicts == {"mistake", "good", "forced", "double dummy only"}
+    assert any(card["exact"] and card["cost"] for card in cards)
+    # four-hand Euchre's opening lead, the A♥: a trick given away only with every hand open
+    first = next(c for c, s in zip(cards, shown) if c is fair_reviews["euchre"]["cards"][0])
+    words = shown[cards.index(first)]
+    assert first["verdict"] == "double dummy only" and not first["mistake"]
+    assert words["double"] == "double dummy: 1 trick given away (best A♦ or 10♦) — only with every hand open: " \
+                              "not a mistake"
+    assert "— a mistake" not in words["single"]
+
+
+def test_the_bid_choice_par_and_players_in_words(js, fair_reviews: dict[str, dict]) -> None:
+    calls = []
+    for review in fair_reviews.values():
+        g = game_of_review(review)
+        calls += [("bidVerdict", [review, g]), ("choiceVerdict", [review, g]), ("parWords", [review, g]),
+                  ("playerRows", [review])]
+    answers = [a["value"] for a in js(calls)]
+    for (name, review), (bid, choice, par, players) in zip(fair_reviews.items(), zip(*[iter(answers)] * 4)):
+        record = review["record"]
+        hasenpfeffer = record["variant"] == "hasenpfeffer"
+        b = review["bid"]
+        verdict = "a mistake: it is expected to lose" if b["mistake"] else "sound" if b["expected"] > 0 else \
+            "not clearly a loss (within the sampling error)"
+        figures = f"makes {share(b['make'])} of the time, expected {two(b['expected'], True)} " \
+                  f"±{two(b['stderr'])} points"
+        if hasenpfeffer:
+            worth = f"worth bidding up to {b['worth']}" if b["worth"] else "no bid was worth making"
+            assert bid == f"The bid, knowing only {b['seat']}'s own six cards: {b['bid']} {figures}; {worth} — " \
+                          f"{verdict}.", name
+        else:
+            dealer = b["seat"] == record["dealer"]
+            call = ("pick it up" if dealer else "order it up") if b["bid"] == "order up" else \
+                f"name {trump_words(b['bid'][-1])}"
+            assert bid.startswith(f"The call, knowing only {b['seat']}'s own five cards and the upcard: {call} "
+                                  f"{figures}; the best call of its round: "), name
+            assert bid.endswith(f" — {verdict}."), name
+        c = review["choice"]
+        if c is None:
+            assert choice is None and not hasenpfeffer
+        else:
+            def words(pair: dict, trump: bool = hasenpfeffer) -> str:
+                discard = f"discard {card_words(pair['discard'])}"
+                return f"{trump_words(pair['trump'])}, {discard}" if trump else discard
+            head = f"Trump and discard, knowing only {c['seat']}'s seven cards: " if hasenpfeffer else \
+                f"The dealer's discard, knowing only {c['seat']}'s six cards: "
+            tail = " — the best choice." if c["chosen"] == c["best"] else \
+                f"; best {words(c['best'])}: {two(c['best_mean'])} ({two(c['cost'])} ±{two(c['stderr'])} tricks " \
+                f"given away) — {'a mistake' if c['mistake'] else 'not a mistake'}."
+            assert choice == f"{head}{words(c['chosen'])}: {two(c['mean'])} tricks on average{tail}", name
+        p = review["par"]["contract"]
+        sides = list(p["score"])
+        ours = next(s for s in sides if p["declarer"] in s)
+        theirs = next(s for s in sides if s != ours)
+        how = f" bids {p['bid']}{' alone' if p['alone'] else ''} in " if p.get("bid") else \
+            f" makes{' alone' if p['alone'] else ''} "
+        discard = f", discard {card_words(p['discard'])}" if p["discard"] else ""
+        score = lambda n: f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"  # noqa: E731
+        tricks = f"{p['tricks']} trick{'s' if p['tricks'] != 1 else ''}"
+        assert par == f"Par, every hand open: {p['declarer']}{how}{trump_words(p['trump'])}{discard}, {tricks}: " \
+                      f"score {ours} {score(p['score'][ours])}, {theirs} {score(p['score'][theirs])}.", name
+        assert players == [{"seat": seat, "cards": str(t["cards"]), "mistakes": str(t["mistakes"]),
+                            "play": two(t["given_away"]), "contract": two(t["bidding_given_away"]),
+                            "open": str(t["double_dummy_given_away"])} for seat, t in review["players"].items()]
+    # a choice judged a mistake, and a bid: the words for them
+    review = fair_reviews["hasenpfeffer"]
+    worse = {**review, "choice": {**review["choice"], "chosen": {"trump": "S", "discard": "AC"}, "mean": 4.1,
+                                  "cost": 1.79, "stderr": 0.12, "mistake": True},
+             "bid": {**review["bid"], "expected": -3.5, "stderr": 0.4, "mistake": True, "worth": None}}
+    bid, choice = (a["value"] for a in js([("bidVerdict", [worse, HASEN_GAME]),
+                                           ("choiceVerdict", [worse, HASEN_GAME])]))
+    assert bid.endswith("expected −3.50 ±0.40 points; no bid was worth making — a mistake: it is expected to lose.")
+    assert choice == "Trump and discard, knowing only N's seven cards: ♠ spades, discard A♣: 4.10 tricks on " \
+                     f"average; best ♣ clubs, discard K♥: {two(review['choice']['best_mean'])} (1.79 ±0.12 tricks " \
+                     "given away) — a mistake."
+
+
+def test_which_cards_of_the_board_the_fair_review_covers(js, client: FlaskClient,
+                                                         fair_reviews: dict[str, dict]) -> None:
+    review = fair_reviews["hasenpfeffer"]
+    record = review["record"]
+    contract = record["contract"]
+    cards = [c["card"] for c in review["cards"]]
+    board = {"deal": record["deal"], "dealer": record["dealer"], "declarer": contract["declarer"],
+             "trump": contract["trump"], "discard": contract["discard"], "alone": contract["alone"], "cards": cards}
+    # a different fifth card: the first four are shared; another contract or deal: none
+    other = next(c["card"] for c in review["cards"][4]["choices"] if c["card"] != cards[4])
+    views = [board, {**board, "cards": cards[:10]}, {**board, "cards": [*cards[:4], other]},
+             {**board, "trump": "S"}, {**board, "discard": "AS"}, {**board, "alone": True},
+             {**board, "deal": record["deal"].replace("W:", "N:", 1)}, {**board, "cards": []}]
+    shared = [a["value"] for a in js([("sharedCards", [review, view]) for view in views])]
+    assert shared == [24, 10, 4, 0, 0, 0, 0, 0]
+    # the board's play under the record's auction and contract: a record the API reviews
+    (replayed,) = js([("withPlay", [record, [*cards[:4], other]])])
+    replayed = replayed["value"]
+    assert "result" not in replayed and replayed["play"] == " ".join([*cards[:4], other])
+    assert {k: v for k, v in replayed.items() if k != "play"} == {k: v for k, v in record.items()
+                                                                  if k not in ("play", "result")}
+    (body,) = js([("fairBody", [replayed, {"layouts": 20, "seed": 1}])])
+    assert body["value"] == {"record": replayed, "layouts": 20, "seed": 1}
+    again = post_json(client, "review", body["value"])
+    assert [c["card"] for c in again["cards"]] == [*cards[:4], other] and again["result"] is None

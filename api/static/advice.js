@@ -1,0 +1,143 @@
+// The bid advice without the DOM: the request for POST /bid with the seat (single dummy: the
+// declarer's own cards, in Euchre the upcard too), and the answer in words: the advice first
+// (the highest bid worth making, or the call of each round), what the seat knew and over how
+// many layouts, then each bid's or call's figures. Every figure is the API's; these functions
+// pick them out and write them as words.js's pieces. Everything comes in as arguments, so
+// that tests/web/test_page_js.py runs them under node.
+
+import { decimal, percent } from "./simulation.js";
+
+// The request: the deal (the API uses only the seat's hand, and in Euchre the upcard), the
+// declarer as the seat, both forms of play, the table's settings (a record's scoring too), and
+// the page's layouts and fixed seed, so that the same view is the same answer every time.
+export function adviceBody(view, gameBody, tableSettings, singleDummy) {
+  return {
+    deal: view.deal, dealer: view.dealer, seat: view.declarer, ...gameBody, ...tableSettings,
+    layouts: singleDummy.layouts, seed: singleDummy.seed,
+  };
+}
+
+const FORM_LABELS = { with_partner: "With the partner", alone: "Alone" };
+
+export function points(value) {
+  return decimal(value, 2, true);
+}
+
+// --- Hasenpfeffer: every bid, with the partner and alone ---------------------------------------
+
+// The form's advice: the highest bid worth making (with the other form's expected score at
+// that bid, to compare), or pass.
+export function formLine(answer, name, partners) {
+  const form = answer.forms[name];
+  const label = partners ? FORM_LABELS[name] : "Advice";
+  const worth = form.bids.find((b) => b.bid === form.worth);
+  if (!worth) {
+    const best = form.bids.reduce((top, b) => (b.expected > top.expected ? b : top));
+    return [`${label}: pass; no bid scores above 0 on average (the best, ${best.bid}, expects ` +
+      `${points(best.expected)})`];
+  }
+  const line = [`${label}: worth bidding up to ${worth.bid} (`, { trump: worth.trump },
+    ` most often): ${worth.bid} makes ${percent(worth.make)} of the time, expected ${points(worth.expected)} points`];
+  const otherName = Object.keys(answer.forms).find((n) => n !== name);
+  if (otherName) {
+    const there = answer.forms[otherName].bids.find((b) => b.bid === worth.bid);
+    line.push(` (${FORM_LABELS[otherName].toLowerCase()}: ${points(there.expected)})`);
+  }
+  return line;
+}
+
+// The trumps chosen for a bid, most often first: [{suit: "C"}, " 96%, ", {suit: "H"}, " 4%"].
+export function trumpShares(bid) {
+  const shares = Object.entries(bid.trumps).sort((a, b) => b[1] - a[1]);
+  return shares.flatMap(([suit, share], i) => [...(i ? [", "] : []), { suit }, ` ${percent(share)}`]);
+}
+
+// One row per bid of a form, as the panel writes it.
+export function bidFigures(form) {
+  return form.bids.map((b) => ({
+    bid: b.bid, worth: b.bid === form.worth, make: percent(b.make),
+    expected: points(b.expected), stderr: `±${decimal(b.stderr, 2)}`, tricks: decimal(b.mean_tricks, 2),
+    trumps: trumpShares(b),
+  }));
+}
+
+// --- Euchre: every call of both rounds -----------------------------------------------------------
+
+// "order it up", "pick it up, discarding 9♠" (the dealer), "name ♥ hearts", each "alone" or not.
+export function callWords(call, dealer) {
+  const words = call.call === "order up" ? [dealer ? "pick it up" : "order it up"] : ["name ", { trump: call.trump }];
+  if (call.alone) words.push(" alone");
+  if (call.discard) words.push(", discarding ", { card: call.discard });
+  return words;
+}
+
+// A round's advice: its best call (the dealer stuck with the last call says so), or pass.
+export function roundLine(answer, round) {
+  const calls = answer.calls.filter((c) => c.round === round);
+  const title = round === 1 ? "First round" : "Second round";
+  const dealer = answer.seat === answer.dealer;
+  const pick = answer.best[String(round)];
+  const best = pick && calls.find((c) => c.call === pick.call && c.alone === pick.alone);
+  if (!best) {
+    const top = calls.reduce((a, c) => (c.expected > a.expected ? c : a));
+    return [`${title}: pass (the best call, `, ...callWords(top, dealer), `, expects ${points(top.expected)})`];
+  }
+  const must = best.expected <= 0 ? " (the dealer must call)" : "";
+  return [`${title}: `, ...callWords(best, dealer), `${must}; it makes ${percent(best.make)} of the time, ` +
+    `expected ${points(best.expected)} points`];
+}
+
+// One row per call, as the panel writes it; ``best``: the round's advice.
+export function callFigures(answer) {
+  const dealer = answer.seat === answer.dealer;
+  return answer.calls.map((c) => {
+    const pick = answer.best[String(c.round)];
+    return {
+      round: c.round, call: callWords(c, dealer), best: Boolean(pick && pick.call === c.call && pick.alone === c.alone),
+      make: percent(c.make), march: percent(c.march), euchred: percent(c.euchred),
+      expected: points(c.expected), stderr: `±${decimal(c.stderr, 2)}`,
+    };
+  });
+}
+
+// --- both ----------------------------------------------------------------------------------------
+
+// The advice in a line or two: each form's (Hasenpfeffer), or each round's call (Euchre).
+export function adviceLines(answer, game) {
+  if (answer.forms) return Object.keys(answer.forms).map((name) => formLine(answer, name, game.partners));
+  if (answer.nothing_to_decide) return [[`Nothing to decide: ${answer.nothing_to_decide}.`]];
+  return [...new Set(answer.calls.map((c) => c.round))].map((round) => roundLine(answer, round));
+}
+
+function count(text) {
+  return text ? text.split(/\s+/).filter(Boolean).length : 0;
+}
+
+const NUMBER_WORDS = { 5: "five", 6: "six", 7: "seven" };
+
+// What the seat knew, and what was dealt at random over how many layouts: "Knowing only N's
+// six cards and who deals (W): the widow and the other 18 cards are dealt at random ...".
+export function adviceBasis(answer, game) {
+  const held = count(answer.hand);
+  const known = Object.entries(answer.known || {}).filter(([, cards]) => count(cards));
+  const told = known.reduce((n, [, cards]) => n + count(cards), 0);
+  const upcard = answer.upcard || null;
+  const unseen = game.deck.length - held - (upcard ? 1 : 0) - told;
+  const seen = [`Knowing only ${answer.seat}'s ${NUMBER_WORDS[held] || held} cards`];
+  if (upcard) seen.push(", the upcard ", { card: upcard });
+  for (const [seat, cards] of known) {
+    seen.push(`, that ${seat} holds `, ...cards.split(/\s+/).flatMap((card, i) => (i ? [" ", { card }] : [{ card }])));
+  }
+  seen.push(` and who deals (${answer.dealer}): `);
+  const rest = upcard ? `the other ${unseen} cards are` : `the ${game.extraCard} and the other ${unseen - 1} cards are`;
+  const lines = [[...seen, `${rest} dealt at random over ${answer.layouts} layouts (seed ${answer.seed}), each ` +
+    "played out double dummy (every hand open, best play). What the other players bid is not used: every " +
+    "layout counts the same."]];
+  if (answer.forms) {
+    lines.push([`Trump and discard are chosen after the ${game.extraCard} is taken, on ${answer.choice_layouts} ` +
+      `other layouts for each card it can be, so that the choice never sees the layout it is scored on.`]);
+  } else if (answer.calls && answer.calls.some((c) => c.discard)) {
+    lines.push([`The dealer's discard is chosen on ${answer.choice_layouts} other layouts.`]);
+  }
+  return lines;
+}

@@ -1,0 +1,156 @@
+// The fair review of a hand record without the DOM: the request for POST /review with the
+// record, which of its cards the board's play shares, and every verdict in words: each card
+// single dummy (what its player could know) beside double dummy (every hand open), the bid,
+// the trump and discard, the par. Every figure and verdict is the API's; these functions
+// write them as words.js's pieces. Everything comes in as arguments, so that
+// tests/web/test_page_js.py runs them under node.
+
+import { points } from "./advice.js";
+import { decimal, percent } from "./simulation.js";
+import { cardList, signed } from "./words.js";
+
+// The request: the record (its text, or its JSON with another play), and the page's layouts
+// and fixed seed, so that the same record is the same answer every time.
+export function fairBody(record, singleDummy) {
+  return { record, layouts: singleDummy.layouts, seed: singleDummy.seed };
+}
+
+// A loaded record (the API's JSON) with the play on the board in place of its own: the same
+// deal, auction and contract. Its result is the API's to work out again.
+export function withPlay(record, cards) {
+  const { result, ...rest } = record;
+  return { ...rest, play: cards.join(" ") };
+}
+
+// Does the board show the reviewed record's deal and contract? ``view``: deal, dealer,
+// declarer, trump, discard (null: none), alone, and the cards of the board's play.
+export function sameHand(review, view) {
+  const record = review.record;
+  const contract = record.contract;
+  return Boolean(contract) && record.deal === view.deal && record.dealer === view.dealer &&
+    contract.declarer === view.declarer && contract.trump === view.trump &&
+    (contract.discard || null) === (view.discard || null) && contract.alone === view.alone;
+}
+
+// How many of the review's cards the board's play begins with: a card's verdict depends only
+// on what came before it. None when the board shows another deal or contract.
+export function sharedCards(review, view) {
+  if (!sameHand(review, view)) return 0;
+  let n = 0;
+  while (n < review.cards.length && n < view.cards.length && review.cards[n].card === view.cards[n]) n += 1;
+  return n;
+}
+
+function trickCount(n) {
+  return `${n} trick${n === 1 ? "" : "s"}`;
+}
+
+// --- each card -------------------------------------------------------------------------------
+
+// One card's two verdicts: {verdict (the API's), single, double (null for a forced card)}, each
+// a sentence: "single dummy: 0.61 ±0.05 tricks given away (best 10♦) — a mistake" beside
+// "double dummy: best". ``mistake``: the least cost called a mistake (api/page.py's facts).
+export function cardVerdict(card, mistake) {
+  if (card.verdict === "forced") {
+    return { verdict: card.verdict, single: ["the only card it could play"], double: null };
+  }
+  const single = ["single dummy: "];
+  if (!card.cost) {
+    single.push(card.exact ? "best (exact)" : "best");
+  } else {
+    const cost = card.exact ? decimal(card.cost, 2) : `${decimal(card.cost, 2)} ±${decimal(card.stderr, 2)}`;
+    single.push(`${cost} tricks given away (${card.exact ? "exact; " : ""}best `, { card: card.best }, ")");
+    if (card.verdict === "mistake") single.push(" — a mistake");
+    else if (card.cost < mistake) single.push(` — under ${decimal(mistake, 2)} tricks, not a mistake`);
+    else single.push(" — not clear of the sampling error, so not a mistake");
+  }
+  const dd = card.double_dummy;
+  const double = ["double dummy: "];
+  if (!dd.cost) {
+    double.push("best");
+  } else {
+    double.push(`${trickCount(dd.cost)} given away (best `, ...cardList(dd.best), ")");
+    if (card.verdict === "double dummy only") double.push(" — only with every hand open: not a mistake");
+  }
+  return { verdict: card.verdict, single, double };
+}
+
+// --- the bid, trump and discard -------------------------------------------------------------------
+
+const HAND_WORDS = { 5: "five", 6: "six", 7: "seven" };
+
+// A Euchre call of the API ("order up", "name H", "name C alone") in words.
+export function callName(call, dealer) {
+  const alone = call.endsWith(" alone");
+  const bare = alone ? call.slice(0, -" alone".length) : call;
+  const words = bare === "order up" ? [dealer ? "pick it up" : "order it up"]
+    : bare.startsWith("name ") ? ["name ", { trump: bare.slice(5) }] : [bare];
+  return alone ? [...words, " alone"] : words;
+}
+
+// The declarer's bid (the Euchre maker's call) judged by the advice for its own hand; null:
+// the declarer was made to declare (everybody passed), so there was no bid to judge.
+export function bidVerdict(review, game) {
+  const bid = review.bid;
+  const seat = review.record.contract.declarer;
+  if (!bid) return [`The bid is not judged: ${seat} had to declare when everybody passed.`];
+  const verdict = bid.mistake ? "a mistake: it is expected to lose" : bid.expected > 0 ? "sound"
+    : "not clearly a loss (within the sampling error)";
+  const figures = ` makes ${percent(bid.make)} of the time, expected ${points(bid.expected)} ` +
+    `±${decimal(bid.stderr, 2)} points`;
+  if (game.exchanger === "declarer") {
+    const worth = bid.worth ? `worth bidding up to ${bid.worth}` : "no bid was worth making";
+    return [`The bid, knowing only ${bid.seat}'s own ${HAND_WORDS[game.handSize]} cards: ${bid.bid}${figures}; ` +
+      `${worth} — ${verdict}.`];
+  }
+  const dealer = bid.seat === review.record.dealer;
+  return [`The call, knowing only ${bid.seat}'s own ${HAND_WORDS[game.handSize]} cards and the upcard: `,
+    ...callName(bid.bid, dealer), `${figures}; the best call of its round: `,
+    ...(bid.worth ? callName(bid.worth, dealer) : ["pass"]), ` — ${verdict}.`];
+}
+
+function choiceWords(choice, declarerChooses) {
+  const discard = choice.discard ? [{ card: choice.discard }] : [];
+  if (!declarerChooses) return ["discard ", ...discard];
+  return [{ trump: choice.trump }, ...(discard.length ? [", discard ", ...discard] : [])];
+}
+
+// The trump and discard (the Euchre dealer's discard) from the chooser's seat; null: nobody
+// took the widow or upcard.
+export function choiceVerdict(review, game) {
+  const choice = review.choice;
+  if (!choice) return null;
+  const own = game.exchanger === "declarer";
+  const cards = HAND_WORDS[game.handSize + 1];
+  const line = [own ? `Trump and discard, knowing only ${choice.seat}'s ${cards} cards: `
+    : `The dealer's discard, knowing only ${choice.seat}'s ${cards} cards: `,
+  ...choiceWords(choice.chosen, own), `: ${decimal(choice.mean, 2)} tricks on average`];
+  const same = choice.chosen.trump === choice.best.trump && choice.chosen.discard === choice.best.discard;
+  if (same) return [...line, " — the best choice."];
+  return [...line, "; best ", ...choiceWords(choice.best, own), `: ${decimal(choice.best_mean, 2)} ` +
+    `(${decimal(choice.cost, 2)} ±${decimal(choice.stderr, 2)} tricks given away) — ` +
+    `${choice.mistake ? "a mistake" : "not a mistake"}.`];
+}
+
+// --- the hand ---------------------------------------------------------------------------------------
+
+// The par, every hand open: "Par, every hand open: N bids 6 alone in ♣ clubs, 6 tricks: score
+// N-S +12, E-W 0." ``game``: its sides.
+export function parWords(review, game) {
+  const par = review.par.contract;
+  if (!par) return ["Par, every hand open: nobody declares (the hand is dealt again)."];
+  const ours = game.sides[par.declarer];
+  const theirs = Object.keys(par.score).find((name) => name !== ours);
+  const how = par.bid ? ` bids ${par.bid}${par.alone ? " alone" : ""} in ` : ` makes${par.alone ? " alone" : ""} `;
+  return [`Par, every hand open: ${par.declarer}${how}`, { trump: par.trump },
+    ...(par.discard ? [", discard ", { card: par.discard }] : []),
+    `, ${trickCount(par.tricks)}: score ${ours} ${signed(par.score[ours])}, ${theirs} ${signed(par.score[theirs])}.`];
+}
+
+// Each player's totals as the panel writes them.
+export function playerRows(review) {
+  return Object.entries(review.players).map(([seat, p]) => ({
+    seat, cards: String(p.cards), mistakes: String(p.mistakes), play: decimal(p.given_away, 2),
+    contract: decimal(p.bidding_given_away, 2), open: String(p.double_dummy_given_away),
+  }));
+}
