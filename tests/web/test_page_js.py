@@ -565,8 +565,8 @@ def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str
     if seat == "S":
         assert lines["value"][1].startswith("Alone: pass; no bid scores above 0")
     # the same advice as the command line's (`hasen bid --seat`): the same bid and trump, or pass
-    advice = hasen.bid(HASENPFEFFER.deal, seat=seat, dealer=HASENPFEFFER.dealer, settings={"bidding": "pepper"},
-                       **ADVICE_LAYOUTS)
+    advice = hasen.bid(hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer, settings={"bidding": "pepper"}),
+                       seat=seat, **ADVICE_LAYOUTS)
     assert advice.to_json() == answer
     forms = list(advice.forms.values())
     for line, form, other in zip(lines["value"], forms, reversed(forms)):
@@ -641,8 +641,7 @@ def test_the_euchre_call_advice_in_words(js, client: FlaskClient, deal: Deal, se
     assert rounds == [1, 2]
     assert lines["value"] == [expected_round_line(answer, r) for r in rounds]
     # the command line's advice for each round, in the page's words
-    advice = hasen.bid(deal.notation(), seat=seat, dealer=SEATS[deal.dealer], variant=deal.variant.name,
-                       **ADVICE_LAYOUTS)
+    advice = hasen.bid(deal, seat=seat, **ADVICE_LAYOUTS)
     assert advice.to_json() == answer
     for line, r in zip(lines["value"], rounds):
         cli = round_line(advice, r)
