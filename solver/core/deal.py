@@ -6,9 +6,11 @@ from functools import lru_cache
 from typing import NoReturn
 
 from .cards import (
+    CARD_IDS,
     JOKER,
     JOKER_NAME,
     RANKS,
+    RANKS_PER_SUIT,
     SUIT_SYMBOLS,
     SUITS,
     CardId,
@@ -23,12 +25,38 @@ from .cards import (
 )
 from .errors import InvalidDealError, NotationError, quoted
 from .names import Card, CardSet, Seat
-from .seats import NUM_SEATS, SEATS, left_of, parse_seat
+from .seats import NUM_SEATS, SEATS, parse_seat
 from .variants import HASENPFEFFER, VARIANTS, Variant, variant_for
 
 
 def parse_hand(text: str, where: str = "hand") -> Mask:
     """A hand in dotted form ``spades.hearts.diamonds.clubs``; ``*`` is the Joker."""
+    mask = _known_hand(text)
+    return mask if mask >= 0 else _parse_hand(text, where)
+
+
+# each suit's sections met so far -> their cards (a deal's sections recur)
+_SECTIONS: tuple[dict[str, Mask], ...] = tuple({} for _ in SUITS)
+MAX_SECTIONS = 4096  # per suit: every list of distinct ranks in canonical order is far fewer
+
+
+def _known_hand(text: str) -> Mask:
+    """The hand's cards when each of its sections was met before (the Joker last, if
+    anywhere); -1 otherwise, for ``_parse_hand`` to parse or refuse."""
+    joker = 0
+    if text[-1:] == "*":
+        text, joker = text[:-1], 1 << JOKER
+    sections = text.split(".")
+    if len(sections) != len(SUITS) or "*" in text:
+        return -1
+    spades, hearts, diamonds, clubs = _SECTIONS
+    try:
+        return joker | spades[sections[0]] | hearts[sections[1]] | diamonds[sections[2]] | clubs[sections[3]]
+    except KeyError:
+        return -1
+
+
+def _parse_hand(text: str, where: str) -> Mask:
     body = text.replace("*", "")
     joker = len(text) - len(body)
     if joker > 1:
@@ -42,6 +70,8 @@ def parse_hand(text: str, where: str = "hand") -> Mask:
         cards = _section_cards(suit, section)
         if cards < 0:
             _refuse_section(suit, section, text, where)
+        if len(_SECTIONS[suit]) < MAX_SECTIONS:
+            _SECTIONS[suit][section] = cards
         mask |= cards
     return mask
 
@@ -85,9 +115,20 @@ def _rank_tokens(section: str) -> list[str]:
 
 def format_hand(mask: Mask) -> str:
     """Canonical dotted form: ranks high to low, the Joker as a trailing ``*``."""
-    sections = ["".join(RANKS[rank_of(c)] for c in cards_of(mask) if suit_of(c) == suit)
-                for suit in range(len(SUITS))]
-    return ".".join(sections) + ("*" if mask >> JOKER & 1 else "")
+    sections = _SECTION_TEXT
+    try:
+        text = (f"{sections[mask & 0xFF]}.{sections[mask >> 8 & 0xFF]}.{sections[mask >> 16 & 0xFF]}."
+                f"{sections[mask >> 24 & 0xFF]}")
+    except KeyError:
+        for suit in range(len(SUITS)):
+            ranks = mask >> (RANKS_PER_SUIT * suit) & 0xFF
+            sections[ranks] = "".join(RANKS[r] for r in reversed(range(RANKS_PER_SUIT)) if ranks >> r & 1)
+        return format_hand(mask)
+    return text + "*" if mask >> JOKER & 1 else text
+
+
+# a suit's byte of a mask -> its section, ranks high to low; filled as met
+_SECTION_TEXT: dict[int, str] = {}
 
 
 class Deal:
@@ -114,19 +155,21 @@ class Deal:
         self.variant = variant
         first, hands, extra = _parse_deal(text, variant)
         if dealer is None:
-            self.dealer = first
+            seat = first
         elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < NUM_SEATS:
-            self.dealer = dealer
+            seat = dealer
         elif isinstance(dealer, str):
-            self.dealer = parse_seat(dealer, "dealer")
+            seat = SEATS.find(dealer) if len(dealer) == 1 else -1
+            if seat < 0:
+                seat = parse_seat(dealer, "dealer")
         else:
             raise NotationError(f"dealer: not a seat: {quoted(dealer)} (expected one of N, E, S, W)")
-        if self.dealer not in variant.seats:
+        if seat not in variant.seats:
             raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, "
-                                f"so {SEATS[self.dealer]} cannot deal")
-        self.dealer = Seat(self.dealer)
+                                f"so {SEATS[seat]} cannot deal")
+        self.dealer = Seat.instances[seat]
         self.hands: tuple[Mask, ...] = hands
-        self.extra = Card(extra)
+        self.extra = Card.instances[extra]
 
     @classmethod
     def from_masks(cls, hands: tuple[Mask, ...], extra: CardId, dealer: int, variant: Variant = HASENPFEFFER) -> Deal:
@@ -190,12 +233,10 @@ class Deal:
 
 def _listed_seats(first: int, variant: Variant) -> list[int]:
     """The variant's seats clockwise from ``first`` (the first dealt seat at or after it)."""
-    seats, seat = [], first
-    for _ in range(NUM_SEATS):
-        if seat in variant.seats:
-            seats.append(seat)
-        seat = left_of(seat)
-    return seats
+    return [seat for seat in _CLOCKWISE[first] if seat in variant.seats]
+
+
+_CLOCKWISE = tuple(tuple((first + i) % NUM_SEATS for i in range(NUM_SEATS)) for first in range(NUM_SEATS))
 
 
 def _seat_list(variant: Variant) -> str:
@@ -235,7 +276,9 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
     head, colon, body = text.strip().partition(":")
     if not colon:
         raise NotationError(f"deal: expected '<seat>:<hands>', no ':' in {quoted(text)}")
-    first = parse_seat(head, "deal: first seat")
+    first = SEATS.find(head) if len(head) == 1 else -1
+    if first < 0:
+        first = parse_seat(head, "deal: first seat")
     if first not in variant.seats:
         raise NotationError(f"deal: {variant.name} deals to {_seat_list(variant)}, "
                             f"not {SEATS[first]}: {quoted(text)}")
@@ -251,7 +294,9 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
     hands = [0] * NUM_SEATS
     held = 0
     for seat, field in zip(order, fields):
-        mask = parse_hand(field, f"deal: {SEATS[seat]}'s hand")
+        mask = _known_hand(field)
+        if mask < 0:
+            mask = _parse_hand(field, f"deal: {SEATS[seat]}'s hand")
         count = mask.bit_count()
         if count != variant.hand_size:
             raise InvalidDealError(
@@ -270,7 +315,9 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
         hands[seat] = mask
         held |= mask
     if len(fields) > n:
-        extra = parse_card(fields[n], f"deal: {variant.extra_card}")
+        extra = CARD_IDS.get(fields[n], -1)
+        if extra < 0:
+            extra = parse_card(fields[n], f"deal: {variant.extra_card}")
         if not variant.deck >> extra & 1:
             raise InvalidDealError(f"deal: the {variant.extra_card} {card_name(extra)} is not in the "
                                    f"{variant.name} deck ({variant.deck_size} cards){_deck_hint(extra, variant)}")
