@@ -10,9 +10,10 @@ maker or of a lone defender) does not exchange either.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Callable, NamedTuple
 
-from ..core.cards import SUITS, card_name, cards_of
+from ..core.cards import CARD_NAMES, SUITS, Mask, card_name, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
@@ -24,8 +25,19 @@ from ..search import Searcher, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal
-from .play import Contract, declarer_cards, exchanging_seat, search_frame
-from .table import TRUMPS, Plan, TableJob, planned, solve_plan, tables_by_declarer
+from .play import Contract
+from .table import (
+    CARDS,
+    SEAT_OBJECTS,
+    SUIT_OBJECTS,
+    TRUMPS,
+    Plan,
+    TableJob,
+    planned,
+    solve_plan,
+    table_shape,
+    tables_by_declarer,
+)
 
 
 class TrumpEntry(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
@@ -44,24 +56,64 @@ class TrumpEntry(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports
 class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One maker's entries for the four trumps: ``table.entries["H"].value``.
 
+    It keeps the search's values as they came (``values``: trump by trump, one, or one per
+    card the dealer may put away in card-id order) and builds the entries the first time
+    they are asked for. ``exchanges``: for each trump, None when nobody exchanges, else the
+    dealer's cards (hand and upcard) and whether the dealer keeps the most tricks (the
+    dealer's side made trump; docs/rules.md).
+
     >>> import hasen
     >>> south = hasen.analyze("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2").tables["S"]
     >>> south.entries["H"].value, south.entries["S"].discard, south.ties
     (5, Card('KD'), [Suit('H')])
     """
 
-    def __init__(self, maker: Seat, entries: ByName[Suit, TrumpEntry]) -> None:
+    def __init__(self, maker: Seat, values: bytes, exchanges: tuple[tuple[Mask, bool] | None, ...]) -> None:
         self.maker = maker
-        self.entries = entries
+        self.values = values
+        self.exchanges = exchanges
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is MakerTable and self.maker == other.maker and self.values == other.values
+                and self.exchanges == other.exchanges)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @cached_property
+    def trumps(self) -> tuple[tuple[int, list[Card], tuple[int, ...], Card | None], ...]:
+        """For each trump: its value, the dealer's discards in canonical order (none when
+        nobody exchanges), the tricks after each, and the dealer's choice."""
+        out: list[tuple[int, list[Card], tuple[int, ...], Card | None]] = []
+        done = 0
+        for exchange in self.exchanges:
+            if exchange is None:
+                out.append((self.values[done], [], (), None))
+                done += 1
+                continue
+            cards, keeps_most = exchange
+            discards = [CARDS[c] for c in cards_of(cards)]
+            by_id = sorted(discards)  # solved in card-id order
+            row = self.values[done:done + len(discards)]
+            tricks = tuple(row[by_id.index(d)] for d in discards)
+            value = max(tricks) if keeps_most else min(tricks)
+            out.append((value, discards, tricks, discards[tricks.index(value)]))
+            done += len(discards)
+        return tuple(out)
+
+    @cached_property
+    def entries(self) -> ByName[Suit, TrumpEntry]:
+        return ByName.of(Suit, {SUIT_OBJECTS[t]: TrumpEntry(value, ByName.of(Card, dict(zip(discards, tricks))), chosen)
+                                for t, (value, discards, tricks, chosen) in zip(TRUMPS, self.trumps)})
 
     @property
     def best_tricks(self) -> int:
-        return max(e.value for e in self.entries.values())
+        return max(entry[0] for entry in self.trumps)
 
     @property
     def ties(self) -> list[Suit]:
         """Every trump reaching the best, in the order S H D C."""
-        return [Suit(t) for t in TRUMPS if self.entries[t].value == self.best_tricks]
+        best = self.best_tricks
+        return [SUIT_OBJECTS[t] for t, entry in zip(TRUMPS, self.trumps) if entry[0] == best]
 
     @property
     def best(self) -> tuple[Suit, TrumpEntry]:
@@ -70,8 +122,8 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
 
     def grid(self, trump: int) -> dict[int | None, int]:
         """This trump's tricks by the dealer's discard; key None when nobody exchanges."""
-        entry = self.entries[trump]
-        return dict(entry.discards) or {None: entry.value}
+        value, discards, tricks, _ = self.trumps[trump]
+        return dict(zip(discards, tricks)) or {None: value}
 
     def contract_tricks(self, contract: Contract) -> int:
         """What the contract's trump and the dealer's discard take double-dummy."""
@@ -99,11 +151,15 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
         }
 
     def to_json(self) -> dict[str, Any]:
-        trump, entry = self.best
+        trumps = self.trumps
+        best = max(entry[0] for entry in trumps)
+        ties = [[SUITS[t], None if chosen is None else CARD_NAMES[chosen]]
+                for t, (value, _, _, chosen) in zip(TRUMPS, trumps) if value == best]
         return {
-            "tricks": {SUITS[t]: self.entries[t].to_json() for t in TRUMPS},
-            "best": {"trump": SUITS[trump], "tricks": entry.value, "discard": name_or_none(entry.discard)},
-            "ties": [[SUITS[t], name_or_none(self.entries[t].discard)] for t in self.ties],
+            "tricks": {SUITS[t]: {**dict(zip([CARD_NAMES[d] for d in discards], tricks)), "value": value}
+                       if discards else value for t, (value, discards, tricks, _) in zip(TRUMPS, trumps)},
+            "best": {"trump": ties[0][0], "tricks": best, "discard": ties[0][1]},
+            "ties": ties,
         }
 
     def __repr__(self) -> str:
@@ -153,32 +209,14 @@ class EuchreAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports
 def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, settings: Settings) -> TableJob:
     """The makers' tricks for each trump, every dealer's discard where the dealer exchanges:
     all the positions to be built and solved in one call, without the GIL."""
-    frame = search_frame(deal, maker, alone, lone_defender, settings)
-    takers = [exchanging_seat(deal, trump, maker, frame.seats) for trump in TRUMPS]
-    side = frame.side
-    seats = [-1 if t is None else deal.variant.search_seat(t) for t in takers]
-    request = (frame.hands, LAYOUT_BYTES, seats, deal.extra, frame.active, frame.leader, side)
-
-    def finish(values: bytes) -> MakerTable:
-        entries: dict[Suit, TrumpEntry] = {}
-        done = 0
-        for trump, taker in zip(TRUMPS, takers):
-            if taker is None:
-                entries[Suit(trump)] = TrumpEntry(values[done], ByName.of(Card, {}))
-                done += 1
-                continue
-            cards = [Card(c) for c in cards_of(declarer_cards(deal, taker))]
-            by_id = dict(zip(sorted(cards), values[done:done + len(cards)]))  # solved in card-id order
-            discards = ByName.of(Card, {c: by_id[c] for c in cards})
-            done += len(cards)
-            # docs/rules.md: the discard is the dealer's, for the dealer's own side
-            choose = max if deal.variant.side_of(taker) == side else min
-            value = choose(discards.values())
-            chosen = next(d for d, n in discards.items() if n == value)
-            entries[Suit(trump)] = TrumpEntry(value, discards, chosen)
-        return MakerTable(Seat(maker), ByName.of(Suit, entries))
-
-    return TableJob(request, finish)
+    shape = table_shape(deal, maker, alone, lone_defender, settings)
+    request = (shape.pick_hands((*deal.hands, 0)), LAYOUT_BYTES, shape.taker_seats, deal.extra, shape.active,
+               shape.leader, shape.side)
+    upcard = 1 << deal.extra
+    exchanges = tuple(None if taker is None else (deal.hands[taker] | upcard, keeps)
+                      for taker, keeps in zip(shape.takers, shape.keeps_most))
+    seat = SEAT_OBJECTS[maker]
+    return TableJob(request, lambda values: MakerTable(seat, values, exchanges))
 
 
 def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,

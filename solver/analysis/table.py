@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from functools import cached_property
+from operator import itemgetter
 from typing import Any, Callable, NamedTuple, Sequence, TypeVar
 
-from ..core.cards import SUITS, card_name, cards_of
+from ..core.cards import CARD_NAMES, SUITS, Mask, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
-from ..core.seats import SEATS
+from ..core.seats import NUM_SEATS, SEATS
 from ..core.version import __version__
 from ..rules.seating import check_lead_settings
 from ..rules.settings import DEFAULT_SETTINGS, Settings
@@ -16,14 +18,20 @@ from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal, coerce_defender, coerce_seat
-from .play import Contract, declarer_cards, search_frame
+from .play import Contract, declarer_cards, exchanging_seat, search_frame
 
 TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
+# the one instance of each seat, suit and card (answers are made by the thousand)
+SEAT_OBJECTS, SUIT_OBJECTS, CARDS = Seat.instances, Suit.instances, Card.instances
 
 
 class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One declarer's tricks for every trump (rows) and discard (columns):
     ``table.tricks["C"]["KH"]``.
+
+    It keeps the search's values as they came (``values``: trump by trump, the discards in
+    card-id order, as ``Searcher.solve_table`` gives them) and builds the mappings the first
+    time they are asked for: a batch's tables go straight to JSON.
 
     >>> import hasen
     >>> north = hasen.analyze("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", declarer="N").tables["N"]
@@ -31,20 +39,45 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     (6, [(Suit('C'), Card('KH'))])
     """
 
-    def __init__(self, declarer: Seat, discards: list[Card], tricks: ByName[Suit, ByName[Card, int]]) -> None:
+    def __init__(self, declarer: Seat, cards: Mask, values: bytes) -> None:
         self.declarer = declarer
-        self.discards = discards  # canonical order
-        self.tricks = tricks
+        self.cards = cards  # the hand and the widow: the discards
+        self.values = values
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is DeclarerTable and self.declarer == other.declarer and self.cards == other.cards
+                and self.values == other.values)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @cached_property
+    def discards(self) -> list[Card]:
+        """The discards in canonical order."""
+        return [CARDS[d] for d in cards_of(self.cards)]
+
+    @cached_property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """Each trump's tricks, the discards in canonical order."""
+        by_id = sorted(self.discards)
+        place = itemgetter(*[by_id.index(d) for d in self.discards])
+        n = len(by_id)
+        return tuple(place(self.values[t * n:(t + 1) * n]) for t in TRUMPS)
+
+    @cached_property
+    def tricks(self) -> ByName[Suit, ByName[Card, int]]:
+        discards = self.discards
+        return ByName.of(Suit, {SUIT_OBJECTS[t]: ByName.of(Card, dict(zip(discards, row)))
+                                for t, row in zip(TRUMPS, self.rows)})
 
     @property
     def best_tricks(self) -> int:
-        return max(max(row.values()) for row in self.tricks.values())
+        return max(self.values)
 
     @property
     def ties(self) -> list[tuple[Suit, Card]]:
         """Every (trump, discard) reaching the best, in trump then canonical card order."""
-        best = self.best_tricks
-        return [(Suit(t), d) for t in TRUMPS for d in self.discards if self.tricks[t][d] == best]
+        best, discards = max(self.values), self.discards
+        return [(SUIT_OBJECTS[t], d) for t, row in zip(TRUMPS, self.rows) for d, n in zip(discards, row) if n == best]
 
     @property
     def best(self) -> tuple[Suit, Card, int]:
@@ -53,7 +86,7 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
 
     def grid(self, trump: int) -> dict[int | None, int]:
         """This trump's tricks by discard."""
-        return dict(self.tricks[trump])
+        return dict(zip(self.discards, self.rows[trump]))
 
     def contract_tricks(self, contract: Contract) -> int:
         """What the contract's trump and discard take double-dummy."""
@@ -68,16 +101,18 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
         return {
             "tricks": self.contract_tricks(contract),
             "cost": self.contract_cost(contract),
-            "best": {"trump": SUITS[trump], "discard": card_name(discard), "tricks": tricks},
-            "ties": [[SUITS[t], card_name(d)] for t, d in self.ties],
+            "best": {"trump": SUITS[trump], "discard": CARD_NAMES[discard], "tricks": tricks},
+            "ties": [[SUITS[t], CARD_NAMES[d]] for t, d in self.ties],
         }
 
     def to_json(self) -> dict[str, Any]:
-        trump, discard, tricks = self.best
+        names = [CARD_NAMES[d] for d in self.discards]
+        rows, best = self.rows, max(self.values)
+        ties = [[SUITS[t], name] for t, row in zip(TRUMPS, rows) for name, n in zip(names, row) if n == best]
         return {
-            "tricks": {SUITS[t]: {card_name(d): self.tricks[t][d] for d in self.discards} for t in TRUMPS},
-            "best": {"trump": SUITS[trump], "discard": card_name(discard), "tricks": tricks},
-            "ties": [[SUITS[t], card_name(d)] for t, d in self.ties],
+            "tricks": {SUITS[t]: dict(zip(names, row)) for t, row in zip(TRUMPS, rows)},
+            "best": {"trump": ties[0][0], "discard": ties[0][1], "tricks": best},
+            "ties": ties,
         }
 
     def __repr__(self) -> str:
@@ -202,22 +237,52 @@ def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool, defe
     return tables, None if lone_defender is None else Seat(lone_defender)
 
 
+class TableShape(NamedTuple):
+    """What a table's request holds besides the cards: worked out once for each variant,
+    dealer, widow or upcard, declarer, form of play and settings (tables are made by the
+    thousand, and these are few)."""
+
+    pick_hands: Callable[[tuple[Mask, ...]], tuple[Mask, ...]]  # the deal's hands and a 0 -> the search seats'
+    takers: tuple[int | None, ...]  # for each trump, the seat that exchanges (None: nobody)
+    taker_seats: tuple[int, ...]  # their search seats (-1: nobody)
+    keeps_most: tuple[bool, ...]  # for each trump, whether that seat's side declares (it keeps the most tricks)
+    active: int
+    leader: int
+    side: int
+
+
+_SHAPES: dict[tuple[Any, ...], TableShape] = {}
+MAX_SHAPES = 4096
+
+
+def table_shape(deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings) -> TableShape:
+    """The request's frame (``search_frame``, checked on first use) and who exchanges in
+    each trump: the same for every deal of this variant, dealer and widow or upcard."""
+    key = (deal.variant, deal.dealer, deal.extra, declarer, alone, lone_defender, settings)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        frame = search_frame(deal, declarer, alone, lone_defender, settings)
+        takers = tuple(exchanging_seat(deal, trump, declarer, frame.seats) for trump in TRUMPS)
+        source = [NUM_SEATS] * NUM_SEATS  # each search seat's real seat; NUM_SEATS: the 0 after the hands
+        for seat in frame.seats:
+            source[deal.variant.search_seat(seat)] = seat
+        taker_seats = tuple(-1 if t is None else deal.variant.search_seat(t) for t in takers)
+        keeps_most = tuple(t is not None and deal.variant.side_of(t) == frame.side for t in takers)
+        shape = TableShape(itemgetter(*source), takers, taker_seats, keeps_most, frame.active, frame.leader,
+                           frame.side)
+        if len(_SHAPES) < MAX_SHAPES:
+            _SHAPES[key] = shape
+    return shape
+
+
 def declarer_job(deal: Deal, declarer: int, alone: bool, settings: Settings,
                  lone_defender: int | None = None) -> TableJob:
     """One declarer's 28 cells, to be built and solved in one call without the GIL."""
-    discards = [Card(d) for d in cards_of(declarer_cards(deal, declarer))]
-    frame = search_frame(deal, declarer, alone, lone_defender, settings)
-    taker = deal.variant.search_seat(declarer)
-    request = (frame.hands, LAYOUT_BYTES, (taker,) * len(TRUMPS), deal.extra, frame.active, frame.leader, frame.side)
-
-    def finish(values: bytes) -> DeclarerTable:
-        n = len(discards)
-        column = {d: i for i, d in enumerate(sorted(discards))}  # solved in card-id order, shown in canonical order
-        tricks = ByName.of(Suit, {Suit(trump): ByName.of(Card, {d: values[trump * n + column[d]] for d in discards})
-                                  for trump in TRUMPS})
-        return DeclarerTable(Seat(declarer), discards, tricks)
-
-    return TableJob(request, finish)
+    shape = table_shape(deal, declarer, alone, lone_defender, settings)
+    request = (shape.pick_hands((*deal.hands, 0)), LAYOUT_BYTES, shape.taker_seats, deal.extra, shape.active,
+               shape.leader, shape.side)
+    seat, cards = SEAT_OBJECTS[declarer], declarer_cards(deal, declarer)
+    return TableJob(request, lambda values: DeclarerTable(seat, cards, values))
 
 
 def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
