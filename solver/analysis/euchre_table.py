@@ -58,9 +58,9 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
 
     It keeps the search's values as they came (``values``: trump by trump, one, or one per
     card the dealer may put away in card-id order) and builds the entries the first time
-    they are asked for. ``exchanges``: for each trump, None when nobody exchanges, else the
-    dealer's cards (hand and upcard) and whether the dealer keeps the most tricks (the
-    dealer's side made trump; docs/rules.md).
+    they are asked for. ``dealer_cards``: the dealer's hand and the upcard; ``exchanges``:
+    for each trump, None when nobody exchanges, else whether the dealer keeps the most
+    tricks (the dealer's side made trump; docs/rules.md).
 
     >>> import hasen
     >>> south = hasen.analyze("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2").tables["S"]
@@ -68,14 +68,15 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     (5, Card('KD'), [Suit('H')])
     """
 
-    def __init__(self, maker: Seat, values: bytes, exchanges: tuple[tuple[Mask, bool] | None, ...]) -> None:
+    def __init__(self, maker: Seat, values: bytes, dealer_cards: Mask, exchanges: tuple[bool | None, ...]) -> None:
         self.maker = maker
         self.values = values
+        self.dealer_cards = dealer_cards
         self.exchanges = exchanges
 
     def __eq__(self, other: object) -> bool:
         return (type(other) is MakerTable and self.maker == other.maker and self.values == other.values
-                and self.exchanges == other.exchanges)
+                and self.dealer_cards == other.dealer_cards and self.exchanges == other.exchanges)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -85,13 +86,12 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
         nobody exchanges), the tricks after each, and the dealer's choice."""
         out: list[tuple[int, list[Card], tuple[int, ...], Card | None]] = []
         done = 0
-        for exchange in self.exchanges:
-            if exchange is None:
+        for keeps_most in self.exchanges:
+            if keeps_most is None:
                 out.append((self.values[done], [], (), None))
                 done += 1
                 continue
-            cards, keeps_most = exchange
-            discards = [CARDS[c] for c in cards_of(cards)]
+            discards = [CARDS[c] for c in cards_of(self.dealer_cards)]
             by_id = sorted(discards)  # solved in card-id order
             row = self.values[done:done + len(discards)]
             tricks = tuple(row[by_id.index(d)] for d in discards)
@@ -212,11 +212,9 @@ def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, se
     shape = table_shape(deal, maker, alone, lone_defender, settings)
     request = (shape.pick_hands((*deal.hands, 0)), LAYOUT_BYTES, shape.taker_seats, deal.extra, shape.active,
                shape.leader, shape.side)
-    upcard = 1 << deal.extra
-    exchanges = tuple(None if taker is None else (deal.hands[taker] | upcard, keeps)
-                      for taker, keeps in zip(shape.takers, shape.keeps_most))
-    seat = SEAT_OBJECTS[maker]
-    return TableJob(request, lambda values: MakerTable(seat, values, exchanges))
+    cards = 0 if shape.taker is None else deal.hands[shape.taker] | 1 << deal.extra
+    seat, exchanges = SEAT_OBJECTS[maker], shape.keeps_most
+    return TableJob(request, lambda values: MakerTable(seat, values, cards, exchanges))
 
 
 def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,

@@ -11,6 +11,7 @@ from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS
+from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.seating import check_lead_settings
 from ..rules.settings import DEFAULT_SETTINGS, Settings
@@ -225,16 +226,38 @@ def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool, defe
                        ) -> tuple[ByName[Seat, Table], Seat | None]:
     """``make_table(seat, lone_defender)`` for the one declarer asked for, or every dealt
     seat, after checking the request; returns the tables by seat and the lone defender."""
-    settings.check_for(deal.variant)
-    one = None if declarer is None else coerce_seat(declarer, "declarer")
-    if one is not None and one not in deal.variant.seats:
-        raise NotationError(f"declarer: {deal.variant.name} deals to "
-                            f"{', '.join(SEATS[s] for s in deal.variant.seats)}, not {SEATS[one]}")
-    lone_defender = coerce_defender(defender, one, alone)
-    check_lead_settings(settings, alone, lone_defender)
-    seats = list(deal.variant.seats) if one is None else [one]
-    tables = ByName.of(Seat, {Seat(seat): make_table(seat, lone_defender) for seat in seats})
-    return tables, None if lone_defender is None else Seat(lone_defender)
+    seats, lone_defender = checked_declarers(deal.variant, declarer, alone, defender, settings)
+    tables = ByName.of(Seat, {SEAT_OBJECTS[seat]: make_table(seat, lone_defender) for seat in seats})
+    return tables, None if lone_defender is None else SEAT_OBJECTS[lone_defender]
+
+
+MAX_SHAPES = 4096  # requests and shapes kept at most (they are few: a bound against the unforeseen)
+_CHECKED: dict[tuple[Any, ...], tuple[tuple[int, ...], int | None]] = {}
+
+
+def checked_declarers(variant: Variant, declarer: str | int | None, alone: bool, defender: str | int | None,
+                      settings: Settings) -> tuple[tuple[int, ...], int | None]:
+    """The seats a table request asks for and its lone defender, the request checked; a
+    request met before (a batch asks the same few) is not checked again."""
+    # the types are part of the key: True equals 1, but is no seat
+    key: tuple[Any, ...] | None = (variant, declarer, type(declarer), alone, type(alone), defender, type(defender),
+                                   settings)
+    try:
+        known = _CHECKED.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable value: checked (and refused) below
+        key, known = None, None
+    if known is None:
+        settings.check_for(variant)
+        one = None if declarer is None else coerce_seat(declarer, "declarer")
+        if one is not None and one not in variant.seats:
+            raise NotationError(f"declarer: {variant.name} deals to "
+                                f"{', '.join(SEATS[s] for s in variant.seats)}, not {SEATS[one]}")
+        lone_defender = coerce_defender(defender, one, alone)
+        check_lead_settings(settings, alone, lone_defender)
+        known = (variant.seats if one is None else (one,)), lone_defender
+        if key is not None and len(_CHECKED) < MAX_SHAPES:
+            _CHECKED[key] = known
+    return known
 
 
 class TableShape(NamedTuple):
@@ -243,16 +266,15 @@ class TableShape(NamedTuple):
     thousand, and these are few)."""
 
     pick_hands: Callable[[tuple[Mask, ...]], tuple[Mask, ...]]  # the deal's hands and a 0 -> the search seats'
-    takers: tuple[int | None, ...]  # for each trump, the seat that exchanges (None: nobody)
-    taker_seats: tuple[int, ...]  # their search seats (-1: nobody)
-    keeps_most: tuple[bool, ...]  # for each trump, whether that seat's side declares (it keeps the most tricks)
+    taker: int | None  # the seat that takes the widow or upcard in some trump (None: nobody)
+    taker_seats: tuple[int, ...]  # for each trump, its search seat if it exchanges then (-1: nobody exchanges)
+    keeps_most: tuple[bool | None, ...]  # for each trump, whether it keeps the most tricks (its side declares)
     active: int
     leader: int
     side: int
 
 
 _SHAPES: dict[tuple[Any, ...], TableShape] = {}
-MAX_SHAPES = 4096
 
 
 def table_shape(deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings) -> TableShape:
@@ -267,9 +289,11 @@ def table_shape(deal: Deal, declarer: int, alone: bool, lone_defender: int | Non
         for seat in frame.seats:
             source[deal.variant.search_seat(seat)] = seat
         taker_seats = tuple(-1 if t is None else deal.variant.search_seat(t) for t in takers)
-        keeps_most = tuple(t is not None and deal.variant.side_of(t) == frame.side for t in takers)
-        shape = TableShape(itemgetter(*source), takers, taker_seats, keeps_most, frame.active, frame.leader,
-                           frame.side)
+        keeps_most = tuple(None if t is None else deal.variant.side_of(t) == frame.side for t in takers)
+        exchanging = {t for t in takers if t is not None}
+        assert len(exchanging) <= 1, "one seat takes the widow or upcard, whatever the trump"
+        shape = TableShape(itemgetter(*source), exchanging.pop() if exchanging else None, taker_seats, keeps_most,
+                           frame.active, frame.leader, frame.side)
         if len(_SHAPES) < MAX_SHAPES:
             _SHAPES[key] = shape
     return shape

@@ -231,12 +231,17 @@ class Deal:
         return diagram(self)
 
 
-def _listed_seats(first: int, variant: Variant) -> list[int]:
+def _listed_seats(first: int, variant: Variant) -> tuple[int, ...]:
     """The variant's seats clockwise from ``first`` (the first dealt seat at or after it)."""
-    return [seat for seat in _CLOCKWISE[first] if seat in variant.seats]
+    orders = _LISTED.get(variant.seats)
+    if orders is None:
+        orders = _LISTED[variant.seats] = tuple(tuple(s for s in _CLOCKWISE[start] if s in variant.seats)
+                                                for start in range(NUM_SEATS))
+    return orders[first]
 
 
 _CLOCKWISE = tuple(tuple((first + i) % NUM_SEATS for i in range(NUM_SEATS)) for first in range(NUM_SEATS))
+_LISTED: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}  # a variant's seats -> their order from each seat
 
 
 def _seat_list(variant: Variant) -> str:
