@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from operator import itemgetter
-from typing import Any, Callable, NamedTuple, Sequence, TypeVar
+from typing import Any, Callable, Sequence, TypeVar
 
 from ..core.cards import CARD_NAMES, SUITS, Mask, cards_of
 from ..core.deal import Deal
@@ -153,25 +153,34 @@ class TableAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
         return tables_repr(self, self.deal, self.tables)
 
 
-class TableJob(NamedTuple):
+# TableJob, Plan and TableShape are plain classes, not NamedTuples: each NamedTuple class
+# compiles code when its module is imported, and every command's start imports this one
+
+class TableJob:
     """One declarer's table waiting for the search: the request (``Searcher.solve_table``'s
     arguments) and what turns its values into the table."""
 
-    request: tuple[Any, ...]
-    finish: Callable[[bytes], Any]
+    __slots__ = ("request", "finish")
+
+    def __init__(self, request: tuple[Any, ...], finish: Callable[[bytes], Any]) -> None:
+        self.request = request
+        self.finish = finish
 
     def solve(self, searcher: Searcher) -> Any:
         """The table, solved alone."""
         return self.finish(solve_table(searcher, *self.request))
 
 
-class Plan(NamedTuple):
+class Plan:
     """A whole analysis waiting for the search: its tables' requests, in order, and what
     turns their values into the answer. Solved table by table (``solve_plan``) or with
     other plans' tables in one call (``hasen.analysis.many``)."""
 
-    requests: list[tuple[Any, ...]]
-    finish: Callable[[Sequence[bytes]], Answer]
+    __slots__ = ("requests", "finish")
+
+    def __init__(self, requests: list[tuple[Any, ...]], finish: Callable[[Sequence[bytes]], Answer]) -> None:
+        self.requests = requests
+        self.finish = finish
 
 
 def planned(jobs: ByName[Seat, TableJob], answer: Callable[[ByName[Seat, Any]], Answer]) -> Plan:
@@ -260,18 +269,29 @@ def checked_declarers(variant: Variant, declarer: str | int | None, alone: bool,
     return known
 
 
-class TableShape(NamedTuple):
+class TableShape:
     """What a table's request holds besides the cards: worked out once for each variant,
     dealer, widow or upcard, declarer, form of play and settings (tables are made by the
-    thousand, and these are few)."""
+    thousand, and these are few).
 
-    pick_hands: Callable[[tuple[Mask, ...]], tuple[Mask, ...]]  # the deal's hands and a 0 -> the search seats'
-    taker: int | None  # the seat that takes the widow or upcard in some trump (None: nobody)
-    taker_seats: tuple[int, ...]  # for each trump, its search seat if it exchanges then (-1: nobody exchanges)
-    keeps_most: tuple[bool | None, ...]  # for each trump, whether it keeps the most tricks (its side declares)
-    active: int
-    leader: int
-    side: int
+    ``pick_hands``: the deal's hands and a 0 -> the search seats' hands; ``taker``: the seat
+    that takes the widow or upcard in some trump (None: nobody); ``taker_seats``: for each
+    trump, its search seat if it exchanges then (-1: nobody exchanges); ``keeps_most``: for
+    each trump, whether that seat keeps the most tricks (its side declares); ``active``,
+    ``leader``, ``side``: as in ``Searcher.solve_table``."""
+
+    __slots__ = ("pick_hands", "taker", "taker_seats", "keeps_most", "active", "leader", "side")
+
+    def __init__(self, pick_hands: Callable[[tuple[Mask, ...]], tuple[Mask, ...]], taker: int | None,
+                 taker_seats: tuple[int, ...], keeps_most: tuple[bool | None, ...], active: int, leader: int,
+                 side: int) -> None:
+        self.pick_hands = pick_hands
+        self.taker = taker
+        self.taker_seats = taker_seats
+        self.keeps_most = keeps_most
+        self.active = active
+        self.leader = leader
+        self.side = side
 
 
 _SHAPES: dict[tuple[Any, ...], TableShape] = {}
