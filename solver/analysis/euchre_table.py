@@ -10,10 +10,9 @@ maker or of a lone defender) does not exchange either.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any, Callable, NamedTuple
 
-from ..core.cards import CARD_NAMES, SUITS, Mask, card_name, cards_of
+from ..core.cards import CARD_NAMES, SUITS, Mask, card_name
 from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
@@ -27,12 +26,13 @@ from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal
 from .play import Contract
 from .table import (
-    CARDS,
     SEAT_OBJECTS,
     SUIT_OBJECTS,
     TRUMPS,
     Plan,
     TableJob,
+    card_order,
+    computed_once,
     planned,
     solve_plan,
     table_shape,
@@ -80,27 +80,25 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
 
     __hash__ = None  # type: ignore[assignment]
 
-    @cached_property
-    def trumps(self) -> tuple[tuple[int, list[Card], tuple[int, ...], Card | None], ...]:
+    @computed_once
+    def trumps(self) -> tuple[tuple[int, tuple[Card, ...], tuple[int, ...], Card | None], ...]:
         """For each trump: its value, the dealer's discards in canonical order (none when
         nobody exchanges), the tricks after each, and the dealer's choice."""
-        out: list[tuple[int, list[Card], tuple[int, ...], Card | None]] = []
+        out: list[tuple[int, tuple[Card, ...], tuple[int, ...], Card | None]] = []
         done = 0
         for keeps_most in self.exchanges:
             if keeps_most is None:
-                out.append((self.values[done], [], (), None))
+                out.append((self.values[done], (), (), None))
                 done += 1
                 continue
-            discards = [CARDS[c] for c in cards_of(self.dealer_cards)]
-            by_id = sorted(discards)  # solved in card-id order
-            row = self.values[done:done + len(discards)]
-            tricks = tuple(row[by_id.index(d)] for d in discards)
+            order = card_order(self.dealer_cards)
+            tricks = order.place(self.values[done:done + len(order.cards)])
             value = max(tricks) if keeps_most else min(tricks)
-            out.append((value, discards, tricks, discards[tricks.index(value)]))
-            done += len(discards)
+            out.append((value, order.cards, tricks, order.cards[tricks.index(value)]))
+            done += len(order.cards)
         return tuple(out)
 
-    @cached_property
+    @computed_once
     def entries(self) -> ByName[Suit, TrumpEntry]:
         return ByName.of(Suit, {SUIT_OBJECTS[t]: TrumpEntry(value, ByName.of(Card, dict(zip(discards, tricks))), chosen)
                                 for t, (value, discards, tricks, chosen) in zip(TRUMPS, self.trumps)})
@@ -156,7 +154,7 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
         ties = [[SUITS[t], None if chosen is None else CARD_NAMES[chosen]]
                 for t, (value, _, _, chosen) in zip(TRUMPS, trumps) if value == best]
         return {
-            "tricks": {SUITS[t]: {**dict(zip([CARD_NAMES[d] for d in discards], tricks)), "value": value}
+            "tricks": {SUITS[t]: {**dict(zip(card_order(self.dealer_cards).names, tricks)), "value": value}
                        if discards else value for t, (value, discards, tricks, _) in zip(TRUMPS, trumps)},
             "best": {"trump": ties[0][0], "tricks": best, "discard": ties[0][1]},
             "ties": ties,

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import lru_cache
 from operator import itemgetter
-from typing import Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from ..core.cards import CARD_NAMES, SUITS, Mask, cards_of
 from ..core.deal import Deal
@@ -24,6 +24,26 @@ from .play import Contract, declarer_cards, exchanging_seat, search_frame
 TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
 # the one instance of each seat, suit and card (answers are made by the thousand)
 SEAT_OBJECTS, SUIT_OBJECTS, CARDS = Seat.instances, Suit.instances, Card.instances
+
+
+Value = TypeVar("Value")
+
+
+class computed_once(Generic[Value]):  # named as a decorator, like functools.cached_property
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at each first
+    look, which a batch of tables pays by the thousand): the method's value is stored in
+    the instance under the method's name, where later looks find it."""
+
+    def __init__(self, method: Callable[[Any], Value]) -> None:
+        self.method = method
+        self.name = method.__name__
+        self.__doc__ = method.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Value:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = instance.__dict__[self.name] = self.method(instance)
+        return value
 
 
 class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
@@ -51,20 +71,18 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
 
     __hash__ = None  # type: ignore[assignment]
 
-    @cached_property
+    @computed_once
     def discards(self) -> list[Card]:
         """The discards in canonical order."""
-        return [CARDS[d] for d in cards_of(self.cards)]
+        return list(card_order(self.cards).cards)
 
-    @cached_property
+    @computed_once
     def rows(self) -> tuple[tuple[int, ...], ...]:
         """Each trump's tricks, the discards in canonical order."""
-        by_id = sorted(self.discards)
-        place = itemgetter(*[by_id.index(d) for d in self.discards])
-        n = len(by_id)
+        place, n = card_order(self.cards).place, self.cards.bit_count()
         return tuple(place(self.values[t * n:(t + 1) * n]) for t in TRUMPS)
 
-    @cached_property
+    @computed_once
     def tricks(self) -> ByName[Suit, ByName[Card, int]]:
         discards = self.discards
         return ByName.of(Suit, {SUIT_OBJECTS[t]: ByName.of(Card, dict(zip(discards, row)))
@@ -107,11 +125,12 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
         }
 
     def to_json(self) -> dict[str, Any]:
-        names = [CARD_NAMES[d] for d in self.discards]
+        names = card_order(self.cards).names
         rows, best = self.rows, max(self.values)
-        ties = [[SUITS[t], name] for t, row in zip(TRUMPS, rows) for name, n in zip(names, row) if n == best]
+        ties = [[suit, name] for suit, row in zip(SUITS, rows) if best in row
+                for name, n in zip(names, row) if n == best]
         return {
-            "tricks": {SUITS[t]: dict(zip(names, row)) for t, row in zip(TRUMPS, rows)},
+            "tricks": {suit: dict(zip(names, row)) for suit, row in zip(SUITS, rows)},
             "best": {"trump": ties[0][0], "discard": ties[0][1], "tricks": best},
             "ties": ties,
         }
@@ -119,6 +138,30 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     def __repr__(self) -> str:
         trump, discard, tricks = self.best
         return f"<DeclarerTable {self.declarer}: best {trump} discarding {discard}, {tricks} tricks>"
+
+
+class CardOrder:
+    """A set of cards in canonical order, with their names, and what puts values given in
+    card-id order (as the search gives a table's discards) in that order."""
+
+    __slots__ = ("cards", "names", "place")
+
+    def __init__(self, cards: tuple[Card, ...], names: tuple[str, ...],
+                 place: Callable[[bytes], tuple[int, ...]]) -> None:
+        self.cards = cards
+        self.names = names
+        self.place = place
+
+
+@lru_cache(maxsize=256)  # a deal's four makers share the dealer's cards
+def card_order(cards: Mask) -> CardOrder:
+    ids = cards_of(cards)
+    rank = dict(zip(sorted(ids), range(len(ids))))  # each card's place in card-id order
+    if len(ids) < 2:  # itemgetter of one index gives the item, not a tuple
+        place: Callable[[bytes], tuple[int, ...]] = lambda values: tuple(values[:len(ids)])  # noqa: E731
+    else:
+        place = itemgetter(*map(rank.__getitem__, ids))
+    return CardOrder(tuple(map(CARDS.__getitem__, ids)), tuple(map(CARD_NAMES.__getitem__, ids)), place)
 
 
 class TableAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
