@@ -298,16 +298,16 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
                             + _variant_hint(fields, variant))
     hands = [0] * NUM_SEATS
     held = 0
+    size, outside = variant.hand_size, ~variant.deck
     for seat, field in zip(order, fields):
         mask = _known_hand(field)
         if mask < 0:
             mask = _parse_hand(field, f"deal: {SEATS[seat]}'s hand")
-        count = mask.bit_count()
-        if count != variant.hand_size:
+        if mask.bit_count() != size:
             raise InvalidDealError(
-                f"deal: {SEATS[seat]} holds {count} cards, expected {variant.hand_size}: {quoted(field)}"
+                f"deal: {SEATS[seat]} holds {mask.bit_count()} cards, expected {size}: {quoted(field)}"
                 + _variant_hint(fields, variant))
-        if mask & ~variant.deck or mask & held:  # checked card by card only to say which
+        if mask & outside or mask & held:  # checked card by card only to say which
             for card in cards_of(mask):
                 if not variant.deck >> card & 1:
                     raise InvalidDealError(
