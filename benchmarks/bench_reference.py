@@ -14,8 +14,11 @@ interleaved, deal by deal:
 - ``core from C``: the package's own C search (solver/search/_search_cpu.h) driven from C
   (benchmarks/c/core_driver.c, same flags), timed inside C: the search with no Python.
 
-It prints the medians, the ratios of the medians, and the cards each C search plays; the
-three must agree on every cell, or the script stops. The process is pinned to one core.
+The plain search runs first on each deal; the API and the core from C follow in turns, each
+first on every other deal (the second of the two finds the caches and the branch history
+warmed by the same search). It prints the medians, the ratios of the medians, and the
+cards each C search plays; the three must agree on every cell, or the script stops. The
+process is pinned to one core.
 """
 
 from __future__ import annotations
@@ -129,21 +132,26 @@ def bench(game: str, variant, make_groups, count: int, seed: int, plain, core) -
     rng = random.Random(seed)
     searcher = thread_searcher()
     api, plain_s, core_s, plain_cards, core_cards = [], [], [], [], []
-    for deal in random_deals(variant, count, seed):
+    for number, deal in enumerate(random_deals(variant, count, seed)):
         seat = rng.choice(variant.seats)
         text, dealer = deal.notation(), "NESW"[deal.dealer]
         name = "NESW"[seat]
         groups = make_groups(deal, seat)
-        searcher.clear()
-        start = time.perf_counter()
-        answer = hasen.analyze(read_deal(text, dealer, variant), declarer=name)
-        api.append(time.perf_counter() - start)
         seconds, values, cards = solve_in_c(plain, groups)
         plain_s.append(seconds)
         plain_cards.append(cards)
-        seconds, core_values, cards = solve_in_c(core, groups)
-        core_s.append(seconds)
-        core_cards.append(cards)
+        # the API and the core from C in turns, each first on every other deal: the second
+        # of the two finds the machine's caches and branch history warmed by the same search
+        for which in ("api", "core") if number % 2 else ("core", "api"):
+            if which == "api":
+                searcher.clear()
+                start = time.perf_counter()
+                answer = hasen.analyze(read_deal(text, dealer, variant), declarer=name)
+                api.append(time.perf_counter() - start)
+            else:
+                seconds, core_values, cards = solve_in_c(core, groups)
+                core_s.append(seconds)
+                core_cards.append(cards)
         if not values == core_values == api_values(answer, name):
             sys.exit(f"the searches disagree on {deal!r}, {name}: plain {values}, core {core_values}, "
                      f"API {api_values(answer, name)}")

@@ -1,14 +1,16 @@
 """How long ``hasen table --example`` takes as a whole process, against Python starting and
 doing nothing, and which imports its start spends the most on.
 
-    python benchmarks/bench_startup.py [--runs 41] [--imports 15]
+    python benchmarks/bench_startup.py [--runs 41] [--imports 15] [--compare HASEN ...]
 
 Run it with the package installed (``pip install .``: the installed modules come with their
 bytecode; an editable install adds its path finder, and ``PYTHONDONTWRITEBYTECODE`` makes
 every start compile the sources again). The two commands run in turns, so that other load
 on the machine falls on both alike; the figures are wall times of each process from start
-to exit. ``--imports`` runs of ``python -X importtime`` give each module's least
-self time over those runs, for the heaviest modules.
+to exit. ``--compare`` adds the ``hasen`` command of other installs (another version's
+virtualenv) to the same turns, each against the ``python`` beside it. ``--imports`` runs of
+``python -X importtime`` give each module's least self time over those runs, for the
+heaviest modules.
 """
 
 from __future__ import annotations
@@ -56,20 +58,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=41, help="timed runs of each command (default: 41)")
     parser.add_argument("--imports", type=int, default=15, help="importtime runs (default: 15; 0 skips)")
+    parser.add_argument("--compare", nargs="+", default=[], metavar="HASEN",
+                        help="the hasen command of other installs, timed in the same turns")
     args = parser.parse_args()
     hasen = shutil.which("hasen")
     if hasen is None:
         sys.exit("bench_startup: no hasen command on PATH: pip install . first")
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         print("note: PYTHONDONTWRITEBYTECODE is set: sources without bytecode are compiled at every start")
-    table, bare = wall_times([[hasen, "table", "--example"], [sys.executable, "-c", "pass"]], args.runs)
-    ratios = [t / b for t, b in zip(table, bare)]
+    installs = [(hasen, sys.executable)]
+    for other in args.compare:
+        python = os.path.join(os.path.dirname(os.path.abspath(other)), os.path.basename(sys.executable))
+        if not os.path.exists(python):
+            sys.exit(f"bench_startup: no {os.path.basename(sys.executable)} beside {other}")
+        installs.append((other, python))
+    commands = [argv for command, python in installs
+                for argv in ([command, "table", "--example"], [python, "-c", "pass"])]
+    times = wall_times(commands, args.runs)
     print(f"whole process, {args.runs} runs each in turns (ms): median (min - max)")
-    for name, times in (("hasen table --example", table), ("python -c pass", bare)):
-        print(f"  {name:24} {statistics.median(times) * 1e3:6.1f}  ({min(times) * 1e3:.1f} - {max(times) * 1e3:.1f})")
-    difference = statistics.median(t - b for t, b in zip(table, bare))
-    print(f"  hasen less python, median of the differences: {difference * 1e3:.1f} ms; "
-          f"ratio {statistics.median(ratios):.2f}x")
+    for i, (command, _) in enumerate(installs):
+        table, bare = times[2 * i], times[2 * i + 1]
+        if len(installs) > 1:
+            print(command)
+        for name, measured in (("hasen table --example", table), ("python -c pass", bare)):
+            print(f"  {name:24} {statistics.median(measured) * 1e3:6.1f}  "
+                  f"({min(measured) * 1e3:.1f} - {max(measured) * 1e3:.1f})")
+        difference = statistics.median(t - b for t, b in zip(table, bare))
+        print(f"  hasen less python, median of the differences: {difference * 1e3:.1f} ms; "
+              f"ratio {statistics.median(t / b for t, b in zip(table, bare)):.2f}x")
     if args.imports:
         print(f"\nheaviest imports of the command line (least of {args.imports} runs, us): self, with what it imports")
         for own, total, name in heaviest_imports(sys.executable, args.imports):

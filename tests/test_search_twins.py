@@ -47,6 +47,26 @@ def test_the_cores_agree_on_random_endings(cores, seed: int, played: bool) -> No
     assert position.solve(extension) == position.solve(twin), position.describe()
 
 
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_the_cores_agree_with_cards_anywhere_in_their_blocks(cores, data) -> None:
+    """Cards at any bit of a block, its lowest and highest included, and gaps of any width
+    between them: the C core groups equivalent cards with whole-mask arithmetic that must
+    stop at a block's edges (issue 17, item 3)."""
+    seats = data.draw(st.sampled_from([(0, 1, 2, 3), (0, 1, 3), (0, 2, 3), (0, 1)]), label="seats")
+    size = data.draw(st.integers(1, 3), label="cards per hand")
+    edges = [b * 16 + e for b in range(4) for e in (0, 1, 14, 15)]
+    bits = data.draw(st.lists(st.sampled_from(edges) | st.integers(0, 63), min_size=size * len(seats),
+                              max_size=size * len(seats), unique=True), label="bits")
+    hands = [0] * 4
+    for i, seat in enumerate(seats):
+        hands[seat] = sum(1 << b for b in bits[i * size:(i + 1) * size])
+    leader, side = data.draw(st.sampled_from(seats), label="leader"), data.draw(st.integers(0, 1), label="side")
+    active = sum(1 << s for s in seats)
+    extension, twin = cores
+    assert extension.solve(hands, active, leader, side) == twin.solve(hands, active, leader, side)
+
+
 def recorded_tables(variant: str, count: int) -> list[tuple]:
     """The ``solve_table`` requests of every declarer's table of ``count`` seeded deals."""
     import hasen

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..core.cards import SUITS, card_name, cards_of
+from ..core.cards import CARD_NAMES, SUITS, Mask, card_name
 from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
@@ -25,8 +25,20 @@ from ..search import Searcher, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal
-from .play import Contract, declarer_cards, exchanging_seat, search_frame
-from .table import TRUMPS, Plan, TableJob, planned, solve_plan, tables_by_declarer
+from .play import Contract
+from .table import (
+    SEAT_OBJECTS,
+    SUIT_OBJECTS,
+    TRUMPS,
+    Plan,
+    TableJob,
+    card_order,
+    computed_once,
+    planned,
+    solve_plan,
+    table_shape,
+    tables_by_declarer,
+)
 
 
 class TrumpEntry(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
@@ -45,24 +57,62 @@ class TrumpEntry(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports
 class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One maker's entries for the four trumps: ``table.entries["H"].value``.
 
+    It keeps the search's values as they came (``values``: trump by trump, one, or one per
+    card the dealer may put away in card-id order) and builds the entries the first time
+    they are asked for. ``dealer_cards``: the dealer's hand and the upcard; ``exchanges``:
+    for each trump, None when nobody exchanges, else whether the dealer keeps the most
+    tricks (the dealer's side made trump; docs/rules.md).
+
     >>> import hasen
     >>> south = hasen.analyze(hasen.Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")).tables["S"]
     >>> south.entries["H"].value, south.entries["S"].discard, south.ties
     (5, Card('KD'), [Suit('H')])
     """
 
-    def __init__(self, maker: Seat, entries: ByName[Suit, TrumpEntry]) -> None:
+    def __init__(self, maker: Seat, values: bytes, dealer_cards: Mask, exchanges: tuple[bool | None, ...]) -> None:
         self.maker = maker
-        self.entries = entries
+        self.values = values
+        self.dealer_cards = dealer_cards
+        self.exchanges = exchanges
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is MakerTable and self.maker == other.maker and self.values == other.values
+                and self.dealer_cards == other.dealer_cards and self.exchanges == other.exchanges)
+
+    __hash__ = None
+
+    @computed_once
+    def trumps(self) -> tuple[tuple[int, tuple[Card, ...], tuple[int, ...], Card | None], ...]:
+        """For each trump: its value, the dealer's discards in canonical order (none when
+        nobody exchanges), the tricks after each, and the dealer's choice."""
+        out: list[tuple[int, tuple[Card, ...], tuple[int, ...], Card | None]] = []
+        done = 0
+        for keeps_most in self.exchanges:
+            if keeps_most is None:
+                out.append((self.values[done], (), (), None))
+                done += 1
+                continue
+            order = card_order(self.dealer_cards)
+            tricks = order.place(self.values[done:done + len(order.cards)])
+            value = max(tricks) if keeps_most else min(tricks)
+            out.append((value, order.cards, tricks, order.cards[tricks.index(value)]))
+            done += len(order.cards)
+        return tuple(out)
+
+    @computed_once
+    def entries(self) -> ByName[Suit, TrumpEntry]:
+        return ByName.of(Suit, {SUIT_OBJECTS[t]: TrumpEntry(value, ByName.of(Card, dict(zip(discards, tricks))), chosen)
+                                for t, (value, discards, tricks, chosen) in zip(TRUMPS, self.trumps)})
 
     @property
     def best_tricks(self) -> int:
-        return max(e.value for e in self.entries.values())
+        return max(entry[0] for entry in self.trumps)
 
     @property
     def ties(self) -> list[Suit]:
         """Every trump reaching the best, in the order S H D C."""
-        return [Suit(t) for t in TRUMPS if self.entries[t].value == self.best_tricks]
+        best = self.best_tricks
+        return [SUIT_OBJECTS[t] for t, entry in zip(TRUMPS, self.trumps) if entry[0] == best]
 
     @property
     def best(self) -> tuple[Suit, TrumpEntry]:
@@ -71,8 +121,8 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
 
     def grid(self, trump: int) -> dict[int | None, int]:
         """This trump's tricks by the dealer's discard; key None when nobody exchanges."""
-        entry = self.entries[trump]
-        return dict(entry.discards) or {None: entry.value}
+        value, discards, tricks, _ = self.trumps[trump]
+        return dict(zip(discards, tricks)) or {None: value}
 
     def contract_tricks(self, contract: Contract) -> int:
         """What the contract's trump and the dealer's discard take double-dummy."""
@@ -100,11 +150,15 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
         }
 
     def to_json(self) -> dict[str, Any]:
-        trump, entry = self.best
+        trumps = self.trumps
+        best = max(entry[0] for entry in trumps)
+        ties = [[SUITS[t], None if chosen is None else CARD_NAMES[chosen]]
+                for t, (value, _, _, chosen) in zip(TRUMPS, trumps) if value == best]
         return {
-            "tricks": {SUITS[t]: self.entries[t].to_json() for t in TRUMPS},
-            "best": {"trump": SUITS[trump], "tricks": entry.value, "discard": name_or_none(entry.discard)},
-            "ties": [[SUITS[t], name_or_none(self.entries[t].discard)] for t in self.ties],
+            "tricks": {SUITS[t]: {**dict(zip(card_order(self.dealer_cards).names, tricks)), "value": value}
+                       if discards else value for t, (value, discards, tricks, _) in zip(TRUMPS, trumps)},
+            "best": {"trump": ties[0][0], "tricks": best, "discard": ties[0][1]},
+            "ties": ties,
         }
 
     def __repr__(self) -> str:
@@ -154,32 +208,12 @@ class EuchreAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports
 def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, settings: Settings) -> TableJob:
     """The makers' tricks for each trump, every dealer's discard where the dealer exchanges:
     all the positions to be built and solved in one call, without the GIL."""
-    frame = search_frame(deal, maker, alone, lone_defender, settings)
-    takers = [exchanging_seat(deal, trump, maker, frame.seats) for trump in TRUMPS]
-    side = frame.side
-    seats = [-1 if t is None else deal.variant.search_seat(t) for t in takers]
-    request = (frame.hands, LAYOUT_BYTES, seats, deal.extra, frame.active, frame.leader, side)
-
-    def finish(values: bytes) -> MakerTable:
-        entries: dict[Suit, TrumpEntry] = {}
-        done = 0
-        for trump, taker in zip(TRUMPS, takers):
-            if taker is None:
-                entries[Suit(trump)] = TrumpEntry(values[done], ByName.of(Card, {}))
-                done += 1
-                continue
-            cards = [Card(c) for c in cards_of(declarer_cards(deal, taker))]
-            by_id = dict(zip(sorted(cards), values[done:done + len(cards)]))  # solved in card-id order
-            discards = ByName.of(Card, {c: by_id[c] for c in cards})
-            done += len(cards)
-            # docs/rules.md: the discard is the dealer's, for the dealer's own side
-            choose = max if deal.variant.side_of(taker) == side else min
-            value = choose(discards.values())
-            chosen = next(d for d, n in discards.items() if n == value)
-            entries[Suit(trump)] = TrumpEntry(value, discards, chosen)
-        return MakerTable(Seat(maker), ByName.of(Suit, entries))
-
-    return TableJob(request, finish)
+    shape = table_shape(deal, maker, alone, lone_defender, settings)
+    request = (shape.pick_hands((*deal.hands, 0)), LAYOUT_BYTES, shape.taker_seats, deal.extra, shape.active,
+               shape.leader, shape.side)
+    cards = 0 if shape.taker is None else deal.hands[shape.taker] | 1 << deal.extra
+    seat, exchanges = SEAT_OBJECTS[maker], shape.keeps_most
+    return TableJob(request, lambda values: MakerTable(seat, values, cards, exchanges))
 
 
 def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple, TypeVar
+from functools import lru_cache
+from operator import itemgetter
+from typing import Any, Generic, TypeVar
 
-from ..core.cards import SUITS, card_name, cards_of
+from ..core.cards import CARD_NAMES, SUITS, Mask, cards_of
 from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
-from ..core.seats import SEATS
+from ..core.seats import NUM_SEATS, SEATS
+from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.seating import check_lead_settings
 from ..rules.settings import DEFAULT_SETTINGS, Settings
@@ -17,14 +20,40 @@ from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, options_json, tables_repr
 from .inputs import coerce_deal, coerce_defender, coerce_seat
-from .play import Contract, declarer_cards, search_frame
+from .play import Contract, declarer_cards, exchanging_seat, search_frame
 
 TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
+# the one instance of each seat, suit and card (answers are made by the thousand)
+SEAT_OBJECTS, SUIT_OBJECTS, CARDS = Seat.instances, Suit.instances, Card.instances
+
+
+Value = TypeVar("Value")
+
+
+class computed_once(Generic[Value]):  # named as a decorator, like functools.cached_property
+    """``functools.cached_property`` without its lock (Python 3.11 takes one at each first
+    look, which a batch of tables pays by the thousand): the method's value is stored in
+    the instance under the method's name, where later looks find it."""
+
+    def __init__(self, method: Callable[[Any], Value]) -> None:
+        self.method = method
+        self.name = method.__name__
+        self.__doc__ = method.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Value:
+        if instance is None:
+            return self  # type: ignore[return-value]
+        value = instance.__dict__[self.name] = self.method(instance)
+        return value
 
 
 class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One declarer's tricks for every trump (rows) and discard (columns):
     ``table.tricks["C"]["KH"]``.
+
+    It keeps the search's values as they came (``values``: trump by trump, the discards in
+    card-id order, as ``Searcher.solve_table`` gives them) and builds the mappings the first
+    time they are asked for: a batch's tables go straight to JSON.
 
     >>> import hasen
     >>> deal = hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
@@ -33,20 +62,43 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     (6, [(Suit('C'), Card('KH'))])
     """
 
-    def __init__(self, declarer: Seat, discards: list[Card], tricks: ByName[Suit, ByName[Card, int]]) -> None:
+    def __init__(self, declarer: Seat, cards: Mask, values: bytes) -> None:
         self.declarer = declarer
-        self.discards = discards  # canonical order
-        self.tricks = tricks
+        self.cards = cards  # the hand and the widow: the discards
+        self.values = values
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is DeclarerTable and self.declarer == other.declarer and self.cards == other.cards
+                and self.values == other.values)
+
+    __hash__ = None
+
+    @computed_once
+    def discards(self) -> list[Card]:
+        """The discards in canonical order."""
+        return list(card_order(self.cards).cards)
+
+    @computed_once
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """Each trump's tricks, the discards in canonical order."""
+        place, n = card_order(self.cards).place, self.cards.bit_count()
+        return tuple(place(self.values[t * n:(t + 1) * n]) for t in TRUMPS)
+
+    @computed_once
+    def tricks(self) -> ByName[Suit, ByName[Card, int]]:
+        discards = self.discards
+        return ByName.of(Suit, {SUIT_OBJECTS[t]: ByName.of(Card, dict(zip(discards, row)))
+                                for t, row in zip(TRUMPS, self.rows)})
 
     @property
     def best_tricks(self) -> int:
-        return max(max(row.values()) for row in self.tricks.values())
+        return max(self.values)
 
     @property
     def ties(self) -> list[tuple[Suit, Card]]:
         """Every (trump, discard) reaching the best, in trump then canonical card order."""
-        best = self.best_tricks
-        return [(Suit(t), d) for t in TRUMPS for d in self.discards if self.tricks[t][d] == best]
+        best, discards = max(self.values), self.discards
+        return [(SUIT_OBJECTS[t], d) for t, row in zip(TRUMPS, self.rows) for d, n in zip(discards, row) if n == best]
 
     @property
     def best(self) -> tuple[Suit, Card, int]:
@@ -55,7 +107,7 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
 
     def grid(self, trump: int) -> dict[int | None, int]:
         """This trump's tricks by discard."""
-        return dict(self.tricks[trump])
+        return dict(zip(self.discards, self.rows[trump]))
 
     def contract_tricks(self, contract: Contract) -> int:
         """What the contract's trump and discard take double-dummy."""
@@ -70,21 +122,48 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
         return {
             "tricks": self.contract_tricks(contract),
             "cost": self.contract_cost(contract),
-            "best": {"trump": SUITS[trump], "discard": card_name(discard), "tricks": tricks},
-            "ties": [[SUITS[t], card_name(d)] for t, d in self.ties],
+            "best": {"trump": SUITS[trump], "discard": CARD_NAMES[discard], "tricks": tricks},
+            "ties": [[SUITS[t], CARD_NAMES[d]] for t, d in self.ties],
         }
 
     def to_json(self) -> dict[str, Any]:
-        trump, discard, tricks = self.best
+        names = card_order(self.cards).names
+        rows, best = self.rows, max(self.values)
+        ties = [[suit, name] for suit, row in zip(SUITS, rows) if best in row
+                for name, n in zip(names, row) if n == best]
         return {
-            "tricks": {SUITS[t]: {card_name(d): self.tricks[t][d] for d in self.discards} for t in TRUMPS},
-            "best": {"trump": SUITS[trump], "discard": card_name(discard), "tricks": tricks},
-            "ties": [[SUITS[t], card_name(d)] for t, d in self.ties],
+            "tricks": {suit: dict(zip(names, row)) for suit, row in zip(SUITS, rows)},
+            "best": {"trump": ties[0][0], "discard": ties[0][1], "tricks": best},
+            "ties": ties,
         }
 
     def __repr__(self) -> str:
         trump, discard, tricks = self.best
         return f"<DeclarerTable {self.declarer}: best {trump} discarding {discard}, {tricks} tricks>"
+
+
+class CardOrder:
+    """A set of cards in canonical order, with their names, and what puts values given in
+    card-id order (as the search gives a table's discards) in that order."""
+
+    __slots__ = ("cards", "names", "place")
+
+    def __init__(self, cards: tuple[Card, ...], names: tuple[str, ...],
+                 place: Callable[[bytes], tuple[int, ...]]) -> None:
+        self.cards = cards
+        self.names = names
+        self.place = place
+
+
+@lru_cache(maxsize=256)  # a deal's four makers share the dealer's cards
+def card_order(cards: Mask) -> CardOrder:
+    ids = cards_of(cards)
+    rank = dict(zip(sorted(ids), range(len(ids))))  # each card's place in card-id order
+    if len(ids) < 2:  # itemgetter of one index gives the item, not a tuple
+        place: Callable[[bytes], tuple[int, ...]] = lambda values: tuple(values[:len(ids)])  # noqa: E731
+    else:
+        place = itemgetter(*map(rank.__getitem__, ids))
+    return CardOrder(tuple(map(CARDS.__getitem__, ids)), tuple(map(CARD_NAMES.__getitem__, ids)), place)
 
 
 class TableAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
@@ -119,25 +198,34 @@ class TableAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
         return tables_repr(self, self.deal, self.tables)
 
 
-class TableJob(NamedTuple):
+# TableJob, Plan and TableShape are plain classes, not NamedTuples: each NamedTuple class
+# compiles code when its module is imported, and every command's start imports this one
+
+class TableJob:
     """One declarer's table waiting for the search: the request (``Searcher.solve_table``'s
     arguments) and what turns its values into the table."""
 
-    request: tuple[Any, ...]
-    finish: Callable[[bytes], Any]
+    __slots__ = ("request", "finish")
+
+    def __init__(self, request: tuple[Any, ...], finish: Callable[[bytes], Any]) -> None:
+        self.request = request
+        self.finish = finish
 
     def solve(self, searcher: Searcher) -> Any:
         """The table, solved alone."""
         return self.finish(solve_table(searcher, *self.request))
 
 
-class Plan(NamedTuple):
+class Plan:
     """A whole analysis waiting for the search: its tables' requests, in order, and what
     turns their values into the answer. Solved table by table (``solve_plan``) or with
     other plans' tables in one call (``hasen.analysis.many``)."""
 
-    requests: list[tuple[Any, ...]]
-    finish: Callable[[Sequence[bytes]], Answer]
+    __slots__ = ("requests", "finish")
+
+    def __init__(self, requests: list[tuple[Any, ...]], finish: Callable[[Sequence[bytes]], Answer]) -> None:
+        self.requests = requests
+        self.finish = finish
 
 
 def planned(jobs: ByName[Seat, TableJob], answer: Callable[[ByName[Seat, Any]], Answer]) -> Plan:
@@ -192,34 +280,98 @@ def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool, defe
                        ) -> tuple[ByName[Seat, Table], Seat | None]:
     """``make_table(seat, lone_defender)`` for the one declarer asked for, or every dealt
     seat, after checking the request; returns the tables by seat and the lone defender."""
-    settings.check_for(deal.variant)
-    one = None if declarer is None else coerce_seat(declarer, "declarer")
-    if one is not None and one not in deal.variant.seats:
-        raise NotationError(f"declarer: {deal.variant.name} deals to "
-                            f"{', '.join(SEATS[s] for s in deal.variant.seats)}, not {SEATS[one]}")
-    lone_defender = coerce_defender(defender, one, alone)
-    check_lead_settings(settings, alone, lone_defender)
-    seats = list(deal.variant.seats) if one is None else [one]
-    tables = ByName.of(Seat, {Seat(seat): make_table(seat, lone_defender) for seat in seats})
-    return tables, None if lone_defender is None else Seat(lone_defender)
+    seats, lone_defender = checked_declarers(deal.variant, declarer, alone, defender, settings)
+    tables = ByName.of(Seat, {SEAT_OBJECTS[seat]: make_table(seat, lone_defender) for seat in seats})
+    return tables, None if lone_defender is None else SEAT_OBJECTS[lone_defender]
+
+
+MAX_SHAPES = 4096  # requests and shapes kept at most (they are few: a bound against the unforeseen)
+_CHECKED: dict[tuple[Any, ...], tuple[tuple[int, ...], int | None]] = {}
+
+
+def checked_declarers(variant: Variant, declarer: str | int | None, alone: bool, defender: str | int | None,
+                      settings: Settings) -> tuple[tuple[int, ...], int | None]:
+    """The seats a table request asks for and its lone defender, the request checked; a
+    request met before (a batch asks the same few) is not checked again."""
+    # the types are part of the key: True equals 1, but is no seat
+    key: tuple[Any, ...] | None = (variant, declarer, type(declarer), alone, type(alone), defender, type(defender),
+                                   settings)
+    try:
+        known = _CHECKED.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable value: checked (and refused) below
+        key, known = None, None
+    if known is None:
+        settings.check_for(variant)
+        one = None if declarer is None else coerce_seat(declarer, "declarer")
+        if one is not None and one not in variant.seats:
+            raise NotationError(f"declarer: {variant.name} deals to "
+                                f"{', '.join(SEATS[s] for s in variant.seats)}, not {SEATS[one]}")
+        lone_defender = coerce_defender(defender, one, alone)
+        check_lead_settings(settings, alone, lone_defender)
+        known = (variant.seats if one is None else (one,)), lone_defender
+        if key is not None and len(_CHECKED) < MAX_SHAPES:
+            _CHECKED[key] = known
+    return known
+
+
+class TableShape:
+    """What a table's request holds besides the cards: worked out once for each variant,
+    dealer, widow or upcard, declarer, form of play and settings (tables are made by the
+    thousand, and these are few).
+
+    ``pick_hands``: the deal's hands and a 0 -> the search seats' hands; ``taker``: the seat
+    that takes the widow or upcard in some trump (None: nobody); ``taker_seats``: for each
+    trump, its search seat if it exchanges then (-1: nobody exchanges); ``keeps_most``: for
+    each trump, whether that seat keeps the most tricks (its side declares); ``active``,
+    ``leader``, ``side``: as in ``Searcher.solve_table``."""
+
+    __slots__ = ("pick_hands", "taker", "taker_seats", "keeps_most", "active", "leader", "side")
+
+    def __init__(self, pick_hands: Callable[[tuple[Mask, ...]], tuple[Mask, ...]], taker: int | None,
+                 taker_seats: tuple[int, ...], keeps_most: tuple[bool | None, ...], active: int, leader: int,
+                 side: int) -> None:
+        self.pick_hands = pick_hands
+        self.taker = taker
+        self.taker_seats = taker_seats
+        self.keeps_most = keeps_most
+        self.active = active
+        self.leader = leader
+        self.side = side
+
+
+_SHAPES: dict[tuple[Any, ...], TableShape] = {}
+
+
+def table_shape(deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings) -> TableShape:
+    """The request's frame (``search_frame``, checked on first use) and who exchanges in
+    each trump: the same for every deal of this variant, dealer and widow or upcard."""
+    key = (deal.variant, deal.dealer, deal.extra, declarer, alone, lone_defender, settings)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        frame = search_frame(deal, declarer, alone, lone_defender, settings)
+        takers = tuple(exchanging_seat(deal, trump, declarer, frame.seats) for trump in TRUMPS)
+        source = [NUM_SEATS] * NUM_SEATS  # each search seat's real seat; NUM_SEATS: the 0 after the hands
+        for seat in frame.seats:
+            source[deal.variant.search_seat(seat)] = seat
+        taker_seats = tuple(-1 if t is None else deal.variant.search_seat(t) for t in takers)
+        keeps_most = tuple(None if t is None else deal.variant.side_of(t) == frame.side for t in takers)
+        exchanging = {t for t in takers if t is not None}
+        assert len(exchanging) <= 1, "one seat takes the widow or upcard, whatever the trump"
+        shape = TableShape(itemgetter(*source), exchanging.pop() if exchanging else None, taker_seats, keeps_most,
+                           frame.active, frame.leader, frame.side)
+        if len(_SHAPES) < MAX_SHAPES:
+            _SHAPES[key] = shape
+    return shape
 
 
 def declarer_job(deal: Deal, declarer: int, alone: bool, settings: Settings,
                  lone_defender: int | None = None) -> TableJob:
     """One declarer's 28 cells, to be built and solved in one call without the GIL."""
-    discards = [Card(d) for d in cards_of(declarer_cards(deal, declarer))]
-    frame = search_frame(deal, declarer, alone, lone_defender, settings)
-    taker = deal.variant.search_seat(declarer)
-    request = (frame.hands, LAYOUT_BYTES, (taker,) * len(TRUMPS), deal.extra, frame.active, frame.leader, frame.side)
-
-    def finish(values: bytes) -> DeclarerTable:
-        n = len(discards)
-        column = {d: i for i, d in enumerate(sorted(discards))}  # solved in card-id order, shown in canonical order
-        tricks = ByName.of(Suit, {Suit(trump): ByName.of(Card, {d: values[trump * n + column[d]] for d in discards})
-                                  for trump in TRUMPS})
-        return DeclarerTable(Seat(declarer), discards, tricks)
-
-    return TableJob(request, finish)
+    shape = table_shape(deal, declarer, alone, lone_defender, settings)
+    request = (shape.pick_hands((*deal.hands, 0)), LAYOUT_BYTES, shape.taker_seats, deal.extra, shape.active,
+               shape.leader, shape.side)
+    seat, cards = SEAT_OBJECTS[declarer], declarer_cards(deal, declarer)
+    return TableJob(request, lambda values: DeclarerTable(seat, cards, values))
 
 
 def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,

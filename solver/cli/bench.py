@@ -40,6 +40,7 @@ from ..games import FAMILIES
 
 # each family by its variant of the same name, first deck: Hasenpfeffer, four-hand Euchre (24 cards)
 GAMES = {family: variant_for(family) for family in FAMILIES}
+STARTUP_RUNS_PER_ROUND = 5  # whole-process runs of each command per round
 
 
 def seeded_deals(variant: Variant, count: int, seed: int) -> list[Deal]:
@@ -141,6 +142,77 @@ def batch_per_second(jobs: list[tuple[str, str, str, str]], threads: int) -> flo
     return len(jobs) / (time.perf_counter() - start)
 
 
+def search_share(jobs: list[tuple[str, str, str, str]]) -> dict[str, float]:
+    """Each job's first-call table through ``hasen.analyze`` and, in turns with it, the
+    same table's request alone through ``Searcher.solve_table`` (the search with one call
+    around it), the thread's search table emptied before each: the medians and their
+    ratio, the Python around a table's search. The two go first on every other job: the
+    second of a pair finds the machine's caches warmed by the same search."""
+    from .. import public
+    from ..search import thread_searcher
+
+    searcher = thread_searcher()
+    analyzed: list[float] = []
+    alone: list[float] = []
+    for number, (text, dealer, variant, seat) in enumerate(jobs):
+        request = public.plan_analysis(read_deal(text, dealer, variant), declarer=Seat(seat)).requests[0]
+        for which in (0, 1) if number % 2 else (1, 0):
+            searcher.clear()
+            start = time.perf_counter()
+            if which:
+                public.analyze(read_deal(text, dealer, variant), declarer=Seat(seat))
+            else:
+                searcher.solve_table(*request)
+            (analyzed if which else alone).append(time.perf_counter() - start)
+    table, search = statistics.median(analyzed), statistics.median(alone)
+    return {"median_table_us": table * 1e6, "median_search_us": search * 1e6, "ratio": table / search}
+
+
+def output_share(deals: list[Deal]) -> dict[str, float]:
+    """A batch's work per deal: every declarer's table through ``hasen.analyze`` (a first
+    call), then its line of output (``to_json`` and ``json.dumps``, as ``hasen batch``
+    writes it): the medians, and the median of each deal's output share."""
+    from .. import public
+    from ..search import thread_searcher
+
+    searcher = thread_searcher()
+    tables: list[float] = []
+    output: list[float] = []
+    for number, deal in enumerate(deals):
+        searcher.clear()
+        start = time.perf_counter()
+        answer = public.analyze(deal)
+        middle = time.perf_counter()
+        json.dumps({"id": number, "table": answer.to_json()})
+        output.append(time.perf_counter() - middle)
+        tables.append(middle - start)
+    return {"tables_ms_per_deal": statistics.median(tables) * 1e3,
+            "output_ms_per_deal": statistics.median(output) * 1e3,
+            "share": statistics.median(o / (t + o) for t, o in zip(tables, output))}
+
+
+def startup(runs: int) -> dict[str, float] | None:
+    """``hasen table --example`` as a whole process against ``python -c pass``, in turns,
+    after one untimed run of each: the medians and the median of each pair's ratio; None
+    where the ``hasen`` command is not beside this Python."""
+    import shutil
+    import subprocess
+
+    command = shutil.which("hasen", path=os.path.dirname(sys.executable))
+    if command is None:
+        return None
+    pair = [[command, "table", "--example"], [sys.executable, "-c", "pass"]]
+    times: list[list[float]] = [[], []]
+    for run in range(runs + 1):
+        for i, argv in enumerate(pair):
+            start = time.perf_counter()
+            subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
+            if run:
+                times[i].append(time.perf_counter() - start)
+    return {"runs": runs, "table_ms": statistics.median(times[0]) * 1e3, "python_ms": statistics.median(times[1]) * 1e3,
+            "ratio": statistics.median(t / p for t, p in zip(*times))}
+
+
 def median_speedup(rates: dict[int, list[float]], threads: int) -> float:
     """The median of each round's ratio of its own two runs: a slower spell of the machine
     falls on both."""
@@ -181,6 +253,8 @@ def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) ->
         jobs = table_jobs(dealt, seed)
         solves = bench_solves(dealt, seed)
         seconds = run_tables(jobs)
+        against_search = search_share(jobs)
+        outputs = output_share(dealt)
         # 1 and N threads in turns, so that other load on the machine falls on both alike
         rates: dict[int, list[float]] = {1: [], threads: []}
         batches: dict[int, list[float]] = {1: [], threads: []}
@@ -194,11 +268,14 @@ def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) ->
             "tables": len(jobs),
             "tables_per_second": len(jobs) / sum(seconds),
             "median_table_us": statistics.median(seconds) * 1e6,
+            "table_against_search": against_search,
+            "batch_output": outputs,
             "tables_per_second_by_threads": {str(n): statistics.median(rates[n]) for n in rates},
             "thread_speedup": median_speedup(rates, threads),
             "batch_tables_per_second_by_threads": {str(n): statistics.median(batches[n]) for n in batches},
             "batch_thread_speedup": median_speedup(batches, threads),
         }
+    result["startup"] = startup(STARTUP_RUNS_PER_ROUND * rounds)
     result["peak_memory_bytes"] = peak_memory_bytes()
     return result
 
@@ -210,6 +287,7 @@ def text(result: dict[str, Any]) -> str:
     for game, g in result["games"].items():
         threads = result["threads"]
         by, batch = g["tables_per_second_by_threads"], g["batch_tables_per_second_by_threads"]
+        against, output = g["table_against_search"], g["batch_output"]
         lines += [
             f"{game}",
             f"  single solves        {g['solves_per_second']:9.0f} /s   median {g['median_solve_us']:8.1f} us",
@@ -218,6 +296,11 @@ def text(result: dict[str, Any]) -> str:
             f"  boundaries per solve median {g['boundaries_per_solve']['median']:6.0f}   mean "
             f"{g['boundaries_per_solve']['mean']:6.0f}   {g['ns_per_boundary']:6.1f} ns per boundary",
             f"  tables (first call)  {g['tables_per_second']:9.0f} /s   median {g['median_table_us']:8.1f} us",
+            f"  table / its search   {against['ratio']:9.2f}x   median {against['median_table_us']:8.1f} us against "
+            f"{against['median_search_us']:.1f} us (solve_table alone, in turns)",
+            f"  batch output         {output['share'] * 100:8.1f} %   of a deal (median): "
+            f"{output['output_ms_per_deal']:.3f} ms to_json and json.dumps after {output['tables_ms_per_deal']:.3f} ms "
+            f"for every declarer's table",
             f"  tables, 1 thread     {by['1']:9.0f} /s",
         ]
         if threads != 1:
@@ -227,6 +310,10 @@ def text(result: dict[str, Any]) -> str:
         if threads != 1:
             lines.append(f"  batch, {threads} threads     {batch[str(threads)]:9.0f} /s   "
                          f"{g['batch_thread_speedup']:.2f}x one thread (median of {result['rounds']} rounds' ratios)")
+    start = result["startup"]
+    if start:
+        lines.append(f"start-up: hasen table --example {start['table_ms']:.1f} ms, python -c pass "
+                     f"{start['python_ms']:.1f} ms: {start['ratio']:.2f}x (median of {start['runs']} runs' ratios)")
     table = result["search_table_bytes_per_thread"]
     peak = result["peak_memory_bytes"]
     lines.append(f"search table per thread {table / 2**20:.2f} MiB" if table else "search table per thread: a dict")

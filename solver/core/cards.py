@@ -44,10 +44,13 @@ def is_red(suit: int) -> bool:
     return suit in (1, 2)
 
 
+# every card's name by id: names are asked for by the hundred per answer
+CARD_NAMES = tuple(RANKS[rank] + suit for suit in SUITS for rank in range(RANKS_PER_SUIT)) + (JOKER_NAME,)
+CARD_IDS = {name: card for card, name in enumerate(CARD_NAMES)}  # a name as printed -> its card
+
+
 def card_name(card: CardId) -> str:
-    if card == JOKER:
-        return JOKER_NAME
-    return RANKS[rank_of(card)] + SUITS[suit_of(card)]
+    return CARD_NAMES[card]
 
 
 def canonical_key(card: CardId) -> tuple[int, int]:
@@ -100,7 +103,25 @@ def mask_of(cards: Iterable[CardId]) -> Mask:
 
 def cards_of(mask: Mask) -> list[CardId]:
     """The cards of a mask in canonical order."""
-    return sorted(iter_bits(mask), key=canonical_key)
+    if mask >> NUM_CARDS or mask < 0:  # no set of the family's cards: sorted the long way
+        return sorted(iter_bits(mask), key=canonical_key)
+    suits = _SUIT_CARDS
+    try:
+        cards = [*suits[mask & 0xFF], *suits[0x100 | mask >> 8 & 0xFF], *suits[0x200 | mask >> 16 & 0xFF],
+                 *suits[0x300 | mask >> 24 & 0xFF]]
+    except KeyError:
+        for suit in range(len(SUITS)):
+            ranks = mask >> (RANKS_PER_SUIT * suit) & 0xFF
+            suits[suit << 8 | ranks] = tuple(make_card(suit, r) for r in reversed(range(RANKS_PER_SUIT))
+                                             if ranks >> r & 1)
+        return cards_of(mask)
+    if mask >> JOKER & 1:
+        cards.append(JOKER)
+    return cards
+
+
+# suit << 8 | the suit's byte of a mask -> that suit's cards high to low, filled as met
+_SUIT_CARDS: dict[int, tuple[CardId, ...]] = {}
 
 
 def iter_bits(mask: Mask) -> Iterator[int]:
@@ -112,6 +133,32 @@ def iter_bits(mask: Mask) -> Iterator[int]:
 
 def parse_hand(text: str, where: str = "hand") -> Mask:
     """A hand in dotted form ``spades.hearts.diamonds.clubs``; ``*`` is the Joker."""
+    mask = _known_hand(text)
+    return mask if mask >= 0 else _parse_hand(text, where)
+
+
+# each suit's sections met so far -> their cards (a deal's sections recur)
+_SECTIONS: tuple[dict[str, Mask], ...] = tuple({} for _ in SUITS)
+MAX_SECTIONS = 4096  # per suit: every list of distinct ranks in canonical order is far fewer
+
+
+def _known_hand(text: str) -> Mask:
+    """The hand's cards when each of its sections was met before (the Joker last, if
+    anywhere); -1 otherwise, for ``_parse_hand`` to parse or refuse."""
+    joker = 0
+    if text[-1:] == "*":
+        text, joker = text[:-1], 1 << JOKER
+    sections = text.split(".")
+    if len(sections) != len(SUITS) or "*" in text:
+        return -1
+    spades, hearts, diamonds, clubs = _SECTIONS
+    try:
+        return joker | spades[sections[0]] | hearts[sections[1]] | diamonds[sections[2]] | clubs[sections[3]]
+    except KeyError:
+        return -1
+
+
+def _parse_hand(text: str, where: str) -> Mask:
     body = text.replace("*", "")
     joker = len(text) - len(body)
     if joker > 1:
@@ -125,6 +172,8 @@ def parse_hand(text: str, where: str = "hand") -> Mask:
         cards = _section_cards(suit, section)
         if cards < 0:
             _refuse_section(suit, section, text, where)
+        if len(_SECTIONS[suit]) < MAX_SECTIONS:
+            _SECTIONS[suit][section] = cards
         mask |= cards
     return mask
 

@@ -10,9 +10,11 @@ from typing import cast
 
 from ..rules.settings import DEFAULT_SETTINGS, Settings, SettingsLike, settings_for
 from .cards import (
+    CARD_IDS,
     JOKER,
     JOKER_NAME,
     RANKS,
+    RANKS_PER_SUIT,
     SUIT_SYMBOLS,
     SUITS,
     CardId,
@@ -26,15 +28,26 @@ from .cards import (
 )
 from .errors import InvalidDealError, NotationError, quoted
 from .names import Card, CardSet, Seat, SeatLike
-from .seats import NUM_SEATS, SEATS, left_of, parse_seat
+from .seats import NUM_SEATS, SEATS, parse_seat
 from .variants import HASENPFEFFER, VARIANTS, DeckSize, Variant, VariantName, variant_for
 
 
 def format_hand(mask: Mask) -> str:
     """Canonical dotted form: ranks high to low, the Joker as a trailing ``*``."""
-    sections = ["".join(RANKS[rank_of(c)] for c in cards_of(mask) if suit_of(c) == suit)
-                for suit in range(len(SUITS))]
-    return ".".join(sections) + ("*" if mask >> JOKER & 1 else "")
+    sections = _SECTION_TEXT
+    try:
+        text = (f"{sections[mask & 0xFF]}.{sections[mask >> 8 & 0xFF]}.{sections[mask >> 16 & 0xFF]}."
+                f"{sections[mask >> 24 & 0xFF]}")
+    except KeyError:
+        for suit in range(len(SUITS)):
+            ranks = mask >> (RANKS_PER_SUIT * suit) & 0xFF
+            sections[ranks] = "".join(RANKS[r] for r in reversed(range(RANKS_PER_SUIT)) if ranks >> r & 1)
+        return format_hand(mask)
+    return text + "*" if mask >> JOKER & 1 else text
+
+
+# a suit's byte of a mask -> its section, ranks high to low; filled as met
+_SECTION_TEXT: dict[int, str] = {}
 
 
 class Deal:
@@ -76,15 +89,17 @@ bidding='plain', joker_upcard='dealer_names', all_pass='redeal')
         elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < NUM_SEATS:
             seat = dealer
         elif isinstance(dealer, str):
-            seat = parse_seat(dealer, "dealer")
+            seat = SEATS.find(dealer) if len(dealer) == 1 else -1
+            if seat < 0:
+                seat = parse_seat(dealer, "dealer")
         else:
             raise NotationError(f"dealer: not a seat: {quoted(dealer)} (expected one of N, E, S, W)")
         if seat not in variant.seats:
             raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, "
                                 f"so {SEATS[seat]} cannot deal")
-        self.dealer = Seat(seat)
+        self.dealer = Seat.instances[seat]
         self.hands = tuple(CardSet(hand) for hand in hands)
-        self.extra = Card(extra)
+        self.extra = Card.instances[extra]
         self.settings = settings_for(variant, settings)
 
     @classmethod
@@ -171,14 +186,17 @@ def read_deal(text: str, dealer: str | int | None = None, variant: Variant | str
     return Deal(text, cast(SeatLike | None, dealer), chosen, settings=cast(SettingsLike, settings))
 
 
-def _listed_seats(first: int, variant: Variant) -> list[int]:
+def _listed_seats(first: int, variant: Variant) -> tuple[int, ...]:
     """The variant's seats clockwise from ``first`` (the first dealt seat at or after it)."""
-    seats, seat = [], first
-    for _ in range(NUM_SEATS):
-        if seat in variant.seats:
-            seats.append(seat)
-        seat = left_of(seat)
-    return seats
+    orders = _LISTED.get(variant.seats)
+    if orders is None:
+        orders = _LISTED[variant.seats] = tuple(tuple(s for s in _CLOCKWISE[start] if s in variant.seats)
+                                                for start in range(NUM_SEATS))
+    return orders[first]
+
+
+_CLOCKWISE = tuple(tuple((first + i) % NUM_SEATS for i in range(NUM_SEATS)) for first in range(NUM_SEATS))
+_LISTED: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}  # a variant's seats -> their order from each seat
 
 
 def _seat_list(variant: Variant) -> str:
@@ -218,7 +236,9 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
     head, colon, body = text.strip().partition(":")
     if not colon:
         raise NotationError(f"deal: expected '<seat>:<hands>', no ':' in {quoted(text)}")
-    first = parse_seat(head, "deal: first seat")
+    first = SEATS.find(head) if len(head) == 1 else -1
+    if first < 0:
+        first = parse_seat(head, "deal: first seat")
     if first not in variant.seats:
         raise NotationError(f"deal: {variant.name} deals to {_seat_list(variant)}, "
                             f"not {SEATS[first]}: {quoted(text)}")
@@ -233,14 +253,14 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
                             + _variant_hint(fields, variant))
     hands = [0] * NUM_SEATS
     held = 0
+    size, outside = variant.hand_size, ~variant.deck
     for seat, field in zip(order, fields):
         mask = parse_hand(field, f"deal: {SEATS[seat]}'s hand")
-        count = mask.bit_count()
-        if count != variant.hand_size:
+        if mask.bit_count() != size:
             raise InvalidDealError(
-                f"deal: {SEATS[seat]} holds {count} cards, expected {variant.hand_size}: {quoted(field)}"
+                f"deal: {SEATS[seat]} holds {mask.bit_count()} cards, expected {size}: {quoted(field)}"
                 + _variant_hint(fields, variant))
-        if mask & ~variant.deck or mask & held:  # checked card by card only to say which
+        if mask & outside or mask & held:  # checked card by card only to say which
             for card in cards_of(mask):
                 if not variant.deck >> card & 1:
                     raise InvalidDealError(
@@ -253,7 +273,9 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
         hands[seat] = mask
         held |= mask
     if len(fields) > n:
-        extra = parse_card(fields[n], f"deal: {variant.extra_card}")
+        extra = CARD_IDS.get(fields[n], -1)
+        if extra < 0:
+            extra = parse_card(fields[n], f"deal: {variant.extra_card}")
         if not variant.deck >> extra & 1:
             raise InvalidDealError(f"deal: the {variant.extra_card} {card_name(extra)} is not in the "
                                    f"{variant.name} deck ({variant.deck_size} cards){_deck_hint(extra, variant)}")

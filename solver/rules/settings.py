@@ -91,6 +91,8 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
 
     def changed(self) -> dict[str, object]:
         """The settings that differ from the defaults, by name."""
+        if self == DEFAULT_SETTINGS:  # most tables: no field to look at
+            return {}
         return {name: getattr(self, name) for name in self._fields
                 if getattr(self, name) != getattr(DEFAULT_SETTINGS, name)}
 

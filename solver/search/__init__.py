@@ -8,7 +8,7 @@ says which runs, and the test suite fails when the extension was expected but di
 from __future__ import annotations
 
 import os
-import threading
+from _thread import _local as thread_local  # threading.local itself, without importing threading
 from collections.abc import Sequence
 
 from .protocol import Searcher
@@ -27,7 +27,7 @@ else:
         from ._search_py import Searcher as Core
         USING_EXTENSION = False
 
-_local = threading.local()
+_local = thread_local()
 
 
 def solve_table(searcher: Searcher, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,

@@ -50,13 +50,22 @@ cdef extern from "_search_cpu.h" nogil:
 assert (HASEN_BLOCK_BITS, HASEN_NUM_BLOCKS, HASEN_TRUMP_BLOCK, HASEN_NUM_SEATS) == \
     (_BLOCK_BITS, _NUM_BLOCKS, _TRUMP_BLOCK, _NUM_SEATS), "_search_cpu.h does not match layout.py"
 
-hasen_fill_pack_tables()
-
 FAST_SUPPORTED = bool(hasen_fast_supported())
 _FORCE_PORTABLE = os.environ.get("HASEN_CPU", "") == "portable"
 CPU_PATH = "x86-64-v3" if FAST_SUPPORTED and not _FORCE_PORTABLE else "portable"
 
 DEFAULT_TABLE_BITS = 15  # 2**15 entries of 16 bytes: 512 KiB, within a core's L2 cache
+
+cdef bint _pack_tables_filled = False
+
+
+cdef void fill_pack_tables():
+    """The portable copy's byte tables, filled when a searcher first runs that copy (a start
+    on an x86-64-v3 CPU never needs them)."""
+    global _pack_tables_filled
+    if not _pack_tables_filled:
+        hasen_fill_pack_tables()
+        _pack_tables_filled = True
 
 cdef enum:
     MAX_TABLE_VALUES = 4 * 64  # four trumps, at most one value per card of a 64-card layout
@@ -99,6 +108,8 @@ cdef class Searcher:
             raise ValueError(f"cpu_path: {cpu_path!r} cannot run here (this CPU: {CPU_PATH!r} or 'portable')")
         self.cpu_path = cpu_path
         self.run = hasen_solver(cpu_path == "x86-64-v3")
+        if cpu_path == "portable":
+            fill_pack_tables()
         memset(&self.state, 0, sizeof(HState))
         self.entries = <size_t>1 << table_bits
         self.state.table = <HEntry*>calloc(self.entries, sizeof(HEntry))

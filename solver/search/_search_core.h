@@ -27,7 +27,6 @@ static inline int V(low_bit)(uint64_t mask) { return __builtin_ctzll(mask); }
 
 /* every bit above card (any block); card < 64 */
 static inline uint64_t V(above_bits)(int card) { return card < 63 ? ~((2ULL << card) - 1) : 0; }
-static inline uint64_t V(below_bits)(int card) { return (1ULL << card) - 1; }
 
 static inline int V(beats)(int card, int best) {
     if ((card >> HASEN_BLOCK_SHIFT) == (best >> HASEN_BLOCK_SHIFT))
@@ -204,17 +203,6 @@ static int V(boundary)(HState* s, int leader, int alpha, int beta) {
 
 /* --- inside a trick -------------------------------------------------------------------- */
 
-/* Can the hand play a card that beats card in a trick whose led block is led_block? */
-static inline int V(can_beat)(uint64_t hand, int card, int led_block) {
-    uint64_t follow = hand & HASEN_BLOCK(led_block);
-    int block = card >> HASEN_BLOCK_SHIFT;
-    if (follow)
-        hand = follow;
-    if (hand & HASEN_BLOCK(block) & V(above_bits)(card))
-        return 1;
-    return block != HASEN_TRUMP_BLOCK && (hand & HASEN_TRUMP_MASK) != 0;
-}
-
 /* Insert card with key into moves/keys, kept in descending key (stable). */
 static inline int V(insert)(int* moves, int* keys, int n_moves, int card, int key) {
     int j = n_moves;
@@ -229,10 +217,15 @@ static inline int V(insert)(int* moves, int* keys, int n_moves, int card, int ke
 }
 
 /* Of a run of cards next to each other among those in play, all in one hand, only the
- * lowest is tried: is card above another of the hand's cards with nothing between? */
-static inline int V(same_run)(uint64_t hand, int card, uint64_t in_play) {
-    uint64_t below = in_play & HASEN_BLOCK(card >> HASEN_BLOCK_SHIFT) & V(below_bits)(card);
-    return below && (hand >> V(top_bit)(below)) & 1;
+ * lowest is tried: the hand's cards less those just above another of its cards, with
+ * only gone cards between. All at once: a hand card's bit shifted up lands on the next card
+ * when it is in play, else at the bottom of a run of gone bits, and adding it to those bits
+ * carries it to the first card in play above them. A block's top bit stops the carry. */
+static inline uint64_t V(run_lows)(uint64_t hand, uint64_t in_play) {
+    uint64_t up = (hand << 1) & ~HASEN_BLOCK_BOTTOMS;
+    uint64_t gone = ~in_play & ~HASEN_BLOCK_TOPS;
+    uint64_t next = (gone + (up & gone)) & ~gone;
+    return hand & ~(up | next);
 }
 
 static int V(follow)(HState* s, int ntrick, int seat, int lead_card, uint64_t in_play,
@@ -266,13 +259,11 @@ static inline int V(after)(HState* s, int ntrick, int seat, int card, int lead_c
  * - last, low, a block an opponent can ruff. */
 static int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves, int* keys) {
     int n_moves = 0, card, block, key, rank;
-    uint64_t hand = s->hands[seat], rest = hand, others = in_play & ~hand, theirs, cover;
+    uint64_t hand = s->hands[seat], rest = V(run_lows)(hand, in_play), others = in_play & ~hand, theirs, cover;
     uint64_t partner = s->hands[seat ^ 2], left = s->hands[seat ^ 1], right = s->hands[seat ^ 3];
     while (rest) {
         card = V(low_bit)(rest);
         rest &= rest - 1;
-        if (V(same_run)(hand, card, in_play))
-            continue;
         block = card >> HASEN_BLOCK_SHIFT;
         rank = card & (HASEN_BLOCK_BITS - 1);
         theirs = others & HASEN_BLOCK(block);
@@ -358,49 +349,71 @@ static int V(lead)(HState* s, int seat, int alpha, int beta) {
 /* The follower's candidate cards, one per run, best-looking first. "Sure" is a card that
  * wins the trick whatever the opponents still to play hold:
  * - under a partner whose card is sure: low, and not over the partner;
- * - else the cheapest sure winner, then low cards, then cards that win only for now;
- * - a discard (void, not ruffing) from a short block first, low. */
+ * - else the cheapest sure winner, then cards that win only for now, then low cards;
+ * - a discard (void, not ruffing) from a short block first, low.
+ * Following suit, every candidate is of one block, so each class is tried low to high as
+ * its mask's bits come; only a void hand's cards, of several blocks, are sorted by key. */
 static int V(follow_moves)(const HState* s, int ntrick, int seat, int led_block, uint64_t in_play,
                            int win_card, int win_seat, int* moves) {
     int keys[HASEN_MAX_MOVES];
-    int n_moves = 0, card, key, i, later_seat, n_later = 0, partner_sure = 0, wins, sure, block;
-    uint64_t hand = s->hands[seat], legal = hand & HASEN_BLOCK(led_block), rest;
-    uint64_t later[3];
+    int n_moves = 0, card, key, i, later_seat, partner_sure, block;
+    uint64_t hand = s->hands[seat], led = HASEN_BLOCK(led_block), legal = hand & led, rest, x;
+    uint64_t safe = ~0ULL, winners, sure, classes[3];
     int discarding = !legal;
-    /* the opponents still to play to this trick */
+    if (discarding)
+        legal = hand;
+    rest = V(run_lows)(hand, in_play) & legal;
+    if (!(rest & (rest - 1))) {  /* one candidate: nothing to order */
+        moves[0] = V(low_bit)(rest);
+        return 1;
+    }
+    /* the cards no opponent still to play to this trick can beat: above its top card of the
+     * led block, or when void there, above its top trump (every card if it has none) */
     later_seat = seat;
     for (i = ntrick + 1; i < s->nseats; i++) {
         later_seat = s->next_seat[later_seat];
-        if ((later_seat & 1) != (seat & 1))
-            later[n_later++] = s->hands[later_seat];
+        if ((later_seat ^ seat) & 1) {
+            x = s->hands[later_seat] & led;
+            if (!x)
+                x = s->hands[later_seat] & HASEN_TRUMP_MASK;
+            if (x)
+                safe &= V(above_bits)(V(top_bit)(x));
+        }
     }
-    if (discarding)
-        legal = hand;
-    if ((win_seat & 1) == (seat & 1)) {
-        partner_sure = 1;
-        for (i = 0; i < n_later; i++)
-            partner_sure &= !V(can_beat)(later[i], win_card, led_block);
+    /* the cards that beat the trick's winner so far: higher of its block, or any trump
+     * over a plain card */
+    block = win_card >> HASEN_BLOCK_SHIFT;
+    winners = HASEN_BLOCK(block) & V(above_bits)(win_card);
+    if (block != HASEN_TRUMP_BLOCK)
+        winners |= HASEN_TRUMP_MASK;
+    winners &= rest;
+    sure = winners & safe;
+    partner_sure = !((win_seat ^ seat) & 1) && ((safe >> win_card) & 1);
+    if (!discarding) {
+        if (partner_sure) {
+            classes[0] = rest & ~winners;
+            classes[1] = winners;
+            classes[2] = 0;
+        } else {
+            classes[0] = sure;
+            classes[1] = winners & ~sure;
+            classes[2] = rest & ~winners;
+        }
+        for (i = 0; i < 3; i++)
+            for (x = classes[i]; x; x &= x - 1)
+                moves[n_moves++] = V(low_bit)(x);
+        return n_moves;
     }
-    rest = legal;
     while (rest) {
         card = V(low_bit)(rest);
         rest &= rest - 1;
-        if (V(same_run)(hand, card, in_play))
-            continue;
-        wins = V(beats)(card, win_card);
-        sure = wins;
-        for (i = 0; i < n_later && sure; i++)
-            sure = !V(can_beat)(later[i], card, led_block);
-        if (partner_sure)
-            key = wins ? 10 - V(power)(card) : 50 - V(power)(card);
-        else if (sure)
-            key = 100 - V(power)(card);
-        else if (wins)
-            key = 60 - V(power)(card);
+        if ((winners >> card) & 1)
+            key = partner_sure ? 10 : (sure >> card) & 1 ? 100 : 60;
         else
-            key = 50 - V(power)(card);
+            key = 50;
+        key -= V(power)(card);
         block = card >> HASEN_BLOCK_SHIFT;
-        if (discarding && block != HASEN_TRUMP_BLOCK)
+        if (block != HASEN_TRUMP_BLOCK)
             key -= 2 * V(popcount)(hand & HASEN_BLOCK(block));
         n_moves = V(insert)(moves, keys, n_moves, card, key);
     }

@@ -20,6 +20,9 @@
 #define HASEN_NUM_SEATS 4
 #define HASEN_BLOCK(b) (0xFFFFULL << (16 * (b)))
 #define HASEN_TRUMP_MASK HASEN_BLOCK(HASEN_TRUMP_BLOCK)
+/* the lowest and the highest bit of every block */
+#define HASEN_BLOCK_BOTTOMS 0x0001000100010001ULL
+#define HASEN_BLOCK_TOPS 0x8000800080008000ULL
 /* the table key packs every card in play (at most this many) as a 2-bit owner */
 #define HASEN_KEY_CARDS 28
 #define HASEN_MAX_MOVES 16

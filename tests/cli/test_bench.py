@@ -21,13 +21,18 @@ def test_bench_json_has_every_figure_for_each_game(capsys) -> None:
         assert game["cards_per_solve"]["median"] > 0 and game["boundaries_per_solve"]["median"] > 0
         assert set(game["tables_per_second_by_threads"]) == {"1", "2"}
         assert game["solves_per_second"] > 0 and game["tables_per_second"] > 0 and game["thread_speedup"] > 0
+        against = game["table_against_search"]  # issue 17, item 5: each aim as a ratio from one run
+        assert against["median_table_us"] > 0 and against["median_search_us"] > 0 and against["ratio"] > 0
+        assert 0 < game["batch_output"]["share"] < 1
+    startup = result["startup"]
+    assert startup is None or (startup["runs"] == 5 and startup["ratio"] > 0)
 
 
 def test_bench_text_names_the_figures(capsys) -> None:
     status, out, err = run(capsys, "bench", "--game", "euchre", "--deals", "2", "--rounds", "1", "--threads", "1")
     assert status == 0, err
     for words in ("single solves", "cards per solve", "boundaries per solve", "tables (first call)",
-                  "tables, 1 thread", "search table per thread"):
+                  "table / its search", "batch output", "tables, 1 thread", "search table per thread"):
         assert words in out
     assert "hasenpfeffer" not in out
 
