@@ -1005,6 +1005,12 @@ RECORDS = {
 }
 
 
+def log_cards(browser) -> list[str]:
+    """The trick log's cards, read at once: the fair review may redraw the log while it is read."""
+    return browser.execute_script(
+        "return Array.from(document.querySelectorAll('.log-card'), card => card.getAttribute('data-card'))")
+
+
 def record_field(driver):
     """The record box, opened from the deal panel's link."""
     driver.find_element(By.ID, "open-record").click()
@@ -1038,7 +1044,7 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(server: L
         assert browser.find_element(By.ID, "record-input").get_attribute("value") == answer["text"]
         assert browser.find_element(By.ID, "variant").get_attribute("value") == record["variant"]
         cards = record["play"].replace("|", " ").split()
-        assert [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card")] == cards
+        assert log_cards(browser) == cards
         assert browser.find_element(By.ID, "status").text.startswith("The hand is over")
         contract = record["contract"]
         banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text
@@ -1145,7 +1151,7 @@ def test_a_link_with_lower_case_seats_is_the_same_contract(server: LiveServer, b
     state = page_state(browser)
     assert (state["dealer"], state["declarer"]) == (expected["dealer"], expected["declarer"])
     status, review = server.api("review", {**HASEN.contract, "play": HASEN.record})
-    assert [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card")] == \
+    assert log_cards(browser) == \
         [c["card"] for c in review["cards"]]
     assert browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text.startswith("N declares")
 
