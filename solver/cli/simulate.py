@@ -36,6 +36,12 @@ def show_progress(done: int, total: int) -> None:
         print(f"\rsimulating: {done}/{total} layouts", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
 
+def say_if_capped(workers: Workers, command: str) -> None:
+    """Say on stderr if fewer processes start than --jobs asked for (one per core)."""
+    if workers.capped:
+        print(f"hasen: {command}: {workers.capped}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     variant = variant_from(args)
     extra, other = (args.widow, args.upcard) if variant.declarer_exchanges else (args.upcard, args.widow)
@@ -51,6 +57,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"simulate: without a DEAL, give --hand, --{variant.extra_card} and --dealer")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with Workers(args.jobs, args.scheduler) as workers:
+        say_if_capped(workers, "simulate")
         result = public.simulate(deal, seat=args.seat, hand=args.hand, extra=extra, known=known_cards(args.known),
                                  dealer=dealer, variant=variant, layouts=args.layouts, seed=args.seed,
                                  alone=FORMS[args.form], settings=settings_from(args, variant), progress=progress,
@@ -72,6 +79,7 @@ def run_lead(args: argparse.Namespace) -> int:
                                                                           else " and --upcard"))
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with Workers(args.jobs, args.scheduler) as workers:
+        say_if_capped(workers, "lead")
         result = public.simulate_lead(deal, seat=args.seat, declarer=args.declarer, trump=args.trump,
                                       alone=args.alone, hand=args.hand, extra=args.upcard,
                                       known=known_cards(args.known), dealer=dealer, variant=variant,
