@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hasen.core.bounds import MAX_SEED
 from hasen.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
 from hasen.core.seats import SEATS
 from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
@@ -48,7 +49,8 @@ DEAL = text("Deal notation: '<seat>:<hand> <hand> <hand> <hand> [<widow>]', hand
 DEALER = seat("N, E, S or W; default: the deal's first seat.")
 ALONE = {"type": "boolean", "description": "The declarer plays without the partner; default false."}
 VARIANT = one_of(list(VARIANTS), f"The game: {', '.join(VARIANTS)}; default {HASENPFEFFER.name}.")
-DECK = {"type": "integer", "description": "Cards in the deck: " + "; ".join(
+DECK_SIZES = {"type": "integer", "enum": sorted(DECKS)}
+DECK = {**DECK_SIZES, "description": "Cards in the deck: " + "; ".join(
     f"{name} {', '.join(map(str, decks))}" for name, decks in VARIANTS.items()) + "; default the first."}
 DEFENDER = seat("A defender who plays alone against the lone declarer (needs declarer and alone): "
                 "two hands play and the defender leads.")
@@ -172,7 +174,8 @@ def simulate_request(limit: int) -> dict[str, Any]:
             "layouts": {"type": "integer", "minimum": 1,
                         "description": f"Random layouts to solve: at most {limit} (more gives 413); "
                                        "default 1000."},
-            "seed": {"type": "integer", "minimum": 0, "description": "The random seed; default 0."},
+            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED,
+                     "description": f"The random seed, 0 to {MAX_SEED}; default 0."},
             "form": one_of(FORM_NAMES, "With the partner, alone, or both (default; one form where "
                                        "nobody has a partner)."),
             **VARIANT_OPTIONS,
@@ -274,7 +277,6 @@ TABLE_RESPONSE = closed({
 TABLE_RESPONSE = optional(TABLE_RESPONSE, {"defender": SEAT, "settings": SETTINGS})
 
 EUCHRE_NAMES = list(dict.fromkeys(v.name for v in GAMES[Euchre.family].variants))
-DECK_SIZES = {"type": "integer", "enum": sorted(DECKS)}
 
 TRUMP_ENTRY = {"oneOf": [
     {**TRICKS, "description": "Nobody exchanges: the makers' tricks."},
