@@ -42,11 +42,17 @@ LIMITS: dict[str, Limit] = {
 REQUEST_THREADS = 64
 # connections open at once (each a file descriptor); idle and half-sent ones are closed soon
 CONNECTION_LIMIT = 1000
-# seconds a connection may stay open with no request in progress (between keep-alive requests,
-# or before the first byte)
-IDLE_TIMEOUT = 10
+# of which kept for fresh connections: when more than the rest wait (no request being answered),
+# a fresh connection closes the one that has waited longest, so slow clients cannot keep it out
+RESERVE = CONNECTION_LIMIT // 10
+# seconds: waitress's loop turns at least this often, and deadlines are checked as it turns
+LOOP_TURN = 1
 # seconds from the first byte of a request to its last; then 408 and the connection is closed
 READ_TIMEOUT = 10
+# seconds a connection may stay silent with no request being answered (between keep-alive
+# requests, before the first byte, or part way through a request). Longer than READ_TIMEOUT by
+# two turns of the loop, so that a request that stalls gets its 408 before the silence closes it.
+IDLE_TIMEOUT = 15
 # bytes of the request line and headers together; more gives 431
 MAX_HEADER_BYTES = 16 * 1024
 
