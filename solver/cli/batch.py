@@ -124,9 +124,9 @@ def byte_lines(stream: IO[bytes]) -> Iterator[bytes | None]:
     MAX_LINE bytes, which is read past without being kept."""
     while line := stream.readline(MAX_LINE + 1):
         if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            yield None  # said at once: the rest of the line may be long in coming (or never end)
             while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
                 pass
-            yield None
         else:
             yield line
 
@@ -330,17 +330,17 @@ def open_files(args: argparse.Namespace) -> Files:
     is written as a stream, never read."""
     try:
         source = standard_input() if args.input == STANDARD else open(args.input, "rb")
-    except OSError as exc:
-        raise HasenError(f"batch: cannot read {args.input}: {exc.strerror or exc}") from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise HasenError(f"batch: cannot read {named(args.input)}: {reason(exc)}") from None
     try:
         if args.output == STANDARD:
             out, created = sys.stdout, False
         else:
             created = not os.path.lexists(args.output)
             out = open(args.output, "a", encoding="utf-8", newline="\n")
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         source.close()
-        raise HasenError(f"batch: cannot write {args.output}: {exc.strerror or exc}") from None
+        raise HasenError(f"batch: cannot write {named(args.output)}: {reason(exc)}") from None
     opened = tuple(stream for stream, path in ((source, args.input), (out, args.output)) if path != STANDARD)
     try:
         kinds = [os.fstat(f.fileno()) for f in (source, out)]
@@ -354,6 +354,16 @@ def open_files(args: argparse.Namespace) -> Files:
         raise HasenError("batch: IN and OUT are the same file")
     where = "standard output" if args.output == STANDARD else args.output
     return Files(source, out, created, resumable, where, opened)
+
+
+def named(path: str) -> str:
+    """A path for a message: as given, or quoted if it holds what a terminal cannot show."""
+    return path if path.isprintable() else quoted(path)
+
+
+def reason(error: Exception) -> str:
+    """Why a file could not be opened, as the system says it."""
+    return getattr(error, "strerror", None) or str(error)
 
 
 def standard_input() -> IO[bytes]:

@@ -222,6 +222,8 @@ def test_paths_are_checked_before_any_work(capsys, monkeypatch, tmp_path: Path, 
         assert (code, err) == (2, f"hasen: batch: cannot write {bad}: {why}\n")
     assert solved == []
     assert not (tmp_path / "no").exists()
+    code, _, err = run(capsys, "batch", "in\x00.txt", str(out))
+    assert (code, err) == (2, "hasen: batch: cannot read 'in\\x00.txt': embedded null byte\n")
 
 
 def test_standard_input_as_out_of_the_same_file_is_refused(capsys, monkeypatch, tmp_path: Path, mixed: Path) -> None:
