@@ -35,9 +35,11 @@ tests/web/test_api_server_limits.py checks each of these against a real server.
 
 from __future__ import annotations
 
+import heapq
 import json
 import socket
 import time
+from operator import itemgetter
 from typing import Any, Mapping
 
 from waitress import create_server
@@ -135,10 +137,6 @@ class Channel(HTTPChannel):  # type: ignore[misc]
     linger = False  # to close lingering (after an error answer)
     linger_until: float | None = None  # lingering until then
 
-    def __init__(self, server: Any, sock: socket.socket, addr: Any, adj: Any, map: Any = None) -> None:
-        super().__init__(server, sock, addr, adj, map)
-        make_room(server, self)
-
     def received(self, data: bytes) -> bool:
         if self.began is None:
             self.began = time.monotonic()
@@ -148,12 +146,11 @@ class Channel(HTTPChannel):  # type: ignore[misc]
             self.began = time.monotonic() if self.request is not None else None
         return taken
 
-    def waited(self) -> float:
-        """Seconds this connection has held its place without a request to answer: since the
-        first byte of the request it is sending, or since its last activity."""
-        if self.began is not None:
-            return time.monotonic() - self.began
-        return time.time() - float(self.last_activity)  # waitress's clock
+    def waiting_since(self, now: float, wall_now: float) -> float:
+        """The time.monotonic() since which this connection has held its place without a
+        request to answer: the first byte of the request it is sending, or its last activity
+        (``now`` and ``wall_now``: the time on both clocks, waitress's being the wall clock)."""
+        return self.began if self.began is not None else now - (wall_now - self.last_activity)
 
     def readable(self) -> bool:
         # asked of every connection at each turn of the server's loop (at least every LOOP_TURN)
@@ -216,15 +213,21 @@ class Channel(HTTPChannel):  # type: ignore[misc]
         super().handle_close()
 
 
-def make_room(server: Any, fresh: Channel) -> None:
+def make_room(listener: Any) -> None:
     """Keep the connections that wait (no request being answered, not closing) below the
-    connection limit by its reserve: when ``fresh`` makes them more, close the one of them that
-    has waited longest. Slow or stalled clients holding many connections then cannot keep a
-    fresh one out, and a fresh one is the last to go."""
-    waiting = [c for c in server.active_channels.values()
-               if c is not fresh and not (c.requests or c.will_close or c.close_when_flushed)]
-    if len(waiting) >= waiting_limit(server.adj.connection_limit):
-        max(waiting, key=Channel.waited).will_close = True  # closed by the loop at its next turn
+    connection limit by its reserve: when there are more, close those that have waited
+    longest. Slow or stalled clients holding many connections then cannot keep a fresh one
+    out, and a fresh one is the last to go. Done once per turn of the loop, after the new
+    connections are taken, so that many arriving at once cost one look at the others."""
+    channels = listener.active_channels.values()
+    limit = waiting_limit(listener.adj.connection_limit)
+    if len(channels) <= limit:
+        return
+    now, wall_now = time.monotonic(), time.time()
+    waiting = [(channel.waiting_since(now, wall_now), channel) for channel in channels
+               if not (channel.requests or channel.will_close or channel.close_when_flushed)]
+    for _, channel in heapq.nsmallest(len(waiting) - limit, waiting, key=itemgetter(0)):
+        channel.will_close = True  # closed by the loop at its next turn
 
 
 def waiting_limit(connections: int) -> int:
@@ -235,7 +238,8 @@ def waiting_limit(connections: int) -> int:
 
 def accept_many(listener: Any) -> None:
     """Make ``listener`` take up to ACCEPTS_PER_TURN waiting connections each time the loop
-    finds one waiting, rather than one; within the connection limit, as ever."""
+    finds one waiting, rather than one (within the connection limit, as ever), then make
+    room for them."""
     accept_one = listener.handle_accept
 
     def handle_accept() -> None:
@@ -244,7 +248,8 @@ def accept_many(listener: Any) -> None:
             accept_one()
             # none was waiting (or it failed), or the limit is reached: the next turn goes on
             if len(listener.active_channels) == count or not listener.readable():
-                return
+                break
+        make_room(listener)
 
     listener.handle_accept = handle_accept
 

@@ -840,7 +840,12 @@ def test_the_single_dummy_panel_says_when_the_server_fails(browser) -> None:
     message and offers to try again; the double-dummy table is shown all the same."""
     slow = LiveServer("--time-limit", "0.05")
     try:
-        status, table = slow.api("table", HASEN.table_body)  # answered in time, and kept in the cache
+        # answered in time, and then kept in the cache; a starved machine may miss the 0.05 s a
+        # few times first (issue 16, item 8), where a simulation of the page's layouts never fits
+        for _ in range(50):
+            status, table = slow.api("table", HASEN.table_body)
+            if status == 200:
+                break
         assert status == 200
         browser.get(slow.url + HASEN.link())
         settle(browser)
