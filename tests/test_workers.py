@@ -91,6 +91,7 @@ with Workers(jobs=2) as workers:
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
 @pytest.mark.parametrize("delay", [0.0, 0.005, 0.02, 0.05, 0.1, 0.2])
 def test_workers_outlive_an_interrupt_however_early_in_their_start(delay: float) -> None:
@@ -180,6 +181,7 @@ def test_workers_end_when_the_command_dies(tmp_path, how: signal.Signals) -> Non
             os.kill(pid, signal.SIGKILL)
 
 
+@pytest.mark.slow
 def test_the_order_is_kept_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -192,6 +194,7 @@ def test_the_order_is_kept_on_a_dask_cluster() -> None:
                 list(workers.map(int, ["1", "x"], chunk=1))
 
 
+@pytest.mark.slow
 def test_a_scheduler_nobody_answers_at_is_an_error(monkeypatch) -> None:
     pytest.importorskip("distributed")
     with pytest.raises(BackendError, match=r"scheduler: cannot connect to 'tcp://127\.0\.0\.1:9': "):

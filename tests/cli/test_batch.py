@@ -317,6 +317,7 @@ def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, monkeypatch, tm
     assert sys.stderr.getvalue().startswith("hasen: batch: cannot read ")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not USING_EXTENSION, reason="needs hundreds of deals solved: the compiled search")
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     """A real interrupt, sent as a terminal sends it (to the process group, the workers too)."""
@@ -378,6 +379,7 @@ def test_two_processes_write_the_same_bytes(tmp_path: Path, deals_file: Path, on
     assert len(one_process.splitlines()) == (41 if USING_EXTENSION else 13)
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

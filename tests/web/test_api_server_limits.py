@@ -119,9 +119,12 @@ def test_a_saturating_load_leaves_health_quick_and_every_request_answered_in_tim
         after = timed_request(server, "POST", "/api/v1/table", json.dumps(TABLE).encode())
     finally:
         server.stop()
+    assert "Traceback" not in server.log, server.log
 
     statuses = {status for status, _, _ in answers}
     slowest = max(seconds for _, seconds, _ in answers)
+    print(f"\n{len(answers)} answers under a saturating load, the slowest {slowest:.2f} s (limit {TIME_LIMIT:g} s); "
+          f"/health: {len(probes)} probes, the slowest {max(t for _, t, _ in probes):.3f} s")
     assert statuses <= {200, 503}, statuses
     assert slowest <= TIME_LIMIT + SLACK, f"an answer took {slowest:.2f} s"
     assert all(headers.get("Retry-After") for status, _, headers in answers if status == 503)
@@ -191,6 +194,7 @@ def slow_socket(server: ServedProcess, kind: str) -> socket.socket:
     return sock
 
 
+@pytest.mark.slow
 def test_a_thousand_slow_sockets_never_keep_a_fresh_client_waiting(server: ServedProcess) -> None:
     """Issue 15, item 8: with the connections full of slow clients, a fresh one waited up to
     12 s. Here 1,000 slow sockets of four kinds (silent, headers begun, body begun, a header
