@@ -118,8 +118,8 @@ class JsonErrorTask(ErrorTask):  # type: ignore[misc]
 
 
 class Channel(HTTPChannel):  # type: ignore[misc]
-    """A connection: errors in JSON, a request that arrives too slowly answered 408, room made
-    for it when the connections are many, and a lingering close after an error answer.
+    """A connection: errors in JSON, a request that arrives too slowly answered 408, and a
+    lingering close after an error answer (room for fresh connections: ``make_room``).
 
     Closing a socket with unread input makes the kernel reset the connection, and the client
     then loses the answer it has not read yet (a 413 for a body it is still sending, say). So
@@ -132,7 +132,8 @@ class Channel(HTTPChannel):  # type: ignore[misc]
     error_task_class = JsonErrorTask
     request: Any = None  # the request being received (waitress's own attribute)
     # the time.monotonic() of the first byte of the request being received, None between
-    # requests; blank lines between requests do not start another, so they cannot stall one
+    # requests. Blank lines (which waitress drops) count as a start, so that a client sending
+    # nothing else meets the deadline too.
     began: float | None = None
     linger = False  # to close lingering (after an error answer)
     linger_until: float | None = None  # lingering until then

@@ -321,6 +321,7 @@ STALLED = {  # requests that stop arriving part way, and never send another byte
     "chunked body without its last chunk": b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\n"
                                            b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
                                            b"5\r\n{\"a\":\r\n",
+    "blank lines (which begin no request of their own)": b"\r\n\r\n\r\n",
 }
 
 
