@@ -92,6 +92,9 @@ def message(error: ValidationError, where: str) -> str:
         return f"{place}: {_quote(value)} is not one of {shown}"
     if kind == "maxLength":
         return f"{place}: {len(value)} characters, at most {error.validator_value}: {_quote(value)}"
+    if kind in ("minimum", "maximum"):
+        bound = "at least" if kind == "minimum" else "at most"
+        return f"{place}: expected {bound} {error.validator_value}, got {_quote(value)}"
     if kind == "maxItems":
         return f"{place}: {len(value)} items, at most {error.validator_value}"
     return f"{place}: {error.message[:200]}"

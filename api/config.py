@@ -2,33 +2,38 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from hasen.core.bounds import MAX_CACHE_SIZE, MAX_LAYOUTS, MAX_THREADS, MAX_TIME_LIMIT
+from hasen.core.errors import quoted
 
 
 @dataclass(frozen=True)
 class Limit:
     default: float
     meaning: str
+    maximum: float  # inclusive: far above any use, low enough that no setting can exhaust the machine
     integer: bool = True
     minimum: float = 1  # inclusive, except for non-integers, which must be above it
 
 
 LIMITS: dict[str, Limit] = {
     # seconds a request may take, the wait for a solver thread included; then 503
-    "HASEN_TIME_LIMIT": Limit(10.0, "seconds per request", integer=False, minimum=0),
+    "HASEN_TIME_LIMIT": Limit(10.0, "seconds per request", MAX_TIME_LIMIT, integer=False, minimum=0),
     # answers kept in memory; 0 turns the cache off
-    "HASEN_CACHE_SIZE": Limit(1024, "cached answers", minimum=0),
+    "HASEN_CACHE_SIZE": Limit(1024, "cached answers", MAX_CACHE_SIZE, minimum=0),
     # items in one POST /batch; more gives 413
-    "HASEN_BATCH_LIMIT": Limit(100, "items per batch"),
+    "HASEN_BATCH_LIMIT": Limit(100, "items per batch", 10_000),
     # random layouts in one POST /simulate; more gives 413
-    "HASEN_SIMULATE_LIMIT": Limit(2000, "layouts per simulation"),
+    "HASEN_SIMULATE_LIMIT": Limit(2000, "layouts per simulation", MAX_LAYOUTS),
     # threads that run searches: as many as cores, since a search keeps a core busy
-    "HASEN_SOLVER_THREADS": Limit(os.cpu_count() or 2, "solver threads"),
-    # bytes in a request body (Flask's own setting); more gives 413
-    "MAX_CONTENT_LENGTH": Limit(64 * 1024, "bytes per request body"),
+    "HASEN_SOLVER_THREADS": Limit(min(os.cpu_count() or 2, MAX_THREADS), "solver threads", MAX_THREADS),
+    # bytes in a request body (Flask's own setting); more gives 413. Bodies are held in memory.
+    "MAX_CONTENT_LENGTH": Limit(64 * 1024, "bytes per request body", 16 * 1024 * 1024),
 }
 
 # What `hasen serve` (api/server.py) sets in waitress, so that neither many slow requests nor
@@ -38,11 +43,17 @@ LIMITS: dict[str, Limit] = {
 REQUEST_THREADS = 64
 # connections open at once (each a file descriptor); idle and half-sent ones are closed soon
 CONNECTION_LIMIT = 1000
-# seconds a connection may stay open with no request in progress (between keep-alive requests,
-# or before the first byte)
-IDLE_TIMEOUT = 10
+# of which kept for fresh connections: when more than the rest wait (no request being answered),
+# a fresh connection closes the one that has waited longest, so slow clients cannot keep it out
+RESERVE = CONNECTION_LIMIT // 10
+# seconds: waitress's loop turns at least this often, and deadlines are checked as it turns
+LOOP_TURN = 1
 # seconds from the first byte of a request to its last; then 408 and the connection is closed
 READ_TIMEOUT = 10
+# seconds a connection may stay silent with no request being answered (between keep-alive
+# requests, before the first byte, or part way through a request). Longer than READ_TIMEOUT by
+# two turns of the loop, so that a request that stalls gets its 408 before the silence closes it.
+IDLE_TIMEOUT = 15
 # bytes of the request line and headers together; more gives 431
 MAX_HEADER_BYTES = 16 * 1024
 
@@ -61,9 +72,12 @@ def check_limits(config: Mapping[str, Any]) -> None:
     for name, limit in LIMITS.items():
         value = config[name]
         kinds = int if limit.integer else (int, float)
-        if isinstance(value, bool) or not isinstance(value, kinds):
+        if isinstance(value, bool) or not isinstance(value, kinds) or \
+                (isinstance(value, float) and not math.isfinite(value)):
             kind = "an integer" if limit.integer else "a number"
-            raise ValueError(f"{name} ({limit.meaning}) must be {kind}, not {value!r}")
+            raise ValueError(f"{name} ({limit.meaning}) must be {kind}, not {quoted(value)}")
         if value < limit.minimum or (not limit.integer and value <= limit.minimum):
             bound = f"at least {limit.minimum:g}" if limit.integer else f"above {limit.minimum:g}"
-            raise ValueError(f"{name} ({limit.meaning}) must be {bound}, not {value!r}")
+            raise ValueError(f"{name} ({limit.meaning}) must be {bound}, not {quoted(value)}")
+        if value > limit.maximum:
+            raise ValueError(f"{name} ({limit.meaning}) must be at most {limit.maximum:.15g}, not {quoted(value)}")

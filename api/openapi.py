@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
+from hasen.core.bounds import MAX_SEED
 from hasen.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
 from hasen.core.seats import SEATS
 from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
@@ -49,7 +50,8 @@ DEAL = text("Deal notation: '<seat>:<hand> <hand> <hand> <hand> [<widow>]', hand
 DEALER = seat("N, E, S or W; default: the deal's first seat.")
 ALONE = {"type": "boolean", "description": "The declarer plays without the partner; default false."}
 VARIANT = one_of(list(VARIANTS), f"The game: {', '.join(VARIANTS)}; default {HASENPFEFFER.name}.")
-DECK = {"type": "integer", "description": "Cards in the deck: " + "; ".join(
+DECK_SIZES = {"type": "integer", "enum": sorted(DECKS)}
+DECK = {**DECK_SIZES, "description": "Cards in the deck: " + "; ".join(
     f"{name} {', '.join(map(str, decks))}" for name, decks in VARIANTS.items()) + "; default the first."}
 DEFENDER = seat("A defender who plays alone against the lone declarer (needs declarer and alone): "
                 "two hands play and the defender leads.")
@@ -103,8 +105,8 @@ def bid_request(limit: int) -> dict[str, Any]:
             "layouts": simulation["layouts"],
             "choice_layouts": {"type": "integer", "minimum": 1,
                                "description": "With seat: layouts for each widow (Euchre: for the dealer's "
-                                              "discard) on which the declarer's later choice is made; default "
-                                              f"{DEFAULT_CHOICE_LAYOUTS}. Counted against the layout limit."},
+                                              "discard) on which the declarer's later choice is made: at most "
+                                              f"{limit} (more gives 413); default {DEFAULT_CHOICE_LAYOUTS}."},
             "seed": simulation["seed"],
             "form": simulation["form"],
             **VARIANT_OPTIONS,
@@ -192,7 +194,8 @@ def simulate_request(limit: int) -> dict[str, Any]:
             "layouts": {"type": "integer", "minimum": 1,
                         "description": f"Random layouts to solve: at most {limit} (more gives 413); "
                                        "default 1000."},
-            "seed": {"type": "integer", "minimum": 0, "description": "The random seed; default 0."},
+            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED,
+                     "description": f"The random seed, 0 to {MAX_SEED}; default 0."},
             "form": one_of(FORM_NAMES, "With the partner, alone, or both (default; one form where "
                                        "nobody has a partner)."),
             **VARIANT_OPTIONS,
@@ -294,7 +297,6 @@ TABLE_RESPONSE = closed({
 TABLE_RESPONSE = optional(TABLE_RESPONSE, {"defender": SEAT, "settings": SETTINGS})
 
 EUCHRE_NAMES = list(dict.fromkeys(v.name for v in GAMES[Euchre.family].variants))
-DECK_SIZES = {"type": "integer", "enum": sorted(DECKS)}
 
 TRUMP_ENTRY = {"oneOf": [
     {**TRICKS, "description": "Nobody exchanges: the makers' tricks."},
@@ -583,7 +585,8 @@ def hand_review_request(limit: int) -> dict[str, Any]:
             "layouts": {"type": "integer", "minimum": 1,
                         "description": f"Random layouts for each decision: at most {limit} (more gives 413); "
                                        f"default {DEFAULT_REVIEW_LAYOUTS}."},
-            "seed": {"type": "integer", "minimum": 0, "description": "The random seed; default 0."},
+            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED,
+                     "description": f"The random seed, 0 to {MAX_SEED}; default 0."},
         },
     }
 

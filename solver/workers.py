@@ -9,16 +9,17 @@ are out at once, so memory stays flat however long ``items`` is: the next chunk 
 as the oldest comes back.
 
 - ``jobs=1`` and no scheduler: the builtin ``map``, in this process;
-- ``jobs=N``: ``concurrent.futures.ProcessPoolExecutor`` with N spawned processes, which
-  ignore Ctrl-C from the moment they start (the caller decides what an interrupt means) and
-  are ended when the caller stops early;
+- ``jobs=N``: ``concurrent.futures.ProcessPoolExecutor`` with N spawned processes (at most
+  one per core this process may use: more would only share the cores), which ignore Ctrl-C
+  from the moment they start (the caller decides what an interrupt means), are ended when
+  the caller stops early, and end by themselves when the caller dies, however it dies;
 - ``scheduler="tcp://host:8786"``: a ``distributed.Client`` of that scheduler; its workers
   must be able to import ``function`` (install the same package there). Dask is imported
   only then.
 
 ``function`` and the items must pickle (a function defined at the top of a module, or a
-picklable callable object). The module imports nothing of the project but its errors, so
-every layer may use it (tests/test_layers.py counts it with the core).
+picklable callable object). The module imports nothing of the project but its errors and
+bounds, so every layer may use it (tests/test_layers.py counts it with the core).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .core.bounds import MAX_CHUNK, MAX_JOBS
 from .core.errors import HasenError
 
 if TYPE_CHECKING:  # the pools are imported when used: a command in this process needs none
@@ -58,15 +60,48 @@ def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [function(item) for item in chunk]
 
 
-def ignore_interrupts() -> None:
-    """A worker process's start: Ctrl-C reaches the whole process group, and only the
-    parent should act on it. The worker was spawned with SIGINT blocked (``interrupts_held``),
-    so one that came while it started waits, and is dropped here."""
-    import signal  # in the worker processes only
+def start_worker() -> None:
+    """A worker process's start (the pool's initializer).
+
+    Ctrl-C reaches the whole process group, and only the parent should act on it. The worker
+    was spawned with SIGINT blocked (``interrupts_held``), so one that came while it started
+    waits, and is dropped here.
+
+    A worker must not outlive its parent. The pool does not see to that: each worker holds
+    both ends of the pipe it takes its tasks from, so a parent killed outright (SIGKILL, the
+    out-of-memory killer) leaves it waiting for a task for ever, and with it the resource
+    tracker the workers share. A thread waits on the parent's sentinel, which becomes ready
+    when the parent ends, and ends the worker then.
+    """
+    import multiprocessing  # in the worker processes only
+    import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=end_with, args=(parent.sentinel,), name="hasen-parent-watch", daemon=True).start()
+
+
+def end_with(sentinel: int) -> None:
+    """Wait until ``sentinel`` (a process's) is ready, that is until that process has ended,
+    then end this process at once: its work has nobody to go to."""
+    import os
+    from multiprocessing.connection import wait
+
+    wait([sentinel])
+    os._exit(1)
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, where the system tells it)."""
+    import os
+
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
 
 
 @contextmanager
@@ -104,9 +139,10 @@ class Workers:
 
     def __init__(self, jobs: int = 1, scheduler: str | None = None, *,
                  connect_timeout: float = CONNECT_TIMEOUT) -> None:
-        if jobs < 1:
-            raise BackendError(f"jobs: at least 1, not {jobs}")
-        self.jobs, self.scheduler, self.connect_timeout = jobs, scheduler, connect_timeout
+        if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+            raise BackendError(f"jobs: a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
+        self.asked, self.scheduler, self.connect_timeout = jobs, scheduler, connect_timeout
+        self.jobs = min(jobs, usable_cores())  # the processes that start
         self.pool: ProcessPoolExecutor | None = None
         self.client: Any = None
 
@@ -117,8 +153,7 @@ class Workers:
             from concurrent.futures import ProcessPoolExecutor
             from multiprocessing import get_context
 
-            self.pool = ProcessPoolExecutor(self.jobs, mp_context=get_context("spawn"),
-                                            initializer=ignore_interrupts)
+            self.pool = ProcessPoolExecutor(self.jobs, mp_context=get_context("spawn"), initializer=start_worker)
         return self
 
     def __exit__(self, kind: object, error: object, trace: object) -> None:
@@ -153,9 +188,16 @@ class Workers:
     def describe(self) -> str:
         if self.client is not None:
             return f"Dask scheduler {self.scheduler} ({self.workers} worker threads)"
-        if self.pool is not None:
-            return f"{self.jobs} local processes"
-        return "this process"
+        where = f"{self.jobs} local processes" if self.pool is not None else "this process"
+        return f"{where} ({self.capped})" if self.capped else where
+
+    @property
+    def capped(self) -> str | None:
+        """What became of a ``jobs`` above the cores, said for the user; None if nothing."""
+        if self.scheduler is not None or self.jobs == self.asked:
+            return None
+        cores = "1 core" if self.jobs == 1 else f"{self.jobs} cores"
+        return f"--jobs {self.asked} capped to the {cores} here"
 
     def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk: int | None = None,
             window: int | None = None) -> Iterator[R]:
@@ -164,7 +206,9 @@ class Workers:
         if self.pool is None and self.client is None:
             yield from map(function, items)
             return
-        size = chunk or (CLUSTER_CHUNK if self.client is not None else PROCESS_CHUNK)
+        size = chunk if chunk is not None else CLUSTER_CHUNK if self.client is not None else PROCESS_CHUNK
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_CHUNK:
+            raise BackendError(f"chunk: a whole number from 1 to {MAX_CHUNK}, not {size!r}")
         ahead = CLUSTER_CHUNKS_PER_WORKER if self.client is not None else CHUNKS_PER_WORKER
         limit = window or ahead * self.workers
         pending: deque[Any] = deque()

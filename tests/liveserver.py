@@ -38,12 +38,18 @@ class ServedProcess:
         if not first.startswith("hasen: serving on http://127.0.0.1:"):
             self.stop(read_stderr=True)
             raise AssertionError(first + self.stderr)
-        # waitress logs to stderr; drain it so that a long test never blocks the server
-        self.readers.append(threading.Thread(target=self.process.stderr.read, daemon=True))
+        # waitress logs to stderr: kept (``log``), and drained so that a long test never blocks the server
+        self.log_lines: list[str] = []
+        self.readers.append(threading.Thread(target=lambda: self.log_lines.extend(self.process.stderr), daemon=True))
         self.readers[-1].start()
         self.url = first.split()[3]
         address = urlsplit(self.url)
         self.host, self.port = address.hostname, address.port
+
+    @property
+    def log(self) -> str:
+        """What the server has written to stderr so far (waitress's log)."""
+        return "".join(self.log_lines)
 
     def stop(self, read_stderr: bool = False) -> None:
         """End the server; with ``read_stderr``, keep what it wrote to stderr in ``stderr``."""

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import subprocess
 import sys
+import time
 from functools import partial
 
 import pytest
@@ -105,12 +107,87 @@ def test_workers_outlive_an_interrupt_however_early_in_their_start(delay: float)
     assert (done.returncode, done.stdout, done.stderr) == (0, "[[1], [2]]\n", "")
 
 
-def test_jobs_must_be_positive() -> None:
-    with pytest.raises(BackendError, match="jobs: at least 1, not 0"):
-        Workers(jobs=0)
+@pytest.mark.parametrize("jobs", [0, -1, 1025, 2**31, 2.0, True, "2"])
+def test_jobs_are_bounded(jobs) -> None:
+    with pytest.raises(BackendError, match=r"^jobs: a whole number from 1 to 1024, not "):
+        Workers(jobs=jobs)
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+def test_no_more_processes_than_cores(monkeypatch) -> None:
+    """Issue 15, item 3: --jobs 1000 started 80 processes on two cores."""
+    monkeypatch.setattr("hasen.workers.usable_cores", lambda: 2)
+    workers = Workers(jobs=1000)
+    assert (workers.jobs, workers.capped) == (2, "--jobs 1000 capped to the 2 cores here")
+    assert (Workers(jobs=2).jobs, Workers(jobs=2).capped) == (2, None)
+    with Workers(jobs=1000) as started:
+        assert started.describe == "2 local processes (--jobs 1000 capped to the 2 cores here)"
+        assert len(started.pool._processes or {}) <= 2  # type: ignore[union-attr]
+        assert list(started.map(abs, [-1, -2, -3], chunk=1)) == [1, 2, 3]
+        assert len(started.pool._processes) == 2  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("chunk", [0, 10_001, 2**63])
+def test_chunks_are_bounded(chunk: int) -> None:
+    with Workers(jobs=2) as workers, pytest.raises(BackendError, match="^chunk: a whole number from 1 to 10000"):
+        next(workers.map(abs, [1], chunk=chunk))
+
+
+def session_processes(session: int) -> dict[int, str]:
+    """The processes of ``session`` still running (not zombies), by pid: their command lines."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rpartition(")")[2].split()
+            with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:  # ended meanwhile
+            continue
+        state, sid = fields[0], int(fields[3])
+        if sid == session and state != "Z":
+            found[int(entry)] = command
+    return found
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process table in /proc")
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_workers_end_when_the_command_dies(tmp_path, how: signal.Signals) -> None:
+    """Issue 15, item 9: after ``hasen batch --jobs 2`` was killed outright, its two workers and
+    the resource tracker lived on, waiting for work, for ever."""
+    import json
+    import random
+
+    from dealgen import random_deal
+
+    rng = random.Random(15)
+    source = tmp_path / "in.jsonl"
+    source.write_text("".join(json.dumps({"id": i, "deal": random_deal(rng).notation()}) + "\n" for i in range(3000)))
+    out = tmp_path / "out.jsonl"
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    command = subprocess.Popen([sys.executable, "-m", "hasen.cli", "batch", str(source), str(out), "--jobs", "2",
+                                "--chunk", "1"], cwd=root, stderr=subprocess.DEVNULL, start_new_session=True)
+    session = command.pid  # a new session's id is its first process's
+    try:
+        deadline = time.monotonic() + 120
+        while not (out.exists() and out.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        running = session_processes(session)
+        assert len(running) == 4, running  # the command, two workers, the resource tracker
+        command.send_signal(how)
+        command.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while (left := session_processes(session)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert left == {}, f"still running after {how.name} of the command: {left}"
+    finally:
+        for pid in session_processes(session):
+            os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.slow
 def test_the_order_is_kept_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

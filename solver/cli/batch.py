@@ -1,13 +1,15 @@
 """``hasen batch IN OUT``: the table of every deal in a file, one JSON line each (docs/batch.md).
 
 Each non-blank line of IN is a JSON object with the keys of the web API's table request and
-an ``"id"``, or a deal string alone (its id: its line number). Each gets one line in OUT,
+an ``"id"``, or a deal string alone (its id: its line number); IN is read as bytes, a file
+and standard input alike, each line decoded as UTF-8 on its own. Each gets one line in OUT,
 in the order of IN: ``{"id": ..., "table": {...}}`` with the answer of ``hasen table --json``,
 or ``{"id": ..., "line": N, "error": "..."}``. A bad line is an error line, never the end of
 the run. Lines are written as soon as the next in order is ready and flushed one by one, so
 a run that is stopped keeps every whole line; run again, it drops a torn last line and
-skips the ids already in OUT. The work runs in this process, in ``--jobs N`` processes or on
-a Dask cluster (``--scheduler``) through ``hasen.workers``, with the same bytes in OUT.
+skips the ids already in OUT. OUT ``-`` is standard output (nothing to resume there). The
+work runs in this process, in ``--jobs N`` processes or on a Dask cluster (``--scheduler``)
+through ``hasen.workers``, with the same bytes in OUT.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import nullcontext
-from typing import Any, NamedTuple, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any, NamedTuple, TextIO
 
 from .. import public
 from ..core import strict_json
@@ -44,6 +46,11 @@ KEYS = ("id", *TYPES)
 JSON_NAMES = {str: "a string", bool: "a boolean", int: "an integer", float: "a number", list: "an array",
               dict: "an object", type(None): "null"}
 SHOWN_ERRORS = 10  # errors also printed on stderr; the others are only in OUT
+STANDARD = "-"  # IN or OUT: standard input or output
+BYTE_ORDER_MARK = b"\xef\xbb\xbf"  # UTF-8's, as some editors begin a file with it
+# Bytes in one line of IN or OUT at most (a web API request body's limit): a longer line is
+# an error line, skipped rather than held in memory whole (a device like /dev/zero has no end).
+MAX_LINE = 64 * 1024
 
 
 class Item(NamedTuple):
@@ -95,8 +102,9 @@ def described(value: object) -> str:
 # --- reading IN ---------------------------------------------------------------------------
 
 def parse_line(number: int, text: str, defaults: dict[str, Any]) -> Item:
-    """One non-blank line: a JSON object, a JSON string holding a deal, or a bare deal."""
-    if not text.startswith(("{", '"')):
+    """One non-blank line: a JSON object, a JSON string holding a deal, or a bare deal (a
+    line that begins as JSON does, an array too, is read as JSON)."""
+    if not text.startswith(("{", '"', "[")):
         return Item(number, number, {**defaults, "deal": text})
     try:
         value = strict_json.loads(text)
@@ -113,6 +121,30 @@ def parse_line(number: int, text: str, defaults: dict[str, Any]) -> Item:
     return Item(number, key, {**defaults, **body})
 
 
+def byte_lines(stream: IO[bytes]) -> Iterator[bytes | None]:
+    """The lines of ``stream`` as bytes, each with its end of line; None for a line over
+    MAX_LINE bytes, which is read past without being kept."""
+    while line := stream.readline(MAX_LINE + 1):
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            yield None  # said at once: the rest of the line may be long in coming (or never end)
+            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass
+        else:
+            yield line
+
+
+def decoded(number: int, raw: bytes | None) -> str | Item:
+    """Line ``number`` of IN as text, stripped; or an error Item saying why it is not text."""
+    if raw is None:
+        return Item(number, number, None, f"longer than {MAX_LINE} bytes")
+    if number == 1 and raw.startswith(BYTE_ORDER_MARK):
+        raw = raw[len(BYTE_ORDER_MARK):]
+    try:
+        return raw.decode("utf-8").strip()
+    except UnicodeDecodeError as exc:
+        return Item(number, number, None, f"not UTF-8 (byte {exc.start})")
+
+
 def id_key(value: object) -> str:
     """An id as OUT spells it: 7 and "7" are different ids."""
     return json.dumps(value)
@@ -121,35 +153,30 @@ def id_key(value: object) -> str:
 ID_PREFIX = '{"id": '
 
 
-def finished(path: str) -> Counter[str]:
-    """The ids already answered in OUT, each as often as it appears there. A torn last line
-    (a run stopped while writing it) is cut off; a line that is not a batch result means
-    OUT is some other file, which is not written to."""
+def finished(out: IO[bytes], path: str, command: str = "batch") -> Counter[str]:
+    """The ids already answered in OUT (a regular file open for reading and writing), each
+    as often as it appears there. A torn last line (a run stopped while writing it) is cut
+    off; a line that is not a batch result means OUT is some other file, which is not
+    written to."""
     done: Counter[str] = Counter()
-    try:
-        out = open(path, "r+b")
-    except FileNotFoundError:
-        return done
-    except OSError as exc:
-        raise HasenError(f"batch: cannot open {path}: {exc.strerror or exc}") from None
     decoder = json.JSONDecoder()
-    with out:
-        end = 0
-        for number, raw in enumerate(out, 1):
-            if not raw.endswith(b"\n"):
-                break  # torn: cut below
-            end += len(raw)
-            line = raw.decode("utf-8", "replace")
-            try:
-                if not line.startswith(ID_PREFIX):
-                    raise ValueError
-                value, _ = decoder.raw_decode(line, len(ID_PREFIX))
-            except ValueError:
-                raise HasenError(f"batch: {path} line {number} is not a result of hasen batch: "
-                                 f"{quoted(line.rstrip())}; give another OUT") from None
-            done[id_key(value)] += 1
-        if out.seek(0, os.SEEK_END) != end:
-            out.truncate(end)
+    end = 0
+    for number, raw in enumerate(byte_lines(out), 1):
+        if raw is not None and not raw.endswith(b"\n"):
+            break  # torn: cut below
+        line = "" if raw is None else raw.decode("utf-8", "replace")
+        try:
+            if not line.startswith(ID_PREFIX):
+                raise ValueError
+            value, _ = decoder.raw_decode(line, len(ID_PREFIX))
+        except ValueError:
+            shown = f"more than {MAX_LINE} bytes" if raw is None else quoted(line.rstrip())
+            raise HasenError(f"{path} line {number} is not a result of hasen {command}: {shown}; "
+                             "give another OUT") from None
+        end += len(raw or b"")
+        done[id_key(value)] += 1
+    if out.seek(0, os.SEEK_END) != end:
+        out.truncate(end)
     return done
 
 
@@ -161,15 +188,15 @@ class Progress:
 
     INTERVAL = 0.2  # seconds between redraws
 
-    def __init__(self, stream: TextIO, total: int | None) -> None:
-        self.stream, self.total = stream, total
+    def __init__(self, stream: TextIO, total: int | None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.stream, self.total, self.clock = stream, total, clock
         self.shown = stream.isatty()
-        self.start = self.last = time.monotonic()
+        self.start = self.last = clock()
         self.width = 0
 
     def update(self, done: int, solved: int, force: bool = False) -> None:
         """``done``: lines of IN dealt with (skipped ones too); ``solved``: answered in this run."""
-        now = time.monotonic()
+        now = self.clock()
         if not self.shown or (not force and now - self.last < self.INTERVAL):
             return
         self.last = now
@@ -219,14 +246,14 @@ class Run:
         self.skipped = self.tables = self.errors = self.written = 0
         self.backend = ""
 
-    def items(self, lines: TextIO) -> Iterator[Item]:
+    def items(self, lines: Iterable[bytes | None]) -> Iterator[Item]:
         """The lines of IN still to answer, in order (ids already in OUT are skipped; an id
         seen before in IN gets an error line)."""
         for number, raw in enumerate(lines, 1):
-            text = raw.strip()
+            text = decoded(number, raw)
             if not text:
                 continue
-            item = parse_line(number, text, self.defaults)
+            item = text if isinstance(text, Item) else parse_line(number, text, self.defaults)
             key = id_key(item.id)
             first = self.first_line.setdefault(key, number)
             if self.remaining[key]:
@@ -248,14 +275,16 @@ class Run:
         return None
 
 
-def total_lines(path: str) -> int | None:
-    """The non-blank lines of IN, for the progress bar (None for standard input)."""
-    if path == "-":
-        return None
+def total_lines(source: IO[bytes]) -> int | None:
+    """The non-blank lines of IN, for the progress bar: counted in a regular file, which is
+    then read again from the start; None for anything else (a pipe can be read once)."""
     try:
-        with open(path, encoding="utf-8-sig", errors="replace") as lines:
-            return sum(1 for line in lines if line.strip())
-    except OSError:  # said when IN is opened for the run
+        if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
+            return None
+        count = sum(1 for number, line in enumerate(byte_lines(source), 1) if decoded(number, line))
+        source.seek(0)
+        return count
+    except (OSError, ValueError):  # no file behind it (a test's stream): no total
         return None
 
 
@@ -278,72 +307,142 @@ def defaults_from(args: argparse.Namespace) -> dict[str, Any]:
     return defaults
 
 
+class Files(NamedTuple):
+    """IN and OUT, open; what is known of OUT."""
+
+    source: IO[bytes]
+    out: IO[str]
+    created: bool  # OUT did not exist before this run
+    resumable: bool  # OUT is a regular file, read for the ids it holds
+    where: str  # OUT, as messages name it
+    opened: tuple[IO[Any], ...]  # what this run opened and closes (not standard input or output)
+
+    def close(self) -> None:
+        for stream in self.opened:
+            try:
+                stream.close()
+            except OSError:  # what it could not write out was said when the write failed
+                pass
+
+
+def open_files(args: argparse.Namespace) -> Files:
+    """IN for reading and OUT for appending, each checked before any work starts: a path
+    that cannot be read or written, a folder, or OUT the same file as IN is one line now,
+    not after the workers have started. OUT that is no regular file (``-``, a device, a pipe)
+    is written as a stream, never read."""
+    try:
+        source = standard_input() if args.input == STANDARD else open(args.input, "rb")
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise HasenError(f"batch: cannot read {named(args.input)}: {reason(exc)}") from None
+    try:
+        if args.output == STANDARD:
+            out, created = sys.stdout, False
+        else:
+            created = not os.path.lexists(args.output)
+            out = open(args.output, "a", encoding="utf-8", newline="\n")
+    except (OSError, ValueError) as exc:
+        source.close()
+        raise HasenError(f"batch: cannot write {named(args.output)}: {reason(exc)}") from None
+    opened = tuple(stream for stream, path in ((source, args.input), (out, args.output)) if path != STANDARD)
+    try:
+        kinds = [os.fstat(f.fileno()) for f in (source, out)]
+        resumable = stat.S_ISREG(kinds[1].st_mode)
+        same = resumable and os.path.samestat(*kinds)
+    except (OSError, ValueError):  # a stream with no file behind it (a test's): nothing to compare
+        resumable = same = False
+    if same:
+        for stream in opened:
+            stream.close()
+        raise HasenError("batch: IN and OUT are the same file")
+    where = "standard output" if args.output == STANDARD else args.output
+    return Files(source, out, created, resumable, where, opened)
+
+
+def named(path: str) -> str:
+    """A path for a message: as given, or quoted if it holds what a terminal cannot show."""
+    return path if path.isprintable() else quoted(path)
+
+
+def reason(error: Exception) -> str:
+    """Why a file could not be opened, as the system says it."""
+    return getattr(error, "strerror", None) or str(error)
+
+
+def standard_input() -> IO[bytes]:
+    """Standard input, as bytes."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # no standard input at all (closed), or no bytes behind it
+        raise OSError("no standard input")
+    return stream  # type: ignore[no-any-return]
+
+
 def cmd_batch(args: argparse.Namespace) -> int:
     err = sys.stderr
-    if args.input != "-" and os.path.exists(args.output) and os.path.samefile(args.input, args.output):
-        raise HasenError("batch: IN and OUT are the same file")
     defaults = defaults_from(args)
+    files = open_files(args)
+    where, resume = files.where, "; run the same command again to resume" if files.resumable else ""
     progress = Progress(err, None)
     run = Run(Counter(), defaults)
     as_csv = batch_csv.wants_csv(args.output, args.format)
     try:
-        run.remaining = batch_csv.finished(args.output) if as_csv else finished(args.output)
+        if files.resumable:
+            if as_csv:
+                run.remaining = batch_csv.finished(args.output)
+            else:
+                with open(args.output, "r+b") as kept:
+                    run.remaining = finished(kept, args.output)
         if progress.shown:
-            progress.total = total_lines(args.input)
-        solve_all(args, run, progress, as_csv)
+            progress.total = total_lines(files.source)
+        solve_all(args, files, run, progress, as_csv)
     except KeyboardInterrupt:
         progress.clear()
-        print(f"hasen: batch: interrupted after {counted(run.written, 'new line')}, all kept in {args.output}; "
-              "run the same command again to resume", file=err)
+        print(f"hasen: batch: interrupted after {counted(run.written, 'new line')}, all kept in {where}{resume}",
+              file=err)
         return 130
     except WorkersFailed as exc:
         progress.clear()
-        print(f"hasen: batch: {exc}; {counted(run.written, 'new line')} kept in {args.output}: "
-              "run the same command again to resume", file=err)
+        print(f"hasen: batch: {exc}; {counted(run.written, 'new line')} kept in {where}{resume}", file=err)
         return 1
-    except BackendError as exc:
+    except (BackendError, HasenError) as exc:
         progress.clear()
+        if files.created and run.written == 0:  # nothing done: OUT is not left behind, empty
+            os.remove(args.output)
         raise HasenError(f"batch: {exc}") from None
     except OutputError:
         progress.clear()
         raise
+    finally:
+        files.close()
     progress.update(run.skipped + run.written, run.written, force=True)
     progress.clear()
-    print(f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}, {run.skipped} skipped "
-          f"(already in {args.output}); {run.backend}", file=err)
+    skipped = f", {run.skipped} skipped (already in {where})" if files.resumable else ""
+    print(f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}{skipped}; {run.backend}",
+          file=err)
     return 0
 
 
-def solve_all(args: argparse.Namespace, run: Run, progress: Progress, as_csv: bool = False) -> None:
+def solve_all(args: argparse.Namespace, files: Files, run: Run, progress: Progress, as_csv: bool = False) -> None:
     """Answer the lines of IN still to do, appending to OUT in order, line by line (or the
     rows of each, as CSV)."""
-    try:
-        lines = nullcontext(sys.stdin) if args.input == "-" else \
-            open(args.input, encoding="utf-8-sig", errors="replace")  # a byte-order mark is dropped
-    except OSError as exc:
-        raise HasenError(f"batch: cannot read {args.input}: {exc.strerror or exc}") from None
-    with lines as source, Workers(args.jobs, args.scheduler) as workers:
+    with Workers(args.jobs, args.scheduler) as workers:
         run.backend = workers.describe
-        try:
-            out = open(args.output, "a", encoding="utf-8", newline="\n")
-        except OSError as exc:
-            raise OutputError(f"batch: cannot write {args.output}: {exc.strerror or exc}") from None
-        with out:
-            if as_csv and batch_csv.header_needed(args.output):
-                out.write(batch_csv.HEADER + "\n")
-            for line in workers.map(answer, run.items(source), chunk=args.chunk):
-                try:
-                    out.write(batch_csv.rows_of(line) if as_csv else line + "\n")
-                    out.flush()
-                except OSError as exc:
-                    raise OutputError(f"batch: cannot write {args.output}: {exc.strerror or exc} "
-                                      f"({counted(run.written, 'new line')} kept: run again to resume)") from None
-                run.written += 1
-                if (message := run.count(line)) is not None and run.errors <= SHOWN_ERRORS:
-                    progress.clear()
-                    more = "; further errors only in OUT" if run.errors == SHOWN_ERRORS else ""
-                    print(f"hasen: batch: {message}{more}", file=sys.stderr)
-                progress.update(run.skipped + run.written, run.written)
+        if as_csv and (not files.resumable or batch_csv.header_needed(args.output)):
+            files.out.write(batch_csv.HEADER + "\n")
+        for line in workers.map(answer, run.items(byte_lines(files.source)), chunk=args.chunk):
+            try:
+                files.out.write(batch_csv.rows_of(line) if as_csv else line + "\n")
+                files.out.flush()
+            except BrokenPipeError:
+                raise
+            except OSError as exc:
+                kept = f"{counted(run.written, 'new line')} kept" + (": run again to resume" if files.resumable else "")
+                raise OutputError(f"batch: cannot write {files.where}: {exc.strerror or exc} ({kept})") from None
+            run.written += 1
+            if (message := run.count(line)) is not None and run.errors <= SHOWN_ERRORS:
+                progress.clear()
+                more = "; further errors only in OUT" if run.errors == SHOWN_ERRORS else ""
+                print(f"hasen: batch: {message}{more}", file=sys.stderr)
+            progress.update(run.skipped + run.written, run.written)
 
 
 def counted(number: int, word: str) -> str:

@@ -70,7 +70,7 @@ def finished(path: str) -> Counter[str]:
     except FileNotFoundError:
         return done
     except OSError as exc:
-        raise HasenError(f"batch: cannot open {path}: {exc.strerror or exc}") from None
+        raise HasenError(f"cannot open {path}: {exc.strerror or exc}") from None
     with out:
         lines = out.read().split(b"\n")
         complete = lines[:-1]  # what follows the last newline is torn
@@ -78,7 +78,7 @@ def finished(path: str) -> Counter[str]:
             out.truncate(0)
             return done
         if complete[0].decode("utf-8", "replace") != HEADER:
-            raise HasenError(f"batch: {path} is not a CSV of hasen batch (its first line is not {HEADER!r}); "
+            raise HasenError(f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); "
                              "give another OUT")
         starts: list[int] = []  # where each answer's rows start
         ids: list[str] = []
@@ -88,10 +88,10 @@ def finished(path: str) -> Counter[str]:
             try:
                 [row] = list(csv.reader([raw.decode("utf-8")]))
             except (ValueError, UnicodeDecodeError, csv.Error):
-                raise HasenError(f"batch: {path} line {number} is not a row of hasen batch: "
+                raise HasenError(f"{path} line {number} is not a row of hasen batch: "
                                  f"{quoted(raw.decode('utf-8', 'replace'))}; give another OUT") from None
             if len(row) != len(COLUMNS):
-                raise HasenError(f"batch: {path} line {number} has {len(row)} columns, not {len(COLUMNS)}; "
+                raise HasenError(f"{path} line {number} has {len(row)} columns, not {len(COLUMNS)}; "
                                  "give another OUT")
             key = (row[0], bool(row[-1]))
             if key != previous or key[1]:  # a new id; an error row is an answer of its own

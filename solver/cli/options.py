@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 
+from ..core.bounds import MAX_JOBS
 from ..core.errors import HasenError
 from ..core.variants import VARIANTS, Variant, variant_for
 from ..games import game_of
@@ -58,31 +60,37 @@ def digits(text: str) -> bool:
 
 
 def port_number(text: str) -> int:
-    if not digits(text) or int(text) > 65535:
+    if not digits(text) or len(text) > 5 or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"not a port: {text!r} (0 to 65535; 0 picks a free one)")
     return int(text)
 
 
-def positive_int(text: str) -> int:
-    if not digits(text) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
-    return int(text)
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, written in digits."""
+
+    def parse(text: str) -> int:
+        # the length first: int() of thousands of digits is slow, then refused
+        if not digits(text) or len(text.lstrip("0")) > len(str(high)) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, not {text!r}")
+        return int(text)
+
+    return parse
 
 
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, not {text!r}")
-    return value
+def seconds(high: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds above 0 and at most ``high``."""
 
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not 0 < value <= high:  # NaN fails too
+            raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {high:g}, "
+                                             f"not {text!r}")
+        return value
 
-def whole_number(text: str) -> int:
-    if not digits(text):
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}")
-    return int(text)
+    return parse
 
 
 class UsageError(HasenError):
@@ -102,11 +110,17 @@ def deal_text(args: argparse.Namespace, command: str, variant: Variant) -> tuple
     return args.deal, args.dealer
 
 
-def add_backend_options(parser: argparse.ArgumentParser, what: str) -> None:
-    """Where the work runs (hasen.workers): this process, --jobs local processes, or a Dask
-    cluster; the answer is the same."""
+def add_backend_options(parser: argparse.ArgumentParser, what: str, threads: bool = False) -> None:
+    """Where the work runs (hasen.workers): this process, --jobs local processes (or, with
+    ``threads``, threads of this process, which start at once), or a Dask cluster; the
+    answer is the same."""
     backend = parser.add_mutually_exclusive_group()
-    backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                         help=f"local processes that solve the {what} (default: 1, this process)")
+    if threads:
+        backend.add_argument("--jobs", type=whole_number(1, MAX_JOBS), metavar="N",
+                             help=f"threads that solve the {what}, at most one per core (default: one per core)")
+    else:
+        backend.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1, metavar="N",
+                             help=f"local processes that solve the {what}, at most one per core (default: 1, "
+                                  "this process)")
     backend.add_argument("--scheduler", metavar="ADDRESS",
                          help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")

@@ -38,9 +38,15 @@ def encodable(text: str, encoding: str | None) -> str:
 
 def emit(text: str) -> None:
     """Write one answer and a newline to stdout, now (so that a failure shows here)."""
+    write_out(text + "\n")
+
+
+def write_out(text: str) -> None:
+    """Write ``text`` to stdout, now; a failure is an OutputError (a broken pipe is left to
+    the caller, for whom it is no error)."""
     stream = sys.stdout
     try:
-        stream.write(encodable(text, getattr(stream, "encoding", None)) + "\n")
+        stream.write(encodable(text, getattr(stream, "encoding", None)))
         stream.flush()
     except BrokenPipeError:
         raise

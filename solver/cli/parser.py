@@ -8,9 +8,18 @@ import argparse
 import os
 import re
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
+from ..core.bounds import (
+    MAX_CACHE_SIZE,
+    MAX_CHUNK,
+    MAX_LAYOUTS,
+    MAX_RANDOM_DEALS,
+    MAX_SEED,
+    MAX_THREADS,
+    MAX_TIME_LIMIT,
+)
 from ..core.errors import QUOTE_LIMIT, shortened
 from ..core.version import __version__
 from ..games import FAMILIES
@@ -22,18 +31,27 @@ from .options import (
     add_settings_options,
     add_variant_options,
     port_number,
-    positive_float,
-    positive_int,
+    seconds,
     whole_number,
 )
+from .output import write_out
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 LONG_WORD = re.compile(rf"\S{{{QUOTE_LIMIT + 1},}}")  # an argument argparse would echo in full
 NO_COMMAND = "the following arguments are required: command"  # argparse's words (unknown ones list the commands)
 FORMS = {"both": None, "partner": False, "alone": True}  # simulate --form: the value of alone
+MAX_DEALS = 100_000  # hasen bench --deals: about 10 minutes of tables
+MAX_ROUNDS = 100  # hasen bench --rounds
 
 
 class Parser(argparse.ArgumentParser):
-    """Usage errors become one line on stderr and exit status 2."""
+    """Usage errors become one line on stderr and exit status 2; help that cannot be written
+    is an error too (argparse itself drops a failed write and exits 0)."""
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        write_out(self.format_help())
 
     def error(self, message: str) -> None:  # type: ignore[override]
         command = self.prog.partition(" ")[2]
@@ -43,6 +61,19 @@ class Parser(argparse.ArgumentParser):
         if message.startswith(NO_COMMAND):
             message += " (hasen --help lists the commands)"
         raise UsageError(message)
+
+
+class Version(argparse.Action):
+    """``--version``, written as help is (argparse's own action drops a failed write)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        search = "compiled search" if USING_EXTENSION else "pure-Python search"
+        write_out(f"hasen {__version__} ({search})\n")
+        parser.exit()
 
 
 def add_contract_options(parser: argparse.ArgumentParser, required: bool = True,
@@ -82,7 +113,7 @@ def bid_arguments(bid: argparse.ArgumentParser) -> None:
                           "every seat's advice and the par with every hand open",
                      "a deal (with --seat, only that seat's hand and the upcard are used)", ("upcard",),
                      seat_required=False)
-    bid.add_argument("--choice-layouts", type=positive_int, metavar="N",
+    bid.add_argument("--choice-layouts", type=whole_number(1, MAX_LAYOUTS), metavar="N",
                      help="with --seat: layouts for each widow (Euchre: for the dealer's discard) on which the "
                           f"declarer's later choice is made (default: {DEFAULT_CHOICE_LAYOUTS})")
     bid.add_argument("--form", choices=list(FORMS),
@@ -110,12 +141,14 @@ def review_arguments(review: argparse.ArgumentParser) -> None:
     review.add_argument("--played", "--play", metavar="CARDS", dest="played",
                         help='with a deal: the cards played, from the first, whole hand or part: '
                              '"JC KC TC 9C | AS ..." (--play is its older name)')
-    review.add_argument("--layouts", type=positive_int, metavar="N",
-                        help=f"with a record: random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS})")
-    review.add_argument("--seed", type=whole_number, help="with a record: the random seed (default: 0)")
+    review.add_argument("--layouts", type=whole_number(1, MAX_LAYOUTS), metavar="N",
+                        help=f"with a record: random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS}; "
+                             f"at most {MAX_LAYOUTS})")
+    review.add_argument("--seed", type=whole_number(0, MAX_SEED), metavar="N",
+                        help=f"with a record: the random seed, 0 to {MAX_SEED} (default: 0)")
     review.add_argument("--id", metavar="ID", help="with a file of several records: the one to review")
-    review.add_argument("--jobs", type=positive_int, metavar="N",
-                        help="with a record: threads that judge the decisions (default: 1)")
+    review.add_argument("--jobs", type=whole_number(1, MAX_THREADS), metavar="N",
+                        help="with a record: threads that judge the decisions (default: one per core)")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -133,10 +166,11 @@ def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help:
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (with a DEAL, default: its first seat)")
     parser.add_argument("--known", metavar="SEAT:CARDS", action="append", default=[],
                         help='cards known to be in another hand, e.g. "E:AH KD" (repeat for more seats)')
-    parser.add_argument("--layouts", type=positive_int, default=DEFAULT_LAYOUTS, metavar="N",
-                        help=f"random layouts to solve (default: {DEFAULT_LAYOUTS})")
-    parser.add_argument("--seed", type=whole_number, default=0, help="the random seed (default: 0)")
-    add_backend_options(parser, "layouts")
+    parser.add_argument("--layouts", type=whole_number(1, MAX_LAYOUTS), default=DEFAULT_LAYOUTS, metavar="N",
+                        help=f"random layouts to solve (default: {DEFAULT_LAYOUTS}; at most {MAX_LAYOUTS})")
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0, metavar="N",
+                        help=f"the random seed, 0 to {MAX_SEED} (default: 0)")
+    add_backend_options(parser, "layouts", threads=True)
 
 
 def simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -163,12 +197,12 @@ def lead_arguments(parser: argparse.ArgumentParser) -> None:
 def serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     serve.add_argument("--port", type=port_number, default=8000, help="default: 8000; 0 picks a free port")
-    serve.add_argument("--threads", type=positive_int,
+    serve.add_argument("--threads", type=whole_number(1, MAX_THREADS), metavar="N",
                        help="analyses run at once: solver threads (default: the number of cores)")
-    serve.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
+    serve.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), metavar="SECONDS",
                        help="longest a request may take from its arrival, waiting included, before a 503 "
-                            "(default: 10)")
-    serve.add_argument("--cache-size", type=whole_number, metavar="N",
+                            f"(default: 10; at most {MAX_TIME_LIMIT})")
+    serve.add_argument("--cache-size", type=whole_number(0, MAX_CACHE_SIZE), metavar="N",
                        help="answers kept in memory (default: 1024; 0 for none)")
 
 
@@ -176,16 +210,12 @@ def batch_arguments(batch: argparse.ArgumentParser) -> None:
     batch.add_argument("input", metavar="IN", help="deals, one a line: JSON objects (with an id) or deal "
                                                    "strings; - for standard input")
     batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
-                                                     "skipped")
+                                                     "skipped; - for standard output")
     batch.add_argument("--format", choices=["jsonl", "csv"],
                        help="jsonl: one JSON line per deal; csv: one row per declarer, trump and discard "
                             "(default: csv when OUT ends in .csv, else jsonl)")
-    backend = batch.add_mutually_exclusive_group()
-    backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                         help="local processes that solve (default: 1, this process)")
-    backend.add_argument("--scheduler", metavar="ADDRESS",
-                         help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
-    batch.add_argument("--chunk", type=positive_int, metavar="N",
+    add_backend_options(batch, "deals")
+    batch.add_argument("--chunk", type=whole_number(1, MAX_CHUNK), metavar="N",
                        help="deals per task sent to a worker (default: 8 for --jobs, 32 for --scheduler)")
     batch.add_argument("--declarer", metavar="SEAT", help="only this declarer, for lines that name none")
     batch.add_argument("--alone", action="store_true", help="lone declarers, for lines that say nothing")
@@ -198,14 +228,12 @@ def session_arguments(session: argparse.ArgumentParser) -> None:
     session.add_argument("input", metavar="IN", help="hand records, as blocks or lines; - for standard input")
     session.add_argument("output", metavar="OUT", help="one JSON line per record, the review or the error; ids "
                                                        "already there are skipped")
-    backend = session.add_mutually_exclusive_group()
-    backend.add_argument("--jobs", type=positive_int, default=1, metavar="N",
-                         help="local processes that review the hands (default: 1, this process)")
-    backend.add_argument("--scheduler", metavar="ADDRESS",
-                         help="review on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
-    session.add_argument("--layouts", type=positive_int, metavar="N",
-                         help=f"random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS})")
-    session.add_argument("--seed", type=whole_number, help="the random seed (default: 0)")
+    add_backend_options(session, "hands")
+    session.add_argument("--layouts", type=whole_number(1, MAX_LAYOUTS), metavar="N",
+                         help=f"random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS}; at most "
+                              f"{MAX_LAYOUTS})")
+    session.add_argument("--seed", type=whole_number(0, MAX_SEED), metavar="N",
+                         help=f"the random seed, 0 to {MAX_SEED} (default: 0)")
     session.add_argument("--csv", metavar="FILE", help="also write every decision as a row of a CSV file")
     session.add_argument("--html", metavar="FILE", help="also write a report with charts, one HTML file "
                                                         "(needs hasen[report])")
@@ -214,19 +242,22 @@ def session_arguments(session: argparse.ArgumentParser) -> None:
 
 def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--game", choices=[*FAMILIES, "all"], default="all", help="default: all")
-    bench.add_argument("--deals", type=positive_int, default=300, metavar="N",
+    bench.add_argument("--deals", type=whole_number(1, MAX_DEALS), default=300, metavar="N",
                        help="seeded deals per game (default: 300)")
-    bench.add_argument("--seed", type=int, default=1, help="the deals' seed (default: 1)")
-    bench.add_argument("--threads", type=positive_int, default=os.cpu_count() or 1, metavar="N",
-                       help="threads for the threaded tables (default: the number of cores)")
-    bench.add_argument("--rounds", type=positive_int, default=3, metavar="N",
+    bench.add_argument("--seed", type=whole_number(0, MAX_SEED), default=1, metavar="N",
+                       help="the deals' seed (default: 1)")
+    bench.add_argument("--threads", type=whole_number(1, MAX_THREADS), default=min(os.cpu_count() or 1, MAX_THREADS),
+                       metavar="N", help="threads for the threaded tables (default: the number of cores)")
+    bench.add_argument("--rounds", type=whole_number(1, MAX_ROUNDS), default=3, metavar="N",
                        help="rounds of 1 and N threads in turns (default: 3)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
 def deal_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--random", type=positive_int, metavar="N", help="how many random deals to write")
-    parser.add_argument("--seed", type=whole_number, metavar="S",
+    parser.add_argument("--random", type=whole_number(1, MAX_RANDOM_DEALS), metavar="N",
+                        help=f"how many random deals to write (at most {MAX_RANDOM_DEALS}: run again with another "
+                             "--seed for more)")
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), metavar="S",
                         help="the random seed: the same seed, the same deals (default: new deals each run)")
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W deals every deal (default: a random dealer)")
     add_variant_options(parser)
@@ -276,8 +307,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or (when ``command`` is one of COMMANDS) every command
     listed but only that one's arguments: all of them cost a few milliseconds to build."""
     parser = Parser(prog="hasen", description="Double-dummy analysis for Hasenpfeffer and the Euchre family.")
-    search = "compiled search" if USING_EXTENSION else "pure-Python search"
-    parser.add_argument("--version", action="version", version=f"hasen {__version__} ({search})")
+    parser.add_argument("--version", action=Version, help="show the version and the search in use, and exit")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for name, (help_text, arguments, run) in COMMANDS.items():
         sub = commands.add_parser(name, help=help_text)

@@ -10,6 +10,7 @@ from .. import public
 from ..analysis.record import Record
 from .options import UsageError
 from .output import report
+from .simulate import threads_wanted
 
 
 def read_record(args: argparse.Namespace) -> Record:
@@ -51,5 +52,6 @@ def show_progress(done: int, total: int) -> None:
 def review_record(args: argparse.Namespace) -> int:
     record = read_record(args)
     progress = show_progress if sys.stderr.isatty() and not args.json else None
-    return report(args, public.review_hand(record, layouts=args.layouts, seed=args.seed or 0, threads=args.jobs or 1,
+    threads = threads_wanted(args.jobs, "review")
+    return report(args, public.review_hand(record, layouts=args.layouts, seed=args.seed or 0, threads=threads,
                                            progress=progress))

@@ -16,7 +16,9 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -25,7 +27,7 @@ from ..analysis.record import split_records
 from ..analysis.session import Session
 from ..core.errors import HasenError
 from ..workers import BackendError, Workers, WorkersFailed
-from .batch import Progress, counted, finished, id_key
+from .batch import STANDARD, Progress, counted, finished, id_key
 from .output import OutputError, emit
 
 CSV_COLUMNS = ("id", "player", "seat", "decision", "trick", "card", "single_dummy_cost", "stderr", "mistake",
@@ -65,7 +67,7 @@ class Reviewer:
 def read_hands(path: str) -> list[Hand]:
     """Every record of IN, each parsed (a bad one becomes an error line, the rest go on)."""
     try:
-        if path == "-":
+        if path == STANDARD:
             data = sys.stdin.buffer.read()
         else:
             with open(path, "rb") as file:
@@ -94,10 +96,38 @@ def read_hands(path: str) -> list[Hand]:
     return hands
 
 
+def answered(path: str) -> Counter[str]:
+    """The ids already in OUT (a torn last line cut off), after checking that OUT can be
+    written; none when it is new."""
+    if path == STANDARD:
+        raise HasenError("session: OUT must be a file: the players' figures go to standard output")
+    try:
+        with open(path, "a+b") as out:
+            out.seek(0)
+            return finished(out, path, "session")
+    except IsADirectoryError:
+        raise HasenError(f"session: cannot write {path}: it is a folder") from None
+    except OSError as exc:
+        raise HasenError(f"session: cannot write {path}: {exc.strerror or exc}") from None
+
+
+def check_writable(path: str | None) -> None:
+    """Refuse, before any work, a report path that cannot be written."""
+    if path is None:
+        return
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise HasenError(f"session: cannot write {path}")
+
+
 def cmd_session(args: argparse.Namespace) -> int:
     err = sys.stderr
     hands = read_hands(args.input)
-    done = finished(args.output)
+    if args.input != STANDARD and os.path.exists(args.output) and os.path.samefile(args.input, args.output):
+        raise HasenError("session: IN and OUT are the same file")
+    check_writable(args.csv)
+    check_writable(args.html)
+    done = answered(args.output)
     to_do = []
     for hand in hands:
         key = id_key(hand.id)

@@ -12,7 +12,7 @@ from typing import Any
 from .. import public
 from ..core.deal import read_deal
 from ..core.variants import Variant
-from ..workers import Workers
+from ..workers import Workers, usable_cores
 from .options import (
     UsageError,
     deal_text,
@@ -42,13 +42,25 @@ def show_progress(done: int, total: int) -> None:
 
 @contextmanager
 def layout_workers(args: argparse.Namespace) -> Iterator[dict[str, Any]]:
-    """Where the layouts are solved: on ``--jobs`` threads of this process (the search holds
-    no GIL, and threads start at once), or on a Dask cluster (``--scheduler``)."""
+    """Where the layouts are solved: on ``--jobs`` threads of this process, one per core by
+    default (the search holds no GIL, and threads start at once), or on a Dask cluster
+    (``--scheduler``)."""
     if args.scheduler is None:
-        yield {"threads": args.jobs or 1}
+        yield {"threads": threads_wanted(args.jobs, args.command)}
         return
     with Workers(1, args.scheduler) as workers:
         yield {"mapper": workers.map}
+
+
+def threads_wanted(jobs: int | None, command: str) -> int:
+    """``--jobs`` threads, one per core when not given; more than the cores would only take
+    turns, so they are capped, and that is said."""
+    cores = usable_cores()
+    if jobs is None:
+        return cores
+    if jobs > cores:
+        print(f"hasen: {command}: --jobs {jobs} capped to the {cores} cores here", file=sys.stderr)
+    return min(jobs, cores)
 
 
 def run_advice(args: argparse.Namespace) -> int:

@@ -21,7 +21,10 @@ def loads(text: str) -> Any:
     except JSONInputError:
         raise
     except json.JSONDecodeError as exc:
-        raise JSONInputError(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        # json's message may end in "at" already ("Unterminated string starting at")
+        where = f"line {exc.lineno} column {exc.colno}"
+        message = f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"{exc.msg} at {where}"
+        raise JSONInputError(f"malformed JSON: {message}") from None
     except RecursionError:
         raise JSONInputError("malformed JSON: nested too deeply") from None
     except ValueError as exc:  # an integer too long to convert

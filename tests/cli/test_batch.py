@@ -120,9 +120,14 @@ def test_a_bad_option_stops_the_run_before_it_starts(capsys, tmp_path: Path, mix
     assert not out.exists()
 
 
+def stdin_of(data: bytes) -> io.TextIOWrapper:
+    """Standard input as a process has it: text over bytes (the bytes are what batch reads)."""
+    return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
+
+
 def test_standard_input_and_a_byte_order_mark(capsys, monkeypatch, tmp_path: Path) -> None:
     line = json.dumps({"id": "a", "deal": EUCHRE2_DEAL, "variant": "euchre2"})
-    monkeypatch.setattr(sys, "stdin", io.StringIO(line + "\n\n" + HASENPFEFFER_DEAL + "\n"))
+    monkeypatch.setattr(sys, "stdin", stdin_of((line + "\n\n" + HASENPFEFFER_DEAL + "\n").encode()))
     piped = tmp_path / "piped.jsonl"
     assert run(capsys, "batch", "-", str(piped))[0] == 0
     assert [r["id"] for r in records(piped)] == ["a", 3] and all("table" in r for r in records(piped))
@@ -131,6 +136,119 @@ def test_standard_input_and_a_byte_order_mark(capsys, monkeypatch, tmp_path: Pat
     out = tmp_path / "out.jsonl"
     assert run(capsys, "batch", str(marked), str(out))[0] == 0
     assert out.read_bytes() == piped.read_bytes().splitlines(keepends=True)[0]
+
+
+# a byte-order mark, a line that is not UTF-8, Windows line ends, a line far too long, an array
+AWKWARD = (b"\xef\xbb\xbf" + HASENPFEFFER_DEAL.encode() + b"\r\n"
+           + b"N:A.K..AQJ* \xe9\n"
+           + b"[1, 2]\n"
+           + b'"' + b"x" * 70_000 + b'"\n'
+           + b'{"deal": "unterminated\n'
+           + json.dumps({"id": "last", "deal": EUCHRE2_DEAL, "variant": "euchre2"}).encode() + b"\r\n")
+
+
+def test_standard_input_is_read_as_a_file_is(capsys, monkeypatch, tmp_path: Path) -> None:
+    """Issue 15, item 5: standard input is bytes, each line decoded on its own, as from a file:
+    a line that is not UTF-8 is an error line (it was a traceback, and from a file a deal with
+    a replacement character in it); a byte-order mark is dropped from both."""
+    source = tmp_path / "in.txt"
+    source.write_bytes(AWKWARD)
+    from_file, from_stdin = tmp_path / "file.jsonl", tmp_path / "stdin.jsonl"
+    code, _, err = run(capsys, "batch", str(source), str(from_file))
+    assert code == 0, err
+    monkeypatch.setattr(sys, "stdin", stdin_of(AWKWARD))
+    code, _, err = run(capsys, "batch", "-", str(from_stdin))
+    assert code == 0, err
+    assert from_stdin.read_bytes() == from_file.read_bytes()
+    got = records(from_file)
+    assert [r["id"] for r in got] == [1, 2, 3, 4, 5, "last"]
+    assert got[0]["table"] == run_json(capsys, "table", HASENPFEFFER_DEAL)
+    assert got[1] == {"id": 2, "line": 2, "error": "not UTF-8 (byte 12)"}
+    assert got[2] == {"id": 3, "line": 3, "error": "expected a JSON object or a deal, got an array"}
+    assert got[3] == {"id": 4, "line": 4, "error": "longer than 65536 bytes"}
+    assert got[4] == {"id": 5, "line": 5, "error": "malformed JSON: Unterminated string starting at line 1 column 10"}
+    assert "table" in got[5]
+
+
+def test_standard_input_as_a_process_gets_it(tmp_path: Path) -> None:
+    """The same through a real pipe: ``printf 'N:A.K..AQJ* \\xe9\\n' | hasen batch - OUT``."""
+    out = tmp_path / "out.jsonl"
+    done = subprocess.run([sys.executable, "-m", "hasen.cli", "batch", "-", str(out)], input=b"N:A.K..AQJ* \xe9\n",
+                          capture_output=True, timeout=120)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    assert records(out) == [{"id": 1, "line": 1, "error": "not UTF-8 (byte 12)"}]
+
+
+def test_out_dash_is_standard_output(capsys, monkeypatch, tmp_path: Path) -> None:
+    """Issue 15, item 9: ``hasen batch IN -`` wrote a file named ``-``."""
+    source = write_lines(tmp_path / "in.txt", [HASENPFEFFER_DEAL, "nonsense"])
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "batch", str(source), "-")
+    assert code == 0 and not (tmp_path / "-").exists()
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines[0] == {"id": 1, "table": run_json(capsys, "table", HASENPFEFFER_DEAL)}
+    assert lines[1]["error"].startswith("deal: ")
+    # nothing to resume on standard output, so nothing is said of it
+    assert err.splitlines()[-1] == "hasen: batch: 1 table, 1 error; this process"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
+def test_an_out_that_is_no_file_is_written_not_read(tmp_path: Path) -> None:
+    """Issue 15, item 2: OUT /dev/full was read to its end (which it has not) for the ids to
+    skip, and took 23 GB. Memory is capped here, so that a regression fails, not the machine."""
+    import resource
+
+    def at_most_a_gigabyte() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    source = write_lines(tmp_path / "in.txt", [HASENPFEFFER_DEAL])
+    done = subprocess.run([sys.executable, "-m", "hasen.cli", "batch", str(source), "/dev/full"], capture_output=True,
+                          text=True, timeout=120, preexec_fn=at_most_a_gigabyte)
+    assert (done.returncode, done.stderr) == (1, "hasen: batch: cannot write /dev/full: No space left on device "
+                                                 "(0 new lines kept)\n")
+
+
+def test_paths_are_checked_before_any_work(capsys, monkeypatch, tmp_path: Path, mixed: Path) -> None:
+    """Issue 15, items 4 and 9: a missing IN beside an existing OUT was a traceback from
+    os.path.samefile; OUT in no folder, or a folder, is refused before anything is solved."""
+    solved = []
+    monkeypatch.setattr(batch, "answer", lambda item: solved.append(item) or "{}")
+    out = tmp_path / "out.jsonl"
+    out.write_text("")
+    code, _, err = run(capsys, "batch", str(tmp_path / "missing" / "x"), str(out))
+    assert (code, err) == (2, f"hasen: batch: cannot read {tmp_path / 'missing' / 'x'}: No such file or directory\n")
+    for bad, why in ((tmp_path / "no" / "out.jsonl", "No such file or directory"), (tmp_path, "Is a directory")):
+        code, _, err = run(capsys, "batch", str(mixed), str(bad), "--jobs", "2")
+        assert (code, err) == (2, f"hasen: batch: cannot write {bad}: {why}\n")
+    assert solved == []
+    assert not (tmp_path / "no").exists()
+    code, _, err = run(capsys, "batch", "in\x00.txt", str(out))
+    assert (code, err) == (2, "hasen: batch: cannot read 'in\\x00.txt': embedded null byte\n")
+
+
+def test_standard_input_as_out_of_the_same_file_is_refused(capsys, monkeypatch, tmp_path: Path, mixed: Path) -> None:
+    """IN and OUT compared as the files they are, not by name: ``hasen batch - OUT < OUT``."""
+    out = tmp_path / "out.jsonl"
+    assert run(capsys, "batch", str(mixed), str(out))[0] == 0
+    before = out.read_bytes()
+    with open(out, "rb") as same:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(same))
+        code, _, err = run(capsys, "batch", "-", str(out))
+    assert (code, err) == (2, "hasen: batch: IN and OUT are the same file\n")
+    assert out.read_bytes() == before
+
+
+def test_jobs_beyond_the_cores_are_capped_and_said(capsys, monkeypatch, tmp_path: Path) -> None:
+    """Issue 15, item 3: --jobs 1000 started 80 processes on 2 cores; --jobs 2147483648 was
+    an OverflowError traceback."""
+    source = write_lines(tmp_path / "in.txt", [HASENPFEFFER_DEAL])
+    monkeypatch.setattr("hasen.workers.usable_cores", lambda: 1)
+    code, _, err = run(capsys, "batch", str(source), str(tmp_path / "out.jsonl"), "--jobs", "1000")
+    assert code == 0
+    assert err.splitlines()[-1].endswith("; this process (--jobs 1000 capped to the 1 core here)")
+    code, _, err = run(capsys, "batch", str(source), str(tmp_path / "out.jsonl"), "--jobs", "2147483648")
+    assert (code, err) == (2, "hasen: batch: argument --jobs: expected a whole number from 1 to 1024, "
+                              "not '2147483648'\n")
 
 
 def test_one_backend_at_a_time(capsys, tmp_path: Path, mixed: Path) -> None:
@@ -313,9 +431,12 @@ class Terminal(io.StringIO):
 
 
 def test_the_progress_bar_shows_on_a_terminal_only() -> None:
+    """On a frozen clock (issue 16, item 8): a busy machine's real one moved on between the
+    start and the drawing, and the rate came out as 12.4."""
+    now = [100.0]
     screen = Terminal()
-    bar = Progress(screen, 200)
-    bar.start -= 4.0  # four seconds ago
+    bar = Progress(screen, 200, clock=lambda: now[0])
+    now[0] += 4.0  # four seconds later
     bar.update(60, 50, force=True)
     bar.clear()
     drawn = screen.getvalue()

@@ -48,8 +48,9 @@ def test_json_lines_for_batch_and_a_fixed_dealer(capsys) -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["deal"], "hasen: deal: say how many deals with --random N"),
-    (["deal", "--random", "100001"], "hasen: deal: --random 100001 is more than 100000 deals at once"),
-    (["deal", "--random", "0"], "hasen: deal: argument --random: expected a whole number of at least 1"),
+    (["deal", "--random", "100001"],
+     "hasen: deal: argument --random: expected a whole number from 1 to 100000, not '100001'"),
+    (["deal", "--random", "0"], "hasen: deal: argument --random: expected a whole number from 1 to 100000"),
     (["deal", "--random", "2", "--seed", "x"], "hasen: deal: argument --seed: expected a whole number"),
     (["deal", "--random", "2", "--variant", "bridge"], "hasen: variant: unknown variant 'bridge'"),
     (["deal", "--random", "2", "--variant", "euchre2", "--dealer", "W"], "hasen: dealer: euchre2 deals to N, S"),

@@ -62,12 +62,14 @@ def test_finished_hand(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> 
      "trump: not a trump suit: 'X'"),
     (["serve", "--port", "70000"], "serve: argument --port: not a port: '70000'"),
     (["serve", "--port", "-1"], "serve: argument --port: not a port: '-1'"),
-    (["serve", "--threads", "0"], "serve: argument --threads: expected a whole number of at least 1, not '0'"),
-    (["serve", "--threads", "two"], "serve: argument --threads: expected a whole number of at least 1"),
-    (["serve", "--time-limit", "0"], "serve: argument --time-limit: expected a number of seconds above 0"),
+    (["serve", "--threads", "0"], "serve: argument --threads: expected a whole number from 1 to 256, not '0'"),
+    (["serve", "--threads", "two"], "serve: argument --threads: expected a whole number from 1 to 256"),
+    (["serve", "--time-limit", "0"],
+     "serve: argument --time-limit: expected a number of seconds above 0 and at most 3600, not '0'"),
     (["serve", "--time-limit", "inf"], "serve: argument --time-limit: expected a number of seconds above 0"),
-    (["serve", "--cache-size", "-5"], "serve: argument --cache-size: expected a whole number, not '-5'"),
-    (["serve", "--cache-size", "lots"], "serve: argument --cache-size: expected a whole number, not 'lots'"),
+    (["serve", "--cache-size", "-5"],
+     "serve: argument --cache-size: expected a whole number from 0 to 100000, not '-5'"),
+    (["serve", "--cache-size", "lots"], "serve: argument --cache-size: expected a whole number from 0 to 100000"),
 ])
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture, args: list[str], message: str) -> None:
     status, out, err = run(capsys, *args)

@@ -25,21 +25,28 @@ def table(client: FlaskClient, waited: float):
                        environ_base={RECEIVED: time.monotonic() - waited})
 
 
-@pytest.mark.app_config(HASEN_TIME_LIMIT=1, HASEN_CACHE_SIZE=0)
+# The time limit of the tests below: long enough that a deadline counted from the wrong moment
+# (the app's call rather than the server's read) is told from the right one by more than a
+# busy machine's delays (they passed with a 1 s limit and 0.5 s margins, but not always on a
+# starved runner: issue 16, item 8).
+LIMIT = 3
+
+
+@pytest.mark.app_config(HASEN_TIME_LIMIT=LIMIT, HASEN_CACHE_SIZE=0)
 def test_a_request_that_waited_out_its_time_is_refused_without_an_analysis(client: FlaskClient,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     ran = []
     monkeypatch.setattr("hasen.games.hasenpfeffer.Hasenpfeffer.table", lambda *a, **k: ran.append(1))
     start = time.monotonic()
-    response = table(client, waited=1.5)
-    assert time.monotonic() - start < 0.5
+    response = table(client, waited=LIMIT + 0.5)
+    assert time.monotonic() - start < LIMIT / 2  # at once, not after a time limit counted from now
     assert response.status_code == 503 and response.headers["Retry-After"]
-    assert "limit of 1 s" in response.get_json()["error"]
+    assert f"limit of {LIMIT} s" in response.get_json()["error"]
     assert ran == []
     assert client.get("/api/v1/health").get_json()["busy"] == 0
 
 
-@pytest.mark.app_config(HASEN_TIME_LIMIT=1, HASEN_CACHE_SIZE=0, HASEN_SOLVER_THREADS=1)
+@pytest.mark.app_config(HASEN_TIME_LIMIT=LIMIT, HASEN_CACHE_SIZE=0, HASEN_SOLVER_THREADS=1)
 def test_a_request_that_waited_has_only_the_rest_of_its_time(client: FlaskClient,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     def endless(*args, progress, **kwargs):
@@ -49,10 +56,11 @@ def test_a_request_that_waited_has_only_the_rest_of_its_time(client: FlaskClient
 
     monkeypatch.setattr("hasen.games.hasenpfeffer.Hasenpfeffer.table", endless)
     start = time.monotonic()
-    response = table(client, waited=0.8)
+    response = table(client, waited=LIMIT - 0.2)
     took = time.monotonic() - start
     assert response.status_code == 503
-    assert 0.1 <= took < 0.7, f"answered after {took:.2f} s; 0.2 s of the limit were left"
+    # 0.2 s were left: not the whole limit again, nor nothing
+    assert 0.1 <= took < LIMIT / 2, f"answered after {took:.2f} s; 0.2 s of the limit were left"
 
 
 @pytest.mark.app_config(HASEN_CACHE_SIZE=0)

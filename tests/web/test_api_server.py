@@ -37,6 +37,7 @@ def server() -> Iterator[Server]:
     running = Server("--threads", "2")
     yield running
     running.stop()
+    assert "Traceback" not in running.log, running.log
 
 
 def expected_requests() -> list[tuple[str, str, dict | str | None, int, dict | None]]:

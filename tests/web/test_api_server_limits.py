@@ -24,8 +24,14 @@ from liveserver import ServedProcess
 from hasen.api.config import IDLE_TIMEOUT, LIMITS, MAX_HEADER_BYTES, READ_TIMEOUT
 
 MAX_BODY = int(LIMITS["MAX_CONTENT_LENGTH"].default)
-HEALTH_BOUND = 0.1  # seconds: /health is a liveness check, and must answer as one (issue 9)
-SLACK = 1.0  # seconds past the time limit by which every request must be answered (issue 9)
+# Seconds within which nine /health probes in ten answer under a saturating load: a liveness check
+# must answer as one (issue 9). It answers in 0.07 s at worst here, 0.3 s at worst on this machine
+# at load 8 (eight busy loops on two cores; issue 16, item 8); a /health that waits for a request
+# thread, as issue 9 found, answers after 0.3 to 1.1 s, nearly every time.
+HEALTH_BOUND = 0.25
+# Seconds past the time limit by which every request must be answered (issue 9): 0.1 s here, up
+# to 1.1 s at load 8, where the request threads wait their turn for the cores and the GIL.
+SLACK = 1.5
 TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
 
 
@@ -113,9 +119,12 @@ def test_a_saturating_load_leaves_health_quick_and_every_request_answered_in_tim
         after = timed_request(server, "POST", "/api/v1/table", json.dumps(TABLE).encode())
     finally:
         server.stop()
+    assert "Traceback" not in server.log, server.log
 
     statuses = {status for status, _, _ in answers}
     slowest = max(seconds for _, seconds, _ in answers)
+    print(f"\n{len(answers)} answers under a saturating load, the slowest {slowest:.2f} s (limit {TIME_LIMIT:g} s); "
+          f"/health: {len(probes)} probes, the slowest {max(t for _, t, _ in probes):.3f} s")
     assert statuses <= {200, 503}, statuses
     assert slowest <= TIME_LIMIT + SLACK, f"an answer took {slowest:.2f} s"
     assert all(headers.get("Retry-After") for status, _, headers in answers if status == 503)
@@ -166,6 +175,86 @@ def server() -> Iterator[ServedProcess]:
     running = ServedProcess("--threads", "1")
     yield running
     running.stop()
+    assert "Traceback" not in running.log, running.log
+
+
+SLOW_SOCKETS = 1000  # as many as the connection limit (issue 15, item 8)
+SLOW_SECONDS = 6.0  # how long they are kept up, re-opened as the server closes them
+KINDS = ("silent", "headers", "body", "trickling")
+
+
+def slow_socket(server: ServedProcess, kind: str) -> socket.socket:
+    sock = socket.create_connection((server.host, server.port), timeout=10)
+    if kind in ("headers", "trickling"):
+        sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\n")
+    elif kind == "body":
+        sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 1000\r\n\r\n{")
+    sock.setblocking(False)
+    return sock
+
+
+@pytest.mark.slow
+def test_a_thousand_slow_sockets_never_keep_a_fresh_client_waiting(server: ServedProcess) -> None:
+    """Issue 15, item 8: with the connections full of slow clients, a fresh one waited up to
+    12 s. Here 1,000 slow sockets of four kinds (silent, headers begun, body begun, a header
+    line every half second) are opened at once and kept up, each re-opened as soon as the
+    server closes it, as an attacker would; /health and a table request are asked for on
+    fresh connections throughout, and each must be answered within a second."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < SLOW_SOCKETS + 100:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, SLOW_SOCKETS + 200), hard))
+    socks = [slow_socket(server, KINDS[n % len(KINDS)]) for n in range(SLOW_SOCKETS)]
+    stop = time.monotonic() + SLOW_SECONDS
+    reopened = [0]
+
+    def attacker() -> None:
+        last_trickle = time.monotonic()
+        while time.monotonic() < stop:
+            trickle = time.monotonic() - last_trickle >= 0.5
+            if trickle:
+                last_trickle = time.monotonic()
+            for n, sock in enumerate(socks):
+                try:
+                    closed = sock.recv(65536) == b""  # or an answer (a 408): closed after it
+                except BlockingIOError:
+                    closed = False
+                except OSError:
+                    closed = True
+                if closed or n % len(KINDS) == 3 and trickle and not send(sock, b"X-Slow: 1\r\n"):
+                    sock.close()
+                    socks[n] = slow_socket(server, KINDS[n % len(KINDS)])
+                    reopened[0] += 1
+            time.sleep(0.05)
+
+    def send(sock: socket.socket, data: bytes) -> bool:
+        try:
+            sock.send(data)
+            return True
+        except OSError:
+            return False
+
+    probes: list[tuple[str, int | str, float]] = []
+    flood = threading.Thread(target=attacker)
+    flood.start()
+    try:
+        while time.monotonic() < stop - 0.5:
+            probes.append(("health", *timed_request(server, "GET", "/api/v1/health", timeout=10)[:2]))
+            probes.append(("table", *timed_request(server, "POST", "/api/v1/table", json.dumps(TABLE).encode(),
+                                                    timeout=10)[:2]))
+            time.sleep(0.2)
+    finally:
+        flood.join(timeout=60)
+        for sock in socks:
+            sock.close()
+    assert len(probes) >= 10 and reopened[0] > 0
+    slowest = max(seconds for _, _, seconds in probes)
+    print(f"\n{len(probes)} probes with {SLOW_SOCKETS} slow sockets ({reopened[0]} re-opened): slowest "
+          f"{slowest:.3f} s, /health median {sorted(s for k, _, s in probes if k == 'health')[len(probes) // 4]:.3f} s")
+    assert {status for _, status, _ in probes} == {200}, probes
+    assert slowest <= 1.0, [probe for probe in probes if probe[2] > 1.0]
 
 
 def test_a_crowd_of_idle_and_half_sent_connections_does_not_block_service(server: ServedProcess) -> None:
@@ -223,6 +312,42 @@ def test_idle_connections_are_closed_and_slow_requests_cut_off(server: ServedPro
         status, headers, body = answers[sock]
         assert status == 408 and headers["Content-Type"] == "application/json"
         assert body["error"] == f"request: not received whole within {READ_TIMEOUT:g} s"
+
+
+STALLED = {  # requests that stop arriving part way, and never send another byte
+    "headers": b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n",
+    "body": b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000\r\n\r\n{",
+    "chunked body without its last chunk": b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\n"
+                                           b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                           b"5\r\n{\"a\":\r\n",
+    "blank lines (which begin no request of their own)": b"\r\n\r\n\r\n",
+}
+
+
+@pytest.mark.slow
+def test_a_stalled_request_gets_a_json_408(server: ServedProcess) -> None:
+    """Issue 15, item 7: a request whose headers or body stop arriving was closed without a
+    word after 10 s, where docs/web-api.md promises a JSON 408. Against a real server, the
+    three kinds at once."""
+    socks = {}
+    for kind, start in STALLED.items():
+        socks[kind] = socket.create_connection((server.host, server.port), timeout=10)
+        socks[kind].sendall(start)
+    sent = time.monotonic()
+    try:
+        for kind, sock in socks.items():
+            sock.settimeout(READ_TIMEOUT + 10)
+            first = sock.recv(65536)
+            waited = time.monotonic() - sent
+            assert first, f"{kind}: closed after {waited:.1f} s without an answer"
+            status, headers, body = raw_answer(sock, first)
+            assert (status, headers["Content-Type"], headers["Connection"]) == (408, "application/json", "close"), kind
+            assert body["error"] == f"request: not received whole within {READ_TIMEOUT:g} s", kind
+            assert READ_TIMEOUT - 0.5 <= waited <= READ_TIMEOUT + 3, f"{kind}: answered after {waited:.1f} s"
+    finally:
+        for sock in socks.values():
+            sock.close()
 
 
 # --- bodies and headers too large -----------------------------------------------------------

@@ -106,8 +106,9 @@ def test_batch_takes_euchre_items(client, openapi_doc, euchre2):
     ("bid", {"deal": EUCHRE2_DEAL}, "fit euchre2"),
     ("table", {"deal": EUCHRE2_DEAL, "variant": "bridge"}, "variant: 'bridge' is not one of hasenpfeffer, euchre2, "
                                                            "euchre"),
-    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": 52},
-     "deck: euchre2 is played with 24, 32 or 25 cards, not 52"),
+    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": 52}, "deck: 52 is not one of 24, 25, 32"),
+    ("table", {"deal": HASENPFEFFER_DEAL, "variant": "hasenpfeffer", "deck": 24},
+     "deck: hasenpfeffer is played with 25 cards, not 24"),
     ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": "24"}, "deck: expected an integer, got a string"),
     ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": True}, "deck: expected an integer, got a boolean"),
     ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "alone": True}, "alone: euchre2 has no partners"),

@@ -1,0 +1,27 @@
+"""The largest numbers a user may ask for, where more than one place takes them: one place,
+so that ``hasen serve --time-limit`` and the service's ``HASEN_TIME_LIMIT`` (or ``hasen
+simulate --layouts`` and ``HASEN_SIMULATE_LIMIT``, or ``--jobs`` and ``hasen.workers``)
+cannot drift apart, and so that the command line can say them without importing what uses
+them. Each bound is far above any sensible use, and low enough that no request can exhaust
+the machine or overflow a system call."""
+
+from __future__ import annotations
+
+# Random layouts in one simulation. Each layout's figures are kept until the end (about 6 KB
+# each: 600 MB at this bound), and one takes about 1.5 ms to solve (2.5 minutes here).
+MAX_LAYOUTS = 100_000
+# A simulation's random seed: any 32-bit number.
+MAX_SEED = 2**32 - 1
+# Threads that search at once, in the service or ``hasen bench``: each keeps a search table.
+MAX_THREADS = 256
+# Seconds a request to the service may take: an hour (a client or proxy gives up far sooner).
+MAX_TIME_LIMIT = 3600
+# Answers the service keeps in memory (a simulation's answer is about 10 KB: 1 GB at most).
+MAX_CACHE_SIZE = 100_000
+# Local worker processes asked for (``--jobs``); no more start than the cores (hasen.workers).
+MAX_JOBS = 1024
+# Items in one task sent to a worker (``--chunk``): a chunk and its results are in memory at once.
+MAX_CHUNK = 10_000
+# Random deals ``hasen deal --random`` writes in one run: more is a mistyped number more often
+# than a need (a run with another seed writes more).
+MAX_RANDOM_DEALS = 100_000
