@@ -170,12 +170,16 @@ def close_all(kinds: dict[str, list[socket.socket]]) -> None:
             sock.close()
 
 
-@pytest.fixture
-def server() -> Iterator[ServedProcess]:
+def served() -> Iterator[ServedProcess]:
     running = ServedProcess("--threads", "1")
     yield running
     running.stop()
     assert "Traceback" not in running.log, running.log
+
+
+# a server of its own for each test that loads it for long; one for the quick ones
+server = pytest.fixture(served)
+shared_server = pytest.fixture(scope="module")(served)
 
 
 SLOW_SOCKETS = 1000  # as many as the connection limit (issue 15, item 8)
@@ -257,12 +261,12 @@ def test_a_thousand_slow_sockets_never_keep_a_fresh_client_waiting(server: Serve
     assert slowest <= 1.0, [probe for probe in probes if probe[2] > 1.0]
 
 
-def test_a_crowd_of_idle_and_half_sent_connections_does_not_block_service(server: ServedProcess) -> None:
+def test_a_crowd_of_idle_and_half_sent_connections_does_not_block_service(shared_server: ServedProcess) -> None:
     """Issue 9, item 3: 300 connections that send nothing, or half a request, and wait."""
-    kinds = crowd(server, CROWD)
+    kinds = crowd(shared_server, CROWD)
     try:
-        health = timed_request(server, "GET", "/api/v1/health", timeout=10)
-        table = timed_request(server, "POST", "/api/v1/table", json.dumps(TABLE).encode(), timeout=10)
+        health = timed_request(shared_server, "GET", "/api/v1/health", timeout=10)
+        table = timed_request(shared_server, "POST", "/api/v1/table", json.dumps(TABLE).encode(), timeout=10)
     finally:
         close_all(kinds)
     assert health[0] == 200 and health[1] <= 1.0, health
@@ -352,9 +356,9 @@ def test_a_stalled_request_gets_a_json_408(server: ServedProcess) -> None:
 
 # --- bodies and headers too large -----------------------------------------------------------
 
-def test_a_body_over_the_limit_is_refused_from_its_content_length(server: ServedProcess) -> None:
+def test_a_body_over_the_limit_is_refused_from_its_content_length(shared_server: ServedProcess) -> None:
     """Nothing of the body is sent: the server answers from the header alone, in JSON."""
-    with socket.create_connection((server.host, server.port), timeout=10) as sock:
+    with socket.create_connection((shared_server.host, shared_server.port), timeout=10) as sock:
         sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                      b"Content-Length: 2000000000\r\n\r\n")
         status, headers, body = raw_answer(sock)
@@ -363,9 +367,9 @@ def test_a_body_over_the_limit_is_refused_from_its_content_length(server: Served
     assert headers["Connection"] == "close"
 
 
-def test_a_chunked_body_over_the_limit_is_refused_once_the_limit_is_read(server: ServedProcess) -> None:
+def test_a_chunked_body_over_the_limit_is_refused_once_the_limit_is_read(shared_server: ServedProcess) -> None:
     chunk = b" " * 8192
-    with socket.create_connection((server.host, server.port), timeout=10) as sock:
+    with socket.create_connection((shared_server.host, shared_server.port), timeout=10) as sock:
         sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                      b"Transfer-Encoding: chunked\r\n\r\n")
         try:
@@ -377,21 +381,21 @@ def test_a_chunked_body_over_the_limit_is_refused_once_the_limit_is_read(server:
     assert status == 413 and body["error"] == f"body: more than {MAX_BODY} bytes (MAX_CONTENT_LENGTH)"
 
 
-def test_a_body_at_the_limit_reaches_the_app(server: ServedProcess) -> None:
+def test_a_body_at_the_limit_reaches_the_app(shared_server: ServedProcess) -> None:
     data = json.dumps(TABLE).encode()
     data += b" " * (MAX_BODY - len(data))
-    status, _, answer = timed_request(server, "POST", "/api/v1/table", data)
+    status, _, answer = timed_request(shared_server, "POST", "/api/v1/table", data)
     assert status == 200 and answer["json"]["declarers"]["N"]["best"]["tricks"] == 6
 
 
-def test_headers_over_the_limit_are_refused(server: ServedProcess) -> None:
-    with socket.create_connection((server.host, server.port), timeout=10) as sock:
+def test_headers_over_the_limit_are_refused(shared_server: ServedProcess) -> None:
+    with socket.create_connection((shared_server.host, shared_server.port), timeout=10) as sock:
         sock.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * MAX_HEADER_BYTES + b"\r\n\r\n")
         status, headers, body = raw_answer(sock)
     assert status == 431 and headers["Content-Type"] == "application/json"
     assert body["error"] == f"headers: more than {MAX_HEADER_BYTES} bytes"
     # a request with ordinary headers is served as usual
-    assert timed_request(server, "GET", "/api/v1/health")[0] == 200
+    assert timed_request(shared_server, "GET", "/api/v1/health")[0] == 200
 
 
 # --- connections reset by the client ---------------------------------------------------------
@@ -410,13 +414,13 @@ def reset(sock: socket.socket) -> None:
 
 
 @pytest.mark.parametrize("status", sorted(REFUSED))
-def test_a_refused_request_then_a_reset_leaves_the_server_up(server: ServedProcess, status: int) -> None:
+def test_a_refused_request_then_a_reset_leaves_the_server_up(shared_server: ServedProcess, status: int) -> None:
     """Issue 15, item 1: a client that reads the refusal and resets at once, 60 times in a row,
     used to stop the server (its lingering close met a socket already closed)."""
     for _ in range(60):
-        with socket.create_connection((server.host, server.port), timeout=10) as sock:
+        with socket.create_connection((shared_server.host, shared_server.port), timeout=10) as sock:
             sock.sendall(REFUSED[status])
             assert sock.recv(65536).split(b" ", 2)[1] == str(status).encode()
             reset(sock)
-    assert server.process.poll() is None, "the server stopped"
-    assert timed_request(server, "GET", "/api/v1/health")[0] == 200
+    assert shared_server.process.poll() is None, "the server stopped"
+    assert timed_request(shared_server, "GET", "/api/v1/health")[0] == 200

@@ -518,6 +518,7 @@ def post_json(client: FlaskClient, endpoint: str, body: dict) -> dict:
 
 
 ADVICE_LAYOUTS = {"layouts": 40, "seed": 3}  # few layouts: these tests are about the words
+FEW_CHOICES = {"choice_layouts": 5}  # and few for the declarer's later choice, added to the page's body
 HASEN_GAME = {"name": "hasenpfeffer", "deck": "25"}
 
 
@@ -557,7 +558,7 @@ def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str
     (body,) = js([("adviceBody", [view, {"variant": "hasenpfeffer", "deck": 25}, settings, ADVICE_LAYOUTS])])
     assert body["value"] == {"deal": HASENPFEFFER.deal, "dealer": HASENPFEFFER.dealer, "seat": seat,
                              "variant": "hasenpfeffer", "deck": 25, "bidding": "pepper", **ADVICE_LAYOUTS}
-    answer = post_json(client, "bid", body["value"])
+    answer = post_json(client, "bid", {**body["value"], **FEW_CHOICES})
     lines, basis, *figures = js([("adviceLines", [answer, HASEN_GAME]), ("adviceBasis", [answer, HASEN_GAME])] +
                                 [("bidFigures", [answer["forms"][name]]) for name in answer["forms"]])
     assert list(answer["forms"]) == ["with_partner", "alone"]
@@ -566,7 +567,7 @@ def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str
         assert lines["value"][1].startswith("Alone: pass; no bid scores above 0")
     # the same advice as the command line's (`hasen bid --seat`): the same bid and trump, or pass
     advice = hasen.bid(hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer, settings={"bidding": "pepper"}),
-                       seat=seat, **ADVICE_LAYOUTS)
+                       seat=seat, **ADVICE_LAYOUTS, **FEW_CHOICES)
     assert advice.to_json() == answer
     forms = list(advice.forms.values())
     for line, form, other in zip(lines["value"], forms, reversed(forms)):
@@ -635,13 +636,13 @@ def test_the_euchre_call_advice_in_words(js, client: FlaskClient, deal: Deal, se
     view = {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "declarer": seat, "alone": False}
     game_body = {"variant": deal.variant.name, "deck": deal.variant.deck_size}
     (body,) = js([("adviceBody", [view, game_body, {}, ADVICE_LAYOUTS])])
-    answer = post_json(client, "bid", body["value"])
+    answer = post_json(client, "bid", {**body["value"], **FEW_CHOICES})
     lines, basis, rows = js([("adviceLines", [answer, g]), ("adviceBasis", [answer, g]), ("callFigures", [answer])])
     rounds = sorted({c["round"] for c in answer["calls"]})
     assert rounds == [1, 2]
     assert lines["value"] == [expected_round_line(answer, r) for r in rounds]
     # the command line's advice for each round, in the page's words
-    advice = hasen.bid(deal, seat=seat, **ADVICE_LAYOUTS)
+    advice = hasen.bid(deal, seat=seat, **ADVICE_LAYOUTS, **FEW_CHOICES)
     assert advice.to_json() == answer
     for line, r in zip(lines["value"], rounds):
         cli = round_line(advice, r)
