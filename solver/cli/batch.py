@@ -32,7 +32,7 @@ from ..core.variants import variant_for
 from ..rules.settings import GAME_SETTINGS, PLAY_SETTINGS
 from ..workers import BackendError, Workers, WorkersFailed
 from . import batch_csv
-from .options import settings_from
+from .options import STANDARD, settings_from, standard_input
 from .output import OutputError
 
 # The keys of a line: those of the web API's table request (api/openapi.py TABLE_REQUEST,
@@ -46,7 +46,6 @@ KEYS = ("id", *TYPES)
 JSON_NAMES = {str: "a string", bool: "a boolean", int: "an integer", float: "a number", list: "an array",
               dict: "an object", type(None): "null"}
 SHOWN_ERRORS = 10  # errors also printed on stderr; the others are only in OUT
-STANDARD = "-"  # IN or OUT: standard input or output
 BYTE_ORDER_MARK = b"\xef\xbb\xbf"  # UTF-8's, as some editors begin a file with it
 # Bytes in one line of IN or OUT at most (a web API request body's limit): a longer line is
 # an error line, skipped rather than held in memory whole (a device like /dev/zero has no end).
@@ -366,14 +365,6 @@ def named(path: str) -> str:
 def reason(error: Exception) -> str:
     """Why a file could not be opened, as the system says it."""
     return getattr(error, "strerror", None) or str(error)
-
-
-def standard_input() -> IO[bytes]:
-    """Standard input, as bytes."""
-    stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:  # no standard input at all (closed), or no bytes behind it
-        raise OSError("no standard input")
-    return stream  # type: ignore[no-any-return]
 
 
 def cmd_batch(args: argparse.Namespace) -> int:

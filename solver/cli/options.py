@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import sys
 from collections.abc import Callable
+from typing import IO
 
 from ..core.bounds import MAX_JOBS
-from ..core.errors import HasenError
+from ..core.errors import HasenError, quoted
 from ..core.variants import VARIANTS, Variant, variant_for
 from ..games import game_of
 from ..rules.settings import (
@@ -124,3 +126,35 @@ def add_backend_options(parser: argparse.ArgumentParser, what: str, threads: boo
                                   "this process)")
     backend.add_argument("--scheduler", metavar="ADDRESS",
                          help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
+
+
+STANDARD = "-"  # a file argument meaning standard input (or output)
+
+
+def standard_input() -> IO[bytes]:
+    """Standard input, as bytes."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # no standard input at all (closed), or no bytes behind it (a test's stream)
+        raise OSError("no standard input")
+    return stream  # type: ignore[no-any-return]
+
+
+def read_text(path: str, command: str) -> str:
+    """The whole text of a file argument, or of standard input for ``-``: UTF-8 (a byte-order
+    mark allowed), refused in one line when it cannot be read or is not text."""
+    where = "standard input" if path == STANDARD else path if path.isprintable() else quoted(path)
+    try:
+        if path == STANDARD and not hasattr(sys.stdin, "buffer"):  # a stream of text alone (a test's)
+            return sys.stdin.read()
+        if path == STANDARD:
+            data = standard_input().read()
+        else:
+            with open(path, "rb") as file:
+                data = file.read()
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        raise UsageError(f"{command}: cannot read {where}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise UsageError(f"{command}: {where} is not UTF-8 text (line {line}, byte {exc.start + 1})") from None

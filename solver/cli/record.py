@@ -5,28 +5,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from ..analysis.record import split_records
 from ..core.errors import HasenError
-from .options import UsageError
+from .options import UsageError, read_text
 from .output import emit
 
 
-def read_text(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8-sig") as source:
-            return source.read()
-    except OSError as exc:
-        raise UsageError(f"record: cannot read {path}: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"record: {path} is not UTF-8 text (byte {exc.start})") from None
-
-
 def cmd_record(args: argparse.Namespace) -> int:
-    text = read_text(args.records)
+    text = read_text(args.records, "record")
     records = []
     for block in split_records(text):
         try:

@@ -8,7 +8,8 @@ import sys
 
 from .. import public
 from ..analysis.record import Record
-from .options import UsageError
+from ..core.errors import HasenError
+from .options import STANDARD, UsageError, read_text
 from .output import report
 from .simulate import threads_wanted
 
@@ -20,20 +21,19 @@ def read_record(args: argparse.Namespace) -> Record:
     if given is None:
         raise UsageError("review: a hand record is required (its text, a file, or - for standard input), or a "
                          "deal with --declarer, --trump and --played")
-    if given == "-":
-        text = sys.stdin.read()
-    elif os.path.isfile(given):
-        try:
-            with open(given, encoding="utf-8-sig") as file:
-                text = file.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"review: cannot read {given}: {getattr(exc, 'strerror', None) or exc}") from None
+    where = ""
+    if given == STANDARD or os.path.isfile(given):
+        text = read_text(given, "review")
+        where = "" if given == STANDARD else f"{given}: "
     elif ":" not in given:  # no field of a record: a file name, most likely
         raise UsageError(f"review: {given}: no such file (give a hand record's text, a file holding records, or - "
                          "for standard input)")
     else:
         text = given
-    records = Record.parse_all(text)
+    try:
+        records = Record.parse_all(text)
+    except HasenError as exc:
+        raise type(exc)(f"{where}{exc}") from None
     if args.id is not None:
         chosen = [r for r in records if str(r.id) == args.id]
         if not chosen:

@@ -27,7 +27,8 @@ from ..analysis.record import split_records
 from ..analysis.session import Session
 from ..core.errors import HasenError
 from ..workers import BackendError, Workers, WorkersFailed
-from .batch import STANDARD, Progress, counted, finished, id_key
+from .batch import Progress, counted, finished, id_key
+from .options import STANDARD, read_text
 from .output import OutputError, emit
 
 CSV_COLUMNS = ("id", "player", "seat", "decision", "trick", "card", "single_dummy_cost", "stderr", "mistake",
@@ -66,15 +67,7 @@ class Reviewer:
 
 def read_hands(path: str) -> list[Hand]:
     """Every record of IN, each parsed (a bad one becomes an error line, the rest go on)."""
-    try:
-        if path == STANDARD:
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as file:
-                data = file.read()
-    except OSError as exc:
-        raise HasenError(f"session: cannot read {path}: {exc.strerror or exc}") from None
-    text = data.decode("utf-8-sig", errors="replace")
+    text = read_text(path, "session")
     hands = []
     seen: dict[str, int] = {}
     for number, block in enumerate(split_records(text), 1):

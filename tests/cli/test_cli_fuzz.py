@@ -21,10 +21,11 @@ import pytest
 from cli_run import run
 from examples import EUCHRE2_DEAL, EUCHRE_DEAL, HASENPFEFFER_DEAL, HASENPFEFFER_LINE
 
+from hasen.api.page import EXAMPLE_RECORDS
 from hasen.cli.parser import COMMANDS, build_parser
 
 pytestmark = pytest.mark.slow
-CALLS_PER_COMMAND = 750  # 6,750 command lines in all
+CALLS_PER_COMMAND = 750  # 9,000 command lines in all
 
 GARBAGE = ["", " ", "-", "--", "---", "-x", "--nope", "x" * 300, "\x00", "é", "🂡", "\t", "N:", "*", "|",
            "0", "-1", "1e400", "nan", "inf", "9" * 40, "None", "null", "{}", "[]", "--=", "=", "%s", "..",
@@ -54,7 +55,9 @@ VALUES = {"N": NUMBERS, "SECONDS": NUMBERS, "PORT": NUMBERS, "SEAT": SEATS, "SUI
 # only small valid values, and invalid ones (large valid ones: tests/cli/test_cli_bounds.py)
 COSTLY = {"--layouts": ["1", "2", "0", "100001", "1000000000000"], "--deals": ["1", "2", "0", "100001"],
           "--rounds": ["1", "0", "101"], "--jobs": ["1", "0", "-1", "1025", "2147483648"],
-          "--threads": ["1", "2", "0", "257", "9" * 30]}
+          "--threads": ["1", "2", "0", "257", "9" * 30], "--random": ["1", "3", "0", "-1", "100001"]}
+# options whose metavar says too little of what they take
+BY_FLAG = {"--deck": DECKS, "--seed": NUMBERS, "--title": ["night of 1 December", "", "<b>&amp;</b>", "x" * 300]}
 CONTRACT = ["--declarer", "N", "--trump", "C", "--discard", "KH"]
 
 
@@ -69,7 +72,7 @@ def options_of(command: str) -> dict[str, list[str] | None]:
                 options[flag] = None
             else:
                 metavar = action.metavar or action.dest.upper()
-                pool = COSTLY.get(flag) or VALUES.get(metavar, [])
+                pool = COSTLY.get(flag) or BY_FLAG.get(flag) or VALUES.get(metavar, [])
                 options[flag] = [*(map(str, action.choices or ())), *pool, *GARBAGE[:12]]
     return options
 
@@ -79,8 +82,11 @@ def paths(tmp_path: Path) -> dict[str, list[str]]:
     source = tmp_path / "in.txt"
     source.write_text(f"{HASENPFEFFER_DEAL}\n{{\"id\": \"e\", \"deal\": \"{EUCHRE2_DEAL}\", \"variant\": "
                       f"\"euchre2\"}}\nnonsense\n", encoding="utf-8")
+    records = tmp_path / "records.txt"
+    records.write_text("\n\n".join([*EXAMPLE_RECORDS.values(), "dealer: X\ndeal: nonsense"]) + "\n",
+                       encoding="utf-8")
     (tmp_path / "folder").mkdir()
-    inputs = [str(source), "-", str(tmp_path / "missing.txt"), str(tmp_path / "folder"), "/dev/null"]
+    inputs = [str(source), str(records), "-", str(tmp_path / "missing.txt"), str(tmp_path / "folder"), "/dev/null"]
     outputs = [str(tmp_path / "out.jsonl"), str(tmp_path / "other.jsonl"), "-", str(source),
                str(tmp_path / "folder"), str(tmp_path / "no" / "out.jsonl"), "/dev/null"]
     if Path("/dev/full").exists():
@@ -90,14 +96,19 @@ def paths(tmp_path: Path) -> dict[str, list[str]]:
 
 def base_of(command: str, paths: dict[str, list[str]], rng: random.Random) -> list[str]:
     """A command line to start from: valid, but for batch's files."""
-    if command == "batch":
-        return [rng.choice(paths["IN"]), rng.choice(paths["OUT"])]
+    if command in ("batch", "session"):
+        files = [rng.choice(paths["IN"]), rng.choice(paths["OUT"])]
+        return [*files, "--layouts", "2"] if command == "session" else files
+    if command == "record":
+        return [rng.choice(paths["IN"])]
+    if command == "review" and rng.random() < 0.5:
+        return [paths["IN"][1], "--layouts", "2"]
     return {
         "table": ["--example"], "bid": ["--example"], "solve": ["--example", *CONTRACT],
         "review": ["--example", *CONTRACT, "--played", "JC KC"],
         "simulate": ["--example", "--seat", "N"],
         "lead": ["--example", "--seat", "N", "--declarer", "E", "--trump", "D"],
-        "serve": ["--port", "0"], "bench": ["--game", "euchre"],
+        "serve": ["--port", "0"], "bench": ["--game", "euchre"], "deal": ["--random", "2"],
     }[command]
 
 
@@ -105,7 +116,9 @@ def command_line(rng: random.Random, command: str, options: dict[str, list[str] 
                  paths: dict[str, list[str]]) -> list[str]:
     argv = [command, *(base_of(command, paths, rng) if rng.random() < 0.5 else [])]
     # not /dev/full as IN: a line without end, read for ever, as the user would have asked
-    positionals = paths["IN"] + [p for p in paths["OUT"] if p != "/dev/full"] if command == "batch" else DEALS
+    files = paths["IN"] + [p for p in paths["OUT"] if p != "/dev/full"]
+    positionals = files if command in ("batch", "session", "record") else DEALS + files[:2] \
+        if command == "review" else DEALS
     for _ in range(rng.randrange(7)):
         kind = rng.choice(["option"] * 6 + ["positional", "garbage"])
         if kind == "option":
