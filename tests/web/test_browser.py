@@ -881,9 +881,9 @@ def answered_in_time(slow: LiveServer, endpoint: str, body: dict) -> dict:
 
 
 def test_the_single_dummy_panel_says_when_the_server_fails(browser) -> None:
-    """A server whose time limit a simulation overruns: the panel shows the API's 503
+    """A server whose time limit (10 ms) a simulation overruns: the panel shows the API's 503
     message and offers to try again; the double-dummy table is shown all the same."""
-    slow = LiveServer("--time-limit", "0.05")
+    slow = LiveServer("--time-limit", "0.01")
     try:
         table = answered_in_time(slow, "table", HASEN.table_body)  # and kept in the cache
         browser.get(slow.url + HASEN.link())
