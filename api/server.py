@@ -79,6 +79,9 @@ class TimedRequest(HTTPRequestParser):
     """waitress's request, with when it was read whole (``time.monotonic()``)."""
 
     read_at: float | None = None
+    # set by waitress once the request line is parsed; a request refused before that (400: no
+    # request line) has none, and waitress names it when the client leaves mid-answer
+    path = "(a request refused before its path was read)"
 
     def received(self, data: bytes) -> int:
         consumed: int = super().received(data)

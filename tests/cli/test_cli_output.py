@@ -64,3 +64,11 @@ def test_a_huge_unknown_argument_is_not_echoed_in_full(capsys) -> None:
     code, out, err = run(capsys, "table", "--example", "--" + "x" * 100_000)
     assert (code, out) == (2, "")
     assert "unrecognized arguments" in err and "(100002 characters)" in err and len(err) < 300
+
+
+@pytest.mark.parametrize("module", ["hasen", "hasen.cli"])
+def test_python_dash_m_is_the_same_program(module: str, capsys) -> None:
+    done = subprocess.run([sys.executable, "-m", module, "table", "--example"], capture_output=True, text=True,
+                          timeout=120)
+    status, out, err = run(capsys, "table", "--example")
+    assert (done.returncode, done.stdout, done.stderr) == (status, out, err) == (0, out, "")

@@ -424,3 +424,20 @@ def test_a_refused_request_then_a_reset_leaves_the_server_up(shared_server: Serv
             reset(sock)
     assert shared_server.process.poll() is None, "the server stopped"
     assert timed_request(shared_server, "GET", "/api/v1/health")[0] == 200
+
+
+def test_a_request_refused_before_its_path_can_still_be_named() -> None:
+    """A client that leaves while its 400 is being written: waitress logs the request's path,
+    which a request line it could not parse did not give (a traceback in the server log, seen
+    once under load)."""
+    from waitress.adjustments import Adjustments
+    from waitress.utilities import BadRequest
+
+    from hasen.api.server import TimedRequest
+
+    request = TimedRequest(Adjustments(max_request_header_size=MAX_HEADER_BYTES))
+    request.received(REFUSED[400])
+    assert isinstance(request.error, BadRequest)
+    # waitress's own words on a disconnect (waitress/channel.py, HTTPChannel.service)
+    assert "Client disconnected while serving %s" % request.path == \
+        "Client disconnected while serving (a request refused before its path was read)"
