@@ -68,14 +68,7 @@ def run_advice(args: argparse.Namespace) -> int:
     variant = variant_from(args)
     if args.upcard is not None and variant.declarer_exchanges:
         raise UsageError(f"bid: {variant.name} has no upcard, and the widow is not seen before the bid")
-    deal, dealer = args.deal, args.dealer
-    if args.hand is None and args.upcard is None:
-        deal, dealer = deal_text(args, "bid", variant)
-    elif deal is not None or args.example:
-        raise UsageError("bid: give a DEAL (or --example) or --hand, not both")
-    elif args.hand is None or dealer is None or (args.upcard is None and not variant.declarer_exchanges):
-        raise UsageError("bid: without a DEAL, give --hand" + (" and --dealer" if variant.declarer_exchanges
-                                                                  else ", --dealer and --upcard"))
+    deal, dealer = deal_or_hand(args, "bid", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
         result = public.bid(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,
@@ -90,19 +83,29 @@ def run(args: argparse.Namespace) -> int:
     if other is not None:
         wrong = "upcard" if variant.declarer_exchanges else "widow"
         raise UsageError(f"simulate: {variant.name} has no {wrong}; give --{variant.extra_card}")
-    deal, dealer = args.deal, args.dealer
-    if args.hand is None and extra is None:
-        deal, dealer = deal_text(args, "simulate", variant)
-    elif deal is not None or args.example:
-        raise UsageError(f"simulate: give a DEAL (or --example) or --hand and --{variant.extra_card}, not both")
-    elif args.hand is None or extra is None or dealer is None:
-        raise UsageError(f"simulate: without a DEAL, give --hand, --{variant.extra_card} and --dealer")
+    deal, dealer = deal_or_hand(args, "simulate", variant, extra, variant.extra_card)
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
         result = public.simulate(**seen_cards(args, deal, dealer, extra, variant), seat=args.seat,
                                  known=known_cards(args.known), layouts=args.layouts, seed=args.seed,
                                  alone=FORMS[args.form], progress=progress, **workers)
     return report(args, result)
+
+
+def deal_or_hand(args: argparse.Namespace, command: str, variant: Variant, extra: str | None,
+                 extra_option: str) -> tuple[str | None, str | None]:
+    """The deal and dealer of a command that takes either a whole DEAL (or --example) or the
+    seat's --hand with --dealer (and the --EXTRA_OPTION card, when it names one): the deal's
+    text, or None when the hand is given."""
+    if args.hand is None and extra is None:
+        return deal_text(args, command, variant)
+    cards = ["--hand", *([f"--{extra_option}"] if extra_option else [])]
+    if args.deal is not None or args.example:
+        raise UsageError(f"{command}: give a DEAL (or --example) or {' and '.join(cards)}, not both")
+    if args.hand is None or args.dealer is None or (extra_option and extra is None):
+        needed = [*cards, "--dealer"]
+        raise UsageError(f"{command}: without a DEAL, give {', '.join(needed[:-1])} and {needed[-1]}")
+    return None, args.dealer
 
 
 def seen_cards(args: argparse.Namespace, deal: str | None, dealer: str | None, extra: str | None,
@@ -119,14 +122,7 @@ def run_lead(args: argparse.Namespace) -> int:
     variant = variant_from(args)
     if args.upcard is not None and variant.declarer_exchanges:
         raise UsageError(f"lead: {variant.name} has no upcard (the widow is not seen by the leader)")
-    deal, dealer = args.deal, args.dealer
-    if args.hand is None and args.upcard is None:
-        deal, dealer = deal_text(args, "lead", variant)
-    elif deal is not None or args.example:
-        raise UsageError("lead: give a DEAL (or --example) or --hand, not both")
-    elif dealer is None or (args.upcard is None and not variant.declarer_exchanges):
-        raise UsageError("lead: without a DEAL, give --hand, --dealer" + ("" if variant.declarer_exchanges
-                                                                          else " and --upcard"))
+    deal, dealer = deal_or_hand(args, "lead", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
         result = public.simulate_lead(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,

@@ -8,14 +8,12 @@ import io
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from cli_run import run, run_json
+from cli_run import interrupted_once_writing, run, run_json
 from dealgen import random_deal
 from examples import EUCHRE2_DEAL, HASENPFEFFER_DEAL
 
@@ -324,24 +322,16 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     count = 2000  # enough that the run is still going when the interrupt comes, however fast the search
     source = write_lines(tmp_path / "in.jsonl", random_lines(count, seed=5))
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "hasen.cli", "batch", str(source), str(out), "--jobs", "2"]
-    child = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        while (not out.exists() or out.stat().st_size == 0) and child.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.01)
-        os.killpg(child.pid, signal.SIGINT)
-        _, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-    assert child.returncode == 130, err
+    argv = ["batch", str(source), str(out), "--jobs", "2"]
+    status, err = interrupted_once_writing(argv, out, ROOT)
+    assert status == 130, err
     assert err.startswith("hasen: batch: interrupted after ") and len(err.splitlines()) == 1, err
     assert err.endswith(f", all kept in {out}; run the same command again to resume\n"), err
     assert "Traceback" not in err
     written = out.read_text(encoding="utf-8")
     assert written.endswith("\n") and 0 < written.count("\n") < count
-    resumed = subprocess.run(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, timeout=300)
+    resumed = subprocess.run([sys.executable, "-m", "hasen", *argv], cwd=ROOT,
+                             stderr=subprocess.PIPE, text=True, timeout=300)
     assert resumed.returncode == 0, resumed.stderr
     got = records(out)
     assert [r["id"] for r in got] == list(range(count)) and all("table" in r for r in got)

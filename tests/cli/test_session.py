@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import csv
 import json
-import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from cli_run import run
+from cli_run import interrupted_once_writing, run
 
 import hasen
 
@@ -148,22 +145,13 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     hands = [f"id: {i}\n" + HANDS[2].split("\n", 1)[1] for i in range(count)]
     source = night(tmp_path, hands)
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "hasen.cli", "session", str(source), str(out), "--jobs", "2", "--layouts", "40"]
-    child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                             start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        while (not out.exists() or out.stat().st_size == 0) and child.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.01)
-        os.killpg(child.pid, signal.SIGINT)
-        _, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            os.killpg(child.pid, signal.SIGKILL)
-    assert child.returncode == 130, err
+    argv = ["session", str(source), str(out), "--jobs", "2", "--layouts", "40"]
+    status, err = interrupted_once_writing(argv, out, ROOT)
+    assert status == 130, err
     assert err.startswith("hasen: session: interrupted after ") and len(err.splitlines()) == 1, err
     written = out.read_text(encoding="utf-8")
     assert written.endswith("\n") and 0 < written.count("\n") < count
-    resumed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    resumed = subprocess.run([sys.executable, "-m", "hasen", *argv], cwd=ROOT,
+                             capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr
     assert [line["id"] for line in lines(out)] == list(range(count))
