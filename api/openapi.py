@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
+from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
 from hasen.core.bounds import MAX_SEED
 from hasen.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
 from hasen.core.seats import SEATS
@@ -103,10 +103,9 @@ def bid_request(limit: int) -> dict[str, Any]:
             "upcard": text("With seat and without a deal, in Euchre: the upcard."),
             "known": simulation["known"],
             "layouts": simulation["layouts"],
-            "choice_layouts": {"type": "integer", "minimum": 1,
-                               "description": "With seat: layouts for each widow (Euchre: for the dealer's "
-                                              "discard) on which the declarer's later choice is made: at most "
-                                              f"{limit} (more gives 413); default {DEFAULT_CHOICE_LAYOUTS}."},
+            "choice_layouts": layouts_field("With seat: layouts for each widow (Euchre: for the dealer's "
+                                            "discard) on which the declarer's later choice is made", limit,
+                                            DEFAULT_CHOICE_LAYOUTS),
             "seed": simulation["seed"],
             "form": simulation["form"],
             **VARIANT_OPTIONS,
@@ -172,6 +171,13 @@ REVIEW_REQUEST = {
 
 
 FORM_NAMES = ["both", "partner", "alone"]
+SEED_FIELD = {"type": "integer", "minimum": 0, "maximum": MAX_SEED,
+              "description": f"The random seed, 0 to {MAX_SEED}; default 0."}
+
+
+def layouts_field(what: str, limit: int, default: int) -> dict[str, Any]:
+    return {"type": "integer", "minimum": 1,
+            "description": f"{what}: at most {limit} (more gives 413); default {default}."}
 
 
 def simulate_request(limit: int) -> dict[str, Any]:
@@ -191,11 +197,8 @@ def simulate_request(limit: int) -> dict[str, Any]:
             "known": {"type": "object", "propertyNames": {"enum": SEAT_NAMES},
                       "additionalProperties": text("Cards known to be in that seat's hand."),
                       "description": "Cards known to be in other hands (from the bidding or the play)."},
-            "layouts": {"type": "integer", "minimum": 1,
-                        "description": f"Random layouts to solve: at most {limit} (more gives 413); "
-                                       "default 1000."},
-            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED,
-                     "description": f"The random seed, 0 to {MAX_SEED}; default 0."},
+            "layouts": layouts_field("Random layouts to solve", limit, DEFAULT_LAYOUTS),
+            "seed": SEED_FIELD,
             "form": one_of(FORM_NAMES, "With the partner, alone, or both (default; one form where "
                                        "nobody has a partner)."),
             **VARIANT_OPTIONS,
@@ -582,11 +585,8 @@ def hand_review_request(limit: int) -> dict[str, Any]:
             "record": {"oneOf": [{"type": "string"}, {"type": "object"}],
                        "description": "A hand record (docs/notation.md, \"Hand records\"), as text or as its JSON "
                                       "object, whose auction ended in a contract."},
-            "layouts": {"type": "integer", "minimum": 1,
-                        "description": f"Random layouts for each decision: at most {limit} (more gives 413); "
-                                       f"default {DEFAULT_REVIEW_LAYOUTS}."},
-            "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED,
-                     "description": f"The random seed, 0 to {MAX_SEED}; default 0."},
+            "layouts": layouts_field("Random layouts for each decision", limit, DEFAULT_REVIEW_LAYOUTS),
+            "seed": SEED_FIELD,
         },
     }
 
