@@ -141,15 +141,22 @@ def review_arguments(review: argparse.ArgumentParser) -> None:
     review.add_argument("--played", "--play", metavar="CARDS", dest="played",
                         help='with a deal: the cards played, from the first, whole hand or part: '
                              '"JC KC TC 9C | AS ..." (--play is its older name)')
-    review.add_argument("--layouts", type=whole_number(1, MAX_LAYOUTS), metavar="N",
-                        help=f"with a record: random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS}; "
-                             f"at most {MAX_LAYOUTS})")
-    review.add_argument("--seed", type=whole_number(0, MAX_SEED), metavar="N",
-                        help=f"with a record: the random seed, 0 to {MAX_SEED} (default: 0)")
+    add_layout_options(review, "with a record: random layouts for each decision", None, "with a record: ")
     review.add_argument("--id", metavar="ID", help="with a file of several records: the one to review")
     review.add_argument("--jobs", type=whole_number(1, MAX_THREADS), metavar="N",
                         help="with a record: threads that judge the decisions (default: one per core)")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def add_layout_options(parser: argparse.ArgumentParser, layouts_help: str, default: int | None,
+                       prefix: str = "") -> None:
+    """--layouts and --seed; ``default`` None leaves the fair review's default to the analysis
+    (a review that is given no record takes no layouts)."""
+    shown = DEFAULT_REVIEW_LAYOUTS if default is None else default
+    parser.add_argument("--layouts", type=whole_number(1, MAX_LAYOUTS), default=default, metavar="N",
+                        help=f"{layouts_help} (default: {shown}; at most {MAX_LAYOUTS})")
+    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None if default is None else 0,
+                        metavar="N", help=f"{prefix}the random seed, 0 to {MAX_SEED} (default: 0)")
 
 
 def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...],
@@ -166,10 +173,7 @@ def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help:
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (with a DEAL, default: its first seat)")
     parser.add_argument("--known", metavar="SEAT:CARDS", action="append", default=[],
                         help='cards known to be in another hand, e.g. "E:AH KD" (repeat for more seats)')
-    parser.add_argument("--layouts", type=whole_number(1, MAX_LAYOUTS), default=DEFAULT_LAYOUTS, metavar="N",
-                        help=f"random layouts to solve (default: {DEFAULT_LAYOUTS}; at most {MAX_LAYOUTS})")
-    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0, metavar="N",
-                        help=f"the random seed, 0 to {MAX_SEED} (default: 0)")
+    add_layout_options(parser, "random layouts to solve", DEFAULT_LAYOUTS)
     add_backend_options(parser, "layouts", threads=True)
 
 
@@ -229,11 +233,7 @@ def session_arguments(session: argparse.ArgumentParser) -> None:
     session.add_argument("output", metavar="OUT", help="one JSON line per record, the review or the error; ids "
                                                        "already there are skipped")
     add_backend_options(session, "hands")
-    session.add_argument("--layouts", type=whole_number(1, MAX_LAYOUTS), metavar="N",
-                         help=f"random layouts for each decision (default {DEFAULT_REVIEW_LAYOUTS}; at most "
-                              f"{MAX_LAYOUTS})")
-    session.add_argument("--seed", type=whole_number(0, MAX_SEED), metavar="N",
-                         help=f"the random seed, 0 to {MAX_SEED} (default: 0)")
+    add_layout_options(session, "random layouts for each decision", None)
     session.add_argument("--csv", metavar="FILE", help="also write every decision as a row of a CSV file")
     session.add_argument("--html", metavar="FILE", help="also write a report with charts, one HTML file "
                                                         "(needs hasen[report])")

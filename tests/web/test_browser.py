@@ -1019,6 +1019,16 @@ def record_field(driver):
     return field
 
 
+def load_record(driver, url: str, text: str) -> None:
+    """A fresh page, the record typed into its box and loaded."""
+    driver.get(url + "/")
+    settle(driver)
+    field = record_field(driver)
+    field.clear()
+    field.send_keys(text)
+    click(driver, driver.find_element(By.ID, "record-load"))
+
+
 @by_window
 @pytest.mark.parametrize("name", RECORDS)
 def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(server: LiveServer, browser, name: str,
@@ -1028,12 +1038,7 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(server: L
     assert status == 200 and answer["record"]["result"]["score"] == score
     record = answer["record"]
     with sized(browser, window):
-        browser.get(server.url + "/")
-        settle(browser)
-        field = record_field(browser)
-        field.clear()
-        field.send_keys(text)
-        click(browser, browser.find_element(By.ID, "record-load"))
+        load_record(browser, server.url, text)
         assert error_text(browser) is None
         result = browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result")
         assert result.text == f"Result: {words}"
@@ -1079,11 +1084,7 @@ def test_a_bad_record_is_refused_beside_its_box(server: LiveServer, browser, win
     status, answer = server.api("record", {"record": text})
     assert status == 400 and answer["error"].startswith("record line 7: play: trick 1, S must follow H")
     with sized(browser, window):
-        browser.get(server.url + "/")
-        settle(browser)
-        field = record_field(browser)
-        field.send_keys(text)
-        click(browser, browser.find_element(By.ID, "record-load"))
+        load_record(browser, server.url, text)
         box = error_box(browser, "record-error")
         assert box.text == "⚠ " + answer["error"] or box.text.endswith(answer["error"])
         in_view(browser, box)
@@ -1225,12 +1226,7 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
     assert status == 200
     cards = review["cards"]
     with sized(browser, window):
-        browser.get(server.url + "/")
-        settle(browser)
-        field = record_field(browser)
-        field.clear()
-        field.send_keys(text)
-        click(browser, browser.find_element(By.ID, "record-load"))
+        load_record(browser, server.url, text)
         assert panel_state(browser, "fair") == "done"
         assert error_text(browser) is None
         panel = browser.find_element(By.ID, "fair")
