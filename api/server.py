@@ -39,8 +39,9 @@ import heapq
 import json
 import socket
 import time
+from collections.abc import Mapping
 from operator import itemgetter
-from typing import Any, Mapping
+from typing import Any
 
 from waitress import create_server
 from waitress.channel import HTTPChannel
