@@ -3,6 +3,10 @@
 
 The app's settings are TEST_SETTINGS; a test, class or module adds to them with the marker
 ``@pytest.mark.app_config(NAME=value, ...)`` (a module with ``pytestmark = ...``).
+
+A test marked ``compiled`` solves too much for the pure-Python twin (minutes there, or past
+the web API's time limit): it is skipped when the twin is the search. What the twin answers
+is checked against the compiled search and the oracle by the twin tests themselves.
 """
 
 from __future__ import annotations
@@ -19,6 +23,17 @@ if TYPE_CHECKING:
 
 EXTENSIONS_DISABLED = os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0")
 TEST_SETTINGS: dict[str, Any] = {"TESTING": True}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    from hasen.search import USING_EXTENSION
+
+    if USING_EXTENSION:
+        return
+    skip = pytest.mark.skip(reason="many thousands of solves: the compiled search's work, minutes on the twin")
+    for item in items:
+        if item.get_closest_marker("compiled"):
+            item.add_marker(skip)
 
 
 def extension_searcher_class():

@@ -101,6 +101,7 @@ def plain_deal(variant: hasen.Variant, seat: int, hand: int, extra: int | None, 
     return hasen.Deal(text, dealer=dealer, variant=variant)
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("alone", [False, True])
 def test_hasenpfeffer_figures_are_those_of_a_plain_loop(alone: bool) -> None:
     seat, hand, dealer, seed, layouts, choice_layouts = 2, "AJT.A9..K", "W", 5, 16, 5
@@ -215,6 +216,7 @@ def test_layouts_never_contradict_what_the_seat_knows(data) -> None:
 
 # --- the same answer everywhere -----------------------------------------------------------------
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("variant, options", [
     ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W"}),
     ("euchre", {"hand": "9S AD JD QD 9C", "extra": "TD", "seat": "N", "dealer": "N"}),

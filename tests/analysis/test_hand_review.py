@@ -21,6 +21,7 @@ EUCHRE_RECORD = ("variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9.
                  "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS")
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("text", [HASENPFEFFER_RECORD, EUCHRE_RECORD], ids=["hasenpfeffer", "euchre"])
 def test_each_part_is_the_analysis_it_stands_for(text: str) -> None:
     record = hasen.Record.parse(text)
@@ -46,6 +47,7 @@ def test_each_part_is_the_analysis_it_stands_for(text: str) -> None:
     assert review.result == record.result
 
 
+@pytest.mark.compiled
 def test_the_bid_is_judged_by_the_advice_for_the_declarers_hand() -> None:
     record = hasen.Record.parse(HASENPFEFFER_RECORD)
     review = hasen.review_hand(record, layouts=30, seed=2)
@@ -55,6 +57,7 @@ def test_the_bid_is_judged_by_the_advice_for_the_declarers_hand() -> None:
     assert review.bid.worth == advice.forms["with_partner"].worth().bid
 
 
+@pytest.mark.compiled
 def test_the_trump_and_discard_are_judged_from_the_declarers_seat() -> None:
     record = hasen.Record.parse(HASENPFEFFER_RECORD)
     review = hasen.review_hand(record, layouts=40, seed=1)
@@ -103,6 +106,7 @@ def test_bad_requests_are_one_line_and_exit_2(capsys, argv: list[str], message: 
     assert code == 2 and out == "" and err.startswith(message) and err.count("\n") == 1, err
 
 
+@pytest.mark.compiled
 def test_a_file_of_records_is_reviewed_by_id(capsys, tmp_path) -> None:
     night = tmp_path / "night.txt"
     night.write_text(f"id: 1\n{EUCHRE_RECORD.replace('; ', chr(10))}\n\nid: 2\n"

@@ -12,6 +12,7 @@ import hasen
 HAND = {"seat": "S", "hand": "AJT.A9..K", "dealer": "W"}
 
 
+@pytest.mark.compiled
 def test_the_advice_is_the_librarys(client: FlaskClient, capsys) -> None:
     body = {**HAND, "layouts": 30, "choice_layouts": 3, "seed": 4, "known": {"E": "AD KD"}}
     answer = client.post("/api/v1/bid", json=body).get_json()

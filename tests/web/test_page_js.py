@@ -550,6 +550,7 @@ def expected_form_line(answer: dict, name: str) -> str:
            f"({labels[other].lower()}: {two(there['expected'], True)})"
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("seat", ["N", "S"])  # N's is worth a bid; S's alone is a pass
 def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str) -> None:
     """issue 18, item 1: the advice first, as `hasen bid --seat` says it; then each bid's figures."""
@@ -733,6 +734,7 @@ def expected_card(card: dict, mistake: float) -> dict:
     return {"verdict": card["verdict"], "single": single, "double": double}
 
 
+@pytest.mark.compiled
 def test_each_cards_verdicts_in_words(js, facts: dict, fair_reviews: dict[str, dict]) -> None:
     """issue 19, item 4: a card's single-dummy verdict beside its double-dummy one; a card costly
     only with every hand open reads as such, not as a mistake."""
@@ -755,6 +757,7 @@ def test_each_cards_verdicts_in_words(js, facts: dict, fair_reviews: dict[str, d
     assert "— a mistake" not in words["single"]
 
 
+@pytest.mark.compiled
 def test_the_bid_choice_par_and_players_in_words(js, fair_reviews: dict[str, dict]) -> None:
     calls = []
     for review in fair_reviews.values():
@@ -821,6 +824,7 @@ def test_the_bid_choice_par_and_players_in_words(js, fair_reviews: dict[str, dic
                      "given away) — a mistake."
 
 
+@pytest.mark.compiled
 def test_which_cards_of_the_board_the_fair_review_covers(js, client: FlaskClient,
                                                          fair_reviews: dict[str, dict]) -> None:
     review = fair_reviews["hasenpfeffer"]
