@@ -126,7 +126,7 @@ class Record:
         # the deal carries the record's settings, as every deal carries its own
         self.deal = deal if deal.settings == self.settings else deal.replace(settings=self.settings)
         self.rules: AuctionRules = auction_for(deal, self.settings)
-        self.id = _id(id)
+        self.id = read_id(id)
         self.players = _players(players, deal.variant)
         calls = parse_auction(auction, self.rules) if isinstance(auction, str) else _call_pairs(auction, self.rules)
         self.calls: tuple[tuple[Seat, Call], ...] = ()
@@ -527,7 +527,7 @@ def parse_settings(text: str, variant: Variant) -> Settings:
     return _settings(variant, values)
 
 
-def _id(value: object, written: bool = False) -> str | int | None:
+def read_id(value: object, written: bool = False) -> str | int | None:
     """An id: a string or a whole number; a written one of digits (no leading zero) is a number."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
@@ -742,7 +742,7 @@ class RecordText(NamedTuple):
             settings = parse_settings(get("settings") or "", variant)
             record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
                             auction=get("auction") or "", contract=get("contract"), play=get("play") or "",
-                            id=_id(get("id"), written=True), players=get("players"))
+                            id=read_id(get("id"), written=True), players=get("players"))
             if "result" in by_key:
                 expected = record.result
                 _check_result(record, _normal_result(by_key["result"][1]),

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .. import public
-from ..analysis.record import split_records
+from ..analysis.inputs import DEFAULT_REVIEW_LAYOUTS
+from ..analysis.record import RecordText, read_id, split_records
 from ..analysis.session import Session
 from ..core.errors import HasenError
+from ..text.session_report import require_matplotlib, session_html
 from ..workers import BackendError, Workers, WorkersFailed
 from .batch import Progress, counted, finished, id_key
 from .options import STANDARD, read_text
@@ -42,6 +44,7 @@ class Hand(NamedTuple):
     id: int | str
     text: str | None
     error: str | None = None
+    passed_out: bool = False  # every player passed: a hand dealt again, nothing to review
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,8 @@ class Reviewer:
     seed: int
 
     def __call__(self, hand: Hand) -> str:
+        if hand.passed_out:
+            return json.dumps({"id": hand.id, "line": hand.line, "passed_out": True})
         if hand.error is not None:
             return json.dumps({"id": hand.id, "line": hand.line, "error": hand.error})
         assert hand.text is not None
@@ -74,19 +79,31 @@ def read_hands(path: str) -> list[Hand]:
         try:
             record = block.parse()
         except HasenError as exc:
-            hands.append(Hand(block.line, number, None, str(exc)))
+            hands.append(Hand(block.line, written_id(block) or number, None, str(exc)))
             continue
         hand_id = record.id if record.id is not None else number
         first = seen.setdefault(id_key(hand_id), block.line)
+        end = record.auction_end
         if first != block.line:
             hands.append(Hand(block.line, hand_id, None, f"id: {id_key(hand_id)} is already the id of the record "
                                                          f"on line {first}"))
+        elif record.contract is None and end is not None and end.redeal:
+            hands.append(Hand(block.line, hand_id, None, passed_out=True))
         elif record.contract is None:
-            hands.append(Hand(block.line, hand_id, None, "no contract to review (the auction is not over, or all "
-                                                         "passed)"))
+            hands.append(Hand(block.line, hand_id, None, "the auction is not over: no contract to review yet"
+                              if end is None else "no contract line: the auction is over, but the record does not "
+                              "say the declarer's trump and discard ('contract: ...')"))
         else:
             hands.append(Hand(block.line, hand_id, record.line()))
     return hands
+
+
+def written_id(block: RecordText) -> int | str | None:
+    """The id a record that cannot be read gives itself, so that its error line carries it."""
+    try:
+        return next((read_id(value, written=True) for _, key, value in block.fields if key == "id"), None)
+    except HasenError:
+        return None
 
 
 def answered(path: str) -> Counter[str]:
@@ -120,6 +137,8 @@ def cmd_session(args: argparse.Namespace) -> int:
         raise HasenError("session: IN and OUT are the same file")
     check_writable(args.csv)
     check_writable(args.html)
+    if args.html:
+        require_matplotlib()
     done = answered(args.output)
     to_do = []
     for hand in hands:
@@ -128,6 +147,12 @@ def cmd_session(args: argparse.Namespace) -> int:
             done[key] -= 1
             continue
         to_do.append(hand)
+    kept = len(hands) - len(to_do)
+    layouts, seed = args.layouts or DEFAULT_REVIEW_LAYOUTS, args.seed or 0
+    check_resumable(args.output, kept, layouts, seed)
+    if kept:
+        print(f"hasen: session: {kept} of the {counted(len(hands), 'hand')} already in {args.output}: kept, not "
+              "reviewed again", file=err)
     progress = Progress(err, len(hands))
     reviewer = Reviewer(args.layouts, args.seed or 0)
     written = 0
@@ -157,15 +182,13 @@ def cmd_session(args: argparse.Namespace) -> int:
         progress.clear()
         raise HasenError(f"session: {exc}") from None
     progress.clear()
-    session, errors, layouts = summed(args.output)
-    emit(summary_text(session, errors))
+    out = summed(args.output)
+    emit(summary_text(out))
     if args.csv:
         write_csv(args.output, args.csv)
     if args.html:
-        from ..text.session_report import session_html
-
-        write_text(args.html, session_html(session, args.title or f"hasen session: {args.input}",
-                                           layouts or 0, errors))
+        write_text(args.html, session_html(out.session, args.title or f"hasen session: {args.input}",
+                                           out.layouts or 0, len(out.errors)))
     return 0
 
 
@@ -175,27 +198,55 @@ def reviews(path: str) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-def summed(path: str) -> tuple[Session, int, int | None]:
-    """The players' figures over every reviewed hand of OUT, the errors, and the layouts."""
-    session, errors, layouts = Session(), 0, None
+class Summed(NamedTuple):
+    """What OUT holds: the players' figures over its reviewed hands, its hands passed out and
+    its errors (each line as written), and the layouts and seed of its reviews."""
+
+    session: Session
+    passed_out: list[dict[str, Any]]
+    errors: list[dict[str, Any]]
+    layouts: int | None
+    seed: int | None
+
+
+def summed(path: str) -> Summed:
+    session, passed_out, errors, layouts, seed = Session(), [], [], None, None
     for line in reviews(path):
         if "review" in line:
             session.add(line["id"], line["review"])
-            layouts = line["review"]["layouts"]
+            layouts, seed = line["review"]["layouts"], line["review"]["seed"]
+        elif line.get("passed_out"):
+            passed_out.append(line)
         else:
-            errors += 1
-    return session, errors, layouts
+            errors.append(line)
+    return Summed(session, passed_out, errors, layouts, seed)
 
 
-def summary_text(session: Session, errors: int) -> str:
-    out = [f"{counted(len(session.hands), 'hand')} reviewed, {counted(errors, 'error')}; per player "
-           "(tricks given away: single dummy, mean):",
-           f"  {'player':<12}{'hands':>6}{'mistakes':>10}{'in play':>9}{'by trump':>10}{'double dummy':>14}"
-           f"{'declared':>10}{'made':>6}{'set':>5}"]
+def summary_text(out: Summed) -> str:
+    session = out.session
+    passed = f", {len(out.passed_out)} passed out (nothing to review)" if out.passed_out else ""
+    lines = [f"{counted(len(session.hands), 'hand')} reviewed{passed}, {counted(len(out.errors), 'error')}; "
+             "per player (tricks given away: single dummy, mean):",
+             f"  {'player':<12}{'hands':>6}{'mistakes':>10}{'in play':>9}{'by trump':>10}{'double dummy':>14}"
+             f"{'declared':>10}{'made':>6}{'set':>5}"]
     for p in sorted(session.players.values(), key=lambda p: p.name):
-        out.append(f"  {p.name:<12}{p.hands:>6}{p.mistakes:>10}{p.given_away:>9.2f}{p.bidding_given_away:>10.2f}"
-                   f"{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}{p.set:>5}")
-    return "\n".join(out)
+        lines.append(f"  {p.name:<12}{p.hands:>6}{p.mistakes:>10}{p.given_away:>9.2f}{p.bidding_given_away:>10.2f}"
+                     f"{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}{p.set:>5}")
+    if out.errors:
+        lines.append("not reviewed:")
+        lines += [f"  id {id_key(e['id'])} (line {e['line']}): {e['error']}" for e in out.errors]
+    return "\n".join(lines)
+
+
+def check_resumable(path: str, kept: int, layouts: int, seed: int) -> None:
+    """Refuse to add reviews to an OUT whose reviews were made at other layouts or another
+    seed: a session's figures come from one of each."""
+    if not kept:
+        return
+    before = summed(path)
+    if before.layouts is not None and (before.layouts, before.seed) != (layouts, seed):
+        raise HasenError(f"session: {path} holds reviews at {before.layouts} layouts, seed {before.seed}, not "
+                         f"{layouts} and {seed}: give those --layouts and --seed to go on with it, or another OUT")
 
 
 def csv_rows(line: dict[str, Any]) -> list[dict[str, Any]]:

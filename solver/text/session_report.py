@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import io
+from importlib.util import find_spec
 from typing import Any
 
 from ..analysis.session import Session
@@ -22,15 +23,20 @@ p.note { color: #555; font-size: 0.9em; }
 """
 
 
+def require_matplotlib() -> None:
+    """Refuse at once (before a night's reviews, not after) when matplotlib is not installed."""
+    if find_spec("matplotlib") is None:
+        from ..core.errors import HasenError
+
+        raise HasenError(f"the HTML report draws its charts with matplotlib: {REPORT_EXTRA}")
+
+
 def pyplot() -> Any:
     """matplotlib's pyplot on a backend that needs no screen, with SVG output that is the same
     for the same figures (no random ids, no date)."""
-    try:
-        import matplotlib
-    except ImportError:
-        from ..core.errors import HasenError
+    require_matplotlib()
+    import matplotlib
 
-        raise HasenError(f"the HTML report draws its charts with matplotlib: {REPORT_EXTRA}") from None
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "hasen"
     import matplotlib.pyplot as plt

@@ -58,8 +58,8 @@ def test_each_record_is_its_review_or_its_error(reference: tuple[Path, bytes], t
     out = tmp_path / "out.jsonl"
     out.write_bytes(written)
     got = lines(out)
-    # a record that cannot be read goes by its number in IN
-    assert [line["id"] for line in got] == ["one", "two", "three", 4]
+    # a record that cannot be read still goes by the id it gives itself
+    assert [line["id"] for line in got] == ["one", "two", "three", "bad"]
     for text, line in zip(HANDS[:3], got):
         assert line["review"] == hasen.review_hand(text, layouts=8, seed=2).to_json()
     assert got[3]["line"] == 25 and got[3]["error"].startswith("record line 28: auction: call 1, N: not a call: '7'")
@@ -155,3 +155,35 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
                              capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr
     assert [line["id"] for line in lines(out)] == list(range(count))
+
+
+EUCHRE_DEAL = "variant: euchre2\ndealer: N\ndeal: N:..KQT9.9 T9.AKQ.. AS\n"
+
+
+def test_a_hand_passed_out_is_counted_apart_from_the_errors(capsys, tmp_path: Path) -> None:
+    """Every player passed: the hand is dealt again, which is no error; a record that stops
+    in the auction, or ends it without saying the contract, is one, and says which."""
+    hands = [f"id: passed\n{EUCHRE_DEAL}auction: S pass, N pass, S pass, N pass",
+             f"id: unsaid\n{EUCHRE_DEAL}auction: S pass, N pass, S name H",
+             f"id: early\n{EUCHRE_DEAL}auction: S pass"]
+    out = tmp_path / "out.jsonl"
+    code, text, _ = run(capsys, "session", str(night(tmp_path, hands)), str(out), *LAYOUTS)
+    assert code == 0
+    got = lines(out)
+    assert got[0].get("passed_out") is True and "error" not in got[0]
+    assert "the auction is over" in got[1]["error"] and "'contract: ...'" in got[1]["error"]
+    assert got[2]["error"] == "the auction is not over: no contract to review yet"
+    assert text.splitlines()[0].startswith("0 hands reviewed, 1 passed out (nothing to review), 2 errors")
+    assert 'id "unsaid" (line 7)' in text and 'id "early" (line 13)' in text
+
+
+def test_a_night_goes_on_only_at_the_layouts_and_seed_it_began_with(capsys, reference: tuple[Path, bytes],
+                                                                  tmp_path: Path) -> None:
+    """Figures summed over one night come from one number of layouts and one seed: adding
+    reviews made otherwise is refused, and OUT is left as it was."""
+    source, written = reference
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(written.splitlines(keepends=True)[0])
+    code, _, err = run(capsys, "session", str(source), str(out), "--layouts", "9", "--seed", "2")
+    assert code == 2 and "holds reviews at 8 layouts, seed 2, not 9 and 2" in err
+    assert out.read_bytes() == written.splitlines(keepends=True)[0]
