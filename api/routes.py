@@ -257,8 +257,9 @@ def seen_by(body: dict[str, Any], variant: Variant, extra_key: str | None, names
 
 
 def run_simulation(key: tuple[Any, ...], simulate: Callable[[float], dict[str, Any]]) -> Response:
-    """Answer from the cache or run ``simulate(deadline)``: it stops at the deadline."""
-    data, cached = service().answer(key, simulate)
+    """Answer from the cache or run ``simulate(deadline)`` in the single-dummy lane: it stops
+    at the deadline."""
+    data, cached = service().answer(key, simulate, costly=True)
     return answer(data, cached)
 
 

@@ -10,6 +10,12 @@ deadline, passes it to the analysis (the ``deadline`` of the Python API), which 
 next step after it (between two solves) and so frees its thread for the next request. A
 solve takes milliseconds, so a job past its time ends soon; one that never got a thread is
 dropped from the queue.
+
+Jobs run in one of two lanes, each a pool of its own: single-dummy analyses (bid advice from
+one seat, the fair review, simulations, leads), which take up to their whole time limit, and
+the rest (tables, solves, reviews with every hand open, records), which take milliseconds.
+However many costly requests wait, a cheap one never queues behind them: the cheap lane
+keeps as many threads as the costly one (docs/web-api.md, "A reserve for quick answers").
 """
 
 from __future__ import annotations
@@ -35,9 +41,10 @@ class TimeLimitExceeded(Exception):
 
 class Runner:
     def __init__(self, threads: int, time_limit: float) -> None:
-        self.threads = threads
+        self.threads = threads  # in each lane
         self.time_limit = time_limit
-        self._pool = ThreadPoolExecutor(threads, thread_name_prefix="hasen-solver")
+        self._pools = {costly: ThreadPoolExecutor(threads, thread_name_prefix=f"hasen-{name}")
+                       for costly, name in ((True, "single-dummy"), (False, "solver"))}
         self._lock = threading.Lock()
         self._busy = 0
 
@@ -46,9 +53,10 @@ class Runner:
         """Jobs running or waiting for a thread, cancelled ones until they stop."""
         return self._busy
 
-    def run(self, job: Callable[[float], T], deadline: float | None = None) -> T:
-        """``job(deadline)`` on a pool thread; its result, or TimeLimitExceeded once it is
-        ``deadline`` (a ``time.monotonic()`` value; by default the time limit from now)."""
+    def run(self, job: Callable[[float], T], deadline: float | None = None, costly: bool = False) -> T:
+        """``job(deadline)`` on a thread of its lane (``costly``: single dummy); its result,
+        or TimeLimitExceeded once it is ``deadline`` (a ``time.monotonic()`` value; by default
+        the time limit from now)."""
         if deadline is None:
             deadline = time.monotonic() + self.time_limit
         remaining = deadline - time.monotonic()
@@ -67,7 +75,7 @@ class Runner:
 
         with self._lock:
             self._busy += 1
-        future = self._pool.submit(tracked)
+        future = self._pools[costly].submit(tracked)
         try:
             return future.result(timeout=remaining)
         except DeadlineExceeded:  # the job stopped at its deadline just before the wait did
@@ -79,4 +87,5 @@ class Runner:
             raise TimeLimitExceeded(self.time_limit) from None
 
     def shutdown(self) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=False)
+        for pool in self._pools.values():
+            pool.shutdown(wait=True, cancel_futures=False)

@@ -316,7 +316,7 @@ def serve(host: str, port: int, config: Mapping[str, Any]) -> None:
         accept_many(listener)
     first = listeners[0]
     url = f"http://{first.effective_host}:{first.effective_port}"
-    print(f"hasen: serving on {url} (waitress; {solvers} solver threads, {settings['threads']} request "
+    print(f"hasen: serving on {url} (waitress; {solvers} solver threads in each lane, {settings['threads']} request "
           f"threads, {settings['connection_limit']} connections); try {url}/api/v1/health", flush=True)
     try:
         server.run()

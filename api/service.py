@@ -32,12 +32,13 @@ class Service:
         start = received if isinstance(received, float) else time.monotonic()
         return start + self.runner.time_limit
 
-    def answer(self, key: Hashable, work: Work) -> tuple[dict[str, Any], bool]:
-        """The answer and whether it came from the cache."""
+    def answer(self, key: Hashable, work: Work, costly: bool = False) -> tuple[dict[str, Any], bool]:
+        """The answer and whether it came from the cache; ``costly``: single-dummy work, which
+        runs in a lane of its own (hasen.api.runner)."""
         found = self.cache.get(key)
         if found is not None:
             return found, True
-        data = self.runner.run(work, self.deadline())
+        data = self.runner.run(work, self.deadline(), costly)
         self.cache.put(key, data)
         return data, False
 

@@ -31,7 +31,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .core.bounds import MAX_CHUNK, MAX_JOBS
-from .core.errors import HasenError
+from .core.errors import HasenError, quoted, shortened
 
 if TYPE_CHECKING:  # the pools are imported when used: a command in this process needs none
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -283,7 +283,7 @@ def connect(address: str, timeout: float) -> Any:
             thread.submit(asyncio.run, probe()).result()
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
-        raise BackendError(f"scheduler: cannot connect to {address!r}: {exc}") from None
+        raise BackendError(f"scheduler: cannot connect to {quoted(address)}: {shortened(str(exc))}") from None
 
 
 def is_cluster_failure(exc: BaseException) -> bool:

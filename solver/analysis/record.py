@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -47,6 +48,7 @@ FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
 COMMENT = "#"
 REDEAL_WORDS = "redeal"
 FORBIDDEN_IN_NAMES = ",;=\n\r"  # they separate the parts of a record
+MAX_NAME = 40  # characters in a player's name: a name, not a text
 
 
 # --- results ---------------------------------------------------------------------------------
@@ -531,12 +533,22 @@ def read_id(value: object, written: bool = False) -> str | int | None:
     """An id: a string or a whole number; a written one of digits (no leading zero) is a number."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
-    if not isinstance(value, str) or not value.strip() or any(c in value for c in ";\n\r"):
-        raise NotationError(f"id: expected a word or a number (no ';' or line break), got {quoted(value)}")
+    if not isinstance(value, str) or not value.strip() or any(c in value for c in ";\n\r") or hidden(value):
+        raise NotationError(f"id: expected a word or a number (no ';', line break or control character), got "
+                            f"{quoted(value)}")
     text = value.strip()
     if written and text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0")):
         return int(text)
     return text
+
+
+def hidden(text: str) -> bool:
+    """Does ``text`` hold a character a terminal would act on or hide (a control character,
+    an escape sequence's start, a direction override) rather than show?"""
+    return any(unicodedata.category(c) in ("Cc", "Cf") and c not in JOINERS for c in text)
+
+
+JOINERS = "\u200c\u200d"  # format characters that join letters and emoji: shown, not acted on
 
 
 def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[str, str]:
@@ -560,8 +572,12 @@ def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[st
             raise NotationError(f"players: {seat} holds no hand in {variant.name}")
         if seat in players:
             raise NotationError(f"players: {seat} is named twice")
-        if not isinstance(name, str) or not name.strip() or any(c in name for c in FORBIDDEN_IN_NAMES):
-            raise NotationError(f"players: {seat}'s name must be a word or words without , ; or =: {quoted(name)}")
+        if not isinstance(name, str) or not name.strip() or any(c in name for c in FORBIDDEN_IN_NAMES) or hidden(name):
+            raise NotationError(f"players: {seat}'s name must be a word or words without , ; = or control "
+                                f"characters: {quoted(name)}")
+        if len(name.strip()) > MAX_NAME:
+            raise NotationError(f"players: {seat}'s name is {len(name.strip())} characters long, at most {MAX_NAME}: "
+                                f"{quoted(name)}")
         players[seat] = name.strip()
     return {SEATS[seat]: players[seat] for seat in sorted(players)}
 
@@ -762,11 +778,11 @@ def split_records(text: str, first_line: int = 1) -> list[RecordText]:
     lines, or single lines holding several fields between semicolons. Lines that start
     with ``#`` are comments; a line that starts with a space continues the field above."""
     records: list[RecordText] = []
-    block: list[tuple[int, str, str]] = []
+    block: list[tuple[int, str, list[str]]] = []  # a field's value in parts: continued in linear time
 
     def close() -> None:
         if block:
-            records.append(RecordText(list(block), False))
+            records.append(RecordText([(at, key, " ".join(p for p in parts if p)) for at, key, parts in block], False))
             block.clear()
 
     for number, raw in enumerate(text.splitlines(), first_line):
@@ -780,16 +796,18 @@ def split_records(text: str, first_line: int = 1) -> list[RecordText]:
             if not block:
                 raise NotationError(f"record line {number}: a line that starts with a space continues the "
                                     f"field above it, and there is none: {quoted(line.strip())}")
-            at, key, value = block[-1]
-            block[-1] = (at, key, f"{value} {line.strip()}".strip())
+            block[-1][2].append(line.strip())
             continue
-        items = [item for item in line.split(FIELD_SEPARATOR)]
+        items = line.split(FIELD_SEPARATOR)
         fields = [_field(number, item) for item in items if item.strip()]
         if len(items) > 1:
+            if not fields:
+                raise NotationError(f"record line {number}: a record of no fields, only {quoted(line.strip())} "
+                                    "(a record on one line is 'field: value' parts between semicolons)")
             close()
             records.append(RecordText(fields, True))
         else:
-            block.extend(fields)
+            block.extend((at, key, [value]) for at, key, value in fields)
     close()
     return records
 

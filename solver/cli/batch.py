@@ -26,6 +26,7 @@ from typing import IO, Any, NamedTuple, TextIO
 
 from .. import public
 from ..core import strict_json
+from ..core.bounds import MAX_LINE
 from ..core.deal import read_deal
 from ..core.errors import HasenError, quoted
 from ..core.variants import variant_for
@@ -34,6 +35,7 @@ from ..workers import BackendError, Workers, WorkersFailed
 from . import batch_csv
 from .options import STANDARD, settings_from, standard_input
 from .output import OutputError
+from .targets import MARK, byte_lines, check_apart, finished, id_key, named, result_line
 
 # The keys of a line: those of the web API's table request (api/openapi.py TABLE_REQUEST,
 # kept equal by tests/cli/test_batch.py) and the id, with the JSON type each takes.
@@ -47,9 +49,6 @@ JSON_NAMES = {str: "a string", bool: "a boolean", int: "an integer", float: "a n
               dict: "an object", type(None): "null"}
 SHOWN_ERRORS = 10  # errors also printed on stderr; the others are only in OUT
 BYTE_ORDER_MARK = b"\xef\xbb\xbf"  # UTF-8's, as some editors begin a file with it
-# Bytes in one line of IN or OUT at most (a web API request body's limit): a longer line is
-# an error line, skipped rather than held in memory whole (a device like /dev/zero has no end).
-MAX_LINE = 64 * 1024
 
 
 class Item(NamedTuple):
@@ -61,13 +60,16 @@ class Item(NamedTuple):
     error: str | None = None
 
 
+COMMAND = "batch"  # the mark of its results' lines (hasen.cli.targets)
+
+
 def answer(item: Item) -> str:
     """The line of OUT for one line of IN (what each worker runs)."""
     if item.error is not None:
         return failure(item, item.error)
     assert item.body is not None
     try:
-        return json.dumps({"id": item.id, "table": table_of(item.body)})
+        return result_line(COMMAND, item.id, table=table_of(item.body))
     except HasenError as exc:
         return failure(item, str(exc))
     except Exception as exc:  # a bug in the solver: one line's error, not the end of the run
@@ -75,7 +77,7 @@ def answer(item: Item) -> str:
 
 
 def failure(item: Item, message: str) -> str:
-    return json.dumps({"id": item.id, "line": item.line, "error": message})
+    return result_line(COMMAND, item.id, line=item.line, error=message)
 
 
 def table_of(body: dict[str, Any]) -> dict[str, Any]:
@@ -120,18 +122,6 @@ def parse_line(number: int, text: str, defaults: dict[str, Any]) -> Item:
     return Item(number, key, {**defaults, **body})
 
 
-def byte_lines(stream: IO[bytes]) -> Iterator[bytes | None]:
-    """The lines of ``stream`` as bytes, each with its end of line; None for a line over
-    MAX_LINE bytes, which is read past without being kept."""
-    while line := stream.readline(MAX_LINE + 1):
-        if len(line) > MAX_LINE and not line.endswith(b"\n"):
-            yield None  # said at once: the rest of the line may be long in coming (or never end)
-            while (rest := stream.readline(MAX_LINE)) and not rest.endswith(b"\n"):
-                pass
-        else:
-            yield line
-
-
 def decoded(number: int, raw: bytes | None) -> str | Item:
     """Line ``number`` of IN as text, stripped; or an error Item saying why it is not text."""
     if raw is None:
@@ -142,41 +132,6 @@ def decoded(number: int, raw: bytes | None) -> str | Item:
         return raw.decode("utf-8").strip()
     except UnicodeDecodeError as exc:
         return Item(number, number, None, f"not UTF-8 (byte {exc.start})")
-
-
-def id_key(value: object) -> str:
-    """An id as OUT spells it: 7 and "7" are different ids."""
-    return json.dumps(value)
-
-
-ID_PREFIX = '{"id": '
-
-
-def finished(out: IO[bytes], path: str, command: str = "batch") -> Counter[str]:
-    """The ids already answered in OUT (a regular file open for reading and writing), each
-    as often as it appears there. A torn last line (a run stopped while writing it) is cut
-    off; a line that is not a batch result means OUT is some other file, which is not
-    written to."""
-    done: Counter[str] = Counter()
-    decoder = json.JSONDecoder()
-    end = 0
-    for number, raw in enumerate(byte_lines(out), 1):
-        if raw is not None and not raw.endswith(b"\n"):
-            break  # torn: cut below
-        line = "" if raw is None else raw.decode("utf-8", "replace")
-        try:
-            if not line.startswith(ID_PREFIX):
-                raise ValueError
-            value, _ = decoder.raw_decode(line, len(ID_PREFIX))
-        except ValueError:
-            shown = f"more than {MAX_LINE} bytes" if raw is None else quoted(line.rstrip())
-            raise HasenError(f"{path} line {number} is not a result of hasen {command}: {shown}; "
-                             "give another OUT") from None
-        end += len(raw or b"")
-        done[id_key(value)] += 1
-    if out.seek(0, os.SEEK_END) != end:
-        out.truncate(end)
-    return done
 
 
 # --- the progress bar --------------------------------------------------------------------
@@ -265,9 +220,9 @@ class Run:
 
     def count(self, line: str) -> str | None:
         """Count one line of OUT; the error message if it is an error."""
-        if line.endswith("}") and '"error": ' in line and line.startswith(ID_PREFIX):
+        if line.endswith("}") and '"error": ' in line:
             record = json.loads(line)
-            if set(record) == {"id", "line", "error"}:
+            if set(record) == {MARK, "id", "line", "error"}:
                 self.errors += 1
                 return f"line {record['line']} (id {id_key(record['id'])}): {record['error']}"
         self.tables += 1
@@ -280,7 +235,7 @@ def total_lines(source: IO[bytes]) -> int | None:
     try:
         if not stat.S_ISREG(os.fstat(source.fileno()).st_mode):
             return None
-        count = sum(1 for number, line in enumerate(byte_lines(source), 1) if decoded(number, line))
+        count = sum(1 for number, line in enumerate(byte_lines(source, MAX_LINE), 1) if decoded(number, line))
         source.seek(0)
         return count
     except (OSError, ValueError):  # no file behind it (a test's stream): no total
@@ -329,6 +284,7 @@ def open_files(args: argparse.Namespace) -> Files:
     that cannot be read or written, a folder, or OUT the same file as IN is one line now,
     not after the workers have started. OUT that is no regular file (``-``, a device, a pipe)
     is written as a stream, never read."""
+    check_apart(COMMAND, [("IN", args.input)], [("OUT", args.output)])
     try:
         source = standard_input() if args.input == STANDARD else open(args.input, "rb")
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
@@ -344,22 +300,11 @@ def open_files(args: argparse.Namespace) -> Files:
         raise HasenError(f"batch: cannot write {named(args.output)}: {reason(exc)}") from None
     opened = tuple(stream for stream, path in ((source, args.input), (out, args.output)) if path != STANDARD)
     try:
-        kinds = [os.fstat(f.fileno()) for f in (source, out)]
-        resumable = stat.S_ISREG(kinds[1].st_mode)
-        same = resumable and os.path.samestat(*kinds)
-    except (OSError, ValueError):  # a stream with no file behind it (a test's): nothing to compare
-        resumable = same = False
-    if same:
-        for stream in opened:
-            stream.close()
-        raise HasenError("batch: IN and OUT are the same file")
+        resumable = stat.S_ISREG(os.fstat(out.fileno()).st_mode)
+    except (OSError, ValueError):  # a stream with no file behind it (a test's): nothing to read back
+        resumable = False
     where = "standard output" if args.output == STANDARD else args.output
     return Files(source, out, created, resumable, where, opened)
-
-
-def named(path: str) -> str:
-    """A path for a message: as given, or quoted if it holds what a terminal cannot show."""
-    return path if path.isprintable() else quoted(path)
 
 
 def reason(error: Exception) -> str:
@@ -381,7 +326,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                 run.remaining = batch_csv.finished(args.output)
             else:
                 with open(args.output, "r+b") as kept:
-                    run.remaining = finished(kept, args.output)
+                    run.remaining = finished(kept, args.output, COMMAND)
         if progress.shown:
             progress.total = total_lines(files.source)
         solve_all(args, files, run, progress, as_csv)
@@ -419,7 +364,7 @@ def solve_all(args: argparse.Namespace, files: Files, run: Run, progress: Progre
         run.backend = workers.describe
         if as_csv and (not files.resumable or batch_csv.header_needed(args.output)):
             files.out.write(batch_csv.HEADER + "\n")
-        for line in workers.map(answer, run.items(byte_lines(files.source)), chunk=args.chunk):
+        for line in workers.map(answer, run.items(byte_lines(files.source, MAX_LINE)), chunk=args.chunk):
             try:
                 files.out.write(batch_csv.rows_of(line) if as_csv else line + "\n")
                 files.out.flush()

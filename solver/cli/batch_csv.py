@@ -17,6 +17,8 @@ from collections import Counter
 
 from ..core.errors import HasenError, quoted
 from ..core.variants import variant_for
+from .cells import cell, id_cell, read_id_cell
+from .targets import id_key
 
 COLUMNS = ("id", "variant", "deck", "deal", "dealer", "declarer", "alone", "defender", "trump", "discard", "tricks",
            "best", "dealer_choice", "error")
@@ -33,16 +35,15 @@ def wants_csv(output: str, form: str | None) -> bool:
 def rows_of(line: str) -> str:
     """The CSV rows of one line of ``hasen batch`` results (a table or an error)."""
     result = json.loads(line)
-    if isinstance(result["id"], str) and ("\n" in result["id"] or "\r" in result["id"]):
-        result["id"] = json.dumps(result["id"])  # a row is one line: such an id is written escaped
+    key = id_cell(result["id"])  # a row is one line, and its id reads back as it was
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     if "error" in result:
-        writer.writerow([result["id"], *[""] * (len(COLUMNS) - 2), result["error"]])
+        writer.writerow([key, *[""] * (len(COLUMNS) - 2), cell(result["error"])])
         return out.getvalue()
     table = result["table"]
     deck = variant_for(table["variant"], table.get("deck")).deck_size
-    common = [result["id"], table["variant"], deck, table["deal"], table["dealer"]]
+    common = [key, table["variant"], deck, table["deal"], table["dealer"]]
     for declarer, entry in table["declarers"].items():
         ties = {(trump, discard) for trump, discard in entry["ties"]}
         for trump, row in entry["tricks"].items():
@@ -75,6 +76,9 @@ def finished(path: str) -> Counter[str]:
         lines = out.read().split(b"\n")
         complete = lines[:-1]  # what follows the last newline is torn
         if not complete:
+            if not HEADER.encode().startswith(lines[-1]):  # not a header torn as it was written
+                raise HasenError(f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); "
+                                 "give another OUT")
             out.truncate(0)
             return done
         if complete[0].decode("utf-8", "replace") != HEADER:
@@ -93,6 +97,11 @@ def finished(path: str) -> Counter[str]:
             if len(row) != len(COLUMNS):
                 raise HasenError(f"{path} line {number} has {len(row)} columns, not {len(COLUMNS)}; "
                                  "give another OUT")
+            try:
+                read_id_cell(row[0])
+            except ValueError:
+                raise HasenError(f"{path} line {number}: not an id of hasen batch: {quoted(row[0])}; "
+                                 "give another OUT") from None
             key = (row[0], bool(row[-1]))
             if key != previous or key[1]:  # a new id; an error row is an answer of its own
                 starts.append(offset)
@@ -105,10 +114,7 @@ def finished(path: str) -> Counter[str]:
             ids.pop()
         out.truncate(offset)
     for text in ids:
-        # the JSON lines' key of the id: a number's and a string's ids differ there, not in a CSV
-        done[json.dumps(text)] += 1
-        if text.isascii() and text.lstrip("-").isdigit():
-            done[json.dumps(int(text))] += 1
+        done[id_key(read_id_cell(text))] += 1
     return done
 
 

@@ -14,7 +14,7 @@ from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError
 from .options import UsageError, deal_text, settings_from, variant_from
 from .output import OutputError, report, silence_stdout
-from .parser import build_parser
+from .parser import COMMANDS, build_parser
 
 __all__ = ["main"]
 
@@ -107,6 +107,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except HasenError as exc:
         print(f"hasen: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: what was asked is not done, and that is all there is to say
+        words = sys.argv[1:] if argv is None else list(argv)
+        command = f" {words[0]}:" if words and words[0] in COMMANDS else ""
+        # on a terminal, off the progress line the interrupt may have cut
+        print(f"{chr(10) if sys.stderr.isatty() else ''}hasen:{command} interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the reader went away (``hasen ... | head``): nobody to tell
         silence_stdout()
         return 1

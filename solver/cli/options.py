@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from typing import IO
 
-from ..core.bounds import MAX_JOBS
+from ..core.bounds import MAX_JOBS, MAX_LINE, MAX_TEXT_FILE
 from ..core.errors import HasenError, quoted
 from ..core.variants import VARIANTS, Variant, variant_for
 from ..games import game_of
@@ -141,18 +141,26 @@ def standard_input() -> IO[bytes]:
 
 def read_text(path: str, command: str) -> str:
     """The whole text of a file argument, or of standard input for ``-``: UTF-8 (a byte-order
-    mark allowed), refused in one line when it cannot be read or is not text."""
+    mark allowed), at most MAX_TEXT_FILE bytes and MAX_LINE bytes a line; refused in one line
+    when it cannot be read, is too long or is not text."""
     where = "standard input" if path == STANDARD else path if path.isprintable() else quoted(path)
     try:
         if path == STANDARD and not hasattr(sys.stdin, "buffer"):  # a stream of text alone (a test's)
-            return sys.stdin.read()
-        if path == STANDARD:
-            data = standard_input().read()
+            data = sys.stdin.read(MAX_TEXT_FILE + 1).encode("utf-8")
+        elif path == STANDARD:
+            data = standard_input().read(MAX_TEXT_FILE + 1)
         else:
             with open(path, "rb") as file:
-                data = file.read()
+                data = file.read(MAX_TEXT_FILE + 1)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         raise UsageError(f"{command}: cannot read {where}: {getattr(exc, 'strerror', None) or exc}") from None
+    if len(data) > MAX_TEXT_FILE:
+        raise UsageError(f"{command}: {where} is longer than {MAX_TEXT_FILE:,} bytes ({MAX_TEXT_FILE // 2**20} MiB), "
+                         "the most a file of records may be: split it")
+    for number, line in enumerate(data.split(b"\n"), 1):
+        if len(line) > MAX_LINE:
+            raise UsageError(f"{command}: {where} line {number} is longer than {MAX_LINE:,} bytes, the most a line "
+                             "may be")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

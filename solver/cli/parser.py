@@ -202,7 +202,8 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     serve.add_argument("--port", type=port_number, default=8000, help="default: 8000; 0 picks a free port")
     serve.add_argument("--threads", type=whole_number(1, MAX_THREADS), metavar="N",
-                       help="analyses run at once: solver threads (default: the number of cores)")
+                       help="analyses run at once in each lane, single dummy and the rest: solver threads "
+                            "(default: the number of cores)")
     serve.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), metavar="SECONDS",
                        help="longest a request may take from its arrival, waiting included, before a 503 "
                             f"(default: 10; at most {MAX_TIME_LIMIT})")

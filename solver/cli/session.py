@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import json
-import os
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -27,14 +27,18 @@ from ..analysis.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..analysis.record import RecordText, read_id, split_records
 from ..analysis.session import Session
 from ..core.errors import HasenError
-from ..text.session_report import require_matplotlib, session_html
+from ..text.session_report import REPORT_MARK, require_matplotlib, session_html
 from ..workers import BackendError, Workers, WorkersFailed
-from .batch import Progress, counted, finished, id_key
+from .batch import Progress, counted
+from .cells import cell, id_cell
 from .options import STANDARD, read_text
 from .output import OutputError, emit
+from .targets import check_apart, check_replaceable, finished, id_key, replace_text, result_line
 
+COMMAND = "session"  # the mark of its results' lines (hasen.cli.targets)
 CSV_COLUMNS = ("id", "player", "seat", "decision", "trick", "card", "single_dummy_cost", "stderr", "mistake",
                "double_dummy_cost", "verdict")
+HEADER = ",".join(CSV_COLUMNS)
 
 
 class Hand(NamedTuple):
@@ -56,18 +60,17 @@ class Reviewer:
 
     def __call__(self, hand: Hand) -> str:
         if hand.passed_out:
-            return json.dumps({"id": hand.id, "line": hand.line, "passed_out": True})
+            return result_line(COMMAND, hand.id, line=hand.line, passed_out=True)
         if hand.error is not None:
-            return json.dumps({"id": hand.id, "line": hand.line, "error": hand.error})
+            return result_line(COMMAND, hand.id, line=hand.line, error=hand.error)
         assert hand.text is not None
         try:
             review = public.review_hand(hand.text, layouts=self.layouts, seed=self.seed)
-            return json.dumps({"id": hand.id, "review": review.to_json()})
+            return result_line(COMMAND, hand.id, review=review.to_json())
         except HasenError as exc:
-            return json.dumps({"id": hand.id, "line": hand.line, "error": str(exc)})
+            return result_line(COMMAND, hand.id, line=hand.line, error=str(exc))
         except Exception as exc:  # a bug: one hand's error, not the end of the night
-            return json.dumps({"id": hand.id, "line": hand.line, "error": f"internal error: {type(exc).__name__}: "
-                                                                           f"{exc}"})
+            return result_line(COMMAND, hand.id, line=hand.line, error=f"internal error: {type(exc).__name__}: {exc}")
 
 
 def read_hands(path: str) -> list[Hand]:
@@ -114,29 +117,31 @@ def answered(path: str) -> Counter[str]:
     try:
         with open(path, "a+b") as out:
             out.seek(0)
-            return finished(out, path, "session")
+            return finished(out, path, COMMAND)
+    except HasenError as exc:
+        raise HasenError(f"{COMMAND}: {exc}") from None
     except IsADirectoryError:
         raise HasenError(f"session: cannot write {path}: it is a folder") from None
     except OSError as exc:
         raise HasenError(f"session: cannot write {path}: {exc.strerror or exc}") from None
 
 
-def check_writable(path: str | None) -> None:
-    """Refuse, before any work, a report path that cannot be written."""
-    if path is None:
-        return
-    folder = os.path.dirname(path) or "."
-    if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-        raise HasenError(f"session: cannot write {path}")
+def own_csv(start: bytes) -> bool:
+    """Is this the start of a CSV of hasen session (its header)?"""
+    return start.startswith(HEADER.encode()) or HEADER.encode().startswith(start)
+
+
+def own_report(start: bytes) -> bool:
+    """Is this the start of a report of hasen session (its mark, in the first lines)?"""
+    return start.startswith(b"<!DOCTYPE html>") and REPORT_MARK.encode() in start
 
 
 def cmd_session(args: argparse.Namespace) -> int:
     err = sys.stderr
+    check_apart(COMMAND, [("IN", args.input)], [("OUT", args.output), ("--csv", args.csv), ("--html", args.html)])
     hands = read_hands(args.input)
-    if args.input != STANDARD and os.path.exists(args.output) and os.path.samefile(args.input, args.output):
-        raise HasenError("session: IN and OUT are the same file")
-    check_writable(args.csv)
-    check_writable(args.html)
+    check_replaceable(COMMAND, "--csv", args.csv, own_csv, "a CSV of hasen session")
+    check_replaceable(COMMAND, "--html", args.html, own_report, "a report of hasen session")
     if args.html:
         require_matplotlib()
     done = answered(args.output)
@@ -150,14 +155,14 @@ def cmd_session(args: argparse.Namespace) -> int:
     kept = len(hands) - len(to_do)
     layouts, seed = args.layouts or DEFAULT_REVIEW_LAYOUTS, args.seed or 0
     check_resumable(args.output, kept, layouts, seed)
-    if kept:
-        print(f"hasen: session: {kept} of the {counted(len(hands), 'hand')} already in {args.output}: kept, not "
-              "reviewed again", file=err)
     progress = Progress(err, len(hands))
     reviewer = Reviewer(args.layouts, args.seed or 0)
     written = 0
     try:
         with Workers(args.jobs, args.scheduler) as workers:
+            if kept:  # said once the work can start, not before a refusal
+                print(f"hasen: session: {kept} of the {counted(len(hands), 'hand')} already in {args.output}: kept, "
+                      "not reviewed again", file=err)
             try:
                 out = open(args.output, "a", encoding="utf-8", newline="\n")
             except OSError as exc:
@@ -185,10 +190,10 @@ def cmd_session(args: argparse.Namespace) -> int:
     out = summed(args.output)
     emit(summary_text(out))
     if args.csv:
-        write_csv(args.output, args.csv)
+        replace_text(COMMAND, args.csv, csv_text(args.output), newline="")
     if args.html:
-        write_text(args.html, session_html(out.session, args.title or f"hasen session: {args.input}",
-                                           out.layouts or 0, len(out.errors)))
+        replace_text(COMMAND, args.html, session_html(out.session, args.title or f"hasen session: {args.input}",
+                                                      out.layouts or 0, len(out.errors)))
     return 0
 
 
@@ -225,17 +230,29 @@ def summed(path: str) -> Summed:
 def summary_text(out: Summed) -> str:
     session = out.session
     passed = f", {len(out.passed_out)} passed out (nothing to review)" if out.passed_out else ""
+    names = {p.name: shown_name(p.name) for p in session.players.values()}
+    width = max([10, *map(len, names.values())]) + 2
     lines = [f"{counted(len(session.hands), 'hand')} reviewed{passed}, {counted(len(out.errors), 'error')}; "
              "per player (tricks given away: single dummy, mean):",
-             f"  {'player':<12}{'hands':>6}{'mistakes':>10}{'in play':>9}{'by trump':>10}{'double dummy':>14}"
+             f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'in play':>9}{'by trump':>10}{'double dummy':>14}"
              f"{'declared':>10}{'made':>6}{'set':>5}"]
     for p in sorted(session.players.values(), key=lambda p: p.name):
-        lines.append(f"  {p.name:<12}{p.hands:>6}{p.mistakes:>10}{p.given_away:>9.2f}{p.bidding_given_away:>10.2f}"
-                     f"{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}{p.set:>5}")
+        lines.append(f"  {names[p.name]:<{width}}{p.hands:>6}{p.mistakes:>10}{p.given_away:>9.2f}"
+                     f"{p.bidding_given_away:>10.2f}{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}"
+                     f"{p.set:>5}")
     if out.errors:
         lines.append("not reviewed:")
         lines += [f"  id {id_key(e['id'])} (line {e['line']}): {e['error']}" for e in out.errors]
     return "\n".join(lines)
+
+
+NAME_WIDTH = 24  # characters of a name in the summary's column; a longer one is cut there, with ...
+
+
+def shown_name(name: str) -> str:
+    """A player's name for the terminal: what it cannot show escaped, a long one shortened."""
+    text = name if name.isprintable() else repr(name)[1:-1]
+    return text if len(text) <= NAME_WIDTH else text[:NAME_WIDTH - 3] + "..."
 
 
 def check_resumable(path: str, kept: int, layouts: int, seed: int) -> None:
@@ -273,23 +290,13 @@ def csv_rows(line: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
-def write_csv(source: str, path: str) -> None:
+def csv_text(source: str) -> str:
     """The tidy CSV of every decision of OUT's reviewed hands."""
-    try:
-        with open(path, "w", encoding="utf-8", newline="") as file:
-            writer = csv.DictWriter(file, CSV_COLUMNS, lineterminator="\n")
-            writer.writeheader()
-            for line in reviews(source):
-                if "review" in line:
-                    writer.writerows(csv_rows(line))
-    except OSError as exc:
-        raise OutputError(f"session: cannot write {path}: {exc.strerror or exc}") from None
-
-
-def write_text(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
-    except OSError as exc:
-        raise OutputError(f"session: cannot write {path}: {exc.strerror or exc}") from None
-
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for line in reviews(source):
+        if "review" in line:
+            writer.writerows([id_cell(row["id"]), *(cell(row[key]) for key in CSV_COLUMNS[1:])]
+                             for row in csv_rows(line))
+    return out.getvalue()

@@ -25,3 +25,13 @@ MAX_CHUNK = 10_000
 # Random deals ``hasen deal --random`` writes in one run: more is a mistyped number more often
 # than a need (a run with another seed writes more).
 MAX_RANDOM_DEALS = 100_000
+# Bytes in one line of an input file or standard input (a web API request body's limit): far
+# above any deal, record or request line, so that a longer one is an error rather than memory
+# held for it (a device like /dev/zero has no line end at all).
+MAX_LINE = 64 * 1024
+# Bytes in a line of a results file that ``hasen batch`` or ``session`` reads back to resume:
+# a reviewed hand's line is some 10 KB.
+MAX_RESULT_LINE = 1024 * 1024
+# Bytes in a file read whole (hand records for ``record``, ``review`` and ``session``): some
+# 30,000 hands, a club's year; a longer file is refused, never read into memory.
+MAX_TEXT_FILE = 16 * 1024 * 1024

@@ -23,6 +23,10 @@ p.note { color: #555; font-size: 0.9em; }
 """
 
 
+# how an earlier report is known, so that only a report is ever replaced (hasen.cli.targets)
+REPORT_MARK = '<meta name="generator" content="hasen session">'
+
+
 def require_matplotlib() -> None:
     """Refuse at once (before a night's reviews, not after) when matplotlib is not installed."""
     if find_spec("matplotlib") is None:
@@ -39,6 +43,7 @@ def pyplot() -> Any:
 
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.hashsalt"] = "hasen"
+    matplotlib.rcParams["text.parse_math"] = False  # a name like $x$ is a name, not mathematics
     import matplotlib.pyplot as plt
 
     return plt
@@ -109,7 +114,7 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
                                              "by trump and discard", "double dummy", "declared", "made", "set"))
     skipped = f" {errors} record{'s' * (errors != 1)} could not be reviewed (see the JSON lines)." if errors else ""
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<html lang="en"><head><meta charset="utf-8">{REPORT_MARK}<title>{html.escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}</style></head>
 <body>
 <h1>{html.escape(title)}</h1>

@@ -74,7 +74,8 @@ def test_one_line_out_per_line_in_in_order(capsys, tmp_path: Path, mixed: Path) 
     # ids: as given, else the line number; an error line says which line it was
     assert [r["id"] for r in got] == [1, "ex", "eu", "short", "ex", 7, 8, "extra", 10, 11, 12, "lead"]
     for (number, kind), record in zip(wanted, got):
-        assert set(record) == ({"id", "table"} if kind == "table" else {"id", "line", "error"})
+        assert set(record) == ({"hasen", "id", "table"} if kind == "table" else {"hasen", "id", "line", "error"})
+        assert record["hasen"] == "batch"  # every line says what wrote it
         if kind == "error":
             assert record["line"] == number
     errors = {r["line"]: r["error"] for r in got if "error" in r}
@@ -161,10 +162,11 @@ def test_standard_input_is_read_as_a_file_is(capsys, monkeypatch, tmp_path: Path
     got = records(from_file)
     assert [r["id"] for r in got] == [1, 2, 3, 4, 5, "last"]
     assert got[0]["table"] == run_json(capsys, "table", HASENPFEFFER_DEAL)
-    assert got[1] == {"id": 2, "line": 2, "error": "not UTF-8 (byte 12)"}
-    assert got[2] == {"id": 3, "line": 3, "error": "expected a JSON object or a deal, got an array"}
-    assert got[3] == {"id": 4, "line": 4, "error": "longer than 65536 bytes"}
-    assert got[4] == {"id": 5, "line": 5, "error": "malformed JSON: Unterminated string starting at line 1 column 10"}
+    assert got[1] == {"hasen": "batch", "id": 2, "line": 2, "error": "not UTF-8 (byte 12)"}
+    assert got[2] == {"hasen": "batch", "id": 3, "line": 3, "error": "expected a JSON object or a deal, got an array"}
+    assert got[3] == {"hasen": "batch", "id": 4, "line": 4, "error": "longer than 65536 bytes"}
+    assert got[4] == {"hasen": "batch", "id": 5, "line": 5,
+                      "error": "malformed JSON: Unterminated string starting at line 1 column 10"}
     assert "table" in got[5]
 
 
@@ -174,7 +176,7 @@ def test_standard_input_as_a_process_gets_it(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "hasen.cli", "batch", "-", str(out)], input=b"N:A.K..AQJ* \xe9\n",
                           capture_output=True, timeout=120)
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
-    assert records(out) == [{"id": 1, "line": 1, "error": "not UTF-8 (byte 12)"}]
+    assert records(out) == [{"hasen": "batch", "id": 1, "line": 1, "error": "not UTF-8 (byte 12)"}]
 
 
 def test_out_dash_is_standard_output(capsys, monkeypatch, tmp_path: Path) -> None:
@@ -184,7 +186,7 @@ def test_out_dash_is_standard_output(capsys, monkeypatch, tmp_path: Path) -> Non
     code, out, err = run(capsys, "batch", str(source), "-")
     assert code == 0 and not (tmp_path / "-").exists()
     lines = [json.loads(line) for line in out.splitlines()]
-    assert lines[0] == {"id": 1, "table": run_json(capsys, "table", HASENPFEFFER_DEAL)}
+    assert lines[0] == {"hasen": "batch", "id": 1, "table": run_json(capsys, "table", HASENPFEFFER_DEAL)}
     assert lines[1]["error"].startswith("deal: ")
     # nothing to resume on standard output, so nothing is said of it
     assert err.splitlines()[-1] == "hasen: batch: 1 table, 1 error; this process"
@@ -232,7 +234,7 @@ def test_standard_input_as_out_of_the_same_file_is_refused(capsys, monkeypatch, 
     with open(out, "rb") as same:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(same))
         code, _, err = run(capsys, "batch", "-", str(out))
-    assert (code, err) == (2, "hasen: batch: IN and OUT are the same file\n")
+    assert (code, err) == (2, "hasen: batch: OUT and IN are the same file: give another OUT, nothing is written\n")
     assert out.read_bytes() == before
 
 
@@ -304,10 +306,11 @@ def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, monkeypatch, tm
     out = tmp_path / "notes.txt"
     out.write_text("my notes\n")
     code, _, err = run(capsys, "batch", str(mixed), str(out))
-    assert code == 2 and err.startswith(f"hasen: batch: {out} line 1 is not a result of hasen batch: 'my notes'")
+    assert code == 2 and err.startswith(f"hasen: batch: {out} is not a results file of hasen batch (line 1: "
+                                        "'my notes'; each of its lines begins {\"hasen\": \"batch\", \"id\": ...)")
     assert out.read_text() == "my notes\n"
     code, _, err = run(capsys, "batch", str(mixed), str(mixed))
-    assert code == 2 and err == "hasen: batch: IN and OUT are the same file\n"
+    assert code == 2 and err == "hasen: batch: OUT and IN are the same file: give another OUT, nothing is written\n"
     code, _, err = run(capsys, "batch", str(tmp_path / "missing.jsonl"), str(tmp_path / "out.jsonl"))
     assert code == 2 and err.startswith("hasen: batch: cannot read ")
     monkeypatch.setattr(sys, "stderr", Terminal())  # where the progress bar counts the lines first

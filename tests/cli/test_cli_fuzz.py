@@ -1,8 +1,10 @@
-"""The whole command line fuzzed in process (issue 15): every command, thousands of argument
-lists made of its own options with good, bad and absurd values, of positional words, and
-of garbage, drawn uniformly from a seeded generator (the same lists on every run; a failure
-shows its list). Whatever the input, ``hasen`` answers (exit 0), refuses in one line on
-stderr (exit 2), or says in one line that it could not write (exit 1): never a traceback.
+"""The whole command line fuzzed in process: every command, thousands of argument lists made
+of its own options with good, bad and absurd values, of positional words, and of garbage,
+drawn uniformly from a seeded generator (the same lists on every run; a failure shows its
+list). Whatever the input, ``hasen`` answers (exit 0), refuses in one line on stderr (exit
+2), or says in one line that it could not write (exit 1): never a traceback. The user's own
+files (records, deals, notes in JSON lines cut short, a page of their own), given as any
+input or output, are byte for byte the same after every call.
 
 Half the lists start from a valid command line, so that the bad values reach the deeper
 checks and not only argparse. ``hasen serve`` is stubbed to build the app (its settings
@@ -57,7 +59,9 @@ COSTLY = {"--layouts": ["1", "2", "0", "100001", "1000000000000"], "--deals": ["
           "--rounds": ["1", "0", "101"], "--jobs": ["1", "0", "-1", "1025", "2147483648"],
           "--threads": ["1", "2", "0", "257", "9" * 30], "--random": ["1", "3", "0", "-1", "100001"]}
 # options whose metavar says too little of what they take
-BY_FLAG = {"--deck": DECKS, "--seed": NUMBERS, "--title": ["night of 1 December", "", "<b>&amp;</b>", "x" * 300]}
+BY_FLAG = {"--deck": DECKS, "--seed": NUMBERS, "--title": ["night of 1 December", "", "<b>&amp;</b>", "x" * 300,
+                                                           "$\\bad$"]}
+REPORT_FLAGS = ("--csv", "--html")  # their values: the OUT paths (hasen session)
 CONTRACT = ["--declarer", "N", "--trump", "C", "--discard", "KH"]
 
 
@@ -85,20 +89,37 @@ def paths(tmp_path: Path) -> dict[str, list[str]]:
     records = tmp_path / "records.txt"
     records.write_text("\n\n".join([*EXAMPLE_RECORDS.values(), "dealer: X\ndeal: nonsense"]) + "\n",
                        encoding="utf-8")
+    odd = tmp_path / "odd.txt"  # records a hostile user writes: empty ones, control characters, formulas
+    odd.write_text("id: =1+1\nplayers: N=$\\bad$, E=+cmd\n" + EXAMPLE_RECORDS["hasenpfeffer"] + "\n\nid: 2\n"
+                   "players: S=\x1b[31mred\n" + EXAMPLE_RECORDS["euchre"] + "\n\nplayers: N=" + "x" * 80 + "\n"
+                   + EXAMPLE_RECORDS["euchre"] + "\n", encoding="utf-8")
+    empty = tmp_path / "semicolon.txt"
+    empty.write_text(";\n", encoding="utf-8")
+    notes = tmp_path / "notes.jsonl"  # a user's JSON lines, the last one cut short
+    notes.write_text('{"id": "a", "deal": "x"}\n{"id": "b", "de', encoding="utf-8")
+    page = tmp_path / "page.html"
+    page.write_text("<!DOCTYPE html><p>my own page</p>\n", encoding="utf-8")
+    link = tmp_path / "link.txt"
+    link.symlink_to(records)
     (tmp_path / "folder").mkdir()
-    inputs = [str(source), str(records), "-", str(tmp_path / "missing.txt"), str(tmp_path / "folder"), "/dev/null"]
-    outputs = [str(tmp_path / "out.jsonl"), str(tmp_path / "other.jsonl"), "-", str(source),
-               str(tmp_path / "folder"), str(tmp_path / "no" / "out.jsonl"), "/dev/null"]
+    inputs = [str(source), str(records), str(odd), str(empty), "-", str(tmp_path / "missing.txt"),
+              str(tmp_path / "folder"), "/dev/null", str(link)]
+    outputs = [str(tmp_path / "out.jsonl"), str(tmp_path / "other.jsonl"), "-", str(source), str(notes), str(page),
+               str(link), str(tmp_path / "folder"), str(tmp_path / "no" / "out.jsonl"), "/dev/null"]
     if Path("/dev/full").exists():
         outputs.append("/dev/full")
-    return {"IN": inputs, "OUT": outputs}
+    own = [str(source), str(records), str(odd), str(empty), str(notes), str(page)]
+    return {"IN": inputs, "OUT": outputs, "own": own}
 
 
 def base_of(command: str, paths: dict[str, list[str]], rng: random.Random) -> list[str]:
     """A command line to start from: valid, but for batch's files."""
     if command in ("batch", "session"):
         files = [rng.choice(paths["IN"]), rng.choice(paths["OUT"])]
-        return [*files, "--layouts", "2"] if command == "session" else files
+        if command == "batch":
+            return files
+        reports = [part for flag in REPORT_FLAGS if rng.random() < 0.3 for part in (flag, rng.choice(paths["OUT"]))]
+        return [*files, "--layouts", "2", *reports]
     if command == "record":
         return [rng.choice(paths["IN"])]
     if command == "review" and rng.random() < 0.5:
@@ -123,7 +144,7 @@ def command_line(rng: random.Random, command: str, options: dict[str, list[str] 
         kind = rng.choice(["option"] * 6 + ["positional", "garbage"])
         if kind == "option":
             flag = rng.choice(sorted(options))
-            values = options[flag]
+            values = paths["OUT"] if flag in REPORT_FLAGS else options[flag]
             argv.append(flag)
             if values is not None and rng.randrange(10):  # now and then the value is missing
                 argv.append(rng.choice(values))
@@ -146,7 +167,8 @@ def test_no_command_line_gets_a_traceback(command: str, capsys, monkeypatch, pat
     monkeypatch.setattr("hasen.api.server.serve", serve_without_listening)
     monkeypatch.setattr("hasen.cli.parser.DEFAULT_LAYOUTS", 2)
     options = options_of(command)
-    rng = random.Random(f"issue 15 {command}")  # the same command lines on every run
+    rng = random.Random(f"fuzz {command}")  # the same command lines on every run
+    own = {path: Path(path).read_bytes() for path in paths["own"]}
     exits = {0: 0, 1: 0, 2: 0}
     for _ in range(CALLS_PER_COMMAND):
         argv = command_line(rng, command, options, paths)
@@ -158,6 +180,7 @@ def test_no_command_line_gets_a_traceback(command: str, capsys, monkeypatch, pat
         shown = f"hasen {' '.join(repr(a)[:60] for a in argv)}: exit {code}\n{err[:2000]}"
         assert "Traceback" not in err + out, shown
         assert code in (0, 1, 2), shown
+        assert {path: Path(path).read_bytes() for path in own} == own, f"a file of the user's changed: {shown}"
         exits[code] += 1
         lines = err.splitlines()
         assert all(line.startswith("hasen") for line in lines), shown

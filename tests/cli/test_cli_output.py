@@ -72,3 +72,42 @@ def test_python_dash_m_is_the_same_program(module: str, capsys) -> None:
                           timeout=120)
     status, out, err = run(capsys, "table", "--example")
     assert (done.returncode, done.stdout, done.stderr) == (status, out, err) == (0, out, "")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used so far (user and system), from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+INTERRUPTED = [
+    ("bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "W", "--layouts", "100000"),
+    ("simulate", "--seat", "N", "--hand", "A.K..AQJ*", "--widow", "KS", "--dealer", "W", "--layouts", "100000"),
+    ("review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
+               "contract: N 6, trump C, discard KH; play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS",
+     "--layouts", "20000"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads a process's CPU time from /proc")
+@pytest.mark.parametrize("argv", INTERRUPTED, ids=[argv[0] for argv in INTERRUPTED])
+def test_ctrl_c_is_one_line_and_status_130(argv) -> None:
+    """Ctrl-C in a single-dummy command printed a KeyboardInterrupt traceback and ended by the
+    signal. Sent as a terminal sends it, to the process group, once the work is under way."""
+    import signal
+    import time
+
+    child = subprocess.Popen([*HASEN, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while child.poll() is None and cpu_seconds(child.pid) < 1.0 and time.monotonic() < deadline:
+            time.sleep(0.05)  # past the imports: the layouts are being solved
+        os.killpg(child.pid, signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+    assert (child.returncode, err, out) == (130, f"hasen: {argv[0]}: interrupted\n", "")

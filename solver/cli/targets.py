@@ -1,0 +1,180 @@
+"""The files a command writes, each checked before any work starts: never a file the command
+reads, never two the same, and never a file that is not its own.
+
+Every line of a results file (``hasen batch`` and ``hasen session``'s OUT) begins with a field
+of its own, ``{"hasen": "batch", "id": ...``, so that such a file is told apart from any
+other JSON lines (a user's records, say), which are never appended to, cut or replaced. A
+report written whole (``--csv``, ``--html``) replaces only an earlier report of the same
+command, recognised by its first bytes, and is written to a new file first, then moved into
+place, so that a run stopped while writing leaves the earlier report whole.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, Any
+
+from ..core.bounds import MAX_RESULT_LINE
+from ..core.errors import HasenError, quoted
+from .options import STANDARD
+from .output import OutputError
+
+MARK = "hasen"  # the first key of every line of a results file: the command that wrote it
+
+
+def named(path: str) -> str:
+    """A path for a message: as given, or quoted if it holds what a terminal cannot show."""
+    return path if path.isprintable() else quoted(path)
+
+
+def identity(path: str, stream: IO[Any] | None = None) -> tuple[Any, ...] | None:
+    """What makes two paths one file: the file itself where it exists (through symbolic and
+    hard links alike), else the place it would be made at. For ``-``, the regular file behind
+    ``stream`` (standard input or output), if there is one."""
+    try:
+        if path == STANDARD:
+            found = os.fstat(stream.fileno()) if stream is not None else None
+            return ("file", found.st_dev, found.st_ino) if found and stat.S_ISREG(found.st_mode) else None
+        found = os.stat(path)
+        return ("file", found.st_dev, found.st_ino)
+    except (OSError, ValueError, AttributeError):  # a NUL in the path; a stream with no file behind it
+        pass
+    try:
+        return ("path", os.path.realpath(path))
+    except (OSError, ValueError):
+        return ("path", path)
+
+
+def check_apart(command: str, reads: Sequence[tuple[str, str | None]],
+                writes: Sequence[tuple[str, str | None]]) -> None:
+    """Refuse, in one line, a path written that is also read or written under another name:
+    ``reads`` and ``writes`` are (what the command line calls it, the path) pairs, ``-`` being
+    standard input or output (compared as the files behind them); paths not given are left out."""
+    seen = [(label, path, identity(path, sys.stdin)) for label, path in reads if path is not None]
+    for label, path in writes:
+        if path is None:
+            continue
+        mine = identity(path, sys.stdout)
+        for other, other_path, theirs in seen:
+            if mine is not None and mine == theirs:
+                through = "" if STANDARD in (path, other_path) or os.path.abspath(path) == os.path.abspath(
+                    other_path) else f" ({named(path)} and {named(other_path)}, through a link)"
+                raise HasenError(f"{command}: {label} and {other} are the same file{through}: give another {label}, "
+                                 "nothing is written")
+        seen.append((label, path, mine))
+
+
+# --- results files: JSON lines, each marked -------------------------------------------------
+
+def result_line(command: str, id: int | str, **fields: Any) -> str:
+    """One line of a results file, its mark first."""
+    return json.dumps({MARK: command, "id": id, **fields})
+
+
+def result_prefix(command: str) -> str:
+    """How every line of ``command``'s results begins: ``{"hasen": "batch", "id": ``."""
+    return f'{{"{MARK}": {json.dumps(command)}, "id": '
+
+
+def id_key(value: object) -> str:
+    """An id as a results file spells it: 7 and "7" are different ids."""
+    return json.dumps(value)
+
+
+def byte_lines(stream: IO[bytes], limit: int) -> Iterator[bytes | None]:
+    """The lines of ``stream`` as bytes, each with its end of line; None for a line over
+    ``limit`` bytes, which is read past without being kept."""
+    while line := stream.readline(limit + 1):
+        if len(line) > limit and not line.endswith(b"\n"):
+            yield None  # said at once: the rest of the line may be long in coming (or never end)
+            while (rest := stream.readline(limit)) and not rest.endswith(b"\n"):
+                pass
+        else:
+            yield line
+
+
+def finished(out: IO[bytes], path: str, command: str) -> Counter[str]:
+    """The ids already answered in a results file (a regular file open for reading and
+    writing), each as often as it appears there. A torn last line of a result (a run stopped
+    while writing it) is cut off; any line that is not one of ``command``'s results means the
+    file is some other file, refused before anything is written to it."""
+    prefix = result_prefix(command)
+    marked = prefix.encode()
+    done: Counter[str] = Counter()
+    decoder = json.JSONDecoder()
+    end = 0
+    for number, raw in enumerate(byte_lines(out, MAX_RESULT_LINE), 1):
+        if raw is not None and not raw.endswith(b"\n") and (raw.startswith(marked) or marked.startswith(raw)):
+            break  # a result torn while it was written: cut below
+        line = "" if raw is None else raw.decode("utf-8", "replace")
+        try:
+            if not line.startswith(prefix) or not line.endswith("}\n"):
+                raise ValueError
+            value, _ = decoder.raw_decode(line, len(prefix))
+        except ValueError:
+            shown = f"more than {MAX_RESULT_LINE:,} bytes" if raw is None else quoted(line.rstrip("\n"))
+            raise HasenError(f"{named(path)} is not a results file of hasen {command} (line {number}: {shown}; each "
+                             f"of its lines begins {prefix}...): give another OUT, this one is left as it is") from None
+        end += len(raw or b"")
+        done[id_key(value)] += 1
+    if out.seek(0, os.SEEK_END) != end:
+        out.truncate(end)
+    return done
+
+
+# --- reports written whole -------------------------------------------------------------------
+
+def check_replaceable(command: str, label: str, path: str | None, own: Callable[[bytes], bool],
+                      what: str) -> None:
+    """Refuse, before any work, a report path that cannot be written, or that holds a file
+    other than an earlier report of this kind (``own`` tells from its first bytes), which
+    would be lost."""
+    if path is None:
+        return
+    folder = os.path.dirname(path) or "."
+    if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise HasenError(f"{command}: cannot write {label} {named(path)}")
+    try:
+        with open(path, "rb") as file:
+            start = file.read(4096)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise HasenError(f"{command}: cannot write {label} {named(path)}: {exc.strerror or exc}") from None
+    if start and not own(start):
+        raise HasenError(f"{command}: {label} {named(path)} is not {what}, and would be replaced: give another "
+                         f"{label}, this one is left as it is")
+
+
+def replace_text(command: str, path: str, text: str, newline: str | None = None) -> None:
+    """Write a report whole: to a new file beside it, then moved over it (the file a symbolic
+    link points to, where the path is one)."""
+    target = os.path.realpath(path)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".hasen-", dir=os.path.dirname(target))
+        try:
+            with open(handle, "w", encoding="utf-8", newline=newline) as file:
+                file.write(text)
+            os.chmod(temporary, kept_mode(target))
+            os.replace(temporary, target)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except OSError as exc:
+        raise OutputError(f"{command}: cannot write {named(path)}: {exc.strerror or exc}") from None
+
+
+def kept_mode(path: str) -> int:
+    """The permissions of the report replaced, or a new file's (as the umask allows)."""
+    try:
+        return os.stat(path).st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
