@@ -37,15 +37,19 @@ import numpy as np
 from ..core.cards import JOKER, NUM_CARDS, SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
-from ..core.seats import SEATS
+from ..core.seats import SEATS, left_of, partner_of
 from ..core.variants import Variant
+from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import EUCHRE_MAKES, bid_ladder
 from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
+from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
 from .answer import Answer, variant_json
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
-from .layouts import EXTRA, Column, Knowledge, Mapper, Progress, TableShape, solve_layouts
+from .layouts import EXTRA, Column, Knowledge, Mapper, Progress, Solved, TableShape, solve_layouts
+from .model import PlayerModel
+from .playout import OwnCall, consistent, layout_rules, rules_for
 from .simulate import FORMS, figure, points_table, trick_counts
 
 
@@ -146,12 +150,23 @@ class BidAdvice(Answer):
     choice_layouts: int
     seed: int
     forms: dict[str, FormAdvice] = field(default_factory=dict)
+    context: Context = field(default_factory=lambda: Context())
+    agreeing: Agreeing | None = None  # the layouts kept for agreeing with the calls so far
+    actions: list[ActionFigures] = field(default_factory=list)  # every call at the table (with the model)
+
+    def best_action(self) -> ActionFigures | None:
+        return best_option(self.actions) if self.actions else None
+
+    def passing(self) -> ActionFigures | None:
+        return next((a for a in self.actions if a.option.call.kind == PASS), None)
 
     def to_json(self) -> dict[str, Any]:
         k = self.knowledge
         data = variant_json(k.variant) | {"dealer": SEATS[k.dealer], **k.describe(), "layouts": self.layouts,
                                           "choice_layouts": self.choice_layouts, "seed": self.seed,
+                                          **context_json(self.context, self.agreeing, self.settings),
                                           "forms": {name: form.to_json() for name, form in self.forms.items()}}
+        data.update(actions_json(self.actions))
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data
@@ -159,6 +174,23 @@ class BidAdvice(Answer):
     def __repr__(self) -> str:
         return (f"<BidAdvice for {SEATS[self.knowledge.seat]}'s {CardSet(self.knowledge.hand)} over "
                 f"{self.layouts} layouts>")
+
+
+def context_json(context: Context, agreeing: Agreeing | None, settings: Settings) -> dict[str, Any]:
+    """What the advice assumed of the other players, for JSON."""
+    data: dict[str, Any] = {"auction": [{"seat": SEATS[seat], "call": call.words(settings)}
+                                        for seat, call in context.auction],
+                            "passes_taken": context.passes_taken, "model": context.model}
+    if agreeing is not None and context.model:
+        data["layouts_agree"] = {"with_calls": agreeing.filtered, "dealt": agreeing.tried}
+    return data
+
+
+def actions_json(actions: Sequence[ActionFigures]) -> dict[str, Any]:
+    if not actions:
+        return {}
+    best = best_option(actions)
+    return {"actions": [a.to_json() for a in actions], "advice": best.option.words}
 
 
 def forms_of(variant: Variant, alone: bool | None) -> tuple[bool, ...]:
@@ -184,10 +216,117 @@ def choose(rows: np.ndarray, columns: Sequence[Column], points: np.ndarray,
     return max(order, key=totals.__getitem__)
 
 
+@dataclass(frozen=True)
+class Context:
+    """Where a seat's advice stands: the auction so far, and how the other players are
+    taken. ``model``: the others call by the model of the other players, every call is
+    valued by the auction it leads to, and the layouts agree with the calls so far (unless
+    ``uniform``); without it, each bid is judged as if it won the auction, passing is worth
+    0, and every layout is equally likely."""
+
+    auction: tuple[tuple[int, Call], ...] = ()
+    model: bool = True
+    uniform: bool = False
+    passes_taken: bool = False  # no auction was given: the seats before this one are taken to have passed
+
+
+MAX_TRIES = 20  # candidate layouts per layout wanted, when the calls so far rule some out
+
+
+@dataclass(frozen=True)
+class Agreeing:
+    """The layouts of a stream that agree with the calls so far."""
+
+    indexes: tuple[int, ...]
+    tried: int  # candidates dealt to find them
+    filtered: bool  # False: every layout was taken (no call of another seat to agree with, or not asked)
+
+
+def agreeing_layouts(knowledge: Knowledge, seed: int | str, count: int, context: Context,
+                     settings: Settings) -> Agreeing:
+    """Layouts 0, 1, ... of the stream, keeping those that agree with the calls of the
+    other seats so far (``hasen.analysis.playout``), until ``count`` are kept or
+    ``MAX_TRIES * count`` are dealt; when none agrees, every layout (said in the answer)."""
+    k = knowledge
+    if not context.model or context.uniform or all(seat == k.seat for seat, _ in context.auction):
+        return Agreeing(tuple(range(count)), count, False)
+    model = PlayerModel.of(k.variant)
+    unseen = k.unseen
+    found: list[int] = []
+    tried = 0
+    while len(found) < count and tried < MAX_TRIES * count:
+        hands, extra = k.dealt(seed, tried, unseen)
+        rules = layout_rules(k.variant, k.dealer, hands, extra, settings)
+        if consistent(model, rules, context.auction, hands, k.seat):
+            found.append(tried)
+        tried += 1
+    if not found:
+        return Agreeing(tuple(range(count)), tried, False)
+    return Agreeing(tuple(found), tried, True)
+
+
+def turn_state(knowledge: Knowledge, context: Context,
+               settings: Settings) -> tuple[AuctionRules, AuctionState, Context]:
+    """The auction's rules and where it stands, the calls so far checked: at the seat's
+    turn. With no calls given: in Hasenpfeffer the start, the calls before the seat's
+    first turn being the model's on each layout; in Euchre, where the seat has a call to
+    make only if those before it passed, after their passes (and the context says so)."""
+    k = knowledge
+    extra = 0 if k.extra is None else k.extra  # the widow is unseen: the auction does not read it
+    rules = rules_for(k.variant, k.dealer, extra, None, settings)
+    state = rules.start()
+    for number, (seat, call) in enumerate(context.auction, 1):
+        reason = rules.refusal(state, seat, call)
+        if reason is not None:
+            raise NotationError(f"auction: call {number}, '{SEATS[seat]} {call.words(settings)}': {reason}")
+        state = rules.after(state, call)
+    if not context.auction and k.variant.declarer_exchanges:
+        return rules, state, context
+    if not context.auction:
+        passes = []
+        while (turn := rules.to_call(state)) is not None and turn != k.seat and PASSING in rules.calls(state):
+            passes.append((turn, PASSING))
+            state = rules.after(state, PASSING)
+        if passes:
+            context = replace(context, auction=tuple(passes), passes_taken=True)
+    turn = rules.to_call(state)
+    if turn != k.seat:
+        where = "the auction is over" if turn is None else f"it is {SEATS[turn]}'s call"
+        raise NotationError(f"auction: after it {where}, not {SEATS[k.seat]}'s: give the calls up to "
+                            f"{SEATS[k.seat]}'s turn")
+    return rules, state, context
+
+
+def with_defences(knowledge: Knowledge, declarer: int, alone: bool, settings: Settings) -> list[TableShape]:
+    """The seat's table in one form, and against a lone declarer with each defender alone
+    too: the defenders choose the defence (``contracts.defences``)."""
+    shapes = [TableShape.of(knowledge, declarer, alone, settings)]
+    if alone and knowledge.variant.partners:
+        left = left_of(declarer)
+        shapes += [TableShape.of(knowledge, declarer, alone, settings, d) for d in (left, partner_of(left))]
+    return shapes
+
+
+def solve_defended(knowledge: Knowledge, forms: Sequence[bool], settings: Settings, count: int, seed: int | str,
+                   threads: int, mapper: Mapper | None, progress: Progress | None, done_before: int, total: int,
+                   indexes: Sequence[int] | None) -> Solved:
+    """The seat's rows in each form, a lone declarer's against the defenders' best defence."""
+    groups = [with_defences(knowledge, knowledge.seat, a, settings) for a in forms]
+    flat = [shape for group in groups for shape in group]
+    solved = solve_layouts(knowledge, flat, count, seed, threads, mapper, progress, done_before=done_before,
+                           total=total, indexes=indexes)
+    rows, at = [], 0
+    for group in groups:
+        rows.append(np.minimum.reduce(solved.rows[at:at + len(group)]) if len(group) > 1 else solved.rows[at])
+        at += len(group)
+    return Solved(solved.extras, tuple(rows))
+
+
 def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0,
                         settings: Settings = Settings(), alone: bool | None = None,
                         choice_layouts: int = DEFAULT_CHOICE_LAYOUTS, threads: int = 1,
-                        mapper: Mapper | None = None, progress: Progress | None = None) -> BidAdvice:
+                        mapper: Mapper | None = None, progress: Progress | None = None,
+                        context: Context = Context()) -> BidAdvice:
     """Each bid's figures for the seat, with the widow unseen (see the module)."""
     k = knowledge
     variant = k.variant
@@ -199,20 +338,24 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
         raise NotationError(f"{variant.extra_card}: the bid is made before the {variant.extra_card} is seen: "
                             f"leave it out")
     settings.check_for(variant)
+    rules, state, context = turn_state(k, context, settings)
     forms = forms_of(variant, alone)
     shapes = [TableShape.of(k, k.seat, a, settings) for a in forms]
     unseen = k.unseen
+    chosen_layouts = agreeing_layouts(k, seed, layouts, context, settings)
+    indexes = chosen_layouts.indexes
     # the main layouts' widows are known before they are solved: the choices to be made are too
-    widows = sorted({k.dealt(seed, i, unseen)[1] for i in range(layouts)})
-    total = layouts + len(widows) * choice_layouts
-    main = solve_layouts(k, shapes, layouts, seed, threads, mapper, progress, total=total)
+    widows = sorted({k.dealt(seed, i, unseen)[1] for i in indexes})
+    total = len(indexes) + len(widows) * choice_layouts
+    main = solve_defended(k, forms, settings, len(indexes), seed, threads, mapper, progress, 0, total, indexes)
     ladder = bid_ladder(variant, settings)
     policy = np.zeros((len(forms), len(ladder), NUM_CARDS), dtype=np.int64)  # the column chosen, by widow
     for done, widow in enumerate(widows):
         seen = replace(k, extra=widow)
-        chosen = solve_layouts(seen, [TableShape.of(seen, k.seat, a, settings) for a in forms], choice_layouts,
-                               f"{seed}/widow {card_name(widow)}", threads, mapper, progress,
-                               done_before=layouts + done * choice_layouts, total=total)
+        stream = f"{seed}/widow {card_name(widow)}"
+        agreeing = agreeing_layouts(seen, stream, choice_layouts, context, settings)
+        chosen = solve_defended(seen, forms, settings, len(agreeing.indexes), stream, threads, mapper, progress,
+                                len(indexes) + done * choice_layouts, total, agreeing.indexes)
         for f, (a, shape, rows) in enumerate(zip(forms, shapes, chosen.rows)):
             _, points = points_table(family, variant, settings, a)
             columns = TableShape.of(seen, k.seat, a, settings).columns  # the widow by the card it is
@@ -220,13 +363,15 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
                 "a widow's choice columns are the main layouts' columns"
             for b in range(len(ladder)):
                 policy[f, b, widow] = choose(rows, columns, points[b])
-    answer = BidAdvice(k, settings, layouts, choice_layouts, seed)
-    n = np.arange(layouts)
+    answer = BidAdvice(k, settings, len(indexes), choice_layouts, seed, context=context, agreeing=chosen_layouts)
+    n = np.arange(len(indexes))
     for f, (a, shape, rows) in enumerate(zip(forms, shapes, main.rows)):
         names, points = points_table(family, variant, settings, a)
         trump_of = np.array([t for t, _ in shape.columns])  # each column's trump
         bids = []
         for b, bid in enumerate(ladder):
+            if b <= state.high:
+                continue  # below the bid to beat: not a bid the seat may make
             picked = policy[f, b][main.extras]
             tricks = rows[n, picked]
             chosen = np.bincount(trump_of[picked], minlength=len(SUITS)).tolist()
@@ -234,6 +379,19 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
             bids.append(BidFigures(names[b], bid.tricks, trick_counts(tricks[:, None], variant.hand_size)[0].tolist(),
                                    points[b].tolist(), trumps))
         answer.forms[FORMS[a]] = FormAdvice(a, bids)
+    if context.model:
+        rank = {bid: b for b, bid in enumerate(ladder)}
+
+        def own_tricks(i: int, end: AuctionEnd, own_alone: bool) -> int:
+            assert end.bid is not None
+            f = forms.index(own_alone) if own_alone in forms else 0
+            return int(main.rows[f][i, policy[f, rank[end.bid], main.extras[i]]])
+
+        calls = [PASSING, *(Call(BID, bid) for bid in ladder[state.high + 1:])]
+        options = [o for o in options_at(variant, calls, settings) if o.call.kind != BID or o.alone in forms]
+        dealt = [k.dealt(seed, i, unseen) for i in indexes]
+        answer.actions = value_options(PlayerModel.of(variant), settings, k.seat, k.dealer, context.auction, dealt,
+                                       options, own_tricks)
     return answer
 
 
@@ -272,6 +430,16 @@ class CallAdvice(Answer):
     seed: int
     calls: list[CallFigures] = field(default_factory=list)
     nothing_to_decide: str | None = None  # why the seat has no call to make (a turned Joker)
+    context: Context = field(default_factory=lambda: Context())
+    agreeing: Agreeing | None = None
+    actions: list[ActionFigures] = field(default_factory=list)
+    second_round: Option | None = None  # the seat's own call should the first round go by
+
+    def best_action(self) -> ActionFigures | None:
+        return best_option(self.actions) if self.actions else None
+
+    def passing(self) -> ActionFigures | None:
+        return next((a for a in self.actions if a.option.call.kind == PASS), None)
 
     def best(self, round: int) -> CallFigures | None:
         """The call of the round with the highest expected score, if any is above 0 (None:
@@ -291,6 +459,7 @@ class CallAdvice(Answer):
         k = self.knowledge
         data = variant_json(k.variant) | {"dealer": SEATS[k.dealer], **k.describe(), "layouts": self.layouts,
                                           "choice_layouts": self.choice_layouts, "seed": self.seed,
+                                          **context_json(self.context, self.agreeing, self.settings),
                                           "calls": [c.to_json() for c in self.calls]}
         best = {}
         for round in sorted({c.round for c in self.calls}):
@@ -299,6 +468,9 @@ class CallAdvice(Answer):
         data["best"] = best
         if self.nothing_to_decide:
             data["nothing_to_decide"] = self.nothing_to_decide
+        data.update(actions_json(self.actions))
+        if self.second_round is not None:
+            data["second_round"] = self.second_round.words
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data
@@ -311,7 +483,8 @@ class CallAdvice(Answer):
 def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0,
                   settings: Settings = Settings(), alone: bool | None = None,
                   choice_layouts: int = DEFAULT_CHOICE_LAYOUTS, threads: int = 1,
-                  mapper: Mapper | None = None, progress: Progress | None = None) -> CallAdvice:
+                  mapper: Mapper | None = None, progress: Progress | None = None,
+                  context: Context = Context()) -> CallAdvice:
     """Each call the seat may make in either round, over random layouts (see the module)."""
     k = knowledge
     variant = k.variant
@@ -319,7 +492,7 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     whole_number("choice_layouts", choice_layouts)
     settings.check_for(variant)
     assert k.extra is not None, "every seat sees the upcard"
-    answer = CallAdvice(k, settings, layouts, choice_layouts, seed)
+    answer = CallAdvice(k, settings, layouts, choice_layouts, seed, context=context)
     dealer_seat = k.seat == k.dealer
     if k.extra == JOKER:
         if settings.joker_upcard == "redeal":
@@ -328,18 +501,26 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
         if not dealer_seat:
             answer.nothing_to_decide = f"a turned Joker: the dealer {SEATS[k.dealer]} names trump"
             return answer
+    rules, state, context = turn_state(k, context, settings)
+    answer.context = context
     forms = forms_of(variant, alone)
     shapes = [TableShape.of(k, k.seat, a, settings) for a in forms]
     own_discard = any(shape.chooser in shape.exchangers for shape in shapes)
-    total = layouts + (choice_layouts if own_discard else 0)
-    main = solve_layouts(k, shapes, layouts, seed, threads, mapper, progress, total=total)
-    chosen = None
-    if own_discard:
-        chosen = solve_layouts(k, shapes, choice_layouts, f"{seed}/discard", threads, mapper, progress,
-                               done_before=layouts, total=total)
+    second_round_follows = context.model and state.round == 1
+    main_layouts = agreeing_layouts(k, seed, layouts, context, settings)
+    count = len(main_layouts.indexes)
+    answer.layouts, answer.agreeing = count, main_layouts
+    choice = agreeing_layouts(k, f"{seed}/discard", choice_layouts, context, settings) \
+        if own_discard or second_round_follows else None
+    total = count + (0 if choice is None else len(choice.indexes))
+    main = solve_defended(k, forms, settings, count, seed, threads, mapper, progress, 0, total, main_layouts.indexes)
+    chosen = None if choice is None else solve_defended(k, forms, settings, len(choice.indexes), f"{seed}/discard",
+                                                         threads, mapper, progress, count, total, choice.indexes)
     upcard_suit = None if k.extra == JOKER else next(t for t in range(len(SUITS)) if takes_upcard(k.extra, t))
+    picks: list[dict[int, int]] = []  # per form, the column of each trump (the seat's own discard chosen)
     for f, (a, shape, rows) in enumerate(zip(forms, shapes, main.rows)):
         _, points = points_table(family, variant, settings, a)
+        picks.append({})
         for trump in range(len(SUITS)):
             columns = [c for c, (t, _) in enumerate(shape.columns) if t == trump]
             round, call = call_of(trump, upcard_suit)
@@ -351,10 +532,51 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
                 card = Card(discard)
             else:
                 pick, card = columns[0], None
+            picks[f][trump] = pick
+            if round < state.round:
+                continue  # a round gone by: not a call the seat may make
             tricks = rows[:, pick]
             answer.calls.append(CallFigures(call, EUCHRE_MAKES, trick_counts(tricks[:, None], variant.hand_size)[0]
-                                            .tolist(), points[0].tolist(), {Suit(trump): layouts}, card, round, a))
+                                            .tolist(), points[0].tolist(), {Suit(trump): count}, card, round, a))
     answer.calls.sort(key=lambda c: (c.round, next(iter(c.trumps)), c.alone))
+    if not context.model:
+        return answer
+    model = PlayerModel.of(variant)
+
+    def tricks_from(solved: Solved) -> OwnTricks:
+        def own_tricks(i: int, end: AuctionEnd, own_alone: bool) -> int:
+            assert end.trump is not None
+            f = forms.index(own_alone) if own_alone in forms else 0
+            return int(solved.rows[f][i, picks[f][end.trump]])
+
+        return own_tricks
+
+    unseen = k.unseen
+    own_call: OwnCall | None = None
+    if second_round_follows:
+        assert choice is not None and chosen is not None
+        # the seat's second-round call, should the first round go by: the best on the other layouts
+        later = options_at(variant, rules.calls(state._replace(turn=k.seat, round=2)), settings)
+        later = [o for o in later if o.alone in forms]
+        passing = [o for o in options_at(variant, rules.calls(state), settings) if o.call.kind == PASS]
+        dealt = [k.dealt(f"{seed}/discard", i, unseen) for i in choice.indexes]
+        values = []
+        for option in later:
+            def fixed(at: AuctionState, call: Call = option.call) -> Call | None:
+                return call if at.round == 2 else None
+
+            values.append(value_options(model, settings, k.seat, k.dealer, context.auction, dealt, passing,
+                                        tricks_from(chosen), fixed)[0].expected)
+        answer.second_round = later[max(range(len(later)), key=values.__getitem__)]
+        best_later = answer.second_round.call
+
+        def own_call(at: AuctionState) -> Call | None:
+            return best_later if at.round == 2 else None
+
+    options = [o for o in options_at(variant, rules.calls(state), settings) if o.call.kind == PASS or o.alone in forms]
+    dealt = [k.dealt(seed, i, unseen) for i in main_layouts.indexes]
+    answer.actions = value_options(model, settings, k.seat, k.dealer, context.auction, dealt, options,
+                                   tricks_from(main), own_call)
     return answer
 
 

@@ -220,13 +220,15 @@ class TablesJob:
     knowledge: Knowledge
     shapes: tuple[TableShape, ...]
     seed: int | str
+    indexes: tuple[int, ...] | None = None  # the stream's layouts to solve, when not all of 0, 1, ...
 
     def __call__(self, span: tuple[int, int]) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-        """Layouts ``span[0]`` to ``span[1] - 1``: the extra card of each, and per shape its
-        rows (``TableShape.rows``)."""
+        """Layouts ``span[0]`` to ``span[1] - 1`` (of ``indexes``, when given): the extra card
+        of each, and per shape its rows (``TableShape.rows``)."""
         k = self.knowledge
         unseen = k.unseen
-        deals = [k.dealt(self.seed, i, unseen) for i in range(*span)]
+        chosen = range(*span) if self.indexes is None else self.indexes[span[0]:span[1]]
+        deals = [k.dealt(self.seed, i, unseen) for i in chosen]
         requests = [shape.request(k.variant, hands, extra) for hands, extra in deals for shape in self.shapes]
         solved = thread_searcher().solve_tables(requests)
         extras = np.array([extra for _, extra in deals], dtype=np.int64)
@@ -246,9 +248,12 @@ class Solved(NamedTuple):
 
 def solve_layouts(knowledge: Knowledge, shapes: Sequence[TableShape], layouts: int, seed: int | str,
                   threads: int = 1, mapper: Mapper | None = None, progress: Progress | None = None,
-                  done_before: int = 0, total: int | None = None) -> Solved:
-    """Deal and solve layouts 0 to ``layouts - 1`` of the stream ``seed`` (``map_chunks``)."""
-    parts = map_chunks(TablesJob(knowledge, tuple(shapes), seed), layouts, threads, mapper, progress,
+                  done_before: int = 0, total: int | None = None, indexes: Sequence[int] | None = None) -> Solved:
+    """Deal and solve layouts 0 to ``layouts - 1`` of the stream ``seed``, or those of
+    ``indexes`` (``map_chunks``)."""
+    chosen = None if indexes is None else tuple(indexes)
+    count = layouts if chosen is None else len(chosen)
+    parts = map_chunks(TablesJob(knowledge, tuple(shapes), seed, chosen), count, threads, mapper, progress,
                        done_before, total)
     return Solved(np.concatenate([extras for extras, _ in parts]),
                   tuple(np.concatenate(rows) for rows in zip(*(rows for _, rows in parts))))

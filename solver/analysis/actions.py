@@ -1,0 +1,202 @@
+"""What each call open to a seat is worth at the table: points against the real alternative.
+
+For every call the seat may make at its turn, on every layout of the cards it cannot see,
+the auction goes on by the model of the other players (``hasen.analysis.playout``) to a
+contract or a redeal; the contract is played double dummy and scored by the table's
+scoring. A call's value is the mean, over the layouts, of the seat's side's points less the
+other side's. Passing is valued the same way: what it costs when the opponents then take
+the hand, or what the partner makes of it. The seat's own contracts use its own choices,
+made on other layouts (the trump and discard after the widow, the Euchre dealer's discard,
+its second-round call after passing in the first); every other choice is the model's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..core.cards import CardId, Mask
+from ..core.variants import Variant
+from ..rules.auction import BID, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
+from ..rules.scoring import Bid, tricks_needed
+from ..rules.settings import Settings
+from .contracts import Play, solve_plays
+from .model import PlayerModel
+from .playout import OwnCall, continued, layout_rules, model_play, net_points
+
+OwnTricks = Callable[[int, AuctionEnd, bool], int]  # (layout, the auction's end, alone) -> the side's tricks
+
+
+def figure(value: float) -> float:
+    return round(value, 4) + 0.0
+
+
+@dataclass(frozen=True)
+class Option:
+    """What the seat may do: in Euchre a call (``call``), the same at every layout; in
+    Hasenpfeffer, where the bidding goes round, a highest bid (``up_to``; None: pass at
+    its first turn): at each of its turns the seat bids the lowest bid it may while that is
+    no higher, else passes. ``alone``: whether it plays alone if it declares (the
+    Hasenpfeffer declarer says so after the auction)."""
+
+    call: Call
+    alone: bool
+    words: str  # "pass", "4", "4 alone", "order up", "name H alone"
+    up_to: Bid | None = None
+
+    def own(self, rules: AuctionRules, later: OwnCall | None = None) -> OwnCall:
+        """The seat's call at each of its turns, given this option (``later``: its calls
+        after the first, where the option does not say them)."""
+        if not rules.variant.declarer_exchanges:
+            first: list[bool] = []
+
+            def call_once(state: AuctionState) -> Call | None:
+                if not first:
+                    first.append(True)
+                    return self.call
+                return None if later is None else later(state)
+
+            return call_once
+        limit = self.up_to
+
+        def bid_up(state: AuctionState) -> Call | None:
+            bids = [c for c in rules.calls(state) if c.kind == BID]
+            if limit is not None and bids and bids[0].bid is not None and bids[0].bid <= limit:
+                return bids[0]
+            return PASSING
+
+        return bid_up
+
+
+@dataclass
+class ActionFigures:
+    """One call's value over the layouts (each array a value per layout)."""
+
+    option: Option
+    points: np.ndarray  # the seat's side's net points
+    ours: np.ndarray  # the seat's side plays the contract
+    made: np.ndarray  # the declaring side made its contract
+    redeal: np.ndarray  # nobody declared
+
+    @property
+    def call(self) -> str:
+        return self.option.words
+
+    @property
+    def expected(self) -> float:
+        return float(self.points.mean())
+
+    @property
+    def stderr(self) -> float:
+        n = len(self.points)
+        return float(self.points.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+
+    @property
+    def share_ours(self) -> float:
+        return float(self.ours.mean())
+
+    @property
+    def ours_make(self) -> float:
+        """The chance the seat's side plays the contract and makes it."""
+        return float((self.ours & self.made).mean())
+
+    @property
+    def theirs_make(self) -> float:
+        """The chance the other side plays the contract and makes it."""
+        return float((~self.ours & ~self.redeal & self.made).mean())
+
+    def stderr_against(self, other: ActionFigures) -> float:
+        """The standard error of the difference between two calls' values (the same layouts)."""
+        difference = other.points - self.points
+        n = len(difference)
+        return float(difference.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"call": self.option.words, "alone": self.option.alone, "expected": figure(self.expected),
+                "stderr": figure(self.stderr), "ours": figure(self.share_ours), "ours_make": figure(self.ours_make),
+                "theirs_make": figure(self.theirs_make), "redeal": figure(float(self.redeal.mean()))}
+
+
+def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int, start: Sequence[tuple[int, Call]],
+                  layouts: Sequence[tuple[Sequence[Mask], CardId]], options: Sequence[Option], own_tricks: OwnTricks,
+                  own_call: OwnCall | None = None) -> list[ActionFigures]:
+    """Each option's figures over ``layouts`` (the hands at the auction and the widow or
+    upcard of each), the auction so far being ``start`` (see the module)."""
+    variant = model.variant
+    side = variant.side_of(seat)
+    count = len(layouts)
+    points = np.zeros((len(options), count), dtype=np.int64)
+    ours = np.zeros((len(options), count), dtype=bool)
+    made = np.zeros((len(options), count), dtype=bool)
+    redeal = np.zeros((len(options), count), dtype=bool)
+    plays: list[Play] = []
+    waiting: list[tuple[int, int, AuctionEnd]] = []  # (option, layout, end) of each play
+    known: dict[tuple[int, AuctionEnd], int] = {}  # a layout's model contract solved once
+    for i, (hands, extra) in enumerate(layouts):
+        rules = layout_rules(variant, dealer, hands, extra, settings)
+        state = rules.start()
+        for _, call in start:
+            state = rules.after(state, call)
+        for o, option in enumerate(options):
+            end = continued(model, rules, state, hands, seat, option.own(rules, own_call)).end
+            assert end is not None
+            if end.declarer is None:
+                redeal[o, i] = True
+                continue
+            needed = tricks_needed(variant, end.bid)
+            if end.declarer == seat:
+                alone = own_form(model, option, end, hands, seat, dealer, settings)
+                tricks = own_tricks(i, end, alone)
+                points[o, i] = net_points(variant, settings, end, alone, tricks, side)
+                ours[o, i], made[o, i] = True, tricks >= needed
+                continue
+            ours[o, i] = variant.side_of(end.declarer) == side
+            key = (i, end)
+            if key not in known:
+                known[key] = len(plays)
+                plays.append(model_play(model, end, dealer, hands, extra, settings))
+            waiting.append((o, i, end))
+    solved = solve_plays(variant, plays, settings)
+    for o, i, end in waiting:
+        play_index = known[(i, end)]
+        tricks = solved[play_index]
+        points[o, i] = net_points(variant, settings, end, plays[play_index].alone, tricks, side)
+        made[o, i] = tricks >= tricks_needed(variant, end.bid)
+    return [ActionFigures(option, points[o], ours[o], made[o], redeal[o]) for o, option in enumerate(options)]
+
+
+def own_form(model: PlayerModel, option: Option, end: AuctionEnd, hands: Sequence[Mask], seat: int, dealer: int,
+             settings: Settings) -> bool:
+    """Whether the seat plays its contract alone: as the call says (Euchre) or as it meant
+    (Hasenpfeffer); a Hasenpfeffer seat made to declare by the all-pass rule, as the model."""
+    if not model.variant.declarer_exchanges:
+        return bool(end.alone)
+    if option.call.kind == BID:
+        return option.alone
+    assert end.bid is not None
+    return model.declarer_form(hands[seat], seat, dealer, end.bid, settings)
+
+
+def best_option(figures: Sequence[ActionFigures]) -> ActionFigures:
+    """The call worth most (the first listed of equals: passing first, then the lower bid)."""
+    return max(figures, key=lambda f: f.expected)
+
+
+def options_at(variant: Variant, calls: Sequence[Call], settings: Settings) -> list[Option]:
+    """Every option open to the seat (see ``Option``): in Euchre each call; in Hasenpfeffer
+    passing, and each highest bid with the partner and alone (where there are partners)."""
+    out = []
+    for call in calls:
+        if call.kind == BID and variant.declarer_exchanges:
+            assert call.bid is not None
+            name = call.bid.name(settings)
+            out.append(Option(call, False, name, call.bid))
+            if variant.partners:
+                out.append(Option(call, True, f"{name} alone", call.bid))
+        else:
+            out.append(Option(call, call.alone, call.words(settings)))
+    return out

@@ -1,0 +1,364 @@
+"""The model of the other players: how a seat bids or calls knowing only its own cards.
+
+The single-dummy answers weigh a decision by what follows it, and what follows depends on
+the other players' calls, which depend on cards the seat cannot see. The model stands in for
+them: fast enough to be asked thousands of times inside one simulation, and fitted to the
+product's own double-dummy play (``hasen.analysis.model_fit`` rebuilds it; docs/variants.md,
+"The model of the other players", says how and how close it comes to the full advice).
+
+A hand is judged as declarer (maker) for one trump and one form of play by a few counts:
+which of the trumps it holds (the Joker, the bowers, then the trump suit's ranks), how many,
+its side aces, kings and queens, its short suits, who leads, and in Euchre who takes the
+upcard. A linear fit of those counts predicts the tricks the declaring side takes double
+dummy; the spread around the prediction is the distribution of the real tricks among the
+fitted hands with about the same prediction. From that distribution, and the table's
+scoring, each call's expected points follow.
+
+How the model calls (an assumption, not a rule of play):
+
+- Hasenpfeffer: a seat bids the lowest bid it may, if that bid's expected score is above 0
+  with the partner or alone; else it passes (and is out). So it bids up, one step at a time,
+  to the highest bid it expects to profit from, over its partner's bid too (a seat that
+  passes is out of the bidding, so keeping the contract on one's side means bidding). Its
+  declarer plays alone if that expects more at its bid, and having taken the widow plays
+  the trump its fit expects most of, discarding by the rule below.
+- Euchre: a seat orders up, or names the suit its fit rates best, with the partner or
+  alone, when that call's expected points are above 0; else it passes. A dealer stuck with
+  the last call names its best suit.
+- A discard (the Hasenpfeffer declarer's, the Euchre dealer's) keeps the trumps and the
+  aces: it is the lowest card of the shortest side suit that is not an ace, the lowest ace
+  when all side cards are aces, or the lowest trump when every card is one.
+
+The model does not read the other players' calls when it calls, and it ignores the score.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib.resources import files
+from typing import Any
+
+from ..core.cards import ACE, JACK, JOKER, KING, QUEEN, RANKS_PER_SUIT, CardId, Mask, make_card, rank_of
+from ..core.seats import partner_of
+from ..core.variants import Variant
+from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call
+from ..rules.scoring import Bid, bid_ladder, hand_score
+from ..rules.seating import active_seats, first_leader
+from ..rules.settings import Settings
+from ..rules.trump import left_bower, takes_upcard
+
+# Points by which a call may stray from the model's and still be taken as the player's (the
+# layouts that agree with an auction, ``plausible``): players are more cautious or bolder than
+# the model, and a call tells of a hand without saying exactly what it holds.
+MARGINS = {"hasenpfeffer": 2.0, "euchre": 0.5}
+MODEL_FILE = "player_model.json"  # in hasen/data, written by hasen.analysis.model_fit
+MODEL_VERSION = 1
+
+# The trump suit's cards from the top, as a feature each: the Joker, the right and left
+# bowers, then the suit's ranks A K Q T 9 8 7 (a deck without some of them never holds those).
+TRUMP_RANKS = ("A", "K", "Q", "T", "9", "8", "7")
+FEATURES = ("bias", "JK", "RB", "LB", *(f"trump {r}" for r in TRUMP_RANKS), "trumps", "side A", "side K guarded",
+            "side K bare", "side Q", "voids", "singletons", "leads", "partner leads",
+            *(f"upcard {who} {slot}" for who in ("self", "partner", "opponent")
+              for slot in ("JK", "RB", "LB", "A", "K", "Q", "T", "9", "8", "7")))
+UPCARD_FEATURES = FEATURES.index("upcard self JK")
+SLOTS = len(TRUMP_RANKS) + 3
+
+
+@cache
+def trump_slots(trump: int) -> tuple[CardId, ...]:
+    """The trumps from the top: Joker, right bower, left bower, then A K Q T 9 8 7."""
+    by_rank = {r: make_card(trump, "789TJQKA".index(r)) for r in TRUMP_RANKS}
+    return (JOKER, make_card(trump, JACK), left_bower(trump), *(by_rank[r] for r in TRUMP_RANKS))
+
+
+@cache
+def trump_mask(trump: int) -> Mask:
+    mask = 0
+    for card in trump_slots(trump):
+        mask |= 1 << card
+    return mask
+
+
+@cache
+def side_suits(trump: int) -> tuple[tuple[Mask, CardId, CardId, CardId], ...]:
+    """Each other suit: its cards (the left bower left out), its ace, king and queen."""
+    out = []
+    for suit in range(4):
+        if suit == trump:
+            continue
+        cards = 0
+        for rank in range(RANKS_PER_SUIT):
+            card = make_card(suit, rank)
+            if card != left_bower(trump):
+                cards |= 1 << card
+        out.append((cards, make_card(suit, ACE), make_card(suit, KING), make_card(suit, QUEEN)))
+    return tuple(out)
+
+
+def features(hand: Mask, trump: int, leads: int = 0, upcard: tuple[str, CardId] | None = None) -> list[float]:
+    """The counts the model judges a hand by, for ``trump`` (see the module). ``leads``: 1 if
+    the hand leads the first trick, 2 if its partner does, 0 if an opponent does.
+    ``upcard``: in Euchre, who takes the upcard as a trump ("self", "partner", "opponent")
+    and the card."""
+    values = [0.0] * len(FEATURES)
+    values[0] = 1.0
+    slots = trump_slots(trump)
+    count = 0
+    for i, card in enumerate(slots):
+        if hand >> card & 1:
+            values[1 + i] = 1.0
+            count += 1
+    values[1 + SLOTS] = count
+    aces = guarded = bare = queens = voids = singletons = 0
+    for cards, ace, king, queen in side_suits(trump):
+        held = hand & cards
+        length = held.bit_count()
+        if length == 0:
+            voids += 1
+            continue
+        if length == 1:
+            singletons += 1
+        if held >> ace & 1:
+            aces += 1
+        if held >> king & 1:
+            if length > 1:
+                guarded += 1
+            else:
+                bare += 1
+        if held >> queen & 1:
+            queens += 1
+    base = 2 + SLOTS
+    values[base:base + 6] = [aces, guarded, bare, queens, voids, singletons]
+    if leads == 1:
+        values[base + 6] = 1.0
+    elif leads == 2:
+        values[base + 7] = 1.0
+    if upcard is not None:
+        who, card = upcard
+        slot = slots.index(card)
+        values[UPCARD_FEATURES + ("self", "partner", "opponent").index(who) * SLOTS + slot] = 1.0
+    return values
+
+
+def model_discard(cards: Mask, trump: int) -> CardId:
+    """The card the model puts away from ``cards`` (see the module): keeps trumps and aces."""
+    trumps = trump_mask(trump)
+    best: tuple[int, int, int] | None = None
+    choice = -1
+    for suit_cards, ace, _, _ in side_suits(trump):
+        held = cards & suit_cards & ~trumps
+        length = held.bit_count()
+        while held:
+            low = held & -held
+            card = low.bit_length() - 1
+            key = (int(card == ace), length, rank_of(card))
+            if best is None or key < best:
+                best, choice = key, card
+            held ^= low
+    if choice >= 0:
+        return choice
+    for card in reversed(trump_slots(trump)):  # every card a trump: the lowest goes
+        if cards >> card & 1:
+            return card
+    raise AssertionError("a hand to discard from holds a card")
+
+
+@dataclass(frozen=True)
+class FormFit:
+    """One fitted form: weights over FEATURES, and the tricks' distribution by prediction."""
+
+    weights: tuple[float, ...]
+    width: float  # of a prediction's bucket, in tricks
+    shares: tuple[tuple[float, ...], ...]  # per bucket from 0 tricks up: P(tricks = t)
+
+    def predict(self, values: Sequence[float]) -> float:
+        return sum(w * v for w, v in zip(self.weights, values) if v)
+
+    def distribution(self, predicted: float) -> tuple[float, ...]:
+        bucket = min(max(int(predicted / self.width), 0), len(self.shares) - 1)
+        return self.shares[bucket]
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FormFit:
+        return cls(tuple(data["weights"]), data["width"], tuple(tuple(row) for row in data["shares"]))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"weights": [round(w, 5) for w in self.weights], "width": self.width,
+                "shares": [[round(p, 4) for p in row] for row in self.shares]}
+
+
+def model_key(variant: Variant) -> str:
+    return f"{variant.name}/{variant.deck_size}"
+
+
+@cache
+def model_data() -> dict[str, Any]:
+    """The fitted model of every game, as shipped (hasen/data/player_model.json)."""
+    text = files("hasen").joinpath("data", MODEL_FILE).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    if data.get("version") != MODEL_VERSION or tuple(data.get("features", ())) != FEATURES:
+        raise RuntimeError(f"hasen/data/{MODEL_FILE} is not the model this version reads: rebuild it with "
+                           "python -m hasen.analysis.model_fit")
+    return data
+
+
+class PlayerModel:
+    """The model for one game (see the module): ``PlayerModel.of(variant)``."""
+
+    def __init__(self, variant: Variant, fits: dict[str, dict[bool, FormFit]]) -> None:
+        self.variant = variant
+        self.fits = fits  # "bid" (before the widow or the exchange) and, Hasenpfeffer, "play": by alone
+
+    @classmethod
+    @cache
+    def of(cls, variant: Variant) -> PlayerModel:
+        data = model_data()["games"][model_key(variant)]
+        return cls(variant, {stage: {alone == "alone": FormFit.from_json(fit) for alone, fit in forms.items()}
+                             for stage, forms in data.items()})
+
+    @property
+    def forms(self) -> tuple[bool, ...]:
+        return (False, True) if self.variant.partners else (False,)
+
+    # --- who leads, who takes the upcard ------------------------------------------------
+
+    def leads(self, seat: int, dealer: int, alone: bool, settings: Settings) -> int:
+        """1 if ``seat``, declaring, leads the first trick; 2 if its partner does; else 0."""
+        seats = active_seats(self.variant, seat, alone)
+        leader = first_leader(dealer, seat, seats, alone, settings)
+        if leader == seat:
+            return 1
+        return 2 if self.variant.partners and leader == partner_of(seat) else 0
+
+    def upcard_taker(self, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool) -> str | None:
+        """Who takes the upcard if ``seat`` makes ``trump``: "self", "partner", "opponent"
+        or nobody (None)."""
+        if not takes_upcard(upcard, trump):
+            return None
+        if dealer == seat:
+            return "self"
+        if self.variant.partners and dealer == partner_of(seat):
+            return None if alone else "partner"  # a lone maker's partner sits out, and takes nothing
+        return "opponent"
+
+    # --- judging a hand ------------------------------------------------------------------
+
+    def shares(self, stage: str, alone: bool, values: Sequence[float]) -> tuple[float, ...]:
+        fit = self.fits[stage][alone]
+        return fit.distribution(fit.predict(values))
+
+    def play_value(self, hand: Mask, trump: int, seat: int, dealer: int, alone: bool, settings: Settings) -> float:
+        """Hasenpfeffer: the tricks the fit expects of the hand as played (after the discard)."""
+        fit = self.fits["play"][alone]
+        return fit.predict(features(hand, trump, self.leads(seat, dealer, alone, settings)))
+
+    def declarer_choice(self, cards: Mask, seat: int, dealer: int, settings: Settings,
+                        alone: bool) -> tuple[int, CardId]:
+        """Hasenpfeffer: the trump and discard of a declarer holding ``cards`` (the widow
+        taken): the trump whose kept hand the fit expects most of (the first in S H D C on
+        a tie), the discard by the rule."""
+        best: tuple[float, int, CardId] | None = None
+        for trump in range(4):
+            discard = model_discard(cards, trump)
+            value = self.play_value(cards & ~(1 << discard), trump, seat, dealer, alone, settings)
+            if best is None or value > best[0]:
+                best = (value, trump, discard)
+        assert best is not None
+        return best[1], best[2]
+
+    def bid_shares(self, hand: Mask, seat: int, dealer: int, settings: Settings, alone: bool) -> tuple[float, ...]:
+        """Hasenpfeffer: P(tricks = t) for the declaring side, before the widow: the hand judged
+        in the trump the fit rates best for it."""
+        leads = self.leads(seat, dealer, alone, settings)
+        play = self.fits["play"][alone]
+        trump = max(range(4), key=lambda t: (play.predict(features(hand, t, leads)), -t))
+        return self.shares("bid", alone, features(hand, trump, leads))
+
+    def call_shares(self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool,
+                    settings: Settings) -> tuple[float, ...]:
+        """Euchre: P(tricks = t) for the makers if ``seat`` makes ``trump``."""
+        taker = self.upcard_taker(seat, dealer, upcard, trump, alone)
+        leads = self.leads(seat, dealer, alone, settings)
+        return self.shares("bid", alone, features(hand, trump, leads, None if taker is None else (taker, upcard)))
+
+    # --- calling -------------------------------------------------------------------------
+
+    def expected(self, shares: Sequence[float], bid: Bid | None, alone: bool, settings: Settings) -> float:
+        """The declaring side's expected net points (its points less the defenders')."""
+        total = 0.0
+        for tricks, share in enumerate(shares):
+            if share:
+                mine, theirs = hand_score(self.variant, settings, bid, tricks, alone)
+                total += share * (mine - theirs)
+        return total
+
+    @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
+    def bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:
+        """Hasenpfeffer: each bid's expected points for the hand, with the partner or alone,
+        whichever is more (the bids in ladder order)."""
+        forms = [self.bid_shares(hand, seat, dealer, settings, alone) for alone in self.forms]
+        return tuple(max(self.expected(s, bid, alone, settings) for s, alone in zip(forms, self.forms))
+                     for bid in bid_ladder(self.variant, settings))
+
+    @lru_cache(maxsize=1 << 16)  # noqa: B019
+    def call_values(self, hand: Mask, seat: int, dealer: int, upcard: CardId,
+                    settings: Settings) -> dict[tuple[int, bool], float]:
+        """Euchre: each call's expected points for the hand, by (trump, alone)."""
+        return {(trump, alone): self.expected(self.call_shares(hand, seat, dealer, upcard, trump, alone, settings),
+                                              None, alone, settings)
+                for trump in range(4) for alone in self.forms}
+
+    def value_of(self, rules: AuctionRules, state: AuctionState, hand: Mask, call: Call) -> float:
+        """The model's expected points for a call that makes or raises (not a pass)."""
+        seat = rules.to_call(state)
+        assert seat is not None
+        if self.variant.declarer_exchanges:
+            assert call.bid is not None
+            ladder = bid_ladder(self.variant, rules.settings)
+            return self.bid_values(hand, seat, rules.dealer, rules.settings)[ladder.index(call.bid)]
+        trump = call.trump if call.kind == NAME else next(t for t in range(4) if takes_upcard(rules.extra, t))
+        assert trump is not None
+        return self.call_values(hand, seat, rules.dealer, rules.extra, rules.settings)[(trump, call.alone)]
+
+    def call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> Call:
+        """The call the model makes for the seat to call at ``state``, holding ``hand``."""
+        legal = rules.calls(state)
+        options = [c for c in legal if c.kind != PASS]
+        if self.variant.declarer_exchanges:
+            options = options[:1]  # it bids the lowest bid it may, or passes
+        best: tuple[float, Call] | None = None
+        for option in options:
+            value = self.value_of(rules, state, hand, option)
+            if best is None or value > best[0]:
+                best = (value, option)
+        if best is None:
+            return PASSING
+        if best[0] > 0 or PASSING not in legal:
+            return best[1]
+        return PASSING
+
+    def plausible(self, rules: AuctionRules, state: AuctionState, hand: Mask, made: Call) -> bool:
+        """Could a player holding ``hand`` have made the call ``made`` at ``state``, by the
+        model give or take ``MARGINS`` points: a pass when no call is worth more than the
+        margin, a call (Euchre: of that kind and suit; Hasenpfeffer: a bid that high) when
+        it is worth more than minus the margin."""
+        margin = MARGINS[self.variant.family]
+        if made.kind != PASS:
+            return self.value_of(rules, state, hand, made) > -margin
+        options = [c for c in rules.calls(state) if c.kind != PASS]
+        if self.variant.declarer_exchanges:
+            options = options[:1]
+        return all(self.value_of(rules, state, hand, c) <= margin for c in options)
+
+    @lru_cache(maxsize=1 << 16)  # noqa: B019
+    def declarer_form(self, hand: Mask, seat: int, dealer: int, bid: Bid, settings: Settings) -> bool:
+        """Hasenpfeffer: does the model's declarer, before the widow, play the bid alone?"""
+        if not self.variant.partners:
+            return False
+        values = [self.expected(self.bid_shares(hand, seat, dealer, settings, alone), bid, alone, settings)
+                  for alone in self.forms]
+        return values[1] > values[0]

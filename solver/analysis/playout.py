@@ -1,0 +1,107 @@
+"""Auctions continued by the model of the other players, on one layout at a time.
+
+From any point of an auction, the calls still to come are the model's
+(``hasen.analysis.model``), each seat calling with its own cards, until the auction ends in
+a contract or a redeal. A contract the model's declarer plays is made ready for the play
+here: its trump and form, and the exchange by the model's rule (``contracts.Play``).
+
+The same model says which layouts agree with the calls already made: a layout agrees when
+every call another seat made is one the model holding that seat's cards finds plausible
+(``PlayerModel.plausible``: within a margin of points of what it would call itself).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from ..core.cards import JOKER, CardId, Mask
+from ..core.seats import partner_of
+from ..core.variants import Variant
+from ..rules.auction import AUCTIONS, AuctionEnd, AuctionRules, AuctionState, Call
+from ..rules.scoring import hand_score
+from ..rules.settings import Settings
+from ..rules.trump import takes_upcard
+from .contracts import Play
+from .model import PlayerModel, model_discard
+
+OwnCall = Callable[[AuctionState], Call | None]  # a seat's own later call (None: the model's)
+MAX_CALLS = 64  # far more than any auction has: a guard against a rule that never ends one
+
+
+@cache
+def rules_for(variant: Variant, dealer: int, extra: CardId, joker_holder: int | None,
+              settings: Settings) -> AuctionRules:
+    return AUCTIONS[variant.family](variant, dealer, extra, joker_holder, settings)
+
+
+def layout_rules(variant: Variant, dealer: int, hands: Sequence[Mask], extra: CardId,
+                 settings: Settings) -> AuctionRules:
+    """The auction's rules on one layout (the Joker's holder matters when all pass)."""
+    holder = next((s for s in variant.seats if hands[s] >> JOKER & 1), None) \
+        if settings.all_pass == "joker_bids_3" else None
+    return rules_for(variant, dealer, extra, holder, settings)
+
+
+def continued(model: PlayerModel, rules: AuctionRules, state: AuctionState, hands: Sequence[Mask],
+              seat: int | None = None, own: OwnCall | None = None) -> AuctionState:
+    """The auction from ``state`` to its end, every call the model's, but ``seat``'s own
+    where ``own`` gives one."""
+    for _ in range(MAX_CALLS):
+        turn = rules.to_call(state)
+        if turn is None:
+            return state
+        call = own(state) if own is not None and turn == seat else None
+        state = rules.after(state, call if call is not None else model.call(rules, state, hands[turn]))
+    raise AssertionError("an auction of the model ends")
+
+
+def consistent(model: PlayerModel, rules: AuctionRules, calls: Sequence[tuple[int, Call]], hands: Sequence[Mask],
+               viewer: int) -> bool:
+    """Does a layout (``hands`` at the auction) agree with every call of ``calls`` that a seat
+    other than ``viewer`` made?"""
+    state = rules.start()
+    for seat, call in calls:
+        if seat != viewer and not model.plausible(rules, state, hands[seat], call):
+            return False
+        state = rules.after(state, call)
+    return True
+
+
+def model_play(model: PlayerModel, end: AuctionEnd, dealer: int, hands: Sequence[Mask], extra: CardId,
+               settings: Settings) -> Play:
+    """The contract the model plays when the auction ends in ``end`` (not a redeal)."""
+    declarer = end.declarer
+    assert declarer is not None
+    after = list(hands)
+    variant = model.variant
+    if variant.declarer_exchanges:
+        assert end.bid is not None
+        alone = model.declarer_form(hands[declarer], declarer, dealer, end.bid, settings)
+        cards = hands[declarer] | 1 << extra
+        trump, discard = model.declarer_choice(cards, declarer, dealer, settings, alone)
+        after[declarer] = cards & ~(1 << discard)
+        return Play(tuple(after), dealer, declarer, trump, alone)
+    assert end.trump is not None
+    alone = bool(end.alone)
+    return Play(dealer_exchange(variant, after, dealer, extra, end.trump, declarer, alone), dealer, declarer,
+                end.trump, alone)
+
+
+def dealer_exchange(variant: Variant, hands: list[Mask], dealer: int, upcard: CardId, trump: int, maker: int,
+                    alone: bool, discard: CardId | None = None) -> tuple[Mask, ...]:
+    """Euchre: the hands once a dealer who plays has taken the upcard and discarded (by the
+    model's rule, unless ``discard`` is given)."""
+    if takes_upcard(upcard, trump) and not (alone and variant.partners and dealer == partner_of(maker)):
+        cards = hands[dealer] | 1 << upcard
+        hands[dealer] = cards & ~(1 << (model_discard(cards, trump) if discard is None else discard))
+    return tuple(hands)
+
+
+def net_points(variant: Variant, settings: Settings, end: AuctionEnd, alone: bool, tricks: int, side: int) -> int:
+    """``side``'s points less the other side's when the contract ``end`` ended in takes
+    ``tricks`` for its declaring side (0: a redeal)."""
+    if end.declarer is None:
+        return 0
+    mine, theirs = hand_score(variant, settings, end.bid, tricks, alone)
+    return mine - theirs if variant.side_of(end.declarer) == side else theirs - mine
