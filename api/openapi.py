@@ -84,7 +84,8 @@ TABLE_REQUEST = {
     },
 }
 
-ADVICE_KEYS = ("seat", "hand", "upcard", "known", "layouts", "choice_layouts", "seed", "form")  # one seat's view
+ADVICE_KEYS = ("seat", "hand", "upcard", "known", "layouts", "choice_layouts", "seed", "form", "auction", "model",
+               "uniform")  # one seat's view
 
 
 def bid_request(limit: int) -> dict[str, Any]:
@@ -108,6 +109,15 @@ def bid_request(limit: int) -> dict[str, Any]:
                                             DEFAULT_CHOICE_LAYOUTS),
             "seed": simulation["seed"],
             "form": simulation["form"],
+            "auction": text("With seat: the calls so far, e.g. 'W pass, N 3'; the advice is for the seat's turn "
+                            "after them (default: the start; in Euchre, the seats before this one passing)."),
+            "model": {"type": "boolean", "default": True,
+                      "description": "With seat: the other players call by the model of the other players and "
+                                     "every option is valued by the auction it leads to (false: each bid as if it "
+                                     "won the auction, passing worth 0)."},
+            "uniform": {"type": "boolean", "default": False,
+                        "description": "With seat: deal every layout alike, not only those that agree with the "
+                                       "calls so far."},
             **VARIANT_OPTIONS,
             **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
         },
@@ -548,6 +558,35 @@ KNOWLEDGE = {
     "choice_layouts": {"type": "integer", "minimum": 1},
     "seed": {"type": "integer", "minimum": 0},
 }
+CONTEXT = {
+    "auction": {"type": "array", "description": "The calls so far, given or (passes_taken) taken to be passes.",
+                "items": closed({"seat": SEAT, "call": {"type": "string"}})},
+    "passes_taken": {"type": "boolean", "description": "No auction was given: the seats before this one are taken "
+                                                       "to have passed (Euchre)."},
+    "model": {"type": "boolean", "description": "Whether the other players call by the model of the other players."},
+}
+AT_THE_TABLE = {
+    "layouts_agree": closed({"with_calls": {"type": "boolean", "description": "Whether the layouts were kept to "
+                                                                              "those that agree with the calls so "
+                                                                              "far (false: every layout)."},
+                             "dealt": {"type": "integer", "minimum": 0,
+                                       "description": "Layouts dealt to find them."}}),
+    "actions": {"type": "array", "description": "Every option of the seat valued at the table: the auction goes on "
+                                                "by the model, the contract is played out.",
+                "items": closed({
+                    "call": {"type": "string", "description": "The option: pass, a call, or (Hasenpfeffer) the "
+                                                              "highest bid the seat goes to."},
+                    "alone": {"type": "boolean"},
+                    "expected": {**FIGURE, "description": "The seat's side's points less the other side's, "
+                                                          "expected."},
+                    "stderr": FIGURE,
+                    "ours": {**SHARE, "description": "The share of layouts on which the seat's side plays the "
+                                                     "contract."},
+                    "ours_make": {**SHARE, "description": "The seat's side plays the contract and makes it."},
+                    "theirs_make": {**SHARE, "description": "The other side plays the contract and makes it."},
+                    "redeal": {**SHARE, "description": "Nobody declares."}})},
+    "advice": {"type": "string", "description": "The option worth most."},
+}
 ADVISED_BID = closed({
     "bid": {"type": "string"}, "needs": TRICKS, **{k: v for k, v in ADVISED.items() if k != "discard"},
     "trumps": {"type": "object", "propertyNames": SUIT, "additionalProperties": SHARE,
@@ -555,14 +594,16 @@ ADVISED_BID = closed({
 })
 BID_ADVICE_RESPONSE = optional(closed({
     **KNOWLEDGE,
+    **CONTEXT,
     "forms": {"type": "object", "propertyNames": {"enum": ["with_partner", "alone"]},
               "additionalProperties": closed({
                   "bids": {"type": "array", "items": ADVISED_BID},
                   "worth": {"oneOf": [{"type": "string"}, NULL],
                             "description": "The highest bid whose expected score is above 0; null: pass."}})},
-}, "The same object as `hasen bid --seat ... --json` in Hasenpfeffer."), {"settings": SETTINGS})
+}, "The same object as `hasen bid --seat ... --json` in Hasenpfeffer."), {"settings": SETTINGS, **AT_THE_TABLE})
 CALL_ADVICE_RESPONSE = optional(closed({
     **KNOWLEDGE,
+    **CONTEXT,
     "upcard": CARD,
     "calls": {"type": "array", "items": optional(closed({
         "round": {"type": "integer", "enum": [1, 2]}, "call": {"type": "string"}, "alone": {"type": "boolean"},
@@ -574,7 +615,9 @@ CALL_ADVICE_RESPONSE = optional(closed({
                                                                                  "alone": {"type": "boolean"}})]},
              "description": "Per round, the call with the highest expected score if above 0; null: pass."},
 }, "The same object as `hasen bid --seat ... --json` in Euchre."),
-    {"deck": DECK_SIZES, "settings": SETTINGS, "nothing_to_decide": {"type": "string"}})
+    {"deck": DECK_SIZES, "settings": SETTINGS, "nothing_to_decide": {"type": "string"}, **AT_THE_TABLE,
+     "second_round": {"type": "string", "description": "The seat's own second-round call should the first round go "
+                                                       "by, chosen on other layouts."}})
 
 def hand_review_request(limit: int) -> dict[str, Any]:
     """A hand record to review fairly, and the layouts per decision."""
@@ -593,6 +636,12 @@ def hand_review_request(limit: int) -> dict[str, Any]:
 
 
 VERDICT = {"type": "string", "enum": ["mistake", "double dummy only", "good", "forced"]}
+WHY = closed({
+    "hands": {"type": "object", "propertyNames": SEAT, "additionalProperties": {"type": "string"},
+              "description": "A layout it was judged on where it did worst against the best: the hands then."},
+    "made": closed({"tricks": {"type": "integer"}, "points": {"type": "integer"}}),
+    "best": closed({"tricks": {"type": "integer"}, "points": {"type": "integer"}}),
+    "best_better": SHARE, "made_better": SHARE}, "Why a decision is a mistake.")
 HAND_REVIEW_RESPONSE = closed({
     "version": VERSION,
     "record": {"type": "object", "description": "The record's JSON form."},
@@ -602,25 +651,39 @@ HAND_REVIEW_RESPONSE = closed({
     "par": closed({"contract": {"oneOf": [NULL, {"type": "object"}]},
                    "auction": {"type": "array", "items": closed({"seat": SEAT, "call": {"type": "string"}})}},
                   "The auction with every hand open."),
-    "bid": {"oneOf": [NULL, closed({
-        "seat": SEAT, "bid": {"type": "string"}, "make": SHARE, "expected": FIGURE, "stderr": FIGURE,
-        "worth": {"oneOf": [NULL, {"type": "string"}]}, "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
-        "The declarer's bid (Euchre: the maker's call) by the advice for its own cards.")]},
+    "uniform": {"type": "boolean", "description": "Whether the layouts were dealt without regard to the auction."},
+    "calls": {"type": "array", "description": "Every call of the auction with another call open to its seat, "
+                                              "judged from that seat in points against every call it could make.",
+              "items": optional(closed({
+                  "number": {"type": "integer", "minimum": 1}, "seat": SEAT, "call": {"type": "string"},
+                  "expected": FIGURE, "best": {"type": "string"}, "cost": FIGURE, "stderr": FIGURE,
+                  "mistake": {"type": "boolean"}, "layouts": {"type": "integer", "minimum": 1},
+                  "agree_with_auction": {"type": "boolean"},
+                  "options": {"type": "array", "items": closed({"call": {"type": "string"}, "expected": FIGURE,
+                                                                 "stderr": FIGURE})}}), {"why": WHY})},
     "choice": {"oneOf": [NULL, closed({
-        "seat": SEAT, "chosen": {"type": "object"}, "best": {"type": "object"}, "mean": FIGURE, "best_mean": FIGURE,
-        "cost": FIGURE, "stderr": FIGURE, "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
-        "The trump and discard (Euchre: the dealer's discard) from the chooser's seat.")]},
+        "seat": SEAT, "chosen": {"type": "object"}, "best": {"type": "object"}, "points": FIGURE,
+        "best_points": FIGURE, "cost": FIGURE, "stderr": FIGURE, "mean": FIGURE, "best_mean": FIGURE,
+        "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
+        "The contract (Hasenpfeffer: trump, discard, alone or not; Euchre: the dealer's discard) from the "
+        "chooser's seat, in points.")]},
     "contract": {"type": "object", "description": "The contract against the best, with every hand open."},
-    "cards": {"type": "array", "items": closed({
+    "cards": {"type": "array", "items": optional(closed({
         "number": {"type": "integer", "minimum": 1}, "trick": {"type": "integer", "minimum": 1}, "seat": SEAT,
-        "card": CARD, "layouts": {"type": "integer", "minimum": 0}, "exact": {"type": "boolean"}, "best": CARD,
-        "cost": FIGURE, "stderr": FIGURE, "mistake": {"type": "boolean"},
-        "choices": {"type": "array", "items": closed({"card": CARD, "mean": FIGURE})},
+        "card": CARD, "layouts": {"type": "integer", "minimum": 0}, "exact": {"type": "boolean"},
+        "agree_with_auction": {"type": "boolean"}, "best": CARD,
+        "cost": {**FIGURE, "description": "Mean tricks given away against the card with the most."},
+        "stderr": FIGURE,
+        "points_cost": {**FIGURE, "description": "Expected points given away against the best card."},
+        "points_stderr": FIGURE, "mistake": {"type": "boolean"},
+        "choices": {"type": "array", "items": closed({
+            "card": CARD, "mean": FIGURE, "points": FIGURE,
+            "chance": {**SHARE, "description": "Of making the contract (a defender: of setting it)."}})},
         "double_dummy": closed({"cost": TRICKS, "best": {"type": "array", "items": CARD}}),
-        "verdict": VERDICT})},
+        "verdict": VERDICT}), {"why": WHY})},
     "players": {"type": "object", "propertyNames": SEAT, "additionalProperties": closed({
-        "cards": {"type": "integer"}, "mistakes": {"type": "integer"}, "given_away": FIGURE,
-        "bidding_given_away": FIGURE, "double_dummy_given_away": {"type": "integer"}})},
+        "cards": {"type": "integer"}, "mistakes": {"type": "integer"}, "given_away": FIGURE, "play_points": FIGURE,
+        "bidding_points": FIGURE, "double_dummy_given_away": {"type": "integer"}})},
 }, "The same object as `hasen review RECORD --json`.")
 
 HEALTH = closed({

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
-from hasen.analysis.fair import MISTAKE
+from hasen.analysis.fair import MISTAKE_POINTS
 from hasen.core.cards import (
     JOKER_NAME,
     SUIT_NAMES,
@@ -125,7 +125,7 @@ def page_facts() -> dict[str, Any]:
         # the single-dummy panels: the declarer's choice, its bid advice, the fair review
         "singleDummy": {"layouts": min(SINGLE_DUMMY_LAYOUTS, current_app.config["HASEN_SIMULATE_LIMIT"]),
                         "seed": SINGLE_DUMMY_SEED},
-        "mistake": MISTAKE,  # the least cost, in tricks, that the fair review calls a mistake
+        "mistake": MISTAKE_POINTS,  # the least cost, in points, that the fair review calls a mistake
     }
 
 

@@ -128,8 +128,10 @@ def bid() -> Response:
     options, seen = seen_by(body, variant, None if variant.declarer_exchanges else "upcard", names,
                             sees_widow=False, what="bid")
     options.update(layouts=layouts, choice_layouts=choice_layouts, seed=body.get("seed", 0),
-                   alone=FORMS[body.get("form", "both")])
-    return run_simulation(("bid", *seen, layouts, choice_layouts, options["seed"], options["alone"]),
+                   alone=FORMS[body.get("form", "both")], auction=body.get("auction"), model=body.get("model", True),
+                   uniform=body.get("uniform", False))
+    return run_simulation(("bid", *seen, layouts, choice_layouts, options["seed"], options["alone"],
+                           options["auction"], options["model"], options["uniform"]),
                           lambda deadline: public.bid(**options, deadline=deadline).to_json())
 
 

@@ -14,7 +14,7 @@ called as the work advances.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast, overload
 
 from .analysis.inputs import (
@@ -34,11 +34,11 @@ from .analysis.many import answer_many
 from .analysis.play import PlayState
 from .analysis.table import Plan
 from .core.deal import Deal
-from .core.errors import DeadlineExceeded, NotationError
+from .core.errors import DeadlineExceeded, NotationError, quoted
 from .core.names import CardLike, SeatLike, SuitLike
 from .core.variants import HASENPFEFFER, Variant, VariantName
 from .games import game_of
-from .rules.settings import SettingsLike, settings_for
+from .rules.settings import Settings, SettingsLike, settings_for
 
 # each analysis is imported by the function that runs it, so that a command loads only its own
 if TYPE_CHECKING:
@@ -53,8 +53,12 @@ if TYPE_CHECKING:
     from .analysis.review import PlayReview
     from .analysis.simulate import Simulation
     from .analysis.table import TableAnalysis
+    from .rules.auction import Call
 
     Analysis = TableAnalysis | EuchreAnalysis  # analyze's answer: the table of the deal's game
+
+# the calls so far of an auction: "W pass, N 3", or (seat, call) pairs
+AuctionLike = str | Sequence[tuple[SeatLike, str]] | None
 
 __all__ = [
     "analyze", "analyze_many", "bid", "position", "review", "review_hand", "simulate", "simulate_lead", "solve",
@@ -198,14 +202,16 @@ def bid(deal: Deal | str, *, deadline: float | None = None) -> BidAnalysis: ...
 def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None, extra: CardLike | None = None,
         dealer: SeatLike | None = None, variant: Variant | VariantName | None = None, settings: SettingsLike = None,
         known: Mapping[str, str] | None = None, layouts: int | None = None, choice_layouts: int | None = None,
-        seed: int | None = None, alone: bool | None = None, progress: Progress | None = None,
-        mapper: Mapper | None = None, threads: int = 1, deadline: float | None = None) -> BidAdvice | CallAdvice: ...
+        seed: int | None = None, alone: bool | None = None, auction: AuctionLike = None, model: bool = True,
+        uniform: bool = False, progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
+        deadline: float | None = None) -> BidAdvice | CallAdvice: ...
 
 
 def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: str | None = None,
         extra: CardLike | None = None, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
         settings: SettingsLike = None, known: Mapping[str, str] | None = None, layouts: int | None = None,
         choice_layouts: int | None = None, seed: int | None = None, alone: bool | None = None,
+        auction: AuctionLike = None, model: bool = True, uniform: bool = False,
         progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
         deadline: float | None = None) -> BidAnalysis | BidAdvice | CallAdvice:
     """What to bid. Given a ``seat``: what that seat should bid or call knowing only its own
@@ -221,6 +227,13 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     made on ``choice_layouts`` other layouts for each widow (``hasen.analysis.advice``). The
     same ``seed`` gives the same answer on any number of ``threads``.
 
+    Every option of the seat is valued at the table: the auction goes on by the model of
+    the other players (``hasen.analysis.model``) and its contract is played out, passing
+    included (``advice.actions``, ``advice.best_action()``). ``auction``: the calls so far
+    (``"W pass, N 3"``, or (seat, call) pairs), the advice being for the seat's turn after
+    them, on layouts that agree with them by the model (unless ``uniform``). ``model=False``:
+    each bid judged as if it won the auction and passing as worth 0, every layout alike.
+
     >>> par = bid(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"))
     >>> par.advice["N"]
     HasenpfefferAdvice(with_partner=DeclarerBest(...), alone=DeclarerBest(...))
@@ -234,8 +247,10 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     if seat is None:
         given = [name for name, value in (("hand", hand), ("extra", extra), ("dealer", dealer), ("variant", variant),
                                           ("settings", settings), ("known", known), ("layouts", layouts),
-                                          ("choice_layouts", choice_layouts), ("seed", seed), ("alone", alone))
-                 if value is not None]
+                                          ("choice_layouts", choice_layouts), ("seed", seed), ("alone", alone),
+                                          ("auction", auction)) if value is not None]
+        given += [name for name, value, default in (("model", model, True), ("uniform", uniform, False))
+                  if value is not default]
         if given:
             raise NotationError(f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
                                 "(single dummy): give the seat too (a whole deal carries its dealer, variant and "
@@ -247,12 +262,39 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant,
                              sees_widow=False, what="bid")
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings, "bid"))
-    if alone is not None and not isinstance(alone, bool):
-        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    for name, value in (("alone", alone), ("model", model), ("uniform", uniform)):
+        if value is not None and not isinstance(value, bool):
+            raise NotationError(f"{name}: expected true or false, got {value!r}")
+    from .analysis.advice import Context
+
+    context = Context(auction_calls(auction, knowledge, checked), model, uniform)
     return game_of(knowledge.variant).advise(
         knowledge, checked, DEFAULT_LAYOUTS if layouts is None else layouts, 0 if seed is None else seed, alone,
         DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts, threads, mapper,
-        progress_for(deadline, progress))
+        progress_for(deadline, progress), context)
+
+
+
+def auction_calls(auction: AuctionLike, knowledge: Knowledge, settings: Settings) -> tuple[tuple[int, Call], ...]:
+    """The calls so far of ``auction`` (``"W pass, N 3"``, or (seat, call) pairs) as the
+    auction's rules read them; each checked as it was made when the advice starts."""
+    if auction is None:
+        return ()
+    from .analysis.playout import rules_for
+    from .analysis.record import parse_auction
+
+    k = knowledge
+    rules = rules_for(k.variant, k.dealer, 0 if k.extra is None else k.extra, None, settings)
+    if isinstance(auction, str):
+        return tuple(parse_auction(auction, rules))
+    if not isinstance(auction, Sequence):
+        raise NotationError(f"auction: expected the calls as a string or (seat, call) pairs, got {quoted(auction)}")
+    pairs = []
+    for number, pair in enumerate(auction, 1):
+        if not (isinstance(pair, Sequence) and len(pair) == 2 and isinstance(pair[1], str)):
+            raise NotationError(f"auction: call {number}: expected a seat and a call, got {quoted(pair)}")
+        pairs.append((coerce_seat(pair[0], f"auction: call {number}"), rules.parse_call(pair[1])))
+    return tuple(pairs)
 
 
 def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
@@ -365,11 +407,14 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
 
 
 def review_hand(record: Record | str, *, layouts: int | None = None, seed: int = 0, threads: int = 1,
-                progress: Progress | None = None, deadline: float | None = None) -> HandReview:
-    """A played hand reviewed fairly: every decision (the bid, the trump and discard, each
-    card) judged single dummy from the seat of the player who made it, beside its
-    double-dummy verdict, with the result, the score and the par. ``record``: a ``Record``
-    or its text (docs/notation.md, "Hand records"); ``layouts`` per decision (default 200).
+                uniform: bool = False, progress: Progress | None = None,
+                deadline: float | None = None) -> HandReview:
+    """A played hand reviewed fairly: every decision (each call of the auction, the
+    declarer's contract, each card) judged single dummy from the seat of the player who made
+    it, in points of the hand, beside its double-dummy verdict, with the result, the score and
+    the par. ``record``: a ``Record`` or its text (docs/notation.md, "Hand records");
+    ``layouts`` per decision (default 200), dealt to agree with the auction by the model of
+    the other players unless ``uniform``.
 
     >>> review = review_hand("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
     ...                      "auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
@@ -383,5 +428,7 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
     hand = Record.parse(record) if isinstance(record, str) else record
     if not isinstance(hand, Record):
         raise NotationError(f"record: expected a hand record or its text, got {type(record).__name__}")
+    if not isinstance(uniform, bool):
+        raise NotationError(f"uniform: expected true or false, got {uniform!r}")
     return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
-                         seed, threads, progress_for(deadline, progress))
+                         seed, threads, progress_for(deadline, progress), uniform)

@@ -1,7 +1,7 @@
 // The fair review of a hand record without the DOM: the request for POST /review with the
 // record, which of its cards the board's play shares, and every verdict in words: each card
-// single dummy (what its player could know) beside double dummy (every hand open), the bid,
-// the trump and discard, the par. Every figure and verdict is the API's; these functions
+// single dummy (what its player could know) beside double dummy (every hand open), every
+// call of the auction, the contract, the par. Every figure and verdict is the API's; these functions
 // write them as words.js's pieces. Everything comes in as arguments, so that
 // tests/web/test_page_js.py runs them under node.
 
@@ -48,20 +48,22 @@ function trickCount(n) {
 // --- each card -------------------------------------------------------------------------------
 
 // One card's two verdicts: {verdict (the API's), single, double (null for a forced card)}, each
-// a sentence: "single dummy: 0.61 ±0.05 tricks given away (best 10♦) — a mistake" beside
-// "double dummy: best". ``mistake``: the least cost called a mistake (api/page.py's facts).
+// a sentence: "single dummy: 1.20 ±0.30 points given away (0.40 tricks; best 10♦) — a mistake"
+// beside "double dummy: best". ``mistake``: the least cost in points called a mistake (api/page.py's facts).
 export function cardVerdict(card, mistake) {
   if (card.verdict === "forced") {
     return { verdict: card.verdict, single: ["the only card it could play"], double: null };
   }
   const single = ["single dummy: "];
-  if (!card.cost) {
+  if (card.points_cost <= 0 && card.cost <= 0) {
     single.push(card.exact ? "best (exact)" : "best");
   } else {
-    const cost = card.exact ? decimal(card.cost, 2) : `${decimal(card.cost, 2)} ±${decimal(card.stderr, 2)}`;
-    single.push(`${cost} tricks given away (${card.exact ? "exact; " : ""}best `, { card: card.best }, ")");
+    const cost = card.exact ? decimal(card.points_cost, 2)
+      : `${decimal(card.points_cost, 2)} ±${decimal(card.points_stderr, 2)}`;
+    single.push(`${cost} points given away (${decimal(card.cost, 2)} tricks; ${card.exact ? "exact; " : ""}best `,
+      { card: card.best }, ")");
     if (card.verdict === "mistake") single.push(" — a mistake");
-    else if (card.cost < mistake) single.push(` — under ${decimal(mistake, 2)} tricks, not a mistake`);
+    else if (card.points_cost < mistake) single.push(` — under ${decimal(mistake, 2)} points, not a mistake`);
     else single.push(" — not clear of the sampling error, so not a mistake");
   }
   const dd = card.double_dummy;
@@ -88,31 +90,33 @@ export function callName(call, dealer) {
   return alone ? [...words, " alone"] : words;
 }
 
-// The declarer's bid (the Euchre maker's call) judged by the advice for its own hand; null:
-// the declarer was made to declare (everybody passed), so there was no bid to judge.
-export function bidVerdict(review, game) {
-  const bid = review.bid;
-  const seat = review.record.contract.declarer;
-  if (!bid) return [`The bid is not judged: ${seat} had to declare when everybody passed.`];
-  const verdict = bid.mistake ? "a mistake: it is expected to lose" : bid.expected > 0 ? "sound"
-    : "not clearly a loss (within the sampling error)";
-  const figures = ` makes ${percent(bid.make)} of the time, expected ${points(bid.expected)} ` +
-    `±${decimal(bid.stderr, 2)} points`;
-  if (game.exchanger === "declarer") {
-    const worth = bid.worth ? `worth bidding up to ${bid.worth}` : "no bid was worth making";
-    return [`The bid, knowing only ${bid.seat}'s own ${HAND_WORDS[game.handSize]} cards: ${bid.bid}${figures}; ` +
-      `${worth} — ${verdict}.`];
-  }
-  const dealer = bid.seat === review.record.dealer;
-  return [`The call, knowing only ${bid.seat}'s own ${HAND_WORDS[game.handSize]} cards and the upcard: `,
-    ...callName(bid.bid, dealer), `${figures}; the best call of its round: `,
-    ...(bid.worth ? callName(bid.worth, dealer) : ["pass"]), ` — ${verdict}.`];
+// Every call of the auction judged from its caller's seat: one line each, "2. E pass: -4.10;
+// best 5: +1.20 (5.30 ±0.40 points given away) — a mistake". ``dealer``: the dealer's seat.
+export function callVerdicts(review) {
+  const dealer = review.record.dealer;
+  return review.calls.map((call) => {
+    const words = [`${call.number}. ${call.seat} `, ...callName(call.call, call.seat === dealer),
+      `: ${points(call.expected)}`];
+    if (call.best === call.call || call.cost <= 0) return { call, words: [...words, " — the best call."] };
+    return { call, words: [...words, "; best ", ...callName(call.best, call.seat === dealer),
+      `: ${points(call.expected + call.cost)} (${decimal(call.cost, 2)} ±${decimal(call.stderr, 2)} points given ` +
+      `away) — ${call.mistake ? "a mistake" : "not a mistake"}.`] };
+  });
 }
 
-function choiceWords(choice, declarerChooses) {
+// Why a decision is a mistake: a layout it was judged on where it did worst, and the shares.
+export function whyWords(why, made, best) {
+  const hands = Object.entries(why.hands).map(([seat, cards]) => `${seat} ${cards}`).join(", ");
+  return [`For example, with ${hands}: `, ...made, ` ${signed(why.made.points)} points, `, ...best,
+    ` ${signed(why.best.points)}; `, ...best, ` is the better on ${percent(why.best_better)} of the layouts, `,
+    ...made, ` on ${percent(why.made_better)}.`];
+}
+
+function choiceWords(choice, declarerChooses, partners) {
   const discard = choice.discard ? [{ card: choice.discard }] : [];
   if (!declarerChooses) return ["discard ", ...discard];
-  return [{ trump: choice.trump }, ...(discard.length ? [", discard ", ...discard] : [])];
+  const form = partners ? [choice.alone ? " alone" : " with the partner"] : [];
+  return [{ trump: choice.trump }, ...(discard.length ? [", discard ", ...discard] : []), ...form];
 }
 
 // The trump and discard (the Euchre dealer's discard) from the chooser's seat; null: nobody
@@ -122,13 +126,16 @@ export function choiceVerdict(review, game) {
   if (!choice) return null;
   const own = game.exchanger === "declarer";
   const cards = HAND_WORDS[game.handSize + 1];
-  const line = [own ? `Trump and discard, knowing only ${choice.seat}'s ${cards} cards: `
+  const partners = Boolean(game.partners);
+  const line = [own ? `The contract, knowing only ${choice.seat}'s ${cards} cards: `
     : `The dealer's discard, knowing only ${choice.seat}'s ${cards} cards: `,
-  ...choiceWords(choice.chosen, own), `: ${decimal(choice.mean, 2)} tricks on average`];
-  const same = choice.chosen.trump === choice.best.trump && choice.chosen.discard === choice.best.discard;
-  if (same) return [...line, " — the best choice."];
-  return [...line, "; best ", ...choiceWords(choice.best, own), `: ${decimal(choice.best_mean, 2)} ` +
-    `(${decimal(choice.cost, 2)} ±${decimal(choice.stderr, 2)} tricks given away) — ` +
+  ...choiceWords(choice.chosen, own, partners), `: ${points(choice.points)} points expected ` +
+    `(${decimal(choice.mean, 2)} tricks)`];
+  const same = choice.chosen.trump === choice.best.trump && choice.chosen.discard === choice.best.discard &&
+    choice.chosen.alone === choice.best.alone;
+  if (same || choice.cost <= 0) return [...line, " — the best choice."];
+  return [...line, "; best ", ...choiceWords(choice.best, own, partners), `: ${points(choice.best_points)} ` +
+    `(${decimal(choice.cost, 2)} ±${decimal(choice.stderr, 2)} points given away) — ` +
     `${choice.mistake ? "a mistake" : "not a mistake"}.`];
 }
 
@@ -150,7 +157,7 @@ export function parWords(review, game) {
 // Each player's totals as the panel writes them.
 export function playerRows(review) {
   return Object.entries(review.players).map(([seat, p]) => ({
-    seat, cards: String(p.cards), mistakes: String(p.mistakes), play: decimal(p.given_away, 2),
-    contract: decimal(p.bidding_given_away, 2), open: String(p.double_dummy_given_away),
+    seat, cards: String(p.cards), mistakes: String(p.mistakes), play: decimal(p.play_points, 2),
+    contract: decimal(p.bidding_points, 2), open: String(p.double_dummy_given_away),
   }));
 }

@@ -1,12 +1,12 @@
 // The fair review panel: a hand record judged decision by decision from the seat of the
 // player who made it (single dummy), beside the verdicts with every hand open (double dummy),
 // from POST /review with the record. It says how the hand came out (made or down, the score)
-// and the par, judges the bid and the trump and discard, and totals each player's mistakes
-// and tricks given away; each card's two verdicts go into the trick log (verdictLine), the
+// and the par, judges every call and the contract, and totals each player's mistakes and
+// points given away; each card's two verdicts go into the trick log (verdictLine), the
 // mistakes onto the graph. Every figure and verdict is the API's (fair.js writes them).
 
 import { FACTS, cardText, game, piecesNode } from "./cards.js";
-import { bidVerdict, cardVerdict, choiceVerdict, parWords, playerRows } from "./fair.js";
+import { callName, callVerdicts, cardVerdict, choiceVerdict, parWords, playerRows, whyWords } from "./fair.js";
 import { el, failureNote, loadingNote } from "./panels.js";
 import { decimal } from "./simulation.js";
 import { pageMessage, recordState, resultWords } from "./words.js";
@@ -80,10 +80,22 @@ function renderAnswer(body, view) {
   }
   body.append(outcome, line("fair-par", parWords(review, g)));
 
-  const bid = line("verdict fair-bid", bidVerdict(review, g));
-  bid.dataset.mistake = String(Boolean(review.bid && review.bid.mistake));
-  if (review.bid && review.bid.mistake) bid.classList.add("costly");
-  body.append(bid);
+  const calls = el("div", "fair-calls");
+  calls.append(el("p", "hint", "Each call, knowing only its caller's cards: the points its side can expect " +
+    "(its points less the other side's) when the auction then goes on by the model of the other players."));
+  for (const { call, words } of callVerdicts(review)) {
+    const p = line("verdict fair-call", words);
+    p.dataset.mistake = String(call.mistake);
+    if (call.mistake) {
+      p.classList.add("costly");
+      const dealer = call.seat === review.record.dealer;
+      calls.append(p, line("hint fair-why", whyWords(call.why, callName(call.call, dealer),
+        callName(call.best, dealer))));
+    } else {
+      calls.append(p);
+    }
+  }
+  body.append(calls);
   const words = choiceVerdict(review, g);
   if (words) {
     const choice = line("verdict fair-choice", words);
@@ -95,8 +107,9 @@ function renderAnswer(body, view) {
     `know then (its own cards, the cards played and by whom, the suits each player has shown out of, the ` +
     `contract; ${g.exchanger === "declarer" ? "the declarer its widow and discard too" : "the upcard, and the " +
       "dealer who took it its discard too"}), over ${review.layouts} random layouts of the rest ` +
-    `(seed ${review.seed}). A mistake gives away at least ${decimal(FACTS.mistake, 2)} tricks on average, clear of ` +
-    "twice its sampling error. Double dummy: every hand open, best play. Each card's two verdicts are in the " +
+    `(seed ${review.seed}${review.uniform ? "" : ", agreeing with the auction"}), in the points of the hand its ` +
+    `side can expect. A mistake gives away at least ${decimal(FACTS.mistake, 2)} points, clear of twice its ` +
+    "sampling error. Double dummy: every hand open, best play, in tricks. Each card's two verdicts are in the " +
     "trick log; the graph rings the mistakes."));
 
   body.append(playersTable(review));
@@ -106,10 +119,10 @@ function renderAnswer(body, view) {
 
 function playersTable(review) {
   const table = el("table", "fair-players");
-  table.append(el("caption", "", "Tricks given away on average, knowing only one's own cards: in the play, and " +
-    "by the trump and discard chosen; and in the play with every hand open."));
+  table.append(el("caption", "", "Points given away, knowing only one's own cards: in the play, and in the " +
+    "auction and contract; and tricks given away in the play with every hand open."));
   const head = table.createTHead().insertRow();
-  for (const title of ["player", "cards", "mistakes", "in the play", "by the contract", "every hand open"]) {
+  for (const title of ["player", "cards", "mistakes", "in the play", "in the bidding", "tricks, every hand open"]) {
     head.append(el("th", "", title));
   }
   const body = table.createTBody();
@@ -143,7 +156,7 @@ function notable(review, view) {
       if (card.index < view.shared) link.addEventListener("click", () => view.onJump(card.index));
       else link.disabled = true;
       p.append(...(i ? ["; ", link] : [link]));
-      if (verdict === "mistake") p.append(` (${decimal(card.cost, 2)} tricks)`);
+      if (verdict === "mistake") p.append(` (${decimal(card.points_cost, 2)} points)`);
     });
     p.append(".");
     out.push(p);

@@ -50,8 +50,8 @@ class Option:
 
     def own(self, rules: AuctionRules, later: OwnCall | None = None) -> OwnCall:
         """The seat's call at each of its turns, given this option (``later``: its calls
-        after the first, where the option does not say them)."""
-        if not rules.variant.declarer_exchanges:
+        after the first, where the option does not say them; None: the model's)."""
+        if self.up_to is None:
             first: list[bool] = []
 
             def call_once(state: AuctionState) -> Call | None:
@@ -122,10 +122,11 @@ class ActionFigures:
 
 
 def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int, start: Sequence[tuple[int, Call]],
-                  layouts: Sequence[tuple[Sequence[Mask], CardId]], options: Sequence[Option], own_tricks: OwnTricks,
-                  own_call: OwnCall | None = None) -> list[ActionFigures]:
+                  layouts: Sequence[tuple[Sequence[Mask], CardId]], options: Sequence[Option],
+                  own_tricks: OwnTricks | None, own_call: OwnCall | None = None) -> list[ActionFigures]:
     """Each option's figures over ``layouts`` (the hands at the auction and the widow or
-    upcard of each), the auction so far being ``start`` (see the module)."""
+    upcard of each), the auction so far being ``start`` (see the module). ``own_tricks``:
+    the seat's side's tricks when it declares, by its own choices; None: the model's."""
     variant = model.variant
     side = variant.side_of(seat)
     count = len(layouts)
@@ -148,7 +149,7 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
                 redeal[o, i] = True
                 continue
             needed = tricks_needed(variant, end.bid)
-            if end.declarer == seat:
+            if end.declarer == seat and own_tricks is not None:
                 alone = own_form(model, option, end, hands, seat, dealer, settings)
                 tricks = own_tricks(i, end, alone)
                 points[o, i] = net_points(variant, settings, end, alone, tricks, side)

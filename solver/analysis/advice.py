@@ -291,9 +291,9 @@ def turn_state(knowledge: Knowledge, context: Context,
             context = replace(context, auction=tuple(passes), passes_taken=True)
     turn = rules.to_call(state)
     if turn != k.seat:
-        where = "the auction is over" if turn is None else f"it is {SEATS[turn]}'s call"
-        raise NotationError(f"auction: after it {where}, not {SEATS[k.seat]}'s: give the calls up to "
-                            f"{SEATS[k.seat]}'s turn")
+        where = "the auction is over after these calls" if turn is None else \
+            f"it is {SEATS[turn]}'s call after these calls"
+        raise NotationError(f"auction: {where}, not {SEATS[k.seat]}'s: give the calls up to {SEATS[k.seat]}'s turn")
     return rules, state, context
 
 

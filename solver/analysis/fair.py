@@ -11,9 +11,19 @@ over the same layouts. The layouts of card n are dealt by ``Random(f"{seed}/{n}/
 (n counted from 1 in the order played), or, when no more layouts agree than are asked
 for, every one of them is used, once (the figures are then exact).
 
-A card is a mistake when its cost is material: at least ``MISTAKE`` tricks, and more than
-twice its standard error. A card that cost a trick only with every hand open is shown as
-such, not as a mistake.
+What a card is worth is what it does to the hand's score: each layout's tricks are scored by
+the contract (``Stakes``: the tricks the declaring side needs and its points for each number
+of tricks, by the table's scoring), so each card also gets the expected points of its
+player's side (its points less the other side's) and its chance of making the contract, or
+for a defender of setting it. The best card is the one with the most expected points (more
+tricks, then the canonical order, on a tie), and a card is a mistake when the points it gives
+away against that card are material: at least ``MISTAKE_POINTS``, and more than twice their
+standard error. A card that cost a trick only with every hand open is shown as such, not as
+a mistake. Each mistake comes with the reason: the layout on which it did worst against the
+best card (the first such, on a tie), and the share of layouts on which each was the better.
+
+The layouts can be kept to those that agree with the auction (``agree``): a predicate on
+each layout, which the review builds from the model of the other players.
 """
 
 from __future__ import annotations
@@ -22,12 +32,17 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import numpy as np
+
 from ..core.cards import NUM_CARDS, CardId, Mask, canonical_key, card_name, cards_of
-from ..core.names import Card, Seat
+from ..core.names import Card, CardSet, Seat
 from ..core.seats import NUM_SEATS, SEATS
+from ..core.variants import Variant
+from ..rules.scoring import Bid, hand_score, tricks_needed
+from ..rules.settings import Settings
 from ..rules.trump import trick_winner
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
@@ -36,18 +51,64 @@ from .layouts import LAYOUTS_PER_CHUNK
 from .play import PlayState
 from .views import View, rotation
 
-MISTAKE = 0.25  # tricks: the least cost called a mistake
+MISTAKE_POINTS = 0.3  # points of the hand: the least cost called a mistake (of a card or a call)
+MAX_TRIES = 20  # candidate layouts per layout wanted, when the auction rules some out
+Agree = Callable[[Sequence[Mask]], bool]  # does a layout (the masks of View.places) agree with the auction?
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """What the contract's tricks are worth: the tricks the declaring side needs, and its
+    points less the defenders' for each number of tricks it takes (0 up)."""
+
+    needed: int
+    points: tuple[int, ...]
+
+    @classmethod
+    def of(cls, variant: Variant, settings: Settings, bid: Bid | None, alone: bool) -> Stakes:
+        nets = []
+        for tricks in range(variant.hand_size + 1):
+            mine, theirs = hand_score(variant, settings, bid, tricks, alone)
+            nets.append(mine - theirs)
+        return cls(tricks_needed(variant, bid), tuple(nets))
+
+
+def figure(value: float) -> float:
+    return round(value, 4) + 0.0
 
 
 @dataclass(frozen=True)
 class CardChoiceFigure:
-    """One legal card at a turn: the mean tricks of the mover's side after it."""
+    """One legal card at a turn, over the layouts: the mover's side's mean tricks after it,
+    its expected points (its points less the other side's) and its chance of making the
+    contract (a defender: of setting it)."""
 
     card: Card
     mean: float
+    points: float = 0.0
+    chance: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": card_name(self.card), "mean": round(self.mean, 4) + 0.0}
+        return {"card": card_name(self.card), "mean": figure(self.mean), "points": figure(self.points),
+                "chance": figure(self.chance)}
+
+
+@dataclass(frozen=True)
+class Why:
+    """A reason for a verdict: a layout on which the choice made did worst against the best
+    one (the hands at that moment), the two values there, and the share of layouts on which
+    each was the better."""
+
+    hands: dict[str, str]  # by seat: the cards held then
+    made: tuple[int, int]  # the choice made there: the mover's side's tricks, its points
+    best: tuple[int, int]
+    best_better: float
+    made_better: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hands": self.hands, "made": {"tricks": self.made[0], "points": self.made[1]},
+                "best": {"tricks": self.best[0], "points": self.best[1]},
+                "best_better": figure(self.best_better), "made_better": figure(self.made_better)}
 
 
 @dataclass(frozen=True)
@@ -60,8 +121,12 @@ class FairVerdict:
     layouts: int  # the layouts it was judged on
     exact: bool  # every layout that agrees with what the player knew was used
     choices: tuple[CardChoiceFigure, ...]  # every legal card, best first; none when the card was the only one
-    cost: float  # mean tricks given away against the best card
+    cost: float  # mean tricks given away against the best card (by tricks)
     stderr: float  # the standard error of the cost
+    points_cost: float = 0.0  # expected points given away against the best card (by points)
+    points_stderr: float = 0.0
+    why: Why | None = None  # for a mistake
+    agreeing: bool = False  # the layouts were kept to those that agree with the auction
 
     @property
     def best(self) -> Card:
@@ -69,22 +134,28 @@ class FairVerdict:
 
     @property
     def mistake(self) -> bool:
-        """A material cost: at least MISTAKE tricks, and clear of the sampling error."""
-        return self.cost >= MISTAKE and self.cost > 2 * self.stderr
+        """A material cost in points: at least MISTAKE_POINTS, clear of the sampling error."""
+        return self.points_cost >= MISTAKE_POINTS and self.points_cost > 2 * self.points_stderr
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "seat": SEATS[self.seat], "card": card_name(self.card),
-                "layouts": self.layouts, "exact": self.exact, "best": card_name(self.best),
-                "cost": round(self.cost, 4) + 0.0, "stderr": round(self.stderr, 4) + 0.0,
+        data = {"number": self.number, "seat": SEATS[self.seat], "card": card_name(self.card),
+                "layouts": self.layouts, "exact": self.exact, "agree_with_auction": self.agreeing,
+                "best": card_name(self.best), "cost": figure(self.cost), "stderr": figure(self.stderr),
+                "points_cost": figure(self.points_cost), "points_stderr": figure(self.points_stderr),
                 "mistake": self.mistake, "choices": [c.to_json() for c in self.choices]}
+        if self.why is not None:
+            data["why"] = self.why.to_json()
+        return data
 
 
-def judge_play(start: PlayState, cards: Sequence[CardId], layouts: int = DEFAULT_REVIEW_LAYOUTS, seed: int = 0,
-               threads: int = 1, known: Sequence[Mask] = (0, 0, 0, 0),
-               progress: Callable[[int, int], None] | None = None) -> list[FairVerdict]:
+def judge_play(start: PlayState, cards: Sequence[CardId], stakes: Stakes, layouts: int = DEFAULT_REVIEW_LAYOUTS,
+               seed: int = 0, threads: int = 1, known: Sequence[Mask] = (0, 0, 0, 0),
+               progress: Callable[[int, int], None] | None = None,
+               agree: Callable[[PlayState, View], Agree | None] | None = None) -> list[FairVerdict]:
     """Every card of ``cards`` (played from ``start``, checked already) judged from its
     player's seat (see the module). ``known``: cards each player is told are in each
-    hand besides what it saw (every card, for a review with all hands shown)."""
+    hand besides what it saw (every card, for a review with all hands shown). ``agree``:
+    for a turn, the predicate its layouts must meet (None: every layout)."""
     states = []
     state = start.copy()
     for card in cards:
@@ -94,7 +165,7 @@ def judge_play(start: PlayState, cards: Sequence[CardId], layouts: int = DEFAULT
 
     def judge(job: tuple[int, PlayState, CardId]) -> FairVerdict:
         number, before, card = job
-        return judge_card(before, card, number, layouts, seed, known, pause)
+        return judge_card(before, card, number, layouts, seed, known, stakes, pause, agree)
 
     def pause() -> None:  # between chunks of a card's layouts: a place for the caller to stop
         if progress:
@@ -113,8 +184,9 @@ def judge_play(start: PlayState, cards: Sequence[CardId], layouts: int = DEFAULT
     return verdicts
 
 
-def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: int,
-               known: Sequence[Mask], pause: Callable[[], None] = lambda: None) -> FairVerdict:
+def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: int, known: Sequence[Mask],
+               stakes: Stakes, pause: Callable[[], None] = lambda: None,
+               agree: Callable[[PlayState, View], Agree | None] | None = None) -> FairVerdict:
     """The card played at ``state`` (its ``number`` in the play), judged from its seat.
     ``pause()`` is called between chunks of the layouts."""
     seat = state.to_move
@@ -122,24 +194,66 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     if len(legal) == 1:  # nothing to choose: nothing to judge
         return FairVerdict(number, Seat(seat), Card(card), 0, True, (), 0.0, 0.0)
     view = View.of(state, known)
+    check = None if agree is None else agree(state, view)
     exact = view.count <= layouts
     if exact:
         dealt = list(view.every_layout())
+        kept = dealt if check is None else [held for held in dealt if check(held)]
     else:
-        dealt = [view.layout(random.Random(f"{seed}/{number}/{i}")) for i in range(layouts)]
-    totals = []  # per layout, per legal card
+        kept = []
+        tries = layouts if check is None else MAX_TRIES * layouts
+        for i in range(tries):
+            held = view.layout(random.Random(f"{seed}/{number}/{i}"))
+            if check is None or check(held):
+                kept.append(held)
+                if len(kept) == layouts:
+                    break
+        if not kept:  # nothing agrees with the auction: every layout, as drawn
+            dealt = [view.layout(random.Random(f"{seed}/{number}/{i}")) for i in range(layouts)]
+    agreeing = check is not None and bool(kept)
+    if kept:
+        dealt = kept
+    totals = []  # per layout, per legal card: the mover's side's tricks
     for start in range(0, len(dealt), LAYOUTS_PER_CHUNK):
         pause()
         totals += side_totals(state, view, dealt[start:start + LAYOUTS_PER_CHUNK], legal)
-    means = [sum(row[j] for row in totals) / len(totals) for j in range(len(legal))]
-    order = sorted(range(len(legal)), key=lambda j: (-means[j], canonical_key(legal[j])))
+    variant = state.deal.variant
+    mover_declares = variant.side_of(seat) == state.declaring_side
+    tricks = np.array(totals, dtype=np.int64)
+    declarers = tricks if mover_declares else variant.hand_size - tricks
+    sign = 1 if mover_declares else -1
+    points = sign * np.array(stakes.points, dtype=np.int64)[declarers]
+    success = declarers >= stakes.needed if mover_declares else declarers < stakes.needed
+    means, point_means, chances = tricks.mean(axis=0), points.mean(axis=0), success.mean(axis=0)
+    by_tricks = min(range(len(legal)), key=lambda j: (-means[j], canonical_key(legal[j])))
+    order = sorted(range(len(legal)), key=lambda j: (-point_means[j], -means[j], canonical_key(legal[j])))
     best, played = order[0], legal.index(card)
-    differences = [row[best] - row[played] for row in totals]
-    cost = means[best] - means[played]
-    stderr = 0.0 if exact or len(totals) < 2 else math.sqrt(
-        sum((d - cost) ** 2 for d in differences) / (len(totals) - 1) / len(totals))
-    choices = tuple(CardChoiceFigure(Card(legal[j]), means[j]) for j in order)
-    return FairVerdict(number, Seat(seat), Card(card), len(totals), exact, choices, cost, stderr)
+    n = len(totals)
+
+    def stderr_of(differences: np.ndarray) -> float:
+        return 0.0 if exact or n < 2 else float(differences.std(ddof=1) / math.sqrt(n))
+
+    cost = float(means[by_tricks] - means[played])
+    stderr = stderr_of(tricks[:, by_tricks] - tricks[:, played])
+    points_cost = float(point_means[best] - point_means[played])
+    points_stderr = stderr_of(points[:, best] - points[:, played])
+    choices = tuple(CardChoiceFigure(Card(legal[j]), float(means[j]), float(point_means[j]), float(chances[j]))
+                    for j in order)
+    verdict = FairVerdict(number, Seat(seat), Card(card), n, exact, choices, cost, stderr, points_cost,
+                          points_stderr, agreeing=agreeing)
+    if verdict.mistake:
+        gap = points[:, best] - points[:, played]
+        worst = int(np.argmax(gap))  # the first layout of the largest gap
+        hands = {SEATS[seat]: str(CardSet(state.hands[seat]))}
+        for place, cards in zip(view.places, dealt[worst]):
+            if place < NUM_SEATS:
+                hands[SEATS[place]] = str(CardSet(cards))
+        why = Why({s: hands[s] for s in SEATS if s in hands},
+                  (int(tricks[worst, played]), int(points[worst, played])),
+                  (int(tricks[worst, best]), int(points[worst, best])),
+                  float((gap > 0).mean()), float((gap < 0).mean()))
+        verdict = replace(verdict, why=why)
+    return verdict
 
 
 def side_totals(state: PlayState, view: View, dealt: list[list[Mask]], legal: list[CardId]) -> list[list[int]]:

@@ -1,49 +1,56 @@
 """A whole hand reviewed fairly: every decision judged by what its maker could know.
 
 Each decision gets two verdicts side by side. Single dummy, from the seat of the player
-who made it: the declarer's bid (or the Euchre maker's call) by the bid advice for its own
-hand (``hasen.analysis.advice``); the declarer's trump and discard (the Euchre dealer's
-discard) over layouts of the cards it could not see; every card of the play from its
-player's seat (``hasen.analysis.fair``). Double dummy, with every hand open: the existing
-review of the contract and of every card (``hasen.analysis.review``). A decision is a
-mistake only when its single-dummy cost is material (``fair.MISTAKE`` tricks or more, and
-clear of twice its standard error); a card that cost tricks only with every hand open is
-shown as such. The review ends with the result (made or down, the score) and the par.
+who made it, in points of the hand (its side's points less the other side's):
+
+- every call of the auction, each seat's, against the other calls it could have made: on
+  layouts of the cards it could not see that agree with the calls before it (by the model
+  of the other players, ``hasen.analysis.model``), the auction goes on by the model and its
+  contract is played out (``hasen.analysis.actions``; every later choice, the caller's own
+  included, is the model's);
+- the declarer's contract (Hasenpfeffer: the trump, the discard, and whether to play alone;
+  the Euchre dealer's discard) over layouts of the cards it could not see;
+- every card of the play from its player's seat (``hasen.analysis.fair``), on layouts that
+  agree with the auction too.
+
+Double dummy, with every hand open: the existing review of the contract and of every card
+(``hasen.analysis.review``), in tricks. A decision is a mistake only when its single-dummy
+cost is material (``fair.MISTAKE_POINTS`` points or more, and clear of twice its standard
+error); a call with no other open to it is not judged; a card that cost tricks only with
+every hand open is shown as such. The review ends with the result and the par.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
-from ..core.cards import SUITS, canonical_key, card_name
+from ..core.cards import SUITS, CardId, Mask, canonical_key, card_name
 from ..core.errors import NotationError
-from ..core.names import Card, Seat, Suit
-from ..core.seats import SEATS
+from ..core.names import Card, CardSet, Seat, Suit
+from ..core.seats import NUM_SEATS, SEATS
 from ..core.version import __version__
-from ..rules.trump import takes_upcard
-from .advice import BidFigures, advise_euchre, advise_hasenpfeffer, call_of
+from ..rules.auction import Call
+from .actions import ActionFigures, Option, value_options
+from .advice import Context, agreeing_layouts, solve_defended
 from .answer import Answer
 from .bidding import Auction
-from .fair import MISTAKE, FairVerdict, judge_play
+from .fair import MISTAKE_POINTS, Agree, FairVerdict, Stakes, Why, judge_play
 from .family import Family
 from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
-from .layouts import Knowledge, TableShape, solve_layouts
+from .layouts import Knowledge, TableShape
+from .model import PlayerModel
 from .play import PlayState, exchanging_seat
+from .playout import rules_for
 from .record import HandResult, Record
 from .review import PlayReview, review_play
+from .views import View, rotation
 
 Progress = Callable[[int, int], None]
-
-
-def choice_layouts(layouts: int) -> int:
-    """Layouts per widow for the declarer's later choice when a bid is judged: a twentieth
-    of the main layouts, at least 10 (the bid is one of several decisions reviewed)."""
-    return max(layouts // 20, 10)
 
 
 def figure(value: float) -> float:
@@ -51,53 +58,89 @@ def figure(value: float) -> float:
 
 
 @dataclass(frozen=True)
-class BidVerdict:
-    """The declarer's bid (Euchre: the maker's call) judged by the advice for its own hand."""
+class CallOption:
+    """One call a seat could have made, valued at the table."""
 
+    call: str  # as the auction writes it: "pass", "4", "order up alone", "name H"
+    expected: float  # the caller's side's points less the other side's
+    stderr: float  # of its difference from the call made
+
+    def to_json(self) -> dict[str, Any]:
+        return {"call": self.call, "expected": figure(self.expected), "stderr": figure(self.stderr)}
+
+
+@dataclass(frozen=True)
+class CallVerdict:
+    """One call of the auction judged from its caller's seat, against every call it could
+    have made there."""
+
+    number: int  # its place in the auction, from 1
     seat: Seat
-    figures: BidFigures  # the bid made: its chance of making, its expected score
-    worth: str | None  # the highest bid worth making in that form (Euchre: the round's best call); None: pass
+    made: CallOption
+    options: tuple[CallOption, ...]  # every call open to the seat, the best first
     layouts: int
+    agreeing: bool  # the layouts were kept to those that agree with the calls before it
+    why: Why | None = None  # for a mistake
+
+    @property
+    def best(self) -> CallOption:
+        return self.options[0]
+
+    @property
+    def cost(self) -> float:
+        return self.best.expected - self.made.expected
+
+    @property
+    def stderr(self) -> float:
+        return next(o.stderr for o in self.options if o.call == self.best.call)
 
     @property
     def mistake(self) -> bool:
-        """A bid expected to lose, clear of twice its standard error."""
-        return self.figures.expected + 2 * self.figures.stderr < 0
+        return self.cost >= MISTAKE_POINTS and self.cost > 2 * self.stderr
 
     def to_json(self) -> dict[str, Any]:
-        f = self.figures
-        return {"seat": SEATS[self.seat], "bid": f.bid, "make": figure(f.make), "expected": figure(f.expected),
-                "stderr": figure(f.stderr), "worth": self.worth, "layouts": self.layouts, "mistake": self.mistake}
+        data = {"number": self.number, "seat": SEATS[self.seat], "call": self.made.call,
+                "expected": figure(self.made.expected), "best": self.best.call, "cost": figure(self.cost),
+                "stderr": figure(self.stderr), "mistake": self.mistake, "layouts": self.layouts,
+                "agree_with_auction": self.agreeing, "options": [o.to_json() for o in self.options]}
+        if self.why is not None:
+            data["why"] = self.why.to_json()
+        return data
 
 
 @dataclass(frozen=True)
 class ChoiceVerdict:
-    """The trump and discard (the Euchre dealer's discard), judged from the chooser's seat:
-    the mean tricks of its side with the choice made and with the best one."""
+    """The declarer's contract (Hasenpfeffer: trump, discard and form of play; the Euchre
+    dealer's discard), judged from the chooser's seat in points, with the mean tricks of its
+    side beside them."""
 
     seat: Seat
-    chosen: tuple[Suit, Card | None]
-    best: tuple[Suit, Card | None]
-    mean: float  # with the choice made
-    best_mean: float
+    chosen: tuple[Suit, Card | None, bool]  # trump, discard, alone
+    best: tuple[Suit, Card | None, bool]
+    points: float  # expected, with the choice made
+    best_points: float
     stderr: float  # of the difference
+    mean: float  # tricks, with the choice made
+    best_mean: float
     layouts: int
 
     @property
     def cost(self) -> float:
-        return self.best_mean - self.mean
+        return self.best_points - self.points
 
     @property
     def mistake(self) -> bool:
-        return self.cost >= MISTAKE and self.cost > 2 * self.stderr
+        return self.cost >= MISTAKE_POINTS and self.cost > 2 * self.stderr
 
     def to_json(self) -> dict[str, Any]:
-        def choice(pair: tuple[Suit, Card | None]) -> dict[str, Any]:
-            return {"trump": SUITS[pair[0]], "discard": None if pair[1] is None else card_name(pair[1])}
+        def choice(pair: tuple[Suit, Card | None, bool]) -> dict[str, Any]:
+            return {"trump": SUITS[pair[0]], "discard": None if pair[1] is None else card_name(pair[1]),
+                    "alone": pair[2]}
 
         return {"seat": SEATS[self.seat], "chosen": choice(self.chosen), "best": choice(self.best),
-                "mean": figure(self.mean), "best_mean": figure(self.best_mean), "cost": figure(self.cost),
-                "stderr": figure(self.stderr), "layouts": self.layouts, "mistake": self.mistake}
+                "points": figure(self.points), "best_points": figure(self.best_points), "cost": figure(self.cost),
+                "stderr": figure(self.stderr), "mean": figure(self.mean), "best_mean": figure(self.best_mean),
+                "layouts": self.layouts, "mistake": self.mistake}
 
 
 @dataclass(frozen=True)
@@ -105,20 +148,22 @@ class PlayerTotals:
     """One player's decisions over a hand (or a session)."""
 
     cards: int = 0
-    mistakes: int = 0  # single dummy: bid, choice and cards
+    mistakes: int = 0  # single dummy: calls, the contract and cards
     given_away: float = 0.0  # mean tricks given away in the play, single dummy
-    bidding_given_away: float = 0.0  # mean tricks given away by the trump and discard chosen
+    play_points: float = 0.0  # expected points given away in the play, single dummy
+    bidding_points: float = 0.0  # by the calls and the contract chosen
     double_dummy_given_away: int = 0  # tricks given away in the play with every hand open
 
     def __add__(self, other: PlayerTotals) -> PlayerTotals:
         return PlayerTotals(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple())))
 
     def as_tuple(self) -> tuple[Any, ...]:
-        return (self.cards, self.mistakes, self.given_away, self.bidding_given_away, self.double_dummy_given_away)
+        return (self.cards, self.mistakes, self.given_away, self.play_points, self.bidding_points,
+                self.double_dummy_given_away)
 
     def to_json(self) -> dict[str, Any]:
         return {"cards": self.cards, "mistakes": self.mistakes, "given_away": figure(self.given_away),
-                "bidding_given_away": figure(self.bidding_given_away),
+                "play_points": figure(self.play_points), "bidding_points": figure(self.bidding_points),
                 "double_dummy_given_away": self.double_dummy_given_away}
 
 
@@ -130,19 +175,20 @@ class HandReview(Answer):
     >>> review = hasen.review_hand("variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; "
     ...                            "auction: S pass, N pass, S name H; contract: S, trump H; "
     ...                            "play: AH KD KH QD QH TD TS 9D 9S 9C", layouts=20)
-    >>> review.result.made, review.bid.figures.bid, len(review.cards)
-    (True, 'name H', 10)
+    >>> review.result.made, [call.made.call for call in review.calls], len(review.cards)
+    (True, ['pass', 'pass', 'name H'], 10)
     """
 
     record: Record
     layouts: int
     seed: int
-    bid: BidVerdict | None
+    calls: list[CallVerdict]
     choice: ChoiceVerdict | None
     cards: list[FairVerdict]
     double_dummy: PlayReview
     par: Auction
     players: dict[Seat, PlayerTotals] = field(default_factory=dict)
+    uniform: bool = False  # the layouts were dealt without regard to the auction
 
     @property
     def result(self) -> HandResult | None:
@@ -171,7 +217,8 @@ class HandReview(Answer):
             "result": None if self.result is None else self.result.to_json(),
             "par": {"contract": None if par is None else par.to_json(self.record.variant),
                     "auction": [c.to_json() for c in self.par.calls]},
-            "bid": None if self.bid is None else self.bid.to_json(),
+            "calls": [call.to_json() for call in self.calls],
+            "uniform": self.uniform,
             "choice": None if self.choice is None else self.choice.to_json(),
             "contract": dd.contract_json(),
             "cards": [{**card.to_json(), "trick": dd.cards[card.number - 1].trick,
@@ -187,8 +234,9 @@ class HandReview(Answer):
 
 
 def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LAYOUTS, seed: int = 0,
-                threads: int = 1, progress: Progress | None = None) -> HandReview:
-    """Review a record whose auction ended in a contract (the play whole or part-way)."""
+                threads: int = 1, progress: Progress | None = None, uniform: bool = False) -> HandReview:
+    """Review a record whose auction ended in a contract (the play whole or part-way).
+    ``uniform``: deal the layouts without regard to the auction."""
     whole_number("layouts", layouts)
     contract = record.contract
     if contract is None:
@@ -196,7 +244,8 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     deal, settings = record.deal, record.settings
     start = PlayState(deal, contract, settings)
     cards = [int(c) for c in record.cards]
-    steps = 3 + len(cards)
+    calls = sum(1 for _ in record.calls)
+    steps = calls + 2 + len(cards)
     done = [0]
 
     def step(count: int = 1) -> None:
@@ -208,18 +257,20 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
         if progress:
             progress(done[0], steps)
 
-    bid = judge_bid(record, family, layouts, seed, threads, tick)
-    step()
+    verdicts = judge_calls(record, layouts, seed, uniform, step)
     choice = judge_choice(record, layouts, seed, threads, tick)
     step()
-    play = judge_play(start, cards, layouts, seed, threads,
-                      progress=None if progress is None else lambda n, total: progress(2 + n, steps))
+    stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone)
+    agree = None if uniform else auction_check(record)
+    play = judge_play(start, cards, stakes, layouts, seed, threads,
+                      progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
+                      agree=agree)
     done[0] += len(cards)
     text = " ".join(card_name(c) for c in cards)
     dd = review_play(deal, contract, text, family, settings=settings, checkpoint=tick)
     par = family.par(_outcomes(record, family))
     step()
-    review = HandReview(record, layouts, seed, bid, choice, play, dd, par)
+    review = HandReview(record, layouts, seed, verdicts, choice, play, dd, par, uniform=uniform)
     review.players = player_totals(review)
     return review
 
@@ -233,80 +284,150 @@ def _outcomes(record: Record, family: Family) -> Any:
 def player_totals(review: HandReview) -> dict[Seat, PlayerTotals]:
     totals = {Seat(s): PlayerTotals() for s in review.record.variant.seats}
     for card in review.cards:
-        totals[card.seat] += PlayerTotals(1, int(card.mistake), card.cost, 0.0,
+        totals[card.seat] += PlayerTotals(1, int(card.mistake), card.cost, card.points_cost, 0.0,
                                           review.double_dummy_cost(card.number))
-    if review.bid is not None:
-        totals[review.bid.seat] += PlayerTotals(mistakes=int(review.bid.mistake))
+    for call in review.calls:
+        totals[call.seat] += PlayerTotals(mistakes=int(call.mistake), bidding_points=call.cost)
     if review.choice is not None:
         totals[review.choice.seat] += PlayerTotals(mistakes=int(review.choice.mistake),
-                                                   bidding_given_away=review.choice.cost)
+                                                   bidding_points=review.choice.cost)
     return totals
 
 
-def judge_bid(record: Record, family: Family, layouts: int, seed: int, threads: int,
-              progress: Progress | None = None) -> BidVerdict | None:
-    """The declarer's bid, or the Euchre maker's call, by the advice for its own hand."""
-    contract, end = record.contract, record.auction_end
-    assert contract is not None and end is not None
+def bidding_hand(record: Record, seat: int) -> Knowledge:
+    """What a seat knew when it called: its hand (and in Euchre the upcard)."""
     deal, variant = record.deal, record.variant
-    seat = contract.declarer
-    if variant.declarer_exchanges:
-        if end.bid is None or end.forced:  # made to declare by the all-pass rule: not a choice
+    return Knowledge(variant, deal.dealer, seat, deal.hands[seat], None if variant.declarer_exchanges else deal.extra)
+
+
+def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
+                step: Callable[[], None] = lambda: None) -> list[CallVerdict]:
+    """Every call of the auction with another call open to its seat, judged from that seat
+    (see the module)."""
+    deal, variant, settings = record.deal, record.variant, record.settings
+    model = PlayerModel.of(variant)
+    rules = record.rules
+    state = rules.start()
+    verdicts = []
+    before: list[tuple[int, Call]] = []
+    for number, (seat, call) in enumerate(record.calls, 1):
+        legal = rules.calls(state)
+        if len(legal) > 1:
+            knowledge = bidding_hand(record, seat)
+            context = Context(tuple(before), True, uniform)
+            stream = f"{seed}/call {number}"
+            agreeing = agreeing_layouts(knowledge, stream, layouts, context, settings)
+            unseen = knowledge.unseen
+            dealt = [knowledge.dealt(stream, i, unseen) for i in agreeing.indexes]
+            options = [Option(option, option.alone, option.words(settings)) for option in legal]
+            figures = value_options(model, settings, seat, deal.dealer, tuple(before), dealt, options, None)
+            verdicts.append(call_verdict(number, Seat(seat), call.words(settings), figures, dealt, agreeing.filtered))
+        step()
+        before.append((seat, call))
+        state = rules.after(state, call)
+    return verdicts
+
+
+def call_verdict(number: int, seat: Seat, made_words: str, figures: list[ActionFigures],
+                 dealt: list[tuple[Sequence[Mask], CardId]], agreeing: bool) -> CallVerdict:
+    """A call's verdict from the figures of every call open to it."""
+    made = next(f for f in figures if f.call == made_words)
+    order = sorted(figures, key=lambda f: -f.expected)  # the first listed of equals first
+    options = tuple(CallOption(f.call, f.expected, made.stderr_against(f)) for f in order)
+    verdict = CallVerdict(number, seat, CallOption(made.call, made.expected, 0.0), options, len(dealt), agreeing)
+    if verdict.mistake:
+        best = order[0]
+        gap = best.points - made.points
+        worst = int(np.argmax(gap))
+        hands = {SEATS[s]: str(CardSet(dealt[worst][0][s])) for s in range(4) if dealt[worst][0][s]}
+        why = Why(hands, (0, int(made.points[worst])), (0, int(best.points[worst])), float((gap > 0).mean()),
+                  float((gap < 0).mean()))
+        verdict = replace(verdict, why=why)
+    return verdict
+
+
+def auction_check(record: Record) -> Callable[[PlayState, View], Agree | None]:
+    """For a turn of the play, the layouts that agree with the auction: for every seat whose
+    hand at the auction a layout gives (not the declarer who took the widow, nor a dealer who
+    took the upcard, nor a lone player's partner who sits out), the model finds its calls
+    plausible with that hand (``hasen.analysis.playout``)."""
+    deal, variant, settings = record.deal, record.variant, record.settings
+    model = PlayerModel.of(variant)
+    rules = rules_for(variant, deal.dealer, deal.extra, None, settings)
+    calls = tuple(record.calls)
+
+    def for_turn(state: PlayState, view: View) -> Agree | None:
+        taker = exchanging_seat(deal, state.contract.trump, state.contract.declarer, state.seats)
+        played = [0, 0, 0, 0]
+        for leader, cards, _ in state.tricks:
+            for seat, card in zip(rotation(state, leader), cards):
+                played[seat] |= 1 << card
+        for seat, card in zip(rotation(state, state.leader), state.trick):
+            played[seat] |= 1 << card
+        checked = [i for i, place in enumerate(view.places) if place < NUM_SEATS and place != taker
+                   and any(s == place for s, _ in calls)]
+        if not checked:
             return None
-        known = Knowledge(variant, deal.dealer, seat, deal.hands[seat], None)
-        advice = advise_hasenpfeffer(known, family, layouts, seed, record.settings, contract.alone,
-                                     choice_layouts(layouts), threads, progress=progress)
-        form = next(iter(advice.forms.values()))
-        figures = next(b for b in form.bids if b.bid == end.bid.name(record.settings))
-        worth = form.worth()
-        return BidVerdict(Seat(seat), figures, None if worth is None else worth.bid, layouts)
-    known = Knowledge(variant, deal.dealer, seat, deal.hands[seat], deal.extra)
-    calls = advise_euchre(known, family, layouts, seed, record.settings, contract.alone,
-                          choice_layouts(layouts), threads, progress=progress)
-    upcard_suit = None if all(takes_upcard(deal.extra, t) for t in range(4)) else \
-        next(t for t in range(4) if takes_upcard(deal.extra, t))
-    round, name = call_of(contract.trump, upcard_suit)
-    made = next(c for c in calls.calls if c.bid == name and c.alone == contract.alone)
-    top = calls.best(round)
-    best_call = None if top is None else top.bid + (" alone" if top.alone else "")
-    return BidVerdict(Seat(seat), made, best_call, layouts)
+
+        def agree(held: Sequence[Mask]) -> bool:
+            hands = [0, 0, 0, 0]
+            for i in checked:
+                place = view.places[i]
+                hands[place] = held[i] | played[place]
+            state_at = rules.start()
+            for seat, call in calls:
+                if hands[seat] and not model.plausible(rules, state_at, hands[seat], call):
+                    return False
+                state_at = rules.after(state_at, call)
+            return True
+
+        return agree
+
+    return for_turn
 
 
 def judge_choice(record: Record, layouts: int, seed: int, threads: int,
                  progress: Progress | None = None) -> ChoiceVerdict | None:
-    """The trump and discard of the Hasenpfeffer declarer, or the discard of the Euchre
-    dealer who took the upcard, from the chooser's seat (its cards and the widow or
-    upcard known, the rest dealt at random)."""
+    """The contract of the Hasenpfeffer declarer (trump, discard, and with the partner or
+    alone), or the discard of the Euchre dealer who took the upcard, from the chooser's seat
+    (its cards and the widow or upcard known, the rest dealt at random), in points."""
     contract = record.contract
     assert contract is not None
-    deal, variant = record.deal, record.variant
-    seats = PlayState(deal, contract, record.settings).seats
+    deal, variant, settings = record.deal, record.variant, record.settings
+    seats = PlayState(deal, contract, settings).seats
     taker = exchanging_seat(deal, contract.trump, contract.declarer, seats)
     if taker is None:
         return None
     known = Knowledge(variant, deal.dealer, taker, deal.hands[taker], deal.extra)
-    shape = TableShape.of(known, contract.declarer, contract.alone, record.settings, contract.lone_defender)
-    rows = solve_layouts(known, [shape], layouts, f"{seed}/choice", threads, progress=progress).rows[0].astype(np.int64)
-    if variant.side_of(taker) != variant.side_of(contract.declarer):
-        rows = variant.hand_size - rows  # the chooser's side's tricks
-    columns = shape.columns
-    candidates = [c for c, (t, d) in enumerate(columns)
-                  if d is not None and (variant.declarer_exchanges or t == contract.trump)]
-    means = rows.mean(axis=0)
-    def place(c: int) -> tuple[float, int, tuple[int, ...]]:
-        trump, discard = columns[c]
-        assert discard is not None  # a candidate discards
-        return -means[c], trump, canonical_key(discard)
+    forms = (False, True) if variant.declarer_exchanges and variant.partners else (contract.alone,)
+    solved = solve_defended(known, forms, settings, layouts, f"{seed}/choice", threads, None, progress, 0, layouts,
+                            None)
+    chooser_declares = variant.side_of(taker) == variant.side_of(contract.declarer)
+    candidates = []  # (points per layout, tricks per layout, trump, discard, alone)
+    for alone, rows in zip(forms, solved.rows):
+        shape = TableShape.of(known, contract.declarer, alone, settings)
+        stakes = Stakes.of(variant, settings, record.bid, alone)
+        table = np.array(stakes.points, dtype=np.int64)
+        for c, (t, d) in enumerate(shape.columns):
+            if d is None or not (variant.declarer_exchanges or t == contract.trump):
+                continue
+            declarers = rows[:, c].astype(np.int64)
+            points = table[declarers] if chooser_declares else -table[declarers]
+            tricks = declarers if chooser_declares else variant.hand_size - declarers
+            candidates.append((points, tricks, t, d, alone))
+    assert candidates, "a chooser has a discard to make"
+
+    def place(entry: tuple[np.ndarray, np.ndarray, int, int, bool]) -> tuple[float, float, bool, int, tuple[int, int]]:
+        points, tricks, trump, discard, alone = entry
+        return -float(points.mean()), -float(tricks.mean()), alone, trump, canonical_key(discard)
 
     best = min(candidates, key=place)
-    chosen = columns.index((contract.trump, contract.discard))
-    differences = rows[:, best] - rows[:, chosen]
-    stderr = float(differences.std(ddof=1) / math.sqrt(len(rows))) if len(rows) > 1 else 0.0
+    chosen = next(c for c in candidates if (c[2], c[3], c[4]) == (contract.trump, contract.discard, contract.alone))
+    differences = best[0] - chosen[0]
+    stderr = float(differences.std(ddof=1) / math.sqrt(len(differences))) if len(differences) > 1 else 0.0
 
-    def pair(c: int) -> tuple[Suit, Card | None]:
-        t, d = columns[c]
-        return Suit(t), None if d is None else Card(d)
+    def pair(entry: tuple[np.ndarray, np.ndarray, int, int, bool]) -> tuple[Suit, Card | None, bool]:
+        return Suit(entry[2]), Card(entry[3]), entry[4]
 
-    return ChoiceVerdict(Seat(taker), pair(chosen), pair(best), float(means[chosen]), float(means[best]), stderr,
-                         layouts)
-
+    return ChoiceVerdict(Seat(taker), pair(chosen), pair(best), float(chosen[0].mean()), float(best[0].mean()),
+                         stderr, float(chosen[1].mean()), float(best[1].mean()), layouts)

@@ -2,9 +2,9 @@
 
 A player is the name the records give its seat (``players: N=Anna, ...``), or else the seat
 itself. For each player over the session: the hands it played, its cards, its mistakes (of
-the bid, the trump and discard, and the play, single dummy), the mean tricks it gave away
-in the play and by its choice of trump and discard, the tricks it gave away in the play with
-every hand open, and the contracts it declared, made and was set in. The figures are read
+its calls, its contract and its cards, single dummy), the expected points it gave away in
+the play and in the auction and contract (sums over the hands), the tricks it gave away in
+the play with every hand open, and the contracts it declared, made and was set in. The figures are read
 from the reviews' JSON (the lines ``hasen session`` writes), so that a session can be summed
 again from its file.
 """
@@ -23,8 +23,8 @@ class PlayerSession:
     hands: int = 0
     cards: int = 0
     mistakes: int = 0
-    given_away: float = 0.0  # mean tricks given away in the play, single dummy
-    bidding_given_away: float = 0.0  # by the trump and discard chosen, single dummy
+    play_points: float = 0.0  # expected points given away in the play, single dummy, summed
+    bidding_points: float = 0.0  # in the auction and the contract, single dummy, summed
     double_dummy_given_away: int = 0
     declared: int = 0
     made: int = 0
@@ -32,8 +32,8 @@ class PlayerSession:
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.name, "hands": self.hands, "cards": self.cards, "mistakes": self.mistakes,
-                "given_away": round(self.given_away, 4) + 0.0,
-                "bidding_given_away": round(self.bidding_given_away, 4) + 0.0,
+                "play_points": round(self.play_points, 4) + 0.0,
+                "bidding_points": round(self.bidding_points, 4) + 0.0,
                 "double_dummy_given_away": self.double_dummy_given_away, "declared": self.declared,
                 "made": self.made, "set": self.set}
 
@@ -43,7 +43,7 @@ class HandLine:
     """One hand of the session as the report draws it."""
 
     id: str
-    given_away: dict[str, float]  # per player: play and bidding, single dummy
+    given_away: dict[str, float]  # per player: points given away in the play and the bidding, single dummy
     needed: int | None  # the tricks the declaring side needed (None: not finished)
     taken: int | None  # the tricks it took
     declarer: str | None
@@ -64,10 +64,10 @@ class Session:
             player.hands += 1
             player.cards += totals["cards"]
             player.mistakes += totals["mistakes"]
-            player.given_away += totals["given_away"]
-            player.bidding_given_away += totals["bidding_given_away"]
+            player.play_points += totals["play_points"]
+            player.bidding_points += totals["bidding_points"]
             player.double_dummy_given_away += totals["double_dummy_given_away"]
-            per_hand[name] = totals["given_away"] + totals["bidding_given_away"]
+            per_hand[name] = totals["play_points"] + totals["bidding_points"]
         contract = review["record"].get("contract")
         declarer = None
         if contract is not None:

@@ -47,8 +47,9 @@ def cmd_bid(args: argparse.Namespace) -> int:
 
         return run_advice(args)
     given = [f"--{name.replace('_', '-')}" for name in ("hand", "upcard", "known", "choice_layouts", "layouts",
-                                                         "seed", "jobs", "scheduler", "form")
+                                                         "seed", "jobs", "scheduler", "form", "auction")
              if getattr(args, name) not in (None, [])]
+    given += [flag for flag, on in (("--no-model", not args.model), ("--uniform", args.uniform)) if on]
     if given:
         raise UsageError(f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
                          "(single dummy): give --seat too")

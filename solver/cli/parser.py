@@ -119,6 +119,14 @@ def bid_arguments(bid: argparse.ArgumentParser) -> None:
     bid.add_argument("--form", choices=list(FORMS),
                      help="with --seat: with the partner, alone, or both (default; one form where nobody has "
                           "a partner)")
+    bid.add_argument("--auction", metavar="CALLS",
+                     help='with --seat: the calls so far, e.g. "W pass, N 3": the advice is for the seat\'s turn '
+                          "after them (default: the start; in Euchre, the seats before this one passing)")
+    bid.add_argument("--no-model", dest="model", action="store_false",
+                     help="with --seat: judge each bid as if it won the auction and passing as worth 0, leaving "
+                          "out what the other players would call (the model of the other players)")
+    bid.add_argument("--uniform", action="store_true",
+                     help="with --seat: deal every layout alike, not only those that agree with the calls so far")
     # None: not given, so that the double-dummy par can refuse what only the advice uses
     bid.set_defaults(layouts=None, seed=None, jobs=None)
     add_variant_options(bid)

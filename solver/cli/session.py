@@ -36,8 +36,8 @@ from .output import OutputError, emit
 from .targets import check_apart, check_replaceable, finished, id_key, replace_text, result_line
 
 COMMAND = "session"  # the mark of its results' lines (hasen.cli.targets)
-CSV_COLUMNS = ("id", "player", "seat", "decision", "trick", "card", "single_dummy_cost", "stderr", "mistake",
-               "double_dummy_cost", "verdict")
+CSV_COLUMNS = ("id", "player", "seat", "decision", "call", "trick", "card", "points_cost", "points_stderr",
+               "single_dummy_cost", "stderr", "mistake", "double_dummy_cost", "verdict")
 HEADER = ",".join(CSV_COLUMNS)
 
 
@@ -233,12 +233,13 @@ def summary_text(out: Summed) -> str:
     names = {p.name: shown_name(p.name) for p in session.players.values()}
     width = max([10, *map(len, names.values())]) + 2
     lines = [f"{counted(len(session.hands), 'hand')} reviewed{passed}, {counted(len(out.errors), 'error')}; "
-             "per player (tricks given away: single dummy, mean):",
-             f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'in play':>9}{'by trump':>10}{'double dummy':>14}"
+             "per player (points given away, single dummy, summed over the hands; tricks given away with every "
+             "hand open):",
+             f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'in play':>9}{'bidding':>9}{'double dummy':>14}"
              f"{'declared':>10}{'made':>6}{'set':>5}"]
     for p in sorted(session.players.values(), key=lambda p: p.name):
-        lines.append(f"  {names[p.name]:<{width}}{p.hands:>6}{p.mistakes:>10}{p.given_away:>9.2f}"
-                     f"{p.bidding_given_away:>10.2f}{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}"
+        lines.append(f"  {names[p.name]:<{width}}{p.hands:>6}{p.mistakes:>10}{p.play_points:>9.2f}"
+                     f"{p.bidding_points:>9.2f}{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}"
                      f"{p.set:>5}")
     if out.errors:
         lines.append("not reviewed:")
@@ -276,17 +277,18 @@ def csv_rows(line: dict[str, Any]) -> list[dict[str, Any]]:
         rows.append({"id": line["id"], "player": names.get(seat, seat), "seat": seat, "decision": decision,
                      **{k: values.get(k, "") for k in CSV_COLUMNS[4:]}})
 
-    if review["bid"] is not None:
-        bid = review["bid"]
-        row(bid["seat"], "bid", mistake=bid["mistake"], verdict="mistake" if bid["mistake"] else "good")
+    for call in review["calls"]:
+        row(call["seat"], "call", call=call["call"], points_cost=call["cost"], points_stderr=call["stderr"],
+            mistake=call["mistake"], verdict="mistake" if call["mistake"] else "good")
     if review["choice"] is not None:
         choice = review["choice"]
-        row(choice["seat"], "trump and discard", single_dummy_cost=choice["cost"], stderr=choice["stderr"],
-            mistake=choice["mistake"], verdict="mistake" if choice["mistake"] else "good")
+        row(choice["seat"], "contract", points_cost=choice["cost"], points_stderr=choice["stderr"],
+            single_dummy_cost=round(choice["best_mean"] - choice["mean"], 4), mistake=choice["mistake"],
+            verdict="mistake" if choice["mistake"] else "good")
     for card in review["cards"]:
-        row(card["seat"], "card", trick=card["trick"], card=card["card"], single_dummy_cost=card["cost"],
-            stderr=card["stderr"], mistake=card["mistake"], double_dummy_cost=card["double_dummy"]["cost"],
-            verdict=card["verdict"])
+        row(card["seat"], "card", trick=card["trick"], card=card["card"], points_cost=card["points_cost"],
+            points_stderr=card["points_stderr"], single_dummy_cost=card["cost"], stderr=card["stderr"],
+            mistake=card["mistake"], double_dummy_cost=card["double_dummy"]["cost"], verdict=card["verdict"])
     return rows
 
 

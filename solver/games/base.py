@@ -24,7 +24,7 @@ from ..search import Searcher, thread_searcher
 # the analyses and texts of bidding, positions and reviews are imported when first asked
 # for, so that a command needs only its own (``hasen table`` starts the faster)
 if TYPE_CHECKING:
-    from ..analysis.advice import BidAdvice, CallAdvice
+    from ..analysis.advice import BidAdvice, CallAdvice, Context
     from ..analysis.bidding import Advice, Auction, BidAnalysis
     from ..analysis.layouts import Knowledge, Mapper
     from ..analysis.outcomes import Outcomes
@@ -112,8 +112,9 @@ class Game(ABC):
     @abstractmethod
     def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
                choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
-               progress: Progress | None = None) -> BidAdvice | CallAdvice:
-        """What the seat should bid or call knowing only its own cards (single dummy)."""
+               progress: Progress | None = None, context: Context | None = None) -> BidAdvice | CallAdvice:
+        """What the seat should bid or call knowing only its own cards (single dummy), at
+        its turn in the auction of ``context`` (``hasen.analysis.advice.Context``)."""
 
     def bid(self, deal: Deal, settings: Settings | None = None, searcher: Searcher | None = None,
             checkpoint: Checkpoint | None = None) -> BidAnalysis:

@@ -25,7 +25,7 @@ from ..text.words import OPEN_HANDS, lone_form, signed, tricks
 from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
-    from ..analysis.advice import CallAdvice
+    from ..analysis.advice import CallAdvice, Context
     from ..analysis.bidding import Advice, Auction, CallOutcome, EuchreAdvice, Played
     from ..analysis.layouts import Knowledge, Mapper
     from ..analysis.outcomes import Outcomes
@@ -151,10 +151,11 @@ class Euchre(Game):
 
     def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
                choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
-               progress: Progress | None = None) -> CallAdvice:
-        from ..analysis.advice import advise_euchre
+               progress: Progress | None = None, context: Context | None = None) -> CallAdvice:
+        from ..analysis.advice import Context, advise_euchre
 
-        return advise_euchre(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper, progress)
+        return advise_euchre(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper,
+                                   progress, context or Context())
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         makers, defenders = euchre_score(tricks, alone, variant)

@@ -23,7 +23,7 @@ from ..text.words import OPEN_HANDS, lone_form, signed, tricks
 from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
-    from ..analysis.advice import BidAdvice
+    from ..analysis.advice import BidAdvice, Context
     from ..analysis.bidding import Advice, Auction, HasenpfefferAdvice, Played
     from ..analysis.layouts import Knowledge, Mapper
     from ..analysis.outcomes import Outcomes
@@ -148,11 +148,11 @@ class Hasenpfeffer(Game):
 
     def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
                choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
-               progress: Progress | None = None) -> BidAdvice:
-        from ..analysis.advice import advise_hasenpfeffer
+               progress: Progress | None = None, context: Context | None = None) -> BidAdvice:
+        from ..analysis.advice import Context, advise_hasenpfeffer
 
         return advise_hasenpfeffer(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper,
-                                   progress)
+                                   progress, context or Context())
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         out = []

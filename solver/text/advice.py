@@ -1,13 +1,17 @@
 """Single-dummy bid advice as text: the advice in a line or two, what the seat knows, then
-every bid's (or call's) figures."""
+every option's value at the table and every bid's (or call's) figures if the seat plays it."""
 
 from __future__ import annotations
 
-from ..analysis.advice import BidAdvice, BidFigures, CallAdvice, CallFigures, FormAdvice
+import numpy as np
+
+from ..analysis.actions import ActionFigures
+from ..analysis.advice import BidAdvice, BidFigures, CallAdvice, CallFigures, Context, FormAdvice
 from ..analysis.layouts import Knowledge
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS
+from ..rules.settings import Settings
 from .simulation import percent
 
 
@@ -37,18 +41,146 @@ def bid_line(form: FormAdvice, label: str, other: FormAdvice | None = None) -> s
     return line
 
 
-def what_is_known(knowledge: Knowledge, layouts: int, seed: int) -> list[str]:
-    """What the seat knows and what is dealt at random, in two sentences."""
+def what_is_known(knowledge: Knowledge, layouts: int, seed: int, context: Context | None = None,
+                  settings: Settings | None = None) -> list[str]:
+    """What the seat knows and what is dealt at random, in a few sentences."""
     k = knowledge
     seen = [f"its {len(CardSet(k.hand))} cards"]
     if k.extra is not None:
         seen.append(f"the {k.variant.extra_card}")
     seen.append("who deals")
+    if context is not None and context.auction and not context.passes_taken:
+        seen.append("the calls so far")
     seen += [f"that {SEATS[s]} holds {CardSet(m)}" for s, m in enumerate(k.known) if m]
     unseen = len(k.unseen)
     rest = f"the {k.variant.extra_card} and {unseen - 1} other cards" if k.extra is None else f"{unseen} cards"
-    return [f"What {SEATS[k.seat]} knows: {', '.join(seen[:-1])} and {seen[-1]}.",
-            f"The rest, {rest}, is dealt at random: {layouts:,} layouts (seed {seed}), each played double-dummy."]
+    lines = [f"What {SEATS[k.seat]} knows: {', '.join(seen[:-1])} and {seen[-1]}."]
+    if context is not None and context.auction:
+        words = ", ".join(f"{SEATS[seat]} {call.words(settings or Settings())}" for seat, call in context.auction)
+        taken = " (taken to have passed: give --auction for other calls)" if context.passes_taken else ""
+        lines.append(f"The auction so far: {words}{taken}.")
+    lines.append(f"The rest, {rest}, is dealt at random: {layouts:,} layouts (seed {seed}), each played "
+                 "double-dummy (every hand open, best play).")
+    return lines
+
+
+def model_lines(advice: BidAdvice | CallAdvice) -> list[str]:
+    """How the other players were taken, and which layouts were kept."""
+    context, agreeing = advice.context, advice.agreeing
+    if not context.model:
+        return ["Each bid is judged as if it won the auction, and passing as worth 0 (--no-model): what the other "
+                "players would call is left out."]
+    lines = ["After the seat's call the auction goes on by the model of the other players (how a player bids "
+             "knowing only its own cards; docs/variants.md), and the contract it ends in is played out."]
+    if agreeing is not None and agreeing.filtered:
+        lines.append(f"The layouts agree with the other seats' calls so far by the model: {advice.layouts:,} of "
+                     f"{agreeing.tried:,} dealt.")
+    elif agreeing is not None and any(seat != advice.knowledge.seat for seat, _ in context.auction) \
+            and not context.uniform:
+        lines.append(f"No layout of {agreeing.tried:,} dealt agrees with the other seats' calls by the model: every "
+                     "layout is taken.")
+    return lines
+
+
+def side_name(advice: BidAdvice | CallAdvice) -> tuple[str, str]:
+    variant, seat = advice.knowledge.variant, advice.knowledge.seat
+    names = variant.side_names
+    ours = variant.side_of(seat)
+    return names[ours], names[1 - ours]
+
+
+def option_words(action: ActionFigures, advice: BidAdvice | CallAdvice) -> str:
+    """The option as a player says it: ``pass``, ``bid up to 5 alone``, ``order it up``."""
+    option = action.option
+    if isinstance(advice, BidAdvice):
+        if option.up_to is None:
+            return "pass"
+        form = " alone" if option.alone else (" with the partner" if advice.knowledge.variant.partners else "")
+        return f"bid up to {option.words.removesuffix(' alone')}{form}"
+    call = option.call
+    dealer = advice.knowledge.seat == advice.knowledge.dealer
+    if call.kind == "pass":
+        if advice.second_round is not None:
+            later = advice.second_round
+            then = "pass again" if later.call.kind == "pass" else f"then {euchre_words(later.words, dealer)}"
+            return f"pass ({then} in the second round)"
+        return "pass"
+    return euchre_words(option.words, dealer)
+
+
+def euchre_words(words: str, dealer: bool) -> str:
+    alone = words.endswith(" alone")
+    core = words.removesuffix(" alone")
+    if core == "order up":
+        text = "pick it up" if dealer else "order it up"
+    else:
+        text = f"name {SUIT_NAMES['SHDC'.index(core[-1])]}"
+    return text + (" alone" if alone else "")
+
+
+def distinct(advice: BidAdvice | CallAdvice) -> list[list[ActionFigures]]:
+    """The options in groups that come to the same on every layout (a bid the auction is
+    already past before the seat's turn is the same as passing), in the order given."""
+    groups: list[list[ActionFigures]] = []
+    for action in advice.actions:
+        for group in groups:
+            if np.array_equal(group[0].points, action.points):
+                group.append(action)
+                break
+        else:
+            groups.append([action])
+    return groups
+
+
+def group_words(group: list[ActionFigures], advice: BidAdvice | CallAdvice) -> str:
+    """Options that come to the same, in short: ``pass, or bid up to 1 or 2``."""
+    if not isinstance(advice, BidAdvice) or len(group) == 1:
+        return " = ".join(option_words(a, advice) for a in group)
+    bids = [a for a in group if a.option.up_to is not None]
+    levels = list(dict.fromkeys(a.option.words.removesuffix(" alone") for a in bids))
+    forms = {a.option.alone for a in bids}
+    parts = ["pass"] if len(bids) < len(group) else []
+    if levels:
+        form = "" if len(forms) > 1 or not advice.knowledge.variant.partners else \
+            (" alone" if forms == {True} else " with the partner")
+        parts.append(f"bid up to {' or '.join(levels)}{form}")
+    return ", or ".join(parts)
+
+
+def headline(advice: BidAdvice | CallAdvice) -> str:
+    """The best option in words, with its value and passing's (or the next best's)."""
+    best = advice.best_action()
+    passing = advice.passing()
+    assert best is not None
+    ours, theirs = side_name(advice)
+    what = option_words(best, advice)
+    line = f"{what[0].upper()}{what[1:]}: expected {points(best.expected)} points for {ours}"
+    same = next(g for g in distinct(advice) if best in g)
+    if passing is not None and passing not in same:
+        theirs_play = 1 - passing.share_ours - float(passing.redeal.mean())
+        line += (f"; passing: {points(passing.expected)} ({theirs} then play the hand {percent(theirs_play)} "
+                 f"of the time and make it {percent(passing.theirs_make)})")
+    else:
+        others = [a for a in advice.actions if a not in same]
+        if others:
+            top = max(others, key=lambda a: a.expected)
+            line += f"; the best other option, {option_words(top, advice)}, expects {points(top.expected)}"
+    return line + "."
+
+
+def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:
+    ours, theirs = side_name(advice)
+    groups = distinct(advice)
+    width = max(len("option"), *(len(group_words(g, advice)) for g in groups)) + 2
+    lines = [f"at the table, the auction played out (points for {ours}: its points less {theirs}'s):",
+             f"  {'option':<{width}}{'expected':>13}{ours + ' play':>11}{ours + ' make':>11}{theirs + ' make':>11}"]
+    for group in groups:
+        action = group[0]
+        lines.append(f"  {group_words(group, advice):<{width}}{points(action.expected):>7} ±{action.stderr:.2f}"
+                     f"{percent(action.share_ours):>11}{percent(action.ours_make):>11}{percent(action.theirs_make):>11}")
+    lines.append(f"({ours} play: the share of layouts on which {ours} play the contract; make: on which the side "
+                 "plays it and makes it; options that come to the same on every layout share a line.)")
+    return lines
 
 
 def format_bid_advice(advice: BidAdvice) -> str:
@@ -57,12 +189,18 @@ def format_bid_advice(advice: BidAdvice) -> str:
     out = [f"{seat} holds {CardSet(k.hand)}; {SEATS[k.dealer]} deals"]
     labels = {"with_partner": "With the partner", "alone": "Alone"}
     forms = list(advice.forms.values())
-    for name, form in advice.forms.items():
-        other = next((f for f in forms if f is not form), None)
-        out.append(bid_line(form, labels[name] if k.variant.partners else "Advice", other))
-    out += ["", *what_is_known(k, advice.layouts, advice.seed),
+    if advice.actions:
+        out.append(headline(advice))
+    else:
+        for name, form in advice.forms.items():
+            other = next((f for f in forms if f is not form), None)
+            out.append(bid_line(form, labels[name] if k.variant.partners else "Advice", other))
+    out += ["", *what_is_known(k, advice.layouts, advice.seed, advice.context, advice.settings),
+            *model_lines(advice),
             f"Trump and discard are chosen after the widow, on {advice.choice_layouts} other layouts for each "
             f"card it can be.", ""]
+    if advice.actions:
+        out += [*actions_table(advice), "", f"if {seat} wins the bid and plays it:"]
     for name, form in advice.forms.items():
         out.append(f"{labels[name].lower() if k.variant.partners else 'every bid'}:")
         out.append(f"  {'bid':<15}{'makes':>6}{'expected':>16}{'tricks':>8}  trump chosen")
@@ -107,10 +245,19 @@ def format_call_advice(advice: CallAdvice) -> str:
     if advice.nothing_to_decide:
         return "\n".join(out + [f"Nothing to decide: {advice.nothing_to_decide}."])
     rounds = sorted({c.round for c in advice.calls})
-    out += [round_line(advice, r) for r in rounds]
-    out += ["", *what_is_known(k, advice.layouts, advice.seed)]
+    if advice.actions:
+        out.append(headline(advice))
+    else:
+        out += [round_line(advice, r) for r in rounds]
+    out += ["", *what_is_known(k, advice.layouts, advice.seed, advice.context, advice.settings),
+            *model_lines(advice)]
     if any(c.discard is not None for c in advice.calls):
         out.append(f"The dealer's discard is chosen on {advice.choice_layouts} other layouts.")
+    if advice.second_round is not None:
+        out.append(f"{SEATS[k.seat]}'s own second-round call, should the first round go by, is chosen on the same "
+                   f"{advice.choice_layouts} other layouts.")
+    if advice.actions:
+        out += ["", *actions_table(advice), "", f"if {SEATS[k.seat]} makes trump (each call played by its maker):"]
     out += ["", f"  {'round':<7}{'call':<20}{'makes':>6}{'march':>7}{'euchred':>9}{'expected':>16}"]
     for call in advice.calls:
         name = call.bid + (" alone" if call.alone else "")

@@ -1,22 +1,25 @@
-"""A fair hand review as text: the result, the decisions that mattered, then every card
-with its single-dummy and double-dummy verdicts side by side."""
+"""A fair hand review as text: the result, every call of the auction and the contract judged,
+then every card with its single-dummy and double-dummy verdicts side by side, and why each
+mistake is one."""
 
 from __future__ import annotations
 
-from ..analysis.fair import MISTAKE, FairVerdict
-from ..analysis.hand_review import ChoiceVerdict, HandReview
+from ..analysis.fair import MISTAKE_POINTS, FairVerdict, Why
+from ..analysis.hand_review import CallVerdict, ChoiceVerdict, HandReview
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import Card, Suit
 from ..core.seats import SEATS
-from .simulation import percent
 from .words import OPEN_HANDS, tricks
 
 
-def choice_words(pair: tuple[Suit, Card | None], exchanges: bool) -> str:
-    trump, discard = pair
+def choice_words(pair: tuple[Suit, Card | None, bool], exchanges: bool, partners: bool) -> str:
+    trump, discard, alone = pair
+    form = (" alone" if alone else " with the partner") if exchanges and partners else ""
     if discard is None:
-        return SUIT_NAMES[trump]
-    return f"{SUIT_NAMES[trump]}, discard {card_name(discard)}" if exchanges else f"discard {card_name(discard)}"
+        return SUIT_NAMES[trump] + form
+    if exchanges:
+        return f"{SUIT_NAMES[trump]}, discard {card_name(discard)}{form}"
+    return f"discard {card_name(discard)}"
 
 
 def result_lines(review: HandReview) -> list[str]:
@@ -45,41 +48,51 @@ def result_lines(review: HandReview) -> list[str]:
     return lines
 
 
+def points(value: float) -> str:
+    return f"{value:+.2f}"
+
+
+def call_line(call: CallVerdict) -> str:
+    """``3. E pass: -4.10; best 5 +1.20 (5.30 ±0.40 points given away): a mistake``."""
+    head = f"  {call.number}. {SEATS[call.seat]} {call.made.call}: {points(call.made.expected)}"
+    if call.best.call == call.made.call or call.cost <= 0:
+        return head + ", the best call"
+    line = f"{head}; best {call.best.call} {points(call.best.expected)} ({call.cost:.2f} ±{call.stderr:.2f} " \
+           "given away)"
+    return line + (": a MISTAKE" if call.mistake else "")
+
+
 def decision_lines(review: HandReview) -> list[str]:
     out = []
-    exchanges = review.record.variant.declarer_exchanges
-    if review.bid is not None:
-        b = review.bid
-        f = b.figures
-        verdict = "a mistake: it is expected to lose" if b.mistake else "sound"
-        worth = f"worth bidding up to {b.worth}" if exchanges else f"the best call of its round: {b.worth or 'pass'}"
-        if exchanges and b.worth is None:
-            worth = "no bid was worth making"
-        out.append(f"The {'bid' if exchanges else 'call'}, knowing {SEATS[b.seat]}'s own cards: {f.bid} makes "
-                   f"{percent(f.make)} of the time, expected {f.expected:+.2f} ±{f.stderr:.2f} points; {worth}; "
-                   f"{verdict}.")
+    variant = review.record.variant
+    if review.calls:
+        agree = "" if review.uniform else ", on layouts that agree with the calls before it by the model"
+        out.append(f"Each call, knowing only its caller's cards{agree} ({review.layouts} layouts a call; the "
+                   "auction then goes on by the model of the other players, and its contract is played out): "
+                   "the caller's side's expected points, its points less the other side's.")
+        out += [call_line(call) for call in review.calls]
     if review.choice is not None:
-        out.append(choice_line(review.choice, exchanges))
+        out.append(choice_line(review.choice, variant.declarer_exchanges, variant.partners))
     return out
 
 
-def choice_line(c: ChoiceVerdict, exchanges: bool) -> str:
-    what = "Trump and discard" if exchanges else "The dealer's discard"
-    line = (f"{what}, knowing {SEATS[c.seat]}'s cards: {choice_words(c.chosen, exchanges)}, "
-            f"{c.mean:.2f} tricks on average")
-    if c.chosen == c.best:
+def choice_line(c: ChoiceVerdict, exchanges: bool, partners: bool) -> str:
+    what = "The contract" if exchanges else "The dealer's discard"
+    line = (f"{what}, knowing {SEATS[c.seat]}'s cards: {choice_words(c.chosen, exchanges, partners)}, "
+            f"{points(c.points)} points expected ({c.mean:.2f} tricks)")
+    if c.chosen == c.best or c.cost <= 0:
         return line + ", the best choice."
-    line += (f"; best {choice_words(c.best, exchanges)}, {c.best_mean:.2f} "
-             f"({c.cost:.2f} ±{c.stderr:.2f} given away)")
+    line += (f"; best {choice_words(c.best, exchanges, partners)}, {points(c.best_points)} "
+             f"({c.cost:.2f} ±{c.stderr:.2f} points given away)")
     return line + (": a mistake." if c.mistake else ".")
 
 
 def single_dummy_words(card: FairVerdict) -> str:
     if not card.choices:
         return "the only card"
-    if card.cost == 0:
+    if card.points_cost <= 0 and card.cost <= 0:
         return "best" if not card.exact else "best (exact)"
-    words = f"{card.cost:.2f} ±{card.stderr:.2f} (best {card_name(card.best)})"
+    words = f"{card.points_cost:.2f} ±{card.points_stderr:.2f} pts, {card.cost:.2f} tr (best {card_name(card.best)})"
     return ("MISTAKE " if card.mistake else "") + words
 
 
@@ -87,35 +100,55 @@ def double_dummy_words(cost: int) -> str:
     return "best" if cost == 0 else f"{tricks(cost)} given away"
 
 
+def why_lines(why: Why, made: str, best: str, unit_tricks: bool = True) -> list[str]:
+    """A mistake's reason: the layout where it did worst against the best, and the shares."""
+    there = (f"{made}: {why.made[0]} tricks, {why.made[1]:+d} points; {best}: {why.best[0]} tricks, "
+             f"{why.best[1]:+d} points") if unit_tricks else f"{made}: {why.made[1]:+d} points; {best}: " \
+                                                            f"{why.best[1]:+d} points"
+    hands = "  ".join(f"{seat} {cards}" for seat, cards in why.hands.items())
+    return [f"     for example: {hands}",
+            f"     there {there}; {best} is the better on {why.best_better:.0%} of the layouts, {made} on "
+            f"{why.made_better:.0%}"]
+
+
 def format_hand_review(review: HandReview) -> str:
     record = review.record
     out = result_lines(review) + [""] + [str(record.deal)] + [""]
     out += decision_lines(review)
+    for call in review.calls:
+        if call.why is not None:
+            out.append(f"  why call {call.number}, {SEATS[call.seat]} {call.made.call}, is a mistake:")
+            out += why_lines(call.why, call.made.call, call.best.call, unit_tricks=False)
+    agree = "" if review.uniform else ", the layouts agreeing with the auction"
     out += ["", f"Each card judged twice: single dummy, from its player's seat, knowing what it could know "
-                f"({review.layouts} layouts a card, seed {review.seed}); and double dummy.",
+                f"({review.layouts} layouts a card{agree}, seed {review.seed}), in points of the hand (its "
+                "side's points less the other side's) and tricks; and double dummy, in tricks.",
             OPEN_HANDS,
             "",
-            f"{'trick':<7}{'seat':<6}{'card':<6}{'single dummy: tricks given away':<40}double dummy"]
+            f"{'trick':<7}{'seat':<6}{'card':<6}{'single dummy: given away':<46}double dummy"]
     for card in review.cards:
         trick = review.double_dummy.cards[card.number - 1].trick
-        out.append(f"{trick:<7}{SEATS[card.seat]:<6}{card_name(card.card):<6}{single_dummy_words(card):<40}"
+        out.append(f"{trick:<7}{SEATS[card.seat]:<6}{card_name(card.card):<6}{single_dummy_words(card):<46}"
                    f"{double_dummy_words(review.double_dummy_cost(card.number))}")
     mistakes = [c for c in review.cards if c.mistake]
     unlucky = [c for c in review.cards if review.verdict(c) == "double dummy only"]
     out.append("")
     if mistakes:
-        out.append(f"Mistakes (at least {MISTAKE:.2f} tricks, clear of the sampling error): " + ", ".join(
-            f"{SEATS[c.seat]} {card_name(c.card)} (trick {review.double_dummy.cards[c.number - 1].trick}, "
-            f"{c.cost:.2f})" for c in mistakes) + ".")
+        out.append(f"Mistakes (at least {MISTAKE_POINTS:.2f} points, clear of the sampling error):")
+        for c in mistakes:
+            out.append(f"  {SEATS[c.seat]} {card_name(c.card)} (trick {review.double_dummy.cards[c.number - 1].trick}"
+                       f", {c.points_cost:.2f} points; best {card_name(c.best)})")
+            if c.why is not None:
+                out += why_lines(c.why, card_name(c.card), card_name(c.best))
     else:
         out.append("No card of the play was a mistake from its player's seat.")
     if unlucky:
         out.append("Cost tricks only with every hand open (no mistake from the player's seat): " + ", ".join(
             f"{SEATS[c.seat]} {card_name(c.card)}" for c in unlucky) + ".")
-    out += ["", "per player: cards, mistakes, tricks given away (single dummy: in the play, by the trump and "
-                "discard; double dummy: in the play)"]
+    out += ["", "per player: cards, mistakes, points given away (single dummy: in the play, in the auction and "
+                "the contract), tricks given away in the play with every hand open"]
     for seat, t in review.players.items():
         out.append(f"  {SEATS[seat]}  {t.cards:>2} cards, {t.mistakes} mistake{'s' * (t.mistakes != 1)}, "
-                   f"{t.given_away:.2f} in the play, {t.bidding_given_away:.2f} by the contract; "
+                   f"{t.play_points:.2f} in the play, {t.bidding_points:.2f} in the auction and contract; "
                    f"double dummy {t.double_dummy_given_away}")
     return "\n".join(out)

@@ -8,6 +8,7 @@ import io
 from importlib.util import find_spec
 from typing import Any
 
+from ..analysis.fair import MISTAKE_POINTS
 from ..analysis.session import Session
 
 REPORT_EXTRA = "pip install 'hasen[report]'"  # matplotlib draws the charts
@@ -68,8 +69,8 @@ def given_away_chart(session: Session) -> str:
         axes.bar(xs, [hand.given_away.get(name, 0.0) for hand in hands], width, label=name)
     axes.set_xticks(range(len(hands)), [hand.id for hand in hands], rotation=90 if len(hands) > 12 else 0)
     axes.set_xlabel("hand")
-    axes.set_ylabel("tricks given away (mean)")
-    axes.set_title("Tricks given away, single dummy, per player and hand")
+    axes.set_ylabel("points given away (expected)")
+    axes.set_title("Points given away, single dummy, per player and hand")
     axes.legend(fontsize="small", ncols=min(len(names), 4), loc="upper center", bbox_to_anchor=(0.5, -0.22))
     chart = svg(figure)
     plt.close(figure)
@@ -108,10 +109,11 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
     rows = []
     for p in sorted(session.players.values(), key=lambda p: p.name):
         rows.append("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in (
-            p.name, p.hands, p.cards, p.mistakes, f"{p.given_away:.2f}", f"{p.bidding_given_away:.2f}",
+            p.name, p.hands, p.cards, p.mistakes, f"{p.play_points:.2f}", f"{p.bidding_points:.2f}",
             p.double_dummy_given_away, p.declared, p.made, p.set)) + "</tr>")
-    head = "".join(f"<th>{h}</th>" for h in ("player", "hands", "cards", "mistakes", "given away in the play",
-                                             "by trump and discard", "double dummy", "declared", "made", "set"))
+    head = "".join(f"<th>{h}</th>" for h in ("player", "hands", "cards", "mistakes", "points given away in the play "
+                                             "(sum)", "in the bidding (sum)", "tricks given away, every hand open",
+                                             "declared", "made", "set"))
     skipped = f" {errors} record{'s' * (errors != 1)} could not be reviewed (see the JSON lines)." if errors else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">{REPORT_MARK}<title>{html.escape(title)}</title>
@@ -121,9 +123,11 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
 <p>{len(session.hands)} hand{'s' * (len(session.hands) != 1)} reviewed.{skipped}</p>
 <table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>
 <p class="note">Each decision is judged from the seat of the player who made it, knowing only what that
-player could know then, over {layouts} random layouts of the other cards: the tricks given away are
-mean tricks against the best choice (single dummy). A mistake gives away at least a quarter of a trick,
-clear of twice its standard error. "Double dummy" counts the tricks given away with every hand open.</p>
+player could know then, over {layouts} random layouts of the other cards (single dummy): every call of the
+auction, the contract and each card, by the points of the hand its side can expect against the best
+choice. The points are sums over the hands. A mistake gives away at least {MISTAKE_POINTS:.2f} points,
+clear of twice its standard error. The tricks given away with every hand open (double dummy) are counted
+apart.</p>
 <figure>{given_away_chart(session)}</figure>
 <figure>{bid_chart(session)}</figure>
 </body></html>

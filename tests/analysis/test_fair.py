@@ -21,10 +21,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hasen
-from hasen.analysis.fair import judge_card, judge_play
+from hasen.analysis.fair import Stakes, judge_card, judge_play
 from hasen.analysis.play import Contract, PlayState, declarer_cards, exchanging_seat
 from hasen.analysis.views import OUT, View
 from hasen.core.cards import cards_of
+from hasen.rules.scoring import Bid, hand_score, tricks_needed
 from hasen.rules.trump import effective_suit, legal_plays
 
 GAMES = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre2", 24), ("euchre2", 32)]
@@ -58,6 +59,13 @@ def random_hand(seed: int, game: tuple[str, int], played: int | None = None) -> 
         cards.append(card)
         probe.play(card)
     return state, cards
+
+
+def stakes_of(state: PlayState) -> Stakes:
+    """The contract's stakes: a Hasenpfeffer bid of three (the random hands have no auction)."""
+    variant = state.deal.variant
+    bid = Bid(3) if variant.declarer_exchanges else None
+    return Stakes.of(variant, state.settings, bid, state.contract.alone)
 
 
 def replayed(state: PlayState, cards: list[int]) -> PlayState:
@@ -171,7 +179,7 @@ def test_with_every_card_known_each_verdict_is_the_double_dummy_one(seed: int, g
     start, cards = random_hand(seed, game, played=None)
     total = len(start.seats) * start.deal.variant.hand_size
     cards = random_hand(seed, game, played=total)[1]
-    verdicts = judge_play(start, cards, layouts=5, known=start.hands)
+    verdicts = judge_play(start, cards, stakes_of(start), layouts=5, known=start.hands)
     state = start.copy()
     for verdict, card in zip(verdicts, cards):
         legal = cards_of(state.legal())
@@ -186,6 +194,18 @@ def test_with_every_card_known_each_verdict_is_the_double_dummy_one(seed: int, g
             assert verdict.exact and verdict.layouts == 1
             assert {int(c.card): c.mean for c in verdict.choices} == double_dummy
             assert verdict.cost == max(double_dummy.values()) - double_dummy[card]
+            # in points: the hand's score after the card, every hand open; the chance is 0 or 1
+            variant = state.deal.variant
+            bid = Bid(3) if variant.declarer_exchanges else None
+            for choice in verdict.choices:
+                mine = double_dummy[int(choice.card)]
+                declarers = mine if mover_declares else variant.hand_size - mine
+                ours, theirs = hand_score(variant, state.settings, bid, declarers, state.contract.alone)
+                assert choice.points == (ours - theirs if mover_declares else theirs - ours)
+                made = declarers >= tricks_needed(variant, bid)
+                assert choice.chance == (1.0 if made == mover_declares else 0.0)
+            best = max(c.points for c in verdict.choices)
+            assert verdict.points_cost == best - next(c.points for c in verdict.choices if c.card == card)
         state.play(card)
 
 
@@ -283,7 +303,7 @@ def test_a_cards_figures_are_those_of_a_plain_loop(seed: int, game: tuple[str, i
     card, number, layouts = cards[-1], played + 1, 8
     legal = cards_of(state.legal())
     assert len(legal) > 1, "a card with a choice"
-    verdict = judge_card(state, card, number, layouts, seed=5, known=(0, 0, 0, 0))
+    verdict = judge_card(state, card, number, layouts, seed=5, known=(0, 0, 0, 0), stakes=stakes_of(state))
     places, needs, groups = plain_view(state)
     assert plain_ways(groups, 0, needs) > layouts and not verdict.exact
     totals = {c: [] for c in legal}
@@ -305,3 +325,16 @@ def test_a_cards_figures_are_those_of_a_plain_loop(seed: int, game: tuple[str, i
     assert {int(c.card): pytest.approx(c.mean) for c in verdict.choices} == means
     best = max(means.values())
     assert verdict.cost == pytest.approx(best - means[card])
+    # the same layouts in points: the contract's score of each, from the mover's side
+    variant = state.deal.variant
+    mover_declares = variant.side_of(state.to_move) == state.declaring_side
+    bid = Bid(3) if variant.declarer_exchanges else None
+
+    def net(mine: int) -> int:
+        declarers = mine if mover_declares else variant.hand_size - mine
+        ours, theirs = hand_score(variant, state.settings, bid, declarers, state.contract.alone)
+        return ours - theirs if mover_declares else theirs - ours
+
+    points = {c: sum(net(t) for t in v) / layouts for c, v in totals.items()}
+    assert {int(c.card): pytest.approx(c.points) for c in verdict.choices} == points
+    assert verdict.points_cost == pytest.approx(max(points.values()) - points[card])

@@ -1,6 +1,6 @@
 """The fair review of a whole hand record (hasen.review_hand, ``hasen review RECORD``, POST
-/api/v1/review with a record; issue 19): its parts are the analyses they stand for, and
-every interface gives the same answer."""
+/api/v1/review with a record): its parts are the analyses they stand for, every call of the
+auction is judged and named as it was made, and every interface gives the same answer."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 
 import hasen
-from hasen.analysis.fair import judge_play
+from hasen.analysis.fair import Stakes, judge_play
+from hasen.analysis.hand_review import auction_check
 from hasen.analysis.play import PlayState
 
 HASENPFEFFER_RECORD = ("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
@@ -29,7 +30,9 @@ def test_each_part_is_the_analysis_it_stands_for(text: str) -> None:
     contract = record.contract
     # every card: the fair verdict of the play, and the double-dummy review beside it
     start = PlayState(record.deal, contract, record.settings)
-    assert review.cards == judge_play(start, [int(c) for c in record.cards], 20, 3)
+    stakes = Stakes.of(record.variant, record.settings, record.bid, contract.alone)
+    assert review.cards == judge_play(start, [int(c) for c in record.cards], stakes, 20, 3,
+                                      agree=auction_check(record))
     played = " ".join(str(c) for c in record.cards)
     double_dummy = hasen.review(record.deal, contract.declarer, contract.trump, contract.discard, played=played,
                                 alone=contract.alone)
@@ -42,33 +45,27 @@ def test_each_part_is_the_analysis_it_stands_for(text: str) -> None:
         mine = [c for c in review.cards if c.seat == seat]
         assert totals.cards == len(mine)
         assert totals.given_away == pytest.approx(sum(c.cost for c in mine))
-        extra = sum(v.mistake for v in (review.bid, review.choice) if v is not None and v.seat == seat)
-        assert totals.mistakes == sum(c.mistake for c in mine) + extra
+        assert totals.play_points == pytest.approx(sum(c.points_cost for c in mine))
+        decisions = [v for v in (*review.calls, review.choice) if v is not None and v.seat == seat]
+        assert totals.bidding_points == pytest.approx(sum(v.cost for v in decisions))
+        assert totals.mistakes == sum(c.mistake for c in mine) + sum(v.mistake for v in decisions)
     assert review.result == record.result
 
 
 @pytest.mark.compiled
-def test_the_bid_is_judged_by_the_advice_for_the_declarers_hand() -> None:
-    record = hasen.Record.parse(HASENPFEFFER_RECORD)
-    review = hasen.review_hand(record, layouts=30, seed=2)
-    advice = hasen.bid(record.deal, seat="N", layouts=30, choice_layouts=10, seed=2, alone=False)
-    figures = next(b for b in advice.forms["with_partner"].bids if b.bid == "4")
-    assert review.bid is not None and review.bid.figures == figures
-    assert review.bid.worth == advice.forms["with_partner"].worth().bid
-
-
-@pytest.mark.compiled
-def test_the_trump_and_discard_are_judged_from_the_declarers_seat() -> None:
+def test_the_contract_is_judged_from_the_declarers_seat() -> None:
     record = hasen.Record.parse(HASENPFEFFER_RECORD)
     review = hasen.review_hand(record, layouts=40, seed=1)
     choice = review.choice
     assert choice is not None and str(choice.seat) == "N"
-    assert (str(choice.chosen[0]), str(choice.chosen[1])) == ("S", "AS")
-    # the same figures as the simulation of N's seven cards on the same layouts
+    assert (str(choice.chosen[0]), str(choice.chosen[1]), choice.chosen[2]) == ("S", "AS", False)
+    # the same figures as the simulation of N's seven cards on the same layouts, with the partner;
+    # alone too, where the defenders may defend alone, which the simulation leaves out
     sim = hasen.simulate(record.deal, seat="N", layouts=40, seed="1/choice", alone=False)
-    means = {(str(c.trump), str(c.discard)): c.mean for c in sim.forms["with_partner"].choices}
-    assert choice.mean == pytest.approx(means[("S", "AS")])
-    assert choice.best_mean == pytest.approx(max(means.values()))
+    choices = {(str(c.trump), str(c.discard)): c for c in sim.forms["with_partner"].choices}
+    assert choice.mean == pytest.approx(choices[("S", "AS")].mean)
+    assert choice.points == pytest.approx(choices[("S", "AS")].scores["4"])
+    assert choice.best_points >= max(c.scores["4"] for c in choices.values()) - 1e-9
 
 
 def test_every_interface_gives_the_same_review(capsys, client: FlaskClient, openapi_doc: dict) -> None:
@@ -114,7 +111,7 @@ def test_a_file_of_records_is_reviewed_by_id(capsys, tmp_path) -> None:
     code, _, err = run(capsys, "review", str(night))
     assert code == 2 and "2 records given; name one with --id" in err
     answer = run_json(capsys, "review", str(night), "--id", "2", "--layouts", "8")
-    assert answer["record"]["id"] == 2 and answer["bid"]["bid"] == "4"
+    assert answer["record"]["id"] == 2 and [c["call"] for c in answer["calls"]] == ["4", "pass", "pass", "pass"]
 
 
 @pytest.mark.app_config(HASEN_SIMULATE_LIMIT=50)

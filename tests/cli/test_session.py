@@ -71,16 +71,18 @@ def test_the_players_are_summed_as_their_reviews_say(capsys, reference: tuple[Pa
     out.write_bytes(written)
     code, text, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
     assert code == 0 and out.read_bytes() == written  # nothing left to do: every id is there
-    rows = {row.split()[0]: row.split()[1:] for row in text.splitlines()[2:]}
+    rows = {row.split()[0]: row.split()[1:] for row in text.splitlines()[2:] if row.startswith("  ")}
     reviews = [line["review"] for line in lines(out) if "review" in line]
     # the third hand names no players: its seats are players of their own
     for name, seat in (("Anna", "N"), ("Bob", "E"), ("Cara", "S"), ("Dan", "W"), ("N", "N")):
         mine = [r["players"][seat] for r in reviews if r["record"].get("players", {}).get(seat, seat) == name]
-        hands, mistakes, in_play = rows[name][:3]
+        hands, mistakes, in_play, bidding = rows[name][:4]
         assert int(hands) == len(mine)
         assert int(mistakes) == sum(t["mistakes"] for t in mine)
-        assert float(in_play) == pytest.approx(sum(t["given_away"] for t in mine), abs=0.006)
-    assert text.splitlines()[0] == "3 hands reviewed, 1 error; per player (tricks given away: single dummy, mean):"
+        assert float(in_play) == pytest.approx(sum(t["play_points"] for t in mine), abs=0.006)
+        assert float(bidding) == pytest.approx(sum(t["bidding_points"] for t in mine), abs=0.006)
+    assert text.splitlines()[0] == "3 hands reviewed, 1 error; per player (points given away, single dummy, " \
+                                   "summed over the hands; tricks given away with every hand open):"
 
 
 def test_a_stopped_run_resumes_to_the_same_bytes(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
@@ -100,13 +102,15 @@ def test_the_csv_has_a_row_per_decision(capsys, reference: tuple[Path, bytes], t
     with open(table, newline="", encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
     reviews = [line for line in lines(out) if "review" in line]
-    expected = sum(len(r["review"]["cards"]) + (r["review"]["bid"] is not None) + (r["review"]["choice"] is not None)
+    expected = sum(len(r["review"]["cards"]) + len(r["review"]["calls"]) + (r["review"]["choice"] is not None)
                    for r in reviews)
     assert len(rows) == expected
     cards = [row for row in rows if row["id"] == "one" and row["decision"] == "card"]
     review = reviews[0]["review"]
-    assert [(row["seat"], row["card"], float(row["single_dummy_cost"])) for row in cards] == \
-        [(c["seat"], c["card"], c["cost"]) for c in review["cards"]]
+    assert [(row["seat"], row["card"], float(row["points_cost"]), float(row["single_dummy_cost"])) for row in cards] \
+        == [(c["seat"], c["card"], c["points_cost"], c["cost"]) for c in review["cards"]]
+    calls = [row for row in rows if row["id"] == "one" and row["decision"] == "call"]
+    assert [(row["seat"], row["call"]) for row in calls] == [(c["seat"], c["call"]) for c in review["calls"]]
     assert {row["player"] for row in rows if row["id"] == "one"} <= {"Anna", "Bob", "Cara", "Dan"}
 
 

@@ -134,7 +134,8 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert set(full_solve) == set(schemas["SolveRequest"]["properties"])
     # one seat's advice (single dummy): its hand instead of a deal, and the layouts
     seat_bid = {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "TC", "dealer": "N", "known": {"W": "AS"},
-                "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24}
+                "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24,
+                "auction": "", "model": True, "uniform": False}
     assert set(full_bid) | set(joker_bid) | set(seat_bid) == set(schemas["BidRequest"]["properties"])
     full_review = {**SOLVE, **position_options, "played": ""}  # or "play", the older name of "played"
     assert set(full_review) | {"play"} == set(schemas["ReviewRequest"]["properties"])

@@ -91,7 +91,9 @@ const run = {
     const { verdict, single, double } = fair.cardVerdict(card, facts.mistake);
     return { verdict, single: words.plainText(single, facts), double: double && words.plainText(double, facts) };
   },
-  bidVerdict: ([review, g]) => words.plainText(fair.bidVerdict(review, game(g)), facts),
+  callVerdicts: ([review]) => fair.callVerdicts(review).map(({ call, words: pieces }) => ({
+    number: call.number, text: words.plainText(pieces, facts) })),
+  whyWords: ([why, made, best]) => words.plainText(fair.whyWords(why, [made], [best]), facts),
   choiceVerdict: ([review, g]) => {
     const pieces = fair.choiceVerdict(review, game(g));
     return pieces && words.plainText(pieces, facts);
@@ -714,14 +716,15 @@ def expected_card(card: dict, mistake: float) -> dict:
     """A card's two verdicts, worded from the API's figures by the test."""
     if card["verdict"] == "forced":
         return {"verdict": "forced", "single": "the only card it could play", "double": None}
-    if not card["cost"]:
+    if card["points_cost"] <= 0 and card["cost"] <= 0:
         single = "single dummy: best (exact)" if card["exact"] else "single dummy: best"
     else:
-        cost = two(card["cost"]) if card["exact"] else f"{two(card['cost'])} ±{two(card['stderr'])}"
-        single = f"single dummy: {cost} tricks given away ({'exact; ' if card['exact'] else ''}best " \
-                 f"{card_words(card['best'])})"
+        cost = two(card["points_cost"]) if card["exact"] else \
+            f"{two(card['points_cost'])} ±{two(card['points_stderr'])}"
+        single = f"single dummy: {cost} points given away ({two(card['cost'])} tricks; " \
+                 f"{'exact; ' if card['exact'] else ''}best {card_words(card['best'])})"
         single += " — a mistake" if card["verdict"] == "mistake" else \
-            " — under 0.25 tricks, not a mistake" if card["cost"] < mistake else \
+            f" — under {two(mistake)} points, not a mistake" if card["points_cost"] < mistake else \
             " — not clear of the sampling error, so not a mistake"
     dd = card["double_dummy"]
     if not dd["cost"]:
@@ -736,18 +739,22 @@ def expected_card(card: dict, mistake: float) -> dict:
 
 @pytest.mark.compiled
 def test_each_cards_verdicts_in_words(js, facts: dict, fair_reviews: dict[str, dict]) -> None:
-    """issue 19, item 4: a card's single-dummy verdict beside its double-dummy one; a card costly
-    only with every hand open reads as such, not as a mistake."""
-    assert facts["mistake"] == 0.25
+    """A card's single-dummy verdict, in points with its tricks beside them, next to its
+    double-dummy one; a card costly only with every hand open reads as such, not as a mistake."""
+    from hasen.analysis.fair import MISTAKE_POINTS
+
+    assert facts["mistake"] == MISTAKE_POINTS
     cards = [card for review in fair_reviews.values() for card in review["cards"]]
     # cards the examples lack: a material cost not clear of its sampling error, and none at all
-    cards += [{**cards[0], "cost": 0.3, "stderr": 0.2, "mistake": False, "verdict": "good", "exact": False},
-              {**cards[0], "cost": 0.0, "stderr": 0.0, "exact": True, "verdict": "good"}]
+    cards += [{**cards[0], "cost": 0.3, "stderr": 0.2, "points_cost": 0.5, "points_stderr": 0.3, "mistake": False,
+               "verdict": "good", "exact": False},
+              {**cards[0], "cost": 0.0, "stderr": 0.0, "points_cost": 0.0, "points_stderr": 0.0, "exact": True,
+               "verdict": "good"}]
     shown = [a["value"] for a in js([("cardVerdict", [card]) for card in cards])]
-    assert shown == [expected_card(card, 0.25) for card in cards]
+    assert shown == [expected_card(card, MISTAKE_POINTS) for card in cards]
     verdicts = {card["verdict"] for card in cards}
     assert verdicts == {"mistake", "good", "forced", "double dummy only"}
-    assert any(card["exact"] and card["cost"] for card in cards)
+    assert any(card["exact"] and card["points_cost"] for card in cards)
     # four-hand Euchre's opening lead, the A♥: a trick given away only with every hand open
     first = next(c for c, s in zip(cards, shown) if c is fair_reviews["euchre"]["cards"][0])
     words = shown[cards.index(first)]
@@ -757,46 +764,54 @@ def test_each_cards_verdicts_in_words(js, facts: dict, fair_reviews: dict[str, d
     assert "— a mistake" not in words["single"]
 
 
+def call_words(call: str, dealer: bool) -> str:
+    """A call in the page's words, by the test: "order it up" (the dealer: "pick it up"),
+    "name ♥ hearts", each "alone" or not; a bid or a pass as it is."""
+    alone = call.endswith(" alone")
+    bare = call.removesuffix(" alone")
+    words = ("pick it up" if dealer else "order it up") if bare == "order up" else \
+        f"name {trump_words(bare[-1])}" if bare.startswith("name ") else bare
+    return words + (" alone" if alone else "")
+
+
 @pytest.mark.compiled
-def test_the_bid_choice_par_and_players_in_words(js, fair_reviews: dict[str, dict]) -> None:
+def test_the_calls_contract_par_and_players_in_words(js, fair_reviews: dict[str, dict]) -> None:
     calls = []
     for review in fair_reviews.values():
         g = game_of_review(review)
-        calls += [("bidVerdict", [review, g]), ("choiceVerdict", [review, g]), ("parWords", [review, g]),
+        calls += [("callVerdicts", [review]), ("choiceVerdict", [review, g]), ("parWords", [review, g]),
                   ("playerRows", [review])]
     answers = [a["value"] for a in js(calls)]
-    for (name, review), (bid, choice, par, players) in zip(fair_reviews.items(), zip(*[iter(answers)] * 4)):
+    for (name, review), (verdicts, choice, par, players) in zip(fair_reviews.items(), zip(*[iter(answers)] * 4)):
         record = review["record"]
         hasenpfeffer = record["variant"] == "hasenpfeffer"
-        b = review["bid"]
-        verdict = "a mistake: it is expected to lose" if b["mistake"] else "sound" if b["expected"] > 0 else \
-            "not clearly a loss (within the sampling error)"
-        figures = f"makes {share(b['make'])} of the time, expected {two(b['expected'], True)} " \
-                  f"±{two(b['stderr'])} points"
-        if hasenpfeffer:
-            worth = f"worth bidding up to {b['worth']}" if b["worth"] else "no bid was worth making"
-            assert bid == f"The bid, knowing only {b['seat']}'s own six cards: {b['bid']} {figures}; {worth} — " \
-                          f"{verdict}.", name
-        else:
-            dealer = b["seat"] == record["dealer"]
-            call = ("pick it up" if dealer else "order it up") if b["bid"] == "order up" else \
-                f"name {trump_words(b['bid'][-1])}"
-            assert bid.startswith(f"The call, knowing only {b['seat']}'s own five cards and the upcard: {call} "
-                                  f"{figures}; the best call of its round: "), name
-            assert bid.endswith(f" — {verdict}."), name
+        assert [v["number"] for v in verdicts] == [c["number"] for c in review["calls"]], name
+        for call, shown in zip(review["calls"], (v["text"] for v in verdicts)):
+            dealer = call["seat"] == record["dealer"]
+            head = f"{call['number']}. {call['seat']} {call_words(call['call'], dealer)}: " \
+                   f"{two(call['expected'], True)}"
+            if call["best"] == call["call"] or call["cost"] <= 0:
+                assert shown == f"{head} — the best call.", name
+            else:
+                assert shown == f"{head}; best {call_words(call['best'], dealer)}: " \
+                                f"{two(call['expected'] + call['cost'], True)} ({two(call['cost'])} " \
+                                f"±{two(call['stderr'])} points given away) — " \
+                                f"{'a mistake' if call['mistake'] else 'not a mistake'}.", name
         c = review["choice"]
         if c is None:
             assert choice is None and not hasenpfeffer
         else:
             def words(pair: dict, trump: bool = hasenpfeffer) -> str:
                 discard = f"discard {card_words(pair['discard'])}"
-                return f"{trump_words(pair['trump'])}, {discard}" if trump else discard
-            head = f"Trump and discard, knowing only {c['seat']}'s seven cards: " if hasenpfeffer else \
+                form = (" alone" if pair["alone"] else " with the partner") if trump else ""
+                return f"{trump_words(pair['trump'])}, {discard}{form}" if trump else discard
+            head = f"The contract, knowing only {c['seat']}'s seven cards: " if hasenpfeffer else \
                 f"The dealer's discard, knowing only {c['seat']}'s six cards: "
-            tail = " — the best choice." if c["chosen"] == c["best"] else \
-                f"; best {words(c['best'])}: {two(c['best_mean'])} ({two(c['cost'])} ±{two(c['stderr'])} tricks " \
-                f"given away) — {'a mistake' if c['mistake'] else 'not a mistake'}."
-            assert choice == f"{head}{words(c['chosen'])}: {two(c['mean'])} tricks on average{tail}", name
+            tail = " — the best choice." if c["chosen"] == c["best"] or c["cost"] <= 0 else \
+                f"; best {words(c['best'])}: {two(c['best_points'], True)} ({two(c['cost'])} ±{two(c['stderr'])} " \
+                f"points given away) — {'a mistake' if c['mistake'] else 'not a mistake'}."
+            assert choice == f"{head}{words(c['chosen'])}: {two(c['points'], True)} points expected " \
+                             f"({two(c['mean'])} tricks){tail}", name
         p = review["par"]["contract"]
         sides = list(p["score"])
         ours = next(s for s in sides if p["declarer"] in s)
@@ -809,19 +824,22 @@ def test_the_bid_choice_par_and_players_in_words(js, fair_reviews: dict[str, dic
         assert par == f"Par, every hand open: {p['declarer']}{how}{trump_words(p['trump'])}{discard}, {tricks}: " \
                       f"score {ours} {score(p['score'][ours])}, {theirs} {score(p['score'][theirs])}.", name
         assert players == [{"seat": seat, "cards": str(t["cards"]), "mistakes": str(t["mistakes"]),
-                            "play": two(t["given_away"]), "contract": two(t["bidding_given_away"]),
+                            "play": two(t["play_points"]), "contract": two(t["bidding_points"]),
                             "open": str(t["double_dummy_given_away"])} for seat, t in review["players"].items()]
-    # a choice judged a mistake, and a bid: the words for them
+    # a choice judged a mistake, and a reason: the words for them
     review = fair_reviews["hasenpfeffer"]
-    worse = {**review, "choice": {**review["choice"], "chosen": {"trump": "S", "discard": "AC"}, "mean": 4.1,
-                                  "cost": 1.79, "stderr": 0.12, "mistake": True},
-             "bid": {**review["bid"], "expected": -3.5, "stderr": 0.4, "mistake": True, "worth": None}}
-    bid, choice = (a["value"] for a in js([("bidVerdict", [worse, HASEN_GAME]),
-                                           ("choiceVerdict", [worse, HASEN_GAME])]))
-    assert bid.endswith("expected −3.50 ±0.40 points; no bid was worth making — a mistake: it is expected to lose.")
-    assert choice == "Trump and discard, knowing only N's seven cards: ♠ spades, discard A♣: 4.10 tricks on " \
-                     f"average; best ♣ clubs, discard K♥: {two(review['choice']['best_mean'])} (1.79 ±0.12 tricks " \
-                     "given away) — a mistake."
+    worse = {**review, "choice": {**review["choice"], "chosen": {"trump": "S", "discard": "AC", "alone": False},
+                                  "points": 1.1, "mean": 4.1, "cost": 3.5, "stderr": 0.4, "mistake": True}}
+    choice, why = (a["value"] for a in js([("choiceVerdict", [worse, HASEN_GAME]),
+                                           ("whyWords", [{"hands": {"N": "AS KH", "E": "QD"}, "made": {"tricks": 2,
+                                                          "points": -4}, "best": {"tricks": 4, "points": 4},
+                                                          "best_better": 0.7, "made_better": 0.1}, "6", "5"])]))
+    best = review["choice"]["best"]
+    assert choice == "The contract, knowing only N's seven cards: ♠ spades, discard A♣ with the partner: +1.10 " \
+                     f"points expected (4.10 tricks); best {trump_words(best['trump'])}, discard " \
+                     f"{card_words(best['discard'])} {'alone' if best['alone'] else 'with the partner'}: " \
+                     f"{two(review['choice']['best_points'], True)} (3.50 ±0.40 points given away) — a mistake."
+    assert why == "For example, with N AS KH, E QD: 6 −4 points, 5 +4; 5 is the better on 70% of the layouts, 6 on 10%."
 
 
 @pytest.mark.compiled
