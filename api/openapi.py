@@ -631,6 +631,8 @@ def hand_review_request(limit: int) -> dict[str, Any]:
                                       "object, whose auction ended in a contract."},
             "layouts": layouts_field("Random layouts for each decision", limit, DEFAULT_REVIEW_LAYOUTS),
             "seed": SEED_FIELD,
+            "uniform": {"type": "boolean", "default": False,
+                        "description": "Deal every layout alike, not only those that agree with the auction."},
         },
     }
 

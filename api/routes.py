@@ -203,9 +203,9 @@ def review_record(body: dict[str, Any]) -> Response:
     record = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
     if record.contract is None:
         raise BadInput("record: it has no contract to review (the auction is not over, or all passed)")
-    seed = body.get("seed", 0)
-    return run_simulation(("review", record.line(), layouts, seed),
-                          lambda deadline: public.review_hand(record, layouts=layouts, seed=seed,
+    seed, uniform = body.get("seed", 0), body.get("uniform", False)
+    return run_simulation(("review", record.line(), layouts, seed, uniform),
+                          lambda deadline: public.review_hand(record, layouts=layouts, seed=seed, uniform=uniform,
                                                              deadline=deadline).to_json())
 
 

@@ -142,8 +142,9 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
         state = rules.start()
         for _, call in start:
             state = rules.after(state, call)
+        memo: dict[AuctionState, AuctionState] = {}
         for o, option in enumerate(options):
-            end = continued(model, rules, state, hands, seat, option.own(rules, own_call)).end
+            end = continued(model, rules, state, hands, seat, option.own(rules, own_call), memo).end
             assert end is not None
             if end.declarer is None:
                 redeal[o, i] = True

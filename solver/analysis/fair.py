@@ -41,7 +41,7 @@ from ..core.cards import NUM_CARDS, CardId, Mask, canonical_key, card_name, card
 from ..core.names import Card, CardSet, Seat
 from ..core.seats import NUM_SEATS, SEATS
 from ..core.variants import Variant
-from ..rules.scoring import Bid, hand_score, tricks_needed
+from ..rules.scoring import Bid, net_scores, tricks_needed
 from ..rules.settings import Settings
 from ..rules.trump import trick_winner
 from ..search import thread_searcher
@@ -66,11 +66,7 @@ class Stakes:
 
     @classmethod
     def of(cls, variant: Variant, settings: Settings, bid: Bid | None, alone: bool) -> Stakes:
-        nets = []
-        for tricks in range(variant.hand_size + 1):
-            mine, theirs = hand_score(variant, settings, bid, tricks, alone)
-            nets.append(mine - theirs)
-        return cls(tricks_needed(variant, bid), tuple(nets))
+        return cls(tricks_needed(variant, bid), net_scores(variant, settings, bid, alone))
 
 
 def figure(value: float) -> float:

@@ -37,23 +37,26 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from importlib.resources import files
+from operator import mul
 from typing import Any
 
 from ..core.cards import ACE, JACK, JOKER, KING, QUEEN, RANKS_PER_SUIT, CardId, Mask, make_card, rank_of
 from ..core.seats import partner_of
 from ..core.variants import Variant
 from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call
-from ..rules.scoring import Bid, bid_ladder, hand_score
+from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..rules.trump import left_bower, takes_upcard
 
-# Points by which a call may stray from the model's and still be taken as the player's (the
-# layouts that agree with an auction, ``plausible``): players are more cautious or bolder than
-# the model, and a call tells of a hand without saying exactly what it holds.
-MARGINS = {"hasenpfeffer": 2.0, "euchre": 0.5}
+# How far a call may stray from the model's and still be taken as the player's (the layouts
+# that agree with an auction, ``PlayerModel.plausible``): players are more cautious or bolder
+# than the model, and a call tells of a hand without saying exactly what it holds.
+PASS_STEPS = 3  # Hasenpfeffer: a pass with a hand worth up to three bids above the bid to beat
+OVERBID_STEPS = 1  # Hasenpfeffer: a bid one above what the hand is worth
+EUCHRE_MARGIN = 0.5  # Euchre: points either way of 0
 MODEL_FILE = "player_model.json"  # in hasen/data, written by hasen.analysis.model_fit
 MODEL_VERSION = 1
 
@@ -167,16 +170,57 @@ def model_discard(cards: Mask, trump: int) -> CardId:
     raise AssertionError("a hand to discard from holds a card")
 
 
+SUIT_BITS = 8  # a suit's cards are a byte of a hand's mask (make_card: suit * 8 + rank)
+
+
 @dataclass(frozen=True)
 class FormFit:
-    """One fitted form: weights over FEATURES, and the tricks' distribution by prediction."""
+    """One fitted form: weights over FEATURES, and the tricks' distribution by prediction.
+
+    Every count is a sum over the hand's suits (the trump suit's cards, the left bower in its
+    own suit's byte, the Joker on its own) plus what does not depend on the hand (who leads,
+    the upcard), so a prediction is also a constant plus a term for each suit's holding: the
+    terms are worked out once per trump (``rate``), from the counts themselves."""
 
     weights: tuple[float, ...]
     width: float  # of a prediction's bucket, in tricks
     shares: tuple[tuple[float, ...], ...]  # per bucket from 0 tricks up: P(tricks = t)
 
     def predict(self, values: Sequence[float]) -> float:
-        return sum(w * v for w, v in zip(self.weights, values) if v)
+        return sum(map(mul, self.weights, values))
+
+    def rate(self, hand: Mask, trump: int, leads: int = 0, upcard: tuple[str, CardId] | None = None) -> float:
+        """``predict(features(...))`` from the suit terms: the same value, read from tables."""
+        empty, holdings, joker = self.terms(trump, leads, upcard)
+        total = empty + (joker if hand >> JOKER & 1 else 0.0)
+        for suit in range(4):
+            total += holdings[suit][hand >> (SUIT_BITS * suit) & 0xFF]
+        return total
+
+    def terms(self, trump: int, leads: int, upcard: tuple[str, CardId] | None
+              ) -> tuple[float, tuple[tuple[float, ...], ...], float]:
+        key = (trump, leads, upcard)
+        cached = self._terms.get(key)
+        if cached is None:
+            empty = self.predict(features(0, trump, leads, upcard))
+            holdings = self._holdings.get(trump)
+            if holdings is None:
+                base = self.predict(features(0, trump))
+                holdings = tuple(tuple(self.predict(features(h << (SUIT_BITS * suit), trump)) - base
+                                       for h in range(1 << SUIT_BITS)) for suit in range(4))
+                self._holdings[trump] = holdings
+            joker = self.predict(features(1 << JOKER, trump)) - self.predict(features(0, trump))
+            cached = self._terms[key] = (empty, holdings, joker)
+        return cached
+
+    @cached_property
+    def _terms(self) -> dict[tuple[int, int, tuple[str, CardId] | None],
+                             tuple[float, tuple[tuple[float, ...], ...], float]]:
+        return {}
+
+    @cached_property
+    def _holdings(self) -> dict[int, tuple[tuple[float, ...], ...]]:
+        return {}
 
     def distribution(self, predicted: float) -> tuple[float, ...]:
         bucket = min(max(int(predicted / self.width), 0), len(self.shares) - 1)
@@ -247,14 +291,10 @@ class PlayerModel:
 
     # --- judging a hand ------------------------------------------------------------------
 
-    def shares(self, stage: str, alone: bool, values: Sequence[float]) -> tuple[float, ...]:
-        fit = self.fits[stage][alone]
-        return fit.distribution(fit.predict(values))
-
     def play_value(self, hand: Mask, trump: int, seat: int, dealer: int, alone: bool, settings: Settings) -> float:
         """Hasenpfeffer: the tricks the fit expects of the hand as played (after the discard)."""
         fit = self.fits["play"][alone]
-        return fit.predict(features(hand, trump, self.leads(seat, dealer, alone, settings)))
+        return fit.rate(hand, trump, self.leads(seat, dealer, alone, settings))
 
     def declarer_choice(self, cards: Mask, seat: int, dealer: int, settings: Settings,
                         alone: bool) -> tuple[int, CardId]:
@@ -275,26 +315,23 @@ class PlayerModel:
         in the trump the fit rates best for it."""
         leads = self.leads(seat, dealer, alone, settings)
         play = self.fits["play"][alone]
-        trump = max(range(4), key=lambda t: (play.predict(features(hand, t, leads)), -t))
-        return self.shares("bid", alone, features(hand, trump, leads))
+        trump = max(range(4), key=lambda t: (play.rate(hand, t, leads), -t))
+        fit = self.fits["bid"][alone]
+        return fit.distribution(fit.rate(hand, trump, leads))
 
     def call_shares(self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool,
                     settings: Settings) -> tuple[float, ...]:
         """Euchre: P(tricks = t) for the makers if ``seat`` makes ``trump``."""
         taker = self.upcard_taker(seat, dealer, upcard, trump, alone)
         leads = self.leads(seat, dealer, alone, settings)
-        return self.shares("bid", alone, features(hand, trump, leads, None if taker is None else (taker, upcard)))
+        fit = self.fits["bid"][alone]
+        return fit.distribution(fit.rate(hand, trump, leads, None if taker is None else (taker, upcard)))
 
     # --- calling -------------------------------------------------------------------------
 
     def expected(self, shares: Sequence[float], bid: Bid | None, alone: bool, settings: Settings) -> float:
         """The declaring side's expected net points (its points less the defenders')."""
-        total = 0.0
-        for tricks, share in enumerate(shares):
-            if share:
-                mine, theirs = hand_score(self.variant, settings, bid, tricks, alone)
-                total += share * (mine - theirs)
-        return total
+        return sum(map(mul, shares, net_scores(self.variant, settings, bid, alone)))
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
     def bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:
@@ -302,7 +339,11 @@ class PlayerModel:
         whichever is more (the bids in ladder order)."""
         forms = [self.bid_shares(hand, seat, dealer, settings, alone) for alone in self.forms]
         return tuple(max(self.expected(s, bid, alone, settings) for s, alone in zip(forms, self.forms))
-                     for bid in bid_ladder(self.variant, settings))
+                     for bid in self.ladder(settings))
+
+    @lru_cache(maxsize=64)  # noqa: B019
+    def ladder(self, settings: Settings) -> tuple[Bid, ...]:
+        return tuple(bid_ladder(self.variant, settings))
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019
     def call_values(self, hand: Mask, seat: int, dealer: int, upcard: CardId,
@@ -318,7 +359,7 @@ class PlayerModel:
         assert seat is not None
         if self.variant.declarer_exchanges:
             assert call.bid is not None
-            ladder = bid_ladder(self.variant, rules.settings)
+            ladder = self.ladder(rules.settings)
             return self.bid_values(hand, seat, rules.dealer, rules.settings)[ladder.index(call.bid)]
         trump = call.trump if call.kind == NAME else next(t for t in range(4) if takes_upcard(rules.extra, t))
         assert trump is not None
@@ -342,17 +383,27 @@ class PlayerModel:
         return PASSING
 
     def plausible(self, rules: AuctionRules, state: AuctionState, hand: Mask, made: Call) -> bool:
-        """Could a player holding ``hand`` have made the call ``made`` at ``state``, by the
-        model give or take ``MARGINS`` points: a pass when no call is worth more than the
-        margin, a call (Euchre: of that kind and suit; Hasenpfeffer: a bid that high) when
-        it is worth more than minus the margin."""
-        margin = MARGINS[self.variant.family]
+        """Could a player holding ``hand`` have made the call ``made`` at ``state``? Players
+        are more cautious or bolder than the model, so a call is taken as the player's when it
+        is near what the model would call. Hasenpfeffer, in bids: a pass when the
+        hand is worth no more than three bids above the bid to beat, a bid when the hand is worth
+        at least one below it (worth: the model's highest bid expected to score above 0).
+        Euchre, in points: a pass when no call is worth more than half a point, a call when it
+        is worth more than minus half a point."""
+        seat = rules.to_call(state)
+        assert seat is not None
+        if self.variant.declarer_exchanges:
+            ladder = self.ladder(rules.settings)
+            values = self.bid_values(hand, seat, rules.dealer, rules.settings)
+            worth = max((b + 1 for b, v in enumerate(values) if v > 0), default=0)  # in ladder steps
+            if made.kind == PASS:
+                return worth <= state.high + 1 + PASS_STEPS
+            assert made.bid is not None
+            return worth >= ladder.index(made.bid) + 1 - OVERBID_STEPS
+        margin = EUCHRE_MARGIN
         if made.kind != PASS:
             return self.value_of(rules, state, hand, made) > -margin
-        options = [c for c in rules.calls(state) if c.kind != PASS]
-        if self.variant.declarer_exchanges:
-            options = options[:1]
-        return all(self.value_of(rules, state, hand, c) <= margin for c in options)
+        return all(self.value_of(rules, state, hand, c) <= margin for c in rules.calls(state) if c.kind != PASS)
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019
     def declarer_form(self, hand: Mask, seat: int, dealer: int, bid: Bid, settings: Settings) -> bool:

@@ -44,15 +44,25 @@ def layout_rules(variant: Variant, dealer: int, hands: Sequence[Mask], extra: Ca
 
 
 def continued(model: PlayerModel, rules: AuctionRules, state: AuctionState, hands: Sequence[Mask],
-              seat: int | None = None, own: OwnCall | None = None) -> AuctionState:
+              seat: int | None = None, own: OwnCall | None = None,
+              memo: dict[AuctionState, AuctionState] | None = None) -> AuctionState:
     """The auction from ``state`` to its end, every call the model's, but ``seat``'s own
-    where ``own`` gives one."""
+    where ``own`` gives one. ``memo``: the state after the model's call at each state, kept
+    across the auctions of one layout (they pass through the same states)."""
     for _ in range(MAX_CALLS):
         turn = rules.to_call(state)
         if turn is None:
             return state
         call = own(state) if own is not None and turn == seat else None
-        state = rules.after(state, call if call is not None else model.call(rules, state, hands[turn]))
+        if call is not None:
+            state = rules.after(state, call)
+        elif memo is not None and state in memo:
+            state = memo[state]
+        else:
+            after = rules.after(state, model.call(rules, state, hands[turn]))
+            if memo is not None:
+                memo[state] = after
+            state = after
     raise AssertionError("an auction of the model ends")
 
 

@@ -153,6 +153,9 @@ def review_arguments(review: argparse.ArgumentParser) -> None:
     review.add_argument("--id", metavar="ID", help="with a file of several records: the one to review")
     review.add_argument("--jobs", type=whole_number(1, MAX_THREADS), metavar="N",
                         help="with a record: threads that judge the decisions (default: one per core)")
+    review.add_argument("--uniform", action="store_true",
+                        help="with a record: deal every layout alike, not only those that agree with the auction "
+                             "by the model of the other players")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
@@ -243,6 +246,8 @@ def session_arguments(session: argparse.ArgumentParser) -> None:
                                                        "already there are skipped")
     add_backend_options(session, "hands")
     add_layout_options(session, "random layouts for each decision", None)
+    session.add_argument("--uniform", action="store_true",
+                         help="deal every layout alike, not only those that agree with the auction")
     session.add_argument("--csv", metavar="FILE", help="also write every decision as a row of a CSV file")
     session.add_argument("--html", metavar="FILE", help="also write a report with charts, one HTML file "
                                                         "(needs hasen[report])")

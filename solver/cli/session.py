@@ -57,6 +57,7 @@ class Reviewer:
 
     layouts: int | None
     seed: int
+    uniform: bool = False
 
     def __call__(self, hand: Hand) -> str:
         if hand.passed_out:
@@ -65,7 +66,7 @@ class Reviewer:
             return result_line(COMMAND, hand.id, line=hand.line, error=hand.error)
         assert hand.text is not None
         try:
-            review = public.review_hand(hand.text, layouts=self.layouts, seed=self.seed)
+            review = public.review_hand(hand.text, layouts=self.layouts, seed=self.seed, uniform=self.uniform)
             return result_line(COMMAND, hand.id, review=review.to_json())
         except HasenError as exc:
             return result_line(COMMAND, hand.id, line=hand.line, error=str(exc))
@@ -154,9 +155,9 @@ def cmd_session(args: argparse.Namespace) -> int:
         to_do.append(hand)
     kept = len(hands) - len(to_do)
     layouts, seed = args.layouts or DEFAULT_REVIEW_LAYOUTS, args.seed or 0
-    check_resumable(args.output, kept, layouts, seed)
+    check_resumable(args.output, kept, layouts, seed, args.uniform)
     progress = Progress(err, len(hands))
-    reviewer = Reviewer(args.layouts, args.seed or 0)
+    reviewer = Reviewer(args.layouts, args.seed or 0, args.uniform)
     written = 0
     try:
         with Workers(args.jobs, args.scheduler) as workers:
@@ -212,19 +213,21 @@ class Summed(NamedTuple):
     errors: list[dict[str, Any]]
     layouts: int | None
     seed: int | None
+    uniform: bool = False
 
 
 def summed(path: str) -> Summed:
-    session, passed_out, errors, layouts, seed = Session(), [], [], None, None
+    session, passed_out, errors, layouts, seed, uniform = Session(), [], [], None, None, False
     for line in reviews(path):
         if "review" in line:
             session.add(line["id"], line["review"])
-            layouts, seed = line["review"]["layouts"], line["review"]["seed"]
+            review = line["review"]
+            layouts, seed, uniform = review["layouts"], review["seed"], review.get("uniform", False)
         elif line.get("passed_out"):
             passed_out.append(line)
         else:
             errors.append(line)
-    return Summed(session, passed_out, errors, layouts, seed)
+    return Summed(session, passed_out, errors, layouts, seed, uniform)
 
 
 def summary_text(out: Summed) -> str:
@@ -256,15 +259,19 @@ def shown_name(name: str) -> str:
     return text if len(text) <= NAME_WIDTH else text[:NAME_WIDTH - 3] + "..."
 
 
-def check_resumable(path: str, kept: int, layouts: int, seed: int) -> None:
-    """Refuse to add reviews to an OUT whose reviews were made at other layouts or another
-    seed: a session's figures come from one of each."""
+def check_resumable(path: str, kept: int, layouts: int, seed: int, uniform: bool) -> None:
+    """Refuse to add reviews to an OUT whose reviews were made at other layouts, another seed
+    or the other way of dealing them: a session's figures come from one of each."""
     if not kept:
         return
     before = summed(path)
     if before.layouts is not None and (before.layouts, before.seed) != (layouts, seed):
         raise HasenError(f"session: {path} holds reviews at {before.layouts} layouts, seed {before.seed}, not "
                          f"{layouts} and {seed}: give those --layouts and --seed to go on with it, or another OUT")
+    if before.layouts is not None and before.uniform != uniform:
+        given = "without" if before.uniform else "with"
+        raise HasenError(f"session: {path} holds reviews made {given} --uniform: give the same to go on with it, "
+                         "or another OUT")
 
 
 def csv_rows(line: dict[str, Any]) -> list[dict[str, Any]]:

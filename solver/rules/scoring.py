@@ -5,6 +5,7 @@ A score is a pair: the declaring side's points and the defenders' points for the
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from ..core.errors import NotationError, quoted
@@ -92,3 +93,13 @@ def hand_score(variant: Variant, settings: Settings, bid: Bid | None, tricks: in
         assert bid is not None, "a Hasenpfeffer contract has a bid"
         return hasenpfeffer_score(bid, tricks, alone, variant, settings)
     return euchre_score(tricks, alone, variant)
+
+
+@cache
+def net_scores(variant: Variant, settings: Settings, bid: Bid | None, alone: bool) -> tuple[int, ...]:
+    """The declaring side's points less the defenders' for 0, 1, ... tricks."""
+    out = []
+    for tricks in range(variant.hand_size + 1):
+        mine, theirs = hand_score(variant, settings, bid, tricks, alone)
+        out.append(mine - theirs)
+    return tuple(out)

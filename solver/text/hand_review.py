@@ -102,7 +102,7 @@ def double_dummy_words(cost: int) -> str:
 
 def why_lines(why: Why, made: str, best: str, unit_tricks: bool = True) -> list[str]:
     """A mistake's reason: the layout where it did worst against the best, and the shares."""
-    there = (f"{made}: {why.made[0]} tricks, {why.made[1]:+d} points; {best}: {why.best[0]} tricks, "
+    there = (f"{made}: {tricks(why.made[0])}, {why.made[1]:+d} points; {best}: {tricks(why.best[0])}, "
              f"{why.best[1]:+d} points") if unit_tricks else f"{made}: {why.made[1]:+d} points; {best}: " \
                                                             f"{why.best[1]:+d} points"
     hands = "  ".join(f"{seat} {cards}" for seat, cards in why.hands.items())
@@ -148,7 +148,8 @@ def format_hand_review(review: HandReview) -> str:
     out += ["", "per player: cards, mistakes, points given away (single dummy: in the play, in the auction and "
                 "the contract), tricks given away in the play with every hand open"]
     for seat, t in review.players.items():
-        out.append(f"  {SEATS[seat]}  {t.cards:>2} cards, {t.mistakes} mistake{'s' * (t.mistakes != 1)}, "
+        out.append(f"  {SEATS[seat]}  {t.cards:>2} card{'s' * (t.cards != 1)}, {t.mistakes} mistake"
+                   f"{'s' * (t.mistakes != 1)}, "
                    f"{t.play_points:.2f} in the play, {t.bidding_points:.2f} in the auction and contract; "
                    f"double dummy {t.double_dummy_given_away}")
     return "\n".join(out)
