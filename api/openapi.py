@@ -237,6 +237,11 @@ def lead_request(limit: int) -> dict[str, Any]:
             "known": simulation["known"],
             "layouts": simulation["layouts"],
             "seed": simulation["seed"],
+            "bid": text("Hasenpfeffer: the contract's bid, for each lead's points."),
+            "auction": text("The whole auction, e.g. 'E pass, S 4, W pass, N pass': the layouts agree with the "
+                            "other seats' calls by the model of the other players, and it gives the bid."),
+            "uniform": {"type": "boolean", "default": False,
+                        "description": "With auction: deal every layout alike, not only those that agree with it."},
             **VARIANT_OPTIONS,
             **{name: setting(name) for name in PLAY_SETTINGS},
         },
@@ -517,6 +522,12 @@ SIMULATION_RESPONSE = closed({
 SIMULATION_RESPONSE = optional(SIMULATION_RESPONSE, {"widow": CARD, "upcard": CARD, "deck": DECK_SIZES,
                                                      "settings": SETTINGS})
 
+CONTEXT_AUCTION = {"type": "array", "description": "The calls so far (given, or taken to be passes).",
+                   "items": closed({"seat": SEAT, "call": {"type": "string"}})}
+LAYOUTS_AGREE = closed({"with_calls": {"type": "boolean", "description": "Whether the layouts were kept to those "
+                                                                         "that agree with the calls (false: every "
+                                                                         "layout)."},
+                        "dealt": {"type": "integer", "minimum": 0, "description": "Layouts dealt to find them."}})
 LEAD_RESPONSE = optional(closed({
     "version": VERSION,
     "variant": {"type": "string", "enum": list(VARIANTS)},
@@ -530,12 +541,20 @@ LEAD_RESPONSE = optional(closed({
     "side": {"type": "string", "enum": ["defenders", "declarers"], "description": "The leader's side."},
     "layouts": {"type": "integer", "minimum": 1},
     "seed": {"type": "integer", "minimum": 0},
+    "auction": CONTEXT_AUCTION,
     "leads": {"type": "array", "description": "Each card of the leader's hand, in card order.",
-              "items": closed({"card": CARD, "mean": {**FIGURE, "description": "Mean tricks of the leader's side."},
-                               "stderr": FIGURE,
-                               "best": {**SHARE, "description": "The share of layouts where no lead takes more."}})},
-    "best": {"type": "array", "items": CARD, "description": "The leads with the highest mean."},
-}, "The same object as `hasen lead --json`."), {"upcard": CARD, "deck": DECK_SIZES, "settings": SETTINGS})
+              "items": optional(closed({
+                  "card": CARD, "mean": {**FIGURE, "description": "Mean tricks of the leader's side."},
+                  "stderr": FIGURE,
+                  "best": {**SHARE, "description": "The share of layouts where no lead takes more."}}),
+                  {"points": {**FIGURE, "description": "Expected points of the leader's side, less the other side's "
+                                                       "(when the bid is known)."},
+                   "points_stderr": FIGURE,
+                   "chance": {**SHARE, "description": "Of making the contract (a defender: of setting it)."}})},
+    "best": {"type": "array", "items": CARD, "description": "The leads with the most points (without the bid: the "
+                                                            "highest mean tricks)."},
+}, "The same object as `hasen lead --json`."), {"upcard": CARD, "deck": DECK_SIZES, "settings": SETTINGS,
+                                                "needed": TRICKS, "layouts_agree": LAYOUTS_AGREE})
 
 ADVISED = {
     "make": {**SHARE, "description": "The chance of taking the tricks the bid or call needs."},
@@ -559,18 +578,13 @@ KNOWLEDGE = {
     "seed": {"type": "integer", "minimum": 0},
 }
 CONTEXT = {
-    "auction": {"type": "array", "description": "The calls so far, given or (passes_taken) taken to be passes.",
-                "items": closed({"seat": SEAT, "call": {"type": "string"}})},
+    "auction": CONTEXT_AUCTION,
     "passes_taken": {"type": "boolean", "description": "No auction was given: the seats before this one are taken "
                                                        "to have passed (Euchre)."},
     "model": {"type": "boolean", "description": "Whether the other players call by the model of the other players."},
 }
 AT_THE_TABLE = {
-    "layouts_agree": closed({"with_calls": {"type": "boolean", "description": "Whether the layouts were kept to "
-                                                                              "those that agree with the calls so "
-                                                                              "far (false: every layout)."},
-                             "dealt": {"type": "integer", "minimum": 0,
-                                       "description": "Layouts dealt to find them."}}),
+    "layouts_agree": LAYOUTS_AGREE,
     "actions": {"type": "array", "description": "Every option of the seat valued at the table: the auction goes on "
                                                 "by the model, the contract is played out.",
                 "items": closed({

@@ -291,8 +291,10 @@ def lead() -> Response:
     options, seen = seen_by(body, variant, extra_key, PLAY_SETTINGS, sees_widow=False)
     declarer, trump = public.coerce_seat(body["declarer"], "declarer"), public.coerce_trump(body["trump"])
     options.update(declarer=declarer, trump=trump, alone=body.get("alone", False), layouts=layouts,
-                   seed=body.get("seed", 0))
-    return run_simulation(("lead", *seen, declarer, trump, options["alone"], layouts, options["seed"]),
+                   seed=body.get("seed", 0), bid=body.get("bid"), auction=body.get("auction"),
+                   uniform=body.get("uniform", False))
+    return run_simulation(("lead", *seen, declarer, trump, options["alone"], layouts, options["seed"], options["bid"],
+                           options["auction"], options["uniform"]),
                           lambda deadline: public.simulate_lead(**options, deadline=deadline).to_json())
 
 

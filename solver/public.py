@@ -33,9 +33,11 @@ from .analysis.inputs import (
 from .analysis.many import answer_many
 from .analysis.play import PlayState
 from .analysis.table import Plan
+from .core.cards import SUITS
 from .core.deal import Deal
 from .core.errors import DeadlineExceeded, NotationError, quoted
 from .core.names import CardLike, SeatLike, SuitLike
+from .core.seats import SEATS
 from .core.variants import HASENPFEFFER, Variant, VariantName
 from .games import game_of
 from .rules.settings import Settings, SettingsLike, settings_for
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
     from .analysis.simulate import Simulation
     from .analysis.table import TableAnalysis
     from .rules.auction import Call
+    from .rules.scoring import Bid
 
     Analysis = TableAnalysis | EuchreAnalysis  # analyze's answer: the table of the deal's game
 
@@ -382,13 +385,18 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
                   alone: bool = False, hand: str | None = None, extra: CardLike | None = None,
                   dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
                   settings: SettingsLike = None, known: Mapping[str, str] | None = None,
-                  layouts: int = DEFAULT_LAYOUTS, seed: int = 0, progress: Progress | None = None,
+                  layouts: int = DEFAULT_LAYOUTS, seed: int = 0, bid: str | None = None,
+                  auction: AuctionLike = None, uniform: bool = False, progress: Progress | None = None,
                   mapper: Mapper | None = None, threads: int = 1, deadline: float | None = None) -> LeadSimulation:
     """The opening lead of ``seat``, knowing its hand and the contract (and in Euchre the
-    upcard): each card's mean tricks for the leader's side over random layouts.
+    upcard): each card's mean tricks for the leader's side over random layouts, and where the
+    contract's stakes are known (Euchre; Hasenpfeffer with its ``bid``, or an ``auction``
+    that ends in it) each card's expected points and chance of making or setting it.
 
     The seat's cards are given as to ``simulate``; in Hasenpfeffer the widow stays unseen.
-    The card put away is chosen double-dummy by its owner on each layout.
+    The card put away is chosen double-dummy by its owner on each layout. ``auction``: the
+    whole auction, ``"N 4, E pass, S pass, W pass"``; the layouts then agree with the other
+    seats' calls by the model of the other players (unless ``uniform``).
 
     >>> leads = simulate_lead(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), seat="N",
     ...                       declarer="E", trump="D", layouts=10, seed=1)
@@ -400,10 +408,55 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant,
                              sees_widow=False)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
-    if not isinstance(alone, bool):
-        raise NotationError(f"alone: expected true or false, got {alone!r}")
-    return simulate_leads(knowledge, coerce_seat(declarer, "declarer"), coerce_trump(trump), alone, layouts, seed,
-                          checked, mapper, progress=progress_for(deadline, progress), threads=threads)
+    for name, value in (("alone", alone), ("uniform", uniform)):
+        if not isinstance(value, bool):
+            raise NotationError(f"{name}: expected true or false, got {value!r}")
+    from .analysis.advice import Context
+    from .analysis.fair import Stakes
+
+    who, suit = coerce_seat(declarer, "declarer"), coerce_trump(trump)
+    calls = auction_calls(auction, knowledge, checked)
+    contract_bid = lead_bid(knowledge, checked, calls, who, suit, alone, bid)
+    variant = knowledge.variant
+    stakes = None if variant.declarer_exchanges and contract_bid is None else \
+        Stakes.of(variant, checked, contract_bid, alone)
+    return simulate_leads(knowledge, who, suit, alone, layouts, seed, checked, mapper,
+                          progress=progress_for(deadline, progress), threads=threads, stakes=stakes,
+                          context=Context(calls, True, uniform))
+
+
+def lead_bid(knowledge: Knowledge, settings: Settings, calls: tuple[tuple[int, Call], ...], declarer: int,
+             trump: int, alone: bool, bid: str | None) -> Bid | None:
+    """The contract's bid (Hasenpfeffer): as given, or as the auction ended; the auction, when
+    given, checked to end in this contract."""
+    from .analysis.playout import rules_for
+    from .rules.scoring import parse_bid
+
+    k = knowledge
+    variant = k.variant
+    if bid is not None and not variant.declarer_exchanges:
+        raise NotationError(f"bid: {variant.name} has no bids for tricks (the makers need three)")
+    given = None if bid is None else parse_bid(bid, variant, settings)
+    if not calls:
+        return given
+    rules = rules_for(variant, k.dealer, 0 if k.extra is None else k.extra, None, settings)
+    state = rules.start()
+    for number, (seat, call) in enumerate(calls, 1):
+        reason = rules.refusal(state, seat, call)
+        if reason is not None:
+            raise NotationError(f"auction: call {number}, '{SEATS[seat]} {call.words(settings)}': {reason}")
+        state = rules.after(state, call)
+    end = state.end
+    if end is None or end.declarer is None:
+        raise NotationError("auction: give the whole auction, ending in the contract led against")
+    if end.declarer != declarer:
+        raise NotationError(f"auction: it ends with {SEATS[end.declarer]} declaring, not {SEATS[declarer]}")
+    if end.trump is not None and (end.trump != trump or bool(end.alone) != alone):
+        raise NotationError(f"auction: it ends in {SUITS[end.trump]}{' alone' if end.alone else ''}, not the "
+                            f"contract given")
+    if given is not None and end.bid is not None and given != end.bid:
+        raise NotationError(f"bid: the auction ends in {end.bid.name(settings)}, not {given.name(settings)}")
+    return end.bid
 
 
 def review_hand(record: Record | str, *, layouts: int | None = None, seed: int = 0, threads: int = 1,

@@ -258,7 +258,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
             progress(done[0], steps)
 
     verdicts = judge_calls(record, layouts, seed, uniform, step)
-    choice = judge_choice(record, layouts, seed, threads, tick)
+    choice = judge_choice(record, layouts, seed, threads, tick, uniform)
     step()
     stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone)
     agree = None if uniform else auction_check(record)
@@ -387,10 +387,11 @@ def auction_check(record: Record) -> Callable[[PlayState, View], Agree | None]:
 
 
 def judge_choice(record: Record, layouts: int, seed: int, threads: int,
-                 progress: Progress | None = None) -> ChoiceVerdict | None:
+                 progress: Progress | None = None, uniform: bool = False) -> ChoiceVerdict | None:
     """The contract of the Hasenpfeffer declarer (trump, discard, and with the partner or
     alone), or the discard of the Euchre dealer who took the upcard, from the chooser's seat
-    (its cards and the widow or upcard known, the rest dealt at random), in points."""
+    (its cards and the widow or upcard known, the rest dealt at random on layouts that agree
+    with the auction unless ``uniform``), in points."""
     contract = record.contract
     assert contract is not None
     deal, variant, settings = record.deal, record.variant, record.settings
@@ -400,8 +401,11 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
         return None
     known = Knowledge(variant, deal.dealer, taker, deal.hands[taker], deal.extra)
     forms = (False, True) if variant.declarer_exchanges and variant.partners else (contract.alone,)
-    solved = solve_defended(known, forms, settings, layouts, f"{seed}/choice", threads, None, progress, 0, layouts,
-                            None)
+    stream = f"{seed}/choice"
+    agreeing = agreeing_layouts(known, stream, layouts, Context(tuple(record.calls), True, uniform), settings)
+    count = len(agreeing.indexes)
+    solved = solve_defended(known, forms, settings, count, stream, threads, None, progress, 0, count,
+                            agreeing.indexes)
     chooser_declares = variant.side_of(taker) == variant.side_of(contract.declarer)
     candidates = []  # (points per layout, tricks per layout, trump, discard, alone)
     for alone, rows in zip(forms, solved.rows):
@@ -430,4 +434,4 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
         return Suit(entry[2]), Card(entry[3]), entry[4]
 
     return ChoiceVerdict(Seat(taker), pair(chosen), pair(best), float(chosen[0].mean()), float(best[0].mean()),
-                         stderr, float(chosen[1].mean()), float(best[1].mean()), layouts)
+                         stderr, float(chosen[1].mean()), float(best[1].mean()), count)

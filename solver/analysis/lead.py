@@ -12,7 +12,7 @@ side, its standard error, and how often it is the layout's best lead.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -25,7 +25,9 @@ from ..rules.seating import first_leader
 from ..rules.settings import Settings
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
+from .advice import Agreeing, Context, agreeing_layouts
 from .answer import Answer, variant_json
+from .fair import Stakes
 from .inputs import whole_number
 from .layouts import Knowledge, Mapper, map_chunks
 from .play import Contract, PlayState, exchanger, exchanging_seat, playing_seats
@@ -42,10 +44,11 @@ class LeadJob:
     alone: bool
     settings: Settings
     seed: int
+    indexes: tuple[int, ...] | None = None  # the stream's layouts to solve, when not all of 0, 1, ...
 
     def __call__(self, span: tuple[int, int]) -> np.ndarray:
-        """Layouts ``span[0]`` to ``span[1] - 1``: a row each, the leader's side's tricks
-        after each card of its hand is led (the cards in card order)."""
+        """Layouts ``span[0]`` to ``span[1] - 1`` (of ``indexes``, when given): a row each, the
+        leader's side's tricks after each card of its hand is led (the cards in card order)."""
         k, trump = self.knowledge, self.trump
         variant = k.variant
         seats = playing_seats(variant, self.declarer, self.alone, None)
@@ -53,7 +56,8 @@ class LeadJob:
         side = variant.side_of(self.declarer)
         active = sum(1 << variant.search_seat(s) for s in seats)
         unseen = k.unseen
-        deals = [k.dealt(self.seed, i, unseen) for i in range(*span)]
+        chosen = range(*span) if self.indexes is None else self.indexes[span[0]:span[1]]
+        deals = [k.dealt(self.seed, i, unseen) for i in chosen]
         searcher = thread_searcher()
 
         def position(hands: Sequence[Mask], trick: list[CardId]) -> tuple[list[Mask], int, list[CardId]]:
@@ -97,14 +101,24 @@ class LeadJob:
 
 @dataclass
 class LeadStats(Sample):
-    """One lead over the layouts: the leader's side's tricks."""
+    """One lead over the layouts: the leader's side's tricks, and where the contract's stakes
+    are known its expected points (its side's less the other side's) and its chance of making
+    the contract (the defenders': of setting it)."""
 
     card: Card
     best: float  # the share of layouts where no other lead takes more
+    points: float | None = None
+    points_stderr: float | None = None
+    chance: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": card_name(self.card), "mean": figure(self.mean), "stderr": figure(self.stderr),
+        data = {"card": card_name(self.card), "mean": figure(self.mean), "stderr": figure(self.stderr),
                 "best": figure(self.best)}
+        if self.points is not None:
+            assert self.points_stderr is not None and self.chance is not None
+            data |= {"points": figure(self.points), "points_stderr": figure(self.points_stderr),
+                     "chance": figure(self.chance)}
+        return data
 
 
 @dataclass(repr=False)
@@ -127,11 +141,18 @@ class LeadSimulation(Answer):
     seed: int
     leader_declares: bool
     leads: list[LeadStats] = field(default_factory=list)
+    stakes: Stakes | None = None  # the contract's, when its bid is known (always in Euchre)
+    context: Context = field(default_factory=lambda: Context())
+    agreeing: Agreeing | None = None
 
     def best(self) -> list[LeadStats]:
-        """The leads with the highest mean (more than one on an exact tie)."""
-        top = max(lead.mean for lead in self.leads)
-        return [lead for lead in self.leads if lead.mean == top]
+        """The leads with the most expected points, where the stakes are known, else the
+        highest mean tricks (more than one on an exact tie)."""
+        def value(lead: LeadStats) -> float:
+            return lead.mean if lead.points is None else lead.points
+
+        top = max(value(lead) for lead in self.leads)
+        return [lead for lead in self.leads if value(lead) == top]
 
     def to_json(self) -> dict[str, Any]:
         data = variant_json(self.knowledge.variant)
@@ -139,8 +160,14 @@ class LeadSimulation(Answer):
                  "declarer": SEATS[self.declarer], "trump": SUITS[self.trump], "alone": self.alone,
                  "side": "declarers" if self.leader_declares else "defenders",
                  "layouts": self.layouts, "seed": self.seed,
+                 "auction": [{"seat": SEATS[seat], "call": call.words(self.settings)}
+                             for seat, call in self.context.auction],
                  "leads": [lead.to_json() for lead in self.leads],
                  "best": [card_name(lead.card) for lead in self.best()]}
+        if self.stakes is not None:
+            data["needed"] = self.stakes.needed
+        if self.agreeing is not None and self.context.auction:
+            data["layouts_agree"] = {"with_calls": self.agreeing.filtered, "dealt": self.agreeing.tried}
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data
@@ -151,8 +178,11 @@ class LeadSimulation(Answer):
 
 def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool = False, layouts: int = 1000,
                   seed: int = 0, settings: Settings = Settings(), mapper: Mapper | None = None,
-                  progress: Callable[[int, int], None] | None = None, threads: int = 1) -> LeadSimulation:
-    """Solve every lead of ``knowledge.seat`` on ``layouts`` random layouts (see the module)."""
+                  progress: Callable[[int, int], None] | None = None, threads: int = 1,
+                  stakes: Stakes | None = None, context: Context = Context()) -> LeadSimulation:
+    """Solve every lead of ``knowledge.seat`` on ``layouts`` random layouts (see the module),
+    those that agree with the auction of ``context`` by the model of the other players (when
+    it has calls and is not ``uniform``); ``stakes``: the contract's, for each lead's points."""
     whole_number("layouts", layouts)
     variant, seat = knowledge.variant, knowledge.seat
     settings.check_for(variant)
@@ -165,13 +195,28 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
                             f"seat's lead of it is simulated ({leader}'s lead is not made knowing only its hand)")
     if start.leader != seat:
         raise NotationError(f"seat: {SEATS[seat]} does not lead this contract; {SEATS[start.leader]} does")
-    job = LeadJob(knowledge, declarer, trump, alone, settings, seed)
-    rows = np.concatenate(map_chunks(job, layouts, threads, mapper, progress))
-    answer = LeadSimulation(knowledge, Seat(declarer), Suit(trump), alone, settings, layouts, seed,
-                            variant.side_of(seat) == start.declaring_side)
-    best = (rows == rows.max(axis=1, keepdims=True)).sum(axis=0) / layouts
+    agreeing = agreeing_layouts(knowledge, seed, layouts, context, settings)
+    job = LeadJob(knowledge, declarer, trump, alone, settings, seed, agreeing.indexes)
+    count = len(agreeing.indexes)
+    rows = np.concatenate(map_chunks(job, count, threads, mapper, progress))
+    leader_declares = variant.side_of(seat) == start.declaring_side
+    answer = LeadSimulation(knowledge, Seat(declarer), Suit(trump), alone, settings, count, seed, leader_declares,
+                            stakes=stakes, context=context, agreeing=agreeing)
+    best = (rows == rows.max(axis=1, keepdims=True)).sum(axis=0) / count
     counts = trick_counts(rows, variant.hand_size)
     column = {card: i for i, card in enumerate(cards_of(knowledge.hand))}
+    points = success = None
+    if stakes is not None:
+        mine = rows.astype(np.int64)
+        declarers = mine if leader_declares else variant.hand_size - mine
+        points = (1 if leader_declares else -1) * np.array(stakes.points, dtype=np.int64)[declarers]
+        success = declarers >= stakes.needed if leader_declares else declarers < stakes.needed
     for card in CardSet(knowledge.hand):
-        answer.leads.append(LeadStats(counts[column[card]].tolist(), card, float(best[column[card]])))
+        c = column[card]
+        lead = LeadStats(counts[c].tolist(), card, float(best[c]))
+        if points is not None and success is not None:
+            spread = float(points[:, c].std(ddof=1) / np.sqrt(count)) if count > 1 else 0.0
+            lead = replace(lead, points=float(points[:, c].mean()), points_stderr=spread,
+                           chance=float(success[:, c].mean()))
+        answer.leads.append(lead)
     return answer

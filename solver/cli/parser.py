@@ -204,6 +204,12 @@ def lead_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--declarer", metavar="SEAT", required=True, help="the declarer (in Euchre the maker)")
     parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
     parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
+    parser.add_argument("--bid", metavar="BID", help="Hasenpfeffer: the contract's bid, for each lead's points")
+    parser.add_argument("--auction", metavar="CALLS",
+                        help='the whole auction, e.g. "E pass, S 4, W pass, N pass": the layouts agree with the '
+                             "other seats' calls by the model of the other players, and it gives the bid")
+    parser.add_argument("--uniform", action="store_true",
+                        help="with --auction: deal every layout alike, not only those that agree with it")
     add_variant_options(parser)
     add_settings_options(parser, PLAY_SETTINGS)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")

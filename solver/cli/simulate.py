@@ -129,5 +129,6 @@ def run_lead(args: argparse.Namespace) -> int:
         result = public.simulate_lead(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,
                                       declarer=args.declarer, trump=args.trump, alone=args.alone,
                                       known=known_cards(args.known), layouts=args.layouts, seed=args.seed,
-                                      progress=progress, **workers)
+                                      bid=args.bid, auction=args.auction, uniform=args.uniform, progress=progress,
+                                      **workers)
     return report(args, result)
