@@ -211,6 +211,10 @@ def simulate_request(limit: int) -> dict[str, Any]:
             "seed": SEED_FIELD,
             "form": one_of(FORM_NAMES, "With the partner, alone, or both (default; one form where "
                                        "nobody has a partner)."),
+            "auction": text("The auction that made the seat declarer, e.g. 'N 4, E pass, S pass, W pass': the "
+                            "layouts agree with the other seats' calls by the model of the other players."),
+            "uniform": {"type": "boolean", "default": False,
+                        "description": "With auction: deal every layout alike, not only those that agree with it."},
             **VARIANT_OPTIONS,
             **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
         },
@@ -509,6 +513,8 @@ SIMULATION_RESPONSE = closed({
     "known": {"type": "object", "propertyNames": SEAT, "additionalProperties": {"type": "string"}},
     "layouts": {"type": "integer", "minimum": 1},
     "seed": {"type": "integer", "minimum": 0},
+    "auction": {"type": "array", "description": "The calls its layouts agree with, if any.",
+                "items": closed({"seat": SEAT, "call": {"type": "string"}})},
     "forms": {"type": "object", "propertyNames": {"enum": ["with_partner", "alone"]},
               "additionalProperties": closed({
                   "choices": {"type": "array", "items": {"$ref": REF + "SimulatedChoice"}},

@@ -272,8 +272,10 @@ def simulate() -> Response:
     if other_key in body:
         raise BadInput(f"{other_key}: {variant.name} has no {other_key}; give \"{extra_key}\"")
     options, seen = seen_by(body, variant, extra_key, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
-    options.update(layouts=layouts, seed=body.get("seed", 0), alone=FORMS[body.get("form", "both")])
-    return run_simulation(("simulate", *seen, layouts, options["seed"], options["alone"]),
+    options.update(layouts=layouts, seed=body.get("seed", 0), alone=FORMS[body.get("form", "both")],
+                   auction=body.get("auction"), uniform=body.get("uniform", False))
+    return run_simulation(("simulate", *seen, layouts, options["seed"], options["alone"], options["auction"],
+                           options["uniform"]),
                           lambda deadline: public.simulate(**options, deadline=deadline).to_json())
 
 

@@ -355,8 +355,9 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
              extra: CardLike | None = None, dealer: SeatLike | None = None,
              variant: Variant | VariantName | None = None, settings: SettingsLike = None,
              known: Mapping[str, str] | None = None, layouts: int = DEFAULT_LAYOUTS, seed: int = 0,
-             alone: bool | None = None, progress: Progress | None = None, mapper: Mapper | None = None,
-             threads: int = 1, deadline: float | None = None) -> Simulation:
+             alone: bool | None = None, auction: AuctionLike = None, uniform: bool = False,
+             progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
+             deadline: float | None = None) -> Simulation:
     """What ``seat`` should choose as declarer knowing only its cards: each trump (and
     discard, where it is the seat's) over ``layouts`` random layouts of the unseen cards.
 
@@ -365,7 +366,9 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
     ``settings``; as to ``knowledge_of``. ``alone``: only that form of play; by default both
     where the game has partners. The layouts are solved on ``threads`` threads, or through
     ``mapper`` (a ``map`` that keeps the order, such as a process pool's); the same ``seed``
-    gives the same answer either way.
+    gives the same answer either way. ``auction``: the auction that made the seat declarer
+    (``"N 4, E pass, S pass, W pass"``): the layouts then agree with the other seats' calls by
+    the model of the other players (unless ``uniform``).
 
     >>> sim = simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", layouts=20, seed=1, alone=False)
     >>> best = sim.forms["with_partner"].best()["6"]
@@ -377,8 +380,19 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
     forms = None if alone is None else (alone,)
-    return simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, threads,
-                            progress=progress_for(deadline, progress))
+    if not isinstance(uniform, bool):
+        raise NotationError(f"uniform: expected true or false, got {uniform!r}")
+    indexes = None
+    calls = auction_calls(auction, knowledge, checked)
+    if calls:
+        from .analysis.advice import Context, agreeing_layouts
+
+        lead_bid(knowledge, checked, calls, knowledge.seat, 0, False, None, contract=False)
+        indexes = agreeing_layouts(knowledge, seed, layouts, Context(calls, True, uniform), checked).indexes
+    answer = simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, threads,
+                              progress=progress_for(deadline, progress), indexes=indexes)
+    answer.auction = tuple((seat, call.words(checked)) for seat, call in calls)
+    return answer
 
 
 def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: SuitLike,
@@ -426,9 +440,10 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
 
 
 def lead_bid(knowledge: Knowledge, settings: Settings, calls: tuple[tuple[int, Call], ...], declarer: int,
-             trump: int, alone: bool, bid: str | None) -> Bid | None:
+             trump: int, alone: bool, bid: str | None, contract: bool = True) -> Bid | None:
     """The contract's bid (Hasenpfeffer): as given, or as the auction ended; the auction, when
-    given, checked to end in this contract."""
+    given, checked to end with ``declarer`` declaring (and, with ``contract``, in its trump and
+    form)."""
     from .analysis.playout import rules_for
     from .rules.scoring import parse_bid
 
@@ -448,10 +463,10 @@ def lead_bid(knowledge: Knowledge, settings: Settings, calls: tuple[tuple[int, C
         state = rules.after(state, call)
     end = state.end
     if end is None or end.declarer is None:
-        raise NotationError("auction: give the whole auction, ending in the contract led against")
+        raise NotationError("auction: give the whole auction, ending in the contract")
     if end.declarer != declarer:
         raise NotationError(f"auction: it ends with {SEATS[end.declarer]} declaring, not {SEATS[declarer]}")
-    if end.trump is not None and (end.trump != trump or bool(end.alone) != alone):
+    if contract and end.trump is not None and (end.trump != trump or bool(end.alone) != alone):
         raise NotationError(f"auction: it ends in {SUITS[end.trump]}{' alone' if end.alone else ''}, not the "
                             f"contract given")
     if given is not None and end.bid is not None and given != end.bid:

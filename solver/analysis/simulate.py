@@ -121,6 +121,7 @@ class Simulation(Answer):
     layouts: int
     seed: int
     forms: dict[str, FormStats] = field(default_factory=dict)
+    auction: tuple[tuple[int, str], ...] = ()  # the calls its layouts agree with, if any
 
     def best(self) -> dict[str, tuple[FormStats, ChoiceStats]]:
         """Per bid, the form of play and choice with the highest expected score (with the
@@ -134,6 +135,7 @@ class Simulation(Answer):
         data = variant_json(self.knowledge.variant)
         data |= {"dealer": SEATS[self.knowledge.dealer], **self.knowledge.describe(),
                  "layouts": self.layouts, "seed": self.seed,
+                 "auction": [{"seat": SEATS[seat], "call": call} for seat, call in self.auction],
                  "forms": {name: form.to_json() for name, form in self.forms.items()},
                  "best": {bid: {"alone": form.alone, "trump": SUITS[c.trump],
                                 "discard": None if c.discard is None else card_name(c.discard),
@@ -149,13 +151,16 @@ class Simulation(Answer):
 
 def simulate(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0, settings: Settings = Settings(),
              forms: Sequence[bool] | None = None, mapper: Mapper | None = None, threads: int = 1,
-             progress: Callable[[int, int], None] | None = None) -> Simulation:
+             progress: Callable[[int, int], None] | None = None,
+             indexes: Sequence[int] | None = None) -> Simulation:
     """Solve ``layouts`` random layouts and gather each choice's figures (see the module).
 
     ``forms``: with the partner (False) and alone (True); by default both where the game
     has partners. The layouts are solved on ``threads`` threads, or through ``mapper`` (a
     map that keeps the order, e.g. over processes). ``progress(done, total)`` is called as
-    layouts are gathered (a place for a caller with a time limit to stop).
+    layouts are gathered (a place for a caller with a time limit to stop). ``indexes``: the
+    layouts of the stream to solve (those that agree with an auction), when not 0 to
+    ``layouts - 1``.
     """
     whole_number("layouts", layouts)
     variant = knowledge.variant
@@ -166,8 +171,8 @@ def simulate(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0, 
     if True in chosen and not variant.partners:
         raise NotationError(f"alone: {variant.name} has no partners, so nobody plays alone")
     shapes = [TableShape.of(knowledge, knowledge.seat, alone, settings) for alone in chosen]
-    solved = solve_layouts(knowledge, shapes, layouts, seed, threads, mapper, progress)
-    answer = Simulation(knowledge, settings, layouts, seed)
+    solved = solve_layouts(knowledge, shapes, layouts, seed, threads, mapper, progress, indexes=indexes)
+    answer = Simulation(knowledge, settings, layouts if indexes is None else len(indexes), seed)
     for alone, shape, rows in zip(chosen, shapes, solved.rows):
         answer.forms[FORMS[alone]] = form_stats(alone, shape.columns, rows, family, variant, settings)
     return answer

@@ -193,6 +193,11 @@ def simulate_arguments(parser: argparse.ArgumentParser) -> None:
                      "a deal: only --seat's hand and the widow or upcard are used", ("widow", "upcard"))
     parser.add_argument("--form", choices=list(FORMS), default="both",
                         help="with the partner, alone, or both (default; one form where nobody has a partner)")
+    parser.add_argument("--auction", metavar="CALLS",
+                        help='the auction that made the seat declarer, e.g. "N 4, E pass, S pass, W pass": the '
+                             "layouts agree with the other seats' calls by the model of the other players")
+    parser.add_argument("--uniform", action="store_true",
+                        help="with --auction: deal every layout alike, not only those that agree with it")
     add_variant_options(parser)
     add_settings_options(parser, PLAY_SETTINGS + AUCTION_SETTINGS)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")

@@ -89,7 +89,8 @@ def run(args: argparse.Namespace) -> int:
     with layout_workers(args) as workers:
         result = public.simulate(**seen_cards(args, deal, dealer, extra, variant), seat=args.seat,
                                  known=known_cards(args.known), layouts=args.layouts, seed=args.seed,
-                                 alone=FORMS[args.form], progress=progress, **workers)
+                                 alone=FORMS[args.form], auction=args.auction, uniform=args.uniform,
+                                 progress=progress, **workers)
     return report(args, result)
 
 

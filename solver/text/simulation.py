@@ -52,8 +52,11 @@ def format_simulation(sim: Simulation) -> str:
     verb = "declares" if known.variant.declarer_exchanges else "makes trump"
     out = [recommendation(sim, name, form) for name, form in sim.forms.items()]
     out += ["", f"{SEATS[known.seat]} {verb} knowing {CardSet(known.hand)} and the {known.variant.extra_card} "
-                f"{card_name(known.extra)}{others}; {SEATS[known.dealer]} deals",
-            f"{sim.layouts} random layouts of the other cards (seed {sim.seed}), each solved double-dummy", ""]
+                f"{card_name(known.extra)}{others}; {SEATS[known.dealer]} deals"]
+    if sim.auction:
+        out.append("after the auction " + ", ".join(f"{SEATS[seat]} {call}" for seat, call in sim.auction) +
+                   ", the layouts agreeing with it by the model of the other players")
+    out += [f"{sim.layouts} random layouts of the other cards (seed {sim.seed}), each solved double-dummy", ""]
     for name, form in sim.forms.items():
         title = FORM_TITLES[name] if known.variant.partners else "every choice"
         out += format_form(title, form) + [""]
