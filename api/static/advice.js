@@ -100,6 +100,60 @@ export function callFigures(answer) {
   });
 }
 
+// --- at the table: every option, the auction played out ----------------------------------------
+
+// An option as a player says it: "pass", "bid up to 5 alone", "order it up", "name ♥ hearts",
+// and a Euchre first-round pass with the seat's own second-round call.
+export function optionWords(action, answer, partners) {
+  if (answer.forms) {
+    if (action.call === "pass") return ["pass"];
+    const bid = action.alone ? action.call.slice(0, -" alone".length) : action.call;
+    return [`bid up to ${bid}${partners ? (action.alone ? " alone" : " with the partner") : ""}`];
+  }
+  const dealer = answer.seat === answer.dealer;
+  if (action.call === "pass") {
+    if (!answer.second_round) return ["pass"];
+    if (answer.second_round === "pass") return ["pass (pass again in the second round)"];
+    return ["pass (then ", ...eventWords(answer.second_round, dealer), " in the second round)"];
+  }
+  return eventWords(action.call, dealer);
+}
+
+function eventWords(call, dealer) {
+  const alone = call.endsWith(" alone");
+  const bare = alone ? call.slice(0, -" alone".length) : call;
+  const words = bare === "order up" ? [dealer ? "pick it up" : "order it up"] : ["name ", { trump: bare.slice(5) }];
+  return alone ? [...words, " alone"] : words;
+}
+
+// The option worth most at the table (the first listed of equals), and passing's value:
+// "bid up to 5 with the partner: expected +1.38 points for N-S; passing: −1.27 (E-W then make
+// the hand 51% of the time)". Null without the model of the other players.
+export function tableLine(answer, game) {
+  if (!answer.actions || !answer.actions.length) return null;
+  const best = answer.actions.reduce((top, a) => (a.expected > top.expected ? a : top));
+  const passing = answer.actions.find((a) => a.call === "pass");
+  const ours = game.sides[answer.seat];
+  const theirs = game.sideNames.find((name) => name !== ours);
+  const words = optionWords(best, answer, game.partners);
+  const first = typeof words[0] === "string" ? words[0][0].toUpperCase() + words[0].slice(1) : words[0];
+  const line = [first, ...words.slice(1), `: expected ${points(best.expected)} points for ${ours}`];
+  if (passing && passing !== best && passing.expected !== best.expected) {
+    line.push(`; passing: ${points(passing.expected)} (${theirs} then make the hand ` +
+      `${percent(passing.theirs_make)} of the time)`);
+  }
+  return [...line, "."];
+}
+
+// One row per option, as the panel writes it.
+export function actionRows(answer, game) {
+  return (answer.actions || []).map((a) => ({
+    option: optionWords(a, answer, game.partners), expected: points(a.expected), stderr: `±${decimal(a.stderr, 2)}`,
+    ours: percent(a.ours), oursMake: percent(a.ours_make), theirsMake: percent(a.theirs_make),
+    best: a.call === answer.advice,
+  }));
+}
+
 // --- both ----------------------------------------------------------------------------------------
 
 // The advice in a line or two: each form's (Hasenpfeffer), or each round's call (Euchre).
@@ -130,9 +184,12 @@ export function adviceBasis(answer, game) {
   }
   seen.push(` and who deals (${answer.dealer}): `);
   const rest = upcard ? `the other ${unseen} cards are` : `the ${game.extraCard} and the other ${unseen - 1} cards are`;
+  const others = answer.model
+    ? " After each option the auction goes on by the model of the other players (how a player bids knowing only " +
+      "its own cards), and the contract it ends in is played out."
+    : " What the other players bid is not used: every layout counts the same.";
   const lines = [[...seen, `${rest} dealt at random over ${answer.layouts} layouts (seed ${answer.seed}), each ` +
-    "played out double dummy (every hand open, best play). What the other players bid is not used: every " +
-    "layout counts the same."]];
+    `played out double dummy (every hand open, best play).${others}`]];
   if (answer.forms) {
     lines.push([`Trump and discard are chosen after the ${game.extraCard} is taken, on ${answer.choice_layouts} ` +
       `other layouts for each card it can be, so that the choice never sees the layout it is scored on.`]);

@@ -4,7 +4,7 @@
 // then every bid's (or call's) figures. Every figure is the API's (advice.js writes them).
 
 import { FACTS, game, piecesNode } from "./cards.js";
-import { adviceBasis, adviceLines, bidFigures, callFigures } from "./advice.js";
+import { actionRows, adviceBasis, adviceLines, bidFigures, callFigures, tableLine } from "./advice.js";
 import { el, failureNote, loadingNote } from "./panels.js";
 import { pageMessage } from "./words.js";
 
@@ -52,6 +52,8 @@ function renderAnswer(body, answer) {
   const g = game();
   const advice = el("div", "advice-lines");
   const names = answer.forms ? Object.keys(answer.forms) : null;
+  const headline = tableLine(answer, g);
+  if (headline) advice.append(line("advice-line advice-headline", headline));
   adviceLines(answer, g).forEach((pieces, i) => {
     const p = line("advice-line", pieces);
     if (names) p.dataset.form = names[i];
@@ -66,6 +68,7 @@ function renderAnswer(body, answer) {
   body.append(basis);
   const tables = answer.forms ? names.map((name) => bidTable(name, answer.forms[name], g.partners))
     : answer.calls.length ? [callTable(answer)] : [];
+  if (answer.actions && answer.actions.length) tables.unshift(actionTable(answer, g));
   for (const table of tables) {
     const scroller = el("div", "advice-scroll");  // a narrow screen scrolls the table, never the page
     scroller.append(table);
@@ -78,6 +81,28 @@ function renderAnswer(body, answer) {
       : "makes: how often the call makes (three tricks or more); all five: takes every trick; points: the " +
         "expected score, net of the defenders', and its standard error."));
   }
+}
+
+// Every option at the table: its points for the seat's side, and how often each side plays
+// and makes the hand.
+function actionTable(answer, g) {
+  const table = el("table", "advice-table advice-actions");
+  const ours = g.sides[answer.seat];
+  const theirs = g.sideNames.find((name) => name !== ours);
+  table.append(el("caption", "", `At the table: each option, the auction played out (points for ${ours}, ` +
+    `less ${theirs}'s)`));
+  head(table, ["option", "points", `${ours} play`, `${ours} make`, `${theirs} make`]);
+  const tbody = table.createTBody();
+  for (const row of actionRows(answer, g)) {
+    const tr = tbody.insertRow();
+    if (row.best) tr.className = "worth";
+    cell(tr, row.option, "option", "");
+    pointsCell(tr, row);
+    cell(tr, row.ours, "ours");
+    cell(tr, row.oursMake, "ours-make");
+    cell(tr, row.theirsMake, "theirs-make");
+  }
+  return table;
 }
 
 // The expected points, and their standard error beneath them where the column is narrow.

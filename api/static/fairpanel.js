@@ -160,6 +160,12 @@ function notable(review, view) {
     });
     p.append(".");
     out.push(p);
+    if (verdict === "mistake") {
+      for (const card of cards.filter((c) => c.why)) {
+        out.push(line("hint fair-why", [`Trick ${card.trick}, ${card.seat} `, { card: card.card }, ": ",
+          ...whyWords(card.why, [{ card: card.card }], [{ card: card.best }])]));
+      }
+    }
   }
   if (!review.cards.some((c) => c.verdict === "mistake")) {
     out.push(el("p", "hint fair-list", "No card of the play was a mistake from its player's seat."));

@@ -329,7 +329,7 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
 
 
 def call_verdict(number: int, seat: Seat, made_words: str, figures: list[ActionFigures],
-                 dealt: list[tuple[Sequence[Mask], CardId]], agreeing: bool) -> CallVerdict:
+                 dealt: Sequence[tuple[Sequence[Mask], CardId]], agreeing: bool) -> CallVerdict:
     """A call's verdict from the figures of every call open to it."""
     made = next(f for f in figures if f.call == made_words)
     order = sorted(figures, key=lambda f: -f.expected)  # the first listed of equals first

@@ -187,7 +187,7 @@ class FormFit:
     shares: tuple[tuple[float, ...], ...]  # per bucket from 0 tricks up: P(tricks = t)
 
     def predict(self, values: Sequence[float]) -> float:
-        return sum(map(mul, self.weights, values))
+        return float(sum(map(mul, self.weights, values)))
 
     def rate(self, hand: Mask, trump: int, leads: int = 0, upcard: tuple[str, CardId] | None = None) -> float:
         """``predict(features(...))`` from the suit terms: the same value, read from tables."""
@@ -331,7 +331,7 @@ class PlayerModel:
 
     def expected(self, shares: Sequence[float], bid: Bid | None, alone: bool, settings: Settings) -> float:
         """The declaring side's expected net points (its points less the defenders')."""
-        return sum(map(mul, shares, net_scores(self.variant, settings, bid, alone)))
+        return float(sum(map(mul, shares, net_scores(self.variant, settings, bid, alone))))
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
     def bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:

@@ -125,7 +125,8 @@ class DealJob:
 def least_squares(rows: list[tuple[list[float], int]]) -> np.ndarray:
     x = np.array([r for r, _ in rows], dtype=np.float64)
     y = np.array([t for _, t in rows], dtype=np.float64)
-    return np.linalg.solve(x.T @ x + RIDGE * len(rows) * np.eye(x.shape[1]), x.T @ y)  # type: ignore[no-any-return]
+    solved: np.ndarray = np.linalg.solve(x.T @ x + RIDGE * len(rows) * np.eye(x.shape[1]), x.T @ y)
+    return solved
 
 
 def fitted(rows: list[tuple[list[float], int]], hand_size: int) -> FormFit:

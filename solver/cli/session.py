@@ -188,13 +188,13 @@ def cmd_session(args: argparse.Namespace) -> int:
         progress.clear()
         raise HasenError(f"session: {exc}") from None
     progress.clear()
-    out = summed(args.output)
-    emit(summary_text(out))
+    night = summed(args.output)
+    emit(summary_text(night))
     if args.csv:
         replace_text(COMMAND, args.csv, csv_text(args.output), newline="")
     if args.html:
-        replace_text(COMMAND, args.html, session_html(out.session, args.title or f"hasen session: {args.input}",
-                                                      out.layouts or 0, len(out.errors)))
+        replace_text(COMMAND, args.html, session_html(night.session, args.title or f"hasen session: {args.input}",
+                                                      night.layouts or 0, len(night.errors)))
     return 0
 
 

@@ -84,6 +84,11 @@ const run = {
   adviceBasis: ([answer, g]) => advice.adviceBasis(answer, game(g)).map((p) => words.plainText(p, facts)),
   bidFigures: ([form]) => advice.bidFigures(form).map((row) => ({ ...row, trumps: text(row.trumps) })),
   callFigures: ([answer]) => advice.callFigures(answer).map((row) => ({ ...row, call: text(row.call) })),
+  tableLine: ([answer, g]) => {
+    const pieces = advice.tableLine(answer, game(g));
+    return pieces && words.plainText(pieces, facts);
+  },
+  actionRows: ([answer, g]) => advice.actionRows(answer, game(g)).map((row) => ({ ...row, option: text(row.option) })),
   fairBody: ([record, singleDummy]) => fair.fairBody(record, singleDummy),
   withPlay: ([record, cards]) => fair.withPlay(record, cards),
   sharedCards: ([review, view]) => fair.sharedCards(review, view),
@@ -578,8 +583,9 @@ def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str
         assert decision(line) == decision(words), (line, words)
     assert basis["value"] == [
         f"Knowing only {seat}'s six cards and who deals ({HASENPFEFFER.dealer}): the widow and the other 18 cards are "
-        "dealt at random over 40 layouts (seed 3), each played out double dummy (every hand open, best play). What "
-        "the other players bid is not used: every layout counts the same.",
+        "dealt at random over 40 layouts (seed 3), each played out double dummy (every hand open, best play). After "
+        "each option the auction goes on by the model of the other players (how a player bids knowing only its own "
+        "cards), and the contract it ends in is played out.",
         f"Trump and discard are chosen after the widow is taken, on {answer['choice_layouts']} other layouts for each "
         "card it can be, so that the choice never sees the layout it is scored on."]
     for name, rows in zip(answer["forms"], figures):
@@ -658,9 +664,10 @@ def test_the_euchre_call_advice_in_words(js, client: FlaskClient, deal: Deal, se
     unseen = deal.variant.deck_size - held - 1
     assert basis["value"][0] == (
         f"Knowing only {seat}'s five cards, the upcard {card_words(answer['upcard'])} and who deals "
-        f"({answer['dealer']}): the other {unseen} cards are dealt at random over 40 layouts (seed 3), each played "
-        "out double dummy (every hand open, best play). What the other players bid is not used: every layout "
-        "counts the same.")
+        f"({answer['dealer']}): the other {unseen} cards are dealt at random over {answer['layouts']} layouts "
+        "(seed 3), each played out double dummy (every hand open, best play). After each option the auction goes "
+        "on by the model of the other players (how a player bids knowing only its own cards), and the contract it "
+        "ends in is played out.")
     assert (basis["value"][1:] == [f"The dealer's discard is chosen on {answer['choice_layouts']} other layouts."]) \
         == (seat == SEATS[deal.dealer])
     dealer = seat == answer["dealer"]
@@ -669,6 +676,45 @@ def test_the_euchre_call_advice_in_words(js, client: FlaskClient, deal: Deal, se
         "march": share(c["march"]), "euchred": share(c["euchred"]), "expected": two(c["expected"], True),
         "stderr": f"±{two(c['stderr'])}",
         "best": answer["best"][str(c["round"])] == {"call": c["call"], "alone": c["alone"]}} for c in answer["calls"]]
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize(("deal", "seat"), [*CALL_ADVICE, (Deal(HASENPFEFFER.deal, HASENPFEFFER.dealer), "N")],
+                         ids=["euchre2", "euchre", "hasenpfeffer"])
+def test_the_options_at_the_table_in_words(js, client: FlaskClient, deal: Deal, seat: str) -> None:
+    """The headline is the option worth most, as ``hasen bid --seat`` names it, with what
+    passing is worth; a row for each option."""
+    g = game_of(deal)
+    body = {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "seat": seat, "variant": deal.variant.name,
+            "deck": deal.variant.deck_size, **ADVICE_LAYOUTS, **FEW_CHOICES}
+    answer = post_json(client, "bid", body)
+    headline, rows = (a["value"] for a in js([("tableLine", [answer, g]), ("actionRows", [answer, g])]))
+    best = max(answer["actions"], key=lambda a: a["expected"])
+    assert best["call"] == answer["advice"]
+    hasenpfeffer = deal.variant.declarer_exchanges
+
+    def words(action: dict) -> str:
+        if hasenpfeffer:
+            if action["call"] == "pass":
+                return "pass"
+            form = " alone" if action["alone"] else " with the partner"
+            return f"bid up to {action['call'].removesuffix(' alone')}{form}"
+        if action["call"] == "pass":
+            later = answer.get("second_round")
+            if later is None:
+                return "pass"
+            return "pass (pass again in the second round)" if later == "pass" else \
+                f"pass (then {call_words(later, seat == answer['dealer'])} in the second round)"
+        return call_words(action["call"], seat == answer["dealer"])
+
+    shown = words(best)
+    assert headline.startswith(f"{shown[0].upper()}{shown[1:]}: expected {two(best['expected'], True)} points for ")
+    passing = next(a for a in answer["actions"] if a["call"] == "pass")
+    if passing is not best and passing["expected"] != best["expected"]:
+        assert f"; passing: {two(passing['expected'], True)} (" in headline
+    assert [r["option"] for r in rows] == [words(a) for a in answer["actions"]]
+    assert [(r["expected"], r["ours"]) for r in rows] == [(two(a["expected"], True), share(a["ours"]))
+                                                          for a in answer["actions"]]
 
 
 def test_a_dealer_stuck_with_the_call_and_a_turned_joker(js, client: FlaskClient) -> None:
