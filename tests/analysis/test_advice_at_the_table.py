@@ -42,15 +42,18 @@ def table_value(deal: hasen.Deal, seat: int, trump: int, alone: bool) -> int:
         defenders += [SEATS[(seat + 1) % 4], SEATS[(seat + 3) % 4]]
     tables = [hasen.analyze(deal, declarer=SEATS[seat], alone=alone, defender=d).tables[SEATS[seat]]
               for d in defenders]
-    if deal.variant.declarer_exchanges:
-        return min(max(t.tricks["SHDC"[trump]].values()) for t in tables)
+    if deal.variant.declarer_exchanges:  # the declarer's best discard, each met by the best defence
+        row = "SHDC"[trump]
+        return max(min(t.tricks[row][d] for t in tables) for d in tables[0].tricks[row])
     return min(t.entries["SHDC"[trump]].value for t in tables)
 
 
-def played_out(deal: hasen.Deal, seat: int, first, later=None) -> int:
+def played_out(deal: hasen.Deal, seat: int, first, later=None, own_alone: bool | None = None) -> int:
     """The seat's side's points less the other side's: the auction from the start, the seat
     calling ``first`` at its first turn (and ``later`` after, if given), every other call the
-    model's; the contract played out."""
+    model's; the contract played out. The seat's own contract is its table's value (its own
+    choices with every card known: the best for it), in the form ``own_alone`` (Hasenpfeffer)
+    or its call's; every other contract the model's."""
     variant, settings = deal.variant, deal.settings
     model = PlayerModel.of(variant)
     rules = auction_for(deal, settings)
@@ -68,6 +71,14 @@ def played_out(deal: hasen.Deal, seat: int, first, later=None) -> int:
     if end.declarer is None:
         return 0
     d = end.declarer
+    if d == seat and (own_alone is not None or not variant.declarer_exchanges):
+        alone = own_alone if variant.declarer_exchanges else bool(end.alone)
+        if variant.declarer_exchanges:  # the best trump and discard for the points at the bid
+            tricks = max(table_value(deal, seat, t, alone) for t in range(4))
+        else:
+            tricks = table_value(deal, seat, end.trump, alone)
+        mine, theirs = hand_score(variant, settings, end.bid, tricks, alone)
+        return mine - theirs
     if variant.declarer_exchanges:
         alone = model.declarer_form(deal.hands[d], d, deal.dealer, end.bid, settings)
         cards = deal.hands[d] | 1 << deal.extra
@@ -87,9 +98,9 @@ def played_out(deal: hasen.Deal, seat: int, first, later=None) -> int:
 
 @pytest.mark.compiled
 @pytest.mark.parametrize("example", [EUCHRE2, EUCHRE], ids=lambda e: e.variant)
-def test_with_every_card_known_passing_is_worth_that_layouts_auction(example) -> None:
-    """Where passing leads to a contract of the others (or a redeal), its value is the plain
-    loop's on the one layout there is."""
+def test_with_every_card_known_each_call_is_worth_that_layouts_auction(example) -> None:
+    """Every option's value is the plain loop's on the one layout there is: the auction from
+    the seat's call on by the model, the contract played out."""
     deal = hasen.Deal(example.deal, dealer=example.dealer, variant=example.variant)
     for seat in deal.variant.seats:
         advice = hasen.bid(hand=format_hand(deal.hands[seat]), extra=str(deal.extra), seat=SEATS[seat],
@@ -97,9 +108,49 @@ def test_with_every_card_known_passing_is_worth_that_layouts_auction(example) ->
                            choice_layouts=2)
         if advice.nothing_to_decide:
             continue
-        passing = advice.passing()
         later = None if advice.second_round is None else advice.second_round.call
-        assert passing.expected == played_out(deal, seat, passing.option.call, later), SEATS[seat]
+        for action in advice.actions:
+            assert action.expected == played_out(deal, seat, action.option.call, later), (SEATS[seat], action.call)
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("seat", "NESW")
+def test_with_every_card_known_each_hasenpfeffer_bid_is_worth_that_layouts_auction(seat: str) -> None:
+    """Each highest bid (the seat bidding the lowest bid allowed while it is no higher), with
+    the partner and alone, and passing: the plain loop's value on the one layout there is."""
+    deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
+    where = SEATS.index(seat)
+    advice = hasen.bid(hand=format_hand(deal.hands[where]), seat=seat, dealer=deal.dealer,
+                       known=all_known(deal, where), layouts=2, choice_layouts=2)
+    variant, settings = deal.variant, deal.settings
+    model = PlayerModel.of(variant)
+    for action in advice.actions:
+        limit = action.option.up_to
+        rules = auction_for(deal, settings)
+        state = rules.start()
+        while (turn := rules.to_call(state)) is not None:
+            if turn == where:
+                bids = [c for c in rules.calls(state) if c.kind == BID]
+                call = bids[0] if limit is not None and bids and bids[0].bid <= limit else PASSING
+            else:
+                call = model.call(rules, state, deal.hands[turn])
+            state = rules.after(state, call)
+        first = state  # the auction's end, replayed below through the plain loop's own scoring
+        end = first.end
+        if end.declarer is None:
+            assert action.expected == 0
+            continue
+        if end.declarer == where:
+            tricks = max(table_value(deal, where, t, action.option.alone) for t in range(4))
+            mine, theirs = hand_score(variant, settings, end.bid, tricks, action.option.alone)
+            assert action.expected == mine - theirs, action.call
+        else:
+            d = end.declarer
+            alone = model.declarer_form(deal.hands[d], d, deal.dealer, end.bid, settings)
+            trump, discard = model.declarer_choice(deal.hands[d] | 1 << deal.extra, d, deal.dealer, settings, alone)
+            mine, theirs = hand_score(variant, settings, end.bid, solved(deal, d, trump, discard, alone), alone)
+            net = mine - theirs
+            assert action.expected == (net if variant.side_of(d) == variant.side_of(where) else -net), action.call
 
 
 @pytest.mark.compiled
