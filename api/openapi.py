@@ -778,6 +778,44 @@ def record_path() -> dict[str, Any]:
     return path
 
 
+ODDS_REQUEST = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["score"],
+    "properties": {
+        "score": text("The score before the hand: N-S's then E-W's (in Two-handed Euchre N's then S's), like "
+                      "'8-5'; negative scores are allowed."),
+        "dealer": seat("Who deals the next hand (default: each in turn)."),
+        **VARIANT_OPTIONS,
+        "fail_penalty": setting("fail_penalty"),
+        "defenders_score": setting("defenders_score"),
+    },
+}
+ODDS_RESPONSE = optional(closed({
+    "version": VERSION,
+    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "score": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Each side's score."},
+    "dealer": {"oneOf": [SEAT, NULL]},
+    "chance": {"type": "object", "additionalProperties": SHARE,
+               "description": "Each side's chance of winning the game (with the dealer given; else the mean over "
+                              "the dealers)."},
+    "by_dealer": {"type": "object", "propertyNames": SEAT, "additionalProperties": closed({
+        "chance": {**SHARE, "description": "The first side's chance."},
+        "stderr": {"oneOf": [FIGURE, NULL], "description": "Its standard error (null: worked out for these "
+                                                           "settings, without one)."}})},
+    "hands": {"type": "integer", "minimum": 1, "description": "The hands the chances rest on."},
+    "target": {"type": "integer", "description": "The points that win the game."},
+    "deepest": {"type": "integer", "description": "The lowest score the table keeps (deeper counts as it)."},
+}, "The same object as `hasen odds --json`."), {"deck": DECK_SIZES, "settings": SETTINGS})
+
+
+def odds_path() -> dict[str, Any]:
+    """The chance of winning is read from a table: answered at once, never with a 503."""
+    path = post("The chance of winning the game (to 10) from a score", "OddsRequest", "OddsResponse")
+    del path["post"]["responses"]["503"]
+    return path
+
+
 def get(summary: str, answer: str) -> dict[str, Any]:
     return {"get": {"summary": summary, "responses": {"200": response(summary, answer)}}}
 
@@ -816,6 +854,7 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             PREFIX + "/simulate": post("The declarer's choices over random layouts of the cards it cannot "
                                        "see (single dummy)", "SimulateRequest", "SimulateResponse"),
             PREFIX + "/record": record_path(),
+            PREFIX + "/odds": odds_path(),
             PREFIX + "/health": get("Service health", "Health"),
             PREFIX + "/openapi.json": {"get": {"summary": "This document", "responses": {
                 "200": {"description": "The OpenAPI document.",
@@ -849,6 +888,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "LeadResponse": LEAD_RESPONSE,
             "RecordRequest": RECORD_REQUEST,
             "RecordResponse": RECORD_RESPONSE,
+            "OddsRequest": ODDS_REQUEST,
+            "OddsResponse": ODDS_RESPONSE,
             "Health": HEALTH,
             "Error": ERROR,
         }},

@@ -27,6 +27,7 @@ from .bodies import BodyChecker, read_json
 from .errors import ApiError, BadInput, TooLarge
 from .openapi import (
     ADVICE_KEYS,
+    ODDS_REQUEST,
     PREFIX,
     RECORD_REQUEST,
     REVIEW_REQUEST,
@@ -344,6 +345,21 @@ def record() -> Response:
     leads = {name: value for name, value in parsed.settings.changed().items() if name in used}
     return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line(),
                    "to_call": None if to_call is None else str(to_call), "play_settings": leads})
+
+
+# --- odds -----------------------------------------------------------------------------------
+
+ODDS = BodyChecker(ODDS_REQUEST)
+
+
+@v1.post("/odds")
+def odds() -> Response:
+    """The chance of winning the game from a score: read from the shipped table."""
+    body = read_json(request)
+    ODDS.check(body)
+    variant = variant_for(body.get("variant"), body.get("deck"))
+    settings = {name: body[name] for name in ("fail_penalty", "defenders_score") if name in body}
+    return answer(public.odds(body["score"], dealer=body.get("dealer"), variant=variant, settings=settings).to_json())
 
 
 # --- about the service ----------------------------------------------------------------------

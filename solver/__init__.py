@@ -83,6 +83,8 @@ _HOMES = {
     "review": "public",
     "review_hand": "public",
     "HandReview": "analysis.hand_review",
+    "Odds": "analysis.odds",
+    "odds": "public",
     "simulate": "public",
     "simulate_lead": "public",
     "solve": "public",
@@ -104,6 +106,7 @@ if TYPE_CHECKING:
     from .analysis.euchre_table import MakerTable as MakerTable
     from .analysis.hand_review import HandReview as HandReview
     from .analysis.lead import LeadSimulation as LeadSimulation
+    from .analysis.odds import Odds as Odds
     from .analysis.play import Contract as Contract
     from .analysis.play import PlayState as PlayState
     from .analysis.position import PositionAnalysis as PositionAnalysis
@@ -135,6 +138,7 @@ if TYPE_CHECKING:
     from .public import analyze as analyze
     from .public import analyze_many as analyze_many
     from .public import bid as bid
+    from .public import odds as odds
     from .public import position as position
     from .public import review as review
     from .public import review_hand as review_hand

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from .analysis.hand_review import HandReview
     from .analysis.layouts import Knowledge, Mapper
     from .analysis.lead import LeadSimulation
+    from .analysis.odds import Odds
     from .analysis.position import PositionAnalysis
     from .analysis.record import Record
     from .analysis.review import PlayReview
@@ -64,7 +65,8 @@ if TYPE_CHECKING:
 AuctionLike = str | Sequence[tuple[SeatLike, str]] | None
 
 __all__ = [
-    "analyze", "analyze_many", "bid", "position", "review", "review_hand", "simulate", "simulate_lead", "solve",
+    "analyze", "analyze_many", "bid", "odds", "position", "review", "review_hand", "simulate", "simulate_lead",
+    "solve",
     # what the interfaces (hasen.cli, hasen.api) take from here besides the analyses
     "DEFAULT_CHOICE_LAYOUTS", "DEFAULT_LAYOUTS", "DEFAULT_REVIEW_LAYOUTS", "DeadlineExceeded",
     "check_contract_notation", "coerce_seat", "coerce_trump", "knowledge_of",
@@ -500,3 +502,27 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
     return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
                          seed, threads, progress_for(deadline, progress), uniform)
+
+
+def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
+         deck: int | None = None, settings: SettingsLike = None) -> Odds:
+    """The chance of winning the game (to 10) from ``score`` (``"8-5"``: N-S first, or N in
+    Two-handed Euchre), with ``dealer`` to deal next (by default each dealer), under the
+    model of the other players and the table's scoring (``hasen.analysis.odds``).
+
+    >>> odds("8-5", dealer="N").chance > odds("5-8", dealer="N").chance
+    True
+    """
+    from .analysis.odds import odds_at, parse_score
+
+    game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
+    chosen = game or HASENPFEFFER
+    first, second = parse_score(score)
+    who = None if dealer is None else coerce_seat(dealer, "dealer")
+    return odds_at(chosen, settings_for(chosen, settings), first, second, who)
+
+
+def variant_for_deck(variant: Variant | VariantName | None, deck: int) -> Variant:
+    from .core.variants import variant_for
+
+    return variant_for(variant.name if isinstance(variant, Variant) else variant, deck)

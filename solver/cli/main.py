@@ -85,6 +85,12 @@ def cmd_review(args: argparse.Namespace) -> int:
     return report(args, public.review(**contract_options(args, "review"), played=args.played))
 
 
+def cmd_odds(args: argparse.Namespace) -> int:
+    variant = variant_from(args)
+    return report(args, public.odds(args.score, dealer=args.dealer, variant=variant,
+                                    settings=settings_from(args, variant)))
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     # imported here so that the other commands start without loading Flask and waitress
     from hasen.api.server import serve

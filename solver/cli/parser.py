@@ -278,6 +278,15 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
+def odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("score", metavar="SCORE", help="the score before the hand: N-S's, then E-W's (in Two-handed "
+                                                       "Euchre N's, then S's), like 8-5")
+    parser.add_argument("--dealer", metavar="SEAT", help="who deals the next hand (default: each in turn)")
+    add_variant_options(parser)
+    add_settings_options(parser, ("fail_penalty", "defenders_score"))
+    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
 def deal_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--random", type=whole_number(1, MAX_RANDOM_DEALS), metavar="N",
                         help=f"how many random deals to write (at most {MAX_RANDOM_DEALS}: run again with another "
@@ -319,6 +328,7 @@ COMMANDS = {
     "batch": Command("the table of every deal in a file, one JSON line each", batch_arguments, "batch:cmd_batch"),
     "deal": Command("random deals of any game, one a line, the same for the same --seed", deal_arguments,
                     "deal:cmd_deal"),
+    "odds": Command("the chance of winning the game (to 10) from a score", odds_arguments, "main:cmd_odds"),
     "record": Command("hand records checked and written back, with the result of each hand", record_arguments,
                       "record:cmd_record"),
     "session": Command("a night's hand records reviewed from each player's seat, summed per player",

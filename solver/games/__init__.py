@@ -81,6 +81,12 @@ def call_advice_text(advice: Any) -> str:
     return format_call_advice(advice)
 
 
+def odds_text(odds: Any) -> str:
+    from ..text.odds import format_odds
+
+    return format_odds(odds)
+
+
 def hand_review_text(review: Any) -> str:
     from ..text.hand_review import format_hand_review
 
@@ -98,6 +104,7 @@ TEXT.update({
     "BidAdvice": bid_advice_text,
     "CallAdvice": call_advice_text,
     "HandReview": hand_review_text,
+    "Odds": odds_text,
 })
 HTML.update({
     "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),

@@ -1,0 +1,262 @@
+"""The chance of winning the game from a score: every game of the family is played to 10.
+
+A hand's result is drawn from the hands the model of the other players plays: random deals,
+every seat bidding or calling by the model (``hasen.analysis.model``), the contract it ends
+in played double dummy (``hasen.analysis.odds_fit`` simulates them and keeps how each came
+out, relative to the dealer: who declared, the bid, alone or not, the tricks). Scored by the
+table's scoring, those give each side's points for a hand dealt by any seat; from them the
+chance that the first side (N-S, or N in Two-handed Euchre) wins from each score and dealer
+follows by dynamic programming over the scores:
+
+    W(a, b, d) = sum over results r of P(r) * (1 or 0 if r ends the game, else W(a', b', d'))
+
+where a and b are the sides' scores, d deals, a' and b' are the scores after the hand and d'
+is the next dealer. The game ends when a side reaches 10; when both do in one hand, the
+higher score wins, and the declaring side on a tie. Scores can fall below 0 in Hasenpfeffer
+(a failed bid loses points): a side more than ``DEEPEST`` points behind 0 is counted as that
+deep (the chance of winning from there is tiny, and the table needs an edge). The equations
+are solved by iterating to a fixed point.
+
+The table for the default settings is shipped (hasen/data/win_chances.json) with the
+standard error of each chance (from the build's resampling of its hands); other scoring
+settings are worked out from the same hands when asked for.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import TYPE_CHECKING, Any
+
+from ..core.errors import NotationError
+from ..core.seats import SEATS, left_of
+from ..core.variants import Variant
+from ..rules.scoring import bid_ladder, hand_score
+from ..rules.settings import Settings
+from .answer import Answer, variant_json
+
+if TYPE_CHECKING:
+    import numpy as np
+
+Grid = list[list[list[float]]]  # [dealer index in variant.seats][first - low][second - low]
+
+TARGET = 10  # points that win the game
+DEEPEST = -40  # the lowest score the table keeps; below it a score counts as this (Hasenpfeffer)
+ODDS_FILE = "win_chances.json"  # in hasen/data, written by hasen.analysis.odds_fit
+ODDS_VERSION = 1
+TOLERANCE = 1e-12  # the iteration stops when no chance moves more than this
+MAX_ROUNDS = 10_000
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one kind of hand came out, relative to its dealer."""
+
+    offset: int  # the declarer's seat less the dealer's (mod 4); -1: nobody declared
+    bid: int  # Hasenpfeffer: the bid's place on the ladder; -1 in Euchre
+    alone: bool
+    tricks: int
+    count: int
+
+
+def lowest(variant: Variant) -> int:
+    """The lowest score the table keeps: 0 where no score falls below it."""
+    return DEEPEST if variant.declarer_exchanges else 0
+
+
+def next_dealer(variant: Variant, dealer: int) -> int:
+    seat = left_of(dealer)
+    while seat not in variant.seats:
+        seat = left_of(seat)
+    return seat
+
+
+def results(variant: Variant, settings: Settings, outcomes: list[Outcome], dealer: int
+            ) -> list[tuple[float, int, int, int]]:
+    """For a hand ``dealer`` deals: each result's chance, the points of side 0 and side 1,
+    and the declaring side (-1: nobody declared)."""
+    total = sum(o.count for o in outcomes)
+    ladder = bid_ladder(variant, settings)
+    out = []
+    for o in outcomes:
+        if o.offset < 0:
+            out.append((o.count / total, 0, 0, -1))
+            continue
+        declarer = (dealer + o.offset) % 4
+        side = variant.side_of(declarer)
+        bid = ladder[o.bid] if o.bid >= 0 else None
+        mine, theirs = hand_score(variant, settings, bid, o.tricks, o.alone)
+        points = (mine, theirs) if side == 0 else (theirs, mine)
+        out.append((o.count / total, points[0], points[1], side))
+    return out
+
+
+def solve_table(variant: Variant, settings: Settings, outcomes: list[Outcome]) -> np.ndarray:
+    """W[dealer index in variant.seats, a - low, b - low]: the first side's chance of winning."""
+    import numpy as np  # only to work a table out: the shipped one is read without it
+
+    low = lowest(variant)
+    size = TARGET - low  # scores low .. TARGET - 1
+    seats = variant.seats
+    scores = np.arange(low, TARGET)
+    a, b = np.meshgrid(scores, scores, indexing="ij")
+    plans = []  # per dealer: (chance, the next state's indexes or None, the value when the game ends)
+    for dealer in seats:
+        moves = []
+        following = seats.index(next_dealer(variant, dealer))
+        for chance, gain_a, gain_b, side in results(variant, settings, outcomes, dealer):
+            after_a, after_b = a + gain_a, b + gain_b
+            over = (after_a >= TARGET) | (after_b >= TARGET)
+            first_wins = (after_a > after_b) | ((after_a == after_b) & (side == 0))
+            ended = np.where(over, first_wins.astype(np.float64), 0.0)
+            index_a = np.clip(after_a, low, TARGET - 1) - low
+            index_b = np.clip(after_b, low, TARGET - 1) - low
+            moves.append((chance, over, ended, index_a, index_b, following))
+        plans.append(moves)
+    table = np.full((len(seats), size, size), 0.5)
+    for _ in range(MAX_ROUNDS):
+        new = np.zeros_like(table)
+        for d, moves in enumerate(plans):
+            for chance, over, ended, index_a, index_b, following in moves:
+                new[d] += chance * np.where(over, ended, table[following, index_a, index_b])
+        change = float(np.abs(new - table).max())
+        table = new
+        if change < TOLERANCE:
+            break
+    return table
+
+
+@dataclass(frozen=True)
+class WinChances:
+    """The first side's chance of winning from every score, for one game and its settings."""
+
+    variant: Variant
+    settings: Settings
+    table: Grid
+    stderr: Grid | None  # per state, where the shipped table has it
+    hands: int  # the hands simulated
+
+    def chance(self, first: int, second: int, dealer: int) -> float:
+        """The first side's chance of winning with these scores, ``dealer`` to deal next."""
+        return self.read(self.table, first, second, dealer)
+
+    def error(self, first: int, second: int, dealer: int) -> float:
+        return math.nan if self.stderr is None else self.read(self.stderr, first, second, dealer)
+
+    def read(self, grid: Grid, first: int, second: int, dealer: int) -> float:
+        if first >= TARGET or second >= TARGET:
+            raise NotationError(f"score: a game ends at {TARGET}: {first}-{second} is over")
+        low = lowest(self.variant)
+        return float(grid[self.variant.seats.index(dealer)][max(first, low) - low][max(second, low) - low])
+
+
+@cache
+def odds_data() -> dict[str, Any]:
+    text = files("hasen").joinpath("data", ODDS_FILE).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    if data.get("version") != ODDS_VERSION:
+        raise RuntimeError(f"hasen/data/{ODDS_FILE} is not the table this version reads: rebuild it with "
+                           "python -m hasen.analysis.odds_fit")
+    return data
+
+
+def outcomes_of(variant: Variant) -> tuple[list[Outcome], int]:
+    game = odds_data()["games"][f"{variant.name}/{variant.deck_size}"]
+    outcomes = [Outcome(*row) for row in game["outcomes"]]
+    return outcomes, sum(o.count for o in outcomes)
+
+
+@cache
+def win_chances(variant: Variant, settings: Settings = Settings()) -> WinChances:
+    """The table for the game and its settings: shipped for the defaults, else worked out
+    from the shipped hands (a second or so)."""
+    settings.check_for(variant)
+    outcomes, hands = outcomes_of(variant)
+    game = odds_data()["games"][f"{variant.name}/{variant.deck_size}"]
+    if settings.changed() == {} and "table" in game:
+        return WinChances(variant, settings, game["table"], game["stderr"], hands)
+    return WinChances(variant, settings, solve_table(variant, settings, outcomes).tolist(), None, hands)
+
+
+def parse_score(text: str) -> tuple[int, int]:
+    """``8-5``: the first side's score, then the second's (negative ones allowed: ``-3-8``)."""
+    raw = str(text).strip()
+    match = re.fullmatch(r"\s*(-?\d{1,3})\s*[-–:]\s*(-?\d{1,3})\s*", raw)
+    if not match:
+        raise NotationError(f"score: expected the two sides' scores, like '8-5' (N-S first), got {raw[:40]!r}")
+    first, second = int(match[1]), int(match[2])
+    if first >= TARGET or second >= TARGET:
+        raise NotationError(f"score: a game ends at {TARGET}: {first}-{second} is over")
+    return first, second
+
+
+@dataclass(repr=False)
+class Odds(Answer):
+    """The chance of winning the game from a score: ``hasen.odds("8-5", dealer="N")``.
+
+    >>> import hasen
+    >>> odds = hasen.odds("9-0", dealer="N", variant="euchre")
+    >>> odds.chance > 0.9, odds.side_names
+    (True, ('N-S', 'E-W'))
+    """
+
+    variant: Variant
+    settings: Settings
+    first: int  # the first side's score (N-S, or N)
+    second: int
+    dealer: int | None  # who deals next; None: each dealer
+    by_dealer: dict[int, tuple[float, float]]  # the first side's chance and its standard error (nan: none)
+    hands: int
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        return self.variant.side_names
+
+    @property
+    def chance(self) -> float:
+        """The first side's chance with the dealer given (or the mean over the dealers)."""
+        if self.dealer is not None:
+            return self.by_dealer[self.dealer][0]
+        return sum(c for c, _ in self.by_dealer.values()) / len(self.by_dealer)
+
+    def to_json(self) -> dict[str, Any]:
+        first, second = self.side_names
+        data = variant_json(self.variant) | {
+            "score": {first: self.first, second: self.second}, "dealer": None if self.dealer is None else SEATS[
+                self.dealer],
+            "chance": {first: round(self.chance, 4), second: round(1 - self.chance, 4)},
+            "by_dealer": {SEATS[d]: {"chance": round(c, 4), "stderr": None if math.isnan(e) else round(e, 4)}
+                          for d, (c, e) in self.by_dealer.items()},
+            "hands": self.hands, "target": TARGET, "deepest": lowest(self.variant)}
+        if self.settings.changed():
+            data["settings"] = self.settings.changed()
+        return data
+
+    def __repr__(self) -> str:
+        return f"<Odds {self.first}-{self.second} in {self.variant.label}: {self.chance:.3f}>"
+
+
+SCORING = ("fail_penalty", "defenders_score")  # the settings the shipped hands can be scored by again
+
+
+def check_scoring(settings: Settings) -> None:
+    """Refuse a setting that changes the auction or the play: the hands were played at the defaults."""
+    other = [name for name in settings.changed() if name not in SCORING]
+    if other:
+        raise NotationError(f"{other[0]}: the chance of winning rests on hands bid and played at the default "
+                            f"settings; only the scoring may differ ({', '.join(SCORING)})")
+
+
+def odds_at(variant: Variant, settings: Settings, first: int, second: int, dealer: int | None) -> Odds:
+    """The answer for a score (``parse_score``) and the next dealer (None: each)."""
+    check_scoring(settings)
+    table = win_chances(variant, settings)
+    dealers = variant.seats if dealer is None else (dealer,)
+    if dealer is not None and dealer not in variant.seats:
+        raise NotationError(f"dealer: {SEATS[dealer]} holds no hand in {variant.name}")
+    return Odds(variant, settings, first, second, dealer,
+                {d: (table.chance(first, second, d), table.error(first, second, d)) for d in dealers}, table.hands)

@@ -1,0 +1,31 @@
+"""The chance of winning the game as text: the chance, then what it rests on."""
+
+from __future__ import annotations
+
+import math
+
+from ..analysis.odds import Odds
+from ..core.seats import SEATS
+from .simulation import percent
+
+
+def format_odds(odds: Odds) -> str:
+    first, second = odds.side_names
+    game = odds.variant.label if odds.variant.has_deck_choice else odds.variant.name
+    if odds.dealer is not None:
+        chance, error = odds.by_dealer[odds.dealer]
+        plus = "" if math.isnan(error) else f" (±{100 * error:.1f}%)"
+        lines = [f"{game}, to {10}: {first} {odds.first}, {second} {odds.second}, {SEATS[odds.dealer]} to deal: "
+                 f"{first} win {percent(chance)}{plus}, {second} {percent(1 - chance)}."]
+    else:
+        each = ", ".join(f"{SEATS[d]} {percent(c)}" for d, (c, _) in odds.by_dealer.items())
+        lines = [f"{game}, to 10: {first} {odds.first}, {second} {odds.second}: {first} win {each} "
+                 f"(by who deals next); {second} the rest."]
+    deepest = f"; a side more than {-odds.to_json()['deepest']} behind counts as that far" \
+        if odds.to_json()["deepest"] else ""
+    errors = not all(math.isnan(e) for _, e in odds.by_dealer.values())
+    lines.append(f"From {odds.hands:,} hands played by the model of the other players (every seat bidding by it, each "
+                 f"contract played double dummy) and the table's scoring{deepest}"
+                 + ("; ± is the standard error." if errors else " (worked out for these settings, without a standard "
+                    "error)."))
+    return "\n".join(lines)
