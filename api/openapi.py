@@ -85,7 +85,7 @@ TABLE_REQUEST = {
 }
 
 ADVICE_KEYS = ("seat", "hand", "upcard", "known", "layouts", "choice_layouts", "seed", "form", "auction", "model",
-               "uniform")  # one seat's view
+               "uniform", "score")  # one seat's view
 
 
 def bid_request(limit: int) -> dict[str, Any]:
@@ -118,6 +118,8 @@ def bid_request(limit: int) -> dict[str, Any]:
             "uniform": {"type": "boolean", "default": False,
                         "description": "With seat: deal every layout alike, not only those that agree with the "
                                        "calls so far."},
+            "score": text("With seat: the score before the hand, N-S's then E-W's (in Two-handed Euchre N's then "
+                          "S's), like '8-5': every option is valued by the chance of winning the game too."),
             **VARIANT_OPTIONS,
             **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
         },
@@ -593,7 +595,7 @@ AT_THE_TABLE = {
     "layouts_agree": LAYOUTS_AGREE,
     "actions": {"type": "array", "description": "Every option of the seat valued at the table: the auction goes on "
                                                 "by the model, the contract is played out.",
-                "items": closed({
+                "items": optional(closed({
                     "call": {"type": "string", "description": "The option: pass, a call, or (Hasenpfeffer) the "
                                                               "highest bid the seat goes to."},
                     "alone": {"type": "boolean"},
@@ -604,8 +606,14 @@ AT_THE_TABLE = {
                                                      "contract."},
                     "ours_make": {**SHARE, "description": "The seat's side plays the contract and makes it."},
                     "theirs_make": {**SHARE, "description": "The other side plays the contract and makes it."},
-                    "redeal": {**SHARE, "description": "Nobody declares."}})},
-    "advice": {"type": "string", "description": "The option worth most."},
+                    "redeal": {**SHARE, "description": "Nobody declares."}}),
+                    {"win": {**SHARE, "description": "With a score: the seat's side's chance of winning the game "
+                                                     "after the hand."},
+                     "win_stderr": FIGURE})},
+    "advice": {"type": "string", "description": "The option worth most (with a score: the best chance of winning)."},
+    "advice_by_points": {"type": "string", "description": "With a score: the option with the most points."},
+    "score": {"type": "array", "items": {"type": "integer"}, "description": "The score before the hand, the first "
+                                                                            "side's first."},
 }
 ADVISED_BID = closed({
     "bid": {"type": "string"}, "needs": TRICKS, **{k: v for k, v in ADVISED.items() if k != "discard"},

@@ -208,15 +208,15 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = No
         dealer: SeatLike | None = None, variant: Variant | VariantName | None = None, settings: SettingsLike = None,
         known: Mapping[str, str] | None = None, layouts: int | None = None, choice_layouts: int | None = None,
         seed: int | None = None, alone: bool | None = None, auction: AuctionLike = None, model: bool = True,
-        uniform: bool = False, progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
-        deadline: float | None = None) -> BidAdvice | CallAdvice: ...
+        uniform: bool = False, score: str | None = None, progress: Progress | None = None,
+        mapper: Mapper | None = None, threads: int = 1, deadline: float | None = None) -> BidAdvice | CallAdvice: ...
 
 
 def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: str | None = None,
         extra: CardLike | None = None, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
         settings: SettingsLike = None, known: Mapping[str, str] | None = None, layouts: int | None = None,
         choice_layouts: int | None = None, seed: int | None = None, alone: bool | None = None,
-        auction: AuctionLike = None, model: bool = True, uniform: bool = False,
+        auction: AuctionLike = None, model: bool = True, uniform: bool = False, score: str | None = None,
         progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
         deadline: float | None = None) -> BidAnalysis | BidAdvice | CallAdvice:
     """What to bid. Given a ``seat``: what that seat should bid or call knowing only its own
@@ -238,6 +238,9 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     (``"W pass, N 3"``, or (seat, call) pairs), the advice being for the seat's turn after
     them, on layouts that agree with them by the model (unless ``uniform``). ``model=False``:
     each bid judged as if it won the auction and passing as worth 0, every layout alike.
+    ``score``: the score before the hand (``"8-5"``, N-S first): every option is then also
+    valued by the chance of winning the game after the hand, and the advice is the option
+    with the best chance.
 
     >>> par = bid(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"))
     >>> par.advice["N"]
@@ -253,7 +256,7 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
         given = [name for name, value in (("hand", hand), ("extra", extra), ("dealer", dealer), ("variant", variant),
                                           ("settings", settings), ("known", known), ("layouts", layouts),
                                           ("choice_layouts", choice_layouts), ("seed", seed), ("alone", alone),
-                                          ("auction", auction)) if value is not None]
+                                          ("auction", auction), ("score", score)) if value is not None]
         given += [name for name, value, default in (("model", model, True), ("uniform", uniform, False))
                   if value is not default]
         if given:
@@ -271,8 +274,13 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
         if value is not None and not isinstance(value, bool):
             raise NotationError(f"{name}: expected true or false, got {value!r}")
     from .analysis.advice import Context
+    from .analysis.odds import parse_score
 
-    context = Context(auction_calls(auction, knowledge, checked), model, uniform)
+    if score is not None and not model:
+        raise NotationError("score: the chance of winning the game is worked out with the model of the other "
+                            "players; leave out model=False (--no-model)")
+    context = Context(auction_calls(auction, knowledge, checked), model, uniform,
+                      score=None if score is None else parse_score(score))
     return game_of(knowledge.variant).advise(
         knowledge, checked, DEFAULT_LAYOUTS if layouts is None else layouts, 0 if seed is None else seed, alone,
         DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts, threads, mapper,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -22,10 +22,11 @@ import numpy as np
 from ..core.cards import CardId, Mask
 from ..core.variants import Variant
 from ..rules.auction import BID, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
-from ..rules.scoring import Bid, tricks_needed
+from ..rules.scoring import Bid, hand_score, tricks_needed
 from ..rules.settings import Settings
 from .contracts import Play, solve_plays
 from .model import PlayerModel
+from .odds import WinChances, chance_after
 from .playout import OwnCall, continued, layout_rules, model_play, net_points
 
 OwnTricks = Callable[[int, AuctionEnd, bool], int]  # (layout, the auction's end, alone) -> the side's tricks
@@ -81,6 +82,8 @@ class ActionFigures:
     ours: np.ndarray  # the seat's side plays the contract
     made: np.ndarray  # the declaring side made its contract
     redeal: np.ndarray  # nobody declared
+    gains: np.ndarray  # each side's points (a row per layout: the first side's, the second's)
+    wins: np.ndarray | None = None  # with a score: the seat's side's chance of winning the game after the hand
 
     @property
     def call(self) -> str:
@@ -115,10 +118,34 @@ class ActionFigures:
         n = len(difference)
         return float(difference.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
 
+    @property
+    def win(self) -> float:
+        """With a score: the seat's side's chance of winning the game."""
+        assert self.wins is not None
+        return float(self.wins.mean())
+
+    @property
+    def win_stderr(self) -> float:
+        assert self.wins is not None
+        n = len(self.wins)
+        return float(self.wins.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+
+    def with_score(self, table: WinChances, score: tuple[int, int], dealer: int, seat: int) -> ActionFigures:
+        """The figures with each layout's chance of winning the game from ``score``."""
+        variant = table.variant
+        side = variant.side_of(seat)
+        declaring = np.where(self.redeal, -1, np.where(self.ours, side, 1 - side))
+        chances = np.array([chance_after(table, score[0], score[1], (int(a), int(b)), int(d), dealer)
+                            for (a, b), d in zip(self.gains, declaring)])
+        return replace(self, wins=chances if side == 0 else 1 - chances)
+
     def to_json(self) -> dict[str, Any]:
-        return {"call": self.option.words, "alone": self.option.alone, "expected": figure(self.expected),
+        data = {"call": self.option.words, "alone": self.option.alone, "expected": figure(self.expected),
                 "stderr": figure(self.stderr), "ours": figure(self.share_ours), "ours_make": figure(self.ours_make),
                 "theirs_make": figure(self.theirs_make), "redeal": figure(float(self.redeal.mean()))}
+        if self.wins is not None:
+            data |= {"win": figure(self.win), "win_stderr": figure(self.win_stderr)}
+        return data
 
 
 def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int, start: Sequence[tuple[int, Call]],
@@ -131,6 +158,7 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
     side = variant.side_of(seat)
     count = len(layouts)
     points = np.zeros((len(options), count), dtype=np.int64)
+    gains = np.zeros((len(options), count, 2), dtype=np.int64)
     ours = np.zeros((len(options), count), dtype=bool)
     made = np.zeros((len(options), count), dtype=bool)
     redeal = np.zeros((len(options), count), dtype=bool)
@@ -154,6 +182,7 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
                 alone = own_form(model, option, end, hands, seat, dealer, settings)
                 tricks = own_tricks(i, end, alone)
                 points[o, i] = net_points(variant, settings, end, alone, tricks, side)
+                gains[o, i] = side_gains(variant, settings, end, alone, tricks)
                 ours[o, i], made[o, i] = True, tricks >= needed
                 continue
             ours[o, i] = variant.side_of(end.declarer) == side
@@ -167,8 +196,16 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
         play_index = known[(i, end)]
         tricks = solved[play_index]
         points[o, i] = net_points(variant, settings, end, plays[play_index].alone, tricks, side)
+        gains[o, i] = side_gains(variant, settings, end, plays[play_index].alone, tricks)
         made[o, i] = tricks >= tricks_needed(variant, end.bid)
-    return [ActionFigures(option, points[o], ours[o], made[o], redeal[o]) for o, option in enumerate(options)]
+    return [ActionFigures(option, points[o], ours[o], made[o], redeal[o], gains[o]) for o, option in enumerate(options)]
+
+
+def side_gains(variant: Variant, settings: Settings, end: AuctionEnd, alone: bool, tricks: int) -> tuple[int, int]:
+    """The points the first side and the second take from the hand."""
+    assert end.declarer is not None
+    mine, theirs = hand_score(variant, settings, end.bid, tricks, alone)
+    return (mine, theirs) if variant.side_of(end.declarer) == 0 else (theirs, mine)
 
 
 def own_form(model: PlayerModel, option: Option, end: AuctionEnd, hands: Sequence[Mask], seat: int, dealer: int,
@@ -183,8 +220,11 @@ def own_form(model: PlayerModel, option: Option, end: AuctionEnd, hands: Sequenc
     return model.declarer_form(hands[seat], seat, dealer, end.bid, settings)
 
 
-def best_option(figures: Sequence[ActionFigures]) -> ActionFigures:
-    """The call worth most (the first listed of equals: passing first, then the lower bid)."""
+def best_option(figures: Sequence[ActionFigures], by_win: bool = False) -> ActionFigures:
+    """The call worth most (the first listed of equals: passing first, then the lower bid);
+    ``by_win``: the one with the best chance of winning the game (most points on a tie)."""
+    if by_win:
+        return max(figures, key=lambda f: (round(f.win, 12), f.expected))
     return max(figures, key=lambda f: f.expected)
 
 

@@ -49,6 +49,7 @@ from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from .layouts import EXTRA, Column, Knowledge, Mapper, Progress, Solved, TableShape, solve_layouts
 from .model import PlayerModel
+from .odds import scoring_of, win_chances
 from .playout import OwnCall, consistent, layout_rules, rules_for
 from .simulate import FORMS, figure, points_table, trick_counts
 
@@ -155,6 +156,10 @@ class BidAdvice(Answer):
     actions: list[ActionFigures] = field(default_factory=list)  # every call at the table (with the model)
 
     def best_action(self) -> ActionFigures | None:
+        """The option worth most: by the chance of winning the game when the score is known."""
+        return best_option(self.actions, self.context.score is not None) if self.actions else None
+
+    def best_by_points(self) -> ActionFigures | None:
         return best_option(self.actions) if self.actions else None
 
     def passing(self) -> ActionFigures | None:
@@ -166,7 +171,7 @@ class BidAdvice(Answer):
                                           "choice_layouts": self.choice_layouts, "seed": self.seed,
                                           **context_json(self.context, self.agreeing, self.settings),
                                           "forms": {name: form.to_json() for name, form in self.forms.items()}}
-        data.update(actions_json(self.actions))
+        data.update(actions_json(self.actions, self.context.score is not None))
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data
@@ -181,16 +186,20 @@ def context_json(context: Context, agreeing: Agreeing | None, settings: Settings
     data: dict[str, Any] = {"auction": [{"seat": SEATS[seat], "call": call.words(settings)}
                                         for seat, call in context.auction],
                             "passes_taken": context.passes_taken, "model": context.model}
+    if context.score is not None:
+        data["score"] = list(context.score)
     if agreeing is not None and context.model:
         data["layouts_agree"] = {"with_calls": agreeing.filtered, "dealt": agreeing.tried}
     return data
 
 
-def actions_json(actions: Sequence[ActionFigures]) -> dict[str, Any]:
+def actions_json(actions: Sequence[ActionFigures], by_win: bool = False) -> dict[str, Any]:
     if not actions:
         return {}
-    best = best_option(actions)
-    return {"actions": [a.to_json() for a in actions], "advice": best.option.words}
+    data = {"actions": [a.to_json() for a in actions], "advice": best_option(actions, by_win).option.words}
+    if by_win:
+        data["advice_by_points"] = best_option(actions).option.words
+    return data
 
 
 def forms_of(variant: Variant, alone: bool | None) -> tuple[bool, ...]:
@@ -228,6 +237,7 @@ class Context:
     model: bool = True
     uniform: bool = False
     passes_taken: bool = False  # no auction was given: the seats before this one are taken to have passed
+    score: tuple[int, int] | None = None  # the score before the hand (the first side's, the second's)
 
 
 MAX_TRIES = 20  # candidate layouts per layout wanted, when the calls so far rule some out
@@ -390,8 +400,8 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
         calls = [PASSING, *(Call(BID, bid) for bid in ladder[state.high + 1:])]
         options = [o for o in options_at(variant, calls, settings) if o.call.kind != BID or o.alone in forms]
         dealt = [k.dealt(seed, i, unseen) for i in indexes]
-        answer.actions = value_options(PlayerModel.of(variant), settings, k.seat, k.dealer, context.auction, dealt,
-                                       options, own_tricks)
+        answer.actions = scored(value_options(PlayerModel.of(variant), settings, k.seat, k.dealer, context.auction,
+                                              dealt, options, own_tricks), k, settings, context)
     return answer
 
 
@@ -436,6 +446,10 @@ class CallAdvice(Answer):
     second_round: Option | None = None  # the seat's own call should the first round go by
 
     def best_action(self) -> ActionFigures | None:
+        """The option worth most: by the chance of winning the game when the score is known."""
+        return best_option(self.actions, self.context.score is not None) if self.actions else None
+
+    def best_by_points(self) -> ActionFigures | None:
         return best_option(self.actions) if self.actions else None
 
     def passing(self) -> ActionFigures | None:
@@ -468,7 +482,7 @@ class CallAdvice(Answer):
         data["best"] = best
         if self.nothing_to_decide:
             data["nothing_to_decide"] = self.nothing_to_decide
-        data.update(actions_json(self.actions))
+        data.update(actions_json(self.actions, self.context.score is not None))
         if self.second_round is not None:
             data["second_round"] = self.second_round.words
         if self.settings.changed():
@@ -575,9 +589,19 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
 
     options = [o for o in options_at(variant, rules.calls(state), settings) if o.call.kind == PASS or o.alone in forms]
     dealt = [k.dealt(seed, i, unseen) for i in main_layouts.indexes]
-    answer.actions = value_options(model, settings, k.seat, k.dealer, context.auction, dealt, options,
-                                   tricks_from(main), own_call)
+    answer.actions = scored(value_options(model, settings, k.seat, k.dealer, context.auction, dealt, options,
+                                          tricks_from(main), own_call), k, settings, context)
     return answer
+
+
+def scored(actions: list[ActionFigures], knowledge: Knowledge, settings: Settings,
+           context: Context) -> list[ActionFigures]:
+    """With the score before the hand: each option's chance of winning the game after it
+    (``hasen.analysis.odds``, by the table's scoring)."""
+    if context.score is None:
+        return actions
+    table = win_chances(knowledge.variant, scoring_of(settings))
+    return [a.with_score(table, context.score, knowledge.dealer, knowledge.seat) for a in actions]
 
 
 def of_trump(trump: int, column: Column) -> bool:

@@ -194,6 +194,16 @@ def parse_score(text: str) -> tuple[int, int]:
     return first, second
 
 
+def chance_after(table: WinChances, first: int, second: int, gains: tuple[int, int], declaring: int,
+                 dealer: int) -> float:
+    """The first side's chance of winning once a hand dealt by ``dealer`` gave the sides
+    ``gains`` (``declaring``: the declaring side, -1 for a redeal), the game over or not."""
+    after_first, after_second = first + gains[0], second + gains[1]
+    if after_first >= TARGET or after_second >= TARGET:
+        return float(after_first > after_second or (after_first == after_second and declaring == 0))
+    return table.chance(after_first, after_second, next_dealer(table.variant, dealer))
+
+
 @dataclass(repr=False)
 class Odds(Answer):
     """The chance of winning the game from a score: ``hasen.odds("8-5", dealer="N")``.
@@ -241,6 +251,11 @@ class Odds(Answer):
 
 
 SCORING = ("fail_penalty", "defenders_score")  # the settings the shipped hands can be scored by again
+
+
+def scoring_of(settings: Settings) -> Settings:
+    """The table's scoring alone: what the chance of winning reads of a table's settings."""
+    return Settings()._replace(**{name: getattr(settings, name) for name in SCORING})
 
 
 def check_scoring(settings: Settings) -> None:

@@ -47,7 +47,7 @@ def cmd_bid(args: argparse.Namespace) -> int:
 
         return run_advice(args)
     given = [f"--{name.replace('_', '-')}" for name in ("hand", "upcard", "known", "choice_layouts", "layouts",
-                                                         "seed", "jobs", "scheduler", "form", "auction")
+                                                         "seed", "jobs", "scheduler", "form", "auction", "score")
              if getattr(args, name) not in (None, [])]
     given += [flag for flag, on in (("--no-model", not args.model), ("--uniform", args.uniform)) if on]
     if given:

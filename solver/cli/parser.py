@@ -127,6 +127,9 @@ def bid_arguments(bid: argparse.ArgumentParser) -> None:
                           "out what the other players would call (the model of the other players)")
     bid.add_argument("--uniform", action="store_true",
                      help="with --seat: deal every layout alike, not only those that agree with the calls so far")
+    bid.add_argument("--score", metavar="SCORE",
+                     help="with --seat: the score before the hand, N-S's then E-W's (in Two-handed Euchre N's then "
+                          "S's), like 8-5: every option is valued by the chance of winning the game too")
     # None: not given, so that the double-dummy par can refuse what only the advice uses
     bid.set_defaults(layouts=None, seed=None, jobs=None)
     add_variant_options(bid)

@@ -74,7 +74,7 @@ def run_advice(args: argparse.Namespace) -> int:
         result = public.bid(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,
                             known=known_cards(args.known), layouts=args.layouts, choice_layouts=args.choice_layouts,
                             seed=args.seed, alone=FORMS[args.form or "both"], auction=args.auction,
-                            model=args.model, uniform=args.uniform, progress=progress, **workers)
+                            model=args.model, uniform=args.uniform, score=args.score, progress=progress, **workers)
     return report(args, result)
 
 

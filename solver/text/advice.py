@@ -147,13 +147,34 @@ def group_words(group: list[ActionFigures], advice: BidAdvice | CallAdvice) -> s
     return ", or ".join(parts)
 
 
+def score_words(advice: BidAdvice | CallAdvice) -> str:
+    """``At 9-0 (N-S 9, E-W 0)``."""
+    assert advice.context.score is not None
+    first, second = advice.knowledge.variant.side_names
+    a, b = advice.context.score
+    return f"At {a}-{b} ({first} {a}, {second} {b})"
+
+
 def headline(advice: BidAdvice | CallAdvice) -> str:
-    """The best option in words, with its value and passing's (or the next best's)."""
+    """The best option in words, with its value and passing's (or the next best's); with a
+    score, by the chance of winning the game, saying so where the points would choose else."""
     best = advice.best_action()
     passing = advice.passing()
     assert best is not None
     ours, theirs = side_name(advice)
     what = option_words(best, advice)
+    if advice.context.score is not None:
+        line = (f"{score_words(advice)}: {what}: {ours} win the game {percent(best.win)} of the time "
+                f"(expected {points(best.expected)} points)")
+        by_points = advice.best_by_points()
+        assert by_points is not None
+        same = next(g for g in distinct(advice) if best in g)
+        if by_points not in same:
+            line += (f"; by points alone {option_words(by_points, advice)} would be best "
+                     f"({points(by_points.expected)}, winning {percent(by_points.win)})")
+        elif passing is not None and passing not in same:
+            line += f"; passing wins {percent(passing.win)}"
+        return line + "."
     line = f"{what[0].upper()}{what[1:]}: expected {points(best.expected)} points for {ours}"
     same = next(g for g in distinct(advice) if best in g)
     if passing is not None and passing not in same:
@@ -172,14 +193,20 @@ def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:
     ours, theirs = side_name(advice)
     groups = distinct(advice)
     width = max(len("option"), *(len(group_words(g, advice)) for g in groups)) + 2
+    game = advice.context.score is not None
     lines = [f"at the table, the auction played out (points for {ours}: its points less {theirs}'s):",
-             f"  {'option':<{width}}{'expected':>13}{ours + ' play':>11}{ours + ' make':>11}{theirs + ' make':>11}"]
+             f"  {'option':<{width}}{'expected':>13}{ours + ' play':>11}{ours + ' make':>11}{theirs + ' make':>11}"
+             + (f"{'win game':>14}" if game else "")]
     for group in groups:
         action = group[0]
+        won = f"{percent(action.win):>9} ±{100 * action.win_stderr:.0f}%" if game else ""
         lines.append(f"  {group_words(group, advice):<{width}}{points(action.expected):>7} ±{action.stderr:.2f}"
-                     f"{percent(action.share_ours):>11}{percent(action.ours_make):>11}{percent(action.theirs_make):>11}")
+                     f"{percent(action.share_ours):>11}{percent(action.ours_make):>11}{percent(action.theirs_make):>11}"
+                     f"{won}")
     lines.append(f"({ours} play: the share of layouts on which {ours} play the contract; make: on which the side "
-                 "plays it and makes it; options that come to the same on every layout share a line.)")
+                 "plays it and makes it; options that come to the same on every layout share a line."
+                 + (f" win game: {ours}'s chance of winning the game after the hand, from the chance at each score "
+                    "(hasen odds).)" if game else ")"))
     return lines
 
 
