@@ -661,11 +661,15 @@ def hand_review_request(limit: int) -> dict[str, Any]:
             "seed": SEED_FIELD,
             "uniform": {"type": "boolean", "default": False,
                         "description": "Deal every layout alike, not only those that agree with the auction."},
+            "score": text("The score before the hand, the first side's first, like '8-5' (by default the record's "
+                          "own score field)."),
         },
     }
 
 
 VERDICT = {"type": "string", "enum": ["mistake", "double dummy only", "good", "forced"]}
+WIN_COST = {**FIGURE, "description": "With a score: the chance of winning the game given away against the best "
+                                     "choice for it."}
 WHY = closed({
     "hands": {"type": "object", "propertyNames": SEAT, "additionalProperties": {"type": "string"},
               "description": "A layout it was judged on where it did worst against the best: the hands then."},
@@ -682,6 +686,9 @@ HAND_REVIEW_RESPONSE = closed({
                    "auction": {"type": "array", "items": closed({"seat": SEAT, "call": {"type": "string"}})}},
                   "The auction with every hand open."),
     "uniform": {"type": "boolean", "description": "Whether the layouts were dealt without regard to the auction."},
+    "score": {"oneOf": [NULL, {"type": "array", "items": {"type": "integer"}}],
+              "description": "The score before the hand (the first side's first), when known: every decision's cost "
+                             "in the chance of winning the game is given too (win_cost)."},
     "calls": {"type": "array", "description": "Every call of the auction with another call open to its seat, "
                                               "judged from that seat in points against every call it could make.",
               "items": optional(closed({
@@ -689,14 +696,15 @@ HAND_REVIEW_RESPONSE = closed({
                   "expected": FIGURE, "best": {"type": "string"}, "cost": FIGURE, "stderr": FIGURE,
                   "mistake": {"type": "boolean"}, "layouts": {"type": "integer", "minimum": 1},
                   "agree_with_auction": {"type": "boolean"},
-                  "options": {"type": "array", "items": closed({"call": {"type": "string"}, "expected": FIGURE,
-                                                                 "stderr": FIGURE})}}), {"why": WHY})},
-    "choice": {"oneOf": [NULL, closed({
+                  "options": {"type": "array", "items": optional(closed({
+                      "call": {"type": "string"}, "expected": FIGURE, "stderr": FIGURE}), {"win": SHARE})}}),
+                  {"why": WHY, "win_cost": WIN_COST})},
+    "choice": {"oneOf": [NULL, optional(closed({
         "seat": SEAT, "chosen": {"type": "object"}, "best": {"type": "object"}, "points": FIGURE,
         "best_points": FIGURE, "cost": FIGURE, "stderr": FIGURE, "mean": FIGURE, "best_mean": FIGURE,
         "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
         "The contract (Hasenpfeffer: trump, discard, alone or not; Euchre: the dealer's discard) from the "
-        "chooser's seat, in points.")]},
+        "chooser's seat, in points."), {"win_cost": WIN_COST})]},
     "contract": {"type": "object", "description": "The contract against the best, with every hand open."},
     "cards": {"type": "array", "items": optional(closed({
         "number": {"type": "integer", "minimum": 1}, "trick": {"type": "integer", "minimum": 1}, "seat": SEAT,
@@ -706,14 +714,16 @@ HAND_REVIEW_RESPONSE = closed({
         "stderr": FIGURE,
         "points_cost": {**FIGURE, "description": "Expected points given away against the best card."},
         "points_stderr": FIGURE, "mistake": {"type": "boolean"},
-        "choices": {"type": "array", "items": closed({
+        "choices": {"type": "array", "items": optional(closed({
             "card": CARD, "mean": FIGURE, "points": FIGURE,
-            "chance": {**SHARE, "description": "Of making the contract (a defender: of setting it)."}})},
+            "chance": {**SHARE, "description": "Of making the contract (a defender: of setting it)."}}),
+            {"win": SHARE})},
         "double_dummy": closed({"cost": TRICKS, "best": {"type": "array", "items": CARD}}),
-        "verdict": VERDICT}), {"why": WHY})},
+        "verdict": VERDICT}), {"why": WHY, "win_cost": WIN_COST})},
     "players": {"type": "object", "propertyNames": SEAT, "additionalProperties": closed({
         "cards": {"type": "integer"}, "mistakes": {"type": "integer"}, "given_away": FIGURE, "play_points": FIGURE,
-        "bidding_points": FIGURE, "double_dummy_given_away": {"type": "integer"}})},
+        "bidding_points": FIGURE, "double_dummy_given_away": {"type": "integer"}, "play_win": FIGURE,
+        "bidding_win": FIGURE})},
 }, "The same object as `hasen review RECORD --json`.")
 
 HEALTH = closed({

@@ -204,10 +204,10 @@ def review_record(body: dict[str, Any]) -> Response:
     record = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
     if record.contract is None:
         raise BadInput("record: it has no contract to review (the auction is not over, or all passed)")
-    seed, uniform = body.get("seed", 0), body.get("uniform", False)
-    return run_simulation(("review", record.line(), layouts, seed, uniform),
+    seed, uniform, score = body.get("seed", 0), body.get("uniform", False), body.get("score")
+    return run_simulation(("review", record.line(), layouts, seed, uniform, score),
                           lambda deadline: public.review_hand(record, layouts=layouts, seed=seed, uniform=uniform,
-                                                             deadline=deadline).to_json())
+                                                             score=score, deadline=deadline).to_json())
 
 
 # --- simulate -------------------------------------------------------------------------------
@@ -358,7 +358,8 @@ def odds() -> Response:
     body = read_json(request)
     ODDS.check(body)
     variant = variant_for(body.get("variant"), body.get("deck"))
-    settings = {name: body[name] for name in ("fail_penalty", "defenders_score") if name in body}
+    settings = public.settings_for(variant, {name: body[name] for name in ("fail_penalty", "defenders_score")
+                                             if name in body})
     return answer(public.odds(body["score"], dealer=body.get("dealer"), variant=variant, settings=settings).to_json())
 
 

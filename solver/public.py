@@ -274,13 +274,13 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
         if value is not None and not isinstance(value, bool):
             raise NotationError(f"{name}: expected true or false, got {value!r}")
     from .analysis.advice import Context
-    from .analysis.odds import parse_score
+    from .analysis.record import read_score
 
     if score is not None and not model:
         raise NotationError("score: the chance of winning the game is worked out with the model of the other "
                             "players; leave out model=False (--no-model)")
     context = Context(auction_calls(auction, knowledge, checked), model, uniform,
-                      score=None if score is None else parse_score(score))
+                      score=read_score(score, knowledge.variant))
     return game_of(knowledge.variant).advise(
         knowledge, checked, DEFAULT_LAYOUTS if layouts is None else layouts, 0 if seed is None else seed, alone,
         DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts, threads, mapper,
@@ -485,14 +485,16 @@ def lead_bid(knowledge: Knowledge, settings: Settings, calls: tuple[tuple[int, C
 
 
 def review_hand(record: Record | str, *, layouts: int | None = None, seed: int = 0, threads: int = 1,
-                uniform: bool = False, progress: Progress | None = None,
+                uniform: bool = False, score: str | None = None, progress: Progress | None = None,
                 deadline: float | None = None) -> HandReview:
     """A played hand reviewed fairly: every decision (each call of the auction, the
     declarer's contract, each card) judged single dummy from the seat of the player who made
     it, in points of the hand, beside its double-dummy verdict, with the result, the score and
     the par. ``record``: a ``Record`` or its text (docs/notation.md, "Hand records");
     ``layouts`` per decision (default 200), dealt to agree with the auction by the model of
-    the other players unless ``uniform``.
+    the other players unless ``uniform``. ``score``: the score before the hand (``"8-5"``,
+    by default the record's own ``score`` field): every decision's cost in the chance of
+    winning the game is given beside its cost in points.
 
     >>> review = review_hand("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
     ...                      "auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
@@ -508,8 +510,10 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
         raise NotationError(f"record: expected a hand record or its text, got {type(record).__name__}")
     if not isinstance(uniform, bool):
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
+    from .analysis.record import read_score
+
     return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
-                         seed, threads, progress_for(deadline, progress), uniform)
+                         seed, threads, progress_for(deadline, progress), uniform, read_score(score, hand.variant))
 
 
 def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
@@ -521,11 +525,15 @@ def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | Varia
     >>> odds("8-5", dealer="N").chance > odds("5-8", dealer="N").chance
     True
     """
-    from .analysis.odds import odds_at, parse_score
+    from .analysis.odds import odds_at
+    from .analysis.record import read_score
 
     game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
     chosen = game or HASENPFEFFER
-    first, second = parse_score(score)
+    given = read_score(score, chosen)
+    if given is None:
+        raise NotationError("score: give the score before the hand, like '8-5'")
+    first, second = given
     who = None if dealer is None else coerce_seat(dealer, "dealer")
     return odds_at(chosen, settings_for(chosen, settings), first, second, who)
 

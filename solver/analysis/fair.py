@@ -48,6 +48,7 @@ from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .inputs import DEFAULT_REVIEW_LAYOUTS
 from .layouts import LAYOUTS_PER_CHUNK
+from .odds import GameState
 from .play import PlayState
 from .views import View, rotation
 
@@ -63,10 +64,15 @@ class Stakes:
 
     needed: int
     points: tuple[int, ...]
+    # with the score before the hand: the first side's chance of winning the game after it, for
+    # each number of tricks the declaring side takes (hasen.analysis.odds)
+    wins: tuple[float, ...] | None = None
 
     @classmethod
-    def of(cls, variant: Variant, settings: Settings, bid: Bid | None, alone: bool) -> Stakes:
-        return cls(tricks_needed(variant, bid), net_scores(variant, settings, bid, alone))
+    def of(cls, variant: Variant, settings: Settings, bid: Bid | None, alone: bool,
+           game: GameState | None = None, declaring: int = 0) -> Stakes:
+        wins = None if game is None else tuple(game.by_tricks(bid, alone, declaring))
+        return cls(tricks_needed(variant, bid), net_scores(variant, settings, bid, alone), wins)
 
 
 def figure(value: float) -> float:
@@ -83,10 +89,14 @@ class CardChoiceFigure:
     mean: float
     points: float = 0.0
     chance: float = 0.0
+    win: float | None = None  # with a score: the mover's side's chance of winning the game
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": card_name(self.card), "mean": figure(self.mean), "points": figure(self.points),
+        data = {"card": card_name(self.card), "mean": figure(self.mean), "points": figure(self.points),
                 "chance": figure(self.chance)}
+        if self.win is not None:
+            data["win"] = figure(self.win)
+        return data
 
 
 @dataclass(frozen=True)
@@ -123,6 +133,7 @@ class FairVerdict:
     points_stderr: float = 0.0
     why: Why | None = None  # for a mistake
     agreeing: bool = False  # the layouts were kept to those that agree with the auction
+    win_cost: float | None = None  # with a score: the chance of winning the game given away
 
     @property
     def best(self) -> Card:
@@ -139,6 +150,8 @@ class FairVerdict:
                 "best": card_name(self.best), "cost": figure(self.cost), "stderr": figure(self.stderr),
                 "points_cost": figure(self.points_cost), "points_stderr": figure(self.points_stderr),
                 "mistake": self.mistake, "choices": [c.to_json() for c in self.choices]}
+        if self.win_cost is not None:
+            data["win_cost"] = figure(self.win_cost)
         if self.why is not None:
             data["why"] = self.why.to_json()
         return data
@@ -221,6 +234,10 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     points = sign * np.array(stakes.points, dtype=np.int64)[declarers]
     success = declarers >= stakes.needed if mover_declares else declarers < stakes.needed
     means, point_means, chances = tricks.mean(axis=0), points.mean(axis=0), success.mean(axis=0)
+    wins = None
+    if stakes.wins is not None:  # the mover's side's chance of winning the game, per layout and card
+        first = np.array(stakes.wins)[declarers]
+        wins = (first if variant.side_of(seat) == 0 else 1 - first).mean(axis=0)
     by_tricks = min(range(len(legal)), key=lambda j: (-means[j], canonical_key(legal[j])))
     order = sorted(range(len(legal)), key=lambda j: (-point_means[j], -means[j], canonical_key(legal[j])))
     best, played = order[0], legal.index(card)
@@ -233,10 +250,11 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     stderr = stderr_of(tricks[:, by_tricks] - tricks[:, played])
     points_cost = float(point_means[best] - point_means[played])
     points_stderr = stderr_of(points[:, best] - points[:, played])
-    choices = tuple(CardChoiceFigure(Card(legal[j]), float(means[j]), float(point_means[j]), float(chances[j]))
-                    for j in order)
+    choices = tuple(CardChoiceFigure(Card(legal[j]), float(means[j]), float(point_means[j]), float(chances[j]),
+                                     None if wins is None else float(wins[j])) for j in order)
+    win_cost = None if wins is None else float(wins.max() - wins[played])
     verdict = FairVerdict(number, Seat(seat), Card(card), n, exact, choices, cost, stderr, points_cost,
-                          points_stderr, agreeing=agreeing)
+                          points_stderr, agreeing=agreeing, win_cost=win_cost)
     if verdict.mistake:
         gap = points[:, best] - points[:, played]
         worst = int(np.argmax(gap))  # the first layout of the largest gap

@@ -44,6 +44,7 @@ from .family import Family
 from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
 from .layouts import Knowledge, TableShape
 from .model import PlayerModel
+from .odds import GameState, scoring_of, win_chances
 from .play import PlayState, exchanging_seat
 from .playout import rules_for
 from .record import HandResult, Record
@@ -64,9 +65,13 @@ class CallOption:
     call: str  # as the auction writes it: "pass", "4", "order up alone", "name H"
     expected: float  # the caller's side's points less the other side's
     stderr: float  # of its difference from the call made
+    win: float | None = None  # with a score: the caller's side's chance of winning the game
 
     def to_json(self) -> dict[str, Any]:
-        return {"call": self.call, "expected": figure(self.expected), "stderr": figure(self.stderr)}
+        data = {"call": self.call, "expected": figure(self.expected), "stderr": figure(self.stderr)}
+        if self.win is not None:
+            data["win"] = figure(self.win)
+        return data
 
 
 @dataclass(frozen=True)
@@ -98,11 +103,20 @@ class CallVerdict:
     def mistake(self) -> bool:
         return self.cost >= MISTAKE_POINTS and self.cost > 2 * self.stderr
 
+    @property
+    def win_cost(self) -> float | None:
+        """With a score: the chance of winning the game given away against the call with the best."""
+        if self.made.win is None:
+            return None
+        return max(o.win or 0.0 for o in self.options) - self.made.win
+
     def to_json(self) -> dict[str, Any]:
         data = {"number": self.number, "seat": SEATS[self.seat], "call": self.made.call,
                 "expected": figure(self.made.expected), "best": self.best.call, "cost": figure(self.cost),
                 "stderr": figure(self.stderr), "mistake": self.mistake, "layouts": self.layouts,
                 "agree_with_auction": self.agreeing, "options": [o.to_json() for o in self.options]}
+        if self.win_cost is not None:
+            data["win_cost"] = figure(self.win_cost)
         if self.why is not None:
             data["why"] = self.why.to_json()
         return data
@@ -123,6 +137,7 @@ class ChoiceVerdict:
     mean: float  # tricks, with the choice made
     best_mean: float
     layouts: int
+    win_cost: float | None = None  # with a score: the chance of winning given away against the best choice for it
 
     @property
     def cost(self) -> float:
@@ -140,7 +155,8 @@ class ChoiceVerdict:
         return {"seat": SEATS[self.seat], "chosen": choice(self.chosen), "best": choice(self.best),
                 "points": figure(self.points), "best_points": figure(self.best_points), "cost": figure(self.cost),
                 "stderr": figure(self.stderr), "mean": figure(self.mean), "best_mean": figure(self.best_mean),
-                "layouts": self.layouts, "mistake": self.mistake}
+                "layouts": self.layouts, "mistake": self.mistake,
+                **({} if self.win_cost is None else {"win_cost": figure(self.win_cost)})}
 
 
 @dataclass(frozen=True)
@@ -153,18 +169,21 @@ class PlayerTotals:
     play_points: float = 0.0  # expected points given away in the play, single dummy
     bidding_points: float = 0.0  # by the calls and the contract chosen
     double_dummy_given_away: int = 0  # tricks given away in the play with every hand open
+    play_win: float = 0.0  # with a score: the chance of winning the game given away in the play
+    bidding_win: float = 0.0  # in the calls and the contract
 
     def __add__(self, other: PlayerTotals) -> PlayerTotals:
         return PlayerTotals(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple())))
 
     def as_tuple(self) -> tuple[Any, ...]:
         return (self.cards, self.mistakes, self.given_away, self.play_points, self.bidding_points,
-                self.double_dummy_given_away)
+                self.double_dummy_given_away, self.play_win, self.bidding_win)
 
     def to_json(self) -> dict[str, Any]:
         return {"cards": self.cards, "mistakes": self.mistakes, "given_away": figure(self.given_away),
                 "play_points": figure(self.play_points), "bidding_points": figure(self.bidding_points),
-                "double_dummy_given_away": self.double_dummy_given_away}
+                "double_dummy_given_away": self.double_dummy_given_away, "play_win": figure(self.play_win),
+                "bidding_win": figure(self.bidding_win)}
 
 
 @dataclass(repr=False)
@@ -189,6 +208,7 @@ class HandReview(Answer):
     par: Auction
     players: dict[Seat, PlayerTotals] = field(default_factory=dict)
     uniform: bool = False  # the layouts were dealt without regard to the auction
+    score: tuple[int, int] | None = None  # the score before the hand (the first side's first), when known
 
     @property
     def result(self) -> HandResult | None:
@@ -219,6 +239,7 @@ class HandReview(Answer):
                     "auction": [c.to_json() for c in self.par.calls]},
             "calls": [call.to_json() for call in self.calls],
             "uniform": self.uniform,
+            "score": None if self.score is None else list(self.score),
             "choice": None if self.choice is None else self.choice.to_json(),
             "contract": dd.contract_json(),
             "cards": [{**card.to_json(), "trick": dd.cards[card.number - 1].trick,
@@ -234,9 +255,12 @@ class HandReview(Answer):
 
 
 def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LAYOUTS, seed: int = 0,
-                threads: int = 1, progress: Progress | None = None, uniform: bool = False) -> HandReview:
+                threads: int = 1, progress: Progress | None = None, uniform: bool = False,
+                score: tuple[int, int] | None = None) -> HandReview:
     """Review a record whose auction ended in a contract (the play whole or part-way).
-    ``uniform``: deal the layouts without regard to the auction."""
+    ``uniform``: deal the layouts without regard to the auction. ``score``: the score before
+    the hand (by default the record's own, if it has one): every decision's cost in the
+    chance of winning the game is given too."""
     whole_number("layouts", layouts)
     contract = record.contract
     if contract is None:
@@ -257,10 +281,13 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
         if progress:
             progress(done[0], steps)
 
-    verdicts = judge_calls(record, layouts, seed, uniform, step)
-    choice = judge_choice(record, layouts, seed, threads, tick, uniform)
+    score = record.score if score is None else score
+    game = None if score is None else GameState(win_chances(deal.variant, scoring_of(settings)), score, deal.dealer)
+    verdicts = judge_calls(record, layouts, seed, uniform, step, game)
+    choice = judge_choice(record, layouts, seed, threads, tick, uniform, game)
     step()
-    stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone)
+    stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone, game,
+                       deal.variant.side_of(contract.declarer))
     agree = None if uniform else auction_check(record)
     play = judge_play(start, cards, stakes, layouts, seed, threads,
                       progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
@@ -270,7 +297,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     dd = review_play(deal, contract, text, family, settings=settings, checkpoint=tick)
     par = family.par(_outcomes(record, family))
     step()
-    review = HandReview(record, layouts, seed, verdicts, choice, play, dd, par, uniform=uniform)
+    review = HandReview(record, layouts, seed, verdicts, choice, play, dd, par, uniform=uniform, score=score)
     review.players = player_totals(review)
     return review
 
@@ -285,12 +312,14 @@ def player_totals(review: HandReview) -> dict[Seat, PlayerTotals]:
     totals = {Seat(s): PlayerTotals() for s in review.record.variant.seats}
     for card in review.cards:
         totals[card.seat] += PlayerTotals(1, int(card.mistake), card.cost, card.points_cost, 0.0,
-                                          review.double_dummy_cost(card.number))
+                                          review.double_dummy_cost(card.number), card.win_cost or 0.0)
     for call in review.calls:
-        totals[call.seat] += PlayerTotals(mistakes=int(call.mistake), bidding_points=call.cost)
+        totals[call.seat] += PlayerTotals(mistakes=int(call.mistake), bidding_points=call.cost,
+                                          bidding_win=call.win_cost or 0.0)
     if review.choice is not None:
         totals[review.choice.seat] += PlayerTotals(mistakes=int(review.choice.mistake),
-                                                   bidding_points=review.choice.cost)
+                                                   bidding_points=review.choice.cost,
+                                                   bidding_win=review.choice.win_cost or 0.0)
     return totals
 
 
@@ -301,7 +330,7 @@ def bidding_hand(record: Record, seat: int) -> Knowledge:
 
 
 def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
-                step: Callable[[], None] = lambda: None) -> list[CallVerdict]:
+                step: Callable[[], None] = lambda: None, game: GameState | None = None) -> list[CallVerdict]:
     """Every call of the auction with another call open to its seat, judged from that seat
     (see the module)."""
     deal, variant, settings = record.deal, record.variant, record.settings
@@ -321,6 +350,8 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
             dealt = [knowledge.dealt(stream, i, unseen) for i in agreeing.indexes]
             options = [Option(option, option.alone, option.words(settings)) for option in legal]
             figures = value_options(model, settings, seat, deal.dealer, tuple(before), dealt, options, None)
+            if game is not None:
+                figures = [f.with_score(game.table, game.score, game.dealer, seat) for f in figures]
             verdicts.append(call_verdict(number, Seat(seat), call.words(settings), figures, dealt, agreeing.filtered))
         step()
         before.append((seat, call))
@@ -333,8 +364,13 @@ def call_verdict(number: int, seat: Seat, made_words: str, figures: list[ActionF
     """A call's verdict from the figures of every call open to it."""
     made = next(f for f in figures if f.call == made_words)
     order = sorted(figures, key=lambda f: -f.expected)  # the first listed of equals first
-    options = tuple(CallOption(f.call, f.expected, made.stderr_against(f)) for f in order)
-    verdict = CallVerdict(number, seat, CallOption(made.call, made.expected, 0.0), options, len(dealt), agreeing)
+
+    def win(f: ActionFigures) -> float | None:
+        return None if f.wins is None else f.win
+
+    options = tuple(CallOption(f.call, f.expected, made.stderr_against(f), win(f)) for f in order)
+    verdict = CallVerdict(number, seat, CallOption(made.call, made.expected, 0.0, win(made)), options, len(dealt),
+                          agreeing)
     if verdict.mistake:
         best = order[0]
         gap = best.points - made.points
@@ -387,7 +423,8 @@ def auction_check(record: Record) -> Callable[[PlayState, View], Agree | None]:
 
 
 def judge_choice(record: Record, layouts: int, seed: int, threads: int,
-                 progress: Progress | None = None, uniform: bool = False) -> ChoiceVerdict | None:
+                 progress: Progress | None = None, uniform: bool = False,
+                 game: GameState | None = None) -> ChoiceVerdict | None:
     """The contract of the Hasenpfeffer declarer (trump, discard, and with the partner or
     alone), or the discard of the Euchre dealer who took the upcard, from the chooser's seat
     (its cards and the widow or upcard known, the rest dealt at random on layouts that agree
@@ -408,9 +445,11 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
                             agreeing.indexes)
     chooser_declares = variant.side_of(taker) == variant.side_of(contract.declarer)
     candidates = []  # (points per layout, tricks per layout, trump, discard, alone)
+    wins: dict[tuple[int, int, bool], float] = {}  # with a score: each choice's chance of winning, the chooser's side's
+    side = variant.side_of(taker)
     for alone, rows in zip(forms, solved.rows):
         shape = TableShape.of(known, contract.declarer, alone, settings)
-        stakes = Stakes.of(variant, settings, record.bid, alone)
+        stakes = Stakes.of(variant, settings, record.bid, alone, game, variant.side_of(contract.declarer))
         table = np.array(stakes.points, dtype=np.int64)
         for c, (t, d) in enumerate(shape.columns):
             if d is None or not (variant.declarer_exchanges or t == contract.trump):
@@ -419,6 +458,9 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
             points = table[declarers] if chooser_declares else -table[declarers]
             tricks = declarers if chooser_declares else variant.hand_size - declarers
             candidates.append((points, tricks, t, d, alone))
+            if stakes.wins is not None:
+                first = float(np.array(stakes.wins)[declarers].mean())
+                wins[(t, d, alone)] = first if side == 0 else 1 - first
     assert candidates, "a chooser has a discard to make"
 
     def place(entry: tuple[np.ndarray, np.ndarray, int, int, bool]) -> tuple[float, float, bool, int, tuple[int, int]]:
@@ -433,5 +475,6 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     def pair(entry: tuple[np.ndarray, np.ndarray, int, int, bool]) -> tuple[Suit, Card | None, bool]:
         return Suit(entry[2]), Card(entry[3]), entry[4]
 
+    win_cost = max(wins.values()) - wins[(contract.trump, contract.discard, contract.alone)] if wins else None
     return ChoiceVerdict(Seat(taker), pair(chosen), pair(best), float(chosen[0].mean()), float(best[0].mean()),
-                         stderr, float(chosen[1].mean()), float(best[1].mean()), count)
+                         stderr, float(chosen[1].mean()), float(best[1].mean()), count, win_cost)

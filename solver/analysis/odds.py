@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -35,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import NotationError
 from ..core.seats import SEATS, left_of
 from ..core.variants import Variant
-from ..rules.scoring import bid_ladder, hand_score
+from ..rules.scoring import GAME_POINTS, Bid, bid_ladder, hand_score
 from ..rules.settings import Settings
 from .answer import Answer, variant_json
 
@@ -44,7 +43,7 @@ if TYPE_CHECKING:
 
 Grid = list[list[list[float]]]  # [dealer index in variant.seats][first - low][second - low]
 
-TARGET = 10  # points that win the game
+TARGET = GAME_POINTS  # points that win the game
 DEEPEST = -40  # the lowest score the table keeps; below it a score counts as this (Hasenpfeffer)
 ODDS_FILE = "win_chances.json"  # in hasen/data, written by hasen.analysis.odds_fit
 ODDS_VERSION = 1
@@ -182,18 +181,6 @@ def win_chances(variant: Variant, settings: Settings = Settings()) -> WinChances
     return WinChances(variant, settings, solve_table(variant, settings, outcomes).tolist(), None, hands)
 
 
-def parse_score(text: str) -> tuple[int, int]:
-    """``8-5``: the first side's score, then the second's (negative ones allowed: ``-3-8``)."""
-    raw = str(text).strip()
-    match = re.fullmatch(r"\s*(-?\d{1,3})\s*[-–:]\s*(-?\d{1,3})\s*", raw)
-    if not match:
-        raise NotationError(f"score: expected the two sides' scores, like '8-5' (N-S first), got {raw[:40]!r}")
-    first, second = int(match[1]), int(match[2])
-    if first >= TARGET or second >= TARGET:
-        raise NotationError(f"score: a game ends at {TARGET}: {first}-{second} is over")
-    return first, second
-
-
 def chance_after(table: WinChances, first: int, second: int, gains: tuple[int, int], declaring: int,
                  dealer: int) -> float:
     """The first side's chance of winning once a hand dealt by ``dealer`` gave the sides
@@ -202,6 +189,26 @@ def chance_after(table: WinChances, first: int, second: int, gains: tuple[int, i
     if after_first >= TARGET or after_second >= TARGET:
         return float(after_first > after_second or (after_first == after_second and declaring == 0))
     return table.chance(after_first, after_second, next_dealer(table.variant, dealer))
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Where the game stands before a hand: the sides' scores and who deals it."""
+
+    table: WinChances
+    score: tuple[int, int]
+    dealer: int
+
+    def by_tricks(self, bid: Bid | None, alone: bool, declaring: int) -> list[float]:
+        """The first side's chance of winning the game once the hand is played, for each
+        number of tricks the declaring side (``declaring``: 0 or 1) takes in it."""
+        variant = self.table.variant
+        out = []
+        for tricks in range(variant.hand_size + 1):
+            mine, theirs = hand_score(variant, self.table.settings, bid, tricks, alone)
+            gains = (mine, theirs) if declaring == 0 else (theirs, mine)
+            out.append(chance_after(self.table, self.score[0], self.score[1], gains, declaring, self.dealer))
+        return out
 
 
 @dataclass(repr=False)
@@ -267,7 +274,7 @@ def check_scoring(settings: Settings) -> None:
 
 
 def odds_at(variant: Variant, settings: Settings, first: int, second: int, dealer: int | None) -> Odds:
-    """The answer for a score (``parse_score``) and the next dealer (None: each)."""
+    """The answer for a score (``record.read_score``) and the next dealer (None: each)."""
     check_scoring(settings)
     table = win_chances(variant, settings)
     dealers = variant.seats if dealer is None else (dealer,)

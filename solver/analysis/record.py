@@ -30,7 +30,7 @@ from ..rules.auction import (
     Call,
     auction_for,
 )
-from ..rules.scoring import Bid, hand_score, parse_bid, tricks_needed
+from ..rules.scoring import GAME_POINTS, Bid, hand_score, parse_bid, tricks_needed
 from ..rules.settings import GAME_SETTINGS, Settings, checked_settings
 from .play import (
     Contract,
@@ -43,7 +43,8 @@ from .play import (
 )
 
 # the fields of a record, in the order they are written
-FIELDS = ("id", "variant", "deck", "settings", "players", "dealer", "deal", "auction", "contract", "play", "result")
+FIELDS = ("id", "variant", "deck", "settings", "players", "score", "dealer", "deal", "auction", "contract", "play",
+          "result")
 FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
 COMMENT = "#"
 REDEAL_WORDS = "redeal"
@@ -116,12 +117,13 @@ class Record:
     (True, None, 3)
     """
 
-    __slots__ = ("deal", "settings", "rules", "calls", "auction_state", "contract", "state", "id", "players")
+    __slots__ = ("deal", "settings", "rules", "calls", "auction_state", "contract", "state", "id", "players", "score")
 
     def __init__(self, deal: Deal, *, settings: Settings | Mapping[str, object] | None = None,
                  auction: str | Iterable[tuple[Any, Any]] = (), contract: str | Mapping[str, Any] | None = None,
                  play: str | Iterable[Any] = (), id: str | int | None = None,
-                 players: str | Mapping[Any, str] | None = None) -> None:
+                 players: str | Mapping[Any, str] | None = None,
+                 score: str | Mapping[str, int] | Iterable[int] | None = None) -> None:
         if not isinstance(deal, Deal):
             raise NotationError(f"deal: expected a Deal, got {quoted(deal)} (Record.parse reads a record's text)")
         self.settings = deal.settings if settings is None else _settings(deal.variant, settings)
@@ -130,6 +132,7 @@ class Record:
         self.rules: AuctionRules = auction_for(deal, self.settings)
         self.id = read_id(id)
         self.players = _players(players, deal.variant)
+        self.score = read_score(score, deal.variant)
         calls = parse_auction(auction, self.rules) if isinstance(auction, str) else _call_pairs(auction, self.rules)
         self.calls: tuple[tuple[Seat, Call], ...] = ()
         self.auction_state: AuctionState = self.rules.start()
@@ -311,6 +314,8 @@ class Record:
             out.append(("settings", ", ".join(f"{k}={_setting_text(v)}" for k, v in changed.items())))
         if self.players:
             out.append(("players", ", ".join(f"{seat}={name}" for seat, name in self.players.items())))
+        if self.score is not None:
+            out.append(("score", f"{self.score[0]}-{self.score[1]}"))
         out.append(("dealer", SEATS[self.deal.dealer]))
         out.append(("deal", self.deal.notation()))
         if self.calls:
@@ -376,6 +381,7 @@ class Record:
         data: dict[str, Any] = {"id": self.id, "variant": variant.name, "deck": variant.deck_size,
                                 "settings": self.settings.applicable(variant),
                                 "players": dict(self.players),
+                                "score": None if self.score is None else dict(zip(variant.side_names, self.score)),
                                 "dealer": SEATS[self.deal.dealer], "deal": self.deal.notation(),
                                 "auction": [{"seat": SEATS[s], "call": c.words(self.settings)} for s, c in self.calls],
                                 "contract": None}
@@ -451,7 +457,8 @@ class Record:
                          contract=value("contract", (dict,), "an object or null"),
                          play=value("play", (str,), "a string of cards") or "",
                          id=value("id", (str, int), "a string or a whole number"),
-                         players=value("players", (dict,), "an object") or {})
+                         players=value("players", (dict,), "an object") or {},
+                         score=value("score", (dict,), "an object of each side's score, or null"))
             if data.get("result") is not None:
                 given = value("result", (dict,), "an object or null")
                 _check_result(record, json.dumps(given, sort_keys=True),
@@ -549,6 +556,35 @@ def hidden(text: str) -> bool:
 
 
 JOINERS = "\u200c\u200d"  # format characters that join letters and emoji: shown, not acted on
+
+
+def read_score(value: object, variant: Variant) -> tuple[int, int] | None:
+    """The score before the hand: ``8-5`` (the first side's, N-S or N, then the other's),
+    ``{"N-S": 8, "E-W": 5}`` or a pair; None when not given."""
+    if value is None:
+        return None
+    names = variant.side_names
+    if isinstance(value, str):
+        match = re.fullmatch(r"\s*(-?\d{1,3})\s*[-:]\s*(-?\d{1,3})\s*", value)
+        if not match:
+            raise NotationError(f"score: expected the two sides' scores, {names[0]}'s first, like '8-5', got "
+                                f"{quoted(value)}")
+        pair = (int(match[1]), int(match[2]))
+    elif isinstance(value, Mapping):
+        if set(value) != set(names) or not all(isinstance(v, int) and not isinstance(v, bool)
+                                               for v in value.values()):
+            raise NotationError(f"score: expected {{\"{names[0]}\": ..., \"{names[1]}\": ...}} with whole numbers, "
+                                f"got {quoted(value)}")
+        pair = (value[names[0]], value[names[1]])
+    else:
+        items = list(value) if isinstance(value, Iterable) else []
+        if len(items) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+            raise NotationError(f"score: expected two whole numbers, {names[0]}'s first, got {quoted(value)}")
+        pair = (items[0], items[1])
+    if max(pair) >= GAME_POINTS or min(pair) <= -1000:
+        raise NotationError(f"score: {pair[0]}-{pair[1]} is not a score before a hand (a game ends at "
+                            f"{GAME_POINTS})")
+    return pair
 
 
 def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[str, str]:
@@ -758,7 +794,7 @@ class RecordText(NamedTuple):
             settings = parse_settings(get("settings") or "", variant)
             record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
                             auction=get("auction") or "", contract=get("contract"), play=get("play") or "",
-                            id=read_id(get("id"), written=True), players=get("players"))
+                            id=read_id(get("id"), written=True), players=get("players"), score=get("score"))
             if "result" in by_key:
                 expected = record.result
                 _check_result(record, _normal_result(by_key["result"][1]),

@@ -76,6 +76,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         return review_record(args)
     fair = [f"--{name}" for name in ("layouts", "seed", "id", "jobs") if getattr(args, name) is not None]
     fair += ["--uniform"] if args.uniform else []
+    fair += ["--score"] if args.score is not None else []
     if fair:
         raise UsageError(f"review: {', '.join(fair)} {'is' if len(fair) == 1 else 'are'} for a hand record, "
                          "not a deal with --declarer")

@@ -159,6 +159,10 @@ def review_arguments(review: argparse.ArgumentParser) -> None:
     review.add_argument("--uniform", action="store_true",
                         help="with a record: deal every layout alike, not only those that agree with the auction "
                              "by the model of the other players")
+    review.add_argument("--score", metavar="SCORE",
+                        help="with a record: the score before the hand, N-S's then E-W's (in Two-handed Euchre "
+                             "N's then S's), like 8-5 (default: the record's score field): each decision's cost "
+                             "in the chance of winning the game is given too")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 

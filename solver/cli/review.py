@@ -54,4 +54,4 @@ def review_record(args: argparse.Namespace) -> int:
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     threads = threads_wanted(args.jobs, "review")
     return report(args, public.review_hand(record, layouts=args.layouts, seed=args.seed or 0, threads=threads,
-                                           uniform=args.uniform, progress=progress))
+                                           uniform=args.uniform, score=args.score, progress=progress))

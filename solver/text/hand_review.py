@@ -24,6 +24,11 @@ def choice_words(pair: tuple[Suit, Card | None, bool], exchanges: bool, partners
 
 def result_lines(review: HandReview) -> list[str]:
     record = review.record
+    if review.score is not None:
+        first, second = record.variant.side_names
+        score = f" (the score before it: {first} {review.score[0]}, {second} {review.score[1]})"
+    else:
+        score = ""
     contract = record.contract
     assert contract is not None
     bid = record.bid
@@ -33,9 +38,9 @@ def result_lines(review: HandReview) -> list[str]:
     result = review.result
     if result is None:
         played = len(record.cards)
-        lines = [f"{head}; the record stops after {played} card{'s' * (played != 1)}."]
+        lines = [f"{head}; the record stops after {played} card{'s' * (played != 1)}{score}."]
     else:
-        lines = [f"{head}: {result.text()}."]
+        lines = [f"{head}: {result.text()}{score}."]
     par = review.par.played
     if par is None:
         lines.append("Par, every hand open: nobody declares (the hand is dealt again).")
@@ -53,13 +58,27 @@ def points(value: float) -> str:
 
 
 def call_line(call: CallVerdict) -> str:
-    """``3. E pass: -4.10; best 5 +1.20 (5.30 ±0.40 points given away): a mistake``."""
+    """``3. E pass: -4.10; best 5 +1.20 (5.30 ±0.40 points given away): a mistake``, and with
+    the score known, ``; wins the game 45% (5: 64%)``."""
     head = f"  {call.number}. {SEATS[call.seat]} {call.made.call}: {points(call.made.expected)}"
     if call.best.call == call.made.call or call.cost <= 0:
-        return head + ", the best call"
-    line = f"{head}; best {call.best.call} {points(call.best.expected)} ({call.cost:.2f} ±{call.stderr:.2f} " \
-           "given away)"
-    return line + (": a MISTAKE" if call.mistake else "")
+        line = head + ", the best call"
+    else:
+        line = f"{head}; best {call.best.call} {points(call.best.expected)} ({call.cost:.2f} ±{call.stderr:.2f} " \
+               "given away)"
+        line += ": a MISTAKE" if call.mistake else ""
+    return line + game_words(call)
+
+
+def game_words(call: CallVerdict) -> str:
+    """``; wins the game 45% (5: 64%)``: the caller's side's chance of winning the game after the
+    call, and after the call that gives the most, when the score is known."""
+    if call.made.win is None:
+        return ""
+    top = max(call.options, key=lambda o: o.win or 0.0)
+    better = f" ({top.call}: {top.win or 0.0:.0%})" if top.call != call.made.call and (call.win_cost or 0) >= 0.005 \
+        else ""
+    return f"; wins the game {call.made.win:.0%}{better}"
 
 
 def decision_lines(review: HandReview) -> list[str]:
@@ -92,7 +111,9 @@ def single_dummy_words(card: FairVerdict) -> str:
         return "the only card"
     if card.points_cost <= 0 and card.cost <= 0:
         return "best" if not card.exact else "best (exact)"
-    words = f"{card.points_cost:.2f} ±{card.points_stderr:.2f} pts, {card.cost:.2f} tr (best {card_name(card.best)})"
+    game = "" if card.win_cost is None else f", {100 * card.win_cost:.0f}% game"
+    words = f"{card.points_cost:.2f} ±{card.points_stderr:.2f} pts, {card.cost:.2f} tr{game} (best " \
+            f"{card_name(card.best)})"
     return ("MISTAKE " if card.mistake else "") + words
 
 
@@ -123,12 +144,16 @@ def format_hand_review(review: HandReview) -> str:
     out += ["", f"Each card judged twice: single dummy, from its player's seat, knowing what it could know "
                 f"({review.layouts} layouts a card{agree}, seed {review.seed}), in points of the hand (its "
                 "side's points less the other side's) and tricks; and double dummy, in tricks.",
-            OPEN_HANDS,
-            "",
-            f"{'trick':<7}{'seat':<6}{'card':<6}{'single dummy: given away':<46}double dummy"]
+            OPEN_HANDS]
+    if review.score is not None:
+        out.append("With the score known, \"game\" is the chance of winning the game given away, in percentage "
+                   "points.")
+    out.append("")
+    width = max([46, *(len(single_dummy_words(card)) + 2 for card in review.cards)])
+    out.append(f"{'trick':<7}{'seat':<6}{'card':<6}{'single dummy: given away':<{width}}double dummy")
     for card in review.cards:
         trick = review.double_dummy.cards[card.number - 1].trick
-        out.append(f"{trick:<7}{SEATS[card.seat]:<6}{card_name(card.card):<6}{single_dummy_words(card):<46}"
+        out.append(f"{trick:<7}{SEATS[card.seat]:<6}{card_name(card.card):<6}{single_dummy_words(card):<{width}}"
                    f"{double_dummy_words(review.double_dummy_cost(card.number))}")
     mistakes = [c for c in review.cards if c.mistake]
     unlucky = [c for c in review.cards if review.verdict(c) == "double dummy only"]
@@ -145,11 +170,15 @@ def format_hand_review(review: HandReview) -> str:
     if unlucky:
         out.append("Cost tricks only with every hand open (no mistake from the player's seat): " + ", ".join(
             f"{SEATS[c.seat]} {card_name(c.card)}" for c in unlucky) + ".")
+    game = review.score is not None
     out += ["", "per player: cards, mistakes, points given away (single dummy: in the play, in the auction and "
-                "the contract), tricks given away in the play with every hand open"]
+                "the contract)" + (", the chance of winning the game given away" if game else "")
+            + ", tricks given away in the play with every hand open"]
     for seat, t in review.players.items():
+        chance = f"; the game: {100 * t.play_win:.0f}% in the play, {100 * t.bidding_win:.0f}% in the auction" \
+            if game else ""
         out.append(f"  {SEATS[seat]}  {t.cards:>2} card{'s' * (t.cards != 1)}, {t.mistakes} mistake"
                    f"{'s' * (t.mistakes != 1)}, "
-                   f"{t.play_points:.2f} in the play, {t.bidding_points:.2f} in the auction and contract; "
+                   f"{t.play_points:.2f} in the play, {t.bidding_points:.2f} in the auction and contract{chance}; "
                    f"double dummy {t.double_dummy_given_away}")
     return "\n".join(out)

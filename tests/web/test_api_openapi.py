@@ -62,11 +62,14 @@ CASES = {
     ("record", 200): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E pass"}, None),
     ("record", 400): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E 3"}, None),
     ("record", 413): ("post", {"record": "x" * 3000}, None),
+    ("odds", 200): ("post", {"score": "8-5", "dealer": "E"}, None),
+    ("odds", 400): ("post", {"score": "8 to 5"}, None),
+    ("odds", 413): ("post", {"score": "x" * 3000}, None),
     ("health", 200): ("get", None, None),
     ("openapi.json", 200): ("get", None, None),
 }
 # every POST refuses a body not sent as JSON (415) and a page of another site (403)
-for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record"):
+for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record", "odds"):
     CASES[(_path, 403)] = ("post from elsewhere", {}, None)
     CASES[(_path, 415)] = ("post as text", {}, None)
 SENDERS = {
@@ -135,7 +138,7 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     # one seat's advice (single dummy): its hand instead of a deal, and the layouts
     seat_bid = {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "TC", "dealer": "N", "known": {"W": "AS"},
                 "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24,
-                "auction": "", "model": True, "uniform": False}
+                "auction": "", "model": True, "uniform": False, "score": "8-5"}
     assert set(full_bid) | set(joker_bid) | set(seat_bid) == set(schemas["BidRequest"]["properties"])
     full_review = {**SOLVE, **position_options, "played": ""}  # or "play", the older name of "played"
     assert set(full_review) | {"play"} == set(schemas["ReviewRequest"]["properties"])
@@ -148,6 +151,10 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert client.post("/api/v1/bid", json=joker_bid).status_code == 200
     assert client.post("/api/v1/bid", json=seat_bid).status_code == 200
     assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
+    full_odds = {"score": "8-5", "dealer": "E", "variant": "hasenpfeffer", "deck": 25, "fail_penalty": "tricks",
+                 "defenders_score": True}
+    assert set(full_odds) == set(schemas["OddsRequest"]["properties"])
+    assert client.post("/api/v1/odds", json=full_odds).status_code == 200
 
 
 def test_finished_hand_matches_the_document(client: FlaskClient, openapi_doc: dict) -> None:
