@@ -485,7 +485,7 @@ def lead_bid(knowledge: Knowledge, settings: Settings, calls: tuple[tuple[int, C
 
 
 def review_hand(record: Record | str, *, layouts: int | None = None, seed: int = 0, threads: int = 1,
-                uniform: bool = False, score: str | None = None, progress: Progress | None = None,
+                uniform: bool = False, score: str | tuple[int, int] | None = None, progress: Progress | None = None,
                 deadline: float | None = None) -> HandReview:
     """A played hand reviewed fairly: every decision (each call of the auction, the
     declarer's contract, each card) judged single dummy from the seat of the player who made

@@ -186,9 +186,20 @@ def chance_after(table: WinChances, first: int, second: int, gains: tuple[int, i
     """The first side's chance of winning once a hand dealt by ``dealer`` gave the sides
     ``gains`` (``declaring``: the declaring side, -1 for a redeal), the game over or not."""
     after_first, after_second = first + gains[0], second + gains[1]
-    if after_first >= TARGET or after_second >= TARGET:
-        return float(after_first > after_second or (after_first == after_second and declaring == 0))
+    won = game_won_by(after_first, after_second, declaring)
+    if won is not None:
+        return float(won == 0)
     return table.chance(after_first, after_second, next_dealer(table.variant, dealer))
+
+
+def game_won_by(first: int, second: int, declaring: int) -> int | None:
+    """The side (0 or 1) that has won the game once a hand (``declaring``: its declaring side,
+    -1 for none) left these scores; None while the game goes on."""
+    if first < TARGET and second < TARGET:
+        return None
+    if first != second:
+        return 0 if first > second else 1
+    return 0 if declaring == 0 else 1
 
 
 @dataclass(frozen=True)

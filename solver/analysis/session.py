@@ -1,12 +1,16 @@
-"""A night's play: the fair reviews of many hands, summed per player.
+"""A night's play: the fair reviews of many hands, summed per player, hand by hand and game
+by game.
 
 A player is the name the records give its seat (``players: N=Anna, ...``), or else the seat
 itself. For each player over the session: the hands it played, its cards, its mistakes (of
 its calls, its contract and its cards, single dummy), the expected points it gave away in
-the play and in the auction and contract (sums over the hands), the tricks it gave away in
-the play with every hand open, and the contracts it declared, made and was set in. The figures are read
-from the reviews' JSON (the lines ``hasen session`` writes), so that a session can be summed
-again from its file.
+the play and in the auction and contract, the chance of winning the game it gave away in
+each (where the score is known), the tricks it gave away in the play with every hand open,
+and the contracts it declared, made and was set in: all sums over the hands. Each hand is
+kept too (its contract, result, points and the score after it), with its place in the games
+of the night (``hasen.analysis.games``), and the night's mistakes, so that the worst can be
+shown. The figures are read from the lines ``hasen session`` writes, so that a session can be
+summed again from its file.
 """
 
 from __future__ import annotations
@@ -14,17 +18,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.cards import SUIT_NAMES, SUITS
+
 
 @dataclass
 class PlayerSession:
-    """One player's figures over the hands of a session."""
+    """One player's figures over the hands of a session (every figure a sum)."""
 
     name: str
     hands: int = 0
     cards: int = 0
     mistakes: int = 0
-    play_points: float = 0.0  # expected points given away in the play, single dummy, summed
-    bidding_points: float = 0.0  # in the auction and the contract, single dummy, summed
+    play_points: float = 0.0  # expected points given away in the play, single dummy
+    bidding_points: float = 0.0  # in the auction and the contract, single dummy
+    play_win: float = 0.0  # the chance of winning the game given away in the play (0.05: 5 points in 100)
+    bidding_win: float = 0.0  # in the auction and the contract
     double_dummy_given_away: int = 0
     declared: int = 0
     made: int = 0
@@ -32,31 +40,74 @@ class PlayerSession:
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.name, "hands": self.hands, "cards": self.cards, "mistakes": self.mistakes,
-                "play_points": round(self.play_points, 4) + 0.0,
-                "bidding_points": round(self.bidding_points, 4) + 0.0,
+                "play_points": rounded(self.play_points), "bidding_points": rounded(self.bidding_points),
+                "play_win": rounded(self.play_win), "bidding_win": rounded(self.bidding_win),
                 "double_dummy_given_away": self.double_dummy_given_away, "declared": self.declared,
                 "made": self.made, "set": self.set}
 
 
+def rounded(value: float) -> float:
+    return round(value, 4) + 0.0
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One decision the review called a mistake, with what the report shows of it."""
+
+    hand: str  # the hand's id
+    player: str
+    seat: str
+    what: str  # "call 3: pass", "chose spades, discard TH", "played AS at trick 2"
+    better: str  # what was better: "2", "clubs, discard TH", "JK"
+    points: float  # expected points given away
+    win: float | None  # the chance of winning the game given away, where the score is known
+    record: dict[str, Any]  # the hand's record (its JSON), for its diagram
+
+
 @dataclass
 class HandLine:
-    """One hand of the session as the report draws it."""
+    """One hand of the session as the report lists it."""
 
     id: str
-    given_away: dict[str, float]  # per player: points given away in the play and the bidding, single dummy
-    needed: int | None  # the tricks the declaring side needed (None: not finished)
-    taken: int | None  # the tricks it took
-    declarer: str | None
+    number: int  # its place in the file, from 1
+    game: dict[str, Any] | None  # its place in the games (GamePlace.to_json), None if the score is lost
+    dealer: str | None = None
+    contract: str = ""  # "N 6 in clubs", "E order up alone", "" when not reviewed
+    outcome: str = ""  # "made 6 tricks", "down 2", "passed out", "not reviewed: ..."
+    points: dict[str, int] = field(default_factory=dict)  # each side's points from the hand
+    given_away: dict[str, float] = field(default_factory=dict)  # per player: points, single dummy (play and bidding)
+    needed: int | None = None
+    taken: int | None = None
+    declarer: str | None = None
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """One game of the night: its hands in order, the score it started and ended at."""
+
+    number: int
+    hands: tuple[HandLine, ...]
+    started: tuple[int, int]
+    final: tuple[int, int] | None  # after its last hand (None: that hand's result is not known)
+    winner: str | None  # the side's name, once it reached 10
 
 
 @dataclass
 class Session:
     players: dict[str, PlayerSession] = field(default_factory=dict)
     hands: list[HandLine] = field(default_factory=list)
+    mistakes: list[Mistake] = field(default_factory=list)
+    sides: tuple[str, str] = ("N-S", "E-W")  # the sides' names of the night's game
+    side_players: dict[str, list[str]] = field(default_factory=dict)  # who sat on each side
 
-    def add(self, id: object, review: dict[str, Any]) -> None:
-        """One hand's review (its JSON)."""
-        names = review["record"].get("players", {})
+    @property
+    def reviewed(self) -> list[HandLine]:
+        return [h for h in self.hands if h.contract]
+
+    def add(self, id: object, review: dict[str, Any], game: dict[str, Any] | None = None) -> None:
+        """One hand's review (its JSON), and its place in the games."""
+        record = review["record"]
+        names = record.get("players", {})
         per_hand: dict[str, float] = {}
         for seat, totals in review["players"].items():
             name = names.get(seat, seat)
@@ -66,24 +117,112 @@ class Session:
             player.mistakes += totals["mistakes"]
             player.play_points += totals["play_points"]
             player.bidding_points += totals["bidding_points"]
+            player.play_win += totals.get("play_win", 0.0)
+            player.bidding_win += totals.get("bidding_win", 0.0)
             player.double_dummy_given_away += totals["double_dummy_given_away"]
             per_hand[name] = totals["play_points"] + totals["bidding_points"]
-        contract = review["record"].get("contract")
-        declarer = None
-        if contract is not None:
-            declarer = names.get(contract["declarer"], contract["declarer"])
-            player = self.players.setdefault(declarer, PlayerSession(declarer))
-            player.declared += 1
+        self.note_sides(record)
+        contract = record["contract"]
+        declarer = names.get(contract["declarer"], contract["declarer"])
+        self.players.setdefault(declarer, PlayerSession(declarer)).declared += 1
+        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "",
+                        given_away=per_hand, declarer=declarer)
         result = review.get("result")
-        needed = taken = None
-        if result is not None and not result["redeal"]:
-            needed, taken = result["needed"], result["tricks"][result["declarers"]]
-            if declarer is not None:
-                if result["made"]:
-                    self.players[declarer].made += 1
-                else:
-                    self.players[declarer].set += 1
-        self.hands.append(HandLine(str(id), per_hand, needed, taken, declarer))
+        if result is None:
+            line.outcome = "the record stops before the end"
+        elif not result["redeal"]:
+            line.needed, line.taken = result["needed"], result["tricks"][result["declarers"]]
+            line.points = dict(result["score"])
+            line.outcome = f"made, {line.taken} tricks" if result["made"] else f"down {result['down']}"
+            self.players[declarer].made += bool(result["made"])
+            self.players[declarer].set += not result["made"]
+        self.hands.append(line)
+        self.mistakes += mistakes_of(str(id), review)
+
+    def add_passed_out(self, id: object, game: dict[str, Any] | None = None) -> None:
+        self.hands.append(HandLine(str(id), len(self.hands) + 1, game, outcome="passed out: dealt again"))
+
+    def add_error(self, id: object, error: str, game: dict[str, Any] | None = None) -> None:
+        self.hands.append(HandLine(str(id), len(self.hands) + 1, game, outcome=f"not reviewed: {error}"))
+
+    def note_sides(self, record: dict[str, Any]) -> None:
+        """The sides' names and who sat on each, as the records say."""
+        sides = ("N", "S") if record["variant"] == "euchre2" else ("N-S", "E-W")
+        self.sides = sides
+        names = record.get("players", {})
+        for side in sides:
+            for seat in side.split("-"):
+                name = names.get(seat, seat)
+                members = self.side_players.setdefault(side, [])
+                if name not in members:
+                    members.append(name)
+
+    def games(self) -> list[GameLine]:
+        """The night's games in order, each with its hands (hands whose score was lost belong to none)."""
+        out: list[GameLine] = []
+        by_number: dict[int, list[HandLine]] = {}
+        for hand in self.hands:
+            if hand.game is not None:
+                by_number.setdefault(hand.game["number"], []).append(hand)
+        for number, hands in by_number.items():
+            first, last = hands[0].game, hands[-1].game
+            assert first is not None and last is not None
+            final = None if last["after"] is None else (last["after"][0], last["after"][1])
+            out.append(GameLine(number, tuple(hands), (first["started"][0], first["started"][1]), final,
+                                last["winner"]))
+        return out
+
+    def scored(self) -> bool:
+        """Is the score known for every reviewed hand (so that the chance of winning judges them)?"""
+        return bool(self.reviewed) and all(h.game is not None for h in self.reviewed)
+
+    def worst(self, count: int = 3) -> list[Mistake]:
+        """The night's costliest mistakes: by the chance of winning the game given away where
+        every hand's score is known, else by the points."""
+        by_win = self.scored()
+        return sorted(self.mistakes, key=lambda m: -((m.win or 0.0) if by_win else m.points))[:count]
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": [p.to_json() for p in self.players.values()], "hands": len(self.hands)}
+        return {"players": [p.to_json() for p in self.players.values()], "hands": len(self.reviewed)}
+
+
+def contract_words(record: dict[str, Any]) -> str:
+    """``N 6 in clubs, discard KH``; ``E order up alone in spades``."""
+    contract = record["contract"]
+    bid = f" {contract['bid']}" if contract.get("bid") else ""
+    alone = " alone" if contract["alone"] else ""
+    discard = f", discard {contract['discard']}" if contract.get("discard") else ""
+    return f"{contract['declarer']}{bid}{alone} in {suit_words(contract['trump'])}{discard}"
+
+
+def mistakes_of(hand: str, review: dict[str, Any]) -> list[Mistake]:
+    """The decisions of one reviewed hand called mistakes."""
+    record = review["record"]
+    names = record.get("players", {})
+    out = []
+
+    def add(seat: str, what: str, better: str, decision: dict[str, Any], points: float) -> None:
+        out.append(Mistake(hand, names.get(seat, seat), seat, what, better, points, decision.get("win_cost"),
+                           record))
+
+    for call in review["calls"]:
+        if call["mistake"]:
+            add(call["seat"], f"call {call['number']}: {call['call']}", call["best"], call, call["cost"])
+    choice = review.get("choice")
+    if choice is not None and choice["mistake"]:
+        add(choice["seat"], f"chose {choice_words(choice['chosen'])}", choice_words(choice["best"]), choice,
+            choice["cost"])
+    for card in review["cards"]:
+        if card["mistake"]:
+            add(card["seat"], f"played {card['card']} at trick {card['trick']}", card["best"], card,
+                card["points_cost"])
+    return out
+
+
+def choice_words(choice: dict[str, Any]) -> str:
+    discard = f", discard {choice['discard']}" if choice.get("discard") else ""
+    return f"{suit_words(choice['trump'])}{discard}{' alone' if choice['alone'] else ''}"
+
+
+def suit_words(letter: str) -> str:
+    return SUIT_NAMES[SUITS.index(letter)]

@@ -23,11 +23,14 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .. import public
+from ..analysis.games import place_hands
 from ..analysis.inputs import DEFAULT_REVIEW_LAYOUTS
-from ..analysis.record import RecordText, read_id, split_records
+from ..analysis.record import Record, RecordText, read_id, split_records
 from ..analysis.session import Session
 from ..core.errors import HasenError
-from ..text.session_report import REPORT_MARK, require_matplotlib, session_html
+from ..core.seats import SEATS
+from ..core.variants import variant_for
+from ..text.session_report import REPORT_MARK, game_words, require_matplotlib, session_html
 from ..workers import BackendError, Workers, WorkersFailed
 from .batch import Progress, counted
 from .cells import cell, id_cell
@@ -37,18 +40,22 @@ from .targets import check_apart, check_replaceable, finished, id_key, replace_t
 
 COMMAND = "session"  # the mark of its results' lines (hasen.cli.targets)
 CSV_COLUMNS = ("id", "player", "seat", "decision", "call", "trick", "card", "points_cost", "points_stderr",
-               "single_dummy_cost", "stderr", "mistake", "double_dummy_cost", "verdict")
+               "single_dummy_cost", "stderr", "mistake", "double_dummy_cost", "verdict", "win_cost", "game",
+               "own_score", "other_score")
 HEADER = ",".join(CSV_COLUMNS)
+EARLIER_HEADERS = (",".join(CSV_COLUMNS[:-4]),)  # a CSV an earlier version wrote is still its own
 
 
 class Hand(NamedTuple):
-    """One record of IN: its first line, its id, and its canonical text (or why it has none)."""
+    """One record of IN: its first line, its id, and its canonical text (or why it has none);
+    and its place in the games of IN (None: the score is not known)."""
 
     line: int
     id: int | str
     text: str | None
     error: str | None = None
     passed_out: bool = False  # every player passed: a hand dealt again, nothing to review
+    game: dict[str, Any] | None = None  # GamePlace.to_json
 
 
 @dataclass(frozen=True)
@@ -61,45 +68,57 @@ class Reviewer:
 
     def __call__(self, hand: Hand) -> str:
         if hand.passed_out:
-            return result_line(COMMAND, hand.id, line=hand.line, passed_out=True)
+            return result_line(COMMAND, hand.id, line=hand.line, passed_out=True, game=hand.game)
         if hand.error is not None:
-            return result_line(COMMAND, hand.id, line=hand.line, error=hand.error)
+            return result_line(COMMAND, hand.id, line=hand.line, error=hand.error, game=hand.game)
         assert hand.text is not None
+        score = None if hand.game is None else tuple(hand.game["score"])
         try:
-            review = public.review_hand(hand.text, layouts=self.layouts, seed=self.seed, uniform=self.uniform)
-            return result_line(COMMAND, hand.id, review=review.to_json())
+            review = public.review_hand(hand.text, layouts=self.layouts, seed=self.seed, uniform=self.uniform,
+                                        score=score)
+            return result_line(COMMAND, hand.id, game=hand.game, review=review.to_json())
         except HasenError as exc:
-            return result_line(COMMAND, hand.id, line=hand.line, error=str(exc))
+            return result_line(COMMAND, hand.id, line=hand.line, error=str(exc), game=hand.game)
         except Exception as exc:  # a bug: one hand's error, not the end of the night
-            return result_line(COMMAND, hand.id, line=hand.line, error=f"internal error: {type(exc).__name__}: {exc}")
+            return result_line(COMMAND, hand.id, line=hand.line, error=f"internal error: {type(exc).__name__}: {exc}",
+                               game=hand.game)
 
 
 def read_hands(path: str) -> list[Hand]:
-    """Every record of IN, each parsed (a bad one becomes an error line, the rest go on)."""
+    """Every record of IN, each parsed (a bad one becomes an error line, the rest go on), and
+    placed in the games of IN (hasen.analysis.games)."""
     text = read_text(path, "session")
     hands = []
+    records: list[Record | None] = []  # each hand's record, None where its result cannot count
     seen: dict[str, int] = {}
     for number, block in enumerate(split_records(text), 1):
         try:
             record = block.parse()
         except HasenError as exc:
             hands.append(Hand(block.line, written_id(block) or number, None, str(exc)))
+            records.append(None)
             continue
         hand_id = record.id if record.id is not None else number
         first = seen.setdefault(id_key(hand_id), block.line)
         end = record.auction_end
+        counted_in_game: Record | None = None
         if first != block.line:
             hands.append(Hand(block.line, hand_id, None, f"id: {id_key(hand_id)} is already the id of the record "
                                                          f"on line {first}"))
         elif record.contract is None and end is not None and end.redeal:
             hands.append(Hand(block.line, hand_id, None, passed_out=True))
+            counted_in_game = record
         elif record.contract is None:
             hands.append(Hand(block.line, hand_id, None, "the auction is not over: no contract to review yet"
                               if end is None else "no contract line: the auction is over, but the record does not "
                               "say the declarer's trump and discard ('contract: ...')"))
         else:
             hands.append(Hand(block.line, hand_id, record.line()))
-    return hands
+            counted_in_game = record
+        records.append(counted_in_game)
+    places = place_hands(records)
+    return [hand if place is None or record is None else hand._replace(game=place.to_json(record.variant))
+            for hand, place, record in zip(hands, places, records)]
 
 
 def written_id(block: RecordText) -> int | str | None:
@@ -129,7 +148,8 @@ def answered(path: str) -> Counter[str]:
 
 def own_csv(start: bytes) -> bool:
     """Is this the start of a CSV of hasen session (its header)?"""
-    return start.startswith(HEADER.encode()) or HEADER.encode().startswith(start)
+    return any(start.startswith(f"{header}\n".encode()) or f"{header}\n".encode().startswith(start)
+               for header in (HEADER, *EARLIER_HEADERS))
 
 
 def own_report(start: bytes) -> bool:
@@ -219,13 +239,16 @@ class Summed(NamedTuple):
 def summed(path: str) -> Summed:
     session, passed_out, errors, layouts, seed, uniform = Session(), [], [], None, None, False
     for line in reviews(path):
+        game = line.get("game")
         if "review" in line:
-            session.add(line["id"], line["review"])
+            session.add(line["id"], line["review"], game)
             review = line["review"]
             layouts, seed, uniform = review["layouts"], review["seed"], review.get("uniform", False)
         elif line.get("passed_out"):
+            session.add_passed_out(line["id"], game)
             passed_out.append(line)
         else:
+            session.add_error(line["id"], line["error"], game)
             errors.append(line)
     return Summed(session, passed_out, errors, layouts, seed, uniform)
 
@@ -235,14 +258,20 @@ def summary_text(out: Summed) -> str:
     passed = f", {len(out.passed_out)} passed out (nothing to review)" if out.passed_out else ""
     names = {p.name: shown_name(p.name) for p in session.players.values()}
     width = max([10, *map(len, names.values())]) + 2
-    lines = [f"{counted(len(session.hands), 'hand')} reviewed{passed}, {counted(len(out.errors), 'error')}; "
-             "per player (points given away, single dummy, summed over the hands; tricks given away with every "
-             "hand open):",
-             f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'in play':>9}{'bidding':>9}{'double dummy':>14}"
-             f"{'declared':>10}{'made':>6}{'set':>5}"]
+    scored = any(h.game is not None for h in session.reviewed)
+    lines = [f"{counted(len(session.reviewed), 'hand')} reviewed{passed}, {counted(len(out.errors), 'error')}."]
+    lines += [f"  {game_words(session, game)}" for game in session.games()]
+    lines += ["Per player, summed over the hands: points given away (single dummy, from the player's seat) in "
+              "the play and in the bidding" + (", the chance of winning the game given away (in percentage "
+                                                "points)" if scored else "") + ", tricks given away with every hand "
+              "open:",
+              f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'in play':>9}{'bidding':>9}"
+              + (f"{'game: play':>12}{'bidding':>9}" if scored else "")
+              + f"{'double dummy':>14}{'declared':>10}{'made':>6}{'set':>5}"]
     for p in sorted(session.players.values(), key=lambda p: p.name):
+        game = f"{100 * p.play_win:>11.1f}%{100 * p.bidding_win:>8.1f}%" if scored else ""
         lines.append(f"  {names[p.name]:<{width}}{p.hands:>6}{p.mistakes:>10}{p.play_points:>9.2f}"
-                     f"{p.bidding_points:>9.2f}{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}"
+                     f"{p.bidding_points:>9.2f}{game}{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}"
                      f"{p.set:>5}")
     if out.errors:
         lines.append("not reviewed:")
@@ -275,27 +304,36 @@ def check_resumable(path: str, kept: int, layouts: int, seed: int, uniform: bool
 
 
 def csv_rows(line: dict[str, Any]) -> list[dict[str, Any]]:
-    """The decisions of one reviewed hand, a row each: the bid, the trump and discard, every card."""
+    """The decisions of one reviewed hand, a row each: the bid, the trump and discard, every
+    card; with the game it belongs to and the score before it (the player's side's, the other
+    side's), where known."""
     review = line["review"]
     names = review["record"].get("players", {})
+    game = line.get("game")
+    variant = variant_for(review["record"]["variant"], review["record"]["deck"])
     rows = []
 
     def row(seat: str, decision: str, **values: Any) -> None:
+        if game is not None:  # the score before the hand, the player's side's first
+            side = variant.side_of(SEATS.index(seat))
+            values.update(game=game["number"], own_score=game["score"][side], other_score=game["score"][1 - side])
         rows.append({"id": line["id"], "player": names.get(seat, seat), "seat": seat, "decision": decision,
                      **{k: values.get(k, "") for k in CSV_COLUMNS[4:]}})
 
     for call in review["calls"]:
         row(call["seat"], "call", call=call["call"], points_cost=call["cost"], points_stderr=call["stderr"],
-            mistake=call["mistake"], verdict="mistake" if call["mistake"] else "good")
+            mistake=call["mistake"], verdict="mistake" if call["mistake"] else "good",
+            win_cost=call.get("win_cost", ""))
     if review["choice"] is not None:
         choice = review["choice"]
         row(choice["seat"], "contract", points_cost=choice["cost"], points_stderr=choice["stderr"],
             single_dummy_cost=round(choice["best_mean"] - choice["mean"], 4), mistake=choice["mistake"],
-            verdict="mistake" if choice["mistake"] else "good")
+            verdict="mistake" if choice["mistake"] else "good", win_cost=choice.get("win_cost", ""))
     for card in review["cards"]:
         row(card["seat"], "card", trick=card["trick"], card=card["card"], points_cost=card["points_cost"],
             points_stderr=card["points_stderr"], single_dummy_cost=card["cost"], stderr=card["stderr"],
-            mistake=card["mistake"], double_dummy_cost=card["double_dummy"]["cost"], verdict=card["verdict"])
+            mistake=card["mistake"], double_dummy_cost=card["double_dummy"]["cost"], verdict=card["verdict"],
+            win_cost=card.get("win_cost", ""))
     return rows
 
 

@@ -1,5 +1,8 @@
-"""A session's report as one self-contained HTML file: the players' figures and two charts
-(drawn by matplotlib as inline SVG), to open from a disk or mail to the club."""
+"""A session's report as one self-contained HTML file, to open from a disk or mail to the
+club: the games of the night with a graph of the chance of winning through each, a line per
+hand, the players' figures (sums over the night) with a chart, and the night's three
+costliest mistakes with their deals. The charts are drawn by matplotlib as inline SVG. The
+page reads on a phone (375 px: tables become one card per row) and on a desk."""
 
 from __future__ import annotations
 
@@ -9,20 +12,35 @@ from importlib.util import find_spec
 from typing import Any
 
 from ..analysis.fair import MISTAKE_POINTS
-from ..analysis.session import Session
+from ..analysis.record import Record
+from ..analysis.session import GameLine, HandLine, Mistake, Session
 
 REPORT_EXTRA = "pip install 'hasen[report]'"  # matplotlib draws the charts
+NARROW = "40em"  # below this width a table shows each row as a card of labelled lines
 
-STYLE = """
-body { font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 60em; padding: 0 1em; color: #222; }
-table { border-collapse: collapse; margin: 1em 0; }
-th, td { padding: 0.3em 0.7em; border-bottom: 1px solid #ddd; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
-figure { margin: 1.5em 0; }
-svg { max-width: 100%; height: auto; }
-p.note { color: #555; font-size: 0.9em; }
+STYLE = f"""
+body {{ font-family: system-ui, sans-serif; margin: 1.5em auto; max-width: 72em; padding: 0 1em; color: #222;
+       line-height: 1.4; }}
+h1 {{ font-size: 1.6em; }} h2 {{ margin-top: 2em; }}
+table {{ border-collapse: collapse; margin: 1em 0; }}
+th, td {{ padding: 0.3em 0.6em; border-bottom: 1px solid #ddd; text-align: right; vertical-align: top; }}
+th {{ background: #f4f4f4; }}
+th:first-child, td:first-child, td.words, th.words {{ text-align: left; }}
+tr:target {{ background: #fff4c2; }}
+figure {{ margin: 1.5em 0; }}
+svg {{ max-width: 100%; height: auto; }}
+pre {{ font-size: 0.8em; overflow-x: auto; background: #f8f8f8; padding: 0.5em; max-width: 100%; }}
+p.note {{ color: #555; font-size: 0.9em; }}
+.mistake {{ border-left: 4px solid #c33; padding-left: 0.8em; margin: 1.5em 0; }}
+@media (max-width: {NARROW}) {{
+  table, thead, tbody, tr, th, td {{ display: block; }}
+  thead {{ position: absolute; left: -9999px; }}
+  tr {{ border: 1px solid #ddd; margin: 0.6em 0; padding: 0.3em; }}
+  td {{ border: none; text-align: left; padding: 0.15em 0.3em; }}
+  td::before {{ content: attr(data-label) ": "; font-weight: 600; }}
+  td[data-label=""]::before {{ content: ""; }}
+}}
 """
-
 
 # how an earlier report is known, so that only a report is ever replaced (hasen.cli.targets)
 REPORT_MARK = '<meta name="generator" content="hasen session">'
@@ -57,78 +75,172 @@ def svg(figure: Any) -> str:
     return text[text.index("<svg"):]
 
 
-def given_away_chart(session: Session) -> str:
-    """Tricks given away per player per hand: a group of bars for each hand."""
+def game_words(session: Session, game: GameLine) -> str:
+    """``game 1: N-S (Anna, Cleo) won 11-7 in 9 hands``."""
+    hands = f"{len(game.hands)} hand{'s' * (len(game.hands) != 1)}"
+    start = "" if game.started == (0, 0) else f" (from {game.started[0]}-{game.started[1]})"
+    if game.final is None:
+        return f"game {game.number}{start}: the score is lost after {hands}"
+    if game.winner is None:
+        return f"game {game.number}{start}: not finished, {game.final[0]}-{game.final[1]} after {hands}"
+    who = ", ".join(session.side_players.get(game.winner, []))
+    high, low = sorted(game.final, reverse=True)
+    return f"game {game.number}{start}: {game.winner}{f' ({who})' if who else ''} won {high}-{low} in {hands}"
+
+
+def chance_chart(session: Session, game: GameLine) -> str:
+    """The first side's chance of winning before each hand of the game, and at its end: the
+    game's story, as a chess game's analysis graph tells it."""
     plt = pyplot()
-    names = list(session.players)
-    hands = session.hands
-    figure, axes = plt.subplots(figsize=(max(6.0, 0.5 * len(hands) + 2), 3.6))
-    width = 0.8 / max(len(names), 1)
-    for i, name in enumerate(names):
-        xs = [h + (i - (len(names) - 1) / 2) * width for h in range(len(hands))]
-        axes.bar(xs, [hand.given_away.get(name, 0.0) for hand in hands], width, label=name)
-    axes.set_xticks(range(len(hands)), [hand.id for hand in hands], rotation=90 if len(hands) > 12 else 0)
-    axes.set_xlabel("hand")
-    axes.set_ylabel("points given away (expected)")
-    axes.set_title("Points given away, single dummy, per player and hand")
-    axes.legend(fontsize="small", ncols=min(len(names), 4), loc="upper center", bbox_to_anchor=(0.5, -0.22))
+    first = session.sides[0]
+    xs = list(range(1, len(game.hands) + 1))
+    ys = [100 * (hand.game or {}).get("chance", 0.5) for hand in game.hands]
+    if game.final is not None and game.winner is not None:
+        xs.append(len(game.hands) + 1)
+        ys.append(100.0 if game.winner == first else 0.0)
+    figure, axes = plt.subplots(figsize=(6.4, 2.8))
+    axes.axhline(50, color="#bbb", linewidth=1, linestyle="--")
+    axes.fill_between(xs, ys, 50, color="#4a7ab5", alpha=0.15, linewidth=0)
+    axes.plot(xs, ys, color="#4a7ab5", marker="o", markersize=4)
+    axes.set_ylim(0, 100)
+    axes.set_xlim(0.7, max(xs) + 0.3)
+    labels = [str(x) for x in range(1, len(game.hands) + 1)] + (["end"] if len(xs) > len(game.hands) else [])
+    axes.set_xticks(xs, labels)
+    axes.set_xlabel("before hand (of this game)")
+    axes.set_ylabel(f"{first} wins (%)")
+    axes.set_title(f"Game {game.number}: {first}'s chance of winning the game")
     chart = svg(figure)
     plt.close(figure)
     return chart
 
 
-def bid_chart(session: Session) -> str:
-    """Bid against result: the tricks the declaring side needed and took, one mark per hand
-    (larger where several hands fall on the same point)."""
+def players_chart(session: Session) -> str:
+    """Per player, the points given away over the night (bidding and play stacked), each bar
+    labelled with its sum; the legend above the bars."""
     plt = pyplot()
-    points: dict[tuple[int, int], int] = {}
-    for hand in session.hands:
-        if hand.needed is not None and hand.taken is not None:
-            points[(hand.needed, hand.taken)] = points.get((hand.needed, hand.taken), 0) + 1
-    figure, axes = plt.subplots(figsize=(4.5, 4.2))
-    top = max([max(p) for p in points] + [6])
-    axes.plot([0, top], [0, top], color="#999", linewidth=1, label="taken = needed")
-    for made in (True, False):
-        chosen = [(p, n) for p, n in points.items() if (p[1] >= p[0]) == made]
-        if chosen:
-            axes.scatter([p[0] for p, _ in chosen], [p[1] for p, _ in chosen], s=[40 + 40 * n for _, n in chosen],
-                         label="made" if made else "down", alpha=0.8)
-    axes.set_xlabel("tricks needed (the bid)")
-    axes.set_ylabel("tricks taken")
-    axes.set_xlim(-0.5, top + 0.5)
-    axes.set_ylim(-0.5, top + 0.5)
-    axes.set_title("Bid against result")
-    axes.legend(fontsize="small")
+    players = sorted(session.players.values(), key=lambda p: p.name)
+    names = [p.name for p in players]
+    figure, axes = plt.subplots(figsize=(6.4, 0.5 * len(players) + 1.4))
+    bidding = [p.bidding_points for p in players]
+    play = [p.play_points for p in players]
+    axes.barh(names, bidding, color="#d98c3f", label="in the bidding and the contract")
+    axes.barh(names, play, left=bidding, color="#4a7ab5", label="in the play")
+    for y, (b, p) in enumerate(zip(bidding, play)):
+        axes.text(b + p, y, f" {b + p:.1f}", va="center", fontsize="small")
+    axes.invert_yaxis()
+    axes.set_xlim(0, max([b + p for b, p in zip(bidding, play)] + [1.0]) * 1.18)
+    axes.set_xlabel("expected points given away, summed over the night")
+    axes.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=2, fontsize="small", frameon=False)
     chart = svg(figure)
     plt.close(figure)
     return chart
+
+
+def cell(value: object, label: str, words: bool = False) -> str:
+    kind = ' class="words"' if words else ""
+    return f'<td data-label="{html.escape(label)}"{kind}>{html.escape(str(value))}</td>'
+
+
+def table(labels: list[str], rows: list[str], words: tuple[int, ...] = ()) -> str:
+    kind = ' class="words"'
+    head = "".join(f"<th{kind if i in words else ''}>{html.escape(h)}</th>" for i, h in enumerate(labels))
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def anchor(hand_id: str) -> str:
+    return "hand-" + "".join(c if c.isalnum() or c in "-_" else "_" for c in hand_id)
+
+
+def score_words(session: Session, score: list[int] | tuple[int, int]) -> str:
+    """``N-S 6, E-W -5``: a score where a bare ``6--5`` would puzzle."""
+    first, second = session.sides
+    return f"{first} {score[0]}, {second} {score[1]}"
+
+
+def hand_row(session: Session, hand: HandLine) -> str:
+    first, second = session.sides
+    place = hand.game
+    points = "" if not hand.points else \
+        f"{first} {hand.points.get(first, 0):+d}, {second} {hand.points.get(second, 0):+d}"
+    after = "" if place is None or place["after"] is None else score_words(session, place["after"])
+    return (f'<tr id="{anchor(hand.id)}">' + cell("" if place is None else place["hand"], "hand")
+            + cell(hand.id, "record") + cell(hand.dealer or "", "dealer") + cell(hand.contract, "contract", True)
+            + cell(hand.outcome, "result", True) + cell(points, "points", True)
+            + cell(after, "score after", True) + "</tr>")
+
+
+HAND_LABELS = ["hand", "record", "dealer", "contract", "result", "points", "score after"]
+WORDS = (3, 4, 5, 6)  # the columns of words, set to the left
+
+
+def players_table(session: Session) -> str:
+    scored = session.scored()
+    labels = ["player", "hands", "mistakes", "points given away: bidding (sum)", "points given away: play (sum)"]
+    labels += ["chance of the game given away: bidding (sum)", "chance of the game given away: play (sum)"] \
+        if scored else []
+    labels += ["tricks given away, every hand open (sum)", "declared", "made", "set"]
+    rows = []
+    for p in sorted(session.players.values(), key=lambda p: p.name):
+        values: list[object] = [p.name, p.hands, p.mistakes, f"{p.bidding_points:.2f}", f"{p.play_points:.2f}"]
+        if scored:
+            values += [f"{100 * p.bidding_win:.1f}%", f"{100 * p.play_win:.1f}%"]
+        values += [p.double_dummy_given_away, p.declared, p.made, p.set]
+        rows.append("<tr>" + "".join(cell(v, label) for v, label in zip(values, labels)) + "</tr>")
+    return table(labels, rows)
+
+
+def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
+    hand = next(h for h in session.hands if h.id == mistake.hand)
+    game = "" if hand.game is None else f" (game {hand.game['number']}, at {score_words(session, hand.game['score'])})"
+    chance = "" if mistake.win is None else (f", and {100 * mistake.win:.0f} percentage points of the side's chance "
+                                             "of winning the game,")
+    deal = str(Record.from_json(mistake.record).deal)
+    return (f'<div class="mistake"><h3>{rank}. {html.escape(mistake.player)} ({mistake.seat}), '
+            f'<a href="#{anchor(hand.id)}">hand {html.escape(hand.id)}</a>{html.escape(game)}</h3>'
+            f"<p>{html.escape(mistake.what)}: {mistake.points:.2f} expected points{chance} given away; "
+            f"better: {html.escape(mistake.better)}. {html.escape(hand.contract)}, {html.escape(hand.outcome)}.</p>"
+            f"<pre>{html.escape(deal)}</pre></div>")
 
 
 def session_html(session: Session, title: str, layouts: int, errors: int) -> str:
-    """The report: the per-player table, the charts, and what the figures mean."""
-    rows = []
-    for p in sorted(session.players.values(), key=lambda p: p.name):
-        rows.append("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in (
-            p.name, p.hands, p.cards, p.mistakes, f"{p.play_points:.2f}", f"{p.bidding_points:.2f}",
-            p.double_dummy_given_away, p.declared, p.made, p.set)) + "</tr>")
-    head = "".join(f"<th>{h}</th>" for h in ("player", "hands", "cards", "mistakes", "points given away in the play "
-                                             "(sum)", "in the bidding (sum)", "tricks given away, every hand open",
-                                             "declared", "made", "set"))
+    """The report: the games, the hands, the players' figures and the worst mistakes."""
+    reviewed = len(session.reviewed)
     skipped = f" {errors} record{'s' * (errors != 1)} could not be reviewed (see the JSON lines)." if errors else ""
+    games = session.games()
+    parts = [f"<p>{reviewed} hand{'s' * (reviewed != 1)} reviewed.{skipped}</p>"]
+    if games:
+        parts.append("<ul>" + "".join(f"<li>{html.escape(game_words(session, g))}</li>" for g in games) + "</ul>")
+    parts.append("<h2>The players</h2>" + players_table(session) + f"<figure>{players_chart(session)}</figure>")
+    worst = session.worst()
+    if worst:
+        measure = "the chance of winning the game" if session.scored() else "the points"
+        parts.append(f"<h2>The night's costliest mistakes</h2><p>By {html.escape(measure)} they gave away.</p>")
+        parts += [mistake_block(session, rank, m) for rank, m in enumerate(worst, 1)]
+    first = session.sides[0]
+    for game in games:
+        words = game_words(session, game)
+        parts.append(f"<h2>{html.escape(words[0].upper() + words[1:])}</h2>"
+                     f"<figure>{chance_chart(session, game)}</figure>"
+                     + table(HAND_LABELS, [hand_row(session, h) for h in game.hands], WORDS))
+    outside = [h for h in session.hands if h.game is None]
+    if outside:
+        parts.append("<h2>Hands outside any game</h2><p>The score was lost before them (a hand whose result is "
+                     "not known), and no record gave it again.</p>"
+                     + table(HAND_LABELS, [hand_row(session, h) for h in outside], WORDS))
+    notes = f"""<p class="note">Each decision is judged from the seat of the player who made it, knowing only
+what that player could know then, over {layouts} random layouts of the other cards (single dummy): every call
+of the auction, the contract and each card, by the points of the hand its side can expect against the best
+choice, and, where the score is known, by its side's chance of winning the game (to 10) against the best
+choice, in percentage points. The players' figures are sums over the night. A mistake gives away at least
+{MISTAKE_POINTS:.2f} points, clear of twice its standard error. The tricks given away with every hand open
+(double dummy) are counted apart. The chance of winning before a hand is read from the game's odds table
+for the score, {first} first, and the dealer.</p>"""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">{REPORT_MARK}<title>{html.escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}</style></head>
 <body>
 <h1>{html.escape(title)}</h1>
-<p>{len(session.hands)} hand{'s' * (len(session.hands) != 1)} reviewed.{skipped}</p>
-<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>
-<p class="note">Each decision is judged from the seat of the player who made it, knowing only what that
-player could know then, over {layouts} random layouts of the other cards (single dummy): every call of the
-auction, the contract and each card, by the points of the hand its side can expect against the best
-choice. The points are sums over the hands. A mistake gives away at least {MISTAKE_POINTS:.2f} points,
-clear of twice its standard error. The tricks given away with every hand open (double dummy) are counted
-apart.</p>
-<figure>{given_away_chart(session)}</figure>
-<figure>{bid_chart(session)}</figure>
+{''.join(parts)}
+{notes}
 </body></html>
 """

@@ -192,7 +192,9 @@ def test_long_names_keep_the_summary_in_columns(capsys, tmp_path: Path) -> None:
     night.write_text(f"players: N=Bartholomew Fitzgerald-Smythe the Third, E=Al\n{HAND}\n", encoding="utf-8")
     code, text, _ = run(capsys, "session", str(night), str(tmp_path / "out.jsonl"), *FEW)
     assert code == 0
-    table = text.splitlines()[1:6]
+    lines = text.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split()[:1] == ["player"])
+    table = lines[header:header + 5]
     ends = {len(line) for line in table}
     assert len(ends) == 1, table  # every row as wide as the header
     assert any("..." in line for line in table)

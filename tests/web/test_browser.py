@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 import pytest
@@ -1373,3 +1374,40 @@ def test_the_fair_review_says_when_the_server_fails(browser) -> None:
         WebDriverWait(browser, WAIT).until(lambda d: d.execute_script(requests) == before + 1)
     finally:
         slow.stop()
+
+
+# --- the night's report (hasen session --html) on a phone and on a desk -------------------------
+
+@pytest.fixture(scope="module")
+def night_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The report of a night of several games, written by hasen session."""
+    pytest.importorskip("matplotlib")
+    from nights import write_night
+
+    from hasen.cli.main import main
+
+    folder = tmp_path_factory.mktemp("report")
+    report = folder / "night.html"
+    assert main(["session", str(write_night(folder)), str(folder / "night.jsonl"), "--layouts", "6",
+                 "--html", str(report)]) == 0
+    return report
+
+
+@by_window
+def test_the_report_reads_on_a_phone_and_a_desk(browser, night_report: Path, window: str) -> None:
+    with sized(browser, window):
+        browser.get(night_report.as_uri())
+        no_overflow(browser)
+        width = browser.execute_script("return window.innerWidth")
+        # every chart is drawn inside the window, at a width that can be read
+        charts = browser.execute_script(
+            "return [...document.querySelectorAll('figure svg')].map(s => s.getBoundingClientRect().width)")
+        assert len(charts) == 4 and all(100 < w <= width for w in charts), charts
+        # each hand's line is there to link to, its score after it shown
+        row = browser.find_element(By.ID, "hand-5")
+        assert "N-S 12, E-W 0" in row.text and row.is_displayed()
+        # on the phone a row is a card of labelled lines: each value says what it is
+        if window == "phone":
+            label = browser.execute_script(
+                "return getComputedStyle(document.querySelector('#hand-5 td'), '::before').content")
+            assert label.strip('"').startswith("hand")

@@ -1,0 +1,108 @@
+"""A night's records as games to 10 (``hasen session``): the score runs on from hand to hand,
+a game ends when a side reaches 10 and the next starts at 0-0, a record's own score wins, a
+passed-out hand keeps the score and a hand whose result is unknown loses it. The running
+scores are checked against a plain sum of the hands' points (each hand's points written out
+in tests/nights.py from the scoring of docs/variants.md), and the report lists the hands and
+games."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from cli_run import run
+from nights import NIGHT, write_night
+
+LAYOUTS = ["--layouts", "6", "--seed", "1"]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict], str]:
+    from hasen.cli.main import main
+
+    folder = tmp_path_factory.mktemp("games")
+    source, out, report = write_night(folder), folder / "night.jsonl", folder / "night.html"
+    pytest.importorskip("matplotlib")
+    assert main(["session", str(source), str(out), *LAYOUTS, "--html", str(report), "--csv",
+                 str(folder / "night.csv")]) == 0
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    return folder, lines, report.read_text(encoding="utf-8")
+
+
+def test_the_hands_points_are_the_rules(played) -> None:
+    _, lines, _ = played
+    for line, (_, ns, ew) in zip(lines, NIGHT):
+        if "review" in line and line["review"]["result"] is not None:
+            assert line["review"]["result"]["score"] == {"N-S": ns, "E-W": ew}, line["id"]
+
+
+def test_the_running_score_is_a_plain_sum(played) -> None:
+    _, lines, _ = played
+    games = [line["game"] for line in lines]
+    # a plain sum: from 0-0, each hand's points added, back to 0-0 once a side has 10
+    score, expected = (0, 0), []
+    for index, (_, ns, ew) in enumerate(NIGHT[:5]):
+        expected.append((index + 1, list(score), [score[0] + ns, score[1] + ew]))
+        score = (score[0] + ns, score[1] + ew)
+    assert [(g["hand"], g["score"], g["after"]) for g in games[:5]] == expected
+    assert [g["number"] for g in games[:5]] == [1] * 5 and games[4]["winner"] == "N-S"
+    assert all(g["winner"] is None for g in games[:4])
+    assert games[5] == {**games[5], "number": 2, "hand": 1, "score": [0, 0], "after": [6, 0]}
+    assert games[6] == {**games[6], "number": 2, "hand": 2, "score": [3, 8], "after": [-3, 8]}  # the record's own
+    assert games[7] == {**games[7], "number": 2, "hand": 3, "score": [-3, 8], "after": None}  # unknown result
+    assert games[8] is None  # the score is lost, and this record does not give it
+    assert games[9] == {**games[9], "number": 3, "hand": 1, "score": [0, 0], "after": [6, 0], "started": [0, 0]}
+
+
+def test_each_hand_is_reviewed_at_its_score(played) -> None:
+    _, lines, _ = played
+    for line in lines:
+        if "review" in line:
+            assert line["review"]["score"] == (None if line["game"] is None else line["game"]["score"])
+
+
+def test_the_chance_before_each_hand_is_the_odds_at_its_score(played) -> None:
+    import hasen
+
+    _, lines, _ = played
+    for line in lines:
+        if line["game"] is not None:
+            score = line["game"]["score"]
+            expected = hasen.odds(f"{score[0]}-{score[1]}", dealer="W").chance
+            assert line["game"]["chance"] == pytest.approx(expected, abs=1e-4)
+
+
+def test_the_summary_and_the_report_tell_the_games(capsys, played) -> None:
+    folder, _, report = played
+    code, out, _ = run(capsys, "session", str(folder / "night.txt"), str(folder / "night.jsonl"), *LAYOUTS)
+    assert code == 0
+    assert "  game 1: N-S (Anna, Cleo) won 12-0 in 5 hands" in out.splitlines()
+    assert "  game 2: the score is lost after 3 hands" in out.splitlines()
+    assert "  game 3: not finished, 6-0 after 1 hand" in out.splitlines()
+    # the report: a line per hand, each with its anchor, the games, sums labelled as sums
+    for i in range(1, len(NIGHT) + 1):
+        assert f'<tr id="hand-{i}">' in report
+    assert "Game 1: N-S (Anna, Cleo) won 12-0 in 5 hands</h2>" in report
+    assert "Hands outside any game" in report and "passed out: dealt again" in report
+    assert "down 1" in report and "N-S +6, E-W +0" in report and "N-S 12, E-W 0" in report
+    assert "points given away: bidding (sum)" in report and "(sum)" in report
+    assert report.count("<svg") == 1 + 3  # the players' chart and each game's chance of winning
+
+
+def test_the_csv_gives_each_decisions_game_and_score(played) -> None:
+    folder, lines, _ = played
+    with open(folder / "night.csv", newline="", encoding="utf-8") as source:
+        rows = list(csv.DictReader(source))
+    by_id = {str(line["id"]): line for line in lines}
+    for row in rows:
+        game = by_id[row["id"]]["game"]
+        assert row["game"] == ("" if game is None else str(game["number"]))
+        side = 0 if row["seat"] in "NS" else 1
+        assert (row["own_score"], row["other_score"]) == (("", "") if game is None else
+                                                          (str(game["score"][side]), str(game["score"][1 - side])))
+        if game is None:
+            assert row["win_cost"] == ""
+        elif row["decision"] != "card" or row["verdict"] != "forced":  # a forced card has no cost to give
+            assert float(row["win_cost"]) >= 0.0
