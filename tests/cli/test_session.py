@@ -129,19 +129,27 @@ def test_the_html_report_stands_alone(capsys, reference: tuple[Path, bytes], tmp
 
 
 @pytest.mark.slow
-def test_two_processes_and_a_dask_cluster_write_the_same_bytes(reference: tuple[Path, bytes],
-                                                                tmp_path: Path) -> None:
+def test_two_processes_and_a_dask_cluster_write_the_same_bytes(tmp_path: Path) -> None:
+    """A night of several games (tests/nights.py): the same lines and the same report from one
+    process, two, and a Dask cluster."""
+    pytest.importorskip("matplotlib")
+    from nights import write_night
+
     from hasen.cli.main import main
 
-    source, written = reference
-    out = tmp_path / "two.jsonl"
-    assert main(["session", str(source), str(out), *LAYOUTS, "--jobs", "2"]) == 0
-    assert out.read_bytes() == written
+    source = write_night(tmp_path)
+
+    def written(name: str, *how: str) -> tuple[bytes, bytes]:
+        out, report = tmp_path / f"{name}.jsonl", tmp_path / f"{name}.html"
+        assert main(["session", str(source), str(out), *LAYOUTS, "--html", str(report), "--title", "night",
+                     *how]) == 0
+        return out.read_bytes(), report.read_bytes()
+
+    one = written("one", "--jobs", "1")
+    assert written("two", "--jobs", "2") == one
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
-        out = tmp_path / "dask.jsonl"
-        assert main(["session", str(source), str(out), *LAYOUTS, "--scheduler", cluster.scheduler_address]) == 0
-        assert out.read_bytes() == written
+        assert written("dask", "--scheduler", cluster.scheduler_address) == one
 
 
 @pytest.mark.slow
