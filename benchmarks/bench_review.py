@@ -5,9 +5,11 @@ hand open), the declarer's double-dummy best contract, and the cards played at r
 (legal, seeded), so that the review has mistakes to find. Every
 hand is reviewed once on one thread and once on ``--threads``, in turns, for ``--rounds``
 rounds; prints the median seconds on each and the median of each hand's own ratio. Then
-a session of ``--session`` such hands (Hasenpfeffer), ``hasen session`` timed as a whole
-process with ``--jobs`` 1 and 2. The targets: a whole hand within 2 s on this machine, a
-20-hand session within 30 s with ``--jobs 2``.
+a club night of ``--session`` Hasenpfeffer hands (benchmarks/common.py: the deal passing
+left, the model's auctions, the play double dummy with slips; games to 10), ``hasen
+session`` with its report timed as a whole process with ``--jobs`` 1 and 2, every decision
+judged at its score. The targets: a whole hand within 2 s on this machine, a 20-hand
+session within 60 s with ``--jobs 2``.
 
     python benchmarks/bench_review.py                    # 4 hands of each game, 2 rounds
     python benchmarks/bench_review.py --hands 10 --rounds 3 --game hasenpfeffer
@@ -24,7 +26,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from importlib.util import find_spec
 from pathlib import Path
+
+from common import club_night
 
 import hasen
 from hasen.search import USING_EXTENSION
@@ -91,17 +96,18 @@ def main() -> None:
 
 
 def session(hands: int, seed: int) -> None:
-    """``hasen session`` of a night of made-up Hasenpfeffer hands, as a whole process."""
+    """``hasen session`` of a club night of Hasenpfeffer, with its report, as a whole process."""
     with tempfile.TemporaryDirectory() as folder:
         night = Path(folder) / "night.txt"
-        night.write_text("\n\n".join(f"id: {i}\n{made_up_record('hasenpfeffer', seed + 100 + i)}"
-                                      for i in range(hands)) + "\n", encoding="utf-8")
+        night.write_text("\n\n".join(club_night(hands, seed)) + "\n", encoding="utf-8")
+        report = ["--html", str(Path(folder) / "night.html")] if find_spec("matplotlib") else []
         for jobs in (1, 2):
             out = Path(folder) / f"out{jobs}.jsonl"
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "hasen.cli", "session", str(night), str(out), "--jobs", str(jobs)],
-                           check=True, stdout=subprocess.DEVNULL)
+            done = subprocess.run([sys.executable, "-m", "hasen.cli", "session", str(night), str(out), "--jobs",
+                                   str(jobs), *report], check=True, capture_output=True, text=True)
             print(f"session of {hands} hands, --jobs {jobs}: {time.perf_counter() - start:.1f} s")
+        print("\n".join(line for line in done.stdout.splitlines() if line.startswith("  game ")))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS
 from ..rules.settings import Settings
-from .simulation import percent
+from .words import percent, score_text
 
 
 def points(value: float) -> str:
@@ -152,7 +152,7 @@ def score_words(advice: BidAdvice | CallAdvice) -> str:
     assert advice.context.score is not None
     first, second = advice.knowledge.variant.side_names
     a, b = advice.context.score
-    return f"At {a}-{b} ({first} {a}, {second} {b})"
+    return f"At {score_text(a, b)} ({first} {a}, {second} {b})"
 
 
 def headline(advice: BidAdvice | CallAdvice) -> str:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 
-from ..analysis.odds import Odds
+from ..analysis.odds import TARGET, Odds
 from ..core.seats import SEATS
-from .simulation import percent
+from .words import percent
 
 
 def format_odds(odds: Odds) -> str:
@@ -15,11 +15,11 @@ def format_odds(odds: Odds) -> str:
     if odds.dealer is not None:
         chance, error = odds.by_dealer[odds.dealer]
         plus = "" if math.isnan(error) else f" (±{100 * error:.1f}%)"
-        lines = [f"{game}, to {10}: {first} {odds.first}, {second} {odds.second}, {SEATS[odds.dealer]} to deal: "
+        lines = [f"{game}, to {TARGET}: {first} {odds.first}, {second} {odds.second}, {SEATS[odds.dealer]} to deal: "
                  f"{first} win {percent(chance)}{plus}, {second} {percent(1 - chance)}."]
     else:
         each = ", ".join(f"{SEATS[d]} {percent(c)}" for d, (c, _) in odds.by_dealer.items())
-        lines = [f"{game}, to 10: {first} {odds.first}, {second} {odds.second}: {first} win {each} "
+        lines = [f"{game}, to {TARGET}: {first} {odds.first}, {second} {odds.second}: {first} win {each} "
                  f"(by who deals next); {second} the rest."]
     deepest = f"; a side more than {-odds.to_json()['deepest']} behind counts as that far" \
         if odds.to_json()["deepest"] else ""

@@ -14,6 +14,7 @@ from typing import Any
 from ..analysis.fair import MISTAKE_POINTS
 from ..analysis.record import Record
 from ..analysis.session import GameLine, HandLine, Mistake, Session
+from .words import score_text
 
 REPORT_EXTRA = "pip install 'hasen[report]'"  # matplotlib draws the charts
 NARROW = "40em"  # below this width a table shows each row as a card of labelled lines
@@ -78,14 +79,15 @@ def svg(figure: Any) -> str:
 def game_words(session: Session, game: GameLine) -> str:
     """``game 1: N-S (Anna, Cleo) won 11-7 in 9 hands``."""
     hands = f"{len(game.hands)} hand{'s' * (len(game.hands) != 1)}"
-    start = "" if game.started == (0, 0) else f" (from {game.started[0]}-{game.started[1]})"
+    start = "" if game.started == (0, 0) else f" (from {score_text(*game.started)})"
     if game.final is None:
         return f"game {game.number}{start}: the score is lost after {hands}"
     if game.winner is None:
-        return f"game {game.number}{start}: not finished, {game.final[0]}-{game.final[1]} after {hands}"
+        return f"game {game.number}{start}: not finished, {score_text(*game.final)} after {hands}"
     who = ", ".join(session.side_players.get(game.winner, []))
+    side = f"{game.winner} ({who})" if who else game.winner
     high, low = sorted(game.final, reverse=True)
-    return f"game {game.number}{start}: {game.winner}{f' ({who})' if who else ''} won {high}-{low} in {hands}"
+    return f"game {game.number}{start}: {side} won {score_text(high, low)} in {hands}"
 
 
 def chance_chart(session: Session, game: GameLine) -> str:

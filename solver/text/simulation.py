@@ -6,16 +6,13 @@ from ..analysis.simulate import FORMS, ChoiceStats, FormStats, Simulation
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS
+from .words import percent
 
 FORM_TITLES = {name: title for name, title in zip(FORMS.values(), ("with the partner", "alone"))}
 
 
 def choice_name(choice: ChoiceStats) -> str:
     return SUIT_NAMES[choice.trump] + ("" if choice.discard is None else f", discard {card_name(choice.discard)}")
-
-
-def percent(share: float) -> str:
-    return f"{100 * share:.0f}%"
 
 
 def format_form(title: str, form: FormStats) -> list[str]:

@@ -39,3 +39,13 @@ def describe(result: Result) -> str:
     if result.defender is not None:
         parts.append(f"{SEATS[result.defender]} defending alone")
     return ", ".join(parts)
+
+
+def percent(share: float) -> str:
+    """``43%``: a share as a player reads it."""
+    return f"{100 * share:.0f}%"
+
+
+def score_text(first: int, second: int) -> str:
+    """``8-5``, or ``12 to -4`` where a score is below 0 (``12--4`` would puzzle)."""
+    return f"{first} to {second}" if min(first, second) < 0 else f"{first}-{second}"

@@ -53,3 +53,20 @@ def test_a_command_parsed_alone_has_all_its_arguments() -> None:
         alone = commands(build_parser(name))
         assert alone[name].format_help() == whole[name].format_help()
         assert alone[name].get_default("run") == whole[name].get_default("run") == COMMANDS[name].run
+
+
+ODDS_PROBE = """
+import json, sys
+from hasen.cli import main
+main(["odds", "8-5", "--dealer", "N", "--json"])
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+
+
+def test_the_odds_are_read_without_numpy() -> None:
+    """``hasen odds`` reads the shipped table: numpy (some 60 ms to import) is for building it."""
+    done = subprocess.run([sys.executable, "-c", ODDS_PROBE], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stderr.splitlines()[-1]))
+    assert 0 < json.loads(done.stdout)["chance"]["N-S"] < 1
+    assert sorted(loaded & {"numpy", "flask", "hasen.analysis.simulate", "hasen.workers"}) == []
