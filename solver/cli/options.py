@@ -30,13 +30,17 @@ def add_variant_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deck", metavar="CARDS", help=f"the deck size ({decks}; the first is the default)")
 
 
+FLAG_WORDS = {"defenders_score": "the defenders score a point for each trick they take"}  # on/off settings
+
+
 def add_settings_options(parser: argparse.ArgumentParser, names: tuple[str, ...]) -> None:
     for name in names:
         games = [g for g, settings in GAME_SETTINGS.items() if name in settings]
         values = GAME_SETTINGS[games[0]][name]
         flag = "--" + name.replace("_", "-")
         if values == (False, True):
-            parser.add_argument(flag, action="store_true", default=None, help=f"({' and '.join(games)})")
+            words = f"{FLAG_WORDS[name]} " if name in FLAG_WORDS else ""
+            parser.add_argument(flag, action="store_true", default=None, help=f"{words}({' and '.join(games)})")
             continue
         choices = []
         for game in games:

@@ -261,17 +261,17 @@ def summary_text(out: Summed) -> str:
     scored = any(h.game is not None for h in session.reviewed)
     lines = [f"{counted(len(session.reviewed), 'hand')} reviewed{passed}, {counted(len(out.errors), 'error')}."]
     lines += [f"  {game_words(session, game)}" for game in session.games()]
-    lines += ["Per player, summed over the hands: points given away (single dummy, from the player's seat) in "
-              "the play and in the bidding" + (", the chance of winning the game given away (in percentage "
-                                                "points)" if scored else "") + ", tricks given away with every hand "
-              "open:",
-              f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'in play':>9}{'bidding':>9}"
-              + (f"{'game: play':>12}{'bidding':>9}" if scored else "")
-              + f"{'double dummy':>14}{'declared':>10}{'made':>6}{'set':>5}"]
+    lines += ["Per player, summed over the hands: the points given away (pts; single dummy, from the player's "
+              "seat) in the play and in the bidding" + (", the chance of winning the game given away (win%; in "
+                                                         "percentage points)" if scored else "")
+              + ", the tricks given away with every hand open (dd):",
+              f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'pts play':>10}{'pts bid':>9}"
+              + (f"{'win% play':>11}{'win% bid':>10}" if scored else "")
+              + f"{'dd':>5}{'declared':>10}{'made':>6}{'set':>5}"]
     for p in sorted(session.players.values(), key=lambda p: p.name):
-        game = f"{100 * p.play_win:>11.1f}%{100 * p.bidding_win:>8.1f}%" if scored else ""
-        lines.append(f"  {names[p.name]:<{width}}{p.hands:>6}{p.mistakes:>10}{p.play_points:>9.2f}"
-                     f"{p.bidding_points:>9.2f}{game}{p.double_dummy_given_away:>14}{p.declared:>10}{p.made:>6}"
+        game = f"{100 * p.play_win:>10.1f}%{100 * p.bidding_win:>9.1f}%" if scored else ""
+        lines.append(f"  {names[p.name]:<{width}}{p.hands:>6}{p.mistakes:>10}{p.play_points:>10.2f}"
+                     f"{p.bidding_points:>9.2f}{game}{p.double_dummy_given_away:>5}{p.declared:>10}{p.made:>6}"
                      f"{p.set:>5}")
     if out.errors:
         lines.append("not reviewed:")

@@ -199,7 +199,7 @@ def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:
              + (f"{'win game':>14}" if game else "")]
     for group in groups:
         action = group[0]
-        won = f"{percent(action.win):>9} ±{100 * action.win_stderr:.0f}%" if game else ""
+        won = f"{percent(action.win):>8} ±{100 * action.win_stderr:.1f}%" if game else ""
         lines.append(f"  {group_words(group, advice):<{width}}{points(action.expected):>7} ±{action.stderr:.2f}"
                      f"{percent(action.share_ours):>11}{percent(action.ours_make):>11}{percent(action.theirs_make):>11}"
                      f"{won}")

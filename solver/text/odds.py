@@ -18,9 +18,10 @@ def format_odds(odds: Odds) -> str:
         lines = [f"{game}, to {TARGET}: {first} {odds.first}, {second} {odds.second}, {SEATS[odds.dealer]} to deal: "
                  f"{first} win {percent(chance)}{plus}, {second} {percent(1 - chance)}."]
     else:
-        each = ", ".join(f"{SEATS[d]} {percent(c)}" for d, (c, _) in odds.by_dealer.items())
-        lines = [f"{game}, to {TARGET}: {first} {odds.first}, {second} {odds.second}: {first} win {each} "
-                 f"(by who deals next); {second} the rest."]
+        each = [f"{percent(c)} with {SEATS[d]}" for d, (c, _) in odds.by_dealer.items()]
+        each[0] += " to deal"
+        lines = [f"{game}, to {TARGET}: {first} {odds.first}, {second} {odds.second}: {first} win {', '.join(each)}; "
+                 f"{second} the rest."]
     deepest = f"; a side more than {-odds.to_json()['deepest']} behind counts as that far" \
         if odds.to_json()["deepest"] else ""
     errors = not all(math.isnan(e) for _, e in odds.by_dealer.values())
