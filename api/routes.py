@@ -130,9 +130,9 @@ def bid() -> Response:
                             sees_widow=False, what="bid")
     options.update(layouts=layouts, choice_layouts=choice_layouts, seed=body.get("seed", 0),
                    alone=FORMS[body.get("form", "both")], auction=body.get("auction"), model=body.get("model", True),
-                   uniform=body.get("uniform", False))
+                   uniform=body.get("uniform", False), score=body.get("score"))
     return run_simulation(("bid", *seen, layouts, choice_layouts, options["seed"], options["alone"],
-                           options["auction"], options["model"], options["uniform"]),
+                           options["auction"], options["model"], options["uniform"], options["score"]),
                           lambda deadline: public.bid(**options, deadline=deadline).to_json())
 
 

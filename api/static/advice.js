@@ -131,6 +131,7 @@ function eventWords(call, dealer) {
 // the hand 51% of the time)". Null without the model of the other players.
 export function tableLine(answer, game) {
   if (!answer.actions || !answer.actions.length) return null;
+  if (answer.score) return scoreLine(answer, game);
   const best = answer.actions.reduce((top, a) => (a.expected > top.expected ? a : top));
   const passing = answer.actions.find((a) => a.call === "pass");
   const ours = game.sides[answer.seat];
@@ -145,12 +146,39 @@ export function tableLine(answer, game) {
   return [...line, "."];
 }
 
-// One row per option, as the panel writes it.
+// With the score: the option that gives the side the best chance of winning the game, and the
+// best by points where it is another, as `hasen bid --score` says it: "At 9-0 (N-S 9, E-W 0):
+// bid up to 5 with the partner: N-S win the game 98% of the time (expected +5.31 points); by
+// points alone bid up to 5 alone would be best (+7.66, winning 93%)."
+function scoreLine(answer, game) {
+  const find = (call) => answer.actions.find((a) => a.call === call);
+  const best = find(answer.advice);
+  const byPoints = find(answer.advice_by_points);
+  const ours = game.sides[answer.seat];
+  const [a, b] = answer.score;
+  const [first, second] = game.sideNames;
+  const words = optionWords(best, answer, game.partners);
+  const line = [`At ${scoreText(a, b)} (${first} ${a}, ${second} ${b}): `, ...words,
+    `: ${ours} win the game ${percent(best.win)} of the time (expected ${points(best.expected)} points)`];
+  if (byPoints && byPoints !== best) {
+    line.push("; by points alone ", ...optionWords(byPoints, answer, game.partners),
+      ` would be best (${points(byPoints.expected)}, winning ${percent(byPoints.win)})`);
+  }
+  return [...line, "."];
+}
+
+// "8-5", or "12 to -4" where a score is below 0.
+export function scoreText(first, second) {
+  return Math.min(first, second) < 0 ? `${first} to ${second}` : `${first}-${second}`;
+}
+
+// One row per option, as the panel writes it; with the score, the side's chance of winning the game.
 export function actionRows(answer, game) {
   return (answer.actions || []).map((a) => ({
     option: optionWords(a, answer, game.partners), expected: points(a.expected), stderr: `±${decimal(a.stderr, 2)}`,
     ours: percent(a.ours), oursMake: percent(a.ours_make), theirsMake: percent(a.theirs_make),
     best: a.call === answer.advice,
+    ...(a.win === undefined ? {} : { win: percent(a.win), winStderr: `±${decimal(100 * a.win_stderr, 1)}%` }),
   }));
 }
 

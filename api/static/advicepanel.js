@@ -91,7 +91,9 @@ function actionTable(answer, g) {
   const theirs = g.sideNames.find((name) => name !== ours);
   table.append(el("caption", "", `At the table: each option, the auction played out (points for ${ours}, ` +
     `less ${theirs}'s)`));
-  head(table, ["option", "points", `${ours} play`, `${ours} make`, `${theirs} make`]);
+  const scored = Boolean(answer.score);
+  head(table, ["option", "points", `${ours} play`, `${ours} make`, `${theirs} make`,
+    ...(scored ? [`${ours} win the game`] : [])]);
   const tbody = table.createTBody();
   for (const row of actionRows(answer, g)) {
     const tr = tbody.insertRow();
@@ -101,6 +103,7 @@ function actionTable(answer, g) {
     cell(tr, row.ours, "ours");
     cell(tr, row.oursMake, "ours-make");
     cell(tr, row.theirsMake, "theirs-make");
+    if (scored) cell(tr, row.win, "win").append(" ", el("span", "advice-stderr", row.winStderr));
   }
   return table;
 }

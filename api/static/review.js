@@ -63,7 +63,7 @@ let boxed = null;  // the review whose record the record box shows
 // Each control has its error box beside it: the deal form, the record box, the played-hand
 // box, the play; "#error" at the top is for a link as a whole. A message is the API's, in the
 // page's words, and is brought into view.
-const ERROR_BOXES = ["#error", "#deal-error", "#record-error", "#paste-error", "#play-error"];
+const ERROR_BOXES = ["#error", "#deal-error", "#record-error", "#paste-error", "#play-error", "#advice-error"];
 
 function showError(message, where = "#error") {
   for (const id of ERROR_BOXES) if (id !== where) clearError(id);
@@ -112,6 +112,7 @@ function applyGame(name, deck) {
   $("#example").title = example ? "The built-in example deal" : `No built-in example for ${FACTS.games[name].title}`;
   $("#deal-input").placeholder = example ? example.deal : dealPattern();
   $("#deal-hint").replaceChildren(...dealHint());
+  applyAdviceGame();
   $("#builder-hint").textContent = "Pick a seat, then click the cards it holds. " + (game().extraOptional
     ? `The card no seat holds is the ${game().extraCard}.`
     : `Then pick the ${game().extraCard}; the cards nobody holds are the stock.`);
@@ -289,7 +290,50 @@ function loadAdvice(again = false) {
   const loaded = state.loaded;
   const settings = loaded && loaded.record.deal === state.deal && loaded.record.dealer === state.dealer
     ? loaded.record.settings : state.settings;
-  return advice.load(adviceBody(state, gameBody(), settings, FACTS.singleDummy), again);
+  fillAdviceForm();
+  return advice.load({ ...adviceBody(state, gameBody(), settings, FACTS.singleDummy), ...scoreBody() }, again);
+}
+
+// --- the bid advice from one seat's cards alone (the form in the advice panel) -----------------
+
+const takesUpcard = () => game().exchanger === "dealer";  // Euchre: the bidder sees the upcard
+
+function applyAdviceGame() {
+  for (const id of ["#advice-seat", "#advice-dealer"]) {
+    const select = $(id);
+    const before = select.value;
+    select.replaceChildren(...game().seats.map((seat) => new Option(seat, seat)));
+    select.value = game().seats.includes(before) ? before : game().seats[0];
+  }
+  $("#advice-upcard-label").hidden = !takesUpcard();
+}
+
+// The declarer's own cards, once a deal's table is shown: the form says what the advice knew.
+function fillAdviceForm() {
+  if (!state.parsed) return;
+  $("#advice-seat").value = state.declarer;
+  $("#advice-hand").value = state.parsed.hands[state.declarer].join(" ");
+  $("#advice-dealer").value = state.dealer;
+  $("#advice-upcard").value = takesUpcard() ? state.parsed.extra : "";
+}
+
+// The score before the hand, as typed (the API checks it and names a bad one).
+function scoreBody() {
+  const score = $("#advice-score").value.trim();
+  return score ? { score } : {};
+}
+
+function loadOwnAdvice() {
+  const hand = $("#advice-hand").value.trim();
+  const upcard = $("#advice-upcard").value.trim();
+  if (!hand) return showError("the seat's cards: empty; type them, like AS KH AC QC JC JK", "#advice-error");
+  if (takesUpcard() && !upcard) return showError("upcard: empty; type the card turned up, like TC", "#advice-error");
+  clearError("#advice-error");
+  const body = {
+    seat: $("#advice-seat").value, hand, dealer: $("#advice-dealer").value, ...(takesUpcard() ? { upcard } : {}),
+    ...gameBody(), ...scoreBody(), layouts: FACTS.singleDummy.layouts, seed: FACTS.singleDummy.seed,
+  };
+  return advice.load(body, true);
 }
 
 function renderAdviceView() {
@@ -310,7 +354,7 @@ function loadFair(board = false) {
     return Promise.resolve();
   }
   const record = board ? withPlay(loaded.record, state.record) : loaded.line;
-  return fair.load(fairBody(record, FACTS.singleDummy));
+  return fair.load({ ...fairBody(record, FACTS.singleDummy), ...scoreBody() });
 }
 
 function boardView() {
@@ -792,6 +836,7 @@ function wire() {
     showTable();
   });
   $("#random").addEventListener("click", newRandomDeal);
+  $("#advice-form").addEventListener("submit", (event) => { event.preventDefault(); loadOwnAdvice(); });
   $("#variant").addEventListener("change", () => changeGame($("#variant").value));
   $("#deck").addEventListener("change", () => changeGame(gameName(), $("#deck").value));
   for (const id of ["#dealer", "#declarer", "#alone"]) {

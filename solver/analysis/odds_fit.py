@@ -11,7 +11,7 @@ table of ``hasen.analysis.odds`` is solved for the default settings, and again o
 ``--resamples`` resamplings of the hands (drawn with replacement), whose spread is each
 chance's standard error. The file keeps a few hands with their results for a test to play
 again. At the default 100,000 hands a game it takes about 2 minutes (129 s) on two cores;
-the docs' table and heat map of it are drawn by ``python -m hasen.analysis.odds_figures``.
+the docs' table and heat map of it are drawn by ``python -m hasen.text.odds_figures``.
 """
 
 from __future__ import annotations

@@ -141,3 +141,15 @@ def test_the_score_aware_advice_prefers_the_better_chance_of_winning() -> None:
             assert won in (0.0, 1.0)
         else:
             assert won == chances.chance(a, b, 0)  # W dealt: N deals the next hand
+
+
+def test_the_docs_table_is_the_shipped_one() -> None:
+    """docs/variants.md shows the chance at a few scores: the table as the figures script
+    prints it from the shipped data, so that the docs say what the package answers."""
+    from pathlib import Path
+
+    from hasen.text.odds_figures import TABLE_SCORES, markdown
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "variants.md").read_text(encoding="utf-8")
+    for name in TABLE_SCORES:
+        assert markdown(name) in docs, name

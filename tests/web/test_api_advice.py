@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from cli_run import run_json
 from flask.testing import FlaskClient
+from openapi_schema_validator import OAS31Validator
 
 import hasen
 
@@ -20,6 +21,24 @@ def test_the_advice_is_the_librarys(client: FlaskClient, capsys) -> None:
     assert answer == run_json(capsys, "bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "W", "--layouts", "30",
                               "--choice-layouts", "3", "--seed", "4", "--known", "E:AD KD")
     assert answer["forms"]["with_partner"]["bids"][0]["bid"] == "1"
+
+
+def test_the_score_reaches_the_advice(client: FlaskClient, capsys, openapi_doc: dict) -> None:
+    """The same body with and without the score: two answers (the score is part of what is
+    cached), the one with it the library's and the command line's, its options carrying the
+    chance of winning the game."""
+    body = {**HAND, "layouts": 20, "choice_layouts": 3, "seed": 1}
+    plain = client.post("/api/v1/bid", json=body).get_json()
+    scored = client.post("/api/v1/bid", json={**body, "score": "8-5"}).get_json()
+    assert "score" not in plain and all("win" not in a for a in plain["actions"])
+    assert scored["score"] == [8, 5] and all(0 <= a["win"] <= 1 for a in scored["actions"])
+    assert scored == hasen.bid(**body, score="8-5").to_json()
+    assert scored == run_json(capsys, "bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "W", "--layouts", "20",
+                              "--choice-layouts", "3", "--seed", "1", "--score", "8-5")
+    answer = openapi_doc["paths"]["/api/v1/bid"]["post"]["responses"]["200"]["content"]["application/json"]
+    OAS31Validator({**answer["schema"], "components": openapi_doc["components"]}).validate(scored)
+    bad = client.post("/api/v1/bid", json={**body, "score": "10-3"})
+    assert bad.status_code == 400 and "a game ends at 10" in bad.get_json()["error"]
 
 
 def test_euchre_calls_of_both_rounds(client: FlaskClient) -> None:

@@ -1411,3 +1411,63 @@ def test_the_report_reads_on_a_phone_and_a_desk(browser, night_report: Path, win
             label = browser.execute_script(
                 "return getComputedStyle(document.querySelector('#hand-5 td'), '::before').content")
             assert label.strip('"').startswith("hand")
+
+
+# --- the page on a phone and on a desk, and the bid advice from one seat's cards ----------------
+
+def box(driver, selector: str) -> dict:
+    return driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return {left: r.left, top: r.top + scrollY, right: r.right, bottom: r.bottom + scrollY};", selector)
+
+
+@by_window
+def test_the_board_comes_first_on_a_phone_and_beside_the_table_on_a_desk(server: LiveServer, browser,
+                                                                        window: str) -> None:
+    with sized(browser, window):
+        browser.get(server.url + HASEN.contract_link(play=HASEN.record, at="4"))
+        settle(browser)
+        no_overflow(browser)
+        board, table, deal = box(browser, "#board"), box(browser, ".table-panel"), box(browser, ".setup")
+        height = browser.execute_script("return innerHeight")
+        if window == "phone":
+            # the whole board shows on opening, before the deal's form and the table
+            assert board["bottom"] <= height, f"the board ends at {board['bottom']:.0f} px of {height}"
+            assert board["bottom"] <= deal["top"] and board["bottom"] <= table["top"]
+        else:
+            # the table of trumps beside the board, the deal above both, the panels under them in two columns
+            assert table["left"] >= board["right"] and table["top"] < board["bottom"]
+            assert deal["bottom"] <= board["top"]
+            lefts = browser.execute_script("return [...document.querySelectorAll('.side > .panel')]"
+                                           ".map(p => Math.round(p.getBoundingClientRect().left))")
+            assert len(set(lefts)) == 2, lefts
+        hands_readable(browser)
+
+
+def test_the_advice_from_a_seats_own_cards_and_the_score(server: LiveServer, browser) -> None:
+    """The seat, its six cards, the dealer and the score are all the advice needs: the panel
+    shows the API's answer for them, the options ranked by the chance of winning the game."""
+    browser.get(server.url + "/")
+    settle(browser)
+    Select(browser.find_element(By.ID, "advice-seat")).select_by_value("N")
+    Select(browser.find_element(By.ID, "advice-dealer")).select_by_value("W")
+    for field, text in (("advice-hand", "AS KH AC QC JC JK"), ("advice-score", "9-0")):
+        browser.find_element(By.ID, field).clear()
+        browser.find_element(By.ID, field).send_keys(text)
+    click(browser, browser.find_element(By.ID, "advice-ask"))
+    assert panel_state(browser, "advice") == "done"
+    status, answer = server.api("bid", {"seat": "N", "hand": "AS KH AC QC JC JK", "dealer": "W", "score": "9-0",
+                                        "variant": "hasenpfeffer", "deck": 25, "layouts": 200, "seed": 0})
+    assert status == 200
+    headline = browser.find_element(By.CSS_SELECTOR, "#advice .advice-headline").text
+    assert headline.startswith("At 9-0 (N-S 9, E-W 0): bid up to ") and "N-S win the game" in headline
+    best = next(a for a in answer["actions"] if a["call"] == answer["advice"])
+    assert f"{percent(best['win'])} of the time" in headline
+    wins = [c.text.split()[0] for c in browser.find_elements(By.CSS_SELECTOR, "#advice td[data-field=win]")]
+    assert wins == [percent(a["win"]) for a in answer["actions"]]
+    # a bad score is the API's message, in the panel
+    browser.find_element(By.ID, "advice-score").clear()
+    browser.find_element(By.ID, "advice-score").send_keys("10-3")
+    click(browser, browser.find_element(By.ID, "advice-ask"))
+    assert panel_state(browser, "advice") == "error"
+    assert "a game ends at 10" in browser.find_element(By.ID, "advice").text

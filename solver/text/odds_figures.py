@@ -1,6 +1,6 @@
 """The docs' figures of the chance of winning the game (docs/variants.md, "The game to 10"):
 
-    python -m hasen.analysis.odds_figures [--heatmap FILE]
+    python -m hasen.text.odds_figures [--heatmap FILE]
 
 prints the Markdown table of the first side's chance at a few scores of each game, the mean
 over who deals next, and with ``--heatmap`` draws every score of Hasenpfeffer and of
@@ -13,7 +13,7 @@ import argparse
 from pathlib import Path
 
 from ..core.variants import Variant, variant_for
-from .odds import TARGET, lowest, win_chances
+from ..analysis.odds import TARGET, lowest, win_chances
 
 TABLE_SCORES = {"hasenpfeffer": (-10, -5, 0, 3, 5, 7, 8, 9), "euchre": (0, 3, 5, 7, 8, 9)}
 HEATMAP_LOW = -20  # the heat map's lowest Hasenpfeffer score (the table keeps down to -40)
@@ -37,7 +37,7 @@ def markdown(name: str) -> str:
 
 
 def heatmap(path: Path) -> None:
-    from ..text.session_report import pyplot
+    from .session_report import pyplot
 
     plt = pyplot()
     figure, panels = plt.subplots(1, 2, figsize=(10, 4.6))
@@ -58,7 +58,7 @@ def heatmap(path: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hasen.analysis.odds_figures", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m hasen.text.odds_figures", description=__doc__.split("\n")[0])
     parser.add_argument("--heatmap", type=Path, help="draw the heat map to this PNG")
     args = parser.parse_args(argv)
     for name in TABLE_SCORES:
