@@ -99,7 +99,7 @@ def openapi_doc(client: FlaskClient) -> dict:
 
 @pytest.fixture
 def hasenpfeffer() -> Example:
-    """Hasenpfeffer, issue 2's worked example; W deals."""
+    """Hasenpfeffer, the example deal; W deals."""
     return HASENPFEFFER
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# Hasenpfeffer, issue 2's worked example (W deals; N holds the Joker): N's best contract is
+# Hasenpfeffer, the example deal (W deals; N holds the Joker): N's best contract is
 # clubs, discarding KH, for all six tricks, and HASENPFEFFER_LINE is that hand played out.
 HASENPFEFFER_DEAL = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 HASENPFEFFER_DEALER = "W"

@@ -120,7 +120,7 @@ def test_a_play_takes_a_card_by_name() -> None:
 
 
 def test_a_deal_carries_its_settings() -> None:
-    """issue 16, item 3: the settings are the deal's, in its equality and its repr."""
+    """The settings are the deal's, in its equality and its repr."""
     plain = hasen.Deal(HASENPFEFFER.deal, dealer="W")
     led = hasen.Deal(HASENPFEFFER.deal, dealer="W", settings={"first_lead": "declarer"})
     assert led != plain and led == plain.replace(settings=hasen.Settings(first_lead="declarer"))
@@ -131,7 +131,7 @@ def test_a_deal_carries_its_settings() -> None:
 
 
 def test_hands_and_legal_cards_are_card_sets() -> None:
-    """issue 16, item 3: no bare masks in the answers."""
+    """No bare masks in the answers."""
     deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
     assert all(isinstance(hand, hasen.CardSet) for hand in deal.hands)
     assert repr(deal.hands[0]) == "CardSet('AS KH AC QC JC JK')"
@@ -167,7 +167,7 @@ def test_the_typed_names_are_the_notations() -> None:
 
 
 def test_an_analysis_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """issue 16, item 4: the public functions' deadline hook, which the web API uses."""
+    """The public functions' deadline hook, which the web API uses."""
     deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
     past = time.monotonic()
     for analysis in (lambda: hasen.analyze(deal, deadline=past), lambda: hasen.bid(deal, deadline=past),
@@ -236,7 +236,7 @@ def test_solve_review_and_bid_are_the_clis(capsys) -> None:
 
 
 def test_an_answers_text_does_not_depend_on_what_was_imported_first(tmp_path) -> None:
-    """issue 16, item 5: an answer unpickled where only its own module was imported prints
+    """An answer unpickled where only its own module was imported prints
     its table, not its repr."""
     analysis = hasen.analyze(hasen.Deal(EUCHRE2.deal, variant="euchre2"))
     (tmp_path / "answer.pickle").write_bytes(pickle.dumps(analysis))

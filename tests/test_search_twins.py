@@ -52,7 +52,7 @@ def test_the_cores_agree_on_random_endings(cores, seed: int, played: bool) -> No
 def test_the_cores_agree_with_cards_anywhere_in_their_blocks(cores, data) -> None:
     """Cards at any bit of a block, its lowest and highest included, and gaps of any width
     between them: the C core groups equivalent cards with whole-mask arithmetic that must
-    stop at a block's edges (issue 17, item 3)."""
+    stop at a block's edges."""
     seats = data.draw(st.sampled_from([(0, 1, 2, 3), (0, 1, 3), (0, 2, 3), (0, 1)]), label="seats")
     size = data.draw(st.integers(1, 3), label="cards per hand")
     edges = [b * 16 + e for b in range(4) for e in (0, 1, 14, 15)]
@@ -91,7 +91,7 @@ def recorded_tables(variant: str, count: int) -> list[tuple]:
     return requests
 
 
-# Hasenpfeffer's tables take the twin seconds: in the full run only (issue 16, item 8)
+# Hasenpfeffer's tables take the twin seconds: in the full run only
 @pytest.mark.parametrize("variant", [pytest.param("hasenpfeffer", marks=pytest.mark.slow), "euchre", "euchre2"])
 def test_many_tables_in_one_call_are_each_table(cores, variant: str) -> None:
     tables = recorded_tables(variant, 6)
@@ -159,7 +159,7 @@ BAD_INPUT = {
 
 @pytest.mark.parametrize("case", sorted(BAD_INPUT))
 def test_both_cores_refuse_bad_input_alike(case: str) -> None:
-    """issue 16, item 6: the same bad input is the same error class from either core (and,
+    """The same bad input is the same error class from either core (and,
     where the message is the cores' own, the same message)."""
     raised = []
     for core in (extension_searcher_class(), Twin):

@@ -1,4 +1,4 @@
-"""What a user's type checker sees of the installed package (issue 16, item 2): ``mypy
+"""What a user's type checker sees of the installed package: ``mypy
 --strict`` on a small user script, run in a folder of its own against whatever ``hasen``
 this interpreter imports (the wheel in CI, the editable install here). The script that
 uses the API as documented passes, with concrete types; each line of the script that

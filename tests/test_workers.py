@@ -33,13 +33,13 @@ def test_in_this_process() -> None:
     assert list(ordered_map(bits, [])) == []
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_in_processes_the_order_is_kept() -> None:
     assert list(ordered_map(bits, SIZES, jobs=2, chunk=1)) == WANTED
     assert list(ordered_map(bits, iter(SIZES), jobs=2, chunk=5, window=2)) == WANTED
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_items_are_taken_a_window_ahead_at_most() -> None:
     taken = []
 
@@ -61,19 +61,19 @@ def test_items_are_taken_a_window_ahead_at_most() -> None:
         results.close()
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_the_functions_own_error_is_passed_on() -> None:
     with pytest.raises(ValueError, match="invalid literal"):
         list(ordered_map(int, ["1", "2", "x", "4"], jobs=2, chunk=1))
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_a_worker_that_dies_is_a_failure_of_the_workers() -> None:
     with pytest.raises(WorkersFailed, match="a worker process died"):
         list(ordered_map(os._exit, [3], jobs=2))
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_a_simulation_runs_its_layouts_through_the_workers() -> None:
     """hasen.simulate takes ordered_map as its mapper: the same answer from two processes."""
     options = {"seat": "N", "layouts": 40, "seed": 3, "alone": False}
@@ -97,7 +97,7 @@ with Workers(jobs=2) as workers:
 """
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups")
 @pytest.mark.parametrize("delay", [0.0, 0.005, 0.02, 0.05, 0.1, 0.2])
 def test_workers_outlive_an_interrupt_however_early_in_their_start(delay: float) -> None:
@@ -114,7 +114,7 @@ def test_jobs_are_bounded(jobs) -> None:
 
 
 def test_no_more_processes_than_cores(monkeypatch) -> None:
-    """Issue 15, item 3: --jobs 1000 started 80 processes on two cores."""
+    """--jobs 1000 started 80 processes on two cores."""
     monkeypatch.setattr("hasen.workers.usable_cores", lambda: 2)
     workers = Workers(jobs=1000)
     assert (workers.jobs, workers.capped) == (2, "--jobs 1000 capped to the 2 cores here")
@@ -155,7 +155,7 @@ def session_processes(session: int) -> dict[int, str]:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process table in /proc")
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
 def test_workers_end_when_the_command_dies(tmp_path, how: signal.Signals) -> None:
-    """Issue 15, item 9: after ``hasen batch --jobs 2`` was killed outright, its two workers and
+    """After ``hasen batch --jobs 2`` was killed outright, its two workers and
     the resource tracker lived on, waiting for work, for ever."""
     import json
     import random
@@ -200,7 +200,7 @@ def test_the_order_is_kept_on_a_dask_cluster() -> None:
                 list(workers.map(int, ["1", "x"], chunk=1))
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_a_scheduler_nobody_answers_at_is_an_error(monkeypatch) -> None:
     pytest.importorskip("distributed")
     with pytest.raises(BackendError, match=r"scheduler: cannot connect to 'tcp://127\.0\.0\.1:9': "):

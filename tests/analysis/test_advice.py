@@ -1,4 +1,4 @@
-"""Single-dummy bid advice (hasen.bid with a seat, issue 18) against what it must equal:
+"""Single-dummy bid advice (hasen.bid with a seat) against what it must equal:
 - with nothing left to sample there is one layout, and every figure is the double-dummy one;
 - on seeded layouts the figures are those of a plain sample-and-solve loop written here,
   which deals each layout by its own code, solves it through hasen.analyze, and chooses

@@ -1,4 +1,4 @@
-"""The fair review of the play (hasen.analysis.views and .fair, issue 19) against what it
+"""The fair review of the play (hasen.analysis.views and .fair) against what it
 must equal:
 - the layouts never contradict what the player knew: its cards, the cards played, the
   suits shown out of, the widow and discard only for the one who took them, the upcard;

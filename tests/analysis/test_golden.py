@@ -1,4 +1,4 @@
-"""The worked example of issue 2, typed in as golden data (tests/data/golden_hasenpfeffer.json)."""
+"""The example deal, typed in as golden data (tests/data/golden_hasenpfeffer.json)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_oracle_agrees_with_the_golden_cell(trump, discard):
 
 
 def test_the_best_line_takes_six_tricks(searcher):
-    """Replaying the issue's line: N-S take all six, and no card of it gives a trick away."""
+    """Replaying the example's line: N-S take all six, and no card of it gives a trick away."""
     best = GOLDEN["best"]
     state = contract(best["trump"], best["discard"])
     assert state.leader == parse_seat("N")  # W deals, N leads

@@ -59,7 +59,7 @@ def test_a_bad_deal_is_named_by_its_place(threads: int) -> None:
 @pytest.mark.parametrize("option, value, error", [("threads", 0, ValueError), ("chunk", 0, ValueError),
                                                    ("threads", 1.5, TypeError), ("chunk", True, TypeError)])
 def test_threads_and_chunks_are_whole_numbers(option: str, value: object, error: type[Exception]) -> None:
-    """issue 16, item 3: a count given in code is no notation: not a NotationError."""
+    """A count given in code is no notation: not a NotationError."""
     with pytest.raises(error, match=f"^{option}: expected a whole number of at least 1") as raised:
         hasen.analyze_many([], **{option: value})
     assert not isinstance(raised.value, hasen.HasenError)

@@ -1,4 +1,4 @@
-"""Hand records (issue 19, item 1): whole hands of every game read, checked, scored and
+"""Hand records: whole hands of every game read, checked, scored and
 written back; every kind of bad record refused with a message that says what and where."""
 
 from __future__ import annotations

@@ -162,7 +162,7 @@ def test_the_cli_prints_the_simulation_and_its_json(capsys) -> None:
     assert "clubs, discard KH" in out and "best choice per bid" in out
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 @pytest.mark.parametrize("command", [["simulate", "--form", "both"], ["lead", "--declarer", "E", "--trump", "D"]])
 def test_local_processes_give_the_same_answer(capsys, command) -> None:
     argv = (*command, "--example", "--seat", "N", "--layouts", "24", "--seed", "9")

@@ -147,7 +147,7 @@ AWKWARD = (b"\xef\xbb\xbf" + HASENPFEFFER_DEAL.encode() + b"\r\n"
 
 
 def test_standard_input_is_read_as_a_file_is(capsys, monkeypatch, tmp_path: Path) -> None:
-    """Issue 15, item 5: standard input is bytes, each line decoded on its own, as from a file:
+    """Standard input is bytes, each line decoded on its own, as from a file:
     a line that is not UTF-8 is an error line (it was a traceback, and from a file a deal with
     a replacement character in it); a byte-order mark is dropped from both."""
     source = tmp_path / "in.txt"
@@ -180,7 +180,7 @@ def test_standard_input_as_a_process_gets_it(tmp_path: Path) -> None:
 
 
 def test_out_dash_is_standard_output(capsys, monkeypatch, tmp_path: Path) -> None:
-    """Issue 15, item 9: ``hasen batch IN -`` wrote a file named ``-``."""
+    """``hasen batch IN -`` wrote a file named ``-``."""
     source = write_lines(tmp_path / "in.txt", [HASENPFEFFER_DEAL, "nonsense"])
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, "batch", str(source), "-")
@@ -194,7 +194,7 @@ def test_out_dash_is_standard_output(capsys, monkeypatch, tmp_path: Path) -> Non
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
 def test_an_out_that_is_no_file_is_written_not_read(tmp_path: Path) -> None:
-    """Issue 15, item 2: OUT /dev/full was read to its end (which it has not) for the ids to
+    """OUT /dev/full was read to its end (which it has not) for the ids to
     skip, and took 23 GB. Memory is capped here, so that a regression fails, not the machine."""
     import resource
 
@@ -209,7 +209,7 @@ def test_an_out_that_is_no_file_is_written_not_read(tmp_path: Path) -> None:
 
 
 def test_paths_are_checked_before_any_work(capsys, monkeypatch, tmp_path: Path, mixed: Path) -> None:
-    """Issue 15, items 4 and 9: a missing IN beside an existing OUT was a traceback from
+    """A missing IN beside an existing OUT was a traceback from
     os.path.samefile; OUT in no folder, or a folder, is refused before anything is solved."""
     solved = []
     monkeypatch.setattr(batch, "answer", lambda item: solved.append(item) or "{}")
@@ -239,7 +239,7 @@ def test_standard_input_as_out_of_the_same_file_is_refused(capsys, monkeypatch, 
 
 
 def test_jobs_beyond_the_cores_are_capped_and_said(capsys, monkeypatch, tmp_path: Path) -> None:
-    """Issue 15, item 3: --jobs 1000 started 80 processes on 2 cores; --jobs 2147483648 was
+    """--jobs 1000 started 80 processes on 2 cores; --jobs 2147483648 was
     an OverflowError traceback."""
     source = write_lines(tmp_path / "in.txt", [HASENPFEFFER_DEAL])
     monkeypatch.setattr("hasen.workers.usable_cores", lambda: 1)
@@ -318,7 +318,7 @@ def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, monkeypatch, tm
     assert sys.stderr.getvalue().startswith("hasen: batch: cannot read ")
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 @pytest.mark.skipif(not USING_EXTENSION, reason="needs hundreds of deals solved: the compiled search")
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     """A real interrupt, sent as a terminal sends it (to the process group, the workers too)."""
@@ -365,7 +365,7 @@ def batch_status(source: Path, out: Path, *options: str) -> int:
     return main(["batch", str(source), str(out), *options])
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_two_processes_write_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
     out = tmp_path / "jobs2.jsonl"
     assert batch_status(deals_file, out, "--jobs", "2", "--chunk", "3") == 0
@@ -373,7 +373,7 @@ def test_two_processes_write_the_same_bytes(tmp_path: Path, deals_file: Path, on
     assert len(one_process.splitlines()) == (41 if USING_EXTENSION else 13)
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
@@ -387,7 +387,7 @@ def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path, deals_file: Path, 
         assert out.read_bytes() == one_process
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys, tmp_path: Path, mixed: Path) -> None:
     pytest.importorskip("distributed")
     out = tmp_path / "out.jsonl"
@@ -407,7 +407,7 @@ def test_without_distributed_the_scheduler_option_says_what_to_install(capsys, m
                    "(pip install 'hasen[cluster]')\n")
 
 
-@pytest.mark.slow  # processes, Dask or interrupts: in the full run (issue 16, item 8)
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_hasen_table_does_not_load_dask() -> None:
     code = ("import sys; from hasen.cli.main import main; main(['table', '--example', '--declarer', 'N']); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
@@ -424,7 +424,7 @@ class Terminal(io.StringIO):
 
 
 def test_the_progress_bar_shows_on_a_terminal_only() -> None:
-    """On a frozen clock (issue 16, item 8): a busy machine's real one moved on between the
+    """On a frozen clock: a busy machine's real one moved on between the
     start and the drawing, and the rate came out as 12.4."""
     now = [100.0]
     screen = Terminal()

@@ -1,4 +1,4 @@
-"""``hasen batch`` as a tidy CSV (issue 19, item 5): one row per id, declarer, trump and
+"""``hasen batch`` as a tidy CSV: one row per id, declarer, trump and
 discard with its tricks, the same rows as the JSON lines' tables, resumable like them; and
 docs/batch.md's pandas example, run when pandas is installed."""
 

@@ -21,7 +21,7 @@ def test_bench_json_has_every_figure_for_each_game(capsys) -> None:
         assert game["cards_per_solve"]["median"] > 0 and game["boundaries_per_solve"]["median"] > 0
         assert set(game["tables_per_second_by_threads"]) == {"1", "2"}
         assert game["solves_per_second"] > 0 and game["tables_per_second"] > 0 and game["thread_speedup"] > 0
-        against = game["table_against_search"]  # issue 17, item 5: each aim as a ratio from one run
+        against = game["table_against_search"]  # each aim as a ratio from one run
         assert against["median_table_us"] > 0 and against["median_search_us"] > 0 and against["ratio"] > 0
         assert 0 < game["batch_output"]["share"] < 1
     startup = result["startup"]

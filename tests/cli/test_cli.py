@@ -13,7 +13,7 @@ from hasen import __version__
 
 CANONICAL_FROM_W = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
 DISCARDS_N = ["AS", "KS", "KH", "AC", "QC", "JC", "JK"]
-NORTH = {  # issue 2's table for declarer N, W dealing
+NORTH = {  # the example deal's table for declarer N, W dealing
     "S": [4, 4, 5, 3, 4, 4, 4],
     "H": [4, 4, 3, 3, 4, 4, 1],
     "D": [2, 2, 2, 1, 2, 2, 1],
@@ -23,7 +23,7 @@ CANONICAL_ORDER = "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC Q
 
 
 def check_declarer_shape(entry: dict, discards: list[str] | None = None) -> None:
-    """The shape of issue 2 item 6 for one declarer."""
+    """The shape of the example deal's table for one declarer."""
     assert set(entry) >= {"tricks", "best", "ties"}
     assert list(entry["tricks"]) == ["S", "H", "D", "C"]
     columns = list(entry["tricks"]["S"])

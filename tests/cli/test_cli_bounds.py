@@ -1,5 +1,5 @@
 """Every number the command line takes is bounded, and a number out of bounds is one line
-naming the option and its range (issue 15: a huge --jobs was an OverflowError traceback, a
+naming the option and its range (a huge --jobs was an OverflowError traceback, a
 huge --time-limit started a server that answered 500, a huge --layouts grew memory without
 end)."""
 

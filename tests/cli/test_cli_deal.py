@@ -1,4 +1,4 @@
-"""``hasen deal --random N`` (issue 19, item 1): random deals in deal notation, one a line."""
+"""``hasen deal --random N``: random deals in deal notation, one a line."""
 
 from __future__ import annotations
 

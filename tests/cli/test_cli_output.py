@@ -39,7 +39,7 @@ def test_a_reader_that_leaves_early_gets_no_traceback(argv) -> None:
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
 @pytest.mark.parametrize("argv", [("table", "--example"), ("--help",), ("--version",), ("batch", "--help")])
 def test_a_full_disk_is_one_line(argv) -> None:
-    """Issue 15, item 9: --help and --version to a full disk exited 0, saying nothing."""
+    """--help and --version to a full disk exited 0, saying nothing."""
     with open("/dev/full", "w") as full:
         done = hasen(*argv, stdout=full)
     assert done.returncode == 1

@@ -1,4 +1,4 @@
-"""``hasen record FILE`` (issue 19, item 1): records checked and written back; every kind of
+"""``hasen record FILE``: records checked and written back; every kind of
 bad record one line on stderr and exit status 2."""
 
 from __future__ import annotations

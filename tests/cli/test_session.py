@@ -1,4 +1,4 @@
-"""``hasen session IN OUT``: a night's records reviewed fairly (issue 19, item 3). The same
+"""``hasen session IN OUT``: a night's records reviewed fairly. The same
 bytes in OUT for every backend, resumed after a stop, summed per player as the reviews
 themselves say, and written as a tidy CSV and an HTML report."""
 

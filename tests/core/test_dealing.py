@@ -1,4 +1,4 @@
-"""Random deals by seed (issue 19, item 1): hasen.random_deal and hasen deal --random."""
+"""Random deals by seed: hasen.random_deal and hasen deal --random."""
 
 from __future__ import annotations
 

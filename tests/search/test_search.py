@@ -55,7 +55,7 @@ def test_endings_equal_the_oracle(searcher, batch):
 
 def whole_deal_indices() -> list:
     """Every whole deal; the four-hand ones but the first in the full run only (the plain
-    minimax takes seconds on each: issue 16, item 8)."""
+    minimax takes seconds on each)."""
     return [pytest.param(index, marks=pytest.mark.slow) if index % 4 == 1 and index > 1 else index
             for index in range(WHOLE_DEALS)]
 

@@ -1,4 +1,4 @@
-"""POST /api/v1/bid with a seat: one seat's single-dummy advice (issue 18), the same as
+"""POST /api/v1/bid with a seat: one seat's single-dummy advice, the same as
 ``hasen.bid`` in Python and ``hasen bid --seat`` on the command line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every number the web API takes is bounded, in its settings and in its requests (issue 15):
+"""Every number the web API takes is bounded, in its settings and in its requests:
 the OpenAPI document says the bounds, and a number outside them is a 400 or 413 naming it."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def test_every_number_in_a_request_is_bounded(openapi_doc: dict) -> None:
 
 
 def test_deck_is_an_enum_in_every_request(openapi_doc: dict) -> None:
-    """Issue 15, item 9: ``deck`` had no enum in the OpenAPI document."""
+    """``deck`` had no enum in the OpenAPI document."""
     decks = [schema for name, schema in request_schemas(openapi_doc).items()
              for where, schema in numbers(schema, name) if where.endswith(".deck")]
     assert len(decks) >= 5 and all(deck["enum"] == sorted(DECKS) for deck in decks)
@@ -80,7 +80,7 @@ def test_the_largest_seed_is_taken(client: FlaskClient) -> None:
     ({"MAX_CONTENT_LENGTH": 2**40}, "MAX_CONTENT_LENGTH (bytes per request body) must be at most 16777216"),
 ])
 def test_every_setting_has_a_maximum(config: dict, message: str) -> None:
-    """Issue 15, item 6: a time limit of 1e10 s started, then answered 500 (OverflowError)."""
+    """A time limit of 1e10 s started, then answered 500 (OverflowError)."""
     with pytest.raises(ValueError) as refused:
         create_app(config)
     assert str(refused.value).startswith(message) and len(str(refused.value)) < 200

@@ -1,4 +1,4 @@
-"""The time limit counts from when the server read the request (issue 9): time spent queued
+"""The time limit counts from when the server read the request: time spent queued
 before the analysis is asked for counts, and a request that has waited its time out is
 refused at once, without an analysis. ``hasen serve`` gives that moment in the WSGI environ
 under ``hasen.api.service.RECEIVED``; here the test client gives it."""
@@ -28,7 +28,7 @@ def table(client: FlaskClient, waited: float):
 # The time limit of the tests below: long enough that a deadline counted from the wrong moment
 # (the app's call rather than the server's read) is told from the right one by more than a
 # busy machine's delays (they passed with a 1 s limit and 0.5 s margins, but not always on a
-# starved runner: issue 16, item 8).
+# starved runner).
 LIMIT = 3
 
 

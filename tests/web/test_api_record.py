@@ -1,4 +1,4 @@
-"""POST /api/v1/record (issue 19, item 4): a hand record read, checked and scored, for the
+"""POST /api/v1/record: a hand record read, checked and scored, for the
 review page's record box."""
 
 from __future__ import annotations

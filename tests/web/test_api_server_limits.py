@@ -1,4 +1,4 @@
-"""``hasen serve`` under attack (issue 9): a saturating load, slow and idle connections, and
+"""``hasen serve`` under attack: a saturating load, slow and idle connections, and
 bodies and headers too large, against a real server process on a loopback port.
 
 Every load here is bounded in requests and seconds and stops by itself; the bounds are
@@ -25,11 +25,11 @@ from hasen.api.config import IDLE_TIMEOUT, LIMITS, MAX_HEADER_BYTES, READ_TIMEOU
 
 MAX_BODY = int(LIMITS["MAX_CONTENT_LENGTH"].default)
 # Seconds within which nine /health probes in ten answer under a saturating load: a liveness check
-# must answer as one (issue 9). It answers in 0.07 s at worst here, 0.3 s at worst on this machine
-# at load 8 (eight busy loops on two cores; issue 16, item 8); a /health that waits for a request
-# thread, as issue 9 found, answers after 0.3 to 1.1 s, nearly every time.
+# must answer as one. It answers in 0.07 s at worst here, 0.3 s at worst on this machine
+# at load 8; a /health that waits for a request
+# thread answers after 0.3 to 1.1 s, nearly every time.
 HEALTH_BOUND = 0.25
-# Seconds past the time limit by which every request must be answered (issue 9): 0.1 s here, up
+# Seconds past the time limit by which every request must be answered: 0.1 s here, up
 # to 1.1 s at load 8, where the request threads wait their turn for the cores and the GIL.
 SLACK = 1.5
 TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
@@ -89,7 +89,7 @@ def batch_bodies(count: int, seed: int) -> list[bytes]:
 
 @pytest.mark.slow
 def test_a_saturating_load_leaves_health_quick_and_every_request_answered_in_time() -> None:
-    """Issue 9, item 2: 12 clients keep one solver thread saturated with 100-item batches,
+    """12 clients keep one solver thread saturated with 100-item batches,
     each sending the next as soon as the last is answered; /health is probed throughout."""
     bodies = batch_bodies(8, seed=9)
     server = ServedProcess("--threads", "1", "--time-limit", str(TIME_LIMIT), "--cache-size", "0")
@@ -146,7 +146,7 @@ def test_a_saturating_load_leaves_health_quick_and_every_request_answered_in_tim
 
 # --- slow and idle connections --------------------------------------------------------------
 
-CROWD = 300  # issue 9 found 110 enough to block the server (it allowed 100 connections)
+CROWD = 300  # 110 were once enough to block the server (it allowed 100 connections)
 
 
 def crowd(server: ServedProcess, count: int) -> dict[str, list[socket.socket]]:
@@ -182,7 +182,7 @@ server = pytest.fixture(served)
 shared_server = pytest.fixture(scope="module")(served)
 
 
-SLOW_SOCKETS = 1000  # as many as the connection limit (issue 15, item 8)
+SLOW_SOCKETS = 1000  # as many as the connection limit
 SLOW_SECONDS = 6.0  # how long they are kept up, re-opened as the server closes them
 KINDS = ("silent", "headers", "body", "trickling")
 
@@ -200,7 +200,7 @@ def slow_socket(server: ServedProcess, kind: str) -> socket.socket:
 
 @pytest.mark.slow
 def test_a_thousand_slow_sockets_never_keep_a_fresh_client_waiting(server: ServedProcess) -> None:
-    """Issue 15, item 8: with the connections full of slow clients, a fresh one waited up to
+    """With the connections full of slow clients, a fresh one waited up to
     12 s. Here 1,000 slow sockets of four kinds (silent, headers begun, body begun, a header
     line every half second) are opened at once and kept up, each re-opened as soon as the
     server closes it, as an attacker would; /health and a table request are asked for on
@@ -262,7 +262,7 @@ def test_a_thousand_slow_sockets_never_keep_a_fresh_client_waiting(server: Serve
 
 
 def test_a_crowd_of_idle_and_half_sent_connections_does_not_block_service(shared_server: ServedProcess) -> None:
-    """Issue 9, item 3: 300 connections that send nothing, or half a request, and wait."""
+    """300 connections that send nothing, or half a request, and wait."""
     kinds = crowd(shared_server, CROWD)
     try:
         health = timed_request(shared_server, "GET", "/api/v1/health", timeout=10)
@@ -331,7 +331,7 @@ STALLED = {  # requests that stop arriving part way, and never send another byte
 
 @pytest.mark.slow
 def test_a_stalled_request_gets_a_json_408(server: ServedProcess) -> None:
-    """Issue 15, item 7: a request whose headers or body stop arriving was closed without a
+    """A request whose headers or body stop arriving was closed without a
     word after 10 s, where docs/web-api.md promises a JSON 408. Against a real server, the
     three kinds at once."""
     socks = {}
@@ -415,7 +415,7 @@ def reset(sock: socket.socket) -> None:
 
 @pytest.mark.parametrize("status", sorted(REFUSED))
 def test_a_refused_request_then_a_reset_leaves_the_server_up(shared_server: ServedProcess, status: int) -> None:
-    """Issue 15, item 1: a client that reads the refusal and resets at once, 60 times in a row,
+    """A client that reads the refusal and resets at once, 60 times in a row,
     used to stop the server (its lingering close met a socket already closed)."""
     for _ in range(60):
         with socket.create_connection((shared_server.host, shared_server.port), timeout=10) as sock:

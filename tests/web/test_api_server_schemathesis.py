@@ -1,4 +1,4 @@
-"""The web API fuzzed from its own OpenAPI document with schemathesis (issue 15), against a
+"""The web API fuzzed from its own OpenAPI document with schemathesis, against a
 real ``hasen serve`` on a loopback port: for every operation, requests the document allows
 (positive) and requests it does not (negative). No answer may be a 5xx, every answer must
 keep the document's promises (schemathesis's checks: statuses, content types, bodies that

@@ -906,7 +906,7 @@ def test_the_single_dummy_panel_says_when_the_server_fails(browser) -> None:
         slow.stop()
 
 
-# --- hand records, phones, errors beside their controls (issue 19, items 1 and 4) ---------------
+# --- hand records, phones, errors beside their controls ---------------
 
 WINDOWS = {"wide": (1400, 1000), "phone": (375, 812)}
 by_window = pytest.mark.parametrize("window", WINDOWS)
@@ -1100,7 +1100,7 @@ def in_view(driver, element) -> None:
 
 @by_window
 def test_an_error_shows_beside_the_control_that_caused_it(server: LiveServer, browser, window: str) -> None:
-    """issue 19, item 4: a pasted revoke's message was 1,129 px above the view."""
+    """A pasted revoke's message was 1,129 px above the view."""
     with sized(browser, window):
         browser.get(server.url + HASEN.contract_link())
         settle(browser)
@@ -1175,7 +1175,7 @@ def test_a_link_with_a_seat_the_game_has_not_is_refused(server: LiveServer, brow
     assert browser.find_element(By.ID, "deal-input").get_attribute("value") == params["deal"]
 
 
-# --- a hand record reviewed fairly, and the bid advice (issue 18, item 1; issue 19, item 4) -------
+# --- a hand record reviewed fairly, and the bid advice -------
 
 FAIR_GAMES = ["hasenpfeffer", "euchre2", "euchre"]  # the page's example record of each game
 

@@ -168,7 +168,7 @@ def test_the_single_dummy_panel_asks_for_no_more_layouts_than_the_app_allows(cli
 
 
 def test_the_example_records_are_whole_hands_of_their_games(client: FlaskClient) -> None:
-    """The record box's Example (issue 19, item 4): for each game a record the notation reads,
+    """The record box's Example: for each game a record the notation reads,
     played out, in canonical form."""
     from hasen.analysis.record import Record
 
@@ -180,7 +180,7 @@ def test_the_example_records_are_whole_hands_of_their_games(client: FlaskClient)
 
 
 def test_every_double_dummy_panel_says_every_hand_is_open(client: FlaskClient) -> None:
-    """issue 18, item 2: the table and the review of the play are double dummy, and say so;
+    """The table and the review of the play are double dummy, and say so;
     the single-dummy panels (marked SD) say what the seat knows when they answer."""
     html = client.get("/").get_data(as_text=True)
     panels = re.findall(r'<section class="panel[^"]*"(.*?)</section>', html, re.S)

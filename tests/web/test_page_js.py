@@ -205,7 +205,7 @@ def test_the_hands_at_the_first_lead(js, example: Example) -> None:
 
 
 def test_a_discard_not_in_canonical_form_is_refused_not_guessed(js, hasenpfeffer: Example) -> None:
-    # issue 9: a link's "K♥" made the page put away the widow instead of KH
+    # a link's "K♥" made the page put away the widow instead of KH
     deal = Deal(hasenpfeffer.deal, hasenpfeffer.dealer)
     contract = {"declarer": "N", "dealer": "W"}
     answers = js([("startingHands", [game_of(deal), deal.notation(), {**contract, "discard": discard}])
@@ -435,7 +435,7 @@ def test_the_single_dummy_figures_in_words(js) -> None:
     assert answers[calls.index(("decimal", [-1.145, 2, True]))] == "−1.15"
 
 
-# --- the page's own words (words.js; issue 19, item 4) --------------------------------------------
+# --- the page's own words --------------------------------------------
 
 def test_the_api_messages_in_the_pages_words(js, client: FlaskClient) -> None:
     """The notation's hints name the command line's and the API's options; the page names its
@@ -493,7 +493,7 @@ def test_a_records_result_in_words(js, client: FlaskClient) -> None:
         "The record stops after 3 cards of the play: no result yet."]
 
 
-# --- the bid advice and the fair review in words (advice.js, fair.js; issues 18 and 19) ----------
+# --- the bid advice and the fair review in words ----------
 
 SYMBOLS = dict(zip("SHDC", "♠♥♦♣"))
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -560,7 +560,7 @@ def expected_form_line(answer: dict, name: str) -> str:
 @pytest.mark.compiled
 @pytest.mark.parametrize("seat", ["N", "S"])  # N's is worth a bid; S's alone is a pass
 def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str) -> None:
-    """issue 18, item 1: the advice first, as `hasen bid --seat` says it; then each bid's figures."""
+    """The advice first, as `hasen bid --seat` says it; then each bid's figures."""
     view = {"deal": HASENPFEFFER.deal, "dealer": HASENPFEFFER.dealer, "declarer": seat, "alone": True}
     settings = {"bidding": "pepper"}  # a record's scoring and bidding go with the request
     (body,) = js([("adviceBody", [view, {"variant": "hasenpfeffer", "deck": 25}, settings, ADVICE_LAYOUTS])])
