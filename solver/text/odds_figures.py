@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..core.variants import Variant, variant_for
 from ..analysis.odds import TARGET, lowest, win_chances
+from ..core.variants import Variant, variant_for
 
 TABLE_SCORES = {"hasenpfeffer": (-10, -5, 0, 3, 5, 7, 8, 9), "euchre": (0, 3, 5, 7, 8, 9)}
 HEATMAP_LOW = -20  # the heat map's lowest Hasenpfeffer score (the table keeps down to -40)
