@@ -50,9 +50,10 @@ VARIANTS = ["hasenpfeffer", "euchre", "euchre2", "bridge", "", "EUCHRE"]
 DECKS = ["24", "25", "32", "52", "0", "-1", "x", "9" * 5000]
 HOSTS = ["127.0.0.1", "localhost", "::1", "", "256.1.1.1", "x" * 300, "no such host"]
 SCHEDULERS = ["nonsense::", "x", "", "tcp://", "inproc://x"]  # each refused at once, never waited on
+SCORES = ["8-5", "9-0", "-3-8", "0-0", "10-3", "3-12", "8 to 5", "-", "x", "9" * 50, ""]
 VALUES = {"N": NUMBERS, "SECONDS": NUMBERS, "PORT": NUMBERS, "SEAT": SEATS, "SUIT": SUITS, "CARD": CARDS,
           "CARDS": CARD_LISTS, "SEAT:CARDS": KNOWN, "RULE": RULES, "NAME": VARIANTS, "ADDRESS": SCHEDULERS,
-          "HOST": HOSTS}
+          "HOST": HOSTS, "SCORE": SCORES}
 # options whose large valid values would cost minutes (layouts, deals) or start processes (jobs):
 # only small valid values, and invalid ones (large valid ones: tests/cli/test_cli_bounds.py)
 COSTLY = {"--layouts": ["1", "2", "0", "100001", "1000000000000"], "--deals": ["1", "2", "0", "100001"],
@@ -130,6 +131,7 @@ def base_of(command: str, paths: dict[str, list[str]], rng: random.Random) -> li
         "simulate": ["--example", "--seat", "N"],
         "lead": ["--example", "--seat", "N", "--declarer", "E", "--trump", "D"],
         "serve": ["--port", "0"], "bench": ["--game", "euchre"], "deal": ["--random", "2"],
+        "odds": ["8-5", "--dealer", "N"],
     }[command]
 
 
@@ -139,7 +141,7 @@ def command_line(rng: random.Random, command: str, options: dict[str, list[str] 
     # not /dev/full as IN: a line without end, read for ever, as the user would have asked
     files = paths["IN"] + [p for p in paths["OUT"] if p != "/dev/full"]
     positionals = files if command in ("batch", "session", "record") else DEALS + files[:2] \
-        if command == "review" else DEALS
+        if command == "review" else SCORES if command == "odds" else DEALS
     for _ in range(rng.randrange(7)):
         kind = rng.choice(["option"] * 6 + ["positional", "garbage"])
         if kind == "option":
