@@ -38,17 +38,6 @@ class PlayerSession:
     made: int = 0
     set: int = 0
 
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.name, "hands": self.hands, "cards": self.cards, "mistakes": self.mistakes,
-                "play_points": rounded(self.play_points), "bidding_points": rounded(self.bidding_points),
-                "play_win": rounded(self.play_win), "bidding_win": rounded(self.bidding_win),
-                "double_dummy_given_away": self.double_dummy_given_away, "declared": self.declared,
-                "made": self.made, "set": self.set}
-
-
-def rounded(value: float) -> float:
-    return round(value, 4) + 0.0
-
 
 @dataclass(frozen=True)
 class Mistake:
@@ -75,10 +64,6 @@ class HandLine:
     contract: str = ""  # "N 6 in clubs", "E order up alone", "" when not reviewed
     outcome: str = ""  # "made 6 tricks", "down 2", "passed out", "not reviewed: ..."
     points: dict[str, int] = field(default_factory=dict)  # each side's points from the hand
-    given_away: dict[str, float] = field(default_factory=dict)  # per player: points, single dummy (play and bidding)
-    needed: int | None = None
-    taken: int | None = None
-    declarer: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,7 +93,6 @@ class Session:
         """One hand's review (its JSON), and its place in the games."""
         record = review["record"]
         names = record.get("players", {})
-        per_hand: dict[str, float] = {}
         for seat, totals in review["players"].items():
             name = names.get(seat, seat)
             player = self.players.setdefault(name, PlayerSession(name))
@@ -120,20 +104,18 @@ class Session:
             player.play_win += totals.get("play_win", 0.0)
             player.bidding_win += totals.get("bidding_win", 0.0)
             player.double_dummy_given_away += totals["double_dummy_given_away"]
-            per_hand[name] = totals["play_points"] + totals["bidding_points"]
         self.note_sides(record)
         contract = record["contract"]
         declarer = names.get(contract["declarer"], contract["declarer"])
         self.players.setdefault(declarer, PlayerSession(declarer)).declared += 1
-        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "",
-                        given_away=per_hand, declarer=declarer)
+        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "")
         result = review.get("result")
         if result is None:
             line.outcome = "the record stops before the end"
         elif not result["redeal"]:
-            line.needed, line.taken = result["needed"], result["tricks"][result["declarers"]]
             line.points = dict(result["score"])
-            line.outcome = f"made, {line.taken} tricks" if result["made"] else f"down {result['down']}"
+            taken = result["tricks"][result["declarers"]]
+            line.outcome = f"made, {taken} tricks" if result["made"] else f"down {result['down']}"
             self.players[declarer].made += bool(result["made"])
             self.players[declarer].set += not result["made"]
         self.hands.append(line)
@@ -181,10 +163,6 @@ class Session:
         every hand's score is known, else by the points."""
         by_win = self.scored()
         return sorted(self.mistakes, key=lambda m: -((m.win or 0.0) if by_win else m.points))[:count]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"players": [p.to_json() for p in self.players.values()], "hands": len(self.reviewed)}
-
 
 def contract_words(record: dict[str, Any]) -> str:
     """``N 6 in clubs, discard KH``; ``E order up alone in spades``."""
