@@ -23,6 +23,7 @@ def test_the_advice_is_the_librarys(client: FlaskClient, capsys) -> None:
     assert answer["forms"]["with_partner"]["bids"][0]["bid"] == "1"
 
 
+@pytest.mark.compiled
 def test_the_score_reaches_the_advice(client: FlaskClient, capsys, openapi_doc: dict) -> None:
     """The same body with and without the score: two answers (the score is part of what is
     cached), the one with it the library's and the command line's, its options carrying the
