@@ -12,7 +12,6 @@ its second-round call after passing in the first); every other choice is the mod
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -22,18 +21,15 @@ import numpy as np
 from ..core.cards import CardId, Mask
 from ..core.variants import Variant
 from ..rules.auction import BID, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
-from ..rules.scoring import Bid, hand_score, tricks_needed
+from ..rules.scoring import Bid, side_points, tricks_needed
 from ..rules.settings import Settings
+from .answer import figure, given_figures, stderr_of_mean
 from .contracts import Play, solve_plays
 from .model import PlayerModel
 from .odds import WinChances, chance_after
 from .playout import OwnCall, continued, layout_rules, model_play, net_points
 
 OwnTricks = Callable[[int, AuctionEnd, bool], int]  # (layout, the auction's end, alone) -> the side's tricks
-
-
-def figure(value: float) -> float:
-    return round(value, 4) + 0.0
 
 
 @dataclass(frozen=True)
@@ -95,8 +91,7 @@ class ActionFigures:
 
     @property
     def stderr(self) -> float:
-        n = len(self.points)
-        return float(self.points.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+        return stderr_of_mean(self.points)
 
     @property
     def share_ours(self) -> float:
@@ -114,9 +109,7 @@ class ActionFigures:
 
     def stderr_against(self, other: ActionFigures) -> float:
         """The standard error of the difference between two calls' values (the same layouts)."""
-        difference = other.points - self.points
-        n = len(difference)
-        return float(difference.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+        return stderr_of_mean(other.points - self.points)
 
     @property
     def win(self) -> float:
@@ -127,8 +120,7 @@ class ActionFigures:
     @property
     def win_stderr(self) -> float:
         assert self.wins is not None
-        n = len(self.wins)
-        return float(self.wins.std(ddof=1) / math.sqrt(n)) if n > 1 else 0.0
+        return stderr_of_mean(self.wins)
 
     def with_score(self, table: WinChances, score: tuple[int, int], dealer: int, seat: int) -> ActionFigures:
         """The figures with each layout's chance of winning the game from ``score``."""
@@ -144,7 +136,7 @@ class ActionFigures:
                 "stderr": figure(self.stderr), "ours": figure(self.share_ours), "ours_make": figure(self.ours_make),
                 "theirs_make": figure(self.theirs_make), "redeal": figure(float(self.redeal.mean()))}
         if self.wins is not None:
-            data |= {"win": figure(self.win), "win_stderr": figure(self.win_stderr)}
+            data |= given_figures(win=self.win, win_stderr=self.win_stderr)
         return data
 
 
@@ -182,7 +174,7 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
                 alone = own_form(model, option, end, hands, seat, dealer, settings)
                 tricks = own_tricks(i, end, alone)
                 points[o, i] = net_points(variant, settings, end, alone, tricks, side)
-                gains[o, i] = side_gains(variant, settings, end, alone, tricks)
+                gains[o, i] = side_points(variant, settings, end.bid, tricks, alone, side)
                 ours[o, i], made[o, i] = True, tricks >= needed
                 continue
             ours[o, i] = variant.side_of(end.declarer) == side
@@ -193,19 +185,14 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
             waiting.append((o, i, end))
     solved = solve_plays(variant, plays, settings)
     for o, i, end in waiting:
+        assert end.declarer is not None  # only contracts wait to be played
         play_index = known[(i, end)]
         tricks = solved[play_index]
         points[o, i] = net_points(variant, settings, end, plays[play_index].alone, tricks, side)
-        gains[o, i] = side_gains(variant, settings, end, plays[play_index].alone, tricks)
+        gains[o, i] = side_points(variant, settings, end.bid, tricks, plays[play_index].alone,
+                                  variant.side_of(end.declarer))
         made[o, i] = tricks >= tricks_needed(variant, end.bid)
     return [ActionFigures(option, points[o], ours[o], made[o], redeal[o], gains[o]) for o, option in enumerate(options)]
-
-
-def side_gains(variant: Variant, settings: Settings, end: AuctionEnd, alone: bool, tricks: int) -> tuple[int, int]:
-    """The points the first side and the second take from the hand."""
-    assert end.declarer is not None
-    mine, theirs = hand_score(variant, settings, end.bid, tricks, alone)
-    return (mine, theirs) if variant.side_of(end.declarer) == 0 else (theirs, mine)
 
 
 def own_form(model: PlayerModel, option: Option, end: AuctionEnd, hands: Sequence[Mask], seat: int, dealer: int,

@@ -44,14 +44,14 @@ from ..rules.scoring import EUCHRE_MAKES, bid_ladder
 from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
-from .answer import Answer, variant_json
+from .answer import Answer, figure, variant_json
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from .layouts import EXTRA, Column, Knowledge, Mapper, Progress, Solved, TableShape, solve_layouts
 from .model import PlayerModel
 from .odds import scoring_of, win_chances
 from .playout import OwnCall, consistent, layout_rules, rules_for
-from .simulate import FORMS, figure, points_table, trick_counts
+from .simulate import FORMS, points_table, trick_counts
 
 
 @dataclass
@@ -135,8 +135,26 @@ class FormAdvice:
         return {"bids": [b.to_json() for b in self.bids], "worth": None if worth is None else worth.bid}
 
 
+class AtTheTable:
+    """What both games' advice reads of its options at the table (``actions``, valued by the
+    model of the other players, and the ``context`` they were valued in)."""
+
+    actions: list[ActionFigures]
+    context: Context
+
+    def best_action(self) -> ActionFigures | None:
+        """The option worth most: by the chance of winning the game when the score is known."""
+        return best_option(self.actions, self.context.score is not None) if self.actions else None
+
+    def best_by_points(self) -> ActionFigures | None:
+        return best_option(self.actions) if self.actions else None
+
+    def passing(self) -> ActionFigures | None:
+        return next((a for a in self.actions if a.option.call.kind == PASS), None)
+
+
 @dataclass(repr=False)
-class BidAdvice(Answer):
+class BidAdvice(AtTheTable, Answer):
     """Hasenpfeffer bid advice from the bidder's six cards (single dummy).
 
     >>> import hasen
@@ -154,16 +172,6 @@ class BidAdvice(Answer):
     context: Context = field(default_factory=lambda: Context())
     agreeing: Agreeing | None = None  # the layouts kept for agreeing with the calls so far
     actions: list[ActionFigures] = field(default_factory=list)  # every call at the table (with the model)
-
-    def best_action(self) -> ActionFigures | None:
-        """The option worth most: by the chance of winning the game when the score is known."""
-        return best_option(self.actions, self.context.score is not None) if self.actions else None
-
-    def best_by_points(self) -> ActionFigures | None:
-        return best_option(self.actions) if self.actions else None
-
-    def passing(self) -> ActionFigures | None:
-        return next((a for a in self.actions if a.option.call.kind == PASS), None)
 
     def to_json(self) -> dict[str, Any]:
         k = self.knowledge
@@ -424,7 +432,7 @@ class CallFigures(BidFigures):
 
 
 @dataclass(repr=False)
-class CallAdvice(Answer):
+class CallAdvice(AtTheTable, Answer):
     """Euchre call advice from the seat's five cards and the upcard (single dummy).
 
     >>> import hasen
@@ -444,16 +452,6 @@ class CallAdvice(Answer):
     agreeing: Agreeing | None = None
     actions: list[ActionFigures] = field(default_factory=list)
     second_round: Option | None = None  # the seat's own call should the first round go by
-
-    def best_action(self) -> ActionFigures | None:
-        """The option worth most: by the chance of winning the game when the score is known."""
-        return best_option(self.actions, self.context.score is not None) if self.actions else None
-
-    def best_by_points(self) -> ActionFigures | None:
-        return best_option(self.actions) if self.actions else None
-
-    def passing(self) -> ActionFigures | None:
-        return next((a for a in self.actions if a.option.call.kind == PASS), None)
 
     def best(self, round: int) -> CallFigures | None:
         """The call of the round with the highest expected score, if any is above 0 (None:

@@ -10,6 +10,7 @@ loads it then, so that its text never depends on what happened to be imported fi
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from typing import Any
@@ -21,6 +22,22 @@ from ..core.version import __version__
 from ..rules.settings import Settings
 
 Formatter = Callable[[Any], str]
+
+
+def figure(value: float) -> float:
+    """A figure for JSON: four decimals, and never -0.0."""
+    return round(value, 4) + 0.0
+
+
+def given_figures(**values: float | None) -> dict[str, float]:
+    """The figures that are known, for JSON (a key left out where its value is None)."""
+    return {name: figure(value) for name, value in values.items() if value is not None}
+
+
+def stderr_of_mean(values: Any) -> float:
+    """The standard error of the mean of a numpy array of per-layout values (0 for one)."""
+    count = len(values)
+    return float(values.std(ddof=1) / math.sqrt(count)) if count > 1 else 0.0
 TEXT: dict[str, Formatter] = {}  # by the answer's class name
 HTML: dict[str, Formatter] = {}
 

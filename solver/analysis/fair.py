@@ -28,7 +28,6 @@ each layout, which the review builds from the model of the other players.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -46,6 +45,7 @@ from ..rules.settings import Settings
 from ..rules.trump import trick_winner
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
+from .answer import figure, given_figures, stderr_of_mean
 from .inputs import DEFAULT_REVIEW_LAYOUTS
 from .layouts import LAYOUTS_PER_CHUNK
 from .odds import GameState
@@ -75,10 +75,6 @@ class Stakes:
         return cls(tricks_needed(variant, bid), net_scores(variant, settings, bid, alone), wins)
 
 
-def figure(value: float) -> float:
-    return round(value, 4) + 0.0
-
-
 @dataclass(frozen=True)
 class CardChoiceFigure:
     """One legal card at a turn, over the layouts: the mover's side's mean tricks after it,
@@ -92,11 +88,8 @@ class CardChoiceFigure:
     win: float | None = None  # with a score: the mover's side's chance of winning the game
 
     def to_json(self) -> dict[str, Any]:
-        data = {"card": card_name(self.card), "mean": figure(self.mean), "points": figure(self.points),
-                "chance": figure(self.chance)}
-        if self.win is not None:
-            data["win"] = figure(self.win)
-        return data
+        return {"card": card_name(self.card), "mean": figure(self.mean), "points": figure(self.points),
+                "chance": figure(self.chance), **given_figures(win=self.win)}
 
 
 @dataclass(frozen=True)
@@ -149,9 +142,8 @@ class FairVerdict:
                 "layouts": self.layouts, "exact": self.exact, "agree_with_auction": self.agreeing,
                 "best": card_name(self.best), "cost": figure(self.cost), "stderr": figure(self.stderr),
                 "points_cost": figure(self.points_cost), "points_stderr": figure(self.points_stderr),
-                "mistake": self.mistake, "choices": [c.to_json() for c in self.choices]}
-        if self.win_cost is not None:
-            data["win_cost"] = figure(self.win_cost)
+                "mistake": self.mistake, "choices": [c.to_json() for c in self.choices],
+                **given_figures(win_cost=self.win_cost)}
         if self.why is not None:
             data["why"] = self.why.to_json()
         return data
@@ -244,7 +236,7 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     n = len(totals)
 
     def stderr_of(differences: np.ndarray) -> float:
-        return 0.0 if exact or n < 2 else float(differences.std(ddof=1) / math.sqrt(n))
+        return 0.0 if exact else stderr_of_mean(differences)
 
     cost = float(means[by_tricks] - means[played])
     stderr = stderr_of(tricks[:, by_tricks] - tricks[:, played])

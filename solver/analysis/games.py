@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.variants import Variant
+from .answer import figure
 from .odds import game_won_by, scoring_of, win_chances
-from .record import Record
+from .record import HandResult, Record
 
 
 @dataclass(frozen=True)
@@ -34,16 +35,13 @@ class GamePlace:
 
     def to_json(self, variant: Variant) -> dict[str, Any]:
         return {"number": self.number, "hand": self.hand, "score": list(self.score), "started": list(self.started),
-                "chance": round(self.chance, 4) + 0.0,
+                "chance": figure(self.chance),
                 "after": None if self.after is None else list(self.after),
                 "winner": None if self.winner is None else variant.side_names[self.winner]}
 
 
-def first_side_points(record: Record) -> tuple[int, int] | None:
-    """The points a finished hand gave each side, the first side's first; None if unfinished."""
-    result = record.result
-    if result is None:
-        return None
+def first_side_points(result: HandResult) -> tuple[int, int]:
+    """The points a finished hand gave each side, the first side's first."""
     ours, theirs = result.score
     return (ours, theirs) if result.side in (0, None) else (theirs, ours)
 
@@ -81,12 +79,12 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
             number, hand, started = number + 1, 0, score
         variant = record.variant
         hand += 1
-        points = first_side_points(record)
-        after = None if points is None else (score[0] + points[0], score[1] + points[1])
-        winner = None
-        if after is not None:
-            side = record.result.side if record.result is not None else None
-            winner = game_won_by(*after, -1 if side is None else side)
+        result = record.result
+        after = winner = None
+        if result is not None:
+            points = first_side_points(result)
+            after = (score[0] + points[0], score[1] + points[1])
+            winner = game_won_by(*after, -1 if result.side is None else result.side)
         places.append(GamePlace(number, hand, score, started, winning_chance(record, score), after, winner))
         score = after
         if winner is not None:  # the game is over: the next hand begins the next at 0-0

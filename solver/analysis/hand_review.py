@@ -22,7 +22,6 @@ every hand open is shown as such. The review ends with the result and the par.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -37,7 +36,7 @@ from ..core.version import __version__
 from ..rules.auction import Call
 from .actions import ActionFigures, Option, value_options
 from .advice import Context, agreeing_layouts, solve_defended
-from .answer import Answer
+from .answer import Answer, figure, given_figures, stderr_of_mean
 from .bidding import Auction
 from .fair import MISTAKE_POINTS, Agree, FairVerdict, Stakes, Why, judge_play
 from .family import Family
@@ -54,10 +53,6 @@ from .views import View, rotation
 Progress = Callable[[int, int], None]
 
 
-def figure(value: float) -> float:
-    return round(value, 4) + 0.0
-
-
 @dataclass(frozen=True)
 class CallOption:
     """One call a seat could have made, valued at the table."""
@@ -68,10 +63,8 @@ class CallOption:
     win: float | None = None  # with a score: the caller's side's chance of winning the game
 
     def to_json(self) -> dict[str, Any]:
-        data = {"call": self.call, "expected": figure(self.expected), "stderr": figure(self.stderr)}
-        if self.win is not None:
-            data["win"] = figure(self.win)
-        return data
+        return {"call": self.call, "expected": figure(self.expected), "stderr": figure(self.stderr),
+                **given_figures(win=self.win)}
 
 
 @dataclass(frozen=True)
@@ -114,9 +107,8 @@ class CallVerdict:
         data = {"number": self.number, "seat": SEATS[self.seat], "call": self.made.call,
                 "expected": figure(self.made.expected), "best": self.best.call, "cost": figure(self.cost),
                 "stderr": figure(self.stderr), "mistake": self.mistake, "layouts": self.layouts,
-                "agree_with_auction": self.agreeing, "options": [o.to_json() for o in self.options]}
-        if self.win_cost is not None:
-            data["win_cost"] = figure(self.win_cost)
+                "agree_with_auction": self.agreeing, "options": [o.to_json() for o in self.options],
+                **given_figures(win_cost=self.win_cost)}
         if self.why is not None:
             data["why"] = self.why.to_json()
         return data
@@ -156,7 +148,7 @@ class ChoiceVerdict:
                 "points": figure(self.points), "best_points": figure(self.best_points), "cost": figure(self.cost),
                 "stderr": figure(self.stderr), "mean": figure(self.mean), "best_mean": figure(self.best_mean),
                 "layouts": self.layouts, "mistake": self.mistake,
-                **({} if self.win_cost is None else {"win_cost": figure(self.win_cost)})}
+                **given_figures(win_cost=self.win_cost)}
 
 
 @dataclass(frozen=True)
@@ -470,7 +462,7 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     best = min(candidates, key=place)
     chosen = next(c for c in candidates if (c[2], c[3], c[4]) == (contract.trump, contract.discard, contract.alone))
     differences = best[0] - chosen[0]
-    stderr = float(differences.std(ddof=1) / math.sqrt(len(differences))) if len(differences) > 1 else 0.0
+    stderr = stderr_of_mean(differences)
 
     def pair(entry: tuple[np.ndarray, np.ndarray, int, int, bool]) -> tuple[Suit, Card | None, bool]:
         return Suit(entry[2]), Card(entry[3]), entry[4]

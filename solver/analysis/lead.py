@@ -26,12 +26,12 @@ from ..rules.settings import Settings
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .advice import Agreeing, Context, agreeing_layouts
-from .answer import Answer, variant_json
+from .answer import Answer, figure, stderr_of_mean, variant_json
 from .fair import Stakes
 from .inputs import whole_number
 from .layouts import Knowledge, Mapper, map_chunks
 from .play import Contract, PlayState, exchanger, exchanging_seat, playing_seats
-from .simulate import Sample, figure, trick_counts
+from .simulate import Sample, trick_counts
 
 
 @dataclass(frozen=True)
@@ -215,8 +215,7 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
         c = column[card]
         lead = LeadStats(counts[c].tolist(), card, float(best[c]))
         if points is not None and success is not None:
-            spread = float(points[:, c].std(ddof=1) / np.sqrt(count)) if count > 1 else 0.0
-            lead = replace(lead, points=float(points[:, c].mean()), points_stderr=spread,
+            lead = replace(lead, points=float(points[:, c].mean()), points_stderr=stderr_of_mean(points[:, c]),
                            chance=float(success[:, c].mean()))
         answer.leads.append(lead)
     return answer

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import NotationError
 from ..core.seats import SEATS, left_of
 from ..core.variants import Variant
-from ..rules.scoring import GAME_POINTS, Bid, bid_ladder, hand_score
+from ..rules.scoring import GAME_POINTS, Bid, bid_ladder, side_points
 from ..rules.settings import Settings
 from .answer import Answer, variant_json
 
@@ -88,9 +88,8 @@ def results(variant: Variant, settings: Settings, outcomes: list[Outcome], deale
         declarer = (dealer + o.offset) % 4
         side = variant.side_of(declarer)
         bid = ladder[o.bid] if o.bid >= 0 else None
-        mine, theirs = hand_score(variant, settings, bid, o.tricks, o.alone)
-        points = (mine, theirs) if side == 0 else (theirs, mine)
-        out.append((o.count / total, points[0], points[1], side))
+        first, second = side_points(variant, settings, bid, o.tricks, o.alone, side)
+        out.append((o.count / total, first, second, side))
     return out
 
 
@@ -216,8 +215,7 @@ class GameState:
         variant = self.table.variant
         out = []
         for tricks in range(variant.hand_size + 1):
-            mine, theirs = hand_score(variant, self.table.settings, bid, tricks, alone)
-            gains = (mine, theirs) if declaring == 0 else (theirs, mine)
+            gains = side_points(variant, self.table.settings, bid, tricks, alone, declaring)
             out.append(chance_after(self.table, self.score[0], self.score[1], gains, declaring, self.dealer))
         return out
 

@@ -28,7 +28,7 @@ from ..core.names import Card, CardSet, Suit
 from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..rules.settings import Settings
-from .answer import Answer, variant_json
+from .answer import Answer, figure, variant_json
 from .family import Family
 from .inputs import whole_number
 from .layouts import Column, Knowledge, Mapper, TableShape, solve_layouts
@@ -36,9 +36,6 @@ from .layouts import Column, Knowledge, Mapper, TableShape, solve_layouts
 FORMS = {False: "with_partner", True: "alone"}  # the JSON names of the forms of play
 
 
-def figure(value: float) -> float:
-    """A figure for JSON: four decimals, and never -0.0."""
-    return round(value, 4) + 0.0
 @dataclass
 class Sample:
     """Tricks over the layouts, as a count of layouts per number of tricks (0 up)."""

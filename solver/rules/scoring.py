@@ -96,6 +96,14 @@ def hand_score(variant: Variant, settings: Settings, bid: Bid | None, tricks: in
     return euchre_score(tricks, alone, variant)
 
 
+def side_points(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool,
+                declaring: int) -> tuple[int, int]:
+    """The points of a played hand by side, the first side's (N-S, or N) first:
+    ``hand_score`` with the declaring side (0 or 1) placed."""
+    mine, theirs = hand_score(variant, settings, bid, tricks, alone)
+    return (mine, theirs) if declaring == 0 else (theirs, mine)
+
+
 @cache
 def net_scores(variant: Variant, settings: Settings, bid: Bid | None, alone: bool) -> tuple[int, ...]:
     """The declaring side's points less the defenders' for 0, 1, ... tricks."""

@@ -12,7 +12,7 @@ from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS
 from ..rules.settings import Settings
-from .words import percent, score_text
+from .words import percent, score_text, sides_text
 
 
 def points(value: float) -> str:
@@ -150,9 +150,8 @@ def group_words(group: list[ActionFigures], advice: BidAdvice | CallAdvice) -> s
 def score_words(advice: BidAdvice | CallAdvice) -> str:
     """``At 9-0 (N-S 9, E-W 0)``."""
     assert advice.context.score is not None
-    first, second = advice.knowledge.variant.side_names
-    a, b = advice.context.score
-    return f"At {score_text(a, b)} ({first} {a}, {second} {b})"
+    score = advice.context.score
+    return f"At {score_text(*score)} ({sides_text(advice.knowledge.variant.side_names, score)})"
 
 
 def headline(advice: BidAdvice | CallAdvice) -> str:

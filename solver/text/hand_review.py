@@ -9,7 +9,7 @@ from ..analysis.hand_review import CallVerdict, ChoiceVerdict, HandReview
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import Card, Suit
 from ..core.seats import SEATS
-from .words import OPEN_HANDS, tricks
+from .words import OPEN_HANDS, sides_text, tricks
 
 
 def choice_words(pair: tuple[Suit, Card | None, bool], exchanges: bool, partners: bool) -> str:
@@ -24,11 +24,8 @@ def choice_words(pair: tuple[Suit, Card | None, bool], exchanges: bool, partners
 
 def result_lines(review: HandReview) -> list[str]:
     record = review.record
-    if review.score is not None:
-        first, second = record.variant.side_names
-        score = f" (the score before it: {first} {review.score[0]}, {second} {review.score[1]})"
-    else:
-        score = ""
+    score = "" if review.score is None else \
+        f" (the score before it: {sides_text(record.variant.side_names, review.score)})"
     contract = record.contract
     assert contract is not None
     bid = record.bid

@@ -14,7 +14,7 @@ from typing import Any
 from ..analysis.fair import MISTAKE_POINTS
 from ..analysis.record import Record
 from ..analysis.session import GameLine, HandLine, Mistake, Session
-from .words import score_text
+from .words import score_text, sides_text
 
 REPORT_EXTRA = "pip install 'hasen[report]'"  # matplotlib draws the charts
 NARROW = "40em"  # below this width a table shows each row as a card of labelled lines
@@ -155,8 +155,7 @@ def anchor(hand_id: str) -> str:
 
 def score_words(session: Session, score: list[int] | tuple[int, int]) -> str:
     """``N-S 6, E-W -5``: a score where a bare ``6--5`` would puzzle."""
-    first, second = session.sides
-    return f"{first} {score[0]}, {second} {score[1]}"
+    return sides_text(session.sides, score)
 
 
 def hand_row(session: Session, hand: HandLine) -> str:

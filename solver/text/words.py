@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core.cards import SUIT_NAMES, card_name
@@ -44,6 +45,11 @@ def describe(result: Result) -> str:
 def percent(share: float) -> str:
     """``43%``: a share as a player reads it."""
     return f"{100 * share:.0f}%"
+
+
+def sides_text(sides: Sequence[str], score: Sequence[int]) -> str:
+    """``N-S 8, E-W 5``: each side's score by name (where ``8-5`` would not say whose is whose)."""
+    return f"{sides[0]} {score[0]}, {sides[1]} {score[1]}"
 
 
 def score_text(first: int, second: int) -> str:
