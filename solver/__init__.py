@@ -5,7 +5,7 @@
 >>> "KH" in deal.hand("N")
 True
 >>> hasen.analyze(deal, declarer="N").tables["N"].best
-(Suit('C'), Card('KH'), 6)
+BestChoice(trump=Suit('C'), discard=Card('KH'), tricks=6)
 
 A whole played hand is a ``Record`` (``Record.parse``, ``Record.from_json``); ``random_deal``
 deals any game at random, by seed.
@@ -77,7 +77,10 @@ _HOMES = {
     "BidAdvice": "analysis.advice",
     "CallAdvice": "analysis.advice",
     "analyze": "public",
+    "analyze_each": "public",
     "analyze_many": "public",
+    "rows_of": "public",
+    "to_frame": "public",
     "bid": "public",
     "position": "public",
     "review": "public",
@@ -95,25 +98,112 @@ _HOMES = {
     "ordered_map": "workers",
 }
 
+# the types the answers hold, for annotations and isinstance (each documented where defined)
+_ANSWER_TYPES = {
+    "ActionFigures": "analysis.actions",
+    "Option": "analysis.actions",
+    "Agreeing": "analysis.advice",
+    "BidFigures": "analysis.advice",
+    "CallFigures": "analysis.advice",
+    "Context": "analysis.advice",
+    "FormAdvice": "analysis.advice",
+    "BestChoice": "analysis.answer",
+    "Auction": "analysis.bidding",
+    "BidScore": "analysis.bidding",
+    "CallOutcome": "analysis.bidding",
+    "DeclarerBest": "analysis.bidding",
+    "Played": "analysis.bidding",
+    "SeatCall": "analysis.bidding",
+    "TrumpEntry": "analysis.euchre_table",
+    "CardChoiceFigure": "analysis.fair",
+    "FairVerdict": "analysis.fair",
+    "Stakes": "analysis.fair",
+    "Why": "analysis.fair",
+    "ContractTable": "analysis.family",
+    "HandResult": "analysis.record",
+    "PlayerSummary": "analysis.review",
+    "Plan": "analysis.table",
+    "CallOption": "analysis.hand_review",
+    "CallVerdict": "analysis.hand_review",
+    "ChoiceVerdict": "analysis.hand_review",
+    "PlayerTotals": "analysis.hand_review",
+    "Knowledge": "analysis.layouts",
+    "LeadStats": "analysis.lead",
+    "WinChances": "analysis.odds",
+    "AloneComparison": "analysis.outcomes",
+    "Outcomes": "analysis.outcomes",
+    "Result": "analysis.outcomes",
+    "CardChoice": "analysis.position",
+    "CardReview": "analysis.review",
+    "ChoiceStats": "analysis.simulate",
+    "FormStats": "analysis.simulate",
+    "Example": "games.base",
+    "AuctionEnd": "rules.auction",
+    "AuctionRules": "rules.auction",
+    "AuctionState": "rules.auction",
+    "Call": "rules.auction",
+    "Bid": "rules.scoring",
+    "SettingsDict": "rules.settings",
+    "Searcher": "search",
+}
+_HOMES.update(_ANSWER_TYPES)
+
 if TYPE_CHECKING:
+    from .analysis.actions import ActionFigures as ActionFigures
+    from .analysis.actions import Option as Option
+    from .analysis.advice import Agreeing as Agreeing
     from .analysis.advice import BidAdvice as BidAdvice
+    from .analysis.advice import BidFigures as BidFigures
     from .analysis.advice import CallAdvice as CallAdvice
+    from .analysis.advice import CallFigures as CallFigures
+    from .analysis.advice import Context as Context
+    from .analysis.advice import FormAdvice as FormAdvice
     from .analysis.answer import Answer as Answer
+    from .analysis.answer import BestChoice as BestChoice
+    from .analysis.bidding import Auction as Auction
     from .analysis.bidding import BidAnalysis as BidAnalysis
+    from .analysis.bidding import BidScore as BidScore
+    from .analysis.bidding import CallOutcome as CallOutcome
+    from .analysis.bidding import DeclarerBest as DeclarerBest
     from .analysis.bidding import EuchreAdvice as EuchreAdvice
     from .analysis.bidding import HasenpfefferAdvice as HasenpfefferAdvice
+    from .analysis.bidding import Played as Played
+    from .analysis.bidding import SeatCall as SeatCall
     from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
     from .analysis.euchre_table import MakerTable as MakerTable
+    from .analysis.euchre_table import TrumpEntry as TrumpEntry
+    from .analysis.fair import CardChoiceFigure as CardChoiceFigure
+    from .analysis.fair import FairVerdict as FairVerdict
+    from .analysis.fair import Stakes as Stakes
+    from .analysis.fair import Why as Why
+    from .analysis.family import ContractTable as ContractTable
+    from .analysis.hand_review import CallOption as CallOption
+    from .analysis.hand_review import CallVerdict as CallVerdict
+    from .analysis.hand_review import ChoiceVerdict as ChoiceVerdict
     from .analysis.hand_review import HandReview as HandReview
+    from .analysis.hand_review import PlayerTotals as PlayerTotals
+    from .analysis.layouts import Knowledge as Knowledge
     from .analysis.lead import LeadSimulation as LeadSimulation
+    from .analysis.lead import LeadStats as LeadStats
     from .analysis.odds import Odds as Odds
+    from .analysis.odds import WinChances as WinChances
+    from .analysis.outcomes import AloneComparison as AloneComparison
+    from .analysis.outcomes import Outcomes as Outcomes
+    from .analysis.outcomes import Result as Result
     from .analysis.play import Contract as Contract
     from .analysis.play import PlayState as PlayState
+    from .analysis.position import CardChoice as CardChoice
     from .analysis.position import PositionAnalysis as PositionAnalysis
+    from .analysis.record import HandResult as HandResult
     from .analysis.record import Record as Record
+    from .analysis.review import CardReview as CardReview
+    from .analysis.review import PlayerSummary as PlayerSummary
     from .analysis.review import PlayReview as PlayReview
+    from .analysis.simulate import ChoiceStats as ChoiceStats
+    from .analysis.simulate import FormStats as FormStats
     from .analysis.simulate import Simulation as Simulation
     from .analysis.table import DeclarerTable as DeclarerTable
+    from .analysis.table import Plan as Plan
     from .analysis.table import TableAnalysis as TableAnalysis
     from .api import create_app as create_app
     from .core.deal import Deal as Deal
@@ -135,18 +225,29 @@ if TYPE_CHECKING:
     from .games import GAMES as GAMES
     from .games import Game as Game
     from .games import game_of as game_of
+    from .games.base import Example as Example
     from .public import analyze as analyze
+    from .public import analyze_each as analyze_each
     from .public import analyze_many as analyze_many
     from .public import bid as bid
     from .public import odds as odds
     from .public import position as position
     from .public import review as review
     from .public import review_hand as review_hand
+    from .public import rows_of as rows_of
     from .public import simulate as simulate
     from .public import simulate_lead as simulate_lead
     from .public import solve as solve
+    from .public import to_frame as to_frame
+    from .rules.auction import AuctionEnd as AuctionEnd
+    from .rules.auction import AuctionRules as AuctionRules
+    from .rules.auction import AuctionState as AuctionState
+    from .rules.auction import Call as Call
+    from .rules.scoring import Bid as Bid
     from .rules.settings import Settings as Settings
+    from .rules.settings import SettingsDict as SettingsDict
     from .search import USING_EXTENSION as USING_EXTENSION
+    from .search import Searcher as Searcher
     from .workers import Workers as Workers
     from .workers import ordered_map as ordered_map
 

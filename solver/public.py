@@ -14,9 +14,11 @@ called as the work advances.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, cast, overload
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast, overload
 
+from .analysis.answer import Answer
 from .analysis.inputs import (
     DEFAULT_CHOICE_LAYOUTS,
     DEFAULT_LAYOUTS,
@@ -35,7 +37,7 @@ from .analysis.play import PlayState
 from .analysis.table import Plan
 from .core.cards import SUITS
 from .core.deal import Deal
-from .core.errors import DeadlineExceeded, NotationError, quoted
+from .core.errors import DeadlineExceeded, HasenError, NotationError, quoted
 from .core.names import CardLike, SeatLike, SuitLike
 from .core.seats import SEATS
 from .core.variants import HASENPFEFFER, Variant, VariantName
@@ -65,8 +67,8 @@ if TYPE_CHECKING:
 AuctionLike = str | Sequence[tuple[SeatLike, str]] | None
 
 __all__ = [
-    "analyze", "analyze_many", "bid", "odds", "position", "review", "review_hand", "simulate", "simulate_lead",
-    "solve",
+    "analyze", "analyze_each", "analyze_many", "bid", "odds", "position", "review", "review_hand", "rows_of",
+    "simulate", "simulate_lead", "solve", "to_frame",
     # what the interfaces (hasen.cli, hasen.api) take from here besides the analyses
     "DEFAULT_CHOICE_LAYOUTS", "DEFAULT_LAYOUTS", "DEFAULT_REVIEW_LAYOUTS", "DeadlineExceeded",
     "check_contract_notation", "coerce_seat", "coerce_trump", "knowledge_of",
@@ -112,7 +114,7 @@ def analyze(deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool =
 
     >>> table = analyze(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), declarer="N")
     >>> table.tables["N"].best
-    (Suit('C'), Card('KH'), 6)
+    BestChoice(trump=Suit('C'), discard=Card('KH'), tricks=6)
     >>> table.tables["N"].tricks["S"]["AS"]
     4
     """
@@ -148,6 +150,96 @@ def analyze_many(deals: Iterable[Deal | str], *, declarer: SeatLike | None = Non
         return plan_analysis(deal, declarer=declarer, alone=alone, defender=defender)
 
     return cast("list[Analysis]", answer_many(list(deals), plan_of, threads, chunk, what="deals"))
+
+
+def analyze_each(deals: Iterable[Deal | str], *, declarer: SeatLike | None = None, alone: bool = False,
+                 defender: SeatLike | None = None, threads: int = 1, jobs: int = 1, scheduler: str | None = None,
+                 chunk: int | None = None, progress: Progress | None = None) -> Iterator[Analysis]:
+    """``analyze`` of each deal as a lazy iterator, in order: the deals are read as the work
+    needs them (a generator of a million deals is never held at once) and each answer comes
+    as soon as it and those before it are done. ``threads`` threads in this process, or
+    ``jobs`` processes, or the Dask cluster at ``scheduler`` (``hasen.Workers``);
+    ``progress(done, total)`` after each chunk, ``total`` 0 when ``deals`` has no length.
+
+    >>> deals = ["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N:.AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 A.K..AQJ* KS"]
+    >>> [table.tables["N"].best_tricks for table in analyze_each(iter(deals), declarer="N", threads=2)]
+    [6, 4]
+    >>> rows = rows_of(analyze_each(deals, declarer="N"))
+    >>> next(rows)["answer"], len(list(rows))
+    (0, 55)
+    """
+    from .analysis.many import MAX_CHUNK, answer_each
+    from .workers import Workers
+
+    total = len(deals) if isinstance(deals, Sized) else 0
+    options = {"declarer": declarer, "alone": alone, "defender": defender}
+    analyze_options(options)  # a bad option is refused before any deal is read
+    if jobs == 1 and scheduler is None:
+        def plan_of(deal: Deal | str) -> Plan:
+            return plan_analysis(deal, **options)  # type: ignore[arg-type]
+
+        answers: Iterator[Analysis] = cast("Iterator[Analysis]", answer_each(deals, plan_of, threads,
+                                                                               chunk or MAX_CHUNK, what="deals"))
+        yield from counted(answers, progress, total, chunk or MAX_CHUNK)
+        return
+    with Workers(jobs, scheduler) as workers:
+        work = partial(analyze_numbered, options)
+        yield from counted(workers.map(work, enumerate(deals), chunk=chunk), progress, total, chunk or MAX_CHUNK)
+
+
+def analyze_options(options: Mapping[str, object]) -> None:
+    """``analyze``'s options checked on their own (the seats' names)."""
+    for name in ("declarer", "defender"):
+        if options[name] is not None:
+            coerce_seat(options[name], name)  # type: ignore[arg-type]
+
+
+def analyze_numbered(options: Mapping[str, object], item: tuple[int, Deal | str]) -> Analysis:
+    """One deal's table on a worker, its error naming its place among the deals."""
+    index, deal = item
+    try:
+        return analyze(deal, **options)  # type: ignore[arg-type]
+    except HasenError as exc:
+        raise type(exc)(f"deals[{index}]: {exc}") from None
+
+
+def counted(answers: Iterable[Answer], progress: Progress | None, total: int, every: int) -> Iterator[Any]:
+    """The answers as they come, ``progress`` told every ``every`` of them and at the end."""
+    done = 0
+    for answer in answers:
+        yield answer
+        done += 1
+        if progress is not None and (done % every == 0 or done == total):
+            progress(done, total)
+    if progress is not None and done % every and done != total:
+        progress(done, total)
+
+
+def rows_of(answers: Answer | Iterable[Answer]) -> Iterator[dict[str, Any]]:
+    """The tidy rows of an answer (its ``rows()``), or of each of many answers in order, each
+    row then numbered by its answer (``answer``: 0, 1, ...); every value a name, number,
+    bool or None.
+
+    >>> row = next(rows_of(analyze(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"), declarer="N")))
+    >>> row["declarer"], row["trump"], row["discard"], row["tricks"]
+    ('N', 'S', 'AS', 4)
+    """
+    from .analysis.rows import rows_of as rows
+
+    return rows(answers)
+
+
+def to_frame(answers: Answer | Iterable[Answer]) -> Any:
+    """``rows_of(answers)`` as a pandas DataFrame (``pip install 'hasen[frames]'``): a column
+    per field, seats, suits and cards as their names.
+
+    >>> frame = to_frame(analyze_each(["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"] * 3))
+    >>> frame.groupby("declarer").tricks.max().to_dict(), len(frame)
+    ({'E': 5, 'N': 6, 'S': 5, 'W': 5}, 336)
+    """
+    from .analysis.rows import frame
+
+    return frame(rows_of(answers))
 
 
 def position(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,

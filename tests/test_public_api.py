@@ -3,14 +3,20 @@ it answers as the CLI does for every game."""
 
 from __future__ import annotations
 
+import ast
+import concurrent.futures
 import doctest
+import importlib
 import inspect
 import json
 import pickle
+import pkgutil
 import random
 import subprocess
 import sys
 import time
+import typing
+from pathlib import Path
 from types import SimpleNamespace
 
 import euchre_deals
@@ -46,8 +52,77 @@ def test_the_public_names_are_exported() -> None:
         assert name in hasen.__all__ and hasattr(hasen, name), name
 
 
-PUBLIC_OBJECTS = {name: getattr(hasen, name) for name in hasen.__all__
-                  if inspect.isclass(getattr(hasen, name)) or inspect.isfunction(getattr(hasen, name))}
+PUBLIC_OBJECTS = {name: getattr(hasen, name) for name in hasen.__all__ if name not in hasen._ANSWER_TYPES
+                  and (inspect.isclass(getattr(hasen, name)) or inspect.isfunction(getattr(hasen, name)))}
+
+
+def type_checkers_names() -> dict[str, str]:
+    """Each name the ``if TYPE_CHECKING:`` block of hasen/__init__.py imports, and its module."""
+    tree = ast.parse(Path(hasen.__file__).read_text())
+    block = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    return {alias.asname or alias.name: (node.module or "") for node in block.body
+            if isinstance(node, ast.ImportFrom) for alias in node.names}
+
+
+def test_the_lazy_names_are_the_type_checkers_names() -> None:
+    """Each public name loads at run time from the module the type checker reads it from: a
+    name missing from either would be there at run time and ``Any`` to mypy, or the reverse."""
+    assert type_checkers_names() == hasen._HOMES
+
+
+def answer_types(root: object, seen: set[int]) -> set[type]:
+    """The project's classes that ``root``'s annotations name, transitively: its fields, its
+    properties' and methods' answers."""
+    found: set[type] = set()
+    members = [root] if not inspect.isclass(root) else [root, *(
+        getattr(member, "fget", None) or getattr(member, "method", None) or member
+        for member_name, member in vars(root).items() if not member_name.startswith("_"))]
+    for member in members:
+        if id(member) in seen or not callable(member) and not inspect.isclass(member):
+            continue
+        seen.add(id(member))
+        try:
+            own = vars(sys.modules[member.__module__])  # a name means its own module's first
+            hints = typing.get_type_hints(member, globalns={**ANNOTATION_NAMES, **own})
+        except TypeError:  # not annotated (a constant, a NamedTuple's field descriptor)
+            continue
+        for hint in hints.values():
+            for cls in classes_named(hint):
+                if cls.__module__.startswith("hasen.") and cls not in found:
+                    found.add(cls)
+                    found |= answer_types(cls, seen)
+    return found
+
+
+def classes_named(hint: object) -> list[type]:
+    return ([hint] if inspect.isclass(hint) else []) + [c for arg in typing.get_args(hint) for c in classes_named(arg)]
+
+
+def every_name_of_the_package() -> dict[str, object]:
+    """Every module-level name of every hasen module, for reading annotations written as text."""
+    for module in pkgutil.walk_packages(hasen.__path__, "hasen."):
+        if not module.name.endswith(("_fit", "__main__")):
+            importlib.import_module(module.name)
+    names: dict[str, object] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("hasen"):
+            names.update(vars(module))
+    # what modules import for the type checker only
+    names.update(Future=concurrent.futures.Future, Analysis=hasen.TableAnalysis | hasen.EuchreAnalysis)
+    return names
+
+
+ANNOTATION_NAMES: dict[str, object] = {}
+
+
+def test_every_type_an_answer_holds_is_exported() -> None:
+    """A user can name (annotate, ``isinstance``) whatever an answer holds."""
+    ANNOTATION_NAMES.update(every_name_of_the_package())
+    exported = {id(getattr(hasen, name)) for name in hasen.__all__}
+    seen: set[int] = set()
+    reached = {cls for name in sorted(PUBLIC_OBJECTS) for cls in answer_types(PUBLIC_OBJECTS[name], seen)}
+    missing = sorted(f"{cls.__module__}.{cls.__qualname__}" for cls in reached if id(cls) not in exported)
+    assert len(reached) > 40 and not missing
 
 
 @pytest.mark.parametrize("function", PUBLIC_FUNCTIONS, ids=lambda f: f.__name__)
@@ -76,12 +151,12 @@ def test_the_docstring_examples_hold(module: str) -> None:
 
 # --- seats, suits and cards -----------------------------------------------------------------
 
-def test_seats_suits_and_cards_print_and_compare_as_their_names() -> None:
+def test_seats_suits_and_cards_print_as_their_names_and_compare_as_their_kind() -> None:
     assert (str(hasen.Seat("n")), str(hasen.Suit("♣")), str(hasen.Card("10h")), str(hasen.Card("*"))) == \
         ("N", "C", "TH", "JK")
-    assert hasen.Seat(1) == "E" and "E" == hasen.Seat(1) and hasen.Seat(1) != "W" and hasen.Seat(1) == 1
-    assert hasen.Card("KH") == "kh" and hasen.Card("KH") != "KS"
-    assert repr(hasen.Card("KH")) == "Card('KH')" and eval(repr(hasen.Seat("S")), vars(hasen)) == "S"
+    assert hasen.Seat(1) == hasen.Seat("E") and hasen.Seat(1) == 1 and hasen.Seat(1).name == "E"
+    assert hasen.Card("KH") == hasen.Card("kh") and hasen.Card("KH") != hasen.Card("KS")
+    assert repr(hasen.Card("KH")) == "Card('KH')" and eval(repr(hasen.Seat("S")), vars(hasen)) == hasen.Seat("S")
     with pytest.raises(hasen.NotationError, match="seat"):
         hasen.Seat("X")
 
@@ -108,15 +183,15 @@ def test_a_hand_is_found_by_seat_name_and_holds_cards_by_name() -> None:
     deal = hasen.Deal(HASENPFEFFER.deal)
     assert deal.hand("N") == deal.hand(0) == deal.hand(hasen.Seat("N"))
     assert "KH" in deal.hand(0) and "KH" not in deal.hand("E") and hasen.Card("JK") in deal.hand("N")
-    assert list(deal.hand("N")) == ["AS", "KH", "AC", "QC", "JC", "JK"]
-    assert deal.widow == "KS" and deal.dealer == "N"
+    assert [card.name for card in deal.hand("N")] == ["AS", "KH", "AC", "QC", "JC", "JK"]
+    assert deal.widow == hasen.Card("KS") and deal.dealer == hasen.Seat("N")
 
 
 def test_a_play_takes_a_card_by_name() -> None:
     state = hasen.position(hasen.Deal(HASENPFEFFER.deal, dealer="W"), "N", "C", "KH")
     state.play("JC")
     state.play(hasen.Card("KC"))
-    assert state.trick == ["JC", "KC"] and state.to_move == "S"
+    assert state.trick == [hasen.Card("JC"), hasen.Card("KC")] and state.to_move == hasen.Seat("S")
 
 
 def test_a_deal_carries_its_settings() -> None:
@@ -127,7 +202,7 @@ def test_a_deal_carries_its_settings() -> None:
     assert repr(led).endswith(", settings={'first_lead': 'declarer'})") and eval(repr(led), vars(hasen)) == led
     assert hasen.analyze(led, declarer="E").settings.first_lead == "declarer"
     assert hasen.analyze(plain, declarer="E").settings.first_lead == "dealer_left"
-    assert plain.replace(dealer="N").dealer == "N" and plain.replace(dealer="N").hands == plain.hands
+    assert plain.replace(dealer="N").dealer == hasen.Seat("N") and plain.replace(dealer="N").hands == plain.hands
 
 
 def test_hands_and_legal_cards_are_card_sets() -> None:
@@ -136,7 +211,7 @@ def test_hands_and_legal_cards_are_card_sets() -> None:
     assert all(isinstance(hand, hasen.CardSet) for hand in deal.hands)
     assert repr(deal.hands[0]) == "CardSet('AS KH AC QC JC JK')"
     state = hasen.position(deal, "N", "C", "KH", played="JC")
-    assert isinstance(state.legal(), hasen.CardSet) and list(state.legal()) == ["KC"]
+    assert isinstance(state.legal(), hasen.CardSet) and list(state.legal()) == [hasen.Card("KC")]
     assert state.hand("N") == hasen.CardSet("AS KS AC QC JK")  # KS taken, KH put away, JC played
 
 
@@ -199,7 +274,7 @@ def test_an_analysis_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> N
 def test_tables_are_keyed_by_names_and_show_them() -> None:
     analysis = hasen.analyze(hasen.Deal(HASENPFEFFER.deal, dealer="W"))
     east = analysis.tables["E"]
-    assert east is analysis.tables[1] and east.declarer == "E"
+    assert east is analysis.tables[1] and east.declarer == hasen.Seat("E")
     assert east.tricks["D"]["KS"] == east.tricks[2][hasen.Card("KS")]
     assert repr(east.discards) == "[Card('KS'), Card('AH'), Card('QH'), Card('AD'), Card('KD'), Card('TD'), Card('KC')]"
     assert "Card(" not in str(analysis) and "discard" in str(analysis)

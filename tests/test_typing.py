@@ -40,6 +40,19 @@ many = reveal_type(hasen.analyze_many([deal, euchre], threads=2))
 sim = hasen.simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", variant="hasenpfeffer",
                      settings={{"bidding": "pepper"}}, layouts=4)
 reveal_type(sim)
+# values by name as dict keys and in sets; a CardSet's operators are set operations
+by_card: dict[hasen.Card, int] = {{hasen.Card("KH"): 1}}
+assert by_card[hasen.Card("kh")] == 1 and hasen.Seat("N") in {{hasen.Seat(0)}}
+assert hasen.Seat("N") != hasen.Suit("S") and hasen.Card("KH").name == "KH"
+left: hasen.CardSet = deal.hand("N") - hasen.CardSet("KH") | hasen.Card("KS")
+assert {{left: "hand"}}[hasen.CardSet("AS KS AC QC JC JK")] == "hand"
+best: hasen.BestChoice = table.tables["N"].best
+trump, discard, tricks = best
+# 500 deals' tables in one frame, and rows that dump as names
+frame = hasen.to_frame(hasen.analyze_each((hasen.random_deal(seed=i) for i in range(500)), threads=2))
+assert len(frame) == 500 * 4 * 4 * 7 and set(frame["declarer"]) == {{"N", "E", "S", "W"}}
+import json
+assert json.loads(json.dumps(next(hasen.rows_of(table))))["declarer"] == "N"
 """
 
 # each line an error of its own, with what the error must say

@@ -163,6 +163,8 @@ class BidAdvice(AtTheTable, Answer):
     '6'
     """
 
+    ROWS = ((None, ("forms", (None, "form"), "bids")),)  # each highest bid, with the partner and alone
+
     knowledge: Knowledge
     settings: Settings
     layouts: int
@@ -440,6 +442,8 @@ class CallAdvice(AtTheTable, Answer):
     >>> advice.best(2).bid, advice.best(2).trump
     ('name D', Suit('D'))
     """
+
+    ROWS = ((None, ("calls",)),)  # each call
 
     knowledge: Knowledge
     settings: Settings

@@ -13,13 +13,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from importlib import import_module
-from typing import Any
+from typing import Any, ClassVar, NamedTuple
 
 from ..core.deal import Deal
+from ..core.names import Card, Suit
 from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.settings import Settings
+from .rows import Row, RowPath, frame, rows_at, table_rows
 
 Formatter = Callable[[Any], str]
 
@@ -91,6 +93,32 @@ def tables_repr(answer: object, deal: Deal, tables: Mapping[Any, Any]) -> str:
     return f"<{type(answer).__name__} of {deal!r}: best tricks {best}>"
 
 
+class TableAnswer:
+    """The rows of a table (``TableAnalysis``, ``EuchreAnalysis``): one per declarer, trump
+    and discard, the columns of ``hasen batch``'s CSV."""
+
+    __slots__ = ()
+    deal: Deal
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def rows(self) -> list[Row]:
+        return list(table_rows(self.to_json(), self.deal.variant.deck_size))
+
+
+class BestChoice(NamedTuple):
+    """The best cell of a declarer's or maker's table, the same fields in every game.
+
+    ``discard``: the declarer's discard in Hasenpfeffer, the dealer's in Euchre when the
+    upcard's suit is trump, None when nobody exchanges; ``tricks``: the declaring side's.
+    """
+
+    trump: Suit
+    discard: Card | None
+    tricks: int
+
+
 class Answer:
     """Base of the analyses' results.
 
@@ -100,12 +128,30 @@ class Answer:
     {'trump': 'H', 'tricks': 5, 'discard': None}
     >>> print(str(answer).splitlines()[-1])
     best: hearts, 5 tricks
+    >>> answer.rows()[0]["declarer"], answer.rows()[0]["trump"], answer.rows()[0]["tricks"]
+    ('N', 'S', 0)
     """
 
     __slots__ = ()
+    # where the answer's observations are in its JSON (hasen.analysis.rows): each kind of
+    # decision or cell and its path; a kind named is a column of its own, ``decision``
+    ROWS: ClassVar[tuple[tuple[str | None, RowPath], ...]] = ()
 
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
+
+    def rows(self) -> list[Row]:
+        """The answer as tidy rows: one plain dict per observation, every value a name,
+        number, bool or None (``json.dumps`` gives names)."""
+        if not self.ROWS:  # a declarer's table, a verdict: the whole answer gives the rows and their context
+            raise TypeError(f"a {type(self).__name__} is part of an answer: take the rows of the whole answer")
+        data = self.to_json()
+        return [row for kind, path in self.ROWS
+                for row in rows_at(data, path, None if kind is None else {"decision": kind})]
+
+    def to_frame(self) -> Any:
+        """The rows as a pandas DataFrame (``pip install 'hasen[frames]'``)."""
+        return frame(self.rows())
 
     def __eq__(self, other: object) -> bool:
         """Of one kind, with equal parts."""

@@ -30,7 +30,9 @@ from .outcomes import AloneComparison, Outcomes, Result, compare_alone
 
 
 @dataclass(frozen=True)
-class Call:
+class SeatCall:
+    """One call of the par auction: who made it and what, in words."""
+
     seat: Seat
     call: str  # "pass", a bid ("3", "big pepper"), "order up", "name H", with " alone"
 
@@ -66,7 +68,7 @@ class Played:
 class Auction:
     """A path through the auction and where it ends: a contract, or a redeal (None)."""
 
-    calls: list[Call]
+    calls: list[SeatCall]
     played: Played | None
 
     def value(self, variant: Variant) -> int:
@@ -74,7 +76,7 @@ class Auction:
         return 0 if self.played is None else self.played.net(variant, 0)
 
 
-def best_for(seat: int, variant: Variant, options: list[tuple[Call, Callable[[], Auction]]]) -> Auction:
+def best_for(seat: int, variant: Variant, options: list[tuple[SeatCall, Callable[[], Auction]]]) -> Auction:
     """The option the seat's side prefers (the first of equals: callers list passing first)."""
     best: Auction | None = None
     sign = 1 if variant.side_of(seat) == 0 else -1
@@ -99,11 +101,11 @@ def search_auction(rules: AuctionRules, played: Callable[[AuctionEnd], Played]) 
             return Auction([], None if state.end.redeal else played(state.end))
         seat = rules.to_call(state)
         assert seat is not None
-        options: list[tuple[Call, Callable[[], Auction]]] = []
+        options: list[tuple[SeatCall, Callable[[], Auction]]] = []
         for call in rules.calls(state):
             if call not in words:
                 words[call] = call.words(rules.settings)
-            options.append((Call(Seat(seat), words[call]), partial(from_state, rules.after(state, call))))
+            options.append((SeatCall(Seat(seat), words[call]), partial(from_state, rules.after(state, call))))
         return best_for(seat, rules.variant, options)
 
     return from_state(rules.start())
@@ -204,6 +206,8 @@ class BidAnalysis(Answer):
     >>> bids.advice["S"].best.result.trump, [str(call.seat) + " " + call.call for call in bids.par.calls]
     (Suit('H'), ['S pass', 'N pass', 'S name H'])
     """
+
+    ROWS = ((None, ("advice", (None, "seat"), (None, "form"), "scores")),)  # each seat's bids, double dummy
 
     deal: Deal
     settings: Settings

@@ -23,7 +23,7 @@ from ..core.version import __version__
 from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..search import Searcher, thread_searcher
 from ..search.layout import LAYOUT_BYTES
-from .answer import Answer, options_json, tables_repr
+from .answer import Answer, BestChoice, TableAnswer, options_json, tables_repr
 from .inputs import coerce_deal
 from .play import Contract
 from .table import (
@@ -115,9 +115,12 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
         return [SUIT_OBJECTS[t] for t, entry in zip(TRUMPS, self.trumps) if entry[0] == best]
 
     @property
-    def best(self) -> tuple[Suit, TrumpEntry]:
+    def best(self) -> BestChoice:
+        """The first of the ties: its trump, the dealer's discard (None: no exchange) and
+        the makers' tricks."""
         trump = self.ties[0]
-        return trump, self.entries[trump]
+        entry = self.entries[trump]
+        return BestChoice(trump, entry.discard, entry.value)
 
     def grid(self, trump: int) -> dict[int | None, int]:
         """This trump's tricks by the dealer's discard; key None when nobody exchanges."""
@@ -140,12 +143,12 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
         return abs(self.entries[contract.trump].value - self.contract_tricks(contract))
 
     def contract_json(self, contract: Contract) -> dict[str, Any]:
-        trump, entry = self.best
+        best = self.best
         return {
             "tricks": self.contract_tricks(contract),
             "cost": self.contract_cost(contract),
             "discard_cost": self.discard_cost(contract),
-            "best": {"trump": SUITS[trump], "discard": name_or_none(entry.discard), "tricks": entry.value},
+            "best": {"trump": SUITS[best.trump], "discard": name_or_none(best.discard), "tricks": best.tricks},
             "ties": [[SUITS[t], name_or_none(self.entries[t].discard)] for t in self.ties],
         }
 
@@ -162,15 +165,15 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
         }
 
     def __repr__(self) -> str:
-        trump, entry = self.best
-        return f"<MakerTable {self.maker}: best {trump}, {entry.value} tricks>"
+        best = self.best
+        return f"<MakerTable {self.maker}: best {best.trump}, {best.tricks} tricks>"
 
 
 def name_or_none(card: int | None) -> str | None:
     return None if card is None else card_name(card)
 
 
-class EuchreAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
+class EuchreAnalysis(TableAnswer, Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """The Euchre table of one maker or all: ``analysis.tables["N"].entries["H"]``.
 
     >>> import hasen

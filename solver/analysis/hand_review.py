@@ -190,6 +190,8 @@ class HandReview(Answer):
     (True, ['pass', 'pass', 'name H'], 10)
     """
 
+    ROWS = (("call", ("calls",)), ("choice", ("choice",)), ("card", ("cards",)))  # every decision judged
+
     record: Record
     layouts: int
     seed: int

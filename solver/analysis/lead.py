@@ -132,6 +132,8 @@ class LeadSimulation(Answer):
     ['AD', 'KD', 'KC']
     """
 
+    ROWS = ((None, ("leads",)),)  # each lead
+
     knowledge: Knowledge
     declarer: Seat
     trump: Suit

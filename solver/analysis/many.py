@@ -10,8 +10,10 @@ nothing over one. A chunk hands it over once for many tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TypeVar
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
+from typing import Any, TypeVar
 
 from ..core.errors import HasenError
 from ..search import thread_searcher
@@ -61,3 +63,31 @@ def answer_many(items: Sequence[Item], plan_of: Callable[[Item], Plan], threads:
         with ThreadPoolExecutor(min(threads, len(parts))) as pool:
             done = list(pool.map(lambda part: answer_chunk(part, plan_of, what, clear_each), parts))
     return [answer for part in done for answer in part]
+
+
+def answer_each(items: Iterable[Item], plan_of: Callable[[Item], Plan], threads: int = 1, chunk: int = MAX_CHUNK,
+                what: str = "items") -> Iterator[Answer]:
+    """``answer_many`` as a lazy iterator: the items are read a chunk at a time, at most two
+    chunks per thread are out at once, and the answers come in order as they are done."""
+    whole_number("threads", threads)
+    whole_number("chunk", chunk)
+    indexed = enumerate(items)
+    parts = iter(lambda: list(islice(indexed, chunk)), [])
+    if threads == 1:
+        for part in parts:
+            yield from answer_chunk(part, plan_of, what)
+        return
+    from concurrent.futures import ThreadPoolExecutor  # only for the threaded runs
+
+    with ThreadPoolExecutor(threads) as pool:
+        pending: deque[Any] = deque()
+        try:
+            for part in parts:
+                pending.append(pool.submit(answer_chunk, part, plan_of, what))
+                if len(pending) >= 2 * threads:
+                    yield from pending.popleft().result()
+            while pending:
+                yield from pending.popleft().result()
+        finally:
+            for future in pending:
+                future.cancel()

@@ -230,6 +230,8 @@ class Odds(Answer):
     (True, ('N-S', 'E-W'))
     """
 
+    ROWS = ((None, ("by_dealer", (None, "dealer"))),)  # the chance with each dealer
+
     variant: Variant
     settings: Settings
     first: int  # the first side's score (N-S, or N)

@@ -53,6 +53,8 @@ class PositionAnalysis(Answer):
     (Seat('E'), [CardChoice(cards=(Card('KC'),), total=6, cost=0)], [Card('KC'), Card('TC')])
     """
 
+    ROWS = ((None, ("choices",)),)  # each card (cards of one value together)
+
     state: PlayState
     taken: int
     remaining: int

@@ -83,6 +83,8 @@ class PlayReview(Answer):
     (1, [Card('JK'), Card('JC')])
     """
 
+    ROWS = ((None, ("cards",)),)  # each card played
+
     start: PlayState  # the contract made, nothing played
     end: PlayState  # after the last card of the record
     table: ContractTable  # the declarer's every trump and discard; in Euchre the maker's

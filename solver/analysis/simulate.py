@@ -113,6 +113,8 @@ class Simulation(Answer):
     (Suit('C'), Card('KH'))
     """
 
+    ROWS = ((None, ("forms", (None, "form"), "choices")),)  # each form's choices of trump and discard
+
     knowledge: Knowledge
     settings: Settings
     layouts: int

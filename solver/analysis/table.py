@@ -18,7 +18,7 @@ from ..rules.seating import check_lead_settings
 from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
-from .answer import Answer, options_json, tables_repr
+from .answer import Answer, BestChoice, TableAnswer, options_json, tables_repr
 from .inputs import coerce_deal, coerce_defender, coerce_seat
 from .play import Contract, declarer_cards, exchanging_seat, search_frame
 
@@ -79,7 +79,7 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
         return list(card_order(self.cards).cards)
 
     @computed_once
-    def rows(self) -> tuple[tuple[int, ...], ...]:
+    def trump_rows(self) -> tuple[tuple[int, ...], ...]:
         """Each trump's tricks, the discards in canonical order."""
         place, n = card_order(self.cards).place, self.cards.bit_count()
         return tuple(place(self.values[t * n:(t + 1) * n]) for t in TRUMPS)
@@ -88,7 +88,7 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     def tricks(self) -> ByName[Suit, ByName[Card, int]]:
         discards = self.discards
         return ByName.of(Suit, {SUIT_OBJECTS[t]: ByName.of(Card, dict(zip(discards, row)))
-                                for t, row in zip(TRUMPS, self.rows)})
+                                for t, row in zip(TRUMPS, self.trump_rows)})
 
     @property
     def best_tricks(self) -> int:
@@ -98,16 +98,18 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     def ties(self) -> list[tuple[Suit, Card]]:
         """Every (trump, discard) reaching the best, in trump then canonical card order."""
         best, discards = max(self.values), self.discards
-        return [(SUIT_OBJECTS[t], d) for t, row in zip(TRUMPS, self.rows) for d, n in zip(discards, row) if n == best]
+        return [(SUIT_OBJECTS[t], d) for t, row in zip(TRUMPS, self.trump_rows)
+                for d, n in zip(discards, row) if n == best]
 
     @property
-    def best(self) -> tuple[Suit, Card, int]:
+    def best(self) -> BestChoice:
+        """The first of the ties: its trump, discard and tricks."""
         trump, discard = self.ties[0]
-        return trump, discard, self.best_tricks
+        return BestChoice(trump, discard, self.best_tricks)
 
     def grid(self, trump: int) -> dict[int | None, int]:
         """This trump's tricks by discard."""
-        return dict(zip(self.discards, self.rows[trump]))
+        return dict(zip(self.discards, self.trump_rows[trump]))
 
     def contract_tricks(self, contract: Contract) -> int:
         """What the contract's trump and discard take double-dummy."""
@@ -118,7 +120,7 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
         return self.best_tricks - self.contract_tricks(contract)
 
     def contract_json(self, contract: Contract) -> dict[str, Any]:
-        trump, discard, tricks = self.best
+        (trump, discard), tricks = self.ties[0], self.best_tricks
         return {
             "tricks": self.contract_tricks(contract),
             "cost": self.contract_cost(contract),
@@ -128,7 +130,7 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
 
     def to_json(self) -> dict[str, Any]:
         names = card_order(self.cards).names
-        rows, best = self.rows, max(self.values)
+        rows, best = self.trump_rows, max(self.values)
         ties = [[suit, name] for suit, row in zip(SUITS, rows) if best in row
                 for name, n in zip(names, row) if n == best]
         return {
@@ -166,7 +168,7 @@ def card_order(cards: Mask) -> CardOrder:
     return CardOrder(tuple(map(CARDS.__getitem__, ids)), tuple(map(CARD_NAMES.__getitem__, ids)), place)
 
 
-class TableAnalysis(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
+class TableAnalysis(TableAnswer, Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     """The Hasenpfeffer table of one declarer or all four: ``analysis.tables["N"]``.
 
     >>> import hasen

@@ -15,16 +15,15 @@ import json
 import os
 from collections import Counter
 
+from ..analysis.rows import TABLE_COLUMNS, table_rows
 from ..core.errors import HasenError, quoted
 from ..core.variants import variant_for
 from .cells import cell, id_cell, read_id_cell
 from .targets import id_key
 
-COLUMNS = ("id", "variant", "deck", "deal", "dealer", "declarer", "alone", "defender", "trump", "discard", "tricks",
-           "best", "dealer_choice", "error")
+COLUMNS = ("id", *TABLE_COLUMNS, "error")
 HEADER = ",".join(COLUMNS)
 CSV_SUFFIX = ".csv"
-VALUE = "value"  # the key of a Euchre row's value: the tricks after the dealer's own discard
 
 
 def wants_csv(output: str, form: str | None) -> bool:
@@ -43,21 +42,8 @@ def rows_of(line: str) -> str:
         return out.getvalue()
     table = result["table"]
     deck = variant_for(table["variant"], table.get("deck")).deck_size
-    common = [key, table["variant"], deck, table["deal"], table["dealer"]]
-    for declarer, entry in table["declarers"].items():
-        ties = {(trump, discard) for trump, discard in entry["ties"]}
-        for trump, row in entry["tricks"].items():
-            if isinstance(row, int):  # a Euchre trump nobody takes the upcard for
-                cells = [("", row, (trump, None) in ties, "")]
-            elif VALUE in row:  # a Euchre trump the dealer takes the upcard for: each discard
-                # the dealer's choice: the first discard (canonical order) worth the row's value
-                choice = next(d for d, n in row.items() if d != VALUE and n == row[VALUE])
-                cells = [(d, n, (trump, d) in ties, d == choice) for d, n in row.items() if d != VALUE]
-            else:  # Hasenpfeffer: the declarer's every discard
-                cells = [(d, n, (trump, d) in ties, "") for d, n in row.items()]
-            for discard, tricks, best, chosen in cells:
-                writer.writerow([*common, declarer, table["alone"], table.get("defender") or "", trump, discard,
-                                 tricks, best, chosen, ""])
+    for row in table_rows(table, deck):
+        writer.writerow([key, *("" if row[column] is None else row[column] for column in TABLE_COLUMNS), ""])
     return out.getvalue()
 
 

@@ -94,7 +94,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     # imported here so that the other commands start without loading Flask and waitress
-    from hasen.api.server import serve
+    try:
+        from hasen.api.server import serve
+    except ModuleNotFoundError as exc:  # the core install: the web service is an extra
+        raise UsageError(f"serve: the web service needs {exc.name}, which is not installed: "
+                         f"pip install 'hasen[serve]'") from None
 
     options = {"HASEN_SOLVER_THREADS": args.threads, "HASEN_TIME_LIMIT": args.time_limit,
                "HASEN_CACHE_SIZE": args.cache_size}

@@ -331,7 +331,7 @@ COMMANDS = {
                         simulate_arguments, "simulate:run"),
     "lead": Command("each opening lead over random layouts of the cards the leader cannot see", lead_arguments,
                     "simulate:run_lead"),
-    "serve": Command("run the web API under waitress", serve_arguments, "main:cmd_serve"),
+    "serve": Command("run the web API under waitress (needs hasen[serve])", serve_arguments, "main:cmd_serve"),
     "batch": Command("the table of every deal in a file, one JSON line each", batch_arguments, "batch:cmd_batch"),
     "deal": Command("random deals of any game, one a line, the same for the same --seed", deal_arguments,
                     "deal:cmd_deal"),

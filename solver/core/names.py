@@ -2,9 +2,12 @@
 
 Inside, the solver works on small ints (a seat 0-3, a suit 0-3, a card ``suit * 8 + rank``).
 Results give them back as ``Seat``, ``Suit`` and ``Card``: still those ints, so any index
-or mask works as before, but they print as ``N``, ``S``, ``KH`` and compare equal to those
-names, and the mappings of a result (``ByName``) can be indexed by name:
-``table.tricks["C"]["KH"]``.
+or mask works as before, but they print as ``N``, ``S``, ``KH``. Like an ``IntEnum`` they
+equal their int and hash as it, and are never equal to a string (equal to ``"KH"`` they
+would have to hash as it, and could not equal 14 too) nor to a value of another kind
+(``Seat("N") != Suit("S")``); ``Card("KH") == Card("kh")`` and ``Card("KH").name == "KH"``
+compare by name. The mappings of a result (``ByName``) and a ``CardSet`` take names:
+``table.tricks["C"]["KH"]``, ``"KH" in hand``.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ SuitName = Literal["S", "H", "D", "C"]
 
 
 class NamedInt(int):
-    """An int with a printed name, equal to the int and to its name."""
+    """An int with a printed name, equal to the int and to values of its own kind only."""
 
     __slots__ = ()
     kind: ClassVar[str] = "value"
@@ -77,15 +80,13 @@ class NamedInt(int):
         return f"{type(self).__name__}({self.name!r})"
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, str):
-            try:
-                return int(self) == self.parse(other)
-            except NotationError:
-                return False
+        if isinstance(other, NamedInt) and type(other) is not type(self) or isinstance(other, str):
+            return False
         return int.__eq__(self, other)
 
     def __ne__(self, other: object) -> bool:
         return not self == other
+
 
     __hash__ = int.__hash__
 
@@ -94,9 +95,9 @@ class Seat(NamedInt):
     """``Seat("N")`` or ``Seat(0)``: prints as ``N``.
 
     >>> east = Seat("e")
-    >>> print(east), east == "E", east == 1, east
+    >>> print(east), east == Seat("E"), east == 1, east.name == "E", east
     E
-    (None, True, True, Seat('E'))
+    (None, True, True, True, Seat('E'))
     """
 
     __slots__ = ()
@@ -115,8 +116,8 @@ class Seat(NamedInt):
 class Suit(NamedInt):
     """``Suit("C")``, ``Suit("♣")`` or ``Suit(3)``: prints as ``C``.
 
-    >>> Suit("♣") == "C", str(Suit(0))
-    (True, 'S')
+    >>> Suit("♣") == Suit("C"), str(Suit(0)), Suit("S") == Seat("N")
+    (True, 'S', False)
     """
 
     __slots__ = ()
@@ -138,8 +139,8 @@ class Suit(NamedInt):
 class Card(NamedInt):
     """``Card("KH")``, ``Card("10h")`` or ``Card("*")``: prints as ``KH`` (the Joker: ``JK``).
 
-    >>> Card("10h"), Card("*") == "JK", sorted({Card("AS"): 1, Card("9S"): 2})
-    (Card('TH'), True, [Card('9S'), Card('AS')])
+    >>> Card("10h"), Card("*").name, sorted({Card("AS"): 1, Card("9S"): 2})
+    (Card('TH'), 'JK', [Card('9S'), Card('AS')])
     """
 
     __slots__ = ()
@@ -217,6 +218,13 @@ class CardSet(int):
     (CardSet('AS KH JC JK'), 4, True, Card('AS'))
     >>> CardSet("AJT.A9..K") == CardSet("AS JS TS AH 9H KC")
     True
+
+    ``|``, ``&``, ``^`` and ``-`` are the set operations and give a ``CardSet``; the other
+    side may be a ``CardSet``, a ``Card`` (that one card), card names or a mask. ``~`` is
+    every other card of the family's 33.
+
+    >>> CardSet("AS KH") - CardSet("KH QC"), CardSet("AS") | Card("KH"), hand & "KH 9D"
+    (CardSet('AS'), CardSet('AS KH'), CardSet('KH'))
     """
 
     __slots__ = ()
@@ -258,6 +266,26 @@ class CardSet(int):
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})"
 
+    def __or__(self, other: CardSetLike) -> CardSet:
+        return _card_set(int(self) | _mask_of(other))
+
+    def __and__(self, other: CardSetLike) -> CardSet:
+        return _card_set(int(self) & _mask_of(other))
+
+    def __xor__(self, other: CardSetLike) -> CardSet:
+        return _card_set(int(self) ^ _mask_of(other))
+
+    def __sub__(self, other: CardSetLike) -> CardSet:
+        return _card_set(int(self) & ~_mask_of(other))
+
+    def __rsub__(self, other: CardSetLike) -> CardSet:
+        return _card_set(_mask_of(other) & ~int(self))
+
+    def __invert__(self) -> CardSet:
+        return _card_set(ALL_CARDS - 1 - int(self))
+
+    __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
+
     @classmethod
     def from_names(cls, text: str, where: str = "cards") -> CardSet:
         """Cards separated by spaces or commas: ``AS,JS KH``; ``where`` names the field in an error."""
@@ -265,6 +293,19 @@ class CardSet(int):
 
 
 ALL_CARDS = 1 << NUM_CARDS  # the first int above every mask of cards
+CardSetLike = CardSet | Card | Mask | str  # the other side of a set operation
+
+
+def _mask_of(other: CardSetLike) -> Mask:
+    if isinstance(other, Card):
+        return 1 << other
+    if isinstance(other, int) and other < 0:  # a plain complement (``~deck``): its cards of the 33
+        return other & ALL_CARDS - 1
+    return int(other) if isinstance(other, CardSet) else int(CardSet(other))
+
+
+def _card_set(mask: Mask) -> CardSet:
+    return int.__new__(CardSet, mask)  # both sides were sets of the 33 cards: so is the result
 
 
 def _named_cards(text: str, where: str) -> Mask:

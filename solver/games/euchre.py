@@ -87,17 +87,17 @@ def format_euchre_table(analysis: EuchreAnalysis) -> str:
     for maker, table in analysis.tables.items():
         out.append(f"{SEATS[maker]} makes{form}; {who_leads(analysis, maker)}; upcard {card_name(deal.extra)}")
         out.append("trump  tricks  after each of the dealer's discards")
-        best_trump, best = table.best
+        best = table.best
         for trump in TRUMPS:
             entry = table.entries[trump]
-            cell = f"[{entry.value}]" if trump == best_trump else f" {entry.value} "
+            cell = f"[{entry.value}]" if trump == best.trump else f" {entry.value} "
             row = f"{SUITS[trump]:<7}{cell:<8}"
             if entry.discard is not None:
                 row += "  ".join(f"{card_name(d)} {n}" for d, n in entry.discards.items())
                 row += f"   {SEATS[deal.dealer]} discards {card_name(entry.discard)}"
             out.append(row.rstrip())
         also = "; also " + ", ".join(SUIT_NAMES[t] for t in table.ties[1:]) if len(table.ties) > 1 else ""
-        out.append(f"best: {SUIT_NAMES[best_trump]}, {tricks(best.value)}{also}")
+        out.append(f"best: {SUIT_NAMES[best.trump]}, {tricks(best.tricks)}{also}")
         out.append("")
     return "\n".join(out).rstrip()
 
@@ -107,7 +107,7 @@ def contract_line(review: PlayReview) -> str:
     dealer's best discard."""
     contract, start, table = review.contract, review.start, review.table
     assert isinstance(table, MakerTable)
-    best_trump, best = table.best
+    best = table.best
     chosen = table.entries[contract.trump]  # valued with the dealer's own best discard
     discard = exchange_discard(start)
     parts = [f"contract: {SUIT_NAMES[contract.trump]}"
@@ -117,8 +117,8 @@ def contract_line(review: PlayReview) -> str:
         parts.append(f"{SUIT_NAMES[contract.trump]} is the best trump")
     else:
         with_best = "" if chosen.discard is None else f"with the dealer's best discard ({card_name(chosen.discard)}) "
-        parts.append(f"{with_best}{SUIT_NAMES[contract.trump]} is worth {chosen.value}, {SUIT_NAMES[best_trump]} "
-                     f"{best.value}: the choice of trump gave away {tricks(review.contract_cost)}")
+        parts.append(f"{with_best}{SUIT_NAMES[contract.trump]} is worth {chosen.value}, {SUIT_NAMES[best.trump]} "
+                     f"{best.tricks}: the choice of trump gave away {tricks(review.contract_cost)}")
     discard_cost = table.discard_cost(contract)
     if discard_cost and discard is not None and chosen.discard is not None:
         makers = start.deal.variant.side_of(start.deal.dealer) == start.declaring_side
@@ -169,16 +169,16 @@ class Euchre(Game):
 
         parts = []
         for maker, table in analysis.tables.items():
-            best_trump, best = table.best
+            best = table.best
             rows: list[tuple[str, Sequence[int | str]]] = []
             for trump in TRUMPS:
                 entry = table.entries[trump]
                 exchange = ", ".join(f"{card_name(d)} {n}" for d, n in entry.discards.items())
                 rows.append((SUITS[trump], [entry.value, exchange]))
             parts.append(grid_html(f"{SEATS[maker]} makes{lone_form(analysis.alone, analysis.lone_defender)}: "
-                                   f"best {SUIT_NAMES[best_trump]}, {tricks(best.value)}",
+                                   f"best {SUIT_NAMES[best.trump]}, {tricks(best.tricks)}",
                                    "trump", ["tricks", "after each of the dealer's discards"], rows,
-                                   (TRUMPS.index(best_trump), 0)))
+                                   (TRUMPS.index(best.trump), 0)))
         return "".join(parts)
 
     def advice_lines(self, seat: int, advice: Advice) -> list[str]:

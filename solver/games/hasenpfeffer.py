@@ -96,7 +96,7 @@ def format_table(analysis: TableAnalysis) -> str:
         out.append(f"{SEATS[seat]} declares{lone_form(analysis.alone, defender)}; {SEATS[deal.dealer]} deals, "
                    f"{SEATS[leader]} leads")
         out.append("trump " + "".join(f"{card_name(d):>4}" for d in table.discards) + "   (discard)")
-        best_trump, best_discard, best_tricks = table.best
+        (best_trump, best_discard), best_tricks = table.ties[0], table.best_tricks
         for trump in TRUMPS:
             cells = []
             for d in table.discards:
@@ -117,7 +117,7 @@ def contract_line(review: PlayReview) -> str:
     """The declarer's trump and discard against the best cell of the table."""
     contract, table = review.contract, review.table
     assert isinstance(table, DeclarerTable)
-    trump, discard, tricks = table.best
+    (trump, discard), tricks = table.ties[0], table.best_tricks
     chosen = (f"contract: {SUIT_NAMES[contract.trump]}, discard {card_name(contract.discard)}: "
               f"{review.contract_tricks} tricks double-dummy")
     if review.contract_cost == 0:
@@ -169,7 +169,7 @@ class Hasenpfeffer(Game):
 
         parts = []
         for seat, table in analysis.tables.items():
-            best_trump, best_discard, best_tricks = table.best
+            (best_trump, best_discard), best_tricks = table.ties[0], table.best_tricks
             rows = [(SUITS[t], [table.tricks[t][d] for d in table.discards]) for t in TRUMPS]
             best = (TRUMPS.index(best_trump), table.discards.index(best_discard))
             parts.append(grid_html(f"{SEATS[seat]} declares{lone_form(analysis.alone, analysis.lone_defender)}: "

@@ -35,7 +35,7 @@ def hasen_record(auction: str = "N 4, E 5, S pass, W pass, N 6, E pass", contrac
 
 def test_a_hasenpfeffer_hand_made_and_scored() -> None:
     record = Record.parse(hasen_record())
-    assert (record.contract.declarer, record.contract.trump, record.contract.discard) == ("N", "C", "KH")
+    assert tuple(map(str, (record.contract.declarer, record.contract.trump, record.contract.discard))) == ("N", "C", "KH")
     assert record.bid.tricks == 6 and record.finished
     result = record.result
     assert (result.tricks, result.made, result.down, result.score) == ((6, 0), True, 0, (6, 0))
@@ -88,7 +88,7 @@ def test_a_four_hand_euchre_hand() -> None:
                       "auction: E pass, S pass, W pass, N order up", "contract: N, trump S, discard KH"])
     play = "AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS"
     record = Record.parse(f"{head}\nplay: {play}")
-    assert record.contract.discard == "KH" and record.finished
+    assert str(record.contract.discard) == "KH" and record.finished
     assert (record.result.tricks, record.result.score) == ((3, 2), (1, 0))
     assert str(record).splitlines()[-1] == "result: N-S 3 tricks, made (N-S +1, E-W 0)"
     with pytest.raises(IllegalPlayError, match="^record line 7: play: trick 5, S does not hold 9D: S played it "
@@ -101,7 +101,7 @@ def test_two_handed_euchre_named_in_the_second_round() -> None:
     record = Record.parse("variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; "
                           "auction: S pass, N pass, S name H; contract: S, trump H; "
                           "play: AH KD | KH QD | QH TD | TS 9D | 9S 9C")
-    assert record.contract.discard == "AS"  # nobody takes the upcard: it stays out
+    assert str(record.contract.discard) == "AS"  # nobody takes the upcard: it stays out
     assert record.result.text() == "S 5 tricks, made (S +2, N 0)"
     assert record.line().endswith("result: S 5 tricks, made (S +2, N 0)")
 
@@ -110,22 +110,22 @@ def test_a_turned_joker_and_a_lone_maker_against_a_lone_defender() -> None:
     deal = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK"
     record = Record.parse(f"variant: euchre; deck: 25; dealer: N; deal: {deal}; auction: N name C alone; "
                           "contract: N, trump C, discard KH, alone, defender E")
-    assert record.contract.alone and record.contract.lone_defender == "E"
-    assert record.state.leader == "E"  # the lone defender leads
+    assert record.contract.alone and str(record.contract.lone_defender) == "E"
+    assert str(record.state.leader) == "E"  # the lone defender leads
     redealt = Record.parse(f"variant: euchre; deck: 25; settings: joker_upcard=redeal; deal: {deal}")
     assert redealt.result.redeal and not redealt.calls
 
 
 def test_a_record_stops_anywhere() -> None:
     unfinished = Record.parse(hasen_record("N 4, E 5", "", ""))
-    assert unfinished.to_call == "S" and unfinished.result is None and not unfinished.finished
+    assert str(unfinished.to_call) == "S" and unfinished.result is None and not unfinished.finished
     no_contract = Record.parse(hasen_record("N 4, E pass, S pass, W pass", "", ""))
     assert no_contract.to_call is None and no_contract.contract is None and no_contract.bid.tricks == 4
     mid_play = Record.parse(hasen_record(play="JC KC TC 9C | AS"))
-    assert mid_play.cards[-1] == "AS" and mid_play.result is None
+    assert str(mid_play.cards[-1]) == "AS" and mid_play.result is None
     assert "result" not in str(mid_play) and mid_play.to_json()["result"] is None
     deal_only = Record.parse(f"deal: {HASEN_DEAL}")
-    assert deal_only.to_call == "N" and str(deal_only) == f"variant: hasenpfeffer\ndealer: W\ndeal: {HASEN_DEAL}"
+    assert str(deal_only.to_call) == "N" and str(deal_only) == f"variant: hasenpfeffer\ndealer: W\ndeal: {HASEN_DEAL}"
 
 
 def test_ids_players_comments_and_continued_lines() -> None:

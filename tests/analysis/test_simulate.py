@@ -52,7 +52,7 @@ def test_with_every_card_known_a_euchre_simulation_is_the_makers_table(example) 
         expected: dict[tuple[str, str | None], int] = {}
         for trump in "SHDC":
             entry = entries[trump]
-            if entry.discards and seat == deal.dealer:  # the seat's own discard is a choice
+            if entry.discards and seat == str(deal.dealer):  # the seat's own discard is a choice
                 expected |= {(trump, str(d)): n for d, n in entry.discards.items()}
             else:  # nobody exchanges, or the dealer does, by the dealer's own rule
                 expected[(trump, None)] = entry.value

@@ -70,3 +70,20 @@ def test_the_odds_are_read_without_numpy() -> None:
     loaded = set(json.loads(done.stderr.splitlines()[-1]))
     assert 0 < json.loads(done.stdout)["chance"]["N-S"] < 1
     assert sorted(loaded & {"numpy", "flask", "hasen.analysis.simulate", "hasen.workers"}) == []
+
+
+# the core install has no web framework: each of the service's packages missing in turn
+WITHOUT = """
+import sys
+sys.modules[sys.argv[1]] = None  # as if not installed: importing it raises ModuleNotFoundError
+from hasen.cli import main
+sys.exit(main(["serve", "--port", "0"]))
+"""
+
+
+@pytest.mark.parametrize("package", ["flask", "waitress", "jsonschema"])
+def test_serve_without_the_web_extra_says_what_to_install(package: str) -> None:
+    done = subprocess.run([sys.executable, "-c", WITHOUT, package], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() == (f"hasen: serve: the web service needs {package}, which is not installed: "
+                                   "pip install 'hasen[serve]'")

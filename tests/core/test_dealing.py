@@ -52,7 +52,7 @@ def test_every_card_reaches_every_seat() -> None:
 
 def test_a_fixed_dealer_and_bad_arguments() -> None:
     deal = hasen.random_deal(variant="euchre2", seed=3, dealer="s")
-    assert deal.dealer == "S" and deal.notation().startswith("S:")
+    assert deal.dealer == hasen.Seat("S") and deal.notation().startswith("S:")
     with pytest.raises(hasen.NotationError, match="dealer: euchre2 deals to N, S, so E cannot deal"):
         hasen.random_deal(variant="euchre2", dealer="E")
     with pytest.raises(hasen.NotationError, match="seed: expected a whole number, got '3'"):

@@ -1,0 +1,114 @@
+"""Answers as tidy rows: one plain dict per observation, for pandas, Parquet or CSV.
+
+Every answer's ``rows()`` reads its own ``to_json()``, so that a row holds exactly what the
+JSON says, by the same names (seats, suits and cards as their names, never ints). An
+answer names where its observations are (``RowPath``): the cells of a table, the choices of
+a simulation, the cards of a review. Each row holds the scalars met on the way down (the
+deal, the seat, the form), the keys of the mappings it went through under a column of their
+own, and the observation's own fields. A mapping of scalars becomes one column per key
+(``trumps.S``), a list of names one text (``"AS KS"``); deeper parts (a card's choices in a
+review) are observations of their own, not columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+Row = dict[str, Any]
+# the way down to the observations: a key to descend into, or (None, column): every key of a
+# mapping, recorded under ``column``
+Step = str | tuple[None, str]
+RowPath = tuple[Step, ...]
+FRAMES_EXTRA = "pip install 'hasen[frames]'"  # pandas
+
+
+def rows_at(data: Mapping[str, Any], path: RowPath, context: Row | None = None) -> list[Row]:
+    """The rows of the observations ``path`` leads to in ``data`` (an answer's JSON)."""
+    row = dict(context or {})
+    step = path[0] if path else None
+    if not isinstance(step, tuple):  # a level of fields, not a mapping of observations by key
+        row.update(scalars(data))
+    if step is None:
+        return [row]
+    if isinstance(step, str):
+        return rows_below(data.get(step), path[1:], row)
+    return [out for key, value in data.items() for out in rows_below(value, path[1:], {**row, step[1]: key})]
+
+
+def rows_below(value: Any, path: RowPath, context: Row) -> list[Row]:
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [out for item in value for out in rows_below(item, path, context)]
+    if isinstance(value, Mapping):
+        return rows_at(value, path, context)
+    return [{**context, "value": value}]
+
+
+def scalars(data: Mapping[str, Any]) -> Row:
+    """The fields of one level that are columns: scalars, lists of scalars as one text,
+    mappings of scalars one column per key."""
+    out: Row = {}
+    for key, value in data.items():
+        if key == "version":  # the package's, not the answer's
+            continue
+        if is_scalar(value):
+            out[key] = value
+        elif isinstance(value, list) and all(is_scalar(v) for v in value):
+            out[key] = " ".join(str(v) for v in value)
+        elif isinstance(value, Mapping) and value and all(is_scalar(v) for v in value.values()):
+            out.update({f"{key}.{k}": v for k, v in value.items()})
+    return out
+
+
+def is_scalar(value: object) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def rows_of(answers: Any) -> Iterator[Row]:
+    """The rows of one answer or of each of an iterable of answers (``analyze_many``'s), in
+    order; each row of the i-th answer carries ``answer: i``."""
+    if hasattr(answers, "rows"):
+        yield from answers.rows()
+        return
+    for index, answer in enumerate(answers):
+        for row in answer.rows():
+            yield {"answer": index, **row}
+
+
+def frame(rows: Iterable[Row]) -> Any:
+    """A pandas DataFrame of the rows (pandas is an extra: the message says how to add it)."""
+    try:
+        import pandas
+    except ModuleNotFoundError:
+        raise ModuleNotFoundError(f"a DataFrame needs pandas, which is not installed: {FRAMES_EXTRA}",
+                                  name="pandas") from None
+    return pandas.DataFrame.from_records(list(rows))
+
+
+TABLE_COLUMNS = ("variant", "deck", "deal", "dealer", "declarer", "alone", "defender", "trump", "discard", "tricks",
+                 "best", "dealer_choice")
+VALUE = "value"  # the key of a Euchre trump's value in the JSON: the tricks after the dealer's own discard
+
+
+def table_rows(table: Mapping[str, Any], deck: int) -> Iterator[Row]:
+    """A table's cells (its JSON), one row per declarer, trump and discard: ``best`` marks
+    the cells worth the declarer's most; in Euchre ``discard`` is the dealer's (None when
+    nobody takes the upcard) and ``dealer_choice`` marks the discard the dealer makes."""
+    common = {"variant": table["variant"], "deck": deck, "deal": table["deal"], "dealer": table["dealer"]}
+    for declarer, entry in table["declarers"].items():
+        ties = {(trump, discard) for trump, discard in entry["ties"]}
+        head = {**common, "declarer": declarer, "alone": table["alone"], "defender": table.get("defender")}
+        for trump, row in entry["tricks"].items():
+            if isinstance(row, int):  # a Euchre trump nobody takes the upcard for
+                cells = [(None, row, None)]
+            elif VALUE in row:  # a Euchre trump the dealer takes the upcard for: each discard
+                # the dealer's choice: the first discard (canonical order) worth the row's value
+                choice = next(d for d, n in row.items() if d != VALUE and n == row[VALUE])
+                cells = [(d, n, d == choice) for d, n in row.items() if d != VALUE]
+            else:  # Hasenpfeffer: the declarer's every discard
+                cells = [(d, n, None) for d, n in row.items()]
+            for discard, tricks, chosen in cells:
+                yield {**head, "trump": trump, "discard": discard, "tricks": tricks,
+                       "best": (trump, discard) in ties, "dealer_choice": chosen}

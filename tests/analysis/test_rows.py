@@ -1,0 +1,122 @@
+"""Answers as tidy rows and DataFrames, and ``analyze_each``, the lazy batch: every row's
+values are plain names and numbers, each row agrees with the answer's own fields, and the
+deals are read only as the work needs them."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from examples import EUCHRE, HASENPFEFFER
+
+import hasen
+
+PLAIN = (str, int, float, bool, type(None))
+
+
+def assert_plain(rows: list[dict]) -> None:
+    """Every value a plain name or number (a Seat or Card is an int subclass: not plain)."""
+    assert rows and all(type(value) in PLAIN for row in rows for value in row.values())
+    json.dumps(rows)
+
+
+def test_a_hasenpfeffer_tables_rows_are_its_cells() -> None:
+    analysis = hasen.analyze(hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer))
+    rows = analysis.rows()
+    assert_plain(rows)
+    cells = {(t.declarer, trump, discard) for t in analysis.tables.values() for trump in t.tricks
+             for discard in t.tricks[trump]}
+    assert len(rows) == len(cells) == 4 * 4 * 7
+    for row in rows:
+        table = analysis.tables[row["declarer"]]
+        assert row["tricks"] == table.tricks[row["trump"]][row["discard"]]
+        assert row["best"] == ((hasen.Suit(row["trump"]), hasen.Card(row["discard"])) in table.ties)
+        assert row["dealer"] == "W" and row["dealer_choice"] is None and row["defender"] is None
+
+
+def test_a_euchre_tables_rows_carry_the_dealers_discard() -> None:
+    analysis = hasen.analyze(hasen.Deal(EUCHRE.deal, dealer="E", variant="euchre"))
+    rows = analysis.rows()
+    assert_plain(rows)
+    for row in rows:
+        entry = analysis.tables[row["declarer"]].entries[row["trump"]]
+        if row["discard"] is None:  # nobody takes the upcard
+            assert not entry.discards and row["tricks"] == entry.value and row["dealer_choice"] is None
+        else:
+            assert row["tricks"] == entry.discards[row["discard"]]
+            assert row["dealer_choice"] == (hasen.Card(row["discard"]) == entry.discard)
+    expected = sum(len(t.entries[s].discards) or 1 for t in analysis.tables.values() for s in "SHDC")
+    assert len(rows) == expected
+
+
+def test_every_kind_of_answer_gives_rows_of_names() -> None:
+    deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
+    sim = hasen.simulate(deal, seat="N", layouts=4, seed=1)
+    rows = sim.rows()
+    assert_plain(rows)
+    assert len(rows) == sum(len(form.choices) for form in sim.forms.values())
+    assert {row["form"] for row in rows} == set(sim.forms)
+
+    review = hasen.review(deal, "N", "C", "KH", played="AS KC 9S QS")
+    assert [(r["seat"], r["card"], r["cost"]) for r in review.rows()] == \
+        [(str(c.seat), str(c.card), c.cost) for c in review.cards]
+
+    position = hasen.solve(deal, "N", "C", "KH")
+    assert [r["cards"] for r in position.rows()] == [" ".join(map(str, c.cards)) for c in position.choices]
+
+    odds = hasen.odds("8-5", variant="euchre")
+    assert sorted(r["dealer"] for r in odds.rows()) == ["E", "N", "S", "W"]
+    for kind in (sim, review, position, odds, hasen.bid(deal)):
+        assert_plain(kind.rows())
+
+
+def test_a_part_of_an_answer_points_to_the_whole() -> None:
+    analysis = hasen.analyze(hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer))
+    with pytest.raises(TypeError, match="DeclarerTable is part of an answer"):
+        analysis.tables["N"].rows()
+
+
+def test_many_deals_go_into_one_frame() -> None:
+    pandas = pytest.importorskip("pandas")
+    deals = [hasen.random_deal(seed=seed) for seed in range(12)] + \
+        [hasen.random_deal(variant="euchre", seed=seed) for seed in range(4)]
+    frame = hasen.to_frame(hasen.analyze_each(deals, threads=2))
+    assert isinstance(frame, pandas.DataFrame)
+    assert frame["answer"].nunique() == 16 and set(frame["declarer"]) == set("NESW")
+    assert not pandas.api.types.is_integer_dtype(frame["declarer"])  # names, not seat numbers
+    by_hand = {(i, s): t.best_tricks for i, a in enumerate(hasen.analyze_many(deals)) for s, t in a.tables.items()}
+    best = frame.groupby(["answer", "declarer"]).tricks.max()
+    assert {(i, hasen.Seat(s)): n for (i, s), n in best.items()} == by_hand
+
+
+def test_analyze_each_reads_the_deals_as_it_needs_them() -> None:
+    read = []
+
+    def deals():
+        for seed in itertools.count():
+            read.append(seed)
+            yield hasen.random_deal(seed=seed)
+
+    answers = hasen.analyze_each(deals(), declarer="N", chunk=4)
+    first = [next(answers) for _ in range(5)]
+    assert len(read) == 8  # two chunks of four, not the endless rest
+    assert first == [hasen.analyze(hasen.random_deal(seed=seed), declarer="N") for seed in range(5)]
+
+
+@pytest.mark.parametrize("backend", [{"threads": 2}, {"jobs": 2}])
+def test_analyze_each_answers_in_order_with_progress_on_every_backend(backend: dict) -> None:
+    deals = [hasen.random_deal(seed=seed) for seed in range(10)]
+    seen: list[tuple[int, int]] = []
+    answers = list(hasen.analyze_each(deals, chunk=4, progress=lambda done, total: seen.append((done, total)),
+                                      **backend))
+    assert answers == hasen.analyze_many(deals)
+    assert seen == [(4, 10), (8, 10), (10, 10)]
+
+
+@pytest.mark.parametrize("backend", [{}, {"threads": 2}, {"jobs": 2}])
+def test_analyze_each_names_the_bad_deal(backend: dict) -> None:
+    deals = [hasen.random_deal(seed=seed).notation() for seed in range(5)]
+    deals[3] = "N:A.K..AQJ*"
+    with pytest.raises(hasen.NotationError, match=r"^deals\[3\]: "):
+        list(hasen.analyze_each(deals, chunk=2, **backend))
