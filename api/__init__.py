@@ -7,18 +7,10 @@ review page (hasen.api.page).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
-
-from .cache import AnswerCache
-from .config import check_limits, defaults
-from .errors import register as register_errors
-from .guard import install as install_guard
-from .page import page
-from .routes import v1
-from .runner import Runner
-from .service import Service
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -29,6 +21,19 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     >>> app.test_client().get("/api/v1/health").json["status"]
     'ok'
     """
+    # imported here, so that the package's documents (the OpenAPI schemas, ``hasen schema``)
+    # load without the web framework, an extra
+    from flask import Flask
+
+    from .cache import AnswerCache
+    from .config import check_limits, defaults
+    from .errors import register as register_errors
+    from .guard import install as install_guard
+    from .page import page
+    from .routes import v1
+    from .runner import Runner
+    from .service import Service
+
     app = Flask(__name__)
     app.config.update(defaults())
     app.config.update(config or {})

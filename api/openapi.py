@@ -278,7 +278,7 @@ SEAT = {"type": "string", "enum": list(SEATS)}
 SUIT = {"type": "string", "enum": list(SUITS)}
 CARD = {"type": "string", "pattern": f"^({JOKER_NAME}|[{RANKS}][{SUITS}])$"}
 TRICKS = {"type": "integer", "minimum": 0}
-VERSION = {"type": "string", "const": __version__}
+VERSION = {"type": "string", "description": "The version of hasen that answered (the document's info.version)."}
 
 
 def closed(required: dict[str, Any], description: str = "") -> dict[str, Any]:

@@ -35,7 +35,8 @@ from ..workers import BackendError, Workers, WorkersFailed
 from . import batch_csv
 from .options import STANDARD, settings_from, standard_input
 from .output import OutputError
-from .targets import MARK, byte_lines, check_apart, finished, id_key, named, result_line
+from .parquet import ours, require_pyarrow, write_parquet
+from .targets import MARK, byte_lines, check_apart, check_replaceable, finished, id_key, named, result_line
 
 # The keys of a line: those of the web API's table request (api/openapi.py TABLE_REQUEST,
 # kept equal by tests/cli/test_batch.py) and the id, with the JSON type each takes.
@@ -284,7 +285,13 @@ def open_files(args: argparse.Namespace) -> Files:
     that cannot be read or written, a folder, or OUT the same file as IN is one line now,
     not after the workers have started. OUT that is no regular file (``-``, a device, a pipe)
     is written as a stream, never read."""
-    check_apart(COMMAND, [("IN", args.input)], [("OUT", args.output)])
+    check_apart(COMMAND, [("IN", args.input)], [("OUT", args.output), ("--parquet", args.parquet)])
+    if args.parquet:
+        require_pyarrow(COMMAND)
+        if args.output == STANDARD or batch_csv.wants_csv(args.output, args.format):
+            raise HasenError("batch: --parquet is written from OUT's JSON lines: give a file of JSON lines as OUT")
+        check_replaceable(COMMAND, "--parquet", args.parquet, ours(COMMAND, args.parquet),
+                          "a Parquet file of hasen batch")
     try:
         source = standard_input() if args.input == STANDARD else open(args.input, "rb")
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
@@ -354,6 +361,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     skipped = f", {run.skipped} skipped (already in {where})" if files.resumable else ""
     print(f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}{skipped}; {run.backend}",
           file=err)
+    if args.parquet:
+        write_parquet(COMMAND, args.parquet, batch_csv.COLUMNS, batch_csv.rows_of_file(args.output))
     return 0
 
 

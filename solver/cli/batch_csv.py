@@ -14,6 +14,8 @@ import io
 import json
 import os
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 from ..analysis.rows import TABLE_COLUMNS, table_rows
 from ..core.errors import HasenError, quoted
@@ -31,19 +33,33 @@ def wants_csv(output: str, form: str | None) -> bool:
     return form == "csv" if form is not None else output.lower().endswith(CSV_SUFFIX)
 
 
+def result_rows(result: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The rows of one result of ``hasen batch``: a table's cells, or its error alone."""
+    if "error" in result:
+        yield {"id": result["id"], "error": result["error"]}
+        return
+    table = result["table"]
+    deck = variant_for(table["variant"], table.get("deck")).deck_size
+    yield from ({"id": result["id"], **row, "error": None} for row in table_rows(table, deck))
+
+
+def rows_of_file(path: str) -> Iterator[dict[str, Any]]:
+    """The rows of every whole line of a file of ``hasen batch`` results (for Parquet)."""
+    with open(path, encoding="utf-8") as lines:
+        for line in lines:
+            if not line.endswith("\n"):  # torn as it was written: answered again by the next run
+                break
+            yield from result_rows(json.loads(line))
+
+
 def rows_of(line: str) -> str:
     """The CSV rows of one line of ``hasen batch`` results (a table or an error)."""
     result = json.loads(line)
     key = id_cell(result["id"])  # a row is one line, and its id reads back as it was
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    if "error" in result:
-        writer.writerow([key, *[""] * (len(COLUMNS) - 2), cell(result["error"])])
-        return out.getvalue()
-    table = result["table"]
-    deck = variant_for(table["variant"], table.get("deck")).deck_size
-    for row in table_rows(table, deck):
-        writer.writerow([key, *("" if row[column] is None else row[column] for column in TABLE_COLUMNS), ""])
+    for row in result_rows(result):
+        writer.writerow([key, *(cell(row.get(column)) for column in COLUMNS[1:])])
     return out.getvalue()
 
 

@@ -248,6 +248,9 @@ def batch_arguments(batch: argparse.ArgumentParser) -> None:
     batch.add_argument("--format", choices=["jsonl", "csv"],
                        help="jsonl: one JSON line per deal; csv: one row per declarer, trump and discard "
                             "(default: csv when OUT ends in .csv, else jsonl)")
+    batch.add_argument("--parquet", metavar="FILE", help="also write every table as rows of a Parquet file, "
+                                                         "the CSV's columns, when the run is done (needs "
+                                                         "hasen[parquet])")
     add_backend_options(batch, "deals")
     batch.add_argument("--chunk", type=whole_number(1, MAX_CHUNK), metavar="N",
                        help="deals per task sent to a worker (default: 8 for --jobs, 32 for --scheduler)")
@@ -269,6 +272,8 @@ def session_arguments(session: argparse.ArgumentParser) -> None:
     session.add_argument("--csv", metavar="FILE", help="also write every decision as a row of a CSV file")
     session.add_argument("--html", metavar="FILE", help="also write a report with charts, one HTML file "
                                                         "(needs hasen[report])")
+    session.add_argument("--parquet", metavar="FILE", help="also write the CSV's rows as a Parquet file "
+                                                           "(needs hasen[parquet])")
     session.add_argument("--title", help="the report's title (default: from IN)")
 
 
@@ -283,6 +288,11 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--rounds", type=whole_number(1, MAX_ROUNDS), default=3, metavar="N",
                        help="rounds of 1 and N threads in turns (default: 3)")
     bench.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def schema_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", metavar="NAME", nargs="?", help="the output (table, review, advice, ...); none: "
+                                                                 "the list of them")
 
 
 def odds_arguments(parser: argparse.ArgumentParser) -> None:
@@ -342,6 +352,8 @@ COMMANDS = {
                        session_arguments, "session:cmd_session"),
     "bench": Command("the search's speed on seeded deals: solves, tables, threads", bench_arguments,
                      "bench:cmd_bench"),
+    "schema": Command("the JSON Schema of what a command prints with --json", schema_arguments,
+                      "schema:cmd_schema"),
 }
 
 

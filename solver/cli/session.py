@@ -36,6 +36,7 @@ from .batch import Progress, counted
 from .cells import cell, id_cell
 from .options import STANDARD, read_text
 from .output import OutputError, emit
+from .parquet import ours, require_pyarrow, write_parquet
 from .targets import check_apart, check_replaceable, finished, id_key, replace_text, result_line
 
 COMMAND = "session"  # the mark of its results' lines (hasen.cli.targets)
@@ -159,10 +160,15 @@ def own_report(start: bytes) -> bool:
 
 def cmd_session(args: argparse.Namespace) -> int:
     err = sys.stderr
-    check_apart(COMMAND, [("IN", args.input)], [("OUT", args.output), ("--csv", args.csv), ("--html", args.html)])
+    check_apart(COMMAND, [("IN", args.input)], [("OUT", args.output), ("--csv", args.csv), ("--html", args.html),
+                                                ("--parquet", args.parquet)])
     hands = read_hands(args.input)
     check_replaceable(COMMAND, "--csv", args.csv, own_csv, "a CSV of hasen session")
     check_replaceable(COMMAND, "--html", args.html, own_report, "a report of hasen session")
+    if args.parquet:
+        require_pyarrow(COMMAND)
+        check_replaceable(COMMAND, "--parquet", args.parquet, ours(COMMAND, args.parquet),
+                          "a Parquet file of hasen session")
     if args.html:
         require_matplotlib()
     done = answered(args.output)
@@ -212,6 +218,9 @@ def cmd_session(args: argparse.Namespace) -> int:
     emit(summary_text(night))
     if args.csv:
         replace_text(COMMAND, args.csv, csv_text(args.output), newline="")
+    if args.parquet:
+        write_parquet(COMMAND, args.parquet, CSV_COLUMNS, (row for line in reviews(args.output) if "review" in line
+                                                           for row in csv_rows(line)))
     if args.html:
         replace_text(COMMAND, args.html, session_html(night.session, args.title or f"hasen session: {args.input}",
                                                       night.layouts or 0, len(night.errors)))

@@ -4,7 +4,7 @@ reads, never two the same, and never a file that is not its own.
 Every line of a results file (``hasen batch`` and ``hasen session``'s OUT) begins with a field
 of its own, ``{"hasen": "batch", "id": ...``, so that such a file is told apart from any
 other JSON lines (a user's records, say), which are never appended to, cut or replaced. A
-report written whole (``--csv``, ``--html``) replaces only an earlier report of the same
+report written whole (``--csv``, ``--html``, ``--parquet``) replaces only an earlier report of the same
 command, recognised by its first bytes, and is written to a new file first, then moved into
 place, so that a run stopped while writing leaves the earlier report whole.
 """
@@ -153,14 +153,23 @@ def check_replaceable(command: str, label: str, path: str | None, own: Callable[
 
 
 def replace_text(command: str, path: str, text: str, newline: str | None = None) -> None:
-    """Write a report whole: to a new file beside it, then moved over it (the file a symbolic
-    link points to, where the path is one)."""
+    """Write a text report whole (see ``replace_file``)."""
+    def write(temporary: str) -> None:
+        with open(temporary, "w", encoding="utf-8", newline=newline) as file:
+            file.write(text)
+
+    replace_file(command, path, write)
+
+
+def replace_file(command: str, path: str, write: Callable[[str], None]) -> None:
+    """Write a report whole: ``write`` fills a new file beside it, which is then moved over it
+    (the file a symbolic link points to, where the path is one)."""
     target = os.path.realpath(path)
     try:
         handle, temporary = tempfile.mkstemp(prefix=".hasen-", dir=os.path.dirname(target))
+        os.close(handle)
         try:
-            with open(handle, "w", encoding="utf-8", newline=newline) as file:
-                file.write(text)
+            write(temporary)
             os.chmod(temporary, kept_mode(target))
             os.replace(temporary, target)
         except BaseException:

@@ -62,7 +62,7 @@ COSTLY = {"--layouts": ["1", "2", "0", "100001", "1000000000000"], "--deals": ["
 # options whose metavar says too little of what they take
 BY_FLAG = {"--deck": DECKS, "--seed": NUMBERS, "--title": ["night of 1 December", "", "<b>&amp;</b>", "x" * 300,
                                                            "$\\bad$"]}
-REPORT_FLAGS = ("--csv", "--html")  # their values: the OUT paths (hasen session)
+REPORT_FLAGS = ("--csv", "--html", "--parquet")  # their values: the OUT paths (hasen session, batch)
 CONTRACT = ["--declarer", "N", "--trump", "C", "--discard", "KH"]
 
 
@@ -117,9 +117,10 @@ def base_of(command: str, paths: dict[str, list[str]], rng: random.Random) -> li
     """A command line to start from: valid, but for batch's files."""
     if command in ("batch", "session"):
         files = [rng.choice(paths["IN"]), rng.choice(paths["OUT"])]
+        flags = ("--parquet",) if command == "batch" else REPORT_FLAGS
+        reports = [part for flag in flags if rng.random() < 0.3 for part in (flag, rng.choice(paths["OUT"]))]
         if command == "batch":
-            return files
-        reports = [part for flag in REPORT_FLAGS if rng.random() < 0.3 for part in (flag, rng.choice(paths["OUT"]))]
+            return [*files, *reports]
         return [*files, "--layouts", "2", *reports]
     if command == "record":
         return [rng.choice(paths["IN"])]
