@@ -1,6 +1,13 @@
-"""Every error the API gives is JSON: ``{"error": "<what and where>", "version": ...}``."""
+"""Every error the API gives is an RFC 9457 problem details object, as
+``application/problem+json``: ``type`` (``about:blank``: the status says what kind of
+problem), ``title`` (the status's phrase), ``status``, ``detail`` (what was wrong, and where),
+and the fields clients read before problem details, ``error`` (the same as ``detail``) and
+``version``."""
 
 from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
 
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
@@ -31,9 +38,18 @@ class TooLarge(ApiError):
     status = 413
 
 
+PROBLEM_TYPE = "application/problem+json"
+
+
+def problem(status: int, message: str) -> dict[str, Any]:
+    """The problem details of an error answer."""
+    return {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": message,
+            "error": message, "version": __version__}
+
+
 def error_response(status: int, message: str) -> Response:
-    response = jsonify({"error": message, "version": __version__})
-    response.status_code = status
+    response = jsonify(problem(status, message))  # the app's JSON, as its answers are written
+    response.status_code, response.mimetype = status, PROBLEM_TYPE
     return response
 
 

@@ -735,7 +735,15 @@ HEALTH = closed({
     "cache": closed({k: {"type": "integer", "minimum": 0} for k in ("size", "capacity", "hits", "misses")}),
 })
 
-ERROR = closed({"error": {"type": "string", "description": "What was wrong, and where."}, "version": VERSION})
+ERROR = closed({
+    "type": {"type": "string", "const": "about:blank",
+             "description": "RFC 9457: the status says what kind of problem."},
+    "title": {"type": "string", "description": "The status's phrase, as \"Bad Request\"."},
+    "status": {"type": "integer", "minimum": 400, "maximum": 599},
+    "detail": {"type": "string", "description": "What was wrong, and where."},
+    "error": {"type": "string", "description": "The same as detail: the field clients read before problem details."},
+    "version": VERSION,
+}, "An RFC 9457 problem details object (application/problem+json).")
 
 
 RECORD_REQUEST = {
@@ -763,14 +771,18 @@ def response(description: str, schema: str) -> dict[str, Any]:
             "content": {"application/json": {"schema": {"$ref": REF + schema}}}}
 
 
+def problem(description: str) -> dict[str, Any]:
+    """An error answer: problem details."""
+    return {"description": description, "content": {"application/problem+json": {"schema": {"$ref": REF + "Error"}}}}
+
+
 ERRORS = {
-    "400": response("Bad input: malformed JSON, wrong types, unknown keys, bad notation, "
-                    "an impossible position.", "Error"),
-    "403": response("A request from a web page of another origin.", "Error"),
-    "413": response("The body is over the size limit, or a batch or simulation over its limit.", "Error"),
-    "415": response("A body not sent as application/json.", "Error"),
-    "503": response("No answer within the time limit, counted from the request's arrival (waiting for a "
-                    "solver included); the server stays up.", "Error"),
+    "400": problem("Bad input: malformed JSON, wrong types, unknown keys, bad notation, an impossible position."),
+    "403": problem("A request from a web page of another origin."),
+    "413": problem("The body is over the size limit, or a batch or simulation over its limit."),
+    "415": problem("A body not sent as application/json."),
+    "503": problem("No answer within the time limit, counted from the request's arrival (waiting for a "
+                   "solver included); the server stays up."),
 }
 
 

@@ -50,8 +50,6 @@ from waitress.server import BaseWSGIServer
 from waitress.task import ErrorTask, WSGITask
 from waitress.utilities import Error, RequestEntityTooLarge, RequestHeaderFieldsTooLarge
 
-from hasen.core.version import __version__
-
 from . import create_app
 from .config import (
     CONNECTION_LIMIT,
@@ -62,6 +60,7 @@ from .config import (
     REQUEST_THREADS,
     RESERVE,
 )
+from .errors import PROBLEM_TYPE, problem
 from .service import RECEIVED
 
 FILES_KEPT = 64  # file descriptors left for what is not a connection (the listening socket, logs)
@@ -112,9 +111,9 @@ class JsonErrorTask(ErrorTask):
             message = f"request: not received whole within {READ_TIMEOUT:g} s"
         else:
             message = f"{error.reason}: {error.body}"
-        body = json.dumps({"error": message, "version": __version__}).encode()
+        body = json.dumps(problem(error.code, message)).encode()
         self.status = f"{error.code} {error.reason}"
-        self.response_headers.extend([("Content-Type", "application/json"), ("X-Content-Type-Options", "nosniff")])
+        self.response_headers.extend([("Content-Type", PROBLEM_TYPE), ("X-Content-Type-Options", "nosniff")])
         self.set_close_on_finish()
         self.channel.linger = True  # the client may still be sending what was refused
         self.content_length = len(body)

@@ -35,7 +35,8 @@ def hasen_record(auction: str = "N 4, E 5, S pass, W pass, N 6, E pass", contrac
 
 def test_a_hasenpfeffer_hand_made_and_scored() -> None:
     record = Record.parse(hasen_record())
-    assert tuple(map(str, (record.contract.declarer, record.contract.trump, record.contract.discard))) == ("N", "C", "KH")
+    contract = record.contract
+    assert tuple(map(str, (contract.declarer, contract.trump, contract.discard))) == ("N", "C", "KH")
     assert record.bid.tricks == 6 and record.finished
     result = record.result
     assert (result.tricks, result.made, result.down, result.score) == ((6, 0), True, 0, (6, 0))

@@ -9,6 +9,7 @@ import pytest
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 from flask import Flask
 from flask.testing import FlaskClient
+from problems import PROBLEM_TYPE, assert_problem
 
 from hasen.analysis.inputs import make_contract
 from hasen.analysis.position import analyze_position, position
@@ -33,8 +34,7 @@ def post(client: FlaskClient, path: str, body) -> tuple[int, dict]:
 def error_of(client: FlaskClient, path: str, body, status: int = 400) -> str:
     code, answer = post(client, path, body)
     assert code == status, answer
-    assert set(answer) == {"error", "version"} and answer["version"] == __version__
-    return answer["error"]
+    return assert_problem(answer, status)
 
 
 # --- answers --------------------------------------------------------------------------------
@@ -274,7 +274,7 @@ def test_a_body_must_be_sent_as_json(client: FlaskClient) -> None:
 def test_unknown_routes_are_json(client: FlaskClient, method: str, path: str, status: int) -> None:
     response = getattr(client, method)(path)
     assert response.status_code == status
-    assert set(response.get_json()) == {"error", "version"}
+    assert_problem(response.get_json(), status) and response.mimetype == PROBLEM_TYPE
 
 
 def test_an_unexpected_failure_is_json_without_a_traceback(app: Flask, monkeypatch) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from examples import HASENPFEFFER_DEAL
+from problems import PROBLEM_TYPE
 
 TABLE = {"deal": HASENPFEFFER_DEAL, "declarer": "N"}
 
@@ -12,7 +13,7 @@ TABLE = {"deal": HASENPFEFFER_DEAL, "declarer": "N"}
 @pytest.mark.parametrize("path", ["/api/v1//table", "/api//v1/table", "/api/v1/table/"])
 def test_a_path_is_taken_as_written(client, path: str) -> None:
     response = client.post(path, json=TABLE)
-    assert response.status_code == 404 and response.mimetype == "application/json"
+    assert response.status_code == 404 and response.mimetype == PROBLEM_TYPE
     assert response.get_json()["error"].startswith("Not Found")
 
 
@@ -26,7 +27,7 @@ def test_options_are_answered_in_json(client, path: str, allow: list[str]) -> No
 
 def test_options_of_an_unknown_path_is_a_json_404(client) -> None:
     response = client.options("/api/v1/tables")
-    assert response.status_code == 404 and response.mimetype == "application/json"
+    assert response.status_code == 404 and response.mimetype == PROBLEM_TYPE
 
 
 @pytest.mark.parametrize("content_type", ["text/plain", "multipart/form-data; boundary=x", None])

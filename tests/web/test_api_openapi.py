@@ -10,6 +10,7 @@ from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 from openapi_spec_validator import validate as validate_spec
+from problems import PROBLEM_TYPE
 
 from hasen.api import create_app
 
@@ -81,7 +82,7 @@ SENDERS = {
 
 def response_schema(doc: dict, path: str, method: str, status: int) -> dict:
     answer = doc["paths"][f"/api/v1/{path}"][method]["responses"][str(status)]
-    schema = answer["content"]["application/json"]["schema"]
+    schema = answer["content"]["application/json" if status < 400 else "application/problem+json"]["schema"]
     # the document's components travel along, so the schema's $refs resolve inside it
     return {**schema, "components": doc["components"]}
 
@@ -112,7 +113,7 @@ def test_real_answers_match_the_document(openapi_doc: dict, monkeypatch, path: s
     else:
         response = getattr(client, method)(url, json=body)
     assert response.status_code == status, response.get_json()
-    assert response.mimetype == "application/json"
+    assert response.mimetype == ("application/json" if status < 400 else PROBLEM_TYPE)
     OAS31Validator(response_schema(openapi_doc, path, method, status)).validate(response.get_json())
 
 

@@ -8,10 +8,10 @@ import pytest
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE, Example
 from flask import Flask
 from flask.testing import FlaskClient
+from problems import assert_problem
 
 from hasen.analysis.inputs import make_contract
 from hasen.analysis.review import review_play
-from hasen.core.version import __version__
 from hasen.games import GAMES
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
@@ -25,8 +25,7 @@ def error_of(client: FlaskClient, body, status: int = 400) -> str:
     response = client.post("/api/v1/review", json=body)
     assert response.status_code == status, response.get_json()
     answer = response.get_json()
-    assert set(answer) == {"error", "version"} and answer["version"] == __version__
-    return answer["error"]
+    return assert_problem(answer, status)
 
 
 def test_review_is_the_library_answer(client: FlaskClient, hasenpfeffer: Example) -> None:

@@ -20,6 +20,7 @@ import pytest
 from dealgen import random_deal
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from liveserver import ServedProcess
+from problems import PROBLEM_TYPE
 
 from hasen.api.config import IDLE_TIMEOUT, LIMITS, MAX_HEADER_BYTES, READ_TIMEOUT
 
@@ -314,7 +315,7 @@ def test_idle_connections_are_closed_and_slow_requests_cut_off(server: ServedPro
     for sock in trickling:
         assert READ_TIMEOUT - 0.5 <= closed[sock] <= READ_TIMEOUT + 3, closed[sock]
         status, headers, body = answers[sock]
-        assert status == 408 and headers["Content-Type"] == "application/json"
+        assert status == 408 and headers["Content-Type"] == PROBLEM_TYPE
         assert body["error"] == f"request: not received whole within {READ_TIMEOUT:g} s"
 
 
@@ -346,7 +347,7 @@ def test_a_stalled_request_gets_a_json_408(server: ServedProcess) -> None:
             waited = time.monotonic() - sent
             assert first, f"{kind}: closed after {waited:.1f} s without an answer"
             status, headers, body = raw_answer(sock, first)
-            assert (status, headers["Content-Type"], headers["Connection"]) == (408, "application/json", "close"), kind
+            assert (status, headers["Content-Type"], headers["Connection"]) == (408, PROBLEM_TYPE, "close"), kind
             assert body["error"] == f"request: not received whole within {READ_TIMEOUT:g} s", kind
             assert READ_TIMEOUT - 0.5 <= waited <= READ_TIMEOUT + 3, f"{kind}: answered after {waited:.1f} s"
     finally:
@@ -362,7 +363,7 @@ def test_a_body_over_the_limit_is_refused_from_its_content_length(shared_server:
         sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                      b"Content-Length: 2000000000\r\n\r\n")
         status, headers, body = raw_answer(sock)
-    assert status == 413 and headers["Content-Type"] == "application/json"
+    assert status == 413 and headers["Content-Type"] == PROBLEM_TYPE
     assert body["error"] == f"body: more than {MAX_BODY} bytes (MAX_CONTENT_LENGTH)"
     assert headers["Connection"] == "close"
 
@@ -392,7 +393,7 @@ def test_headers_over_the_limit_are_refused(shared_server: ServedProcess) -> Non
     with socket.create_connection((shared_server.host, shared_server.port), timeout=10) as sock:
         sock.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * MAX_HEADER_BYTES + b"\r\n\r\n")
         status, headers, body = raw_answer(sock)
-    assert status == 431 and headers["Content-Type"] == "application/json"
+    assert status == 431 and headers["Content-Type"] == PROBLEM_TYPE
     assert body["error"] == f"headers: more than {MAX_HEADER_BYTES} bytes"
     # a request with ordinary headers is served as usual
     assert timed_request(shared_server, "GET", "/api/v1/health")[0] == 200

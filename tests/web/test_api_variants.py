@@ -11,8 +11,7 @@ import pytest
 from examples import EUCHRE2_DEAL, EUCHRE_DEAL, HASENPFEFFER_DEAL, TOP_SPADES_DEAL
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
-
-from hasen.core.version import __version__
+from problems import assert_problem
 
 
 def post(client: FlaskClient, path: str, body: dict) -> tuple[int, dict]:
@@ -133,5 +132,4 @@ def test_batch_takes_euchre_items(client, openapi_doc, euchre2):
 def test_errors_name_the_problem(client, path, body, message):
     code, answer = post(client, path, body)
     assert code == 400, answer
-    assert set(answer) == {"error", "version"} and answer["version"] == __version__
-    assert message in answer["error"]
+    assert message in assert_problem(answer, 400)
