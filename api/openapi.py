@@ -850,6 +850,46 @@ def get(summary: str, answer: str) -> dict[str, Any]:
     return {"get": {"summary": summary, "responses": {"200": response(summary, answer)}}}
 
 
+EXAMPLE = GAMES[HASENPFEFFER.family].examples[HASENPFEFFER.name]  # the built-in deal, played out below
+EXAMPLE_RECORD = (f"dealer: {EXAMPLE.dealer}; deal: {EXAMPLE.deal}; auction: N 6, E pass, S pass, W pass; "
+                  "contract: N 6, trump C, discard KH; play: JC KC TC 9C | AS AD 9S QS")
+# each path's operation: its tag, its operationId, and an example request (docs/web-api.md)
+OPERATIONS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
+    "/table": ("tables", "analyzeTable", {"deal": EXAMPLE.deal, "dealer": EXAMPLE.dealer, "declarer": "N"}),
+    "/solve": ("tables", "solvePosition", {"deal": EXAMPLE.deal, "dealer": EXAMPLE.dealer, "declarer": "N",
+                                           "trump": "C", "discard": "KH", "played": "JC KC"}),
+    "/batch": ("tables", "analyzeBatch", {"items": [{"deal": EXAMPLE.deal, "dealer": EXAMPLE.dealer}]}),
+    "/review": ("reviews", "reviewHand", {"record": EXAMPLE_RECORD, "layouts": 20}),
+    "/record": ("reviews", "readRecord", {"record": EXAMPLE_RECORD}),
+    "/bid": ("single dummy", "adviseBid", {"hand": "A.K..AQJ*", "seat": "N", "dealer": EXAMPLE.dealer,
+                                           "layouts": 100}),
+    "/simulate": ("single dummy", "simulateDeclarer", {"hand": "A.K..AQJ*", "widow": "KS", "seat": "N",
+                                                       "dealer": EXAMPLE.dealer, "layouts": 50}),
+    "/lead": ("single dummy", "simulateLead", {"hand": "A.K..AQJ*", "seat": "N", "declarer": "E", "trump": "D",
+                                               "dealer": EXAMPLE.dealer, "layouts": 50}),
+    "/odds": ("the game", "winningChance", {"score": "8-5"}),
+    "/health": ("service", "health", None),
+    "/openapi.json": ("service", "openapiDocument", None),
+}
+TAGS = [
+    {"name": "tables", "description": "Double dummy: every hand open."},
+    {"name": "reviews", "description": "A played hand: its record read, and every decision judged."},
+    {"name": "single dummy", "description": "Knowing only one's own cards: over random layouts of the rest."},
+    {"name": "the game", "description": "The game to 10."},
+    {"name": "service", "description": "The service itself."},
+]
+
+
+def with_operations(paths: dict[str, Any]) -> dict[str, Any]:
+    """Each operation with its tag, operationId and example request."""
+    for path, (tag, operation_id, example) in OPERATIONS.items():
+        for operation in paths[PREFIX + path].values():
+            operation.update(tags=[tag], operationId=operation_id)
+            if example is not None:
+                operation["requestBody"]["content"]["application/json"]["example"] = example
+    return paths
+
+
 def document(config: dict[str, Any]) -> dict[str, Any]:
     """The document for an app with this configuration (the limits are part of it)."""
     return {
@@ -859,14 +899,15 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "version": __version__,
             "description": (
                 "Deals, cards and play records use the project's deal notation. Every answer "
-                "carries the product version; every error is {\"error\": \"...\"} with a 4xx or "
-                f"503 status. Limits: {config['MAX_CONTENT_LENGTH']} bytes per body, "
+                "carries the product version; every error is an RFC 9457 problem details object "
+                "(application/problem+json) with a 4xx or 503 status. Limits: {config['MAX_CONTENT_LENGTH']} bytes per body, "
                 f"{config['HASEN_BATCH_LIMIT']} items per batch, "
                 f"{config['HASEN_SIMULATE_LIMIT']} layouts per simulation, "
                 f"{config['HASEN_TIME_LIMIT']:g} s per request."),
         },
         "servers": [{"url": "/"}],
-        "paths": {
+        "tags": TAGS,
+        "paths": with_operations({
             PREFIX + "/table": post("Tricks for every trump and discard (Hasenpfeffer) or every maker "
                                     "and trump (Euchre)", "TableRequest",
                                     ["TableResponse", "EuchreTableResponse"]),
@@ -889,7 +930,7 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             PREFIX + "/openapi.json": {"get": {"summary": "This document", "responses": {
                 "200": {"description": "The OpenAPI document.",
                         "content": {"application/json": {"schema": {"type": "object"}}}}}}},
-        },
+        }),
         "components": {"schemas": {
             "TableRequest": TABLE_REQUEST,
             "SolveRequest": SOLVE_REQUEST,

@@ -189,3 +189,29 @@ def test_one_seats_advice_matches_the_document(client: FlaskClient, openapi_doc:
     response = client.post("/api/v1/bid", json=body)
     assert response.status_code == 200, response.get_json()
     OAS31Validator(response_schema(openapi_doc, "bid", "post", 200)).validate(response.get_json())
+
+
+def operations(doc: dict) -> list[tuple[str, str, dict]]:
+    return [(path, method, operation) for path, methods in doc["paths"].items()
+            for method, operation in methods.items()]
+
+
+def test_every_operation_has_an_id_and_a_tag(openapi_doc: dict) -> None:
+    ids = [operation["operationId"] for _, _, operation in operations(openapi_doc)]
+    assert len(ids) == len(set(ids)) == len(operations(openapi_doc)) > 10
+    tags = {tag["name"] for tag in openapi_doc["tags"]}
+    assert all(len(op["tags"]) == 1 and op["tags"][0] in tags for _, _, op in operations(openapi_doc))
+    assert "const" not in str(openapi_doc["components"]["schemas"]["Error"]["properties"]["version"])
+
+
+def test_each_example_is_a_request_the_service_answers(client: FlaskClient, openapi_doc: dict) -> None:
+    """The examples are requests the document accepts, and the service answers them as it says."""
+    posts = [(path, op) for path, method, op in operations(openapi_doc) if method == "post"]
+    assert all("example" in op["requestBody"]["content"]["application/json"] for _, op in posts)
+    for path, op in posts:
+        body = op["requestBody"]["content"]["application/json"]
+        OAS31Validator({**body["schema"], "components": openapi_doc["components"]}).validate(body["example"])
+        response = client.post(path, json=body["example"])
+        assert response.status_code == 200, (path, response.get_json())
+        name = path.removeprefix("/api/v1/")
+        OAS31Validator(response_schema(openapi_doc, name, "post", 200)).validate(response.get_json())
