@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -62,8 +63,24 @@ MAX_HEADER_BYTES = 16 * 1024
 MAX_TEXT = 256
 
 
+# the origins (``https://club.example``) whose web pages may call the API from a browser,
+# besides the service's own: none unless given (``hasen serve --allow-origin``)
+ALLOWED_ORIGINS = "HASEN_ALLOWED_ORIGINS"
+ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
+
+
 def defaults() -> dict[str, Any]:
-    return {name: limit.default for name, limit in LIMITS.items()}
+    return {**{name: limit.default for name, limit in LIMITS.items()}, ALLOWED_ORIGINS: ()}
+
+
+def check_origins(origins: object) -> None:
+    """Each allowed origin is a scheme and a host (and a port): what a browser's Origin says."""
+    if isinstance(origins, str) or not isinstance(origins, list | tuple):
+        raise ValueError(f"{ALLOWED_ORIGINS} must be a list of origins, not {quoted(origins)}")
+    for origin in origins:
+        if not isinstance(origin, str) or not ORIGIN.fullmatch(origin):
+            raise ValueError(f"{ALLOWED_ORIGINS}: {quoted(origin)} is not an origin (like https://club.example, "
+                             "a scheme and a host, no path)")
 
 
 def check_limits(config: Mapping[str, Any]) -> None:
@@ -81,3 +98,4 @@ def check_limits(config: Mapping[str, Any]) -> None:
             raise ValueError(f"{name} ({limit.meaning}) must be {bound}, not {quoted(value)}")
         if value > limit.maximum:
             raise ValueError(f"{name} ({limit.meaning}) must be at most {limit.maximum:.15g}, not {quoted(value)}")
+    check_origins(config.get(ALLOWED_ORIGINS, ()))

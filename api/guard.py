@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
 from werkzeug.exceptions import MethodNotAllowed
 
 from hasen.core.version import __version__
 
+from .config import ALLOWED_ORIGINS
 from .errors import API_PREFIX, ApiError
 
 JSON_TYPES = ("application/json",)
+PREFLIGHT_SECONDS = 600  # how long a browser may keep a preflight's answer
 PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
                "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
                "frame-ancestors 'none'")
@@ -42,13 +44,33 @@ def same_origin(origin: str) -> bool:
     return (parts.scheme, parts.netloc) == (request.scheme, request.host)
 
 
+def allowed_origin(origin: str) -> bool:
+    """Is ``origin`` one the service was told to answer (``HASEN_ALLOWED_ORIGINS``)?"""
+    return origin.rstrip("/").lower() in {o.lower() for o in current_app.config[ALLOWED_ORIGINS]}
+
+
+def cross_origin_headers(response: Response) -> Response:
+    """CORS for an allowed origin: its pages may read the answers, and may send JSON."""
+    origin = request.headers.get("Origin")
+    if origin is not None and request.path.startswith(API_PREFIX) and allowed_origin(origin):
+        response.headers["Access-Control-Allow-Origin"] = origin
+        if request.method == "OPTIONS" and "Allow" in response.headers:  # a preflight
+            response.headers["Access-Control-Allow-Methods"] = response.headers["Allow"]
+            response.headers["Access-Control-Allow-Headers"] = "Content-Type"
+            response.headers["Access-Control-Max-Age"] = str(PREFLIGHT_SECONDS)
+    if current_app.config[ALLOWED_ORIGINS]:
+        response.vary.add("Origin")  # the answer differs by origin: caches must keep them apart
+    return response
+
+
 def check_api_request() -> Response | None:
     if not request.path.startswith(API_PREFIX):
         return None
     origin = request.headers.get("Origin")
-    if origin is not None and not same_origin(origin):
+    if origin is not None and not same_origin(origin) and not allowed_origin(origin):
         raise CrossOrigin(f"Origin: {origin[:80]!r} is another site; the API answers pages of its own "
-                          "origin and programs (which send no Origin)")
+                          "origin, of the origins it is told to allow (hasen serve --allow-origin), and "
+                          "programs (which send no Origin)")
     if request.method == "OPTIONS":
         return options_answer()
     if request.routing_exception is not None:  # an unknown path or method: the router's 404 or 405
@@ -86,4 +108,5 @@ def install(app: Flask) -> None:
     app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False
     app.before_request(check_api_request)
     app.after_request(secure_headers)
+    app.after_request(cross_origin_headers)
 

@@ -900,7 +900,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "description": (
                 "Deals, cards and play records use the project's deal notation. Every answer "
                 "carries the product version; every error is an RFC 9457 problem details object "
-                "(application/problem+json) with a 4xx or 503 status. Limits: {config['MAX_CONTENT_LENGTH']} bytes per body, "
+                "(application/problem+json) with a 4xx or 503 status. "
+                f"Limits: {config['MAX_CONTENT_LENGTH']} bytes per body, "
                 f"{config['HASEN_BATCH_LIMIT']} items per batch, "
                 f"{config['HASEN_SIMULATE_LIMIT']} layouts per simulation, "
                 f"{config['HASEN_TIME_LIMIT']:g} s per request."),

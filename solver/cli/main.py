@@ -101,11 +101,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          f"pip install 'hasen[serve]'") from None
 
     options = {"HASEN_SOLVER_THREADS": args.threads, "HASEN_TIME_LIMIT": args.time_limit,
-               "HASEN_CACHE_SIZE": args.cache_size}
+               "HASEN_CACHE_SIZE": args.cache_size,
+               "HASEN_ALLOWED_ORIGINS": None if args.allow_origin is None else tuple(args.allow_origin)}
     try:
         serve(args.host, args.port, {k: v for k, v in options.items() if v is not None})
     except OSError as exc:  # the address is taken or cannot be bound
         raise UsageError(f"serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a setting the service refuses at start (an --allow-origin that is none)
+        raise UsageError(f"serve: {exc}") from None
     except KeyboardInterrupt:  # Ctrl-C is how a server is stopped: not an error
         pass
     return 0

@@ -238,6 +238,9 @@ def serve_arguments(serve: argparse.ArgumentParser) -> None:
                             f"(default: 10; at most {MAX_TIME_LIMIT})")
     serve.add_argument("--cache-size", type=whole_number(0, MAX_CACHE_SIZE), metavar="N",
                        help="answers kept in memory (default: 1024; 0 for none)")
+    serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
+                       help="let web pages of this origin (like https://club.example) call the API; again for "
+                            "another (default: the service's own pages only)")
 
 
 def batch_arguments(batch: argparse.ArgumentParser) -> None:

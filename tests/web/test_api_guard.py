@@ -7,6 +7,8 @@ import pytest
 from examples import HASENPFEFFER_DEAL
 from problems import PROBLEM_TYPE
 
+from hasen.api import create_app
+
 TABLE = {"deal": HASENPFEFFER_DEAL, "declarer": "N"}
 
 
@@ -59,3 +61,34 @@ def test_the_page_has_security_headers(client) -> None:
 
 def test_api_answers_are_not_sniffed(client) -> None:
     assert client.get("/api/v1/health").headers["X-Content-Type-Options"] == "nosniff"
+
+
+CLUB = "https://club.example"
+
+
+@pytest.mark.app_config(HASEN_ALLOWED_ORIGINS=(CLUB,))
+def test_an_allowed_origins_pages_may_call_the_api(client) -> None:
+    """A site the service is told to allow gets CORS: its preflight is answered, and its
+    requests with the origin echoed; any other site is still refused."""
+    preflight = client.options("/api/v1/table", headers={"Origin": CLUB, "Access-Control-Request-Method": "POST",
+                                                         "Access-Control-Request-Headers": "content-type"})
+    assert preflight.status_code == 200
+    assert preflight.headers["Access-Control-Allow-Origin"] == CLUB
+    assert "POST" in preflight.headers["Access-Control-Allow-Methods"]
+    assert preflight.headers["Access-Control-Allow-Headers"] == "Content-Type"
+    answer = client.post("/api/v1/table", json=TABLE, headers={"Origin": CLUB})
+    assert answer.status_code == 200 and answer.headers["Access-Control-Allow-Origin"] == CLUB
+    assert "Origin" in answer.headers["Vary"]
+    other = client.post("/api/v1/table", json=TABLE, headers={"Origin": "https://elsewhere.example"})
+    assert other.status_code == 403 and "Access-Control-Allow-Origin" not in other.headers
+
+
+def test_no_origin_is_allowed_unless_given(client) -> None:
+    answer = client.post("/api/v1/table", json=TABLE, headers={"Origin": CLUB})
+    assert answer.status_code == 403 and "Access-Control-Allow-Origin" not in answer.headers
+
+
+@pytest.mark.parametrize("origins", ["https://club.example", ["https://club.example/page"], ["club.example"], [7]])
+def test_an_allowed_origin_that_is_none_stops_the_service_at_start(origins) -> None:
+    with pytest.raises(ValueError, match="HASEN_ALLOWED_ORIGINS"):
+        create_app({"HASEN_ALLOWED_ORIGINS": origins})
