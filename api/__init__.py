@@ -26,6 +26,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask import Flask
 
     from .cache import AnswerCache
+    from .conditional import install as install_conditional
     from .config import check_limits, defaults
     from .errors import register as register_errors
     from .guard import install as install_guard
@@ -46,6 +47,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     register_errors(app)
     install_guard(app)
+    install_conditional(app)
     app.register_blueprint(v1)
     app.register_blueprint(page)
     return app
