@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -12,8 +13,9 @@ from .. import public
 from ..analysis.inputs import check_contract_notation
 from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError
+from ..core.version import __version__
 from .options import UsageError, deal_text, settings_from, variant_from
-from .output import OutputError, report, silence_stdout
+from .output import OutputError, emit, report, silence_stdout
 from .parser import COMMANDS, build_parser
 
 __all__ = ["main"]
@@ -114,17 +116,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+JSON_FLAG = "--json"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else list(argv)
     try:
-        words = sys.argv[1:] if argv is None else list(argv)
         args = build_parser(words[0] if words else None).parse_args(words)
         module, _, function = args.run.partition(":")
         return int(getattr(import_module(f".{module}", __package__), function)(args))
     except HasenError as exc:
-        print(f"hasen: {exc}", file=sys.stderr)
+        if JSON_FLAG in words:  # a program asked for JSON: it reads the error there too
+            emit(json.dumps({"error": str(exc), "version": __version__}))
+        else:
+            print(f"hasen: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: what was asked is not done, and that is all there is to say
-        words = sys.argv[1:] if argv is None else list(argv)
         command = f" {words[0]}:" if words and words[0] in COMMANDS else ""
         # on a terminal, off the progress line the interrupt may have cut
         print(f"{chr(10) if sys.stderr.isatty() else ''}hasen:{command} interrupted", file=sys.stderr)

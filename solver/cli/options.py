@@ -113,7 +113,18 @@ def deal_text(args: argparse.Namespace, command: str, variant: Variant) -> tuple
         return example.deal, args.dealer or example.dealer
     if args.deal is None:
         raise UsageError(f"{command}: a DEAL is required (or --example for the built-in one)")
+    if args.deal == STANDARD:
+        return deal_from_input(command), args.dealer
     return args.deal, args.dealer
+
+
+def deal_from_input(command: str) -> str:
+    """DEAL given as ``-``: the one deal on standard input (blank lines around it allowed)."""
+    lines = [line.strip() for line in read_text(STANDARD, command).splitlines() if line.strip()]
+    if len(lines) != 1:
+        many = "nothing" if not lines else f"{len(lines)} lines"
+        raise UsageError(f"{command}: standard input holds {many}; give one deal there (hasen batch takes many)")
+    return lines[0]
 
 
 def add_backend_options(parser: argparse.ArgumentParser, what: str, threads: bool = False) -> None:

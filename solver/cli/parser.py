@@ -79,7 +79,7 @@ class Version(argparse.Action):
 def add_contract_options(parser: argparse.ArgumentParser, required: bool = True,
                          deal_help: str = "the deal, in deal notation") -> None:
     """The deal and the contract, for the commands that look at the play."""
-    parser.add_argument("deal", nargs="?", metavar="DEAL", help=deal_help)
+    parser.add_argument("deal", nargs="?", metavar="DEAL", help=f"{deal_help}; - for standard input")
     parser.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     parser.add_argument("--declarer", metavar="SEAT", required=required,
@@ -96,7 +96,8 @@ def add_contract_options(parser: argparse.ArgumentParser, required: bool = True,
 
 
 def table_arguments(table: argparse.ArgumentParser) -> None:
-    table.add_argument("deal", nargs="?", metavar="DEAL", help='e.g. "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"')
+    table.add_argument("deal", nargs="?", metavar="DEAL", help='e.g. "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"; '
+                                                               "- for standard input")
     table.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     table.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     table.add_argument("--declarer", metavar="SEAT", help="only this declarer (default: all four)")
@@ -181,7 +182,7 @@ def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help:
                      seat_required: bool = True) -> None:
     """The simulating seat and what it knows: a DEAL (or --example), or its --hand, the
     ``extras`` it sees (widow, upcard) and --dealer; cards --known elsewhere; the layouts."""
-    parser.add_argument("deal", nargs="?", metavar="DEAL", help=deal_help)
+    parser.add_argument("deal", nargs="?", metavar="DEAL", help=f"{deal_help}; - for standard input")
     parser.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     parser.add_argument("--seat", metavar="SEAT", required=seat_required, help=seat_help)
     parser.add_argument("--hand", metavar="CARDS", help="the seat's hand, without a DEAL: dotted (A.K..AQJ*) or a list")
