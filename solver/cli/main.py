@@ -97,7 +97,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     # imported here so that the other commands start without loading Flask and waitress
     try:
+        from hasen.api import create_app
         from hasen.api.server import serve
+
+        create_app().extensions["hasen"].runner.shutdown()  # every package it needs, loaded before it listens
     except ModuleNotFoundError as exc:  # the core install: the web service is an extra
         raise UsageError(f"serve: the web service needs {exc.name}, which is not installed: "
                          f"pip install 'hasen[serve]'") from None

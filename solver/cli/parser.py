@@ -299,6 +299,10 @@ def schema_arguments(parser: argparse.ArgumentParser) -> None:
                                                                  "the list of them")
 
 
+def completion_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("shell", choices=["bash", "zsh", "fish"], help="the shell to complete in")
+
+
 def odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("score", metavar="SCORE", help="the score before the hand: N-S's, then E-W's (in Two-handed "
                                                        "Euchre N's, then S's), like 8-5")
@@ -358,6 +362,8 @@ COMMANDS = {
                      "bench:cmd_bench"),
     "schema": Command("the JSON Schema of what a command prints with --json", schema_arguments,
                       "schema:cmd_schema"),
+    "completion": Command("a shell completion script: eval \"$(hasen completion bash)\"", completion_arguments,
+                          "completion:cmd_completion"),
 }
 
 

@@ -16,6 +16,7 @@ from hasen.cli.parser import COMMANDS, build_parser
 
 NOT_FOR_A_TABLE = ["flask", "waitress", "jsonschema", "asyncio", "concurrent.futures", "distributed",
                    "hasen.cli.batch", "hasen.cli.bench", "hasen.cli.simulate", "hasen.workers",
+                   "hasen.cli.completion", "hasen.cli.schema", "hasen.cli.parquet", "pandas", "pyarrow",
                    "html", "dataclasses", "inspect",
                    "hasen.analysis.simulate", "hasen.analysis.lead", "hasen.analysis.bidding",
                    "hasen.analysis.review", "hasen.text.review", "hasen.text.bidding"]
