@@ -3,10 +3,13 @@
 The tables, the review and the auction are the same machinery in every game; what differs
 is the table a declarer's choices are judged by, and how the auction runs. The analyses
 take these through a ``Family`` object, so that none of them asks which game it is in.
+``Family`` is the one declaration of that part: each game (``hasen.games.base.Game``, a
+subclass) implements it, and adds its answers' text.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.deal import Deal
@@ -37,23 +40,23 @@ class ContractTable(Protocol):
     def contract_json(self, contract: Contract) -> dict[str, Any]: ...
 
 
-class Family(Protocol):
+class Family(ABC):
     """The game-specific part of the analyses."""
 
+    @abstractmethod
     def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
                        settings: Settings, searcher: Searcher) -> ContractTable:
         """The table a declarer's choice of contract is judged by."""
-        ...
 
+    @abstractmethod
     def par(self, outcomes: Outcomes) -> Auction:
         """The auction with every card known, searched to the end."""
-        ...
 
+    @abstractmethod
     def advice(self, outcomes: Outcomes, seat: int) -> Advice:
-        """What the seat should bid or call, as JSON."""
-        ...
+        """What the seat should bid or call."""
 
+    @abstractmethod
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         """For each bid (or call) the game has, by name: the declaring side's points less
         the defenders' when it takes ``tricks``."""
-        ...

@@ -1,19 +1,19 @@
 """A family of games: its table, how a contract is judged, its auction, and their text.
 
 The analyses (``hasen.analysis``) are the same machinery for every game; a ``Game`` gives
-them what is the family's own (it is the ``Family`` they take) and says its answers in
+them what is the family's own (``Family``, which it implements) and says its answers in
 words. Adding a game is one module with a ``Game`` subclass, its variants in
 ``hasen.core.variants`` and one line in ``hasen.games``.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..analysis.answer import Answer
-from ..analysis.family import ContractTable
+from ..analysis.family import Family
 from ..analysis.play import Contract, PlayState
 from ..analysis.table import Plan, solve_plan
 from ..core.deal import Deal
@@ -25,9 +25,8 @@ from ..search import Searcher, thread_searcher
 # for, so that a command needs only its own (``hasen table`` starts the faster)
 if TYPE_CHECKING:
     from ..analysis.advice import BidAdvice, CallAdvice, Context
-    from ..analysis.bidding import Advice, Auction, BidAnalysis
+    from ..analysis.bidding import Advice, BidAnalysis
     from ..analysis.layouts import Knowledge, Mapper
-    from ..analysis.outcomes import Outcomes
     from ..analysis.position import Checkpoint, PositionAnalysis
     from ..analysis.review import PlayReview
 
@@ -43,7 +42,7 @@ class Example(NamedTuple):
     declarer: str
 
 
-class Game(ABC):
+class Game(Family):
     """One family: Hasenpfeffer, or Euchre (two- and four-handed).
 
     >>> from hasen.games import GAMES
@@ -59,7 +58,7 @@ class Game(ABC):
         """Its variants, each deck of each, the default deck first."""
         return [v for decks in VARIANTS.values() for v in decks.values() if v.family == self.family]
 
-    # --- what the analyses take from the family (``Family``) ----------------------------------
+    # --- the table ----------------------------------------------------------------------------
 
     @abstractmethod
     def plan_table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
@@ -74,23 +73,7 @@ class Game(ABC):
         plan = self.plan_table(deal, declarer=declarer, alone=alone, defender=defender, settings=settings)
         return solve_plan(plan, searcher or thread_searcher(), progress)
 
-    @abstractmethod
-    def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
-                       settings: Settings, searcher: Searcher) -> ContractTable:
-        """The table a declarer's choice of contract is judged by."""
-
-    @abstractmethod
-    def par(self, outcomes: Outcomes) -> Auction:
-        """The auction with every card known, searched to the end."""
-
-    @abstractmethod
-    def advice(self, outcomes: Outcomes, seat: int) -> Advice:
-        """What the seat should bid or call."""
-
-    @abstractmethod
-    def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
-        """For each bid (or call) the game has, by name: the declaring side's points less
-        the defenders' when it takes ``tricks``."""
+    # contract_table, par, advice and scores: what the analyses take (``Family``)
 
     # --- the analyses every game has ----------------------------------------------------------
 
