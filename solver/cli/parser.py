@@ -325,11 +325,12 @@ def deal_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def record_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("records", metavar="FILE", help="hand records (blocks of field lines, or one a line); "
-                                                         "- for standard input")
+    parser.add_argument("records", metavar="FILE", help="hand records (blocks of field lines, or one a line), or "
+                                                         "an EGN file; - for standard input")
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--line", action="store_true", help="each record on one line")
     form.add_argument("--json", action="store_true", help="each record as a line of JSON")
+    form.add_argument("--egn", action="store_true", help="the records, in order, as one EGN file (Euchre)")
 
 
 class Command(NamedTuple):

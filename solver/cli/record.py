@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
+from ..analysis.egn import is_egn, read_egn, write_egn
 from ..analysis.record import split_records
 from ..core.errors import HasenError
 from .options import UsageError, read_text
@@ -14,16 +16,28 @@ from .output import emit
 
 def cmd_record(args: argparse.Namespace) -> int:
     text = read_text(args.records, "record")
+    where = "" if args.records == "-" else f"{args.records}: "
     records = []
-    for block in split_records(text):
+    left_out: list[str] = []  # the EGN deals that are no record, each said where it would be
+    egn = is_egn(text)
+    if egn:
+        for deal in read_egn(text):
+            if deal.record is None:
+                left_out.append(f"EGN deal {deal.number} is no hand record: {deal.missing}")
+            else:
+                records.append(deal.record)
+    for block in [] if egn else split_records(text):
         try:
             records.append(block.parse())
         except HasenError as exc:
-            where = "" if args.records == "-" else f"{args.records}: "
             raise type(exc)(f"{where}{exc}") from None
+    for why in left_out:
+        print(f"hasen: record: {where}{why}", file=sys.stderr)
     if not records:
         raise UsageError(f"record: no record in {'standard input' if args.records == '-' else args.records}")
-    if args.json:
+    if args.egn:
+        emit(write_egn(records))
+    elif args.json:
         emit("\n".join(json.dumps(r.to_json()) for r in records))
     elif args.line:
         emit("\n".join(r.line() for r in records))

@@ -7,6 +7,7 @@ import os
 import sys
 
 from .. import public
+from ..analysis.egn import is_egn, read_egn
 from ..analysis.record import Record
 from ..core.errors import HasenError
 from .options import STANDARD, UsageError, read_text
@@ -31,7 +32,7 @@ def read_record(args: argparse.Namespace) -> Record:
     else:
         text = given
     try:
-        records = Record.parse_all(text)
+        records = egn_records(text, args.id) if is_egn(text) else Record.parse_all(text)
     except HasenError as exc:
         raise type(exc)(f"{where}{exc}") from None
     if args.id is not None:
@@ -43,6 +44,16 @@ def read_record(args: argparse.Namespace) -> Record:
         raise UsageError(f"review: {len(records)} records given; name one with --id, or review them all with "
                          "hasen session")
     return records[0]
+
+
+def egn_records(text: str, wanted: str | None) -> list[Record]:
+    """The deals of an EGN file as records (their ids the deals' numbers), or the one
+    ``--id`` names; a deal that cannot be a record, asked for, is refused with the reason."""
+    deals = read_egn(text)
+    chosen = [d for d in deals if wanted is None or str(d.number) == wanted] or deals
+    if len(chosen) == 1 and chosen[0].record is None:
+        raise UsageError(f"EGN deal {chosen[0].number} cannot be reviewed: {chosen[0].missing}")
+    return [d.record for d in chosen if d.record is not None]
 
 
 def show_progress(done: int, total: int) -> None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .. import public
+from ..analysis.egn import is_egn, read_egn
 from ..analysis.games import place_hands
 from ..analysis.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..analysis.record import Record, RecordText, read_id, split_records
@@ -92,7 +93,8 @@ def read_hands(path: str) -> list[Hand]:
     hands = []
     records: list[Record | None] = []  # each hand's record, None where its result cannot count
     seen: dict[str, int] = {}
-    for number, block in enumerate(split_records(text), 1):
+    blocks: list[EgnBlock | RecordText] = [*egn_blocks(text)] if is_egn(text) else [*split_records(text)]
+    for number, block in enumerate(blocks, 1):
         try:
             record = block.parse()
         except HasenError as exc:
@@ -122,7 +124,26 @@ def read_hands(path: str) -> list[Hand]:
             for hand, place, record in zip(hands, places, records)]
 
 
-def written_id(block: RecordText) -> int | str | None:
+class EgnBlock(NamedTuple):
+    """A deal of an EGN file where a session takes a record's text: its ``line`` is the
+    deal's number, and its record, or why the deal cannot be reviewed."""
+
+    line: int
+    record: Record | None
+    missing: str | None
+    fields: tuple[tuple[int, str, str], ...] = ()  # no fields of text: the id is the deal's number
+
+    def parse(self) -> Record:
+        if self.record is None:
+            raise HasenError(f"EGN deal {self.line} is not reviewed: {self.missing}")
+        return self.record
+
+
+def egn_blocks(text: str) -> list[EgnBlock]:
+    return [EgnBlock(deal.number, deal.record, deal.missing) for deal in read_egn(text)]
+
+
+def written_id(block: RecordText | EgnBlock) -> int | str | None:
     """The id a record that cannot be read gives itself, so that its error line carries it."""
     try:
         return next((read_id(value, written=True) for _, key, value in block.fields if key == "id"), None)

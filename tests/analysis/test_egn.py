@@ -1,0 +1,182 @@
+"""EGN (the Euchre Game Notation) in and out: games written by the product read back equal;
+a deal whose cards the play does not all show is no record, and says which cards are
+missing; the score of each deal runs on from the file's initial score through every hand
+played out; a rule of the table the product does not play refuses the file by name."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from cli_run import run
+
+import hasen
+from hasen.analysis.egn import card_of, is_egn, read_egn, write_egn
+from hasen.core.cards import JOKER
+
+NAMES = "N=Ann, E=Bob, S=Cy, W=Di"
+
+
+def played_record(seed: int, dealer: str = "N", deck: int = 24, alone: bool = False, score: str = "3-5",
+                  variant: str = "euchre") -> hasen.Record:
+    """A hand of Euchre played out by the solver's best line: the dealer orders the upcard
+    (or, under a turned Joker, names spades) and discards its first card."""
+    deal = hasen.random_deal(variant=variant, deck=deck, seed=seed, dealer=dealer)
+    seats = "NESW" if variant == "euchre" else "NS"
+    order = seats[seats.index(dealer) + 1:] + seats[:seats.index(dealer) + 1]
+    joker = deal.extra == hasen.Card("JK")
+    trump = "S" if joker else deal.extra.name[1]
+    discard = next(iter(deal.hand(dealer)))
+    call = ("name S" if joker else "order up") + (" alone" if alone else "")
+    passes = [f"{seat} pass" for seat in order[:-1]]
+    line = hasen.solve(deal, dealer, trump, discard, alone=alone).to_json()["best_line"]
+    players = NAMES if variant == "euchre" else "N=Ann, S=Cy"
+    return hasen.Record.parse(f"variant: {variant}; deck: {deck}; players: {players}; score: {score}; "
+                              f"dealer: {dealer}; deal: {deal.notation()}; auction: {', '.join(passes)}, "
+                              f"{dealer} {call}; contract: {dealer}, trump {trump}, discard {discard}"
+                              f"{', alone' if alone else ''}; play: {line}")
+
+
+def by_side(result: hasen.HandResult) -> tuple[int, int]:
+    """A hand's points, N-S's (or N's) first: the result gives the declaring side's first."""
+    return result.score if result.side == 0 else (result.score[1], result.score[0])
+
+
+def comparable(record: hasen.Record) -> dict:
+    data = record.to_json()
+    data.pop("id")
+    return data
+
+
+@pytest.mark.parametrize("variant, deck", [("euchre", 24), ("euchre", 25), ("euchre2", 24), ("euchre2", 32)])
+def test_games_written_as_egn_read_back_equal(variant: str, deck: int) -> None:
+    dealers = "NESW" if variant == "euchre" else "NS"
+    records = [played_record(seed, dealers[seed % len(dealers)], deck, variant=variant, score="0-0")
+               for seed in range(3)]
+    text = write_egn(records, title="a night")
+    assert is_egn(text) and json.loads(text)["metadata"]["title"] == "a night"
+    deals = read_egn(text)
+    assert [d.missing for d in deals] == [None] * 3 and [d.record.id for d in deals] == [1, 2, 3]
+    assert [comparable(d.record)["deal"] for d in deals] == [comparable(r)["deal"] for r in records]
+    assert [comparable(d.record)["play"] for d in deals] == [comparable(r)["play"] for r in records]
+    # the score runs on: each record's score is the last one's plus its result
+    expected = (0, 0)
+    for deal in deals:
+        assert tuple(deal.record.score) == expected
+        expected = tuple(a + b for a, b in zip(expected, by_side(deal.record.result)))
+    first = comparable(deals[0].record)
+    assert first == comparable(records[0])
+
+
+def strip(text: str, *keys: str) -> dict:
+    """An EGN file with the given parts of every deal left out, as a transcriber might."""
+    data = json.loads(text)
+    for deal in data["deals"]:
+        state, bidding = deal["initialState"], deal["phases"][0]
+        for key in keys:
+            state.pop(key, None)
+            bidding.pop(key, None)
+    return data
+
+
+def test_the_cards_the_play_does_not_show_are_named() -> None:
+    records = [played_record(seed, "NESW"[seed % 4]) for seed in range(4)]
+    data = strip(write_egn(records), "player_cards", "discard")
+    deals = read_egn(data)
+    assert all(d.record is None for d in deals if d.missing)  # no record made with a guess
+    dealers = ["N", "E", "S", "W"]
+    assert [d.missing for d in deals] == [f"the dealer's discard is not recorded, so {seat}'s hand before the "
+                                          "exchange is not known" for seat in dealers]
+    # with the kitty given, the one card nobody holds is the discard: the deal is whole again
+    for deal, record in zip(data["deals"], records):
+        unseen = set(hasen.CardSet(record.deal.variant.deck) - hasen.CardSet(sum(record.deal.hands))
+                     - record.deal.extra - record.contract.discard)
+        deal["initialState"]["kitty"] = [c.name[0] + c.name[1].lower() for c in sorted(unseen)]
+    assert [comparable(d.record)["deal"] for d in read_egn(data)] == [comparable(r)["deal"] for r in records]
+
+
+def test_a_lone_players_partner_is_unknown_unless_given() -> None:
+    record = played_record(2, "N", alone=True)
+    data = strip(write_egn([record]), "player_cards")
+    [deal] = read_egn(data)
+    assert deal.record is None
+    assert deal.missing == "S sat out (its partner played alone), so the cards of S are not all known"
+    [whole] = read_egn(write_egn([record]))
+    assert comparable(whole.record) == comparable(record)
+
+
+def test_the_score_runs_on_through_a_deal_that_is_no_record() -> None:
+    records = [played_record(seed, "NESW"[seed % 4], score="0-0") for seed in range(3)]
+    data = json.loads(write_egn(records))
+    data["metadata"]["initialScore"] = [4, 1]
+    del data["deals"][0]["initialState"]["player_cards"]
+    del data["deals"][0]["phases"][0]["discard"]
+    first, second, third = read_egn(data)
+    assert first.record is None and second.record is not None
+    points = by_side(records[0].result)
+    assert tuple(second.record.score) == (4 + points[0], 1 + points[1])
+    assert tuple(third.record.score) == tuple(a + b for a, b in zip(second.record.score, by_side(second.record.result)))
+
+
+def test_egn_cards() -> None:
+    assert card_of("Nc", None, "x") == card_of("9c", None, "x") == hasen.Card("9C")
+    assert card_of("R", 1, "x") == hasen.Card("JH") and card_of("L", 1, "x") == hasen.Card("JD")
+    assert card_of("B", None, "x") == JOKER and card_of("Xx", None, "x") is None and card_of("Xh", None, "x") is None
+    for bad in ("9C", "1h", "Js ", 7):
+        with pytest.raises(hasen.NotationError, match="not a card"):
+            card_of(bad, None, "upCard")
+
+
+BASE = {"fileType": "Euchre Game Notation", "version": "1.4",
+        "metadata": {"players": ["a", "b", "c", "d"], "initialScore": [0, 0]}, "deals": []}
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"ruleset": {"partners_best": True}}, "partners_best (calling for the partner's best card) is a rule the "
+                                           "product does not play"),
+    ({"ruleset": {"canadian": True}}, "canadian (the Canadian loner rule) is a rule the product does not play"),
+    ({"ruleset": {"winning_score": 11}}, "the product plays the game to 10"),
+    ({"ruleset": {"min_rank": 7}}, "euchre is played with 24 cards (9 up), 25 (with the Joker)"),
+    ({"ruleset": {"loner_lead": "RIGHT"}}, "loner_lead 'RIGHT'"),
+    ({"ruleset": {"stick": True}}, "unknown rule 'stick'"),
+    ({"players": ["a", "b", "c"]}, "expected 4 players (four-hand Euchre) or 2 (Two-handed)"),
+])
+def test_a_rule_the_product_does_not_play_refuses_the_file(change: dict, message: str) -> None:
+    data = json.loads(json.dumps(BASE))
+    data["metadata"].update(change)
+    with pytest.raises(hasen.NotationError, match="^EGN: ") as refused:
+        read_egn(data)
+    assert message in str(refused.value)
+
+
+def test_a_bad_deal_is_that_deals_error_and_the_rest_are_read() -> None:
+    records = [played_record(seed, "NESW"[seed % 4]) for seed in range(2)]
+    data = json.loads(write_egn(records))
+    data["deals"][0]["phases"][0]["calls"] = ["Pass", "Pass", "Pass", "Pass", "Pass", "n"]
+    bad, good = read_egn(data)
+    assert bad.record is None and "n (no trump) is a rule the product does not play" in bad.missing
+    assert good.record is not None
+    assert not is_egn("variant: euchre") and not is_egn('{"fileType": "other"}')
+    with pytest.raises(hasen.NotationError, match="not an EGN file"):
+        read_egn('{"fileType": "other"}')
+
+
+def test_review_session_and_record_take_egn_files(capsys, tmp_path) -> None:
+    records = [played_record(seed, "NESW"[seed % 4], score="0-0") for seed in range(3)]
+    data = json.loads(write_egn(records))
+    del data["deals"][1]["initialState"]["player_cards"], data["deals"][1]["phases"][0]["discard"]
+    game = tmp_path / "night.egn"
+    game.write_text(json.dumps(data))
+    code, out, err = run(capsys, "review", str(game), "--id", "3", "--layouts", "4", "--json")
+    assert code == 0, err
+    assert json.loads(out)["record"]["deal"] == comparable(records[2])["deal"]
+    code, _, err = run(capsys, "review", str(game), "--id", "2", "--layouts", "4")
+    assert code == 2 and "EGN deal 2 cannot be reviewed: the dealer's discard is not recorded" in err
+    code, out, err = run(capsys, "session", str(game), str(tmp_path / "out.jsonl"), "--layouts", "4")
+    assert code == 0, err
+    lines = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert [("review" in line, line["id"]) for line in lines] == [(True, 1), (False, 2), (True, 3)]
+    assert "the dealer's discard is not recorded" in lines[1]["error"]
+    code, out, err = run(capsys, "record", str(game), "--egn")
+    assert code == 0 and "EGN deal 2 is no hand record" in err
+    assert [comparable(d.record)["deal"] for d in read_egn(out)] == [comparable(records[i])["deal"] for i in (0, 2)]
