@@ -682,9 +682,11 @@ HAND_REVIEW_RESPONSE = closed({
     "layouts": {"type": "integer", "minimum": 1},
     "seed": {"type": "integer", "minimum": 0},
     "result": {"oneOf": [NULL, {"type": "object"}], "description": "How the hand came out; null part-way."},
-    "par": closed({"contract": {"oneOf": [NULL, {"type": "object"}]},
-                   "auction": {"type": "array", "items": closed({"seat": SEAT, "call": {"type": "string"}})}},
-                  "The auction with every hand open."),
+    "par": {"oneOf": [NULL, closed({"contract": {"oneOf": [NULL, {"type": "object"}]},
+                                    "auction": {"type": "array", "items": closed({"seat": SEAT,
+                                                                                 "call": {"type": "string"}})}},
+                                   "The auction with every hand open.")],
+            "description": "Null where the record does not know the dealer's discard (not_judged)."},
     "uniform": {"type": "boolean", "description": "Whether the layouts were dealt without regard to the auction."},
     "score": {"oneOf": [NULL, {"type": "array", "items": {"type": "integer"}}],
               "description": "The score before the hand (the first side's first), when known: every decision's cost "
@@ -705,7 +707,8 @@ HAND_REVIEW_RESPONSE = closed({
         "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
         "The contract (Hasenpfeffer: trump, discard, alone or not; Euchre: the dealer's discard) from the "
         "chooser's seat, in points."), {"win_cost": WIN_COST})]},
-    "contract": {"type": "object", "description": "The contract against the best, with every hand open."},
+    "contract": {"oneOf": [NULL, {"type": "object"}],
+                 "description": "The contract against the best, with every hand open (null: not judged)."},
     "cards": {"type": "array", "items": optional(closed({
         "number": {"type": "integer", "minimum": 1}, "trick": {"type": "integer", "minimum": 1}, "seat": SEAT,
         "card": CARD, "layouts": {"type": "integer", "minimum": 0}, "exact": {"type": "boolean"},
@@ -725,6 +728,9 @@ HAND_REVIEW_RESPONSE = closed({
         "bidding_points": FIGURE, "double_dummy_given_away": {"type": "integer"}, "play_win": FIGURE,
         "bidding_win": FIGURE})},
 }, "The same object as `hasen review RECORD --json`.")
+HAND_REVIEW_RESPONSE = optional(HAND_REVIEW_RESPONSE, {"not_judged": {
+    "type": "array", "items": {"type": "string"},
+    "description": "What the record does not know enough to judge (unknown: discard), in words."}})
 
 HEALTH = closed({
     "status": {"type": "string", "const": "ok"},

@@ -144,6 +144,7 @@ export function choiceVerdict(review, game) {
 // The par, every hand open: "Par, every hand open: N bids 6 alone in ♣ clubs, 6 tricks: score
 // N-S +12, E-W 0." ``game``: its sides.
 export function parWords(review, game) {
+  if (!review.par) return ["Par, every hand open: not known (the record does not know the dealer's discard)."];
   const par = review.par.contract;
   if (!par) return ["Par, every hand open: nobody declares (the hand is dealt again)."];
   const ours = game.sides[par.declarer];

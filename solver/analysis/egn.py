@@ -3,12 +3,14 @@ each deal, the calls, whether the maker went alone, the tricks as played, the sc
 read into hand records and written from them (docs/notation.md, "EGN").
 
 An EGN deal does not list the hands: they are what each player plays, trick by trick, the
-leader of each trick found by the rules. So a deal is whole only where the play shows every
-card: the dealer's discard must be given when the dealer takes the upcard (or be the one
-card nobody played, where the kitty is given), a lone player's partner's hand must be given
+leader of each trick found by the rules. A lone player's partner's hand must be given
 (``player_cards``, or the kitty and the discard leave exactly its five cards), and the hand
-must be played out. ``read_egn`` gives each deal's record, or why it could not be made; a
-rule of the table the product does not play refuses the whole file, by name.
+must be played out. Where the dealer took the upcard and its discard is not given (nor the
+kitty, which would leave it as the one card nobody held), the record says ``unknown:
+discard`` and shows a stand-in for it; the review then judges only what does not rest on
+the dealer's hand before the exchange (``hasen.analysis.hand_review``). ``read_egn`` gives
+each deal's record, or why it could not be made; a rule of the table the product does not
+play refuses the whole file, by name.
 """
 
 from __future__ import annotations
@@ -18,7 +20,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..core import strict_json
-from ..core.cards import JOKER, RANKS, SUITS, CardId, card_name, make_card, mask_of, suit_of
+from ..core.cards import (
+    JOKER,
+    RANKS,
+    SUITS,
+    CardId,
+    canonical_key,
+    card_name,
+    cards_of,
+    make_card,
+    mask_of,
+    suit_of,
+)
 from ..core.deal import Deal
 from ..core.errors import HasenError, NotationError, quoted
 from ..core.seats import SEATS, partner_of
@@ -101,9 +114,12 @@ def read_egn(text: str | Mapping[str, Any]) -> list[EgnDeal]:
         except HasenError as exc:  # this deal is wrong, not the file: the others are read
             read = Read(None, f"{exc}", None)
         out.append(EgnDeal(number, read.record, read.missing))
-        # the next deal's score: known while every hand before it was played out
+        # the next deal's score: known while every hand before it was played out; a game won,
+        # the next deal starts the next game
         score = None if score is None or read.points is None else (score[0] + read.points[0],
                                                                    score[1] + read.points[1])
+        if score is not None and max(score) >= WINNING_SCORE:
+            score = (0, 0)
     return out
 
 
@@ -219,21 +235,27 @@ def _record(deal: Mapping[str, Any], variant: Variant, settings: Settings, names
     for seat in seats:
         unseen &= ~hands[seat]
     short = [seat for seat in seats if hands[seat].bit_count() < variant.hand_size]
+    idle = [seat for seat in short if alone and seat == partner_of(maker)]  # sat out: never played
+    unknown: list[str] = []
     if exchanges and discard is None and dealer not in given:
-        # the kitty given and every hand played out: the one card nobody holds is the discard
-        if len(kitty) != 3 or None in kitty or short or unseen.bit_count() > 1:
-            return Read(None, f"the dealer's discard is not recorded, so {SEATS[dealer]}'s hand before the "
-                        "exchange is not known", points)
-        discard = upcard if not unseen else unseen.bit_length() - 1
-        if upcard in played[dealer]:
-            hands[dealer] = hands[dealer] & ~(1 << upcard) | 1 << discard
-        unseen = 0
+        if [seat for seat in short if seat not in idle]:
+            return Read(None, f"the dealer's discard is not recorded and the hand was not played out, so "
+                        f"{SEATS[dealer]}'s hand before the exchange is not known", points)
+        if upcard not in played[dealer]:  # the dealer kept its hand and put the upcard away
+            discard = upcard
+        else:
+            # the kitty given: the one card nobody holds is the discard; else a stand-in for it
+            # (the first of the cards nobody played), which the review knows is not the dealer's
+            discard = min(cards_of(unseen), key=canonical_key)
+            unknown = [] if unseen.bit_count() == 1 else ["discard"]
+        hands[dealer] = hands[dealer] & ~(1 << upcard) | 1 << discard
+        unseen &= ~(1 << discard)
     if len(short) == 1 and unseen.bit_count() == variant.hand_size - hands[short[0]].bit_count():
         hands[short[0]] |= unseen  # the one hand not played out, and exactly its cards unseen
         short = []
     if short:
-        why = (f"{SEATS[short[0]]} sat out (its partner played alone)" if alone and short == [partner_of(maker)]
-               else "the hand was not played out")
+        why = f"{SEATS[short[0]]} sat out (its partner played alone)" if short == idle else \
+            "the hand was not played out"
         return Read(None, f"{why}, so the cards of {', '.join(SEATS[s] for s in short)} are not all known", points)
     text = Deal.from_masks(tuple(hands.get(s, 0) for s in range(len(SEATS))), upcard, dealer, variant,
                            settings).notation()
@@ -243,7 +265,7 @@ def _record(deal: Mapping[str, Any], variant: Variant, settings: Settings, names
             kept = [c for c in range(JOKER + 1) if (hands[dealer] >> c) & 1 and c not in played[dealer]]
             discard = kept[0] if kept and upcard in played[dealer] else upcard
         contract["discard"] = card_name(discard)
-    record = Record.from_json({**head, "deal": text, "auction": auction, "contract": contract,
+    record = Record.from_json({**head, "deal": text, "auction": auction, "contract": contract, "unknown": unknown,
                                "play": " | ".join(" ".join(card_name(c) for c in trick) for trick in tricks)})
     return Read(record, None, points)
 

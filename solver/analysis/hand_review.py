@@ -18,6 +18,15 @@ Double dummy, with every hand open: the existing review of the contract and of e
 cost is material (``fair.MISTAKE_POINTS`` points or more, and clear of twice its standard
 error); a call with no other open to it is not judged; a card that cost tricks only with
 every hand open is shown as such. The review ends with the result and the par.
+
+A record that does not know the dealer's discard (``unknown: discard``: a game transcribed
+from play) shows a stand-in for it in the deal. Every decision that does not rest on the
+dealer's hand before the exchange is judged as ever: the other seats' calls and cards (they
+never saw the discard, so their layouts are the same whatever it was), and every card
+double dummy (the hands after the exchange are all known). The dealer's calls, its discard
+and its cards single dummy (its layouts would leave the stand-in out), the contract's trump
+against the others with every hand open, and the par rest on it: they are not judged, and
+``not_judged`` says so.
 """
 
 from __future__ import annotations
@@ -199,10 +208,11 @@ class HandReview(Answer):
     choice: ChoiceVerdict | None
     cards: list[FairVerdict]
     double_dummy: PlayReview
-    par: Auction
+    par: Auction | None  # None: not known (the dealer's discard is not)
     players: dict[Seat, PlayerTotals] = field(default_factory=dict)
     uniform: bool = False  # the layouts were dealt without regard to the auction
     score: tuple[int, int] | None = None  # the score before the hand (the first side's first), when known
+    not_judged: tuple[str, ...] = ()  # what the record does not know enough to judge, in words
 
     @property
     def result(self) -> HandResult | None:
@@ -222,26 +232,30 @@ class HandReview(Answer):
 
     def to_json(self) -> dict[str, Any]:
         dd = self.double_dummy
-        par = self.par.played
-        return {
+        par = None if self.par is None else self.par.played
+        data = {
             "version": __version__,
             "record": self.record.to_json(),
             "layouts": self.layouts,
             "seed": self.seed,
             "result": None if self.result is None else self.result.to_json(),
-            "par": {"contract": None if par is None else par.to_json(self.record.variant),
-                    "auction": [c.to_json() for c in self.par.calls]},
+            "par": None if self.par is None else {
+                "contract": None if par is None else par.to_json(self.record.variant),
+                "auction": [c.to_json() for c in self.par.calls]},
             "calls": [call.to_json() for call in self.calls],
             "uniform": self.uniform,
             "score": None if self.score is None else list(self.score),
             "choice": None if self.choice is None else self.choice.to_json(),
-            "contract": dd.contract_json(),
+            "contract": None if self.not_judged else dd.contract_json(),
             "cards": [{**card.to_json(), "trick": dd.cards[card.number - 1].trick,
                        "double_dummy": {"cost": self.double_dummy_cost(card.number),
                                         "best": [card_name(c) for c in dd.cards[card.number - 1].best_cards]},
                        "verdict": self.verdict(card)} for card in self.cards],
             "players": {SEATS[seat]: totals.to_json() for seat, totals in self.players.items()},
         }
+        if self.not_judged:
+            data["not_judged"] = list(self.not_judged)
+        return data
 
     def __repr__(self) -> str:
         mistakes = sum(t.mistakes for t in self.players.values())
@@ -277,8 +291,10 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
 
     score = record.score if score is None else score
     game = None if score is None else GameState(win_chances(deal.variant, scoring_of(settings)), score, deal.dealer)
-    verdicts = judge_calls(record, layouts, seed, uniform, step, game)
-    choice = judge_choice(record, layouts, seed, threads, tick, uniform, game)
+    # a seat whose own hand the record does not know whole: the dealer, its discard unknown
+    blind = deal.dealer if "discard" in record.unknown else None
+    verdicts = judge_calls(record, layouts, seed, uniform, step, game, skip=blind)
+    choice = None if blind is not None else judge_choice(record, layouts, seed, threads, tick, uniform, game)
     step()
     stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone, game,
                        deal.variant.side_of(contract.declarer))
@@ -286,12 +302,17 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     play = judge_play(start, cards, stakes, layouts, seed, threads,
                       progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
                       agree=agree)
+    play = [card for card in play if card.seat != blind]
     done[0] += len(cards)
     text = " ".join(card_name(c) for c in cards)
     dd = review_play(deal, contract, text, family, settings=settings, checkpoint=tick)
-    par = family.par(_outcomes(record, family))
+    par = None if blind is not None else family.par(_outcomes(record, family))
     step()
-    review = HandReview(record, layouts, seed, verdicts, choice, play, dd, par, uniform=uniform, score=score)
+    not_judged = () if blind is None else (
+        f"{SEATS[blind]}'s calls, its discard and its cards from its seat, the choice of trump with every hand open, "
+        f"and the par: the record does not know {SEATS[blind]}'s discard, so its hand before the exchange",)
+    review = HandReview(record, layouts, seed, verdicts, choice, play, dd, par, uniform=uniform, score=score,
+                        not_judged=not_judged)
     review.players = player_totals(review)
     return review
 
@@ -324,9 +345,10 @@ def bidding_hand(record: Record, seat: int) -> Knowledge:
 
 
 def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
-                step: Callable[[], None] = lambda: None, game: GameState | None = None) -> list[CallVerdict]:
+                step: Callable[[], None] = lambda: None, game: GameState | None = None,
+                skip: int | None = None) -> list[CallVerdict]:
     """Every call of the auction with another call open to its seat, judged from that seat
-    (see the module)."""
+    (see the module); the calls of ``skip``, whose hand is not known, are not."""
     deal, variant, settings = record.deal, record.variant, record.settings
     model = PlayerModel.of(variant)
     rules = record.rules
@@ -335,7 +357,7 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
     before: list[tuple[int, Call]] = []
     for number, (seat, call) in enumerate(record.calls, 1):
         legal = rules.calls(state)
-        if len(legal) > 1:
+        if len(legal) > 1 and seat != skip:
             knowledge = bidding_hand(record, seat)
             context = Context(tuple(before), True, uniform)
             stream = f"{seed}/call {number}"

@@ -43,8 +43,11 @@ from .play import (
 )
 
 # the fields of a record, in the order they are written
-FIELDS = ("id", "variant", "deck", "settings", "players", "score", "dealer", "deal", "auction", "contract", "play",
-          "result")
+FIELDS = ("id", "variant", "deck", "settings", "players", "score", "unknown", "dealer", "deal", "auction", "contract",
+          "play", "result")
+# what a record may say it does not know (``unknown: discard``): the dealer's discard, shown in
+# the deal by a stand-in, one of the cards nobody played (a game transcribed from play)
+UNKNOWN_PARTS = ("discard",)
 FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
 COMMENT = "#"
 REDEAL_WORDS = "redeal"
@@ -117,13 +120,15 @@ class Record:
     (True, None, 3)
     """
 
-    __slots__ = ("deal", "settings", "rules", "calls", "auction_state", "contract", "state", "id", "players", "score")
+    __slots__ = ("deal", "settings", "rules", "calls", "auction_state", "contract", "state", "id", "players", "score",
+                 "unknown")
 
     def __init__(self, deal: Deal, *, settings: Settings | Mapping[str, object] | None = None,
                  auction: str | Iterable[tuple[Any, Any]] = (), contract: str | Mapping[str, Any] | None = None,
                  play: str | Iterable[Any] = (), id: str | int | None = None,
                  players: str | Mapping[Any, str] | None = None,
-                 score: str | Mapping[str, int] | Iterable[int] | None = None) -> None:
+                 score: str | Mapping[str, int] | Iterable[int] | None = None,
+                 unknown: str | Iterable[str] | None = None) -> None:
         if not isinstance(deal, Deal):
             raise NotationError(f"deal: expected a Deal, got {quoted(deal)} (Record.parse reads a record's text)")
         self.settings = deal.settings if settings is None else _settings(deal.variant, settings)
@@ -151,8 +156,20 @@ class Record:
             self.contract = self._settle(spec)
             self.state = PlayState(deal, self.contract, self.settings)
         self._play(play)
+        self.unknown = self._unknown(unknown)
 
     # --- building ------------------------------------------------------------------------------
+
+    def _unknown(self, given: str | Iterable[str] | None) -> tuple[str, ...]:
+        """What the record does not know, checked: an unknown discard needs a dealer who took the upcard."""
+        words = [] if given is None else [w.strip() for w in given.split(",")] if isinstance(given, str) \
+            else list(given)
+        for word in words:
+            if word not in UNKNOWN_PARTS:
+                raise NotationError(f"unknown: {quoted(word)} (expected {', '.join(UNKNOWN_PARTS)})")
+        if words and (self.state is None or exchange_discard(self.state) is None):
+            raise NotationError("unknown: discard: nobody discarded in this hand (no dealer took the upcard)")
+        return tuple(dict.fromkeys(words))
 
     def _call(self, number: int, seat: int, call: Call) -> None:
         where = f"auction: call {number}, {quoted(SEATS[seat] + ' ' + call.words(self.settings))}"
@@ -316,6 +333,8 @@ class Record:
             out.append(("players", ", ".join(f"{seat}={name}" for seat, name in self.players.items())))
         if self.score is not None:
             out.append(("score", f"{self.score[0]}-{self.score[1]}"))
+        if self.unknown:
+            out.append(("unknown", ", ".join(self.unknown)))
         out.append(("dealer", SEATS[self.deal.dealer]))
         out.append(("deal", self.deal.notation()))
         if self.calls:
@@ -396,6 +415,8 @@ class Record:
                           "defender": None if contract.lone_defender is None else SEATS[contract.lone_defender]})
             data["contract"] = entry
         data["play"] = self.play_text()
+        if self.unknown:  # only where there is something the record does not know
+            data["unknown"] = list(self.unknown)
         result = self.result
         data["result"] = None if result is None else result.to_json()
         return data
@@ -458,7 +479,8 @@ class Record:
                          play=value("play", (str,), "a string of cards") or "",
                          id=value("id", (str, int), "a string or a whole number"),
                          players=value("players", (dict,), "an object") or {},
-                         score=value("score", (dict,), "an object of each side's score, or null"))
+                         score=value("score", (dict,), "an object of each side's score, or null"),
+                         unknown=value("unknown", (list,), "a list of the parts not known") or ())
             if data.get("result") is not None:
                 given = value("result", (dict,), "an object or null")
                 _check_result(record, json.dumps(given, sort_keys=True),
@@ -794,7 +816,8 @@ class RecordText(NamedTuple):
             settings = parse_settings(get("settings") or "", variant)
             record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
                             auction=get("auction") or "", contract=get("contract"), play=get("play") or "",
-                            id=read_id(get("id"), written=True), players=get("players"), score=get("score"))
+                            id=read_id(get("id"), written=True), players=get("players"), score=get("score"),
+                            unknown=get("unknown"))
             if "result" in by_key:
                 expected = record.result
                 _check_result(record, _normal_result(by_key["result"][1]),

@@ -38,8 +38,10 @@ def result_lines(review: HandReview) -> list[str]:
         lines = [f"{head}; the record stops after {played} card{'s' * (played != 1)}{score}."]
     else:
         lines = [f"{head}: {result.text()}{score}."]
-    par = review.par.played
-    if par is None:
+    par = None if review.par is None else review.par.played
+    if review.par is None:
+        lines.append("Par, every hand open: not known (the record does not know the dealer's discard).")
+    elif par is None:
         lines.append("Par, every hand open: nobody declares (the hand is dealt again).")
     else:
         ours = record.variant.side_names[record.variant.side_of(par.result.declarer)]
@@ -131,7 +133,7 @@ def why_lines(why: Why, made: str, best: str, unit_tricks: bool = True) -> list[
 
 def format_hand_review(review: HandReview) -> str:
     record = review.record
-    out = result_lines(review) + [""] + [str(record.deal)] + [""]
+    out = result_lines(review) + [f"Not judged: {why}." for why in review.not_judged] + [""] + [str(record.deal)] + [""]
     out += decision_lines(review)
     for call in review.calls:
         if call.why is not None:

@@ -79,20 +79,23 @@ def strip(text: str, *keys: str) -> dict:
     return data
 
 
-def test_the_cards_the_play_does_not_show_are_named() -> None:
+def test_an_unknown_discard_is_said_and_a_known_kitty_gives_it() -> None:
     records = [played_record(seed, "NESW"[seed % 4]) for seed in range(4)]
     data = strip(write_egn(records), "player_cards", "discard")
     deals = read_egn(data)
-    assert all(d.record is None for d in deals if d.missing)  # no record made with a guess
-    dealers = ["N", "E", "S", "W"]
-    assert [d.missing for d in deals] == [f"the dealer's discard is not recorded, so {seat}'s hand before the "
-                                          "exchange is not known" for seat in dealers]
+    for deal, record in zip(deals, records):  # a stand-in, one of the cards nobody played, and said to be one
+        assert deal.record.unknown == ("discard",) and deal.missing is None
+        unseen = hasen.CardSet(record.deal.variant.deck) - sum(map(hasen.CardSet, record.deal.hands)) \
+            - record.deal.extra | record.contract.discard
+        assert deal.record.contract.discard in unseen
+        assert comparable(deal.record)["play"] == comparable(record)["play"]
     # with the kitty given, the one card nobody holds is the discard: the deal is whole again
     for deal, record in zip(data["deals"], records):
         unseen = set(hasen.CardSet(record.deal.variant.deck) - hasen.CardSet(sum(record.deal.hands))
                      - record.deal.extra - record.contract.discard)
         deal["initialState"]["kitty"] = [c.name[0] + c.name[1].lower() for c in sorted(unseen)]
     assert [comparable(d.record)["deal"] for d in read_egn(data)] == [comparable(r)["deal"] for r in records]
+    assert [d.record.unknown for d in read_egn(data)] == [()] * 4
 
 
 def test_a_lone_players_partner_is_unknown_unless_given() -> None:
@@ -106,11 +109,11 @@ def test_a_lone_players_partner_is_unknown_unless_given() -> None:
 
 
 def test_the_score_runs_on_through_a_deal_that_is_no_record() -> None:
-    records = [played_record(seed, "NESW"[seed % 4], score="0-0") for seed in range(3)]
+    records = [played_record(2, "N", alone=True, score="0-0")] + \
+        [played_record(seed, "NESW"[seed % 4], score="0-0") for seed in range(1, 3)]
     data = json.loads(write_egn(records))
     data["metadata"]["initialScore"] = [4, 1]
-    del data["deals"][0]["initialState"]["player_cards"]
-    del data["deals"][0]["phases"][0]["discard"]
+    del data["deals"][0]["initialState"]["player_cards"]  # the lone maker's partner: never seen
     first, second, third = read_egn(data)
     assert first.record is None and second.record is not None
     points = by_side(records[0].result)
@@ -162,21 +165,45 @@ def test_a_bad_deal_is_that_deals_error_and_the_rest_are_read() -> None:
 
 
 def test_review_session_and_record_take_egn_files(capsys, tmp_path) -> None:
-    records = [played_record(seed, "NESW"[seed % 4], score="0-0") for seed in range(3)]
+    records = [played_record(0, "N", score="0-0"), played_record(2, "N", alone=True, score="0-0"),
+               played_record(2, "S", score="0-0")]
     data = json.loads(write_egn(records))
-    del data["deals"][1]["initialState"]["player_cards"], data["deals"][1]["phases"][0]["discard"]
+    del data["deals"][1]["initialState"]["player_cards"]  # the lone maker's partner: never seen
     game = tmp_path / "night.egn"
     game.write_text(json.dumps(data))
     code, out, err = run(capsys, "review", str(game), "--id", "3", "--layouts", "4", "--json")
     assert code == 0, err
     assert json.loads(out)["record"]["deal"] == comparable(records[2])["deal"]
     code, _, err = run(capsys, "review", str(game), "--id", "2", "--layouts", "4")
-    assert code == 2 and "EGN deal 2 cannot be reviewed: the dealer's discard is not recorded" in err
+    assert code == 2 and "EGN deal 2 cannot be reviewed: S sat out (its partner played alone)" in err
     code, out, err = run(capsys, "session", str(game), str(tmp_path / "out.jsonl"), "--layouts", "4")
     assert code == 0, err
     lines = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert [("review" in line, line["id"]) for line in lines] == [(True, 1), (False, 2), (True, 3)]
-    assert "the dealer's discard is not recorded" in lines[1]["error"]
+    assert "S sat out (its partner played alone), so the cards of S are not all known" in lines[1]["error"]
     code, out, err = run(capsys, "record", str(game), "--egn")
     assert code == 0 and "EGN deal 2 is no hand record" in err
     assert [comparable(d.record)["deal"] for d in read_egn(out)] == [comparable(records[i])["deal"] for i in (0, 2)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_unknown_discard_is_reviewed_for_all_it_does_not_touch(seed: int) -> None:
+    """The same hand reviewed with its discard known and with a stand-in for it: every call
+    and card of the other seats gets the same verdict, figure for figure (they never saw the
+    discard); the dealer's calls, discard and cards single dummy, and the par, are not judged."""
+    record = played_record(seed, "NESW"[seed % 4])
+    data = strip(write_egn([record]), "player_cards", "discard")
+    [deal] = read_egn(data)
+    assert deal.record is not None and deal.record.unknown == ("discard",)
+    dealer = record.deal.dealer
+    known = hasen.review_hand(record, layouts=12, seed=3).to_json()
+    blind = hasen.review_hand(deal.record, layouts=12, seed=3).to_json()
+    assert [c for c in known["calls"] if c["seat"] != str(dealer)] == blind["calls"]
+    assert [c for c in known["cards"] if c["seat"] != str(dealer)] == blind["cards"]
+    assert blind["choice"] is None and blind["par"] is None and blind["contract"] is None
+    assert blind["not_judged"] and str(dealer) in blind["not_judged"][0]
+    assert str(dealer) not in blind["players"] or blind["players"][str(dealer)]["cards"] == 0
+    assert "not_judged" not in known
+    # the record says what it does not know, and reads back so
+    line = deal.record.line()
+    assert "unknown: discard" in line and hasen.Record.parse(line).unknown == ("discard",)
