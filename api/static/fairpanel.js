@@ -79,6 +79,7 @@ function renderAnswer(body, view) {
       "auction and contract; load the record again to review its own play."));
   }
   body.append(outcome, line("fair-par", parWords(review, g)));
+  for (const why of review.not_judged || []) body.append(line("fair-not-judged", [`Not judged: ${why}.`]));
 
   const calls = el("div", "fair-calls");
   calls.append(el("p", "hint", "Each call, knowing only its caller's cards: the points its side can expect " +

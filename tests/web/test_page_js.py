@@ -886,6 +886,10 @@ def test_the_calls_contract_par_and_players_in_words(js, fair_reviews: dict[str,
                      f"{card_words(best['discard'])} {'alone' if best['alone'] else 'with the partner'}: " \
                      f"{two(review['choice']['best_points'], True)} (3.50 ±0.40 points given away) — a mistake."
     assert why == "For example, with N AS KH, E QD: 6 −4 points, 5 +4; 5 is the better on 70% of the layouts, 6 on 10%."
+    # a record that does not know the dealer's discard has no par
+    unknown = {**fair_reviews["euchre"], "par": None}
+    [par] = (a["value"] for a in js([("parWords", [unknown, game_of_review(unknown)])]))
+    assert par == "Par, every hand open: not known (the record does not know the dealer's discard)."
 
 
 @pytest.mark.compiled
