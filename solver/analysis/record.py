@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
@@ -21,6 +20,16 @@ from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, parse_card
 from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError, IllegalCallError, NotationError, quoted
 from ..core.names import Card, Seat, Suit
+from ..core.record_text import (
+    FIELD_SEPARATOR,
+    FIELDS,
+    FORBIDDEN_IN_NAMES,
+    MAX_NAME,
+    RecordText,
+    hidden,
+    read_id,
+    split_records,
+)
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import Variant, variant_for
 from ..rules.auction import (
@@ -43,19 +52,16 @@ from .play import (
 )
 
 # the fields of a record, in the order they are written
-FIELDS = ("id", "variant", "deck", "settings", "players", "score", "unknown", "dealer", "deal", "auction", "contract",
-          "play", "result")
-# what a record may say it does not know (``unknown: discard``): the dealer's discard, shown in
-# the deal by a stand-in, one of the cards nobody played (a game transcribed from play)
-UNKNOWN_PARTS = ("discard",)
-FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
-COMMENT = "#"
-REDEAL_WORDS = "redeal"
-FORBIDDEN_IN_NAMES = ",;=\n\r"  # they separate the parts of a record
-MAX_NAME = 40  # characters in a player's name: a name, not a text
+
 
 
 # --- results ---------------------------------------------------------------------------------
+
+# what a record may say it does not know (``unknown: discard``): the dealer's discard, shown in
+# the deal by a stand-in, one of the cards nobody played (a game transcribed from play)
+UNKNOWN_PARTS = ("discard",)
+REDEAL_WORDS = "redeal"
+
 
 class HandResult(NamedTuple):
     """How a hand came out: dealt again (nobody declared), or the tricks each side took, the
@@ -433,13 +439,13 @@ class Record:
         if len(blocks) != 1:
             found = f"{len(blocks)} records (records are separated by blank lines)" if blocks else "nothing"
             raise NotationError(f"record: expected one record, found {found}")
-        return blocks[0].parse()
+        return parse_block(blocks[0])
 
     @classmethod
     def parse_all(cls, text: str) -> list[Record]:
         """Every record of a text (a file), in order; the first bad one raises, naming its
         line."""
-        return [block.parse() for block in split_records(text)]
+        return [parse_block(block) for block in split_records(text)]
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | str) -> Record:
@@ -556,28 +562,6 @@ def parse_settings(text: str, variant: Variant) -> Settings:
         else:
             values[name] = raw.lower()
     return _settings(variant, values)
-
-
-def read_id(value: object, written: bool = False) -> str | int | None:
-    """An id: a string or a whole number; a written one of digits (no leading zero) is a number."""
-    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-        return value
-    if not isinstance(value, str) or not value.strip() or any(c in value for c in ";\n\r") or hidden(value):
-        raise NotationError(f"id: expected a word or a number (no ';', line break or control character), got "
-                            f"{quoted(value)}")
-    text = value.strip()
-    if written and text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0")):
-        return int(text)
-    return text
-
-
-def hidden(text: str) -> bool:
-    """Does ``text`` hold a character a terminal would act on or hide (a control character,
-    an escape sequence's start, a direction override) rather than show?"""
-    return any(unicodedata.category(c) in ("Cc", "Cf") and c not in JOINERS for c in text)
-
-
-JOINERS = "\u200c\u200d"  # format characters that join letters and emoji: shown, not acted on
 
 
 def read_score(value: object, variant: Variant) -> tuple[int, int] | None:
@@ -782,102 +766,31 @@ def _normal_result(text: str) -> str:
 
 # --- text: splitting into records and fields -----------------------------------------------------
 
-class RecordText(NamedTuple):
-    """One record's text in a file: its fields with the line each is on."""
 
-    fields: list[tuple[int, str, str]]  # (line, field, value) in the order given
-    one_line: bool
+def parse_block(block: RecordText) -> Record:
+    """The record a block of fields describes, every field checked; an error names the line
+    of the field it is about."""
+    by_key = block.by_key()
 
-    @property
-    def line(self) -> int:
-        return self.fields[0][0]
+    def get(key: str) -> str | None:
+        return by_key[key][1] if key in by_key else None
 
-    def where(self, line: int) -> str:
-        """Where a message points: the line of a block's field; a one-line record is one place."""
-        return "record: " if self.one_line else f"record line {line}: "
-
-    def parse(self) -> Record:
-        """The record these fields describe, every field checked; an error names the line
-        of the field it is about."""
-        by_key: dict[str, tuple[int, str]] = {}
-        for line, key, value in self.fields:
-            if key in by_key:
-                raise NotationError(f"{self.where(line)}{key} is given twice"
-                                    + ("" if self.one_line else f" (also on line {by_key[key][0]})"))
-            by_key[key] = (line, value)
-        if "deal" not in by_key:
-            raise NotationError(f"{self.where(self.line)}the deal is missing ('deal: <deal>')")
-
-        def get(key: str) -> str | None:
-            return by_key[key][1] if key in by_key else None
-
-        try:
-            variant = variant_for(get("variant"), get("deck"))
-            settings = parse_settings(get("settings") or "", variant)
-            record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
-                            auction=get("auction") or "", contract=get("contract"), play=get("play") or "",
-                            id=read_id(get("id"), written=True), players=get("players"), score=get("score"),
-                            unknown=get("unknown"))
-            if "result" in by_key:
-                expected = record.result
-                _check_result(record, _normal_result(by_key["result"][1]),
-                              _normal_result("" if expected is None else expected.text()))
-        except HasenError as exc:
-            # the message starts with what it is about: a field's name, or a setting's
-            about = str(exc).partition(":")[0]
-            if about not in by_key and about in Settings._fields:
-                about = "settings"
-            line = by_key[about][0] if about in by_key else self.line
-            raise type(exc)(f"{self.where(line)}{exc}") from None
-        return record
-
-
-def split_records(text: str, first_line: int = 1) -> list[RecordText]:
-    """The records of a text (a file): blocks of ``field: value`` lines separated by blank
-    lines, or single lines holding several fields between semicolons. Lines that start
-    with ``#`` are comments; a line that starts with a space continues the field above."""
-    records: list[RecordText] = []
-    block: list[tuple[int, str, list[str]]] = []  # a field's value in parts: continued in linear time
-
-    def close() -> None:
-        if block:
-            records.append(RecordText([(at, key, " ".join(p for p in parts if p)) for at, key, parts in block], False))
-            block.clear()
-
-    for number, raw in enumerate(text.splitlines(), first_line):
-        line = raw.rstrip()
-        if not line.strip():
-            close()
-            continue
-        if line.lstrip().startswith(COMMENT):
-            continue
-        if line[0] in " \t":
-            if not block:
-                raise NotationError(f"record line {number}: a line that starts with a space continues the "
-                                    f"field above it, and there is none: {quoted(line.strip())}")
-            block[-1][2].append(line.strip())
-            continue
-        items = line.split(FIELD_SEPARATOR)
-        fields = [_field(number, item) for item in items if item.strip()]
-        if len(items) > 1:
-            if not fields:
-                raise NotationError(f"record line {number}: a record of no fields, only {quoted(line.strip())} "
-                                    "(a record on one line is 'field: value' parts between semicolons)")
-            close()
-            records.append(RecordText(fields, True))
-        else:
-            block.extend((at, key, [value]) for at, key, value in fields)
-    close()
-    return records
-
-
-def _field(line: int, text: str) -> tuple[int, str, str]:
-    key, colon, value = text.strip().partition(":")
-    key = key.strip().lower()
-    if not colon or key not in FIELDS:
-        shown = quoted(text.strip())
-        if not colon:
-            raise NotationError(f"record line {line}: expected 'field: value', got {shown} "
-                                f"(the fields: {', '.join(FIELDS)})")
-        raise NotationError(f"record line {line}: unknown field {quoted(key)} (the fields: {', '.join(FIELDS)})")
-    return line, key, value.strip()
+    try:
+        variant = variant_for(get("variant"), get("deck"))
+        settings = parse_settings(get("settings") or "", variant)
+        record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
+                        auction=get("auction") or "", contract=get("contract"), play=get("play") or "",
+                        id=read_id(get("id"), written=True), players=get("players"), score=get("score"),
+                        unknown=get("unknown"))
+        if "result" in by_key:
+            expected = record.result
+            _check_result(record, _normal_result(by_key["result"][1]),
+                          _normal_result("" if expected is None else expected.text()))
+    except HasenError as exc:
+        # the message starts with what it is about: a field's name, or a setting's
+        about = str(exc).partition(":")[0]
+        if about not in by_key and about in Settings._fields:
+            about = "settings"
+        line = by_key[about][0] if about in by_key else block.line
+        raise type(exc)(f"{block.where(line)}{exc}") from None
+    return record

@@ -8,8 +8,9 @@ import json
 import sys
 
 from ..analysis.egn import is_egn, read_egn, write_egn
-from ..analysis.record import split_records
+from ..analysis.record import parse_block
 from ..core.errors import HasenError
+from ..core.record_text import split_records
 from .options import UsageError, read_text
 from .output import emit
 
@@ -28,7 +29,7 @@ def cmd_record(args: argparse.Namespace) -> int:
                 records.append(deal.record)
     for block in [] if egn else split_records(text):
         try:
-            records.append(block.parse())
+            records.append(parse_block(block))
         except HasenError as exc:
             raise type(exc)(f"{where}{exc}") from None
     for why in left_out:

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from recordgen import random_record
 
 import hasen
-from hasen.analysis.record import split_records
+from hasen.analysis.record import parse_block
+from hasen.core.record_text import split_records
 
 PIECES = [";", ";;", ":", "\n", "\n\n", "\n ", "\t", " ", ",", "=", "#", "|", "*", "\x00", "\x1b[2J", "\r",
           "\u202e", "é", "🂡", "deal:", "play:", "players: N=", "auction: N ", "contract: N, trump ", "id: ",
@@ -67,6 +68,6 @@ def test_a_file_of_any_records_splits_or_names_its_line(texts: list[str]) -> Non
         return
     for block in blocks:
         try:
-            block.parse()
+            parse_block(block)
         except hasen.HasenError as exc:
             check_message(exc, text)

@@ -234,7 +234,7 @@ def test_input_is_read_within_its_bounds(capsys, monkeypatch, tmp_path: Path) ->
 def test_continued_lines_join_into_one_value() -> None:
     """A field continued over many lines is its parts joined by spaces (joined once, at the
     end: 200,000 lines took 6 s when each joined the value so far)."""
-    from hasen.analysis.record import split_records
+    from hasen.core.record_text import split_records
 
     [block] = split_records("id: a\n" + "".join(f"  part{i}\n" for i in range(20_000)) + "dealer: W\n")
     assert block.fields[0] == (1, "id", "a " + " ".join(f"part{i}" for i in range(20_000)))

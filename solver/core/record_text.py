@@ -1,0 +1,119 @@
+"""The text of hand records: fields (``field: value``) in blocks of lines or on one line
+between semicolons, comments, continued lines, and the words every field may hold (an id, a
+name). What the fields mean (the deal, the auction, the contract, the play) is read by
+``hasen.analysis.record``.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import NamedTuple
+
+from .errors import NotationError, quoted
+
+FIELDS = ("id", "variant", "deck", "settings", "players", "score", "unknown", "dealer", "deal", "auction", "contract",
+          "play", "result")
+FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
+COMMENT = "#"
+FORBIDDEN_IN_NAMES = ",;=\n\r"  # they separate the parts of a record
+MAX_NAME = 40  # characters in a player's name: a name, not a text
+
+
+class RecordText(NamedTuple):
+    """One record's text in a file: its fields with the line each is on."""
+
+    fields: list[tuple[int, str, str]]  # (line, field, value) in the order given
+    one_line: bool
+
+    @property
+    def line(self) -> int:
+        return self.fields[0][0]
+
+    def where(self, line: int) -> str:
+        """Where a message points: the line of a block's field; a one-line record is one place."""
+        return "record: " if self.one_line else f"record line {line}: "
+
+    def by_key(self) -> dict[str, tuple[int, str]]:
+        """Each field's line and value, each given once, the deal among them."""
+        by_key: dict[str, tuple[int, str]] = {}
+        for line, key, value in self.fields:
+            if key in by_key:
+                raise NotationError(f"{self.where(line)}{key} is given twice"
+                                    + ("" if self.one_line else f" (also on line {by_key[key][0]})"))
+            by_key[key] = (line, value)
+        if "deal" not in by_key:
+            raise NotationError(f"{self.where(self.line)}the deal is missing ('deal: <deal>')")
+        return by_key
+
+
+def split_records(text: str, first_line: int = 1) -> list[RecordText]:
+    """The records of a text (a file): blocks of ``field: value`` lines separated by blank
+    lines, or single lines holding several fields between semicolons. Lines that start
+    with ``#`` are comments; a line that starts with a space continues the field above."""
+    records: list[RecordText] = []
+    block: list[tuple[int, str, list[str]]] = []  # a field's value in parts: continued in linear time
+
+    def close() -> None:
+        if block:
+            records.append(RecordText([(at, key, " ".join(p for p in parts if p)) for at, key, parts in block], False))
+            block.clear()
+
+    for number, raw in enumerate(text.splitlines(), first_line):
+        line = raw.rstrip()
+        if not line.strip():
+            close()
+            continue
+        if line.lstrip().startswith(COMMENT):
+            continue
+        if line[0] in " \t":
+            if not block:
+                raise NotationError(f"record line {number}: a line that starts with a space continues the "
+                                    f"field above it, and there is none: {quoted(line.strip())}")
+            block[-1][2].append(line.strip())
+            continue
+        items = line.split(FIELD_SEPARATOR)
+        fields = [_field(number, item) for item in items if item.strip()]
+        if len(items) > 1:
+            if not fields:
+                raise NotationError(f"record line {number}: a record of no fields, only {quoted(line.strip())} "
+                                    "(a record on one line is 'field: value' parts between semicolons)")
+            close()
+            records.append(RecordText(fields, True))
+        else:
+            block.extend((at, key, [value]) for at, key, value in fields)
+    close()
+    return records
+
+
+def _field(line: int, text: str) -> tuple[int, str, str]:
+    key, colon, value = text.strip().partition(":")
+    key = key.strip().lower()
+    if not colon or key not in FIELDS:
+        shown = quoted(text.strip())
+        if not colon:
+            raise NotationError(f"record line {line}: expected 'field: value', got {shown} "
+                                f"(the fields: {', '.join(FIELDS)})")
+        raise NotationError(f"record line {line}: unknown field {quoted(key)} (the fields: {', '.join(FIELDS)})")
+    return line, key, value.strip()
+
+
+def read_id(value: object, written: bool = False) -> str | int | None:
+    """An id: a string or a whole number; a written one of digits (no leading zero) is a number."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    if not isinstance(value, str) or not value.strip() or any(c in value for c in ";\n\r") or hidden(value):
+        raise NotationError(f"id: expected a word or a number (no ';', line break or control character), got "
+                            f"{quoted(value)}")
+    text = value.strip()
+    if written and text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0")):
+        return int(text)
+    return text
+
+
+def hidden(text: str) -> bool:
+    """Does ``text`` hold a character a terminal would act on or hide (a control character,
+    an escape sequence's start, a direction override) rather than show?"""
+    return any(unicodedata.category(c) in ("Cc", "Cf") and c not in JOINERS for c in text)
+
+
+JOINERS = "\u200c\u200d"  # format characters that join letters and emoji: shown, not acted on
