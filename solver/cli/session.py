@@ -125,6 +125,9 @@ def read_hands(path: str) -> list[Hand]:
             for hand, place, record in zip(hands, places, records)]
 
 
+EGN_DEAL = "EGN deal"  # how an EGN deal is named in a message
+
+
 class EgnBlock(NamedTuple):
     """A deal of an EGN file where a session takes a record's text: its ``line`` is the
     deal's number, and its record, or why the deal cannot be reviewed."""
@@ -136,7 +139,7 @@ class EgnBlock(NamedTuple):
 
     def parse(self) -> Record:
         if self.record is None:
-            raise HasenError(f"EGN deal {self.line} is not reviewed: {self.missing}")
+            raise HasenError(f"{EGN_DEAL} {self.line} is not reviewed: {self.missing}")
         return self.record
 
 
@@ -306,7 +309,9 @@ def summary_text(out: Summed) -> str:
                      f"{p.set:>5}")
     if out.errors:
         lines.append("not reviewed:")
-        lines += [f"  id {id_key(e['id'])} (line {e['line']}): {e['error']}" for e in out.errors]
+        # an EGN deal's error names the deal, whose number is its id: no line of IN to point to
+        lines += [f"  id {id_key(e['id'])}" + ("" if e["error"].startswith(EGN_DEAL) else f" (line {e['line']})")
+                  + f": {e['error']}" for e in out.errors]
     return "\n".join(lines)
 
 
