@@ -3,12 +3,12 @@ each deal, the calls, whether the maker went alone, the tricks as played, the sc
 read into hand records and written from them (docs/notation.md, "EGN").
 
 An EGN deal does not list the hands: they are what each player plays, trick by trick, the
-leader of each trick found by the rules. A lone player's partner's hand must be given
-(``player_cards``, or the kitty and the discard leave exactly its five cards), and the hand
-must be played out. Where the dealer took the upcard and its discard is not given (nor the
-kitty, which would leave it as the one card nobody held), the record says ``unknown:
-discard`` and shows a stand-in for it; the review then judges only what does not rest on
-the dealer's hand before the exchange (``hasen.analysis.hand_review``). ``read_egn`` gives
+leader of each trick found by the rules, so the hand must be played out (or its cards
+given, ``player_cards``). Where the dealer took the upcard and its discard is not given (nor
+the kitty, which would leave it as the one card nobody held), the record says ``unknown:
+discard`` and shows a stand-in for it; where a lone player's partner sat out unseen,
+``unknown: partner`` and stand-ins for its hand. The review then judges only what does not
+rest on the hands it does not know (``hasen.analysis.hand_review``). ``read_egn`` gives
 each deal's record, or why it could not be made; a rule of the table the product does not
 play refuses the whole file, by name.
 """
@@ -248,10 +248,14 @@ def _record(deal: Mapping[str, Any], variant: Variant, settings: Settings, names
             # (the first of the cards nobody played), which the review knows is not the dealer's
             discard = min(cards_of(unseen), key=canonical_key)
             unknown = [] if unseen.bit_count() == 1 else ["discard"]
-        hands[dealer] = hands[dealer] & ~(1 << upcard) | 1 << discard
-        unseen &= ~(1 << discard)
+            hands[dealer] = hands[dealer] & ~(1 << upcard) | 1 << discard
+            unseen &= ~(1 << discard)
     if len(short) == 1 and unseen.bit_count() == variant.hand_size - hands[short[0]].bit_count():
         hands[short[0]] |= unseen  # the one hand not played out, and exactly its cards unseen
+        short = []
+    elif short and short == idle:  # the lone declarer's partner, never seen: stand-ins, said to be
+        hands[idle[0]] = mask_of(sorted(cards_of(unseen), key=canonical_key)[:variant.hand_size])
+        unknown.append("partner")
         short = []
     if short:
         why = f"{SEATS[short[0]]} sat out (its partner played alone)" if short == idle else \

@@ -20,7 +20,9 @@ error); a call with no other open to it is not judged; a card that cost tricks o
 every hand open is shown as such. The review ends with the result and the par.
 
 A record that does not know the dealer's discard (``unknown: discard``: a game transcribed
-from play) shows a stand-in for it in the deal. Every decision that does not rest on the
+from play) shows a stand-in for it in the deal; one that does not know a lone declarer's
+partner (``unknown: partner``), stand-ins for its hand, which never played: its calls and the
+par are not judged, and everything else is. Every decision that does not rest on the
 dealer's hand before the exchange is judged as ever: the other seats' calls and cards (they
 never saw the discard, so their layouts are the same whatever it was), and every card
 double dummy (the hands after the exchange are all known). The dealer's calls, its discard
@@ -40,7 +42,7 @@ import numpy as np
 from ..core.cards import SUITS, CardId, Mask, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
-from ..core.seats import NUM_SEATS, SEATS
+from ..core.seats import NUM_SEATS, SEATS, partner_of
 from ..core.version import __version__
 from ..rules.auction import Call
 from .actions import ActionFigures, Option, value_options
@@ -246,7 +248,7 @@ class HandReview(Answer):
             "uniform": self.uniform,
             "score": None if self.score is None else list(self.score),
             "choice": None if self.choice is None else self.choice.to_json(),
-            "contract": None if self.not_judged else dd.contract_json(),
+            "contract": None if "discard" in self.record.unknown else dd.contract_json(),
             "cards": [{**card.to_json(), "trick": dd.cards[card.number - 1].trick,
                        "double_dummy": {"cost": self.double_dummy_cost(card.number),
                                         "best": [card_name(c) for c in dd.cards[card.number - 1].best_cards]},
@@ -291,10 +293,14 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
 
     score = record.score if score is None else score
     game = None if score is None else GameState(win_chances(deal.variant, scoring_of(settings)), score, deal.dealer)
-    # a seat whose own hand the record does not know whole: the dealer, its discard unknown
-    blind = deal.dealer if "discard" in record.unknown else None
+    # the seats whose own hands the record does not know whole: the dealer, its discard unknown;
+    # a lone declarer's partner, which sat out unseen
+    no_discard = "discard" in record.unknown
+    blind: set[int] = {deal.dealer} if no_discard else set()
+    if "partner" in record.unknown:
+        blind.add(partner_of(contract.declarer))
     verdicts = judge_calls(record, layouts, seed, uniform, step, game, skip=blind)
-    choice = None if blind is not None else judge_choice(record, layouts, seed, threads, tick, uniform, game)
+    choice = None if no_discard else judge_choice(record, layouts, seed, threads, tick, uniform, game)
     step()
     stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone, game,
                        deal.variant.side_of(contract.declarer))
@@ -302,19 +308,32 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     play = judge_play(start, cards, stakes, layouts, seed, threads,
                       progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
                       agree=agree)
-    play = [card for card in play if card.seat != blind]
+    play = [card for card in play if card.seat not in blind]
     done[0] += len(cards)
     text = " ".join(card_name(c) for c in cards)
     dd = review_play(deal, contract, text, family, settings=settings, checkpoint=tick)
-    par = None if blind is not None else family.par(_outcomes(record, family))
+    par = None if record.unknown else family.par(_outcomes(record, family))
     step()
-    not_judged = () if blind is None else (
-        f"{SEATS[blind]}'s calls, its discard and its cards from its seat, the choice of trump with every hand open, "
-        f"and the par: the record does not know {SEATS[blind]}'s discard, so its hand before the exchange",)
+    not_judged = not_judged_words(record)
     review = HandReview(record, layouts, seed, verdicts, choice, play, dd, par, uniform=uniform, score=score,
                         not_judged=not_judged)
     review.players = player_totals(review)
     return review
+
+
+def not_judged_words(record: Record) -> tuple[str, ...]:
+    """What a record that does not know a hand leaves unjudged, and why, in words."""
+    contract = record.contract
+    assert contract is not None
+    dealer, partner = SEATS[record.deal.dealer], SEATS[partner_of(contract.declarer)]
+    words = {
+        "discard": f"{dealer}'s calls, its discard and its cards from its seat, the choice of trump with every hand "
+                   f"open, and the par: the record does not know {dealer}'s discard, so its hand before the "
+                   "exchange",
+        "partner": f"{partner}'s calls and the par: the record does not know the hand of {partner}, who sat out "
+                   f"while {SEATS[contract.declarer]} played alone",
+    }
+    return tuple(words[part] for part in record.unknown)
 
 
 def _outcomes(record: Record, family: Family) -> Any:
@@ -346,9 +365,9 @@ def bidding_hand(record: Record, seat: int) -> Knowledge:
 
 def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
                 step: Callable[[], None] = lambda: None, game: GameState | None = None,
-                skip: int | None = None) -> list[CallVerdict]:
+                skip: set[int] | frozenset[int] = frozenset()) -> list[CallVerdict]:
     """Every call of the auction with another call open to its seat, judged from that seat
-    (see the module); the calls of ``skip``, whose hand is not known, are not."""
+    (see the module); the calls of the seats in ``skip``, whose hands are not known, are not."""
     deal, variant, settings = record.deal, record.variant, record.settings
     model = PlayerModel.of(variant)
     rules = record.rules
@@ -357,7 +376,7 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
     before: list[tuple[int, Call]] = []
     for number, (seat, call) in enumerate(record.calls, 1):
         legal = rules.calls(state)
-        if len(legal) > 1 and seat != skip:
+        if len(legal) > 1 and seat not in skip:
             knowledge = bidding_hand(record, seat)
             context = Context(tuple(before), True, uniform)
             stream = f"{seed}/call {number}"

@@ -57,9 +57,10 @@ from .play import (
 
 # --- results ---------------------------------------------------------------------------------
 
-# what a record may say it does not know (``unknown: discard``): the dealer's discard, shown in
-# the deal by a stand-in, one of the cards nobody played (a game transcribed from play)
-UNKNOWN_PARTS = ("discard",)
+# what a record may say it does not know (``unknown: discard, partner``), shown in the deal by
+# stand-ins, cards nobody played (a game transcribed from play): the dealer's discard, and the
+# hand of a lone declarer's partner, which sat out
+UNKNOWN_PARTS = ("discard", "partner")
 REDEAL_WORDS = "redeal"
 
 
@@ -167,15 +168,18 @@ class Record:
     # --- building ------------------------------------------------------------------------------
 
     def _unknown(self, given: str | Iterable[str] | None) -> tuple[str, ...]:
-        """What the record does not know, checked: an unknown discard needs a dealer who took the upcard."""
+        """What the record does not know, checked: an unknown discard needs a dealer who took
+        the upcard, an unknown partner a lone declarer with a partner."""
         words = [] if given is None else [w.strip() for w in given.split(",")] if isinstance(given, str) \
             else list(given)
         for word in words:
             if word not in UNKNOWN_PARTS:
-                raise NotationError(f"unknown: {quoted(word)} (expected {', '.join(UNKNOWN_PARTS)})")
-        if words and (self.state is None or exchange_discard(self.state) is None):
+                raise NotationError(f"unknown: {quoted(word)} (expected some of {', '.join(UNKNOWN_PARTS)})")
+        if "discard" in words and (self.state is None or exchange_discard(self.state) is None):
             raise NotationError("unknown: discard: nobody discarded in this hand (no dealer took the upcard)")
-        return tuple(dict.fromkeys(words))
+        if "partner" in words and (self.contract is None or not self.contract.alone):
+            raise NotationError("unknown: partner: nobody played alone in this hand, so every hand played")
+        return tuple(part for part in UNKNOWN_PARTS if part in words)
 
     def _call(self, number: int, seat: int, call: Call) -> None:
         where = f"auction: call {number}, {quoted(SEATS[seat] + ' ' + call.words(self.settings))}"

@@ -98,25 +98,28 @@ def test_an_unknown_discard_is_said_and_a_known_kitty_gives_it() -> None:
     assert [d.record.unknown for d in read_egn(data)] == [()] * 4
 
 
-def test_a_lone_players_partner_is_unknown_unless_given() -> None:
+def test_a_lone_players_partner_is_said_unknown_unless_given() -> None:
     record = played_record(2, "N", alone=True)
-    data = strip(write_egn([record]), "player_cards")
-    [deal] = read_egn(data)
-    assert deal.record is None
-    assert deal.missing == "S sat out (its partner played alone), so the cards of S are not all known"
+    [deal] = read_egn(strip(write_egn([record]), "player_cards"))
+    assert deal.record.unknown == ("partner",) and comparable(deal.record)["play"] == comparable(record)["play"]
     [whole] = read_egn(write_egn([record]))
     assert comparable(whole.record) == comparable(record)
 
 
-def test_the_score_runs_on_through_a_deal_that_is_no_record() -> None:
-    records = [played_record(2, "N", alone=True, score="0-0")] + \
-        [played_record(seed, "NESW"[seed % 4], score="0-0") for seed in range(1, 3)]
+def unplayed(record: hasen.Record) -> dict:
+    """The record's EGN, its last trick left out and the hands not given: a hand claimed."""
+    data = strip(write_egn([record]), "player_cards", "discard")
+    data["deals"][0]["phases"][1]["tricks"].pop()
+    return data
+
+
+def test_the_score_runs_on_from_the_initial_score() -> None:
+    records = [played_record(seed, "NESW"[seed % 4], score="0-0") for seed in range(3)]
     data = json.loads(write_egn(records))
     data["metadata"]["initialScore"] = [4, 1]
-    del data["deals"][0]["initialState"]["player_cards"]  # the lone maker's partner: never seen
     first, second, third = read_egn(data)
-    assert first.record is None and second.record is not None
     points = by_side(records[0].result)
+    assert tuple(first.record.score) == (4, 1)
     assert tuple(second.record.score) == (4 + points[0], 1 + points[1])
     assert tuple(third.record.score) == tuple(a + b for a, b in zip(second.record.score, by_side(second.record.result)))
 
@@ -164,23 +167,34 @@ def test_a_bad_deal_is_that_deals_error_and_the_rest_are_read() -> None:
         read_egn('{"fileType": "other"}')
 
 
+def test_a_hand_claimed_before_its_end_is_no_record_and_after_it_the_score_is_not_known() -> None:
+    records = [played_record(seed, "NESW"[seed % 4], score="0-0") for seed in range(2)]
+    data = json.loads(write_egn(records))
+    data["deals"][0] = unplayed(records[0])["deals"][0]
+    first, second = read_egn(data)
+    assert first.record is None and first.missing == ("the dealer's discard is not recorded and the hand was not "
+                                                      "played out, so N's hand before the exchange is not known")
+    assert second.record is not None and second.record.score is None
+
+
 def test_review_session_and_record_take_egn_files(capsys, tmp_path) -> None:
-    records = [played_record(0, "N", score="0-0"), played_record(2, "N", alone=True, score="0-0"),
+    records = [played_record(0, "N", score="0-0"), played_record(2, "N", score="0-0"),
                played_record(2, "S", score="0-0")]
     data = json.loads(write_egn(records))
-    del data["deals"][1]["initialState"]["player_cards"]  # the lone maker's partner: never seen
+    data["deals"][1] = unplayed(records[1])["deals"][0]
     game = tmp_path / "night.egn"
     game.write_text(json.dumps(data))
     code, out, err = run(capsys, "review", str(game), "--id", "3", "--layouts", "4", "--json")
     assert code == 0, err
     assert json.loads(out)["record"]["deal"] == comparable(records[2])["deal"]
     code, _, err = run(capsys, "review", str(game), "--id", "2", "--layouts", "4")
-    assert code == 2 and "EGN deal 2 cannot be reviewed: S sat out (its partner played alone)" in err
+    assert code == 2 and "EGN deal 2 cannot be reviewed: the dealer's discard is not recorded and the hand was " \
+                         "not played out" in err
     code, out, err = run(capsys, "session", str(game), str(tmp_path / "out.jsonl"), "--layouts", "4")
     assert code == 0, err
     lines = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert [("review" in line, line["id"]) for line in lines] == [(True, 1), (False, 2), (True, 3)]
-    assert "S sat out (its partner played alone), so the cards of S are not all known" in lines[1]["error"]
+    assert "the hand was not played out" in lines[1]["error"]
     code, out, err = run(capsys, "record", str(game), "--egn")
     assert code == 0 and "EGN deal 2 is no hand record" in err
     assert [comparable(d.record)["deal"] for d in read_egn(out)] == [comparable(records[i])["deal"] for i in (0, 2)]
@@ -207,3 +221,21 @@ def test_an_unknown_discard_is_reviewed_for_all_it_does_not_touch(seed: int) -> 
     # the record says what it does not know, and reads back so
     line = deal.record.line()
     assert "unknown: discard" in line and hasen.Record.parse(line).unknown == ("discard",)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_unseen_partner_is_reviewed_for_all_it_does_not_touch(seed: int) -> None:
+    """A lone hand reviewed with the partner's hand known and with stand-ins for it: every
+    other seat's calls and cards, and the dealer's discard, get the same verdicts; the
+    partner's calls and the par are not judged."""
+    record = played_record(seed, "NESW"[seed % 4], alone=True)
+    [deal] = read_egn(strip(write_egn([record]), "player_cards"))
+    assert deal.record.unknown == ("partner",)
+    partner = "NESW"[("NESW".index(str(record.contract.declarer)) + 2) % 4]
+    known = hasen.review_hand(record, layouts=12, seed=3).to_json()
+    blind = hasen.review_hand(deal.record, layouts=12, seed=3).to_json()
+    assert [c for c in known["calls"] if c["seat"] != partner] == blind["calls"]
+    assert known["cards"] == blind["cards"] and known["choice"] == blind["choice"]
+    assert known["contract"] == blind["contract"] and blind["par"] is None
+    assert blind["not_judged"] == [f"{partner}'s calls and the par: the record does not know the hand of {partner}, "
+                                   f"who sat out while {record.contract.declarer} played alone"]
