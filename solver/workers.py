@@ -168,11 +168,16 @@ class Workers:
             else:
                 # Python 3.11 has no public way to stop a running task: end the processes
                 processes = list((getattr(pool, "_processes", None) or {}).values())
+                manager = getattr(pool, "_executor_manager_thread", None)
                 pool.shutdown(wait=False, cancel_futures=True)
                 for process in processes:
                     process.terminate()
                 for process in processes:
                     process.join()
+                # the pool's own thread closes its wake-up pipe as it ends: let it end now, or
+                # the interpreter's exit may write to the pipe as it closes (EBADF, a traceback)
+                if manager is not None:
+                    manager.join(timeout=10)
         if self.client is not None:
             client, self.client = self.client, None
             client.close()

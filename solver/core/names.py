@@ -80,7 +80,10 @@ class NamedInt(int):
         return f"{type(self).__name__}({self.name!r})"
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, NamedInt) and type(other) is not type(self) or isinstance(other, str):
+        kind = type(other)
+        if kind is int or kind is type(self):  # the common cases first: answers compare by the thousand
+            return int.__eq__(self, other)
+        if isinstance(other, (str, NamedInt)):
             return False
         return int.__eq__(self, other)
 
@@ -297,11 +300,16 @@ CardSetLike = CardSet | Card | Mask | str  # the other side of a set operation
 
 
 def _mask_of(other: CardSetLike) -> Mask:
+    kind = type(other)
+    if kind is CardSet:
+        return int(other)
+    if kind is int:  # a mask; a plain complement (``~deck``) is its cards of the 33
+        if other >> NUM_CARDS > 0:  # type: ignore[operator]
+            raise ValueError(f"cards: {other!r} is no mask of cards (0 to 2**{NUM_CARDS} - 1)")
+        return other & ALL_CARDS - 1  # type: ignore[operator]
     if isinstance(other, Card):
         return 1 << other
-    if isinstance(other, int) and other < 0:  # a plain complement (``~deck``): its cards of the 33
-        return other & ALL_CARDS - 1
-    return int(other) if isinstance(other, CardSet) else int(CardSet(other))
+    return int(CardSet(other))
 
 
 def _card_set(mask: Mask) -> CardSet:
