@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from importlib import import_module
 from typing import Any
@@ -124,6 +126,24 @@ JSON_FLAG = "--json"
 
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
+    interrupted: list[bool] = []
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        interrupted.append(True)
+        raise KeyboardInterrupt
+
+    # an interrupt that lands inside a lock's release (threads waiting on the work) comes out
+    # as another error: the flag tells it from a real one
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, on_interrupt) if in_main else None
+    try:
+        return run_command(words, interrupted)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def run_command(words: list[str], interrupted: list[bool]) -> int:
     try:
         args = build_parser(words[0] if words else None).parse_args(words)
         module, _, function = args.run.partition(":")
@@ -135,14 +155,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"hasen: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl-C: what was asked is not done, and that is all there is to say
-        command = f" {words[0]}:" if words and words[0] in COMMANDS else ""
-        # on a terminal, off the progress line the interrupt may have cut
-        print(f"{chr(10) if sys.stderr.isatty() else ''}hasen:{command} interrupted", file=sys.stderr)
-        return 130
+        return said_interrupted(words)
     except BrokenPipeError:  # the reader went away (``hasen ... | head``): nobody to tell
         silence_stdout()
         return 1
     except OutputError as exc:
         print(f"hasen: {exc}", file=sys.stderr)
         return 1
+    except Exception:
+        if interrupted:  # an error the interrupt caused: the interrupt is what there is to say
+            return said_interrupted(words)
+        raise
 
+
+def said_interrupted(words: list[str]) -> int:
+    command = f" {words[0]}:" if words and words[0] in COMMANDS else ""
+    # on a terminal, off the progress line the interrupt may have cut
+    print(f"{chr(10) if sys.stderr.isatty() else ''}hasen:{command} interrupted", file=sys.stderr)
+    return 130
