@@ -204,13 +204,22 @@ def test_every_operation_has_an_id_and_a_tag(openapi_doc: dict) -> None:
     assert "const" not in str(openapi_doc["components"]["schemas"]["Error"]["properties"]["version"])
 
 
-def test_each_example_is_a_request_the_service_answers(client: FlaskClient, openapi_doc: dict) -> None:
-    """The examples are requests the document accepts, and the service answers them as it says."""
-    posts = [(path, op) for path, method, op in operations(openapi_doc) if method == "post"]
-    assert all("example" in op["requestBody"]["content"]["application/json"] for _, op in posts)
-    for path, op in posts:
-        body = op["requestBody"]["content"]["application/json"]
+def posted_examples(doc: dict) -> list[tuple[str, dict]]:
+    return [(path, op["requestBody"]["content"]["application/json"]) for path, method, op in operations(doc)
+            if method == "post"]
+
+
+def test_each_example_is_a_request_the_document_accepts(openapi_doc: dict) -> None:
+    examples = posted_examples(openapi_doc)
+    assert len(examples) > 8 and all("example" in body for _, body in examples)
+    for _, body in examples:
         OAS31Validator({**body["schema"], "components": openapi_doc["components"]}).validate(body["example"])
+
+
+@pytest.mark.compiled  # the single-dummy examples are too many solves for the pure-Python twin's time limit
+def test_each_example_is_a_request_the_service_answers(client: FlaskClient, openapi_doc: dict) -> None:
+    """The service answers each example as the document says."""
+    for path, body in posted_examples(openapi_doc):
         response = client.post(path, json=body["example"])
         assert response.status_code == 200, (path, response.get_json())
         name = path.removeprefix("/api/v1/")
