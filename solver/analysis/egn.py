@@ -212,7 +212,7 @@ def _record(deal: Mapping[str, Any], variant: Variant, settings: Settings, names
     head = {"id": number, "variant": variant.name, "deck": variant.deck_size, "settings": settings.changed(),
             "players": names, "dealer": SEATS[dealer]}
     if score is not None:
-        head["score"] = dict(zip(_sides(variant), score))
+        head["score"] = dict(zip(variant.side_names, score))
     if maker is None or trump is None:  # every player passed: a redeal, with no hands to show
         return Read(None, "every player passed: nothing was played", (0, 0))
     active = active_seats(variant, maker, alone)
@@ -284,10 +284,6 @@ def _given_hands(value: object, seats: Sequence[int], trump: int, size: int) -> 
         if len(known) == size and None not in known:
             given[seat] = mask_of(c for c in known if c is not None)
     return given
-
-
-def _sides(variant: Variant) -> list[str]:
-    return ["N-S", "E-W"] if variant.partners else [SEATS[s] for s in variant.seats]
 
 
 def _auction(bidding: Mapping[str, Any], seats: Sequence[int], dealer: int,
@@ -364,10 +360,8 @@ def write_egn(records: Sequence[Record], title: str | None = None) -> str:
         ruleset["joker"] = True
     elif variant.deck_size == 32:
         ruleset["min_rank"] = 7
-    names = first.to_json().get("players", {})
-    score = first.to_json().get("score") or {}
-    metadata: dict[str, Any] = {"players": [names.get(SEATS[s], "") for s in seats],
-                                "initialScore": [score.get(side, 0) for side in _sides(variant)], "ruleset": ruleset}
+    metadata: dict[str, Any] = {"players": [first.players.get(SEATS[s], "") for s in seats],
+                                "initialScore": list(first.score or (0, 0)), "ruleset": ruleset}
     if title:
         metadata["title"] = title
     deals = []

@@ -97,21 +97,18 @@ def cmd_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    # imported here so that the other commands start without loading Flask and waitress
-    try:
-        from hasen.api import create_app
-        from hasen.api.server import serve
-
-        create_app().extensions["hasen"].runner.shutdown()  # every package it needs, loaded before it listens
-    except ModuleNotFoundError as exc:  # the core install: the web service is an extra
-        raise UsageError(f"serve: the web service needs {exc.name}, which is not installed: "
-                         f"pip install 'hasen[serve]'") from None
-
     options = {"HASEN_SOLVER_THREADS": args.threads, "HASEN_TIME_LIMIT": args.time_limit,
                "HASEN_CACHE_SIZE": args.cache_size,
                "HASEN_ALLOWED_ORIGINS": None if args.allow_origin is None else tuple(args.allow_origin)}
     try:
+        # imported here so that the other commands start without loading Flask and waitress;
+        # serve builds the app, which imports the rest of what it needs, before it listens
+        from hasen.api.server import serve
+
         serve(args.host, args.port, {k: v for k, v in options.items() if v is not None})
+    except ModuleNotFoundError as exc:  # the core install: the web service is an extra
+        raise UsageError(f"serve: the web service needs {exc.name}, which is not installed: "
+                         f"pip install 'hasen[serve]'") from None
     except OSError as exc:  # the address is taken or cannot be bound
         raise UsageError(f"serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     except ValueError as exc:  # a setting the service refuses at start (an --allow-origin that is none)
