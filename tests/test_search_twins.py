@@ -102,6 +102,31 @@ def test_many_tables_in_one_call_are_each_table(cores, variant: str) -> None:
         assert core.solve_tables([]) == []
 
 
+@pytest.mark.parametrize("variant", ["hasenpfeffer", "euchre"])
+def test_a_table_solves_only_the_values_wanted(cores, variant: str) -> None:
+    """With ``wanted`` masks each value asked for is the whole table's, in its place, and
+    every other is NOT_SOLVED; a table given as eight arguments is the same in a batch."""
+    import random
+
+    tables = recorded_tables(variant, 2)
+    rng = random.Random(5)
+    for core in cores:
+        for request in tables:
+            whole = core.solve_table(*request)
+            wanted = [rng.getrandbits(9) for _ in range(4)]
+            values = core.solve_table(*request, wanted)
+            assert len(values) == len(whole)
+            at = 0
+            for trump, taker in enumerate(request[2]):
+                width = 1 if taker < 0 else (request[0][taker] | 1 << request[3]).bit_count()
+                for j in range(width):
+                    asked = wanted[trump] >> j & 1
+                    assert values[at + j] == (whole[at + j] if asked else protocol.NOT_SOLVED)
+                at += width
+            assert core.solve_tables([(*request, wanted)]) == [values]
+            assert core.solve_table(*request, [0] * 4) == bytes([protocol.NOT_SOLVED]) * len(whole)
+
+
 def test_a_bad_table_in_a_batch_is_refused(cores) -> None:
     good = recorded_tables("hasenpfeffer", 1)[0]
     bad = (good[0], good[1], (7, 7, 7, 7), *good[3:])
@@ -146,6 +171,9 @@ BAD_INPUT = {
     "three takers": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 3, 7, 15, 0, 0),
     "a card beyond the layout": lambda core: core.solve_table([1 << 9, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0),
     "three hands in a table": lambda core: core.solve_table([1, 2, 4], ROWS, [-1] * 4, 7, 15, 0, 0),
+    "three wanted masks": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0, [1] * 3),
+    "a negative wanted mask": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0, [-1] * 4),
+    "a table of six arguments": lambda core: core.solve_tables([([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0)]),
     "one bad table of many": lambda core: core.solve_tables([([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0),
                                                              ([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0)]),
     "a trick card over 63": lambda core: core.solve([1, 2, 4, 8], 0b1111, 0, 0, trick=(70,)),

@@ -14,7 +14,8 @@ So it is made on other layouts: for each card the widow could be, the seat's sev
 are played on ``choice_layouts`` layouts of their own, dealt from another stream, and for
 each bid the trump and discard with the best expected score there is the seat's choice
 (on a tie, the first in the order S, H, D, C, and within a trump the discards in the
-canonical card order). Only then is the choice scored, on the main layouts, each by its own widow. The
+canonical card order). Only then is the choice scored, on the main layouts, each by its own widow
+(and solved only in the columns so chosen: no other is read). The
 Euchre dealer's discard is chosen the same way, once, from its six cards. A discard by
 another seat (an opposing or partnering Euchre dealer) is that seat's double-dummy choice.
 
@@ -43,11 +44,12 @@ from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, Auctio
 from ..rules.scoring import EUCHRE_MAKES, bid_ladder
 from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
+from ..search.protocol import NOT_SOLVED
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
 from .answer import Answer, figure, variant_json
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
-from .layouts import EXTRA, Column, Knowledge, Mapper, Progress, Solved, TableShape, solve_layouts
+from .layouts import EXTRA, Column, Knowledge, Mapper, Progress, Read, Solved, TableShape, solve_layouts
 from .model import PlayerModel
 from .odds import scoring_of, win_chances
 from .playout import OwnCall, consistent, layout_rules, rules_for
@@ -329,12 +331,14 @@ def with_defences(knowledge: Knowledge, declarer: int, alone: bool, settings: Se
 
 def solve_defended(knowledge: Knowledge, forms: Sequence[bool], settings: Settings, count: int, seed: int | str,
                    threads: int, mapper: Mapper | None, progress: Progress | None, done_before: int, total: int,
-                   indexes: Sequence[int] | None) -> Solved:
-    """The seat's rows in each form, a lone declarer's against the defenders' best defence."""
+                   indexes: Sequence[int] | None, read: Sequence[Read] | None = None) -> Solved:
+    """The seat's rows in each form, a lone declarer's against the defenders' best defence;
+    ``read``: per form, the only columns solved (``solve_layouts``)."""
     groups = [with_defences(knowledge, knowledge.seat, a, settings) for a in forms]
     flat = [shape for group in groups for shape in group]
+    flat_read = None if read is None else [columns for group, columns in zip(groups, read) for _ in group]
     solved = solve_layouts(knowledge, flat, count, seed, threads, mapper, progress, done_before=done_before,
-                           total=total, indexes=indexes)
+                           total=total, indexes=indexes, read=flat_read)
     rows, at = [], 0
     for group in groups:
         rows.append(np.minimum.reduce(solved.rows[at:at + len(group)]) if len(group) > 1 else solved.rows[at])
@@ -367,7 +371,6 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
     # the main layouts' widows are known before they are solved: the choices to be made are too
     widows = sorted({k.dealt(seed, i, unseen)[1] for i in indexes})
     total = len(indexes) + len(widows) * choice_layouts
-    main = solve_defended(k, forms, settings, len(indexes), seed, threads, mapper, progress, 0, total, indexes)
     ladder = bid_ladder(variant, settings)
     policy = np.zeros((len(forms), len(ladder), NUM_CARDS), dtype=np.int64)  # the column chosen, by widow
     for done, widow in enumerate(widows):
@@ -375,7 +378,7 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
         stream = f"{seed}/widow {card_name(widow)}"
         agreeing = agreeing_layouts(seen, stream, choice_layouts, context, settings)
         chosen = solve_defended(seen, forms, settings, len(agreeing.indexes), stream, threads, mapper, progress,
-                                len(indexes) + done * choice_layouts, total, agreeing.indexes)
+                                done * choice_layouts, total, agreeing.indexes)
         for f, (a, shape, rows) in enumerate(zip(forms, shapes, chosen.rows)):
             _, points = points_table(family, variant, settings, a)
             columns = TableShape.of(seen, k.seat, a, settings).columns  # the widow by the card it is
@@ -383,6 +386,10 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
                 "a widow's choice columns are the main layouts' columns"
             for b in range(len(ladder)):
                 policy[f, b, widow] = choose(rows, columns, points[b])
+    # the main layouts are solved last, only in the columns chosen for their widows
+    read = [{widow: set(policy[f, :, widow].tolist()) for widow in widows} for f in range(len(forms))]
+    main = solve_defended(k, forms, settings, len(indexes), seed, threads, mapper, progress,
+                          len(widows) * choice_layouts, total, indexes, read)
     answer = BidAdvice(k, settings, len(indexes), choice_layouts, seed, context=context, agreeing=chosen_layouts)
     n = np.arange(len(indexes))
     for f, (a, shape, rows) in enumerate(zip(forms, shapes, main.rows)):
@@ -394,6 +401,7 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
                 continue  # below the bid to beat: not a bid the seat may make
             picked = policy[f, b][main.extras]
             tricks = rows[n, picked]
+            assert (tricks != NOT_SOLVED).all(), "every column read was solved"
             chosen = np.bincount(trump_of[picked], minlength=len(SUITS)).tolist()
             trumps = {Suit(t): chosen[t] for t in range(len(SUITS))}
             bids.append(BidFigures(names[b], bid.tricks, trick_counts(tricks[:, None], variant.hand_size)[0].tolist(),
@@ -528,30 +536,40 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     answer.layouts, answer.agreeing = count, main_layouts
     choice = agreeing_layouts(k, f"{seed}/discard", choice_layouts, context, settings) \
         if own_discard or second_round_follows else None
-    total = count + (0 if choice is None else len(choice.indexes))
-    main = solve_defended(k, forms, settings, count, seed, threads, mapper, progress, 0, total, main_layouts.indexes)
-    chosen = None if choice is None else solve_defended(k, forms, settings, len(choice.indexes), f"{seed}/discard",
-                                                         threads, mapper, progress, count, total, choice.indexes)
+    choice_count = 0 if choice is None else len(choice.indexes)
+    total = count + choice_count
+    chosen = None if choice is None else solve_defended(k, forms, settings, choice_count, f"{seed}/discard",
+                                                         threads, mapper, progress, 0, total, choice.indexes)
     upcard_suit = None if k.extra == JOKER else next(t for t in range(len(SUITS)) if takes_upcard(k.extra, t))
     picks: list[dict[int, int]] = []  # per form, the column of each trump (the seat's own discard chosen)
-    for f, (a, shape, rows) in enumerate(zip(forms, shapes, main.rows)):
+    discards: list[dict[int, Card | None]] = []
+    for f, (a, shape) in enumerate(zip(forms, shapes)):
         _, points = points_table(family, variant, settings, a)
         picks.append({})
+        discards.append({})
         for trump in range(len(SUITS)):
             columns = [c for c, (t, _) in enumerate(shape.columns) if t == trump]
-            round, call = call_of(trump, upcard_suit)
             if len(columns) > 1:  # the seat's own discards: chosen on the other layouts
                 assert chosen is not None
                 pick = choose(chosen.rows[f], shape.columns, points[0], partial(of_trump, trump))
                 discard = shape.columns[pick][1]
                 assert discard is not None and discard != EXTRA, "the upcard is seen"
-                card = Card(discard)
+                picks[f][trump], discards[f][trump] = pick, Card(discard)
             else:
-                pick, card = columns[0], None
-            picks[f][trump] = pick
+                picks[f][trump], discards[f][trump] = columns[0], None
+    # the main layouts are solved in the columns picked only
+    read = [{k.extra: set(picks[f].values())} for f in range(len(forms))]
+    main = solve_defended(k, forms, settings, count, seed, threads, mapper, progress, choice_count, total,
+                          main_layouts.indexes, read)
+    for f, (a, rows) in enumerate(zip(forms, main.rows)):
+        _, points = points_table(family, variant, settings, a)
+        for trump in range(len(SUITS)):
+            round, call = call_of(trump, upcard_suit)
             if round < state.round:
                 continue  # a round gone by: not a call the seat may make
+            pick, card = picks[f][trump], discards[f][trump]
             tricks = rows[:, pick]
+            assert (tricks != NOT_SOLVED).all(), "every column read was solved"
             answer.calls.append(CallFigures(call, EUCHRE_MAKES, trick_counts(tricks[:, None], variant.hand_size)[0]
                                             .tolist(), points[0].tolist(), {Suit(trump): count}, card, round, a))
     answer.calls.sort(key=lambda c: (c.round, next(iter(c.trumps)), c.alone))

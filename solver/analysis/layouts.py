@@ -13,7 +13,7 @@ that the rows are the same however the chunks are shared out.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
@@ -36,6 +36,7 @@ TRUMPS = (0, 1, 2, 3)  # S H D C, the order of a table's rows
 EXTRA = -1  # a column's discard when the discard is the widow itself, whatever card it is
 Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]
 Progress = Callable[[int, int], None]
+Read = Mapping[int, Collection[int]]  # by a layout's extra card, the columns of its row an answer reads
 T = TypeVar("T")
 LAYOUTS_PER_CHUNK = 25  # small enough for progress and for two threads to share evenly
 
@@ -164,13 +165,35 @@ class TableShape(NamedTuple):
                 out.append((trump, None))
         return out
 
-    def request(self, variant: Variant, hands: Sequence[Mask], extra: CardId) -> tuple[Any, ...]:
-        """``Searcher.solve_table``'s arguments for one layout."""
+    def request(self, variant: Variant, hands: Sequence[Mask], extra: CardId,
+                read: Collection[int] | None = None) -> tuple[Any, ...]:
+        """``Searcher.solve_table``'s arguments for one layout; ``read``: the columns the
+        answer reads of it (None: every one), the only values solved."""
         laid = [0] * NUM_SEATS
         for seat in self.seats:
             laid[variant.search_seat(seat)] = hands[seat]
         takers = [-1 if t is None else variant.search_seat(t) for t in self.exchangers]
-        return laid, LAYOUT_BYTES, takers, extra, self.active, self.leader, self.side
+        wanted = None if read is None else self.wanted(read, extra)
+        return laid, LAYOUT_BYTES, takers, extra, self.active, self.leader, self.side, wanted
+
+    def wanted(self, read: Collection[int], extra: CardId) -> list[int]:
+        """``solve_table``'s masks of the values that make the columns ``read``, for a layout
+        whose extra card is ``extra``: a column of the chooser's discard is one value (its
+        place among the hand's cards and the extra card, by card number); any other column
+        is its trump's block, whole where another seat's discard is that seat's choice."""
+        masks = []
+        column = 0
+        for taker in self.exchangers:
+            if taker is None or taker != self.chooser:
+                width = 1 if taker is None else self.hand.bit_count() + 1
+                masks.append((1 << width) - 1 if column in read else 0)
+                column += 1
+                continue
+            discards = cards_of(self.hand) + [extra]  # the columns' order
+            solved = sorted(discards)
+            masks.append(sum(1 << solved.index(card) for j, card in enumerate(discards) if column + j in read))
+            column += len(discards)
+        return masks
 
     def rows(self, variant: Variant, values: np.ndarray, extras: np.ndarray) -> np.ndarray:
         """A chunk's table values (a row of bytes per layout, as solved) as rows of
@@ -221,6 +244,7 @@ class TablesJob:
     shapes: tuple[TableShape, ...]
     seed: int | str
     indexes: tuple[int, ...] | None = None  # the stream's layouts to solve, when not all of 0, 1, ...
+    read: tuple[Read | None, ...] | None = None  # per shape, the columns read (None: every one)
 
     def __call__(self, span: tuple[int, int]) -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
         """Layouts ``span[0]`` to ``span[1] - 1`` (of ``indexes``, when given): the extra card
@@ -229,7 +253,9 @@ class TablesJob:
         unseen = k.unseen
         chosen = range(*span) if self.indexes is None else self.indexes[span[0]:span[1]]
         deals = [k.dealt(self.seed, i, unseen) for i in chosen]
-        requests = [shape.request(k.variant, hands, extra) for hands, extra in deals for shape in self.shapes]
+        read = self.read or (None,) * len(self.shapes)
+        requests = [shape.request(k.variant, hands, extra, None if columns is None else columns[extra])
+                    for hands, extra in deals for shape, columns in zip(self.shapes, read)]
         solved = thread_searcher().solve_tables(requests)
         extras = np.array([extra for _, extra in deals], dtype=np.int64)
         rows = []
@@ -248,13 +274,15 @@ class Solved(NamedTuple):
 
 def solve_layouts(knowledge: Knowledge, shapes: Sequence[TableShape], layouts: int, seed: int | str,
                   threads: int = 1, mapper: Mapper | None = None, progress: Progress | None = None,
-                  done_before: int = 0, total: int | None = None, indexes: Sequence[int] | None = None) -> Solved:
+                  done_before: int = 0, total: int | None = None, indexes: Sequence[int] | None = None,
+                  read: Sequence[Read | None] | None = None) -> Solved:
     """Deal and solve layouts 0 to ``layouts - 1`` of the stream ``seed``, or those of
-    ``indexes`` (``map_chunks``)."""
+    ``indexes`` (``map_chunks``). ``read``: per shape, the columns the answer reads, by the
+    layout's extra card; only those are solved, the others are ``NOT_SOLVED``."""
     chosen = None if indexes is None else tuple(indexes)
     count = layouts if chosen is None else len(chosen)
-    parts = map_chunks(TablesJob(knowledge, tuple(shapes), seed, chosen), count, threads, mapper, progress,
-                       done_before, total)
+    job = TablesJob(knowledge, tuple(shapes), seed, chosen, None if read is None else tuple(read))
+    parts = map_chunks(job, count, threads, mapper, progress, done_before, total)
     return Solved(np.concatenate([extras for extras, _ in parts]),
                   tuple(np.concatenate(rows) for rows in zip(*(rows for _, rows in parts))))
 

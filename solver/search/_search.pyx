@@ -17,6 +17,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from .layout import BLOCK_BITS as _BLOCK_BITS, NUM_BLOCKS as _NUM_BLOCKS, TRUMP_BLOCK as _TRUMP_BLOCK
+from .protocol import NOT_SOLVED as _NOT_SOLVED
 from ..core.seats import NUM_SEATS as _NUM_SEATS
 
 cdef extern from "_search_cpu.h" nogil:
@@ -69,6 +70,9 @@ cdef void fill_pack_tables():
 
 cdef enum:
     MAX_TABLE_VALUES = 4 * 64  # four trumps, at most one value per card of a 64-card layout
+    NOT_SOLVED = 255  # a table's value left out by its request's wanted masks
+
+assert NOT_SOLVED == _NOT_SOLVED, "protocol.NOT_SOLVED differs from the C core's"
 
 cdef struct CheckedPosition:  # one position of solve_positions, checked, for solving without the GIL
     uint64_t hands[4]
@@ -79,6 +83,7 @@ cdef struct CheckedPosition:  # one position of solve_positions, checked, for so
 cdef struct CheckedTable:  # one table's request, checked and copied, for solving without the GIL
     uint64_t real[4]
     int taker[4]
+    uint64_t wanted[4]  # per trump, the values to solve: bit j for the trump's j-th value
     unsigned char layouts[MAX_TABLE_VALUES]  # a copy: the caller's buffer may change once checked
     int stride, extra, active, leader, side
 
@@ -246,7 +251,7 @@ cdef class Searcher:
             free(values)
 
     cdef int check_table(self, CheckedTable* job, hands, const unsigned char[::1] layouts, takers, int extra,
-                         int active, int leader, int side) except -1:
+                         int active, int leader, int side, wanted=None) except -1:
         """Check one table's request and copy it into ``job``."""
         cdef int seat, trump, total = 0, stride = layouts.shape[0] // 4
         cdef Py_ssize_t i
@@ -267,11 +272,19 @@ cdef class Searcher:
             if stride < 64 and job.real[seat] >> stride:
                 raise ValueError(f"hands: a card beyond the {stride} of the layout")
             total += popcount_portable(job.real[seat])
+        if wanted is not None and len(wanted) != 4:
+            raise ValueError("wanted: a mask of the values to solve for each trump")
         for trump in range(4):
             job.taker[trump] = takers[trump]
             if not -1 <= job.taker[trump] < HASEN_NUM_SEATS or \
                     (job.taker[trump] >= 0 and not (active >> job.taker[trump]) & 1):
                 raise ValueError("takers: a playing seat or -1 for each trump")
+            if wanted is None:
+                job.wanted[trump] = ~<uint64_t>0
+            elif not 0 <= wanted[trump] < 2 ** 64:
+                raise ValueError("wanted: a mask of the values to solve for each trump")
+            else:
+                job.wanted[trump] = wanted[trump]
         if total + 1 > HASEN_KEY_CARDS:
             raise ValueError(f"at most {HASEN_KEY_CARDS} cards may be in play")
         job.stride, job.extra, job.active, job.leader, job.side = stride, extra, active, leader, side
@@ -282,7 +295,7 @@ cdef class Searcher:
         cdef HState* s = &self.state
         cdef uint64_t laid[4]
         cdef uint64_t cards, hand, rest
-        cdef int trump, seat, card, taker, count = 0, stride = job.stride
+        cdef int trump, seat, card, taker, first, count = 0, stride = job.stride
         self.set_seats(job.active, job.side)
         for trump in range(4):
             for seat in range(HASEN_NUM_SEATS):
@@ -294,17 +307,25 @@ cdef class Searcher:
                     laid[seat] |= <uint64_t>1 << job.layouts[trump * stride + card]
             taker = job.taker[trump]
             if taker < 0:
-                memcpy(s.hands, laid, sizeof(laid))
-                out[count] = self.run(s, job.leader, 0, job.leader, 0, 0, 0, job.leader)
+                if job.wanted[trump] & 1:
+                    memcpy(s.hands, laid, sizeof(laid))
+                    out[count] = self.run(s, job.leader, 0, job.leader, 0, 0, 0, job.leader)
+                else:
+                    out[count] = NOT_SOLVED
                 count += 1
                 continue
             # the taker's hand with the extra card, less each discard in card order
             cards = job.real[taker] | (<uint64_t>1 << job.extra)
             hand = laid[taker] | (<uint64_t>1 << job.layouts[trump * stride + job.extra])
             rest = cards
+            first = count
             while rest:
                 card = ctz(rest)
                 rest &= rest - 1
+                if not (job.wanted[trump] >> (count - first)) & 1:
+                    out[count] = NOT_SOLVED
+                    count += 1
+                    continue
                 memcpy(s.hands, laid, sizeof(laid))
                 s.hands[taker] = hand & ~(<uint64_t>1 << job.layouts[trump * stride + card])
                 out[count] = self.run(s, job.leader, 0, job.leader, 0, 0, 0, job.leader)
@@ -312,13 +333,13 @@ cdef class Searcher:
         return count
 
     def solve_table(self, hands, const unsigned char[::1] layouts, takers, int extra, int active, int leader,
-                    int side) -> bytes:
+                    int side, wanted=None) -> bytes:
         """A whole table in one call: the positions built here from real cards and solved
         under one release of the GIL; see ``protocol.Searcher.solve_table``."""
         cdef CheckedTable job
         cdef unsigned char out[MAX_TABLE_VALUES]
         cdef int count
-        self.check_table(&job, hands, layouts, takers, extra, active, leader, side)
+        self.check_table(&job, hands, layouts, takers, extra, active, leader, side, wanted)
         with nogil:
             count = self.run_table(&job, out)
         return out[:count]
@@ -338,8 +359,12 @@ cdef class Searcher:
             raise MemoryError("no memory for the tables")
         try:
             for i in range(count):
-                hands, layouts, takers, extra, active, leader, side = tables[i]
-                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, side)
+                table = tables[i]
+                if len(table) not in (7, 8):
+                    raise ValueError("a table: solve_table's arguments, seven or eight")
+                hands, layouts, takers, extra, active, leader, side = table[:7]
+                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, side,
+                                 table[7] if len(table) == 8 else None)
             with nogil:
                 for i in range(count):
                     if clear_each:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from ..core.seats import NUM_SEATS
 from .layout import BLOCK_BITS, BLOCK_MASK, NUM_BLOCKS, TRUMP_BLOCK
-from .protocol import TableArgs
+from .protocol import NOT_SOLVED, TableArgs
 
 TRUMP_MASK = BLOCK_MASK << (TRUMP_BLOCK * BLOCK_BITS)
 BLOCK_MASKS = tuple(BLOCK_MASK << (b * BLOCK_BITS) for b in range(NUM_BLOCKS))
@@ -61,7 +61,7 @@ def checked_hands(hands: Sequence[int], active: int, leader: int) -> list[int]:
 
 
 def check_table(hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int, active: int,
-                leader: int) -> None:
+                leader: int, wanted: Sequence[int] | None = None) -> None:
     """Refuse a table's request as the C core refuses it."""
     stride = len(layouts) // 4
     if stride * 4 != len(layouts) or stride > 64 or not 0 <= extra < stride:
@@ -81,10 +81,14 @@ def check_table(hands: Sequence[int], layouts: bytes, takers: Sequence[int], ext
         if stride < 64 and hands[seat] >> stride:
             raise ValueError(f"hands: a card beyond the {stride} of the layout")
         total += hands[seat].bit_count()
+    if wanted is not None and len(wanted) != 4:
+        raise ValueError("wanted: a mask of the values to solve for each trump")
     for trump in range(4):
         taker = takers[trump]
         if not -1 <= taker < NUM_SEATS or (taker >= 0 and not active >> taker & 1):
             raise ValueError("takers: a playing seat or -1 for each trump")
+        if wanted is not None and not 0 <= wanted[trump] < 1 << 64:
+            raise ValueError("wanted: a mask of the values to solve for each trump")
     if total + 1 > KEY_CARDS:
         raise ValueError(f"at most {KEY_CARDS} cards may be in play")
 
@@ -147,21 +151,25 @@ class Searcher:
         return [self.solve(hands, active, leader, side) for hands in positions]
 
     def solve_table(self, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
-                    active: int, leader: int, side: int) -> bytes:
-        """Every position of a table, built from real cards (see ``protocol.py``)."""
-        check_table(hands, layouts, takers, extra, active, leader)
+                    active: int, leader: int, side: int, wanted: Sequence[int] | None = None) -> bytes:
+        """The positions of a table, built from real cards (see ``protocol.py``)."""
+        check_table(hands, layouts, takers, extra, active, leader, wanted)
         stride = len(layouts) // 4
         values = []
         for trump in range(4):
             row = layouts[trump * stride:(trump + 1) * stride]
             laid = [sum(1 << row[c] for c in range(stride) if hand >> c & 1) for hand in hands]
             taker = takers[trump]
+            asked = -1 if wanted is None else wanted[trump]
             if taker < 0:
-                values.append(self.solve(laid, active, leader, side))
+                values.append(self.solve(laid, active, leader, side) if asked & 1 else NOT_SOLVED)
                 continue
             cards = hands[taker] | 1 << extra
             full = laid[taker] | 1 << row[extra]
-            for card in (c for c in range(stride) if cards >> c & 1):
+            for j, card in enumerate(c for c in range(stride) if cards >> c & 1):
+                if not asked >> j & 1:
+                    values.append(NOT_SOLVED)
+                    continue
                 position = list(laid)
                 position[taker] = full & ~(1 << row[card])
                 values.append(self.solve(position, active, leader, side))
@@ -187,10 +195,14 @@ class Searcher:
     def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]:
         """``solve_table`` of each table (see ``protocol.py``)."""
         copies = []
-        for hands, layouts, takers, extra, active, leader, side in tables:
+        for table in tables:
+            if len(table) not in (7, 8):
+                raise ValueError("a table: solve_table's arguments, seven or eight")
+            hands, layouts, takers, extra, active, leader, side = table[:7]
+            wanted = None if len(table) == 7 or table[7] is None else list(table[7])
             # each copied as it is read and checked before any is solved, as the C core does
-            copy = (list(hands), bytes(layouts), list(takers), extra, active, leader, side)
-            check_table(*copy[:6])
+            copy = (list(hands), bytes(layouts), list(takers), extra, active, leader, side, wanted)
+            check_table(*copy[:6], wanted)
             copies.append(copy)
         values = []
         for table in copies:

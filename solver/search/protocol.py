@@ -16,8 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-# solve_table's arguments after self: hands, layouts, takers, extra, active, leader, side
-TableArgs = tuple[Sequence[int], bytes, Sequence[int], int, int, int, int]
+# solve_table's arguments after self: hands, layouts, takers, extra, active, leader, side[, wanted]
+TableArgs = tuple[Sequence[int], bytes, Sequence[int], int, int, int, int] | \
+    tuple[Sequence[int], bytes, Sequence[int], int, int, int, int, Sequence[int] | None]
+NOT_SOLVED = 255  # a table's value that its request's ``wanted`` left out
 
 
 class Searcher(Protocol):
@@ -42,13 +44,14 @@ class Searcher(Protocol):
         ...
 
     def solve_table(self, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
-                    active: int, leader: int, side: int) -> bytes:
+                    active: int, leader: int, side: int, wanted: Sequence[int] | None = None) -> bytes:
         """A table in one call, from real cards: for each trump ``t`` (0-3), the hands (real
         card masks by search seat, 0 for a seat that sits out) put in the layout
         ``layouts[t * n:(t + 1) * n]`` (``n = len(layouts) // 4``: each card's bit), then
         solved once when ``takers[t]`` is -1, else once for each card the taker may put
         away (its hand and ``extra``, in ascending card number), that card left out. The values, one
-        byte each, trump by trump."""
+        byte each, trump by trump. ``wanted``: per trump a mask of the values to solve (bit
+        j for the trump's j-th value); the others are ``NOT_SOLVED``, in their places."""
         ...
 
     def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]:

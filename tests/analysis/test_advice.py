@@ -273,3 +273,32 @@ def test_a_six_card_hand_is_advised_with_its_widow_unseen() -> None:
     with pytest.raises(hasen.HasenError, match="bid: without a deal, give the seat's hand, the dealer and the "
                                                "upcard"):
         hasen.bid(hand="9S AD JD QD 9C", seat="N", dealer="N", variant="euchre", layouts=5)
+
+
+# --- only the columns the answer reads -----------------------------------------------------------
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("variant, options", [
+    ("hasenpfeffer", {"hand": "A.K..AQJ*", "seat": "N", "dealer": "W"}),
+    ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W", "score": (7, 5)}),
+    ("euchre", {"hand": "K.AQJ..9", "extra": "TH", "seat": "W", "dealer": "W"}),
+    ("euchre", {"hand": "9S AD JD QD 9C", "extra": "TD", "seat": "N", "dealer": "E"}),
+    ("euchre2", {"hand": "..KQT9.9", "extra": "AS", "seat": "S", "dealer": "N", "model": False}),
+])
+def test_solving_only_the_columns_read_changes_no_figure(monkeypatch, variant: str, options: dict) -> None:
+    """The main layouts are solved only in the columns the seat's choices pick: the answer
+    is the same as with every column of every layout solved (and with the model off)."""
+    from hasen.analysis import advice
+
+    ask = {**options, "variant": variant, "layouts": 80, "choice_layouts": 6, "seed": 9}
+    read_only = hasen.bid(**ask).to_json()
+    solved = []
+    real = advice.solve_defended
+
+    def every_column(*args, **kwargs):
+        solved.append(len(args) > 11 and args[11] is not None)
+        return real(*args[:11])
+
+    monkeypatch.setattr(advice, "solve_defended", every_column)
+    assert hasen.bid(**ask).to_json() == read_only
+    assert any(solved), "the main layouts were asked for some columns only"
