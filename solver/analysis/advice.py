@@ -47,6 +47,7 @@ from ..rules.trump import takes_upcard
 from ..search.protocol import NOT_SOLVED
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
 from .answer import Answer, figure, variant_json
+from .choosing import Question, race
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from .layouts import EXTRA, Column, Knowledge, Mapper, Progress, Read, Solved, TableShape, solve_layouts
@@ -223,18 +224,39 @@ def forms_of(variant: Variant, alone: bool | None) -> tuple[bool, ...]:
     return (False, True) if variant.partners else (False,)
 
 
-def choose(rows: np.ndarray, columns: Sequence[Column], points: np.ndarray,
-           allowed: Callable[[Column], bool] | None = None) -> int:
-    """The column (a choice) with the most points in all over ``rows``, among the allowed
-    ones; on a tie the first in trump order, then by discard in canonical card order."""
-    totals = (trick_counts(rows, len(points) - 1) @ points).tolist()
-    candidates = [c for c in range(len(columns)) if allowed is None or allowed(columns[c])]
+def tie_order(columns: Sequence[Column], allowed: Callable[[Column], bool] | None = None) -> tuple[int, ...]:
+    """The allowed columns (choices) in the order ties go by: trump order, then by discard in
+    canonical card order."""
     def place(c: int) -> tuple[int, tuple[int, ...]]:
         trump, discard = columns[c]
         return trump, () if discard is None else canonical_key(discard)
 
-    order = sorted(candidates, key=place)
-    return max(order, key=totals.__getitem__)
+    return tuple(sorted((c for c in range(len(columns)) if allowed is None or allowed(columns[c])), key=place))
+
+
+class ChoiceStream:
+    """A choice's own layouts (those of its stream that agree with the calls so far), dealt
+    and solved as the race asks for them (``choosing.SolveRound``)."""
+
+    def __init__(self, knowledge: Knowledge, forms: Sequence[bool], settings: Settings, seed: str,
+                 context: Context, threads: int, mapper: Mapper | None, progress: Progress | None,
+                 done_before: int, total: int) -> None:
+        self.knowledge, self.forms, self.settings, self.seed, self.context = knowledge, forms, settings, seed, context
+        self.threads, self.mapper, self.progress, self.done_before, self.total = \
+            threads, mapper, progress, done_before, total
+        self.agreeing: Agreeing | None = None
+        self.extras: list[np.ndarray] = []
+
+    def __call__(self, start: int, stop: int, read: Sequence[set[int]] | None) -> tuple[np.ndarray, ...]:
+        k = self.knowledge
+        self.agreeing = agreeing_layouts(k, self.seed, stop, self.context, self.settings, self.agreeing)
+        indexes = self.agreeing.indexes[start:stop]
+        assert k.extra is not None, "a choice is made with the extra card seen"
+        solved = solve_defended(k, self.forms, self.settings, len(indexes), self.seed, self.threads, self.mapper,
+                                self.progress, self.done_before + start, self.total, indexes,
+                                None if read is None else [{k.extra: columns} for columns in read])
+        self.extras.append(solved.extras)
+        return solved.rows
 
 
 @dataclass(frozen=True)
@@ -265,17 +287,20 @@ class Agreeing:
 
 
 def agreeing_layouts(knowledge: Knowledge, seed: int | str, count: int, context: Context,
-                     settings: Settings) -> Agreeing:
+                     settings: Settings, after: Agreeing | None = None) -> Agreeing:
     """Layouts 0, 1, ... of the stream, keeping those that agree with the calls of the
     other seats so far (``hasen.analysis.playout``), until ``count`` are kept or
-    ``MAX_TRIES * count`` are dealt; when none agrees, every layout (said in the answer)."""
+    ``MAX_TRIES * count`` are dealt; when none agrees, every layout (said in the answer).
+    ``after``: the same stream's answer for fewer layouts, to go on from."""
     k = knowledge
+    if after is not None and not after.filtered:  # every layout was taken: so it goes on
+        return Agreeing(tuple(range(count)), max(count, after.tried), False)
     if not context.model or context.uniform or all(seat == k.seat for seat, _ in context.auction):
         return Agreeing(tuple(range(count)), count, False)
     model = PlayerModel.of(k.variant)
     unseen = k.unseen
-    found: list[int] = []
-    tried = 0
+    found: list[int] = [] if after is None else list(after.indexes)
+    tried = 0 if after is None else after.tried
     while len(found) < count and tried < MAX_TRIES * count:
         hands, extra = k.dealt(seed, tried, unseen)
         rules = layout_rules(k.variant, k.dealer, hands, extra, settings)
@@ -375,17 +400,17 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
     policy = np.zeros((len(forms), len(ladder), NUM_CARDS), dtype=np.int64)  # the column chosen, by widow
     for done, widow in enumerate(widows):
         seen = replace(k, extra=widow)
-        stream = f"{seed}/widow {card_name(widow)}"
-        agreeing = agreeing_layouts(seen, stream, choice_layouts, context, settings)
-        chosen = solve_defended(seen, forms, settings, len(agreeing.indexes), stream, threads, mapper, progress,
-                                done * choice_layouts, total, agreeing.indexes)
-        for f, (a, shape, rows) in enumerate(zip(forms, shapes, chosen.rows)):
+        questions = []
+        for f, (a, shape) in enumerate(zip(forms, shapes)):
             _, points = points_table(family, variant, settings, a)
             columns = TableShape.of(seen, k.seat, a, settings).columns  # the widow by the card it is
             assert [(t, EXTRA if d == widow else d) for t, d in columns] == shape.columns, \
                 "a widow's choice columns are the main layouts' columns"
-            for b in range(len(ladder)):
-                policy[f, b, widow] = choose(rows, columns, points[b])
+            questions += [Question(f, points[b], tie_order(columns)) for b in range(len(ladder))]
+        solve = ChoiceStream(seen, forms, settings, f"{seed}/widow {card_name(widow)}", context, threads, mapper,
+                             progress, done * choice_layouts, total)
+        for q, column in enumerate(race(questions, len(forms), choice_layouts, solve).chosen):
+            policy[q // len(ladder), q % len(ladder), widow] = column  # the questions by form, then bid
     # the main layouts are solved last, only in the columns chosen for their widows
     read = [{widow: set(policy[f, :, widow].tolist()) for widow in widows} for f in range(len(forms))]
     main = solve_defended(k, forms, settings, len(indexes), seed, threads, mapper, progress,
@@ -534,29 +559,34 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     main_layouts = agreeing_layouts(k, seed, layouts, context, settings)
     count = len(main_layouts.indexes)
     answer.layouts, answer.agreeing = count, main_layouts
-    choice = agreeing_layouts(k, f"{seed}/discard", choice_layouts, context, settings) \
-        if own_discard or second_round_follows else None
-    choice_count = 0 if choice is None else len(choice.indexes)
-    total = count + choice_count
-    chosen = None if choice is None else solve_defended(k, forms, settings, choice_count, f"{seed}/discard",
-                                                         threads, mapper, progress, 0, total, choice.indexes)
+    total = count + (choice_layouts if own_discard or second_round_follows else 0)
     upcard_suit = None if k.extra == JOKER else next(t for t in range(len(SUITS)) if takes_upcard(k.extra, t))
     picks: list[dict[int, int]] = []  # per form, the column of each trump (the seat's own discard chosen)
     discards: list[dict[int, Card | None]] = []
+    questions: dict[tuple[int, int], Question] = {}  # (form, trump): the seat's own discard to choose
     for f, (a, shape) in enumerate(zip(forms, shapes)):
         _, points = points_table(family, variant, settings, a)
         picks.append({})
         discards.append({})
         for trump in range(len(SUITS)):
             columns = [c for c, (t, _) in enumerate(shape.columns) if t == trump]
+            picks[f][trump], discards[f][trump] = columns[0], None
             if len(columns) > 1:  # the seat's own discards: chosen on the other layouts
-                assert chosen is not None
-                pick = choose(chosen.rows[f], shape.columns, points[0], partial(of_trump, trump))
-                discard = shape.columns[pick][1]
-                assert discard is not None and discard != EXTRA, "the upcard is seen"
-                picks[f][trump], discards[f][trump] = pick, Card(discard)
-            else:
-                picks[f][trump], discards[f][trump] = columns[0], None
+                questions[(f, trump)] = Question(f, points[0], tie_order(shape.columns, partial(of_trump, trump)))
+    chosen = choice = None
+    if own_discard or second_round_follows:
+        solve = ChoiceStream(k, forms, settings, f"{seed}/discard", context, threads, mapper, progress, 0, total)
+        raced = race(list(questions.values()), len(forms), choice_layouts, solve)
+        for (f, trump), pick in zip(questions, raced.chosen):
+            discard = shapes[f].columns[pick][1]
+            assert discard is not None and discard != EXTRA, "the upcard is seen"
+            picks[f][trump], discards[f][trump] = pick, Card(discard)
+        # the second round is valued on the layouts solved in every column
+        first = raced.first_round
+        assert solve.agreeing is not None
+        choice = replace(solve.agreeing, indexes=solve.agreeing.indexes[:first])
+        chosen = Solved(np.concatenate(solve.extras)[:first], tuple(rows[:first] for rows in raced.rows))
+    choice_count = 0 if choice is None else choice_layouts
     # the main layouts are solved in the columns picked only
     read = [{k.extra: set(picks[f].values())} for f in range(len(forms))]
     main = solve_defended(k, forms, settings, count, seed, threads, mapper, progress, choice_count, total,
