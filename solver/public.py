@@ -38,7 +38,7 @@ from .analysis.table import Plan
 from .core.cards import SUITS
 from .core.deal import Deal
 from .core.errors import DeadlineExceeded, HasenError, NotationError, quoted
-from .core.names import CardLike, SeatLike, SuitLike
+from .core.names import CardLike, CardSet, SeatLike, SuitLike
 from .core.seats import SEATS
 from .core.variants import HASENPFEFFER, Variant, VariantName
 from .games import game_of
@@ -296,7 +296,7 @@ def bid(deal: Deal | str, *, deadline: float | None = None) -> BidAnalysis: ...
 
 
 @overload
-def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None, extra: CardLike | None = None,
+def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | CardSet | None = None, extra: CardLike | None = None,
         dealer: SeatLike | None = None, variant: Variant | VariantName | None = None, settings: SettingsLike = None,
         known: Mapping[str, str] | None = None, layouts: int | None = None, choice_layouts: int | None = None,
         seed: int | None = None, alone: bool | None = None, auction: AuctionLike = None, model: bool = True,
@@ -304,7 +304,7 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = No
         mapper: Mapper | None = None, threads: int = 1, deadline: float | None = None) -> BidAdvice | CallAdvice: ...
 
 
-def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: str | None = None,
+def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: str | CardSet | None = None,
         extra: CardLike | None = None, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
         settings: SettingsLike = None, known: Mapping[str, str] | None = None, layouts: int | None = None,
         choice_layouts: int | None = None, seed: int | None = None, alone: bool | None = None,
@@ -402,7 +402,7 @@ def auction_calls(auction: AuctionLike, knowledge: Knowledge, settings: Settings
     return tuple(pairs)
 
 
-def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
+def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | CardSet | None = None,
                  extra: CardLike | None = None, known: Mapping[str, str] | None = None,
                  dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
                  sees_widow: bool = True, what: str = "simulate") -> Knowledge:
@@ -453,7 +453,7 @@ def simulation_settings(deal: Deal | str | None, knowledge: Knowledge, settings:
     return coerce_deal(deal).settings
 
 
-def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None = None,
+def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | CardSet | None = None,
              extra: CardLike | None = None, dealer: SeatLike | None = None,
              variant: Variant | VariantName | None = None, settings: SettingsLike = None,
              known: Mapping[str, str] | None = None, layouts: int = DEFAULT_LAYOUTS, seed: int = 0,
@@ -498,7 +498,7 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | None
 
 
 def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: SuitLike,
-                  alone: bool = False, hand: str | None = None, extra: CardLike | None = None,
+                  alone: bool = False, hand: str | CardSet | None = None, extra: CardLike | None = None,
                   dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
                   settings: SettingsLike = None, known: Mapping[str, str] | None = None,
                   layouts: int = DEFAULT_LAYOUTS, seed: int = 0, bid: str | None = None,

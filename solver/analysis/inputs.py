@@ -53,8 +53,10 @@ def coerce_settings(variant: Variant, settings: SettingsLike = None) -> Settings
     return settings_for(variant, settings)
 
 
-def coerce_hand(cards: str, where: str) -> Mask:
-    """Cards in the dotted form (``A.K..AQJ*``) or as a list (``AS KH JK``)."""
+def coerce_hand(cards: str | CardSet, where: str) -> Mask:
+    """Cards in the dotted form (``A.K..AQJ*``), as a list (``AS KH JK``) or a ``CardSet``."""
+    if isinstance(cards, CardSet):
+        return cards.mask
     if not isinstance(cards, str):
         raise NotationError(f"{where}: expected cards as a string, got {quoted(cards)}")
     if "." in cards:

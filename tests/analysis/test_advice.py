@@ -302,3 +302,9 @@ def test_solving_only_the_columns_read_changes_no_figure(monkeypatch, variant: s
     monkeypatch.setattr(advice, "solve_defended", every_column)
     assert hasen.bid(**ask).to_json() == read_only
     assert any(solved), "the main layouts were asked for some columns only"
+
+
+def test_a_hand_may_be_given_as_a_card_set() -> None:
+    ask = {"seat": "S", "dealer": "W", "layouts": 10, "choice_layouts": 2}
+    assert hasen.bid(hand=hasen.CardSet("AS JS TS AH 9H KC"), **ask).to_json() == \
+        hasen.bid(hand="AJT.A9..K", **ask).to_json()
