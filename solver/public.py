@@ -296,8 +296,9 @@ def bid(deal: Deal | str, *, deadline: float | None = None) -> BidAnalysis: ...
 
 
 @overload
-def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | CardSet | None = None, extra: CardLike | None = None,
-        dealer: SeatLike | None = None, variant: Variant | VariantName | None = None, settings: SettingsLike = None,
+def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | CardSet | None = None,
+        extra: CardLike | None = None, dealer: SeatLike | None = None,
+        variant: Variant | VariantName | None = None, settings: SettingsLike = None,
         known: Mapping[str, str] | None = None, layouts: int | None = None, choice_layouts: int | None = None,
         seed: int | None = None, alone: bool | None = None, auction: AuctionLike = None, model: bool = True,
         uniform: bool = False, score: str | None = None, progress: Progress | None = None,

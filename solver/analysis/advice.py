@@ -394,7 +394,8 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
     chosen_layouts = agreeing_layouts(k, seed, layouts, context, settings)
     indexes = chosen_layouts.indexes
     # the main layouts' widows are known before they are solved: the choices to be made are too
-    widows = sorted({k.dealt(seed, i, unseen)[1] for i in indexes})
+    dealt = [k.dealt(seed, i, unseen) for i in indexes]
+    widows = sorted({widow for _, widow in dealt})
     total = len(indexes) + len(widows) * choice_layouts
     ladder = bid_ladder(variant, settings)
     policy = np.zeros((len(forms), len(ladder), NUM_CARDS), dtype=np.int64)  # the column chosen, by widow
@@ -442,7 +443,6 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
 
         calls = [PASSING, *(Call(BID, bid) for bid in ladder[state.high + 1:])]
         options = [o for o in options_at(variant, calls, settings) if o.call.kind != BID or o.alone in forms]
-        dealt = [k.dealt(seed, i, unseen) for i in indexes]
         answer.actions = scored(value_options(PlayerModel.of(variant), settings, k.seat, k.dealer, context.auction,
                                               dealt, options, own_tricks), k, settings, context)
     return answer

@@ -8,7 +8,8 @@ over them is the choice. Each candidate's total is noisy, and the choice is only
 the layouts it sees, but most candidates are plainly worse after a few dozen layouts. So the
 layouts come in rounds: the first ``FIRST_ROUND`` are solved for every candidate; after
 each round a candidate whose points trail the leader's by more than ``MARGIN`` standard
-errors of their difference (the same layouts for both) drops out, and the next round, as
+errors of their difference (the same layouts for both) drops out, as does one worth the
+same as an earlier candidate on every layout so far, and the next round, as
 many layouts again as all before it, is solved only for those still in. The race ends when
 one candidate is left or the layouts are used up; the choice is the leader on every layout
 solved (on a tie, the first in the candidates' order). With no more layouts than the first
@@ -84,7 +85,9 @@ def totals(question: Question, columns: Sequence[int], rows: np.ndarray) -> np.n
 
 
 def survivors(question: Question, columns: list[int], rows: np.ndarray) -> list[int]:
-    """The candidates that do not trail the leader by more than ``MARGIN`` standard errors."""
+    """The candidates that do not trail the leader by more than ``MARGIN`` standard errors,
+    less any worth the same as one before it on every layout so far (it could only be
+    chosen after it, on a tie)."""
     count = len(rows)
     if len(columns) == 1 or count < 2:
         return columns
@@ -93,4 +96,10 @@ def survivors(question: Question, columns: list[int], rows: np.ndarray) -> list[
     behind = points - points[:, leader:leader + 1]
     mean = behind.mean(axis=0)
     stderr = behind.std(axis=0, ddof=1) / math.sqrt(count)
-    return [c for c, m, e in zip(columns, mean, stderr) if m + MARGIN * e >= 0]
+    kept, seen = [], set()
+    for j, column in enumerate(columns):
+        values = points[:, j].tobytes()
+        if mean[j] + MARGIN * stderr[j] >= 0 and values not in seen:
+            kept.append(column)
+        seen.add(values)
+    return kept

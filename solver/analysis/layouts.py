@@ -166,14 +166,13 @@ class TableShape(NamedTuple):
         return out
 
     def request(self, variant: Variant, hands: Sequence[Mask], extra: CardId,
-                read: Collection[int] | None = None) -> tuple[Any, ...]:
-        """``Searcher.solve_table``'s arguments for one layout; ``read``: the columns the
-        answer reads of it (None: every one), the only values solved."""
+                wanted: list[int] | None = None) -> tuple[Any, ...]:
+        """``Searcher.solve_table``'s arguments for one layout; ``wanted``: the masks of the
+        values to solve (``wanted()``; None: every one)."""
         laid = [0] * NUM_SEATS
         for seat in self.seats:
             laid[variant.search_seat(seat)] = hands[seat]
         takers = [-1 if t is None else variant.search_seat(t) for t in self.exchangers]
-        wanted = None if read is None else self.wanted(read, extra)
         return laid, LAYOUT_BYTES, takers, extra, self.active, self.leader, self.side, wanted
 
     def wanted(self, read: Collection[int], extra: CardId) -> list[int]:
@@ -254,8 +253,16 @@ class TablesJob:
         chosen = range(*span) if self.indexes is None else self.indexes[span[0]:span[1]]
         deals = [k.dealt(self.seed, i, unseen) for i in chosen]
         read = self.read or (None,) * len(self.shapes)
-        requests = [shape.request(k.variant, hands, extra, None if columns is None else columns[extra])
-                    for hands, extra in deals for shape, columns in zip(self.shapes, read)]
+        masks: dict[tuple[int, CardId], list[int] | None] = {}  # by shape and extra card
+
+        def wanted(s: int, extra: CardId) -> list[int] | None:
+            if (s, extra) not in masks:
+                columns = read[s]
+                masks[(s, extra)] = None if columns is None else self.shapes[s].wanted(columns[extra], extra)
+            return masks[(s, extra)]
+
+        requests = [shape.request(k.variant, hands, extra, wanted(s, extra))
+                    for hands, extra in deals for s, shape in enumerate(self.shapes)]
         solved = thread_searcher().solve_tables(requests)
         extras = np.array([extra for _, extra in deals], dtype=np.int64)
         rows = []

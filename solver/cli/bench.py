@@ -11,7 +11,10 @@ deals (random dealers) and measures, on one thread:
   thread's search table emptied first: tables per second;
 
 then the same tables on 1 and on ``--threads`` threads at once (each with its own search
-table; the search runs without the GIL), tables per second and the ratio; and the process's
+table; the search runs without the GIL), tables per second and the ratio; for Hasenpfeffer
+the bid advice on a seeded hand (one thread, each bid as if it won the auction) against the
+same search solving every cell of every table of the same layouts (``advice_requests``):
+the advice solves only what it reads (with the compiled search only); and the process's
 peak memory and the search table's size per thread. ``--json`` prints the same as one JSON
 object. The deals depend only on ``--seed``, so two machines or two versions measure the
 same positions.
@@ -33,7 +36,7 @@ from typing import Any
 from ..core.cards import cards_of
 from ..core.deal import Deal, read_deal
 from ..core.dealing import random_deals
-from ..core.names import Seat
+from ..core.names import CardSet, Seat
 from ..core.variants import Variant, variant_for
 from ..core.version import __version__
 from ..games import FAMILIES
@@ -191,6 +194,62 @@ def output_share(deals: list[Deal]) -> dict[str, float]:
             "share": statistics.median(o / (t + o) for t, o in zip(tables, output))}
 
 
+ADVICE_LAYOUTS = 1000  # the advice's default main layouts, as hasen bid solves them
+
+
+def advice_requests(hand: int, layouts: int, choice_layouts: int, seed: int) -> list[tuple[Any, ...]]:
+    """The naive work of the Hasenpfeffer bid advice for North's ``hand`` (dealer West, no
+    auction): the table request of every layout it deals (the main ones, and every widow's
+    choice layouts), for both forms and every defence, each asking for every cell."""
+    from dataclasses import replace
+
+    from ..analysis.advice import with_defences
+    from ..analysis.layouts import Knowledge
+    from ..core.cards import card_name
+    from ..core.variants import HASENPFEFFER
+    from ..rules.settings import Settings
+
+    settings = Settings()
+    k = Knowledge(HASENPFEFFER, 3, 0, hand, None)
+    unseen = k.unseen
+    requests, widows = [], set()
+    shapes = [s for alone in (False, True) for s in with_defences(k, 0, alone, settings)]
+    for i in range(layouts):
+        hands, extra = k.dealt(seed, i, unseen)
+        widows.add(extra)
+        requests += [shape.request(HASENPFEFFER, hands, extra) for shape in shapes]
+    for widow in sorted(widows):
+        seen = replace(k, extra=widow)
+        shapes = [s for alone in (False, True) for s in with_defences(seen, 0, alone, settings)]
+        for i in range(choice_layouts):
+            hands, extra = seen.dealt(f"{seed}/widow {card_name(widow)}", i)
+            requests += [shape.request(HASENPFEFFER, hands, extra) for shape in shapes]
+    return requests
+
+
+def advice_against_naive(seed: int, layouts: int = ADVICE_LAYOUTS) -> dict[str, Any]:
+    """The Hasenpfeffer bid advice (``model=False``, one thread) on a seeded hand, against
+    the same search solving every cell of every table of the same layouts in one call."""
+    from .. import public
+    from ..analysis.inputs import DEFAULT_CHOICE_LAYOUTS
+    from ..core.variants import HASENPFEFFER
+    from ..search import thread_searcher
+
+    hand = sum(1 << c for c in random.Random(seed).sample(cards_of(HASENPFEFFER.deck), HASENPFEFFER.hand_size))
+    requests = advice_requests(hand, layouts, DEFAULT_CHOICE_LAYOUTS, seed)
+    searcher = thread_searcher()
+    searcher.clear()
+    start = time.perf_counter()
+    cells = sum(len(values) for values in searcher.solve_tables(requests))
+    naive = time.perf_counter() - start
+    searcher.clear()
+    start = time.perf_counter()
+    public.bid(hand=CardSet(hand), seat="N", dealer="W", layouts=layouts, seed=seed, model=False)
+    advice = time.perf_counter() - start
+    return {"layouts": layouts, "choice_layouts": DEFAULT_CHOICE_LAYOUTS, "advice_s": advice, "naive_s": naive,
+            "naive_cells": cells, "ratio": advice / naive}
+
+
 def startup(runs: int) -> dict[str, float] | None:
     """``hasen table --example`` as a whole process against ``python -c pass``, in turns,
     after one untimed run of each: the medians and the median of each pair's ratio; None
@@ -275,6 +334,8 @@ def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) ->
             "batch_tables_per_second_by_threads": {str(n): statistics.median(batches[n]) for n in batches},
             "batch_thread_speedup": median_speedup(batches, threads),
         }
+        if GAMES[game].declarer_exchanges and USING_EXTENSION:  # the twin would take minutes
+            result["games"][game]["advice"] = advice_against_naive(seed)
     result["startup"] = startup(STARTUP_RUNS_PER_ROUND * rounds)
     result["peak_memory_bytes"] = peak_memory_bytes()
     return result
@@ -310,6 +371,12 @@ def text(result: dict[str, Any]) -> str:
         if threads != 1:
             lines.append(f"  batch, {threads} threads     {batch[str(threads)]:9.0f} /s   "
                          f"{g['batch_thread_speedup']:.2f}x one thread (median of {result['rounds']} rounds' ratios)")
+        advice = g.get("advice")
+        if advice:
+            lines.append(f"  bid advice, 1 thread {advice['ratio']:9.2f}x  the time of every cell solved: "
+                         f"{advice['advice_s']:.3f} s against {advice['naive_s']:.3f} s for "
+                         f"{advice['naive_cells']:,} cells ({advice['layouts']} layouts, "
+                         f"{advice['choice_layouts']} per widow)")
     start = result["startup"]
     if start:
         lines.append(f"start-up: hasen table --example {start['table_ms']:.1f} ms, python -c pass "

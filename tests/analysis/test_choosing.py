@@ -1,7 +1,8 @@
 """The race that makes a declarer's own choice (hasen.analysis.choosing), on made-up rows:
 - with no more layouts than the first round it is the plain rule, the most points (the
   first candidate of equals);
-- a candidate far behind drops out and is not solved again, one level with the leader stays;
+- a candidate far behind drops out and is not solved again, as does one the same as an
+  earlier candidate on every layout; one level with the leader stays;
 - the choice is the leader over every layout solved, and the race stops when the stream
   runs dry or one candidate is left.
 """
@@ -48,13 +49,19 @@ def test_a_candidate_far_behind_drops_out_and_a_level_one_stays() -> None:
     rng = np.random.default_rng(5)
     count = 8 * FIRST_ROUND
     good = rng.integers(3, 7, size=count)
-    table = np.stack([good, np.zeros(count, dtype=np.int64), good, rng.integers(0, 7, size=count)], axis=1)
+    level = good.copy()
+    level[::2] = good[1::2]  # another candidate as good, not on the same layouts
+    level[1::2] = good[::2]
+    table = np.stack([good, np.zeros(count, dtype=np.int64), level, rng.integers(0, 7, size=count), good], axis=1)
     log: list = []
-    result = race([Question(0, POINTS, (0, 1, 2, 3))], 1, count, stream(table, log))
+    result = race([Question(0, POINTS, (0, 1, 2, 3, 4))], 1, count, stream(table, log))
     assert log[0] == (0, FIRST_ROUND, None)
     assert all(1 not in read for _, _, read in log[1:]), "the candidate taking no trick is not solved again"
-    assert all({0, 2} <= read for _, _, read in log[1:]), "the two alike stay in to the end"
-    assert log[-1][1] == count and result.chosen == (0,)
+    assert all(4 not in read for _, _, read in log[1:]), "a candidate the same as the first on every layout goes"
+    assert all({0, 2} <= read for _, _, read in log[1:]), "the two level ones stay in to the end"
+    assert log[-1][1] == count
+    totals = {c: int(POINTS[table[:, c]].sum()) for c in (0, 2)}
+    assert result.chosen == (max((0, 2), key=totals.__getitem__),)
     assert [stop for _, stop, _ in log] == [FIRST_ROUND, 2 * FIRST_ROUND, 4 * FIRST_ROUND, count]
 
 
@@ -69,6 +76,7 @@ def test_the_race_ends_when_one_is_left_or_the_stream_runs_dry() -> None:
     log = []
     table2 = short.copy()
     table2[:, 1] = 6
+    table2[7, 2] = 5  # all but one trick once: not far enough behind to drop out yet
     result = race([Question(0, POINTS, (0, 1, 2))], 1, count, stream(table2, log))
     assert log[-1] == (FIRST_ROUND, 2 * FIRST_ROUND, {1, 2}) and len(result.rows[0]) == FIRST_ROUND + 10
     assert result.chosen == (1,) and result.first_round == FIRST_ROUND

@@ -26,6 +26,13 @@ def test_bench_json_has_every_figure_for_each_game(capsys) -> None:
         assert 0 < game["batch_output"]["share"] < 1
     startup = result["startup"]
     assert startup is None or (startup["runs"] == 5 and startup["ratio"] > 0)
+    if result["search"] == "compiled":  # the bid advice against every cell of its layouts solved
+        advice = result["games"]["hasenpfeffer"]["advice"]
+        tables, rest = divmod(advice["naive_cells"], 4 * 28)  # four tables of 28 cells a layout
+        widows, rest2 = divmod(tables - advice["layouts"], advice["choice_layouts"])
+        assert rest == rest2 == 0 and 1 <= widows <= 19, "every cell of the main and each widow's layouts"
+        assert advice["advice_s"] > 0 and advice["naive_s"] > 0 and advice["ratio"] > 0
+    assert "advice" not in result["games"]["euchre"]
 
 
 def test_bench_text_names_the_figures(capsys) -> None:
