@@ -21,8 +21,10 @@ from ..rules.settings import Settings, SettingsLike, settings_for
 from .play import Contract, PlayState, declarer_cards, exchanging_seat, replay
 
 DEFAULT_LAYOUTS = 1000  # random layouts a simulation solves unless told: a standard error of ~0.03 tricks
-# layouts the declarer's later choice (trump and discard, after the widow) is made on, per widow
-DEFAULT_CHOICE_LAYOUTS = 60
+# the most layouts the declarer's later choice (trump and discard, after the widow) is made on,
+# per widow: its loss against a choice on 2,000 layouts is 0.002 in P(make), 0.007 on 60
+# (benchmarks/choice_accuracy.py, docs/variants.md)
+DEFAULT_CHOICE_LAYOUTS = 240
 DEFAULT_REVIEW_LAYOUTS = 200  # random layouts per decision of a fair review: a standard error near 0.05 tricks
 
 

@@ -7,6 +7,7 @@ import numpy as np
 
 from ..analysis.actions import ActionFigures
 from ..analysis.advice import BidAdvice, BidFigures, CallAdvice, CallFigures, Context, FormAdvice
+from ..analysis.choosing import FIRST_ROUND
 from ..analysis.layouts import Knowledge
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
@@ -223,8 +224,8 @@ def format_bid_advice(advice: BidAdvice) -> str:
             out.append(bid_line(form, labels[name] if k.variant.partners else "Advice", other))
     out += ["", *what_is_known(k, advice.layouts, advice.seed, advice.context, advice.settings),
             *model_lines(advice),
-            f"Trump and discard are chosen after the widow, on {advice.choice_layouts} other layouts for each "
-            f"card it can be.", ""]
+            f"Trump and discard are chosen after the widow, for each card it can be, "
+            f"{choice_layouts_words(advice.choice_layouts)}.", ""]
     if advice.actions:
         out += [*actions_table(advice), "", f"if {seat} wins the bid and plays it:"]
     for name, form in advice.forms.items():
@@ -277,11 +278,14 @@ def format_call_advice(advice: CallAdvice) -> str:
         out += [round_line(advice, r) for r in rounds]
     out += ["", *what_is_known(k, advice.layouts, advice.seed, advice.context, advice.settings),
             *model_lines(advice)]
-    if any(c.discard is not None for c in advice.calls):
-        out.append(f"The dealer's discard is chosen on {advice.choice_layouts} other layouts.")
+    own_discard = any(c.discard is not None for c in advice.calls)
+    if own_discard:
+        out.append(f"The dealer's discard is chosen {choice_layouts_words(advice.choice_layouts)}.")
     if advice.second_round is not None:
-        out.append(f"{SEATS[k.seat]}'s own second-round call, should the first round go by, is chosen on the same "
-                   f"{advice.choice_layouts} other layouts.")
+        first = min(advice.choice_layouts, FIRST_ROUND)
+        where = f"the first {first} of those layouts" if own_discard and advice.choice_layouts > first else \
+            f"the same {first} other layouts" if own_discard else f"{first} other layouts"
+        out.append(f"{SEATS[k.seat]}'s own second-round call, should the first round go by, is chosen on {where}.")
     if advice.actions:
         out += ["", *actions_table(advice), "", f"if {SEATS[k.seat]} makes trump (each call played by its maker):"]
     out += ["", f"  {'round':<7}{'call':<20}{'makes':>6}{'march':>7}{'euchred':>9}{'expected':>16}"]
@@ -290,3 +294,11 @@ def format_call_advice(advice: CallAdvice) -> str:
         out.append(f"  {call.round:<7}{name:<20}{percent(call.make):>6}{percent(call.share(len(call.counts) - 1)):>7}"
                    f"{percent(1 - call.make):>9}{points(call.expected):>10} ±{call.stderr:.2f}")
     return "\n".join(out).rstrip()
+
+
+def choice_layouts_words(layouts: int) -> str:
+    """Where the seat's own later choice is made (``hasen.analysis.choosing``), in words."""
+    if layouts <= FIRST_ROUND:
+        return f"on {layouts} other layouts"
+    return (f"on up to {layouts} other layouts: every choice on the first {FIRST_ROUND}, then only those still "
+            "close to the best")

@@ -284,13 +284,16 @@ def test_a_six_card_hand_is_advised_with_its_widow_unseen() -> None:
     ("euchre", {"hand": "K.AQJ..9", "extra": "TH", "seat": "W", "dealer": "W"}),
     ("euchre", {"hand": "9S AD JD QD 9C", "extra": "TD", "seat": "N", "dealer": "E"}),
     ("euchre2", {"hand": "..KQT9.9", "extra": "AS", "seat": "S", "dealer": "N", "model": False}),
+    ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W", "choice_layouts": 150, "layouts": 30}),
+    ("euchre", {"hand": "K.AQJ..9", "extra": "TH", "seat": "W", "dealer": "W", "choice_layouts": 150}),
 ])
 def test_solving_only_the_columns_read_changes_no_figure(monkeypatch, variant: str, options: dict) -> None:
-    """The main layouts are solved only in the columns the seat's choices pick: the answer
-    is the same as with every column of every layout solved (and with the model off)."""
+    """The main layouts are solved only in the columns the seat's choices pick, and the choice
+    layouts past the race's first round only for the candidates still in it: the answer is
+    the same as with every column of every layout solved (and with the model off)."""
     from hasen.analysis import advice
 
-    ask = {**options, "variant": variant, "layouts": 80, "choice_layouts": 6, "seed": 9}
+    ask = {"variant": variant, "layouts": 80, "choice_layouts": 6, "seed": 9, **options}
     read_only = hasen.bid(**ask).to_json()
     solved = []
     real = advice.solve_defended
