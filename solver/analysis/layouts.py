@@ -55,6 +55,9 @@ class Knowledge:
     known: tuple[Mask, ...] = (0, 0, 0, 0)  # cards known to be in each seat's hand
 
     def __post_init__(self) -> None:
+        # plain masks (a CardSet's operators run in Python, and every layout dealt uses them)
+        object.__setattr__(self, "hand", int(self.hand))
+        object.__setattr__(self, "known", tuple(int(cards) for cards in self.known))
         v = self.variant
         if self.seat not in v.seats:
             raise NotationError(f"seat: {v.name} deals to {', '.join(SEATS[s] for s in v.seats)}, "

@@ -58,7 +58,7 @@ class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_impor
 
 def declarer_cards(deal: Deal, seat: int) -> Mask:
     """The cards a seat chooses a discard from: its hand and the widow or upcard."""
-    return deal.hands[seat] | 1 << deal.extra
+    return int(deal.hands[seat]) | 1 << deal.extra  # a plain mask: CardSet's operators are Python
 
 
 def exchanging_seat(deal: Deal, trump: int, declarer: int, seats: tuple[int, ...]) -> int | None:
@@ -156,7 +156,8 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         # fixed for the whole play, and value() runs often: worked out once here
         self.search_seats: dict[int, int] = {s: deal.variant.search_seat(s) for s in self.seats}  # seat -> search seat
         self.active = sum(1 << s for s in self.search_seats.values())  # the search seats that play, as a bit mask
-        self.hands: list[Mask] = [deal.hands[s] if s in self.seats else 0 for s in range(NUM_SEATS)]
+        # plain masks, not CardSets: every card played is a bit operation on them
+        self.hands: list[Mask] = [int(deal.hands[s]) if s in self.seats else 0 for s in range(NUM_SEATS)]
         taker = exchanging_seat(deal, c.trump, c.declarer, self.seats)
         if taker is not None:
             self.hands[taker] = declarer_cards(deal, taker) & ~(1 << c.discard)

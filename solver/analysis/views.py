@@ -68,7 +68,7 @@ class View:
         seat = state.to_move
         deal, contract = state.deal, state.contract
         trump = contract.trump
-        seen = state.hands[seat]
+        seen = int(state.hands[seat])
         order_seen: list[tuple[int, CardId]] = []  # (seat, card) of every card played
         for leader, cards, _ in state.tricks:
             order_seen += zip(rotation(state, leader), cards)
@@ -90,7 +90,7 @@ class View:
         if taker == seat:
             seen |= 1 << deal.extra | 1 << contract.discard
         places = tuple(s for s in state.seats if s != seat) + (OUT,)
-        fixed = [known[place] & state.hands[place] for place in places[:-1]] + [0]
+        fixed = [int(known[place]) & state.hands[place] for place in places[:-1]] + [0]
         unseen = deal.variant.deck & ~seen & ~sum(fixed)
         needs = [state.hands[p].bit_count() - fixed[i].bit_count() for i, p in enumerate(places[:-1])]
         needs.append(unseen.bit_count() - sum(needs))
