@@ -224,3 +224,39 @@ def test_many_positions_in_one_call_are_each_position(cores) -> None:
         assert answers[0] == answers[1]
     for core in cores:
         assert core.solve_positions([], 0b1111, 0) == []
+
+
+@settings(max_examples=120, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10**6), known=st.booleans(), names=st.lists(st.text(max_size=12), min_size=1, max_size=6))
+def test_both_cores_deal_the_layouts_the_view_draws(seed: int, known: bool, names: list[str]) -> None:
+    """deal_layouts in C and in the twin give, seed for seed, the layout View.layout draws
+    with random.Random(seed): the fair review's layouts are the same on either core. The
+    views are of random deals played part-way (some cards told as known), the seeds the
+    review's own and any text."""
+    import random
+
+    from hasen.analysis.views import View
+    from hasen.search import _search_py
+
+    extension = pytest.importorskip("hasen.search._search")
+    position = played_ending(seed)
+    state = position.state
+    told = [hand & random.Random(seed).getrandbits(32) if known else 0 for hand in state.hands]
+    view = View.of(state, told)
+    seeds = [f"{seed}/{n}/{i}" for n in (1, 9) for i in range(12)] + names
+    expected = [view.layout(random.Random(s)) for s in seeds]
+    groups = [group.cards for group in view.groups]
+    for core in (extension, _search_py):
+        assert core.deal_layouts(seeds, view.fixed, groups, view.plan) == expected, core.__name__
+    assert view.layouts(seeds) == expected
+
+
+def test_a_bad_deal_plan_is_refused() -> None:
+    from hasen.search import _search_py
+
+    extension = pytest.importorskip("hasen.search._search")
+    bad = [(1, [((1, 0), 1, 5)])]  # a row leading to a state that is not there
+    with pytest.raises(ValueError, match="a row is a count per place"):
+        extension.deal_layouts(["x"], [0, 0], [(3,)], bad)
+    with pytest.raises((ValueError, IndexError)):
+        _search_py.deal_layouts(["x"], [0, 0], [(3,), (4,)], bad)

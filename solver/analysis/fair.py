@@ -8,8 +8,9 @@ played on each and the rest of the hand solved double-dummy. A card's figure is 
 tricks its player's side takes after it; the best card is the one with the highest mean,
 and the played card's cost is the difference, with the standard error of that difference
 over the same layouts. The layouts of card n are dealt by ``Random(f"{seed}/{n}/{i}")``
-(n counted from 1 in the order played), or, when no more layouts agree than are asked
-for, every one of them is used, once (the figures are then exact).
+(n counted from 1 in the order played; the compiled core draws the same numbers in C), or,
+when no more layouts agree than are asked for, every one of them is used, once (the
+figures are then exact).
 
 What a card is worth is what it does to the hand's score: each layout's tricks are scored by
 the contract (``Stakes``: the tricks the declaring side needs and its points for each number
@@ -28,7 +29,6 @@ each layout, which the review builds from the model of the other players.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -203,14 +203,18 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     else:
         kept = []
         tries = layouts if check is None else MAX_TRIES * layouts
-        for i in range(tries):
-            held = view.layout(random.Random(f"{seed}/{number}/{i}"))
-            if check is None or check(held):
-                kept.append(held)
-                if len(kept) == layouts:
-                    break
+        drawn = 0
+        while drawn < tries and len(kept) < layouts:
+            # candidates in order, in chunks; those past the last one kept are never looked at
+            chunk = min(tries - drawn, max(LAYOUTS_PER_CHUNK, 2 * (layouts - len(kept))))
+            for held in view.layouts([f"{seed}/{number}/{i}" for i in range(drawn, drawn + chunk)]):
+                if check is None or check(held):
+                    kept.append(held)
+                    if len(kept) == layouts:
+                        break
+            drawn += chunk
         if not kept:  # nothing agrees with the auction: every layout, as drawn
-            dealt = [view.layout(random.Random(f"{seed}/{number}/{i}")) for i in range(layouts)]
+            dealt = view.layouts([f"{seed}/{number}/{i}" for i in range(layouts)])
     agreeing = check is not None and bool(kept)
     if kept:
         dealt = kept

@@ -272,11 +272,18 @@ class PlayerModel:
 
     def leads(self, seat: int, dealer: int, alone: bool, settings: Settings) -> int:
         """1 if ``seat``, declaring, leads the first trick; 2 if its partner does; else 0."""
-        seats = active_seats(self.variant, seat, alone)
-        leader = first_leader(dealer, seat, seats, alone, settings)
-        if leader == seat:
-            return 1
-        return 2 if self.variant.partners and leader == partner_of(seat) else 0
+        key = (seat, dealer, alone, settings)
+        known = self._leads.get(key)
+        if known is None:
+            seats = active_seats(self.variant, seat, alone)
+            leader = first_leader(dealer, seat, seats, alone, settings)
+            known = 1 if leader == seat else 2 if self.variant.partners and leader == partner_of(seat) else 0
+            self._leads[key] = known
+        return known
+
+    @cached_property
+    def _leads(self) -> dict[tuple[int, int, bool, Settings], int]:  # asked for every hand judged
+        return {}
 
     def upcard_taker(self, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool) -> str | None:
         """Who takes the upcard if ``seat`` makes ``trump``: "self", "partner", "opponent"
@@ -338,7 +345,14 @@ class PlayerModel:
         """Hasenpfeffer: each bid's expected points for the hand, with the partner or alone,
         whichever is more (the bids in ladder order)."""
         forms = [self.bid_shares(hand, seat, dealer, settings, alone) for alone in self.forms]
-        return tuple(max(self.expected(s, bid, alone, settings) for s, alone in zip(forms, self.forms))
+        return tuple(max(float(sum(map(mul, shares, scores))) for shares, scores in zip(forms, by_form))
+                     for by_form in self.bid_scores(settings))
+
+    @lru_cache(maxsize=64)  # noqa: B019
+    def bid_scores(self, settings: Settings) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Per bid of the ladder, per form: the declaring side's net points by tricks (what
+        ``expected`` weighs the shares by)."""
+        return tuple(tuple(net_scores(self.variant, settings, bid, alone) for alone in self.forms)
                      for bid in self.ladder(settings))
 
     @lru_cache(maxsize=64)  # noqa: B019

@@ -36,6 +36,8 @@ from math import comb
 from ..core.cards import CardId, Mask, iter_bits
 from ..core.seats import NUM_SEATS
 from ..rules.trump import effective_suit
+from ..search import deal_layouts
+from ..search.protocol import DealState
 from .play import PlayState, exchanging_seat
 
 OUT = NUM_SEATS  # the place of the cards out of play
@@ -163,6 +165,31 @@ class View:
             give_out(held, cards, row)
             left = tuple(n - k for n, k in zip(left, row))
         return held
+
+    @cached_property
+    def plan(self) -> list[DealState]:
+        """Every state of drawing a layout, for ``deal_layouts`` (``search.protocol``): state 0
+        the start, each with its ways and its rows; the draw is the same as ``layout``'s."""
+        states: list[DealState] = []
+        index: dict[tuple[int, tuple[int, ...]], int] = {}
+
+        def visit(g: int, left: tuple[int, ...]) -> int:
+            if g == len(self.groups):
+                return -1
+            if (g, left) not in index:
+                index[(g, left)] = len(states)
+                states.append((0, []))
+                rows = [(row, weight, visit(g + 1, tuple(n - k for n, k in zip(left, row))))
+                        for row, weight in self.rows(g, left)]
+                states[index[(g, left)]] = (self.ways(g, left), rows)
+            return index[(g, left)]
+
+        visit(0, self.needs)
+        return states
+
+    def layouts(self, seeds: Sequence[str]) -> list[list[Mask]]:
+        """``layout(random.Random(seed))`` of each seed, drawn in one call to the search core."""
+        return deal_layouts(seeds, self.fixed, [group.cards for group in self.groups], self.plan)
 
     def row_at(self, g: int, left: tuple[int, ...], pick: int) -> tuple[int, ...]:
         """The row of group ``g`` where ``pick`` falls in the running total of their layouts."""

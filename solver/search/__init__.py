@@ -11,20 +11,24 @@ import os
 from _thread import _local as thread_local  # threading.local itself, without importing threading
 from collections.abc import Sequence
 
-from .protocol import Searcher
+from .protocol import DealLayouts, Searcher
 
 EXTENSIONS_DISABLED = os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0")
 
 Core: type[Searcher]
+deal_layouts: DealLayouts
 if EXTENSIONS_DISABLED:
     from ._search_py import Searcher as Core
+    from ._search_py import deal_layouts
     USING_EXTENSION = False
 else:
     try:
         from ._search import Searcher as Core
+        from ._search import deal_layouts
         USING_EXTENSION = True
     except ImportError:
         from ._search_py import Searcher as Core
+        from ._search_py import deal_layouts
         USING_EXTENSION = False
 
 _local = thread_local()
@@ -61,4 +65,4 @@ def thread_searcher() -> Searcher:
     return searcher
 
 
-__all__ = ["Core", "Searcher", "USING_EXTENSION", "solve_table", "thread_searcher"]
+__all__ = ["Core", "Searcher", "USING_EXTENSION", "deal_layouts", "solve_table", "thread_searcher"]

@@ -1,7 +1,7 @@
 # The interface of the compiled core (_search.pyx), for type checkers: protocol.Searcher.
 from collections.abc import Sequence
 
-from .protocol import TableArgs
+from .protocol import DealState, TableArgs
 
 FAST_SUPPORTED: bool
 CPU_PATH: str
@@ -21,3 +21,6 @@ class Searcher:
     def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]: ...
     def solve_positions(self, positions: Sequence[tuple[Sequence[int], int, Sequence[int]]], active: int,
                         side: int, layout: bytes | None = None) -> list[int]: ...
+
+def deal_layouts(seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Sequence[int]],
+                 states: Sequence[DealState]) -> list[list[int]]: ...

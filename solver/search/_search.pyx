@@ -45,6 +45,7 @@ cdef extern from "_search_cpu.h" nogil:
     hasen_solve_fn hasen_solver(int fast)
     int beats_portable(int card, int best)
     int ctz "__builtin_ctzll"(unsigned long long)
+    int clz "__builtin_clzll"(unsigned long long)
     int popcount_portable(uint64_t x)
 
 # the C constants are the layout's: checked here so that no card fact can differ
@@ -425,3 +426,233 @@ cdef class Searcher:
         finally:
             free(checked)
             free(values)
+
+
+# --- dealing layouts: Python's random.Random, stream for stream ----------------------------------
+# The fair review deals its layouts with random.Random(seed string): shuffles and draws that
+# the twin (_search_py.deal_layouts) makes through the random module itself. Here the same
+# Mersenne Twister, seeded the same way (the key from the string as random.seed makes it),
+# draws the same numbers without the GIL, so both cores deal the same layouts.
+
+import hashlib
+
+cdef enum:
+    MT_N = 624
+    MT_M = 397
+    MAX_PLACES = 8
+    MAX_GROUP = 64
+
+cdef struct Twister:
+    uint32_t mt[624]
+    int index
+
+
+cdef void twister_init(Twister* t, uint32_t s) noexcept nogil:
+    cdef int i
+    t.mt[0] = s
+    for i in range(1, MT_N):
+        t.mt[i] = <uint32_t>(1812433253U * (t.mt[i - 1] ^ (t.mt[i - 1] >> 30)) + <uint32_t>i)
+    t.index = MT_N
+
+
+cdef void twister_seed(Twister* t, const uint32_t* key, size_t length) noexcept nogil:
+    """init_by_array of the reference Mersenne Twister, as random.seed uses it."""
+    cdef size_t i = 1, j = 0, k
+    twister_init(t, 19650218U)
+    k = MT_N if MT_N > length else length
+    while k:
+        t.mt[i] = <uint32_t>((t.mt[i] ^ ((t.mt[i - 1] ^ (t.mt[i - 1] >> 30)) * 1664525U)) + key[j] + <uint32_t>j)
+        i += 1
+        j += 1
+        if i >= MT_N:
+            t.mt[0] = t.mt[MT_N - 1]
+            i = 1
+        if j >= length:
+            j = 0
+        k -= 1
+    k = MT_N - 1
+    while k:
+        t.mt[i] = <uint32_t>((t.mt[i] ^ ((t.mt[i - 1] ^ (t.mt[i - 1] >> 30)) * 1566083941U)) - <uint32_t>i)
+        i += 1
+        if i >= MT_N:
+            t.mt[0] = t.mt[MT_N - 1]
+            i = 1
+        k -= 1
+    t.mt[0] = 0x80000000U
+
+
+cdef uint32_t twister_next(Twister* t) noexcept nogil:
+    cdef uint32_t y
+    cdef int kk
+    if t.index >= MT_N:
+        for kk in range(MT_N - MT_M):
+            y = (t.mt[kk] & 0x80000000U) | (t.mt[kk + 1] & 0x7fffffffU)
+            t.mt[kk] = t.mt[kk + MT_M] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
+        for kk in range(MT_N - MT_M, MT_N - 1):
+            y = (t.mt[kk] & 0x80000000U) | (t.mt[kk + 1] & 0x7fffffffU)
+            t.mt[kk] = t.mt[kk + MT_M - MT_N] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
+        y = (t.mt[MT_N - 1] & 0x80000000U) | (t.mt[0] & 0x7fffffffU)
+        t.mt[MT_N - 1] = t.mt[MT_M - 1] ^ (y >> 1) ^ (0x9908b0dfU if y & 1 else 0U)
+        t.index = 0
+    y = t.mt[t.index]
+    t.index += 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9d2c5680U
+    y ^= (y << 15) & 0xefc60000U
+    y ^= y >> 18
+    return y
+
+
+cdef uint64_t twister_bits(Twister* t, int k) noexcept nogil:
+    """getrandbits(k) for 1 <= k <= 64: 32-bit words from the least significant, the last cut."""
+    cdef uint64_t low
+    if k <= 32:
+        return twister_next(t) >> (32 - k)
+    low = twister_next(t)
+    return low | (<uint64_t>(twister_next(t) >> (64 - k)) << 32)
+
+
+cdef uint64_t twister_below(Twister* t, uint64_t n) noexcept nogil:
+    """random's _randbelow_with_getrandbits(n), n >= 1."""
+    cdef int k = 64 - clz(n)
+    cdef uint64_t r = twister_bits(t, k)
+    while r >= n:
+        r = twister_bits(t, k)
+    return r
+
+
+cdef struct DealRow:  # one way to give a group's cards out: a count per place, its weight, the next state
+    uint64_t weight
+    int next_state
+    unsigned char counts[MAX_PLACES]
+
+
+def deal_layouts(seeds, fixed, groups, states) -> list:
+    """The layout each seed deals (``protocol.deal_layouts``): per seed a Twister seeded as
+    ``random.Random(seed)``, then group by group a row by ``randrange`` over the state's
+    ways, the group's cards shuffled and given out in the order of the places."""
+    cdef Py_ssize_t nseeds = len(seeds), nplaces = len(fixed), ngroups = len(groups), nstates = len(states)
+    cdef Py_ssize_t i, g, s, r, at, p, c, nrows_total = 0
+    if nplaces > MAX_PLACES or any(len(cards) > MAX_GROUP for cards in groups):
+        raise ValueError(f"deal_layouts: at most {MAX_PLACES} places and {MAX_GROUP} cards a group")
+    for ways, rows in states:
+        nrows_total += len(rows)
+    cdef uint64_t* state_ways = <uint64_t*>malloc(max(nstates, 1) * sizeof(uint64_t))
+    cdef int* state_first = <int*>malloc(max(nstates, 1) * sizeof(int))
+    cdef int* state_rows = <int*>malloc(max(nstates, 1) * sizeof(int))
+    cdef DealRow* rows_c = <DealRow*>malloc(max(nrows_total, 1) * sizeof(DealRow))
+    cdef int* group_start = <int*>malloc((ngroups + 1) * sizeof(int))
+    cdef unsigned char* group_cards = <unsigned char*>malloc(max(sum(len(cards) for cards in groups), 1))
+    cdef uint64_t* fixed_c = <uint64_t*>malloc(max(nplaces, 1) * sizeof(uint64_t))
+    cdef uint64_t* out = <uint64_t*>malloc(max(nseeds * nplaces, 1) * sizeof(uint64_t))
+    cdef uint32_t* keys = NULL
+    cdef bytes raw
+    cdef const unsigned char* b
+    cdef Py_ssize_t n, lead, q
+    cdef uint32_t word
+    cdef int* key_start = <int*>malloc((nseeds + 1) * sizeof(int))
+    cdef Twister twister
+    cdef unsigned char shuffled[MAX_GROUP]
+    cdef unsigned char swap
+    cdef uint64_t pick
+    cdef int state, size, j
+    try:
+        if not (state_ways and state_first and state_rows and rows_c and group_start and group_cards and fixed_c
+                and out and key_start):
+            raise MemoryError("no memory for the layouts")
+        at = 0
+        for s in range(nstates):
+            ways, rows = states[s]
+            state_ways[s] = ways
+            state_first[s] = at
+            state_rows[s] = len(rows)
+            for counts, weight, nxt in rows:
+                if len(counts) != nplaces or not -1 <= nxt < nstates:
+                    raise ValueError("deal_layouts: a row is a count per place, its weight and a state")
+                rows_c[at].weight = weight
+                rows_c[at].next_state = nxt
+                for p in range(nplaces):
+                    rows_c[at].counts[p] = counts[p]
+                at += 1
+        at = 0
+        for g in range(ngroups):
+            group_start[g] = at
+            for card in groups[g]:
+                if not 0 <= card < 64:
+                    raise ValueError("deal_layouts: a card is 0-63")
+                group_cards[at] = card
+                at += 1
+        group_start[ngroups] = at
+        for p in range(nplaces):
+            fixed_c[p] = fixed[p]
+        # each seed's key, as random.seed makes it from a string: the bytes and their SHA-512
+        # as one big-endian number, given to init_by_array in 32-bit words from the lowest
+        sha512 = hashlib.sha512
+        raws = []
+        total_words = 0
+        for i in range(nseeds):
+            data = seeds[i].encode()
+            raw = data + sha512(data).digest()
+            raws.append(raw)
+            total_words += (len(raw) + 3) // 4 + 1
+        keys = <uint32_t*>malloc(total_words * sizeof(uint32_t))
+        if keys == NULL:
+            raise MemoryError("no memory for the layouts")
+        at = 0
+        for i in range(nseeds):
+            key_start[i] = at
+            raw = raws[i]
+            b = raw
+            n = len(raw)
+            lead = 0
+            while lead < n and b[lead] == 0:  # leading zero bytes are no part of the number
+                lead += 1
+            for j in range(max(1, (n - lead + 3) // 4)):
+                word = 0
+                for q in range(4):
+                    c = n - 1 - (4 * j + q)  # the byte of weight 256**(4j + q)
+                    if c >= lead:
+                        word |= <uint32_t>b[c] << (8 * q)
+                keys[at] = word
+                at += 1
+        key_start[nseeds] = at
+        with nogil:
+            for i in range(nseeds):
+                twister_seed(&twister, keys + key_start[i], key_start[i + 1] - key_start[i])
+                for p in range(nplaces):
+                    out[i * nplaces + p] = fixed_c[p]
+                state = 0
+                for g in range(ngroups):
+                    if state < 0:
+                        break
+                    pick = twister_below(&twister, state_ways[state])
+                    r = state_first[state]
+                    while pick >= rows_c[r].weight and r < state_first[state] + state_rows[state] - 1:
+                        pick -= rows_c[r].weight
+                        r += 1
+                    size = group_start[g + 1] - group_start[g]
+                    for c in range(size):
+                        shuffled[c] = group_cards[group_start[g] + c]
+                    for c in range(size - 1, 0, -1):  # random.shuffle: from the last card down
+                        j = <int>twister_below(&twister, c + 1)
+                        swap = shuffled[c]
+                        shuffled[c] = shuffled[j]
+                        shuffled[j] = swap
+                    at = 0
+                    for p in range(nplaces):
+                        for c in range(rows_c[r].counts[p]):
+                            out[i * nplaces + p] |= <uint64_t>1 << shuffled[at]
+                            at += 1
+                    state = rows_c[r].next_state
+        return [[out[i * nplaces + p] for p in range(nplaces)] for i in range(nseeds)]
+    finally:
+        free(state_ways)
+        free(state_first)
+        free(state_rows)
+        free(rows_c)
+        free(group_start)
+        free(group_cards)
+        free(fixed_c)
+        free(out)
+        free(keys)
+        free(key_start)

@@ -20,11 +20,12 @@ tricks?", halving the range each time). Alpha-beta over single cards, with
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ..core.seats import NUM_SEATS
 from .layout import BLOCK_BITS, BLOCK_MASK, NUM_BLOCKS, TRUMP_BLOCK
-from .protocol import NOT_SOLVED, TableArgs
+from .protocol import NOT_SOLVED, DealState, TableArgs
 
 TRUMP_MASK = BLOCK_MASK << (TRUMP_BLOCK * BLOCK_BITS)
 BLOCK_MASKS = tuple(BLOCK_MASK << (b * BLOCK_BITS) for b in range(NUM_BLOCKS))
@@ -403,3 +404,31 @@ class Searcher:
         if beats(card, trick[win]):
             return 100 - power  # the cheapest winner
         return 50 - power
+
+
+def deal_layouts(seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Sequence[int]],
+                 states: Sequence[DealState]) -> list[list[int]]:
+    """The layout each seed deals (see ``protocol.py``), through the random module itself."""
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        held = list(fixed)
+        state = 0
+        for cards in groups:
+            ways, rows = states[state]
+            pick = rng.randrange(ways)
+            r = 0
+            while pick >= rows[r][1]:  # the first way whose running total passes the draw
+                pick -= rows[r][1]
+                r += 1
+            counts, _, following = rows[r]
+            shuffled = list(cards)
+            rng.shuffle(shuffled)
+            at = 0
+            for place, count in enumerate(counts):
+                for card in shuffled[at:at + count]:
+                    held[place] |= 1 << card
+                at += count
+            state = following
+        out.append(held)
+    return out

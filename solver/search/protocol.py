@@ -20,6 +20,10 @@ from typing import Protocol
 TableArgs = tuple[Sequence[int], bytes, Sequence[int], int, int, int, int] | \
     tuple[Sequence[int], bytes, Sequence[int], int, int, int, int, Sequence[int] | None]
 NOT_SOLVED = 255  # a table's value that its request's ``wanted`` left out
+# a state of dealing one layout: the layouts it leaves in all (its ways), and each way to give
+# the next group's cards out: a count per place, the layouts that way leaves, the next state
+# (-1 after the last group)
+DealState = tuple[int, Sequence[tuple[Sequence[int], int, int]]]
 
 
 class Searcher(Protocol):
@@ -66,3 +70,16 @@ class Searcher(Protocol):
         (a byte per card: its bit in the search layout, as one trump's row of
         ``layout.LAYOUT_BYTES``) the hands and the trick are in real cards."""
         ...
+
+
+class DealLayouts(Protocol):
+    """``deal_layouts(seeds, fixed, groups, states)``: the layout each seed deals, as a mask
+    per place (``fixed`` to start with). ``random.Random(seed)`` draws, group by group from
+    state 0, a way to give the group out (``randrange`` of the state's ways, then the first
+    way whose running total of layouts passes the draw), shuffles the group's cards
+    (``random.shuffle``) and gives them out in the order of the places, so many to each as
+    the way says. Both cores give the same layouts (``hasen.analysis.views.View.layout`` is
+    the same draw, written for reading); the compiled one draws without the GIL."""
+
+    def __call__(self, seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Sequence[int]],
+                 states: Sequence[DealState]) -> list[list[int]]: ...
