@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 import signal
 import sys
-import threading
 from collections.abc import Sequence
 from importlib import import_module
 from typing import Any
@@ -131,12 +129,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # an interrupt that lands inside a lock's release (threads waiting on the work) comes out
     # as another error: the flag tells it from a real one
-    in_main = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, on_interrupt) if in_main else None
+    try:
+        previous = signal.signal(signal.SIGINT, on_interrupt)
+        handled = True
+    except ValueError:  # main() called from another thread: only the main thread takes signals
+        handled = False
     try:
         return run_command(words, interrupted)
     finally:
-        if previous is not None:
+        if handled:
             signal.signal(signal.SIGINT, previous)
 
 
@@ -147,6 +148,8 @@ def run_command(words: list[str], interrupted: list[bool]) -> int:
         return int(getattr(import_module(f".{module}", __package__), function)(args))
     except HasenError as exc:
         if JSON_FLAG in words:  # a program asked for JSON: it reads the error there too
+            import json  # only here: a table's text needs no JSON
+
             emit(json.dumps({"error": str(exc), "version": __version__}))
         else:
             print(f"hasen: {exc}", file=sys.stderr)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -53,6 +54,11 @@ class Parser(argparse.ArgumentParser):
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         write_out(self.format_help())
 
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse makes a formatter for every argument added (to check it), and the default
+        # one imports shutil (and its compression modules) for the terminal's width
+        return self.formatter_class(prog=self.prog, width=help_width())  # type: ignore[call-arg]
+
     def error(self, message: str) -> None:  # type: ignore[override]
         command = self.prog.partition(" ")[2]
         message = LONG_WORD.sub(lambda m: shortened(m.group()), message)
@@ -61,6 +67,21 @@ class Parser(argparse.ArgumentParser):
         if message.startswith(NO_COMMAND):
             message += " (hasen --help lists the commands)"
         raise UsageError(message)
+
+
+def help_width() -> int:
+    """The width argparse's help takes: the terminal's columns less 2, read as
+    ``shutil.get_terminal_size`` reads them (``COLUMNS``, then the terminal, else 80)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
 
 
 class Version(argparse.Action):

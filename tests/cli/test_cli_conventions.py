@@ -53,3 +53,21 @@ def test_with_json_an_error_is_json(capsys, argv: list[str]) -> None:
     code, out, err = run(capsys, *argv, "--json")
     assert (code, err) == (2, "")
     assert json.loads(out) == {"error": text_err.strip().removeprefix("hasen: "), "version": __version__}
+
+
+def test_main_runs_from_another_thread_and_leaves_the_interrupt_handler_alone(capsys) -> None:
+    """Only the main thread may set a signal handler: main() called from another thread (a
+    program's worker) runs without one, and in the main thread it puts the old one back."""
+    import signal
+    import threading
+
+    from hasen.cli.main import main
+
+    before = signal.getsignal(signal.SIGINT)
+    status: list[int] = []
+    worker = threading.Thread(target=lambda: status.append(main(["table", "--example", "--declarer", "N"])))
+    worker.start()
+    worker.join()
+    assert status == [0] and "N" in capsys.readouterr().out
+    assert main(["table", "--example", "--declarer", "N"]) == 0
+    assert signal.getsignal(signal.SIGINT) is before

@@ -17,18 +17,21 @@ from hasen.cli.parser import COMMANDS, build_parser
 NOT_FOR_A_TABLE = ["flask", "waitress", "jsonschema", "asyncio", "concurrent.futures", "distributed",
                    "hasen.cli.batch", "hasen.cli.bench", "hasen.cli.simulate", "hasen.workers",
                    "hasen.cli.completion", "hasen.cli.schema", "hasen.cli.parquet", "pandas", "pyarrow",
-                   "html", "dataclasses", "inspect",
+                   "html", "dataclasses", "inspect", "threading",
+                   "shutil",  # which argparse's help formatter imports (with lzma, bz2 and zlib) for the width
                    "hasen.analysis.simulate", "hasen.analysis.lead", "hasen.analysis.bidding",
                    "hasen.analysis.review", "hasen.text.review", "hasen.text.bidding"]
 # and each game's table loads no other game's code
 OTHER_GAMES = {"hasenpfeffer": ["hasen.games.euchre", "hasen.analysis.euchre_table"],
                "euchre": ["hasen.games.hasenpfeffer"]}
 
+# the modules the table loads past those Python's start loaded (a site hook may load more)
 PROBE = """
 import json, sys
+started = set(sys.modules)
 from hasen.cli import main
 main(["table", "--example", "--json", "--variant", sys.argv[1]])
-print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+print(json.dumps(sorted(set(sys.modules) - started)), file=sys.stderr)
 """
 
 
