@@ -25,7 +25,7 @@ from ..search import Searcher, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, BestChoice, TableAnswer, options_json, tables_repr
 from .inputs import coerce_deal
-from .play import Contract
+from .play import Contract, declarer_cards
 from .table import (
     SEAT_OBJECTS,
     SUIT_OBJECTS,
@@ -214,7 +214,7 @@ def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, se
     shape = table_shape(deal, maker, alone, lone_defender, settings)
     request = (shape.pick_hands((*deal.hands, 0)), LAYOUT_BYTES, shape.taker_seats, deal.extra, shape.active,
                shape.leader, shape.side)
-    cards = 0 if shape.taker is None else deal.hands[shape.taker] | 1 << deal.extra
+    cards = 0 if shape.taker is None else declarer_cards(deal, shape.taker)
     seat, exchanges = SEAT_OBJECTS[maker], shape.keeps_most
     return TableJob(request, lambda values: MakerTable(seat, values, cards, exchanges))
 

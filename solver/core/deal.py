@@ -6,7 +6,6 @@ this layer: tests/test_layers.py counts it in it)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
 
 from ..rules.settings import DEFAULT_SETTINGS, Settings, SettingsLike, settings_for
 from .cards import (
@@ -27,7 +26,7 @@ from .cards import (
     suit_of,
 )
 from .errors import InvalidDealError, NotationError, quoted
-from .names import Card, CardSet, Seat, SeatLike
+from .names import Card, CardSet, Seat, SeatLike, card_set_of
 from .seats import NUM_SEATS, SEATS, parse_seat
 from .variants import HASENPFEFFER, VARIANTS, DeckSize, Variant, VariantName, variant_for
 
@@ -98,9 +97,9 @@ bidding='plain', joker_upcard='dealer_names', all_pass='redeal')
             raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, "
                                 f"so {SEATS[seat]} cannot deal")
         self.dealer = Seat.instances[seat]
-        self.hands = tuple(CardSet(hand) for hand in hands)
+        self.hands = tuple(map(card_set_of, hands))  # masks checked by the parser: no CardSet check again
         self.extra = Card.instances[extra]
-        self.settings = settings_for(variant, settings)
+        self.settings = DEFAULT_SETTINGS if settings is None else settings_for(variant, settings)
 
     @classmethod
     def from_masks(cls, hands: tuple[Mask, ...], extra: CardId, dealer: int, variant: Variant = HASENPFEFFER,
@@ -183,7 +182,7 @@ def read_deal(text: str, dealer: str | int | None = None, variant: Variant | str
     command line, a request body), whose names a type checker cannot know: the Deal checks
     them all the same, so a bad one is the same error."""
     chosen = variant_for(variant) if variant is None or isinstance(variant, str) else variant
-    return Deal(text, cast(SeatLike | None, dealer), chosen, settings=cast(SettingsLike, settings))
+    return Deal(text, dealer, chosen, settings=settings)  # type: ignore[arg-type]
 
 
 def _listed_seats(first: int, variant: Variant) -> tuple[int, ...]:

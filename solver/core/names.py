@@ -270,22 +270,22 @@ class CardSet(int):
         return f"CardSet({str(self)!r})"
 
     def __or__(self, other: CardSetLike) -> CardSet:
-        return _card_set(int(self) | _mask_of(other))
+        return card_set_of(int(self) | _mask_of(other))
 
     def __and__(self, other: CardSetLike) -> CardSet:
-        return _card_set(int(self) & _mask_of(other))
+        return card_set_of(int(self) & _mask_of(other))
 
     def __xor__(self, other: CardSetLike) -> CardSet:
-        return _card_set(int(self) ^ _mask_of(other))
+        return card_set_of(int(self) ^ _mask_of(other))
 
     def __sub__(self, other: CardSetLike) -> CardSet:
-        return _card_set(int(self) & ~_mask_of(other))
+        return card_set_of(int(self) & ~_mask_of(other))
 
     def __rsub__(self, other: CardSetLike) -> CardSet:
-        return _card_set(_mask_of(other) & ~int(self))
+        return card_set_of(_mask_of(other) & ~int(self))
 
     def __invert__(self) -> CardSet:
-        return _card_set(ALL_CARDS - 1 - int(self))
+        return card_set_of(ALL_CARDS - 1 - int(self))
 
     __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
 
@@ -312,8 +312,9 @@ def _mask_of(other: CardSetLike) -> Mask:
     return int(CardSet(other))
 
 
-def _card_set(mask: Mask) -> CardSet:
-    return int.__new__(CardSet, mask)  # both sides were sets of the 33 cards: so is the result
+def card_set_of(mask: Mask) -> CardSet:
+    """The CardSet of a mask known to be of the 33 cards (unchecked: the caller knows)."""
+    return int.__new__(CardSet, mask)
 
 
 def _named_cards(text: str, where: str) -> Mask:
