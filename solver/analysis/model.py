@@ -322,7 +322,11 @@ class PlayerModel:
         in the trump the fit rates best for it."""
         leads = self.leads(seat, dealer, alone, settings)
         play = self.fits["play"][alone]
-        trump = max(range(4), key=lambda t: (play.rate(hand, t, leads), -t))
+        trump, best = 0, play.rate(hand, 0, leads)
+        for t in (1, 2, 3):  # the trump rated best, the first on a tie
+            rated = play.rate(hand, t, leads)
+            if rated > best:
+                trump, best = t, rated
         fit = self.fits["bid"][alone]
         return fit.distribution(fit.rate(hand, trump, leads))
 
