@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
-from ..core.cards import JOKER, NUM_CARDS, SUITS, canonical_key, card_name
+from ..core.cards import JOKER, NUM_CARDS, SUITS, CardId, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
 from ..core.seats import SEATS, left_of, partner_of
@@ -275,6 +276,7 @@ class Context:
 
 
 MAX_TRIES = 20  # candidate layouts per layout wanted, when the calls so far rule some out
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -344,6 +346,24 @@ def turn_state(knowledge: Knowledge, context: Context,
     return rules, state, context
 
 
+def each_widow(job: Callable[[int, CardId], T], widows: Sequence[CardId], threads: int,
+               progress: Progress | None, layouts: int, total: int) -> list[T]:
+    """``job(i, widow)`` of each widow in order, on ``threads`` threads; ``progress`` after
+    each widow, ``layouts`` counted for each."""
+    if threads <= 1:
+        return [job(i, widow) for i, widow in enumerate(widows)]
+    out = []
+    pool = ThreadPoolExecutor(threads, thread_name_prefix="hasen-widows")
+    try:
+        for i, result in enumerate(pool.map(job, range(len(widows)), widows), 1):
+            out.append(result)
+            if progress:
+                progress(i * layouts, total)  # may stop the work (a deadline): the rest is cancelled
+    finally:
+        pool.shutdown(cancel_futures=True)
+    return out
+
+
 def with_defences(knowledge: Knowledge, declarer: int, alone: bool, settings: Settings) -> list[TableShape]:
     """The seat's table in one form, and against a lone declarer with each defender alone
     too: the defenders choose the defence (``contracts.defences``)."""
@@ -399,7 +419,11 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
     total = len(indexes) + len(widows) * choice_layouts
     ladder = bid_ladder(variant, settings)
     policy = np.zeros((len(forms), len(ladder), NUM_CARDS), dtype=np.int64)  # the column chosen, by widow
-    for done, widow in enumerate(widows):
+    # with threads of this process the widows race side by side, each on one thread (a race's
+    # later rounds are too small to share); a mapper shares out each round's chunks instead
+    side_by_side = threads > 1 and mapper is None
+
+    def race_widow(done: int, widow: CardId) -> tuple[int, ...]:
         seen = replace(k, extra=widow)
         questions = []
         for f, (a, shape) in enumerate(zip(forms, shapes)):
@@ -408,9 +432,14 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
             assert [(t, EXTRA if d == widow else d) for t, d in columns] == shape.columns, \
                 "a widow's choice columns are the main layouts' columns"
             questions += [Question(f, points[b], tie_order(columns)) for b in range(len(ladder))]
-        solve = ChoiceStream(seen, forms, settings, f"{seed}/widow {card_name(widow)}", context, threads, mapper,
-                             progress, done * choice_layouts, total)
-        for q, column in enumerate(race(questions, len(forms), choice_layouts, solve).chosen):
+        solve = ChoiceStream(seen, forms, settings, f"{seed}/widow {card_name(widow)}", context,
+                             1 if side_by_side else threads, mapper, None if side_by_side else progress,
+                             done * choice_layouts, total)
+        return race(questions, len(forms), choice_layouts, solve).chosen
+
+    for widow, chosen in zip(widows, each_widow(race_widow, widows, threads if side_by_side else 1,
+                                                 progress if side_by_side else None, choice_layouts, total)):
+        for q, column in enumerate(chosen):
             policy[q // len(ladder), q % len(ladder), widow] = column  # the questions by form, then bid
     # the main layouts are solved last, only in the columns chosen for their widows
     read = [{widow: set(policy[f, :, widow].tolist()) for widow in widows} for f in range(len(forms))]
