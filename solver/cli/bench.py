@@ -195,6 +195,7 @@ def output_share(deals: list[Deal]) -> dict[str, float]:
 
 
 ADVICE_LAYOUTS = 1000  # the advice's default main layouts, as hasen bid solves them
+ADVICE_CHOICE_LAYOUTS: int | None = None  # its choice layouts per widow (None: the advice's default)
 
 
 def advice_requests(hand: int, layouts: int, choice_layouts: int, seed: int) -> list[tuple[Any, ...]]:
@@ -227,16 +228,19 @@ def advice_requests(hand: int, layouts: int, choice_layouts: int, seed: int) -> 
     return requests
 
 
-def advice_against_naive(seed: int, layouts: int = ADVICE_LAYOUTS) -> dict[str, Any]:
+def advice_against_naive(seed: int, layouts: int | None = None, choice_layouts: int | None = None) -> dict[str, Any]:
     """The Hasenpfeffer bid advice (``model=False``, one thread) on a seeded hand, against
-    the same search solving every cell of every table of the same layouts in one call."""
+    the same search solving every cell of every table of the same layouts in one call (by
+    default the advice's default layouts)."""
     from .. import public
     from ..analysis.inputs import DEFAULT_CHOICE_LAYOUTS
     from ..core.variants import HASENPFEFFER
     from ..search import thread_searcher
 
+    layouts = ADVICE_LAYOUTS if layouts is None else layouts
+    choice_layouts = DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts
     hand = sum(1 << c for c in random.Random(seed).sample(cards_of(HASENPFEFFER.deck), HASENPFEFFER.hand_size))
-    requests = advice_requests(hand, layouts, DEFAULT_CHOICE_LAYOUTS, seed)
+    requests = advice_requests(hand, layouts, choice_layouts, seed)
     searcher = thread_searcher()
     searcher.clear()
     start = time.perf_counter()
@@ -244,9 +248,10 @@ def advice_against_naive(seed: int, layouts: int = ADVICE_LAYOUTS) -> dict[str, 
     naive = time.perf_counter() - start
     searcher.clear()
     start = time.perf_counter()
-    public.bid(hand=CardSet(hand), seat="N", dealer="W", layouts=layouts, seed=seed, model=False)
+    public.bid(hand=CardSet(hand), seat="N", dealer="W", layouts=layouts, choice_layouts=choice_layouts, seed=seed,
+               model=False)
     advice = time.perf_counter() - start
-    return {"layouts": layouts, "choice_layouts": DEFAULT_CHOICE_LAYOUTS, "advice_s": advice, "naive_s": naive,
+    return {"layouts": layouts, "choice_layouts": choice_layouts, "advice_s": advice, "naive_s": naive,
             "naive_cells": cells, "ratio": advice / naive}
 
 
@@ -335,7 +340,7 @@ def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) ->
             "batch_thread_speedup": median_speedup(batches, threads),
         }
         if GAMES[game].declarer_exchanges and USING_EXTENSION:  # the twin would take minutes
-            result["games"][game]["advice"] = advice_against_naive(seed)
+            result["games"][game]["advice"] = advice_against_naive(seed, choice_layouts=ADVICE_CHOICE_LAYOUTS)
     result["startup"] = startup(STARTUP_RUNS_PER_ROUND * rounds)
     result["peak_memory_bytes"] = peak_memory_bytes()
     return result
