@@ -34,7 +34,8 @@ import numpy as np
 from hasen.analysis import choosing
 from hasen.analysis.advice import of_trump, tie_order
 from hasen.analysis.choosing import Question, race
-from hasen.analysis.layouts import Knowledge, TableShape, solve_layouts
+from hasen.analysis.knowledge import Knowledge
+from hasen.analysis.layouts import TableShape, solve_layouts
 from hasen.analysis.simulate import points_table
 from hasen.core.cards import cards_of
 from hasen.core.variants import variant_for

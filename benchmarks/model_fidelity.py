@@ -22,7 +22,7 @@ import random
 import time
 
 import hasen
-from hasen.analysis.layouts import Knowledge
+from hasen.analysis.knowledge import Knowledge
 from hasen.analysis.model import PlayerModel
 from hasen.core.deal import format_hand
 from hasen.core.seats import left_of

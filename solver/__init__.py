@@ -105,7 +105,7 @@ _ANSWER_TYPES = {
     "Agreeing": "analysis.advice",
     "BidFigures": "analysis.advice",
     "CallFigures": "analysis.advice",
-    "Context": "analysis.advice",
+    "Context": "analysis.knowledge",
     "FormAdvice": "analysis.advice",
     "BestChoice": "analysis.answer",
     "Auction": "analysis.bidding",
@@ -127,7 +127,7 @@ _ANSWER_TYPES = {
     "CallVerdict": "analysis.hand_review",
     "ChoiceVerdict": "analysis.hand_review",
     "PlayerTotals": "analysis.hand_review",
-    "Knowledge": "analysis.layouts",
+    "Knowledge": "analysis.knowledge",
     "LeadStats": "analysis.lead",
     "WinChances": "analysis.odds",
     "AloneComparison": "analysis.outcomes",
@@ -156,7 +156,6 @@ if TYPE_CHECKING:
     from .analysis.advice import BidFigures as BidFigures
     from .analysis.advice import CallAdvice as CallAdvice
     from .analysis.advice import CallFigures as CallFigures
-    from .analysis.advice import Context as Context
     from .analysis.advice import FormAdvice as FormAdvice
     from .analysis.answer import Answer as Answer
     from .analysis.answer import BestChoice as BestChoice
@@ -182,7 +181,8 @@ if TYPE_CHECKING:
     from .analysis.hand_review import ChoiceVerdict as ChoiceVerdict
     from .analysis.hand_review import HandReview as HandReview
     from .analysis.hand_review import PlayerTotals as PlayerTotals
-    from .analysis.layouts import Knowledge as Knowledge
+    from .analysis.knowledge import Context as Context
+    from .analysis.knowledge import Knowledge as Knowledge
     from .analysis.lead import LeadSimulation as LeadSimulation
     from .analysis.lead import LeadStats as LeadStats
     from .analysis.odds import Odds as Odds

@@ -50,7 +50,8 @@ if TYPE_CHECKING:
     from .analysis.bidding import BidAnalysis
     from .analysis.euchre_table import EuchreAnalysis
     from .analysis.hand_review import HandReview
-    from .analysis.layouts import Knowledge, Mapper
+    from .analysis.knowledge import Knowledge
+    from .analysis.layouts import Mapper
     from .analysis.lead import LeadSimulation
     from .analysis.odds import Odds
     from .analysis.position import PositionAnalysis
@@ -366,7 +367,7 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     for name, value in (("alone", alone), ("model", model), ("uniform", uniform)):
         if value is not None and not isinstance(value, bool):
             raise NotationError(f"{name}: expected true or false, got {value!r}")
-    from .analysis.advice import Context
+    from .analysis.knowledge import Context
     from .analysis.record import read_score
 
     if score is not None and not model:
@@ -439,7 +440,7 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
     others = [0, 0, 0, 0]
     for name, cards in (known or {}).items():
         others[coerce_seat(name, "known")] = coerce_hand(cards, f"known: {name}")
-    from .analysis.layouts import Knowledge
+    from .analysis.knowledge import Knowledge
 
     return Knowledge(*mine, known=tuple(others))
 
@@ -478,17 +479,17 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | Card
     >>> best.trump, best.discard, best.mean >= 5
     (Suit('C'), Card('KH'), True)
     """
-    from .analysis.simulate import simulate as simulate_layouts
-
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
+    from .analysis.simulate import simulate as simulate_layouts  # numpy: once the request is read
     forms = None if alone is None else (alone,)
     if not isinstance(uniform, bool):
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
     indexes = None
     calls = auction_calls(auction, knowledge, checked)
     if calls:
-        from .analysis.advice import Context, agreeing_layouts
+        from .analysis.advice import agreeing_layouts
+        from .analysis.knowledge import Context
 
         lead_bid(knowledge, checked, calls, knowledge.seat, 0, False, None, contract=False)
         indexes = agreeing_layouts(knowledge, seed, layouts, Context(calls, True, uniform), checked).indexes
@@ -520,20 +521,20 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
     >>> leads.best()[0].card, leads.leader_declares
     (Card('JK'), False)
     """
-    from .analysis.lead import simulate_lead as simulate_leads
-
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant,
                              sees_widow=False)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
     for name, value in (("alone", alone), ("uniform", uniform)):
         if not isinstance(value, bool):
             raise NotationError(f"{name}: expected true or false, got {value!r}")
-    from .analysis.advice import Context
-    from .analysis.fair import Stakes
+    from .analysis.knowledge import Context
 
     who, suit = coerce_seat(declarer, "declarer"), coerce_trump(trump)
     calls = auction_calls(auction, knowledge, checked)
     contract_bid = lead_bid(knowledge, checked, calls, who, suit, alone, bid)
+    from .analysis.fair import Stakes  # numpy: once the request is read
+    from .analysis.lead import simulate_lead as simulate_leads
+
     variant = knowledge.variant
     stakes = None if variant.declarer_exchanges and contract_bid is None else \
         Stakes.of(variant, checked, contract_bid, alone)

@@ -51,7 +51,8 @@ from .answer import Answer, figure, variant_json
 from .choosing import Question, race
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
-from .layouts import EXTRA, Column, Knowledge, Mapper, Progress, Read, Solved, TableShape, solve_layouts
+from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
+from .layouts import EXTRA, Column, Mapper, Progress, Read, Solved, TableShape, solve_layouts
 from .model import PlayerModel
 from .odds import scoring_of, win_chances
 from .playout import OwnCall, consistent, layout_rules, rules_for
@@ -260,21 +261,6 @@ class ChoiceStream:
         return solved.rows
 
 
-@dataclass(frozen=True)
-class Context:
-    """Where a seat's advice stands: the auction so far, and how the other players are
-    taken. ``model``: the others call by the model of the other players, every call is
-    valued by the auction it leads to, and the layouts agree with the calls so far (unless
-    ``uniform``); without it, each bid is judged as if it won the auction, passing is worth
-    0, and every layout is equally likely."""
-
-    auction: tuple[tuple[int, Call], ...] = ()
-    model: bool = True
-    uniform: bool = False
-    passes_taken: bool = False  # no auction was given: the seats before this one are taken to have passed
-    score: tuple[int, int] | None = None  # the score before the hand (the first side's, the second's)
-
-
 MAX_TRIES = 20  # candidate layouts per layout wanted, when the calls so far rule some out
 T = TypeVar("T")
 
@@ -395,7 +381,7 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
                         settings: Settings = Settings(), alone: bool | None = None,
                         choice_layouts: int = DEFAULT_CHOICE_LAYOUTS, threads: int = 1,
                         mapper: Mapper | None = None, progress: Progress | None = None,
-                        context: Context = Context()) -> BidAdvice:
+                        context: Context = DEFAULT_CONTEXT) -> BidAdvice:
     """Each bid's figures for the seat, with the widow unseen (see the module)."""
     k = knowledge
     variant = k.variant
@@ -562,7 +548,7 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
                   settings: Settings = Settings(), alone: bool | None = None,
                   choice_layouts: int = DEFAULT_CHOICE_LAYOUTS, threads: int = 1,
                   mapper: Mapper | None = None, progress: Progress | None = None,
-                  context: Context = Context()) -> CallAdvice:
+                  context: Context = DEFAULT_CONTEXT) -> CallAdvice:
     """Each call the seat may make in either round, over random layouts (see the module)."""
     k = knowledge
     variant = k.variant

@@ -46,13 +46,14 @@ from ..core.seats import NUM_SEATS, SEATS, partner_of
 from ..core.version import __version__
 from ..rules.auction import Call
 from .actions import ActionFigures, Option, value_options
-from .advice import Context, agreeing_layouts, solve_defended
+from .advice import agreeing_layouts, solve_defended
 from .answer import Answer, figure, given_figures, stderr_of_mean
 from .bidding import Auction
 from .fair import MISTAKE_POINTS, Agree, FairVerdict, Stakes, Why, judge_play
 from .family import Family
 from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
-from .layouts import Knowledge, TableShape
+from .knowledge import Context, Knowledge
+from .layouts import TableShape
 from .model import PlayerModel
 from .odds import GameState, scoring_of, win_chances
 from .play import PlayState, exchanging_seat

@@ -12,7 +12,6 @@ that the rows are the same however the chunks are shared out.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,16 +19,14 @@ from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 
-from ..core.cards import CardId, Mask, card_name, cards_of
-from ..core.deal import Deal
-from ..core.errors import InvalidDealError, NotationError
-from ..core.names import CardSet
-from ..core.seats import NUM_SEATS, SEATS
+from ..core.cards import CardId, Mask, cards_of
+from ..core.seats import NUM_SEATS
 from ..core.variants import Variant
 from ..rules.seating import first_leader
 from ..rules.settings import Settings
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
+from .knowledge import Knowledge
 from .play import exchanger, playing_seats
 
 TRUMPS = (0, 1, 2, 3)  # S H D C, the order of a table's rows
@@ -39,89 +36,6 @@ Progress = Callable[[int, int], None]
 Read = Mapping[int, Collection[int]]  # by a layout's extra card, the columns of its row an answer reads
 T = TypeVar("T")
 LAYOUTS_PER_CHUNK = 25  # small enough for progress and for two threads to share evenly
-
-
-@dataclass(frozen=True)
-class Knowledge:
-    """What a seat knows; everything else is dealt at random."""
-
-    variant: Variant
-    dealer: int
-    seat: int
-    hand: Mask  # the seat's own cards
-    # the widow (the Hasenpfeffer declarer takes it) or the upcard (seen by all); None: unseen
-    # too (the widow, to anyone but the declarer), dealt at random after the hands
-    extra: CardId | None
-    known: tuple[Mask, ...] = (0, 0, 0, 0)  # cards known to be in each seat's hand
-
-    def __post_init__(self) -> None:
-        # plain masks (a CardSet's operators run in Python, and every layout dealt uses them)
-        object.__setattr__(self, "hand", int(self.hand))
-        object.__setattr__(self, "known", tuple(int(cards) for cards in self.known))
-        v = self.variant
-        if self.seat not in v.seats:
-            raise NotationError(f"seat: {v.name} deals to {', '.join(SEATS[s] for s in v.seats)}, "
-                                f"not {SEATS[self.seat]}")
-        if self.hand.bit_count() != v.hand_size or self.hand & ~v.deck:
-            raise InvalidDealError(f"hand: {SEATS[self.seat]} holds {v.hand_size} cards of the {v.label} deck, "
-                                   f"not {CardSet(self.hand)}")
-        seen = self.seen_by_seat
-        if self.extra is not None and (not v.deck >> self.extra & 1 or self.hand >> self.extra & 1):
-            raise InvalidDealError(f"{v.extra_card}: {card_name(self.extra)} is not a free card of the {v.label} deck")
-        if self.extra is None and not v.extra_optional:
-            raise NotationError(f"{v.extra_card}: every seat sees the {v.extra_card} in {v.name}: give it")
-        for other, cards in enumerate(self.known):
-            if not cards:
-                continue
-            if other == self.seat or other not in v.seats:
-                raise NotationError(f"known: {SEATS[other]} is not another seat that holds a hand")
-            if cards & seen or cards & ~v.deck:
-                raise InvalidDealError(f"known: {CardSet(cards & (seen | ~v.deck))} cannot be in {SEATS[other]}'s hand")
-            if cards.bit_count() > v.hand_size:
-                raise InvalidDealError(f"known: {SEATS[other]} holds {v.hand_size} cards, not {cards.bit_count()}")
-            seen |= cards
-
-    @property
-    def seen_by_seat(self) -> Mask:
-        """The seat's own cards and the extra card, when it sees that."""
-        return self.hand | (0 if self.extra is None else 1 << self.extra)
-
-    @property
-    def unseen(self) -> list[CardId]:
-        """The cards dealt at random, in a fixed order."""
-        seen = self.seen_by_seat
-        for cards in self.known:
-            seen |= cards
-        return cards_of(self.variant.deck & ~seen)
-
-    def dealt(self, seed: int | str, index: int, unseen: list[CardId] | None = None) -> tuple[tuple[Mask, ...], CardId]:
-        """Layout ``index``: each other hand filled up from the unseen cards (shuffled by the
-        layout's own generator, then given out in the order of the variant's seats), and the
-        extra card, the next unseen one when the seat does not see it. ``unseen``: the
-        ``unseen`` list, when the caller has it already."""
-        cards = list(self.unseen if unseen is None else unseen)
-        random.Random(f"{seed}/{index}").shuffle(cards)
-        hands = list(self.known)
-        hands[self.seat] = self.hand
-        taken = 0
-        for seat in self.variant.seats:
-            missing = self.variant.hand_size - hands[seat].bit_count()
-            for card in cards[taken:taken + missing]:
-                hands[seat] |= 1 << card
-            taken += missing
-        extra = cards[taken] if self.extra is None else self.extra
-        return tuple(hands), extra
-
-    def layout(self, seed: int | str, index: int) -> Deal:
-        """Layout ``index`` as a deal (see ``dealt``)."""
-        hands, extra = self.dealt(seed, index)
-        return Deal.from_masks(hands, extra, self.dealer, self.variant)
-
-    def describe(self) -> dict[str, Any]:
-        data = {"seat": SEATS[self.seat], "hand": str(CardSet(self.hand))}
-        if self.extra is not None:
-            data[self.variant.extra_card] = card_name(self.extra)
-        return data | {"known": {SEATS[s]: str(CardSet(m)) for s, m in enumerate(self.known) if m}}
 
 
 Column = tuple[int, int | None]  # (trump, discard): None when the seat makes no discard, EXTRA for the widow

@@ -25,11 +25,12 @@ from ..rules.seating import first_leader
 from ..rules.settings import Settings
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
-from .advice import Agreeing, Context, agreeing_layouts
+from .advice import Agreeing, agreeing_layouts
 from .answer import Answer, figure, stderr_of_mean, variant_json
 from .fair import Stakes
 from .inputs import whole_number
-from .layouts import Knowledge, Mapper, map_chunks
+from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
+from .layouts import Mapper, map_chunks
 from .play import Contract, PlayState, exchanger, exchanging_seat, playing_seats
 from .simulate import Sample, trick_counts
 
@@ -181,7 +182,7 @@ class LeadSimulation(Answer):
 def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool = False, layouts: int = 1000,
                   seed: int = 0, settings: Settings = Settings(), mapper: Mapper | None = None,
                   progress: Callable[[int, int], None] | None = None, threads: int = 1,
-                  stakes: Stakes | None = None, context: Context = Context()) -> LeadSimulation:
+                  stakes: Stakes | None = None, context: Context = DEFAULT_CONTEXT) -> LeadSimulation:
     """Solve every lead of ``knowledge.seat`` on ``layouts`` random layouts (see the module),
     those that agree with the auction of ``context`` by the model of the other players (when
     it has calls and is not ``uniform``); ``stakes``: the contract's, for each lead's points."""

@@ -31,7 +31,8 @@ from ..rules.settings import Settings
 from .answer import Answer, figure, variant_json
 from .family import Family
 from .inputs import whole_number
-from .layouts import Column, Knowledge, Mapper, TableShape, solve_layouts
+from .knowledge import Knowledge
+from .layouts import Column, Mapper, TableShape, solve_layouts
 
 FORMS = {False: "with_partner", True: "alone"}  # the JSON names of the forms of play
 

@@ -205,7 +205,7 @@ def advice_requests(hand: int, layouts: int, choice_layouts: int, seed: int) -> 
     from dataclasses import replace
 
     from ..analysis.advice import with_defences
-    from ..analysis.layouts import Knowledge
+    from ..analysis.knowledge import Knowledge
     from ..core.cards import card_name
     from ..core.variants import HASENPFEFFER
     from ..rules.settings import Settings

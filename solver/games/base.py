@@ -24,9 +24,10 @@ from ..search import Searcher, thread_searcher
 # the analyses and texts of bidding, positions and reviews are imported when first asked
 # for, so that a command needs only its own (``hasen table`` starts the faster)
 if TYPE_CHECKING:
-    from ..analysis.advice import BidAdvice, CallAdvice, Context
+    from ..analysis.advice import BidAdvice, CallAdvice
     from ..analysis.bidding import Advice, BidAnalysis
-    from ..analysis.layouts import Knowledge, Mapper
+    from ..analysis.knowledge import Context, Knowledge
+    from ..analysis.layouts import Mapper
     from ..analysis.position import Checkpoint, PositionAnalysis
     from ..analysis.review import PlayReview
 

@@ -25,9 +25,10 @@ from ..text.words import OPEN_HANDS, lone_form, signed, tricks
 from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
-    from ..analysis.advice import CallAdvice, Context
+    from ..analysis.advice import CallAdvice
     from ..analysis.bidding import Advice, Auction, CallOutcome, EuchreAdvice, Played
-    from ..analysis.layouts import Knowledge, Mapper
+    from ..analysis.knowledge import Context, Knowledge
+    from ..analysis.layouts import Mapper
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
@@ -152,7 +153,8 @@ class Euchre(Game):
     def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
                choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
                progress: Progress | None = None, context: Context | None = None) -> CallAdvice:
-        from ..analysis.advice import Context, advise_euchre
+        from ..analysis.advice import advise_euchre
+        from ..analysis.knowledge import Context
 
         return advise_euchre(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper,
                                    progress, context or Context())

@@ -23,9 +23,10 @@ from ..text.words import OPEN_HANDS, lone_form, signed, tricks
 from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
-    from ..analysis.advice import BidAdvice, Context
+    from ..analysis.advice import BidAdvice
     from ..analysis.bidding import Advice, Auction, HasenpfefferAdvice, Played
-    from ..analysis.layouts import Knowledge, Mapper
+    from ..analysis.knowledge import Context, Knowledge
+    from ..analysis.layouts import Mapper
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
@@ -149,7 +150,8 @@ class Hasenpfeffer(Game):
     def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
                choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
                progress: Progress | None = None, context: Context | None = None) -> BidAdvice:
-        from ..analysis.advice import Context, advise_hasenpfeffer
+        from ..analysis.advice import advise_hasenpfeffer
+        from ..analysis.knowledge import Context
 
         return advise_hasenpfeffer(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper,
                                    progress, context or Context())

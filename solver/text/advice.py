@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..analysis.actions import ActionFigures
-from ..analysis.advice import BidAdvice, BidFigures, CallAdvice, CallFigures, Context, FormAdvice
+from ..analysis.advice import BidAdvice, BidFigures, CallAdvice, CallFigures, FormAdvice
 from ..analysis.choosing import FIRST_ROUND
-from ..analysis.layouts import Knowledge
+from ..analysis.knowledge import Context, Knowledge
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS

@@ -91,3 +91,28 @@ def test_serve_without_the_web_extra_says_what_to_install(package: str) -> None:
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip() == (f"hasen: serve: the web service needs {package}, which is not installed: "
                                    "pip install 'hasen[serve]'")
+
+
+REFUSAL_PROBE = """
+import json, sys
+started = set(sys.modules)
+from hasen.cli import main
+status = main(sys.argv[1:])
+print(json.dumps([status, sorted(set(sys.modules) - started)]), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("argv", [
+    ["bid", "--seat", "N", "--hand", "A.K..AQJ", "--dealer", "W"],  # five cards
+    ["bid", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--auction", "Q 3"],
+    ["bid", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--known", "E:AS"],
+    ["simulate", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--widow", "ZZ"],
+    ["lead", "--seat", "E", "--hand", "A.K..AQJ*", "--dealer", "W", "--declarer", "N", "--trump", "X"],
+])
+def test_a_bad_single_dummy_request_is_refused_before_numpy_loads(argv: list[str]) -> None:
+    """Reading and checking a single-dummy request needs no numpy (about 100 ms to import):
+    a mistake is told at once."""
+    done = subprocess.run([sys.executable, "-c", REFUSAL_PROBE, *argv], capture_output=True, text=True, timeout=120)
+    status, loaded = json.loads(done.stderr.splitlines()[-1])
+    assert status == 2 and done.stderr.startswith("hasen: "), done.stderr
+    assert "numpy" not in loaded
