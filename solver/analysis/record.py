@@ -556,7 +556,7 @@ def parse_settings(text: str, variant: Variant) -> Settings:
         if not equals or not raw:
             raise NotationError(f"settings: expected name=value, got {quoted(item)}")
         if name in values:
-            raise NotationError(f"settings: {name} is given twice")
+            raise NotationError(f"settings: {quoted(name)} is given twice")
         known = [v for game in GAME_SETTINGS.values() for v in game.get(name, ())]
         if known and all(isinstance(v, bool) for v in known):
             word = raw.lower()
