@@ -219,10 +219,12 @@ export function adviceBasis(answer, game) {
   const lines = [[...seen, `${rest} dealt at random over ${answer.layouts} layouts (seed ${answer.seed}), each ` +
     `played out double dummy (every hand open, best play).${others}`]];
   if (answer.forms) {
-    lines.push([`Trump and discard are chosen after the ${game.extraCard} is taken, on ${answer.choice_layouts} ` +
-      `other layouts for each card it can be, so that the choice never sees the layout it is scored on.`]);
+    lines.push([`Trump and discard are chosen after the ${game.extraCard} is taken, on up to ` +
+      `${answer.choice_layouts} other layouts for each card it can be (the choices plainly behind are dropped as ` +
+      `the layouts come), so that the choice never sees the layout it is scored on.`]);
   } else if (answer.calls && answer.calls.some((c) => c.discard)) {
-    lines.push([`The dealer's discard is chosen on ${answer.choice_layouts} other layouts.`]);
+    lines.push([`The dealer's discard is chosen on up to ${answer.choice_layouts} other layouts (the discards ` +
+      `plainly behind are dropped as the layouts come).`]);
   }
   return lines;
 }

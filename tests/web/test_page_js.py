@@ -586,8 +586,9 @@ def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str
         "dealt at random over 40 layouts (seed 3), each played out double dummy (every hand open, best play). After "
         "each option the auction goes on by the model of the other players (how a player bids knowing only its own "
         "cards), and the contract it ends in is played out.",
-        f"Trump and discard are chosen after the widow is taken, on {answer['choice_layouts']} other layouts for each "
-        "card it can be, so that the choice never sees the layout it is scored on."]
+        f"Trump and discard are chosen after the widow is taken, on up to {answer['choice_layouts']} other layouts "
+        "for each card it can be (the choices plainly behind are dropped as the layouts come), so that the choice "
+        "never sees the layout it is scored on."]
     for name, rows in zip(answer["forms"], figures):
         form = answer["forms"][name]
         assert [r["bid"] for r in rows["value"]] == ["1", "2", "3", "4", "5", "little pepper", "big pepper"]
@@ -668,7 +669,8 @@ def test_the_euchre_call_advice_in_words(js, client: FlaskClient, deal: Deal, se
         "(seed 3), each played out double dummy (every hand open, best play). After each option the auction goes "
         "on by the model of the other players (how a player bids knowing only its own cards), and the contract it "
         "ends in is played out.")
-    assert (basis["value"][1:] == [f"The dealer's discard is chosen on {answer['choice_layouts']} other layouts."]) \
+    assert (basis["value"][1:] == [f"The dealer's discard is chosen on up to {answer['choice_layouts']} other "
+                                   "layouts (the discards plainly behind are dropped as the layouts come)."]) \
         == (seat == SEATS[deal.dealer])
     dealer = seat == answer["dealer"]
     assert rows["value"] == [{
