@@ -323,7 +323,7 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     ``extra``) with the ``dealer``, the ``variant`` and the ``settings``, as to
     ``knowledge_of``; the Hasenpfeffer widow stays unseen. The rest is dealt on ``layouts``
     random layouts (default 1,000), and the declarer's later choice of trump and discard is
-    made on ``choice_layouts`` other layouts for each widow (``hasen.analysis.advice``). The
+    made on up to ``choice_layouts`` other layouts for each widow (``hasen.analysis.choosing``). The
     same ``seed`` gives the same answer on any number of ``threads``.
 
     Every option of the seat is valued at the table: the auction goes on by the model of
