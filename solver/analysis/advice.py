@@ -11,13 +11,14 @@ in Hasenpfeffer the trump and the discard, once the widow is taken; in Euchre th
 discard after taking up the upcard. That choice must not see the layout it is scored on,
 or every bid would look better than it is (the best of many noisy figures is too high).
 So it is made on other layouts: for each card the widow could be, the seat's seven cards
-are played on ``choice_layouts`` layouts of their own, dealt from another stream, and for
-each bid the trump and discard with the best expected score there is the seat's choice
+are played on up to ``choice_layouts`` layouts of their own, dealt from another stream, and
+for each bid the trump and discard with the best expected score there is the seat's choice
 (on a tie, the first in the order S, H, D, C, and within a trump the discards in the
-canonical card order). Only then is the choice scored, on the main layouts, each by its own widow
-(and solved only in the columns so chosen: no other is read). The
-Euchre dealer's discard is chosen the same way, once, from its six cards. A discard by
-another seat (an opposing or partnering Euchre dealer) is that seat's double-dummy choice.
+canonical card order), the candidates plainly behind dropped as the layouts come
+(``hasen.analysis.choosing``). Only then is the choice scored, on the main layouts, each by
+its own widow (and solved only in the columns so chosen: no other is read). The Euchre
+dealer's discard is chosen the same way, once, from its six cards. A discard by another
+seat (an opposing or partnering Euchre dealer) is that seat's double-dummy choice.
 
 The figures of a bid are those of the layouts it is scored on: the chance of making it,
 the expected score by the table's scoring settings, its standard error, and the trump the
