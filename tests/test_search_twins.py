@@ -251,12 +251,25 @@ def test_both_cores_deal_the_layouts_the_view_draws(seed: int, known: bool, name
     assert view.layouts(seeds) == expected
 
 
-def test_a_bad_deal_plan_is_refused() -> None:
+BAD_PLANS = {
+    "a row leading nowhere": (["x"], [0, 0], [(3,)], [(1, [((1, 0), 1, 5)])]),
+    "no states": (["x"], [0, 0], [(3,)], []),
+    "no layouts": (["x"], [0, 0], [(3,)], [(0, [((1, 0), 1, -1)])]),
+    "more cards than the group": (["x"], [0, 0], [(3,)], [(1, [((2, 0), 1, -1)])]),
+    "a layout ended too soon": (["x"], [0, 0], [(3,), (4,)], [(1, [((1, 0), 1, -1)])]),
+    "a row of three places for two": (["x"], [0, 0], [(3,)], [(1, [((1, 0, 0), 1, -1)])]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_PLANS))
+def test_a_bad_deal_plan_is_refused_alike(case: str) -> None:
+    """A plan that could not come from a view is an error from either core, the same one."""
     from hasen.search import _search_py
 
     extension = pytest.importorskip("hasen.search._search")
-    bad = [(1, [((1, 0), 1, 5)])]  # a row leading to a state that is not there
-    with pytest.raises(ValueError, match="a row is a count per place"):
-        extension.deal_layouts(["x"], [0, 0], [(3,)], bad)
-    with pytest.raises((ValueError, IndexError)):
-        _search_py.deal_layouts(["x"], [0, 0], [(3,), (4,)], bad)
+    messages = []
+    for core in (extension, _search_py):
+        with pytest.raises(ValueError) as error:
+            core.deal_layouts(*BAD_PLANS[case])
+        messages.append(str(error.value))
+    assert messages[0] == messages[1]

@@ -556,13 +556,18 @@ def deal_layouts(seeds, fixed, groups, states) -> list:
     cdef unsigned char swap
     cdef uint64_t pick
     cdef int state, size, j
+    cdef bint bad = False
     try:
         if not (state_ways and state_first and state_rows and rows_c and group_start and group_cards and fixed_c
                 and out and key_start):
             raise MemoryError("no memory for the layouts")
+        if ngroups and not nstates:
+            raise ValueError("deal_layouts: no state to deal the groups from")
         at = 0
         for s in range(nstates):
             ways, rows = states[s]
+            if ways < 1 or not rows:
+                raise ValueError("deal_layouts: a state has its layouts (at least 1) and a row for each way")
             state_ways[s] = ways
             state_first[s] = at
             state_rows[s] = len(rows)
@@ -623,7 +628,8 @@ def deal_layouts(seeds, fixed, groups, states) -> list:
                     out[i * nplaces + p] = fixed_c[p]
                 state = 0
                 for g in range(ngroups):
-                    if state < 0:
+                    if state < 0:  # a row that ended the layout before its last group
+                        bad = True
                         break
                     pick = twister_below(&twister, state_ways[state])
                     r = state_first[state]
@@ -641,9 +647,14 @@ def deal_layouts(seeds, fixed, groups, states) -> list:
                     at = 0
                     for p in range(nplaces):
                         for c in range(rows_c[r].counts[p]):
+                            if at >= size:  # a row that gives out more cards than the group has
+                                bad = True
+                                break
                             out[i * nplaces + p] |= <uint64_t>1 << shuffled[at]
                             at += 1
                     state = rows_c[r].next_state
+        if bad:
+            raise ValueError("deal_layouts: a row gives out other than its group's cards, or ends too soon")
         return [[out[i * nplaces + p] for p in range(nplaces)] for i in range(nseeds)]
     finally:
         free(state_ways)

@@ -409,12 +409,21 @@ class Searcher:
 def deal_layouts(seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Sequence[int]],
                  states: Sequence[DealState]) -> list[list[int]]:
     """The layout each seed deals (see ``protocol.py``), through the random module itself."""
+    if groups and not states:
+        raise ValueError("deal_layouts: no state to deal the groups from")
+    for ways, rows in states:  # refused as the C core refuses it
+        if ways < 1 or not rows:
+            raise ValueError("deal_layouts: a state has its layouts (at least 1) and a row for each way")
+        if any(len(counts) != len(fixed) or not -1 <= following < len(states) for counts, _, following in rows):
+            raise ValueError("deal_layouts: a row is a count per place, its weight and a state")
     out = []
     for seed in seeds:
         rng = random.Random(seed)
         held = list(fixed)
         state = 0
         for cards in groups:
+            if state < 0:
+                raise ValueError("deal_layouts: a row gives out other than its group's cards, or ends too soon")
             ways, rows = states[state]
             pick = rng.randrange(ways)
             r = 0
@@ -425,6 +434,8 @@ def deal_layouts(seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Se
             shuffled = list(cards)
             rng.shuffle(shuffled)
             at = 0
+            if sum(counts) > len(shuffled):
+                raise ValueError("deal_layouts: a row gives out other than its group's cards, or ends too soon")
             for place, count in enumerate(counts):
                 for card in shuffled[at:at + count]:
                     held[place] |= 1 << card
