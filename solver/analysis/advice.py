@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 import numpy as np
 
-from ..core.cards import JOKER, NUM_CARDS, SUITS, CardId, canonical_key, card_name
+from ..core.cards import JOKER, NUM_CARDS, SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
 from ..core.seats import SEATS, left_of, partner_of
@@ -53,7 +52,7 @@ from .choosing import Question, race
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
-from .layouts import EXTRA, Column, Mapper, Progress, Read, Solved, TableShape, solve_layouts
+from .layouts import EXTRA, Column, Mapper, Progress, Read, Solved, TableShape, map_in_order, solve_layouts
 from .model import PlayerModel
 from .odds import scoring_of, win_chances
 from .playout import OwnCall, consistent, layout_rules, rules_for
@@ -263,7 +262,6 @@ class ChoiceStream:
 
 
 MAX_TRIES = 20  # candidate layouts per layout wanted, when the calls so far rule some out
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -333,24 +331,6 @@ def turn_state(knowledge: Knowledge, context: Context,
     return rules, state, context
 
 
-def each_widow(job: Callable[[int, CardId], T], widows: Sequence[CardId], threads: int,
-               progress: Progress | None, layouts: int, total: int) -> list[T]:
-    """``job(i, widow)`` of each widow in order, on ``threads`` threads; ``progress`` after
-    each widow, ``layouts`` counted for each."""
-    if threads <= 1:
-        return [job(i, widow) for i, widow in enumerate(widows)]
-    out = []
-    pool = ThreadPoolExecutor(threads, thread_name_prefix="hasen-widows")
-    try:
-        for i, result in enumerate(pool.map(job, range(len(widows)), widows), 1):
-            out.append(result)
-            if progress:
-                progress(i * layouts, total)  # may stop the work (a deadline): the rest is cancelled
-    finally:
-        pool.shutdown(cancel_futures=True)
-    return out
-
-
 def with_defences(knowledge: Knowledge, declarer: int, alone: bool, settings: Settings) -> list[TableShape]:
     """The seat's table in one form, and against a lone declarer with each defender alone
     too: the defenders choose the defence (``contracts.defences``)."""
@@ -410,7 +390,8 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
     # later rounds are too small to share); a mapper shares out each round's chunks instead
     side_by_side = threads > 1 and mapper is None
 
-    def race_widow(done: int, widow: CardId) -> tuple[int, ...]:
+    def race_widow(done: int) -> tuple[int, ...]:
+        widow = widows[done]
         seen = replace(k, extra=widow)
         questions = []
         for f, (a, shape) in enumerate(zip(forms, shapes)):
@@ -424,8 +405,12 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
                              done * choice_layouts, total)
         return race(questions, len(forms), choice_layouts, solve).chosen
 
-    for widow, chosen in zip(widows, each_widow(race_widow, widows, threads if side_by_side else 1,
-                                                 progress if side_by_side else None, choice_layouts, total)):
+    def widow_done(i: int) -> None:
+        if side_by_side and progress:
+            progress((i + 1) * choice_layouts, total)
+
+    raced = map_in_order(race_widow, range(len(widows)), threads if side_by_side else 1, after=widow_done)
+    for widow, chosen in zip(widows, raced):
         for q, column in enumerate(chosen):
             policy[q // len(ladder), q % len(ladder), widow] = column  # the questions by form, then bid
     # the main layouts are solved last, only in the columns chosen for their widows
@@ -575,7 +560,8 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     main_layouts = agreeing_layouts(k, seed, layouts, context, settings)
     count = len(main_layouts.indexes)
     answer.layouts, answer.agreeing = count, main_layouts
-    total = count + (choice_layouts if own_discard or second_round_follows else 0)
+    choice_count = choice_layouts if own_discard or second_round_follows else 0  # the most, for progress
+    total = count + choice_count
     upcard_suit = None if k.extra == JOKER else next(t for t in range(len(SUITS)) if takes_upcard(k.extra, t))
     picks: list[dict[int, int]] = []  # per form, the column of each trump (the seat's own discard chosen)
     discards: list[dict[int, Card | None]] = []
@@ -590,7 +576,7 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
             if len(columns) > 1:  # the seat's own discards: chosen on the other layouts
                 questions[(f, trump)] = Question(f, points[0], tie_order(shape.columns, partial(of_trump, trump)))
     chosen = choice = None
-    if own_discard or second_round_follows:
+    if choice_count:
         solve = ChoiceStream(k, forms, settings, f"{seed}/discard", context, threads, mapper, progress, 0, total)
         raced = race(list(questions.values()), len(forms), choice_layouts, solve)
         for (f, trump), pick in zip(questions, raced.chosen):
@@ -602,7 +588,6 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
         assert solve.agreeing is not None
         choice = replace(solve.agreeing, indexes=solve.agreeing.indexes[:first])
         chosen = Solved(np.concatenate(solve.extras)[:first], tuple(rows[:first] for rows in raced.rows))
-    choice_count = 0 if choice is None else choice_layouts
     # the main layouts are solved in the columns picked only
     read = [{k.extra: set(picks[f].values())} for f in range(len(forms))]
     main = solve_defended(k, forms, settings, count, seed, threads, mapper, progress, choice_count, total,

@@ -220,14 +220,27 @@ def map_chunks(job: Callable[[tuple[int, int]], T], layouts: int, threads: int =
     that solve several streams towards one total)."""
     spans = [(start, min(start + LAYOUTS_PER_CHUNK, layouts)) for start in range(0, layouts, LAYOUTS_PER_CHUNK)]
     total = layouts if total is None else total
+
+    def after(i: int) -> None:
+        if progress:
+            progress(done_before + spans[i][1], total)
+
+    return map_in_order(job, spans, threads, mapper, after)
+
+
+def map_in_order(job: Callable[[Any], T], items: Sequence[Any], threads: int = 1, mapper: Mapper | None = None,
+                 after: Callable[[int], None] | None = None) -> list[T]:
+    """``job`` of each item, the results in order, on ``threads`` threads of this process or
+    through ``mapper``; ``after(i)`` once item i's result is in (it may raise to stop the
+    work, say at a deadline: what has not started is cancelled)."""
     results = []
     pool = ThreadPoolExecutor(threads, thread_name_prefix="hasen-layouts") if mapper is None and threads > 1 else None
     try:
         run: Mapper = mapper or (pool.map if pool is not None else map)
-        for (_, stop), result in zip(spans, run(job, spans)):
+        for i, result in enumerate(run(job, items)):
             results.append(result)
-            if progress:
-                progress(done_before + stop, total)
+            if after:
+                after(i)
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
