@@ -176,8 +176,18 @@ def choose_contract(made: Made, rng: random.Random) -> None:
         parts.append("alone")
     if defender is not None:
         parts.append(f"defender {SEATS[defender]}")
+    # Railroad: each lone player takes a random card of the partner's and puts one away
+    calls: dict[int, tuple[int, int]] = {}
+    if variant.name == "railroad" and alone and made.settings.get("call_for_best", True):
+        for caller in [declarer] + ([] if defender is None else [defender]):
+            passed = rng.choice(cards_of(deal.hands[(caller + 2) % 4]))
+            held = (deal.hands[caller] | 1 << deal.extra) & ~(1 << discard) if caller == taker else deal.hands[caller]
+            calls[caller] = passed, rng.choice(cards_of(held | 1 << passed))
+            word = "best" if caller == declarer else "defender best"
+            parts.append(f"{word} {card_name(calls[caller][0])} for {card_name(calls[caller][1])}")
     made.contract = ", ".join(parts)
-    made.contract_value = Contract(declarer, trump, discard, alone, defender)
+    made.contract_value = Contract(declarer, trump, discard, alone, defender, calls.get(declarer),
+                                   None if defender is None else calls.get(defender))
     made.alone = alone
 
 
@@ -211,6 +221,8 @@ def random_record(seed: int, complete: bool = False) -> Made:
         settings["first_lead"] = "declarer"
     if variant.partners and rng.random() < 0.2:
         settings["lone_lead"] = "dealer_left_skip_idle"
+    if variant.name == "railroad" and rng.random() < 0.2:
+        settings["call_for_best"] = False
     deal = next(random_deals(variant, rng.randrange(2**32)))
     made = Made(variant, deal, settings)
     stop = 0.0 if complete else rng.choice([0.0, 0.02, 0.1])

@@ -25,7 +25,7 @@ from ..search import Searcher, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, BestChoice, TableAnswer, options_json, tables_repr
 from .inputs import coerce_deal
-from .play import Contract, declarer_cards
+from .play import BestCard, Contract, declarer_cards
 from .table import (
     SEAT_OBJECTS,
     SUIT_OBJECTS,
@@ -47,8 +47,14 @@ class TrumpEntry(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports
     value: int  # the tricks; with an exchange, those of the dealer's chosen discard
     discards: ByName[Card, int]  # the tricks after each discard, in canonical order; empty: no exchange
     discard: Card | None = None  # the dealer's choice (the first in canonical order on a tie)
+    best: BestCard | None = None  # Railroad: the lone maker's call for best, chosen after the discard
+    defender_best: BestCard | None = None  # and the lone defender's, chosen after the maker's
 
-    def to_json(self) -> int | dict[str, int]:
+    def to_json(self) -> int | dict[str, Any]:
+        if self.best is not None:  # a call for best: the calls always shown
+            return {**{card_name(d): n for d, n in self.discards.items()}, "value": self.value,
+                    "best": self.best.text(), "defender_best": None if self.defender_best is None
+                    else self.defender_best.text()}
         if not self.discards:
             return self.value
         return {**{card_name(d): n for d, n in self.discards.items()}, "value": self.value}
@@ -208,9 +214,14 @@ class EuchreAnalysis(TableAnswer, Answer):  # not a dataclass: see tests/cli/tes
         return tables_repr(self, self.deal, self.tables)
 
 
-def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, settings: Settings) -> TableJob:
+def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, settings: Settings) -> Any:
     """The makers' tricks for each trump, every dealer's discard where the dealer exchanges:
-    all the positions to be built and solved in one call, without the GIL."""
+    all the positions to be built and solved in one call, without the GIL (a ``TableJob``);
+    for a lone Railroad maker who calls for best, its ``CallingPlan``."""
+    if alone and deal.variant.calls_for_best and settings.call_for_best:
+        from .calling import CallingPlan
+
+        return CallingPlan(deal, maker, lone_defender, settings)
     shape = table_shape(deal, maker, alone, lone_defender, settings)
     request = (shape.pick_hands((*deal.hands, 0)), LAYOUT_BYTES, shape.taker_seats, deal.extra, shape.active,
                shape.leader, shape.side)
@@ -233,8 +244,8 @@ def plan_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | 
     if deal.variant.declarer_exchanges:
         raise NotationError(f"variant: a {deal.variant.label} deal has no maker's table (the declarer takes "
                             f"the {deal.variant.extra_card}): ask for the declarer's trump x discard table")
-    jobs, lone_defender = tables_by_declarer(
-        deal, declarer, alone, defender, settings, lambda seat, lone: maker_job(deal, seat, alone, lone, settings))
+    jobs, lone_defender = tables_by_declarer(deal, declarer, alone, defender, settings,
+                                             lambda seat, lone: maker_job(deal, seat, alone, lone, settings))
     return planned(jobs, lambda tables: EuchreAnalysis(deal, alone, lone_defender, tables, settings))
 
 

@@ -21,6 +21,16 @@ from ..core.variants import Variant
 from ..rules.auction import Call
 
 
+def check_single_dummy(variant: Variant) -> None:
+    """Refuse a game the single-dummy analyses cannot weigh yet: Railroad, whose calls for
+    best the model of the other players (and so the win chances) has no fit for."""
+    if variant.calls_for_best:
+        raise NotationError(f"variant: {variant.name} is analysed with every hand open (tables, positions, reviews "
+                            "of the play, par); its single-dummy analyses (bid advice, the fair review, simulations, "
+                            "leads, the chance of winning) are not available: the model of the other players "
+                            "has no fit for calling for best")
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """What a seat knows; everything else is dealt at random."""
@@ -39,6 +49,7 @@ class Knowledge:
         object.__setattr__(self, "hand", int(self.hand))
         object.__setattr__(self, "known", tuple(int(cards) for cards in self.known))
         v = self.variant
+        check_single_dummy(v)
         if self.seat not in v.seats:
             raise NotationError(f"seat: {v.name} deals to {', '.join(SEATS[s] for s in v.seats)}, "
                                 f"not {SEATS[self.seat]}")

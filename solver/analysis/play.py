@@ -10,11 +10,22 @@ from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quo
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of
 from ..core.variants import Variant
-from ..rules.seating import active_seats, first_leader
+from ..rules.seating import active_seats, best_callers, first_leader
 from ..rules.settings import Settings
 from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
+
+
+class BestCard(NamedTuple):
+    """A call for the partner's best card (Railroad): the card the partner passes, and the
+    one the caller then puts away (it may be the card passed)."""
+
+    passed: CardId
+    discard: CardId
+
+    def text(self) -> str:
+        return f"{card_name(self.passed)} for {card_name(self.discard)}"
 
 
 class ContractValues(NamedTuple):
@@ -25,13 +36,16 @@ class ContractValues(NamedTuple):
     discard: CardId
     alone: bool = False
     lone_defender: int | None = None
+    best: tuple[CardId, CardId] | None = None  # the lone declarer's call for best (BestCard)
+    defender_best: tuple[CardId, CardId] | None = None  # the lone defender's
 
 
 class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_imports.py
     """Who declares (makes trump), in which trump, the card put away by whoever took the
     widow or upcard (the upcard itself when nobody took it), whether the declarer plays
-    alone, and the defender who plays alone against a lone declarer, if any. Its seats, suit
-    and card are kept as ``Seat``, ``Suit`` and ``Card``.
+    alone, the defender who plays alone against a lone declarer, if any, and in Railroad
+    each lone player's call for the partner's best card (``BestCard``). Its seats, suit
+    and cards are kept as ``Seat``, ``Suit`` and ``Card``.
 
     >>> Contract(0, 3, Card("KH"))
     Contract(declarer=Seat('N'), trump=Suit('C'), discard=Card('KH'), alone=False, lone_defender=None)
@@ -43,7 +57,8 @@ class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_impor
         def __new__(cls, *args, **values):
             given = ContractValues(*args, **values)
             return super().__new__(cls, Seat(given.declarer), Suit(given.trump), Card(given.discard), given.alone,
-                                   None if given.lone_defender is None else Seat(given.lone_defender))
+                                   None if given.lone_defender is None else Seat(given.lone_defender),
+                                   _best(given.best, "best"), _best(given.defender_best, "defender_best"))
 
         @classmethod
         def _make(cls, values):  # _replace too: the seats, suit and card kept as such
@@ -54,6 +69,14 @@ class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_impor
         """The declaring side where N-S play E-W (every game but Two-handed Euchre; the
         variant's own answer is ``PlayState.declaring_side``)."""
         return side_of(self.declarer)
+
+
+def _best(given: tuple[CardId, CardId] | None, where: str) -> BestCard | None:
+    if given is None:
+        return None
+    if not isinstance(given, tuple) or len(given) != 2:
+        raise NotationError(f"{where}: expected the card passed and the card put away, got {quoted(given)}")
+    return BestCard(Card(given[0]), Card(given[1]))
 
 
 def declarer_cards(deal: Deal, seat: int) -> Mask:
@@ -119,10 +142,11 @@ def search_frame(deal: Deal, declarer: int, alone: bool, lone_defender: int | No
     return SearchFrame(seats, hands, active, variant.search_seat(leader), variant.side_of(declarer))
 
 
-def check_contract(deal: Deal, contract: Contract) -> tuple[int, ...]:
+def check_contract(deal: Deal, contract: Contract, settings: Settings | None = None) -> tuple[int, ...]:
     """Refuse a contract the deal cannot play; the seats that play it."""
     variant, c = deal.variant, contract
     seats = playing_seats(variant, c.declarer, c.alone, c.lone_defender)
+    check_calls(deal, contract, deal.settings if settings is None else settings)
     taker = exchanging_seat(deal, c.trump, c.declarer, seats)
     if taker is None:
         if c.discard != deal.extra:
@@ -138,6 +162,42 @@ def check_contract(deal: Deal, contract: Contract) -> tuple[int, ...]:
     return seats
 
 
+def check_calls(deal: Deal, c: Contract, settings: Settings) -> None:
+    """Refuse a call for best the rules do not make, or one missing where they do: each
+    lone player of a Railroad hand calls (with ``call_for_best``), nobody else."""
+    callers = dict(best_callers(deal.variant, settings, c.declarer, c.alone, c.lone_defender))
+    for field, seat, role in (("best", c.declarer, "declarer"), ("defender_best", c.lone_defender, "defender")):
+        call = getattr(c, field)
+        if seat not in callers:
+            if call is not None:
+                why = (f"{deal.variant.name} has no calling for best" if not deal.variant.calls_for_best
+                       else "the table plays without calling for best (call_for_best is off)"
+                       if not settings.call_for_best else f"only a lone {role} calls for the partner's best card")
+                raise IllegalPlayError(f"{field}: {why}, so there is no {quoted(call.text())}")
+            continue
+        if call is None:
+            raise IllegalPlayError(f"{field}: {SEATS[seat]} plays alone and calls for the partner's best card: "
+                                   f"say which card {SEATS[callers[seat]]} passed and which {SEATS[seat]} put away "
+                                   f"('{field.replace('_', ' ')} <card> for <card>')")
+        partner = callers[seat]
+        if not deal.hands[partner] >> call.passed & 1:
+            raise IllegalPlayError(f"{field}: {SEATS[partner]} does not hold {card_name(call.passed)} to pass "
+                                   f"(holds {deal.hands[partner]})")
+        held = called_hand(deal, c, seat) | 1 << call.passed
+        if not held >> call.discard & 1:
+            raise IllegalPlayError(f"{field}: {SEATS[seat]} cannot put away {card_name(call.discard)}: it holds "
+                                   f"{CardSet(held)} after {SEATS[partner]} passes {card_name(call.passed)}")
+
+
+def called_hand(deal: Deal, c: Contract, seat: int) -> Mask:
+    """The hand a caller for best holds before the partner's card comes: its own, after the
+    upcard exchange when it is the dealer who takes the upcard."""
+    seats = active_seats(deal.variant, c.declarer, c.alone, c.lone_defender)
+    if exchanging_seat(deal, c.trump, c.declarer, seats) == seat:
+        return declarer_cards(deal, seat) & ~(1 << c.discard)
+    return int(deal.hands[seat])
+
+
 class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
     """A position in the play: the hands left, the trick so far, the tricks taken.
 
@@ -149,9 +209,9 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
 
     def __init__(self, deal: Deal, contract: Contract, settings: Settings | None = None) -> None:
         """``settings``: the table rules of the play, by default the deal's own."""
-        self.seats = check_contract(deal, contract)
-        self.deal, self.contract = deal, contract
         settings = self.settings = deal.settings if settings is None else settings
+        self.seats = check_contract(deal, contract, settings)
+        self.deal, self.contract = deal, contract
         c = contract
         # fixed for the whole play, and value() runs often: worked out once here
         self.search_seats: dict[int, int] = {s: deal.variant.search_seat(s) for s in self.seats}  # seat -> search seat
@@ -161,6 +221,9 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         taker = exchanging_seat(deal, c.trump, c.declarer, self.seats)
         if taker is not None:
             self.hands[taker] = declarer_cards(deal, taker) & ~(1 << c.discard)
+        for call, seat in ((c.best, c.declarer), (c.defender_best, c.lone_defender)):
+            if call is not None and seat is not None:
+                self.hands[seat] = (self.hands[seat] | 1 << call.passed) & ~(1 << call.discard)
         self.leader: int = first_leader(deal.dealer, c.declarer, self.seats, c.alone, settings, c.lone_defender)
         self.trick: list[CardId] = []
         self.taken = [0, 0]

@@ -42,6 +42,7 @@ from ..rules.auction import (
 from ..rules.scoring import GAME_POINTS, Bid, hand_score, parse_bid, tricks_needed
 from ..rules.settings import GAME_SETTINGS, Settings, checked_settings
 from .play import (
+    BestCard,
     Contract,
     PlayState,
     check_contract,
@@ -253,9 +254,10 @@ class Record:
                                 "discards: add 'discard <card>'")
         else:
             discard = spec.discard
-        contract = Contract(spec.declarer, spec.trump, discard, spec.alone, spec.defender)
+        contract = Contract(spec.declarer, spec.trump, discard, spec.alone, spec.defender, spec.best,
+                            spec.defender_best)
         try:
-            check_contract(self.deal, contract)
+            check_contract(self.deal, contract, self.settings)
         except HasenError as exc:
             raise type(exc)(f"contract: {exc}") from None
         return contract
@@ -322,7 +324,8 @@ class Record:
         assert state is not None and contract is not None
         side = state.declaring_side
         taken = (state.taken[side], state.taken[1 - side])
-        score = hand_score(self.variant, self.settings, end.bid, taken[0], contract.alone)
+        score = hand_score(self.variant, self.settings, end.bid, taken[0], contract.alone,
+                           contract.lone_defender is not None)
         return HandResult(self.variant, False, side, taken, tricks_needed(self.variant, end.bid), score)
 
     # --- writing ---------------------------------------------------------------------------------
@@ -377,6 +380,10 @@ class Record:
             parts.append("alone")
         if contract.lone_defender is not None:
             parts.append(f"defender {SEATS[contract.lone_defender]}")
+        if contract.best is not None:
+            parts.append(f"best {contract.best.text()}")
+        if contract.defender_best is not None:
+            parts.append(f"defender best {contract.defender_best.text()}")
         return ", ".join(parts)
 
     def play_text(self) -> str:
@@ -423,6 +430,10 @@ class Record:
             entry.update({"trump": SUITS[contract.trump], "discard": None if discard is None else card_name(discard),
                           "alone": contract.alone,
                           "defender": None if contract.lone_defender is None else SEATS[contract.lone_defender]})
+            if self.variant.calls_for_best:  # the calls for best, in the one game that has them
+                entry.update({"best": None if contract.best is None else contract.best.text(),
+                              "defender_best": None if contract.defender_best is None
+                              else contract.defender_best.text()})
             data["contract"] = entry
         data["play"] = self.play_text()
         if self.unknown:  # only where there is something the record does not know
@@ -678,6 +689,17 @@ class ContractSpec(NamedTuple):
     discard: CardId | None
     alone: bool
     defender: int | None
+    best: BestCard | None = None
+    defender_best: BestCard | None = None
+
+
+def _parse_best(text: str, where: str) -> BestCard:
+    """``JH for 9C``: the card the partner passes, and the one the caller puts away."""
+    passed, word, discard = text.strip().partition(" for ")
+    if not word or not passed.strip() or not discard.strip():
+        raise NotationError(f"contract: {where}: expected '<card passed> for <card put away>', like 'JH for 9C', "
+                            f"got {quoted(text)}")
+    return BestCard(parse_card(passed.strip(), f"contract: {where}"), parse_card(discard.strip(), f"contract: {where}"))
 
 
 def _parse_contract_text(text: str, record: Record) -> ContractSpec:
@@ -693,6 +715,8 @@ def _parse_contract_text(text: str, record: Record) -> ContractSpec:
     for part in parts[1:]:
         word, _, rest = part.partition(" ")
         word, rest = word.lower(), rest.strip()
+        if word == "defender" and rest.lower().startswith("best "):
+            word, rest = "defender best", rest[len("best "):]
         if word in found:
             raise NotationError(f"contract: {word} is given twice: {quoted(text)}")
         if word == "trump" and rest:
@@ -703,13 +727,16 @@ def _parse_contract_text(text: str, record: Record) -> ContractSpec:
             found[word] = True
         elif word == "defender" and rest:
             found[word] = parse_seat(rest, "contract: defender")
+        elif word in ("best", "defender best") and rest:
+            found[word] = _parse_best(rest, word)
         else:
             raise NotationError(f"contract: not a part of a contract: {quoted(part)} (expected 'trump <suit>', "
-                                "'discard <card>', 'alone' or 'defender <seat>')")
+                                "'discard <card>', 'alone', 'defender <seat>', 'best <card> for <card>' or "
+                                "'defender best <card> for <card>')")
     if "trump" not in found:
         raise NotationError(f"contract: trump is missing ('trump <suit>'): {quoted(text)}")
     return ContractSpec(declarer, bid, found["trump"], found.get("discard"), found.get("alone", False),
-                        found.get("defender"))
+                        found.get("defender"), found.get("best"), found.get("defender best"))
 
 
 def _suit_of(text: str) -> int:
@@ -723,7 +750,7 @@ def _contract_json(data: Mapping[str, Any], record: Record) -> ContractSpec:
     """``{"declarer": "N", "bid": "4", "trump": "C", "discard": "KH", "alone": false, "defender": null}``."""
     if not isinstance(data, Mapping):
         raise NotationError(f"contract: expected an object, got {_json_type(data)}")
-    allowed = ("declarer", "bid", "trump", "discard", "alone", "defender")
+    allowed = ("declarer", "bid", "trump", "discard", "alone", "defender", "best", "defender_best")
     for key in data:
         if key not in allowed:
             raise NotationError(f"contract: unknown key {quoted(key)} (expected some of {', '.join(allowed)})")
@@ -741,11 +768,14 @@ def _contract_json(data: Mapping[str, Any], record: Record) -> ContractSpec:
     if not isinstance(alone, bool):
         raise NotationError(f"contract: alone: expected true or false, got {_json_type(alone)}")
     bid, discard, defender = text("bid"), text("discard"), text("defender")
+    best, defender_best = text("best"), text("defender_best")
     return ContractSpec(parse_seat(text("declarer") or "", "contract: declarer"),
                         None if bid is None else parse_bid(bid, record.variant, record.settings),
                         _suit_of(text("trump") or ""),
                         None if discard is None else parse_card(discard, "contract: discard"), alone,
-                        None if defender is None else parse_seat(defender, "contract: defender"))
+                        None if defender is None else parse_seat(defender, "contract: defender"),
+                        None if best is None else _parse_best(best, "best"),
+                        None if defender_best is None else _parse_best(defender_best, "defender_best"))
 
 
 def _check_result(record: Record, given: str, expected: str) -> None:

@@ -230,12 +230,29 @@ class Plan:
         self.finish = finish
 
 
-def planned(jobs: ByName[Seat, TableJob], answer: Callable[[ByName[Seat, Any]], Answer]) -> Plan:
-    """The plan of an answer made of one table per declarer."""
-    def finish(values: Sequence[bytes]) -> Answer:
-        return answer(ByName.of(Seat, {seat: job.finish(v) for (seat, job), v in zip(jobs.items(), values)}))
+def planned(jobs: ByName[Seat, Any], answer: Callable[[ByName[Seat, Any]], Answer]) -> Plan:
+    """The plan of an answer made of one table per declarer: each a ``TableJob`` (one
+    request) or anything with ``requests`` and ``finish_values`` (several)."""
+    if all(type(job) is TableJob for job in jobs.values()):  # the common case, kept cheap
+        def finish(values: Sequence[bytes]) -> Answer:
+            return answer(ByName.of(Seat, {seat: job.finish(v) for (seat, job), v in zip(jobs.items(), values)}))
 
-    return Plan([job.request for job in jobs.values()], finish)
+        return Plan([job.request for job in jobs.values()], finish)
+
+    def finish_each(values: Sequence[bytes]) -> Answer:
+        tables, done = {}, 0
+        for seat, job in jobs.items():
+            requests = job_requests(job)
+            tables[seat] = job.finish(values[done]) if type(job) is TableJob else \
+                job.finish_values(values[done:done + len(requests)])
+            done += len(requests)
+        return answer(ByName.of(Seat, tables))
+
+    return Plan([r for job in jobs.values() for r in job_requests(job)], finish_each)
+
+
+def job_requests(job: Any) -> list[tuple[Any, ...]]:
+    return [job.request] if type(job) is TableJob else list(job.requests)
 
 
 def solve_plan(plan: Plan, searcher: Searcher, progress: Callable[[int, int], None] | None = None) -> Answer:

@@ -30,7 +30,8 @@ def add_variant_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deck", metavar="CARDS", help=f"the deck size ({decks}; the first is the default)")
 
 
-FLAG_WORDS = {"defenders_score": "the defenders score a point for each trick they take"}  # on/off settings
+FLAG_WORDS = {"defenders_score": "the defenders score a point for each trick they take",  # on/off settings
+              "call_for_best": "a lone player does not call for the partner's best card"}
 
 
 def add_settings_options(parser: argparse.ArgumentParser, names: tuple[str, ...]) -> None:
@@ -41,6 +42,11 @@ def add_settings_options(parser: argparse.ArgumentParser, names: tuple[str, ...]
         if values == (False, True):
             words = f"{FLAG_WORDS[name]} " if name in FLAG_WORDS else ""
             parser.add_argument(flag, action="store_true", default=None, help=f"{words}({' and '.join(games)})")
+            continue
+        if values == (True, False):  # on by default: the option turns it off
+            words = f"{FLAG_WORDS[name]} " if name in FLAG_WORDS else ""
+            parser.add_argument("--no-" + name.replace("_", "-"), dest=name, action="store_false", default=None,
+                                help=f"{words}(railroad)")
             continue
         choices = []
         for game in games:

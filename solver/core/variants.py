@@ -33,6 +33,9 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
     declarer_exchanges: bool = True
     partners: bool = True  # N-S against E-W; False: each dealt seat plays for itself
     family: str = "hasenpfeffer"  # the game whose tables, scoring and auction apply (hasen.games)
+    # Railroad Euchre: a lone player (and a lone defender) may call for the partner's best
+    # card (the setting call_for_best), and a lone defender who euchres a lone maker scores more
+    calls_for_best: bool = False
 
     @property
     def deck_size(self) -> int:
@@ -72,13 +75,14 @@ def standard_deck(low_rank: str = "9", joker: bool = False) -> Mask:
     return mask_of(cards) | ((1 << JOKER) if joker else 0)
 
 
-# the decks of the family by size: 9 to A, the same with the Joker, 7 to A
-DECKS = {24: standard_deck("9"), 25: standard_deck("9", joker=True), 32: standard_deck("7")}
+# the decks of the family by size: 9 to A, the same with the Joker, 7 to A, the same with the Joker
+DECKS = {24: standard_deck("9"), 25: standard_deck("9", joker=True), 32: standard_deck("7"),
+         33: standard_deck("7", joker=True)}
 
 # the variants' names and decks as the API's signatures take them, for type checkers
 # (tests/test_public_api.py checks them against VARIANTS)
-VariantName = Literal["hasenpfeffer", "euchre", "euchre2"]
-DeckSize = Literal[24, 25, 32]
+VariantName = Literal["hasenpfeffer", "euchre", "euchre2", "railroad"]
+DeckSize = Literal[24, 25, 32, 33]
 
 HASENPFEFFER = Variant(
     name="hasenpfeffer",
@@ -90,10 +94,10 @@ HASENPFEFFER = Variant(
 )
 
 
-def _euchre(name: str, deck_size: int, seats: tuple[int, ...]) -> Variant:
+def _euchre(name: str, deck_size: int, seats: tuple[int, ...], calls_for_best: bool = False) -> Variant:
     return Variant(name=name, deck=DECKS[deck_size], hand_size=5, seats=seats, extra_card="upcard",
                    extra_optional=False, declarer_exchanges=False,
-                   partners=len(seats) == NUM_SEATS, family="euchre")
+                   partners=len(seats) == NUM_SEATS, family="euchre", calls_for_best=calls_for_best)
 
 
 # every variant by name and deck size; the first deck listed is the default
@@ -101,6 +105,8 @@ VARIANTS: dict[str, dict[int, Variant]] = {
     "hasenpfeffer": {25: HASENPFEFFER},
     "euchre2": {size: _euchre("euchre2", size, (0, 2)) for size in (24, 32, 25)},
     "euchre": {size: _euchre("euchre", size, (0, 1, 2, 3)) for size in (24, 25)},
+    # four-hand Euchre with the Joker, calling for best and lone defence (docs/rules.md)
+    "railroad": {size: _euchre("railroad", size, (0, 1, 2, 3), calls_for_best=True) for size in (25, 33)},
 }
 DEFAULT_VARIANT = HASENPFEFFER.name
 

@@ -18,6 +18,7 @@ from ..core.deal import Deal
 from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..rules.auction import AuctionEnd, auction_for
+from ..rules.seating import active_seats, first_leader
 from ..rules.scoring import euchre_score
 from ..rules.settings import Settings
 from ..search import Searcher
@@ -74,9 +75,9 @@ def euchre_advice(outcomes: Outcomes, seat: int) -> EuchreAdvice:
 def who_leads(analysis: EuchreAnalysis, maker: int) -> str:
     """``N deals, E leads`` for this maker, from the rules the play itself follows."""
     deal = analysis.deal
-    state = PlayState(deal, Contract(maker, TRUMPS[0], deal.extra, analysis.alone, analysis.lone_defender),
-                      analysis.settings)
-    return f"{SEATS[deal.dealer]} deals, {SEATS[state.leader]} leads"
+    seats = active_seats(deal.variant, maker, analysis.alone, analysis.lone_defender)
+    leader = first_leader(deal.dealer, maker, seats, analysis.alone, analysis.settings, analysis.lone_defender)
+    return f"{SEATS[deal.dealer]} deals, {SEATS[leader]} leads"
 
 
 def format_euchre_table(analysis: EuchreAnalysis) -> str:

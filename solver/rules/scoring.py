@@ -19,6 +19,7 @@ BIG_PEPPER_FACTOR = 2  # big pepper doubles the stakes
 GAME_POINTS = 10  # every game of the family is played to 10 points
 EUCHRE_MAKES = 3  # tricks the makers need
 EUCHRE_MADE, EUCHRE_MARCH, EUCHRE_LONE_MARCH, EUCHRE_EUCHRED = 1, 2, 4, 2
+RAILROAD_LONE_EUCHRE = 4  # Railroad: a lone defender who euchres a lone maker
 
 
 class Bid(NamedTuple):  # ordered by tricks, then big pepper; not a dataclass: tests/cli/test_cli_imports.py
@@ -69,14 +70,15 @@ def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant,
     return points, defenders
 
 
-def euchre_score(tricks: int, alone: bool, variant: Variant) -> tuple[int, int]:
+def euchre_score(tricks: int, alone: bool, variant: Variant, lone_defence: bool = False) -> tuple[int, int]:
     """1 for three or four tricks, 2 for all five (4 alone); makers held under three are
-    euchred and the defenders score 2."""
+    euchred and the defenders score 2, in Railroad 4 when a lone defender euchres a lone
+    maker (``lone_defence``)."""
     if tricks == variant.hand_size:
         return (EUCHRE_LONE_MARCH if alone else EUCHRE_MARCH), 0
     if tricks >= EUCHRE_MAKES:
         return EUCHRE_MADE, 0
-    return 0, EUCHRE_EUCHRED
+    return 0, RAILROAD_LONE_EUCHRE if lone_defence and variant.calls_for_best else EUCHRE_EUCHRED
 
 
 def tricks_needed(variant: Variant, bid: Bid | None) -> int:
@@ -87,20 +89,21 @@ def tricks_needed(variant: Variant, bid: Bid | None) -> int:
     return EUCHRE_MAKES
 
 
-def hand_score(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool) -> tuple[int, int]:
+def hand_score(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool,
+               lone_defence: bool = False) -> tuple[int, int]:
     """The points of a played hand by the game's scoring: the declaring side's and the
-    defenders'."""
+    defenders'; ``lone_defence``: a defender played alone."""
     if variant.family == "hasenpfeffer":
         assert bid is not None, "a Hasenpfeffer contract has a bid"
         return hasenpfeffer_score(bid, tricks, alone, variant, settings)
-    return euchre_score(tricks, alone, variant)
+    return euchre_score(tricks, alone, variant, lone_defence)
 
 
 def side_points(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool,
-                declaring: int) -> tuple[int, int]:
+                declaring: int, lone_defence: bool = False) -> tuple[int, int]:
     """The points of a played hand by side, the first side's (N-S, or N) first:
     ``hand_score`` with the declaring side (0 or 1) placed."""
-    mine, theirs = hand_score(variant, settings, bid, tricks, alone)
+    mine, theirs = hand_score(variant, settings, bid, tricks, alone, lone_defence)
     return (mine, theirs) if declaring == 0 else (theirs, mine)
 
 

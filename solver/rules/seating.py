@@ -20,6 +20,17 @@ def active_seats(variant: Variant, declarer: int, alone: bool,
     return tuple(s for s in variant.seats if s not in idle)
 
 
+def best_callers(variant: Variant, settings: Settings, declarer: int, alone: bool,
+                 lone_defender: int | None = None) -> tuple[tuple[int, int], ...]:
+    """Who calls for the partner's best card, in the order they exchange, each with the
+    partner who passes it: in Railroad with ``call_for_best``, the lone declarer, then a lone
+    defender (docs/rules.md, "Calling for best")."""
+    if not (alone and variant.calls_for_best and settings.call_for_best):
+        return ()
+    callers = [declarer] if lone_defender is None else [declarer, lone_defender]
+    return tuple((seat, partner_of(seat)) for seat in callers)
+
+
 def first_leader(dealer: int, declarer: int, active: Sequence[int], alone: bool,
                  settings: Settings = Settings(), lone_defender: int | None = None) -> int:
     """Who leads the first trick, per docs/rules.md and the table's settings."""
@@ -46,14 +57,16 @@ def lead_settings_used(alone: bool, lone_defender: int | None = None) -> tuple[s
 
 
 def check_lead_settings(settings: Settings, alone: bool, lone_defender: int | None = None) -> None:
-    """Refuse a lead setting that would change nothing here, rather than echo it as if it
+    """Refuse a play setting that would change nothing here, rather than echo it as if it
     had: ``first_lead`` for a lone declarer, ``lone_lead`` with the partner, either against
-    a lone defender (who leads, by the rules)."""
-    used = lead_settings_used(alone, lone_defender)
+    a lone defender (who leads, by the rules); ``call_for_best`` with the partner."""
+    used = lead_settings_used(alone, lone_defender) + (("call_for_best",) if alone else ())
     for name, value in settings.changed().items():
         if name not in PLAY_SETTINGS or name in used:
             continue
-        if lone_defender is not None:
+        if name == "call_for_best":
+            why = "only a lone player calls for the partner's best card, and this declarer plays with the partner"
+        elif lone_defender is not None:
             why = "a defender who plays alone leads the first trick, whatever the lead settings"
         elif alone:
             why = "it says who leads when the declarer plays with the partner; alone, lone_lead does"

@@ -29,12 +29,14 @@ GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
         "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
         "joker_upcard": ("dealer_names", "redeal"),  # a turned Joker: the dealer names trump
         "all_pass": ("redeal", "stick_the_dealer"),
+        "call_for_best": (True, False),  # Railroad: a lone player takes the partner's best card
     },
 }
-PLAY_SETTINGS = ("first_lead", "lone_lead")  # those that change who leads, so the tables too
+PLAY_SETTINGS = ("first_lead", "lone_lead", "call_for_best")  # those that change the play, so the tables too
 AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "joker_upcard", "all_pass")
 LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
 JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
+BEST_SETTINGS = ("call_for_best",)  # only the games that call for best have it (Variant.calls_for_best)
 
 
 @cache
@@ -57,6 +59,7 @@ class SettingValues(NamedTuple):
     bidding: str = "plain"
     joker_upcard: str = "dealer_names"
     all_pass: str = "redeal"
+    call_for_best: bool = True
 
 
 class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_imports.py
@@ -81,7 +84,8 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
         """The settings the variant's game has, by name, with their values."""
         names = [n for n in GAME_SETTINGS[variant.family]
                  if not (n in LONE_SETTINGS and not variant.partners)
-                 and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)]
+                 and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)
+                 and not (n in BEST_SETTINGS and not variant.calls_for_best)]
         return {n: getattr(self, n) for n in names}
 
     def check_for(self, variant: Variant, given: Iterable[str] | None = None) -> None:
@@ -99,8 +103,9 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
 
 def _checked(settings: Settings) -> Settings:
     """The settings, if each value is one the rules know."""
-    if not isinstance(settings.defenders_score, bool):
-        raise NotationError(f"defenders_score: expected true or false, got {quoted(settings.defenders_score)}")
+    for flag in ("defenders_score", "call_for_best"):
+        if not isinstance(getattr(settings, flag), bool):
+            raise NotationError(f"{flag}: expected true or false, got {quoted(getattr(settings, flag))}")
     for name in settings._fields:
         allowed = _choices(name)
         value = getattr(settings, name)
@@ -120,6 +125,8 @@ def _check_for(settings: Settings, variant: Variant, given: frozenset[str] | Non
                 why = f"{variant.name} has no partners, so nobody plays alone"
             elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.family]:
                 why = f"{variant.label} has no Joker"
+            elif name in BEST_SETTINGS and name in GAME_SETTINGS[variant.family]:
+                why = f"nobody calls for the partner's best card in {variant.name}, only in railroad"
             else:
                 games = [g for g, names in GAME_SETTINGS.items() if name in names]
                 why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
@@ -152,6 +159,7 @@ class SettingsDict(TypedDict, total=False):
     bidding: Literal["plain", "pepper"]
     joker_upcard: Literal["dealer_names", "redeal"]
     all_pass: Literal["redeal", "joker_bids_3", "stick_the_dealer"]
+    call_for_best: bool
 
 
 SettingsLike = Settings | SettingsDict | None  # what the API takes: Settings, by name, or none

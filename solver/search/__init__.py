@@ -11,7 +11,7 @@ import os
 from _thread import _local as thread_local  # threading.local itself, without importing threading
 from collections.abc import Sequence
 
-from .protocol import DealLayouts, Searcher
+from .protocol import NOT_SOLVED, DealLayouts, Searcher
 
 EXTENSIONS_DISABLED = os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0")
 
@@ -35,11 +35,13 @@ _local = thread_local()
 
 
 def solve_table(searcher: Searcher, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
-                active: int, leader: int, side: int) -> bytes:
+                active: int, leader: int, side: int, wanted: Sequence[int] | None = None) -> bytes:
     """``searcher.solve_table(...)`` (protocol.py); for a searcher without it, the same
     positions through ``solve_many``, built here."""
     if hasattr(searcher, "solve_table"):
-        return searcher.solve_table(hands, layouts, takers, extra, active, leader, side)
+        if wanted is None:
+            return searcher.solve_table(hands, layouts, takers, extra, active, leader, side)
+        return searcher.solve_table(hands, layouts, takers, extra, active, leader, side, wanted)
     stride = len(layouts) // 4
     values: list[int] = []
     for trump in range(4):
@@ -47,12 +49,16 @@ def solve_table(searcher: Searcher, hands: Sequence[int], layouts: bytes, takers
         laid = [sum(1 << row[c] for c in range(stride) if hand >> c & 1) for hand in hands]
         taker = takers[trump]
         if taker < 0:
-            values += searcher.solve_many([laid], active, leader, side)
-            continue
-        cards = hands[taker] | 1 << extra
-        full = laid[taker] | 1 << row[extra]
-        positions = [laid[:taker] + [full & ~(1 << row[c])] + laid[taker + 1:] for c in range(stride) if cards >> c & 1]
-        values += searcher.solve_many(positions, active, leader, side)
+            positions = [laid]
+        else:
+            cards = hands[taker] | 1 << extra
+            full = laid[taker] | 1 << row[extra]
+            positions = [laid[:taker] + [full & ~(1 << row[c])] + laid[taker + 1:]
+                         for c in range(stride) if cards >> c & 1]
+        mask = -1 if wanted is None else wanted[trump]
+        solved = iter(searcher.solve_many([p for j, p in enumerate(positions) if mask >> j & 1], active, leader,
+                                          side))
+        values += [next(solved) if mask >> j & 1 else NOT_SOLVED for j in range(len(positions))]
     return bytes(values)
 
 

@@ -26,7 +26,8 @@ from hasen.rules.auction import PASS, auction_for
 from hasen.rules.trump import takes_upcard
 
 SEATS = "NESW"
-GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks]
+# the games the single-dummy analyses weigh: all but Railroad (its calls for best have no fit)
+GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks if name != "railroad"]
 
 
 def test_the_shipped_file_is_the_model_this_version_reads() -> None:

@@ -405,7 +405,9 @@ def expected_result(made: Made) -> str | None:
     else:
         need = 3
         points = (4 if made.alone else 2) if tricks == 5 else 1 if tricks >= 3 else 0
-        defenders = 2 if tricks < 3 else 0
+        # Railroad: a lone defender who euchres a lone maker scores 4
+        lone_defence = made.contract_value is not None and made.contract_value.lone_defender is not None
+        defenders = (4 if lone_defence and variant.name == "railroad" else 2) if tricks < 3 else 0
 
     def signed(n: int) -> str:
         return f"{n:+d}" if n else "0"
