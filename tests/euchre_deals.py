@@ -21,14 +21,15 @@ from hasen.core.variants import variant_for
 
 SEATS = "NESW"
 SUITS = "SHDC"
-RANKS = {24: "9TJQKA", 25: "9TJQKA", 32: "789TJQKA"}
-DEALT_SEATS = {"euchre2": (0, 2), "euchre": (0, 1, 2, 3)}  # docs/rules.md: two players N, S; four
+RANKS = {24: "9TJQKA", 25: "9TJQKA", 32: "789TJQKA", 33: "789TJQKA"}
+# docs/rules.md: two players N, S; four
+DEALT_SEATS = {"euchre2": (0, 2), "euchre": (0, 1, 2, 3), "railroad": (0, 1, 2, 3)}
 
 
 def deck(size: int) -> list[int]:
-    """24: 9 to A; 25: the same and the Joker; 32: 7 to A."""
+    """24: 9 to A; 25: the same and the Joker; 32: 7 to A; 33: the same and the Joker."""
     cards = [parse_card(r + s) for s in SUITS for r in RANKS[size]]
-    return cards + ([parse_card("JK")] if size == 25 else [])
+    return cards + ([parse_card("JK")] if size in (25, 33) else [])
 
 
 @dataclass
@@ -91,7 +92,7 @@ def oracle_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int 
     the leader there, the makers' side), worked out from docs/rules.md."""
     name = deal.variant.name
     dealt = DEALT_SEATS[name]
-    partners = name == "euchre"
+    partners = name != "euchre2"
     playing = [s for s in dealt if not (alone and s == (maker + 2) % 4)
                and not (defender is not None and s == (defender + 2) % 4)]
     hands = {s: deal.hands[s] for s in playing}
@@ -126,7 +127,7 @@ def oracle_entry(deal: Deal, maker: int, trump: int) -> int | dict[str, int]:
         return solve(deal.extra)
     six = deal.hands[deal.dealer] | 1 << deal.extra
     tricks = {card_name(c): solve(c) for c in range(64) if six >> c & 1}
-    same_side = (deal.dealer - maker) % 2 == 0 if deal.variant.name == "euchre" else deal.dealer == maker
+    same_side = (deal.dealer - maker) % 2 == 0 if deal.variant.name != "euchre2" else deal.dealer == maker
     return {**tricks, "value": (max if same_side else min)(tricks.values())}
 
 

@@ -68,7 +68,7 @@ class CallingPlan:
                     if key not in seen:
                         seen[key] = len(self.requests)
                         self.requests.append(request)
-                    discards = tuple(cards_of(hands[last] | 1 << passed))
+                    discards = tuple(sorted(cards_of(hands[last] | 1 << passed)))  # the search's order
                     self.leaves[trump].append(((*before, passed), seen[key], discards))
 
     def outer(self, trump: int) -> list[tuple[tuple[Any, ...], list[Mask]]]:
