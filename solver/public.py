@@ -597,17 +597,44 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
     (True, 0.0, ['JC', 'KC', 'TC', '9C', 'AS', 'AD', '9S', 'QS'])
     """
     from .analysis.hand_review import review_hand as review_record
-    from .analysis.record import Record
+    from .analysis.knowledge import check_single_dummy
 
-    hand = Record.parse(record) if isinstance(record, str) else record
-    if not isinstance(hand, Record):
-        raise NotationError(f"record: expected a hand record or its text, got {type(record).__name__}")
+    hand = read_record(record)
+    check_single_dummy(hand.variant)
     if not isinstance(uniform, bool):
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
     from .analysis.record import read_score
 
     return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
                          seed, threads, progress_for(deadline, progress), uniform, read_score(score, hand.variant))
+
+
+def read_record(record: Record | str) -> Record:
+    from .analysis.record import Record
+
+    hand = Record.parse(record) if isinstance(record, str) else record
+    if not isinstance(hand, Record):
+        raise NotationError(f"record: expected a hand record or its text, got {type(record).__name__}")
+    return hand
+
+
+def review_play(record: Record | str, *, deadline: float | None = None) -> PlayReview:
+    """A hand record's play judged card by card with every hand open, and its contract
+    against the best one: the review of every game, Railroad's too (whose single-dummy
+    review ``review_hand`` does not weigh yet).
+
+    >>> played = review_play("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
+    ...                      "auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
+    ...                      "play: JC KC TC 9C | AS AD 9S QS")
+    >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
+    (0, [])
+    """
+    hand = read_record(record)
+    if hand.contract is None:
+        raise NotationError("record: no contract yet, so no play to review (the auction is not over, or it "
+                            "gives no contract)")
+    return game_of(hand.variant).review(hand.deal, hand.contract, hand.play_text(), settings=hand.settings,
+                                        checkpoint=checkpoint_for(deadline))
 
 
 def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,

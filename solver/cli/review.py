@@ -62,6 +62,10 @@ def show_progress(done: int, total: int) -> None:
 
 def review_record(args: argparse.Namespace) -> int:
     record = read_record(args)
+    if record.variant.calls_for_best:  # no single-dummy review of Railroad yet: the play, every hand open
+        print(f"hasen: {record.variant.name} is reviewed with every hand open; its review from each player's seat "
+              "needs a model of the other players that has no fit for calling for best", file=sys.stderr)
+        return report(args, public.review_play(record))
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     threads = threads_wanted(args.jobs, "review")
     return report(args, public.review_hand(record, layouts=args.layouts, seed=args.seed or 0, threads=threads,

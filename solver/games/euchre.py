@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
-from ..analysis.play import Contract, PlayState, exchange_discard
+from ..analysis.play import BestCard, Contract, PlayState, exchange_discard
 from ..analysis.table import TRUMPS, Plan
 from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
-from ..core.seats import SEATS
+from ..core.seats import SEATS, partner_of
 from ..core.variants import Variant
 from ..rules.auction import AuctionEnd, auction_for
 from ..rules.seating import active_seats, first_leader
@@ -80,6 +80,16 @@ def who_leads(analysis: EuchreAnalysis, maker: int) -> str:
     return f"{SEATS[deal.dealer]} deals, {SEATS[leader]} leads"
 
 
+def calls_words(best: BestCard | None, maker: int, defender_best: BestCard | None, defender: int | None) -> str:
+    """``S passes JH, N puts away 9C``: each call for best, in the order they are made."""
+    parts = []
+    for call, seat in ((best, maker), (defender_best, defender)):
+        if call is not None and seat is not None:
+            away = "it" if call.discard == call.passed else card_name(call.discard)
+            parts.append(f"{SEATS[partner_of(seat)]} passes {card_name(call.passed)}, {SEATS[seat]} puts away {away}")
+    return "; ".join(parts)
+
+
 def format_euchre_table(analysis: EuchreAnalysis) -> str:
     """Per maker: a row per trump, the tricks (best in brackets), and for the upcard's suit
     the tricks after each of the dealer's discards and the one the dealer picks."""
@@ -88,7 +98,8 @@ def format_euchre_table(analysis: EuchreAnalysis) -> str:
     form = lone_form(analysis.alone, analysis.lone_defender)
     for maker, table in analysis.tables.items():
         out.append(f"{SEATS[maker]} makes{form}; {who_leads(analysis, maker)}; upcard {card_name(deal.extra)}")
-        out.append("trump  tricks  after each of the dealer's discards")
+        calling = any(entry.best is not None for entry in table.entries.values())
+        out.append("trump  tricks  after each of the dealer's discards" + ("; the calls for best" if calling else ""))
         best = table.best
         for trump in TRUMPS:
             entry = table.entries[trump]
@@ -97,6 +108,9 @@ def format_euchre_table(analysis: EuchreAnalysis) -> str:
             if entry.discard is not None:
                 row += "  ".join(f"{card_name(d)} {n}" for d, n in entry.discards.items())
                 row += f"   {SEATS[deal.dealer]} discards {card_name(entry.discard)}"
+            calls = calls_words(entry.best, maker, entry.defender_best, analysis.lone_defender)
+            if calls:
+                row += f"; {calls}" if entry.discard is not None else calls
             out.append(row.rstrip())
         also = "; also " + ", ".join(SUIT_NAMES[t] for t in table.ties[1:]) if len(table.ties) > 1 else ""
         out.append(f"best: {SUIT_NAMES[best.trump]}, {tricks(best.tricks)}{also}")
@@ -112,8 +126,10 @@ def contract_line(review: PlayReview) -> str:
     best = table.best
     chosen = table.entries[contract.trump]  # valued with the dealer's own best discard
     discard = exchange_discard(start)
+    calls = calls_words(contract.best, contract.declarer, contract.defender_best, contract.lone_defender)
     parts = [f"contract: {SUIT_NAMES[contract.trump]}"
              + ("" if discard is None else f", the dealer discards {card_name(discard)}")
+             + (f", {calls}" if calls else "")
              + f": {tricks(review.contract_tricks)} double-dummy"]
     if review.contract_cost == 0:
         parts.append(f"{SUIT_NAMES[contract.trump]} is the best trump")
@@ -127,6 +143,14 @@ def contract_line(review: PlayReview) -> str:
         effect = "cost the makers" if makers else "gave the makers"
         parts.append(f"the dealer's {card_name(discard)} instead of {card_name(chosen.discard)} {effect} "
                      f"{tricks(discard_cost)}")
+    if contract.best is not None and hasattr(table, "call_costs"):
+        maker_cost, defender_cost = table.call_costs(contract)
+        for cost, call, seat, effect in ((maker_cost, contract.best, contract.declarer, "cost the makers"),
+                                         (defender_cost, contract.defender_best, contract.lone_defender,
+                                          "gave the makers")):
+            if cost and call is not None and seat is not None:
+                parts.append(f"{SEATS[seat]}'s call ({card_name(call.passed)} for {card_name(call.discard)}) "
+                             f"{effect} {tricks(cost)} against its best call")
     return "; ".join(parts)
 
 
@@ -202,9 +226,12 @@ class Euchre(Game):
         if not exchange:
             return head
         discard = exchange_discard(state)
+        calls = calls_words(contract.best, contract.declarer, contract.defender_best, contract.lone_defender)
+        calls = f"; {calls}" if calls else ""
         if discard is None:
-            return head + f", nobody takes the upcard {card_name(deal.extra)}"
-        return head + f", {SEATS[deal.dealer]} takes the upcard {card_name(deal.extra)}, discards {card_name(discard)}"
+            return head + f", nobody takes the upcard {card_name(deal.extra)}" + calls
+        return (head + f", {SEATS[deal.dealer]} takes the upcard {card_name(deal.extra)}, discards {card_name(discard)}"
+                + calls)
 
     def contract_line(self, review: PlayReview) -> str:
         return contract_line(review)
