@@ -204,6 +204,10 @@ def review_record(body: dict[str, Any]) -> Response:
     record = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
     if record.contract is None:
         raise BadInput("record: it has no contract to review (the auction is not over, or all passed)")
+    if record.variant.calls_for_best:  # Railroad: no single-dummy review yet; the play with every hand open
+        data, cached = service().answer(("review play", record.line()),
+                                        lambda deadline: public.review_play(record, deadline=deadline).to_json())
+        return answer(data, cached)
     seed, uniform, score = body.get("seed", 0), body.get("uniform", False), body.get("score")
     return run_simulation(("review", record.line(), layouts, seed, uniform, score),
                           lambda deadline: public.review_hand(record, layouts=layouts, seed=seed, uniform=uniform,

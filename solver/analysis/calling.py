@@ -29,7 +29,7 @@ from ..search.layout import LAYOUT_BYTES
 from .answer import BestChoice
 from .euchre_table import MakerTable, TrumpEntry
 from .play import BestCard, Contract, declarer_cards
-from .table import SEAT_OBJECTS, SUIT_OBJECTS, TRUMPS, card_order, table_shape
+from .table import SEAT_OBJECTS, SUIT_OBJECTS, TRUMPS, card_order, computed_once, table_shape
 
 Choices = tuple[CardId | None, BestCard, BestCard | None]  # the dealer's discard, the two calls
 NUM_TRUMPS = len(TRUMPS)
@@ -134,13 +134,24 @@ class CallingTable(MakerTable):
         """The value of each call open at this point, the later calls chosen by their owners:
         the maker's calls after the dealer's ``discard``, or (``first`` given) the
         defender's after the maker's ``first``."""
-        leaves = self.leaves[trump]
+        grouped = self._grouped[trump][discard]
         if first is not None:
-            return {c[2]: v for c, v in leaves.items() if c[0] == discard and c[1] == first}
+            return grouped[first]
         if len(self.callers) == 1:
-            return {c[1]: v for c, v in leaves.items() if c[0] == discard}
-        return {call: min(self._calls(trump, discard, call).values())
-                for call in dict.fromkeys(c[1] for c in leaves if c[0] == discard)}
+            return {call: answers[None] for call, answers in grouped.items()}
+        return {call: min(answers.values()) for call, answers in grouped.items()}
+
+    @computed_once
+    def _grouped(self) -> list[dict[CardId | None, dict[BestCard, dict[BestCard | None, int]]]]:
+        """The leaves of each trump by the dealer's discard, then the maker's call, then the
+        defender's (None without one)."""
+        out: list[dict[CardId | None, dict[BestCard, dict[BestCard | None, int]]]] = []
+        for leaves in self.leaves:
+            grouped: dict[CardId | None, dict[BestCard, dict[BestCard | None, int]]] = {}
+            for (discard, call, answer), value in leaves.items():
+                grouped.setdefault(discard, {}).setdefault(call, {})[answer] = value
+            out.append(grouped)
+        return out
 
     def _pick(self, values: dict[Any, int], most: bool) -> tuple[Any, int]:
         """The owner's choice: the most (or fewest) tricks, the first in canonical order."""
@@ -156,7 +167,7 @@ class CallingTable(MakerTable):
         answer, value = self._pick(self._calls(trump, discard, call), False)
         return value, call, answer
 
-    @property
+    @computed_once
     def trumps(self) -> tuple[tuple[int, tuple[Card, ...], tuple[int, ...], Card | None], ...]:
         out: list[tuple[int, tuple[Card, ...], tuple[int, ...], Card | None]] = []
         for trump, keeps_most in zip(TRUMPS, self.exchanges):
@@ -169,7 +180,7 @@ class CallingTable(MakerTable):
             out.append((value, cards, tricks, cards[tricks.index(value)]))
         return tuple(out)
 
-    @property
+    @computed_once
     def entries(self) -> ByName[Suit, TrumpEntry]:
         entries = {}
         for trump, (value, discards, tricks, chosen) in zip(TRUMPS, self.trumps):
