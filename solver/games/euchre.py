@@ -158,7 +158,9 @@ class Euchre(Game):
     family = "euchre"
     # each maker's best is four tricks, and in the upcard's suit the dealer's discard matters
     examples = {"euchre": Example("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", dealer="N", declarer="N"),
-                "euchre2": Example("N:9.Q9.J.T T..T.AJ9 9D", dealer="N", declarer="N")}
+                "euchre2": Example("N:9.Q9.J.T T..T.AJ9 9D", dealer="N", declarer="N"),
+                # alone, S takes the Joker from N for all five tricks in clubs; with N, three
+                "railroad": Example("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", declarer="S")}
 
     def plan_table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
                    defender: str | int | None = None, settings: Settings | None = None) -> Plan:
