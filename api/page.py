@@ -32,6 +32,9 @@ page = Blueprint("page", __name__)
 
 # how the page names each game (docs/rules.md); every variant of hasen.core.variants has one
 GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre": "Euchre"}
+# the games the page offers: every one its panels can answer whole (Railroad's single-dummy
+# panels cannot yet, so the page leaves it to the CLI, the API and Python)
+PAGE_GAMES = [name for name, decks in VARIANTS.items() if not next(iter(decks.values())).calls_for_best]
 # the single-dummy panel: random layouts per view (fewer if the app allows fewer), enough for
 # a standard error of about 0.05 tricks and an answer in about a second; a fixed seed, so that
 # the same view is the same answer every time (and the server's cache answers it again)
@@ -119,7 +122,7 @@ def page_facts() -> dict[str, Any]:
         "suitNames": SUIT_NAMES,
         "redSuits": [s for i, s in enumerate(SUITS) if is_red(i)],
         "joker": JOKER_NAME,
-        "games": {name: game_facts(name) for name in VARIANTS},
+        "games": {name: game_facts(name) for name in PAGE_GAMES},
         "defaultGame": DEFAULT_VARIANT,
         "handOrder": {SUITS[t]: hand_order(t) for t in range(len(SUITS))},
         # the single-dummy panels: the declarer's choice, its bid advice, the fair review

@@ -36,9 +36,9 @@ tests/web/test_api_server_limits.py checks each of these against a real server.
 from __future__ import annotations
 
 import heapq
-import sys
 import json
 import socket
+import sys
 import time
 from collections.abc import Mapping
 from operator import itemgetter

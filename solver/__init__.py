@@ -46,6 +46,8 @@ _HOMES = {
     "HasenpfefferAdvice": "analysis.bidding",
     "EuchreAnalysis": "analysis.euchre_table",
     "MakerTable": "analysis.euchre_table",
+    "CallingTable": "analysis.euchre_table",
+    "BestCard": "analysis.play",
     "LeadSimulation": "analysis.lead",
     "Contract": "analysis.play",
     "PlayState": "analysis.play",
@@ -169,7 +171,9 @@ if TYPE_CHECKING:
     from .analysis.bidding import Played as Played
     from .analysis.bidding import SeatCall as SeatCall
     from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
+    from .analysis.euchre_table import CallingTable as CallingTable
     from .analysis.euchre_table import MakerTable as MakerTable
+    from .analysis.play import BestCard as BestCard
     from .analysis.euchre_table import TrumpEntry as TrumpEntry
     from .analysis.fair import CardChoiceFigure as CardChoiceFigure
     from .analysis.fair import FairVerdict as FairVerdict

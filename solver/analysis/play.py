@@ -19,7 +19,11 @@ from ..search.layout import layout, to_layout
 
 class BestCard(NamedTuple):
     """A call for the partner's best card (Railroad): the card the partner passes, and the
-    one the caller then puts away (it may be the card passed)."""
+    one the caller then puts away (it may be the card passed).
+
+    >>> BestCard(Card("JK"), Card("9C")).text()
+    'JK for 9C'
+    """
 
     passed: CardId
     discard: CardId
@@ -36,8 +40,8 @@ class ContractValues(NamedTuple):
     discard: CardId
     alone: bool = False
     lone_defender: int | None = None
-    best: tuple[CardId, CardId] | None = None  # the lone declarer's call for best (BestCard)
-    defender_best: tuple[CardId, CardId] | None = None  # the lone defender's
+    best: BestCard | None = None  # the lone declarer's call for best (a pair of cards is read as one)
+    defender_best: BestCard | None = None  # the lone defender's
 
 
 class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_imports.py
@@ -48,7 +52,7 @@ class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_impor
     and cards are kept as ``Seat``, ``Suit`` and ``Card``.
 
     >>> Contract(0, 3, Card("KH"))
-    Contract(declarer=Seat('N'), trump=Suit('C'), discard=Card('KH'), alone=False, lone_defender=None)
+    Contract(declarer=Seat('N'), trump=Suit('C'), discard=Card('KH'), alone=False, lone_defender=None, best=None, defender_best=None)
     """
 
     __slots__ = ()
@@ -71,7 +75,7 @@ class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_impor
         return side_of(self.declarer)
 
 
-def _best(given: tuple[CardId, CardId] | None, where: str) -> BestCard | None:
+def _best(given: tuple[CardId, CardId] | None, where: str) -> BestCard | None:  # noqa: UP006
     if given is None:
         return None
     if not isinstance(given, tuple) or len(given) != 2:

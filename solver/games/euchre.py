@@ -11,15 +11,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
-from ..analysis.play import BestCard, Contract, PlayState, exchange_discard
+from ..analysis.play import BestCard, PlayState, exchange_discard
 from ..analysis.table import TRUMPS, Plan
 from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
 from ..core.seats import SEATS, partner_of
 from ..core.variants import Variant
 from ..rules.auction import AuctionEnd, auction_for
-from ..rules.seating import active_seats, first_leader
 from ..rules.scoring import euchre_score
+from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
 from ..text.words import OPEN_HANDS, lone_form, signed, tricks

@@ -103,8 +103,8 @@ def test_bid_settings_reach_the_auction(capsys, euchre):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["table", EUCHRE_DEAL], "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre: "
-                             "pass --variant euchre"),
+    (["table", EUCHRE_DEAL], "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre or "
+                             "railroad: pass --variant euchre or --variant railroad"),
     (["table", EUCHRE2_DEAL], "fit euchre2: pass --variant euchre2"),
     (["bid", EUCHRE_DEAL], "pass --variant euchre"),
     (["table", EUCHRE2_DEAL, "--variant", "euchre2", "--deck", "20"],

@@ -98,8 +98,8 @@ def test_four_hand_deal_leaves_the_kitty_out(euchre):
 
 @pytest.mark.parametrize("text, variant, found", [
     # a five-card deal without --variant says to pass it
-    (EUCHRE_DEAL, None, "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre: "
-                        "pass --variant euchre"),
+    (EUCHRE_DEAL, None, "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre or "
+                        "railroad: pass --variant euchre or --variant railroad"),
     (EUCHRE2_DEAL, None, "deal: hasenpfeffer expects 4 or 5 fields (4 hands, then the widow), found 3: "
                          f"'{EUCHRE2_DEAL}' (5-card hands in 3 fields fit euchre2: pass --variant euchre2"),
     (EUCHRE2_DEAL, ("euchre", None), "deal: euchre expects 5 fields (4 hands, then the upcard), found 3"),

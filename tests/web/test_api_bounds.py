@@ -55,7 +55,7 @@ def test_deck_is_an_enum_in_every_request(openapi_doc: dict) -> None:
     ({**SIMULATION, "seed": MAX_SEED + 1}, f"seed: expected at most {MAX_SEED}, got {MAX_SEED + 1}"),
     ({**SIMULATION, "seed": -1}, "seed: expected at least 0, got -1"),
     ({**SIMULATION, "layouts": 0}, "layouts: expected at least 1, got 0"),
-    ({**SIMULATION, "deck": 52}, "deck: 52 is not one of 24, 25, 32"),
+    ({**SIMULATION, "deck": 52}, "deck: 52 is not one of 24, 25, 32, 33"),
 ])
 def test_numbers_out_of_bounds_are_refused(client: FlaskClient, body: dict, message: str) -> None:
     response = client.post("/api/v1/simulate", json=body, headers=HEADERS)

@@ -105,7 +105,7 @@ def test_batch_takes_euchre_items(client, openapi_doc, euchre2):
     ("bid", {"deal": EUCHRE2_DEAL}, "fit euchre2"),
     ("table", {"deal": EUCHRE2_DEAL, "variant": "bridge"}, "variant: 'bridge' is not one of hasenpfeffer, euchre2, "
                                                            "euchre"),
-    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": 52}, "deck: 52 is not one of 24, 25, 32"),
+    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": 52}, "deck: 52 is not one of 24, 25, 32, 33"),
     ("table", {"deal": HASENPFEFFER_DEAL, "variant": "hasenpfeffer", "deck": 24},
      "deck: hasenpfeffer is played with 25 cards, not 24"),
     ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": "24"}, "deck: expected an integer, got a string"),

@@ -24,6 +24,7 @@ from oracle import card_facts
 from test_page import page_facts
 
 import hasen
+from hasen.api.page import PAGE_GAMES
 from hasen.core.cards import card_name, cards_of, mask_of, parse_card
 from hasen.core.deal import Deal, format_hand
 from hasen.core.seats import SEATS
@@ -154,7 +155,7 @@ def random_deals(count: int) -> list[Deal]:
     """Deals of every game and deck, from the solver's own notation, for the functions to read."""
     rng = random.Random(9)
     deals = []
-    for decks in VARIANTS.values():
+    for decks in (VARIANTS[name] for name in PAGE_GAMES):
         for variant in decks.values():
             for _ in range(count):
                 cards = cards_of(variant.deck)
@@ -247,7 +248,7 @@ def test_hands_sorted_for_the_trump(js) -> None:
             assert s1 != s2 or p1 > p2, shown
 
 
-@pytest.mark.parametrize(("name", "size"), [(n, s) for n, d in VARIANTS.items() for s in d])
+@pytest.mark.parametrize(("name", "size"), [(n, s) for n in PAGE_GAMES for s in VARIANTS[n]])
 def test_random_deals_are_valid_deals_of_the_game(js, name: str, size: int) -> None:
     answers = js([("randomDeal", [{"name": name, "deck": str(size)}, seed]) for seed in range(1, 201)])
     variant = variant_for(name, size)
@@ -449,7 +450,7 @@ def test_the_api_messages_in_the_pages_words(js, client: FlaskClient) -> None:
         response = client.post("/api/v1/table", json=body)
         assert response.status_code == 400
         messages.append(response.get_json()["error"])
-    assert "pass --variant euchre, or \"variant\" in the API" in messages[0]
+    assert "pass --variant euchre or --variant railroad, or \"variant\" in the API" in messages[0]
     assert "--deck 32" in messages[1] and "(--alone)" in messages[2]
     shown = [a["value"] for a in js([("pageMessage", [m]) for m in messages])]
     assert shown[0] == "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit Euchre: " \
