@@ -50,13 +50,14 @@ export function signed(n) {
 }
 
 // The deal notation's hints name an option ("pass --variant euchre, or "variant" in the
-// API", "--deck 32", "(--discard, "discard")"): the page has a Game and a Deck control instead.
+// API", "--deck 32", "(--discard, "discard")"): the page has a Game and a Deck control instead,
+// and names only the games it offers.
 export function pageMessage(message, facts) {
   const title = (name) => (facts.games[name] ? facts.games[name].title : name);
   return message
     .replace(/ \((\d+)-card hands in (\d+) fields fit ([a-z0-9]+(?: or [a-z0-9]+)*): pass [^)]*\)/,
       (_, size, fields, names) => ` (${size}-card hands in ${fields} fields fit ` +
-        `${names.split(" or ").map(title).join(" or ")}: choose it under Game)`)
+        `${names.split(" or ").filter((name) => facts.games[name]).map(title).join(" or ")}: choose it under Game)`)
     .replace(/ \(it is in the (\d+)-card deck: --deck \d+\)/, " (it is in the $1-card deck: choose $1 cards under Deck)")
     .replace(/ \(--[a-z-]+(?:, "[a-z_]+")?\)/g, "")
     .replace(/ \(--[a-z-]+ [A-Za-z0-9]+\)/g, "");

@@ -134,19 +134,24 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     position_options = {"alone": True, "variant": "hasenpfeffer", "deck": 25, "defender": "E",
                         "first_lead": "dealer_left", "lone_lead": "left_of_loner"}
     full_solve = {**SOLVE, **position_options, "played": ""}
-    assert set(full_table) == set(schemas["TableRequest"]["properties"])
-    assert set(full_solve) == set(schemas["SolveRequest"]["properties"])
+    # Railroad's own setting, asked of Railroad (a lone maker, who calls for best unless it is off)
+    railroad_table = {"deal": "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", "dealer": "N", "declarer": "S",
+                      "alone": True, "variant": "railroad", "call_for_best": False}
+    assert set(full_table) | {"call_for_best"} == set(schemas["TableRequest"]["properties"])
+    assert set(full_solve) | {"call_for_best"} == set(schemas["SolveRequest"]["properties"])
     # one seat's advice (single dummy): its hand instead of a deal, and the layouts
     seat_bid = {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "TC", "dealer": "N", "known": {"W": "AS"},
                 "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24,
                 "auction": "", "model": True, "uniform": False, "score": "8-5"}
-    assert set(full_bid) | set(joker_bid) | set(seat_bid) == set(schemas["BidRequest"]["properties"])
+    assert set(full_bid) | set(joker_bid) | set(seat_bid) | {"call_for_best"} == \
+        set(schemas["BidRequest"]["properties"])
     full_review = {**SOLVE, **position_options, "played": ""}  # or "play", the older name of "played"
-    assert set(full_review) | {"play"} == set(schemas["ReviewRequest"]["properties"])
+    assert set(full_review) | {"play", "call_for_best"} == set(schemas["ReviewRequest"]["properties"])
     assert client.post("/api/v1/review", json=full_review).status_code == 200
     older_review = {**SOLVE, **position_options, "play": ""}
     assert client.post("/api/v1/review", json=older_review).status_code == 200
     assert client.post("/api/v1/table", json=full_table).status_code == 200
+    assert client.post("/api/v1/table", json=railroad_table).status_code == 200
     assert client.post("/api/v1/solve", json=full_solve).status_code == 200
     assert client.post("/api/v1/bid", json=full_bid).status_code == 200
     assert client.post("/api/v1/bid", json=joker_bid).status_code == 200

@@ -101,7 +101,8 @@ def test_batch_takes_euchre_items(client, openapi_doc, euchre2):
 
 @pytest.mark.parametrize("path, body, message", [
     ("table", {"deal": EUCHRE_DEAL}, "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit "
-                                     "euchre: pass --variant euchre, or \"variant\" in the API)"),
+                                     "euchre or railroad: pass --variant euchre or --variant railroad, or "
+                                     "\"variant\" in the API)"),
     ("bid", {"deal": EUCHRE2_DEAL}, "fit euchre2"),
     ("table", {"deal": EUCHRE2_DEAL, "variant": "bridge"}, "variant: 'bridge' is not one of hasenpfeffer, euchre2, "
                                                            "euchre"),
