@@ -170,10 +170,9 @@ if TYPE_CHECKING:
     from .analysis.bidding import HasenpfefferAdvice as HasenpfefferAdvice
     from .analysis.bidding import Played as Played
     from .analysis.bidding import SeatCall as SeatCall
-    from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
     from .analysis.euchre_table import CallingTable as CallingTable
+    from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
     from .analysis.euchre_table import MakerTable as MakerTable
-    from .analysis.play import BestCard as BestCard
     from .analysis.euchre_table import TrumpEntry as TrumpEntry
     from .analysis.fair import CardChoiceFigure as CardChoiceFigure
     from .analysis.fair import FairVerdict as FairVerdict
@@ -194,6 +193,7 @@ if TYPE_CHECKING:
     from .analysis.outcomes import AloneComparison as AloneComparison
     from .analysis.outcomes import Outcomes as Outcomes
     from .analysis.outcomes import Result as Result
+    from .analysis.play import BestCard as BestCard
     from .analysis.play import Contract as Contract
     from .analysis.play import PlayState as PlayState
     from .analysis.position import CardChoice as CardChoice
