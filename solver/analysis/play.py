@@ -52,7 +52,8 @@ class Contract(ContractValues):  # not a dataclass: see tests/cli/test_cli_impor
     and cards are kept as ``Seat``, ``Suit`` and ``Card``.
 
     >>> Contract(0, 3, Card("KH"))
-    Contract(declarer=Seat('N'), trump=Suit('C'), discard=Card('KH'), alone=False, lone_defender=None, best=None, defender_best=None)
+    Contract(declarer=Seat('N'), trump=Suit('C'), discard=Card('KH'), alone=False, lone_defender=None, \
+best=None, defender_best=None)
     """
 
     __slots__ = ()
