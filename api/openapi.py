@@ -151,6 +151,10 @@ POSITION_PROPERTIES = {
     "alone": ALONE,
     **VARIANT_OPTIONS,
     "defender": DEFENDER,
+    "best": text("Railroad: the lone declarer's call for best, the card the partner passed and the card "
+                 "the declarer put away, e.g. 'JK for 9C' (required for a lone declarer while "
+                 "call_for_best is on, an error otherwise)."),
+    "defender_best": text("Railroad: the lone defender's call for best, the same way."),
     **{name: setting(name) for name in PLAY_SETTINGS},
 }
 
@@ -331,6 +335,17 @@ TRUMP_ENTRY = {"oneOf": [
                                       "canonical card order).",
      "required": ["value"], "minProperties": 7, "maxProperties": 7,
      "propertyNames": {"anyOf": [CARD, {"const": "value"}]}, "additionalProperties": TRICKS},
+    {"type": "object", "description": "Railroad, a lone maker who calls for best: `value`, the makers' "
+                                      "tricks with each choice made by its owner in the order of the game; "
+                                      "`best` and `defender_best`, the calls then made ('JK for 9C': the "
+                                      "card the partner passed, the card put away; null without a lone "
+                                      "defender); and, when the dealer takes the upcard, the tricks after "
+                                      "each of the dealer's discards.",
+     "required": ["value", "best", "defender_best"],
+     "properties": {"value": TRICKS, "best": {"type": "string"}, "defender_best": {"oneOf": [{"type": "string"},
+                                                                                             NULL]}},
+     "propertyNames": {"anyOf": [CARD, {"enum": ["value", "best", "defender_best"]}]},
+     "additionalProperties": TRICKS},
 ]}
 
 MAKER_TABLE = closed({
@@ -420,6 +435,9 @@ CONTRACT_ANSWER = {
 }
 CONTRACT_OPTIONS = {
     "deck": {**DECK_SIZES, "description": "The deck's size (Euchre variants only)."},
+    "best": {"oneOf": [{"type": "string"}, NULL], "description": "Railroad only: the lone declarer's call for "
+                                                                 "best ('JK for 9C'), null without one."},
+    "defender_best": {"oneOf": [{"type": "string"}, NULL], "description": "Railroad only: the lone defender's."},
     "defender": {**SEAT, "description": "The defender playing alone, when given."},
     "settings": SETTINGS,
 }
@@ -461,7 +479,7 @@ REVIEW_RESPONSE = optional(closed({
         "cost": {**TRICKS, "description": "Tricks the choice gave away against the best one."},
         "best": DECLARER_TABLE["properties"]["best"],
         "ties": DECLARER_TABLE["properties"]["ties"],
-    }, "Hasenpfeffer: the trump and discard judged against the declarer's table."), closed({
+    }, "Hasenpfeffer: the trump and discard judged against the declarer's table."), optional(closed({
         "tricks": {**TRICKS, "description": "What the chosen trump and the dealer's discard take double-dummy."},
         "cost": {**TRICKS, "description": "Tricks the maker's choice of trump gave away against the best "
                                           "trump, each trump with the dealer's best discard."},
@@ -472,7 +490,11 @@ REVIEW_RESPONSE = optional(closed({
         "ties": {"type": "array", "description": "Every trump reaching the best, with the dealer's discard.",
                  "items": {"type": "array", "prefixItems": [SUIT, {"oneOf": [CARD, NULL]}],
                            "minItems": 2, "items": False}},
-    }, "Euchre: the trump judged against the maker's table, the discard against the dealer's best.")]},
+    }, "Euchre: the trump judged against the maker's table, the discard against the dealer's best."), {
+        "call_cost": {**TRICKS, "description": "Railroad: tricks the lone declarer's call for best gave away "
+                                               "against its best call then."},
+        "defender_call_cost": {**TRICKS, "description": "Railroad: tricks the lone defender's call gave the makers "
+                                                        "against its best call then."}})]},
     "cards": {"type": "array", "items": {"$ref": REF + "ReviewedCard"}, "description": "One per card played."},
     "tricks": {"type": "array", "description": "The completed tricks.",
                "items": closed({"leader": SEAT, "cards": {"type": "array", "items": CARD}, "winner": SEAT})},

@@ -144,7 +144,8 @@ def contract_of(body: dict[str, Any], played: str) -> tuple[dict[str, Any], tupl
     played so far, however the record was written)."""
     public.check_contract_notation(body["declarer"], body["trump"], body.get("discard"))
     options = {"deal": body_deal(body, PLAY_SETTINGS), "declarer": body["declarer"], "trump": body["trump"],
-               "discard": body.get("discard"), "alone": body.get("alone", False), "defender": body.get("defender")}
+               "discard": body.get("discard"), "alone": body.get("alone", False), "defender": body.get("defender"),
+               "best": body.get("best"), "defender_best": body.get("defender_best")}
     state = public.position(**options, played=played)
     cards = tuple(c for _, trick, _ in state.tricks for c in trick) + tuple(state.trick)
     return options, (state.deal, state.contract, cards)

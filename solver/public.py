@@ -23,6 +23,7 @@ from .analysis.inputs import (
     DEFAULT_CHOICE_LAYOUTS,
     DEFAULT_LAYOUTS,
     DEFAULT_REVIEW_LAYOUTS,
+    BestLike,
     check_contract_notation,
     coerce_card,
     coerce_deal,
@@ -244,10 +245,12 @@ def to_frame(answers: Answer | Iterable[Answer]) -> Any:
 
 
 def position(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
-             played: str = "", alone: bool = False, defender: SeatLike | None = None) -> PlayState:
+             played: str = "", alone: bool = False, defender: SeatLike | None = None,
+             best: BestLike = None, defender_best: BestLike = None) -> PlayState:
     """The position after ``played`` (a play record) in a contract: who is to move, the
     legal cards, ``play()`` to go on. ``discard``: the Hasenpfeffer declarer's; in Euchre the
-    dealer's when the dealer takes the upcard.
+    dealer's when the dealer takes the upcard. ``best``, ``defender_best``: in Railroad, each
+    lone player's call for best (``"JK for 9C"``: the card the partner passed, the card put away).
 
     >>> state = position(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH",
     ...                  played="JC KC")
@@ -255,12 +258,12 @@ def position(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: Car
     (Seat('S'), CardSet('TC'))
     """
     # the contract's notation is checked before the deal's, as the CLI and the web API do
-    return request_position(deal, declarer, trump, discard, alone, defender, played)
+    return request_position(deal, declarer, trump, discard, alone, defender, played, best, defender_best)
 
 
 def solve(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
           played: str = "", alone: bool = False, defender: SeatLike | None = None,
-          deadline: float | None = None) -> PositionAnalysis:
+          best: BestLike = None, defender_best: BestLike = None, deadline: float | None = None) -> PositionAnalysis:
     """Every legal card's double-dummy value at a position, and one best line of play.
 
     >>> result = solve(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH")
@@ -271,13 +274,14 @@ def solve(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLi
     >>> [choice.cards for choice in result.choices if choice.cost == 0]
     [(Card('JK'), Card('JC'))]
     """
-    state = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender)
+    state = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender, best=best,
+                     defender_best=defender_best)
     return game_of(state.deal.variant).solve(state, checkpoint=checkpoint_for(deadline))
 
 
 def review(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
            played: str, alone: bool = False, defender: SeatLike | None = None,
-           deadline: float | None = None) -> PlayReview:
+           best: BestLike = None, defender_best: BestLike = None, deadline: float | None = None) -> PlayReview:
     """A played hand (``played``, a play record from the first card: whole or part) judged
     card by card, and the contract against the best one. The whole record is checked
     before anything is solved.
@@ -287,7 +291,8 @@ def review(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardL
     >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
     (0, [])
     """
-    end = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender)
+    end = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender, best=best,
+                   defender_best=defender_best)
     return game_of(end.deal.variant).review(end.deal, end.contract, played, settings=end.settings,
                                             checkpoint=checkpoint_for(deadline))
 

@@ -13,12 +13,12 @@ from functools import lru_cache
 from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card, parse_hand, parse_suit
 from ..core.deal import Deal, read_deal
 from ..core.errors import InvalidDealError, NotationError, quoted
-from ..core.names import CardSet, NamedInt
+from ..core.names import Card, CardSet, NamedInt
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import HASENPFEFFER, Variant, variant_for
 from ..rules.seating import check_lead_settings
 from ..rules.settings import Settings, SettingsLike, settings_for
-from .play import Contract, PlayState, declarer_cards, exchanging_seat, replay
+from .play import BestCard, Contract, PlayState, declarer_cards, exchanging_seat, playing_seats, replay
 
 DEFAULT_LAYOUTS = 1000  # random layouts a simulation solves unless told: a standard error of ~0.03 tricks
 # the most layouts the declarer's later choice (trump and discard, after the widow) is made on,
@@ -129,8 +129,12 @@ def check_contract_notation(declarer: str | int, trump: str | int, discard: str 
         make_contract(declarer, trump, discard)
 
 
+BestLike = str | BestCard | None  # a call for best: "JK for 9C", or the pair of cards
+
+
 def request_position(deal: Deal | str, declarer: str | int, trump: str | int, discard: str | int | None = None,
-                     alone: bool = False, defender: str | int | None = None, played: str = "") -> PlayState:
+                     alone: bool = False, defender: str | int | None = None, played: str = "",
+                     best: BestLike = None, defender_best: BestLike = None) -> PlayState:
     """The position of a ``solve`` or ``review`` request, in any variant: the notation of the
     contract first, then the deal (with its settings), the contract against the deal, and
     the play record (``played``) onto it."""
@@ -138,8 +142,25 @@ def request_position(deal: Deal | str, declarer: str | int, trump: str | int, di
     dealt = coerce_deal(deal)
     settings = dealt.settings
     contract = contract_for(dealt, declarer, trump, discard, alone, defender, settings)
+    contract = contract._replace(best=coerce_best(best, "best"),
+                                 defender_best=coerce_best(defender_best, "defender_best"))
     check_lead_settings(settings, contract.alone, contract.lone_defender)
     return replay(PlayState(dealt, contract, settings), played)
+
+
+
+def coerce_best(call: BestLike, where: str) -> BestCard | None:
+    """A call for best (Railroad) as given: ``"JK for 9C"``, a ``BestCard``, or None."""
+    if call is None or isinstance(call, BestCard):
+        return call
+    if not isinstance(call, str):
+        raise NotationError(f"{where}: expected the card passed and the card put away, like 'JK for 9C', "
+                            f"got {quoted(call)}")
+    passed, word, away = call.strip().partition(" for ")
+    if not word or not passed.strip() or not away.strip():
+        raise NotationError(f"{where}: expected '<card passed> for <card put away>', like 'JK for 9C', "
+                            f"got {quoted(call)}")
+    return BestCard(Card(parse_card(passed.strip(), where)), Card(parse_card(away.strip(), where)))
 
 
 def coerce_trump(trump: str | int) -> int:
@@ -172,7 +193,7 @@ def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str
     suit = coerce_trump(trump)
     # who plays, and whether the dealer is one of them and takes the upcard: the contract
     # with the upcard as its discard is valid whether or not anyone exchanges
-    seats = PlayState(deal, Contract(seat, suit, deal.extra, alone, lone), settings).seats
+    seats = playing_seats(deal.variant, seat, alone, lone)
     taker = exchanging_seat(deal, suit, seat, seats)
     upcard = card_name(deal.extra)
     if taker is None:

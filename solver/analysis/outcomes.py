@@ -21,6 +21,7 @@ from ..core.cards import SUITS, card_name
 from ..core.deal import Deal
 from ..core.names import Card, Seat, Suit
 from ..core.seats import SEATS, left_of, partner_of
+from ..rules.scoring import euchre_score
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 from .family import Family
@@ -90,26 +91,41 @@ class Outcomes:
             defences = self.defences(declarer, alone)
             grids = {d: self._grids(declarer, alone, d) for d in defences}
             helps = self.discard_helps_declarer(declarer)
+            worth = self.worth(alone)
             results = {}
             for trump in TRUMPS:
                 # (discard, defender, tricks) for every choice, in the order of the ties
                 options = [(discard, defender, tricks) for defender in defences
                            for discard, tricks in grids[defender][trump].items()]
                 if helps:  # the owner discards for the declaring side, then the defence answers
-                    answers = [min((o for o in options if o[0] == discard), key=lambda o: o[2])
+                    answers = [min((o for o in options if o[0] == discard), key=worth)
                                for discard in grids[None][trump]]
-                    discard, defender, tricks = max(answers, key=lambda o: o[2])
+                    discard, defender, tricks = max(answers, key=worth)
                 else:  # the dealer defends: discard and defence both work against the makers
-                    discard, defender, tricks = min(options, key=lambda o: o[2])
+                    discard, defender, tricks = min(options, key=worth)
                 results[trump] = Result(Seat(declarer), alone, Suit(trump), None if discard is None else Card(discard),
                                         None if defender is None else Seat(defender), tricks)
             self._results[key] = results
         return self._results[key]
 
+    def worth(self, alone: bool) -> Callable[[tuple[int | None, int | None, int]], tuple[int, int]]:
+        """What a (discard, lone defender, tricks) choice is worth to the declaring side: its
+        tricks; in Railroad, where a lone defender who euchres scores more, its points first."""
+        variant = self.deal.variant
+
+        def points_then_tricks(option: tuple[int | None, int | None, int]) -> tuple[int, int]:
+            makers, defenders = euchre_score(option[2], alone, variant, option[1] is not None)
+            return makers - defenders, option[2]
+
+        if variant.calls_for_best:
+            return points_then_tricks
+        return lambda option: (0, option[2])
+
     def best(self, declarer: int, alone: bool) -> Result:
         """The declarer's best trump in this form (ties: S H D C)."""
         results = self.by_trump(declarer, alone)
-        return max(results.values(), key=lambda r: r.tricks)  # max keeps the first of equals
+        worth = self.worth(alone)
+        return max(results.values(), key=lambda r: worth((r.discard, r.defender, r.tricks)))  # the first of equals
 
 
 @dataclass

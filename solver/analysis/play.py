@@ -182,8 +182,9 @@ def check_calls(deal: Deal, c: Contract, settings: Settings) -> None:
             continue
         if call is None:
             raise IllegalPlayError(f"{field}: {SEATS[seat]} plays alone and calls for the partner's best card: "
-                                   f"say which card {SEATS[callers[seat]]} passed and which {SEATS[seat]} put away "
-                                   f"('{field.replace('_', ' ')} <card> for <card>')")
+                                   f"say which card {SEATS[callers[seat]]} passed and which {SEATS[seat]} put away, "
+                                   f"like 'JK for 9C' (--{field.replace('_', '-')}, \"{field}\"; in a record "
+                                   f"'{field.replace('_', ' ')} JK for 9C')")
         partner = callers[seat]
         if not deal.hands[partner] >> call.passed & 1:
             raise IllegalPlayError(f"{field}: {SEATS[partner]} does not hold {card_name(call.passed)} to pass "

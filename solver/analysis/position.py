@@ -110,15 +110,18 @@ def contract_json(state: PlayState) -> dict[str, Any]:
     deal, contract = state.deal, state.contract
     discard = exchange_discard(state)
     data = variant_json(deal.variant)
-    return {
-        **data,
+    data.update({
         "deal": deal.notation(),
         "dealer": SEATS[deal.dealer],
         "declarer": SEATS[contract.declarer],
         "trump": SUITS[contract.trump],
         "discard": None if discard is None else card_name(discard),
         "alone": contract.alone,
-    }
+    })
+    if deal.variant.calls_for_best:  # the calls for best, in the one game that has them
+        data["best"] = None if contract.best is None else contract.best.text()
+        data["defender_best"] = None if contract.defender_best is None else contract.defender_best.text()
+    return data
 
 
 def format_record(groups: Sequence[Sequence[CardId]]) -> str:

@@ -41,6 +41,7 @@ from ..rules.auction import (
 )
 from ..rules.scoring import GAME_POINTS, Bid, hand_score, parse_bid, tricks_needed
 from ..rules.settings import GAME_SETTINGS, Settings, checked_settings
+from .inputs import coerce_best
 from .play import (
     BestCard,
     Contract,
@@ -695,11 +696,9 @@ class ContractSpec(NamedTuple):
 
 def _parse_best(text: str, where: str) -> BestCard:
     """``JH for 9C``: the card the partner passes, and the one the caller puts away."""
-    passed, word, discard = text.strip().partition(" for ")
-    if not word or not passed.strip() or not discard.strip():
-        raise NotationError(f"contract: {where}: expected '<card passed> for <card put away>', like 'JH for 9C', "
-                            f"got {quoted(text)}")
-    return BestCard(parse_card(passed.strip(), f"contract: {where}"), parse_card(discard.strip(), f"contract: {where}"))
+    call = coerce_best(text, f"contract: {where}")
+    assert call is not None
+    return call
 
 
 def _parse_contract_text(text: str, record: Record) -> ContractSpec:

@@ -63,7 +63,8 @@ def contract_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
     takes them (the contract's notation is checked before the deal)."""
     check_contract_notation(args.declarer, args.trump, args.discard)
     return {"deal": deal_from(args, command), "declarer": args.declarer, "trump": args.trump,
-            "discard": args.discard, "alone": args.alone, "defender": args.defender}
+            "discard": args.discard, "alone": args.alone, "defender": args.defender, "best": args.best,
+            "defender_best": args.defender_best}
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -71,7 +72,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    contract = [name for name in ("declarer", "trump", "discard", "played", "defender") if getattr(args, name)]
+    contract = [name for name in ("declarer", "trump", "discard", "played", "defender", "best", "defender_best")
+                if getattr(args, name)]
     if not contract and not args.example:
         from .review import review_record
 

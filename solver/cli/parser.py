@@ -112,6 +112,10 @@ def add_contract_options(parser: argparse.ArgumentParser, required: bool = True,
     parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
     parser.add_argument("--defender", metavar="SEAT",
                         help="an opponent who plays alone too (with --alone): two hands play")
+    parser.add_argument("--best", metavar="CALL",
+                        help="railroad: the lone declarer's call for best, the card the partner passed and the "
+                             "card put away, e.g. 'JK for 9C' (required alone, refused otherwise)")
+    parser.add_argument("--defender-best", metavar="CALL", help="railroad: the lone defender's call for best")
     add_variant_options(parser)
     add_settings_options(parser, PLAY_SETTINGS)
 

@@ -38,7 +38,8 @@ def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> 
     from ..analysis.bidding import Played
 
     result = outcomes.by_trump(maker, alone)[trump]
-    return Played(result, None, euchre_score(result.tricks, alone, outcomes.deal.variant))
+    return Played(result, None, euchre_score(result.tricks, alone, outcomes.deal.variant,
+                                             result.defender is not None))
 
 
 def euchre_par(outcomes: Outcomes) -> Auction:

@@ -1,0 +1,107 @@
+"""A Railroad hand end to end: a lone maker who calls for best against a lone defender who
+calls too, as a record, in the CLI, the web API and Python; and the analyses Railroad does
+not have yet refused with the reason, never a traceback.
+
+The record's play is a legal play chosen at random; its result follows from docs/rules.md:
+the lone maker S takes 2 tricks, so the lone defender W euchres it and scores 4.
+"""
+
+from __future__ import annotations
+
+import pytest
+from cli_run import run
+from flask.testing import FlaskClient
+from openapi_schema_validator import OAS31Validator
+
+import hasen
+
+DEAL = "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD"
+RECORD = (f"variant: railroad; dealer: N; deal: {DEAL}; auction: E pass, S pass, W pass, N pass, E pass, "
+          "S name S alone; contract: S, trump S, alone, defender W, best JK for KH, defender best JH for 9S; "
+          "play: TC 9C JH KD AH QC KS JC JK KC")
+CALLS = "N passes JK, S puts away KH; E passes JH, W puts away 9S"
+
+
+def response_schema(doc: dict, path: str) -> dict:
+    schema = doc["paths"][f"/api/v1/{path}"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    return {**schema, "components": doc["components"]}
+
+
+def test_the_record_reads_round_trips_and_scores_the_lone_euchre() -> None:
+    record = hasen.Record.parse(RECORD)
+    assert record.contract.best.text() == "JK for KH" and record.contract.defender_best.text() == "JH for 9S"
+    assert record.result.text() == "N-S 2 tricks, down 1 (N-S 0, E-W +4)"
+    assert hasen.Record.parse(str(record)) == record
+    assert hasen.Record.from_json(record.to_json()) == record
+    assert record.to_json()["contract"]["defender_best"] == "JH for 9S"
+
+
+def test_the_cli_reviews_it_with_every_hand_open(capsys) -> None:
+    code, out, err = run(capsys, "review", RECORD)
+    assert code == 0, err
+    assert "reviewed with every hand open" in err
+    assert f"contract: spades, {CALLS}" in out
+
+
+def test_the_api_reviews_it_and_answers_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
+    response = client.post("/api/v1/review", json={"record": RECORD})
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    OAS31Validator(response_schema(openapi_doc, "review")).validate(answer)
+    assert (answer["best"], answer["defender_best"]) == ("JK for KH", "JH for 9S")
+    # the same hand given as a contract and a play: the same review
+    body = {"deal": DEAL, "dealer": "N", "variant": "railroad", "declarer": "S", "trump": "S", "alone": True,
+            "defender": "W", "best": "JK for KH", "defender_best": "JH for 9S",
+            "played": "TC 9C JH KD AH QC KS JC JK KC"}
+    again = client.post("/api/v1/review", json=body).get_json()
+    assert again["contract"] == answer["contract"] and again["cards"] == answer["cards"]
+
+
+def test_the_api_table_shows_each_trumps_calls_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
+    response = client.post("/api/v1/table", json={"deal": DEAL, "dealer": "N", "variant": "railroad",
+                                                  "declarer": "S", "alone": True, "defender": "W"})
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    OAS31Validator(response_schema(openapi_doc, "table")).validate(answer)
+    entries = answer["declarers"]["S"]["tricks"]
+    assert all(" for " in entry["best"] and " for " in entry["defender_best"] for entry in entries.values())
+
+
+@pytest.mark.parametrize("path, body", [
+    ("bid", {"seat": "S", "hand": ".K.K.QJ9", "upcard": "TD", "dealer": "N", "variant": "railroad"}),
+    ("simulate", {"seat": "S", "hand": ".K.K.QJ9", "upcard": "TD", "dealer": "N", "variant": "railroad"}),
+    ("odds", {"score": "8-5", "variant": "railroad"}),
+])
+def test_the_single_dummy_analyses_are_refused_with_the_reason(client: FlaskClient, path: str, body: dict) -> None:
+    response = client.post(f"/api/v1/{path}", json=body)
+    assert response.status_code == 400
+    assert "railroad" in response.get_json()["error"] and "calling for best" in response.get_json()["error"]
+
+
+def test_the_cli_refuses_single_dummy_advice_in_one_line(capsys) -> None:
+    code, out, err = run(capsys, "bid", "--variant", "railroad", "--seat", "S", "--hand", ".K.K.QJ9",
+                         "--upcard", "TD", "--dealer", "N")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "calling for best" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("record, message", [
+    (RECORD.replace("variant: railroad", "variant: euchre; deck: 25"), "euchre has no calling for best"),
+    (RECORD.replace(", best JK for KH", ""), "best: S plays alone and calls for the partner's best card"),
+    (RECORD.replace("best JK for KH", "best AS for KH"), "best: N does not hold AS to pass"),
+    (RECORD.replace("best JK for KH", "best JK for AS"), "best: S cannot put away AS"),
+    ("settings: call_for_best=false; " + RECORD, "the table plays without calling for best"),
+])
+def test_a_call_for_best_the_rules_do_not_make_is_refused(record: str, message: str) -> None:
+    with pytest.raises(hasen.HasenError) as caught:
+        hasen.Record.parse(record)
+    assert message in str(caught.value)
+
+
+def test_call_for_best_is_railroads_setting_only(capsys) -> None:
+    code, _, err = run(capsys, "table", "--example", "--variant", "euchre", "--alone", "--no-call-for-best")
+    assert code == 2 and "only in railroad" in err
+    code, _, err = run(capsys, "table", "--example", "--variant", "railroad", "--no-call-for-best")
+    assert code == 2 and "only a lone player calls for the partner's best card" in err
+    code, out, _ = run(capsys, "table", "--example", "--variant", "railroad", "--alone", "--no-call-for-best")
+    assert code == 0 and "the calls for best" not in out
