@@ -147,6 +147,9 @@ def _rules(ruleset: Mapping[str, Any], players: int) -> tuple[Variant, Settings]
     if unknown:
         raise NotationError(f"EGN: ruleset: unknown rule {quoted(unknown[0])}")
     played = [name for name in UNPLAYED_RULES if ruleset.get(name)]
+    if played[:1] == ["partners_best"]:
+        raise NotationError("EGN: ruleset: partners_best (calling for the partner's best card) is played in Railroad "
+                            "hand records ('best JK for 9C' in the contract), not read from EGN files")
     if played:
         raise NotationError(f"EGN: ruleset: {played[0]} ({UNPLAYED_RULES[played[0]]}) is a rule the product does "
                             "not play")

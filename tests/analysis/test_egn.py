@@ -138,8 +138,8 @@ BASE = {"fileType": "Euchre Game Notation", "version": "1.4",
 
 
 @pytest.mark.parametrize("change, message", [
-    ({"ruleset": {"partners_best": True}}, "partners_best (calling for the partner's best card) is a rule the "
-                                           "product does not play"),
+    ({"ruleset": {"partners_best": True}}, "partners_best (calling for the partner's best card) is played in "
+                                           "Railroad hand records ('best JK for 9C' in the contract), not read"),
     ({"ruleset": {"canadian": True}}, "canadian (the Canadian loner rule) is a rule the product does not play"),
     ({"ruleset": {"winning_score": 11}}, "the product plays the game to 10"),
     ({"ruleset": {"min_rank": 7}}, "euchre is played with 24 cards (9 up), 25 (with the Joker)"),
