@@ -88,19 +88,28 @@ def frame(rows: Iterable[Row]) -> Any:
 
 
 TABLE_COLUMNS = ("variant", "deck", "deal", "dealer", "declarer", "alone", "defender", "trump", "discard", "tricks",
-                 "best", "dealer_choice")
+                 "best", "dealer_choice", "call", "defender_call")
 VALUE = "value"  # the key of a Euchre trump's value in the JSON: the tricks after the dealer's own discard
+CALLS = ("best", "defender_best")  # Railroad: the keys of a lone trump's calls for best
 
 
 def table_rows(table: Mapping[str, Any], deck: int) -> Iterator[Row]:
     """A table's cells (its JSON), one row per declarer, trump and discard: ``best`` marks
     the cells worth the declarer's most; in Euchre ``discard`` is the dealer's (None when
-    nobody takes the upcard) and ``dealer_choice`` marks the discard the dealer makes."""
+    nobody takes the upcard) and ``dealer_choice`` marks the discard the dealer makes; in
+    Railroad ``call`` and ``defender_call`` are the calls for best made after it (on the cell
+    of the trump's value only)."""
     common = {"variant": table["variant"], "deck": deck, "deal": table["deal"], "dealer": table["dealer"]}
     for declarer, entry in table["declarers"].items():
         ties = {(trump, discard) for trump, discard in entry["ties"]}
         head = {**common, "declarer": declarer, "alone": table["alone"], "defender": table.get("defender")}
         for trump, row in entry["tricks"].items():
+            calls: dict[str, Any] = {"call": None, "defender_call": None}
+            if isinstance(row, dict) and CALLS[0] in row:  # Railroad: the calls, then as Euchre
+                calls = {"call": row[CALLS[0]], "defender_call": row[CALLS[1]]}
+                row = {d: n for d, n in row.items() if d not in CALLS}
+                if len(row) == 1:  # nobody takes the upcard: the value alone
+                    row = row[VALUE]
             if isinstance(row, int):  # a Euchre trump nobody takes the upcard for
                 cells = [(None, row, None)]
             elif VALUE in row:  # a Euchre trump the dealer takes the upcard for: each discard
@@ -110,5 +119,6 @@ def table_rows(table: Mapping[str, Any], deck: int) -> Iterator[Row]:
             else:  # Hasenpfeffer: the declarer's every discard
                 cells = [(d, n, None) for d, n in row.items()]
             for discard, tricks, chosen in cells:
+                shown = calls if chosen in (None, True) else {"call": None, "defender_call": None}
                 yield {**head, "trump": trump, "discard": discard, "tricks": tricks,
-                       "best": (trump, discard) in ties, "dealer_choice": chosen}
+                       "best": (trump, discard) in ties, "dealer_choice": chosen, **shown}

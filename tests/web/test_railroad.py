@@ -8,6 +8,9 @@ the lone maker S takes 2 tricks, so the lone defender W euchres it and scores 4.
 
 from __future__ import annotations
 
+import csv
+import io
+
 import pytest
 from cli_run import run
 from flask.testing import FlaskClient
@@ -105,3 +108,15 @@ def test_call_for_best_is_railroads_setting_only(capsys) -> None:
     assert code == 2 and "only a lone player calls for the partner's best card" in err
     code, out, _ = run(capsys, "table", "--example", "--variant", "railroad", "--alone", "--no-call-for-best")
     assert code == 0 and "the calls for best" not in out
+
+
+def test_the_batch_rows_carry_the_calls(capsys, tmp_path) -> None:
+    lines = tmp_path / "deals.jsonl"
+    lines.write_text(f'{{"deal": "{DEAL}", "dealer": "N", "variant": "railroad", "declarer": "S", "alone": true}}\n')
+    code, _, err = run(capsys, "batch", str(lines), str(tmp_path / "tables.csv"))
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "tables.csv").read_text())))
+    table = hasen.analyze(hasen.Deal(DEAL, dealer="N", variant="railroad"), declarer="S", alone=True)
+    calls = {str(trump): entry.best.text() for trump, entry in table.tables["S"].entries.items()}
+    assert {row["trump"]: row["call"] for row in rows if row["dealer_choice"] != "False"} == calls
+    assert all(row["defender_call"] == "" for row in rows)
