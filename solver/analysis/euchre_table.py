@@ -480,12 +480,6 @@ class CallingTable(MakerTable):
             "ties": [[SUITS[t], name_or_none(entries[t].discard)] for t in self.ties],
         }
 
-    @property
-    def best(self) -> BestChoice:
-        trump = self.ties[0]
-        entry = self.entries[trump]
-        return BestChoice(trump, entry.discard, entry.value)
-
 
 def canonical_key(card: int) -> int:
     """The card's place in canonical order (docs/notation.md), for ties between calls."""
