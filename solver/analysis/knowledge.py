@@ -17,7 +17,7 @@ from ..core.deal import Deal
 from ..core.errors import InvalidDealError, NotationError
 from ..core.names import CardSet
 from ..core.seats import SEATS
-from ..core.variants import Variant
+from ..core.variants import VARIANTS, Variant
 from ..rules.auction import Call
 
 
@@ -29,6 +29,12 @@ def check_single_dummy(variant: Variant) -> None:
                             "of the play, par); its single-dummy analyses (bid advice, the fair review, simulations, "
                             "leads, the chance of winning) are not available: the model of the other players "
                             "has no fit for calling for best")
+
+
+def single_dummy_variants() -> list[Variant]:
+    """Every game and deck the single-dummy analyses weigh (the model and the win chances
+    are fitted for each)."""
+    return [v for decks in VARIANTS.values() for v in decks.values() if not v.calls_for_best]
 
 
 @dataclass(frozen=True)

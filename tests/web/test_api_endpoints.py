@@ -217,7 +217,7 @@ def test_wrong_types(client: FlaskClient, body, message: str) -> None:
                                        "variant, deck, defender, first_lead, lone_lead, call_for_best)"),
     ("solve", {**SOLVE, "Played": "JC"},
      "body: unknown key 'Played' (allowed: deal, dealer, declarer, trump, discard, alone, variant, deck, "
-     "defender, first_lead, lone_lead, call_for_best, played)"),
+     "defender, best, defender_best, first_lead, lone_lead, call_for_best, played)"),
     ("batch", {"items": [], "limit": 3}, "body: unknown key 'limit' (allowed: items)"),
     ("table", {"dealer": "W"}, "body: missing key 'deal' (required: deal)"),
     ("solve", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C"},

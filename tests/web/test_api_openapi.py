@@ -138,7 +138,7 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     railroad_table = {"deal": "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", "dealer": "N", "declarer": "S",
                       "alone": True, "variant": "railroad", "call_for_best": False}
     assert set(full_table) | {"call_for_best"} == set(schemas["TableRequest"]["properties"])
-    assert set(full_solve) | {"call_for_best"} == set(schemas["SolveRequest"]["properties"])
+    assert set(full_solve) | {"call_for_best", "best", "defender_best"} == set(schemas["SolveRequest"]["properties"])
     # one seat's advice (single dummy): its hand instead of a deal, and the layouts
     seat_bid = {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "TC", "dealer": "N", "known": {"W": "AS"},
                 "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24,
@@ -146,7 +146,8 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert set(full_bid) | set(joker_bid) | set(seat_bid) | {"call_for_best"} == \
         set(schemas["BidRequest"]["properties"])
     full_review = {**SOLVE, **position_options, "played": ""}  # or "play", the older name of "played"
-    assert set(full_review) | {"play", "call_for_best"} == set(schemas["ReviewRequest"]["properties"])
+    assert set(full_review) | {"play", "call_for_best", "best", "defender_best"} == \
+        set(schemas["ReviewRequest"]["properties"])
     assert client.post("/api/v1/review", json=full_review).status_code == 200
     older_review = {**SOLVE, **position_options, "play": ""}
     assert client.post("/api/v1/review", json=older_review).status_code == 200

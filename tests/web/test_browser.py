@@ -34,7 +34,7 @@ from test_page_js import expected_card, expected_form_line, expected_round_line
 
 import hasen
 from hasen.analysis.inputs import make_contract
-from hasen.api.page import EXAMPLE_RECORDS
+from hasen.api.page import EXAMPLE_RECORDS, PAGE_GAMES
 from hasen.core.cards import card_name, cards_of, parse_card
 from hasen.core.deal import Deal
 from hasen.core.names import CardSet
@@ -620,7 +620,7 @@ def test_a_link_fills_the_record_box(server: LiveServer, browser, case: Case) ->
     assert page_state(browser)["play"] == case.record
 
 
-@pytest.mark.parametrize(("variant", "deck"), [(name, size) for name, decks in VARIANTS.items() for size in decks])
+@pytest.mark.parametrize(("variant", "deck"), [(name, size) for name in PAGE_GAMES for size in VARIANTS[name]])
 def test_a_new_random_deal(server: LiveServer, browser, variant: str, deck: int) -> None:
     browser.get(server.url + "/")
     settle(browser)
