@@ -276,7 +276,8 @@ def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str
 # place of the upcard, so that one request solves the six cards it may put away. Requests
 # that hold the same hands are solved once.
 
-Choices = tuple[CardId | None, BestCard, BestCard | None]  # the dealer's discard, the two calls
+Call = tuple[CardId, CardId]  # a call for best as its pair of cards (a BestCard is one)
+Grouped = dict[CardId | None, dict[Call, dict[Call | None, int]]]  # tricks by discard, call, answer
 NUM_TRUMPS = len(TRUMPS)
 
 
@@ -337,22 +338,29 @@ class CallingPlan:
                 for away in cards_of(after[first] | 1 << passed):
                     called = list(after)
                     called[first] = (after[first] | 1 << passed) & ~(1 << away)
-                    out.append(((discard, BestCard(Card(passed), Card(away))), called))
+                    out.append(((discard, (passed, away)), called))
         return out
 
     def finish_values(self, values: Sequence[bytes]) -> CallingTable:
-        leaves: list[dict[Choices, int]] = []
+        # the leaves by the dealer's discard, the maker's call, then the defender's (None
+        # without one); calls as plain pairs of card ids (a BestCard is equal to its pair and
+        # hashes alike), since the leaves are many: up to 5,400 a trump
+        leaves: list[Grouped] = []
+        single = len(self.callers) == 1
         for trump in TRUMPS:
-            found: dict[Choices, int] = {}
+            grouped: Grouped = {}
             for key, index, discards in self.leaves[trump]:
                 row = values[index][trump:trump + len(discards)]
-                *before, passed = key
-                for away, tricks in zip(discards, row):
-                    call = BestCard(Card(passed), Card(away))
-                    choice: Choices = (before[0], call, None) if len(self.callers) == 1 else \
-                        (before[0], before[1], call)
-                    found[choice] = tricks
-            leaves.append(found)
+                passed = key[-1]
+                by_call = grouped.setdefault(key[0], {})
+                if single:
+                    for away, tricks in zip(discards, row):
+                        by_call[(passed, away)] = {None: tricks}
+                else:
+                    answers = by_call.setdefault(key[1], {})
+                    for away, tricks in zip(discards, row):
+                        answers[(passed, away)] = tricks
+            leaves.append(grouped)
         return CallingTable(self, leaves)
 
     def solve(self, searcher: Searcher) -> CallingTable:
@@ -370,7 +378,7 @@ class CallingTable(MakerTable):
     (5, 'JK for KH')
     """
 
-    def __init__(self, plan: CallingPlan, leaves: list[dict[Choices, int]]) -> None:
+    def __init__(self, plan: CallingPlan, leaves: list[Grouped]) -> None:
         deal = plan.deal
         dealer_cards = 0 if plan.dealer is None else declarer_cards(deal, plan.dealer)
         super().__init__(SEAT_OBJECTS[plan.maker], b"", dealer_cards, plan.keeps_most)
@@ -382,34 +390,23 @@ class CallingTable(MakerTable):
 
     __hash__ = None
 
-    def _calls(self, trump: int, discard: CardId | None, first: BestCard | None = None) -> dict[Any, int]:
+    def _calls(self, trump: int, discard: CardId | None, first: Call | None = None) -> dict[Any, int]:
         """The value of each call open at this point, the later calls chosen by their owners:
         the maker's calls after the dealer's ``discard``, or (``first`` given) the
         defender's after the maker's ``first``."""
-        grouped = self._grouped[trump][discard]
+        grouped = self.leaves[trump][discard]
         if first is not None:
             return grouped[first]
         if len(self.callers) == 1:
             return {call: answers[None] for call, answers in grouped.items()}
         return {call: min(answers.values()) for call, answers in grouped.items()}
 
-    @computed_once
-    def _grouped(self) -> list[dict[CardId | None, dict[BestCard, dict[BestCard | None, int]]]]:
-        """The leaves of each trump by the dealer's discard, then the maker's call, then the
-        defender's (None without one)."""
-        out: list[dict[CardId | None, dict[BestCard, dict[BestCard | None, int]]]] = []
-        for leaves in self.leaves:
-            grouped: dict[CardId | None, dict[BestCard, dict[BestCard | None, int]]] = {}
-            for (discard, call, answer), value in leaves.items():
-                grouped.setdefault(discard, {}).setdefault(call, {})[answer] = value
-            out.append(grouped)
-        return out
-
     def _pick(self, values: dict[Any, int], most: bool) -> tuple[Any, int]:
         """The owner's choice: the most (or fewest) tricks, the first in canonical order."""
-        ordered = sorted(values, key=lambda call: (canonical_key(call.passed), canonical_key(call.discard)))
-        best = (max if most else min)(values[c] for c in ordered)
-        return next(c for c in ordered if values[c] == best), best
+        best = (max if most else min)(values.values())
+        first = min((call for call, tricks in values.items() if tricks == best),
+                    key=lambda call: (canonical_key(call[0]), canonical_key(call[1])))
+        return BestCard(Card(first[0]), Card(first[1])), best
 
     def line(self, trump: int, discard: CardId | None) -> tuple[int, BestCard, BestCard | None]:
         """After the dealer's ``discard``: the tricks, the maker's call, the defender's."""
@@ -445,7 +442,7 @@ class CallingTable(MakerTable):
         """What the contract's trump, dealer's discard and calls take double-dummy."""
         discard = contract.discard if self.exchanges[contract.trump] is not None else None
         assert contract.best is not None, "a lone Railroad maker calls for best"
-        return self.leaves[contract.trump][(discard, contract.best, contract.defender_best)]
+        return self.leaves[contract.trump][discard][contract.best][contract.defender_best]
 
     def discard_cost(self, contract: Contract) -> int:
         """Tricks the dealer's discard gave the other side, the calls after it chosen best."""
