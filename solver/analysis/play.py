@@ -76,7 +76,7 @@ best=None, defender_best=None)
         return side_of(self.declarer)
 
 
-def _best(given: tuple[CardId, CardId] | None, where: str) -> BestCard | None:  # noqa: UP006
+def _best(given: tuple[CardId, CardId] | None, where: str) -> BestCard | None:
     if given is None:
         return None
     if not isinstance(given, tuple) or len(given) != 2:
@@ -320,6 +320,10 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         taker = exchanging_seat(self.deal, self.contract.trump, self.contract.declarer, self.seats)
         if taker is not None and card == self.contract.discard:
             return f": {SEATS[taker]} discarded it"
+        for call, caller in ((self.contract.best, self.contract.declarer),
+                             (self.contract.defender_best, self.contract.lone_defender)):
+            if call is not None and caller is not None and card == call.discard:
+                return f": {SEATS[caller]} put it away, calling for best"
         return f" (holds {CardSet(self.hands[seat])})"
 
     @property

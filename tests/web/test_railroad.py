@@ -120,3 +120,10 @@ def test_the_batch_rows_carry_the_calls(capsys, tmp_path) -> None:
     calls = {str(trump): entry.best.text() for trump, entry in table.tables["S"].entries.items()}
     assert {row["trump"]: row["call"] for row in rows if row["dealer_choice"] != "False"} == calls
     assert all(row["defender_call"] == "" for row in rows)
+
+
+def test_a_card_put_away_calling_for_best_is_named_when_played() -> None:
+    with pytest.raises(hasen.HasenError) as caught:
+        hasen.position(hasen.Deal(DEAL, dealer="N", variant="railroad"), "S", "C", alone=True, best="JK for KH",
+                       played="AH KH")
+    assert str(caught.value) == "play: trick 1, E does not hold KH: S put it away, calling for best"
