@@ -2,10 +2,10 @@
 against the same search driven from C.
 
 For seeded random 25-card deals, one random lone maker each: its table through
-``analyze_euchre`` (what ``hasen.analyze`` calls; building the requests of every choice before the last caller's, solving
-them, folding the choices in the game's order), and the same requests solved in one
-``solve_tables`` call of the compiled core, which builds and solves every position in C
-without the GIL: the search alone. The ratio is what the Python around the search costs.
+``analyze_euchre`` (what ``hasen.analyze`` calls: building the requests of every choice
+before the last caller's, solving them, folding the choices in the game's order), and the
+same requests solved in one ``solve_tables`` call of the compiled core, which builds and
+solves every position in C without the GIL: the search alone. The ratio is what the Python around the search costs.
 Both with and without a lone defender; the searcher's table is cleared before each.
 
     python benchmarks/bench_railroad.py [--deals 200] [--seed 1]
@@ -47,8 +47,9 @@ def main() -> None:
             defender = (maker + rng.choice((1, 3))) % 4 if defended else None
             searcher.clear()
             start = time.perf_counter()
-            analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender,
-                           searcher=searcher).tables[SEATS[maker]].entries  # the answer built
+            entries = analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender,
+                                     searcher=searcher).tables[SEATS[maker]].entries  # the answer built
+            assert len(entries) == 4
             whole.append(time.perf_counter() - start)
             plan = CallingPlan(deal, maker, defender, Settings())
             searcher.clear()
