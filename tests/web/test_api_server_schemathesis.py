@@ -21,7 +21,7 @@ from hasen.api import create_app
 
 schemathesis = pytest.importorskip("schemathesis")
 pytestmark = pytest.mark.slow
-EXAMPLES = 400  # per operation and generation mode
+EXAMPLES = 200  # per operation and generation mode
 DOCUMENT = create_app({"TESTING": True}).test_client().get("/api/v1/openapi.json").get_json()
 # the statuses that refuse a request the document does not allow: the API's 4xx (a batch or a
 # simulation over its limit is a 413, not a 400)
