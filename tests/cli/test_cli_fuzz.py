@@ -172,9 +172,7 @@ def test_no_command_line_gets_a_traceback(command: str, capsys, monkeypatch, pat
     monkeypatch.setattr("hasen.cli.parser.DEFAULT_LAYOUTS", 2)
     monkeypatch.setattr("hasen.cli.bench.ADVICE_LAYOUTS", 2)  # bench's bid advice: a token of the work
     monkeypatch.setattr("hasen.cli.bench.ADVICE_CHOICE_LAYOUTS", 2)
-    # bench's start-up figure runs whole processes, seconds a call; tests/cli/test_bench.py
-    # checks it, and here it answers as where no ``hasen`` command is installed
-    monkeypatch.setattr("hasen.cli.bench.startup", lambda runs: None)
+    monkeypatch.setattr("hasen.cli.bench.startup", lambda runs: None)  # seconds a call: see above
     options = options_of(command)
     rng = random.Random(f"fuzz {command}")  # the same command lines on every run
     own = {path: Path(path).read_bytes() for path in paths["own"]}
