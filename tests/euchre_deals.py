@@ -22,8 +22,8 @@ from hasen.core.variants import variant_for
 SEATS = "NESW"
 SUITS = "SHDC"
 RANKS = {24: "9TJQKA", 25: "9TJQKA", 32: "789TJQKA", 33: "789TJQKA"}
-# docs/rules.md: two players N, S; four
-DEALT_SEATS = {"euchre2": (0, 2), "euchre": (0, 1, 2, 3), "railroad": (0, 1, 2, 3)}
+# docs/rules.md: two players N, S; three N, E, S, each for themselves; four
+DEALT_SEATS = {"euchre2": (0, 2), "euchre3": (0, 1, 2), "euchre": (0, 1, 2, 3), "railroad": (0, 1, 2, 3)}
 
 
 def deck(size: int) -> list[int]:
@@ -43,14 +43,16 @@ class EuchreCase:
     discard: int  # the dealer's discard; the upcard when nobody takes it
     alone: bool
     defender: int | None  # a lone defender
-    # the oracle's view: real cards, at the oracle's seats (sides by seat parity)
+    # the oracle's view: real cards, at the oracle's seats (sides by seat parity, or with
+    # three players the maker's seat alone)
     hands: list[int]
     seats: tuple[int, ...]
     leader: int
     side: int
+    makers: tuple[int, ...] | None = None
 
     def oracle(self) -> int:
-        return Oracle(self.trump, self.seats, self.side).value(self.hands, self.leader)
+        return Oracle(self.trump, self.seats, self.side, self.makers).value(self.hands, self.leader)
 
     def describe(self) -> str:
         form = " alone" if self.alone else ""
@@ -89,10 +91,11 @@ def takes_upcard(upcard: int, trump: int) -> bool:
 def oracle_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None,
                  discard: int) -> tuple[list[int], tuple[int, ...], int, int]:
     """The start of play for the oracle: (hands at the oracle's seats, its playing seats,
-    the leader there, the makers' side), worked out from docs/rules.md."""
+    the leader there, the makers' side), worked out from docs/rules.md. Three players keep
+    their own seats; the makers are then the maker's seat (``makers_of``)."""
     name = deal.variant.name
     dealt = DEALT_SEATS[name]
-    partners = name != "euchre2"
+    own_seats = name != "euchre2"  # the oracle's seat is the player's own, but in the two-handed game
     playing = [s for s in dealt if not (alone and s == (maker + 2) % 4)
                and not (defender is not None and s == (defender + 2) % 4)]
     hands = {s: deal.hands[s] for s in playing}
@@ -108,7 +111,7 @@ def oracle_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int 
     else:
         leader = next_seat(deal.dealer, tuple(playing))
     # the oracle tells sides by seat parity: the two-handed game's S plays from E's seat
-    at = {s: (s if partners else dealt.index(s)) for s in playing}
+    at = {s: (s if own_seats else dealt.index(s)) for s in playing}
     oracle_hands = [0] * 4
     for s in playing:
         oracle_hands[at[s]] = hands[s]
@@ -121,13 +124,13 @@ def oracle_entry(deal: Deal, maker: int, trump: int) -> int | dict[str, int]:
     the dealer's own side making trump, the fewest when defending)."""
     def solve(discard: int) -> int:
         hands, seats, leader, side = oracle_start(deal, maker, trump, False, None, discard)
-        return Oracle(trump, seats, side).value(hands, leader)
+        return Oracle(trump, seats, side, makers_of(deal, maker)).value(hands, leader)
 
     if not takes_upcard(deal.extra, trump):
         return solve(deal.extra)
     six = deal.hands[deal.dealer] | 1 << deal.extra
     tricks = {card_name(c): solve(c) for c in range(64) if six >> c & 1}
-    same_side = (deal.dealer - maker) % 2 == 0 if deal.variant.name != "euchre2" else deal.dealer == maker
+    same_side = (deal.dealer - maker) % 2 == 0 if len(DEALT_SEATS[deal.variant.name]) == 4 else deal.dealer == maker
     return {**tricks, "value": (max if same_side else min)(tricks.values())}
 
 
@@ -149,4 +152,10 @@ def case(seed: int, name: str, size: int, alone_rate: float = 0.4) -> EuchreCase
         discard = rng.choice([c for c in range(64) if six >> c & 1])
     hands, seats, leader, side = oracle_start(deal, maker, trump, alone, defender, discard)
     return EuchreCase(f"{name} {size}, seed {seed}", deal, maker, trump, discard, alone, defender,
-                      hands, seats, leader, side)
+                      hands, seats, leader, side, makers_of(deal, maker))
+
+
+def makers_of(deal: Deal, maker: int) -> tuple[int, ...] | None:
+    """With three players the maker plays for itself against the other two (docs/rules.md):
+    its seat alone is the makers' side; else None, the side by seat parity."""
+    return (maker,) if len(DEALT_SEATS[deal.variant.name]) == 3 else None

@@ -9,7 +9,8 @@ are worked out here again, from the card names. Only card ints and names come fr
 Every legal card is tried at every turn, with no pruning and no move ordering; positions are
 memoised at trick boundaries only (keyed on the four hands and the leader). The value of a
 position is the number of tricks the declaring side (0 N-S, 1 E-W) takes from the current
-trick (included) to the end.
+trick (included) to the end; in Three-Handed Euchre, where the sides are not partnerships,
+the declaring side is given as its seats (the maker alone) instead.
 """
 
 from __future__ import annotations
@@ -43,13 +44,16 @@ class Oracle:
     """Plain minimax for one trump, one set of playing seats and one declaring side.
 
     ``trump`` is 0..3 (S H D C) or a letter; ``seats`` the playing seats (any order: they
-    are played clockwise); ``side`` 0 for N-S, 1 for E-W.
+    are played clockwise); ``side`` 0 for N-S, 1 for E-W, or ``makers`` the declaring
+    side's seats where the sides are not partnerships.
     """
 
-    def __init__(self, trump: int | str, seats: Iterable[int], side: int) -> None:
+    def __init__(self, trump: int | str, seats: Iterable[int], side: int = 0,
+                 makers: Iterable[int] | None = None) -> None:
         self.trump = trump if isinstance(trump, str) else SUIT_LETTERS[trump]
         self.seats = sorted(set(seats))
-        self.side = side
+        declaring = set(range(side, 4, 2)) if makers is None else set(makers)
+        self.declaring = [s in declaring for s in range(4)]  # by seat: does it count for the declaring side?
         facts = [card_facts(c, self.trump) for c in range(NUM_CARDS)]
         self.suit = [f[0] for f in facts]
         self.power = [f[1] for f in facts]
@@ -120,7 +124,7 @@ class Oracle:
         far, and how strongly."""
         seat = order[pos]
         hand = hands[seat]
-        maximizing = seat % 2 == self.side
+        maximizing = self.declaring[seat]
         last = pos == len(order) - 1
         result = -1 if maximizing else 99
         rest = hand if pos == 0 else (hand & led_suit or hand)
@@ -144,7 +148,7 @@ class Oracle:
                 else:
                     winner, strength = best_seat, best_strength
             if last:  # the trick is complete: the winner leads the next
-                value = (1 if winner % 2 == self.side else 0) + self._boundary(hands, winner)
+                value = (1 if self.declaring[winner] else 0) + self._boundary(hands, winner)
             else:
                 value = self._play(hands, order, pos + 1, led_suit, winner, strength)
             if maximizing:

@@ -54,11 +54,11 @@ def solve_plays(variant: Variant, plays: Sequence[Play], settings: Settings) -> 
             placed = [0] * NUM_SEATS
             active = 0
             for seat in seats:
-                search = variant.search_seat(seat)
+                search = variant.search_seat(seat, play.declarer)
                 placed[search] = play.hands[seat]
                 active |= 1 << search
-            side = variant.side_of(play.declarer)
-            groups[(active, side, play.trump)].append((index, (placed, variant.search_seat(leader), ())))
+            side = variant.side_of(play.declarer, play.declarer)
+            groups[(active, side, play.trump)].append((index, (placed, variant.search_seat(leader, play.declarer), ())))
             count[index] += 1
     best = [NUM_CARDS] * len(plays)  # fewer tricks than that, whatever the defence
     searcher = thread_searcher()

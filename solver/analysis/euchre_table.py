@@ -300,7 +300,7 @@ class CallingPlan:
         self.leaves: list[list[tuple[tuple[Any, ...], int, tuple[CardId, ...]]]] = [[] for _ in TRUMPS]
         seen: dict[tuple[Any, ...], int] = {}
         last, last_partner = self.callers[-1]
-        search_seat = deal.variant.search_seat(last)
+        search_seat = deal.variant.search_seat(last, maker)
         for trump in TRUMPS:
             takers = [-1] * NUM_TRUMPS
             takers[trump] = search_seat

@@ -116,7 +116,8 @@ def playing_seats(variant: Variant, declarer: int, alone: bool, lone_defender: i
     if lone_defender is not None:
         if not alone:
             raise InvalidDealError("defender: a defender plays alone only against a lone declarer")
-        if lone_defender not in variant.seats or variant.side_of(lone_defender) == variant.side_of(declarer):
+        if lone_defender not in variant.seats or (variant.side_of(lone_defender, declarer)
+                                                  == variant.side_of(declarer, declarer)):
             raise InvalidDealError(f"defender: {SEATS[lone_defender]} is not an opponent of {SEATS[declarer]}")
     return active_seats(variant, declarer, alone, lone_defender)
 
@@ -140,11 +141,12 @@ def search_frame(deal: Deal, declarer: int, alone: bool, lone_defender: int | No
     seats = playing_seats(variant, declarer, alone, lone_defender)
     hands, active = [0] * NUM_SEATS, 0
     for seat in seats:
-        search_seat = variant.search_seat(seat)
+        search_seat = variant.search_seat(seat, declarer)
         hands[search_seat] = deal.hands[seat]
         active |= 1 << search_seat
     leader = first_leader(deal.dealer, declarer, seats, alone, settings, lone_defender)
-    return SearchFrame(seats, hands, active, variant.search_seat(leader), variant.side_of(declarer))
+    return SearchFrame(seats, hands, active, variant.search_seat(leader, declarer),
+                       variant.side_of(declarer, declarer))
 
 
 def check_contract(deal: Deal, contract: Contract, settings: Settings | None = None) -> tuple[int, ...]:
@@ -220,7 +222,8 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         self.deal, self.contract = deal, contract
         c = contract
         # fixed for the whole play, and value() runs often: worked out once here
-        self.search_seats: dict[int, int] = {s: deal.variant.search_seat(s) for s in self.seats}  # seat -> search seat
+        # seat -> search seat
+        self.search_seats: dict[int, int] = {s: deal.variant.search_seat(s, c.declarer) for s in self.seats}
         self.active = sum(1 << s for s in self.search_seats.values())  # the search seats that play, as a bit mask
         # plain masks, not CardSets: every card played is a bit operation on them
         self.hands: list[Mask] = [int(deal.hands[s]) if s in self.seats else 0 for s in range(NUM_SEATS)]
@@ -305,7 +308,7 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         if len(self.trick) == len(self.seats):
             order = self.order
             winner = order[trick_winner(self.trick, self.contract.trump)]
-            self.taken[self.deal.variant.side_of(winner)] += 1
+            self.taken[self.deal.variant.side_of(winner, self.contract.declarer)] += 1
             self.tricks.append((self.leader, self.trick, winner))
             self.leader, self.trick = winner, []
 
@@ -328,7 +331,7 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
 
     @property
     def declaring_side(self) -> int:
-        return self.deal.variant.side_of(self.contract.declarer)
+        return self.deal.variant.side_of(self.contract.declarer, self.contract.declarer)
 
     def search_position(self, trump: int | None = None) -> tuple[list[Mask], int, int]:
         """The hands in the search layout of ``trump`` (default: the contract's), placed at

@@ -184,7 +184,7 @@ def card_choices(state: PlayState, total: int, searcher: Searcher,
                  checkpoint: Checkpoint = no_checkpoint) -> list[CardChoice]:
     """Every legal run's total and cost, given the position's own ``total`` (a caller that
     already knows it, like the play review, need not solve the position again)."""
-    declaring = state.deal.variant.side_of(state.to_move) == state.declaring_side
+    declaring = state.deal.variant.side_of(state.to_move, state.contract.declarer) == state.declaring_side
     choices = []
     for run in equivalent_runs(state):
         checkpoint()

@@ -371,9 +371,9 @@ def table_shape(deal: Deal, declarer: int, alone: bool, lone_defender: int | Non
         takers = tuple(exchanging_seat(deal, trump, declarer, frame.seats) for trump in TRUMPS)
         source = [NUM_SEATS] * NUM_SEATS  # each search seat's real seat; NUM_SEATS: the 0 after the hands
         for seat in frame.seats:
-            source[deal.variant.search_seat(seat)] = seat
-        taker_seats = tuple(-1 if t is None else deal.variant.search_seat(t) for t in takers)
-        keeps_most = tuple(None if t is None else deal.variant.side_of(t) == frame.side for t in takers)
+            source[deal.variant.search_seat(seat, declarer)] = seat
+        taker_seats = tuple(-1 if t is None else deal.variant.search_seat(t, declarer) for t in takers)
+        keeps_most = tuple(None if t is None else deal.variant.side_of(t, declarer) == frame.side for t in takers)
         exchanging = {t for t in takers if t is not None}
         assert len(exchanging) <= 1, "one seat takes the widow or upcard, whatever the trump"
         shape = TableShape(itemgetter(*source), exchanging.pop() if exchanging else None, taker_seats, keeps_most,

@@ -51,22 +51,44 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
         """The name with the deck, for messages: ``euchre2 (32 cards)``."""
         return f"{self.name} ({self.deck_size} cards)"
 
-    def side_of(self, seat: int) -> int:
-        """The seat's side: 0 for N-S, 1 for E-W; without partners, the order of dealing."""
+    @property
+    def cutthroat(self) -> bool:
+        """Three players each for themselves: the maker plays against the other two, who
+        defend together for the hand, so the sides change with the maker."""
+        return len(self.seats) == CUTTHROAT_PLAYERS
+
+    def side_of(self, seat: int, declarer: int | None = None) -> int:
+        """The seat's side: 0 for N-S, 1 for E-W; with two players, the order of dealing;
+        with three, 0 for the maker (``declarer``, which it needs) and 1 for the others."""
+        if self.cutthroat:
+            return self.search_seat(seat, declarer) % 2
         return side_of(seat) if self.partners else self.seats.index(seat)
 
-    def search_seat(self, seat: int) -> int:
+    def search_seat(self, seat: int, declarer: int | None = None) -> int:
         """Where the seat sits for the search, which tells sides apart by seat parity: the
-        seat itself with partners; without, the two players take N and E."""
+        seat itself with partners; without, the two players take N and E; three players
+        take N, E and W clockwise from the maker, as a lone hand with an empty S."""
+        if self.cutthroat:
+            assert declarer is not None, "three players' sides are the maker's and the others'"
+            return CUTTHROAT_SEARCH_SEATS[(self.seats.index(seat) - self.seats.index(declarer)) % CUTTHROAT_PLAYERS]
         return seat if self.partners else self.seats.index(seat)
 
     @property
     def side_names(self) -> tuple[str, str]:
-        """How each side is named: the partnerships, or the two players."""
+        """How each side is named: the partnerships, the two players, or the maker and the
+        two who defend against it."""
         if self.partners:
             return "N-S", "E-W"
+        if self.cutthroat:
+            return "the maker", "the defenders"
         first, second = self.seats
         return SEATS[first], SEATS[second]
+
+
+CUTTHROAT_PLAYERS = 3
+# the search seats of three players, clockwise from the maker: a lone hand whose partner's
+# seat (S) is empty, so that the two others share the defenders' parity
+CUTTHROAT_SEARCH_SEATS = (0, 1, 3)
 
 
 def standard_deck(low_rank: str = "9", joker: bool = False) -> Mask:
@@ -81,7 +103,7 @@ DECKS = {24: standard_deck("9"), 25: standard_deck("9", joker=True), 32: standar
 
 # the variants' names and decks as the API's signatures take them, for type checkers
 # (tests/test_public_api.py checks them against VARIANTS)
-VariantName = Literal["hasenpfeffer", "euchre", "euchre2", "railroad"]
+VariantName = Literal["hasenpfeffer", "euchre", "euchre2", "euchre3", "railroad"]
 DeckSize = Literal[24, 25, 32, 33]
 
 HASENPFEFFER = Variant(
@@ -104,6 +126,8 @@ def _euchre(name: str, deck_size: int, seats: tuple[int, ...], calls_for_best: b
 VARIANTS: dict[str, dict[int, Variant]] = {
     "hasenpfeffer": {25: HASENPFEFFER},
     "euchre2": {size: _euchre("euchre2", size, (0, 2)) for size in (24, 32, 25)},
+    # three-handed (cutthroat): the maker alone against the other two (docs/rules.md)
+    "euchre3": {size: _euchre("euchre3", size, (0, 1, 2)) for size in (24, 32)},
     "euchre": {size: _euchre("euchre", size, (0, 1, 2, 3)) for size in (24, 25)},
     # four-hand Euchre with the Joker, calling for best and lone defence (docs/rules.md)
     "railroad": {size: _euchre("railroad", size, (0, 1, 2, 3), calls_for_best=True) for size in (25, 33)},

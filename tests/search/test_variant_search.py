@@ -20,7 +20,8 @@ from hasen.analysis.play import Contract, PlayState
 from hasen.core.cards import card_name
 from hasen.core.deal import Deal, format_hand
 
-VARIANT_DECKS = [("euchre2", 24), ("euchre2", 32), ("euchre2", 25), ("euchre", 24), ("euchre", 25)]
+VARIANT_DECKS = [("euchre2", 24), ("euchre2", 32), ("euchre2", 25), ("euchre3", 24), ("euchre3", 32), ("euchre", 24),
+                 ("euchre", 25)]
 DEALS_PER_VARIANT = 24
 
 _oracle_values: dict[str, int] = {}
@@ -92,17 +93,19 @@ def test_hasenpfeffer_lone_defence_equals_the_oracle(searcher, seed):
 # --- whole tables --------------------------------------------------------------------------
 
 TABLE_CASES = [("euchre2", 24, 0), ("euchre2", 32, 1), ("euchre2", 25, 2), ("euchre2", 25, 7),
-               ("euchre", 24, 3), ("euchre", 25, 10)]  # seed 10 turns up the Joker
+               ("euchre3", 24, 4), ("euchre3", 32, 5), ("euchre", 24, 3),
+               ("euchre", 25, 10)]  # seed 10 turns up the Joker
 
 
 @pytest.mark.parametrize("name, size, seed", TABLE_CASES, ids=[f"{n}-{s}-{d}" for n, s, d in TABLE_CASES])
 def test_maker_tables_equal_the_oracle(name, size, seed):
     """Every entry of a maker table (one maker, with the partner) on a random deal, the
     dealer's discards and choice included, against the oracle. Four-hand tables take the
-    oracle seconds, so one maker each; both players of the two-handed game."""
+    oracle seconds, so one maker each; every player of the two- and three-handed games
+    (with three, each maker's sides differ)."""
     rng = random.Random(seed)
     deal = random_deal(rng, name, size)
-    makers = deal.variant.seats if name == "euchre2" else [rng.choice(deal.variant.seats)]
+    makers = deal.variant.seats if name in ("euchre2", "euchre3") else [rng.choice(deal.variant.seats)]
     result = analyze_euchre(deal, declarer=None).to_json()
     for maker in makers:
         got = result["declarers"]["NESW"[maker]]["tricks"]
