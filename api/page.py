@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
 from hasen.analysis.fair import MISTAKE_POINTS
+from hasen.analysis.knowledge import single_dummy_gap
 from hasen.core.cards import (
     JOKER_NAME,
     SUIT_NAMES,
@@ -32,9 +33,10 @@ page = Blueprint("page", __name__)
 
 # how the page names each game (docs/rules.md); every variant of hasen.core.variants has one
 GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre": "Euchre"}
-# the games the page offers: every one its panels can answer whole (Railroad's single-dummy
-# panels cannot yet, so the page leaves it to the CLI, the API and Python)
-PAGE_GAMES = [name for name, decks in VARIANTS.items() if not next(iter(decks.values())).calls_for_best]
+# the games the page offers: every one its panels can answer whole (the single-dummy panels
+# cannot yet answer Railroad or Three-Handed Euchre, so the page leaves them to the CLI, the
+# API and Python)
+PAGE_GAMES = [name for name, decks in VARIANTS.items() if single_dummy_gap(next(iter(decks.values()))) is None]
 # the single-dummy panel: random layouts per view (fewer if the app allows fewer), enough for
 # a standard error of about 0.05 tricks and an answer in about a second; a fixed seed, so that
 # the same view is the same answer every time (and the server's cache answers it again)

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
+from hasen.analysis.knowledge import single_dummy_gap
 from hasen.analysis.record import Record
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
@@ -205,7 +206,7 @@ def review_record(body: dict[str, Any]) -> Response:
     record = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
     if record.contract is None:
         raise BadInput("record: it has no contract to review (the auction is not over, or all passed)")
-    if record.variant.calls_for_best:  # Railroad: no single-dummy review yet; the play with every hand open
+    if single_dummy_gap(record.variant) is not None:  # no review from each seat yet: the play, every hand open
         data, cached = service().answer(("review play", record.line()),
                                         lambda deadline: public.review_play(record, deadline=deadline).to_json())
         return answer(data, cached)

@@ -53,14 +53,28 @@ class Played:
         mine, theirs = self.score
         return mine - theirs if variant.side_of(self.result.declarer) == side else theirs - mine
 
+    def standing(self, variant: Variant, seat: int) -> float:
+        """What the hand is worth to ``seat``: its side's net; with three players each for
+        themselves, its points less the mean of the other two's (so that the three sum to 0)."""
+        if not variant.cutthroat:
+            return self.net(variant, variant.side_of(seat))
+        mine, theirs = self.score
+        return mine - theirs if seat == self.result.declarer else theirs - (mine + theirs) / 2
+
+    def points(self, variant: Variant) -> dict[str, int]:
+        """Each side's points by its name; with three players, each player's by seat."""
+        declarer = self.result.declarer
+        if variant.cutthroat:
+            return {SEATS[s]: self.score[0] if s == declarer else self.score[1] for s in variant.seats}
+        made, names = variant.side_of(declarer), variant.side_names
+        return {names[made]: self.score[0], names[1 - made]: self.score[1]}
+
     def to_json(self, variant: Variant) -> dict[str, Any]:
-        made = variant.side_of(self.result.declarer)
-        names = variant.side_names
         data: dict[str, Any] = {"declarer": SEATS[self.result.declarer]}
         if self.bid is not None:
             data["bid"] = self.bid
         data.update(self.result.to_json())
-        data["score"] = {names[made]: self.score[0], names[1 - made]: self.score[1]}
+        data["score"] = self.points(variant)
         return data
 
 
@@ -71,19 +85,18 @@ class Auction:
     calls: list[SeatCall]
     played: Played | None
 
-    def value(self, variant: Variant) -> int:
-        """The first side's (N-S, or N) net score; 0 for a redeal."""
-        return 0 if self.played is None else self.played.net(variant, 0)
+    def value(self, variant: Variant, seat: int) -> float:
+        """What it is worth to ``seat`` (``Played.standing``); 0 for a redeal."""
+        return 0 if self.played is None else self.played.standing(variant, seat)
 
 
 def best_for(seat: int, variant: Variant, options: list[tuple[SeatCall, Callable[[], Auction]]]) -> Auction:
     """The option the seat's side prefers (the first of equals: callers list passing first)."""
     best: Auction | None = None
-    sign = 1 if variant.side_of(seat) == 0 else -1
     for call, rest in options:
         auction = rest()
         candidate = Auction([call] + auction.calls, auction.played)
-        if best is None or sign * candidate.value(variant) > sign * best.value(variant):
+        if best is None or candidate.value(variant, seat) > best.value(variant, seat):
             best = candidate
     assert best is not None, "every turn has a call"
     return best

@@ -58,7 +58,7 @@ from .model import PlayerModel
 from .odds import GameState, scoring_of, win_chances
 from .play import PlayState, exchanging_seat
 from .playout import rules_for
-from .record import HandResult, Record
+from .record import HandResult, Record, side_score
 from .review import PlayReview, review_play
 from .views import View, rotation
 
@@ -292,7 +292,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
         if progress:
             progress(done[0], steps)
 
-    score = record.score if score is None else score
+    score = side_score(record.score) if score is None else score
     game = None if score is None else GameState(win_chances(deal.variant, scoring_of(settings)), score, deal.dealer)
     # the seats whose own hands the record does not know whole: the dealer, its discard unknown;
     # a lone declarer's partner, which sat out unseen

@@ -21,20 +21,30 @@ from ..core.variants import VARIANTS, Variant
 from ..rules.auction import Call
 
 
-def check_single_dummy(variant: Variant) -> None:
-    """Refuse a game the single-dummy analyses cannot weigh yet: Railroad, whose calls for
-    best the model of the other players (and so the win chances) has no fit for."""
+def single_dummy_gap(variant: Variant) -> str | None:
+    """Why the single-dummy analyses cannot weigh the game yet, or None: the model of the
+    other players (and so the win chances) has no fit for Railroad's calls for best, nor
+    for three players each for themselves."""
     if variant.calls_for_best:
+        return "the model of the other players has no fit for calling for best"
+    if variant.cutthroat:
+        return "the model of the other players has no fit for three players each for themselves"
+    return None
+
+
+def check_single_dummy(variant: Variant) -> None:
+    """Refuse a game the single-dummy analyses cannot weigh yet (``single_dummy_gap``)."""
+    gap = single_dummy_gap(variant)
+    if gap is not None:
         raise NotationError(f"variant: {variant.name} is analysed with every hand open (tables, positions, reviews "
                             "of the play, par); its single-dummy analyses (bid advice, the fair review, simulations, "
-                            "leads, the chance of winning) are not available: the model of the other players "
-                            "has no fit for calling for best")
+                            f"leads, the chance of winning) are not available: {gap}")
 
 
 def single_dummy_variants() -> list[Variant]:
     """Every game and deck the single-dummy analyses weigh (the model and the win chances
     are fitted for each)."""
-    return [v for decks in VARIANTS.values() for v in decks.values() if not v.calls_for_best]
+    return [v for decks in VARIANTS.values() for v in decks.values() if single_dummy_gap(v) is None]
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ class Outcomes:
         variant = self.deal.variant
         if variant.declarer_exchanges:
             return True
-        return variant.side_of(self.deal.dealer) == variant.side_of(declarer)
+        return variant.side_of(self.deal.dealer, declarer) == variant.side_of(declarer, declarer)
 
     def by_trump(self, declarer: int, alone: bool) -> dict[int, Result]:
         """The declarer's result for each trump, in this form."""

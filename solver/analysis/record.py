@@ -75,7 +75,8 @@ class HandResult(NamedTuple):
     side: int | None = None  # the declaring side (0: N-S, or the first player)
     tricks: tuple[int, int] = (0, 0)  # the declaring side's, the defenders'
     needed: int = 0
-    score: tuple[int, int] = (0, 0)  # the declaring side's points, the defenders'
+    score: tuple[int, int] = (0, 0)  # the declaring side's points, the defenders' (with three players, each's)
+    declarer: int | None = None  # who declared: three players' sides are named from it
 
     @property
     def made(self) -> bool:
@@ -88,27 +89,38 @@ class HandResult(NamedTuple):
 
     def names(self) -> tuple[str, str]:
         """The declaring side's name and the defenders'."""
-        names = self.variant.side_names
+        names = self.variant.side_names if self.declarer is None else self.variant.sides_of(self.declarer)
         side = self.side or 0
         return names[side], names[1 - side]
+
+    def points(self) -> dict[str, int]:
+        """Each side's points by name, the declaring side's first; with three players each
+        player's, the maker's first (each defender scores the defenders' points)."""
+        if self.variant.cutthroat:
+            if self.redeal or self.declarer is None:
+                return dict.fromkeys(score_names(self.variant), 0)
+            return {SEATS[s]: self.score[0] if s == self.declarer else self.score[1]
+                    for s in sorted(self.variant.seats, key=lambda s: s != self.declarer)}
+        if self.redeal:
+            return dict.fromkeys(self.variant.side_names, 0)
+        ours, theirs = self.names()
+        return {ours: self.score[0], theirs: self.score[1]}
 
     def text(self) -> str:
         """``N-S 5 tricks, made (N-S +5, E-W 0)``, or ``redeal``."""
         if self.redeal:
             return REDEAL_WORDS
-        ours, theirs = self.names()
+        ours, _ = self.names()
         outcome = "made" if self.made else f"down {self.down}"
-        points = f"{ours} {_signed(self.score[0])}, {theirs} {_signed(self.score[1])}"
+        points = ", ".join(f"{name} {_signed(p)}" for name, p in self.points().items())
         return f"{ours} {self.tricks[0]} trick{'' if self.tricks[0] == 1 else 's'}, {outcome} ({points})"
 
     def to_json(self) -> dict[str, Any]:
-        names = self.variant.side_names
         if self.redeal:
-            return {"redeal": True, "score": {names[0]: 0, names[1]: 0}}
+            return {"redeal": True, "score": self.points()}
         ours, theirs = self.names()
         return {"redeal": False, "declarers": ours, "tricks": {ours: self.tricks[0], theirs: self.tricks[1]},
-                "needed": self.needed, "made": self.made, "down": self.down,
-                "score": {ours: self.score[0], theirs: self.score[1]}}
+                "needed": self.needed, "made": self.made, "down": self.down, "score": self.points()}
 
 
 def _signed(points: int) -> str:
@@ -146,7 +158,7 @@ class Record:
         self.rules: AuctionRules = auction_for(deal, self.settings)
         self.id = read_id(id)
         self.players = _players(players, deal.variant)
-        self.score = read_score(score, deal.variant)
+        self.score: tuple[int, ...] | None = read_score(score, deal.variant)
         calls = parse_auction(auction, self.rules) if isinstance(auction, str) else _call_pairs(auction, self.rules)
         self.calls: tuple[tuple[Seat, Call], ...] = ()
         self.auction_state: AuctionState = self.rules.start()
@@ -327,7 +339,8 @@ class Record:
         taken = (state.taken[side], state.taken[1 - side])
         score = hand_score(self.variant, self.settings, end.bid, taken[0], contract.alone,
                            contract.lone_defender is not None)
-        return HandResult(self.variant, False, side, taken, tricks_needed(self.variant, end.bid), score)
+        return HandResult(self.variant, False, side, taken, tricks_needed(self.variant, end.bid), score,
+                          contract.declarer)
 
     # --- writing ---------------------------------------------------------------------------------
 
@@ -346,7 +359,7 @@ class Record:
         if self.players:
             out.append(("players", ", ".join(f"{seat}={name}" for seat, name in self.players.items())))
         if self.score is not None:
-            out.append(("score", f"{self.score[0]}-{self.score[1]}"))
+            out.append(("score", "-".join(map(str, self.score))))
         if self.unknown:
             out.append(("unknown", ", ".join(self.unknown)))
         out.append(("dealer", SEATS[self.deal.dealer]))
@@ -418,7 +431,7 @@ class Record:
         data: dict[str, Any] = {"id": self.id, "variant": variant.name, "deck": variant.deck_size,
                                 "settings": self.settings.applicable(variant),
                                 "players": dict(self.players),
-                                "score": None if self.score is None else dict(zip(variant.side_names, self.score)),
+                                "score": None if self.score is None else dict(zip(score_names(variant), self.score)),
                                 "dealer": SEATS[self.deal.dealer], "deal": self.deal.notation(),
                                 "auction": [{"seat": SEATS[s], "call": c.words(self.settings)} for s, c in self.calls],
                                 "contract": None}
@@ -580,33 +593,52 @@ def parse_settings(text: str, variant: Variant) -> Settings:
     return _settings(variant, values)
 
 
-def read_score(value: object, variant: Variant) -> tuple[int, int] | None:
-    """The score before the hand: ``8-5`` (the first side's, N-S or N, then the other's),
-    ``{"N-S": 8, "E-W": 5}`` or a pair; None when not given."""
+def score_names(variant: Variant) -> tuple[str, ...]:
+    """Who keeps a score in the game: the two sides (N-S and E-W, or the two players), or
+    with three players each for themselves, each player (N, E, S)."""
+    return tuple(SEATS[s] for s in variant.seats) if variant.cutthroat else variant.side_names
+
+
+def read_score(value: object, variant: Variant) -> tuple[int, ...] | None:
+    """The score before the hand: ``8-5`` (the first side's, N-S or N, then the other's;
+    with three players ``3-5-7``, N's, E's and S's), ``{"N-S": 8, "E-W": 5}`` or a pair;
+    None when not given."""
     if value is None:
         return None
-    names = variant.side_names
+    names = score_names(variant)
+    example = "3-5-7" if len(names) == 3 else "8-5"
+    what = "the three players'" if len(names) == 3 else "the two sides'"
     if isinstance(value, str):
-        match = re.fullmatch(r"\s*(-?\d{1,3})\s*[-:]\s*(-?\d{1,3})\s*", value)
+        match = re.fullmatch(r"\s*(-?\d{1,3})" + r"\s*[-:]\s*(-?\d{1,3})" * (len(names) - 1) + r"\s*", value)
         if not match:
-            raise NotationError(f"score: expected the two sides' scores, {names[0]}'s first, like '8-5', got "
+            raise NotationError(f"score: expected {what} scores, {names[0]}'s first, like '{example}', got "
                                 f"{quoted(value)}")
-        pair = (int(match[1]), int(match[2]))
+        scores = tuple(int(p) for p in match.groups())
     elif isinstance(value, Mapping):
         if set(value) != set(names) or not all(isinstance(v, int) and not isinstance(v, bool)
                                                for v in value.values()):
-            raise NotationError(f"score: expected {{\"{names[0]}\": ..., \"{names[1]}\": ...}} with whole numbers, "
-                                f"got {quoted(value)}")
-        pair = (value[names[0]], value[names[1]])
+            wanted = ", ".join(f'"{n}": ...' for n in names)
+            raise NotationError(f"score: expected {{{wanted}}} with whole numbers, got {quoted(value)}")
+        scores = tuple(value[n] for n in names)
     else:
         items = list(value) if isinstance(value, Iterable) else []
-        if len(items) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
-            raise NotationError(f"score: expected two whole numbers, {names[0]}'s first, got {quoted(value)}")
-        pair = (items[0], items[1])
-    if max(pair) >= GAME_POINTS or min(pair) <= -1000:
-        raise NotationError(f"score: {pair[0]}-{pair[1]} is not a score before a hand (a game ends at "
+        if len(items) != len(names) or not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
+            raise NotationError(f"score: expected {len(names)} whole numbers, {names[0]}'s first, got "
+                                f"{quoted(value)}")
+        scores = tuple(items)
+    if max(scores) >= GAME_POINTS or min(scores) <= -1000:
+        raise NotationError(f"score: {'-'.join(map(str, scores))} is not a score before a hand (a game ends at "
                             f"{GAME_POINTS})")
-    return pair
+    return scores
+
+
+def side_score(score: tuple[int, ...] | None) -> tuple[int, int] | None:
+    """A score of two sides as a pair: what the chance of winning the game is worked out
+    for (three players each for themselves are refused before it is asked for)."""
+    if score is None:
+        return None
+    assert len(score) == 2, "a score of two sides"
+    return score[0], score[1]
 
 
 def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[str, str]:

@@ -124,7 +124,7 @@ class PlayReview(Answer):
 
     @property
     def side_names(self) -> tuple[str, str]:
-        return self.start.deal.variant.side_names
+        return self.start.deal.variant.sides_of(self.start.contract.declarer)
 
     def played_record(self) -> str:
         return format_record([cards for _, cards, _ in self.end.tricks] + [self.end.trick])

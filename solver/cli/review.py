@@ -8,6 +8,7 @@ import sys
 
 from .. import public
 from ..analysis.egn import is_egn, read_egn
+from ..analysis.knowledge import single_dummy_gap
 from ..analysis.record import Record
 from ..core.errors import HasenError
 from .options import STANDARD, UsageError, read_text
@@ -62,9 +63,10 @@ def show_progress(done: int, total: int) -> None:
 
 def review_record(args: argparse.Namespace) -> int:
     record = read_record(args)
-    if record.variant.calls_for_best:  # no single-dummy review of Railroad yet: the play, every hand open
+    gap = single_dummy_gap(record.variant)
+    if gap is not None:  # no review from each seat of this game yet: the play, every hand open
         print(f"hasen: {record.variant.name} is reviewed with every hand open; its review from each player's seat "
-              "needs a model of the other players that has no fit for calling for best", file=sys.stderr)
+              f"is not available: {gap}", file=sys.stderr)
         return report(args, public.review_play(record))
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     threads = threads_wanted(args.jobs, "review")

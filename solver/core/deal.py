@@ -215,7 +215,7 @@ def _variant_hint(fields: list[str], variant: Variant) -> str:
     for name, decks in VARIANTS.items():
         other = next(iter(decks.values()))  # every deck of a variant has the same hands
         if (name != variant.name and counts == {other.hand_size}
-                and len(fields) in (len(other.seats), len(other.seats) + 1)):
+                and (len(fields) == len(other.seats) + 1 or other.extra_optional and len(fields) == len(other.seats))):
             names.append(name)
     if not names:
         return ""

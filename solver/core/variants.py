@@ -84,6 +84,14 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
         first, second = self.seats
         return SEATS[first], SEATS[second]
 
+    def sides_of(self, declarer: int) -> tuple[str, str]:
+        """How the declaring side and the defenders are named in this declarer's play: as
+        ``side_names``, but with three players the maker's seat and the other two's."""
+        if not self.cutthroat:
+            return self.side_names
+        others = [SEATS[s] for s in self.seats if s != declarer]
+        return SEATS[declarer], " and ".join(others)
+
 
 CUTTHROAT_PLAYERS = 3
 # the search seats of three players, clockwise from the maker: a lone hand whose partner's

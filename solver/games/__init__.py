@@ -52,7 +52,7 @@ def game_of(variant: Variant) -> Game:
 
     >>> from hasen.core.variants import variant_for
     >>> game_of(variant_for("euchre2"))
-    <Game euchre: euchre, euchre2, railroad>
+    <Game euchre: euchre, euchre2, euchre3, railroad>
     """
     return GAMES[variant.family]
 

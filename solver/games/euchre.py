@@ -60,13 +60,13 @@ def euchre_advice(outcomes: Outcomes, seat: int) -> EuchreAdvice:
     variant = outcomes.deal.variant
     forms = (False, True) if variant.partners else (False,)
     calls = []
-    best: tuple[int, CallOutcome] | None = None
+    best: tuple[float, CallOutcome] | None = None
     for trump in TRUMPS:
         for alone in forms:
             played = euchre_contract(outcomes, seat, trump, alone)
             call = CallOutcome(played.result, *played.score)
             calls.append(call)
-            net = played.net(variant, variant.side_of(seat))
+            net = played.standing(variant, seat)
             if best is None or net > best[0]:
                 best = net, call
     assert best is not None
@@ -140,7 +140,7 @@ def contract_line(review: PlayReview) -> str:
                      f"{best.tricks}: the choice of trump gave away {tricks(review.contract_cost)}")
     discard_cost = table.discard_cost(contract)
     if discard_cost and discard is not None and chosen.discard is not None:
-        makers = start.deal.variant.side_of(start.deal.dealer) == start.declaring_side
+        makers = start.deal.variant.side_of(start.deal.dealer, contract.declarer) == start.declaring_side
         effect = "cost the makers" if makers else "gave the makers"
         parts.append(f"the dealer's {card_name(discard)} instead of {card_name(chosen.discard)} {effect} "
                      f"{tricks(discard_cost)}")
@@ -160,6 +160,8 @@ class Euchre(Game):
     # each maker's best is four tricks, and in the upcard's suit the dealer's discard matters
     examples = {"euchre": Example("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", dealer="N", declarer="N"),
                 "euchre2": Example("N:9.Q9.J.T T..T.AJ9 9D", dealer="N", declarer="N"),
+                # N takes the AD and puts away the 9H for four tricks; a spade away, three
+                "euchre3": Example("N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD", dealer="N", declarer="N"),
                 # alone, S takes the Joker from N for all five tricks in clubs; with N, three
                 "railroad": Example("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", declarer="S")}
 

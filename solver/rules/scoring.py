@@ -20,6 +20,7 @@ GAME_POINTS = 10  # every game of the family is played to 10 points
 EUCHRE_MAKES = 3  # tricks the makers need
 EUCHRE_MADE, EUCHRE_MARCH, EUCHRE_LONE_MARCH, EUCHRE_EUCHRED = 1, 2, 4, 2
 RAILROAD_LONE_EUCHRE = 4  # Railroad: a lone defender who euchres a lone maker
+CUTTHROAT_MARCH = 3  # Three-Handed: the maker's march against both others
 
 
 class Bid(NamedTuple):  # ordered by tricks, then big pepper; not a dataclass: tests/cli/test_cli_imports.py
@@ -71,11 +72,12 @@ def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant,
 
 
 def euchre_score(tricks: int, alone: bool, variant: Variant, lone_defence: bool = False) -> tuple[int, int]:
-    """1 for three or four tricks, 2 for all five (4 alone); makers held under three are
-    euchred and the defenders score 2, in Railroad 4 when a lone defender euchres a lone
-    maker (``lone_defence``)."""
+    """1 for three or four tricks, 2 for all five (4 alone, 3 for the maker of Three-Handed
+    Euchre); makers held under three are euchred and the defenders score 2 (with three
+    players, each of them), in Railroad 4 when a lone defender euchres a lone maker
+    (``lone_defence``)."""
     if tricks == variant.hand_size:
-        return (EUCHRE_LONE_MARCH if alone else EUCHRE_MARCH), 0
+        return (CUTTHROAT_MARCH if variant.cutthroat else EUCHRE_LONE_MARCH if alone else EUCHRE_MARCH), 0
     if tricks >= EUCHRE_MAKES:
         return EUCHRE_MADE, 0
     return 0, RAILROAD_LONE_EUCHRE if lone_defence and variant.calls_for_best else EUCHRE_EUCHRED

@@ -13,7 +13,6 @@ def format_bidding(analysis: BidAnalysis, advice_lines: Callable[[int, Advice], 
     """The deal, the alone-or-not comparison, each seat's advice (``advice_lines``), the par."""
     deal = analysis.deal
     variant = deal.variant
-    names = variant.side_names
     settings = analysis.settings.applicable(variant)
     out = [str(deal), OPEN_HANDS, "", "settings: " + ", ".join(f"{k}={v}" for k, v in settings.items())]
     if analysis.comparison is not None:
@@ -28,8 +27,7 @@ def format_bidding(analysis: BidAnalysis, advice_lines: Callable[[int, Advice], 
     out += ["", "par: " + ("redeal" if par.played is None else play_text(analysis))]
     out.append("auction: " + (", ".join(f"{SEATS[c.seat]} {c.call}" for c in par.calls) or "(none)"))
     if par.played is not None:
-        made = variant.side_of(par.played.result.declarer)
-        points = {names[made]: par.played.score[0], names[1 - made]: par.played.score[1]}
+        points = par.played.points(variant)
         out.append("score: " + ", ".join(f"{side} {signed(p)}" for side, p in points.items()))
     return "\n".join(out)
 

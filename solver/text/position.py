@@ -13,7 +13,7 @@ def format_position(result: PositionAnalysis, contract_head: str) -> str:
     ``contract_head`` is the game's words for the contract (``N declares clubs, discard KH``)."""
     state = result.state
     deal = state.deal
-    side = deal.variant.side_names[state.declaring_side]
+    side = deal.variant.sides_of(state.contract.declarer)[state.declaring_side]
     out = [str(deal), OPEN_HANDS, "",
            f"{contract_head}; {SEATS[deal.dealer]} deals",
            f"played: {result.played_record() or '(nothing)'}"]

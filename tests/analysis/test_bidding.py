@@ -87,7 +87,7 @@ def test_sacrifice_at_six(hasenpfeffer):
     auction = hasenpfeffer_par(FixedOutcomes(deal, tricks))
     assert calls(auction) == ["E pass", "S pass", "W 6", "N pass"]
     assert contract(auction) == ("W", "6", False, 2, (-6, 0))
-    assert auction.value(deal.variant) == 6
+    assert auction.value(deal.variant, N) == 6  # N-S's net
 
 
 def test_sacrifice_when_defenders_score(hasenpfeffer):
@@ -97,7 +97,7 @@ def test_sacrifice_when_defenders_score(hasenpfeffer):
     tricks = {(N, False): 6, (N, True): 6, (E, False): 2, (W, False): 2}
     auction = hasenpfeffer_par(FixedOutcomes(deal, tricks, Settings(defenders_score=True)))
     assert contract(auction) == ("W", "6", False, 2, (-6, 4))
-    assert auction.value(deal.variant) == 10
+    assert auction.value(deal.variant, N) == 10  # N-S's net
 
 
 def test_pepper_form_big_pepper_outbids_little_pepper(hasenpfeffer):

@@ -23,7 +23,8 @@ from hasen.analysis.odds_fit import HandsJob
 from hasen.rules.scoring import bid_ladder, hand_score
 
 # the games the single-dummy analyses weigh: all but Railroad (its calls for best have no fit)
-GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks if name != "railroad"]
+GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks
+         if name not in ("railroad", "euchre3")]  # the games the single-dummy model is fitted for
 
 
 def shipped() -> dict:

@@ -392,8 +392,11 @@ def expected_result(made: Made) -> str | None:
     if not made.finished:
         return None
     variant, declarer = made.variant, made.declarer
+    three = len(variant.seats) == 3  # Three-Handed: the maker against each of the other two
     if variant.partners:
         ours, theirs = ("N-S", "E-W") if declarer % 2 == 0 else ("E-W", "N-S")
+    elif three:
+        ours, theirs = SEATS[declarer], ""
     else:
         ours, theirs = SEATS[declarer], SEATS[2 - declarer]
     tricks, other = made.tricks
@@ -404,7 +407,7 @@ def expected_result(made: Made) -> str | None:
         defenders = other if made.settings.get("defenders_score") else 0
     else:
         need = 3
-        points = (4 if made.alone else 2) if tricks == 5 else 1 if tricks >= 3 else 0
+        points = (3 if three else 4 if made.alone else 2) if tricks == 5 else 1 if tricks >= 3 else 0
         # Railroad: a lone defender who euchres a lone maker scores 4
         lone_defence = made.contract_value is not None and made.contract_value.lone_defender is not None
         defenders = (4 if lone_defence and variant.name == "railroad" else 2) if tricks < 3 else 0
@@ -413,8 +416,11 @@ def expected_result(made: Made) -> str | None:
         return f"{n:+d}" if n else "0"
 
     outcome = "made" if tricks >= need else f"down {need - tricks}"
-    return f"{ours} {tricks} trick{'' if tricks == 1 else 's'}, {outcome} ({ours} {signed(points)}, {theirs} " \
-           f"{signed(defenders)})"
+    if three:  # each defender scores for itself
+        theirs = ", ".join(f"{SEATS[s]} {signed(defenders)}" for s in range(3) if s != declarer)
+    else:
+        theirs = f"{theirs} {signed(defenders)}"
+    return f"{ours} {tricks} trick{'' if tricks == 1 else 's'}, {outcome} ({ours} {signed(points)}, {theirs})"
 
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

@@ -63,7 +63,8 @@ def test_default_decks_and_hasenpfeffer():
 
 
 @pytest.mark.parametrize("name, deck, message", [
-    ("pinochle", None, "variant: unknown variant 'pinochle' (expected one of hasenpfeffer, euchre2, euchre, railroad)"),
+    ("pinochle", None,
+     "variant: unknown variant 'pinochle' (expected one of hasenpfeffer, euchre2, euchre3, euchre, railroad)"),
     ("euchre", 32, "deck: euchre is played with 24 or 25 cards, not 32"),
     ("hasenpfeffer", 24, "deck: hasenpfeffer is played with 25 cards, not 24"),
     ("euchre2", "many", "deck: euchre2 is played with 24, 32 or 25 cards, not 'many'"),
