@@ -16,6 +16,7 @@ from ..core.variants import VARIANTS, Variant, variant_for
 from ..games import game_of
 from ..rules.settings import (
     AUCTION_SETTINGS,
+    CUTTHROAT_SETTINGS,
     GAME_SETTINGS,
     PLAY_SETTINGS,
     Settings,
@@ -38,6 +39,7 @@ def add_settings_options(parser: argparse.ArgumentParser, names: tuple[str, ...]
     for name in names:
         games = [g for g, settings in GAME_SETTINGS.items() if name in settings]
         values = GAME_SETTINGS[games[0]][name]
+        named = ["euchre3"] if name in CUTTHROAT_SETTINGS else games  # one game of its family has it
         flag = "--" + name.replace("_", "-")
         if values == (False, True):
             words = f"{FLAG_WORDS[name]} " if name in FLAG_WORDS else ""
@@ -52,7 +54,7 @@ def add_settings_options(parser: argparse.ArgumentParser, names: tuple[str, ...]
         for game in games:
             choices += [v for v in GAME_SETTINGS[game][name] if v not in choices]
         parser.add_argument(flag, metavar="RULE",
-                            help=f"{', '.join(map(str, choices))} ({' and '.join(games)}; default {choices[0]})")
+                            help=f"{', '.join(map(str, choices))} ({' and '.join(named)}; default {choices[0]})")
 
 
 def variant_from(args: argparse.Namespace) -> Variant:

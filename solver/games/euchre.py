@@ -39,7 +39,7 @@ def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> 
 
     result = outcomes.by_trump(maker, alone)[trump]
     return Played(result, None, euchre_score(result.tricks, alone, outcomes.deal.variant,
-                                             result.defender is not None))
+                                             result.defender is not None, outcomes.settings))
 
 
 def euchre_par(outcomes: Outcomes) -> Auction:
@@ -98,7 +98,9 @@ def format_euchre_table(analysis: EuchreAnalysis) -> str:
     out = [str(deal), OPEN_HANDS, ""]
     form = lone_form(analysis.alone, analysis.lone_defender)
     for maker, table in analysis.tables.items():
-        out.append(f"{SEATS[maker]} makes{form}; {who_leads(analysis, maker)}; upcard {card_name(deal.extra)}")
+        against = f" against {deal.variant.sides_of(maker)[1]}" if deal.variant.cutthroat else ""
+        out.append(f"{SEATS[maker]} makes{form}{against}; {who_leads(analysis, maker)}; "
+                   f"upcard {card_name(deal.extra)}")
         calling = any(entry.best is not None for entry in table.entries.values())
         out.append("trump  tricks  after each of the dealer's discards" + ("; the calls for best" if calling else ""))
         best = table.best
@@ -190,7 +192,7 @@ class Euchre(Game):
                                    progress, context or Context())
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
-        makers, defenders = euchre_score(tricks, alone, variant)
+        makers, defenders = euchre_score(tricks, alone, variant, settings=settings)
         return [("make", makers - defenders)]
 
     def format_table(self, analysis: EuchreAnalysis) -> str:

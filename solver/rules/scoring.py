@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from ..core.errors import NotationError, quoted
 from ..core.variants import Variant
-from .settings import Settings
+from .settings import DEFAULT_SETTINGS, Settings
 
 PEPPER_PENALTY = 6  # a failed bid in the pepper form loses a flat 6, whatever was bid
 LONE_FACTOR = 2  # a lone Hasenpfeffer declarer wins or loses double
@@ -71,15 +71,18 @@ def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant,
     return points, defenders
 
 
-def euchre_score(tricks: int, alone: bool, variant: Variant, lone_defence: bool = False) -> tuple[int, int]:
+def euchre_score(tricks: int, alone: bool, variant: Variant, lone_defence: bool = False,
+                 settings: Settings = DEFAULT_SETTINGS) -> tuple[int, int]:
     """1 for three or four tricks, 2 for all five (4 alone, 3 for the maker of Three-Handed
     Euchre); makers held under three are euchred and the defenders score 2 (with three
-    players, each of them), in Railroad 4 when a lone defender euchres a lone maker
-    (``lone_defence``)."""
+    players, each of them, or with ``euchred=maker_loses`` the maker loses 2 instead), in
+    Railroad 4 when a lone defender euchres a lone maker (``lone_defence``)."""
     if tricks == variant.hand_size:
         return (CUTTHROAT_MARCH if variant.cutthroat else EUCHRE_LONE_MARCH if alone else EUCHRE_MARCH), 0
     if tricks >= EUCHRE_MAKES:
         return EUCHRE_MADE, 0
+    if variant.cutthroat and settings.euchred == "maker_loses":
+        return -EUCHRE_EUCHRED, 0
     return 0, RAILROAD_LONE_EUCHRE if lone_defence and variant.calls_for_best else EUCHRE_EUCHRED
 
 
@@ -98,7 +101,7 @@ def hand_score(variant: Variant, settings: Settings, bid: Bid | None, tricks: in
     if variant.family == "hasenpfeffer":
         assert bid is not None, "a Hasenpfeffer contract has a bid"
         return hasenpfeffer_score(bid, tricks, alone, variant, settings)
-    return euchre_score(tricks, alone, variant, lone_defence)
+    return euchre_score(tricks, alone, variant, lone_defence, settings)
 
 
 def side_points(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool,

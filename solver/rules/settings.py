@@ -30,13 +30,15 @@ GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
         "joker_upcard": ("dealer_names", "redeal"),  # a turned Joker: the dealer names trump
         "all_pass": ("redeal", "stick_the_dealer"),
         "call_for_best": (True, False),  # Railroad: a lone player takes the partner's best card
+        "euchred": ("others_score", "maker_loses"),  # Three-Handed: each other player +2, or the maker -2
     },
 }
 PLAY_SETTINGS = ("first_lead", "lone_lead", "call_for_best")  # those that change the play, so the tables too
-AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "joker_upcard", "all_pass")
+AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "joker_upcard", "all_pass", "euchred")
 LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
 JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
 BEST_SETTINGS = ("call_for_best",)  # only the games that call for best have it (Variant.calls_for_best)
+CUTTHROAT_SETTINGS = ("euchred",)  # only three players each for themselves have it (Variant.cutthroat)
 
 
 @cache
@@ -60,6 +62,7 @@ class SettingValues(NamedTuple):
     joker_upcard: str = "dealer_names"
     all_pass: str = "redeal"
     call_for_best: bool = True
+    euchred: str = "others_score"
 
 
 class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_imports.py
@@ -85,7 +88,8 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
         names = [n for n in GAME_SETTINGS[variant.family]
                  if not (n in LONE_SETTINGS and not variant.partners)
                  and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)
-                 and not (n in BEST_SETTINGS and not variant.calls_for_best)]
+                 and not (n in BEST_SETTINGS and not variant.calls_for_best)
+                 and not (n in CUTTHROAT_SETTINGS and not variant.cutthroat)]
         return {n: getattr(self, n) for n in names}
 
     def check_for(self, variant: Variant, given: Iterable[str] | None = None) -> None:
@@ -127,6 +131,8 @@ def _check_for(settings: Settings, variant: Variant, given: frozenset[str] | Non
                 why = f"{variant.label} has no Joker"
             elif name in BEST_SETTINGS and name in GAME_SETTINGS[variant.family]:
                 why = f"nobody calls for the partner's best card in {variant.name}, only in railroad"
+            elif name in CUTTHROAT_SETTINGS and name in GAME_SETTINGS[variant.family]:
+                why = f"it scores three players each for themselves (euchre3), and {variant.name} has sides"
             else:
                 games = [g for g, names in GAME_SETTINGS.items() if name in names]
                 why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
@@ -160,6 +166,7 @@ class SettingsDict(TypedDict, total=False):
     joker_upcard: Literal["dealer_names", "redeal"]
     all_pass: Literal["redeal", "joker_bids_3", "stick_the_dealer"]
     call_for_best: bool
+    euchred: Literal["others_score", "maker_loses"]
 
 
 SettingsLike = Settings | SettingsDict | None  # what the API takes: Settings, by name, or none

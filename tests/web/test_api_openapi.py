@@ -143,7 +143,9 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     seat_bid = {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "TC", "dealer": "N", "known": {"W": "AS"},
                 "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24,
                 "auction": "", "model": True, "uniform": False, "score": "8-5"}
-    assert set(full_bid) | set(joker_bid) | set(seat_bid) | {"call_for_best"} == \
+    # Three-Handed Euchre's own setting, asked of its par
+    three_bid = {"deal": "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD", "variant": "euchre3", "euchred": "maker_loses"}
+    assert set(full_bid) | set(joker_bid) | set(seat_bid) | set(three_bid) | {"call_for_best"} == \
         set(schemas["BidRequest"]["properties"])
     full_review = {**SOLVE, **position_options, "played": ""}  # or "play", the older name of "played"
     assert set(full_review) | {"play", "call_for_best", "best", "defender_best"} == \
@@ -157,6 +159,7 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert client.post("/api/v1/bid", json=full_bid).status_code == 200
     assert client.post("/api/v1/bid", json=joker_bid).status_code == 200
     assert client.post("/api/v1/bid", json=seat_bid).status_code == 200
+    assert client.post("/api/v1/bid", json=three_bid).status_code == 200
     assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
     full_odds = {"score": "8-5", "dealer": "E", "variant": "hasenpfeffer", "deck": 25, "fail_penalty": "tricks",
                  "defenders_score": True}
