@@ -380,8 +380,9 @@ RESULT = {
     "tricks": TRICKS,
 }
 POINTS = {"type": "integer"}
-SIDE_POINTS = {"type": "object", "minProperties": 2, "maxProperties": 2, "additionalProperties": POINTS,
-               "description": "Points by side: N-S and E-W, or N and S in the two-handed game."}
+SIDE_POINTS = {"type": "object", "minProperties": 2, "maxProperties": 3, "additionalProperties": POINTS,
+               "description": "Points by side: N-S and E-W, or N and S in the two-handed game; in the "
+                              "three-handed game each player's, N, E and S."}
 
 HASENPFEFFER_ADVICE_FORM = closed({
     **RESULT,

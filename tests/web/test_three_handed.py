@@ -1,0 +1,127 @@
+"""Three-Handed Euchre end to end: records of a made and a euchred hand read, scored for
+each player and reviewed in the CLI, the web API and Python; the table and par answer as
+documented; the analyses the game does not have yet are refused with the reason.
+
+The results follow from docs/rules.md, worked out by hand from the plays below: in the
+first record N takes the AD, puts away the 9H and wins tricks 2 to 5 (ruffing the KH, then
+the KD, the 9S nobody can follow and the JD): 4 tricks, made, N +1. In the second S names
+hearts and wins only tricks 1 (QS) and 3 (ruffing the 9S): euchred, so N and E score 2 each.
+"""
+
+from __future__ import annotations
+
+import pytest
+from cli_run import run
+from flask.testing import FlaskClient
+from openapi_schema_validator import OAS31Validator
+
+import hasen
+
+DEAL = "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD"
+MADE = (f"variant: euchre3; dealer: N; deal: {DEAL}; auction: E pass, S pass, N order up; "
+        "contract: N, trump D, discard 9H; play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC")
+EUCHRED = (f"variant: euchre3; dealer: N; deal: {DEAL}; auction: E pass, S pass, N pass, E pass, S name H; "
+           "contract: S, trump H; play: JS QS TS | KH JD QD | 9S QC TH | TD KD TC | 9H 9C AC")
+
+
+def response_schema(doc: dict, path: str) -> dict:
+    schema = doc["paths"][f"/api/v1/{path}"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    return {**schema, "components": doc["components"]}
+
+
+def test_each_player_scores_for_itself() -> None:
+    assert hasen.Record.parse(MADE).result.text() == "N 4 tricks, made (N +1, E 0, S 0)"
+    assert hasen.Record.parse(EUCHRED).result.text() == "S 2 tricks, down 1 (S 0, N +2, E +2)"
+    # the table setting where a euchred maker loses 2 and the others score nothing
+    assert hasen.Record.parse("settings: euchred=maker_loses; " + EUCHRED).result.text() == \
+        "S 2 tricks, down 1 (S -2, N 0, E 0)"
+    assert hasen.Record.parse(EUCHRED).to_json()["result"]["score"] == {"S": 0, "N": 2, "E": 2}
+
+
+def test_a_march_scores_3() -> None:
+    """S names clubs with the right bower, the AC, the KC and the A-Q of hearts: it ruffs the
+    KS led, draws the trumps and takes all five, 3 points (not four-hand Euchre's 2)."""
+    march = ("variant: euchre3; dealer: N; deal: N:.T9.Q.Q9 K9..KT.T .AQ..AKJ AS; "
+             "auction: E pass, S pass, N pass, E pass, S name C; contract: S, trump C; "
+             "play: KS AC TH | KC QC TC | AH 9H 9S | JC 9C KD | QH QD TD")
+    assert hasen.Record.parse(march).result.text() == "S 5 tricks, made (S +3, N 0, E 0)"
+
+
+def test_the_records_round_trip_with_three_scores() -> None:
+    for text in (MADE, EUCHRED):
+        record = hasen.Record.parse("score: 3-5-7; " + text)
+        assert record.score == (3, 5, 7)
+        assert hasen.Record.parse(str(record)) == record
+        assert hasen.Record.from_json(record.to_json()) == record
+        assert record.to_json()["score"] == {"N": 3, "E": 5, "S": 7}
+
+
+@pytest.mark.parametrize("record, message", [
+    ("score: 3-5; " + MADE, "score: expected the three players' scores, N's first, like '3-5-7'"),
+    ("score: 3-5-7; variant: euchre; deal: N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC",
+     "score: expected the two sides' scores, N-S's first, like '8-5'"),
+    ("settings: euchred=maker_loses; " + MADE.replace("euchre3", "euchre2"), "euchred: it scores three players"),
+    (MADE.replace("N order up", "N order up alone"), "has no partners, so nobody plays alone"),
+])
+def test_what_the_game_does_not_have_is_refused(record: str, message: str) -> None:
+    with pytest.raises(hasen.HasenError) as caught:
+        hasen.Record.parse(record)
+    assert message in str(caught.value)
+
+
+def test_the_cli_reviews_each_record_with_every_hand_open(capsys) -> None:
+    code, out, err = run(capsys, "review", MADE)
+    assert code == 0, err
+    assert "reviewed with every hand open" in err and "three players each for themselves" in err
+    assert "contract: diamonds, the dealer discards 9H: 4 tricks double-dummy; diamonds is the best trump" in out
+    assert "N took 4 tricks" in out
+    code, out, err = run(capsys, "review", EUCHRED)
+    assert code == 0, err
+    assert "S took 2 tricks" in out
+
+
+def test_the_cli_table_names_each_maker_against_the_other_two(capsys) -> None:
+    code, out, err = run(capsys, "table", DEAL, "--variant", "euchre3", "--dealer", "N")
+    assert code == 0, err
+    for line in ("N makes against E and S; N deals, E leads; upcard AD",
+                 "E makes against N and S; N deals, E leads; upcard AD",
+                 "S makes against N and E; N deals, E leads; upcard AD"):
+        assert line in out
+
+
+def test_the_api_reviews_the_record_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
+    response = client.post("/api/v1/review", json={"record": MADE})
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    OAS31Validator(response_schema(openapi_doc, "review")).validate(answer)
+    # the same hand as a contract and a play: the same review
+    body = {"deal": DEAL, "dealer": "N", "variant": "euchre3", "declarer": "N", "trump": "D", "discard": "9H",
+            "played": "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC"}
+    again = client.post("/api/v1/review", json=body).get_json()
+    assert again["contract"] == answer["contract"] and again["cards"] == answer["cards"]
+
+
+def test_the_api_table_and_par_answer_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
+    response = client.post("/api/v1/table", json={"deal": DEAL, "dealer": "N", "variant": "euchre3"})
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    OAS31Validator(response_schema(openapi_doc, "table")).validate(answer)
+    assert set(answer["declarers"]) == {"N", "E", "S"}
+    assert answer["declarers"]["N"]["tricks"]["D"]["9H"] == 4  # the example's discard
+    response = client.post("/api/v1/bid", json={"deal": DEAL, "dealer": "N", "variant": "euchre3"})
+    assert response.status_code == 200, response.get_json()
+    par = response.get_json()
+    OAS31Validator(response_schema(openapi_doc, "bid")).validate(par)
+    assert par["par"]["contract"]["declarer"] == "N" and par["par"]["score"] == {"N": 1, "E": 0, "S": 0}
+
+
+@pytest.mark.parametrize("path, body", [
+    ("bid", {"seat": "S", "hand": "Q.KT.T.A", "upcard": "AD", "dealer": "N", "variant": "euchre3"}),
+    ("simulate", {"seat": "S", "hand": "Q.KT.T.A", "upcard": "AD", "dealer": "N", "variant": "euchre3"}),
+    ("odds", {"score": "3-5-7", "variant": "euchre3"}),
+])
+def test_the_single_dummy_analyses_are_refused_with_the_reason(client: FlaskClient, path: str, body: dict) -> None:
+    response = client.post(f"/api/v1/{path}", json=body)
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert "euchre3" in error and "three players each for themselves" in error
