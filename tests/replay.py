@@ -59,4 +59,4 @@ class Replay:
         if len(trick) < len(order):
             return Replay(self.oracle, hands, self.leader, trick, self.won)
         winner = order[self.oracle.winner(trick)]
-        return Replay(self.oracle, hands, winner, [], self.won + (winner % 2 == self.oracle.side))
+        return Replay(self.oracle, hands, winner, [], self.won + self.oracle.declaring[winner])

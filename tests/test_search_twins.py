@@ -92,7 +92,8 @@ def recorded_tables(variant: str, count: int) -> list[tuple]:
 
 
 # Hasenpfeffer's tables take the twin seconds: in the full run only
-@pytest.mark.parametrize("variant", [pytest.param("hasenpfeffer", marks=pytest.mark.slow), "euchre", "euchre2", "euchre3"])
+@pytest.mark.parametrize("variant", [pytest.param("hasenpfeffer", marks=pytest.mark.slow), "euchre", "euchre2",
+                                     "euchre3"])
 def test_many_tables_in_one_call_are_each_table(cores, variant: str) -> None:
     tables = recorded_tables(variant, 6)
     for core in cores:

@@ -55,7 +55,7 @@ def check_review(deal: Deal, contract: Contract, seed: int, searcher=None) -> No
     for number, (entry, card) in enumerate(zip(review.cards, cards)):
         here = f"{where}, card {number + 1} ({card_name(card)})"
         before = replay.total()
-        declaring = replay.to_move % 2 == replay.oracle.side
+        declaring = replay.oracle.declaring[replay.to_move]
         assert (entry.card, entry.seat) == (card, replay.to_move), here
         assert entry.trick == number // len(replay.oracle.seats) + 1, here
         assert entry.before == before, here
