@@ -32,11 +32,12 @@ from .openapi import PREFIX
 page = Blueprint("page", __name__)
 
 # how the page names each game (docs/rules.md); every variant of hasen.core.variants has one
-GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre": "Euchre"}
-# the games the page offers: every one its panels can answer whole (the single-dummy panels
-# cannot yet answer Railroad or Three-Handed Euchre, so the page leaves them to the CLI, the
-# API and Python)
-PAGE_GAMES = [name for name, decks in VARIANTS.items() if single_dummy_gap(next(iter(decks.values()))) is None]
+GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre3": "Three-Handed Euchre",
+               "euchre": "Euchre"}
+# the games the page offers: every one but Railroad, whose calls for best the page's contract
+# does not say yet (the CLI, the API and Python do); a game the single-dummy analyses cannot
+# weigh yet (Three-Handed Euchre) has its single-dummy panels say so
+PAGE_GAMES = [name for name, decks in VARIANTS.items() if not next(iter(decks.values())).calls_for_best]
 # the single-dummy panel: random layouts per view (fewer if the app allows fewer), enough for
 # a standard error of about 0.05 tricks and an answer in about a second; a fixed seed, so that
 # the same view is the same answer every time (and the server's cache answers it again)
@@ -53,6 +54,10 @@ EXAMPLE_RECORDS = {
     "euchre2": "\n".join([
         "variant: euchre2", "deck: 24", "dealer: N", "deal: N:..KQT9.9 T9.AKQ.. AS",
         "auction: S pass, N pass, S name H", "contract: S, trump H", "play: AH KD | KH QD | QH TD | TS 9D | 9S 9C"]),
+    "euchre3": "\n".join([
+        "variant: euchre3", "deck: 24", "dealer: N", "deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD",
+        "auction: E pass, S pass, N order up", "contract: N, trump D, discard 9H",
+        "play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC"]),
     "euchre": "\n".join([
         "variant: euchre", "deck: 24", "dealer: N", "deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS",
         "auction: E pass, S pass, W pass, N order up", "contract: N, trump S, discard KH",
@@ -80,8 +85,9 @@ def bids(variant: Variant) -> list[list[str | int]]:
 
 
 def variant_facts(variant: Variant) -> dict[str, Any]:
-    """What the page plays one deck of one game with."""
-    names = variant.side_names
+    """What the page plays one deck of one game with. Three players each for themselves are
+    each their own side, named by seat (the page names the maker's opponents from them)."""
+    names = tuple(SEATS[s] for s in variant.seats) if variant.cutthroat else variant.side_names
     return {
         "label": variant.label,
         "deck": [card_name(c) for c in cards_of(variant.deck)],
@@ -93,9 +99,11 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
         # upcard's suit becomes trump; the API's answers say when, with their "discard")
         "exchanger": "declarer" if variant.declarer_exchanges else "dealer",
         "partners": variant.partners,
-        "sides": {SEATS[s]: names[variant.side_of(s)] for s in variant.seats},
+        "sides": {SEATS[s]: SEATS[s] if variant.cutthroat else names[variant.side_of(s)] for s in variant.seats},
         "sideNames": list(names),
         "bids": bids(variant),
+        # why the single-dummy panels cannot answer for this game (null: they can)
+        "singleDummyGap": single_dummy_gap(variant),
     }
 
 

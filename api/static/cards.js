@@ -143,8 +143,10 @@ export function sideName(seat) {
   return game().sides[seat];
 }
 
+// The side against ``seat``'s: with three players each for themselves, the other two together.
 export function otherSide(seat) {
-  return game().sideNames.find((name) => name !== game().sides[seat]);
+  const others = game().sideNames.filter((name) => name !== game().sides[seat]);
+  return others.join(" and ");
 }
 
 export function verb(plural, singular) {

@@ -84,17 +84,18 @@ export function linkFlag(value, name) {
 }
 
 // A hand record's result (the API's JSON) in words: "N-S took 3 tricks: made · score N-S +1,
-// E-W 0", or "Everyone passed: the hand is dealt again"; null while the hand is not over.
+// E-W 0" (with three players each one's score, the maker's first), or "Everyone passed: the
+// hand is dealt again"; null while the hand is not over.
 export function resultWords(result) {
   if (!result) return null;
   const names = Object.keys(result.score);
   if (result.redeal) return "Nobody declared: the hand is dealt again · no score";
   const ours = result.declarers;
-  const theirs = names.find((name) => name !== ours);
+  const theirs = names.filter((name) => name !== ours);
   const taken = result.tricks[ours];
   const outcome = result.made ? "made" : `down ${result.down}`;
-  return `${ours} took ${taken} trick${taken === 1 ? "" : "s"}: ${outcome} · score ${ours} ` +
-    `${signed(result.score[ours])}, ${theirs} ${signed(result.score[theirs])}`;
+  const scores = [ours, ...theirs].map((name) => `${name} ${signed(result.score[name])}`);
+  return `${ours} took ${taken} trick${taken === 1 ? "" : "s"}: ${outcome} · score ${scores.join(", ")}`;
 }
 
 // Where a record stands when it is not over, in words (``toCall``: whose call it is, or null).

@@ -702,10 +702,12 @@ def single_dummy(driver) -> str:
 
 
 def panel_state(driver, panel: str) -> str:
-    """Wait until a panel loaded in the background shows its answer or its error; which of them."""
+    """Wait until a panel loaded in the background shows its answer, its error, or that it is not
+    available for the game; which of them."""
     element = driver.find_element(By.ID, panel)
     try:
-        WebDriverWait(driver, PANEL_WAIT).until(lambda d: element.get_attribute("data-state") in ("done", "error"))
+        WebDriverWait(driver, PANEL_WAIT).until(
+            lambda d: element.get_attribute("data-state") in ("done", "error", "unavailable"))
     except TimeoutException:
         raise AssertionError(f"the panel #{panel} did not load in {PANEL_WAIT} s") from None
     return element.get_attribute("data-state")
@@ -997,6 +999,9 @@ RECORDS = {
     "euchre2": (EXAMPLE_RECORDS["euchre2"], "S took 5 tricks: made · score S +2, N 0", True, 0, {"S": 2, "N": 0}),
     "euchre": (EXAMPLE_RECORDS["euchre"], "N-S took 3 tricks: made · score N-S +1, E-W 0", True, 0,
                {"N-S": 1, "E-W": 0}),
+    # N takes the AD, puts away the 9H and ruffs the KH: four tricks, each player's score
+    "euchre3": (EXAMPLE_RECORDS["euchre3"], "N took 4 tricks: made · score N +1, E 0, S 0", True, 0,
+                {"N": 1, "E": 0, "S": 0}),
     # N bids 6 in spades and loses a trick to W's right bower: down 1, the bid lost
     "hasenpfeffer-down": ("\n".join([
         "dealer: W", "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS", "auction: N 6, E pass, S pass, W pass",
@@ -1298,6 +1303,33 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         for selector in ("#fair", "#advice", "#log .verdict-list"):
             assert panel_readable(browser, selector)
         hands_readable(browser)
+
+
+def test_a_three_handed_record_is_reviewed_with_every_hand_open(server: LiveServer, browser) -> None:
+    """Three hands on the board, W's place empty; the play reviewed with every hand open, the
+    maker's tricks counted against the other two; each single-dummy panel says why it is empty
+    (no model of three players each for themselves), and nothing asks the server for it."""
+    text = RECORDS["euchre3"][0]
+    status, review = server.api("review", {"deal": "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD", "dealer": "N",
+                                           "variant": "euchre3", "declarer": "N", "trump": "D", "discard": "9H",
+                                           "play": "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC"})
+    assert status == 200
+    load_record(browser, server.url, text)
+    assert error_text(browser) is None
+    absent = [a.get_attribute("data-seat") for a in browser.find_elements(By.CSS_SELECTOR, ".seat-area.absent")]
+    assert absent == ["W"]
+    for panel in ("fair", "advice", "single"):
+        assert panel_state(browser, panel) == "unavailable", panel
+        note = browser.find_element(By.CSS_SELECTOR, f"#{panel} .sd-unavailable").text
+        assert "not available for this game yet" in note and "three players each for themselves" in note
+    result = browser.find_element(By.CSS_SELECTOR, "#summary .result").text
+    assert result == f"The played record, all 15 cards: N took {review['taken']} tricks (the contract was worth " \
+                     f"{review['contract']['tricks']}).", result
+    assert review["taken"] == 4  # worked out by hand: tricks 2 to 5
+    asked = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [url for url in asked if url.endswith(("/api/v1/simulate", "/api/v1/bid"))], asked
+    assert log_cards(browser) == "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC".split()
+    no_overflow(browser)
 
 
 def test_the_play_on_the_board_is_reviewed_fairly_on_request(server: LiveServer, browser) -> None:
