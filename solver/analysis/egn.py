@@ -131,8 +131,10 @@ def _object(value: object, where: str) -> Mapping[str, Any]:
 
 def _players(value: object) -> list[str]:
     if not isinstance(value, list) or len(value) not in (2, 4):
+        three = isinstance(value, list) and len(value) == 3
         raise NotationError("EGN: metadata.players: expected 4 players (four-hand Euchre) or 2 (Two-handed); "
-                            "the product does not play Euchre for another number")
+                            + ("three players' games are read as hand records (variant: euchre3), not from EGN"
+                               if three else "the product does not play Euchre for another number"))
     names = []
     for player in value:
         name = player.get("name") if isinstance(player, Mapping) else player

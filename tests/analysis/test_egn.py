@@ -145,7 +145,8 @@ BASE = {"fileType": "Euchre Game Notation", "version": "1.4",
     ({"ruleset": {"min_rank": 7}}, "euchre is played with 24 cards (9 up), 25 (with the Joker)"),
     ({"ruleset": {"loner_lead": "RIGHT"}}, "loner_lead 'RIGHT'"),
     ({"ruleset": {"stick": True}}, "unknown rule 'stick'"),
-    ({"players": ["a", "b", "c"]}, "expected 4 players (four-hand Euchre) or 2 (Two-handed)"),
+    ({"players": ["a", "b", "c"]}, "three players' games are read as hand records (variant: euchre3)"),
+    ({"players": ["a", "b", "c", "d", "e"]}, "the product does not play Euchre for another number"),
 ])
 def test_a_rule_the_product_does_not_play_refuses_the_file(change: dict, message: str) -> None:
     data = json.loads(json.dumps(BASE))
