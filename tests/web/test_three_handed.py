@@ -1,6 +1,7 @@
 """Three-Handed Euchre end to end: records of a made and a euchred hand read, scored for
 each player and reviewed in the CLI, the web API and Python; the table and par answer as
-documented; the analyses the game does not have yet are refused with the reason.
+documented (tests/web/test_railroad.py checks that the single-dummy analyses refuse the game
+with the reason).
 
 The results follow from docs/rules.md, worked out by hand from the plays below: in the
 first record N takes the AD, puts away the 9H and wins tricks 2 to 5 (ruffing the KH, then
@@ -113,15 +114,3 @@ def test_the_api_table_and_par_answer_as_documented(client: FlaskClient, openapi
     par = response.get_json()
     OAS31Validator(response_schema(openapi_doc, "bid")).validate(par)
     assert par["par"]["contract"]["declarer"] == "N" and par["par"]["score"] == {"N": 1, "E": 0, "S": 0}
-
-
-@pytest.mark.parametrize("path, body", [
-    ("bid", {"seat": "S", "hand": "Q.KT.T.A", "upcard": "AD", "dealer": "N", "variant": "euchre3"}),
-    ("simulate", {"seat": "S", "hand": "Q.KT.T.A", "upcard": "AD", "dealer": "N", "variant": "euchre3"}),
-    ("odds", {"score": "3-5-7", "variant": "euchre3"}),
-])
-def test_the_single_dummy_analyses_are_refused_with_the_reason(client: FlaskClient, path: str, body: dict) -> None:
-    response = client.post(f"/api/v1/{path}", json=body)
-    assert response.status_code == 400
-    error = response.get_json()["error"]
-    assert "euchre3" in error and "three players each for themselves" in error
