@@ -33,11 +33,10 @@ page = Blueprint("page", __name__)
 
 # how the page names each game (docs/rules.md); every variant of hasen.core.variants has one
 GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre3": "Three-Handed Euchre",
-               "euchre": "Euchre"}
-# the games the page offers: every one but Railroad, whose calls for best the page's contract
-# does not say yet (the CLI, the API and Python do); a game the single-dummy analyses cannot
-# weigh yet (Three-Handed Euchre) has its single-dummy panels say so
-PAGE_GAMES = [name for name, decks in VARIANTS.items() if not next(iter(decks.values())).calls_for_best]
+               "euchre": "Euchre", "railroad": "Railroad Euchre"}
+# the games the page offers: all; one the single-dummy analyses cannot weigh yet (Railroad,
+# Three-Handed Euchre) has its single-dummy panels say so
+PAGE_GAMES = list(VARIANTS)
 # the single-dummy panel: random layouts per view (fewer if the app allows fewer), enough for
 # a standard error of about 0.05 tricks and an answer in about a second; a fixed seed, so that
 # the same view is the same answer every time (and the server's cache answers it again)
@@ -62,6 +61,12 @@ EXAMPLE_RECORDS = {
         "variant: euchre", "deck: 24", "dealer: N", "deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS",
         "auction: E pass, S pass, W pass, N order up", "contract: N, trump S, discard KH",
         "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS"]),
+    # a lone maker and a lone defender, each calling for the partner's best card
+    "railroad": "\n".join([
+        "variant: railroad", "deck: 25", "dealer: N", "deal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD",
+        "auction: E pass, S pass, W pass, N pass, E pass, S name S alone",
+        "contract: S, trump S, alone, defender W, best JK for KH, defender best JH for 9S",
+        "play: TC 9C | JH KD | AH QC | KS JC | JK KC"]),
 }
 
 

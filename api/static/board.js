@@ -85,7 +85,7 @@ export function renderDeal(board, deal, dealer, declarer) {
 // over), choices (card -> {total, cost}), trick ([{seat, card}] of the trick being played),
 // lastTrick ({cards, winner} or null), side (the declaring side's name), other (the other
 // side's), taken and lost (tricks won by each), alone, defender (a lone defender or null),
-// onPlay(card).
+// calls (Railroad: the API's "best" and "defender_best" made, "JK for 9C"), onPlay(card).
 export function renderPosition(board, view) {
   renderBanner(board.querySelector("#banner"), view);
   for (const area of board.querySelectorAll(".seat-area")) {
@@ -149,6 +149,14 @@ function renderBanner(banner, view) {
     contract.append(` · ${view.exchanger} took up `, cardText(view.extra), ", discarded ", cardText(view.discard));
   } else {
     contract.append(" · upcard ", cardText(view.extra), " turned down");
+  }
+  // Railroad: each lone player's call for the partner's best card
+  for (const [key, caller] of [["best", view.declarer], ["defender_best", view.defender]]) {
+    const call = (view.calls || {})[key];
+    if (!call || !caller) continue;
+    const [passed, away] = call.split(" for ");
+    const partner = game().seats[(game().seats.indexOf(caller) + 2) % game().seats.length];
+    contract.append(` · ${partner} passed `, cardText(passed), `, ${caller} put away `, cardText(away));
   }
   const tricks = document.createElement("div");
   tricks.className = "banner-tricks";

@@ -35,18 +35,34 @@ export function exchanger(game, contract) {
 }
 
 // The hands at the first lead: the exchanger adds the widow or upcard and puts the discard
-// away. ``contract``: declarer, dealer and the discard in canonical form (the API's).
-export function startingHands(parsed, game, contract) {
+// away; then in Railroad each lone player's call for best (``calls``: the API's "best" and
+// "defender_best", "JK for 9C"), the partner's card passed and one put away. ``contract``:
+// declarer, dealer, the discard and the lone defender in canonical form (the API's).
+export function startingHands(parsed, game, contract, calls = {}) {
   const hands = {};
   for (const [seat, cards] of Object.entries(parsed.hands)) hands[seat] = [...cards];
   const seat = exchanger(game, contract);
-  if (seat === null) return hands;
-  const own = hands[seat];
-  own.push(parsed.extra);
-  const at = own.indexOf(contract.discard);
-  if (at < 0) throw new Error(`discard: ${contract.discard} is not among ${seat}'s ${own.join(" ")}`);
-  own.splice(at, 1);
+  if (seat !== null) {
+    const own = hands[seat];
+    own.push(parsed.extra);
+    move(own, contract.discard, null, seat);
+  }
+  for (const [key, caller] of [["best", contract.declarer], ["defender_best", contract.defender]]) {
+    if (!calls[key] || !caller) continue;
+    const [passed, away] = calls[key].split(" for ");
+    const partner = game.seats[(game.seats.indexOf(caller) + 2) % game.seats.length];
+    move(hands[partner], passed, hands[caller], partner);
+    move(hands[caller], away, null, caller);
+  }
   return hands;
+}
+
+// Take ``card`` out of ``from`` (``seat``'s cards) and into ``to`` (null: put away).
+function move(from, card, to, seat) {
+  const at = from.indexOf(card);
+  if (at < 0) throw new Error(`${card} is not among ${seat}'s ${from.join(" ")}`);
+  from.splice(at, 1);
+  if (to) to.push(card);
 }
 
 // Cards sorted by ``order`` (every card name, in the order shown): the deck's canonical order
@@ -125,5 +141,20 @@ export function wonSeries(review, game, declarer) {
 // each of the dealer's discards and the dealer's choice as ``value``: the discard the dealer
 // makes is the first in canonical order that gives it (docs/rules.md).
 export function dealerChoice(entry) {
-  return Object.keys(entry).find((card) => card !== "value" && entry[card] === entry.value);
+  return discardsOf(entry).find((card) => entry[card] === entry.value);
+}
+
+// The dealer's discards a Euchre table's entry gives the tricks after (none: nobody takes the
+// upcard); its other keys are the value and, in Railroad, the calls for best.
+export function discardsOf(entry) {
+  return typeof entry === "object" ? Object.keys(entry).filter((key) => !ENTRY_KEYS.includes(key)) : [];
+}
+
+const ENTRY_KEYS = ["value", "best", "defender_best"];
+
+// The calls for best a Railroad entry makes (the API's keys), none elsewhere.
+export function entryCalls(entry) {
+  const calls = {};
+  for (const key of ["best", "defender_best"]) if (typeof entry === "object" && entry[key]) calls[key] = entry[key];
+  return calls;
 }

@@ -4,7 +4,7 @@
 // upcard, the tricks after each of the dealer's discards too.
 
 import { FACTS, cardText, game, suitName, suitSymbol } from "./cards.js";
-import { dealerChoice } from "./hands.js";
+import { dealerChoice, discardsOf, entryCalls } from "./hands.js";
 
 function shade(tricks) {
   const share = tricks / game().handSize;
@@ -93,8 +93,8 @@ function declarerGrid(grid, table, selected, onPick) {
 // tricks after each discard and the dealer's choice as ``value``.
 function euchreGrid(grid, table, selected, onPick) {
   const ties = new Set(table.ties.map(([trump]) => trump));  // [trump, the dealer's discard] pairs
-  const exchange = FACTS.suits.split("").find((t) => typeof table.tricks[t] === "object");
-  const discards = exchange ? Object.keys(table.tricks[exchange]).filter((c) => c !== "value") : [];
+  const exchange = FACTS.suits.split("").find((t) => discardsOf(table.tricks[t]).length);
+  const discards = exchange ? discardsOf(table.tricks[exchange]) : [];
   const caption = document.createElement("caption");
   caption.textContent = "The makers' tricks for each trump" +
     (discards.length ? "; where the dealer takes the upcard, after each of the dealer's discards" : "");
@@ -117,14 +117,15 @@ function euchreGrid(grid, table, selected, onPick) {
     trumpHeader(row, trump);
     const entry = table.tricks[trump];
     const best = ties.has(trump);
-    const taking = typeof entry === "object";
-    const value = taking ? entry.value : entry;
+    const taking = discardsOf(entry).length > 0;
+    const value = typeof entry === "object" ? entry.value : entry;
+    const calls = entryCalls(entry);  // Railroad: the calls made after the dealer's own discard
     const choice = taking ? dealerChoice(entry) : null;
     const picked = selected && selected.trump === trump;
     const valueCell = cell(value, { trump, discard: choice }, "value",
       `${suitName(trump)}: ${value} tricks${taking ? `, the dealer discarding ${choice}` : ""}${best ? " (best)" : ""}`,
       { best, value: true, selected: picked && (selected.discard || null) === choice });
-    valueCell.addEventListener("click", () => onPick(trump, choice));
+    valueCell.addEventListener("click", () => onPick(trump, choice, calls));
     row.insertCell().append(valueCell);
     discards.forEach((discard, i) => {
       const td = row.insertCell();
@@ -135,7 +136,7 @@ function euchreGrid(grid, table, selected, onPick) {
         `${suitName(trump)}, the dealer discarding ${discard}: ${tricks} tricks` +
         (discard === choice ? " (the dealer's choice)" : ""),
         { choice: discard === choice, selected: picked && selected.discard === discard });
-      button.addEventListener("click", () => onPick(trump, discard));
+      button.addEventListener("click", () => onPick(trump, discard, calls));
       td.append(button);
     });
   }

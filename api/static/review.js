@@ -18,7 +18,7 @@ import {
 import { fairBody, sameHand, sharedCards, withPlay } from "./fair.js";
 import { renderFair } from "./fairpanel.js";
 import { renderGraph } from "./graph.js";
-import { dealerChoice, exchanger, randomDeal, startingHands } from "./hands.js";
+import { dealerChoice, entryCalls, exchanger, randomDeal, startingHands } from "./hands.js";
 import { bestText, renderHeatmap } from "./heatmap.js";
 import { simulateBody } from "./simulation.js";
 import { renderSingleDummy } from "./singledummy.js";
@@ -40,6 +40,7 @@ const state = {
   table: null,      // the declarer's table
   trump: null,
   discard: null,    // the discard (the dealer's in Euchre; null when nobody takes the upcard)
+  calls: {},        // Railroad: each lone player's call for best, as the API's "best" and "defender_best"
   record: [],       // every card of the play known: played, and ahead after stepping back
   at: 0,            // how many of them are played in the position shown
   review: null,     // the API's review of the whole record
@@ -160,6 +161,7 @@ function writeUrl() {
   if (state.trump) {
     params.set("trump", state.trump);
     if (state.discard) params.set("discard", state.discard);
+    for (const [key, call] of Object.entries(state.calls)) params.set(key, call);
     if (state.record.length) params.set("play", state.record.join(" "));
     if (state.at < state.record.length) params.set("at", String(state.at));
   }
@@ -186,6 +188,8 @@ function readUrl() {
     record: params.get("record"),
     trump: params.get("trump"),
     discard: params.get("discard"),
+    best: params.get("best"),
+    defender_best: params.get("defender_best"),
     play: params.get("play") || "",
     at: params.get("at"),
   };
@@ -244,7 +248,9 @@ async function showTable({ keepContract = false, keepExtras = keepContract, erro
     declarer: input.declarer, alone: input.alone, table: answer.declarers[input.declarer],
   });
   $("#dealer").value = answer.dealer;
-  if (!keepContract) Object.assign(state, { trump: null, discard: null, record: [], at: 0, review: null, solve: null });
+  if (!keepContract) {
+    Object.assign(state, { trump: null, discard: null, calls: {}, record: [], at: 0, review: null, solve: null });
+  }
   builder.load(state.parsed);
   // not waited for: the panels say they are loading, the table goes on view now
   loadSingleDummy();
@@ -395,8 +401,8 @@ function noPlay(status) {
 
 // No deal: the page as it opens, for the game chosen.
 function clearDeal() {
-  Object.assign(state, { deal: null, typed: null, parsed: null, table: null, trump: null, discard: null, record: [], at: 0,
-    review: null, solve: null, defender: null, settings: {}, loaded: null });
+  Object.assign(state, { deal: null, typed: null, parsed: null, table: null, trump: null, discard: null, calls: {},
+    record: [], at: 0, review: null, solve: null, defender: null, settings: {}, loaded: null });
   renderRecordSummary();
   shown += 1;  // an answer still on its way is for the deal that went
   for (const panel of [single, advice, fair]) panel.clear();
@@ -413,8 +419,9 @@ function clearDeal() {
   noPlay("Show a deal, then pick a contract in the table to start the play.");
 }
 
-async function chooseContract(trump, discard) {
-  Object.assign(state, { trump, discard, record: [], at: 0, review: null });
+// ``calls``: in Railroad, the calls for best the table makes in that trump.
+async function chooseContract(trump, discard, calls = {}) {
+  Object.assign(state, { trump, discard, calls, record: [], at: 0, review: null });
   renderTable();
   await showPosition();
 }
@@ -424,7 +431,7 @@ async function chooseContract(trump, discard) {
 function contractBody() {
   const body = {
     deal: state.deal, dealer: state.dealer, declarer: state.declarer, trump: state.trump,
-    alone: state.alone, ...gameBody(), ...extrasBody(),
+    alone: state.alone, ...gameBody(), ...extrasBody(), ...state.calls,
   };
   if (state.discard) body.discard = state.discard;
   return body;
@@ -470,8 +477,8 @@ function renderPlay() {
   const side = sideName(state.declarer);
   const playing = Object.keys(review.players);
   const played = review.cards.slice(0, at);
-  const contract = { declarer: state.declarer, dealer: state.dealer, discard: state.discard };
-  const hands = startingHands(state.parsed, game(), contract);
+  const contract = { declarer: state.declarer, dealer: state.dealer, discard: state.discard, defender: state.defender };
+  const hands = startingHands(state.parsed, game(), contract, state.calls);
   const gone = new Set(played.map((p) => p.card));
   for (const seat of Object.keys(hands)) {
     // the idle partner's cards stay on view, greyed, for the record
@@ -494,6 +501,7 @@ function renderPlay() {
   renderPosition($("#board"), {
     hands, playing, dealer: state.dealer, declarer: state.declarer, trump: state.trump, discard: state.discard,
     exchanger: exchanger(game(), contract), extra: state.parsed.extra, alone: state.alone, defender: state.defender,
+    calls: state.calls,
     toMove: solve.to_move, choices, trick, lastTrick, side, other: otherSide(state.declarer),
     taken: solve.taken, lost: solve.tricks_played - solve.taken, onPlay: playCard,
   });
@@ -620,6 +628,7 @@ async function loadRecord(text, at = null) {
   Object.assign(state, {
     defender: contract ? contract.defender : null, settings: answer.play_settings,
     trump: contract ? contract.trump : null, discard: contract ? contract.discard : null,
+    calls: contract ? entryCalls(contract) : {},
     loaded: answer,  // its settings go with the bid advice that the table asks for
   });
   if (!(await showTable({ keepContract: Boolean(contract), keepExtras: true, errorAt: "#record-error" }))) {
@@ -709,6 +718,8 @@ function contractWords(contract) {
   if (contract.alone) words += " alone";
   if (contract.defender) words += ` against ${contract.defender} alone`;
   if (contract.discard) words += `, discard ${contract.discard}`;
+  if (contract.best) words += `, calling for best: ${contract.best}`;
+  if (contract.defender_best) words += `, ${contract.defender} calling for best: ${contract.defender_best}`;
   return words;
 }
 
@@ -794,7 +805,8 @@ async function restore() {
   Object.assign(state, { defender: link.defender, settings });
   const contract = saved.trump && (saved.discard || game().exchanger === "dealer");
   if (contract) {
-    Object.assign(state, { trump: saved.trump.trim().toUpperCase(), discard: saved.discard ? saved.discard : null });
+    Object.assign(state, { trump: saved.trump.trim().toUpperCase(), discard: saved.discard ? saved.discard : null,
+      calls: entryCalls({ best: saved.best, defender_best: saved.defender_best }) });
   }
   if (!(await showTable({ keepContract: Boolean(contract), keepExtras: true })) || !contract) return;
   // the record's length, for the check of ``at``; the record itself goes to the API as

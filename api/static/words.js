@@ -56,8 +56,11 @@ export function pageMessage(message, facts) {
   const title = (name) => (facts.games[name] ? facts.games[name].title : name);
   return message
     .replace(/ \((\d+)-card hands in (\d+) fields fit ([a-z0-9]+(?: or [a-z0-9]+)*): pass [^)]*\)/,
-      (_, size, fields, names) => ` (${size}-card hands in ${fields} fields fit ` +
-        `${names.split(" or ").filter((name) => facts.games[name]).map(title).join(" or ")}: choose it under Game)`)
+      (_, size, fields, names) => {
+        const games = names.split(" or ").filter((name) => facts.games[name]).map(title);
+        return ` (${size}-card hands in ${fields} fields fit ${games.join(" or ")}: ` +
+          `choose ${games.length > 1 ? "one" : "it"} under Game)`;
+      })
     .replace(/ \(it is in the (\d+)-card deck: --deck \d+\)/, " (it is in the $1-card deck: choose $1 cards under Deck)")
     .replace(/ \(--[a-z-]+(?:, "[a-z_]+")?\)/g, "")
     .replace(/ \(--[a-z-]+ [A-Za-z0-9]+\)/g, "");

@@ -504,7 +504,7 @@ def test_errors_show_the_api_message(server: LiveServer, browser, case: Case) ->
     # the API's message; a hint at the command line's or the API's options is put in the page's words
     hint = re.search(r" \([^()]*--[^()]*\)$", answer["error"])
     if hint:
-        assert shown.startswith(answer["error"][:hint.start()]) and shown.endswith(": choose it under Game)")
+        assert shown.startswith(answer["error"][:hint.start()]) and re.search(r": choose (it|one) under Game\)$", shown)
     else:
         assert shown == answer["error"]
     assert "--" not in shown
@@ -1002,6 +1002,9 @@ RECORDS = {
     # N takes the AD, puts away the 9H and ruffs the KH: four tricks, each player's score
     "euchre3": (EXAMPLE_RECORDS["euchre3"], "N took 4 tricks: made · score N +1, E 0, S 0", True, 0,
                 {"N": 1, "E": 0, "S": 0}),
+    # S alone takes the Joker from N, W alone the JH from E: S takes two tricks, W's lone euchre scores 4
+    "railroad": (EXAMPLE_RECORDS["railroad"], "N-S took 2 tricks: down 1 · score N-S 0, E-W +4", False, 1,
+                 {"N-S": 0, "E-W": 4}),
     # N bids 6 in spades and loses a trick to W's right bower: down 1, the bid lost
     "hasenpfeffer-down": ("\n".join([
         "dealer: W", "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS", "auction: N 6, E pass, S pass, W pass",
@@ -1128,7 +1131,7 @@ def test_an_error_shows_beside_the_control_that_caused_it(server: LiveServer, br
         click(browser, browser.find_element(By.ID, "load"))
         box = error_box(browser, "deal-error")
         in_view(browser, box)
-        assert box.text.endswith("(5-card hands in 5 fields fit Euchre: choose it under Game)")
+        assert box.text.endswith("(5-card hands in 5 fields fit Euchre or Railroad Euchre: choose one under Game)")
 
 
 def test_the_page_never_shows_the_command_lines_words(server: LiveServer, browser) -> None:
@@ -1330,6 +1333,44 @@ def test_a_three_handed_record_is_reviewed_with_every_hand_open(server: LiveServ
     assert not [url for url in asked if url.endswith(("/api/v1/simulate", "/api/v1/bid"))], asked
     assert log_cards(browser) == "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC".split()
     no_overflow(browser)
+
+
+def test_a_railroad_record_with_calls_for_best_is_reviewed_with_every_hand_open(server: LiveServer,
+                                                                               browser) -> None:
+    """The lone maker S takes the Joker from N and puts away the KH; the lone defender W takes the
+    JH from E and puts away the 9S: the board starts from those hands, the banner says the calls,
+    the play is reviewed with every hand open and the single-dummy panels say why they are empty."""
+    load_record(browser, server.url, RECORDS["railroad"][0])
+    assert error_text(browser) is None
+    click(browser, browser.find_element(By.ID, "go-start"))
+    settle(browser)
+    assert "JK" in seat_cards(browser, "S") and "KH" not in seat_cards(browser, "S")
+    assert "JH" in seat_cards(browser, "W") and "9S" not in seat_cards(browser, "W")
+    assert "JK" not in seat_cards(browser, "N") and "JH" not in seat_cards(browser, "E")
+    banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text
+    assert "N passed JK, S put away KH" in banner.replace("♥", "H").replace("★", "")
+    for panel in ("fair", "advice", "single"):
+        assert panel_state(browser, panel) == "unavailable", panel
+        assert "calling for best" in browser.find_element(By.CSS_SELECTOR, f"#{panel} .sd-unavailable").text
+
+
+def test_a_railroad_table_cell_plays_with_its_calls(server: LiveServer, browser) -> None:
+    """A lone Railroad maker's table makes each trump's calls for best: picking clubs plays it
+    with them (N passes the Joker), and the link keeps them."""
+    params = {"variant": "railroad", "deal": "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", "dealer": "N",
+              "declarer": "S", "alone": "1"}
+    browser.get(server.url + "/?" + urlencode(params, quote_via=quote))
+    settle(browser)
+    status, table = server.api("table", {**{k: v for k, v in params.items() if k != "alone"}, "alone": True})
+    assert status == 200
+    call = table["declarers"]["S"]["tricks"]["C"]["best"]
+    click(browser, cell_for(browser, "C", None, "railroad"))
+    settle(browser)
+    assert error_text(browser) is None
+    assert page_state(browser)["best"] == call
+    passed, away = call.split(" for ")
+    assert passed in seat_cards(browser, "S") and away not in seat_cards(browser, "S")
+    assert browser.find_element(By.ID, "status").text
 
 
 def test_the_play_on_the_board_is_reviewed_fairly_on_request(server: LiveServer, browser) -> None:

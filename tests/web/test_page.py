@@ -54,31 +54,34 @@ GAMES = {
     ("euchre3", 32): ("NES", 5, "upcard", "dealer", {"N": "N", "E": "E", "S": "S"}),
     ("euchre", 24): ("NESW", 5, "upcard", "dealer", {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"}),
     ("euchre", 25): ("NESW", 5, "upcard", "dealer", {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"}),
+    ("railroad", 25): ("NESW", 5, "upcard", "dealer", {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"}),
+    ("railroad", 33): ("NESW", 5, "upcard", "dealer", {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"}),
 }
-RANKS = {24: "AKQJT9", 25: "AKQJT9", 32: "AKQJT987"}  # high to low
+RANKS = {24: "AKQJT9", 25: "AKQJT9", 32: "AKQJT987", 33: "AKQJT987"}  # high to low
 
 
 def test_the_page_knows_every_game_and_deck(client: FlaskClient) -> None:
     facts = page_facts(client.get("/").get_data(as_text=True))
     assert facts["defaultGame"] == "hasenpfeffer"
     assert {(name, int(size)) for name, game in facts["games"].items() for size in game["decks"]} == set(GAMES)
-    assert set(facts["games"]) == set(VARIANTS) - {"railroad"}  # the page's contract has no calls for best yet
+    assert set(facts["games"]) == set(VARIANTS)
     assert {name: game["deckSizes"] for name, game in facts["games"].items()} == \
         {"hasenpfeffer": ["25"], "euchre2": ["24", "32", "25"], "euchre3": ["24", "32"],
-         "euchre": ["24", "25"]}  # the default first
+         "euchre": ["24", "25"], "railroad": ["25", "33"]}  # the default first
     for (name, size), (seats, hand, extra, exchanger, sides) in GAMES.items():
         game = facts["games"][name]
         assert game["title"] and game["defaultDeck"] == {"hasenpfeffer": "25", "euchre2": "24", "euchre3": "24",
-                                                         "euchre": "24"}[name]
+                                                         "euchre": "24", "railroad": "25"}[name]
         shown = game["decks"][str(size)]
-        deck = [r + s for s in "SHDC" for r in RANKS[size]] + (["JK"] if size == 25 else [])
+        deck = [r + s for s in "SHDC" for r in RANKS[size]] + (["JK"] if size in (25, 33) else [])
         assert shown["deck"] == deck, (name, size)
         assert ("".join(shown["seats"]), shown["handSize"], shown["extraCard"], shown["exchanger"], shown["sides"]) == \
             (seats, hand, extra, exchanger, sides), (name, size)
         assert shown["partners"] == (len(seats) == 4)
         assert shown["extraOptional"] == (name == "hasenpfeffer")
-        # the single-dummy analyses have no model of three players each for themselves yet
-        assert bool(shown["singleDummyGap"]) == (len(seats) == 3)
+        # the single-dummy analyses have no model of three players each for themselves, nor of
+        # Railroad's calls for best, yet
+        assert bool(shown["singleDummyGap"]) == (name in ("euchre3", "railroad"))
         assert sorted(shown["sideNames"]) == sorted(set(sides.values()))
     # every game has a built-in example deal, one that every deck of the game holds
     for name, game in facts["games"].items():

@@ -453,8 +453,8 @@ def test_the_api_messages_in_the_pages_words(js, client: FlaskClient) -> None:
     assert "pass --variant euchre or --variant railroad, or \"variant\" in the API" in messages[0]
     assert "--deck 32" in messages[1] and "(--alone)" in messages[2]
     shown = [a["value"] for a in js([("pageMessage", [m]) for m in messages])]
-    assert shown[0] == "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit Euchre: " \
-                       "choose it under Game)"
+    assert shown[0] == "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit Euchre or " \
+                       "Railroad Euchre: choose one under Game)"
     assert shown[1] == "deal: 8H in S's hand is not in the euchre2 deck (24 cards) (it is in the 32-card deck: " \
                        "choose 32 cards under Deck)"
     assert shown[2] == "defender: a defender plays alone only against a lone declarer"
@@ -753,7 +753,7 @@ def fair_reviews(module_app: Flask) -> dict[str, dict]:
     from hasen.api.page import EXAMPLE_RECORDS
 
     client = module_app.test_client()
-    records = {**{name: text for name, text in EXAMPLE_RECORDS.items() if name != "euchre3"},
+    records = {**{name: text for name, text in EXAMPLE_RECORDS.items() if name not in ("euchre3", "railroad")},
                "hasenpfeffer-down": DOWN_RECORD}
     return {name: post_json(client, "review", {"record": text, "layouts": 200, "seed": 0})
             for name, text in records.items()}
