@@ -221,7 +221,7 @@ def forms_of(variant: Variant, alone: bool | None) -> tuple[bool, ...]:
     """The forms of play asked for: both where the game has partners, unless one is named."""
     if alone is not None:
         if alone and not variant.partners:
-            raise NotationError(f"alone: {variant.name} has no partners, so nobody plays alone")
+            raise NotationError(f"alone: {variant.never_alone}")
         return (alone,)
     return (False, True) if variant.partners else (False,)
 

@@ -112,7 +112,7 @@ def playing_seats(variant: Variant, declarer: int, alone: bool, lone_defender: i
     if declarer not in variant.seats:
         raise InvalidDealError(f"declarer: {SEATS[declarer]} holds no hand in {variant.name}")
     if alone and not variant.partners:
-        raise InvalidDealError(f"alone: {variant.name} has no partners, so nobody plays alone")
+        raise InvalidDealError(f"alone: {variant.never_alone}")
     if lone_defender is not None:
         if not alone:
             raise InvalidDealError("defender: a defender plays alone only against a lone declarer")

@@ -169,7 +169,7 @@ def simulate(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0, 
     settings.check_for(variant)
     chosen = tuple(forms) if forms is not None else ((False, True) if variant.partners else (False,))
     if True in chosen and not variant.partners:
-        raise NotationError(f"alone: {variant.name} has no partners, so nobody plays alone")
+        raise NotationError(f"alone: {variant.never_alone}")
     shapes = [TableShape.of(knowledge, knowledge.seat, alone, settings) for alone in chosen]
     solved = solve_layouts(knowledge, shapes, layouts, seed, threads, mapper, progress, indexes=indexes)
     answer = Simulation(knowledge, settings, layouts if indexes is None else len(indexes), seed)

@@ -84,6 +84,13 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
         first, second = self.seats
         return SEATS[first], SEATS[second]
 
+    @property
+    def never_alone(self) -> str:
+        """Why nobody goes alone in a game without partners, for messages."""
+        if self.cutthroat:
+            return f"in {self.name} the maker always plays alone against the other two, so nobody goes alone"
+        return f"{self.name} has no partners, so nobody plays alone"
+
     def sides_of(self, declarer: int) -> tuple[str, str]:
         """How the declaring side and the defenders are named in this declarer's play: as
         ``side_names``, but with three players the maker's seat and the other two's."""

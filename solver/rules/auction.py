@@ -293,7 +293,7 @@ class EuchreAuction(AuctionRules):
         if call.kind == BID:
             return f"{self.variant.name} has no bids for tricks: pass, order up or name a suit"
         if call.alone and not self.variant.partners:
-            return f"{self.variant.name} has no partners, so nobody plays alone"
+            return self.variant.never_alone
         upcard = card_name(self.extra)
         if state.round == 0:
             if call.kind != NAME:

@@ -126,7 +126,7 @@ def _check_for(settings: Settings, variant: Variant, given: frozenset[str] | Non
         value = getattr(settings, name)
         if name not in applicable and name in named:
             if name in LONE_SETTINGS and name in GAME_SETTINGS[variant.family]:
-                why = f"{variant.name} has no partners, so nobody plays alone"
+                why = variant.never_alone
             elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.family]:
                 why = f"{variant.label} has no Joker"
             elif name in BEST_SETTINGS and name in GAME_SETTINGS[variant.family]:

@@ -62,7 +62,7 @@ def test_the_records_round_trip_with_three_scores() -> None:
     ("score: 3-5-7; variant: euchre; deal: N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC",
      "score: expected the two sides' scores, N-S's first, like '8-5'"),
     ("settings: euchred=maker_loses; " + MADE.replace("euchre3", "euchre2"), "euchred: it scores three players"),
-    (MADE.replace("N order up", "N order up alone"), "has no partners, so nobody plays alone"),
+    (MADE.replace("N order up", "N order up alone"), "the maker always plays alone against the other two"),
 ])
 def test_what_the_game_does_not_have_is_refused(record: str, message: str) -> None:
     with pytest.raises(hasen.HasenError) as caught:
