@@ -206,7 +206,13 @@ def review_record(body: dict[str, Any]) -> Response:
     record = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
     if record.contract is None:
         raise BadInput("record: it has no contract to review (the auction is not over, or all passed)")
-    if single_dummy_gap(record.variant) is not None:  # no review from each seat yet: the play, every hand open
+    gap = single_dummy_gap(record.variant)
+    if gap is not None:  # no review from each seat yet: the play, every hand open
+        extra = [key for key in ("layouts", "seed", "uniform", "score") if key in body]
+        if extra:
+            raise BadInput(f"{extra[0]}: it is for the review from each player's seat, which "
+                           f"{record.variant.name} has not got yet ({gap}); leave it out to review the record "
+                           "with every hand open")
         data, cached = service().answer(("review play", record.line()),
                                         lambda deadline: public.review_play(record, deadline=deadline).to_json())
         return answer(data, cached)

@@ -96,7 +96,7 @@ function euchreGrid(grid, table, selected, onPick) {
   const exchange = FACTS.suits.split("").find((t) => discardsOf(table.tricks[t]).length);
   const discards = exchange ? discardsOf(table.tricks[exchange]) : [];
   const caption = document.createElement("caption");
-  caption.textContent = "The makers' tricks for each trump" +
+  caption.textContent = `${game().seats.length === 3 ? "The maker's" : "The makers'"} tricks for each trump` +
     (discards.length ? "; where the dealer takes the upcard, after each of the dealer's discards" : "");
   grid.append(caption);
 
@@ -132,11 +132,16 @@ function euchreGrid(grid, table, selected, onPick) {
       if (!i) td.className = "first-discard";
       if (!taking) return;
       const tricks = entry[discard];
+      // Railroad: the table's calls for best are those after the dealer's own discard, so
+      // another discard's cell is shown but not played (its own calls are not in the table)
+      const playable = !Object.keys(calls).length || discard === choice;
       const button = cell(tricks, { trump, discard }, discard,
         `${suitName(trump)}, the dealer discarding ${discard}: ${tricks} tricks` +
-        (discard === choice ? " (the dealer's choice)" : ""),
+        (discard === choice ? " (the dealer's choice)" : "") +
+        (playable ? "" : "; to play it, the calls for best after this discard would be needed"),
         { choice: discard === choice, selected: picked && selected.discard === discard });
-      button.addEventListener("click", () => onPick(trump, discard, calls));
+      if (playable) button.addEventListener("click", () => onPick(trump, discard, calls));
+      else button.disabled = true;
       td.append(button);
     });
   }

@@ -107,7 +107,9 @@ function applyGame(name, deck) {
   $("#declarer-label").textContent = game().exchanger === "dealer" ? "Maker" : "Declarer";
   $("#alone").disabled = !game().partners;
   if (!game().partners) $("#alone").checked = false;
-  $("#alone-label").title = game().partners ? "" : "nobody plays alone in a game without partners";
+  $("#alone-label").title = game().partners ? "" : game().seats.length === 3
+    ? "the maker always plays alone against the other two: there is no call to go alone"
+    : "nobody plays alone in a game without partners";
   const example = FACTS.games[name].example;
   $("#example").disabled = !example;
   $("#example").title = example ? "The built-in example deal" : `No built-in example for ${FACTS.games[name].title}`;

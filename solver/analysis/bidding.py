@@ -231,9 +231,8 @@ class BidAnalysis(Answer):
 
     def to_json(self) -> dict[str, Any]:
         variant = self.deal.variant
-        names = variant.side_names
         played = self.par.played
-        score = {names[0]: 0, names[1]: 0} if played is None else played.to_json(variant)["score"]
+        score = dict.fromkeys(variant.score_names, 0) if played is None else played.to_json(variant)["score"]
         return {
             "version": __version__,
             "variant": variant.name,

@@ -358,6 +358,10 @@ def write_egn(records: Sequence[Record], title: str | None = None) -> str:
     variant = first.variant
     if variant.family != "euchre":
         raise NotationError(f"EGN: {variant.name} is not Euchre: EGN records Euchre games")
+    if variant.cutthroat or variant.calls_for_best:  # what this file could not read back whole
+        what = "three players each for themselves" if variant.cutthroat else "calls for best"
+        raise NotationError(f"EGN: {variant.name} is not written as EGN: its {what} are kept in hand records "
+                            "(hasen record --line or the block form)")
     seats = variant.seats
     ruleset: dict[str, Any] = {"std": True, "loner_lead": next(k for k, v in LONE_LEADS.items()
                                                                 if v == first.settings.lone_lead)}

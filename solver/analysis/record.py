@@ -98,7 +98,7 @@ class HandResult(NamedTuple):
         player's, the maker's first (each defender scores the defenders' points)."""
         if self.variant.cutthroat:
             if self.redeal or self.declarer is None:
-                return dict.fromkeys(score_names(self.variant), 0)
+                return dict.fromkeys(self.variant.score_names, 0)
             return {SEATS[s]: self.score[0] if s == self.declarer else self.score[1]
                     for s in sorted(self.variant.seats, key=lambda s: s != self.declarer)}
         if self.redeal:
@@ -245,6 +245,8 @@ class Record:
         if end.trump is not None and spec.trump != end.trump:
             raise IllegalCallError(f"contract: trump is {SUIT_NAMES[end.trump]}, not {SUIT_NAMES[spec.trump]}: "
                                    f"{self._ending()}")
+        if spec.alone and not variant.partners:
+            raise IllegalCallError(f"contract: alone: {variant.never_alone}")
         if end.alone is not None and spec.alone != end.alone:
             form = "alone" if end.alone else "with the partner"
             raise IllegalCallError(f"contract: {SEATS[end.declarer]} plays {form}: {self._ending()}")
@@ -431,7 +433,7 @@ class Record:
         data: dict[str, Any] = {"id": self.id, "variant": variant.name, "deck": variant.deck_size,
                                 "settings": self.settings.applicable(variant),
                                 "players": dict(self.players),
-                                "score": None if self.score is None else dict(zip(score_names(variant), self.score)),
+                                "score": None if self.score is None else dict(zip(variant.score_names, self.score)),
                                 "dealer": SEATS[self.deal.dealer], "deal": self.deal.notation(),
                                 "auction": [{"seat": SEATS[s], "call": c.words(self.settings)} for s, c in self.calls],
                                 "contract": None}
@@ -593,19 +595,13 @@ def parse_settings(text: str, variant: Variant) -> Settings:
     return _settings(variant, values)
 
 
-def score_names(variant: Variant) -> tuple[str, ...]:
-    """Who keeps a score in the game: the two sides (N-S and E-W, or the two players), or
-    with three players each for themselves, each player (N, E, S)."""
-    return tuple(SEATS[s] for s in variant.seats) if variant.cutthroat else variant.side_names
-
-
 def read_score(value: object, variant: Variant) -> tuple[int, ...] | None:
     """The score before the hand: ``8-5`` (the first side's, N-S or N, then the other's;
     with three players ``3-5-7``, N's, E's and S's), ``{"N-S": 8, "E-W": 5}`` or a pair;
     None when not given."""
     if value is None:
         return None
-    names = score_names(variant)
+    names = variant.score_names
     example = "3-5-7" if len(names) == 3 else "8-5"
     what = "the three players'" if len(names) == 3 else "the two sides'"
     if isinstance(value, str):

@@ -306,8 +306,8 @@ def open_files(args: argparse.Namespace) -> Files:
         source.close()
         raise HasenError(f"batch: cannot write {named(args.output)}: {reason(exc)}") from None
     opened = tuple(stream for stream, path in ((source, args.input), (out, args.output)) if path != STANDARD)
-    try:
-        resumable = stat.S_ISREG(os.fstat(out.fileno()).st_mode)
+    try:  # standard output is never read back, even when the shell sends it to a file
+        resumable = args.output != STANDARD and stat.S_ISREG(os.fstat(out.fileno()).st_mode)
     except (OSError, ValueError):  # a stream with no file behind it (a test's): nothing to read back
         resumable = False
     where = "standard output" if args.output == STANDARD else args.output

@@ -65,6 +65,13 @@ def review_record(args: argparse.Namespace) -> int:
     record = read_record(args)
     gap = single_dummy_gap(record.variant)
     if gap is not None:  # no review from each seat of this game yet: the play, every hand open
+        given = [option for option, value in (("--layouts", args.layouts), ("--seed", args.seed),
+                                              ("--jobs", args.jobs), ("--uniform", args.uniform or None),
+                                              ("--score", args.score)) if value is not None]
+        if given:
+            raise UsageError(f"review: {given[0]} is for the review from each player's seat, which "
+                             f"{record.variant.name} has not got yet ({gap}); its record is reviewed with every "
+                             "hand open without it")
         print(f"hasen: {record.variant.name} is reviewed with every hand open; its review from each player's seat "
               f"is not available: {gap}", file=sys.stderr)
         return report(args, public.review_play(record))

@@ -211,11 +211,17 @@ def _variant_hint(fields: list[str], variant: Variant) -> str:
             counts.add(parse_hand(field).bit_count())
         except NotationError:
             pass  # the upcard or widow field, or a bad hand reported on its own
+    try:  # the field after the hands: a card, or (where the extra card may be left out) a hand
+        parse_card(fields[-1])
+        extra_given = True
+    except NotationError:
+        extra_given = False
     names = []
     for name, decks in VARIANTS.items():
         other = next(iter(decks.values()))  # every deck of a variant has the same hands
-        if (name != variant.name and counts == {other.hand_size}
-                and (len(fields) == len(other.seats) + 1 or other.extra_optional and len(fields) == len(other.seats))):
+        fits = (len(fields) == len(other.seats) + 1 and extra_given
+                or other.extra_optional and len(fields) == len(other.seats) and not extra_given)
+        if name != variant.name and counts == {other.hand_size} and fits:
             names.append(name)
     if not names:
         return ""

@@ -88,8 +88,14 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
     def never_alone(self) -> str:
         """Why nobody goes alone in a game without partners, for messages."""
         if self.cutthroat:
-            return f"in {self.name} the maker always plays alone against the other two, so nobody goes alone"
+            return f"in {self.name} the maker always plays alone against the other two: there is no call to go alone"
         return f"{self.name} has no partners, so nobody plays alone"
+
+    @property
+    def score_names(self) -> tuple[str, ...]:
+        """Who keeps a score in the game: the two sides (N-S and E-W, or the two players), or
+        with three players each for themselves, each player (N, E, S)."""
+        return tuple(SEATS[s] for s in self.seats) if self.cutthroat else self.side_names
 
     def sides_of(self, declarer: int) -> tuple[str, str]:
         """How the declaring side and the defenders are named in this declarer's play: as

@@ -141,9 +141,10 @@ def contract_line(review: PlayReview) -> str:
         parts.append(f"{with_best}{SUIT_NAMES[contract.trump]} is worth {chosen.value}, {SUIT_NAMES[best.trump]} "
                      f"{best.tricks}: the choice of trump gave away {tricks(review.contract_cost)}")
     discard_cost = table.discard_cost(contract)
+    the_makers = "the maker" if start.deal.variant.cutthroat else "the makers"
     if discard_cost and discard is not None and chosen.discard is not None:
         makers = start.deal.variant.side_of(start.deal.dealer, contract.declarer) == start.declaring_side
-        effect = "cost the makers" if makers else "gave the makers"
+        effect = f"cost {the_makers}" if makers else f"gave {the_makers}"
         parts.append(f"the dealer's {card_name(discard)} instead of {card_name(chosen.discard)} {effect} "
                      f"{tricks(discard_cost)}")
     if contract.best is not None and hasattr(table, "call_costs"):

@@ -131,7 +131,7 @@ def _check_for(settings: Settings, variant: Variant, given: frozenset[str] | Non
                 why = f"{variant.label} has no Joker"
             elif name in BEST_SETTINGS and name in GAME_SETTINGS[variant.family]:
                 why = f"nobody calls for the partner's best card in {variant.name}, only in railroad"
-            elif name in CUTTHROAT_SETTINGS and name in GAME_SETTINGS[variant.family]:
+            elif name in CUTTHROAT_SETTINGS:
                 why = f"it scores three players each for themselves (euchre3), and {variant.name} has sides"
             else:
                 games = [g for g, names in GAME_SETTINGS.items() if name in names]

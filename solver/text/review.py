@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..analysis.review import CardReview, PlayReview
 from ..core.cards import card_name
 from ..core.seats import SEATS
-from .words import OPEN_HANDS, tricks
+from .words import OPEN_HANDS, tricks, verb
 
 COSTLY = "*"  # follows a card that gave tricks away
 
@@ -53,7 +53,8 @@ def outcome_line(review: PlayReview) -> str:
     if end.finished:
         return (f"{side} took {tricks(end.declarer_taken())}; the contract was worth {review.contract_tricks}, "
                 f"the best contract {review.table.best_tricks}")
-    return (f"after {len(review.cards)} cards: {side} have {tricks(end.declarer_taken())} and take "
+    return (f"after {len(review.cards)} cards: {side} {verb(side, 'have', 'has')} {tricks(end.declarer_taken())} "
+            f"and {verb(side, 'take', 'takes')} "
             f"{review.total} with best play from here; {SEATS[end.to_move]} to move")
 
 
@@ -67,7 +68,8 @@ def format_review(review: PlayReview, contract_head: str, contract_line: str) ->
     if review.cards:
         side = review.side_names[start.declaring_side]
         out += trick_rows(review)
-        out.append(f"{COSTLY} gave tricks away; {side}: the tricks {side} take with best play after the trick")
+        out.append(f"{COSTLY} gave tricks away; {side}: the tricks {side} {verb(side, 'take', 'takes')} with best "
+                   "play after the trick")
         costly = costly_rows(review)
         out += ["", "costly cards:", *costly] if costly else ["", "no card gave a trick away"]
         out += ["", *player_rows(review)]

@@ -24,6 +24,11 @@ def signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
+def verb(side: str, plural: str, singular: str) -> str:
+    """The verb that agrees with a side's name: ``N-S take``, ``N takes``."""
+    return singular if side in SEATS else plural
+
+
 def lone_form(alone: bool, lone_defender: int | None) -> str:
     """`` alone``, `` alone against E alone``, or nothing."""
     if not alone:

@@ -192,6 +192,17 @@ def test_out_dash_is_standard_output(capsys, monkeypatch, tmp_path: Path) -> Non
     assert err.splitlines()[-1] == "hasen: batch: 1 table, 1 error; this process"
 
 
+def test_out_dash_sent_to_a_file_by_the_shell(tmp_path: Path) -> None:
+    """``hasen batch IN - > file`` took the file behind standard output for one to resume, and
+    failed opening a file named ``-`` (a traceback)."""
+    source = write_lines(tmp_path / "in.txt", [HASENPFEFFER_DEAL])
+    with open(tmp_path / "out.jsonl", "wb") as out:
+        done = subprocess.run([sys.executable, "-m", "hasen.cli", "batch", str(source), "-"], stdout=out,
+                              stderr=subprocess.PIPE, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
+    assert [json.loads(line)["id"] for line in (tmp_path / "out.jsonl").read_text().splitlines()] == [1]
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
 def test_an_out_that_is_no_file_is_written_not_read(tmp_path: Path) -> None:
     """OUT /dev/full was read to its end (which it has not) for the ids to

@@ -1371,6 +1371,21 @@ def test_a_railroad_table_cell_plays_with_its_calls(server: LiveServer, browser)
     passed, away = call.split(" for ")
     assert passed in seat_cards(browser, "S") and away not in seat_cards(browser, "S")
     assert browser.find_element(By.ID, "status").text
+    # N alone, dealing: N takes the TD in diamonds; the table's calls are those after N's own
+    # discard, so only that discard's cell is played, the others shown but not playable
+    browser.get(server.url + "/?" + urlencode({**params, "declarer": "N"}, quote_via=quote))
+    settle(browser)
+    status, table = server.api("table", {**{k: v for k, v in params.items() if k != "alone"}, "declarer": "N",
+                                         "alone": True})
+    row = table["declarers"]["N"]["tricks"]["D"]
+    discards = [c for c in row if c not in ("value", "best", "defender_best")]
+    choice = next(c for c in discards if row[c] == row["value"])
+    for discard in discards:
+        button = cell_for(browser, "D", discard, "railroad")
+        assert button.is_enabled() == (discard == choice), discard
+    click(browser, cell_for(browser, "D", choice, "railroad"))
+    settle(browser)
+    assert error_text(browser) is None and page_state(browser)["best"] == row["best"]
 
 
 def test_the_play_on_the_board_is_reviewed_fairly_on_request(server: LiveServer, browser) -> None:

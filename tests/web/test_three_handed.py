@@ -57,12 +57,20 @@ def test_the_records_round_trip_with_three_scores() -> None:
         assert record.to_json()["score"] == {"N": 3, "E": 5, "S": 7}
 
 
+def test_its_records_are_not_written_as_egn_which_could_not_read_them_back(capsys, tmp_path) -> None:
+    path = tmp_path / "night.txt"
+    path.write_text(MADE + "\n")
+    code, out, err = run(capsys, "record", "--egn", str(path))
+    assert code == 2 and out == "" and "euchre3 is not written as EGN" in err
+
+
 @pytest.mark.parametrize("record, message", [
     ("score: 3-5; " + MADE, "score: expected the three players' scores, N's first, like '3-5-7'"),
     ("score: 3-5-7; variant: euchre; deal: N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC",
      "score: expected the two sides' scores, N-S's first, like '8-5'"),
     ("settings: euchred=maker_loses; " + MADE.replace("euchre3", "euchre2"), "euchred: it scores three players"),
     (MADE.replace("N order up", "N order up alone"), "the maker always plays alone against the other two"),
+    (MADE.replace("discard 9H", "discard 9H, alone"), "contract: alone: in euchre3 the maker always plays alone"),
 ])
 def test_what_the_game_does_not_have_is_refused(record: str, message: str) -> None:
     with pytest.raises(hasen.HasenError) as caught:
@@ -102,6 +110,17 @@ def test_the_api_reviews_the_record_as_documented(client: FlaskClient, openapi_d
     assert again["contract"] == answer["contract"] and again["cards"] == answer["cards"]
 
 
+def test_what_only_a_review_from_each_seat_takes_is_refused_not_dropped(client: FlaskClient, capsys) -> None:
+    """The game has no review from each player's seat yet, so the layouts, seed and score of one
+    are refused by name rather than ignored."""
+    code, out, err = run(capsys, "review", MADE, "--layouts", "50")
+    assert code == 2 and out == "" and "--layouts is for the review from each player's seat" in err
+    code, _, err = run(capsys, "review", MADE, "--score", "3-5")
+    assert code == 2 and "--score is for the review from each player's seat" in err
+    response = client.post("/api/v1/review", json={"record": MADE, "layouts": 50})
+    assert response.status_code == 400 and response.get_json()["error"].startswith("layouts: it is for the review")
+
+
 def test_the_api_table_and_par_answer_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
     response = client.post("/api/v1/table", json={"deal": DEAL, "dealer": "N", "variant": "euchre3"})
     assert response.status_code == 200, response.get_json()
@@ -114,3 +133,7 @@ def test_the_api_table_and_par_answer_as_documented(client: FlaskClient, openapi
     par = response.get_json()
     OAS31Validator(response_schema(openapi_doc, "bid")).validate(par)
     assert par["par"]["contract"]["declarer"] == "N" and par["par"]["score"] == {"N": 1, "E": 0, "S": 0}
+    # a deal every player passes twice: dealt again, nobody scores (each player named)
+    redeal = client.post("/api/v1/bid", json={"deal": "S:.9.J.QJ9 AT..AT.K J..KQ.AT 9D", "dealer": "S",
+                                              "variant": "euchre3"}).get_json()["par"]
+    assert redeal["contract"] is None and redeal["score"] == {"N": 0, "E": 0, "S": 0}
