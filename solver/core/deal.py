@@ -212,8 +212,7 @@ def _variant_hint(fields: list[str], variant: Variant) -> str:
         except NotationError:
             pass  # the upcard or widow field, or a bad hand reported on its own
     try:  # the field after the hands: a card, or (where the extra card may be left out) a hand
-        parse_card(fields[-1])
-        extra_given = True
+        extra_given = bool(fields) and parse_card(fields[-1]) is not None
     except NotationError:
         extra_given = False
     names = []
