@@ -309,9 +309,16 @@ def summary_text(out: Summed) -> str:
                      f"{p.set:>5}")
     if out.errors:
         lines.append("not reviewed:")
-        # an EGN deal's error names the deal, whose number is its id: no line of IN to point to
-        lines += [f"  id {id_key(e['id'])}" + ("" if e["error"].startswith(EGN_DEAL) else f" (line {e['line']})")
-                  + f": {e['error']}" for e in out.errors]
+        # the records that share a reason (a night of a game with no review from each seat) are
+        # listed with it once
+        by_error: dict[str, list[dict[str, Any]]] = {}
+        for e in out.errors:
+            by_error.setdefault(e["error"], []).append(e)
+        for error, same in by_error.items():
+            # an EGN deal's error names the deal, whose number is its id: no line of IN to point to
+            where = [f"{id_key(e['id'])}" + ("" if error.startswith(EGN_DEAL) else f" (line {e['line']})")
+                     for e in same]
+            lines.append(f"  {'ids' if len(same) > 1 else 'id'} {', '.join(where)}: {error}")
     return "\n".join(lines)
 
 

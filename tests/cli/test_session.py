@@ -191,6 +191,21 @@ def test_a_hand_passed_out_is_counted_apart_from_the_errors(capsys, tmp_path: Pa
     assert 'id "unsaid" (line 7)' in text and 'id "early" (line 13)' in text
 
 
+def test_records_not_reviewed_for_one_reason_are_listed_with_it_once(capsys, tmp_path: Path) -> None:
+    """A night of Three-Handed hands, which have no review from each seat yet: one line names
+    every record and the reason, rather than the reason once a record."""
+    record = ("variant: euchre3\ndealer: N\ndeal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD\n"
+              "auction: E pass, S pass, N order up\ncontract: N, trump D, discard 9H")
+    out = tmp_path / "out.jsonl"
+    code, text, _ = run(capsys, "session", str(night(tmp_path, [f"id: {n}\n{record}" for n in (1, 2, 3)])), str(out),
+                        *LAYOUTS)
+    assert code == 0 and len(lines(out)) == 3
+    listed = text.split("not reviewed:\n")[1].splitlines()
+    # each record: its id and five fields, then a blank line
+    assert len(listed) == 1 and listed[0].startswith("  ids 1 (line 1), 2 (line 8), 3 (line 15): variant: euchre3")
+    assert "three players each for themselves" in listed[0]
+
+
 def test_a_night_goes_on_only_at_the_layouts_and_seed_it_began_with(capsys, reference: tuple[Path, bytes],
                                                                   tmp_path: Path) -> None:
     """Figures summed over one night come from one number of layouts and one seed: adding
