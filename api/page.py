@@ -92,7 +92,7 @@ def bids(variant: Variant) -> list[list[str | int]]:
 def variant_facts(variant: Variant) -> dict[str, Any]:
     """What the page plays one deck of one game with. Three players each for themselves are
     each their own side, named by seat (the page names the maker's opponents from them)."""
-    names = tuple(SEATS[s] for s in variant.seats) if variant.cutthroat else variant.side_names
+    names = variant.score_names
     return {
         "label": variant.label,
         "deck": [card_name(c) for c in cards_of(variant.deck)],

@@ -22,6 +22,7 @@ from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.auction import AuctionEnd, AuctionRules, AuctionState
+from ..rules.scoring import named_points
 from ..rules.settings import Settings
 from ..search import Searcher
 from .answer import Answer
@@ -61,20 +62,12 @@ class Played:
         mine, theirs = self.score
         return mine - theirs if seat == self.result.declarer else theirs - (mine + theirs) / 2
 
-    def points(self, variant: Variant) -> dict[str, int]:
-        """Each side's points by its name; with three players, each player's by seat."""
-        declarer = self.result.declarer
-        if variant.cutthroat:
-            return {SEATS[s]: self.score[0] if s == declarer else self.score[1] for s in variant.seats}
-        made, names = variant.side_of(declarer), variant.side_names
-        return {names[made]: self.score[0], names[1 - made]: self.score[1]}
-
     def to_json(self, variant: Variant) -> dict[str, Any]:
         data: dict[str, Any] = {"declarer": SEATS[self.result.declarer]}
         if self.bid is not None:
             data["bid"] = self.bid
         data.update(self.result.to_json())
-        data["score"] = self.points(variant)
+        data["score"] = named_points(variant, self.result.declarer, self.score)
         return data
 
 

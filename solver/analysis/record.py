@@ -39,7 +39,7 @@ from ..rules.auction import (
     Call,
     auction_for,
 )
-from ..rules.scoring import GAME_POINTS, Bid, hand_score, parse_bid, tricks_needed
+from ..rules.scoring import GAME_POINTS, Bid, hand_score, named_points, parse_bid, tricks_needed
 from ..rules.settings import GAME_SETTINGS, Settings, checked_settings
 from .inputs import coerce_best
 from .play import (
@@ -94,17 +94,11 @@ class HandResult(NamedTuple):
         return names[side], names[1 - side]
 
     def points(self) -> dict[str, int]:
-        """Each side's points by name, the declaring side's first; with three players each
-        player's, the maker's first (each defender scores the defenders' points)."""
-        if self.variant.cutthroat:
-            if self.redeal or self.declarer is None:
-                return dict.fromkeys(self.variant.score_names, 0)
-            return {SEATS[s]: self.score[0] if s == self.declarer else self.score[1]
-                    for s in sorted(self.variant.seats, key=lambda s: s != self.declarer)}
-        if self.redeal:
-            return dict.fromkeys(self.variant.side_names, 0)
-        ours, theirs = self.names()
-        return {ours: self.score[0], theirs: self.score[1]}
+        """Each side's points by name, the declaring side's first (``named_points``); none
+        for a hand dealt again."""
+        if self.redeal or self.declarer is None:
+            return dict.fromkeys(self.variant.score_names, 0)
+        return named_points(self.variant, self.declarer, self.score)
 
     def text(self) -> str:
         """``N-S 5 tricks, made (N-S +5, E-W 0)``, or ``redeal``."""

@@ -9,6 +9,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ..core.errors import NotationError, quoted
+from ..core.seats import SEATS
 from ..core.variants import Variant
 from .settings import DEFAULT_SETTINGS, Settings
 
@@ -84,6 +85,17 @@ def euchre_score(tricks: int, alone: bool, variant: Variant, lone_defence: bool 
     if variant.cutthroat and settings.euchred == "maker_loses":
         return -EUCHRE_EUCHRED, 0
     return 0, RAILROAD_LONE_EUCHRE if lone_defence and variant.calls_for_best else EUCHRE_EUCHRED
+
+
+def named_points(variant: Variant, declarer: int, score: tuple[int, int]) -> dict[str, int]:
+    """A hand's ``score`` (the declaring side's points, the defenders') by the names that keep
+    a score, the declaring side's first: N-S and E-W, or the two players; with three players
+    each player's, the maker's first, each defender scoring the defenders' points."""
+    if variant.cutthroat:
+        return {SEATS[s]: score[0] if s == declarer else score[1]
+                for s in sorted(variant.seats, key=lambda s: s != declarer)}
+    made, names = variant.side_of(declarer), variant.side_names
+    return {names[made]: score[0], names[1 - made]: score[1]}
 
 
 def tricks_needed(variant: Variant, bid: Bid | None) -> int:

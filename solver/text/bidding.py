@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from ..analysis.bidding import Advice, BidAnalysis
 from ..core.seats import SEATS
+from ..rules.scoring import named_points
 from .words import OPEN_HANDS, describe, signed
 
 
@@ -27,7 +28,7 @@ def format_bidding(analysis: BidAnalysis, advice_lines: Callable[[int, Advice], 
     out += ["", "par: " + ("redeal" if par.played is None else play_text(analysis))]
     out.append("auction: " + (", ".join(f"{SEATS[c.seat]} {c.call}" for c in par.calls) or "(none)"))
     if par.played is not None:
-        points = par.played.points(variant)
+        points = named_points(variant, par.played.result.declarer, par.played.score)
         out.append("score: " + ", ".join(f"{side} {signed(p)}" for side, p in points.items()))
     return "\n".join(out)
 
