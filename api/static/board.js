@@ -6,6 +6,7 @@
 import {
   cardElement, cardGroups, cardText, cardWords, game, sortCards, trumpText, verb,
 } from "./cards.js";
+import { callsMade } from "./hands.js";
 
 function seatLabel(seat, tags) {
   const label = document.createElement("div");
@@ -151,11 +152,7 @@ function renderBanner(banner, view) {
     contract.append(" · upcard ", cardText(view.extra), " turned down");
   }
   // Railroad: each lone player's call for the partner's best card
-  for (const [key, caller] of [["best", view.declarer], ["defender_best", view.defender]]) {
-    const call = (view.calls || {})[key];
-    if (!call || !caller) continue;
-    const [passed, away] = call.split(" for ");
-    const partner = game().seats[(game().seats.indexOf(caller) + 2) % game().seats.length];
+  for (const { caller, partner, passed, away } of callsMade(game(), view, view.calls)) {
     contract.append(` · ${partner} passed `, cardText(passed), `, ${caller} put away `, cardText(away));
   }
   const tricks = document.createElement("div");

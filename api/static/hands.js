@@ -47,14 +47,23 @@ export function startingHands(parsed, game, contract, calls = {}) {
     own.push(parsed.extra);
     move(own, contract.discard, null, seat);
   }
-  for (const [key, caller] of [["best", contract.declarer], ["defender_best", contract.defender]]) {
-    if (!calls[key] || !caller) continue;
-    const [passed, away] = calls[key].split(" for ");
-    const partner = game.seats[(game.seats.indexOf(caller) + 2) % game.seats.length];
+  for (const { caller, partner, passed, away } of callsMade(game, contract, calls)) {
     move(hands[partner], passed, hands[caller], partner);
     move(hands[caller], away, null, caller);
   }
   return hands;
+}
+
+// Each call for best made, in the order made (the lone declarer's, then a lone defender's):
+// {caller, partner (who passed), passed, away (the card the caller put away)}.
+export function callsMade(game, contract, calls = {}) {
+  const made = [];
+  for (const [key, caller] of [["best", contract.declarer], ["defender_best", contract.defender]]) {
+    if (!calls[key] || !caller) continue;
+    const [passed, away] = calls[key].split(" for ");
+    made.push({ caller, partner: game.seats[(game.seats.indexOf(caller) + 2) % game.seats.length], passed, away });
+  }
+  return made;
 }
 
 // Take ``card`` out of ``from`` (``seat``'s cards) and into ``to`` (null: put away).
@@ -150,11 +159,12 @@ export function discardsOf(entry) {
   return typeof entry === "object" ? Object.keys(entry).filter((key) => !ENTRY_KEYS.includes(key)) : [];
 }
 
-const ENTRY_KEYS = ["value", "best", "defender_best"];
+const CALL_KEYS = ["best", "defender_best"];  // the API's keys of the calls for best
+const ENTRY_KEYS = ["value", ...CALL_KEYS];
 
 // The calls for best a Railroad entry makes (the API's keys), none elsewhere.
 export function entryCalls(entry) {
   const calls = {};
-  for (const key of ["best", "defender_best"]) if (typeof entry === "object" && entry[key]) calls[key] = entry[key];
+  for (const key of CALL_KEYS) if (typeof entry === "object" && entry[key]) calls[key] = entry[key];
   return calls;
 }
