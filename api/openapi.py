@@ -693,11 +693,13 @@ def hand_review_request(limit: int) -> dict[str, Any]:
 VERDICT = {"type": "string", "enum": ["mistake", "double dummy only", "good", "forced"]}
 WIN_COST = {**FIGURE, "description": "With a score: the chance of winning the game given away against the best "
                                      "choice for it."}
+WHY_POINTS = {"type": "number", "description": "The hand's points to the player there: a whole number, or with "
+                                                "three players each for themselves a half for a defender."}
 WHY = closed({
     "hands": {"type": "object", "propertyNames": SEAT, "additionalProperties": {"type": "string"},
               "description": "A layout it was judged on where it did worst against the best: the hands then."},
-    "made": closed({"tricks": {"type": "integer"}, "points": {"type": "integer"}}),
-    "best": closed({"tricks": {"type": "integer"}, "points": {"type": "integer"}}),
+    "made": closed({"tricks": {"type": "integer"}, "points": WHY_POINTS}),
+    "best": closed({"tricks": {"type": "integer"}, "points": WHY_POINTS}),
     "best_better": SHARE, "made_better": SHARE}, "Why a decision is a mistake.")
 HAND_REVIEW_RESPONSE = closed({
     "version": VERSION,

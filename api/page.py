@@ -26,6 +26,7 @@ from hasen.core.version import __version__
 from hasen.games import game_of
 from hasen.rules.settings import Settings
 from hasen.rules.trump import power_order, same_colour_suit
+from hasen.text.words import points_less
 
 from .openapi import PREFIX
 
@@ -106,6 +107,9 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
         "partners": variant.partners,
         "sides": {SEATS[s]: SEATS[s] if variant.cutthroat else names[variant.side_of(s)] for s in variant.seats},
         "sideNames": list(names),
+        "against": {SEATS[s]: variant.against(s) for s in variant.seats},  # who plays against each seat
+        "cutthroat": variant.cutthroat,
+        "pointsLess": points_less(variant, "its", "its"),  # how a player's points are reckoned
         "bids": bids(variant),
         # why the single-dummy panels cannot answer for this game (null: they can)
         "singleDummyGap": single_dummy_gap(variant),

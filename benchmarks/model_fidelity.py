@@ -9,8 +9,9 @@ declarer's later choices made on other layouts):
 
 - Hasenpfeffer: the highest bid worth making (expected score above 0) with the partner, the
   same or one apart; and the error of the model's chance of making each bid with the partner.
-- Euchre: the first-round call (order up, alone or not, or pass), and the error of the model's
-  chance of making the order-up with the partner.
+- Euchre (four-hand, Two-handed and Three-Handed): the first-round call (order up, alone or
+  not, or pass), and the error of the model's chance of making the order-up with the partner
+  (the maker alone against two in Three-Handed Euchre).
 
 It prints the figures docs/variants.md reports, and how long it took.
 """
@@ -92,11 +93,15 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--layouts", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", default="hasenpfeffer,euchre,euchre2,euchre3",
+                        help="the games to measure, by name (default: every game the model is fitted for)")
     args = parser.parse_args()
     start = time.monotonic()
-    print(hasenpfeffer(args.hands, args.layouts, args.seed), flush=True)
-    for name in ("euchre", "euchre2"):
-        print(euchre(name, args.hands, args.layouts, args.seed), flush=True)
+    for name in args.games.split(","):
+        if name == "hasenpfeffer":
+            print(hasenpfeffer(args.hands, args.layouts, args.seed), flush=True)
+        else:
+            print(euchre(name, args.hands, args.layouts, args.seed), flush=True)
     print(f"({time.monotonic() - start:.0f} s; full advice at {args.layouts} layouts a hand)")
 
 

@@ -379,7 +379,7 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
         raise NotationError("score: the chance of winning the game is worked out with the model of the other "
                             "players; leave out model=False (--no-model)")
     context = Context(auction_calls(auction, knowledge, checked), model, uniform,
-                      score=side_score(read_score(score, knowledge.variant)))
+                      score=side_score(read_score(score, knowledge.variant), knowledge.variant))
     return game_of(knowledge.variant).advise(
         knowledge, checked, DEFAULT_LAYOUTS if layouts is None else layouts, 0 if seed is None else seed, alone,
         DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts, threads, mapper,
@@ -612,7 +612,7 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
 
     return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
                          seed, threads, progress_for(deadline, progress), uniform,
-                         side_score(read_score(score, hand.variant)))
+                         side_score(read_score(score, hand.variant), hand.variant))
 
 
 def read_record(record: Record | str) -> Record:
@@ -652,14 +652,14 @@ def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | Varia
     >>> odds("8-5", dealer="N").chance > odds("5-8", dealer="N").chance
     True
     """
-    from .analysis.knowledge import check_single_dummy
+    from .analysis.knowledge import check_win_chances
     from .analysis.odds import odds_at
     from .analysis.record import read_score, side_score
 
     game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
     chosen = game or HASENPFEFFER
-    check_single_dummy(chosen)
-    given = side_score(read_score(score, chosen))
+    check_win_chances(chosen, weighing=False)
+    given = side_score(read_score(score, chosen), chosen)
     if given is None:
         raise NotationError("score: give the score before the hand, like '8-5'")
     first, second = given

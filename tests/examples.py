@@ -16,6 +16,8 @@ TOP_SPADES_DEAL = "N:AKQJ...J* .AKQJT.9. T9..AKQJ. ..T.AKQT9 9H"
 EUCHRE2_DEAL = "N:..KQT9.9 T9.AKQ.. AS"
 # four-hand Euchre: N deals; the upcard KS, so spades is the first-round suit
 EUCHRE_DEAL = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"
+# Three-Handed Euchre (euchre3): N, E and S, N deals; the upcard AD
+EUCHRE3_DEAL = "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD"
 
 
 @dataclass(frozen=True)
@@ -30,3 +32,4 @@ class Example:
 HASENPFEFFER = Example(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, "hasenpfeffer")
 EUCHRE2 = Example(EUCHRE2_DEAL, "N", "euchre2")
 EUCHRE = Example(EUCHRE_DEAL, "N", "euchre")
+EUCHRE3 = Example(EUCHRE3_DEAL, "N", "euchre3")

@@ -135,7 +135,7 @@ export function tableLine(answer, game) {
   const best = answer.actions.reduce((top, a) => (a.expected > top.expected ? a : top));
   const passing = answer.actions.find((a) => a.call === "pass");
   const ours = game.sides[answer.seat];
-  const theirs = game.sideNames.find((name) => name !== ours);
+  const theirs = game.against[answer.seat];
   const words = optionWords(best, answer, game.partners);
   const first = typeof words[0] === "string" ? words[0][0].toUpperCase() + words[0].slice(1) : words[0];
   const line = [first, ...words.slice(1), `: expected ${points(best.expected)} points for ${ours}`];

@@ -92,11 +92,13 @@ function renderAnswer(body, answer) {
 function actionTable(answer, g) {
   const table = el("table", "advice-table advice-actions");
   const ours = g.sides[answer.seat];
-  const theirs = g.sideNames.find((name) => name !== ours);
+  const theirs = g.against[answer.seat];
   table.append(el("caption", "", `At the table: each option, the auction played out (points for ${ours}, ` +
-    `less ${theirs}'s)`));
+    `${g.cutthroat ? g.pointsLess : `less ${theirs}'s`})`));
   const scored = Boolean(answer.score);
-  head(table, ["option", "points", `${ours} play`, `${ours} make`, `${theirs} make`,
+  const ending = g.partners ? "" : "s";  // a side, or a player
+  head(table, ["option", "points", `${ours} play${ending}`, `${ours} make${ending}`,
+    `${theirs.replace(" and ", " or ")} make${ending}`,
     ...(scored ? [`${ours} win the game`] : [])]);
   const tbody = table.createTBody();
   for (const row of actionRows(answer, g)) {

@@ -145,8 +145,7 @@ export function sideName(seat) {
 
 // The side against ``seat``'s: with three players each for themselves, the other two together.
 export function otherSide(seat) {
-  const others = game().sideNames.filter((name) => name !== game().sides[seat]);
-  return others.join(" and ");
+  return game().against[seat];
 }
 
 export function verb(plural, singular) {

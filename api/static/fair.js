@@ -142,17 +142,20 @@ export function choiceVerdict(review, game) {
 // --- the hand ---------------------------------------------------------------------------------------
 
 // The par, every hand open: "Par, every hand open: N bids 6 alone in ♣ clubs, 6 tricks: score
-// N-S +12, E-W 0." ``game``: its sides.
-export function parWords(review, game) {
+// N-S +12, E-W 0."
+export function parWords(review) {
   if (!review.par) return ["Par, every hand open: not known (the record does not know the dealer's discard)."];
   const par = review.par.contract;
   if (!par) return ["Par, every hand open: nobody declares (the hand is dealt again)."];
-  const ours = game.sides[par.declarer];
-  const theirs = Object.keys(par.score).find((name) => name !== ours);
   const how = par.bid ? ` bids ${par.bid}${par.alone ? " alone" : ""} in ` : ` makes${par.alone ? " alone" : ""} `;
   return [`Par, every hand open: ${par.declarer}${how}`, { trump: par.trump },
     ...(par.discard ? [", discard ", { card: par.discard }] : []),
-    `, ${trickCount(par.tricks)}: score ${ours} ${signed(par.score[ours])}, ${theirs} ${signed(par.score[theirs])}.`];
+    `, ${trickCount(par.tricks)}: score ${scoreWords(par.score)}.`];
+}
+
+// A hand's points by who scores them, the declaring side (or the maker) first: "N-S +12, E-W 0".
+function scoreWords(score) {
+  return Object.entries(score).map(([name, p]) => `${name} ${signed(p)}`).join(", ");
 }
 
 // Each player's totals as the panel writes them.

@@ -82,12 +82,12 @@ function renderAnswer(body, view) {
     body.append(el("p", "hint fair-of-board", "This review is of the play on the board, under the record's " +
       "auction and contract; load the record again to review its own play."));
   }
-  body.append(outcome, line("fair-par", parWords(review, g)));
+  body.append(outcome, line("fair-par", parWords(review)));
   for (const why of review.not_judged || []) body.append(line("fair-not-judged", [`Not judged: ${why}.`]));
 
   const calls = el("div", "fair-calls");
-  calls.append(el("p", "hint", "Each call, knowing only its caller's cards: the points its side can expect " +
-    "(its points less the other side's) when the auction then goes on by the model of the other players."));
+  calls.append(el("p", "hint", `Each call, knowing only its caller's cards: the points ${g.cutthroat ? "its caller" :
+    "its side"} can expect (${g.pointsLess}) when the auction then goes on by the model of the other players.`));
   for (const { call, words } of callVerdicts(review)) {
     const p = line("verdict fair-call", words);
     p.dataset.mistake = String(call.mistake);
@@ -112,8 +112,8 @@ function renderAnswer(body, view) {
     `know then (its own cards, the cards played and by whom, the suits each player has shown out of, the ` +
     `contract; ${g.exchanger === "declarer" ? "the declarer its widow and discard too" : "the upcard, and the " +
       "dealer who took it its discard too"}), over ${review.layouts} random layouts of the rest ` +
-    `(seed ${review.seed}${review.uniform ? "" : ", agreeing with the auction"}), in the points of the hand its ` +
-    `side can expect. A mistake gives away at least ${decimal(FACTS.mistake, 2)} points, clear of twice its ` +
+    `(seed ${review.seed}${review.uniform ? "" : ", agreeing with the auction"}), in the points of the hand ` +
+    `${g.cutthroat ? "its player" : "its side"} can expect (${g.pointsLess}). A mistake gives away at least ${decimal(FACTS.mistake, 2)} points, clear of twice its ` +
     "sampling error. Double dummy: every hand open, best play, in tricks. Each card's two verdicts are in the " +
     "trick log; the graph rings the mistakes."));
 

@@ -147,9 +147,8 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
     upcard of each), the auction so far being ``start`` (see the module). ``own_tricks``:
     the seat's side's tricks when it declares, by its own choices; None: the model's."""
     variant = model.variant
-    side = variant.side_of(seat)
     count = len(layouts)
-    points = np.zeros((len(options), count), dtype=np.int64)
+    points = np.zeros((len(options), count), dtype=np.float64)
     gains = np.zeros((len(options), count, 2), dtype=np.int64)
     ours = np.zeros((len(options), count), dtype=bool)
     made = np.zeros((len(options), count), dtype=bool)
@@ -173,11 +172,11 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
             if end.declarer == seat and own_tricks is not None:
                 alone = own_form(model, option, end, hands, seat, dealer, settings)
                 tricks = own_tricks(i, end, alone)
-                points[o, i] = net_points(variant, settings, end, alone, tricks, side)
-                gains[o, i] = side_points(variant, settings, end.bid, tricks, alone, side)
+                points[o, i] = net_points(variant, settings, end, alone, tricks, seat)
+                gains[o, i] = side_points(variant, settings, end.bid, tricks, alone, variant.side_of(seat, seat))
                 ours[o, i], made[o, i] = True, tricks >= needed
                 continue
-            ours[o, i] = variant.side_of(end.declarer) == side
+            ours[o, i] = variant.declares_with(seat, end.declarer)
             key = (i, end)
             if key not in known:
                 known[key] = len(plays)
@@ -188,9 +187,9 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
         assert end.declarer is not None  # only contracts wait to be played
         play_index = known[(i, end)]
         tricks = solved[play_index]
-        points[o, i] = net_points(variant, settings, end, plays[play_index].alone, tricks, side)
+        points[o, i] = net_points(variant, settings, end, plays[play_index].alone, tricks, seat)
         gains[o, i] = side_points(variant, settings, end.bid, tricks, plays[play_index].alone,
-                                  variant.side_of(end.declarer))
+                                  variant.side_of(end.declarer, end.declarer))
         made[o, i] = tricks >= tricks_needed(variant, end.bid)
     return [ActionFigures(option, points[o], ours[o], made[o], redeal[o], gains[o]) for o, option in enumerate(options)]
 

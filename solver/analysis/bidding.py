@@ -22,7 +22,7 @@ from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.auction import AuctionEnd, AuctionRules, AuctionState
-from ..rules.scoring import named_points
+from ..rules.scoring import named_points, standing
 from ..rules.settings import Settings
 from ..search import Searcher
 from .answer import Answer
@@ -55,12 +55,8 @@ class Played:
         return mine - theirs if variant.side_of(self.result.declarer) == side else theirs - mine
 
     def standing(self, variant: Variant, seat: int) -> float:
-        """What the hand is worth to ``seat``: its side's net; with three players each for
-        themselves, its points less the mean of the other two's (so that the three sum to 0)."""
-        if not variant.cutthroat:
-            return self.net(variant, variant.side_of(seat))
-        mine, theirs = self.score
-        return mine - theirs if seat == self.result.declarer else theirs - (mine + theirs) / 2
+        """What the hand is worth to ``seat`` (``rules.scoring.standing``)."""
+        return standing(variant, seat, self.result.declarer, self.score)
 
     def to_json(self, variant: Variant) -> dict[str, Any]:
         data: dict[str, Any] = {"declarer": SEATS[self.result.declarer]}

@@ -40,7 +40,7 @@ from ..core.cards import NUM_CARDS, CardId, Mask, canonical_key, card_name, card
 from ..core.names import Card, CardSet, Seat
 from ..core.seats import NUM_SEATS, SEATS
 from ..core.variants import Variant
-from ..rules.scoring import Bid, net_scores, tricks_needed
+from ..rules.scoring import Bid, defenders_share, net_scores, tricks_needed
 from ..rules.settings import Settings
 from ..rules.trump import trick_winner
 from ..search import thread_searcher
@@ -74,6 +74,12 @@ class Stakes:
         wins = None if game is None else tuple(game.by_tricks(bid, alone, declaring))
         return cls(tricks_needed(variant, bid), net_scores(variant, settings, bid, alone), wins)
 
+    def standing(self, variant: Variant, declares: bool) -> np.ndarray:
+        """Per number of tricks the declaring side takes, what the hand is worth to a player
+        who declares or defends (``rules.scoring.standing``)."""
+        points = np.array(self.points, dtype=np.int64)
+        return points if declares else defenders_share(variant) * points
+
 
 @dataclass(frozen=True)
 class CardChoiceFigure:
@@ -99,15 +105,21 @@ class Why:
     each was the better."""
 
     hands: dict[str, str]  # by seat: the cards held then
-    made: tuple[int, int]  # the choice made there: the mover's side's tricks, its points
-    best: tuple[int, int]
+    made: tuple[int, float]  # the choice made there: the mover's side's tricks, its points
+    best: tuple[int, float]
     best_better: float
     made_better: float
 
     def to_json(self) -> dict[str, Any]:
-        return {"hands": self.hands, "made": {"tricks": self.made[0], "points": self.made[1]},
-                "best": {"tricks": self.best[0], "points": self.best[1]},
+        return {"hands": self.hands, "made": {"tricks": self.made[0], "points": whole(self.made[1])},
+                "best": {"tricks": self.best[0], "points": whole(self.best[1])},
                 "best_better": figure(self.best_better), "made_better": figure(self.made_better)}
+
+
+def whole(points: float) -> float:
+    """Points as a whole number where they are one (a defender's share of three players'
+    points can be a half)."""
+    return int(points) if float(points).is_integer() else float(points)
 
 
 @dataclass(frozen=True)
@@ -223,17 +235,16 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
         pause()
         totals += side_totals(state, view, dealt[start:start + LAYOUTS_PER_CHUNK], legal)
     variant = state.deal.variant
-    mover_declares = variant.side_of(seat) == state.declaring_side
+    mover_declares = state.side_of(seat) == state.declaring_side
     tricks = np.array(totals, dtype=np.int64)
     declarers = tricks if mover_declares else variant.hand_size - tricks
-    sign = 1 if mover_declares else -1
-    points = sign * np.array(stakes.points, dtype=np.int64)[declarers]
+    points = stakes.standing(variant, mover_declares)[declarers]
     success = declarers >= stakes.needed if mover_declares else declarers < stakes.needed
     means, point_means, chances = tricks.mean(axis=0), points.mean(axis=0), success.mean(axis=0)
     wins = None
     if stakes.wins is not None:  # the mover's side's chance of winning the game, per layout and card
         first = np.array(stakes.wins)[declarers]
-        wins = (first if variant.side_of(seat) == 0 else 1 - first).mean(axis=0)
+        wins = (first if state.side_of(seat) == 0 else 1 - first).mean(axis=0)
     by_tricks = min(range(len(legal)), key=lambda j: (-means[j], canonical_key(legal[j])))
     order = sorted(range(len(legal)), key=lambda j: (-point_means[j], -means[j], canonical_key(legal[j])))
     best, played = order[0], legal.index(card)
@@ -259,8 +270,8 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
             if place < NUM_SEATS:
                 hands[SEATS[place]] = str(CardSet(cards))
         why = Why({s: hands[s] for s in SEATS if s in hands},
-                  (int(tricks[worst, played]), int(points[worst, played])),
-                  (int(tricks[worst, best]), int(points[worst, best])),
+                  (int(tricks[worst, played]), float(points[worst, played])),
+                  (int(tricks[worst, best]), float(points[worst, best])),
                   float((gap > 0).mean()), float((gap < 0).mean()))
         verdict = replace(verdict, why=why)
     return verdict
@@ -273,12 +284,12 @@ def side_totals(state: PlayState, view: View, dealt: list[list[Mask]], legal: li
     deal, trump = state.deal, state.contract.trump
     variant = deal.variant
     side = state.declaring_side
-    active = sum(1 << variant.search_seat(s) for s in state.seats)
+    active = state.active
     row = LAYOUT_BYTES[trump * NUM_CARDS:(trump + 1) * NUM_CARDS]
     order = rotation(state, state.leader)
     taken = state.taken[side]
     total_tricks = variant.hand_size
-    mover_declares = variant.side_of(seat) == side
+    mover_declares = state.side_of(seat) == side
     positions: list[tuple[list[Mask], int, list[CardId]] | None] = []
     known_values: list[int] = []
     for held in dealt:
@@ -294,7 +305,7 @@ def side_totals(state: PlayState, view: View, dealt: list[list[Mask]], legal: li
             leader, won = state.leader, 0
             if len(trick) == len(state.seats):
                 winner = order[trick_winner(trick, trump)]
-                won = int(variant.side_of(winner) == side)
+                won = int(state.side_of(winner) == side)
                 leader, trick = winner, []
             if not any(after):
                 known_values.append(taken + won)
@@ -302,8 +313,8 @@ def side_totals(state: PlayState, view: View, dealt: list[list[Mask]], legal: li
                 continue
             placed = [0] * NUM_SEATS
             for s in state.seats:
-                placed[variant.search_seat(s)] = after[s]
-            positions.append((placed, variant.search_seat(leader), trick))
+                placed[state.search_seats[s]] = after[s]
+            positions.append((placed, state.search_seats[leader], trick))
             known_values.append(taken + won)
     solved = iter(thread_searcher().solve_positions([p for p in positions if p is not None], active, side, row))
     totals = [base + (0 if p is None else next(solved)) for p, base in zip(positions, known_values)]

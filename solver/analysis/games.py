@@ -17,6 +17,7 @@ from typing import Any
 
 from ..core.variants import Variant
 from .answer import figure
+from .knowledge import win_chance_gap
 from .odds import game_won_by, scoring_of, win_chances
 from .record import HandResult, Record, side_score
 
@@ -64,12 +65,12 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
             places.append(None)
             score = None
             continue
-        if record.variant.cutthroat:  # three players' games to 10 are not followed (no win chances for them)
+        if win_chance_gap(record.variant) is not None:  # no win chances (three players, Railroad): not followed
             places.append(None)
             score = None
             continue
         other_game = variant is not None and record.variant != variant
-        given = side_score(record.score)
+        given = side_score(record.score, record.variant)
         if given is not None:
             starts = hand == 0 or score is None or other_game or (given == (0, 0) and score != (0, 0))
             score = given

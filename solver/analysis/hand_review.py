@@ -52,7 +52,7 @@ from .bidding import Auction
 from .fair import MISTAKE_POINTS, Agree, FairVerdict, Stakes, Why, judge_play
 from .family import Family
 from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
-from .knowledge import Context, Knowledge
+from .knowledge import Context, Knowledge, win_chance_gap
 from .layouts import TableShape
 from .model import PlayerModel
 from .odds import GameState, scoring_of, win_chances
@@ -292,7 +292,8 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
         if progress:
             progress(done[0], steps)
 
-    score = side_score(record.score) if score is None else score
+    if score is None and win_chance_gap(deal.variant) is None:  # else each decision is weighed in points only
+        score = side_score(record.score, deal.variant)
     game = None if score is None else GameState(win_chances(deal.variant, scoring_of(settings)), score, deal.dealer)
     # the seats whose own hands the record does not know whole: the dealer, its discard unknown;
     # a lone declarer's partner, which sat out unseen
@@ -304,7 +305,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     choice = None if no_discard else judge_choice(record, layouts, seed, threads, tick, uniform, game)
     step()
     stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone, game,
-                       deal.variant.side_of(contract.declarer))
+                       deal.variant.side_of(contract.declarer, contract.declarer))
     agree = None if uniform else auction_check(record)
     play = judge_play(start, cards, stakes, layouts, seed, threads,
                       progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
@@ -412,7 +413,7 @@ def call_verdict(number: int, seat: Seat, made_words: str, figures: list[ActionF
         gap = best.points - made.points
         worst = int(np.argmax(gap))
         hands = {SEATS[s]: str(CardSet(dealt[worst][0][s])) for s in range(4) if dealt[worst][0][s]}
-        why = Why(hands, (0, int(made.points[worst])), (0, int(best.points[worst])), float((gap > 0).mean()),
+        why = Why(hands, (0, float(made.points[worst])), (0, float(best.points[worst])), float((gap > 0).mean()),
                   float((gap < 0).mean()))
         verdict = replace(verdict, why=why)
     return verdict
@@ -479,19 +480,20 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     count = len(agreeing.indexes)
     solved = solve_defended(known, forms, settings, count, stream, threads, None, progress, 0, count,
                             agreeing.indexes)
-    chooser_declares = variant.side_of(taker) == variant.side_of(contract.declarer)
+    chooser_declares = variant.declares_with(taker, contract.declarer)
     candidates = []  # (points per layout, tricks per layout, trump, discard, alone)
     wins: dict[tuple[int, int, bool], float] = {}  # with a score: each choice's chance of winning, the chooser's side's
-    side = variant.side_of(taker)
+    side = variant.side_of(taker, contract.declarer)
     for alone, rows in zip(forms, solved.rows):
         shape = TableShape.of(known, contract.declarer, alone, settings)
-        stakes = Stakes.of(variant, settings, record.bid, alone, game, variant.side_of(contract.declarer))
-        table = np.array(stakes.points, dtype=np.int64)
+        stakes = Stakes.of(variant, settings, record.bid, alone, game,
+                           variant.side_of(contract.declarer, contract.declarer))
+        table = stakes.standing(variant, chooser_declares)
         for c, (t, d) in enumerate(shape.columns):
             if d is None or not (variant.declarer_exchanges or t == contract.trump):
                 continue
             declarers = rows[:, c].astype(np.int64)
-            points = table[declarers] if chooser_declares else -table[declarers]
+            points = table[declarers]
             tricks = declarers if chooser_declares else variant.hand_size - declarers
             candidates.append((points, tricks, t, d, alone))
             if stakes.wins is not None:

@@ -23,13 +23,28 @@ from ..rules.auction import Call
 
 def single_dummy_gap(variant: Variant) -> str | None:
     """Why the single-dummy analyses cannot weigh the game yet, or None: the model of the
-    other players (and so the win chances) has no fit for Railroad's calls for best, nor
-    for three players each for themselves."""
+    other players (and so the win chances) has no fit for Railroad's calls for best."""
     if variant.calls_for_best:
         return "the model of the other players has no fit for calling for best"
-    if variant.cutthroat:
-        return "the model of the other players has no fit for three players each for themselves"
     return None
+
+
+def win_chance_gap(variant: Variant) -> str | None:
+    """Why the chance of winning the game is not worked out for the game, or None: the
+    table of win chances is of two sides' scores, and three players each keep their own."""
+    gap = single_dummy_gap(variant)
+    if gap is None and variant.cutthroat:
+        return "the chances of winning are tabled for two sides' scores, not three players' each"
+    return gap
+
+
+def check_win_chances(variant: Variant, weighing: bool = True) -> None:
+    """Refuse a game whose chance of winning is not worked out (``win_chance_gap``);
+    ``weighing``: the score was given to weigh an analysis, which can go on without it."""
+    gap = win_chance_gap(variant)
+    if gap is not None:
+        rest = "; without a score every figure is in points of the hand" if weighing else ""
+        raise NotationError(f"score: the chance of winning the game is not available in {variant.name}: {gap}{rest}")
 
 
 def check_single_dummy(variant: Variant) -> None:

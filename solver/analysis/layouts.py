@@ -63,11 +63,11 @@ class TableShape(NamedTuple):
            lone_defender: int | None = None) -> TableShape:
         k = knowledge
         seats = playing_seats(k.variant, declarer, alone, lone_defender)
-        active = sum(1 << k.variant.search_seat(s) for s in seats)
+        active = sum(1 << k.variant.search_seat(s, declarer) for s in seats)
         leader = first_leader(k.dealer, declarer, seats, alone, settings, lone_defender)
         exchangers = tuple(exchanger(k.variant, k.dealer, k.extra, trump, declarer, seats) for trump in TRUMPS)
-        return cls(declarer, alone, k.seat, seats, active, k.variant.search_seat(leader),
-                   k.variant.side_of(declarer), exchangers, k.hand, k.extra)
+        return cls(declarer, alone, k.seat, seats, active, k.variant.search_seat(leader, declarer),
+                   k.variant.side_of(declarer, declarer), exchangers, k.hand, k.extra)
 
     @property
     def columns(self) -> list[Column]:
@@ -88,8 +88,8 @@ class TableShape(NamedTuple):
         values to solve (``wanted()``; None: every one)."""
         laid = [0] * NUM_SEATS
         for seat in self.seats:
-            laid[variant.search_seat(seat)] = hands[seat]
-        takers = [-1 if t is None else variant.search_seat(t) for t in self.exchangers]
+            laid[variant.search_seat(seat, self.declarer)] = hands[seat]
+        takers = [-1 if t is None else variant.search_seat(t, self.declarer) for t in self.exchangers]
         return laid, LAYOUT_BYTES, takers, extra, self.active, self.leader, self.side, wanted
 
     def wanted(self, read: Collection[int], extra: CardId) -> list[int]:
@@ -126,7 +126,7 @@ class TableShape(NamedTuple):
             block = values[:, start:start + width]
             start += width
             if taker != self.chooser:
-                reduce = np.max if variant.side_of(taker) == self.side else np.min
+                reduce = np.max if variant.side_of(taker, self.declarer) == self.side else np.min
                 out.append(reduce(block, axis=1, keepdims=True))
             elif self.extra is not None:
                 out.append(self.own_order(block, self.extra))

@@ -54,8 +54,8 @@ class LeadJob:
         variant = k.variant
         seats = playing_seats(variant, self.declarer, self.alone, None)
         leader = first_leader(k.dealer, self.declarer, seats, self.alone, self.settings)
-        side = variant.side_of(self.declarer)
-        active = sum(1 << variant.search_seat(s) for s in seats)
+        side = variant.side_of(self.declarer, self.declarer)
+        active = sum(1 << variant.search_seat(s, self.declarer) for s in seats)
         unseen = k.unseen
         chosen = range(*span) if self.indexes is None else self.indexes[span[0]:span[1]]
         deals = [k.dealt(self.seed, i, unseen) for i in chosen]
@@ -64,8 +64,8 @@ class LeadJob:
         def position(hands: Sequence[Mask], trick: list[CardId]) -> tuple[list[Mask], int, list[CardId]]:
             placed = [0] * NUM_SEATS
             for seat in seats:
-                placed[variant.search_seat(seat)] = hands[seat]
-            return placed, variant.search_seat(leader), trick
+                placed[variant.search_seat(seat, self.declarer)] = hands[seat]
+            return placed, variant.search_seat(leader, self.declarer), trick
 
         row = LAYOUT_BYTES[trump * NUM_CARDS:(trump + 1) * NUM_CARDS]
 
@@ -87,7 +87,7 @@ class LeadJob:
             if taker is None:
                 continue
             tricks = [next(values) for _ in cards]
-            best = (max if variant.side_of(taker) == side else min)(tricks)
+            best = (max if variant.side_of(taker, self.declarer) == side else min)(tricks)
             hands[taker] = (hands[taker] | 1 << extra) & ~(1 << cards[tricks.index(best)])
         leads = cards_of(k.hand)
         requests = []
@@ -97,7 +97,7 @@ class LeadJob:
                 after[leader] &= ~(1 << card)
                 requests.append(position(after, [card]))
         rows = np.array(searcher.solve_positions(requests, active, side, row), dtype=np.uint8).reshape(len(deals), -1)
-        return rows if variant.side_of(leader) == side else variant.hand_size - rows
+        return rows if variant.side_of(leader, self.declarer) == side else variant.hand_size - rows
 
 
 @dataclass
@@ -202,7 +202,7 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     job = LeadJob(knowledge, declarer, trump, alone, settings, seed, agreeing.indexes)
     count = len(agreeing.indexes)
     rows = np.concatenate(map_chunks(job, count, threads, mapper, progress))
-    leader_declares = variant.side_of(seat) == start.declaring_side
+    leader_declares = variant.declares_with(seat, declarer)
     answer = LeadSimulation(knowledge, Seat(declarer), Suit(trump), alone, settings, count, seed, leader_declares,
                             stakes=stakes, context=context, agreeing=agreeing)
     best = (rows == rows.max(axis=1, keepdims=True)).sum(axis=0) / count
@@ -212,7 +212,7 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     if stakes is not None:
         mine = rows.astype(np.int64)
         declarers = mine if leader_declares else variant.hand_size - mine
-        points = (1 if leader_declares else -1) * np.array(stakes.points, dtype=np.int64)[declarers]
+        points = stakes.standing(variant, leader_declares)[declarers]
         success = declarers >= stakes.needed if leader_declares else declarers < stakes.needed
     for card in CardSet(knowledge.hand):
         c = column[card]

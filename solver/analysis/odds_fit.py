@@ -30,7 +30,7 @@ import numpy as np
 from ..core.variants import Variant
 from ..rules.settings import Settings
 from .contracts import Play, solve_plays
-from .knowledge import single_dummy_variants
+from .knowledge import single_dummy_variants, win_chance_gap
 from .layouts import map_chunks
 from .model import PlayerModel
 from .model_fit import random_layout
@@ -98,7 +98,7 @@ def build(hands: int, seed: int, resamples: int, threads: int, out: Path,
         "command": f"python -m hasen.analysis.odds_fit --hands {hands} --seed {seed} --resamples {resamples}"},
         "games": {}}
     started = time.monotonic()
-    for variant in games or single_dummy_variants():
+    for variant in games or [v for v in single_dummy_variants() if win_chance_gap(v) is None]:
         start = time.monotonic()
         data["games"][f"{variant.name}/{variant.deck_size}"] = build_game(variant, hands, seed, resamples, threads)
         print(f"{variant.label}: {hands:,} hands in {time.monotonic() - start:.0f} s", file=sys.stderr)

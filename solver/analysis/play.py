@@ -333,6 +333,11 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
     def declaring_side(self) -> int:
         return self.deal.variant.side_of(self.contract.declarer, self.contract.declarer)
 
+    def side_of(self, seat: int) -> int:
+        """The seat's side in this hand (``Variant.side_of``, which three players' sides need
+        the declarer for)."""
+        return self.deal.variant.side_of(seat, self.contract.declarer)
+
     def search_position(self, trump: int | None = None) -> tuple[list[Mask], int, int]:
         """The hands in the search layout of ``trump`` (default: the contract's), placed at
         the search's seats, the mask of the seats that play, and the leader's search seat."""

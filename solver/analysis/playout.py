@@ -19,7 +19,7 @@ from ..core.cards import JOKER, CardId, Mask
 from ..core.seats import partner_of
 from ..core.variants import Variant
 from ..rules.auction import AUCTIONS, AuctionEnd, AuctionRules, AuctionState, Call
-from ..rules.scoring import hand_score
+from ..rules.scoring import hand_score, standing
 from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
 from .contracts import Play
@@ -108,10 +108,9 @@ def dealer_exchange(variant: Variant, hands: list[Mask], dealer: int, upcard: Ca
     return tuple(hands)
 
 
-def net_points(variant: Variant, settings: Settings, end: AuctionEnd, alone: bool, tricks: int, side: int) -> int:
-    """``side``'s points less the other side's when the contract ``end`` ended in takes
-    ``tricks`` for its declaring side (0: a redeal)."""
+def net_points(variant: Variant, settings: Settings, end: AuctionEnd, alone: bool, tricks: int, seat: int) -> float:
+    """What the contract ``end`` ended in is worth to ``seat`` (``rules.scoring.standing``)
+    when its declaring side takes ``tricks`` (0: a redeal)."""
     if end.declarer is None:
         return 0
-    mine, theirs = hand_score(variant, settings, end.bid, tricks, alone)
-    return mine - theirs if variant.side_of(end.declarer) == side else theirs - mine
+    return standing(variant, seat, end.declarer, hand_score(variant, settings, end.bid, tricks, alone))

@@ -622,11 +622,14 @@ def read_score(value: object, variant: Variant) -> tuple[int, ...] | None:
     return scores
 
 
-def side_score(score: tuple[int, ...] | None) -> tuple[int, int] | None:
+def side_score(score: tuple[int, ...] | None, variant: Variant) -> tuple[int, int] | None:
     """A score of two sides as a pair: what the chance of winning the game is worked out
-    for (three players each for themselves are refused before it is asked for)."""
+    for; a game without win chances is refused (``check_win_chances``)."""
     if score is None:
         return None
+    from .knowledge import check_win_chances
+
+    check_win_chances(variant)
     assert len(score) == 2, "a score of two sides"
     return score[0], score[1]
 

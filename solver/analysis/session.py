@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import SUIT_NAMES, SUITS
+from ..core.variants import variant_for
+from .knowledge import win_chance_gap
 
 
 @dataclass
@@ -64,6 +66,7 @@ class HandLine:
     contract: str = ""  # "N 6 in clubs", "E order up alone", "" when not reviewed
     outcome: str = ""  # "made 6 tricks", "down 2", "passed out", "not reviewed: ..."
     points: dict[str, int] = field(default_factory=dict)  # each side's points from the hand
+    untracked: str | None = None  # why the hand's game is never followed to 10 (three players), if so
 
 
 @dataclass(frozen=True)
@@ -104,11 +107,14 @@ class Session:
             player.play_win += totals.get("play_win", 0.0)
             player.bidding_win += totals.get("bidding_win", 0.0)
             player.double_dummy_given_away += totals["double_dummy_given_away"]
-        self.note_sides(record)
+        variant = variant_for(record["variant"], record["deck"])
+        if not variant.cutthroat:  # three players each for themselves are no sides
+            self.note_sides(record)
         contract = record["contract"]
         declarer = names.get(contract["declarer"], contract["declarer"])
         self.players.setdefault(declarer, PlayerSession(declarer)).declared += 1
-        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "")
+        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "",
+                        untracked=win_chance_gap(variant))
         result = review.get("result")
         if result is None:
             line.outcome = "the record stops before the end"

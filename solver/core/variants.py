@@ -73,6 +73,13 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
             return CUTTHROAT_SEARCH_SEATS[(self.seats.index(seat) - self.seats.index(declarer)) % CUTTHROAT_PLAYERS]
         return seat if self.partners else self.seats.index(seat)
 
+    def declares_with(self, seat: int, declarer: int) -> bool:
+        """Is ``seat`` on the declaring side of ``declarer``'s hand: its partner or itself;
+        with three players each for themselves, the maker only."""
+        if self.cutthroat:
+            return seat == declarer
+        return self.side_of(seat) == self.side_of(declarer)
+
     @property
     def side_names(self) -> tuple[str, str]:
         """How each side is named: the partnerships, the two players, or the maker and the
@@ -83,6 +90,13 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
             return "the maker", "the defenders"
         first, second = self.seats
         return SEATS[first], SEATS[second]
+
+    def against(self, seat: int) -> str:
+        """Who plays against the seat, by name: the other side (E-W, or the other player);
+        with three players each for themselves, the other two together (E and S)."""
+        if self.cutthroat:
+            return " and ".join(SEATS[s] for s in self.seats if s != seat)
+        return self.side_names[1 - self.side_of(seat)]
 
     @property
     def never_alone(self) -> str:

@@ -98,6 +98,22 @@ def named_points(variant: Variant, declarer: int, score: tuple[int, int]) -> dic
     return {names[made]: score[0], names[1 - made]: score[1]}
 
 
+def standing(variant: Variant, seat: int, declarer: int, score: tuple[int, int]) -> float:
+    """What a hand's ``score`` (the declaring side's points, the defenders') is worth to
+    ``seat``: its side's points less the other side's; with three players each for
+    themselves, its own points less the mean of the other two's, so that the three sum to 0."""
+    mine, theirs = score
+    return mine - theirs if variant.declares_with(seat, declarer) else defenders_share(variant) * (mine - theirs)
+
+
+def defenders_share(variant: Variant) -> float:
+    """What the declaring side's net points (its points less the defenders') are worth to a
+    defender, as a multiple of them (``standing``): -1 against a side; with three players,
+    -1/2, since a defender's own points less the mean of the maker's and its fellow
+    defender's is half the defenders' less the maker's."""
+    return -0.5 if variant.cutthroat else -1
+
+
 def tricks_needed(variant: Variant, bid: Bid | None) -> int:
     """The tricks a declaring side needs: its bid (Hasenpfeffer), or three (Euchre)."""
     if variant.family == "hasenpfeffer":

@@ -13,7 +13,7 @@ from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS
 from ..rules.settings import Settings
-from .words import percent, score_text, sides_text
+from .words import percent, points_less, score_text, sides_text
 
 
 def points(value: float) -> str:
@@ -85,9 +85,8 @@ def model_lines(advice: BidAdvice | CallAdvice) -> list[str]:
 
 def side_name(advice: BidAdvice | CallAdvice) -> tuple[str, str]:
     variant, seat = advice.knowledge.variant, advice.knowledge.seat
-    names = variant.side_names
-    ours = variant.side_of(seat)
-    return names[ours], names[1 - ours]
+    ours = SEATS[seat] if variant.cutthroat else variant.side_names[variant.side_of(seat)]
+    return ours, variant.against(seat)
 
 
 def option_words(action: ActionFigures, advice: BidAdvice | CallAdvice) -> str:
@@ -194,16 +193,23 @@ def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:
     groups = distinct(advice)
     width = max(len("option"), *(len(group_words(g, advice)) for g in groups)) + 2
     game = advice.context.score is not None
-    lines = [f"at the table, the auction played out (points for {ours}: its points less {theirs}'s):",
-             f"  {'option':<{width}}{'expected':>13}{ours + ' play':>11}{ours + ' make':>11}{theirs + ' make':>11}"
+    less = points_less(advice.knowledge.variant, "its", "its") if advice.knowledge.variant.cutthroat else \
+        f"its points less {theirs}'s"
+    others = theirs.replace(" and ", " or ")  # three players: either of the other two
+    ending = "s" if ours in SEATS else ""  # a player, or a side
+    heads = (f"{ours} play{ending}", f"{ours} make{ending}", f"{others} make{ending}")
+    widths = [max(11, len(head) + 2) for head in heads]
+    lines = [f"at the table, the auction played out (points for {ours}: {less}):",
+             f"  {'option':<{width}}{'expected':>13}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))
              + (f"{'win game':>14}" if game else "")]
     for group in groups:
         action = group[0]
         won = f"{percent(action.win):>8} ±{100 * action.win_stderr:.1f}%" if game else ""
+        shares = (action.share_ours, action.ours_make, action.theirs_make)
         lines.append(f"  {group_words(group, advice):<{width}}{points(action.expected):>7} ±{action.stderr:.2f}"
-                     f"{percent(action.share_ours):>11}{percent(action.ours_make):>11}{percent(action.theirs_make):>11}"
-                     f"{won}")
-    lines.append(f"({ours} play: the share of layouts on which {ours} play the contract; make: on which the side "
+                     + "".join(f"{percent(p):>{w}}" for p, w in zip(shares, widths)) + won)
+    who = "that player" if ours in SEATS else "the side"
+    lines.append(f"({heads[0]}: the share of layouts on which {heads[0]} the contract; make{ending}: on which {who} "
                  "plays it and makes it; options that come to the same on every layout share a line."
                  + (f" win game: {ours}'s chance of winning the game after the hand, from the chance at each score "
                     "(hasen odds).)" if game else ")"))

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from ..analysis.fair import MISTAKE_POINTS, FairVerdict, Why
 from ..analysis.hand_review import CallVerdict, ChoiceVerdict, HandReview
+from ..analysis.knowledge import win_chance_gap
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import Card, Suit
 from ..core.seats import SEATS
-from .words import OPEN_HANDS, sides_text, tricks
+from ..rules.scoring import named_points
+from .words import OPEN_HANDS, points_less, sides_text, signed, tricks
 
 
 def choice_words(pair: tuple[Suit, Card | None, bool], exchanges: bool, partners: bool) -> str:
@@ -26,6 +28,9 @@ def result_lines(review: HandReview) -> list[str]:
     record = review.record
     score = "" if review.score is None else \
         f" (the score before it: {sides_text(record.variant.side_names, review.score)})"
+    gap = win_chance_gap(record.variant)
+    if review.score is None and record.score is not None and gap is not None:  # given, but not weighed
+        score = f" (the score before it: {sides_text(record.variant.score_names, record.score)}; not weighed: {gap})"
     contract = record.contract
     assert contract is not None
     bid = record.bid
@@ -44,11 +49,15 @@ def result_lines(review: HandReview) -> list[str]:
     elif par is None:
         lines.append("Par, every hand open: nobody declares (the hand is dealt again).")
     else:
-        ours = record.variant.side_names[record.variant.side_of(par.result.declarer)]
+        variant, declarer = record.variant, par.result.declarer
+        if variant.cutthroat:  # each player's points
+            worth = ", ".join(f"{name} {signed(p)}" for name, p in named_points(variant, declarer, par.score).items())
+        else:
+            worth = f"{variant.side_names[variant.side_of(declarer)]} {par.score[0]:+d}"
         how = f"bids {par.bid}" if par.bid else "makes"
-        lines.append(f"Par, every hand open: {SEATS[par.result.declarer]} {how}"
+        lines.append(f"Par, every hand open: {SEATS[declarer]} {how}"
                      f"{' alone' if par.result.alone else ''} in {SUIT_NAMES[par.result.trump]}, "
-                     f"{tricks(par.result.tricks)}: {ours} {par.score[0]:+d}.")
+                     f"{tricks(par.result.tricks)}: {worth}.")
     return lines
 
 
@@ -87,7 +96,8 @@ def decision_lines(review: HandReview) -> list[str]:
         agree = "" if review.uniform else ", on layouts that agree with the calls before it by the model"
         out.append(f"Each call, knowing only its caller's cards{agree} ({review.layouts} layouts a call; the "
                    "auction then goes on by the model of the other players, and its contract is played out): "
-                   "the caller's side's expected points, its points less the other side's.")
+                   f"the caller's{'' if variant.cutthroat else ' side' + chr(39) + 's'} expected points, "
+                   f"{points_less(variant, 'its', 'its')}.")
         out += [call_line(call) for call in review.calls]
     if review.choice is not None:
         out.append(choice_line(review.choice, variant.declarer_exchanges, variant.partners))
@@ -122,9 +132,9 @@ def double_dummy_words(cost: int) -> str:
 
 def why_lines(why: Why, made: str, best: str, unit_tricks: bool = True) -> list[str]:
     """A mistake's reason: the layout where it did worst against the best, and the shares."""
-    there = (f"{made}: {tricks(why.made[0])}, {why.made[1]:+d} points; {best}: {tricks(why.best[0])}, "
-             f"{why.best[1]:+d} points") if unit_tricks else f"{made}: {why.made[1]:+d} points; {best}: " \
-                                                            f"{why.best[1]:+d} points"
+    there = (f"{made}: {tricks(why.made[0])}, {why.made[1]:+g} points; {best}: {tricks(why.best[0])}, "
+             f"{why.best[1]:+g} points") if unit_tricks else f"{made}: {why.made[1]:+g} points; {best}: " \
+                                                            f"{why.best[1]:+g} points"
     hands = "  ".join(f"{seat} {cards}" for seat, cards in why.hands.items())
     return [f"     for example: {hands}",
             f"     there {there}; {best} is the better on {why.best_better:.0%} of the layouts, {made} on "
@@ -140,9 +150,10 @@ def format_hand_review(review: HandReview) -> str:
             out.append(f"  why call {call.number}, {SEATS[call.seat]} {call.made.call}, is a mistake:")
             out += why_lines(call.why, call.made.call, call.best.call, unit_tricks=False)
     agree = "" if review.uniform else ", the layouts agreeing with the auction"
+    reckoned = points_less(record.variant, "its side's", "its")
     out += ["", f"Each card judged twice: single dummy, from its player's seat, knowing what it could know "
-                f"({review.layouts} layouts a card{agree}, seed {review.seed}), in points of the hand (its "
-                "side's points less the other side's) and tricks; and double dummy, in tricks.",
+                f"({review.layouts} layouts a card{agree}, seed {review.seed}), in points of the hand "
+                f"({reckoned}) and tricks; and double dummy, in tricks.",
             OPEN_HANDS]
     if review.score is not None:
         out.append("With the score known, \"game\" is the chance of winning the game given away, in percentage "

@@ -6,6 +6,7 @@ from ..analysis.lead import LeadSimulation
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS
+from .words import points_less
 
 
 def format_leads(sim: LeadSimulation) -> str:
@@ -32,7 +33,8 @@ def format_leads(sim: LeadSimulation) -> str:
                 " ".join(card_name(lead.card) for lead in sim.best())]
         return "\n".join(out)
     chance = "makes" if sim.leader_declares else "sets"
-    out += [f"points: the side's points less the other side's; {chance}: the chance the side "
+    reckoned = points_less(known.variant, "the side's", "the leader's")
+    out += [f"points: {reckoned}; {chance}: the chance the side "
             f"{'makes' if sim.leader_declares else 'sets'} the contract ({sim.stakes.needed} tricks needed)", "",
             f"{'lead':<6}{'points':>14}{chance:>7}{'tricks':>13}{'best':>7}"]
     for lead in sorted(sim.leads, key=lambda lead: (-(lead.points or 0.0), -lead.mean)):

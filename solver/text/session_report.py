@@ -161,8 +161,11 @@ def score_words(session: Session, score: list[int] | tuple[int, int]) -> str:
 def hand_row(session: Session, hand: HandLine) -> str:
     first, second = session.sides
     place = hand.game
-    points = "" if not hand.points else \
-        f"{first} {hand.points.get(first, 0):+d}, {second} {hand.points.get(second, 0):+d}"
+    if set(hand.points) - {first, second}:  # three players each for themselves: each one's points
+        points = ", ".join(f"{name} {p:+d}" for name, p in hand.points.items())
+    else:
+        points = "" if not hand.points else \
+            f"{first} {hand.points.get(first, 0):+d}, {second} {hand.points.get(second, 0):+d}"
     after = "" if place is None or place["after"] is None else score_words(session, place["after"])
     return (f'<tr id="{anchor(hand.id)}">' + cell("" if place is None else place["hand"], "hand")
             + cell(hand.id, "record") + cell(hand.dealer or "", "dealer") + cell(hand.contract, "contract", True)
@@ -170,6 +173,9 @@ def hand_row(session: Session, hand: HandLine) -> str:
             + cell(after, "score after", True) + "</tr>")
 
 
+# why the hands of Three-Handed Euchre are listed apart, said in the report and the summary
+UNTRACKED = ("In Three-Handed Euchre each player scores for themselves, so every decision is judged by the points "
+             "of the hand and the games to 10 are not followed")
 HAND_LABELS = ["hand", "record", "dealer", "contract", "result", "points", "score after"]
 WORDS = (3, 4, 5, 6)  # the columns of words, set to the left
 
@@ -223,11 +229,16 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
         parts.append(f"<h2>{html.escape(words[0].upper() + words[1:])}</h2>"
                      f"<figure>{chance_chart(session, game)}</figure>"
                      + table(HAND_LABELS, [hand_row(session, h) for h in game.hands], WORDS))
-    outside = [h for h in session.hands if h.game is None]
+    outside = [h for h in session.hands if h.game is None and h.untracked is None]
     if outside:
         parts.append("<h2>Hands outside any game</h2><p>The score was lost before them (a hand whose result is "
                      "not known), and no record gave it again.</p>"
                      + table(HAND_LABELS, [hand_row(session, h) for h in outside], WORDS))
+    untracked = [h for h in session.hands if h.untracked is not None]
+    if untracked:
+        parts.append(f"<h2>Hands of three players</h2><p>{html.escape(UNTRACKED)} "
+                     f"({html.escape(untracked[0].untracked or '')}).</p>"
+                     + table(HAND_LABELS, [hand_row(session, h) for h in untracked], WORDS))
     notes = f"""<p class="note">Each decision is judged from the seat of the player who made it, knowing only
 what that player could know then, over {layouts} random layouts of the other cards (single dummy): every call
 of the auction, the contract and each card, by the points of the hand its side can expect against the best

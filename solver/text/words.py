@@ -10,6 +10,7 @@ from ..core.seats import SEATS
 
 if TYPE_CHECKING:
     from ..analysis.outcomes import Result
+    from ..core.variants import Variant
 
 
 # what every double-dummy answer assumes, said once under its diagram
@@ -18,6 +19,15 @@ OPEN_HANDS = "Double dummy: every hand open, every player playing perfectly."
 
 def tricks(n: int) -> str:
     return f"{n} trick" + ("" if n == 1 else "s")
+
+
+def points_less(variant: Variant, side: str, player: str) -> str:
+    """How a figure in points is reckoned: ``side``'s points against the other side's, or
+    with three players each for themselves, ``player``'s own against the other two
+    (``rules.scoring.standing``)."""
+    if variant.cutthroat:
+        return f"{player} own points less the mean of the other two players'"
+    return f"{side} points less the other side's"
 
 
 def signed(points: int) -> str:
@@ -53,8 +63,9 @@ def percent(share: float) -> str:
 
 
 def sides_text(sides: Sequence[str], score: Sequence[int]) -> str:
-    """``N-S 8, E-W 5``: each side's score by name (where ``8-5`` would not say whose is whose)."""
-    return f"{sides[0]} {score[0]}, {sides[1]} {score[1]}"
+    """``N-S 8, E-W 5``: each side's (or player's) score by name (where ``8-5`` would not say
+    whose is whose)."""
+    return ", ".join(f"{side} {points}" for side, points in zip(sides, score))
 
 
 def score_text(first: int, second: int) -> str:

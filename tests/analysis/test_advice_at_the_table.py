@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from examples import EUCHRE, EUCHRE2, HASENPFEFFER
+from examples import EUCHRE, EUCHRE2, EUCHRE3, HASENPFEFFER
 from test_advice import all_known, plain_deal
 
 import hasen
@@ -48,7 +48,16 @@ def table_value(deal: hasen.Deal, seat: int, trump: int, alone: bool) -> int:
     return min(t.entries["SHDC"[trump]].value for t in tables)
 
 
-def played_out(deal: hasen.Deal, seat: int, first, later=None, own_alone: bool | None = None) -> int:
+def worth(variant: hasen.Variant, seat: int, declarer: int, mine: int, theirs: int) -> float:
+    """A hand's score (the declaring side's points, the defenders') to ``seat``: its side's
+    points less the other side's; with three players each for themselves, its own points less
+    the mean of the other two's (docs/variants.md)."""
+    if seat == declarer or (variant.partners and (seat - declarer) % 2 == 0):
+        return mine - theirs
+    return theirs - (mine + theirs) / 2 if variant.cutthroat else theirs - mine
+
+
+def played_out(deal: hasen.Deal, seat: int, first, later=None, own_alone: bool | None = None) -> float:
     """The seat's side's points less the other side's: the auction from the start, the seat
     calling ``first`` at its first turn (and ``later`` after, if given), every other call the
     model's; the contract played out. The seat's own contract is its table's value (its own
@@ -92,12 +101,11 @@ def played_out(deal: hasen.Deal, seat: int, first, later=None, own_alone: bool |
             discard = model_discard(deal.hands[deal.dealer] | 1 << deal.extra, trump)
         tricks = solved(deal, d, trump, discard, alone)
     mine, theirs = hand_score(variant, settings, end.bid, tricks, alone)
-    net = mine - theirs
-    return net if variant.side_of(d) == variant.side_of(seat) else -net
+    return worth(variant, seat, d, mine, theirs)
 
 
 @pytest.mark.compiled
-@pytest.mark.parametrize("example", [EUCHRE2, EUCHRE], ids=lambda e: e.variant)
+@pytest.mark.parametrize("example", [EUCHRE2, EUCHRE, EUCHRE3], ids=lambda e: e.variant)
 def test_with_every_card_known_each_call_is_worth_that_layouts_auction(example) -> None:
     """Every option's value is the plain loop's on the one layout there is: the auction from
     the seat's call on by the model, the contract played out."""
@@ -171,6 +179,8 @@ def test_hasenpfeffer_passing_is_worth_the_plain_loops_mean() -> None:
 @pytest.mark.parametrize("variant, seat, dealer, hand, upcard", [
     ("euchre", "E", "N", "9S AD 9D QC 9C", "TC"),  # first to call: nothing to agree with
     ("euchre2", "S", "N", "TS 9S AH KH QH", "AS"),
+    ("euchre3", "E", "N", "QS KH TH TD AC", "AD"),  # the first to call, left of the dealer
+    ("euchre3", "N", "S", "AS JC KH QH 9D", "TS"),
 ])
 def test_euchre_passing_is_worth_the_plain_loops_mean(variant: str, seat: str, dealer: str, hand: str,
                                                       upcard: str) -> None:

@@ -28,7 +28,23 @@ from hasen.core.cards import cards_of
 from hasen.rules.scoring import Bid, hand_score, tricks_needed
 from hasen.rules.trump import effective_suit, legal_plays
 
-GAMES = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre2", 24), ("euchre2", 32)]
+GAMES = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre2", 24), ("euchre2", 32), ("euchre3", 24),
+         ("euchre3", 32)]
+
+
+def declares(state: PlayState, seat: int) -> bool:
+    """Is ``seat`` on the declaring side (docs/rules.md): the declarer, and its partner where
+    there are partners; with three players, the maker alone."""
+    declarer = state.contract.declarer
+    return seat == declarer or (state.deal.variant.partners and (seat - declarer) % 2 == 0)
+
+
+def worth(variant: hasen.Variant, mover_declares: bool, ours: int, theirs: int) -> float:
+    """A hand's score as its player counts it: its side's points less the other side's; with
+    three players each for themselves, its own points less the mean of the other two's."""
+    if mover_declares:
+        return ours - theirs
+    return theirs - (ours + theirs) / 2 if variant.cutthroat else theirs - ours
 
 
 def random_hand(seed: int, game: tuple[str, int], played: int | None = None) -> tuple[PlayState, list[int]]:
@@ -174,7 +190,7 @@ def test_the_count_by_suits_is_the_count_by_brute_force() -> None:
 # --- nothing left to sample ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("seed, game", [(3, ("hasenpfeffer", 25)), (4, ("euchre", 24)), (5, ("euchre2", 24)),
-                                        (6, ("euchre", 25))])
+                                        (6, ("euchre", 25)), (7, ("euchre3", 24)), (8, ("euchre3", 32))])
 def test_with_every_card_known_each_verdict_is_the_double_dummy_one(seed: int, game: tuple[str, int]) -> None:
     start, cards = random_hand(seed, game, played=None)
     total = len(start.seats) * start.deal.variant.hand_size
@@ -183,7 +199,7 @@ def test_with_every_card_known_each_verdict_is_the_double_dummy_one(seed: int, g
     state = start.copy()
     for verdict, card in zip(verdicts, cards):
         legal = cards_of(state.legal())
-        mover_declares = state.deal.variant.side_of(state.to_move) == state.declaring_side
+        mover_declares = declares(state, state.to_move)
         double_dummy = {}
         for option in legal:
             after = state.copy()
@@ -201,7 +217,7 @@ def test_with_every_card_known_each_verdict_is_the_double_dummy_one(seed: int, g
                 mine = double_dummy[int(choice.card)]
                 declarers = mine if mover_declares else variant.hand_size - mine
                 ours, theirs = hand_score(variant, state.settings, bid, declarers, state.contract.alone)
-                assert choice.points == (ours - theirs if mover_declares else theirs - ours)
+                assert choice.points == worth(variant, mover_declares, ours, theirs)
                 made = declarers >= tricks_needed(variant, bid)
                 assert choice.chance == (1.0 if made == mover_declares else 0.0)
             best = max(c.points for c in verdict.choices)
@@ -296,7 +312,8 @@ def plain_layout(places: list[int], needs: list[int], groups: list, rng: random.
 
 @pytest.mark.parametrize("seed, game, played", [(28, ("hasenpfeffer", 25), 2), (22, ("euchre", 24), 6),
                                                 (26, ("euchre2", 24), 2), (24, ("hasenpfeffer", 25), 9),
-                                                (25, ("euchre", 25), 4)])
+                                                (25, ("euchre", 25), 4), (27, ("euchre3", 24), 3),
+                                                (29, ("euchre3", 32), 6)])
 def test_a_cards_figures_are_those_of_a_plain_loop(seed: int, game: tuple[str, int], played: int) -> None:
     start, cards = random_hand(seed, game, played=played + 1)
     state = replayed(start, cards[:-1])
@@ -319,7 +336,7 @@ def test_a_cards_figures_are_those_of_a_plain_loop(seed: int, game: tuple[str, i
             after = layout.copy()
             after.play(option)
             value = after.declarer_taken() + after.value()
-            mine = state.deal.variant.side_of(state.to_move) == state.declaring_side
+            mine = declares(state, state.to_move)
             totals[option].append(value if mine else state.deal.variant.hand_size - value)
     means = {c: sum(v) / layouts for c, v in totals.items()}
     assert {int(c.card): pytest.approx(c.mean) for c in verdict.choices} == means
@@ -327,13 +344,13 @@ def test_a_cards_figures_are_those_of_a_plain_loop(seed: int, game: tuple[str, i
     assert verdict.cost == pytest.approx(best - means[card])
     # the same layouts in points: the contract's score of each, from the mover's side
     variant = state.deal.variant
-    mover_declares = variant.side_of(state.to_move) == state.declaring_side
+    mover_declares = declares(state, state.to_move)
     bid = Bid(3) if variant.declarer_exchanges else None
 
-    def net(mine: int) -> int:
+    def net(mine: int) -> float:
         declarers = mine if mover_declares else variant.hand_size - mine
         ours, theirs = hand_score(variant, state.settings, bid, declarers, state.contract.alone)
-        return ours - theirs if mover_declares else theirs - ours
+        return worth(variant, mover_declares, ours, theirs)
 
     points = {c: sum(net(t) for t in v) / layouts for c, v in totals.items()}
     assert {int(c.card): pytest.approx(c.points) for c in verdict.choices} == points

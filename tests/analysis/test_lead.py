@@ -8,7 +8,7 @@ import random
 
 import pytest
 from cli_run import run, run_json
-from examples import EUCHRE, HASENPFEFFER
+from examples import EUCHRE, EUCHRE3, HASENPFEFFER
 
 import hasen
 from hasen.core.cards import cards_of
@@ -91,3 +91,21 @@ def test_the_cli_prints_the_leads_and_their_json(capsys) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""
     assert out.startswith("N leads against E's diamonds, knowing AS KH AC QC JC JK; W deals")
+
+
+def test_a_three_handed_lead_with_every_other_hand_known_is_solved_exactly() -> None:
+    """E leads against N's diamonds (N deals and takes the AD, putting away its double-dummy
+    best); each lead is worth E's own points less the mean of the other two's (docs/rules.md:
+    the maker 1 for 3 or 4 tricks, 3 for a march; euchred, each defender 2)."""
+    deal = hasen.Deal(EUCHRE3.deal, dealer=EUCHRE3.dealer, variant=EUCHRE3.variant)
+    known = {s: format_hand(deal.hands["NESW".index(s)]) for s in "NS"}
+    sim = hasen.simulate_lead(deal, seat="E", declarer="N", trump="D", known=known, layouts=2)
+    own = deal.hands[0] | 1 << int(deal.extra)
+    tricks_after = {str(hasen.Card(c)): hasen.solve(deal, "N", "D", str(hasen.Card(c))).total for c in cards_of(own)}
+    discard = max(tricks_after, key=lambda c: (tricks_after[c], -int(hasen.Card(c))))  # the first best, by card
+    for lead in sim.leads:
+        makers = hasen.solve(deal, "N", "D", discard, played=str(lead.card)).total
+        assert lead.mean == 5 - makers
+        maker_points, each_other = (3, 0) if makers == 5 else (1, 0) if makers >= 3 else (0, 2)
+        assert lead.points == each_other - (maker_points + each_other) / 2
+    assert not sim.leader_declares

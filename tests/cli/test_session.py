@@ -192,18 +192,37 @@ def test_a_hand_passed_out_is_counted_apart_from_the_errors(capsys, tmp_path: Pa
 
 
 def test_records_not_reviewed_for_one_reason_are_listed_with_it_once(capsys, tmp_path: Path) -> None:
-    """A night of Three-Handed hands, which have no review from each seat yet: one line names
+    """A night of Railroad hands, which have no review from each seat yet: one line names
     every record and the reason, rather than the reason once a record."""
-    record = ("variant: euchre3\ndealer: N\ndeal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD\n"
-              "auction: E pass, S pass, N order up\ncontract: N, trump D, discard 9H")
+    record = ("variant: railroad\ndealer: N\ndeal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD\n"
+              "auction: E pass, S order up\ncontract: S, trump D, discard QH")
     out = tmp_path / "out.jsonl"
     code, text, _ = run(capsys, "session", str(night(tmp_path, [f"id: {n}\n{record}" for n in (1, 2, 3)])), str(out),
                         *LAYOUTS)
     assert code == 0 and len(lines(out)) == 3
     listed = text.split("not reviewed:\n")[1].splitlines()
     # each record: its id and five fields, then a blank line
-    assert len(listed) == 1 and listed[0].startswith("  ids 1 (line 1), 2 (line 8), 3 (line 15): variant: euchre3")
-    assert "three players each for themselves" in listed[0]
+    assert len(listed) == 1 and listed[0].startswith("  ids 1 (line 1), 2 (line 8), 3 (line 15): variant: railroad")
+    assert "calling for best" in listed[0]
+
+
+def test_three_handed_hands_are_reviewed_apart_from_any_game(capsys, tmp_path: Path) -> None:
+    """Three players each for themselves: their hands are judged in points of the hand, each
+    player's own, and listed apart, since no game to 10 of three players is followed."""
+    made = ("variant: euchre3\ndealer: N\ndeal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD\n"
+            "auction: E pass, S pass, N order up\ncontract: N, trump D, discard 9H\n"
+            "play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC")
+    out, html = tmp_path / "out.jsonl", tmp_path / "night.html"
+    code, text, err = run(capsys, "session", str(night(tmp_path, [f"id: {n}\n{made}" for n in (1, 2)])), str(out),
+                          *LAYOUTS, "--html", str(html))
+    assert code == 0, err
+    assert text.startswith("2 hands reviewed, 0 errors.\n  In Three-Handed Euchre each player scores for themselves")
+    assert [line["game"] for line in lines(out)] == [None, None]
+    for seat in "NES":
+        assert f"\n  {seat}  " in text
+    report = html.read_text(encoding="utf-8")
+    assert "<h2>Hands of three players</h2>" in report and "N +1, E +0, S +0" in report
+    assert "Hands outside any game" not in report
 
 
 def test_a_night_goes_on_only_at_the_layouts_and_seed_it_began_with(capsys, reference: tuple[Path, bytes],

@@ -1185,7 +1185,7 @@ def test_a_link_with_a_seat_the_game_has_not_is_refused(server: LiveServer, brow
 
 # --- a hand record reviewed fairly, and the bid advice -------
 
-FAIR_GAMES = ["hasenpfeffer", "euchre2", "euchre"]  # the page's example record of each game
+FAIR_GAMES = ["hasenpfeffer", "euchre2", "euchre", "euchre3"]  # the page's example record of each game
 
 
 def panel_readable(driver, selector: str) -> int:
@@ -1308,10 +1308,10 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         hands_readable(browser)
 
 
-def test_a_three_handed_record_is_reviewed_with_every_hand_open(server: LiveServer, browser) -> None:
+def test_a_three_handed_record_is_reviewed_on_the_board(server: LiveServer, browser) -> None:
     """Three hands on the board, W's place empty; the play reviewed with every hand open, the
-    maker's tricks counted against the other two; each single-dummy panel says why it is empty
-    (no model of three players each for themselves), and nothing asks the server for it."""
+    maker's tricks counted against the other two; the single-dummy panels answer for each of
+    the three players, the bid advice in the maker's own points against the other two."""
     text = RECORDS["euchre3"][0]
     status, review = server.api("review", {"deal": "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD", "dealer": "N",
                                            "variant": "euchre3", "declarer": "N", "trump": "D", "discard": "9H",
@@ -1322,15 +1322,19 @@ def test_a_three_handed_record_is_reviewed_with_every_hand_open(server: LiveServ
     absent = [a.get_attribute("data-seat") for a in browser.find_elements(By.CSS_SELECTOR, ".seat-area.absent")]
     assert absent == ["W"]
     for panel in ("fair", "advice", "single"):
-        assert panel_state(browser, panel) == "unavailable", panel
-        note = browser.find_element(By.CSS_SELECTOR, f"#{panel} .sd-unavailable").text
-        assert "not available for this game yet" in note and "three players each for themselves" in note
+        assert panel_state(browser, panel) == "done", panel
+    players = [row.get_attribute("data-seat") for row in
+               browser.find_elements(By.CSS_SELECTOR, "#fair [data-seat]") if row.tag_name == "tr"]
+    assert sorted(set(players)) == ["E", "N", "S"], players
+    caption = browser.find_element(By.CSS_SELECTOR, "#advice .advice-actions caption").text
+    assert caption == ("At the table: each option, the auction played out (points for N, its own points less the "
+                       "mean of the other two players')")
+    heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#advice .advice-actions th")]
+    assert heads[2:5] == ["N plays", "N makes", "E or S makes"], heads
     result = browser.find_element(By.CSS_SELECTOR, "#summary .result").text
     assert result == f"The played record, all 15 cards: N took {review['taken']} tricks (the contract was worth " \
                      f"{review['contract']['tricks']}).", result
     assert review["taken"] == 4  # worked out by hand: tricks 2 to 5
-    asked = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
-    assert not [url for url in asked if url.endswith(("/api/v1/simulate", "/api/v1/bid"))], asked
     assert log_cards(browser) == "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC".split()
     no_overflow(browser)
 

@@ -79,10 +79,15 @@ def test_the_page_knows_every_game_and_deck(client: FlaskClient) -> None:
             (seats, hand, extra, exchanger, sides), (name, size)
         assert shown["partners"] == (len(seats) == 4)
         assert shown["extraOptional"] == (name == "hasenpfeffer")
-        # the single-dummy analyses have no model of three players each for themselves, nor of
-        # Railroad's calls for best, yet
-        assert bool(shown["singleDummyGap"]) == (name in ("euchre3", "railroad"))
+        # the single-dummy analyses have no model of Railroad's calls for best yet
+        assert bool(shown["singleDummyGap"]) == (name == "railroad")
         assert sorted(shown["sideNames"]) == sorted(set(sides.values()))
+        # who plays against each seat: the other side, or with three players the other two
+        for seat in seats:
+            others = [s for s in seats if s != seat]
+            expected = " and ".join(others) if len(seats) == 3 else others[0] if len(seats) == 2 else \
+                ("E-W" if seat in "NS" else "N-S")
+            assert shown["against"][seat] == expected, (name, seat)
     # every game has a built-in example deal, one that every deck of the game holds
     for name, game in facts["games"].items():
         example = game["example"]

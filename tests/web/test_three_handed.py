@@ -1,7 +1,7 @@
 """Three-Handed Euchre end to end: records of a made and a euchred hand read, scored for
 each player and reviewed in the CLI, the web API and Python; the table and par answer as
-documented (tests/web/test_railroad.py checks that the single-dummy analyses refuse the game
-with the reason).
+documented; its single-dummy analyses answer for each player in its own points, and refuse the
+chance of winning by name.
 
 The results follow from docs/rules.md, worked out by hand from the plays below: in the
 first record N takes the AD, puts away the 9H and wins tricks 2 to 5 (ruffing the KH, then
@@ -11,18 +11,22 @@ hearts and wins only tricks 1 (QS) and 3 (ruffing the 9S): euchred, so N and E s
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from cli_run import run
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 
 import hasen
+from hasen.public import review_play
 
 DEAL = "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD"
 MADE = (f"variant: euchre3; dealer: N; deal: {DEAL}; auction: E pass, S pass, N order up; "
         "contract: N, trump D, discard 9H; play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC")
 EUCHRED = (f"variant: euchre3; dealer: N; deal: {DEAL}; auction: E pass, S pass, N pass, E pass, S name H; "
            "contract: S, trump H; play: JS QS TS | KH JD QD | 9S QC TH | TD KD TC | 9H 9C AC")
+SEAT_VIEW = {"seat": "S", "hand": "Q.KT.T.A", "upcard": "AD", "dealer": "N", "variant": "euchre3"}  # S's, above
 
 
 def response_schema(doc: dict, path: str) -> dict:
@@ -78,15 +82,20 @@ def test_what_the_game_does_not_have_is_refused(record: str, message: str) -> No
     assert message in str(caught.value)
 
 
-def test_the_cli_reviews_each_record_with_every_hand_open(capsys) -> None:
-    code, out, err = run(capsys, "review", MADE)
+def test_the_cli_reviews_each_record_from_each_players_seat(capsys) -> None:
+    """Every call, the dealer's discard and every card, judged single dummy for each of the
+    three players in its own points less the mean of the other two's."""
+    code, out, err = run(capsys, "review", MADE, "--layouts", "40")
     assert code == 0, err
-    assert "reviewed with every hand open" in err and "three players each for themselves" in err
-    assert "contract: diamonds, the dealer discards 9H: 4 tricks double-dummy; diamonds is the best trump" in out
-    assert "N took 4 tricks" in out
-    code, out, err = run(capsys, "review", EUCHRED)
+    assert out.startswith("N made trump in diamonds: N 4 tricks, made (N +1, E 0, S 0).\n")
+    assert "the caller's expected points, its own points less the mean of the other two players'" in out
+    assert "The dealer's discard, knowing N's cards: discard 9H" in out
+    for seat in "NES":
+        assert f"\n  {seat}   5 cards" in out
+    code, out, err = run(capsys, "review", EUCHRED, "--layouts", "40", "--json")
     assert code == 0, err
-    assert "S took 2 tricks" in out
+    review = json.loads(out)
+    assert set(review["players"]) == {"N", "E", "S"} and len(review["calls"]) == 5 and len(review["cards"]) == 15
 
 
 def test_the_cli_table_names_each_maker_against_the_other_two(capsys) -> None:
@@ -99,26 +108,58 @@ def test_the_cli_table_names_each_maker_against_the_other_two(capsys) -> None:
 
 
 def test_the_api_reviews_the_record_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
-    response = client.post("/api/v1/review", json={"record": MADE})
+    response = client.post("/api/v1/review", json={"record": MADE, "layouts": 40})
     assert response.status_code == 200, response.get_json()
     answer = response.get_json()
     OAS31Validator(response_schema(openapi_doc, "review")).validate(answer)
-    # the same hand as a contract and a play: the same review
+    assert set(answer["players"]) == {"N", "E", "S"} and answer["result"]["score"] == {"N": 1, "E": 0, "S": 0}
+    # E's pass in the euchred hand is a mistake: a defender's half point where it did worst
+    euchred = client.post("/api/v1/review", json={"record": EUCHRED, "layouts": 60}).get_json()
+    OAS31Validator(response_schema(openapi_doc, "review")).validate(euchred)
+    passed = next(call for call in euchred["calls"] if call["seat"] == "E" and call["number"] == 4)
+    assert passed["mistake"] and passed["why"]["made"]["points"] == -0.5
+    # the same hand as a contract and a play: the review with every hand open
     body = {"deal": DEAL, "dealer": "N", "variant": "euchre3", "declarer": "N", "trump": "D", "discard": "9H",
             "played": "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC"}
-    again = client.post("/api/v1/review", json=body).get_json()
-    assert again["contract"] == answer["contract"] and again["cards"] == answer["cards"]
+    response = client.post("/api/v1/review", json=body)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["cards"] == review_play(MADE).to_json()["cards"]
 
 
-def test_what_only_a_review_from_each_seat_takes_is_refused_not_dropped(client: FlaskClient, capsys) -> None:
-    """The game has no review from each player's seat yet, so the layouts, seed and score of one
-    are refused by name rather than ignored."""
-    code, out, err = run(capsys, "review", MADE, "--layouts", "50")
-    assert code == 2 and out == "" and "--layouts is for the review from each player's seat" in err
-    code, _, err = run(capsys, "review", MADE, "--score", "3-5")
-    assert code == 2 and "--score is for the review from each player's seat" in err
-    response = client.post("/api/v1/review", json={"record": MADE, "layouts": 50})
-    assert response.status_code == 400 and response.get_json()["error"].startswith("layouts: it is for the review")
+def test_the_chance_of_winning_is_refused_by_name_not_dropped(client: FlaskClient, capsys) -> None:
+    """Three players each keep a score, and the win-chance tables are of two sides: a score
+    given to weigh the game to 10 is refused, and a record's own score is said not weighed."""
+    why = "the chance of winning the game is not available in euchre3"
+    code, out, err = run(capsys, "review", MADE, "--score", "3-5-7")
+    assert code == 2 and out == "" and why in err
+    code, out, err = run(capsys, "bid", "--variant", "euchre3", "--seat", "S", "--hand", "Q.KT.T.A", "--upcard", "AD",
+                         "--dealer", "N", "--score", "3-5-7")
+    assert code == 2 and why in err
+    for path, body in (("review", {"record": MADE, "score": "3-5-7"}), ("bid", {**SEAT_VIEW, "score": "3-5-7"}),
+                       ("odds", {"score": "3-5-7", "variant": "euchre3"})):
+        response = client.post(f"/api/v1/{path}", json=body)
+        assert response.status_code == 400 and why in response.get_json()["error"], path
+    code, out, err = run(capsys, "review", "score: 3-5-7; " + MADE, "--layouts", "20")
+    assert code == 0, err
+    assert "(the score before it: N 3, E 5, S 7; not weighed: the chances of winning are tabled" in out
+
+
+def test_the_call_advice_answers_for_the_seat_in_its_own_points(client: FlaskClient, openapi_doc: dict,
+                                                                capsys) -> None:
+    """S holds one trump if diamonds are ordered up (the dealer N takes the AD): a sure euchre,
+    which costs the maker 2 points; its other calls are listed the same way."""
+    response = client.post("/api/v1/bid", json={**SEAT_VIEW, "layouts": 60, "choice_layouts": 20})
+    assert response.status_code == 200, response.get_json()
+    answer = response.get_json()
+    OAS31Validator(response_schema(openapi_doc, "bid")).validate(answer)
+    assert all(not call["alone"] for call in answer["calls"])  # the maker is always alone: no call says so
+    order = next(call for call in answer["calls"] if call["call"] == "order up")
+    assert order["euchred"] == 1.0 and order["expected"] == -2.0
+    code, out, err = run(capsys, "bid", "--variant", "euchre3", "--seat", "S", "--hand", "Q.KT.T.A", "--upcard", "AD",
+                         "--dealer", "N", "--layouts", "60", "--choice-layouts", "20")
+    assert code == 0, err
+    assert "(points for S: its own points less the mean of the other two players')" in out
+    assert "S plays" in out and "N or E makes" in out
 
 
 def test_the_api_table_and_par_answer_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
