@@ -13,7 +13,7 @@ from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
 from hasen.core.version import __version__
 from hasen.games import GAMES
 from hasen.games.euchre import Euchre
-from hasen.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS
+from hasen.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 
 from .config import MAX_TEXT
 
@@ -845,11 +845,11 @@ ODDS_REQUEST = {
     "required": ["score"],
     "properties": {
         "score": text("The score before the hand: N-S's then E-W's (in Two-handed Euchre N's then S's), like "
-                      "'8-5'; negative scores are allowed."),
+                      "'8-5'; in Three-Handed Euchre each player's, N's, E's and S's, like '3-5-7', answered with "
+                      "each player's chance; negative scores are allowed."),
         "dealer": seat("Who deals the next hand (default: each in turn)."),
         **VARIANT_OPTIONS,
-        "fail_penalty": setting("fail_penalty"),
-        "defenders_score": setting("defenders_score"),
+        **{name: setting(name) for name in SCORING_SETTINGS},
     },
 }
 ODDS_RESPONSE = optional(closed({
@@ -861,9 +861,11 @@ ODDS_RESPONSE = optional(closed({
                "description": "Each side's chance of winning the game (with the dealer given; else the mean over "
                               "the dealers)."},
     "by_dealer": {"type": "object", "propertyNames": SEAT, "additionalProperties": closed({
-        "chance": {**SHARE, "description": "The first side's chance."},
-        "stderr": {"oneOf": [FIGURE, NULL], "description": "Its standard error (null: worked out for these "
-                                                           "settings, without one)."}})},
+        "chance": {"oneOf": [SHARE, {"type": "object", "propertyNames": SEAT, "additionalProperties": SHARE}],
+                   "description": "The first side's chance; with three players, each player's."},
+        "stderr": {"oneOf": [FIGURE, NULL, {"type": "object", "propertyNames": SEAT, "additionalProperties": FIGURE}],
+                   "description": "Its standard error, or each player's (null: worked out for these settings, "
+                                  "without one)."}})},
     "hands": {"type": "integer", "minimum": 1, "description": "The hands the chances rest on."},
     "target": {"type": "integer", "description": "The points that win the game."},
     "deepest": {"type": "integer", "description": "The lowest score the table keeps (deeper counts as it)."},

@@ -21,7 +21,7 @@ from hasen.core.errors import HasenError
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
 from hasen.rules.seating import lead_settings_used
-from hasen.rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
+from hasen.rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from hasen.search import USING_EXTENSION
 
 from .bodies import BodyChecker, read_json
@@ -370,8 +370,7 @@ def odds() -> Response:
     body = read_json(request)
     ODDS.check(body)
     variant = variant_for(body.get("variant"), body.get("deck"))
-    settings = public.settings_for(variant, {name: body[name] for name in ("fail_penalty", "defenders_score")
-                                             if name in body})
+    settings = public.settings_for(variant, {name: body[name] for name in SCORING_SETTINGS if name in body})
     return answer(public.odds(body["score"], dealer=body.get("dealer"), variant=variant, settings=settings).to_json())
 
 

@@ -89,6 +89,7 @@ _HOMES = {
     "review_hand": "public",
     "HandReview": "analysis.hand_review",
     "Odds": "analysis.odds",
+    "PlayerOdds": "analysis.odds_three",
     "odds": "public",
     "simulate": "public",
     "simulate_lead": "public",
@@ -132,6 +133,7 @@ _ANSWER_TYPES = {
     "Knowledge": "analysis.knowledge",
     "LeadStats": "analysis.lead",
     "WinChances": "analysis.odds",
+    "PlayerChances": "analysis.odds_three",
     "AloneComparison": "analysis.outcomes",
     "Outcomes": "analysis.outcomes",
     "Result": "analysis.outcomes",
@@ -190,6 +192,8 @@ if TYPE_CHECKING:
     from .analysis.lead import LeadStats as LeadStats
     from .analysis.odds import Odds as Odds
     from .analysis.odds import WinChances as WinChances
+    from .analysis.odds_three import PlayerChances as PlayerChances
+    from .analysis.odds_three import PlayerOdds as PlayerOdds
     from .analysis.outcomes import AloneComparison as AloneComparison
     from .analysis.outcomes import Outcomes as Outcomes
     from .analysis.outcomes import Result as Result

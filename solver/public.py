@@ -55,6 +55,7 @@ if TYPE_CHECKING:
     from .analysis.layouts import Mapper
     from .analysis.lead import LeadSimulation
     from .analysis.odds import Odds
+    from .analysis.odds_three import PlayerOdds
     from .analysis.position import PositionAnalysis
     from .analysis.record import Record
     from .analysis.review import PlayReview
@@ -644,10 +645,11 @@ def review_play(record: Record | str, *, deadline: float | None = None) -> PlayR
 
 
 def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
-         deck: int | None = None, settings: SettingsLike = None) -> Odds:
+         deck: int | None = None, settings: SettingsLike = None) -> Odds | PlayerOdds:
     """The chance of winning the game (to 10) from ``score`` (``"8-5"``: N-S first, or N in
-    Two-handed Euchre), with ``dealer`` to deal next (by default each dealer), under the
-    model of the other players and the table's scoring (``hasen.analysis.odds``).
+    Two-handed Euchre; in Three-Handed Euchre each player's, ``"3-5-7"``, answered with each
+    player's chance), with ``dealer`` to deal next (by default each dealer), under the model
+    of the other players and the table's scoring (``hasen.analysis.odds``).
 
     >>> odds("8-5", dealer="N").chance > odds("5-8", dealer="N").chance
     True
@@ -659,11 +661,18 @@ def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | Varia
     game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
     chosen = game or HASENPFEFFER
     check_win_chances(chosen, weighing=False)
+    who = None if dealer is None else coerce_seat(dealer, "dealer")
+    if chosen.cutthroat:  # each player's chance
+        from .analysis.odds_three import player_odds_at
+
+        scores = read_score(score, chosen)
+        if scores is None:
+            raise NotationError("score: give the three players' scores before the hand, like '3-5-7'")
+        return player_odds_at(chosen, settings_for(chosen, settings), scores, who)
     given = side_score(read_score(score, chosen), chosen)
     if given is None:
         raise NotationError("score: give the score before the hand, like '8-5'")
     first, second = given
-    who = None if dealer is None else coerce_seat(dealer, "dealer")
     return odds_at(chosen, settings_for(chosen, settings), first, second, who)
 
 

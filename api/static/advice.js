@@ -155,11 +155,12 @@ function scoreLine(answer, game) {
   const best = find(answer.advice);
   const byPoints = find(answer.advice_by_points);
   const ours = game.sides[answer.seat];
-  const [a, b] = answer.score;
-  const [first, second] = game.sideNames;
+  const scores = answer.score;  // each of game.sideNames': two sides', or three players'
+  const named = game.sideNames.map((name, i) => `${name} ${scores[i]}`).join(", ");
   const words = optionWords(best, answer, game.partners);
-  const line = [`At ${scoreText(a, b)} (${first} ${a}, ${second} ${b}): `, ...words,
-    `: ${ours} win the game ${percent(best.win)} of the time (expected ${points(best.expected)} points)`];
+  const line = [`At ${scoreText(...scores)} (${named}): `, ...words,
+    `: ${ours} win${game.partners ? "" : "s"} the game ${percent(best.win)} of the time ` +
+    `(expected ${points(best.expected)} points)`];
   if (byPoints && byPoints !== best) {
     line.push("; by points alone ", ...optionWords(byPoints, answer, game.partners),
       ` would be best (${points(byPoints.expected)}, winning ${percent(byPoints.win)})`);
@@ -167,9 +168,9 @@ function scoreLine(answer, game) {
   return [...line, "."];
 }
 
-// "8-5", or "12 to -4" where a score is below 0.
-export function scoreText(first, second) {
-  return Math.min(first, second) < 0 ? `${first} to ${second}` : `${first}-${second}`;
+// "8-5" ("3-5-7" with three players), or "12 to -4" where a score is below 0.
+export function scoreText(...scores) {
+  return scores.join(Math.min(...scores) < 0 ? " to " : "-");
 }
 
 // One row per option, as the panel writes it; with the score, the side's chance of winning the game.

@@ -105,6 +105,7 @@ function applyGame(name, deck) {
     select.value = game().seats.includes(before) ? before : id === "#dealer" ? "" : game().seats[0];
   }
   $("#declarer-label").textContent = game().exchanger === "dealer" ? "Maker" : "Declarer";
+  $("#advice-score").placeholder = game().sideNames.map((_, i) => [8, 5, 7][i]).join("-");  // a score for each scorer
   $("#alone").disabled = !game().partners;
   if (!game().partners) $("#alone").checked = false;
   $("#alone-label").title = game().partners ? "" : game().seats.length === 3

@@ -21,12 +21,12 @@ import numpy as np
 from ..core.cards import CardId, Mask
 from ..core.variants import Variant
 from ..rules.auction import BID, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
-from ..rules.scoring import Bid, side_points, tricks_needed
+from ..rules.scoring import Bid, scorer_points, tricks_needed
 from ..rules.settings import Settings
 from .answer import figure, given_figures, stderr_of_mean
+from .chances import Chances
 from .contracts import Play, solve_plays
 from .model import PlayerModel
-from .odds import WinChances, chance_after
 from .playout import OwnCall, continued, layout_rules, model_play, net_points
 
 OwnTricks = Callable[[int, AuctionEnd, bool], int]  # (layout, the auction's end, alone) -> the side's tricks
@@ -78,7 +78,8 @@ class ActionFigures:
     ours: np.ndarray  # the seat's side plays the contract
     made: np.ndarray  # the declaring side made its contract
     redeal: np.ndarray  # nobody declared
-    gains: np.ndarray  # each side's points (a row per layout: the first side's, the second's)
+    gains: np.ndarray  # each scorer's points (a row per layout: the first side's, the second's; or each player's)
+    declaring: np.ndarray  # the declaring side's place among the scorers (``Variant.scorer_of``); -1: a redeal
     wins: np.ndarray | None = None  # with a score: the seat's side's chance of winning the game after the hand
 
     @property
@@ -122,14 +123,12 @@ class ActionFigures:
         assert self.wins is not None
         return stderr_of_mean(self.wins)
 
-    def with_score(self, table: WinChances, score: tuple[int, int], dealer: int, seat: int) -> ActionFigures:
+    def with_score(self, table: Chances, score: tuple[int, ...], dealer: int, seat: int) -> ActionFigures:
         """The figures with each layout's chance of winning the game from ``score``."""
-        variant = table.variant
-        side = variant.side_of(seat)
-        declaring = np.where(self.redeal, -1, np.where(self.ours, side, 1 - side))
-        chances = np.array([chance_after(table, score[0], score[1], (int(a), int(b)), int(d), dealer)
-                            for (a, b), d in zip(self.gains, declaring)])
-        return replace(self, wins=chances if side == 0 else 1 - chances)
+        scorer = table.variant.scorer_of(seat)
+        chances = np.array([table.after(score, tuple(int(g) for g in gains), int(d), dealer)[scorer]
+                            for gains, d in zip(self.gains, self.declaring)])
+        return replace(self, wins=chances)
 
     def to_json(self) -> dict[str, Any]:
         data = {"call": self.option.words, "alone": self.option.alone, "expected": figure(self.expected),
@@ -149,7 +148,8 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
     variant = model.variant
     count = len(layouts)
     points = np.zeros((len(options), count), dtype=np.float64)
-    gains = np.zeros((len(options), count, 2), dtype=np.int64)
+    gains = np.zeros((len(options), count, len(variant.score_names)), dtype=np.int64)
+    declaring = np.full((len(options), count), -1, dtype=np.int64)
     ours = np.zeros((len(options), count), dtype=bool)
     made = np.zeros((len(options), count), dtype=bool)
     redeal = np.zeros((len(options), count), dtype=bool)
@@ -173,7 +173,8 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
                 alone = own_form(model, option, end, hands, seat, dealer, settings)
                 tricks = own_tricks(i, end, alone)
                 points[o, i] = net_points(variant, settings, end, alone, tricks, seat)
-                gains[o, i] = side_points(variant, settings, end.bid, tricks, alone, variant.side_of(seat, seat))
+                declaring[o, i] = variant.scorer_of(seat)
+                gains[o, i] = scorer_points(variant, settings, end.bid, tricks, alone, int(declaring[o, i]))
                 ours[o, i], made[o, i] = True, tricks >= needed
                 continue
             ours[o, i] = variant.declares_with(seat, end.declarer)
@@ -188,10 +189,11 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
         play_index = known[(i, end)]
         tricks = solved[play_index]
         points[o, i] = net_points(variant, settings, end, plays[play_index].alone, tricks, seat)
-        gains[o, i] = side_points(variant, settings, end.bid, tricks, plays[play_index].alone,
-                                  variant.side_of(end.declarer, end.declarer))
+        declaring[o, i] = variant.scorer_of(end.declarer)
+        gains[o, i] = scorer_points(variant, settings, end.bid, tricks, plays[play_index].alone, int(declaring[o, i]))
         made[o, i] = tricks >= tricks_needed(variant, end.bid)
-    return [ActionFigures(option, points[o], ours[o], made[o], redeal[o], gains[o]) for o, option in enumerate(options)]
+    return [ActionFigures(option, points[o], ours[o], made[o], redeal[o], gains[o], declaring[o])
+            for o, option in enumerate(options)]
 
 
 def own_form(model: PlayerModel, option: Option, end: AuctionEnd, hands: Sequence[Mask], seat: int, dealer: int,

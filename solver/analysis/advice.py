@@ -48,13 +48,14 @@ from ..rules.trump import takes_upcard
 from ..search.protocol import NOT_SOLVED
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
 from .answer import Answer, figure, variant_json
+from .chances import game_chances
 from .choosing import Question, race
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
 from .layouts import EXTRA, Column, Mapper, Progress, Read, Solved, TableShape, map_in_order, solve_layouts
 from .model import PlayerModel
-from .odds import scoring_of, win_chances
+from .odds import scoring_of
 from .playout import OwnCall, consistent, layout_rules, rules_for
 from .simulate import FORMS, points_table, trick_counts
 
@@ -651,7 +652,7 @@ def scored(actions: list[ActionFigures], knowledge: Knowledge, settings: Setting
     (``hasen.analysis.odds``, by the table's scoring)."""
     if context.score is None:
         return actions
-    table = win_chances(knowledge.variant, scoring_of(settings))
+    table = game_chances(knowledge.variant, scoring_of(settings))
     return [a.with_score(table, context.score, knowledge.dealer, knowledge.seat) for a in actions]
 
 

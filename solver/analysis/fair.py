@@ -46,9 +46,9 @@ from ..rules.trump import trick_winner
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import figure, given_figures, stderr_of_mean
+from .chances import GameState
 from .inputs import DEFAULT_REVIEW_LAYOUTS
 from .layouts import LAYOUTS_PER_CHUNK
-from .odds import GameState
 from .play import PlayState
 from .views import View, rotation
 
@@ -64,9 +64,9 @@ class Stakes:
 
     needed: int
     points: tuple[int, ...]
-    # with the score before the hand: the first side's chance of winning the game after it, for
+    # with the score before the hand: each scorer's chance of winning the game after it, for
     # each number of tricks the declaring side takes (hasen.analysis.odds)
-    wins: tuple[float, ...] | None = None
+    wins: tuple[tuple[float, ...], ...] | None = None
 
     @classmethod
     def of(cls, variant: Variant, settings: Settings, bid: Bid | None, alone: bool,
@@ -243,8 +243,7 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     means, point_means, chances = tricks.mean(axis=0), points.mean(axis=0), success.mean(axis=0)
     wins = None
     if stakes.wins is not None:  # the mover's side's chance of winning the game, per layout and card
-        first = np.array(stakes.wins)[declarers]
-        wins = (first if state.side_of(seat) == 0 else 1 - first).mean(axis=0)
+        wins = np.array(stakes.wins)[declarers, variant.scorer_of(seat)].mean(axis=0)
     by_tricks = min(range(len(legal)), key=lambda j: (-means[j], canonical_key(legal[j])))
     order = sorted(range(len(legal)), key=lambda j: (-point_means[j], -means[j], canonical_key(legal[j])))
     best, played = order[0], legal.index(card)

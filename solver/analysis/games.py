@@ -41,6 +41,15 @@ class GamePlace:
                 "winner": None if self.winner is None else variant.side_names[self.winner]}
 
 
+def not_followed(variant: Variant) -> str | None:
+    """Why a file's hands of this game are not followed as games to 10, or None."""
+    if variant.cutthroat:
+        return ("three players' games are not followed from hand to hand: each hand is judged at the score its "
+                "record gives, if any")
+    gap = win_chance_gap(variant)
+    return None if gap is None else f"no chance of winning is worked out ({gap})"
+
+
 def first_side_points(result: HandResult) -> tuple[int, int]:
     """The points a finished hand gave each side, the first side's first."""
     ours, theirs = result.score
@@ -65,12 +74,13 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
             places.append(None)
             score = None
             continue
-        if win_chance_gap(record.variant) is not None:  # no win chances (three players, Railroad): not followed
+        if not_followed(record.variant) is not None:
             places.append(None)
             score = None
             continue
         other_game = variant is not None and record.variant != variant
-        given = side_score(record.score, record.variant)
+        scored = side_score(record.score, record.variant)
+        given = None if scored is None else (scored[0], scored[1])
         if given is not None:
             starts = hand == 0 or score is None or other_game or (given == (0, 0) and score != (0, 0))
             score = given

@@ -49,13 +49,14 @@ from .actions import ActionFigures, Option, value_options
 from .advice import agreeing_layouts, solve_defended
 from .answer import Answer, figure, given_figures, stderr_of_mean
 from .bidding import Auction
+from .chances import GameState, game_chances
 from .fair import MISTAKE_POINTS, Agree, FairVerdict, Stakes, Why, judge_play
 from .family import Family
 from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
 from .knowledge import Context, Knowledge, win_chance_gap
 from .layouts import TableShape
 from .model import PlayerModel
-from .odds import GameState, scoring_of, win_chances
+from .odds import scoring_of
 from .play import PlayState, exchanging_seat
 from .playout import rules_for
 from .record import HandResult, Record, side_score
@@ -214,7 +215,7 @@ class HandReview(Answer):
     par: Auction | None  # None: not known (the dealer's discard is not)
     players: dict[Seat, PlayerTotals] = field(default_factory=dict)
     uniform: bool = False  # the layouts were dealt without regard to the auction
-    score: tuple[int, int] | None = None  # the score before the hand (the first side's first), when known
+    score: tuple[int, ...] | None = None  # the score before the hand (each of Variant.score_names), when known
     not_judged: tuple[str, ...] = ()  # what the record does not know enough to judge, in words
 
     @property
@@ -267,7 +268,7 @@ class HandReview(Answer):
 
 def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LAYOUTS, seed: int = 0,
                 threads: int = 1, progress: Progress | None = None, uniform: bool = False,
-                score: tuple[int, int] | None = None) -> HandReview:
+                score: tuple[int, ...] | None = None) -> HandReview:
     """Review a record whose auction ended in a contract (the play whole or part-way).
     ``uniform``: deal the layouts without regard to the auction. ``score``: the score before
     the hand (by default the record's own, if it has one): every decision's cost in the
@@ -294,7 +295,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
 
     if score is None and win_chance_gap(deal.variant) is None:  # else each decision is weighed in points only
         score = side_score(record.score, deal.variant)
-    game = None if score is None else GameState(win_chances(deal.variant, scoring_of(settings)), score, deal.dealer)
+    game = None if score is None else GameState(game_chances(deal.variant, scoring_of(settings)), score, deal.dealer)
     # the seats whose own hands the record does not know whole: the dealer, its discard unknown;
     # a lone declarer's partner, which sat out unseen
     no_discard = "discard" in record.unknown
@@ -305,7 +306,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     choice = None if no_discard else judge_choice(record, layouts, seed, threads, tick, uniform, game)
     step()
     stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone, game,
-                       deal.variant.side_of(contract.declarer, contract.declarer))
+                       deal.variant.scorer_of(contract.declarer))
     agree = None if uniform else auction_check(record)
     play = judge_play(start, cards, stakes, layouts, seed, threads,
                       progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
@@ -483,11 +484,10 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     chooser_declares = variant.declares_with(taker, contract.declarer)
     candidates = []  # (points per layout, tricks per layout, trump, discard, alone)
     wins: dict[tuple[int, int, bool], float] = {}  # with a score: each choice's chance of winning, the chooser's side's
-    side = variant.side_of(taker, contract.declarer)
+    chooser = variant.scorer_of(taker)
     for alone, rows in zip(forms, solved.rows):
         shape = TableShape.of(known, contract.declarer, alone, settings)
-        stakes = Stakes.of(variant, settings, record.bid, alone, game,
-                           variant.side_of(contract.declarer, contract.declarer))
+        stakes = Stakes.of(variant, settings, record.bid, alone, game, variant.scorer_of(contract.declarer))
         table = stakes.standing(variant, chooser_declares)
         for c, (t, d) in enumerate(shape.columns):
             if d is None or not (variant.declarer_exchanges or t == contract.trump):
@@ -497,8 +497,7 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
             tricks = declarers if chooser_declares else variant.hand_size - declarers
             candidates.append((points, tricks, t, d, alone))
             if stakes.wins is not None:
-                first = float(np.array(stakes.wins)[declarers].mean())
-                wins[(t, d, alone)] = first if side == 0 else 1 - first
+                wins[(t, d, alone)] = float(np.array(stakes.wins)[declarers, chooser].mean())
     assert candidates, "a chooser has a discard to make"
 
     def place(entry: tuple[np.ndarray, np.ndarray, int, int, bool]) -> tuple[float, float, bool, int, tuple[int, int]]:

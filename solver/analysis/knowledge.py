@@ -30,18 +30,16 @@ def single_dummy_gap(variant: Variant) -> str | None:
 
 
 def win_chance_gap(variant: Variant) -> str | None:
-    """Why the chance of winning the game is not worked out for the game, or None: the
-    table of win chances is of two sides' scores, and three players each keep their own."""
-    gap = single_dummy_gap(variant)
-    if gap is None and variant.cutthroat:
-        return "the chances of winning are tabled for two sides' scores, not three players' each"
-    return gap
+    """Why the chance of winning the game does not weigh the game's decisions, or None (it
+    rests on the model of the other players)."""
+    return single_dummy_gap(variant)
 
 
 def check_win_chances(variant: Variant, weighing: bool = True) -> None:
     """Refuse a game whose chance of winning is not worked out (``win_chance_gap``);
-    ``weighing``: the score was given to weigh an analysis, which can go on without it."""
-    gap = win_chance_gap(variant)
+    ``weighing``: the score was given to weigh an analysis, which can go on without it
+    (else only the chance itself is asked for, which three players have)."""
+    gap = win_chance_gap(variant) if weighing else single_dummy_gap(variant)
     if gap is not None:
         rest = "; without a score every figure is in points of the hand" if weighing else ""
         raise NotationError(f"score: the chance of winning the game is not available in {variant.name}: {gap}{rest}")
@@ -158,7 +156,7 @@ class Context:
     model: bool = True
     uniform: bool = False
     passes_taken: bool = False  # no auction was given: the seats before this one are taken to have passed
-    score: tuple[int, int] | None = None  # the score before the hand (the first side's, the second's)
+    score: tuple[int, ...] | None = None  # the score before the hand (each of ``Variant.score_names``)
 
 
 DEFAULT_CONTEXT = Context()  # no calls given, the model of the other players on

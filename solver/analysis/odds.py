@@ -32,10 +32,10 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import NotationError
-from ..core.seats import SEATS, left_of
+from ..core.seats import NUM_SEATS, SEATS, left_of
 from ..core.variants import Variant
-from ..rules.scoring import GAME_POINTS, Bid, bid_ladder, side_points
-from ..rules.settings import Settings
+from ..rules.scoring import GAME_POINTS, bid_ladder, side_points
+from ..rules.settings import SCORING_SETTINGS, Settings
 from .answer import Answer, variant_json
 from .knowledge import check_win_chances
 
@@ -56,7 +56,7 @@ MAX_ROUNDS = 10_000
 class Outcome:
     """How one kind of hand came out, relative to its dealer."""
 
-    offset: int  # the declarer's seat less the dealer's (mod 4); -1: nobody declared
+    offset: int  # the declarer's place from the dealer (``declarer_offset``); -1: nobody declared
     bid: int  # Hasenpfeffer: the bid's place on the ladder; -1 in Euchre
     alone: bool
     tricks: int
@@ -66,6 +66,14 @@ class Outcome:
 def lowest(variant: Variant) -> int:
     """The lowest score the table keeps: 0 where no score falls below it."""
     return DEEPEST if variant.declarer_exchanges else 0
+
+
+def declarer_offset(variant: Variant, dealer: int, declarer: int) -> int:
+    """Where the declarer sits from the dealer, as ``Outcome.offset`` keeps it: clockwise
+    steps round the table of four; with three players, round the three."""
+    if variant.cutthroat:
+        return (variant.seats.index(declarer) - variant.seats.index(dealer)) % len(variant.seats)
+    return (declarer - dealer) % NUM_SEATS
 
 
 def next_dealer(variant: Variant, dealer: int) -> int:
@@ -143,6 +151,13 @@ class WinChances:
         """The first side's chance of winning with these scores, ``dealer`` to deal next."""
         return self.read(self.table, first, second, dealer)
 
+    def after(self, score: tuple[int, ...], gains: tuple[int, ...], declaring: int, dealer: int
+              ) -> tuple[float, float]:
+        """Each side's chance once a hand ``dealer`` dealt gave the sides ``gains``
+        (``declaring``: the declaring side, -1 for a redeal), the game over or not."""
+        first = chance_after(self, score[0], score[1], gains, declaring, dealer)
+        return first, 1 - first
+
     def error(self, first: int, second: int, dealer: int) -> float:
         return math.nan if self.stderr is None else self.read(self.stderr, first, second, dealer)
 
@@ -164,7 +179,7 @@ def odds_data() -> dict[str, Any]:
 
 
 def outcomes_of(variant: Variant) -> tuple[list[Outcome], int]:
-    check_win_chances(variant)
+    check_win_chances(variant, weighing=False)
     game = odds_data()["games"][f"{variant.name}/{variant.deck_size}"]
     outcomes = [Outcome(*row) for row in game["outcomes"]]
     return outcomes, sum(o.count for o in outcomes)
@@ -182,7 +197,7 @@ def win_chances(variant: Variant, settings: Settings = Settings()) -> WinChances
     return WinChances(variant, settings, solve_table(variant, settings, outcomes).tolist(), None, hands)
 
 
-def chance_after(table: WinChances, first: int, second: int, gains: tuple[int, int], declaring: int,
+def chance_after(table: WinChances, first: int, second: int, gains: tuple[int, ...], declaring: int,
                  dealer: int) -> float:
     """The first side's chance of winning once a hand dealt by ``dealer`` gave the sides
     ``gains`` (``declaring``: the declaring side, -1 for a redeal), the game over or not."""
@@ -201,25 +216,6 @@ def game_won_by(first: int, second: int, declaring: int) -> int | None:
     if first != second:
         return 0 if first > second else 1
     return 0 if declaring == 0 else 1
-
-
-@dataclass(frozen=True)
-class GameState:
-    """Where the game stands before a hand: the sides' scores and who deals it."""
-
-    table: WinChances
-    score: tuple[int, int]
-    dealer: int
-
-    def by_tricks(self, bid: Bid | None, alone: bool, declaring: int) -> list[float]:
-        """The first side's chance of winning the game once the hand is played, for each
-        number of tricks the declaring side (``declaring``: 0 or 1) takes in it."""
-        variant = self.table.variant
-        out = []
-        for tricks in range(variant.hand_size + 1):
-            gains = side_points(variant, self.table.settings, bid, tricks, alone, declaring)
-            out.append(chance_after(self.table, self.score[0], self.score[1], gains, declaring, self.dealer))
-        return out
 
 
 @dataclass(repr=False)
@@ -270,7 +266,7 @@ class Odds(Answer):
         return f"<Odds {self.first}-{self.second} in {self.variant.label}: {self.chance:.3f}>"
 
 
-SCORING = ("fail_penalty", "defenders_score")  # the settings the shipped hands can be scored by again
+SCORING = SCORING_SETTINGS  # the settings the shipped hands can be scored by again
 
 
 def scoring_of(settings: Settings) -> Settings:

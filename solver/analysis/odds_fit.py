@@ -30,11 +30,12 @@ import numpy as np
 from ..core.variants import Variant
 from ..rules.settings import Settings
 from .contracts import Play, solve_plays
-from .knowledge import single_dummy_variants, win_chance_gap
+from .knowledge import single_dummy_variants
 from .layouts import map_chunks
 from .model import PlayerModel
 from .model_fit import random_layout
-from .odds import ODDS_FILE, ODDS_VERSION, Outcome, solve_table
+from .odds import ODDS_FILE, ODDS_VERSION, Outcome, declarer_offset, solve_table
+from .odds_three import solve_three_table
 from .playout import continued, layout_rules, model_play
 
 SETTINGS = Settings()
@@ -53,7 +54,7 @@ def played(variant: Variant, hands: tuple[int, ...], extra: int,
         return (-1, -1, False), None
     play = model_play(model, end, dealer, hands, extra, SETTINGS)
     bid = -1 if end.bid is None else model.ladder(SETTINGS).index(end.bid)
-    return ((end.declarer - dealer) % 4, bid, play.alone), play
+    return (declarer_offset(variant, dealer, end.declarer), bid, play.alone), play
 
 
 @dataclass(frozen=True)
@@ -77,14 +78,15 @@ def build_game(variant: Variant, hands: int, seed: int, resamples: int, threads:
     results = [row for part in map_chunks(HandsJob(variant, seed), hands, threads) for row in part]
     counts = Counter(results)
     outcomes = [Outcome(offset, bid, alone, tricks, n) for (offset, bid, alone, tricks), n in sorted(counts.items())]
-    table = solve_table(variant, SETTINGS, outcomes)
+    solve = solve_three_table if variant.cutthroat else solve_table
+    table = solve(variant, SETTINGS, outcomes)
     rng = np.random.default_rng(seed)
     spread = []
     shares = np.array([o.count for o in outcomes], dtype=np.float64) / hands
     for _ in range(resamples):
         drawn = rng.multinomial(hands, shares)
         again = [Outcome(o.offset, o.bid, o.alone, o.tricks, int(n)) for o, n in zip(outcomes, drawn) if n]
-        spread.append(solve_table(variant, SETTINGS, again))
+        spread.append(solve(variant, SETTINGS, again))
     stderr = np.std(np.array(spread), axis=0, ddof=1) if resamples > 1 else np.zeros_like(table)
     checks = [{"deal": i, "result": list(results[i])} for i in range(min(CHECKS, hands))]
     return {"hands": hands, "outcomes": [[o.offset, o.bid, o.alone, o.tricks, o.count] for o in outcomes],
@@ -98,7 +100,7 @@ def build(hands: int, seed: int, resamples: int, threads: int, out: Path,
         "command": f"python -m hasen.analysis.odds_fit --hands {hands} --seed {seed} --resamples {resamples}"},
         "games": {}}
     started = time.monotonic()
-    for variant in games or [v for v in single_dummy_variants() if win_chance_gap(v) is None]:
+    for variant in games or single_dummy_variants():
         start = time.monotonic()
         data["games"][f"{variant.name}/{variant.deck_size}"] = build_game(variant, hands, seed, resamples, threads)
         print(f"{variant.label}: {hands:,} hands in {time.monotonic() - start:.0f} s", file=sys.stderr)

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..core.cards import SUIT_NAMES, SUITS
 from ..core.variants import variant_for
-from .knowledge import win_chance_gap
+from .games import not_followed
 
 
 @dataclass
@@ -114,7 +114,7 @@ class Session:
         declarer = names.get(contract["declarer"], contract["declarer"])
         self.players.setdefault(declarer, PlayerSession(declarer)).declared += 1
         line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "",
-                        untracked=win_chance_gap(variant))
+                        untracked=not_followed(variant))
         result = review.get("result")
         if result is None:
             line.outcome = "the record stops before the end"

@@ -24,7 +24,7 @@ from ..core.bounds import (
 from ..core.errors import QUOTE_LIMIT, shortened
 from ..core.version import __version__
 from ..games import FAMILIES
-from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS
+from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from ..search import USING_EXTENSION
 from .options import (
     UsageError,
@@ -330,10 +330,11 @@ def completion_arguments(parser: argparse.ArgumentParser) -> None:
 
 def odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("score", metavar="SCORE", help="the score before the hand: N-S's, then E-W's (in Two-handed "
-                                                       "Euchre N's, then S's), like 8-5")
+                                                       "Euchre N's, then S's), like 8-5; in Three-Handed Euchre "
+                                                       "each player's, like 3-5-7")
     parser.add_argument("--dealer", metavar="SEAT", help="who deals the next hand (default: each in turn)")
     add_variant_options(parser)
-    add_settings_options(parser, ("fail_penalty", "defenders_score"))
+    add_settings_options(parser, SCORING_SETTINGS)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 

@@ -32,7 +32,7 @@ from ..core.errors import HasenError
 from ..core.record_text import RecordText, read_id, split_records
 from ..core.seats import SEATS
 from ..core.variants import variant_for
-from ..text.session_report import REPORT_MARK, UNTRACKED, game_words, require_matplotlib, session_html
+from ..text.session_report import REPORT_MARK, game_words, require_matplotlib, session_html
 from ..workers import BackendError, Workers, WorkersFailed
 from .batch import Progress, counted
 from .cells import cell, id_cell
@@ -297,7 +297,7 @@ def summary_text(out: Summed) -> str:
     lines += [f"  {game_words(session, game)}" for game in session.games()]
     untracked = next((h.untracked for h in session.reviewed if h.untracked is not None), None)
     if untracked is not None:
-        lines.append(f"  {UNTRACKED} ({untracked}).")
+        lines.append(f"  Three-Handed Euchre: {untracked}.")
     lines += ["Per player, summed over the hands: the points given away (pts; single dummy, from the player's "
               "seat) in the play and in the bidding" + (", the chance of winning the game given away (win%; in "
                                                          "percentage points)" if scored else "")

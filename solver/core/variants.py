@@ -73,6 +73,11 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
             return CUTTHROAT_SEARCH_SEATS[(self.seats.index(seat) - self.seats.index(declarer)) % CUTTHROAT_PLAYERS]
         return seat if self.partners else self.seats.index(seat)
 
+    def scorer_of(self, seat: int) -> int:
+        """Which of ``score_names`` the seat's points count for: its side's; with three
+        players each for themselves, its own."""
+        return self.seats.index(seat) if self.cutthroat else self.side_of(seat)
+
     def declares_with(self, seat: int, declarer: int) -> bool:
         """Is ``seat`` on the declaring side of ``declarer``'s hand: its partner or itself;
         with three players each for themselves, the maker only."""

@@ -87,6 +87,12 @@ def odds_text(odds: Any) -> str:
     return format_odds(odds)
 
 
+def player_odds_text(odds: Any) -> str:
+    from ..text.odds import format_player_odds
+
+    return format_player_odds(odds)
+
+
 def hand_review_text(review: Any) -> str:
     from ..text.hand_review import format_hand_review
 
@@ -105,6 +111,7 @@ TEXT.update({
     "CallAdvice": call_advice_text,
     "HandReview": hand_review_text,
     "Odds": odds_text,
+    "PlayerOdds": player_odds_text,
 })
 HTML.update({
     "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),

@@ -140,6 +140,17 @@ def side_points(variant: Variant, settings: Settings, bid: Bid | None, tricks: i
     return (mine, theirs) if declaring == 0 else (theirs, mine)
 
 
+def scorer_points(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool,
+                  declaring: int) -> tuple[int, ...]:
+    """The points of a played hand for each of ``variant.score_names``: ``side_points`` for
+    two sides (``declaring``: the declaring side); with three players each for themselves,
+    each player's, ``declaring`` being the maker's place among the seats."""
+    if not variant.cutthroat:
+        return side_points(variant, settings, bid, tricks, alone, declaring)
+    mine, theirs = hand_score(variant, settings, bid, tricks, alone)
+    return tuple(mine if place == declaring else theirs for place in range(len(variant.seats)))
+
+
 @cache
 def net_scores(variant: Variant, settings: Settings, bid: Bid | None, alone: bool) -> tuple[int, ...]:
     """The declaring side's points less the defenders' for 0, 1, ... tricks."""

@@ -35,6 +35,7 @@ GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
 }
 PLAY_SETTINGS = ("first_lead", "lone_lead", "call_for_best")  # those that change the play, so the tables too
 AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "joker_upcard", "all_pass", "euchred")
+SCORING_SETTINGS = ("fail_penalty", "defenders_score", "euchred")  # those that only score a hand played
 LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
 JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
 BEST_SETTINGS = ("call_for_best",)  # only the games that call for best have it (Variant.calls_for_best)

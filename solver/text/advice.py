@@ -151,7 +151,7 @@ def score_words(advice: BidAdvice | CallAdvice) -> str:
     """``At 9-0 (N-S 9, E-W 0)``."""
     assert advice.context.score is not None
     score = advice.context.score
-    return f"At {score_text(*score)} ({sides_text(advice.knowledge.variant.side_names, score)})"
+    return f"At {score_text(*score)} ({sides_text(advice.knowledge.variant.score_names, score)})"
 
 
 def headline(advice: BidAdvice | CallAdvice) -> str:
@@ -163,7 +163,8 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
     ours, theirs = side_name(advice)
     what = option_words(best, advice)
     if advice.context.score is not None:
-        line = (f"{score_words(advice)}: {what}: {ours} win the game {percent(best.win)} of the time "
+        line = (f"{score_words(advice)}: {what}: {ours} {'wins' if ours in SEATS else 'win'} the game "
+                f"{percent(best.win)} of the time "
                 f"(expected {points(best.expected)} points)")
         by_points = advice.best_by_points()
         assert by_points is not None

@@ -27,7 +27,7 @@ def choice_words(pair: tuple[Suit, Card | None, bool], exchanges: bool, partners
 def result_lines(review: HandReview) -> list[str]:
     record = review.record
     score = "" if review.score is None else \
-        f" (the score before it: {sides_text(record.variant.side_names, review.score)})"
+        f" (the score before it: {sides_text(record.variant.score_names, review.score)})"
     gap = win_chance_gap(record.variant)
     if review.score is None and record.score is not None and gap is not None:  # given, but not weighed
         score = f" (the score before it: {sides_text(record.variant.score_names, record.score)}; not weighed: {gap})"

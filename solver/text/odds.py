@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from ..analysis.odds import TARGET, Odds, lowest
+from ..analysis.odds_three import PlayerOdds, lowest_three
 from ..core.seats import SEATS
 from .words import percent, sides_text
 
@@ -24,10 +25,37 @@ def format_odds(odds: Odds) -> str:
         lines = [f"{game}, to {TARGET}: {sides_text(odds.side_names, score)}: {first} win {', '.join(each)}; "
                  f"{second} the rest."]
     low = lowest(odds.variant)
-    deepest = f"; a side more than {-low} behind counts as that far" if low else ""
     errors = not all(math.isnan(e) for _, e in odds.by_dealer.values())
-    lines.append(f"From {odds.hands:,} hands played by the model of the other players (every seat bidding by it, each "
-                 f"contract played double dummy) and the table's scoring{deepest}"
-                 + ("; ± is the standard error." if errors else " (worked out for these settings, without a standard "
-                    "error)."))
+    lines.append(basis(odds.hands, f"; a side more than {-low} behind counts as that far" if low else "", errors))
+    return "\n".join(lines)
+
+
+def basis(hands: int, deepest: str, errors: bool) -> str:
+    """What the chances rest on, said under them."""
+    return (f"From {hands:,} hands played by the model of the other players (every seat bidding by it, each "
+            f"contract played double dummy) and the table's scoring{deepest}"
+            + ("; ± is the standard error." if errors else " (worked out for these settings, without a standard "
+               "error)."))
+
+
+def format_player_odds(odds: PlayerOdds) -> str:
+    """``euchre3 (24 cards), to 10: N 3, E 5, S 7, N to deal: N wins 12%, E 24%, S 64%.``"""
+    game = odds.variant.label if odds.variant.has_deck_choice else odds.variant.name
+    score = sides_text(odds.names, odds.scores)
+
+    def each(chances: tuple[float, ...], errors: tuple[float, ...]) -> str:
+        first, *rest = [f"{name} {percent(c)}" for name, c in zip(odds.names, chances)]
+        largest = max(errors)
+        plus = "" if math.isnan(largest) else " (± under 0.1%)" if largest < 0.0005 else \
+            f" (± at most {100 * largest:.1f}%)"
+        return ", ".join([first.replace(" ", " wins ", 1), *rest]) + plus
+
+    if odds.dealer is not None:
+        lines = [f"{game}, to {TARGET}: {score}, {SEATS[odds.dealer]} to deal: {each(*odds.by_dealer[odds.dealer])}."]
+    else:
+        lines = [f"{game}, to {TARGET}: {score}:"]
+        lines += [f"  {SEATS[d]} to deal: {each(*pair)}" for d, pair in odds.by_dealer.items()]
+    low = lowest_three(odds.settings)
+    errors = not all(math.isnan(e) for _, errs in odds.by_dealer.values() for e in errs)
+    lines.append(basis(odds.hands, f"; a player more than {-low} behind counts as that far" if low else "", errors))
     return "\n".join(lines)

@@ -173,9 +173,6 @@ def hand_row(session: Session, hand: HandLine) -> str:
             + cell(after, "score after", True) + "</tr>")
 
 
-# why the hands of Three-Handed Euchre are listed apart, said in the report and the summary
-UNTRACKED = ("In Three-Handed Euchre each player scores for themselves, so every decision is judged by the points "
-             "of the hand and the games to 10 are not followed")
 HAND_LABELS = ["hand", "record", "dealer", "contract", "result", "points", "score after"]
 WORDS = (3, 4, 5, 6)  # the columns of words, set to the left
 
@@ -236,8 +233,8 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
                      + table(HAND_LABELS, [hand_row(session, h) for h in outside], WORDS))
     untracked = [h for h in session.hands if h.untracked is not None]
     if untracked:
-        parts.append(f"<h2>Hands of three players</h2><p>{html.escape(UNTRACKED)} "
-                     f"({html.escape(untracked[0].untracked or '')}).</p>"
+        reason = untracked[0].untracked or ""
+        parts.append(f"<h2>Hands of three players</h2><p>{html.escape(reason[0].upper() + reason[1:])}.</p>"
                      + table(HAND_LABELS, [hand_row(session, h) for h in untracked], WORDS))
     notes = f"""<p class="note">Each decision is judged from the seat of the player who made it, knowing only
 what that player could know then, over {layouts} random layouts of the other cards (single dummy): every call

@@ -68,6 +68,7 @@ def sides_text(sides: Sequence[str], score: Sequence[int]) -> str:
     return ", ".join(f"{side} {points}" for side, points in zip(sides, score))
 
 
-def score_text(first: int, second: int) -> str:
-    """``8-5``, or ``12 to -4`` where a score is below 0 (``12--4`` would puzzle)."""
-    return f"{first} to {second}" if min(first, second) < 0 else f"{first}-{second}"
+def score_text(*scores: int) -> str:
+    """``8-5`` (``3-5-7`` with three players), or ``12 to -4`` where a score is below 0
+    (``12--4`` would puzzle)."""
+    return " to ".join(map(str, scores)) if min(scores) < 0 else "-".join(map(str, scores))

@@ -208,7 +208,7 @@ def test_records_not_reviewed_for_one_reason_are_listed_with_it_once(capsys, tmp
 
 def test_three_handed_hands_are_reviewed_apart_from_any_game(capsys, tmp_path: Path) -> None:
     """Three players each for themselves: their hands are judged in points of the hand, each
-    player's own, and listed apart, since no game to 10 of three players is followed."""
+    player's own, and listed apart, since a session does not follow three players' games."""
     made = ("variant: euchre3\ndealer: N\ndeal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD\n"
             "auction: E pass, S pass, N order up\ncontract: N, trump D, discard 9H\n"
             "play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC")
@@ -216,7 +216,8 @@ def test_three_handed_hands_are_reviewed_apart_from_any_game(capsys, tmp_path: P
     code, text, err = run(capsys, "session", str(night(tmp_path, [f"id: {n}\n{made}" for n in (1, 2)])), str(out),
                           *LAYOUTS, "--html", str(html))
     assert code == 0, err
-    assert text.startswith("2 hands reviewed, 0 errors.\n  In Three-Handed Euchre each player scores for themselves")
+    assert text.startswith("2 hands reviewed, 0 errors.\n  Three-Handed Euchre: three players' games are not followed "
+                           "from hand to hand: each hand is judged at the score its record gives, if any.\n")
     assert [line["game"] for line in lines(out)] == [None, None]
     for seat in "NES":
         assert f"\n  {seat}  " in text

@@ -163,8 +163,10 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
     full_odds = {"score": "8-5", "dealer": "E", "variant": "hasenpfeffer", "deck": 25, "fail_penalty": "tricks",
                  "defenders_score": True}
-    assert set(full_odds) == set(schemas["OddsRequest"]["properties"])
+    three_odds = {"score": "3-5-7", "variant": "euchre3", "euchred": "maker_loses"}  # a setting of that game alone
+    assert set(full_odds) | set(three_odds) == set(schemas["OddsRequest"]["properties"])
     assert client.post("/api/v1/odds", json=full_odds).status_code == 200
+    assert client.post("/api/v1/odds", json=three_odds).status_code == 200
 
 
 def test_finished_hand_matches_the_document(client: FlaskClient, openapi_doc: dict) -> None:

@@ -1563,3 +1563,27 @@ def test_the_advice_from_a_seats_own_cards_and_the_score(server: LiveServer, bro
     click(browser, browser.find_element(By.ID, "advice-ask"))
     assert panel_state(browser, "advice") == "error"
     assert "a game ends at 10" in browser.find_element(By.ID, "advice").text
+
+
+def test_a_three_handed_seats_advice_weighs_its_own_chance_of_winning(server: LiveServer, browser) -> None:
+    """Three players each keep a score: the form asks for three, and the advice ranks the
+    seat's options by its own chance of winning the game."""
+    browser.get(server.url + "/")
+    settle(browser)
+    Select(browser.find_element(By.ID, "variant")).select_by_value("euchre3")
+    settle(browser)
+    assert browser.find_element(By.ID, "advice-score").get_attribute("placeholder") == "8-5-7"
+    Select(browser.find_element(By.ID, "advice-seat")).select_by_value("N")
+    Select(browser.find_element(By.ID, "advice-dealer")).select_by_value("S")
+    for field, text in (("advice-hand", "AS JS KH AC 9C"), ("advice-upcard", "TS"), ("advice-score", "3-5-7")):
+        browser.find_element(By.ID, field).clear()
+        browser.find_element(By.ID, field).send_keys(text)
+    click(browser, browser.find_element(By.ID, "advice-ask"))
+    assert panel_state(browser, "advice") == "done"
+    status, answer = server.api("bid", {"seat": "N", "hand": "AS JS KH AC 9C", "upcard": "TS", "dealer": "S",
+                                        "score": "3-5-7", "variant": "euchre3", "deck": 24, "layouts": 200, "seed": 0})
+    assert status == 200
+    headline = browser.find_element(By.CSS_SELECTOR, "#advice .advice-headline").text
+    assert headline.startswith("At 3-5-7 (N 3, E 5, S 7): ") and "N wins the game" in headline
+    best = next(a for a in answer["actions"] if a["call"] == answer["advice"])
+    assert f"{percent(best['win'])} of the time" in headline

@@ -1,7 +1,7 @@
 """Three-Handed Euchre end to end: records of a made and a euchred hand read, scored for
 each player and reviewed in the CLI, the web API and Python; the table and par answer as
-documented; its single-dummy analyses answer for each player in its own points, and refuse the
-chance of winning by name.
+documented; its single-dummy analyses answer for each player in its own points, and with a
+score in its own chance of winning the game.
 
 The results follow from docs/rules.md, worked out by hand from the plays below: in the
 first record N takes the AD, puts away the 9H and wins tricks 2 to 5 (ruffing the KH, then
@@ -126,22 +126,28 @@ def test_the_api_reviews_the_record_as_documented(client: FlaskClient, openapi_d
     assert response.get_json()["cards"] == review_play(MADE).to_json()["cards"]
 
 
-def test_the_chance_of_winning_is_refused_by_name_not_dropped(client: FlaskClient, capsys) -> None:
-    """Three players each keep a score, and the win-chance tables are of two sides: a score
-    given to weigh the game to 10 is refused, and a record's own score is said not weighed."""
-    why = "the chance of winning the game is not available in euchre3"
-    code, out, err = run(capsys, "review", MADE, "--score", "3-5-7")
-    assert code == 2 and out == "" and why in err
-    code, out, err = run(capsys, "bid", "--variant", "euchre3", "--seat", "S", "--hand", "Q.KT.T.A", "--upcard", "AD",
-                         "--dealer", "N", "--score", "3-5-7")
-    assert code == 2 and why in err
-    for path, body in (("review", {"record": MADE, "score": "3-5-7"}), ("bid", {**SEAT_VIEW, "score": "3-5-7"}),
-                       ("odds", {"score": "3-5-7", "variant": "euchre3"})):
-        response = client.post(f"/api/v1/{path}", json=body)
-        assert response.status_code == 400 and why in response.get_json()["error"], path
-    code, out, err = run(capsys, "review", "score: 3-5-7; " + MADE, "--layouts", "20")
+def test_the_chance_of_winning_weighs_each_players_decisions(client: FlaskClient, openapi_doc: dict,
+                                                             capsys) -> None:
+    """Three players each keep a score: given one (or in the record), every decision has its
+    cost in the player's own chance of winning the game, in the CLI and the API."""
+    code, out, err = run(capsys, "review", MADE, "--score", "3-5-7", "--layouts", "30")
     assert code == 0, err
-    assert "(the score before it: N 3, E 5, S 7; not weighed: the chances of winning are tabled" in out
+    assert out.startswith("N made trump in diamonds: N 4 tricks, made (N +1, E 0, S 0) (the score before it: "
+                          "N 3, E 5, S 7).")
+    assert 'With the score known, "game" is the chance of winning the game given away' in out
+    code, out, err = run(capsys, "bid", "--variant", "euchre3", "--seat", "S", "--hand", "Q.KT.T.A", "--upcard", "AD",
+                         "--dealer", "N", "--score", "3-5-7", "--layouts", "40")
+    assert code == 0, err
+    assert "At 3-5-7 (N 3, E 5, S 7): " in out and "S wins the game" in out
+    for path, body in (("review", {"record": "score: 3-5-7; " + MADE, "layouts": 30}),
+                       ("bid", {**SEAT_VIEW, "score": "3-5-7", "layouts": 40})):
+        response = client.post(f"/api/v1/{path}", json=body)
+        assert response.status_code == 200, (path, response.get_json())
+        OAS31Validator(response_schema(openapi_doc, path)).validate(response.get_json())
+    review = client.post("/api/v1/review", json={"record": "score: 3-5-7; " + MADE, "layouts": 30}).get_json()
+    assert review["score"] == [3, 5, 7] and all("win" in c for card in review["cards"] for c in card["choices"])
+    response = client.post("/api/v1/bid", json={**SEAT_VIEW, "score": "3-5"})
+    assert response.status_code == 400 and "three players' scores" in response.get_json()["error"]
 
 
 def test_the_call_advice_answers_for_the_seat_in_its_own_points(client: FlaskClient, openapi_doc: dict,
