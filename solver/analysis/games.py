@@ -17,58 +17,76 @@ from typing import Any
 
 from ..core.variants import Variant
 from .answer import figure
+from .chances import game_chances
 from .knowledge import win_chance_gap
-from .odds import game_won_by, scoring_of, win_chances
+from .odds import game_won_by, scoring_of
+from .odds_three import shares_of_win
 from .record import HandResult, Record, side_score
 
 
 @dataclass(frozen=True)
 class GamePlace:
-    """Where a hand stands in the games of its file."""
+    """Where a hand stands in the games of its file. Scores and chances are one for each of
+    the variant's ``score_names``: the two sides (N-S, or N, first), or three players each."""
 
     number: int  # the game, from 1 in the file
     hand: int  # the hand in that game, from 1
-    score: tuple[int, int]  # before the hand: the first side's (N-S, or N), the other's
-    started: tuple[int, int]  # the score the game was first seen at (0-0 unless a record said otherwise)
-    chance: float  # the first side's chance of winning the game before the hand
-    after: tuple[int, int] | None = None  # the score after it (None: its result is not known)
-    winner: int | None = None  # the side that won the game with this hand
+    score: tuple[int, ...]  # before the hand
+    started: tuple[int, ...]  # the score the game was first seen at (0-0 unless a record said otherwise)
+    chances: tuple[float, ...]  # each one's chance of winning the game before the hand
+    after: tuple[int, ...] | None = None  # the score after it (None: its result is not known)
+    winners: tuple[int, ...] = ()  # who won the game with this hand (two defenders tied on a euchre share it)
 
     def to_json(self, variant: Variant) -> dict[str, Any]:
-        return {"number": self.number, "hand": self.hand, "score": list(self.score), "started": list(self.started),
-                "chance": figure(self.chance),
+        data = {"number": self.number, "hand": self.hand, "score": list(self.score), "started": list(self.started),
+                "chance": figure(self.chances[0]),
                 "after": None if self.after is None else list(self.after),
-                "winner": None if self.winner is None else variant.side_names[self.winner]}
+                "winner": " and ".join(variant.score_names[w] for w in self.winners) or None}
+        if variant.cutthroat:  # each player's chance (the first's alone says nothing of the other two)
+            data["chances"] = [figure(c) for c in self.chances]
+        return data
 
 
 def not_followed(variant: Variant) -> str | None:
     """Why a file's hands of this game are not followed as games to 10, or None."""
-    if variant.cutthroat:
-        return ("three players' games are not followed from hand to hand: each hand is judged at the score its "
-                "record gives, if any")
     gap = win_chance_gap(variant)
     return None if gap is None else f"no chance of winning is worked out ({gap})"
 
 
-def first_side_points(result: HandResult) -> tuple[int, int]:
-    """The points a finished hand gave each side, the first side's first."""
-    ours, theirs = result.score
-    return (ours, theirs) if result.side in (0, None) else (theirs, ours)
+def points_by_scorer(result: HandResult) -> tuple[int, ...]:
+    """The points a finished hand gave each of the variant's ``score_names``."""
+    names = result.variant.score_names
+    if result.redeal:
+        return (0,) * len(names)
+    points = result.points()
+    return tuple(points[name] for name in names)
 
 
-def winning_chance(record: Record, score: tuple[int, int]) -> float:
-    """The first side's chance of winning from this score, the record's dealer to deal (by
-    the table of its scoring; at other auction or play settings than the defaults, those of
-    the default auction and play stand in for them, as in the review)."""
-    return win_chances(record.variant, scoring_of(record.settings)).chance(*score, record.deal.dealer)
+def winners_of(variant: Variant, score: tuple[int, ...], result: HandResult) -> tuple[int, ...]:
+    """Who has won the game once the hand left this score (none while it goes on)."""
+    declaring = -1 if result.redeal or result.declarer is None else variant.scorer_of(result.declarer)
+    if variant.cutthroat:
+        shares = shares_of_win(score, declaring)
+        return () if shares is None else tuple(i for i, share in enumerate(shares) if share > 0)
+    won = game_won_by(score[0], score[1], declaring)
+    return () if won is None else (won,)
+
+
+def winning_chances(record: Record, score: tuple[int, ...]) -> tuple[float, ...]:
+    """Each one's chance of winning from this score, the record's dealer to deal (by the
+    table of its scoring; at other auction or play settings than the defaults, those of the
+    default auction and play stand in for them, as in the review)."""
+    table = game_chances(record.variant, scoring_of(record.settings))
+    return table.chances(score, record.deal.dealer)
 
 
 def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
     """Each record's place in the games of its file (see the module); None where the score is
     not known. ``None`` in ``records``: a record that could not be read or is not reviewed."""
     places: list[GamePlace | None] = []
-    score: tuple[int, int] | None = (0, 0)  # before the next hand; None: lost
-    number, hand, started, variant = 0, 0, (0, 0), None
+    score: tuple[int, ...] | None = ()  # before the next hand (() at the start: the first game's 0-0); None: lost
+    number, hand, variant = 0, 0, None
+    started: tuple[int, ...] = ()
     for record in records:
         if record is None:
             places.append(None)
@@ -78,30 +96,30 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
             places.append(None)
             score = None
             continue
+        zero = (0,) * len(record.variant.score_names)
         other_game = variant is not None and record.variant != variant
-        scored = side_score(record.score, record.variant)
-        given = None if scored is None else (scored[0], scored[1])
+        given = side_score(record.score, record.variant)
         if given is not None:
-            starts = hand == 0 or score is None or other_game or (given == (0, 0) and score != (0, 0))
+            starts = hand == 0 or score is None or other_game or (given == zero and score != zero)
             score = given
         elif score is None:  # lost, and this record does not give it again
             places.append(None)
             continue
         else:
             starts = hand == 0 or other_game
-            score = (0, 0) if other_game else score
+            score = zero if other_game or not score else score
         if starts:
             number, hand, started = number + 1, 0, score
         variant = record.variant
         hand += 1
         result = record.result
-        after = winner = None
+        after: tuple[int, ...] | None = None
+        winners: tuple[int, ...] = ()
         if result is not None:
-            points = first_side_points(result)
-            after = (score[0] + points[0], score[1] + points[1])
-            winner = game_won_by(*after, -1 if result.side is None else result.side)
-        places.append(GamePlace(number, hand, score, started, winning_chance(record, score), after, winner))
+            after = tuple(s + p for s, p in zip(score, points_by_scorer(result)))
+            winners = winners_of(variant, after, result)
+        places.append(GamePlace(number, hand, score, started, winning_chances(record, score), after, winners))
         score = after
-        if winner is not None:  # the game is over: the next hand begins the next at 0-0
-            score, hand = (0, 0), 0
+        if winners:  # the game is over: the next hand begins the next at 0-0
+            score, hand = zero, 0
     return places

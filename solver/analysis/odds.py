@@ -151,6 +151,11 @@ class WinChances:
         """The first side's chance of winning with these scores, ``dealer`` to deal next."""
         return self.read(self.table, first, second, dealer)
 
+    def chances(self, score: tuple[int, ...], dealer: int) -> tuple[float, float]:
+        """Each side's chance with these scores (``chance`` and the rest)."""
+        first = self.chance(score[0], score[1], dealer)
+        return first, 1 - first
+
     def after(self, score: tuple[int, ...], gains: tuple[int, ...], declaring: int, dealer: int
               ) -> tuple[float, float]:
         """Each side's chance once a hand ``dealer`` dealt gave the sides ``gains``

@@ -20,7 +20,6 @@ from typing import Any
 
 from ..core.cards import SUIT_NAMES, SUITS
 from ..core.variants import variant_for
-from .games import not_followed
 
 
 @dataclass
@@ -66,7 +65,6 @@ class HandLine:
     contract: str = ""  # "N 6 in clubs", "E order up alone", "" when not reviewed
     outcome: str = ""  # "made 6 tricks", "down 2", "passed out", "not reviewed: ..."
     points: dict[str, int] = field(default_factory=dict)  # each side's points from the hand
-    untracked: str | None = None  # why the hand's game is never followed to 10 (three players), if so
 
 
 @dataclass(frozen=True)
@@ -75,9 +73,9 @@ class GameLine:
 
     number: int
     hands: tuple[HandLine, ...]
-    started: tuple[int, int]
-    final: tuple[int, int] | None  # after its last hand (None: that hand's result is not known)
-    winner: str | None  # the side's name, once it reached 10
+    started: tuple[int, ...]  # each of the sides' (or three players') scores
+    final: tuple[int, ...] | None  # after its last hand (None: that hand's result is not known)
+    winner: str | None  # the side's name (or the players', two sharing it), once it reached 10
 
 
 @dataclass
@@ -85,7 +83,7 @@ class Session:
     players: dict[str, PlayerSession] = field(default_factory=dict)
     hands: list[HandLine] = field(default_factory=list)
     mistakes: list[Mistake] = field(default_factory=list)
-    sides: tuple[str, str] = ("N-S", "E-W")  # the sides' names of the night's game
+    sides: tuple[str, ...] = ("N-S", "E-W")  # who keeps a score in the night's game (``Variant.score_names``)
     side_players: dict[str, list[str]] = field(default_factory=dict)  # who sat on each side
 
     @property
@@ -107,14 +105,11 @@ class Session:
             player.play_win += totals.get("play_win", 0.0)
             player.bidding_win += totals.get("bidding_win", 0.0)
             player.double_dummy_given_away += totals["double_dummy_given_away"]
-        variant = variant_for(record["variant"], record["deck"])
-        if not variant.cutthroat:  # three players each for themselves are no sides
-            self.note_sides(record)
+        self.note_sides(record)
         contract = record["contract"]
         declarer = names.get(contract["declarer"], contract["declarer"])
         self.players.setdefault(declarer, PlayerSession(declarer)).declared += 1
-        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "",
-                        untracked=not_followed(variant))
+        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "")
         result = review.get("result")
         if result is None:
             line.outcome = "the record stops before the end"
@@ -134,8 +129,8 @@ class Session:
         self.hands.append(HandLine(str(id), len(self.hands) + 1, game, outcome=f"not reviewed: {error}"))
 
     def note_sides(self, record: dict[str, Any]) -> None:
-        """The sides' names and who sat on each, as the records say."""
-        sides = ("N", "S") if record["variant"] == "euchre2" else ("N-S", "E-W")
+        """The sides' names (or the three players') and who sat on each, as the records say."""
+        sides = variant_for(record["variant"], record["deck"]).score_names
         self.sides = sides
         names = record.get("players", {})
         for side in sides:
@@ -155,9 +150,8 @@ class Session:
         for number, hands in by_number.items():
             first, last = hands[0].game, hands[-1].game
             assert first is not None and last is not None
-            final = None if last["after"] is None else (last["after"][0], last["after"][1])
-            out.append(GameLine(number, tuple(hands), (first["started"][0], first["started"][1]), final,
-                                last["winner"]))
+            final = None if last["after"] is None else tuple(last["after"])
+            out.append(GameLine(number, tuple(hands), tuple(first["started"]), final, last["winner"]))
         return out
 
     def scored(self) -> bool:

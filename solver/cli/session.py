@@ -295,9 +295,6 @@ def summary_text(out: Summed) -> str:
     scored = any(h.game is not None for h in session.reviewed)
     lines = [f"{counted(len(session.reviewed), 'hand')} reviewed{passed}, {counted(len(out.errors), 'error')}."]
     lines += [f"  {game_words(session, game)}" for game in session.games()]
-    untracked = next((h.untracked for h in session.reviewed if h.untracked is not None), None)
-    if untracked is not None:
-        lines.append(f"  Three-Handed Euchre: {untracked}.")
     lines += ["Per player, summed over the hands: the points given away (pts; single dummy, from the player's "
               "seat) in the play and in the bidding" + (", the chance of winning the game given away (win%; in "
                                                          "percentage points)" if scored else "")
@@ -360,9 +357,10 @@ def csv_rows(line: dict[str, Any]) -> list[dict[str, Any]]:
     rows = []
 
     def row(seat: str, decision: str, **values: Any) -> None:
-        if game is not None:  # the score before the hand, the player's side's first
-            side = variant.side_of(SEATS.index(seat))
-            values.update(game=game["number"], own_score=game["score"][side], other_score=game["score"][1 - side])
+        if game is not None:  # the score before the hand, the player's side's first (of three, the best other)
+            own = variant.scorer_of(SEATS.index(seat))
+            values.update(game=game["number"], own_score=game["score"][own],
+                          other_score=max(s for i, s in enumerate(game["score"]) if i != own))
         rows.append({"id": line["id"], "player": names.get(seat, seat), "seat": seat, "decision": decision,
                      **{k: values.get(k, "") for k in CSV_COLUMNS[4:]}})
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import io
+from collections.abc import Sequence
 from importlib.util import find_spec
 from typing import Any
 
@@ -84,10 +85,10 @@ def game_words(session: Session, game: GameLine) -> str:
         return f"game {game.number}{start}: the score is lost after {hands}"
     if game.winner is None:
         return f"game {game.number}{start}: not finished, {score_text(*game.final)} after {hands}"
-    who = ", ".join(session.side_players.get(game.winner, []))
-    side = f"{game.winner} ({who})" if who else game.winner
-    high, low = sorted(game.final, reverse=True)
-    return f"game {game.number}{start}: {side} won {score_text(high, low)} in {hands}"
+    players = session.side_players.get(game.winner, [])
+    side = f"{game.winner} ({', '.join(players)})" if players and players != [game.winner] else game.winner
+    won = "shared the win at" if " and " in game.winner else "won"  # two defenders tied on a euchre
+    return f"game {game.number}{start}: {side} {won} {score_text(*sorted(game.final, reverse=True))} in {hands}"
 
 
 def chance_chart(session: Session, game: GameLine) -> str:
@@ -96,21 +97,35 @@ def chance_chart(session: Session, game: GameLine) -> str:
     plt = pyplot()
     first = session.sides[0]
     xs = list(range(1, len(game.hands) + 1))
-    ys = [100 * (hand.game or {}).get("chance", 0.5) for hand in game.hands]
-    if game.final is not None and game.winner is not None:
+    ended = game.final is not None and game.winner is not None
+    if ended:
         xs.append(len(game.hands) + 1)
-        ys.append(100.0 if game.winner == first else 0.0)
     figure, axes = plt.subplots(figsize=(6.4, 2.8))
-    axes.axhline(50, color="#bbb", linewidth=1, linestyle="--")
-    axes.fill_between(xs, ys, 50, color="#4a7ab5", alpha=0.15, linewidth=0)
-    axes.plot(xs, ys, color="#4a7ab5", marker="o", markersize=4)
+    if "chances" in (game.hands[0].game or {}):  # three players: a line each
+        winners = (game.winner or "").split(" and ")
+        for i, (name, colour) in enumerate(zip(session.sides, ("#4a7ab5", "#c0504d", "#6a9a3a"))):
+            ys = [100 * (hand.game or {})["chances"][i] for hand in game.hands]
+            if ended:
+                ys.append(100.0 / len(winners) if name in winners else 0.0)
+            axes.plot(xs, ys, color=colour, marker="o", markersize=4, label=name)
+        axes.legend(loc="upper left", fontsize="small")
+        axes.axhline(100 / 3, color="#bbb", linewidth=1, linestyle="--")
+        axes.set_ylabel("wins (%)")
+        axes.set_title(f"Game {game.number}: each player's chance of winning the game")
+    else:
+        ys = [100 * (hand.game or {}).get("chance", 0.5) for hand in game.hands]
+        if ended:
+            ys.append(100.0 if game.winner == first else 0.0)
+        axes.axhline(50, color="#bbb", linewidth=1, linestyle="--")
+        axes.fill_between(xs, ys, 50, color="#4a7ab5", alpha=0.15, linewidth=0)
+        axes.plot(xs, ys, color="#4a7ab5", marker="o", markersize=4)
+        axes.set_ylabel(f"{first} wins (%)")
+        axes.set_title(f"Game {game.number}: {first}'s chance of winning the game")
     axes.set_ylim(0, 100)
     axes.set_xlim(0.7, max(xs) + 0.3)
     labels = [str(x) for x in range(1, len(game.hands) + 1)] + (["end"] if len(xs) > len(game.hands) else [])
     axes.set_xticks(xs, labels)
     axes.set_xlabel("before hand (of this game)")
-    axes.set_ylabel(f"{first} wins (%)")
-    axes.set_title(f"Game {game.number}: {first}'s chance of winning the game")
     chart = svg(figure)
     plt.close(figure)
     return chart
@@ -153,19 +168,14 @@ def anchor(hand_id: str) -> str:
     return "hand-" + "".join(c if c.isalnum() or c in "-_" else "_" for c in hand_id)
 
 
-def score_words(session: Session, score: list[int] | tuple[int, int]) -> str:
+def score_words(session: Session, score: Sequence[int]) -> str:
     """``N-S 6, E-W -5``: a score where a bare ``6--5`` would puzzle."""
     return sides_text(session.sides, score)
 
 
 def hand_row(session: Session, hand: HandLine) -> str:
-    first, second = session.sides
     place = hand.game
-    if set(hand.points) - {first, second}:  # three players each for themselves: each one's points
-        points = ", ".join(f"{name} {p:+d}" for name, p in hand.points.items())
-    else:
-        points = "" if not hand.points else \
-            f"{first} {hand.points.get(first, 0):+d}, {second} {hand.points.get(second, 0):+d}"
+    points = "" if not hand.points else ", ".join(f"{name} {hand.points.get(name, 0):+d}" for name in session.sides)
     after = "" if place is None or place["after"] is None else score_words(session, place["after"])
     return (f'<tr id="{anchor(hand.id)}">' + cell("" if place is None else place["hand"], "hand")
             + cell(hand.id, "record") + cell(hand.dealer or "", "dealer") + cell(hand.contract, "contract", True)
@@ -226,16 +236,11 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
         parts.append(f"<h2>{html.escape(words[0].upper() + words[1:])}</h2>"
                      f"<figure>{chance_chart(session, game)}</figure>"
                      + table(HAND_LABELS, [hand_row(session, h) for h in game.hands], WORDS))
-    outside = [h for h in session.hands if h.game is None and h.untracked is None]
+    outside = [h for h in session.hands if h.game is None]
     if outside:
         parts.append("<h2>Hands outside any game</h2><p>The score was lost before them (a hand whose result is "
                      "not known), and no record gave it again.</p>"
                      + table(HAND_LABELS, [hand_row(session, h) for h in outside], WORDS))
-    untracked = [h for h in session.hands if h.untracked is not None]
-    if untracked:
-        reason = untracked[0].untracked or ""
-        parts.append(f"<h2>Hands of three players</h2><p>{html.escape(reason[0].upper() + reason[1:])}.</p>"
-                     + table(HAND_LABELS, [hand_row(session, h) for h in untracked], WORDS))
     notes = f"""<p class="note">Each decision is judged from the seat of the player who made it, knowing only
 what that player could know then, over {layouts} random layouts of the other cards (single dummy): every call
 of the auction, the contract and each card, by the points of the hand its side can expect against the best

@@ -206,24 +206,29 @@ def test_records_not_reviewed_for_one_reason_are_listed_with_it_once(capsys, tmp
     assert "calling for best" in listed[0]
 
 
-def test_three_handed_hands_are_reviewed_apart_from_any_game(capsys, tmp_path: Path) -> None:
-    """Three players each for themselves: their hands are judged in points of the hand, each
-    player's own, and listed apart, since a session does not follow three players' games."""
-    made = ("variant: euchre3\ndealer: N\ndeal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD\n"
-            "auction: E pass, S pass, N order up\ncontract: N, trump D, discard 9H\n"
-            "play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC")
+def test_three_handed_hands_are_followed_as_each_players_game(capsys, tmp_path: Path) -> None:
+    """Three players each keep a score: from the first record's 8-5-7, N makes twice (1 point
+    each, docs/rules.md) and wins at 10-5-7; the next hand starts a game at 0-0-0, where S is
+    euchred and N and E score 2 each. Each hand's place names all three scores and chances."""
+    made = ("variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; auction: E pass, S pass, "
+            "N order up; contract: N, trump D, discard 9H; play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC")
+    euchred = ("variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; auction: E pass, S pass, "
+               "N pass, E pass, S name H; contract: S, trump H; play: JS QS TS | KH JD QD | 9S QC TH | TD KD TC | "
+               "9H 9C AC")
+    night = tmp_path / "night.txt"
+    night.write_text(f"score: 8-5-7; {made}\n{made}\n{euchred}\n", encoding="utf-8")
     out, html = tmp_path / "out.jsonl", tmp_path / "night.html"
-    code, text, err = run(capsys, "session", str(night(tmp_path, [f"id: {n}\n{made}" for n in (1, 2)])), str(out),
-                          *LAYOUTS, "--html", str(html))
+    code, text, err = run(capsys, "session", str(night), str(out), *LAYOUTS, "--html", str(html))
     assert code == 0, err
-    assert text.startswith("2 hands reviewed, 0 errors.\n  Three-Handed Euchre: three players' games are not followed "
-                           "from hand to hand: each hand is judged at the score its record gives, if any.\n")
-    assert [line["game"] for line in lines(out)] == [None, None]
-    for seat in "NES":
-        assert f"\n  {seat}  " in text
+    assert text.splitlines()[1:3] == ["  game 1 (from 8-5-7): N won 10-7-5 in 2 hands",
+                                      "  game 2 (from 0-0-0): not finished, 2-2-0 after 1 hand"]
+    games = [line["game"] for line in lines(out)]
+    assert [(g["score"], g["after"], g["winner"]) for g in games] == [
+        ([8, 5, 7], [9, 5, 7], None), ([9, 5, 7], [10, 5, 7], "N"), ([0, 0, 0], [2, 2, 0], None)]
+    assert all(sum(g["chances"]) == pytest.approx(1, abs=1e-3) and g["chance"] == g["chances"][0] for g in games)
     report = html.read_text(encoding="utf-8")
-    assert "<h2>Hands of three players</h2>" in report and "N +1, E +0, S +0" in report
-    assert "Hands outside any game" not in report
+    assert "each player&#x27;s chance of winning the game" in report or "each player's chance of winning" in report
+    assert "N +1, E +0, S +0" in report and "N 10, E 5, S 7" in report
 
 
 def test_a_night_goes_on_only_at_the_layouts_and_seed_it_began_with(capsys, reference: tuple[Path, bytes],
