@@ -344,10 +344,13 @@ def with_defences(knowledge: Knowledge, declarer: int, alone: bool, settings: Se
 
 def solve_defended(knowledge: Knowledge, forms: Sequence[bool], settings: Settings, count: int, seed: int | str,
                    threads: int, mapper: Mapper | None, progress: Progress | None, done_before: int, total: int,
-                   indexes: Sequence[int] | None, read: Sequence[Read] | None = None) -> Solved:
-    """The seat's rows in each form, a lone declarer's against the defenders' best defence;
-    ``read``: per form, the only columns solved (``solve_layouts``)."""
-    groups = [with_defences(knowledge, knowledge.seat, a, settings) for a in forms]
+                   indexes: Sequence[int] | None, read: Sequence[Read] | None = None,
+                   declarer: int | None = None) -> Solved:
+    """The rows of ``declarer``'s table (by default the seat's own) in each form, a lone
+    declarer's against the defenders' best defence; ``read``: per form, the only columns
+    solved (``solve_layouts``)."""
+    maker = knowledge.seat if declarer is None else declarer
+    groups = [with_defences(knowledge, maker, a, settings) for a in forms]
     flat = [shape for group in groups for shape in group]
     flat_read = None if read is None else [columns for group, columns in zip(groups, read) for _ in group]
     solved = solve_layouts(knowledge, flat, count, seed, threads, mapper, progress, done_before=done_before,

@@ -480,7 +480,7 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     agreeing = agreeing_layouts(known, stream, layouts, Context(tuple(record.calls), True, uniform), settings)
     count = len(agreeing.indexes)
     solved = solve_defended(known, forms, settings, count, stream, threads, None, progress, 0, count,
-                            agreeing.indexes)
+                            agreeing.indexes, declarer=contract.declarer)
     chooser_declares = variant.declares_with(taker, contract.declarer)
     candidates = []  # (points per layout, tricks per layout, trump, discard, alone)
     wins: dict[tuple[int, int, bool], float] = {}  # with a score: each choice's chance of winning, the chooser's side's

@@ -4,6 +4,8 @@ auction is judged and named as it was made, and every interface gives the same a
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from cli_run import run, run_json
 from flask.testing import FlaskClient
@@ -125,3 +127,36 @@ def test_the_api_bounds_the_layouts(client: FlaskClient) -> None:
 def test_the_api_stops_a_review_at_the_time_limit(client: FlaskClient) -> None:
     response = client.post("/api/v1/review", json={"record": HASENPFEFFER_RECORD, "layouts": 2000})
     assert response.status_code == 503
+
+
+@pytest.mark.compiled
+@pytest.mark.parametrize("text", [
+    # four-hand Euchre: E orders up the KS and N, dealing against it, takes it and puts away KH
+    "variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; auction: E order up; "
+    "contract: E, trump S, discard KH",
+    # Three-Handed: E orders up the AD and N, dealing against it, puts away 9H
+    "variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; auction: E order up; "
+    "contract: E, trump D, discard 9H",
+], ids=["euchre", "euchre3"])
+def test_a_defending_dealers_discard_is_judged_against_the_maker(text: str) -> None:
+    """The dealer who takes up the upcard for the other side chooses its discard knowing its own
+    six cards: on each layout (dealt by the documented rule, every layout alike) every discard
+    is played out with the maker declaring, and the dealer's figure is the defenders' tricks."""
+    from test_advice import plain_deal
+
+    record = hasen.Record.parse(text)
+    layouts, seed = 10, 4
+    choice = hasen.review_hand(record, layouts=layouts, seed=seed, uniform=True).choice
+    assert choice is not None and str(choice.seat) == "N"
+    deal, contract = record.deal, record.contract
+    own = deal.hands[0] | 1 << int(deal.extra)
+    tricks: dict[str, list[int]] = {}
+    for i in range(layouts):
+        layout = plain_deal(deal.variant, 0, deal.hands[0], int(deal.extra), random.Random(f"{seed}/choice/{i}"), "N")
+        for card in hasen.CardSet(own):
+            made = hasen.solve(layout, str(contract.declarer), str(contract.trump), str(card)).total
+            tricks.setdefault(str(card), []).append(deal.variant.hand_size - made)
+    means = {card: sum(v) / layouts for card, v in tricks.items()}
+    assert choice.mean == pytest.approx(means[str(contract.discard)])
+    assert choice.best_mean == pytest.approx(means[str(choice.best[1])])
+    assert means[str(choice.best[1])] == pytest.approx(max(means.values()))
