@@ -119,7 +119,8 @@ def bid_request(limit: int) -> dict[str, Any]:
                         "description": "With seat: deal every layout alike, not only those that agree with the "
                                        "calls so far."},
             "score": text("With seat: the score before the hand, N-S's then E-W's (in Two-handed Euchre N's then "
-                          "S's), like '8-5': every option is valued by the chance of winning the game too."),
+                          "S's), like '8-5'; in Three-Handed Euchre each player's, like '3-5-7': every option is "
+                          "valued by the chance of winning the game too."),
             **VARIANT_OPTIONS,
             **{name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS},
         },
@@ -623,12 +624,14 @@ AT_THE_TABLE = {
                                                               "highest bid the seat goes to."},
                     "alone": {"type": "boolean"},
                     "expected": {**FIGURE, "description": "The seat's side's points less the other side's, "
-                                                          "expected."},
+                                                          "expected (with three players: its own points less the "
+                                                          "mean of the other two's)."},
                     "stderr": FIGURE,
-                    "ours": {**SHARE, "description": "The share of layouts on which the seat's side plays the "
-                                                     "contract."},
+                    "ours": {**SHARE, "description": "The share of layouts on which the seat's side (with three "
+                                                     "players, the seat) plays the contract."},
                     "ours_make": {**SHARE, "description": "The seat's side plays the contract and makes it."},
-                    "theirs_make": {**SHARE, "description": "The other side plays the contract and makes it."},
+                    "theirs_make": {**SHARE, "description": "The other side (with three players, either other "
+                                                            "player) plays the contract and makes it."},
                     "redeal": {**SHARE, "description": "Nobody declares."}}),
                     {"win": {**SHARE, "description": "With a score: the seat's side's chance of winning the game "
                                                      "after the hand."},
@@ -684,8 +687,8 @@ def hand_review_request(limit: int) -> dict[str, Any]:
             "seed": SEED_FIELD,
             "uniform": {"type": "boolean", "default": False,
                         "description": "Deal every layout alike, not only those that agree with the auction."},
-            "score": text("The score before the hand, the first side's first, like '8-5' (by default the record's "
-                          "own score field)."),
+            "score": text("The score before the hand, the first side's first, like '8-5' (in Three-Handed Euchre "
+                          "each player's, '3-5-7'; by default the record's own score field)."),
         },
     }
 
@@ -714,7 +717,8 @@ HAND_REVIEW_RESPONSE = closed({
             "description": "Null where the record does not know the dealer's discard (not_judged)."},
     "uniform": {"type": "boolean", "description": "Whether the layouts were dealt without regard to the auction."},
     "score": {"oneOf": [NULL, {"type": "array", "items": {"type": "integer"}}],
-              "description": "The score before the hand (the first side's first), when known: every decision's cost "
+              "description": "The score before the hand (the first side's first; with three players each one's), "
+                             "when known: every decision's cost "
                              "in the chance of winning the game is given too (win_cost)."},
     "calls": {"type": "array", "description": "Every call of the auction with another call open to its seat, "
                                               "judged from that seat in points against every call it could make.",
@@ -858,8 +862,8 @@ ODDS_RESPONSE = optional(closed({
     "score": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Each side's score."},
     "dealer": {"oneOf": [SEAT, NULL]},
     "chance": {"type": "object", "additionalProperties": SHARE,
-               "description": "Each side's chance of winning the game (with the dealer given; else the mean over "
-                              "the dealers)."},
+               "description": "Each side's (or each of three players') chance of winning the game (with the "
+                              "dealer given; else the mean over the dealers)."},
     "by_dealer": {"type": "object", "propertyNames": SEAT, "additionalProperties": closed({
         "chance": {"oneOf": [SHARE, {"type": "object", "propertyNames": SEAT, "additionalProperties": SHARE}],
                    "description": "The first side's chance; with three players, each player's."},

@@ -155,7 +155,8 @@ def bid_arguments(bid: argparse.ArgumentParser) -> None:
                      help="with --seat: deal every layout alike, not only those that agree with the calls so far")
     bid.add_argument("--score", metavar="SCORE",
                      help="with --seat: the score before the hand, N-S's then E-W's (in Two-handed Euchre N's then "
-                          "S's), like 8-5: every option is valued by the chance of winning the game too")
+                          "S's), like 8-5; in Three-Handed Euchre each player's, like 3-5-7: every option is valued "
+                          "by the chance of winning the game too")
     # None: not given, so that the double-dummy par can refuse what only the advice uses
     bid.set_defaults(layouts=None, seed=None, jobs=None)
     add_variant_options(bid)
@@ -187,8 +188,9 @@ def review_arguments(review: argparse.ArgumentParser) -> None:
                              "by the model of the other players")
     review.add_argument("--score", metavar="SCORE",
                         help="with a record: the score before the hand, N-S's then E-W's (in Two-handed Euchre "
-                             "N's then S's), like 8-5 (default: the record's score field): each decision's cost "
-                             "in the chance of winning the game is given too")
+                             "N's then S's; in Three-Handed Euchre each player's, 3-5-7), like 8-5 (default: the "
+                             "record's score field): each decision's cost in the chance of winning the game is "
+                             "given too")
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 

@@ -15,7 +15,9 @@ def format_leads(sim: LeadSimulation) -> str:
     others = "".join(f", {SEATS[s]} holds {CardSet(m)}" for s, m in enumerate(known.known) if m)
     seen = "" if known.extra is None else f" and the {known.variant.extra_card} {card_name(known.extra)}"
     alone = " alone" if sim.alone else ""
-    out = [f"{SEATS[known.seat]} leads against {SEATS[sim.declarer]}'s {SUIT_NAMES[sim.trump]}{alone}, "
+    whose = "its own" if sim.declarer == known.seat else \
+        f"{'its partner' if sim.leader_declares else 'against'} {SEATS[sim.declarer]}'s"
+    out = [f"{SEATS[known.seat]} leads {whose} {SUIT_NAMES[sim.trump]}{alone}, "
            f"knowing {CardSet(known.hand)}{seen}{others}; {SEATS[known.dealer]} deals"]
     if sim.context.auction:
         words = ", ".join(f"{SEATS[s]} {c.words(sim.settings)}" for s, c in sim.context.auction)

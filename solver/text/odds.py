@@ -57,5 +57,5 @@ def format_player_odds(odds: PlayerOdds) -> str:
         lines += [f"  {SEATS[d]} to deal: {each(*pair)}" for d, pair in odds.by_dealer.items()]
     low = lowest_three(odds.settings)
     errors = not all(math.isnan(e) for _, errs in odds.by_dealer.values() for e in errs)
-    lines.append(basis(odds.hands, f"; a player more than {-low} behind counts as that far" if low else "", errors))
+    lines.append(basis(odds.hands, f"; a score below {low} counts as {low}" if low else "", errors))
     return "\n".join(lines)

@@ -15,7 +15,8 @@ from typing import Any
 from ..analysis.fair import MISTAKE_POINTS
 from ..analysis.record import Record
 from ..analysis.session import GameLine, HandLine, Mistake, Session
-from .words import score_text, sides_text
+from ..core.variants import CUTTHROAT_PLAYERS
+from .words import OWN_POINTS, score_text, sides_text
 
 REPORT_EXTRA = "pip install 'hasen[report]'"  # matplotlib draws the charts
 NARROW = "40em"  # below this width a table shows each row as a card of labelled lines
@@ -206,7 +207,8 @@ def players_table(session: Session) -> str:
 def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
     hand = next(h for h in session.hands if h.id == mistake.hand)
     game = "" if hand.game is None else f" (game {hand.game['number']}, at {score_words(session, hand.game['score'])})"
-    chance = "" if mistake.win is None else (f", and {100 * mistake.win:.0f} percentage points of the side's chance "
+    whose = "the player's" if len(session.sides) == CUTTHROAT_PLAYERS else "the side's"
+    chance = "" if mistake.win is None else (f", and {100 * mistake.win:.0f} percentage points of {whose} chance "
                                              "of winning the game,")
     deal = str(Record.from_json(mistake.record).deal)
     return (f'<div class="mistake"><h3>{rank}. {html.escape(mistake.player)} ({mistake.seat}), '
@@ -230,7 +232,6 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
         measure = "the chance of winning the game" if session.scored() else "the points"
         parts.append(f"<h2>The night's costliest mistakes</h2><p>By {html.escape(measure)} they gave away.</p>")
         parts += [mistake_block(session, rank, m) for rank, m in enumerate(worst, 1)]
-    first = session.sides[0]
     for game in games:
         words = game_words(session, game)
         parts.append(f"<h2>{html.escape(words[0].upper() + words[1:])}</h2>"
@@ -241,14 +242,17 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
         parts.append("<h2>Hands outside any game</h2><p>The score was lost before them (a hand whose result is "
                      "not known), and no record gave it again.</p>"
                      + table(HAND_LABELS, [hand_row(session, h) for h in outside], WORDS))
+    three = len(session.sides) == CUTTHROAT_PLAYERS
+    whose = "its player" if three else "its side"
+    reckoned = f" (its {OWN_POINTS})" if three else ""
     notes = f"""<p class="note">Each decision is judged from the seat of the player who made it, knowing only
 what that player could know then, over {layouts} random layouts of the other cards (single dummy): every call
-of the auction, the contract and each card, by the points of the hand its side can expect against the best
-choice, and, where the score is known, by its side's chance of winning the game (to 10) against the best
+of the auction, the contract and each card, by the points of the hand {whose} can expect against the best
+choice{reckoned}, and, where the score is known, by {whose} chance of winning the game (to 10) against the best
 choice, in percentage points. The players' figures are sums over the night. A mistake gives away at least
 {MISTAKE_POINTS:.2f} points, clear of twice its standard error. The tricks given away with every hand open
 (double dummy) are counted apart. The chance of winning before a hand is read from the game's odds table
-for the score, {first} first, and the dealer.</p>"""
+for the score ({", ".join(session.sides)}) and the dealer.</p>"""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">{REPORT_MARK}<title>{html.escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}</style></head>

@@ -21,12 +21,15 @@ def tricks(n: int) -> str:
     return f"{n} trick" + ("" if n == 1 else "s")
 
 
+OWN_POINTS = "own points less the mean of the other two players'"  # three players' reckoning, after "its"
+
+
 def points_less(variant: Variant, side: str, player: str) -> str:
     """How a figure in points is reckoned: ``side``'s points against the other side's, or
     with three players each for themselves, ``player``'s own against the other two
     (``rules.scoring.standing``)."""
     if variant.cutthroat:
-        return f"{player} own points less the mean of the other two players'"
+        return f"{player} {OWN_POINTS}"
     return f"{side} points less the other side's"
 
 

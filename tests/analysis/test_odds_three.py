@@ -151,14 +151,24 @@ def test_at_nine_each_a_contract_ends_the_game_so_a_cards_chance_of_winning_foll
 
 
 def test_with_a_score_each_layouts_chance_is_the_tables_after_the_hand() -> None:
-    """The call advice at 3-5-7: for every option, each layout's chance of winning for N is
-    the shipped table's at the scores the hand leaves (the next seat dealing), or N's share of
-    the win where the hand ends the game."""
+    """The call advice at 3-5-7: for every option, each layout's points for each player follow
+    from N's own figure there (docs/variants.md: +1, +3 or -2 as maker; -1/2, -3/2 or +1 as a
+    defender), and its chance of winning for N is the shipped table's at the scores the hand
+    leaves (the next seat dealing), or N's share of the win where the hand ends the game."""
     advice = hasen.bid(hand="AJ.K..A9", extra="TS", seat="N", dealer="S", variant="euchre3", score="3-5-7",
                        layouts=80, choice_layouts=20)
     table = shipped(24)["table"]
+    as_maker = {1: (1, 0), 3: (3, 0), -2: (0, 2)}  # N's figure: the maker's points, each other's
+    as_defender = {-0.5: (1, 0), -1.5: (3, 0), 1: (0, 2)}
     for action in advice.actions:
-        for gains, maker, won in zip(action.gains, action.declaring, action.wins):
+        for points, ours, redeal, gains, maker, won in zip(action.points, action.ours, action.redeal, action.gains,
+                                                           action.declaring, action.wins):
+            if redeal:
+                assert maker == -1 and tuple(gains) == (0, 0, 0)
+            else:
+                assert (maker == 0) == bool(ours)
+                mine, theirs = (as_maker if ours else as_defender)[float(points)]
+                assert tuple(gains) == tuple(mine if p == maker else theirs for p in range(3))
             after = [s + int(g) for s, g in zip((3, 5, 7), gains)]
             if max(after) >= TARGET:
                 tied = [p for p in range(3) if after[p] == max(after)]
