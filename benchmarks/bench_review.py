@@ -34,6 +34,8 @@ from common import club_night
 import hasen
 from hasen.search import USING_EXTENSION
 
+REVIEWED = ["hasenpfeffer", "euchre", "euchre2", "euchre3"]  # the games reviewed from each seat
+
 
 def made_up_record(variant: str, seed: int) -> hasen.Record:
     """A random deal bid as its par auction goes (every hand open), the declarer's
@@ -68,14 +70,14 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4, help="hands of each game")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--threads", type=int, default=os.cpu_count() or 2)
-    parser.add_argument("--game", choices=["hasenpfeffer", "euchre", "euchre2"], action="append")
+    parser.add_argument("--game", choices=REVIEWED, action="append")
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--session", type=int, default=20, help="hands in the session (0: none)")
     args = parser.parse_args()
     print(f"search: {'compiled' if USING_EXTENSION else 'pure Python'}; whole hands at the default layouts, "
           f"1 and {args.threads} threads in turns, {args.rounds} rounds")
     print(f"{'game':<14}{'1 thread':>10}{f'{args.threads} threads':>12}{'ratio':>8}")
-    for game in (args.game or ["hasenpfeffer", "euchre", "euchre2"]) if args.hands else []:
+    for game in (args.game or REVIEWED) if args.hands else []:
         records = [made_up_record(game, args.seed + i) for i in range(args.hands)]
         hasen.review_hand(records[0], layouts=10)  # warm: imports, the search's tables
         one, many, ratios = [], [], []

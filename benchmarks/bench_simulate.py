@@ -46,6 +46,8 @@ JOBS: dict[str, tuple[str, Job]] = {
         "hasenpfeffer", lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads)),
     "Euchre call advice": (
         "euchre", lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads)),
+    "Three-Handed call advice": (
+        "euchre3", lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads)),
 }
 
 
