@@ -170,7 +170,16 @@ class WinChances:
         if first >= TARGET or second >= TARGET:
             raise NotationError(f"score: a game ends at {TARGET}: {first}-{second} is over")
         low = lowest(self.variant)
+        check_reachable((first, second), low, self.variant)
         return float(grid[self.variant.seats.index(dealer)][max(first, low) - low][max(second, low) - low])
+
+
+def check_reachable(score: tuple[int, ...], low: int, variant: Variant) -> None:
+    """Refuse a score below 0 where the game's points never take one there (the table's edge
+    is 0); below a deeper edge a score counts as the edge, as the table says."""
+    if low == 0 and min(score) < 0:
+        raise NotationError(f"score: {'-'.join(map(str, score))}: no score falls below 0 in {variant.name} at these "
+                            "settings")
 
 
 @cache

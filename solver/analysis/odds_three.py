@@ -31,7 +31,7 @@ from ..core.variants import Variant
 from ..rules.scoring import GAME_POINTS, hand_score
 from ..rules.settings import Settings
 from .answer import Answer, variant_json
-from .odds import Outcome, check_scoring, odds_data, outcomes_of
+from .odds import Outcome, check_reachable, check_scoring, odds_data, outcomes_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -143,6 +143,7 @@ class PlayerChances:
         if max(scores) >= GAME_POINTS:
             raise NotationError(f"score: a game ends at {GAME_POINTS}: {'-'.join(map(str, scores))} is over")
         low = lowest_three(self.settings)
+        check_reachable(scores, low, self.variant)
         n, e, s = (max(score, low) - low for score in scores)
         return tuple(float(c) for c in grid[self.variant.seats.index(dealer)][n][e][s])
 

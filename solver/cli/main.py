@@ -16,7 +16,7 @@ from ..core.errors import HasenError
 from ..core.version import __version__
 from .options import UsageError, deal_text, settings_from, variant_from
 from .output import OutputError, emit, report, silence_stdout
-from .parser import COMMANDS, build_parser
+from .parser import COMMANDS, build_parser, scores_as_values
 
 __all__ = ["main"]
 
@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_command(words: list[str], interrupted: list[bool]) -> int:
     try:
-        args = build_parser(words[0] if words else None).parse_args(words)
+        args = build_parser(words[0] if words else None).parse_args(scores_as_values(words))
         module, _, function = args.run.partition(":")
         return int(getattr(import_module(f".{module}", __package__), function)(args))
     except HasenError as exc:

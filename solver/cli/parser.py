@@ -396,6 +396,27 @@ COMMANDS = {
 }
 
 
+NEGATIVE_SCORE = re.compile(r"-\d+(-+\d+)+")  # a score whose first figure is below 0: -3-8, -2-5-7
+
+
+def scores_as_values(words: list[str]) -> list[str]:
+    """The command line with a score that starts with a minus given as a value: argparse
+    takes ``-3-8`` for an option, so ``--score -3-8`` becomes ``--score=-3-8`` and the
+    score of ``hasen odds -3-8`` goes after a ``--``."""
+    out: list[str] = []
+    moved: list[str] = []
+    for i, word in enumerate(words):
+        if not NEGATIVE_SCORE.fullmatch(word) or "--" in words[:i]:
+            out.append(word)
+        elif out and out[-1] == "--score":
+            out[-1] = f"--score={word}"
+        elif words[:1] == ["odds"]:
+            moved.append(word)
+        else:
+            out.append(word)
+    return out + ["--", *moved] if moved else out
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or (when ``command`` is one of COMMANDS) every command
     listed but only that one's arguments: all of them cost a few milliseconds to build."""

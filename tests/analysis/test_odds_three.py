@@ -178,3 +178,18 @@ def test_with_a_score_each_layouts_chance_is_the_tables_after_the_hand() -> None
             assert won == pytest.approx(expected, abs=1e-12), (action.call, after)
     assert advice.best_action().win == max(a.win for a in advice.actions)
     assert str(advice).splitlines()[1].startswith("At 3-5-7 (N 3, E 5, S 7): ")
+
+
+def test_a_score_below_0_is_read_where_the_scoring_can_make_one(capsys) -> None:
+    """A score that starts with a minus is a score, not an option; below 0 only where a euchred
+    maker loses points (down to -10, the table's edge), refused where no score gets there."""
+    code, out, err = run(capsys, "odds", "-3-0-0", "--variant", "euchre3", "--euchred", "maker_loses", "--dealer", "N")
+    assert code == 0, err
+    assert out.startswith("euchre3 (24 cards), to 10: N -3, E 0, S 0, N to deal: N wins ")
+    code, out, err = run(capsys, "odds", "3--5-7", "--variant", "euchre3")
+    assert code == 2 and "no score falls below 0 in euchre3" in err
+    code, out, err = run(capsys, "odds", "-3-8", "--dealer", "N")  # Hasenpfeffer: a failed bid takes one below 0
+    assert code == 0 and out.startswith("hasenpfeffer, to 10: N-S -3, E-W 8, N to deal: "), err
+    code, out, err = run(capsys, "bid", "--seat", "N", "--hand", "AS KH AC QC JC JK", "--dealer", "W", "--score",
+                         "-3-8", "--layouts", "30", "--choice-layouts", "20")
+    assert code == 0 and "At -3 to 8 (N-S -3, E-W 8): " in out, err
