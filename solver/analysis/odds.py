@@ -296,12 +296,17 @@ def check_scoring(settings: Settings) -> None:
                             f"settings; only the scoring may differ ({', '.join(SCORING)})")
 
 
+def dealers_asked(variant: Variant, dealer: int | None) -> tuple[int, ...]:
+    """The dealers an answer gives the chance for: the one named (a seat of the game), or each."""
+    if dealer is not None and dealer not in variant.seats:
+        raise NotationError(f"dealer: {SEATS[dealer]} holds no hand in {variant.name}")
+    return variant.seats if dealer is None else (dealer,)
+
+
 def odds_at(variant: Variant, settings: Settings, first: int, second: int, dealer: int | None) -> Odds:
     """The answer for a score (``record.read_score``) and the next dealer (None: each)."""
     check_scoring(settings)
     table = win_chances(variant, settings)
-    dealers = variant.seats if dealer is None else (dealer,)
-    if dealer is not None and dealer not in variant.seats:
-        raise NotationError(f"dealer: {SEATS[dealer]} holds no hand in {variant.name}")
+    dealers = dealers_asked(variant, dealer)
     return Odds(variant, settings, first, second, dealer,
                 {d: (table.chance(first, second, d), table.error(first, second, d)) for d in dealers}, table.hands)

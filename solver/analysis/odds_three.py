@@ -31,7 +31,7 @@ from ..core.variants import Variant
 from ..rules.scoring import GAME_POINTS, hand_score
 from ..rules.settings import Settings
 from .answer import Answer, variant_json
-from .odds import Outcome, check_reachable, check_scoring, odds_data, outcomes_of
+from .odds import Outcome, check_reachable, check_scoring, dealers_asked, odds_data, outcomes_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -224,8 +224,6 @@ def player_odds_at(variant: Variant, settings: Settings, scores: Scores, dealer:
     """The answer for three scores (``record.read_score``) and the next dealer (None: each)."""
     check_scoring(settings)
     table = player_chances(variant, settings)
-    if dealer is not None and dealer not in variant.seats:
-        raise NotationError(f"dealer: {SEATS[dealer]} holds no hand in {variant.name}")
-    dealers = variant.seats if dealer is None else (dealer,)
+    dealers = dealers_asked(variant, dealer)
     return PlayerOdds(variant, settings, scores, dealer,
                       {d: (table.chances(scores, d), table.errors(scores, d)) for d in dealers}, table.hands)
