@@ -140,8 +140,8 @@ export function tableLine(answer, game) {
   const first = typeof words[0] === "string" ? words[0][0].toUpperCase() + words[0].slice(1) : words[0];
   const line = [first, ...words.slice(1), `: expected ${points(best.expected)} points for ${ours}`];
   if (passing && passing !== best && passing.expected !== best.expected) {
-    line.push(`; passing: ${points(passing.expected)} (${theirs} then make the hand ` +
-      `${percent(passing.theirs_make)} of the time)`);
+    line.push(`; passing: ${points(passing.expected)} (${theirs.replace(" and ", " or ")} then ` +
+      `make${game.partners ? "" : "s"} the hand ${percent(passing.theirs_make)} of the time)`);
   }
   return [...line, "."];
 }

@@ -179,8 +179,9 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
     same = next(g for g in distinct(advice) if best in g)
     if passing is not None and passing not in same:
         theirs_play = 1 - passing.share_ours - float(passing.redeal.mean())
-        line += (f"; passing: {points(passing.expected)} ({theirs} then play the hand {percent(theirs_play)} "
-                 f"of the time and make it {percent(passing.theirs_make)})")
+        s = "s" if ours in SEATS else ""  # a player (or either of two), or a side
+        line += (f"; passing: {points(passing.expected)} ({theirs.replace(' and ', ' or ')} then play{s} the hand "
+                 f"{percent(theirs_play)} of the time and make{s} it {percent(passing.theirs_make)})")
     else:
         others = [a for a in advice.actions if a not in same]
         if others:
