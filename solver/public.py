@@ -374,13 +374,13 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
         if value is not None and not isinstance(value, bool):
             raise NotationError(f"{name}: expected true or false, got {value!r}")
     from .analysis.knowledge import Context
-    from .analysis.record import read_score, side_score
+    from .analysis.record import read_score
 
     if score is not None and not model:
         raise NotationError("score: the chance of winning the game is worked out with the model of the other "
                             "players; leave out model=False (--no-model)")
     context = Context(auction_calls(auction, knowledge, checked), model, uniform,
-                      score=side_score(read_score(score, knowledge.variant), knowledge.variant))
+                      score=read_score(score, knowledge.variant))
     return game_of(knowledge.variant).advise(
         knowledge, checked, DEFAULT_LAYOUTS if layouts is None else layouts, 0 if seed is None else seed, alone,
         DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts, threads, mapper,
@@ -609,11 +609,11 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
     check_single_dummy(hand.variant)
     if not isinstance(uniform, bool):
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
-    from .analysis.record import read_score, side_score
+    from .analysis.record import read_score
 
     return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
                          seed, threads, progress_for(deadline, progress), uniform,
-                         side_score(read_score(score, hand.variant), hand.variant))
+                         read_score(score, hand.variant))
 
 
 def read_record(record: Record | str) -> Record:
@@ -654,13 +654,13 @@ def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | Varia
     >>> odds("8-5", dealer="N").chance > odds("5-8", dealer="N").chance
     True
     """
-    from .analysis.knowledge import check_win_chances
+    from .analysis.knowledge import check_single_dummy
     from .analysis.odds import odds_at
-    from .analysis.record import read_score, side_score
+    from .analysis.record import read_score
 
     game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
     chosen = game or HASENPFEFFER
-    check_win_chances(chosen, weighing=False)
+    check_single_dummy(chosen)
     who = None if dealer is None else coerce_seat(dealer, "dealer")
     if chosen.cutthroat:  # each player's chance
         from .analysis.odds_three import player_odds_at
@@ -669,7 +669,7 @@ def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | Varia
         if scores is None:
             raise NotationError("score: give the three players' scores before the hand, like '3-5-7'")
         return player_odds_at(chosen, settings_for(chosen, settings), scores, who)
-    given = side_score(read_score(score, chosen), chosen)
+    given = read_score(score, chosen)
     if given is None:
         raise NotationError("score: give the score before the hand, like '8-5'")
     first, second = given

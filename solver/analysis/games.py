@@ -18,10 +18,10 @@ from typing import Any
 from ..core.variants import Variant
 from .answer import figure
 from .chances import game_chances
-from .knowledge import win_chance_gap
+from .knowledge import single_dummy_gap
 from .odds import game_won_by, scoring_of
 from .odds_three import shares_of_win
-from .record import HandResult, Record, side_score
+from .record import HandResult, Record
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ class GamePlace:
 
 def not_followed(variant: Variant) -> str | None:
     """Why a file's hands of this game are not followed as games to 10, or None."""
-    gap = win_chance_gap(variant)
+    gap = single_dummy_gap(variant)
     return None if gap is None else f"no chance of winning is worked out ({gap})"
 
 
@@ -98,7 +98,7 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
             continue
         zero = (0,) * len(record.variant.score_names)
         other_game = variant is not None and record.variant != variant
-        given = side_score(record.score, record.variant)
+        given = record.score
         if given is not None:
             starts = hand == 0 or score is None or other_game or (given == zero and score != zero)
             score = given

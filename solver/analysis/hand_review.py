@@ -53,13 +53,13 @@ from .chances import GameState, game_chances
 from .fair import MISTAKE_POINTS, Agree, FairVerdict, Stakes, Why, judge_play
 from .family import Family
 from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
-from .knowledge import Context, Knowledge, win_chance_gap
+from .knowledge import Context, Knowledge
 from .layouts import TableShape
 from .model import PlayerModel
 from .odds import scoring_of
 from .play import PlayState, exchanging_seat
 from .playout import rules_for
-from .record import HandResult, Record, side_score
+from .record import HandResult, Record
 from .review import PlayReview, review_play
 from .views import View, rotation
 
@@ -293,8 +293,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
         if progress:
             progress(done[0], steps)
 
-    if score is None and win_chance_gap(deal.variant) is None:  # else each decision is weighed in points only
-        score = side_score(record.score, deal.variant)
+    score = record.score if score is None else score
     game = None if score is None else GameState(game_chances(deal.variant, scoring_of(settings)), score, deal.dealer)
     # the seats whose own hands the record does not know whole: the dealer, its discard unknown;
     # a lone declarer's partner, which sat out unseen

@@ -29,25 +29,6 @@ def single_dummy_gap(variant: Variant) -> str | None:
     return None
 
 
-def win_chance_gap(variant: Variant) -> str | None:
-    """Why the chance of winning the game does not weigh the game's decisions, or None (it
-    rests on the model of the other players)."""
-    return single_dummy_gap(variant)
-
-
-def check_win_chances(variant: Variant, weighing: bool = True) -> None:
-    """Refuse a game whose chance of winning is not worked out (``win_chance_gap``);
-    ``weighing``: the score was given to weigh an analysis, which can go on without it
-    (else only the chance itself is asked for)."""
-    if not weighing:  # only the chance itself is asked for: the game must have single-dummy analyses
-        check_single_dummy(variant)
-        return
-    gap = win_chance_gap(variant)
-    if gap is not None:
-        rest = "; without a score every figure is in points of the hand" if weighing else ""
-        raise NotationError(f"score: the chance of winning the game is not available in {variant.name}: {gap}{rest}")
-
-
 def check_single_dummy(variant: Variant) -> None:
     """Refuse a game the single-dummy analyses cannot weigh yet (``single_dummy_gap``)."""
     gap = single_dummy_gap(variant)

@@ -37,7 +37,7 @@ from ..core.variants import Variant
 from ..rules.scoring import GAME_POINTS, bid_ladder, side_points
 from ..rules.settings import SCORING_SETTINGS, Settings
 from .answer import Answer, variant_json
-from .knowledge import check_win_chances
+from .knowledge import check_single_dummy
 
 if TYPE_CHECKING:
     import numpy as np
@@ -193,7 +193,7 @@ def odds_data() -> dict[str, Any]:
 
 
 def outcomes_of(variant: Variant) -> tuple[list[Outcome], int]:
-    check_win_chances(variant, weighing=False)
+    check_single_dummy(variant)
     game = odds_data()["games"][f"{variant.name}/{variant.deck_size}"]
     outcomes = [Outcome(*row) for row in game["outcomes"]]
     return outcomes, sum(o.count for o in outcomes)
@@ -280,20 +280,17 @@ class Odds(Answer):
         return f"<Odds {self.first}-{self.second} in {self.variant.label}: {self.chance:.3f}>"
 
 
-SCORING = SCORING_SETTINGS  # the settings the shipped hands can be scored by again
-
-
 def scoring_of(settings: Settings) -> Settings:
     """The table's scoring alone: what the chance of winning reads of a table's settings."""
-    return Settings()._replace(**{name: getattr(settings, name) for name in SCORING})
+    return Settings()._replace(**{name: getattr(settings, name) for name in SCORING_SETTINGS})
 
 
 def check_scoring(settings: Settings) -> None:
     """Refuse a setting that changes the auction or the play: the hands were played at the defaults."""
-    other = [name for name in settings.changed() if name not in SCORING]
+    other = [name for name in settings.changed() if name not in SCORING_SETTINGS]
     if other:
         raise NotationError(f"{other[0]}: the chance of winning rests on hands bid and played at the default "
-                            f"settings; only the scoring may differ ({', '.join(SCORING)})")
+                            f"settings; only the scoring may differ ({', '.join(SCORING_SETTINGS)})")
 
 
 def dealers_asked(variant: Variant, dealer: int | None) -> tuple[int, ...]:

@@ -622,18 +622,6 @@ def read_score(value: object, variant: Variant) -> tuple[int, ...] | None:
     return scores
 
 
-def side_score(score: tuple[int, ...] | None, variant: Variant) -> tuple[int, ...] | None:
-    """A score as the chance of winning the game reads it (each of ``score_names``); a game
-    without win chances is refused (``check_win_chances``)."""
-    if score is None:
-        return None
-    from .knowledge import check_win_chances
-
-    check_win_chances(variant)
-    assert len(score) == len(variant.score_names), "a score for each scorer"
-    return score
-
-
 def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[str, str]:
     if value is None:
         return {}

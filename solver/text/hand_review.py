@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ..analysis.fair import MISTAKE_POINTS, FairVerdict, Why
 from ..analysis.hand_review import CallVerdict, ChoiceVerdict, HandReview
-from ..analysis.knowledge import win_chance_gap
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import Card, Suit
 from ..core.seats import SEATS
@@ -28,9 +27,6 @@ def result_lines(review: HandReview) -> list[str]:
     record = review.record
     score = "" if review.score is None else \
         f" (the score before it: {sides_text(record.variant.score_names, review.score)})"
-    gap = win_chance_gap(record.variant)
-    if review.score is None and record.score is not None and gap is not None:  # given, but not weighed
-        score = f" (the score before it: {sides_text(record.variant.score_names, record.score)}; not weighed: {gap})"
     contract = record.contract
     assert contract is not None
     bid = record.bid
