@@ -105,7 +105,7 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
         # upcard's suit becomes trump; the API's answers say when, with their "discard")
         "exchanger": "declarer" if variant.declarer_exchanges else "dealer",
         "partners": variant.partners,
-        "sides": {SEATS[s]: SEATS[s] if variant.cutthroat else names[variant.side_of(s)] for s in variant.seats},
+        "sides": {SEATS[s]: names[variant.scorer_of(s)] for s in variant.seats},
         "sideNames": list(names),
         "against": {SEATS[s]: variant.against(s) for s in variant.seats},  # who plays against each seat
         "cutthroat": variant.cutthroat,

@@ -85,7 +85,7 @@ def model_lines(advice: BidAdvice | CallAdvice) -> list[str]:
 
 def side_name(advice: BidAdvice | CallAdvice) -> tuple[str, str]:
     variant, seat = advice.knowledge.variant, advice.knowledge.seat
-    ours = SEATS[seat] if variant.cutthroat else variant.side_names[variant.side_of(seat)]
+    ours = variant.score_names[variant.scorer_of(seat)]
     return ours, variant.against(seat)
 
 
