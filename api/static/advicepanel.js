@@ -99,7 +99,7 @@ function actionTable(answer, g) {
   const ending = g.partners ? "" : "s";  // a side, or a player
   head(table, ["option", "points", `${ours} play${ending}`, `${ours} make${ending}`,
     `${theirs.replace(" and ", " or ")} make${ending}`,
-    ...(scored ? [`${ours} win${g.partners ? "" : "s"} the game`] : [])]);
+    ...(scored ? [`${ours} win${ending} the game`] : [])]);
   const tbody = table.createTBody();
   for (const row of actionRows(answer, g)) {
     const tr = tbody.insertRow();

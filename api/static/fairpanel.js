@@ -113,7 +113,8 @@ function renderAnswer(body, view) {
     `contract; ${g.exchanger === "declarer" ? "the declarer its widow and discard too" : "the upcard, and the " +
       "dealer who took it its discard too"}), over ${review.layouts} random layouts of the rest ` +
     `(seed ${review.seed}${review.uniform ? "" : ", agreeing with the auction"}), in the points of the hand ` +
-    `${g.cutthroat ? "its player" : "its side"} can expect (${g.pointsLess}). A mistake gives away at least ${decimal(FACTS.mistake, 2)} points, clear of twice its ` +
+    `${g.cutthroat ? "its player" : "its side"} can expect (${g.pointsLess}). A mistake gives away at least ` +
+    `${decimal(FACTS.mistake, 2)} points, clear of twice its ` +
     "sampling error. Double dummy: every hand open, best play, in tricks. Each card's two verdicts are in the " +
     "trick log; the graph rings the mistakes."));
 

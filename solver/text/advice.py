@@ -13,7 +13,7 @@ from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS
 from ..rules.settings import Settings
-from .words import percent, points_less, score_text, sides_text
+from .words import percent, points_less, score_text, sides_text, verb
 
 
 def points(value: float) -> str:
@@ -163,7 +163,7 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
     ours, theirs = side_name(advice)
     what = option_words(best, advice)
     if advice.context.score is not None:
-        line = (f"{score_words(advice)}: {what}: {ours} {'wins' if ours in SEATS else 'win'} the game "
+        line = (f"{score_words(advice)}: {what}: {ours} {verb(ours, 'win', 'wins')} the game "
                 f"{percent(best.win)} of the time "
                 f"(expected {points(best.expected)} points)")
         by_points = advice.best_by_points()
@@ -179,9 +179,9 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
     same = next(g for g in distinct(advice) if best in g)
     if passing is not None and passing not in same:
         theirs_play = 1 - passing.share_ours - float(passing.redeal.mean())
-        s = "s" if ours in SEATS else ""  # a player (or either of two), or a side
-        line += (f"; passing: {points(passing.expected)} ({theirs.replace(' and ', ' or ')} then play{s} the hand "
-                 f"{percent(theirs_play)} of the time and make{s} it {percent(passing.theirs_make)})")
+        line += (f"; passing: {points(passing.expected)} ({theirs.replace(' and ', ' or ')} then "
+                 f"{verb(ours, 'play', 'plays')} the hand {percent(theirs_play)} of the time and "
+                 f"{verb(ours, 'make', 'makes')} it {percent(passing.theirs_make)})")
     else:
         others = [a for a in advice.actions if a not in same]
         if others:
@@ -198,8 +198,8 @@ def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:
     less = points_less(advice.knowledge.variant, "its", "its") if advice.knowledge.variant.cutthroat else \
         f"its points less {theirs}'s"
     others = theirs.replace(" and ", " or ")  # three players: either of the other two
-    ending = "s" if ours in SEATS else ""  # a player, or a side
-    heads = (f"{ours} play{ending}", f"{ours} make{ending}", f"{others} make{ending}")
+    make = verb(ours, "make", "makes")  # a side, or a player (and so either of the others)
+    heads = (f"{ours} {verb(ours, 'play', 'plays')}", f"{ours} {make}", f"{others} {make}")
     widths = [max(11, len(head) + 2) for head in heads]
     lines = [f"at the table, the auction played out (points for {ours}: {less}):",
              f"  {'option':<{width}}{'expected':>13}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))
@@ -210,8 +210,8 @@ def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:
         shares = (action.share_ours, action.ours_make, action.theirs_make)
         lines.append(f"  {group_words(group, advice):<{width}}{points(action.expected):>7} ±{action.stderr:.2f}"
                      + "".join(f"{percent(p):>{w}}" for p, w in zip(shares, widths)) + won)
-    who = "that player" if ours in SEATS else "the side"
-    lines.append(f"({heads[0]}: the share of layouts on which {heads[0]} the contract; make{ending}: on which {who} "
+    lines.append(f"({heads[0]}: the share of layouts on which {heads[0]} the contract; {make}: on which "
+                 f"{verb(ours, 'the side', 'that player')} "
                  "plays it and makes it; options that come to the same on every layout share a line."
                  + (f" win game: {ours}'s chance of winning the game after the hand, from the chance at each score "
                     "(hasen odds).)" if game else ")"))

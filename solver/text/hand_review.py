@@ -90,10 +90,10 @@ def decision_lines(review: HandReview) -> list[str]:
     variant = review.record.variant
     if review.calls:
         agree = "" if review.uniform else ", on layouts that agree with the calls before it by the model"
+        whose = "the caller's" if variant.cutthroat else "the caller's side's"
         out.append(f"Each call, knowing only its caller's cards{agree} ({review.layouts} layouts a call; the "
                    "auction then goes on by the model of the other players, and its contract is played out): "
-                   f"the caller's{'' if variant.cutthroat else ' side' + chr(39) + 's'} expected points, "
-                   f"{points_less(variant, 'its', 'its')}.")
+                   f"{whose} expected points, {points_less(variant, 'its', 'its')}.")
         out += [call_line(call) for call in review.calls]
     if review.choice is not None:
         out.append(choice_line(review.choice, variant.declarer_exchanges, variant.partners))
