@@ -179,6 +179,7 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
     same = next(g for g in distinct(advice) if best in g)
     if passing is not None and passing not in same:
         theirs_play = 1 - passing.share_ours - float(passing.redeal.mean())
+        # the others' verbs agree through our name: "E or S" is no seat, but one player plays
         line += (f"; passing: {points(passing.expected)} ({theirs.replace(' and ', ' or ')} then "
                  f"{verb(ours, 'play', 'plays')} the hand {percent(theirs_play)} of the time and "
                  f"{verb(ours, 'make', 'makes')} it {percent(passing.theirs_make)})")
