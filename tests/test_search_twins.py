@@ -252,6 +252,56 @@ def test_both_cores_deal_the_layouts_the_view_draws(seed: int, known: bool, name
     assert view.layouts(seeds) == expected
 
 
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 10**6), game=st.sampled_from(["hasenpfeffer", "euchre", "euchre2", "euchre3"]),
+       told=st.booleans(), widow_seen=st.booleans())
+def test_a_seats_layouts_are_its_unseen_cards_shuffled(seed: int, game: str, told: bool, widow_seen: bool) -> None:
+    """Knowledge.dealt_many (deal_layouts without a drawn way, in C and in the twin) gives, index
+    for index, the unseen cards shuffled by random.Random(f"{seed}/{index}") and given out to
+    the seats in order, the widow last when it is unseen: written out plainly here, so that the
+    single-dummy layouts are the random module's whichever core deals them."""
+    import random
+
+    from hasen.analysis.knowledge import Knowledge
+    from hasen.core.variants import VARIANTS
+    from hasen.search import _search_py
+
+    extension = pytest.importorskip("hasen.search._search")
+    variant = VARIANTS[game][min(VARIANTS[game])]
+    rng = random.Random(seed)
+    deck = [c for c in range(64) if variant.deck >> c & 1]
+    rng.shuffle(deck)
+    seat = rng.choice(variant.seats)
+    hand = sum(1 << c for c in deck[:variant.hand_size])
+    extra = deck[variant.hand_size] if widow_seen or not variant.extra_optional else None
+    known = [0, 0, 0, 0]
+    if told:
+        known[rng.choice([s for s in variant.seats if s != seat])] = 1 << deck[variant.hand_size + 1]
+    k = Knowledge(variant, variant.seats[0], seat, hand, extra, tuple(known))
+    indexes = [0, 1, 7, 300]
+
+    def plainly(index: int) -> tuple[tuple[int, ...], int]:
+        cards = list(k.unseen)
+        random.Random(f"{seed}/{index}").shuffle(cards)
+        hands = list(known)
+        hands[seat] = hand
+        for other in variant.seats:
+            for _ in range(variant.hand_size - hands[other].bit_count()):
+                hands[other] |= 1 << cards.pop(0)
+        return tuple(hands), cards[0] if extra is None else extra
+
+    expected = [plainly(i) for i in indexes]
+    assert k.dealt_many(seed, indexes) == expected
+    assert [k.dealt(seed, i) for i in indexes] == expected
+    for core in (extension, _search_py):
+        dealt = core.deal_layouts([f"{seed}/{i}" for i in indexes], [0, 0], [k.unseen], [(1, [((2, 1), 1, -1)])],
+                                  draw=False)
+        shuffled = [list(k.unseen) for _ in indexes]
+        for cards, i in zip(shuffled, indexes):
+            random.Random(f"{seed}/{i}").shuffle(cards)
+        assert dealt == [[(1 << c[0]) | (1 << c[1]), 1 << c[2]] for c in shuffled], core.__name__
+
+
 BAD_PLANS = {
     "a row leading nowhere": (["x"], [0, 0], [(3,)], [(1, [((1, 0), 1, 5)])]),
     "no states": (["x"], [0, 0], [(3,)], []),

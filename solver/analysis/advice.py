@@ -39,7 +39,7 @@ import numpy as np
 from ..core.cards import JOKER, NUM_CARDS, SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
-from ..core.seats import SEATS, left_of, partner_of
+from ..core.seats import NUM_SEATS, SEATS, left_of, partner_of
 from ..core.variants import Variant
 from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import EUCHRE_MAKES, bid_ladder
@@ -47,6 +47,7 @@ from ..rules.settings import Settings
 from ..rules.trump import takes_upcard
 from ..search.protocol import NOT_SOLVED
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
+from .agreement import consistent_many
 from .answer import Answer, figure, variant_json
 from .chances import game_chances
 from .choosing import Question, race
@@ -56,7 +57,7 @@ from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
 from .layouts import EXTRA, Column, Mapper, Progress, Read, Solved, TableShape, map_in_order, solve_layouts
 from .model import PlayerModel
 from .odds import scoring_of
-from .playout import OwnCall, consistent, layout_rules, rules_for
+from .playout import OwnCall, rules_for
 from .simulate import FORMS, points_table, trick_counts
 
 
@@ -263,6 +264,7 @@ class ChoiceStream:
 
 
 MAX_TRIES = 20  # candidate layouts per layout wanted, when the calls so far rule some out
+AGREE_BATCH = 64  # candidate layouts dealt at least at once (those past the last one kept are dealt for nothing)
 
 
 @dataclass(frozen=True)
@@ -286,15 +288,25 @@ def agreeing_layouts(knowledge: Knowledge, seed: int | str, count: int, context:
     if not context.model or context.uniform or all(seat == k.seat for seat, _ in context.auction):
         return Agreeing(tuple(range(count)), count, False)
     model = PlayerModel.of(k.variant)
+    # the calls' plausibility does not read the widow, nor who holds the Joker (it only ends an auction)
+    rules = rules_for(k.variant, k.dealer, 0 if k.extra is None else k.extra, None, settings)
+    others = [seat for seat in k.variant.seats if seat != k.seat]
     unseen = k.unseen
     found: list[int] = [] if after is None else list(after.indexes)
     tried = 0 if after is None else after.tried
     while len(found) < count and tried < MAX_TRIES * count:
-        hands, extra = k.dealt(seed, tried, unseen)
-        rules = layout_rules(k.variant, k.dealer, hands, extra, settings)
-        if consistent(model, rules, context.auction, hands, k.seat):
-            found.append(tried)
-        tried += 1
+        # a batch at a time, dealt in one call to the search core and tested as arrays; read in
+        # order up to the last one wanted
+        batch = range(tried, min(tried + max(AGREE_BATCH, 2 * (count - len(found))), MAX_TRIES * count))
+        dealt = k.dealt_many(seed, batch, unseen)
+        by_seat = [np.fromiter((hands[seat] for hands, _ in dealt), dtype=np.uint64, count=len(dealt))
+                   for seat in range(NUM_SEATS)]
+        agree = consistent_many(model, rules, context.auction, by_seat, others)
+        for index in np.flatnonzero(agree).tolist():
+            found.append(batch[index])
+            if len(found) == count:
+                break
+        tried = batch[-1] + 1 if len(found) < count else found[-1] + 1
     if not found:
         return Agreeing(tuple(range(count)), tried, False)
     return Agreeing(tuple(found), tried, True)
@@ -385,7 +397,7 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
     chosen_layouts = agreeing_layouts(k, seed, layouts, context, settings)
     indexes = chosen_layouts.indexes
     # the main layouts' widows are known before they are solved: the choices to be made are too
-    dealt = [k.dealt(seed, i, unseen) for i in indexes]
+    dealt = k.dealt_many(seed, indexes, unseen)
     widows = sorted({widow for _, widow in dealt})
     total = len(indexes) + len(widows) * choice_layouts
     ladder = bid_ladder(variant, settings)
@@ -628,7 +640,7 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
         later = options_at(variant, rules.calls(state._replace(turn=k.seat, round=2)), settings)
         later = [o for o in later if o.alone in forms]
         passing = [o for o in options_at(variant, rules.calls(state), settings) if o.call.kind == PASS]
-        dealt = [k.dealt(f"{seed}/discard", i, unseen) for i in choice.indexes]
+        dealt = k.dealt_many(f"{seed}/discard", choice.indexes, unseen)
         values = []
         for option in later:
             def fixed(at: AuctionState, call: Call = option.call) -> Call | None:
@@ -643,7 +655,7 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
             return best_later if at.round == 2 else None
 
     options = [o for o in options_at(variant, rules.calls(state), settings) if o.call.kind == PASS or o.alone in forms]
-    dealt = [k.dealt(seed, i, unseen) for i in main_layouts.indexes]
+    dealt = k.dealt_many(seed, main_layouts.indexes, unseen)
     answer.actions = scored(value_options(model, settings, k.seat, k.dealer, context.auction, dealt, options,
                                           tricks_from(main), own_call), k, settings, context)
     return answer

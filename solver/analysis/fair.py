@@ -23,8 +23,8 @@ standard error. A card that cost a trick only with every hand open is shown as s
 a mistake. Each mistake comes with the reason: the layout on which it did worst against the
 best card (the first such, on a tie), and the share of layouts on which each was the better.
 
-The layouts can be kept to those that agree with the auction (``agree``): a predicate on
-each layout, which the review builds from the model of the other players.
+The layouts can be kept to those that agree with the auction (``agree``): a test of a batch
+of layouts at once, which the review builds from the model of the other players.
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ from .views import View, rotation
 
 MISTAKE_POINTS = 0.3  # points of the hand: the least cost called a mistake (of a card or a call)
 MAX_TRIES = 20  # candidate layouts per layout wanted, when the auction rules some out
-Agree = Callable[[Sequence[Mask]], bool]  # does a layout (the masks of View.places) agree with the auction?
+# which of a batch of layouts (each the masks of View.places) agree with the auction?
+Agree = Callable[[Sequence[Sequence[Mask]]], Sequence[bool]]
 
 
 @dataclass(frozen=True)
@@ -211,7 +212,7 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     exact = view.count <= layouts
     if exact:
         dealt = list(view.every_layout())
-        kept = dealt if check is None else [held for held in dealt if check(held)]
+        kept = dealt if check is None else [held for held, ok in zip(dealt, check(dealt)) if ok]
     else:
         kept = []
         tries = layouts if check is None else MAX_TRIES * layouts
@@ -219,8 +220,9 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
         while drawn < tries and len(kept) < layouts:
             # candidates in order, in chunks; those past the last one kept are never looked at
             chunk = min(tries - drawn, max(LAYOUTS_PER_CHUNK, 2 * (layouts - len(kept))))
-            for held in view.layouts([f"{seed}/{number}/{i}" for i in range(drawn, drawn + chunk)]):
-                if check is None or check(held):
+            batch = view.layouts([f"{seed}/{number}/{i}" for i in range(drawn, drawn + chunk)])
+            for held, ok in zip(batch, [True] * len(batch) if check is None else check(batch)):
+                if ok:
                     kept.append(held)
                     if len(kept) == layouts:
                         break

@@ -47,6 +47,7 @@ from ..core.version import __version__
 from ..rules.auction import Call
 from .actions import ActionFigures, Option, value_options
 from .advice import agreeing_layouts, solve_defended
+from .agreement import consistent_many
 from .answer import Answer, figure, given_figures, stderr_of_mean
 from .bidding import Auction
 from .chances import GameState, game_chances
@@ -54,7 +55,7 @@ from .fair import MISTAKE_POINTS, Agree, FairVerdict, Stakes, Why, judge_play
 from .family import Family
 from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
 from .knowledge import Context, Knowledge
-from .layouts import TableShape
+from .layouts import Column, TableShape
 from .model import PlayerModel
 from .odds import scoring_of
 from .play import PlayState, exchanging_seat
@@ -384,7 +385,7 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
             stream = f"{seed}/call {number}"
             agreeing = agreeing_layouts(knowledge, stream, layouts, context, settings)
             unseen = knowledge.unseen
-            dealt = [knowledge.dealt(stream, i, unseen) for i in agreeing.indexes]
+            dealt = knowledge.dealt_many(stream, agreeing.indexes, unseen)
             options = [Option(option, option.alone, option.words(settings)) for option in legal]
             figures = value_options(model, settings, seat, deal.dealer, tuple(before), dealt, options, None)
             if game is not None:
@@ -442,17 +443,15 @@ def auction_check(record: Record) -> Callable[[PlayState, View], Agree | None]:
         if not checked:
             return None
 
-        def agree(held: Sequence[Mask]) -> bool:
-            hands = [0, 0, 0, 0]
-            for i in checked:
-                place = view.places[i]
-                hands[place] = held[i] | played[place]
-            state_at = rules.start()
-            for seat, call in calls:
-                if hands[seat] and not model.plausible(rules, state_at, hands[seat], call):
-                    return False
-                state_at = rules.after(state_at, call)
-            return True
+        seats = [view.places[i] for i in checked]
+
+        def agree(batch: Sequence[Sequence[Mask]]) -> Sequence[bool]:
+            hands = [np.zeros(len(batch), dtype=np.uint64) for _ in range(NUM_SEATS)]
+            for i, seat in zip(checked, seats):
+                hands[seat] = np.fromiter((held[i] for held in batch), dtype=np.uint64,
+                                          count=len(batch)) | np.uint64(played[seat])
+            agreeing: list[bool] = consistent_many(model, rules, calls, hands, seats).tolist()
+            return agreeing
 
         return agree
 
@@ -478,19 +477,27 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     stream = f"{seed}/choice"
     agreeing = agreeing_layouts(known, stream, layouts, Context(tuple(record.calls), True, uniform), settings)
     count = len(agreeing.indexes)
+    shapes = [TableShape.of(known, contract.declarer, alone, settings) for alone in forms]
+
+    def judged(column: Column) -> bool:  # a choice of the chooser's: in Euchre, a discard under the trump made
+        trump, discard = column
+        return discard is not None and (variant.declarer_exchanges or trump == contract.trump)
+
+    # only the choices judged are solved
+    read = [{int(deal.extra): [c for c, column in enumerate(shape.columns) if judged(column)]} for shape in shapes]
     solved = solve_defended(known, forms, settings, count, stream, threads, None, progress, 0, count,
-                            agreeing.indexes, declarer=contract.declarer)
+                            agreeing.indexes, read, declarer=contract.declarer)
     chooser_declares = variant.declares_with(taker, contract.declarer)
     candidates = []  # (points per layout, tricks per layout, trump, discard, alone)
     wins: dict[tuple[int, int, bool], float] = {}  # with a score: each choice's chance of winning, the chooser's side's
     chooser = variant.scorer_of(taker)
-    for alone, rows in zip(forms, solved.rows):
-        shape = TableShape.of(known, contract.declarer, alone, settings)
+    for alone, shape, rows in zip(forms, shapes, solved.rows):
         stakes = Stakes.of(variant, settings, record.bid, alone, game, variant.scorer_of(contract.declarer))
         table = stakes.standing(variant, chooser_declares)
         for c, (t, d) in enumerate(shape.columns):
-            if d is None or not (variant.declarer_exchanges or t == contract.trump):
+            if not judged((t, d)):
                 continue
+            assert d is not None
             declarers = rows[:, c].astype(np.int64)
             points = table[declarers]
             tricks = declarers if chooser_declares else variant.hand_size - declarers

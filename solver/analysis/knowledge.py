@@ -8,7 +8,7 @@ checked here, so that a bad one is refused before numpy is imported.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,7 @@ from ..core.names import CardSet
 from ..core.seats import SEATS
 from ..core.variants import VARIANTS, Variant
 from ..rules.auction import Call
+from ..search import deal_layouts
 
 
 def single_dummy_gap(variant: Variant) -> str | None:
@@ -100,21 +101,33 @@ class Knowledge:
 
     def dealt(self, seed: int | str, index: int, unseen: list[CardId] | None = None) -> tuple[tuple[Mask, ...], CardId]:
         """Layout ``index``: each other hand filled up from the unseen cards (shuffled by the
-        layout's own generator, then given out in the order of the variant's seats), and the
-        extra card, the next unseen one when the seat does not see it. ``unseen``: the
-        ``unseen`` list, when the caller has it already."""
-        cards = list(self.unseen if unseen is None else unseen)
-        random.Random(f"{seed}/{index}").shuffle(cards)
+        layout's own generator, ``random.Random(f"{seed}/{index}")``, then given out in the
+        order of the variant's seats), and the extra card, the next unseen one when the seat
+        does not see it. ``unseen``: the ``unseen`` list, when the caller has it already."""
+        return self.dealt_many(seed, (index,), unseen)[0]
+
+    def dealt_many(self, seed: int | str, indexes: Sequence[int],
+                   unseen: list[CardId] | None = None) -> list[tuple[tuple[Mask, ...], CardId]]:
+        """``dealt(seed, i)`` of each index, drawn in one call to the search core."""
+        v = self.variant
         hands = list(self.known)
         hands[self.seat] = self.hand
-        taken = 0
-        for seat in self.variant.seats:
-            missing = self.variant.hand_size - hands[seat].bit_count()
-            for card in cards[taken:taken + missing]:
-                hands[seat] |= 1 << card
-            taken += missing
-        extra = cards[taken] if self.extra is None else self.extra
-        return tuple(hands), extra
+        seats = v.seats
+        counts = [v.hand_size - hands[seat].bit_count() for seat in seats]
+        places = [hands[seat] for seat in seats]
+        if self.extra is None:  # the next unseen card, a place of its own
+            counts.append(1)
+            places.append(0)
+        row = (counts, 1, -1)
+        drawn = deal_layouts([f"{seed}/{i}" for i in indexes], places,
+                             [self.unseen if unseen is None else unseen], [(1, [row])], draw=False)
+        out = []
+        for held in drawn:
+            for seat, cards in zip(seats, held):
+                hands[seat] = cards
+            extra = self.extra if self.extra is not None else held[-1].bit_length() - 1
+            out.append((tuple(hands), extra))
+        return out
 
     def layout(self, seed: int | str, index: int) -> Deal:
         """Layout ``index`` as a deal (see ``dealt``)."""

@@ -168,7 +168,7 @@ class TablesJob:
         k = self.knowledge
         unseen = k.unseen
         chosen = range(*span) if self.indexes is None else self.indexes[span[0]:span[1]]
-        deals = [k.dealt(self.seed, i, unseen) for i in chosen]
+        deals = k.dealt_many(self.seed, chosen, unseen)
         read = self.read or (None,) * len(self.shapes)
         masks: dict[tuple[int, CardId], list[int] | None] = {}  # by shape and extra card
 

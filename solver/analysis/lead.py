@@ -58,7 +58,7 @@ class LeadJob:
         active = sum(1 << variant.search_seat(s, self.declarer) for s in seats)
         unseen = k.unseen
         chosen = range(*span) if self.indexes is None else self.indexes[span[0]:span[1]]
-        deals = [k.dealt(self.seed, i, unseen) for i in chosen]
+        deals = k.dealt_many(self.seed, chosen, unseen)
         searcher = thread_searcher()
 
         def position(hands: Sequence[Mask], trick: list[CardId]) -> tuple[list[Mask], int, list[CardId]]:

@@ -379,9 +379,15 @@ class PlayerModel:
             assert call.bid is not None
             ladder = self.ladder(rules.settings)
             return self.bid_values(hand, seat, rules.dealer, rules.settings)[ladder.index(call.bid)]
+        return self.call_values(hand, seat, rules.dealer, rules.extra, rules.settings)[(self.call_trump(rules, call),
+                                                                                         call.alone)]
+
+    @staticmethod
+    def call_trump(rules: AuctionRules, call: Call) -> int:
+        """Euchre: the trump a call makes (ordering up: the upcard's suit)."""
         trump = call.trump if call.kind == NAME else next(t for t in range(4) if takes_upcard(rules.extra, t))
         assert trump is not None
-        return self.call_values(hand, seat, rules.dealer, rules.extra, rules.settings)[(trump, call.alone)]
+        return trump
 
     def call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> Call:
         """The call the model makes for the seat to call at ``state``, holding ``hand``."""

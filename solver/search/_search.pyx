@@ -527,10 +527,11 @@ cdef struct DealRow:  # one way to give a group's cards out: a count per place, 
     unsigned char counts[MAX_PLACES]
 
 
-def deal_layouts(seeds, fixed, groups, states) -> list:
+def deal_layouts(seeds, fixed, groups, states, bint draw=True) -> list:
     """The layout each seed deals (``protocol.deal_layouts``): per seed a Twister seeded as
     ``random.Random(seed)``, then group by group a row by ``randrange`` over the state's
-    ways, the group's cards shuffled and given out in the order of the places."""
+    ways (without ``draw``, the state's first row), the group's cards shuffled and given
+    out in the order of the places."""
     cdef Py_ssize_t nseeds = len(seeds), nplaces = len(fixed), ngroups = len(groups), nstates = len(states)
     cdef Py_ssize_t i, g, s, r, at, p, c, nrows_total = 0
     if nplaces > MAX_PLACES or any(len(cards) > MAX_GROUP for cards in groups):
@@ -631,11 +632,12 @@ def deal_layouts(seeds, fixed, groups, states) -> list:
                     if state < 0:  # a row that ended the layout before its last group
                         bad = True
                         break
-                    pick = twister_below(&twister, state_ways[state])
                     r = state_first[state]
-                    while pick >= rows_c[r].weight and r < state_first[state] + state_rows[state] - 1:
-                        pick -= rows_c[r].weight
-                        r += 1
+                    if draw:
+                        pick = twister_below(&twister, state_ways[state])
+                        while pick >= rows_c[r].weight and r < state_first[state] + state_rows[state] - 1:
+                            pick -= rows_c[r].weight
+                            r += 1
                     size = group_start[g + 1] - group_start[g]
                     for c in range(size):
                         shuffled[c] = group_cards[group_start[g] + c]

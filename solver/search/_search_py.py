@@ -407,7 +407,7 @@ class Searcher:
 
 
 def deal_layouts(seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Sequence[int]],
-                 states: Sequence[DealState]) -> list[list[int]]:
+                 states: Sequence[DealState], draw: bool = True) -> list[list[int]]:
     """The layout each seed deals (see ``protocol.py``), through the random module itself."""
     if groups and not states:
         raise ValueError("deal_layouts: no state to deal the groups from")
@@ -425,11 +425,12 @@ def deal_layouts(seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Se
             if state < 0:
                 raise ValueError("deal_layouts: a row gives out other than its group's cards, or ends too soon")
             ways, rows = states[state]
-            pick = rng.randrange(ways)
             r = 0
-            while pick >= rows[r][1]:  # the first way whose running total passes the draw
-                pick -= rows[r][1]
-                r += 1
+            if draw:
+                pick = rng.randrange(ways)
+                while pick >= rows[r][1]:  # the first way whose running total passes the draw
+                    pick -= rows[r][1]
+                    r += 1
             counts, _, following = rows[r]
             shuffled = list(cards)
             rng.shuffle(shuffled)

@@ -79,7 +79,9 @@ class DealLayouts(Protocol):
     way whose running total of layouts passes the draw), shuffles the group's cards
     (``random.shuffle``) and gives them out in the order of the places, so many to each as
     the way says. Both cores give the same layouts (``hasen.analysis.views.View.layout`` is
-    the same draw, written for reading); the compiled one draws without the GIL."""
+    the same draw, written for reading); the compiled one draws without the GIL. Without
+    ``draw`` no way is drawn: each state's first row is taken, and a layout is the
+    groups' cards shuffled and given out (``Knowledge.dealt``'s draw)."""
 
     def __call__(self, seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Sequence[int]],
-                 states: Sequence[DealState]) -> list[list[int]]: ...
+                 states: Sequence[DealState], draw: bool = True) -> list[list[int]]: ...

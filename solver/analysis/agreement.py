@@ -1,0 +1,174 @@
+"""Which of many layouts agree with an auction: the model's plausibility test, as arrays.
+
+A single-dummy answer keeps the layouts on which every call another seat made is one the
+model of the other players finds plausible with that seat's cards
+(``PlayerModel.plausible``), and a review tests thousands of layouts for each decision.
+What the test reads besides the seat's cards (the auction's state at each call, the calls
+open to the seat, who leads, who would take the upcard) is the same on every layout, and the
+model's rating of a hand is a sum of table lookups (``FormFit.rate``). So the test is
+planned once per auction and run on a batch of layouts at a time as numpy arrays: the same
+sums in the same order, the same buckets and the same expected points as ``plausible``, so
+the same answer on every hand (tests/analysis/test_agreement.py holds the two together).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+from operator import mul
+
+import numpy as np
+
+from ..core.cards import JOKER
+from ..rules.auction import PASS, AuctionRules, AuctionState, Call
+from ..rules.settings import Settings
+from .model import EUCHRE_MARGIN, OVERBID_STEPS, PASS_STEPS, SUIT_BITS, FormFit, PlayerModel
+
+Hands = np.ndarray  # one seat's cards on each layout: uint64 masks
+
+
+def consistent_many(model: PlayerModel, rules: AuctionRules, calls: Sequence[tuple[int, Call]], hands: Sequence[Hands],
+                    checked: Sequence[int]) -> np.ndarray:
+    """``playout.consistent`` of each layout: ``hands[seat]`` the seat's cards on each layout;
+    the calls of the ``checked`` seats are tested, a seat holding no cards passing any test."""
+    agree = np.ones(len(hands[0]), dtype=bool)
+    ratings: dict[int, Ratings] = {}  # a seat's hands are rated once for all its calls
+    state = rules.start()
+    for seat, call in calls:
+        if seat in checked:
+            if seat not in ratings:
+                ratings[seat] = Ratings(model, rules, seat, hands[seat])
+            agree &= (hands[seat] == 0) | ratings[seat].plausible(state, call)
+        state = rules.after(state, call)
+    return agree
+
+
+def plausible_many(model: PlayerModel, rules: AuctionRules, state: AuctionState, hands: Hands,
+                   made: Call) -> np.ndarray:
+    """``model.plausible(rules, state, hand, made)`` of each hand."""
+    seat = rules.to_call(state)
+    assert seat is not None
+    return Ratings(model, rules, seat, hands).plausible(state, made)
+
+
+class Ratings:
+    """The model's view of one seat's hands, one per layout, at one auction: each hand's
+    suit holdings read once, and what the plausibility test reads of them worked out once."""
+
+    def __init__(self, model: PlayerModel, rules: AuctionRules, seat: int, hands: Hands) -> None:
+        self.model, self.rules, self.seat = model, rules, seat
+        self.joker = ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool)
+        self.holdings = [((hands >> np.uint64(SUIT_BITS * suit)) & np.uint64(0xFF)).astype(np.intp)
+                         for suit in range(4)]
+        self._worth: np.ndarray | None = None
+        self._values: dict[tuple[int, bool], np.ndarray] = {}
+
+    def plausible(self, state: AuctionState, made: Call) -> np.ndarray:
+        """``model.plausible`` of each hand, the seat calling ``made`` at ``state``."""
+        assert self.rules.to_call(state) == self.seat
+        if self.model.variant.declarer_exchanges:
+            worth = self.worth()
+            if made.kind == PASS:
+                return worth <= state.high + 1 + PASS_STEPS
+            assert made.bid is not None
+            return worth >= self.model.ladder(self.rules.settings).index(made.bid) + 1 - OVERBID_STEPS
+        if made.kind != PASS:
+            return self.value(made) > -EUCHRE_MARGIN
+        agree = np.ones(len(self.joker), dtype=bool)
+        for call in self.rules.calls(state):
+            if call.kind != PASS:
+                agree &= self.value(call) <= EUCHRE_MARGIN
+        return agree
+
+    def rate(self, fit: FormFit, trump: int, leads: int, upcard: tuple[str, int] | None = None) -> np.ndarray:
+        """``fit.rate`` of each hand: the terms added in the same order."""
+        empty, holdings, joker = fit.terms(trump, leads, upcard)
+        tables = holding_tables(fit, trump, holdings)
+        total = np.where(self.joker, empty + joker, empty + 0.0)
+        for suit in range(4):
+            total = total + tables[suit][self.holdings[suit]]
+        return total
+
+    def worth(self) -> np.ndarray:
+        """Hasenpfeffer: the number of ladder steps to the highest bid the model expects to
+        score above 0 with each hand (0: none), as ``plausible`` reads ``bid_values``."""
+        if self._worth is None:
+            model, settings, dealer = self.model, self.rules.settings, self.rules.dealer
+            per_form = []
+            for alone in model.forms:
+                leads = model.leads(self.seat, dealer, alone, settings)
+                play = model.fits["play"][alone]
+                best, trump = self.rate(play, 0, leads), np.zeros(len(self.joker), dtype=np.intp)
+                for t in (1, 2, 3):  # the trump rated best, the first on a tie
+                    rated = self.rate(play, t, leads)
+                    better = rated > best
+                    best, trump = np.where(better, rated, best), np.where(better, t, trump)
+                fit = model.fits["bid"][alone]
+                rated = np.choose(trump, [self.rate(fit, t, leads) for t in range(4)])
+                per_form.append(buckets(fit, rated))
+            self._worth = worth_table(model, settings)[tuple(per_form)]
+        return self._worth
+
+    def value(self, call: Call) -> np.ndarray:
+        """Euchre: ``model.value_of(rules, state, hand, call)`` of each hand."""
+        model, rules = self.model, self.rules
+        trump, alone = model.call_trump(rules, call), call.alone
+        values = self._values.get((trump, alone))
+        if values is None:
+            settings, upcard = rules.settings, rules.extra
+            taker = model.upcard_taker(self.seat, rules.dealer, upcard, trump, alone)
+            fit = model.fits["bid"][alone]
+            predicted = self.rate(fit, trump, model.leads(self.seat, rules.dealer, alone, settings),
+                                  None if taker is None else (taker, upcard))
+            values = self._values[(trump, alone)] = expected_table(model, alone, settings)[buckets(fit, predicted)]
+        return values
+
+
+_TABLES: dict[tuple[int, int], tuple[FormFit, np.ndarray]] = {}  # by the fit's id and the trump
+
+
+def holding_tables(fit: FormFit, trump: int, holdings: tuple[tuple[float, ...], ...]) -> np.ndarray:
+    key = (id(fit), trump)
+    kept = _TABLES.get(key)
+    if kept is None or kept[0] is not fit:
+        kept = _TABLES[key] = (fit, np.array(holdings, dtype=np.float64))
+    return kept[1]
+
+
+def buckets(fit: FormFit, predicted: np.ndarray) -> np.ndarray:
+    """``fit.distribution``'s bucket of each prediction."""
+    return np.clip(np.trunc(predicted / fit.width), 0, len(fit.shares) - 1).astype(np.intp)
+
+
+_WORTH: dict[tuple[int, Settings], np.ndarray] = {}
+
+
+def worth_table(model: PlayerModel, settings: Settings) -> np.ndarray:
+    """Hasenpfeffer: the worth in ladder steps for each bucket of each form (an axis a form),
+    from each bid's expected points as ``bid_values`` works them out."""
+    key = (id(model), settings)
+    table = _WORTH.get(key)
+    if table is None:
+        fits = [model.fits["bid"][alone] for alone in model.forms]
+        scores = model.bid_scores(settings)  # per bid, per form
+        expected = [[[float(sum(map(mul, shares, by_form[f]))) for by_form in scores] for shares in fit.shares]
+                    for f, fit in enumerate(fits)]
+        table = np.zeros([len(fit.shares) for fit in fits], dtype=np.intp)
+        for index in product(*(range(len(fit.shares)) for fit in fits)):
+            values = [max(expected[f][k][b] for f, k in enumerate(index)) for b in range(len(scores))]
+            table[index] = max((b + 1 for b, v in enumerate(values) if v > 0), default=0)
+        _WORTH[key] = table
+    return table
+
+
+_EXPECTED: dict[tuple[int, bool, Settings], np.ndarray] = {}
+
+
+def expected_table(model: PlayerModel, alone: bool, settings: Settings) -> np.ndarray:
+    """Euchre: a call's expected points for each bucket of its form's fit (``model.expected``)."""
+    key = (id(model), alone, settings)
+    table = _EXPECTED.get(key)
+    if table is None:
+        shares = model.fits["bid"][alone].shares
+        table = _EXPECTED[key] = np.array([model.expected(row, None, alone, settings) for row in shares])
+    return table
