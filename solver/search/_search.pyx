@@ -434,8 +434,6 @@ cdef class Searcher:
 # Mersenne Twister, seeded the same way (the key from the string as random.seed makes it),
 # draws the same numbers without the GIL, so both cores deal the same layouts.
 
-import hashlib
-
 cdef enum:
     MT_N = 624
     MT_M = 397
@@ -593,7 +591,7 @@ def deal_layouts(seeds, fixed, groups, states, bint draw=True) -> list:
             fixed_c[p] = fixed[p]
         # each seed's key, as random.seed makes it from a string: the bytes and their SHA-512
         # as one big-endian number, given to init_by_array in 32-bit words from the lowest
-        sha512 = hashlib.sha512
+        from hashlib import sha512  # here, not at import: every command's start would load OpenSSL
         raws = []
         total_words = 0
         for i in range(nseeds):
