@@ -303,6 +303,7 @@ class PlayerModel:
         fit = self.fits["play"][alone]
         return fit.rate(hand, trump, self.leads(seat, dealer, alone, settings))
 
+    @lru_cache(maxsize=1 << 16)  # noqa: B019 (asked again for each bid the same declarer's auctions end in)
     def declarer_choice(self, cards: Mask, seat: int, dealer: int, settings: Settings,
                         alone: bool) -> tuple[int, CardId]:
         """Hasenpfeffer: the trump and discard of a declarer holding ``cards`` (the widow
