@@ -82,10 +82,19 @@ def next_seat(seat: int, playing: tuple[int, ...]) -> int:
     return seat
 
 
-def takes_upcard(upcard: int, trump: int) -> bool:
+def takes_upcard(upcard: int, trump: int, joker_suit: int | None = None) -> bool:
     """docs/rules.md: the dealer takes the upcard when its suit becomes trump; a Joker is a trump
-    of any suit."""
-    return card_name(upcard) == "JK" or card_name(upcard)[1] == SUITS[trump]
+    of any suit, taken whatever the trump, unless the table has it stand for one suit
+    (``joker_suit``): then for that suit alone."""
+    if card_name(upcard) == "JK":
+        return joker_suit is None or trump == joker_suit
+    return card_name(upcard)[1] == SUITS[trump]
+
+
+def joker_suit_of(deal: Deal) -> int | None:
+    """docs/rules.md: the suit a turned Joker stands for, where the table's joker_upcard names one."""
+    suits = ("spades", "hearts", "diamonds", "clubs")
+    return suits.index(deal.settings.joker_upcard) if deal.settings.joker_upcard in suits else None
 
 
 def oracle_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None,
@@ -100,7 +109,7 @@ def oracle_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int 
                and not (defender is not None and s == (defender + 2) % 4)]
     hands = {s: deal.hands[s] for s in playing}
     # a dealer who does not play takes nothing
-    if deal.dealer in playing and takes_upcard(deal.extra, trump):
+    if deal.dealer in playing and takes_upcard(deal.extra, trump, joker_suit_of(deal)):
         hands[deal.dealer] = (hands[deal.dealer] | 1 << deal.extra) & ~(1 << discard)
     # who leads: a lone defender; else left of a lone maker; else left of the dealer (in the
     # two-handed game, the non-dealer), skipping seats that do not play
@@ -126,7 +135,7 @@ def oracle_entry(deal: Deal, maker: int, trump: int) -> int | dict[str, int]:
         hands, seats, leader, side = oracle_start(deal, maker, trump, False, None, discard)
         return Oracle(trump, seats, side, makers_of(deal, maker)).value(hands, leader)
 
-    if not takes_upcard(deal.extra, trump):
+    if not takes_upcard(deal.extra, trump, joker_suit_of(deal)):
         return solve(deal.extra)
     six = deal.hands[deal.dealer] | 1 << deal.extra
     tricks = {card_name(c): solve(c) for c in range(64) if six >> c & 1}
@@ -147,7 +156,7 @@ def case(seed: int, name: str, size: int, alone_rate: float = 0.4) -> EuchreCase
     discard = deal.extra
     dealer_plays = deal.dealer not in ((maker + 2) % 4 if alone else -1,
                                        (defender + 2) % 4 if defender is not None else -1)
-    if dealer_plays and takes_upcard(deal.extra, trump):
+    if dealer_plays and takes_upcard(deal.extra, trump, joker_suit_of(deal)):
         six = deal.hands[deal.dealer] | 1 << deal.extra
         discard = rng.choice([c for c in range(64) if six >> c & 1])
     hands, seats, leader, side = oracle_start(deal, maker, trump, alone, defender, discard)

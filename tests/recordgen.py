@@ -27,7 +27,7 @@ GAMES = [(name, size) for name, decks in VARIANTS.items() for size in decks]
 AUCTION_SETTINGS = {
     "hasenpfeffer": [{}, {"bidding": "pepper"}, {"all_pass": "joker_bids_3"},
                      {"bidding": "pepper", "fail_penalty": "pepper", "defenders_score": True}],
-    "euchre": [{}, {"all_pass": "stick_the_dealer"}, {"joker_upcard": "redeal"}],
+    "euchre": [{}, {"all_pass": "stick_the_dealer"}, {"joker_upcard": "redeal"}, {"joker_upcard": "hearts"}],
 }
 
 
@@ -114,10 +114,11 @@ def hasenpfeffer_auction(made: Made, rng: random.Random, stop: float) -> None:
 
 def euchre_auction(made: Made, rng: random.Random, stop: float) -> None:
     """Round one: pass or order up the upcard's suit; round two: pass or name another suit
-    (a stuck dealer must name); a turned Joker: the dealer names any suit, or a redeal."""
+    (a stuck dealer must name); a turned Joker: the dealer names any suit, or a redeal, or
+    where it stands for a suit (joker_upcard: hearts) the rounds of that suit."""
     deal, settings = made.deal, made.settings
     forms = [False, True] if made.variant.partners else [False]
-    if deal.extra == JOKER:
+    if deal.extra == JOKER and settings.get("joker_upcard") not in SUIT_NAMES:
         if settings.get("joker_upcard") == "redeal":
             made.over = True
             return
@@ -127,7 +128,7 @@ def euchre_auction(made: Made, rng: random.Random, stop: float) -> None:
         made.calls.append(f"{SEATS[deal.dealer]} name {SUITS[trump]}" + (" alone" if alone else ""))
         made.declarer, made.trump, made.alone, made.over = deal.dealer, trump, alone, True
         return
-    upcard_suit = SUITS.index(card_name(deal.extra)[1])
+    upcard_suit = joker_suit(made) if deal.extra == JOKER else SUITS.index(card_name(deal.extra)[1])
     for round_ in (1, 2):
         for seat in calling_order(made.variant, deal.dealer):
             if rng.random() < stop:
@@ -142,6 +143,12 @@ def euchre_auction(made: Made, rng: random.Random, stop: float) -> None:
                 return
             made.calls.append(f"{SEATS[seat]} pass")
     made.over = True  # everybody passed twice: a redeal
+
+
+def joker_suit(made: Made) -> int | None:
+    """docs/rules.md: the suit a turned Joker stands for, where the record's joker_upcard names one."""
+    name = made.settings.get("joker_upcard")
+    return SUIT_NAMES.index(name) if name in SUIT_NAMES else None
 
 
 def choose_contract(made: Made, rng: random.Random) -> None:
@@ -165,7 +172,8 @@ def choose_contract(made: Made, rng: random.Random) -> None:
     if variant.name == "hasenpfeffer":
         taker = declarer
     else:
-        takes = deal.extra == JOKER or card_name(deal.extra)[1] == SUITS[trump]
+        suit = joker_suit(made)
+        takes = (suit is None or trump == suit) if deal.extra == JOKER else card_name(deal.extra)[1] == SUITS[trump]
         taker = deal.dealer if takes and deal.dealer not in idle else None
     parts = [SEATS[declarer] + (f" {made.bid}" if made.bid else ""), f"trump {SUITS[trump]}"]
     discard = deal.extra

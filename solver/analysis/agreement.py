@@ -116,7 +116,7 @@ class Ratings:
         values = self._values.get((trump, alone))
         if values is None:
             settings, upcard = rules.settings, rules.extra
-            taker = model.upcard_taker(self.seat, rules.dealer, upcard, trump, alone)
+            taker = model.upcard_taker(self.seat, rules.dealer, upcard, trump, alone, settings)
             fit = model.fits["bid"][alone]
             predicted = self.rate(fit, trump, model.leads(self.seat, rules.dealer, alone, settings),
                                   None if taker is None else (taker, upcard))

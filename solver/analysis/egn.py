@@ -38,7 +38,7 @@ from ..core.seats import SEATS, partner_of
 from ..core.variants import Variant, variant_for
 from ..rules.scoring import side_points
 from ..rules.seating import active_seats, first_leader
-from ..rules.settings import Settings, checked_settings
+from ..rules.settings import Settings, checked_settings, joker_suit
 from ..rules.trump import left_bower, takes_upcard, trick_winner
 from .record import Record
 
@@ -221,7 +221,7 @@ def _record(deal: Mapping[str, Any], variant: Variant, settings: Settings, names
     if maker is None or trump is None:  # every player passed: a redeal, with no hands to show
         return Read(None, "every player passed: nothing was played", (0, 0))
     active = active_seats(variant, maker, alone)
-    exchanges = orders and dealer in active and takes_upcard(upcard, trump)
+    exchanges = orders and dealer in active and takes_upcard(upcard, trump, joker_suit(settings))
     leader = first_leader(dealer, maker, active, alone, settings)
     played, tricks, winners = _tricks(play, active, leader, trump)
     points = None

@@ -431,7 +431,7 @@ def auction_check(record: Record) -> Callable[[PlayState, View], Agree | None]:
     calls = tuple(record.calls)
 
     def for_turn(state: PlayState, view: View) -> Agree | None:
-        taker = exchanging_seat(deal, state.contract.trump, state.contract.declarer, state.seats)
+        taker = exchanging_seat(deal, state.contract.trump, state.contract.declarer, state.seats, settings)
         played = [0, 0, 0, 0]
         for leader, cards, _ in state.tricks:
             for seat, card in zip(rotation(state, leader), cards):
@@ -469,7 +469,7 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     assert contract is not None
     deal, variant, settings = record.deal, record.variant, record.settings
     seats = PlayState(deal, contract, settings).seats
-    taker = exchanging_seat(deal, contract.trump, contract.declarer, seats)
+    taker = exchanging_seat(deal, contract.trump, contract.declarer, seats, settings)
     if taker is None:
         return None
     known = Knowledge(variant, deal.dealer, taker, deal.hands[taker], deal.extra)

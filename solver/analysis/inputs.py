@@ -18,7 +18,7 @@ from ..core.seats import SEATS, parse_seat
 from ..core.variants import HASENPFEFFER, Variant, variant_for
 from ..rules.seating import check_lead_settings
 from ..rules.settings import Settings, SettingsLike, settings_for
-from .play import BestCard, Contract, PlayState, declarer_cards, exchanging_seat, playing_seats, replay
+from .play import BestCard, Contract, PlayState, declarer_cards, exchanging_seat, nobody_takes, playing_seats, replay
 
 DEFAULT_LAYOUTS = 1000  # random layouts a simulation solves unless told: a standard error of ~0.03 tricks
 # the most layouts the declarer's later choice (trump and discard, after the widow) is made on,
@@ -194,12 +194,11 @@ def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str
     # who plays, and whether the dealer is one of them and takes the upcard: the contract
     # with the upcard as its discard is valid whether or not anyone exchanges
     seats = playing_seats(deal.variant, seat, alone, lone)
-    taker = exchanging_seat(deal, suit, seat, seats)
+    taker = exchanging_seat(deal, suit, seat, seats, settings)
     upcard = card_name(deal.extra)
     if taker is None:
         if discard is not None:
-            why = (f"the dealer {SEATS[deal.dealer]} sits out" if deal.dealer not in seats
-                   else f"{SUIT_NAMES[suit]} is not the upcard's suit")
+            why = nobody_takes(deal, suit, seats, settings)
             raise InvalidDealError(f"discard: nobody takes the upcard {upcard} ({why}), so there is no "
                                    f"discard; leave it out (got {discard!r})")
         return Contract(seat, suit, deal.extra, alone, lone)

@@ -65,7 +65,8 @@ class TableShape(NamedTuple):
         seats = playing_seats(k.variant, declarer, alone, lone_defender)
         active = sum(1 << k.variant.search_seat(s, declarer) for s in seats)
         leader = first_leader(k.dealer, declarer, seats, alone, settings, lone_defender)
-        exchangers = tuple(exchanger(k.variant, k.dealer, k.extra, trump, declarer, seats) for trump in TRUMPS)
+        exchangers = tuple(exchanger(k.variant, k.dealer, k.extra, trump, declarer, seats, settings)
+                           for trump in TRUMPS)
         return cls(declarer, alone, k.seat, seats, active, k.variant.search_seat(leader, declarer),
                    k.variant.side_of(declarer, declarer), exchangers, k.hand, k.extra)
 

@@ -72,7 +72,7 @@ class LeadJob:
         # the card put away: its owner's double-dummy choice for its own side; the upcard
         # itself when nobody takes it
         kept: list[list[Mask]] = [list(hands) for hands, _ in deals]
-        takers = [exchanger(variant, k.dealer, extra, trump, self.declarer, seats) for _, extra in deals]
+        takers = [exchanger(variant, k.dealer, extra, trump, self.declarer, seats, self.settings) for _, extra in deals]
         choices = [[] if taker is None else cards_of(hands[taker] | 1 << extra)
                    for (hands, extra), taker in zip(deals, takers)]
         requests = []
@@ -192,7 +192,7 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     # who leads follows from the contract: check it on the first layout's seats
     sample = knowledge.layout(seed, 0)
     start = PlayState(sample, Contract(declarer, trump, sample.extra, alone), settings)
-    if exchanging_seat(sample, trump, declarer, start.seats) == start.leader:
+    if exchanging_seat(sample, trump, declarer, start.seats, settings) == start.leader:
         leader = SEATS[start.leader]
         raise NotationError(f"seat: {leader} leads this contract after taking the {variant.extra_card}, so no "
                             f"seat's lead of it is simulated ({leader}'s lead is not made knowing only its hand)")

@@ -48,7 +48,7 @@ from ..core.variants import Variant
 from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call
 from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
-from ..rules.settings import Settings
+from ..rules.settings import Settings, joker_suit
 from ..rules.trump import left_bower, takes_upcard
 
 # How far a call may stray from the model's and still be taken as the player's (the layouts
@@ -285,10 +285,11 @@ class PlayerModel:
     def _leads(self) -> dict[tuple[int, int, bool, Settings], int]:  # asked for every hand judged
         return {}
 
-    def upcard_taker(self, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool) -> str | None:
+    def upcard_taker(self, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool,
+                     settings: Settings) -> str | None:
         """Who takes the upcard if ``seat`` makes ``trump``: "self", "partner", "opponent"
         or nobody (None)."""
-        if not takes_upcard(upcard, trump):
+        if not takes_upcard(upcard, trump, joker_suit(settings)):
             return None
         if dealer == seat:
             return "self"
@@ -334,7 +335,7 @@ class PlayerModel:
     def call_shares(self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool,
                     settings: Settings) -> tuple[float, ...]:
         """Euchre: P(tricks = t) for the makers if ``seat`` makes ``trump``."""
-        taker = self.upcard_taker(seat, dealer, upcard, trump, alone)
+        taker = self.upcard_taker(seat, dealer, upcard, trump, alone, settings)
         leads = self.leads(seat, dealer, alone, settings)
         fit = self.fits["bid"][alone]
         return fit.distribution(fit.rate(hand, trump, leads, None if taker is None else (taker, upcard)))
@@ -386,7 +387,8 @@ class PlayerModel:
     @staticmethod
     def call_trump(rules: AuctionRules, call: Call) -> int:
         """Euchre: the trump a call makes (ordering up: the upcard's suit)."""
-        trump = call.trump if call.kind == NAME else next(t for t in range(4) if takes_upcard(rules.extra, t))
+        suit = joker_suit(rules.settings)
+        trump = call.trump if call.kind == NAME else next(t for t in range(4) if takes_upcard(rules.extra, t, suit))
         assert trump is not None
         return trump
 

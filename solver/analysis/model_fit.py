@@ -102,7 +102,7 @@ class DealJob:
                     else:
                         for trump in range(4):
                             after = list(hands)
-                            taker = model.upcard_taker(seat, dealer, extra, trump, alone)
+                            taker = model.upcard_taker(seat, dealer, extra, trump, alone, SETTINGS)
                             if taker is not None:  # the dealer plays, and takes the upcard
                                 cards = hands[dealer] | 1 << extra
                                 after[dealer] = cards & ~(1 << model_discard(cards, trump))

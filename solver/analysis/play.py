@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..core.cards import SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card
+from ..core.cards import JOKER, SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card
 from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of
 from ..core.variants import Variant
 from ..rules.seating import active_seats, best_callers, first_leader
-from ..rules.settings import Settings
+from ..rules.settings import Settings, joker_suit
 from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
@@ -89,20 +89,23 @@ def declarer_cards(deal: Deal, seat: int) -> Mask:
     return int(deal.hands[seat]) | 1 << deal.extra  # a plain mask: CardSet's operators are Python
 
 
-def exchanging_seat(deal: Deal, trump: int, declarer: int, seats: tuple[int, ...]) -> int | None:
+def exchanging_seat(deal: Deal, trump: int, declarer: int, seats: tuple[int, ...],
+                    settings: Settings | None = None) -> int | None:
     """Who takes the widow or upcard and discards: the Hasenpfeffer declarer; in Euchre the
-    dealer, when the upcard's suit is trump and the dealer plays; else nobody."""
-    return exchanger(deal.variant, deal.dealer, deal.extra, trump, declarer, seats)
+    dealer, when the upcard's suit is trump and the dealer plays; else nobody. ``settings``:
+    the table rules of the play, by default the deal's own."""
+    return exchanger(deal.variant, deal.dealer, deal.extra, trump, declarer, seats,
+                     deal.settings if settings is None else settings)
 
 
 def exchanger(variant: Variant, dealer: int, extra: CardId | None, trump: int, declarer: int,
-              seats: tuple[int, ...]) -> int | None:
+              seats: tuple[int, ...], settings: Settings) -> int | None:
     """``exchanging_seat`` from the deal's parts; the widow may be unknown (None), the
     upcard may not."""
     if variant.declarer_exchanges:
         return declarer
     assert extra is not None, "every seat sees the upcard"
-    if takes_upcard(extra, trump) and dealer in seats:
+    if takes_upcard(extra, trump, joker_suit(settings)) and dealer in seats:
         return dealer
     return None
 
@@ -153,12 +156,12 @@ def check_contract(deal: Deal, contract: Contract, settings: Settings | None = N
     """Refuse a contract the deal cannot play; the seats that play it."""
     variant, c = deal.variant, contract
     seats = playing_seats(variant, c.declarer, c.alone, c.lone_defender)
-    check_calls(deal, contract, deal.settings if settings is None else settings)
-    taker = exchanging_seat(deal, c.trump, c.declarer, seats)
+    settings = deal.settings if settings is None else settings
+    check_calls(deal, contract, settings)
+    taker = exchanging_seat(deal, c.trump, c.declarer, seats, settings)
     if taker is None:
         if c.discard != deal.extra:
-            why = (f"the dealer {SEATS[deal.dealer]} sits out" if deal.dealer not in seats
-                   else f"{SUIT_NAMES[c.trump]} is not the upcard's suit")
+            why = nobody_takes(deal, c.trump, seats, settings)
             raise IllegalPlayError(
                 f"discard: nobody takes the upcard {card_name(deal.extra)} ({why}), so the discard is "
                 f"the upcard itself, not {card_name(c.discard)}")
@@ -167,6 +170,16 @@ def check_contract(deal: Deal, contract: Contract, settings: Settings | None = N
             f"discard: {card_name(c.discard)} is neither in {SEATS[taker]}'s hand "
             f"nor the {variant.extra_card}: {CardSet(declarer_cards(deal, taker))}")
     return seats
+
+
+def nobody_takes(deal: Deal, trump: int, seats: tuple[int, ...], settings: Settings) -> str:
+    """Why nobody takes the upcard when ``trump`` is made, in words."""
+    if deal.dealer not in seats:
+        return f"the dealer {SEATS[deal.dealer]} sits out"
+    suit = joker_suit(settings)
+    if deal.extra == JOKER and suit is not None:
+        return f"the turned Joker stands for {SUIT_NAMES[suit]}, by joker_upcard: {SUIT_NAMES[suit]}"
+    return f"{SUIT_NAMES[trump]} is not the upcard's suit"
 
 
 def check_calls(deal: Deal, c: Contract, settings: Settings) -> None:
@@ -191,17 +204,17 @@ def check_calls(deal: Deal, c: Contract, settings: Settings) -> None:
         if not deal.hands[partner] >> call.passed & 1:
             raise IllegalPlayError(f"{field}: {SEATS[partner]} does not hold {card_name(call.passed)} to pass "
                                    f"(holds {deal.hands[partner]})")
-        held = called_hand(deal, c, seat) | 1 << call.passed
+        held = called_hand(deal, c, seat, settings) | 1 << call.passed
         if not held >> call.discard & 1:
             raise IllegalPlayError(f"{field}: {SEATS[seat]} cannot put away {card_name(call.discard)}: it holds "
                                    f"{CardSet(held)} after {SEATS[partner]} passes {card_name(call.passed)}")
 
 
-def called_hand(deal: Deal, c: Contract, seat: int) -> Mask:
+def called_hand(deal: Deal, c: Contract, seat: int, settings: Settings) -> Mask:
     """The hand a caller for best holds before the partner's card comes: its own, after the
     upcard exchange when it is the dealer who takes the upcard."""
     seats = active_seats(deal.variant, c.declarer, c.alone, c.lone_defender)
-    if exchanging_seat(deal, c.trump, c.declarer, seats) == seat:
+    if exchanging_seat(deal, c.trump, c.declarer, seats, settings) == seat:
         return declarer_cards(deal, seat) & ~(1 << c.discard)
     return int(deal.hands[seat])
 
@@ -227,7 +240,7 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         self.active = sum(1 << s for s in self.search_seats.values())  # the search seats that play, as a bit mask
         # plain masks, not CardSets: every card played is a bit operation on them
         self.hands: list[Mask] = [int(deal.hands[s]) if s in self.seats else 0 for s in range(NUM_SEATS)]
-        taker = exchanging_seat(deal, c.trump, c.declarer, self.seats)
+        taker = exchanging_seat(deal, c.trump, c.declarer, self.seats, settings)
         if taker is not None:
             self.hands[taker] = declarer_cards(deal, taker) & ~(1 << c.discard)
         for call, seat in ((c.best, c.declarer), (c.defender_best, c.lone_defender)):
@@ -320,7 +333,7 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
                 i = self.seats.index(leader)
                 order = self.seats[i:] + self.seats[:i]
                 return f": {SEATS[order[cards.index(card)]]} played it to trick {number}"
-        taker = exchanging_seat(self.deal, self.contract.trump, self.contract.declarer, self.seats)
+        taker = exchanging_seat(self.deal, self.contract.trump, self.contract.declarer, self.seats, self.settings)
         if taker is not None and card == self.contract.discard:
             return f": {SEATS[taker]} discarded it"
         for call, caller in ((self.contract.best, self.contract.declarer),
@@ -397,6 +410,6 @@ def replay(state: PlayState, text: str) -> PlayState:
 def exchange_discard(state: PlayState) -> CardId | None:
     """The discard of whoever took the widow or upcard; None when nobody took it (Euchre)."""
     c = state.contract
-    if exchanging_seat(state.deal, c.trump, c.declarer, state.seats) is None:
+    if exchanging_seat(state.deal, c.trump, c.declarer, state.seats, state.settings) is None:
         return None
     return c.discard

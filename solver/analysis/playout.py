@@ -20,7 +20,7 @@ from ..core.seats import partner_of
 from ..core.variants import Variant
 from ..rules.auction import AUCTIONS, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import hand_score, standing
-from ..rules.settings import Settings
+from ..rules.settings import Settings, joker_suit
 from ..rules.trump import takes_upcard
 from .contracts import Play
 from .model import PlayerModel, model_discard
@@ -94,17 +94,17 @@ def model_play(model: PlayerModel, end: AuctionEnd, dealer: int, hands: Sequence
         return Play(tuple(after), dealer, declarer, trump, alone)
     assert end.trump is not None
     alone = bool(end.alone)
-    return Play(dealer_exchange(variant, after, dealer, extra, end.trump, declarer, alone), dealer, declarer,
-                end.trump, alone)
+    return Play(dealer_exchange(variant, after, dealer, extra, end.trump, declarer, alone, joker_suit(settings)),
+                dealer, declarer, end.trump, alone)
 
 
 def dealer_exchange(variant: Variant, hands: list[Mask], dealer: int, upcard: CardId, trump: int, maker: int,
-                    alone: bool, discard: CardId | None = None) -> tuple[Mask, ...]:
-    """Euchre: the hands once a dealer who plays has taken the upcard and discarded (by the
-    model's rule, unless ``discard`` is given)."""
-    if takes_upcard(upcard, trump) and not (alone and variant.partners and dealer == partner_of(maker)):
+                    alone: bool, joker: int | None) -> tuple[Mask, ...]:
+    """Euchre: the hands once a dealer who plays has taken the upcard and discarded by the
+    model's rule (``joker``: the suit a turned Joker stands for, ``settings.joker_suit``)."""
+    if takes_upcard(upcard, trump, joker) and not (alone and variant.partners and dealer == partner_of(maker)):
         cards = hands[dealer] | 1 << upcard
-        hands[dealer] = cards & ~(1 << (model_discard(cards, trump) if discard is None else discard))
+        hands[dealer] = cards & ~(1 << model_discard(cards, trump))
     return tuple(hands)
 
 

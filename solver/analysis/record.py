@@ -49,6 +49,7 @@ from .play import (
     check_contract,
     exchange_discard,
     exchanging_seat,
+    nobody_takes,
     playing_seats,
     replay,
 )
@@ -248,12 +249,11 @@ class Record:
             seats = playing_seats(variant, spec.declarer, spec.alone, spec.defender)
         except HasenError as exc:
             raise type(exc)(f"contract: {exc}") from None
-        taker = exchanging_seat(self.deal, spec.trump, spec.declarer, seats)
+        taker = exchanging_seat(self.deal, spec.trump, spec.declarer, seats, self.settings)
         extra = card_name(self.deal.extra)
         if taker is None:
             if spec.discard is not None:
-                why = (f"the dealer {SEATS[self.deal.dealer]} sits out" if self.deal.dealer not in seats
-                       else f"{SUIT_NAMES[spec.trump]} is not the upcard's suit")
+                why = nobody_takes(self.deal, spec.trump, seats, self.settings)
                 raise NotationError(f"contract: nobody takes the upcard {extra} ({why}), so there is no "
                                     f"discard, not {card_name(spec.discard)}")
             discard: CardId = self.deal.extra

@@ -368,7 +368,7 @@ def table_shape(deal: Deal, declarer: int, alone: bool, lone_defender: int | Non
     shape = _SHAPES.get(key)
     if shape is None:
         frame = search_frame(deal, declarer, alone, lone_defender, settings)
-        takers = tuple(exchanging_seat(deal, trump, declarer, frame.seats) for trump in TRUMPS)
+        takers = tuple(exchanging_seat(deal, trump, declarer, frame.seats, settings) for trump in TRUMPS)
         source = [NUM_SEATS] * NUM_SEATS  # each search seat's real seat; NUM_SEATS: the 0 after the hands
         for seat in frame.seats:
             source[deal.variant.search_seat(seat, declarer)] = seat

@@ -82,7 +82,7 @@ class View:
             void |= {(who, led) for who, card in trick[1:] if effective_suit(card, trump) != led}
         for _, card in order_seen:
             seen |= 1 << card
-        taker = exchanging_seat(deal, trump, contract.declarer, state.seats)
+        taker = exchanging_seat(deal, trump, contract.declarer, state.seats, state.settings)
         upcard_with: int | None = None  # the dealer, who holds the taken upcard unless it went out
         if not deal.variant.declarer_exchanges:
             if taker is not None and taker != seat and not seen >> deal.extra & 1:

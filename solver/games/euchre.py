@@ -22,7 +22,7 @@ from ..rules.scoring import euchre_score
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
-from ..text.words import OPEN_HANDS, lone_form, signed, tricks
+from ..text.words import OPEN_HANDS, lone_form, signed, tricks, upcard_text
 from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
@@ -100,7 +100,7 @@ def format_euchre_table(analysis: EuchreAnalysis) -> str:
     for maker, table in analysis.tables.items():
         against = f" against {deal.variant.sides_of(maker)[1]}" if deal.variant.cutthroat else ""
         out.append(f"{SEATS[maker]} makes{form}{against}; {who_leads(analysis, maker)}; "
-                   f"upcard {card_name(deal.extra)}")
+                   f"upcard {upcard_text(deal.extra, analysis.settings)}")
         calling = any(entry.best is not None for entry in table.entries.values())
         out.append("trump  tricks  after each of the dealer's discards" + ("; the calls for best" if calling else ""))
         best = table.best

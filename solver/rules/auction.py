@@ -16,7 +16,7 @@ from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name, parse_suit
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, left_of
 from .scoring import Bid, bid_ladder, parse_bid
-from .settings import Settings
+from .settings import Settings, joker_suit
 from .trump import takes_upcard
 
 if TYPE_CHECKING:
@@ -238,13 +238,15 @@ class EuchreAuction(AuctionRules):
     """Making trump: in the first round each in turn passes or orders up the upcard's suit;
     in the second each passes or names another suit (the dealer may not pass when stuck);
     each call that makes trump may go alone where there are partners. A turned Joker lets the
-    dealer name any suit at once, or under ``joker_upcard: redeal`` the hand is dealt again."""
+    dealer name any suit at once, or under ``joker_upcard: redeal`` the hand is dealt again;
+    where it stands for a suit (``joker_upcard: hearts``) the rounds go as for that suit."""
 
     def __init__(self, variant: Variant, dealer: int, extra: int, joker_holder: int | None,
                  settings: Settings) -> None:
         super().__init__(variant, dealer, extra, joker_holder, settings)
-        self.joker = extra == JOKER
-        self.upcard_suit = None if self.joker else next(t for t in TRUMPS if takes_upcard(extra, t))
+        suit = joker_suit(settings)
+        self.joker = extra == JOKER and suit is None  # the dealer names trump at once (or a redeal)
+        self.upcard_suit = None if self.joker else next(t for t in TRUMPS if takes_upcard(extra, t, suit))
 
     def start(self) -> AuctionState:
         if self.joker:

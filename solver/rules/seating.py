@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..core.errors import NotationError, quoted
 from ..core.seats import left_of, partner_of
 from ..core.variants import Variant
-from .settings import PLAY_SETTINGS, Settings
+from .settings import BEST_SETTINGS, LEAD_SETTINGS, Settings
 
 
 def active_seats(variant: Variant, declarer: int, alone: bool,
@@ -62,7 +62,7 @@ def check_lead_settings(settings: Settings, alone: bool, lone_defender: int | No
     a lone defender (who leads, by the rules); ``call_for_best`` with the partner."""
     used = lead_settings_used(alone, lone_defender) + (("call_for_best",) if alone else ())
     for name, value in settings.changed().items():
-        if name not in PLAY_SETTINGS or name in used:
+        if name not in LEAD_SETTINGS + BEST_SETTINGS or name in used:
             continue
         if name == "call_for_best":
             why = "only a lone player calls for the partner's best card, and this declarer plays with the partner"

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict
 
-from ..core.cards import JOKER
+from ..core.cards import JOKER, SUIT_NAMES
 from ..core.errors import NotationError, quoted
 
 if TYPE_CHECKING:
@@ -27,14 +27,17 @@ GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
     "euchre": {
         "first_lead": ("dealer_left", "declarer"),
         "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
-        "joker_upcard": ("dealer_names", "redeal"),  # a turned Joker: the dealer names trump
+        # a turned Joker: the dealer names trump, the hand is dealt again, or it stands for a suit
+        "joker_upcard": ("dealer_names", "redeal", *SUIT_NAMES),
         "all_pass": ("redeal", "stick_the_dealer"),
         "call_for_best": (True, False),  # Railroad: a lone player takes the partner's best card
         "euchred": ("others_score", "maker_loses"),  # Three-Handed: each other player +2, or the maker -2
     },
 }
-PLAY_SETTINGS = ("first_lead", "lone_lead", "call_for_best")  # those that change the play, so the tables too
-AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "joker_upcard", "all_pass", "euchred")
+LEAD_SETTINGS = ("first_lead", "lone_lead")  # who leads the first trick
+# those that change the play, so the tables too (who takes a turned Joker, when it stands for a suit)
+PLAY_SETTINGS = (*LEAD_SETTINGS, "call_for_best", "joker_upcard")
+AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "all_pass", "euchred")
 SCORING_SETTINGS = ("fail_penalty", "defenders_score", "euchred")  # those that only score a hand played
 LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
 JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
@@ -155,6 +158,14 @@ def checked_settings(variant: Variant, values: dict[str, Any]) -> Settings:
     return settings
 
 
+def joker_suit(settings: Settings) -> int | None:
+    """The suit a turned Joker stands for (``joker_upcard`` naming one: the first round is
+    for that suit, and the dealer takes the Joker only when it is trump), or None (the
+    dealer names trump at once and takes the Joker whatever the suit, or a redeal)."""
+    value = settings.joker_upcard
+    return SUIT_NAMES.index(value) if value in SUIT_NAMES else None
+
+
 class SettingsDict(TypedDict, total=False):
     """The settings by name, as the API's signatures take them (``{"first_lead": "declarer"}``);
     tests/test_public_api.py checks them against GAME_SETTINGS."""
@@ -164,7 +175,7 @@ class SettingsDict(TypedDict, total=False):
     fail_penalty: Literal["bid", "tricks", "pepper"]
     defenders_score: bool
     bidding: Literal["plain", "pepper"]
-    joker_upcard: Literal["dealer_names", "redeal"]
+    joker_upcard: Literal["dealer_names", "redeal", "spades", "hearts", "diamonds", "clubs"]
     all_pass: Literal["redeal", "joker_bids_3", "stick_the_dealer"]
     call_for_best: bool
     euchred: Literal["others_score", "maker_loses"]

@@ -22,11 +22,15 @@ from ..core.cards import (
 )
 
 
-def takes_upcard(upcard: CardId, trump: int) -> bool:
+def takes_upcard(upcard: CardId, trump: int, joker_suit: int | None) -> bool:
     """Does the dealer take the upcard with this trump? When it is of the trump suit as
-    turned (its printed suit: a jack turned up names its own suit, not its bower's), and
-    always for a Joker, which is the top trump whatever suit is named."""
-    return upcard == JOKER or suit_of(upcard) == trump
+    turned (its printed suit: a jack turned up names its own suit, not its bower's). A
+    Joker is the top trump whatever suit is named: it is taken for every trump, or, where
+    the table has it stand for a suit (``joker_suit``, ``settings.joker_suit``), for that
+    suit only."""
+    if upcard == JOKER:
+        return joker_suit is None or trump == joker_suit
+    return suit_of(upcard) == trump
 
 
 def same_colour_suit(suit: int) -> int:

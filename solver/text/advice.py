@@ -13,7 +13,7 @@ from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS
 from ..rules.settings import Settings
-from .words import percent, points_less, score_text, sides_text, verb
+from .words import percent, points_less, score_text, sides_text, upcard_text, verb
 
 
 def points(value: float) -> str:
@@ -277,7 +277,8 @@ def round_line(advice: CallAdvice, round: int) -> str:
 def format_call_advice(advice: CallAdvice) -> str:
     k = advice.knowledge
     assert k.extra is not None
-    out = [f"{SEATS[k.seat]} holds {CardSet(k.hand)}; the upcard is {card_name(k.extra)}; {SEATS[k.dealer]} deals"]
+    out = [f"{SEATS[k.seat]} holds {CardSet(k.hand)}; the upcard is {upcard_text(k.extra, advice.settings)}; "
+           f"{SEATS[k.dealer]} deals"]
     if advice.nothing_to_decide:
         return "\n".join(out + [f"Nothing to decide: {advice.nothing_to_decide}."])
     rounds = sorted({c.round for c in advice.calls})

@@ -115,6 +115,26 @@ def test_with_every_card_known_euchre_advice_is_the_makers_table(example) -> Non
                 assert call.make == (tricks >= 3)
 
 
+def test_a_joker_standing_for_hearts_is_advised_as_a_heart() -> None:
+    """joker_upcard: hearts (docs/rules.md): with the Joker turned up a seat has the calls a
+    heart would give it (order up is hearts, the second round names the other suits), each
+    worth the maker's table with every card known, where the dealer takes the Joker for
+    hearts alone; by default the dealer names trump and the seat has nothing to decide."""
+    text = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK"
+    deal = hasen.Deal(text, dealer="N", variant=hasen.variant_for("euchre", 25), settings={"joker_upcard": "hearts"})
+    options = {"hand": format_hand(deal.hands[1]), "extra": "JK", "seat": "E", "dealer": "N",
+               "variant": deal.variant, "known": all_known(deal, 1), "layouts": 2, "choice_layouts": 2}
+    advice = hasen.bid(**options, settings={"joker_upcard": "hearts"})
+    assert advice.nothing_to_decide is None
+    assert [(c.round, c.bid) for c in advice.calls if not c.alone] == [
+        (1, "order up"), (2, "name S"), (2, "name D"), (2, "name C")]
+    for alone in (False, True):
+        entries = defended_entries(deal, "E", alone)
+        for call in (c for c in advice.calls if c.alone == alone):
+            assert call.expected == euchre_points(entries[str(call.trump)][0], alone), call.bid
+    assert "dealer N names trump" in (hasen.bid(**options).nothing_to_decide or "")
+
+
 # --- the plain loop ---------------------------------------------------------------------------
 
 def plain_deal(variant: hasen.Variant, seat: int, hand: int, extra: int | None, rng: random.Random,

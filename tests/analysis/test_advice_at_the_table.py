@@ -19,6 +19,7 @@ from hasen.analysis.model import PlayerModel, model_discard
 from hasen.core.deal import format_hand
 from hasen.rules.auction import BID, PASS, PASSING, auction_for
 from hasen.rules.scoring import Bid, hand_score
+from hasen.rules.settings import joker_suit
 from hasen.rules.trump import takes_upcard
 
 SEATS = "NESW"
@@ -97,7 +98,7 @@ def played_out(deal: hasen.Deal, seat: int, first, later=None, own_alone: bool |
         alone, trump = bool(end.alone), end.trump
         idle = alone and variant.partners and deal.dealer == (d + 2) % 4
         discard = None  # nobody takes the upcard
-        if takes_upcard(deal.extra, trump) and not idle:
+        if takes_upcard(deal.extra, trump, joker_suit(settings)) and not idle:
             discard = model_discard(deal.hands[deal.dealer] | 1 << deal.extra, trump)
         tricks = solved(deal, d, trump, discard, alone)
     mine, theirs = hand_score(variant, settings, end.bid, tricks, alone)

@@ -23,6 +23,7 @@ from hasen.analysis.model_fit import build, deals_of
 from hasen.core.cards import cards_of
 from hasen.core.deal import Deal
 from hasen.rules.auction import PASS, auction_for
+from hasen.rules.settings import Settings, joker_suit
 from hasen.rules.trump import takes_upcard
 
 SEATS = "NESW"
@@ -56,7 +57,7 @@ def test_the_hands_it_was_fitted_on_solve_to_their_tricks(game: tuple[str, int])
             assert tricks == check["tricks"], check
         else:
             trump = check["trump"]
-            taker = PlayerModel.of(variant).upcard_taker(seat, dealer, extra, trump, alone)
+            taker = PlayerModel.of(variant).upcard_taker(seat, dealer, extra, trump, alone, Settings())
             discard = None if taker is None else str(hasen.Card(model_discard(hands[dealer] | 1 << extra, trump)))
             defenders = [None]
             if alone and variant.partners:
@@ -124,7 +125,8 @@ def test_the_models_calls_are_legal_and_end_the_auction(game: tuple[str, int], s
         state = rules.after(state, call)
     assert rules.to_call(state) is None, "the auction ends"
     if not variant.declarer_exchanges and state.end is not None and state.end.declarer is not None:
-        assert state.end.trump is not None and (state.round != 1 or takes_upcard(deal.extra, state.end.trump))
+        assert state.end.trump is not None and (state.round != 1 or takes_upcard(deal.extra, state.end.trump,
+                                                                                      joker_suit(deal.settings)))
 
 
 @pytest.mark.compiled

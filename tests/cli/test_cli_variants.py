@@ -34,6 +34,17 @@ def test_decks_from_the_command_line(capsys):
         ["7S", "KD", "QD", "TD", "9C", "7C", "value"]
 
 
+def test_a_joker_standing_for_hearts_on_the_table(capsys):
+    """The hand-worked deal of test_variants.py under joker_upcard: hearts: S makes spades with
+    the Joker out of play (N, void, cannot stop TS 9S AH KH QH: 5); hearts as before, N taking
+    the Joker (4). The text says what the Joker stands for."""
+    options = ["N:..KQT9.9 T9.AKQ.. JK", "--variant", "euchre2", "--deck", "25", "--joker-upcard", "hearts"]
+    tricks = run_json(capsys, "table", *options)["declarers"]["S"]["tricks"]
+    assert tricks["S"] == 5 and tricks["H"]["value"] == 4 and tricks["H"]["JK"] == 5
+    code, out, _ = run(capsys, "table", *options, "--declarer", "S")
+    assert code == 0 and "upcard JK (standing for hearts)" in out
+
+
 # the built-in examples as docs/cli.md gives them: (variant, deck) -> the deal and its dealer
 EXAMPLES = {
     ("euchre", None): ("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", "N"),

@@ -78,3 +78,21 @@ def test_two_handed_euchre_has_no_alone_and_a_joker_upcard_is_named_at_once() ->
     assert {c.kind for c in rules.calls(start)} == {NAME}
     redeal = auction_for(joker, Settings(joker_upcard="redeal"))
     assert redeal.start().end.redeal and redeal.to_call(redeal.start()) is None
+
+
+def test_a_joker_standing_for_a_suit_is_ordered_up_as_that_suit() -> None:
+    """joker_upcard: hearts (docs/rules.md): the turned Joker's rounds go as a heart's would:
+    ordering it up makes hearts (the dealer N takes the Joker), and the second round names
+    any suit but hearts."""
+    joker = Deal("N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK", variant="euchre", deck=25)
+    rules = auction_for(joker, Settings(joker_upcard="hearts"))
+    start = rules.start()
+    assert rules.to_call(start) == E and words(rules, start) == ["pass", "order up", "order up alone"]
+    ordered = play(rules, "pass", "order up")
+    assert ordered.end.declarer == S and ordered.end.trump == 1
+    second = play(rules, "pass", "pass", "pass", "pass")
+    assert words(rules, second) == ["pass", *(f"name {s}{alone}" for s in "SDC" for alone in ("", " alone"))]
+    refused = rules.refusal(second, E, rules.parse_call("name H"))
+    assert refused == "hearts went down with the upcard JK: name S, D or C"
+    spades = auction_for(joker, Settings(joker_upcard="spades"))
+    assert play(spades, "order up").end.trump == 0

@@ -226,6 +226,19 @@ def test_a_joker_upcard_is_taken_for_every_trump():
         assert names(state.hands[N]) == "KD QD TD 9D JK"
 
 
+def test_a_joker_standing_for_a_suit_is_taken_for_that_suit_alone():
+    """joker_upcard: hearts: the dealer N takes the turned Joker when hearts is trump; in
+    another trump nobody takes it, and a discard is refused saying why."""
+    deal = Deal("N:..KQT9.9 T9.AKQ.. JK", variant=variant_for("euchre2", 25), settings={"joker_upcard": "hearts"})
+    state = PlayState(deal, Contract(S, 1, parse_card("9C")))
+    assert names(state.hands[N]) == "KD QD TD 9D JK"
+    spades = PlayState(deal, Contract(S, 0, JOKER))
+    assert names(spades.hands[N]) == "KD QD TD 9D 9C"
+    message = raises(IllegalPlayError, PlayState, deal, Contract(S, 0, parse_card("9C")))
+    assert message == ("discard: nobody takes the upcard JK (the turned Joker stands for hearts, by joker_upcard: "
+                       "hearts), so the discard is the upcard itself, not 9C")
+
+
 # --- the tables, worked by hand -----------------------------------------------------------
 
 def test_two_handed_table_and_who_chooses_the_discard(euchre2):

@@ -129,6 +129,31 @@ TABLE_CASES = [("euchre2", 24, 0), ("euchre2", 32, 1), ("euchre2", 25, 2), ("euc
                ("euchre", 25, 10)]  # seed 10 turns up the Joker
 
 
+def joker_turned(name: str, size: int) -> list[int]:
+    """Seeds of random_deal that turn up the Joker."""
+    return [seed for seed in range(400) if card_name(random_deal(random.Random(seed), name, size).extra) == "JK"]
+
+
+@pytest.mark.parametrize("name, suit, count", [("euchre2", "hearts", 3), ("euchre2", "clubs", 2),
+                                               ("euchre", "spades", 1)])
+def test_a_joker_standing_for_a_suit_is_taken_for_that_suit_alone(name, suit, count):
+    """Where the table has a turned Joker stand for a suit (joker_upcard: hearts, ...), the
+    dealer takes it when that suit is trump and for no other: every maker's whole table
+    against the oracle, whose start follows docs/rules.md (euchre_deals.joker_suit_of)."""
+    seeds = joker_turned(name, 25)[:count]
+    assert len(seeds) == count, "random deals turn up the Joker"
+    for seed in seeds:
+        rng = random.Random(seed)
+        deal = random_deal(rng, name, 25).replace(settings={"joker_upcard": suit})
+        makers = deal.variant.seats if name == "euchre2" else [rng.choice(deal.variant.seats)]
+        result = analyze_euchre(deal, declarer=None, settings=deal.settings).to_json()
+        for maker in makers:
+            got = result["declarers"]["NESW"[maker]]["tricks"]
+            assert got == {"SHDC"[t]: oracle_entry(deal, maker, t) for t in range(4)}, f"{deal!r} maker {maker}"
+            # the dealer plays with the partner: it exchanges under that suit, and only there
+            assert [t for t in "SHDC" if isinstance(got[t], dict)] == [suit[0].upper()]
+
+
 @pytest.mark.parametrize("name, size, seed", TABLE_CASES, ids=[f"{n}-{s}-{d}" for n, s, d in TABLE_CASES])
 def test_maker_tables_equal_the_oracle(name, size, seed):
     """Every entry of a maker table (one maker, with the partner) on a random deal, the

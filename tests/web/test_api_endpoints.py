@@ -91,7 +91,8 @@ def test_batch_answers_in_order_and_isolates_bad_items(client: FlaskClient, hase
     assert results[2]["index"] == 2 and "deal: " in results[2]["error"]
     assert results[3] == analyze_table(hasenpfeffer.deal, hasenpfeffer.dealer, declarer="E", alone=True).to_json()
     assert results[4] == {"index": 4, "error": "item: unknown key 'color' (allowed: deal, dealer, declarer, "
-                                               "alone, variant, deck, defender, first_lead, lone_lead, call_for_best)"}
+                                               "alone, variant, deck, defender, first_lead, lone_lead, call_for_best, "
+                                               "joker_upcard)"}
 
 
 def test_empty_batch(client: FlaskClient) -> None:
@@ -214,10 +215,10 @@ def test_wrong_types(client: FlaskClient, body, message: str) -> None:
 
 @pytest.mark.parametrize("path, body, message", [
     ("table", {**TABLE, "trump": "C"}, "body: unknown key 'trump' (allowed: deal, dealer, declarer, alone, "
-                                       "variant, deck, defender, first_lead, lone_lead, call_for_best)"),
+                                       "variant, deck, defender, first_lead, lone_lead, call_for_best, joker_upcard)"),
     ("solve", {**SOLVE, "Played": "JC"},
      "body: unknown key 'Played' (allowed: deal, dealer, declarer, trump, discard, alone, variant, deck, "
-     "defender, best, defender_best, first_lead, lone_lead, call_for_best, played)"),
+     "defender, best, defender_best, first_lead, lone_lead, call_for_best, joker_upcard, played)"),
     ("batch", {"items": [], "limit": 3}, "body: unknown key 'limit' (allowed: items)"),
     ("table", {"dealer": "W"}, "body: missing key 'deal' (required: deal)"),
     ("solve", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C"},

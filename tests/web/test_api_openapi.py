@@ -137,8 +137,10 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     # Railroad's own setting, asked of Railroad (a lone maker, who calls for best unless it is off)
     railroad_table = {"deal": "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", "dealer": "N", "declarer": "S",
                       "alone": True, "variant": "railroad", "call_for_best": False}
-    assert set(full_table) | {"call_for_best"} == set(schemas["TableRequest"]["properties"])
-    assert set(full_solve) | {"call_for_best", "best", "defender_best"} == set(schemas["SolveRequest"]["properties"])
+    # the settings of Railroad and of the Joker, asked of their games below
+    assert set(full_table) | {"call_for_best", "joker_upcard"} == set(schemas["TableRequest"]["properties"])
+    assert set(full_solve) | {"call_for_best", "joker_upcard", "best", "defender_best"} == \
+        set(schemas["SolveRequest"]["properties"])
     # one seat's advice (single dummy): its hand instead of a deal, and the layouts
     seat_bid = {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "TC", "dealer": "N", "known": {"W": "AS"},
                 "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24,
@@ -148,7 +150,7 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert set(full_bid) | set(joker_bid) | set(seat_bid) | set(three_bid) | {"call_for_best"} == \
         set(schemas["BidRequest"]["properties"])
     full_review = {**SOLVE, **position_options, "played": ""}  # or "play", the older name of "played"
-    assert set(full_review) | {"play", "call_for_best", "best", "defender_best"} == \
+    assert set(full_review) | {"play", "call_for_best", "joker_upcard", "best", "defender_best"} == \
         set(schemas["ReviewRequest"]["properties"])
     assert client.post("/api/v1/review", json=full_review).status_code == 200
     older_review = {**SOLVE, **position_options, "play": ""}

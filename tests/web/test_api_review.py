@@ -70,7 +70,7 @@ def test_cache_answers_the_same_record_however_written(client: FlaskClient, hase
     ({"played": "AS"}, "body: 'played' and its older name 'play' both given; give one"),
     ({"playd": "AS"}, "body: unknown key 'playd' (allowed: deal, dealer, declarer, trump, discard, alone, "
                       "variant, deck, defender, best, defender_best, first_lead, lone_lead, call_for_best, "
-                      "played, play)"),
+                      "joker_upcard, played, play)"),
 ])
 def test_bad_input_is_a_400_naming_the_problem(client: FlaskClient, change: dict, message: str) -> None:
     assert error_of(client, {**REVIEW, **change}).startswith(message)
