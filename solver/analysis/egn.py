@@ -35,8 +35,8 @@ from ..core.cards import (
 from ..core.deal import Deal
 from ..core.errors import HasenError, NotationError, quoted
 from ..core.seats import SEATS, partner_of
-from ..core.variants import Variant, variant_for
-from ..rules.scoring import side_points
+from ..core.variants import VARIANTS, Variant, variant_for
+from ..rules.scoring import scorer_points
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings, checked_settings, joker_suit
 from ..rules.trump import left_bower, takes_upcard, trick_winner
@@ -55,7 +55,8 @@ UNPLAYED_RULES = {
     "fast_break": "the fast break",
     "four_trick_tokens": "four-trick tokens",
 }
-KNOWN_RULES = {"std", "min_rank", "winning_score", "loner_lead", "joker", *UNPLAYED_RULES}
+KNOWN_RULES = {"std", "min_rank", "winning_score", "loner_lead", "joker", "num_players", *UNPLAYED_RULES}
+GAMES = {4: "euchre", 3: "euchre3", 2: "euchre2"}  # the game of each number of players
 LONE_LEADS = {"LEFT_OF_LONER": "left_of_loner", "LEFT_OF_DEALER": "dealer_left_skip_idle"}
 EGN_RANKS = {"N": "9", **{rank: rank for rank in RANKS}}
 ORDER, PASS = "Order", "Pass"
@@ -71,12 +72,13 @@ class EgnDeal(NamedTuple):
 
 
 class Read(NamedTuple):
-    """What a deal gives: its record or why there is none, and its points by side where its
-    play is whole (the score of the next deal is the score before it plus these)."""
+    """What a deal gives: its record or why there is none, and its points by side (with three
+    players, by player) where its play is whole (the score of the next deal is the score
+    before it plus these)."""
 
     record: Record | None
     missing: str | None
-    points: tuple[int, int] | None
+    points: tuple[int, ...] | None
 
 
 def is_egn(text: str) -> bool:
@@ -103,7 +105,8 @@ def read_egn(text: str | Mapping[str, Any]) -> list[EgnDeal]:
     players = _players(metadata.get("players"))
     variant, settings = _rules(_object(metadata.get("ruleset", {}), "metadata.ruleset"), len(players))
     names = {SEATS[seat]: name for seat, name in zip(variant.seats, players) if name}
-    score: tuple[int, int] | None = _score(metadata.get("initialScore", [0, 0]))
+    start = (0,) * len(variant.score_names)
+    score: tuple[int, ...] | None = _score(metadata.get("initialScore", [0, 0]), len(start))
     deals = data.get("deals")
     if not isinstance(deals, list):
         raise NotationError("EGN: deals: expected a list of deals")
@@ -116,10 +119,9 @@ def read_egn(text: str | Mapping[str, Any]) -> list[EgnDeal]:
         out.append(EgnDeal(number, read.record, read.missing))
         # the next deal's score: known while every hand before it was played out; a game won,
         # the next deal starts the next game
-        score = None if score is None or read.points is None else (score[0] + read.points[0],
-                                                                   score[1] + read.points[1])
+        score = None if score is None or read.points is None else tuple(a + b for a, b in zip(score, read.points))
         if score is not None and max(score) >= WINNING_SCORE:
-            score = (0, 0)
+            score = start
     return out
 
 
@@ -130,11 +132,9 @@ def _object(value: object, where: str) -> Mapping[str, Any]:
 
 
 def _players(value: object) -> list[str]:
-    if not isinstance(value, list) or len(value) not in (2, 4):
-        three = isinstance(value, list) and len(value) == 3
-        raise NotationError("EGN: metadata.players: expected 4 players (four-hand Euchre) or 2 (Two-handed); "
-                            + ("three players' games are read as hand records (variant: euchre3), not from EGN"
-                               if three else "the product does not play Euchre for another number"))
+    if not isinstance(value, list) or len(value) not in GAMES:
+        raise NotationError("EGN: metadata.players: expected 4 players (four-hand Euchre), 3 (Three-Handed) or 2 "
+                            "(Two-handed); the product does not play Euchre for another number")
     names = []
     for player in value:
         name = player.get("name") if isinstance(player, Mapping) else player
@@ -158,13 +158,17 @@ def _rules(ruleset: Mapping[str, Any], players: int) -> tuple[Variant, Settings]
     if ruleset.get("winning_score", WINNING_SCORE) != WINNING_SCORE:
         raise NotationError(f"EGN: ruleset: winning_score {quoted(ruleset['winning_score'])}: the product plays "
                             f"the game to {WINNING_SCORE}")
-    name = "euchre" if players == 4 else "euchre2"
+    if ruleset.get("num_players", players) != players:
+        raise NotationError(f"EGN: ruleset: num_players {quoted(ruleset['num_players'])}, but metadata.players "
+                            f"names {players}")
+    name = GAMES[players]
     lowest = ruleset.get("min_rank", 9)
     deck = 25 if ruleset.get("joker") else 24 if lowest == 9 else 32 if lowest == 7 else None
-    if deck is None or (deck == 32 and name == "euchre") or (deck == 25 and lowest != 9):
+    decks = VARIANTS[name]
+    if deck not in decks or (deck == 25 and lowest != 9):
+        written = {24: "24 cards (9 up)", 25: "25 (with the Joker)", 32: "32 (7 up)"}
         raise NotationError(f"EGN: ruleset: min_rank {quoted(lowest)} with joker {bool(ruleset.get('joker'))}: "
-                            f"{name} is played with 24 cards (9 up), 25 (with the Joker)"
-                            + (" or 32 (7 up)" if name == "euchre2" else ""))
+                            f"{name} is played with " + " or ".join(written[size] for size in sorted(decks)))
     lead = ruleset.get("loner_lead", "LEFT_OF_LONER")
     if lead not in LONE_LEADS:
         raise NotationError(f"EGN: ruleset: loner_lead {quoted(lead)} (expected one of {', '.join(LONE_LEADS)})")
@@ -172,10 +176,17 @@ def _rules(ruleset: Mapping[str, Any], players: int) -> tuple[Variant, Settings]
     return variant, checked_settings(variant, {"lone_lead": LONE_LEADS[lead]} if players == 4 else {})
 
 
-def _score(value: object) -> tuple[int, int]:
-    if not (isinstance(value, list) and len(value) == 2 and all(type(v) is int and v >= 0 for v in value)):
-        raise NotationError(f"EGN: metadata.initialScore: expected two whole numbers, got {quoted(value)}")
-    return value[0], value[1]
+def _score(value: object, count: int) -> tuple[int, ...]:
+    """The score before the first deal: the two sides'; with three players, EGN's two numbers
+    can only say the game's start ([0, 0]), so each player's is read from three numbers (as
+    ``write_egn`` writes them)."""
+    whole = isinstance(value, list) and all(type(v) is int and v >= 0 for v in value)
+    if whole and count == 3 and value == [0, 0]:
+        return (0, 0, 0)
+    if not (whole and isinstance(value, list) and len(value) == count):
+        what = "two whole numbers" if count == 2 else "the three players' scores, three whole numbers ([0, 0]: 0 each)"
+        raise NotationError(f"EGN: metadata.initialScore: expected {what}, got {quoted(value)}")
+    return tuple(value)
 
 
 def card_of(text: object, trump: int | None, where: str) -> CardId | None:
@@ -198,7 +209,7 @@ def card_of(text: object, trump: int | None, where: str) -> CardId | None:
 
 
 def _record(deal: Mapping[str, Any], variant: Variant, settings: Settings, names: dict[str, str],
-            score: tuple[int, int] | None, number: int) -> Read:
+            score: tuple[int, ...] | None, number: int) -> Read:
     state = _object(deal.get("initialState"), "initialState")
     seats = variant.seats
     dealer_index = state.get("dealer")
@@ -217,17 +228,17 @@ def _record(deal: Mapping[str, Any], variant: Variant, settings: Settings, names
     head = {"id": number, "variant": variant.name, "deck": variant.deck_size, "settings": settings.changed(),
             "players": names, "dealer": SEATS[dealer]}
     if score is not None:
-        head["score"] = dict(zip(variant.side_names, score))
+        head["score"] = dict(zip(variant.score_names, score))
     if maker is None or trump is None:  # every player passed: a redeal, with no hands to show
-        return Read(None, "every player passed: nothing was played", (0, 0))
+        return Read(None, "every player passed: nothing was played", (0,) * len(variant.score_names))
     active = active_seats(variant, maker, alone)
     exchanges = orders and dealer in active and takes_upcard(upcard, trump, joker_suit(settings))
     leader = first_leader(dealer, maker, active, alone, settings)
     played, tricks, winners = _tricks(play, active, leader, trump)
     points = None
     if len(winners) == variant.hand_size:
-        taken = sum(variant.side_of(w) == variant.side_of(maker) for w in winners)
-        points = side_points(variant, settings, None, taken, alone, variant.side_of(maker))
+        taken = sum(variant.side_of(w, maker) == variant.side_of(maker, maker) for w in winners)
+        points = scorer_points(variant, settings, None, taken, alone, variant.scorer_of(maker))
     hands = {seat: mask_of(played[seat]) for seat in seats}
     given = _given_hands(state.get("player_cards"), seats, trump, variant.hand_size)
     hands.update(given)
@@ -297,7 +308,8 @@ def _auction(bidding: Mapping[str, Any], seats: Sequence[int], dealer: int,
     calls = bidding.get("calls")
     if not isinstance(calls, list) or len(calls) > 2 * len(seats):
         raise NotationError(f"calls: expected a list of at most {2 * len(seats)} calls")
-    alone = bidding.get("isAlone") is True
+    # with three players the maker always plays alone against the other two: isAlone says no more
+    alone = bidding.get("isAlone") is True and len(seats) != 3
     order = [seats[(seats.index(dealer) + 1 + i) % len(seats)] for i in range(len(calls))]
     out: list[dict[str, str]] = []
     maker = trump = None
@@ -350,27 +362,37 @@ def _tricks(play: Mapping[str, Any] | None, active: Sequence[int], leader: int,
 
 
 def write_egn(records: Sequence[Record], title: str | None = None) -> str:
-    """Records of four-hand or Two-handed Euchre, in order, as one EGN file: their players
-    and the score before the first, each deal's dealer, upcard, calls, exchange and tricks."""
+    """Records of four-hand, Three-Handed or Two-handed Euchre, in order, as one EGN file:
+    their players and the score before the first, each deal's dealer, upcard, calls,
+    exchange and tricks. EGN keeps two sides' scores: with three players the score before the
+    first is [0, 0] at a game's start, else the three players' (which ``read_egn`` reads)."""
     if not records:
         raise NotationError("EGN: no records to write")
     first = records[0]
     variant = first.variant
     if variant.family != "euchre":
         raise NotationError(f"EGN: {variant.name} is not Euchre: EGN records Euchre games")
-    if variant.cutthroat or variant.calls_for_best:  # what this file could not read back whole
-        what = "three players each for themselves" if variant.cutthroat else "calls for best"
-        raise NotationError(f"EGN: {variant.name} is not written as EGN: its {what} are kept in hand records "
+    if variant.calls_for_best:  # what this file could not read back whole
+        raise NotationError(f"EGN: {variant.name} is not written as EGN: EGN does not record the card a lone "
+                            "player puts away after calling for best, so its calls are kept in hand records "
                             "(hasen record --line or the block form)")
+    unwritten = {name: value for name, value in first.settings.changed().items() if name != "lone_lead"}
+    if unwritten:  # no place in EGN's ruleset: written, it would be lost
+        name, value = next(iter(unwritten.items()))
+        raise NotationError(f"EGN: the table rule {name}={value} has no place in EGN, and would be lost: keep "
+                            "these records as hand records (hasen record --line or the block form)")
     seats = variant.seats
     ruleset: dict[str, Any] = {"std": True, "loner_lead": next(k for k, v in LONE_LEADS.items()
                                                                 if v == first.settings.lone_lead)}
+    if len(seats) == 3:
+        ruleset["num_players"] = 3
     if variant.deck_size == 25:
         ruleset["joker"] = True
     elif variant.deck_size == 32:
         ruleset["min_rank"] = 7
+    score = list(first.score or (0,) * len(variant.score_names))
     metadata: dict[str, Any] = {"players": [first.players.get(SEATS[s], "") for s in seats],
-                                "initialScore": list(first.score or (0, 0)), "ruleset": ruleset}
+                                "initialScore": [0, 0] if not any(score) else score, "ruleset": ruleset}
     if title:
         metadata["title"] = title
     deals = []

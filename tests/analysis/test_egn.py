@@ -14,7 +14,8 @@ import hasen
 from hasen.analysis.egn import card_of, is_egn, read_egn, write_egn
 from hasen.core.cards import JOKER
 
-NAMES = "N=Ann, E=Bob, S=Cy, W=Di"
+NAMES = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
+SEATS_OF = {"euchre": "NESW", "euchre3": "NES", "euchre2": "NS"}  # who holds a hand
 
 
 def played_record(seed: int, dealer: str = "N", deck: int = 24, alone: bool = False, score: str = "3-5",
@@ -22,7 +23,7 @@ def played_record(seed: int, dealer: str = "N", deck: int = 24, alone: bool = Fa
     """A hand of Euchre played out by the solver's best line: the dealer orders the upcard
     (or, under a turned Joker, names spades) and discards its first card."""
     deal = hasen.random_deal(variant=variant, deck=deck, seed=seed, dealer=dealer)
-    seats = "NESW" if variant == "euchre" else "NS"
+    seats = SEATS_OF[variant]
     order = seats[seats.index(dealer) + 1:] + seats[:seats.index(dealer) + 1]
     joker = deal.extra == hasen.Card("JK")
     trump = "S" if joker else deal.extra.name[1]
@@ -30,7 +31,7 @@ def played_record(seed: int, dealer: str = "N", deck: int = 24, alone: bool = Fa
     call = ("name S" if joker else "order up") + (" alone" if alone else "")
     passes = [f"{seat} pass" for seat in order[:-1]]
     line = hasen.solve(deal, dealer, trump, discard, alone=alone).to_json()["best_line"]
-    players = NAMES if variant == "euchre" else "N=Ann, S=Cy"
+    players = ", ".join(f"{seat}={NAMES[seat]}" for seat in seats)
     return hasen.Record.parse(f"variant: {variant}; deck: {deck}; players: {players}; score: {score}; "
                               f"dealer: {dealer}; deal: {deal.notation()}; auction: {', '.join(passes)}, "
                               f"{dealer} {call}; contract: {dealer}, trump {trump}, discard {discard}"
@@ -66,6 +67,39 @@ def test_games_written_as_egn_read_back_equal(variant: str, deck: int) -> None:
         expected = tuple(a + b for a, b in zip(expected, by_side(deal.record.result)))
     first = comparable(deals[0].record)
     assert first == comparable(records[0])
+
+
+def test_three_players_games_written_as_egn_read_back_equal() -> None:
+    """Three-Handed Euchre (num_players 3): each player's score runs on from 0-0-0 through the
+    hands, by its own points; a game under way starts from the three scores written."""
+    records = [played_record(seed, "NES"[seed % 3], variant="euchre3", score="0-0-0") for seed in range(3)]
+    data = json.loads(write_egn(records))
+    assert data["metadata"]["ruleset"]["num_players"] == 3 and data["metadata"]["initialScore"] == [0, 0]
+    deals = read_egn(data)
+    assert [comparable(d.record)["deal"] for d in deals] == [comparable(r)["deal"] for r in records]
+    assert [comparable(d.record)["play"] for d in deals] == [comparable(r)["play"] for r in records]
+    expected = (0, 0, 0)
+    for deal in deals:
+        assert tuple(deal.record.score) == expected
+        # the maker's 1, 2 or 3, or 2 to each other player when euchred (docs/rules.md)
+        result = deal.record.result
+        mine, theirs = result.score
+        maker = "NES".index(str(result.declarer))
+        expected = tuple(n + (mine if place == maker else theirs) for place, n in enumerate(expected))
+    assert comparable(deals[0].record) == comparable(records[0])
+    under_way = [played_record(0, "N", variant="euchre3", score="3-5-7")]
+    data = json.loads(write_egn(under_way))
+    assert data["metadata"]["initialScore"] == [3, 5, 7]
+    assert tuple(read_egn(data)[0].record.score) == (3, 5, 7)
+
+
+def test_a_table_rule_egn_has_no_place_for_is_not_written() -> None:
+    """A record's setting EGN cannot carry would be lost in the file: it is refused, by name."""
+    record = played_record(0, "N", variant="euchre3", score="0-0-0")
+    lines = [line for line in str(record).splitlines() if not line.startswith("result")]  # scored as set
+    other = hasen.Record.parse("\n".join(["settings: euchred=maker_loses", *lines]))
+    with pytest.raises(hasen.NotationError, match="table rule euchred=maker_loses has no place in EGN"):
+        write_egn([other])
 
 
 def strip(text: str, *keys: str) -> dict:
@@ -142,10 +176,12 @@ BASE = {"fileType": "Euchre Game Notation", "version": "1.4",
                                            "Railroad hand records ('best JK for 9C' in the contract), not read"),
     ({"ruleset": {"canadian": True}}, "canadian (the Canadian loner rule) is a rule the product does not play"),
     ({"ruleset": {"winning_score": 11}}, "the product plays the game to 10"),
-    ({"ruleset": {"min_rank": 7}}, "euchre is played with 24 cards (9 up), 25 (with the Joker)"),
+    ({"ruleset": {"min_rank": 7}}, "euchre is played with 24 cards (9 up) or 25 (with the Joker)"),
+    ({"players": ["a", "b", "c"], "ruleset": {"joker": True}}, "euchre3 is played with 24 cards (9 up) or 32 (7 up)"),
+    ({"players": ["a", "b", "c"], "ruleset": {"num_players": 4}}, "num_players 4, but metadata.players names 3"),
+    ({"players": ["a", "b", "c"], "initialScore": [4, 1]}, "expected the three players' scores"),
     ({"ruleset": {"loner_lead": "RIGHT"}}, "loner_lead 'RIGHT'"),
     ({"ruleset": {"stick": True}}, "unknown rule 'stick'"),
-    ({"players": ["a", "b", "c"]}, "three players' games are read as hand records (variant: euchre3)"),
     ({"players": ["a", "b", "c", "d", "e"]}, "the product does not play Euchre for another number"),
 ])
 def test_a_rule_the_product_does_not_play_refuses_the_file(change: dict, message: str) -> None:

@@ -61,11 +61,19 @@ def test_the_records_round_trip_with_three_scores() -> None:
         assert record.to_json()["score"] == {"N": 3, "E": 5, "S": 7}
 
 
-def test_its_records_are_not_written_as_egn_which_could_not_read_them_back(capsys, tmp_path) -> None:
+def test_its_records_are_written_as_egn_and_read_back(capsys, tmp_path) -> None:
+    """EGN's num_players 3: the two records as one file, read back by hasen record, each
+    player's score running on (the made hand gives N 1)."""
     path = tmp_path / "night.txt"
-    path.write_text(MADE + "\n")
+    path.write_text(f"score: 0-0-0; {MADE}\n\n{EUCHRED}\n")
     code, out, err = run(capsys, "record", "--egn", str(path))
-    assert code == 2 and out == "" and "euchre3 is not written as EGN" in err
+    assert code == 0 and err == "" and json.loads(out)["metadata"]["ruleset"]["num_players"] == 3
+    egn = tmp_path / "night.egn"
+    egn.write_text(out)
+    code, out, err = run(capsys, "record", str(egn), "--json")
+    assert code == 0 and err == ""
+    scores = [json.loads(line)["score"] for line in out.splitlines()]
+    assert scores == [{"N": 0, "E": 0, "S": 0}, {"N": 1, "E": 0, "S": 0}]
 
 
 @pytest.mark.parametrize("record, message", [
