@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations
 from math import comb
 
@@ -228,7 +228,8 @@ def rotation(state: PlayState, leader: int) -> list[int]:
     return list(state.seats[i:] + state.seats[:i])
 
 
-def compositions(total: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+@lru_cache(maxsize=1 << 14)  # the same few shapes recur in every view of a review
+def compositions(total: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to give ``total`` cards to the allowed places within their room, as a count
     per place (every place), in lexicographic order."""
     def rest(i: int, left: int) -> Iterator[tuple[int, ...]]:
@@ -241,7 +242,7 @@ def compositions(total: int, allowed: tuple[int, ...], room: tuple[int, ...]) ->
             for tail in rest(i + 1, left - k):
                 yield (k, *tail)
 
-    return rest(0, total)
+    return tuple(rest(0, total))
 
 
 def multinomial(total: int, parts: tuple[int, ...]) -> int:
