@@ -796,8 +796,9 @@ RECORD_RESPONSE = closed({
     "text": {"type": "string", "description": "The record in canonical text, one field a line."},
     "line": {"type": "string", "description": "The same on one line."},
     "to_call": {"oneOf": [SEAT, NULL], "description": "Whose call it is, while the auction goes on."},
-    "play_settings": {"type": "object", "description": "The settings that decide who leads the contract, where "
-                      "they differ from the defaults: for the table, solve and review requests of the hand."},
+    "play_settings": {"type": "object", "description": "The settings that change the contract's play (who leads, "
+                      "calling for best, who takes a turned Joker), where they differ from the defaults: for the "
+                      "table, solve and review requests of the hand."},
 }, "The record checked against the rules and written back canonically.")
 
 

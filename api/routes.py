@@ -20,8 +20,8 @@ from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
-from hasen.rules.seating import lead_settings_used
-from hasen.rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
+from hasen.rules.seating import play_settings_used
+from hasen.rules.settings import AUCTION_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from hasen.search import USING_EXTENSION
 
 from .bodies import BodyChecker, read_json
@@ -351,12 +351,13 @@ def record() -> Response:
     given = body["record"]
     parsed = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
     to_call, contract = parsed.to_call, parsed.contract
-    # the settings that decide who leads this contract, where they differ from the defaults:
-    # what the table, solve and review requests of the same hand need
-    used = () if contract is None else lead_settings_used(contract.alone, contract.lone_defender)
-    leads = {name: value for name, value in parsed.settings.changed().items() if name in used}
+    # the settings that change this contract's play (who leads, calls for best, who takes a
+    # turned Joker), where they differ from the defaults: what the table, solve and review
+    # requests of the same hand need; before a contract, only who takes a turned Joker
+    used = JOKER_SETTINGS if contract is None else play_settings_used(contract.alone, contract.lone_defender)
+    play = {name: value for name, value in parsed.settings.changed().items() if name in used}
     return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line(),
-                   "to_call": None if to_call is None else str(to_call), "play_settings": leads})
+                   "to_call": None if to_call is None else str(to_call), "play_settings": play})
 
 
 # --- odds -----------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ const state = {
   declarer: null,   // the declarer, or in Euchre the maker
   alone: false,
   defender: null,   // an opponent who plays alone against the lone declarer (from a record or a link)
-  settings: {},     // the lead settings of the table, where not the defaults (from a record or a link)
+  settings: {},     // the play settings of the table, where not the defaults (from a record or a link)
   loaded: null,     // the API's answer for the hand record loaded, or null
   table: null,      // the declarer's table
   trump: null,
@@ -188,6 +188,8 @@ function readUrl() {
     defender: params.get("defender"),
     first_lead: params.get("first_lead"),
     lone_lead: params.get("lone_lead"),
+    call_for_best: params.get("call_for_best"),
+    joker_upcard: params.get("joker_upcard"),
     record: params.get("record"),
     trump: params.get("trump"),
     discard: params.get("discard"),
@@ -221,7 +223,7 @@ function gameBody() {
 }
 
 // What a table, solve or review request says beside the deal and contract: the lone defender
-// and the lead settings, when a record or a link gives them.
+// and the play settings, when a record or a link gives them.
 function extrasBody() {
   return { ...(state.defender ? { defender: state.defender } : {}), ...state.settings };
 }
@@ -804,7 +806,15 @@ async function restore() {
   clearDeal();
   if (!saved.deal) return;
   const settings = {};
-  for (const key of ["first_lead", "lone_lead"]) if (saved[key] !== null) settings[key] = saved[key];
+  for (const key of ["first_lead", "lone_lead", "joker_upcard"]) if (saved[key] !== null) settings[key] = saved[key];
+  if (saved.call_for_best !== null) {
+    try {
+      settings.call_for_best = linkFlag(saved.call_for_best, "call_for_best");
+    } catch (err) {
+      showError(err.message);
+      return;
+    }
+  }
   Object.assign(state, { defender: link.defender, settings });
   const contract = saved.trump && (saved.discard || game().exchanger === "dealer");
   if (contract) {

@@ -30,7 +30,8 @@ Hands = np.ndarray  # one seat's cards on each layout: uint64 masks
 def consistent_many(model: PlayerModel, rules: AuctionRules, calls: Sequence[tuple[int, Call]], hands: Sequence[Hands],
                     checked: Sequence[int]) -> np.ndarray:
     """``playout.consistent`` of each layout: ``hands[seat]`` the seat's cards on each layout;
-    the calls of the ``checked`` seats are tested, a seat holding no cards passing any test."""
+    the calls of the ``checked`` seats are tested, a seat holding no cards on a layout passing
+    any test (in a review, a seat whose hand at the auction the layout does not give)."""
     agree = np.ones(len(hands[0]), dtype=bool)
     ratings: dict[int, Ratings] = {}  # a seat's hands are rated once for all its calls
     state = rules.start()
@@ -57,6 +58,7 @@ class Ratings:
 
     def __init__(self, model: PlayerModel, rules: AuctionRules, seat: int, hands: Hands) -> None:
         self.model, self.rules, self.seat = model, rules, seat
+        hands = np.asarray(hands, dtype=np.uint64)
         self.joker = ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool)
         self.holdings = [((hands >> np.uint64(SUIT_BITS * suit)) & np.uint64(0xFF)).astype(np.intp)
                          for suit in range(4)]

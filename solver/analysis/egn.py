@@ -184,7 +184,9 @@ def _score(value: object, count: int) -> tuple[int, ...]:
     if whole and count == 3 and value == [0, 0]:
         return (0, 0, 0)
     if not (whole and isinstance(value, list) and len(value) == count):
-        what = "two whole numbers" if count == 2 else "the three players' scores, three whole numbers ([0, 0]: 0 each)"
+        what = "two whole numbers" if count == 2 else \
+            "[0, 0], a game's start (EGN keeps two sides' scores, not three players'), or the three players' own " \
+            "as hasen writes them"
         raise NotationError(f"EGN: metadata.initialScore: expected {what}, got {quoted(value)}")
     return tuple(value)
 

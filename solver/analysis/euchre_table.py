@@ -1,6 +1,7 @@
 """The Euchre table: double-dummy tricks for every maker and trump, with the upcard exchange.
 
-When the upcard's suit is trump (any suit, for a Joker upcard) the dealer takes the upcard
+When the upcard's suit is trump (any suit, for a Joker upcard, unless the table has it
+stand for one: ``joker_upcard: hearts``) the dealer takes the upcard
 and discards one of six cards, the upcard itself meaning "not kept"; that trump's entry is
 every discard's tricks and a ``value``, the dealer's choice by docs/rules.md: the most tricks
 when the dealer's side made trump, the fewest when the dealer defends. For the other suits
@@ -237,9 +238,11 @@ def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,
 
 def plan_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | int | None = None,
                 declarer: str | int | None = None, alone: bool = False, defender: str | int | None = None,
-                settings: Settings = DEFAULT_SETTINGS) -> Plan:
-    """``analyze_euchre``'s request checked and its tables built, not yet solved."""
+                settings: Settings | None = None) -> Plan:
+    """``analyze_euchre``'s request checked and its tables built, not yet solved (``settings``:
+    the table rules, by default the deal's own)."""
     deal = coerce_deal(deal, dealer, variant)
+    settings = deal.settings if settings is None else settings
     if deal.variant.declarer_exchanges:
         raise NotationError(f"variant: a {deal.variant.label} deal has no maker's table (the declarer takes "
                             f"the {deal.variant.extra_card}): ask for the declarer's trump x discard table")
@@ -250,7 +253,7 @@ def plan_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | 
 
 def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | int | None = None,
                    declarer: str | int | None = None, alone: bool = False,
-                   defender: str | int | None = None, settings: Settings = DEFAULT_SETTINGS,
+                   defender: str | int | None = None, settings: Settings | None = None,
                    progress: Callable[[int, int], None] | None = None,
                    searcher: Searcher | None = None) -> EuchreAnalysis:
     """Every maker's (or one ``declarer``'s) tricks for each trump.

@@ -173,13 +173,15 @@ def coerce_trump(trump: str | int) -> int:
 
 def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str | int | None = None,
                  alone: bool = False, defender: str | int | None = None,
-                 settings: Settings = Settings()) -> Contract:
-    """The contract of a request on ``deal``, in any variant, checked against the deal.
+                 settings: Settings | None = None) -> Contract:
+    """The contract of a request on ``deal``, in any variant, checked against the deal (by
+    its own table rules unless ``settings`` are given).
 
     ``discard``: in Hasenpfeffer the declarer's (always needed); in Euchre the dealer's
     when the dealer takes the upcard (needed then, and an error when nobody exchanges: it
     is never ignored). ``defender``: an opponent who plays alone against the lone declarer.
     """
+    settings = deal.settings if settings is None else settings
     seat = coerce_seat(declarer, "declarer")
     if not isinstance(alone, bool):
         raise NotationError(f"alone: expected true or false, got {alone!r}")

@@ -178,7 +178,8 @@ def nobody_takes(deal: Deal, trump: int, seats: tuple[int, ...], settings: Setti
         return f"the dealer {SEATS[deal.dealer]} sits out"
     suit = joker_suit(settings)
     if deal.extra == JOKER and suit is not None:
-        return f"the turned Joker stands for {SUIT_NAMES[suit]}, by joker_upcard: {SUIT_NAMES[suit]}"
+        return (f"under joker_upcard: {SUIT_NAMES[suit]} the turned Joker counts as a {SUIT_NAMES[suit][:-1]}, "
+                f"and {SUIT_NAMES[trump]} is trump")
     return f"{SUIT_NAMES[trump]} is not the upcard's suit"
 
 

@@ -266,9 +266,11 @@ def solve_plan(plan: Plan, searcher: Searcher, progress: Callable[[int, int], No
 
 
 def plan_table(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
-               alone: bool = False, settings: Settings = DEFAULT_SETTINGS, defender: str | int | None = None) -> Plan:
-    """``analyze_table``'s request checked and its tables built, not yet solved."""
+               alone: bool = False, settings: Settings | None = None, defender: str | int | None = None) -> Plan:
+    """``analyze_table``'s request checked and its tables built, not yet solved (``settings``:
+    the table rules, by default the deal's own)."""
     deal = coerce_deal(deal, dealer)
+    settings = deal.settings if settings is None else settings
     if not deal.variant.declarer_exchanges:
         raise NotationError(f"variant: a {deal.variant.label} deal has no declarer's trump x discard table "
                             f"(the dealer takes the upcard): ask for the maker's table")
@@ -278,7 +280,7 @@ def plan_table(deal: Deal | str, dealer: str | int | None = None, declarer: str 
 
 
 def analyze_table(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
-                  alone: bool = False, settings: Settings = DEFAULT_SETTINGS,
+                  alone: bool = False, settings: Settings | None = None,
                   progress: Callable[[int, int], None] | None = None,
                   searcher: Searcher | None = None, defender: str | int | None = None) -> TableAnalysis:
     """Tricks for every trump and discard, for one declarer or (``declarer=None``) all four.

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..rules.settings import DEFAULT_SETTINGS, Settings, SettingsLike, settings_for
+from ..rules.settings import DEFAULT_SETTINGS, Settings, SettingsLike, joker_suit, settings_for
 from .cards import (
     CARD_IDS,
     JOKER,
     JOKER_NAME,
     RANKS,
     RANKS_PER_SUIT,
+    SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
     CardId,
@@ -328,5 +329,12 @@ def diagram(deal: Deal) -> str:
         right = east[i] if i < len(east) else ""
         out.append(f"{left:<{2 * width}}{right}")
     out += [" " * width + row for row in south]
-    out.append(f"{deal.variant.extra_card}: {card_name(deal.extra)}")
+    out.append(f"{deal.variant.extra_card}: {upcard_text(deal.extra, deal.settings)}")
     return "\n".join(row.rstrip() for row in out)
+
+
+def upcard_text(upcard: CardId, settings: Settings) -> str:
+    """The upcard (or widow) by name, and the suit a turned Joker stands for where the table
+    has it so (``joker_upcard: hearts``)."""
+    suit = joker_suit(settings) if upcard == JOKER else None
+    return card_name(upcard) + ("" if suit is None else f" (standing for {SUIT_NAMES[suit]})")

@@ -14,7 +14,7 @@ from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, pla
 from ..analysis.play import BestCard, PlayState, exchange_discard
 from ..analysis.table import TRUMPS, Plan
 from ..core.cards import SUIT_NAMES, SUITS, card_name
-from ..core.deal import Deal
+from ..core.deal import Deal, upcard_text
 from ..core.seats import SEATS, partner_of
 from ..core.variants import Variant
 from ..rules.auction import AuctionEnd, auction_for
@@ -22,7 +22,7 @@ from ..rules.scoring import euchre_score
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
-from ..text.words import OPEN_HANDS, lone_form, signed, tricks, upcard_text
+from ..text.words import OPEN_HANDS, lone_form, signed, tricks
 from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for

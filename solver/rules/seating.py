@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ..core.errors import NotationError, quoted
 from ..core.seats import left_of, partner_of
 from ..core.variants import Variant
-from .settings import BEST_SETTINGS, LEAD_SETTINGS, Settings
+from .settings import BEST_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, Settings
 
 
 def active_seats(variant: Variant, declarer: int, alone: bool,
@@ -56,13 +56,20 @@ def lead_settings_used(alone: bool, lone_defender: int | None = None) -> tuple[s
     return ("lone_lead",) if alone else ("first_lead",)
 
 
+def play_settings_used(alone: bool, lone_defender: int | None = None) -> tuple[str, ...]:
+    """The play settings that can change this contract's play: the lead setting that says
+    who leads it, ``call_for_best`` for a lone declarer, and ``joker_upcard`` (who takes a
+    turned Joker) always."""
+    return lead_settings_used(alone, lone_defender) + (BEST_SETTINGS if alone else ()) + JOKER_SETTINGS
+
+
 def check_lead_settings(settings: Settings, alone: bool, lone_defender: int | None = None) -> None:
     """Refuse a play setting that would change nothing here, rather than echo it as if it
     had: ``first_lead`` for a lone declarer, ``lone_lead`` with the partner, either against
     a lone defender (who leads, by the rules); ``call_for_best`` with the partner."""
-    used = lead_settings_used(alone, lone_defender) + (("call_for_best",) if alone else ())
+    used = play_settings_used(alone, lone_defender)
     for name, value in settings.changed().items():
-        if name not in LEAD_SETTINGS + BEST_SETTINGS or name in used:
+        if name not in PLAY_SETTINGS or name in used:
             continue
         if name == "call_for_best":
             why = "only a lone player calls for the partner's best card, and this declarer plays with the partner"

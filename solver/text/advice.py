@@ -10,10 +10,11 @@ from ..analysis.advice import BidAdvice, BidFigures, CallAdvice, CallFigures, Fo
 from ..analysis.choosing import FIRST_ROUND
 from ..analysis.knowledge import Context, Knowledge
 from ..core.cards import SUIT_NAMES, card_name
+from ..core.deal import upcard_text
 from ..core.names import CardSet
 from ..core.seats import SEATS
 from ..rules.settings import Settings
-from .words import percent, points_less, score_text, sides_text, upcard_text, verb
+from .words import percent, points_less, score_text, sides_text, verb
 
 
 def points(value: float) -> str:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..core.cards import JOKER, SUIT_NAMES, card_name
+from ..core.cards import SUIT_NAMES, card_name
 from ..core.seats import SEATS
-from ..rules.settings import Settings, joker_suit
 
 if TYPE_CHECKING:
     from ..analysis.outcomes import Result
@@ -16,12 +15,6 @@ if TYPE_CHECKING:
 
 # what every double-dummy answer assumes, said once under its diagram
 OPEN_HANDS = "Double dummy: every hand open, every player playing perfectly."
-
-
-def upcard_text(upcard: int, settings: Settings) -> str:
-    """The upcard by name, and the suit a turned Joker stands for where the table has it so."""
-    suit = joker_suit(settings) if upcard == JOKER else None
-    return card_name(upcard) + ("" if suit is None else f" (standing for {SUIT_NAMES[suit]})")
 
 
 def tricks(n: int) -> str:

@@ -2,21 +2,28 @@
 hand, what the model's own test gives one hand at a time (``PlayerModel.plausible``,
 ``playout.consistent``): on random auctions of every single-dummy game, with random calls
 (so that passes, bids and calls near and far from the model's are all met) and random hands,
-under both all-pass rules and with and without the table's other scoring settings."""
+under both all-pass rules and with and without the table's other scoring settings; and the
+layouts a single-dummy answer keeps, dealt and tested a batch at a time, are those of the plain
+loop, one layout at a time."""
 
 from __future__ import annotations
 
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hasen
+from hasen.analysis.advice import MAX_TRIES, agreeing_layouts
 from hasen.analysis.agreement import consistent_many, plausible_many
+from hasen.analysis.knowledge import Context, Knowledge
 from hasen.analysis.model import PlayerModel
-from hasen.analysis.playout import consistent
+from hasen.analysis.playout import consistent, layout_rules, rules_for
+from hasen.core.cards import JOKER, parse_card, parse_hand
 from hasen.rules.auction import auction_for
+from hasen.rules.settings import Settings
 
 # the games the single-dummy analyses weigh: all but Railroad (its calls for best have no fit)
 GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks if name != "railroad"]
@@ -44,6 +51,8 @@ def test_each_hand_is_plausible_as_the_model_finds_it(game: tuple[str, int], see
             changed["lone_lead"] = "dealer_left_skip_idle"
         elif variant.cutthroat:
             changed["euchred"] = "maker_loses"
+        if not variant.declarer_exchanges and variant.deck >> JOKER & 1:  # a turned Joker a heart
+            changed["joker_upcard"] = "hearts"
     deal = hasen.random_deal(variant, seed=seed).replace(settings=changed)
     model = PlayerModel.of(variant)
     rules = auction_for(deal, deal.settings)
@@ -69,3 +78,55 @@ def test_each_hand_is_plausible_as_the_model_finds_it(game: tuple[str, int], see
     by_seat = [np.array([hands[s] for hands in layouts], dtype=np.uint64) for s in range(4)]
     checked = [s for s in variant.seats if s != viewer]
     assert consistent_many(model, rules, calls, by_seat, checked).tolist() == expected
+
+
+AUCTIONS = [  # (game, deck, seat, its cards, the upcard or None for an unseen widow, dealer, the calls so far)
+    ("hasenpfeffer", 25, "S", "AJT.A9..K", None, "W", "N pass, E 4"),
+    ("hasenpfeffer", 25, "W", "KQ.J.AK.9", None, "N", "E 3, S pass, W 4, N 5"),
+    ("euchre", 24, "W", "K.AQJ..9", "TH", "W", "N pass, E pass, S pass"),
+    ("euchre", 25, "S", "9.9.9.AK", "JK", "W", "N pass, E pass"),
+    ("euchre3", 24, "S", "K.AQJ..9", "TH", "N", "E pass"),
+    ("euchre2", 24, "N", "A.KQ..AK", "9S", "N", "S pass, N pass, S pass"),
+]
+
+
+@pytest.mark.parametrize("case", AUCTIONS, ids=lambda c: f"{c[0]}-{c[2]}")
+@pytest.mark.parametrize("joker", ["dealer_names", "hearts"])
+def test_the_layouts_kept_are_the_plain_loops(case: tuple, joker: str) -> None:
+    """agreeing_layouts deals and tests a batch at a time: the layouts it keeps, and how many it
+    dealt to find them, are those of the plain loop written here, one layout at a time, each
+    kept when the model finds every other seat's call plausible with that seat's cards; and a
+    call for more layouts goes on from an earlier answer to the same."""
+    game, deck, seat, hand, extra, dealer, calls = case
+    variant = hasen.variant_for(game, deck)
+    if joker != "dealer_names" and not variant.deck >> JOKER & 1:
+        pytest.skip("a Joker setting needs the Joker")
+    if joker == "dealer_names" and extra == "JK":
+        pytest.skip("the dealer names trump at once: nobody else calls")
+    settings = Settings(joker_upcard=joker) if joker != "dealer_names" else Settings()
+    seat_id, dealer_id = "NESW".index(seat), "NESW".index(dealer)
+    k = Knowledge(variant, dealer_id, seat_id, parse_hand(hand), None if extra is None else parse_card(extra))
+    rules = rules_for(variant, dealer_id, 0 if k.extra is None else k.extra, None, settings)
+    auction, state = [], rules.start()
+    for text in calls.split(", "):
+        who, _, words = text.partition(" ")
+        call = rules.parse_call(words)
+        assert rules.refusal(state, "NESW".index(who), call) is None, text
+        auction.append(("NESW".index(who), call))
+        state = rules.after(state, call)
+    context = Context(tuple(auction))
+    model = PlayerModel.of(variant)
+    for count in (5, 37):
+        found, tried = [], 0
+        while len(found) < count and tried < MAX_TRIES * count:
+            hands, widow = k.dealt("s", tried)
+            if consistent(model, layout_rules(variant, dealer_id, hands, widow, settings), auction, hands, seat_id):
+                found.append(tried)
+            tried += 1
+        agreeing = agreeing_layouts(k, "s", count, context, settings)
+        # none agreeing: every layout, as dealt (the answer says so)
+        expected = tuple(found) if found else tuple(range(count))
+        assert (agreeing.indexes, agreeing.tried, agreeing.filtered) == (expected, tried, bool(found))
+        if count == 37:
+            more = agreeing_layouts(k, "s", count, context, settings, agreeing_layouts(k, "s", 5, context, settings))
+            assert more == agreeing

@@ -235,8 +235,8 @@ def test_a_joker_standing_for_a_suit_is_taken_for_that_suit_alone():
     spades = PlayState(deal, Contract(S, 0, JOKER))
     assert names(spades.hands[N]) == "KD QD TD 9D 9C"
     message = raises(IllegalPlayError, PlayState, deal, Contract(S, 0, parse_card("9C")))
-    assert message == ("discard: nobody takes the upcard JK (the turned Joker stands for hearts, by joker_upcard: "
-                       "hearts), so the discard is the upcard itself, not 9C")
+    assert message == ("discard: nobody takes the upcard JK (under joker_upcard: hearts the turned Joker counts as "
+                       "a heart, and spades is trump), so the discard is the upcard itself, not 9C")
 
 
 # --- the tables, worked by hand -----------------------------------------------------------
