@@ -300,8 +300,9 @@ def format_call_advice(advice: CallAdvice) -> str:
     if advice.actions:
         out += ["", *actions_table(advice), "", f"if {SEATS[k.seat]} makes trump (each call played by its maker):"]
     out += ["", f"  {'round':<7}{'call':<20}{'makes':>6}{'march':>7}{'euchred':>9}{'expected':>16}"]
-    for call in advice.calls:
-        name = call.bid + (" alone" if call.alone else "")
+    dealer = k.seat == k.dealer
+    for call in advice.calls:  # the words of the options above: the dealer picks the upcard up
+        name = ("pick it up" if dealer and call.bid == "order up" else call.bid) + (" alone" if call.alone else "")
         out.append(f"  {call.round:<7}{name:<20}{percent(call.make):>6}{percent(call.share(len(call.counts) - 1)):>7}"
                    f"{percent(1 - call.make):>9}{points(call.expected):>10} ±{call.stderr:.2f}")
     return "\n".join(out).rstrip()
