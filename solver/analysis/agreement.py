@@ -142,35 +142,40 @@ def buckets(fit: FormFit, predicted: np.ndarray) -> np.ndarray:
     return np.clip(np.trunc(predicted / fit.width), 0, len(fit.shares) - 1).astype(np.intp)
 
 
-_WORTH: dict[tuple[int, Settings], np.ndarray] = {}
+# by the model's id (and the model, so that a model freed and another made at its address
+# never reads its tables) and the settings
+_WORTH: dict[tuple[int, Settings], tuple[PlayerModel, np.ndarray]] = {}
 
 
 def worth_table(model: PlayerModel, settings: Settings) -> np.ndarray:
     """Hasenpfeffer: the worth in ladder steps for each bucket of each form (an axis a form),
     from each bid's expected points as ``bid_values`` works them out."""
     key = (id(model), settings)
-    table = _WORTH.get(key)
-    if table is None:
-        fits = [model.fits["bid"][alone] for alone in model.forms]
-        scores = model.bid_scores(settings)  # per bid, per form
-        expected = [[[float(sum(map(mul, shares, by_form[f]))) for by_form in scores] for shares in fit.shares]
-                    for f, fit in enumerate(fits)]
-        table = np.zeros([len(fit.shares) for fit in fits], dtype=np.intp)
-        for index in product(*(range(len(fit.shares)) for fit in fits)):
-            values = [max(expected[f][k][b] for f, k in enumerate(index)) for b in range(len(scores))]
-            table[index] = max((b + 1 for b, v in enumerate(values) if v > 0), default=0)
-        _WORTH[key] = table
+    kept = _WORTH.get(key)
+    if kept is not None and kept[0] is model:
+        return kept[1]
+    fits = [model.fits["bid"][alone] for alone in model.forms]
+    scores = model.bid_scores(settings)  # per bid, per form
+    expected = [[[float(sum(map(mul, shares, by_form[f]))) for by_form in scores] for shares in fit.shares]
+                for f, fit in enumerate(fits)]
+    table = np.zeros([len(fit.shares) for fit in fits], dtype=np.intp)
+    for index in product(*(range(len(fit.shares)) for fit in fits)):
+        values = [max(expected[f][k][b] for f, k in enumerate(index)) for b in range(len(scores))]
+        table[index] = max((b + 1 for b, v in enumerate(values) if v > 0), default=0)
+    _WORTH[key] = (model, table)
     return table
 
 
-_EXPECTED: dict[tuple[int, bool, Settings], np.ndarray] = {}
+_EXPECTED: dict[tuple[int, bool, Settings], tuple[PlayerModel, np.ndarray]] = {}  # as _WORTH
 
 
 def expected_table(model: PlayerModel, alone: bool, settings: Settings) -> np.ndarray:
     """Euchre: a call's expected points for each bucket of its form's fit (``model.expected``)."""
     key = (id(model), alone, settings)
-    table = _EXPECTED.get(key)
-    if table is None:
-        shares = model.fits["bid"][alone].shares
-        table = _EXPECTED[key] = np.array([model.expected(row, None, alone, settings) for row in shares])
+    kept = _EXPECTED.get(key)
+    if kept is not None and kept[0] is model:
+        return kept[1]
+    shares = model.fits["bid"][alone].shares
+    table = np.array([model.expected(row, None, alone, settings) for row in shares])
+    _EXPECTED[key] = (model, table)
     return table
