@@ -36,15 +36,14 @@ from typing import Any
 
 import numpy as np
 
-from ..core.cards import JOKER, NUM_CARDS, SUITS, canonical_key, card_name
+from ..core.cards import NUM_CARDS, SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
 from ..core.seats import NUM_SEATS, SEATS, left_of, partner_of
 from ..core.variants import Variant
-from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
+from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call, first_round_suit
 from ..rules.scoring import EUCHRE_MAKES, bid_ladder
-from ..rules.settings import Settings, joker_suit
-from ..rules.trump import takes_upcard
+from ..rules.settings import Settings
 from ..search.protocol import NOT_SOLVED
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
 from .agreement import consistent_many
@@ -560,8 +559,8 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     assert k.extra is not None, "every seat sees the upcard"
     answer = CallAdvice(k, settings, layouts, choice_layouts, seed, context=context)
     dealer_seat = k.seat == k.dealer
-    joker = joker_suit(settings)
-    if k.extra == JOKER and joker is None:  # else the Joker stands for a suit, and the rounds go as for that suit
+    upcard_suit = first_round_suit(k.extra, settings)
+    if upcard_suit is None:  # a turned Joker that stands for no suit
         if settings.joker_upcard == "redeal":
             answer.nothing_to_decide = "a turned Joker: the hand is dealt again"
             return answer
@@ -579,8 +578,6 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     answer.layouts, answer.agreeing = count, main_layouts
     choice_count = choice_layouts if own_discard or second_round_follows else 0  # the most, for progress
     total = count + choice_count
-    upcard_suit = None if k.extra == JOKER and joker is None else \
-        next(t for t in range(len(SUITS)) if takes_upcard(k.extra, t, joker))
     picks: list[dict[int, int]] = []  # per form, the column of each trump (the seat's own discard chosen)
     discards: list[dict[int, Card | None]] = []
     questions: dict[tuple[int, int], Question] = {}  # (form, trump): the seat's own discard to choose

@@ -45,7 +45,7 @@ from typing import Any
 from ..core.cards import ACE, JACK, JOKER, KING, QUEEN, RANKS_PER_SUIT, CardId, Mask, make_card, rank_of
 from ..core.seats import partner_of
 from ..core.variants import Variant
-from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call
+from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call, first_round_suit
 from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings, joker_suit
@@ -387,8 +387,7 @@ class PlayerModel:
     @staticmethod
     def call_trump(rules: AuctionRules, call: Call) -> int:
         """Euchre: the trump a call makes (ordering up: the upcard's suit)."""
-        suit = joker_suit(rules.settings)
-        trump = call.trump if call.kind == NAME else next(t for t in range(4) if takes_upcard(rules.extra, t, suit))
+        trump = call.trump if call.kind == NAME else first_round_suit(rules.extra, rules.settings)
         assert trump is not None
         return trump
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..core.cards import JOKER, SUIT_NAMES, SUITS, card_name, parse_suit
+from ..core.cards import JOKER, SUIT_NAMES, SUITS, CardId, card_name, parse_suit, suit_of
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, left_of
 from .scoring import Bid, bid_ladder, parse_bid
 from .settings import Settings, joker_suit
-from .trump import takes_upcard
 
 if TYPE_CHECKING:
     from ..core.deal import Deal
@@ -234,6 +233,13 @@ class HasenpfefferAuction(AuctionRules):
             raise NotationError(f"not a call: {quoted(text)} (expected pass or a bid: {bids})") from None
 
 
+def first_round_suit(upcard: CardId, settings: Settings) -> int | None:
+    """The suit the first round of a Euchre auction orders up: the upcard's as turned, or the
+    suit a turned Joker stands for (``joker_upcard: hearts``); None where a turned Joker lets
+    the dealer name any suit at once (or the hand is dealt again)."""
+    return joker_suit(settings) if upcard == JOKER else suit_of(upcard)
+
+
 class EuchreAuction(AuctionRules):
     """Making trump: in the first round each in turn passes or orders up the upcard's suit;
     in the second each passes or names another suit (the dealer may not pass when stuck);
@@ -244,9 +250,8 @@ class EuchreAuction(AuctionRules):
     def __init__(self, variant: Variant, dealer: int, extra: int, joker_holder: int | None,
                  settings: Settings) -> None:
         super().__init__(variant, dealer, extra, joker_holder, settings)
-        suit = joker_suit(settings)
-        self.joker = extra == JOKER and suit is None  # the dealer names trump at once (or a redeal)
-        self.upcard_suit = None if self.joker else next(t for t in TRUMPS if takes_upcard(extra, t, suit))
+        self.upcard_suit = first_round_suit(extra, settings)
+        self.joker = self.upcard_suit is None  # a turned Joker: the dealer names trump at once (or a redeal)
 
     def start(self) -> AuctionState:
         if self.joker:
