@@ -13,7 +13,7 @@ the same answer on every hand (tests/analysis/test_agreement.py holds the two to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import product
 from operator import mul
 
@@ -126,15 +126,22 @@ class Ratings:
         return values
 
 
-_TABLES: dict[tuple[int, int], tuple[FormFit, np.ndarray]] = {}  # by the fit's id and the trump
+# Tables worked out once per owner (a fit or a model) and what else they depend on, kept by
+# the owner's id with the owner itself, so that one freed and another made at its address
+# never reads the first one's tables.
+_KEPT: dict[tuple[int, object], tuple[object, np.ndarray]] = {}
+
+
+def kept(owner: object, key: object, build: Callable[[], np.ndarray]) -> np.ndarray:
+    """``build()``, once per ``owner`` and ``key``."""
+    entry = _KEPT.get((id(owner), key))
+    if entry is None or entry[0] is not owner:
+        entry = _KEPT[(id(owner), key)] = (owner, build())
+    return entry[1]
 
 
 def holding_tables(fit: FormFit, trump: int, holdings: tuple[tuple[float, ...], ...]) -> np.ndarray:
-    key = (id(fit), trump)
-    kept = _TABLES.get(key)
-    if kept is None or kept[0] is not fit:
-        kept = _TABLES[key] = (fit, np.array(holdings, dtype=np.float64))
-    return kept[1]
+    return kept(fit, ("holdings", trump), lambda: np.array(holdings, dtype=np.float64))
 
 
 def buckets(fit: FormFit, predicted: np.ndarray) -> np.ndarray:
@@ -142,40 +149,25 @@ def buckets(fit: FormFit, predicted: np.ndarray) -> np.ndarray:
     return np.clip(np.trunc(predicted / fit.width), 0, len(fit.shares) - 1).astype(np.intp)
 
 
-# by the model's id (and the model, so that a model freed and another made at its address
-# never reads its tables) and the settings
-_WORTH: dict[tuple[int, Settings], tuple[PlayerModel, np.ndarray]] = {}
-
-
 def worth_table(model: PlayerModel, settings: Settings) -> np.ndarray:
     """Hasenpfeffer: the worth in ladder steps for each bucket of each form (an axis a form),
     from each bid's expected points as ``bid_values`` works them out."""
-    key = (id(model), settings)
-    kept = _WORTH.get(key)
-    if kept is not None and kept[0] is model:
-        return kept[1]
-    fits = [model.fits["bid"][alone] for alone in model.forms]
-    scores = model.bid_scores(settings)  # per bid, per form
-    expected = [[[float(sum(map(mul, shares, by_form[f]))) for by_form in scores] for shares in fit.shares]
-                for f, fit in enumerate(fits)]
-    table = np.zeros([len(fit.shares) for fit in fits], dtype=np.intp)
-    for index in product(*(range(len(fit.shares)) for fit in fits)):
-        values = [max(expected[f][k][b] for f, k in enumerate(index)) for b in range(len(scores))]
-        table[index] = max((b + 1 for b, v in enumerate(values) if v > 0), default=0)
-    _WORTH[key] = (model, table)
-    return table
+    def build() -> np.ndarray:
+        fits = [model.fits["bid"][alone] for alone in model.forms]
+        scores = model.bid_scores(settings)  # per bid, per form
+        expected = [[[float(sum(map(mul, shares, by_form[f]))) for by_form in scores] for shares in fit.shares]
+                    for f, fit in enumerate(fits)]
+        table = np.zeros([len(fit.shares) for fit in fits], dtype=np.intp)
+        for index in product(*(range(len(fit.shares)) for fit in fits)):
+            values = [max(expected[f][k][b] for f, k in enumerate(index)) for b in range(len(scores))]
+            table[index] = max((b + 1 for b, v in enumerate(values) if v > 0), default=0)
+        return table
 
-
-_EXPECTED: dict[tuple[int, bool, Settings], tuple[PlayerModel, np.ndarray]] = {}  # as _WORTH
+    return kept(model, ("worth", settings), build)
 
 
 def expected_table(model: PlayerModel, alone: bool, settings: Settings) -> np.ndarray:
     """Euchre: a call's expected points for each bucket of its form's fit (``model.expected``)."""
-    key = (id(model), alone, settings)
-    kept = _EXPECTED.get(key)
-    if kept is not None and kept[0] is model:
-        return kept[1]
     shares = model.fits["bid"][alone].shares
-    table = np.array([model.expected(row, None, alone, settings) for row in shares])
-    _EXPECTED[key] = (model, table)
-    return table
+    return kept(model, ("expected", alone, settings),
+                lambda: np.array([model.expected(row, None, alone, settings) for row in shares]))
