@@ -39,7 +39,7 @@ import numpy as np
 from ..core.cards import NUM_CARDS, SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
-from ..core.seats import NUM_SEATS, SEATS, left_of, partner_of
+from ..core.seats import NUM_SEATS, SEATS
 from ..core.variants import Variant
 from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call, first_round_suit
 from ..rules.scoring import EUCHRE_MAKES, bid_ladder
@@ -50,6 +50,7 @@ from .agreement import consistent_many
 from .answer import Answer, figure, variant_json
 from .chances import game_chances
 from .choosing import Question, race
+from .contracts import lone_defenders
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
@@ -346,11 +347,8 @@ def turn_state(knowledge: Knowledge, context: Context,
 def with_defences(knowledge: Knowledge, declarer: int, alone: bool, settings: Settings) -> list[TableShape]:
     """The seat's table in one form, and against a lone declarer with each defender alone
     too: the defenders choose the defence (``contracts.defences``)."""
-    shapes = [TableShape.of(knowledge, declarer, alone, settings)]
-    if alone and knowledge.variant.partners:
-        left = left_of(declarer)
-        shapes += [TableShape.of(knowledge, declarer, alone, settings, d) for d in (left, partner_of(left))]
-    return shapes
+    return [TableShape.of(knowledge, declarer, alone, settings, d)
+            for d in [None, *lone_defenders(knowledge.variant, declarer, alone)]]
 
 
 def solve_defended(knowledge: Knowledge, forms: Sequence[bool], settings: Settings, count: int, seed: int | str,

@@ -27,13 +27,14 @@ class GameState:
     score: tuple[int, ...]
     dealer: int
 
-    def by_tricks(self, bid: Bid | None, alone: bool, declaring: int) -> list[tuple[float, ...]]:
+    def by_tricks(self, bid: Bid | None, alone: bool, declaring: int,
+                  lone_defence: bool = False) -> list[tuple[float, ...]]:
         """Each scorer's chance of winning the game once the hand is played, for each number of
         tricks the declaring side takes in it (``declaring``: its place among the scorers,
-        ``Variant.scorer_of``)."""
+        ``Variant.scorer_of``; ``lone_defence``: a defender played alone)."""
         variant = self.table.variant
         out = []
         for tricks in range(variant.hand_size + 1):
-            gains = scorer_points(variant, self.table.settings, bid, tricks, alone, declaring)
+            gains = scorer_points(variant, self.table.settings, bid, tricks, alone, declaring, lone_defence)
             out.append(self.table.after(self.score, gains, declaring, self.dealer))
         return out

@@ -6,7 +6,7 @@ solved here from the first trick, grouped by what the search shares (the seats t
 the declaring side and the trump), each group in one call that holds no GIL. A lone
 declarer's contract is played against the defence the defenders choose with every hand
 open: together, or either of them alone, whichever leaves the declarer fewer tricks
-(docs/rules.md, "A lone defender").
+(docs/rules.md, "A lone defender"); in Railroad, together (``lone_defenders``).
 """
 
 from __future__ import annotations
@@ -34,13 +34,21 @@ class Play(NamedTuple):
     alone: bool = False
 
 
+def lone_defenders(variant: Variant, declarer: int, alone: bool) -> list[int]:
+    """The defenders who may play alone against this contract in the single-dummy answers:
+    either one against a lone declarer, where there are partners; none in Railroad, where the
+    model's defenders always defend together (a lone defender there calls for best and scores
+    more for a euchre, which would make the points depend on more than the tricks:
+    docs/variants.md measures what this assumption leaves out)."""
+    if not (alone and variant.partners) or variant.calls_for_best:
+        return []
+    left = left_of(declarer)
+    return [left, partner_of(left)]
+
+
 def defences(variant: Variant, play: Play) -> list[int | None]:
-    """The defences a contract is played against: together, and against a lone declarer
-    (where there are partners) either defender alone."""
-    if not (play.alone and variant.partners):
-        return [None]
-    left = left_of(play.declarer)
-    return [None, left, partner_of(left)]
+    """The defences a contract is played against: together, and each of ``lone_defenders``."""
+    return [None, *lone_defenders(variant, play.declarer, play.alone)]
 
 
 def solve_plays(variant: Variant, plays: Sequence[Play], settings: Settings) -> list[int]:

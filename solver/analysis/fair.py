@@ -71,9 +71,10 @@ class Stakes:
 
     @classmethod
     def of(cls, variant: Variant, settings: Settings, bid: Bid | None, alone: bool,
-           game: GameState | None = None, declaring: int = 0) -> Stakes:
-        wins = None if game is None else tuple(game.by_tricks(bid, alone, declaring))
-        return cls(tricks_needed(variant, bid), net_scores(variant, settings, bid, alone), wins)
+           game: GameState | None = None, declaring: int = 0, lone_defence: bool = False) -> Stakes:
+        """``lone_defence``: a defender plays alone (a Railroad euchre then scores more)."""
+        wins = None if game is None else tuple(game.by_tricks(bid, alone, declaring, lone_defence))
+        return cls(tricks_needed(variant, bid), net_scores(variant, settings, bid, alone, lone_defence), wins)
 
     def standing(self, variant: Variant, declares: bool) -> np.ndarray:
         """Per number of tricks the declaring side takes, what the hand is worth to a player

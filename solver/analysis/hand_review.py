@@ -306,7 +306,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     choice = None if no_discard else judge_choice(record, layouts, seed, threads, tick, uniform, game)
     step()
     stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone, game,
-                       deal.variant.scorer_of(contract.declarer))
+                       deal.variant.scorer_of(contract.declarer), contract.lone_defender is not None)
     agree = None if uniform else auction_check(record)
     play = judge_play(start, cards, stakes, layouts, seed, threads,
                       progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
@@ -424,7 +424,8 @@ def auction_check(record: Record) -> Callable[[PlayState, View], Agree | None]:
     """For a turn of the play, the layouts that agree with the auction: for every seat whose
     hand at the auction a layout gives (not the declarer who took the widow, nor a dealer who
     took the upcard, nor a lone player's partner who sits out), the model finds its calls
-    plausible with that hand (``hasen.analysis.playout``)."""
+    plausible with that hand (``hasen.analysis.playout``). A Railroad lone player who called
+    for best is not checked either: what it holds now is not what it called with."""
     deal, variant, settings = record.deal, record.variant, record.settings
     model = PlayerModel.of(variant)
     rules = rules_for(variant, deal.dealer, deal.extra, None, settings)
@@ -438,7 +439,10 @@ def auction_check(record: Record) -> Callable[[PlayState, View], Agree | None]:
                 played[seat] |= 1 << card
         for seat, card in zip(rotation(state, state.leader), state.trick):
             played[seat] |= 1 << card
-        checked = [i for i, place in enumerate(view.places) if place < NUM_SEATS and place != taker
+        contract = state.contract
+        exchanged = {taker, contract.declarer if contract.best else None,
+                     contract.lone_defender if contract.defender_best else None}
+        checked = [i for i, place in enumerate(view.places) if place < NUM_SEATS and place not in exchanged
                    and any(s == place for s, _ in calls)]
         if not checked:
             return None

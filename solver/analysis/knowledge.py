@@ -25,8 +25,6 @@ from ..search import deal_layouts
 def single_dummy_gap(variant: Variant) -> str | None:
     """Why the single-dummy analyses cannot weigh the game yet, or None: the model of the
     other players (and so the win chances) has no fit for Railroad's calls for best."""
-    if variant.calls_for_best:
-        return "the model of the other players has no fit for calling for best"
     return None
 
 

@@ -22,11 +22,13 @@ import numpy as np
 from ..core.cards import CardId, Mask, cards_of
 from ..core.seats import NUM_SEATS
 from ..core.variants import Variant
-from ..rules.seating import first_leader
+from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
+from ..search.protocol import NOT_SOLVED
 from .knowledge import Knowledge
+from .model import model_calls
 from .play import exchanger, playing_seats
 
 TRUMPS = (0, 1, 2, 3)  # S H D C, the order of a table's rows
@@ -38,6 +40,7 @@ T = TypeVar("T")
 LAYOUTS_PER_CHUNK = 25  # small enough for progress and for two threads to share evenly
 
 
+WHOLE: list[tuple[int, int]] = []  # a search's values are the whole table, as they are
 Column = tuple[int, int | None]  # (trump, discard): None when the seat makes no discard, EXTRA for the widow
 
 
@@ -57,6 +60,9 @@ class TableShape(NamedTuple):
     exchangers: tuple[int | None, ...]  # per trump: the seat that takes the extra card, or None
     hand: Mask  # the chooser's own cards (its discards are these and the extra card)
     extra: CardId | None  # the extra card when it is known, so its column is a card
+    # Railroad: each lone player who calls for best, with the partner who passes (by the
+    # model's rule, ``model.model_calls``): the hands then differ by trump (``requests``)
+    callers: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def of(cls, knowledge: Knowledge, declarer: int, alone: bool, settings: Settings,
@@ -67,8 +73,11 @@ class TableShape(NamedTuple):
         leader = first_leader(k.dealer, declarer, seats, alone, settings, lone_defender)
         exchangers = tuple(exchanger(k.variant, k.dealer, k.extra, trump, declarer, seats, settings)
                            for trump in TRUMPS)
+        callers = best_callers(k.variant, settings, declarer, alone, lone_defender)
+        if any(taker == caller != k.seat for taker in exchangers for caller, _ in callers):
+            raise NotImplementedError("a lone dealer who calls for best is weighed only from its own seat")
         return cls(declarer, alone, k.seat, seats, active, k.variant.search_seat(leader, declarer),
-                   k.variant.side_of(declarer, declarer), exchangers, k.hand, k.extra)
+                   k.variant.side_of(declarer, declarer), exchangers, k.hand, k.extra, callers)
 
     @property
     def columns(self) -> list[Column]:
@@ -84,14 +93,51 @@ class TableShape(NamedTuple):
         return out
 
     def request(self, variant: Variant, hands: Sequence[Mask], extra: CardId,
-                wanted: list[int] | None = None) -> tuple[Any, ...]:
+                wanted: list[int] | None = None, exchangers: Sequence[int | None] | None = None) -> tuple[Any, ...]:
         """``Searcher.solve_table``'s arguments for one layout; ``wanted``: the masks of the
-        values to solve (``wanted()``; None: every one)."""
+        values to solve (``wanted()``; None: every one); ``exchangers``: by default the shape's."""
         laid = [0] * NUM_SEATS
         for seat in self.seats:
             laid[variant.search_seat(seat, self.declarer)] = hands[seat]
-        takers = [-1 if t is None else variant.search_seat(t, self.declarer) for t in self.exchangers]
+        takers = [-1 if t is None else variant.search_seat(t, self.declarer)
+                  for t in (self.exchangers if exchangers is None else exchangers)]
         return laid, LAYOUT_BYTES, takers, extra, self.active, self.leader, self.side, wanted
+
+    @property
+    def widths(self) -> list[int]:
+        """The values of each trump in a solved table: one, or one per card the taker may put away."""
+        size = self.hand.bit_count() + 1
+        return [1 if taker is None else size for taker in self.exchangers]
+
+    def requests(self, variant: Variant, hands: Sequence[Mask], extra: CardId,
+                 wanted: list[int] | None = None) -> list[tuple[tuple[Any, ...], list[tuple[int, int]]]]:
+        """The searches that make one layout's table, each with the values it gives, as
+        (its place, the table's place), or ``WHOLE``: ``request`` alone, but where lone players call for
+        best, whose hands differ by trump, a search per trump; a caller who takes the
+        upcard itself (the chooser) puts away first, then calls: a search per discard."""
+        if not self.callers:
+            return [(self.request(variant, hands, extra, wanted), WHOLE)]
+        out = []
+        start = 0
+        for trump, (taker, width) in enumerate(zip(self.exchangers, self.widths)):
+            asked = (1 << width) - 1 if wanted is None else wanted[trump]
+            only = [0] * len(TRUMPS)
+            if taker is not None and taker == self.chooser and any(c == taker for c, _ in self.callers):
+                only[trump] = 1
+                for j, discard in enumerate(sorted(cards_of(hands[taker]) + [extra])):
+                    if asked >> j & 1:
+                        after = list(hands)
+                        after[taker] = (hands[taker] | 1 << extra) & ~(1 << discard)
+                        called = model_calls(after, self.callers, trump)
+                        request = self.request(variant, called, extra, list(only), (None,) * len(TRUMPS))
+                        out.append((request, [(trump, start + j)]))
+            elif asked:
+                only[trump] = asked
+                called = model_calls(hands, self.callers, trump)
+                out.append((self.request(variant, called, extra, only),
+                            [(start + j, start + j) for j in range(width)]))
+            start += width
+        return out
 
     def wanted(self, read: Collection[int], extra: CardId) -> list[int]:
         """``solve_table``'s masks of the values that make the columns ``read``, for a layout
@@ -179,13 +225,24 @@ class TablesJob:
                 masks[(s, extra)] = None if columns is None else self.shapes[s].wanted(columns[extra], extra)
             return masks[(s, extra)]
 
-        requests = [shape.request(k.variant, hands, extra, wanted(s, extra))
-                    for hands, extra in deals for s, shape in enumerate(self.shapes)]
-        solved = thread_searcher().solve_tables(requests)
+        parts = [shape.requests(k.variant, hands, extra, wanted(s, extra))
+                 for hands, extra in deals for s, shape in enumerate(self.shapes)]
+        solved = iter(thread_searcher().solve_tables([request for part in parts for request, _ in part]))
+        tables = []
+        for part, shape in zip(parts, self.shapes * len(deals)):
+            if part and part[0][1] is WHOLE:
+                tables.append(next(solved))
+                continue
+            table = bytearray([NOT_SOLVED]) * sum(shape.widths)
+            for _, places in part:
+                values = next(solved)
+                for source, place in places:
+                    table[place] = values[source]
+            tables.append(bytes(table))
         extras = np.array([extra for _, extra in deals], dtype=np.int64)
         rows = []
         for i, shape in enumerate(self.shapes):
-            values = np.frombuffer(b"".join(solved[i::len(self.shapes)]), dtype=np.uint8).reshape(len(deals), -1)
+            values = np.frombuffer(b"".join(tables[i::len(self.shapes)]), dtype=np.uint8).reshape(len(deals), -1)
             rows.append(shape.rows(k.variant, values, extras))
         return extras, tuple(rows)
 

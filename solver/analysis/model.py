@@ -28,6 +28,9 @@ How the model calls (an assumption, not a rule of play):
 - A discard (the Hasenpfeffer declarer's, the Euchre dealer's) keeps the trumps and the
   aces: it is the lowest card of the shortest side suit that is not an ace, the lowest ace
   when all side cards are aces, or the lowest trump when every card is one.
+- Railroad's call for best: the lone player's partner passes its highest trump, or its
+  highest card (the first suit in S H D C order on a tie) when it holds no trump, and the
+  lone player puts away by the discard rule above.
 
 The model does not read the other players' calls when it calls, and it ignores the score.
 """
@@ -168,6 +171,29 @@ def model_discard(cards: Mask, trump: int) -> CardId:
         if cards >> card & 1:
             return card
     raise AssertionError("a hand to discard from holds a card")
+
+
+def model_best(hand: Mask, trump: int) -> CardId:
+    """The card the model's partner passes to a lone player who calls for best (see the
+    module): its highest trump, else its highest card."""
+    for card in trump_slots(trump):
+        if hand >> card & 1:
+            return card
+    cards = [card for card in range(hand.bit_length()) if hand >> card & 1]
+    assert cards, "a partner to pass from holds a card"
+    return max(cards, key=lambda card: (rank_of(card), -card))
+
+
+def model_calls(hands: Sequence[Mask], callers: Sequence[tuple[int, int]], trump: int) -> tuple[Mask, ...]:
+    """The hands once each lone player of ``callers`` (with the partner who passes, as
+    ``rules.seating.best_callers`` gives them) has called for best by the model's rule."""
+    after = list(hands)
+    for caller, partner in callers:
+        passed = model_best(after[partner], trump)
+        cards = after[caller] | 1 << passed
+        after[caller] = cards & ~(1 << model_discard(cards, trump))
+        after[partner] &= ~(1 << passed)
+    return tuple(after)
 
 
 SUIT_BITS = 8  # a suit's cards are a byte of a hand's mask (make_card: suit * 8 + rank)

@@ -4,8 +4,8 @@
 
 For every game and deck, random deals (``--deals`` of each, from ``--seed``) are played out
 double dummy with every seat as declarer (maker), in every trump and form of play, each
-exchange made by the model's rule and a lone declarer met by the defenders' best defence
-(``hasen.analysis.contracts``). Then, per form:
+exchange made by the model's rules (the dealer's discard, Railroad's calls for best) and a
+lone declarer met by the defenders' best defence (``hasen.analysis.contracts``). Then, per form:
 
 1. Hasenpfeffer, the play: the hand kept after the widow and the discard, in each trump,
    against the tricks it took: a least-squares fit of the counts of ``hasen.analysis.model``.
@@ -41,6 +41,7 @@ from .contracts import Play, solve_plays
 from .knowledge import single_dummy_variants
 from .layouts import map_chunks
 from .model import FEATURES, MODEL_FILE, MODEL_VERSION, FormFit, PlayerModel, features, model_discard, model_key
+from .playout import euchre_exchanges
 
 BUCKET = 0.25  # tricks per bucket of a prediction
 MIN_BUCKET = 150  # hands at least behind each bucket's distribution
@@ -101,12 +102,9 @@ class DealJob:
                         rows.append(("hasenpfeffer", alone, (hands[seat], seat, dealer, kept_by_trump, index)))
                     else:
                         for trump in range(4):
-                            after = list(hands)
                             taker = model.upcard_taker(seat, dealer, extra, trump, alone, SETTINGS)
-                            if taker is not None:  # the dealer plays, and takes the upcard
-                                cards = hands[dealer] | 1 << extra
-                                after[dealer] = cards & ~(1 << model_discard(cards, trump))
-                            plays.append(Play(tuple(after), dealer, seat, trump, alone))
+                            after = euchre_exchanges(variant, list(hands), dealer, extra, trump, seat, alone, SETTINGS)
+                            plays.append(Play(after, dealer, seat, trump, alone))
                             leads = model.leads(seat, dealer, alone, SETTINGS)
                             values = features(hands[seat], trump, leads, None if taker is None else (taker, extra))
                             rows.append(("euchre", alone, (values, index, seat, dealer, trump)))

@@ -3,7 +3,8 @@
 From any point of an auction, the calls still to come are the model's
 (``hasen.analysis.model``), each seat calling with its own cards, until the auction ends in
 a contract or a redeal. A contract the model's declarer plays is made ready for the play
-here: its trump and form, and the exchange by the model's rule (``contracts.Play``).
+here: its trump and form, and the exchanges by the model's rules (``contracts.Play``): the
+dealer's discard, and in Railroad a lone maker's call for best.
 
 The same model says which layouts agree with the calls already made: a layout agrees when
 every call another seat made is one the model holding that seat's cards finds plausible
@@ -20,10 +21,11 @@ from ..core.seats import partner_of
 from ..core.variants import Variant
 from ..rules.auction import AUCTIONS, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import hand_score, standing
+from ..rules.seating import best_callers
 from ..rules.settings import Settings, joker_suit
 from ..rules.trump import takes_upcard
 from .contracts import Play
-from .model import PlayerModel, model_discard
+from .model import PlayerModel, model_calls, model_discard
 
 OwnCall = Callable[[AuctionState], Call | None]  # a seat's own later call (None: the model's)
 MAX_CALLS = 64  # far more than any auction has: a guard against a rule that never ends one
@@ -94,18 +96,19 @@ def model_play(model: PlayerModel, end: AuctionEnd, dealer: int, hands: Sequence
         return Play(tuple(after), dealer, declarer, trump, alone)
     assert end.trump is not None
     alone = bool(end.alone)
-    return Play(dealer_exchange(variant, after, dealer, extra, end.trump, declarer, alone, joker_suit(settings)),
+    return Play(euchre_exchanges(variant, after, dealer, extra, end.trump, declarer, alone, settings),
                 dealer, declarer, end.trump, alone)
 
 
-def dealer_exchange(variant: Variant, hands: list[Mask], dealer: int, upcard: CardId, trump: int, maker: int,
-                    alone: bool, joker: int | None) -> tuple[Mask, ...]:
+def euchre_exchanges(variant: Variant, hands: list[Mask], dealer: int, upcard: CardId, trump: int, maker: int,
+                     alone: bool, settings: Settings) -> tuple[Mask, ...]:
     """Euchre: the hands once a dealer who plays has taken the upcard and discarded by the
-    model's rule (``joker``: the suit a turned Joker stands for, ``settings.joker_suit``)."""
-    if takes_upcard(upcard, trump, joker) and not (alone and variant.partners and dealer == partner_of(maker)):
+    model's rule, and then (Railroad) a lone maker has called for best by the model's rule."""
+    if takes_upcard(upcard, trump, joker_suit(settings)) and not (alone and variant.partners
+                                                                  and dealer == partner_of(maker)):
         cards = hands[dealer] | 1 << upcard
         hands[dealer] = cards & ~(1 << model_discard(cards, trump))
-    return tuple(hands)
+    return model_calls(hands, best_callers(variant, settings, maker, alone), trump)
 
 
 def net_points(variant: Variant, settings: Settings, end: AuctionEnd, alone: bool, tricks: int, seat: int) -> float:

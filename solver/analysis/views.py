@@ -3,9 +3,10 @@
 At each turn of the play a player knows its own cards, every card played so far and by
 whom, the suits each player has shown out of (a player who did not follow the led suit has
 none of it; the bowers and the Joker count as trump), the contract, the upcard (Euchre,
-seen by all) and, as the one who took it, the widow or upcard and its own discard. Every
-other card is unseen: it is in another player's hand, or out of play (the Hasenpfeffer
-discard, the Euchre kitty, the hand of a lone player's partner).
+seen by all), as the one who took it, the widow or upcard and its own discard, and as a
+Railroad lone player who called for best, the card it put away. Every other card is
+unseen: it is in another player's hand, or out of play (the Hasenpfeffer discard, the
+Euchre kitty, the hand of a lone player's partner, a card put away after a call for best).
 
 A layout gives each unseen card a place: another player's hand (as many as that hand
 holds now) or out of play. The layouts that agree with what the player knows are dealt
@@ -91,6 +92,9 @@ class View:
                 seen |= 1 << deal.extra
         if taker == seat:
             seen |= 1 << deal.extra | 1 << contract.discard
+        for call, caller in ((contract.best, contract.declarer), (contract.defender_best, contract.lone_defender)):
+            if call is not None and caller == seat:  # a lone player knows the card it put away
+                seen |= 1 << call.discard
         places = tuple(s for s in state.seats if s != seat) + (OUT,)
         fixed = [int(known[place]) & state.hands[place] for place in places[:-1]] + [0]
         unseen = deal.variant.deck & ~seen & ~sum(fixed)

@@ -141,21 +141,22 @@ def side_points(variant: Variant, settings: Settings, bid: Bid | None, tricks: i
 
 
 def scorer_points(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool,
-                  declaring: int) -> tuple[int, ...]:
+                  declaring: int, lone_defence: bool = False) -> tuple[int, ...]:
     """The points of a played hand for each of ``variant.score_names``: ``side_points`` for
     two sides (``declaring``: the declaring side); with three players each for themselves,
     each player's, ``declaring`` being the maker's place among the seats."""
     if not variant.cutthroat:
-        return side_points(variant, settings, bid, tricks, alone, declaring)
+        return side_points(variant, settings, bid, tricks, alone, declaring, lone_defence)
     mine, theirs = hand_score(variant, settings, bid, tricks, alone)
     return tuple(mine if place == declaring else theirs for place in range(len(variant.seats)))
 
 
 @cache
-def net_scores(variant: Variant, settings: Settings, bid: Bid | None, alone: bool) -> tuple[int, ...]:
+def net_scores(variant: Variant, settings: Settings, bid: Bid | None, alone: bool,
+               lone_defence: bool = False) -> tuple[int, ...]:
     """The declaring side's points less the defenders' for 0, 1, ... tricks."""
     out = []
     for tricks in range(variant.hand_size + 1):
-        mine, theirs = hand_score(variant, settings, bid, tricks, alone)
+        mine, theirs = hand_score(variant, settings, bid, tricks, alone, lone_defence)
         out.append(mine - theirs)
     return tuple(out)
