@@ -10,7 +10,6 @@ from typing import Any
 from flask import Blueprint, Response, current_app, render_template, send_from_directory
 
 from hasen.analysis.fair import MISTAKE_POINTS
-from hasen.analysis.knowledge import single_dummy_gap
 from hasen.core.cards import (
     JOKER_NAME,
     SUIT_NAMES,
@@ -111,8 +110,6 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
         "cutthroat": variant.cutthroat,
         "pointsLess": points_less(variant, "its", "its"),  # how a player's points are reckoned
         "bids": bids(variant),
-        # why the single-dummy panels cannot answer for this game (null: they can)
-        "singleDummyGap": single_dummy_gap(variant),
     }
 
 

@@ -14,7 +14,6 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
-from hasen.analysis.knowledge import single_dummy_gap
 from hasen.analysis.record import Record
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
@@ -206,16 +205,6 @@ def review_record(body: dict[str, Any]) -> Response:
     record = Record.parse(given) if isinstance(given, str) else Record.from_json(given)
     if record.contract is None:
         raise BadInput("record: it has no contract to review (the auction is not over, or all passed)")
-    gap = single_dummy_gap(record.variant)
-    if gap is not None:  # no review from each seat yet: the play, every hand open
-        extra = [key for key in ("layouts", "seed", "uniform", "score") if key in body]
-        if extra:
-            raise BadInput(f"{extra[0]}: it is for the review from each player's seat, which "
-                           f"{record.variant.name} has not got yet ({gap}); leave it out to review the record "
-                           "with every hand open")
-        data, cached = service().answer(("review play", record.line()),
-                                        lambda deadline: public.review_play(record, deadline=deadline).to_json())
-        return answer(data, cached)
     seed, uniform, score = body.get("seed", 0), body.get("uniform", False), body.get("score")
     return run_simulation(("review", record.line(), layouts, seed, uniform, score),
                           lambda deadline: public.review_hand(record, layouts=layouts, seed=seed, uniform=uniform,

@@ -603,10 +603,8 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
     (True, 0.0, ['JC', 'KC', 'TC', '9C', 'AS', 'AD', '9S', 'QS'])
     """
     from .analysis.hand_review import review_hand as review_record
-    from .analysis.knowledge import check_single_dummy
 
     hand = read_record(record)
-    check_single_dummy(hand.variant)
     if not isinstance(uniform, bool):
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
     from .analysis.record import read_score
@@ -627,8 +625,7 @@ def read_record(record: Record | str) -> Record:
 
 def review_play(record: Record | str, *, deadline: float | None = None) -> PlayReview:
     """A hand record's play judged card by card with every hand open, and its contract
-    against the best one: the review of every game, Railroad's too (whose single-dummy
-    review ``review_hand`` does not weigh yet).
+    against the best one (``review_hand`` also judges each decision from its player's seat).
 
     >>> played = review_play("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
     ...                      "auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
@@ -654,13 +651,11 @@ def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | Varia
     >>> odds("8-5", dealer="N").chance > odds("5-8", dealer="N").chance
     True
     """
-    from .analysis.knowledge import check_single_dummy
     from .analysis.odds import odds_at
     from .analysis.record import read_score
 
     game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
     chosen = game or HASENPFEFFER
-    check_single_dummy(chosen)
     who = None if dealer is None else coerce_seat(dealer, "dealer")
     if chosen.cutthroat:  # each player's chance
         from .analysis.odds_three import player_odds_at

@@ -5,7 +5,7 @@
 
 import { FACTS, game, piecesNode } from "./cards.js";
 import { actionRows, adviceBasis, adviceLines, bidFigures, callFigures, tableLine } from "./advice.js";
-import { el, failureNote, loadingNote, unavailableNote } from "./panels.js";
+import { el, failureNote, loadingNote } from "./panels.js";
 import { pageMessage } from "./words.js";
 
 function line(className, pieces) {
@@ -27,10 +27,6 @@ export function renderAdvice(container, view) {
   if (view.status === "idle") {
     body.append(el("p", "hint", `Show a deal's table first: this panel then says what the declarer should ${verb} ` +
       "knowing only its own cards, before the widow or the other hands are seen."));
-    return;
-  }
-  if (view.status === "unavailable") {
-    body.append(unavailableNote("The bid advice", game().singleDummyGap));
     return;
   }
   if (view.status === "loading") {

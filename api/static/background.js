@@ -2,11 +2,9 @@
 // and the play never wait for it: the single-dummy view, the bid advice, the fair review.
 // Each request is asked for once (an answer on view or on its way is kept; a failed one is
 // asked again); a late answer for a request no longer wanted is dropped. The panel is drawn
-// by ``render`` at each change, and says by its status what it shows. In a game the
-// single-dummy analyses cannot weigh yet nothing is asked for: the panel says why.
+// by ``render`` at each change, and says by its status what it shows.
 
 import { post } from "./api.js";
-import { game } from "./cards.js";
 
 export class Background {
   constructor(endpoint, render) {
@@ -16,22 +14,20 @@ export class Background {
   }
 
   forget() {
-    Object.assign(this, { key: null, body: null, answer: null, error: null, unavailable: null });
+    Object.assign(this, { key: null, body: null, answer: null, error: null });
   }
 
-  // "idle" (nothing asked), "unavailable" (for this game), "loading", "done" or "error".
+  // "idle" (nothing asked), "loading", "done" or "error".
   get status() {
-    return !this.key ? "idle" : this.unavailable ? "unavailable" : this.error ? "error"
-      : this.answer ? "done" : "loading";
+    return !this.key ? "idle" : this.error ? "error" : this.answer ? "done" : "loading";
   }
 
   // Ask for ``body`` unless it is the answer on view or on its way (``again``: ask anyway).
   async load(body, again = false) {
     const key = JSON.stringify(body);
     if (key === this.key && !again && !this.error) return;
-    Object.assign(this, { key, body, answer: null, error: null, unavailable: game().singleDummyGap });
+    Object.assign(this, { key, body, answer: null, error: null });
     this.render();
-    if (this.unavailable) return;
     try {
       const answer = await post(this.endpoint, body, { background: true });
       if (this.key === key) this.answer = answer;

@@ -7,7 +7,7 @@
 
 import { FACTS, cardText, game, piecesNode } from "./cards.js";
 import { callName, callVerdicts, cardVerdict, choiceVerdict, parWords, playerRows, whyWords } from "./fair.js";
-import { el, failureNote, loadingNote, unavailableNote } from "./panels.js";
+import { el, failureNote, loadingNote } from "./panels.js";
 import { decimal } from "./simulation.js";
 import { pageMessage, recordState, resultWords } from "./words.js";
 
@@ -44,10 +44,6 @@ export function renderFair(container, view) {
   if (view.status === "idle") {
     body.append(el("p", "hint", "Paste a hand record under the deal: each decision of the hand is then judged " +
       "from the seat of the player who made it, beside the verdict with every hand open."));
-    return;
-  }
-  if (view.status === "unavailable") {
-    body.append(unavailableNote("The fair review from each player's seat", game().singleDummyGap));
     return;
   }
   if (view.status === "loading") {

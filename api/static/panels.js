@@ -16,12 +16,6 @@ export function loadingNote(text) {
   return loading;
 }
 
-// Why a single-dummy panel shows nothing for this game (``gap``: the server's reason).
-export function unavailableNote(what, gap) {
-  return el("p", "hint sd-unavailable", `${what} is not available for this game yet: ${gap}. The table, the ` +
-    "play and its review with every hand open are.");
-}
-
 // The message, and a button (``retryId``) that asks again.
 export function failureNote(text, retryId, onRetry) {
   const box = el("div", "sd-error");

@@ -7,7 +7,7 @@
 // API's (simulation.js picks them out).
 
 import { cardText, game, suitName, suitSymbol } from "./cards.js";
-import { el, failureNote, loadingNote, unavailableNote } from "./panels.js";
+import { el, failureNote, loadingNote } from "./panels.js";
 import {
   bidFor, bidRows, contractChoice, decimal, makeShare, percent, sameChoice, simulatedForm,
 } from "./simulation.js";
@@ -51,10 +51,6 @@ export function renderSingleDummy(container, view) {
   if (view.status === "idle") {
     body.append(el("p", "hint", "Show a deal's table first: this panel then gives the declarer's best choice " +
       "knowing only its own cards, single dummy."));
-    return;
-  }
-  if (view.status === "unavailable") {
-    body.append(unavailableNote("The declarer's choice single dummy", game().singleDummyGap));
     return;
   }
   if (view.status === "loading") {

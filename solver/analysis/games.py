@@ -18,7 +18,6 @@ from typing import Any
 from ..core.variants import Variant
 from .answer import figure
 from .chances import game_chances
-from .knowledge import single_dummy_gap
 from .odds import game_won_by, scoring_of
 from .odds_three import shares_of_win
 from .record import HandResult, Record
@@ -45,12 +44,6 @@ class GamePlace:
         if variant.cutthroat:  # each player's chance (the first's alone says nothing of the other two)
             data["chances"] = [figure(c) for c in self.chances]
         return data
-
-
-def not_followed(variant: Variant) -> str | None:
-    """Why a file's hands of this game are not followed as games to 10, or None."""
-    gap = single_dummy_gap(variant)
-    return None if gap is None else f"no chance of winning is worked out ({gap})"
 
 
 def points_by_scorer(result: HandResult) -> tuple[int, ...]:
@@ -89,10 +82,6 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
     started: tuple[int, ...] = ()
     for record in records:
         if record is None:
-            places.append(None)
-            score = None
-            continue
-        if not_followed(record.variant) is not None:
             places.append(None)
             score = None
             continue

@@ -17,30 +17,9 @@ from ..core.deal import Deal
 from ..core.errors import InvalidDealError, NotationError
 from ..core.names import CardSet
 from ..core.seats import SEATS
-from ..core.variants import VARIANTS, Variant
+from ..core.variants import Variant
 from ..rules.auction import Call
 from ..search import deal_layouts
-
-
-def single_dummy_gap(variant: Variant) -> str | None:
-    """Why the single-dummy analyses cannot weigh the game yet, or None: the model of the
-    other players (and so the win chances) has no fit for Railroad's calls for best."""
-    return None
-
-
-def check_single_dummy(variant: Variant) -> None:
-    """Refuse a game the single-dummy analyses cannot weigh yet (``single_dummy_gap``)."""
-    gap = single_dummy_gap(variant)
-    if gap is not None:
-        raise NotationError(f"variant: {variant.name} is analysed with every hand open (tables, positions, reviews "
-                            "of the play, par); its single-dummy analyses (bid advice, the fair review, simulations, "
-                            f"leads, the chance of winning) are not available: {gap}")
-
-
-def single_dummy_variants() -> list[Variant]:
-    """Every game and deck the single-dummy analyses weigh (the model and the win chances
-    are fitted for each)."""
-    return [v for decks in VARIANTS.values() for v in decks.values() if single_dummy_gap(v) is None]
 
 
 @dataclass(frozen=True)
@@ -61,7 +40,6 @@ class Knowledge:
         object.__setattr__(self, "hand", int(self.hand))
         object.__setattr__(self, "known", tuple(int(cards) for cards in self.known))
         v = self.variant
-        check_single_dummy(v)
         if self.seat not in v.seats:
             raise NotationError(f"seat: {v.name} deals to {', '.join(SEATS[s] for s in v.seats)}, "
                                 f"not {SEATS[self.seat]}")

@@ -35,10 +35,9 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import Mask, cards_of, mask_of
-from ..core.variants import Variant
+from ..core.variants import ALL_VARIANTS, Variant
 from ..rules.settings import Settings
 from .contracts import Play, solve_plays
-from .knowledge import single_dummy_variants
 from .layouts import map_chunks
 from .model import FEATURES, MODEL_FILE, MODEL_VERSION, FormFit, PlayerModel, features, model_discard, model_key
 from .playout import euchre_exchanges
@@ -192,7 +191,7 @@ def build(deals: int, seed: int, threads: int, out: Path, games: list[Variant] |
                             "built": {"deals": deals, "seed": seed,
                                       "command": f"python -m hasen.analysis.model_fit --deals {deals} --seed {seed}"},
                             "games": {}, "checks": {}}
-    chosen = games or single_dummy_variants()
+    chosen = games or ALL_VARIANTS
     started = time.monotonic()
     for variant in chosen:
         start = time.monotonic()

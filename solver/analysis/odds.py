@@ -37,7 +37,6 @@ from ..core.variants import Variant
 from ..rules.scoring import GAME_POINTS, bid_ladder, side_points
 from ..rules.settings import SCORING_SETTINGS, Settings
 from .answer import Answer, variant_json
-from .knowledge import check_single_dummy
 
 if TYPE_CHECKING:
     import numpy as np
@@ -193,7 +192,6 @@ def odds_data() -> dict[str, Any]:
 
 
 def outcomes_of(variant: Variant) -> tuple[list[Outcome], int]:
-    check_single_dummy(variant)
     game = odds_data()["games"][f"{variant.name}/{variant.deck_size}"]
     outcomes = [Outcome(*row) for row in game["outcomes"]]
     return outcomes, sum(o.count for o in outcomes)

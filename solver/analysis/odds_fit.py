@@ -27,10 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core.variants import Variant
+from ..core.variants import ALL_VARIANTS, Variant
 from ..rules.settings import Settings
 from .contracts import Play, solve_plays
-from .knowledge import single_dummy_variants
 from .layouts import map_chunks
 from .model import PlayerModel
 from .model_fit import random_layout
@@ -100,7 +99,7 @@ def build(hands: int, seed: int, resamples: int, threads: int, out: Path,
         "command": f"python -m hasen.analysis.odds_fit --hands {hands} --seed {seed} --resamples {resamples}"},
         "games": {}}
     started = time.monotonic()
-    for variant in games or single_dummy_variants():
+    for variant in games or ALL_VARIANTS:
         start = time.monotonic()
         data["games"][f"{variant.name}/{variant.deck_size}"] = build_game(variant, hands, seed, resamples, threads)
         print(f"{variant.label}: {hands:,} hands in {time.monotonic() - start:.0f} s", file=sys.stderr)

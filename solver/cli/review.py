@@ -8,7 +8,6 @@ import sys
 
 from .. import public
 from ..analysis.egn import is_egn, read_egn
-from ..analysis.knowledge import single_dummy_gap
 from ..analysis.record import Record
 from ..core.errors import HasenError
 from .options import STANDARD, UsageError, read_text
@@ -63,18 +62,6 @@ def show_progress(done: int, total: int) -> None:
 
 def review_record(args: argparse.Namespace) -> int:
     record = read_record(args)
-    gap = single_dummy_gap(record.variant)
-    if gap is not None:  # no review from each seat of this game yet: the play, every hand open
-        given = [option for option, value in (("--layouts", args.layouts), ("--seed", args.seed),
-                                              ("--jobs", args.jobs), ("--uniform", args.uniform or None),
-                                              ("--score", args.score)) if value is not None]
-        if given:
-            raise UsageError(f"review: {given[0]} is for the review from each player's seat, which "
-                             f"{record.variant.name} has not got yet ({gap}); its record is reviewed with every "
-                             "hand open without it")
-        print(f"hasen: {record.variant.name} is reviewed with every hand open; its review from each player's seat "
-              f"is not available: {gap}", file=sys.stderr)
-        return report(args, public.review_play(record))
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     threads = threads_wanted(args.jobs, "review")
     return report(args, public.review_hand(record, layouts=args.layouts, seed=args.seed or 0, threads=threads,

@@ -309,8 +309,7 @@ def summary_text(out: Summed) -> str:
                      f"{p.set:>5}")
     if out.errors:
         lines.append("not reviewed:")
-        # the records that share a reason (a night of a game with no review from each seat) are
-        # listed with it once
+        # the records that share a reason (a night of hands left unfinished) are listed with it once
         by_error: dict[str, list[dict[str, Any]]] = {}
         for e in out.errors:
             by_error.setdefault(e["error"], []).append(e)

@@ -172,6 +172,7 @@ VARIANTS: dict[str, dict[int, Variant]] = {
     # four-hand Euchre with the Joker, calling for best and lone defence (docs/rules.md)
     "railroad": {size: _euchre("railroad", size, (0, 1, 2, 3), calls_for_best=True) for size in (25, 33)},
 }
+ALL_VARIANTS = tuple(v for decks in VARIANTS.values() for v in decks.values())  # every game and deck
 DEFAULT_VARIANT = HASENPFEFFER.name
 
 

@@ -11,18 +11,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
-from ..analysis.play import BestCard, PlayState, exchange_discard
+from ..analysis.play import PlayState, exchange_discard
 from ..analysis.table import TRUMPS, Plan
 from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal, upcard_text
-from ..core.seats import SEATS, partner_of
+from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..rules.auction import AuctionEnd, auction_for
 from ..rules.scoring import euchre_score
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
-from ..text.words import OPEN_HANDS, lone_form, signed, tricks
+from ..text.words import OPEN_HANDS, calls_words, lone_form, signed, tricks
 from .base import Example, Game, Progress
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
@@ -79,16 +79,6 @@ def who_leads(analysis: EuchreAnalysis, maker: int) -> str:
     seats = active_seats(deal.variant, maker, analysis.alone, analysis.lone_defender)
     leader = first_leader(deal.dealer, maker, seats, analysis.alone, analysis.settings, analysis.lone_defender)
     return f"{SEATS[deal.dealer]} deals, {SEATS[leader]} leads"
-
-
-def calls_words(best: BestCard | None, maker: int, defender_best: BestCard | None, defender: int | None) -> str:
-    """``S passes JH, N puts away 9C``: each call for best, in the order they are made."""
-    parts = []
-    for call, seat in ((best, maker), (defender_best, defender)):
-        if call is not None and seat is not None:
-            away = "it" if call.discard == call.passed else card_name(call.discard)
-            parts.append(f"{SEATS[partner_of(seat)]} passes {card_name(call.passed)}, {SEATS[seat]} puts away {away}")
-    return "; ".join(parts)
 
 
 def format_euchre_table(analysis: EuchreAnalysis) -> str:

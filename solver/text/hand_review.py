@@ -10,7 +10,7 @@ from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import Card, Suit
 from ..core.seats import SEATS
 from ..rules.scoring import named_points
-from .words import OPEN_HANDS, points_less, sides_text, signed, tricks
+from .words import OPEN_HANDS, calls_words, lone_form, points_less, sides_text, signed, tricks
 
 
 def choice_words(pair: tuple[Suit, Card | None, bool], exchanges: bool, partners: bool) -> str:
@@ -31,8 +31,9 @@ def result_lines(review: HandReview) -> list[str]:
     assert contract is not None
     bid = record.bid
     what = f"bid {bid.name(record.settings)}" if bid is not None else "made trump"
-    alone = " alone" if contract.alone else ""
-    head = f"{SEATS[contract.declarer]} {what}{alone} in {SUIT_NAMES[contract.trump]}"
+    calls = calls_words(contract.best, contract.declarer, contract.defender_best, contract.lone_defender)
+    head = (f"{SEATS[contract.declarer]} {what}{lone_form(contract.alone, contract.lone_defender)} in "
+            f"{SUIT_NAMES[contract.trump]}" + (f" ({calls})" if calls else ""))
     result = review.result
     if result is None:
         played = len(record.cards)

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core.cards import SUIT_NAMES, card_name
-from ..core.seats import SEATS
+from ..core.seats import SEATS, partner_of
 
 if TYPE_CHECKING:
     from ..analysis.outcomes import Result
+    from ..analysis.play import BestCard
     from ..core.variants import Variant
 
 
@@ -47,6 +48,16 @@ def lone_form(alone: bool, lone_defender: int | None) -> str:
     if not alone:
         return ""
     return " alone" + ("" if lone_defender is None else f" against {SEATS[lone_defender]} alone")
+
+
+def calls_words(best: BestCard | None, maker: int, defender_best: BestCard | None, defender: int | None) -> str:
+    """``S passes JH, N puts away 9C``: each call for best, in the order they are made."""
+    parts = []
+    for call, seat in ((best, maker), (defender_best, defender)):
+        if call is not None and seat is not None:
+            away = "it" if call.discard == call.passed else card_name(call.discard)
+            parts.append(f"{SEATS[partner_of(seat)]} passes {card_name(call.passed)}, {SEATS[seat]} puts away {away}")
+    return "; ".join(parts)
 
 
 def describe(result: Result) -> str:

@@ -25,8 +25,7 @@ from hasen.core.cards import JOKER, parse_card, parse_hand
 from hasen.rules.auction import auction_for
 from hasen.rules.settings import Settings
 
-# the games the single-dummy analyses weigh: all but Railroad (its calls for best have no fit)
-GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks if name != "railroad"]
+GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks]
 HANDS = 150  # random hands a state is tested on
 
 

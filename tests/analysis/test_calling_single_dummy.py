@@ -1,8 +1,6 @@
 """Railroad's lone player single dummy: the partner's best card and the card put away are the
-model's (docs/variants.md, "The model of the other players"): the partner passes its highest
-trump, else its highest card; the lone player puts away the lowest card of its shortest side
-suit that is not an ace (the lowest ace when its side cards are all aces, the lowest trump
-when every card is one). Both rules are written out here on card names.
+model's (docs/variants.md, "The model of the other players"), written out on card names in
+tests/calling_rule.py.
 
 With every card known a simulation has one layout, so each lone choice must be the cell of
 the double-dummy table where exactly those calls are made: the table keeps the tricks of
@@ -16,6 +14,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from calling_rule import passed, put_away
 from euchre_deals import random_deal
 
 import hasen
@@ -24,32 +23,17 @@ from hasen.core.deal import format_hand
 
 SEATS = "NESW"
 SUITS = "SHDC"
-RANKS = "789TJQKA"
-PARTNER_SUIT = {"S": "C", "C": "S", "H": "D", "D": "H"}  # the suit of the same colour
-
-
-def trump_order(trump: str) -> list[str]:
-    """The trumps from the highest: the Joker, the right and left bowers, then A K Q T 9 8 7."""
-    return ["JK", "J" + trump, "J" + PARTNER_SUIT[trump], *(r + trump for r in "AKQT987")]
-
-
-def passed(hand: list[str], trump: str) -> str:
-    trumps = [c for c in trump_order(trump) if c in hand]
-    if trumps:
-        return trumps[0]
-    return max(hand, key=lambda c: (RANKS.index(c[0]), -SUITS.index(c[1])))
-
-
-def put_away(cards: list[str], trump: str) -> str:
-    side = [c for c in cards if c not in trump_order(trump)]
-    if not side:
-        return next(c for c in reversed(trump_order(trump)) if c in cards)
-    length = {s: sum(c[1] == s for c in side) for s in SUITS}
-    return min(side, key=lambda c: (c[0] == "A", length[c[1]], RANKS.index(c[0]), SUITS.index(c[1])))
 
 
 def names(mask: int) -> list[str]:
     return [card_name(c) for c in cards_of(mask)]
+
+
+def cell(leaves: dict, trump: str, discard: int | None, hand: list[str], given: str) -> int:
+    """The table's tricks after the dealer's ``discard`` when the partner passes ``given`` to
+    the lone player holding ``hand``, who then puts away by the rule."""
+    away = put_away([*hand, given], trump)
+    return leaves[discard][(parse_card(given), parse_card(away))][None]
 
 
 def expected_row(deal: hasen.Deal, seat: int) -> dict[tuple[str, str | None], int]:
@@ -57,6 +41,7 @@ def expected_row(deal: hasen.Deal, seat: int) -> dict[tuple[str, str | None], in
     table = hasen.analyze(deal, declarer=SEATS[seat], alone=True).tables[SEATS[seat]]
     partner = (seat + 2) % 4
     upcard = card_name(deal.extra)
+    own = names(deal.hands[seat])
     out: dict[tuple[str, str | None], int] = {}
     for t, trump in enumerate(SUITS):
         given = passed(names(deal.hands[partner]), trump)
@@ -64,20 +49,14 @@ def expected_row(deal: hasen.Deal, seat: int) -> dict[tuple[str, str | None], in
         # the dealer takes the upcard of the trump suit (a turned Joker: whatever suit it names),
         # unless it is the lone player's partner, who sits out
         takes = upcard[1] in (trump, "K") and deal.dealer != partner
-        own = names(deal.hands[seat])
-
-        def cell(discard: int | None, hand: list[str]) -> int:
-            away = put_away([*hand, given], trump)
-            return leaves[discard][(parse_card(given), parse_card(away))][None]
-
         if takes and deal.dealer == seat:  # the seat's own discard, then its call
             for discard in sorted(own + [upcard], key=parse_card):
                 kept = [c for c in own + [upcard] if c != discard]
-                out[(trump, discard)] = cell(parse_card(discard), kept)
+                out[(trump, discard)] = cell(leaves, trump, parse_card(discard), kept, given)
         elif takes:  # an opponent deals, takes the upcard and discards for its side
-            out[(trump, None)] = min(cell(d, own) for d in leaves if d is not None)
+            out[(trump, None)] = min(cell(leaves, trump, d, own, given) for d in leaves if d is not None)
         else:
-            out[(trump, None)] = cell(None, own)
+            out[(trump, None)] = cell(leaves, trump, None, own, given)
     return out
 
 

@@ -22,10 +22,8 @@ from hasen.analysis.odds import TARGET, lowest, win_chances
 from hasen.analysis.odds_fit import HandsJob
 from hasen.rules.scoring import bid_ladder, hand_score
 
-# the games of two sides the single-dummy analyses weigh: all but Railroad (its calls for best
-# have no fit) and Three-Handed Euchre (each player's chance: tests/analysis/test_odds_three.py)
-GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks
-         if name not in ("railroad", "euchre3")]
+# the games of two sides (Three-Handed Euchre's each player's chance: tests/analysis/test_odds_three.py)
+GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks if name != "euchre3"]
 
 
 def shipped() -> dict:

@@ -192,18 +192,18 @@ def test_a_hand_passed_out_is_counted_apart_from_the_errors(capsys, tmp_path: Pa
 
 
 def test_records_not_reviewed_for_one_reason_are_listed_with_it_once(capsys, tmp_path: Path) -> None:
-    """A night of Railroad hands, which have no review from each seat yet: one line names
-    every record and the reason, rather than the reason once a record."""
+    """A night of hands left before the auction ended: one line names every record and the
+    reason, rather than the reason once a record."""
     record = ("variant: railroad\ndealer: N\ndeal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD\n"
-              "auction: E pass, S order up\ncontract: S, trump D, discard QH")
+              "auction: E pass, S pass")
     out = tmp_path / "out.jsonl"
     code, text, _ = run(capsys, "session", str(night(tmp_path, [f"id: {n}\n{record}" for n in (1, 2, 3)])), str(out),
                         *LAYOUTS)
     assert code == 0 and len(lines(out)) == 3
     listed = text.split("not reviewed:\n")[1].splitlines()
-    # each record: its id and five fields, then a blank line
-    assert len(listed) == 1 and listed[0].startswith("  ids 1 (line 1), 2 (line 8), 3 (line 15): variant: railroad")
-    assert "calling for best" in listed[0]
+    # each record: its id and four fields, then a blank line
+    assert len(listed) == 1 and listed[0].startswith("  ids 1 (line 1), 2 (line 7), 3 (line 13): ")
+    assert "the auction is not over" in listed[0]
 
 
 def test_three_handed_hands_are_followed_as_each_players_game(capsys, tmp_path: Path) -> None:

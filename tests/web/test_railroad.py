@@ -1,6 +1,6 @@
 """A Railroad hand end to end: a lone maker who calls for best against a lone defender who
-calls too, as a record, in the CLI, the web API and Python; and the analyses Railroad does
-not have yet refused with the reason, never a traceback.
+calls too, as a record, reviewed in the CLI, the web API and Python, from each player's seat
+and with every hand open; and the single-dummy advice, simulation and chance of winning.
 
 The record's play is a legal play chosen at random; its result follows from docs/rules.md:
 the lone maker S takes 2 tricks, so the lone defender W euchres it and scores 4.
@@ -39,25 +39,38 @@ def test_the_record_reads_round_trips_and_scores_the_lone_euchre() -> None:
     assert record.to_json()["contract"]["defender_best"] == "JH for 9S"
 
 
-def test_the_cli_reviews_it_with_every_hand_open(capsys) -> None:
-    code, out, err = run(capsys, "review", RECORD)
+def test_the_cli_reviews_it_from_each_seat(capsys) -> None:
+    """The headline says both calls and the lone defender's 4; every call of the auction and
+    every card is judged from its player's seat."""
+    code, out, err = run(capsys, "review", RECORD, "--layouts", "20")
     assert code == 0, err
-    assert "reviewed with every hand open" in err
-    assert f"contract: spades, {CALLS}" in out
+    assert out.startswith(f"S made trump alone against W alone in spades ({CALLS}): N-S 2 tricks, down 1 "
+                          "(N-S 0, E-W +4).")
+    assert "6. S name S alone:" in out
+    assert [line.split()[1:3] for line in out.splitlines() if line[:2] in ("1 ", "5 ")] == \
+        [["W", "TC"], ["S", "9C"], ["S", "JK"], ["W", "KC"]]
 
 
 def test_the_api_reviews_it_and_answers_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
-    response = client.post("/api/v1/review", json={"record": RECORD})
+    """From each seat: the lone defender's euchre is worth 4 to its side, so W's first card
+    (a euchre with KS on some layouts) is weighed in those points."""
+    response = client.post("/api/v1/review", json={"record": RECORD, "layouts": 20})
     assert response.status_code == 200, response.get_json()
     answer = response.get_json()
     OAS31Validator(response_schema(openapi_doc, "review")).validate(answer)
-    assert (answer["best"], answer["defender_best"]) == ("JK for KH", "JH for 9S")
-    # the same hand given as a contract and a play: the same review
+    assert answer["record"]["contract"]["best"] == "JK for KH"
+    assert answer["record"]["contract"]["defender_best"] == "JH for 9S"
+    assert [c["seat"] for c in answer["cards"]] == ["W", "S"] * 4 + ["S", "W"]  # S leads the last trick
+    assert max(choice["points"] for card in answer["cards"] for choice in card["choices"]) == 4
+    # the play with every hand open, given as a contract and a play: the calls and what they cost
     body = {"deal": DEAL, "dealer": "N", "variant": "railroad", "declarer": "S", "trump": "S", "alone": True,
             "defender": "W", "best": "JK for KH", "defender_best": "JH for 9S",
             "played": "TC 9C JH KD AH QC KS JC JK KC"}
-    again = client.post("/api/v1/review", json=body).get_json()
-    assert again["contract"] == answer["contract"] and again["cards"] == answer["cards"]
+    played = client.post("/api/v1/review", json=body)
+    assert played.status_code == 200, played.get_json()
+    OAS31Validator(response_schema(openapi_doc, "review")).validate(played.get_json())
+    assert (played.get_json()["best"], played.get_json()["defender_best"]) == ("JK for KH", "JH for 9S")
+    assert "call_cost" in played.get_json()["contract"]
 
 
 def test_the_api_table_shows_each_trumps_calls_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
@@ -74,19 +87,21 @@ SEAT_VIEW = {"seat": "S", "hand": ".K.K.QJ9", "upcard": "TD", "dealer": "N", "va
 
 
 @pytest.mark.parametrize("path", ["bid", "simulate", "odds"])
-def test_the_single_dummy_analyses_are_refused_with_the_reason(client: FlaskClient, path: str) -> None:
-    """The model of the other players has no fit for calling for best."""
-    body = {"score": "8-5", "variant": "railroad"} if path == "odds" else SEAT_VIEW
+def test_the_single_dummy_analyses_answer_as_documented(client: FlaskClient, openapi_doc: dict, path: str) -> None:
+    body = {"score": "8-5", "variant": "railroad"} if path == "odds" else {**SEAT_VIEW, "layouts": 20}
     response = client.post(f"/api/v1/{path}", json=body)
-    assert response.status_code == 400
-    assert "railroad" in response.get_json()["error"] and "calling for best" in response.get_json()["error"]
+    assert response.status_code == 200, response.get_json()
+    OAS31Validator(response_schema(openapi_doc, path)).validate(response.get_json())
+    assert response.get_json()["variant"] == "railroad"
 
 
-def test_the_cli_refuses_single_dummy_advice_in_one_line(capsys) -> None:
+def test_the_cli_advises_the_seat_on_going_alone(capsys) -> None:
+    """S holds three clubs with the left bower and two kings: the advice weighs each call
+    with the partner and alone, the lone calls with N's best card."""
     code, out, err = run(capsys, "bid", "--variant", "railroad", "--seat", "S", "--hand", ".K.K.QJ9",
-                         "--upcard", "TD", "--dealer", "N")
-    assert code == 2 and out == ""
-    assert err.count("\n") == 1 and "calling for best" in err and "Traceback" not in err
+                         "--upcard", "TD", "--dealer", "N", "--layouts", "40")
+    assert code == 0, err
+    assert "alone" in out and "Traceback" not in err
 
 
 @pytest.mark.parametrize("record, message", [
