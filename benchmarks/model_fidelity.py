@@ -9,7 +9,7 @@ declarer's later choices made on other layouts):
 
 - Hasenpfeffer: the highest bid worth making (expected score above 0) with the partner, the
   same or one apart; and the error of the model's chance of making each bid with the partner.
-- Euchre (four-hand, Two-handed and Three-Handed): the first-round call (order up, alone or
+- Euchre (four-hand, Two-handed, Three-Handed and Railroad): the first-round call (order up, alone or
   not, or pass), and the error of the model's chance of making the order-up with the partner
   (the maker alone against two in Three-Handed Euchre).
 
@@ -93,7 +93,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--layouts", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", default="hasenpfeffer,euchre,euchre2,euchre3",
+    parser.add_argument("--games", default="hasenpfeffer,euchre,euchre2,euchre3,railroad",
                         help="the games to measure, by name (default: every game the model is fitted for)")
     args = parser.parse_args()
     start = time.monotonic()

@@ -4,7 +4,8 @@ The leader knows its own hand, the contract (declarer, trump, alone) and, in Euc
 upcard; in Hasenpfeffer the widow is unseen too. On each layout of the unseen cards the
 card put away is the one its owner would choose double-dummy (the declarer's best discard,
 or the Euchre dealer's by the dealer's rule; on a tie the first in the order S, H, D, C,
-ranks from low to high), and every card the leader might lead is solved, a chunk of
+ranks from low to high), a Railroad lone declarer's call for best is the model's
+(``model.model_calls``), and every card the leader might lead is solved, a chunk of
 layouts at a time (``hasen.analysis.layouts``). Each card gets the mean tricks of the leader's
 side, its standard error, and how often it is the layout's best lead.
 """
@@ -21,7 +22,7 @@ from ..core.cards import NUM_CARDS, SUITS, CardId, Mask, card_name, cards_of
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS
-from ..rules.seating import first_leader
+from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
@@ -31,7 +32,8 @@ from .fair import Stakes
 from .inputs import whole_number
 from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
 from .layouts import Mapper, map_chunks
-from .play import Contract, PlayState, exchanger, exchanging_seat, playing_seats
+from .model import model_calls
+from .play import exchanger, playing_seats
 from .simulate import Sample, trick_counts
 
 
@@ -89,6 +91,9 @@ class LeadJob:
             tricks = [next(values) for _ in cards]
             best = (max if variant.side_of(taker, self.declarer) == side else min)(tricks)
             hands[taker] = (hands[taker] | 1 << extra) & ~(1 << cards[tricks.index(best)])
+        callers = best_callers(variant, self.settings, self.declarer, self.alone)
+        if callers:  # Railroad: then the lone declarer calls for best, by the model's rule
+            kept = [list(model_calls(hands, callers, trump)) for hands in kept]
         leads = cards_of(k.hand)
         requests = []
         for held in kept:
@@ -189,15 +194,15 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     whole_number("layouts", layouts)
     variant, seat = knowledge.variant, knowledge.seat
     settings.check_for(variant)
-    # who leads follows from the contract: check it on the first layout's seats
-    sample = knowledge.layout(seed, 0)
-    start = PlayState(sample, Contract(declarer, trump, sample.extra, alone), settings)
-    if exchanging_seat(sample, trump, declarer, start.seats, settings) == start.leader:
-        leader = SEATS[start.leader]
-        raise NotationError(f"seat: {leader} leads this contract after taking the {variant.extra_card}, so no "
-                            f"seat's lead of it is simulated ({leader}'s lead is not made knowing only its hand)")
-    if start.leader != seat:
-        raise NotationError(f"seat: {SEATS[seat]} does not lead this contract; {SEATS[start.leader]} does")
+    # who leads follows from the contract
+    seats = playing_seats(variant, declarer, alone, None)
+    leader = first_leader(knowledge.dealer, declarer, seats, alone, settings)
+    if exchanger(variant, knowledge.dealer, knowledge.extra, trump, declarer, seats, settings) == leader:
+        raise NotationError(f"seat: {SEATS[leader]} leads this contract after taking the {variant.extra_card}, so "
+                            f"no seat's lead of it is simulated ({SEATS[leader]}'s lead is not made knowing only "
+                            "its hand)")
+    if leader != seat:
+        raise NotationError(f"seat: {SEATS[seat]} does not lead this contract; {SEATS[leader]} does")
     agreeing = agreeing_layouts(knowledge, seed, layouts, context, settings)
     job = LeadJob(knowledge, declarer, trump, alone, settings, seed, agreeing.indexes)
     count = len(agreeing.indexes)

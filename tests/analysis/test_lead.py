@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from calling_rule import passed, put_away
 from cli_run import run, run_json
 from examples import EUCHRE, EUCHRE3, HASENPFEFFER
 
@@ -109,3 +110,20 @@ def test_a_three_handed_lead_with_every_other_hand_known_is_solved_exactly() -> 
         maker_points, each_other = (3, 0) if makers == 5 else (1, 0) if makers >= 3 else (0, 2)
         assert lead.points == each_other - (maker_points + each_other) / 2
     assert not sim.leader_declares
+
+
+def test_a_railroad_lead_against_a_lone_maker_is_solved_with_the_models_call_for_best() -> None:
+    """W leads against S's clubs alone; N, who sits out, passes its best card by the model's
+    rule (tests/calling_rule.py) and S puts one away by it: with every other hand known each
+    lead is the double-dummy play of the contract with those calls. A lone maker's euchre
+    scores the defenders 2 (they defend together), a make costs them 1, a march 4."""
+    deal = hasen.Deal("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", variant="railroad")
+    known = {s: format_hand(deal.hands["NESW".index(s)]) for s in "NES"}
+    sim = hasen.simulate_lead(deal, seat="W", declarer="S", trump="C", alone=True, known=known, layouts=2)
+    given = passed([str(c) for c in deal.hand("N")], "C")
+    best = f"{given} for {put_away([str(c) for c in deal.hand('S')] + [given], 'C')}"
+    assert best == "JK for KH"  # N's Joker; S's lone heart goes
+    for lead in sim.leads:
+        makers = hasen.solve(deal, "S", "C", alone=True, best=best, played=str(lead.card)).total
+        assert lead.mean == 5 - makers
+        assert lead.points == (-4 if makers == 5 else -1 if makers >= 3 else 2)
