@@ -34,7 +34,7 @@ from common import club_night
 import hasen
 from hasen.search import USING_EXTENSION
 
-REVIEWED = ["hasenpfeffer", "euchre", "euchre2", "euchre3"]  # the games reviewed from each seat
+REVIEWED = ["hasenpfeffer", "euchre", "euchre2", "euchre3", "railroad"]  # the games reviewed from each seat
 
 
 def made_up_record(variant: str, seed: int) -> hasen.Record:
@@ -52,8 +52,14 @@ def made_up_record(variant: str, seed: int) -> hasen.Record:
     contract = f"{result.declarer}" + (f" {par.played.bid}" if par.played.bid else "") + f", trump {result.trump}"
     if result.discard is not None:
         contract += f", discard {result.discard}"
-    if result.alone and deal.variant.declarer_exchanges:
-        contract += ", alone"
+    if result.alone:
+        contract += ", alone" + ("" if result.defender is None else f", defender {result.defender}")
+        if deal.variant.calls_for_best:  # the calls the lone players make with every hand open
+            table = hasen.analyze(deal, declarer=result.declarer, alone=True, defender=result.defender)
+            entry = table.tables[result.declarer].entries[result.trump]
+            contract += f", best {entry.best.text()}"
+            if entry.defender_best is not None:
+                contract += f", defender best {entry.defender_best.text()}"
     record = hasen.Record(deal, auction=auction, contract=contract)
     state = record.state
     assert state is not None

@@ -228,16 +228,16 @@ class TablesJob:
         parts = [shape.requests(k.variant, hands, extra, wanted(s, extra))
                  for hands, extra in deals for s, shape in enumerate(self.shapes)]
         solved = iter(thread_searcher().solve_tables([request for part in parts for request, _ in part]))
-        tables = []
+        tables: list[bytes] = []
         for part, shape in zip(parts, self.shapes * len(deals)):
             if part and part[0][1] is WHOLE:
                 tables.append(next(solved))
                 continue
             table = bytearray([NOT_SOLVED]) * sum(shape.widths)
             for _, places in part:
-                values = next(solved)
+                given = next(solved)
                 for source, place in places:
-                    table[place] = values[source]
+                    table[place] = given[source]
             tables.append(bytes(table))
         extras = np.array([extra for _, extra in deals], dtype=np.int64)
         rows = []

@@ -102,8 +102,9 @@ class DealJob:
                     else:
                         for trump in range(4):
                             taker = model.upcard_taker(seat, dealer, extra, trump, alone, SETTINGS)
-                            after = euchre_exchanges(variant, list(hands), dealer, extra, trump, seat, alone, SETTINGS)
-                            plays.append(Play(after, dealer, seat, trump, alone))
+                            played = euchre_exchanges(variant, list(hands), dealer, extra, trump, seat, alone,
+                                                      SETTINGS)
+                            plays.append(Play(played, dealer, seat, trump, alone))
                             leads = model.leads(seat, dealer, alone, SETTINGS)
                             values = features(hands[seat], trump, leads, None if taker is None else (taker, extra))
                             rows.append(("euchre", alone, (values, index, seat, dealer, trump)))
