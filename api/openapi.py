@@ -64,6 +64,9 @@ def setting(name: str) -> dict[str, Any]:
     description = f"{allowed} (the first is the default; a setting the variant lacks is an error)."
     if all(isinstance(v, bool) for values in games.values() for v in values):
         return {"type": "boolean", "description": description}
+    if all(isinstance(v, int) for values in games.values() for v in values):  # game_points
+        return {"type": "integer", "enum": list(dict.fromkeys(v for values in games.values() for v in values)),
+                "description": description}
     return one_of(list(dict.fromkeys(str(v) for values in games.values() for v in values)), description)
 
 
@@ -311,7 +314,8 @@ def optional(schema: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
 
 SETTINGS = {"type": "object", "additionalProperties": False,
             "description": "Table settings, by name (see the request keys of the same names).",
-            "properties": {name: {"type": ["string", "boolean"]} for name in PLAY_SETTINGS + AUCTION_SETTINGS}}
+            "properties": {name: {"type": ["string", "boolean", "integer"]}
+                           for name in PLAY_SETTINGS + AUCTION_SETTINGS}}
 NULL = {"type": "null"}
 
 TABLE_RESPONSE = closed({

@@ -55,13 +55,14 @@ def points_by_scorer(result: HandResult) -> tuple[int, ...]:
     return tuple(points[name] for name in names)
 
 
-def winners_of(variant: Variant, score: tuple[int, ...], result: HandResult) -> tuple[int, ...]:
-    """Who has won the game once the hand left this score (none while it goes on)."""
+def winners_of(variant: Variant, score: tuple[int, ...], result: HandResult, target: int) -> tuple[int, ...]:
+    """Who has won the game once the hand left this score (none while it goes on; a game
+    is won with ``target`` points)."""
     declaring = -1 if result.redeal or result.declarer is None else variant.scorer_of(result.declarer)
     if variant.cutthroat:
-        shares = shares_of_win(score, declaring)
+        shares = shares_of_win(score, declaring, target)
         return () if shares is None else tuple(i for i, share in enumerate(shares) if share > 0)
-    won = game_won_by(score[0], score[1], declaring)
+    won = game_won_by(score[0], score[1], declaring, target)
     return () if won is None else (won,)
 
 
@@ -106,7 +107,7 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
         winners: tuple[int, ...] = ()
         if result is not None:
             after = tuple(s + p for s, p in zip(score, points_by_scorer(result)))
-            winners = winners_of(variant, after, result)
+            winners = winners_of(variant, after, result, record.settings.game_points)
         places.append(GamePlace(number, hand, score, started, winning_chances(record, score), after, winners))
         score = after
         if winners:  # the game is over: the next hand begins the next at 0-0

@@ -1,4 +1,4 @@
-"""The chance of winning the game from a score: every game of the family is played to 10.
+"""The chance of winning the game from a score: a game is played to 10 (``game_points``: 5 or 15).
 
 A hand's result is drawn from the hands the model of the other players plays: random deals,
 every seat bidding or calling by the model (``hasen.analysis.model``), the contract it ends
@@ -11,7 +11,8 @@ follows by dynamic programming over the scores:
     W(a, b, d) = sum over results r of P(r) * (1 or 0 if r ends the game, else W(a', b', d'))
 
 where a and b are the sides' scores, d deals, a' and b' are the scores after the hand and d'
-is the next dealer. The game ends when a side reaches 10; when both do in one hand, the
+is the next dealer. The game ends when a side reaches 10 (or the table's ``game_points``);
+when both do in one hand, the
 higher score wins, and the declaring side on a tie. Scores can fall below 0 in Hasenpfeffer
 (a failed bid loses points): a side more than ``DEEPEST`` points behind 0 is counted as that
 deep (the chance of winning from there is tiny, and the table needs an edge). The equations
@@ -34,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import NotationError
 from ..core.seats import NUM_SEATS, SEATS, left_of
 from ..core.variants import Variant
-from ..rules.scoring import GAME_POINTS, bid_ladder, side_points
+from ..rules.scoring import bid_ladder, side_points
 from ..rules.settings import SCORING_SETTINGS, Settings
 from .answer import Answer, variant_json
 
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 
 Grid = list[list[list[float]]]  # [dealer index in variant.seats][first - low][second - low]
 
-TARGET = GAME_POINTS  # points that win the game
 DEEPEST = -40  # the lowest score the table keeps; below it a score counts as this (Hasenpfeffer)
 ODDS_FILE = "win_chances.json"  # in hasen/data, written by hasen.analysis.odds_fit
 ODDS_VERSION = 1
@@ -105,10 +105,10 @@ def solve_table(variant: Variant, settings: Settings, outcomes: list[Outcome]) -
     """W[dealer index in variant.seats, a - low, b - low]: the first side's chance of winning."""
     import numpy as np  # only to work a table out: the shipped one is read without it
 
-    low = lowest(variant)
-    size = TARGET - low  # scores low .. TARGET - 1
+    low, target = lowest(variant), settings.game_points
+    size = target - low  # scores low .. target - 1
     seats = variant.seats
-    scores = np.arange(low, TARGET)
+    scores = np.arange(low, target)
     a, b = np.meshgrid(scores, scores, indexing="ij")
     plans = []  # per dealer: (chance, the next state's indexes or None, the value when the game ends)
     for dealer in seats:
@@ -116,11 +116,11 @@ def solve_table(variant: Variant, settings: Settings, outcomes: list[Outcome]) -
         following = seats.index(next_dealer(variant, dealer))
         for chance, gain_a, gain_b, side in results(variant, settings, outcomes, dealer):
             after_a, after_b = a + gain_a, b + gain_b
-            over = (after_a >= TARGET) | (after_b >= TARGET)
+            over = (after_a >= target) | (after_b >= target)
             first_wins = (after_a > after_b) | ((after_a == after_b) & (side == 0))
             ended = np.where(over, first_wins.astype(np.float64), 0.0)
-            index_a = np.clip(after_a, low, TARGET - 1) - low
-            index_b = np.clip(after_b, low, TARGET - 1) - low
+            index_a = np.clip(after_a, low, target - 1) - low
+            index_b = np.clip(after_b, low, target - 1) - low
             moves.append((chance, over, ended, index_a, index_b, following))
         plans.append(moves)
     table = np.full((len(seats), size, size), 0.5)
@@ -166,8 +166,9 @@ class WinChances:
         return math.nan if self.stderr is None else self.read(self.stderr, first, second, dealer)
 
     def read(self, grid: Grid, first: int, second: int, dealer: int) -> float:
-        if first >= TARGET or second >= TARGET:
-            raise NotationError(f"score: a game ends at {TARGET}: {first}-{second} is over")
+        target = self.settings.game_points
+        if first >= target or second >= target:
+            raise NotationError(f"score: a game ends at {target}: {first}-{second} is over")
         low = lowest(self.variant)
         check_reachable((first, second), low, self.variant)
         return float(grid[self.variant.seats.index(dealer)][max(first, low) - low][max(second, low) - low])
@@ -214,16 +215,16 @@ def chance_after(table: WinChances, first: int, second: int, gains: tuple[int, .
     """The first side's chance of winning once a hand dealt by ``dealer`` gave the sides
     ``gains`` (``declaring``: the declaring side, -1 for a redeal), the game over or not."""
     after_first, after_second = first + gains[0], second + gains[1]
-    won = game_won_by(after_first, after_second, declaring)
+    won = game_won_by(after_first, after_second, declaring, table.settings.game_points)
     if won is not None:
         return float(won == 0)
     return table.chance(after_first, after_second, next_dealer(table.variant, dealer))
 
 
-def game_won_by(first: int, second: int, declaring: int) -> int | None:
+def game_won_by(first: int, second: int, declaring: int, target: int) -> int | None:
     """The side (0 or 1) that has won the game once a hand (``declaring``: its declaring side,
     -1 for none) left these scores; None while the game goes on."""
-    if first < TARGET and second < TARGET:
+    if first < target and second < target:
         return None
     if first != second:
         return 0 if first > second else 1
@@ -269,7 +270,7 @@ class Odds(Answer):
             "chance": {first: round(self.chance, 4), second: round(1 - self.chance, 4)},
             "by_dealer": {SEATS[d]: {"chance": round(c, 4), "stderr": None if math.isnan(e) else round(e, 4)}
                           for d, (c, e) in self.by_dealer.items()},
-            "hands": self.hands, "target": TARGET, "deepest": lowest(self.variant)}
+            "hands": self.hands, "target": self.settings.game_points, "deepest": lowest(self.variant)}
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data

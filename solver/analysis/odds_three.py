@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import NotationError
 from ..core.seats import SEATS
 from ..core.variants import Variant
-from ..rules.scoring import GAME_POINTS, hand_score
+from ..rules.scoring import hand_score
 from ..rules.settings import Settings
 from .answer import Answer, variant_json
 from .odds import Outcome, check_reachable, check_scoring, dealers_asked, odds_data, outcomes_of
@@ -70,11 +70,11 @@ def results_three(variant: Variant, settings: Settings, outcomes: list[Outcome],
     return out
 
 
-def shares_of_win(scores: Scores, maker: int) -> tuple[float, ...] | None:
+def shares_of_win(scores: Scores, maker: int, target: int) -> tuple[float, ...] | None:
     """Each player's share of the win once a hand (``maker``: the maker's place, -1 for
-    none) left these scores; None while the game goes on."""
+    none) left these scores; None while the game goes on (no one has ``target`` points)."""
     top = max(scores)
-    if top < GAME_POINTS:
+    if top < target:
         return None
     tied = [i for i, s in enumerate(scores) if s == top]
     if maker in tied:
@@ -86,10 +86,10 @@ def solve_three_table(variant: Variant, settings: Settings, outcomes: list[Outco
     """W[dealer's place, N - low, E - low, S - low, player's place]: each player's chance."""
     import numpy as np  # only to work a table out: the shipped one is read without it
 
-    low = lowest_three(settings)
-    size = GAME_POINTS - low
+    low, target = lowest_three(settings), settings.game_points
+    size = target - low
     players = len(variant.seats)
-    grid = np.meshgrid(*[np.arange(low, GAME_POINTS)] * players, indexing="ij")
+    grid = np.meshgrid(*[np.arange(low, target)] * players, indexing="ij")
     plans = []
     for dealer in variant.seats:
         following = variant.seats.index(seat_after(variant, dealer, 1))
@@ -97,13 +97,13 @@ def solve_three_table(variant: Variant, settings: Settings, outcomes: list[Outco
         for chance, gains, maker in results_three(variant, settings, outcomes, dealer):
             after = [g + gain for g, gain in zip(grid, gains)]
             top = np.maximum.reduce(after)
-            over = top >= GAME_POINTS
+            over = top >= target
             tied = [a == top for a in after]
             count = sum(t.astype(np.float64) for t in tied)
             maker_tied = tied[maker] if maker >= 0 else np.zeros_like(over)
             ended = np.stack([np.where(over, np.where(maker_tied, float(i == maker), tied[i] / count), 0.0)
                               for i in range(players)], axis=-1)
-            index = tuple(np.clip(a, low, GAME_POINTS - 1) - low for a in after)
+            index = tuple(np.clip(a, low, target - 1) - low for a in after)
             moves.append((chance, over, ended, index, following))
         plans.append(moves)
     table = np.full((players,) + (size,) * players + (players,), 1 / players)
@@ -140,8 +140,9 @@ class PlayerChances:
         return (math.nan,) * len(scores) if self.stderr is None else self.read(self.stderr, scores, dealer)
 
     def read(self, grid: Grid3, scores: Scores, dealer: int) -> tuple[float, ...]:
-        if max(scores) >= GAME_POINTS:
-            raise NotationError(f"score: a game ends at {GAME_POINTS}: {'-'.join(map(str, scores))} is over")
+        target = self.settings.game_points
+        if max(scores) >= target:
+            raise NotationError(f"score: a game ends at {target}: {'-'.join(map(str, scores))} is over")
         low = lowest_three(self.settings)
         check_reachable(scores, low, self.variant)
         n, e, s = (max(score, low) - low for score in scores)
@@ -151,7 +152,7 @@ class PlayerChances:
         """Each player's chance once a hand ``dealer`` dealt gave the players ``gains``
         (``maker``: the maker's place, -1 for a redeal), the game over or not."""
         later = tuple(s + g for s, g in zip(scores, gains))
-        won = shares_of_win(later, maker)
+        won = shares_of_win(later, maker, self.settings.game_points)
         if won is not None:
             return won
         return self.chances(later, seat_after(self.variant, dealer, 1))
@@ -210,7 +211,7 @@ class PlayerOdds(Answer):
                                      "stderr": None if any(math.isnan(e) for e in errors) else
                                      {name: round(e, 4) for name, e in zip(self.names, errors)}}
                           for d, (chances, errors) in self.by_dealer.items()},
-            "hands": self.hands, "target": GAME_POINTS, "deepest": lowest_three(self.settings)}
+            "hands": self.hands, "target": self.settings.game_points, "deepest": lowest_three(self.settings)}
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data

@@ -39,8 +39,8 @@ from ..rules.auction import (
     Call,
     auction_for,
 )
-from ..rules.scoring import GAME_POINTS, Bid, hand_score, named_points, parse_bid, tricks_needed
-from ..rules.settings import GAME_SETTINGS, Settings, checked_settings
+from ..rules.scoring import Bid, hand_score, named_points, parse_bid, tricks_needed
+from ..rules.settings import DEFAULT_SETTINGS, Settings, checked_settings, setting_value
 from .inputs import coerce_best
 from .play import (
     BestCard,
@@ -153,7 +153,7 @@ class Record:
         self.rules: AuctionRules = auction_for(deal, self.settings)
         self.id = read_id(id)
         self.players = _players(players, deal.variant)
-        self.score: tuple[int, ...] | None = read_score(score, deal.variant)
+        self.score: tuple[int, ...] | None = read_score(score, deal.variant, self.settings.game_points)
         calls = parse_auction(auction, self.rules) if isinstance(auction, str) else _call_pairs(auction, self.rules)
         self.calls: tuple[tuple[Seat, Call], ...] = ()
         self.auction_state: AuctionState = self.rules.start()
@@ -578,18 +578,12 @@ def parse_settings(text: str, variant: Variant) -> Settings:
             raise NotationError(f"settings: expected name=value, got {quoted(item)}")
         if name in values:
             raise NotationError(f"settings: {quoted(name)} is given twice")
-        known = [v for game in GAME_SETTINGS.values() for v in game.get(name, ())]
-        if known and all(isinstance(v, bool) for v in known):
-            word = raw.lower()
-            if word not in ("true", "false"):
-                raise NotationError(f"settings: {name} is true or false, not {quoted(raw)}")
-            values[name] = word == "true"
-        else:
-            values[name] = raw.lower()
+        values[name] = setting_value(name, raw)
     return _settings(variant, values)
 
 
-def read_score(value: object, variant: Variant) -> tuple[int, ...] | None:
+def read_score(value: object, variant: Variant, game_points: int = DEFAULT_SETTINGS.game_points
+               ) -> tuple[int, ...] | None:
     """The score before the hand: ``8-5`` (the first side's, N-S or N, then the other's;
     with three players ``3-5-7``, N's, E's and S's), ``{"N-S": 8, "E-W": 5}`` or a pair;
     None when not given."""
@@ -616,9 +610,9 @@ def read_score(value: object, variant: Variant) -> tuple[int, ...] | None:
             raise NotationError(f"score: expected {len(names)} whole numbers, {names[0]}'s first, got "
                                 f"{quoted(value)}")
         scores = tuple(items)
-    if max(scores) >= GAME_POINTS or min(scores) <= -1000:
+    if max(scores) >= game_points or min(scores) <= -1000:
         raise NotationError(f"score: {'-'.join(map(str, scores))} is not a score before a hand (a game ends at "
-                            f"{GAME_POINTS})")
+                            f"{game_points})")
     return scores
 
 

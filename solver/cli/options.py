@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import IO
 
 from ..core.bounds import MAX_JOBS, MAX_LINE, MAX_TEXT_FILE
-from ..core.errors import HasenError, quoted
+from ..core.errors import HasenError, NotationError, quoted
 from ..core.variants import VARIANTS, Variant, variant_for
 from ..games import game_of
 from ..rules.settings import (
@@ -21,6 +21,7 @@ from ..rules.settings import (
     PLAY_SETTINGS,
     Settings,
     checked_settings,
+    setting_value,
 )
 
 
@@ -53,8 +54,21 @@ def add_settings_options(parser: argparse.ArgumentParser, names: tuple[str, ...]
         choices = []
         for game in games:
             choices += [v for v in GAME_SETTINGS[game][name] if v not in choices]
-        parser.add_argument(flag, metavar="RULE",
+        points = all(isinstance(v, int) for v in choices)  # game_points: a number
+        parser.add_argument(flag, metavar="POINTS" if points else "RULE",
+                            type=number_setting(name) if points else str,
                             help=f"{', '.join(map(str, choices))} ({' and '.join(named)}; default {choices[0]})")
+
+
+def number_setting(name: str) -> Callable[[str], object]:
+    """An argparse type for a setting that is a number (``game_points``), its message the rules'."""
+    def read(text: str) -> object:
+        try:
+            return setting_value(name, text)
+        except NotationError as error:
+            raise argparse.ArgumentTypeError(str(error).removeprefix(f"{name}: ")) from None
+
+    return read
 
 
 def variant_from(args: argparse.Namespace) -> Variant:

@@ -63,7 +63,8 @@ class Deal:
     (CardSet('TS 9S AH KH QH'), Card('AS'), Seat('N'))
     >>> Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", settings={"first_lead": "declarer"}).settings
     Settings(first_lead='declarer', lone_lead='left_of_loner', fail_penalty='bid', defenders_score=False, \
-bidding='plain', joker_upcard='dealer_names', all_pass='redeal', call_for_best=True, euchred='others_score')
+bidding='plain', joker_upcard='dealer_names', all_pass='redeal', call_for_best=True, euchred='others_score', \
+game_points=10)
     """
 
     __slots__ = ("variant", "hands", "extra", "dealer", "settings")

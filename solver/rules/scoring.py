@@ -17,7 +17,6 @@ PEPPER_PENALTY = 6  # a failed bid in the pepper form loses a flat 6, whatever w
 LONE_FACTOR = 2  # a lone Hasenpfeffer declarer wins or loses double
 BIG_PEPPER_FACTOR = 2  # big pepper doubles the stakes
 
-GAME_POINTS = 10  # every game of the family is played to 10 points
 EUCHRE_MAKES = 3  # tricks the makers need
 EUCHRE_MADE, EUCHRE_MARCH, EUCHRE_LONE_MARCH, EUCHRE_EUCHRED = 1, 2, 4, 2
 RAILROAD_LONE_EUCHRE = 4  # Railroad: a lone defender who euchres a lone maker

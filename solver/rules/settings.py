@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..core.variants import Variant
 
 
+GAME_LENGTHS = (10, 5, 15)  # the points that win a game (game_points): 10 in every game, or a short or a long game
 # The settings each game has, with their values, the default first: docs/rules.md.
 GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
     "hasenpfeffer": {
@@ -23,6 +24,7 @@ GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
         "defenders_score": (False, True),  # do the defenders score their tricks?
         "bidding": ("plain", "pepper"),  # bids 1-6; or 1-5, little pepper, big pepper
         "all_pass": ("redeal", "joker_bids_3"),
+        "game_points": GAME_LENGTHS,
     },
     "euchre": {
         "first_lead": ("dealer_left", "declarer"),
@@ -32,13 +34,15 @@ GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
         "all_pass": ("redeal", "stick_the_dealer"),
         "call_for_best": (True, False),  # Railroad: a lone player takes the partner's best card
         "euchred": ("others_score", "maker_loses"),  # Three-Handed: each other player +2, or the maker -2
+        "game_points": GAME_LENGTHS,
     },
 }
 LEAD_SETTINGS = ("first_lead", "lone_lead")  # who leads the first trick
 # those that change the play, so the tables too (who takes a turned Joker, when it stands for a suit)
 PLAY_SETTINGS = (*LEAD_SETTINGS, "call_for_best", "joker_upcard")
-AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "all_pass", "euchred")
-SCORING_SETTINGS = ("fail_penalty", "defenders_score", "euchred")  # those that only score a hand played
+AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "all_pass", "euchred", "game_points")
+# those that only score a hand played, or the game (game_points: how many points win it)
+SCORING_SETTINGS = ("fail_penalty", "defenders_score", "euchred", "game_points")
 LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
 JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
 BEST_SETTINGS = ("call_for_best",)  # only the games that call for best have it (Variant.calls_for_best)
@@ -67,6 +71,7 @@ class SettingValues(NamedTuple):
     all_pass: str = "redeal"
     call_for_best: bool = True
     euchred: str = "others_score"
+    game_points: int = GAME_LENGTHS[0]
 
 
 class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_imports.py
@@ -117,7 +122,8 @@ def _checked(settings: Settings) -> Settings:
     for name in settings._fields:
         allowed = _choices(name)
         value = getattr(settings, name)
-        if not isinstance(value, type(allowed[0])) or value not in allowed:
+        if (not isinstance(value, type(allowed[0])) or isinstance(value, bool) != isinstance(allowed[0], bool)
+                or value not in allowed):  # True is no number of points
             raise NotationError(f"{name}: {quoted(value)} is not one of {', '.join(map(str, allowed))}")
     return settings
 
@@ -158,6 +164,23 @@ def checked_settings(variant: Variant, values: dict[str, Any]) -> Settings:
     return settings
 
 
+def setting_value(name: str, text: str) -> object:
+    """A setting's value written as text (a record's ``settings`` field, a command-line
+    option): ``true`` or ``false`` for an on/off setting, a number of points, else the word."""
+    known = _choices(name)
+    if known and all(isinstance(v, bool) for v in known):
+        word = text.lower()
+        if word not in ("true", "false"):
+            raise NotationError(f"settings: {name} is true or false, not {quoted(text)}")
+        return word == "true"
+    if known and all(isinstance(v, int) for v in known):
+        if not (text.isascii() and text.isdigit()):
+            raise NotationError(f"{name}: expected a number of points ({', '.join(map(str, known))}), "
+                                f"got {quoted(text)}")
+        return int(text)
+    return text.lower()
+
+
 def joker_suit(settings: Settings) -> int | None:
     """The suit a turned Joker stands for (``joker_upcard`` naming one: the first round is
     for that suit, and the dealer takes the Joker only when it is trump), or None (the
@@ -179,6 +202,7 @@ class SettingsDict(TypedDict, total=False):
     all_pass: Literal["redeal", "joker_bids_3", "stick_the_dealer"]
     call_for_best: bool
     euchred: Literal["others_score", "maker_loses"]
+    game_points: Literal[10, 5, 15]
 
 
 SettingsLike = Settings | SettingsDict | None  # what the API takes: Settings, by name, or none

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..analysis.odds import TARGET, Odds, lowest
+from ..analysis.odds import Odds, lowest
 from ..analysis.odds_three import PlayerOdds, lowest_three
 from ..core.seats import SEATS
 from .words import percent, sides_text
@@ -12,17 +12,18 @@ from .words import percent, sides_text
 
 def format_odds(odds: Odds) -> str:
     first, second = odds.side_names
+    target = odds.settings.game_points
     score = (odds.first, odds.second)
     game = odds.variant.label if odds.variant.has_deck_choice else odds.variant.name
     if odds.dealer is not None:
         chance, error = odds.by_dealer[odds.dealer]
         plus = "" if math.isnan(error) else f" (±{100 * error:.1f}%)"
-        lines = [f"{game}, to {TARGET}: {sides_text(odds.side_names, score)}, {SEATS[odds.dealer]} to deal: "
+        lines = [f"{game}, to {target}: {sides_text(odds.side_names, score)}, {SEATS[odds.dealer]} to deal: "
                  f"{first} win {percent(chance)}{plus}, {second} {percent(1 - chance)}."]
     else:
         each = [f"{percent(c)} with {SEATS[d]}" for d, (c, _) in odds.by_dealer.items()]
         each[0] += " to deal"
-        lines = [f"{game}, to {TARGET}: {sides_text(odds.side_names, score)}: {first} win {', '.join(each)}; "
+        lines = [f"{game}, to {target}: {sides_text(odds.side_names, score)}: {first} win {', '.join(each)}; "
                  f"{second} the rest."]
     low = lowest(odds.variant)
     errors = not all(math.isnan(e) for _, e in odds.by_dealer.values())
@@ -42,6 +43,7 @@ def format_player_odds(odds: PlayerOdds) -> str:
     """``euchre3 (24 cards), to 10: N 3, E 5, S 7, N to deal: N wins 12%, E 24%, S 64%.``"""
     game = odds.variant.label if odds.variant.has_deck_choice else odds.variant.name
     score = sides_text(odds.names, odds.scores)
+    target = odds.settings.game_points
 
     def each(chances: tuple[float, ...], errors: tuple[float, ...]) -> str:
         first, *rest = [f"{name} {percent(c)}" for name, c in zip(odds.names, chances)]
@@ -51,9 +53,9 @@ def format_player_odds(odds: PlayerOdds) -> str:
         return ", ".join([first.replace(" ", " wins ", 1), *rest]) + plus
 
     if odds.dealer is not None:
-        lines = [f"{game}, to {TARGET}: {score}, {SEATS[odds.dealer]} to deal: {each(*odds.by_dealer[odds.dealer])}."]
+        lines = [f"{game}, to {target}: {score}, {SEATS[odds.dealer]} to deal: {each(*odds.by_dealer[odds.dealer])}."]
     else:
-        lines = [f"{game}, to {TARGET}: {score}:"]
+        lines = [f"{game}, to {target}: {score}:"]
         lines += [f"  {SEATS[d]} to deal: {each(*pair)}" for d, pair in odds.by_dealer.items()]
     low = lowest_three(odds.settings)
     errors = not all(math.isnan(e) for _, errs in odds.by_dealer.values() for e in errs)

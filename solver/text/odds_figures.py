@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..analysis.odds import TARGET, lowest, win_chances
+from ..analysis.odds import lowest, win_chances
 from ..core.variants import Variant, variant_for
+from ..rules.settings import DEFAULT_SETTINGS
 
 TABLE_SCORES = {"hasenpfeffer": (-10, -5, 0, 3, 5, 7, 8, 9), "euchre": (0, 3, 5, 7, 8, 9)}
 HEATMAP_LOW = -20  # the heat map's lowest Hasenpfeffer score (the table keeps down to -40)
@@ -44,10 +45,11 @@ def heatmap(path: Path) -> None:
     for axes, name in zip(panels, ("hasenpfeffer", "euchre")):
         variant = variant_for(name)
         low = max(lowest(variant), HEATMAP_LOW)
-        scores = list(range(low, TARGET))
+        target = DEFAULT_SETTINGS.game_points
+        scores = list(range(low, target))
         grid = [[mean_chance(variant, a, b) for b in scores] for a in scores]
         image = axes.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=1,
-                            extent=(low - 0.5, TARGET - 0.5, low - 0.5, TARGET - 0.5))
+                            extent=(low - 0.5, target - 0.5, low - 0.5, target - 0.5))
         first, second = variant.side_names
         axes.set_xlabel(f"{second}'s score")
         axes.set_ylabel(f"{first}'s score")

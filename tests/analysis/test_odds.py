@@ -18,12 +18,13 @@ from importlib.resources import files
 import pytest
 
 import hasen
-from hasen.analysis.odds import TARGET, lowest, win_chances
+from hasen.analysis.odds import lowest, win_chances
 from hasen.analysis.odds_fit import HandsJob
 from hasen.rules.scoring import bid_ladder, hand_score
 
 # the games of two sides (Three-Handed Euchre's each player's chance: tests/analysis/test_odds_three.py)
 GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks if name != "euchre3"]
+TARGET = 10  # the points that win a game at the default settings (docs/rules.md)
 
 
 def shipped() -> dict:
@@ -37,10 +38,12 @@ def next_seat(variant: hasen.Variant, dealer: int) -> int:
     return seat
 
 
-def plain_chance(variant: hasen.Variant, outcomes: list, table, first: int, second: int, dealer: int) -> float:
+def plain_chance(variant: hasen.Variant, outcomes: list, table, first: int, second: int, dealer: int,
+                 target: int = TARGET) -> float:
     """One step of the game from this score: each result's chance times 1 or 0 when it ends the
-    game (the higher score wins; on equal scores the declaring side), else the table's chance
-    at the score after it, the next seat dealing (a score below the table's edge as its edge)."""
+    game (a side reaches ``target``: the higher score wins; on equal scores the declaring side),
+    else the table's chance at the score after it, the next seat dealing (a score below the
+    table's edge as its edge)."""
     low = lowest(variant)
     ladder = bid_ladder(variant, hasen.Settings())
     total = sum(o[4] for o in outcomes)
@@ -54,7 +57,7 @@ def plain_chance(variant: hasen.Variant, outcomes: list, table, first: int, seco
             mine, theirs = hand_score(variant, hasen.Settings(), ladder[bid] if bid >= 0 else None, tricks, alone)
             gains = (mine, theirs) if declaring == 0 else (theirs, mine)
         a, b = first + gains[0], second + gains[1]
-        if a >= TARGET or b >= TARGET:
+        if a >= target or b >= target:
             ends = 1.0 if a > b or (a == b and declaring == 0) else 0.0
         else:
             following = variant.seats.index(next_seat(variant, dealer))
@@ -75,6 +78,24 @@ def test_the_table_is_the_games_fixed_point(game: tuple[str, int]) -> None:
                 plain = plain_chance(variant, data["outcomes"], table, first, second, dealer)
                 worst = max(worst, abs(plain - table[d][first - low][second - low]))
     assert worst < 2e-4, worst  # the table is rounded to four decimals
+
+
+@pytest.mark.parametrize("game, points", [(("railroad", 25), 5), (("euchre", 24), 15), (("hasenpfeffer", 25), 5)])
+def test_a_shorter_or_longer_game_is_its_own_fixed_point(game: tuple[str, int], points: int) -> None:
+    """``game_points``: the table worked out for a game to 5 or 15 from the same hands is the
+    fixed point of the same sums with that target, and refuses a score at or past it."""
+    variant = hasen.variant_for(*game)
+    chances = win_chances(variant, hasen.Settings(game_points=points))
+    outcomes = shipped()["games"][f"{game[0]}/{game[1]}"]["outcomes"]
+    low = lowest(variant)
+    table = chances.table
+    for d, dealer in enumerate(variant.seats):
+        for first in range(max(low, -10), points):
+            for second in range(max(low, -10), points):
+                plain = plain_chance(variant, outcomes, table, first, second, dealer, points)
+                assert plain == pytest.approx(table[d][first - low][second - low], abs=1e-9)
+    with pytest.raises(hasen.NotationError, match=f"a game ends at {points}"):
+        chances.chance(points, 0, variant.seats[0])
 
 
 def test_one_hand_from_the_end_is_a_sum_over_that_hand() -> None:

@@ -28,7 +28,7 @@ from hasen.analysis.odds_fit import HandsJob
 from hasen.analysis.odds_three import DEEPEST_THREE, player_chances
 from hasen.rules.settings import Settings
 
-TARGET = 10
+TARGET = 10  # the points that win a game at the default settings (docs/rules.md)
 DECKS = (24, 32)
 
 
@@ -47,8 +47,9 @@ def points(tricks: int, maker_loses: bool) -> tuple[int, int]:
 
 
 def plain_chances(outcomes: list, chances, scores: tuple[int, int, int], dealer: int, low: int,
-                  maker_loses: bool = False) -> list[float]:
-    """One hand from these scores (N's, E's, S's), ``dealer`` (0, 1, 2 for N, E, S) dealing."""
+                  maker_loses: bool = False, target: int = TARGET) -> list[float]:
+    """One hand from these scores (N's, E's, S's), ``dealer`` (0, 1, 2 for N, E, S) dealing;
+    the game is won with ``target`` points."""
     total = sum(o[4] for o in outcomes)
     value = [0.0, 0.0, 0.0]
     for offset, _, _, tricks, count in outcomes:
@@ -59,7 +60,7 @@ def plain_chances(outcomes: list, chances, scores: tuple[int, int, int], dealer:
             mine, theirs = points(tricks, maker_loses)
             after = [s + (mine if p == maker else theirs) for p, s in enumerate(scores)]
         top = max(after)
-        if top >= TARGET:
+        if top >= target:
             tied = [p for p in range(3) if after[p] == top]
             shares = [float(p == maker) for p in range(3)] if maker in tied else \
                 [1 / len(tied) if p in tied else 0.0 for p in range(3)]
@@ -81,6 +82,17 @@ def test_the_table_is_the_games_fixed_point(deck: int) -> None:
         worst = max(worst, *(abs(a - b) for a, b in zip(plain, here)))
         assert sum(here) == pytest.approx(1, abs=3e-4)
     assert worst < 3e-4, worst  # the table is rounded to four decimals
+
+
+def test_a_game_to_five_is_its_own_fixed_point() -> None:
+    """``game_points=5``: worked out from the same hands, the fixed point of the sums with 5."""
+    data = shipped(24)
+    chances = player_chances(hasen.variant_for("euchre3", 24), Settings(game_points=5))
+    for dealer, scores in product(range(3), product(range(5), repeat=3)):
+        plain = plain_chances(data["outcomes"], chances.chances, scores, dealer, 0, target=5)
+        assert plain == pytest.approx(list(chances.chances(scores, dealer)), abs=1e-9)
+    with pytest.raises(hasen.NotationError, match="a game ends at 5"):
+        chances.chances((5, 3, 2), 0)
 
 
 @pytest.mark.parametrize("deck", DECKS)

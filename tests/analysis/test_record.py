@@ -164,7 +164,7 @@ def test_the_json_form() -> None:
     assert data == {
         "id": None, "variant": "hasenpfeffer", "deck": 25,
         "settings": {"first_lead": "dealer_left", "lone_lead": "left_of_loner", "fail_penalty": "bid",
-                     "defenders_score": False, "bidding": "plain", "all_pass": "redeal"},
+                     "defenders_score": False, "bidding": "plain", "all_pass": "redeal", "game_points": 10},
         "players": {}, "score": None, "dealer": "W", "deal": HASEN_DEAL,
         "auction": [{"seat": "N", "call": "4"}, {"seat": "E", "call": "5"}, {"seat": "S", "call": "pass"},
                     {"seat": "W", "call": "pass"}, {"seat": "N", "call": "6"}, {"seat": "E", "call": "pass"}],

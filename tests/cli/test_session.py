@@ -231,6 +231,25 @@ def test_three_handed_hands_are_followed_as_each_players_game(capsys, tmp_path: 
     assert "N +1, E +0, S +0" in report and "N 10, E 5, S 7" in report
 
 
+def test_a_short_railroad_game_ends_at_five(capsys, tmp_path: Path) -> None:
+    """``game_points=5``: from 1-3 the lone defender W euchres S's lone spades and scores 4
+    (docs/rules.md), so E-W win 7-1; the same hand next starts a game at 0-0, after which
+    E-W have 4. At the default 10 the first game would go on."""
+    lone = ("variant: railroad; settings: game_points=5; dealer: N; "
+            "deal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD; auction: E pass, S pass, W pass, N pass, E pass, "
+            "S name S alone; contract: S, trump S, alone, defender W, best JK for KH, defender best JH for 9S; "
+            "play: TC 9C JH KD AH QC KS JC JK KC")
+    night = tmp_path / "night.txt"
+    night.write_text(f"score: 1-3; {lone}\n{lone}\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    code, text, err = run(capsys, "session", str(night), str(out), *LAYOUTS)
+    assert code == 0, err
+    games = [line["game"] for line in lines(out)]
+    assert [(g["score"], g["after"], g["winner"]) for g in games] == [([1, 3], [1, 7], "E-W"),
+                                                                        ([0, 0], [0, 4], None)]
+    assert text.splitlines()[1] == "  game 1 (from 1-3): E-W (E, W) won 7-1 in 1 hand"
+
+
 def test_a_night_goes_on_only_at_the_layouts_and_seed_it_began_with(capsys, reference: tuple[Path, bytes],
                                                                   tmp_path: Path) -> None:
     """Figures summed over one night come from one number of layouts and one seed: adding

@@ -310,11 +310,12 @@ def test_settings_belong_to_their_game(settings, variant, message):
 def test_applicable_settings():
     assert Settings().applicable(variant_for()) == {
         "first_lead": "dealer_left", "lone_lead": "left_of_loner", "fail_penalty": "bid",
-        "defenders_score": False, "bidding": "plain", "all_pass": "redeal"}
+        "defenders_score": False, "bidding": "plain", "all_pass": "redeal", "game_points": 10}
     assert Settings().applicable(variant_for("euchre", 25)) == {
         "first_lead": "dealer_left", "lone_lead": "left_of_loner", "joker_upcard": "dealer_names",
-        "all_pass": "redeal"}
-    assert Settings().applicable(variant_for("euchre2")) == {"first_lead": "dealer_left", "all_pass": "redeal"}
+        "all_pass": "redeal", "game_points": 10}
+    assert Settings().applicable(variant_for("euchre2")) == {"first_lead": "dealer_left", "all_pass": "redeal",
+                                                             "game_points": 10}
 
 
 def test_setting_values_are_checked():
@@ -325,6 +326,9 @@ def test_setting_values_are_checked():
     assert raises(NotationError, Settings, defenders_score="yes") == \
         "defenders_score: expected true or false, got 'yes'"
     assert raises(NotationError, Settings, first_lead=1) == "first_lead: 1 is not one of dealer_left, declarer"
+    assert raises(NotationError, Settings, game_points=7) == "game_points: 7 is not one of 10, 5, 15"
+    assert raises(NotationError, Settings, game_points=True) == "game_points: True is not one of 10, 5, 15"
+    assert raises(NotationError, Settings, game_points="5") == "game_points: '5' is not one of 10, 5, 15"
     assert Settings().changed() == {}
     assert Settings(fail_penalty="tricks").changed() == {"fail_penalty": "tricks"}
 

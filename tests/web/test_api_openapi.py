@@ -144,7 +144,7 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     # one seat's advice (single dummy): its hand instead of a deal, and the layouts
     seat_bid = {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "TC", "dealer": "N", "known": {"W": "AS"},
                 "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24,
-                "auction": "", "model": True, "uniform": False, "score": "8-5"}
+                "auction": "", "model": True, "uniform": False, "score": "4-3", "game_points": 5}
     # Three-Handed Euchre's own setting, asked of its par
     three_bid = {"deal": "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD", "variant": "euchre3", "euchred": "maker_loses"}
     assert set(full_bid) | set(joker_bid) | set(seat_bid) | set(three_bid) | {"call_for_best"} == \
@@ -164,7 +164,7 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert client.post("/api/v1/bid", json=three_bid).status_code == 200
     assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
     full_odds = {"score": "8-5", "dealer": "E", "variant": "hasenpfeffer", "deck": 25, "fail_penalty": "tricks",
-                 "defenders_score": True}
+                 "defenders_score": True, "game_points": 15}
     three_odds = {"score": "3-5-7", "variant": "euchre3", "euchred": "maker_loses"}  # a setting of that game alone
     assert set(full_odds) | set(three_odds) == set(schemas["OddsRequest"]["properties"])
     assert client.post("/api/v1/odds", json=full_odds).status_code == 200
