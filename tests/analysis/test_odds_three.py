@@ -203,5 +203,5 @@ def test_a_score_below_0_is_read_where_the_scoring_can_make_one(capsys) -> None:
     code, out, err = run(capsys, "odds", "-3-8", "--dealer", "N")  # Hasenpfeffer: a failed bid takes one below 0
     assert code == 0 and out.startswith("hasenpfeffer, to 10: N-S -3, E-W 8, N to deal: "), err
     code, out, err = run(capsys, "bid", "--seat", "N", "--hand", "AS KH AC QC JC JK", "--dealer", "W", "--score",
-                         "-3-8", "--layouts", "30", "--choice-layouts", "20")
+                         "-3-8", "--layouts", "6", "--choice-layouts", "4")
     assert code == 0 and "At -3 to 8 (N-S -3, E-W 8): " in out, err
