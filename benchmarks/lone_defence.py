@@ -26,13 +26,15 @@ from hasen.core.seats import left_of, partner_of
 from hasen.core.variants import VARIANTS
 from hasen.rules.scoring import EUCHRE_MAKES, euchre_score
 
+RAILROAD = VARIANTS["railroad"][25]
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args()
-    variant = VARIANTS["railroad"][25]
+    variant = RAILROAD
     started = time.monotonic()
     contracts = lone_best = making = lone_euchres = 0
     taken = 0.0
@@ -64,8 +66,7 @@ def main() -> None:
 
 def points(tricks: int, lone_defence: bool) -> int:
     """The maker's points less the defenders' for a lone maker's ``tricks``."""
-    variant = VARIANTS["railroad"][25]
-    mine, theirs = euchre_score(tricks, True, variant, lone_defence)
+    mine, theirs = euchre_score(tricks, True, RAILROAD, lone_defence)
     return mine - theirs
 
 
