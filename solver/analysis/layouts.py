@@ -146,9 +146,8 @@ class TableShape(NamedTuple):
         is its trump's block, whole where another seat's discard is that seat's choice."""
         masks = []
         column = 0
-        for taker in self.exchangers:
+        for taker, width in zip(self.exchangers, self.widths):
             if taker is None or taker != self.chooser:
-                width = 1 if taker is None else self.hand.bit_count() + 1
                 masks.append((1 << width) - 1 if column in read else 0)
                 column += 1
                 continue

@@ -54,8 +54,7 @@ class LeadJob:
         leader's side's tricks after each card of its hand is led (the cards in card order)."""
         k, trump = self.knowledge, self.trump
         variant = k.variant
-        seats = playing_seats(variant, self.declarer, self.alone, None)
-        leader = first_leader(k.dealer, self.declarer, seats, self.alone, self.settings)
+        seats, leader = seats_and_leader(k, self.declarer, self.alone, self.settings)
         side = variant.side_of(self.declarer, self.declarer)
         active = sum(1 << variant.search_seat(s, self.declarer) for s in seats)
         unseen = k.unseen
@@ -184,6 +183,13 @@ class LeadSimulation(Answer):
         return f"<LeadSimulation of {SEATS[self.knowledge.seat]}'s leads over {self.layouts} layouts>"
 
 
+def seats_and_leader(knowledge: Knowledge, declarer: int, alone: bool,
+                     settings: Settings) -> tuple[tuple[int, ...], int]:
+    """The seats that play the contract, and who leads it (the contract checked)."""
+    seats = playing_seats(knowledge.variant, declarer, alone, None)
+    return seats, first_leader(knowledge.dealer, declarer, seats, alone, settings)
+
+
 def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool = False, layouts: int = 1000,
                   seed: int = 0, settings: Settings = Settings(), mapper: Mapper | None = None,
                   progress: Callable[[int, int], None] | None = None, threads: int = 1,
@@ -194,9 +200,7 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     whole_number("layouts", layouts)
     variant, seat = knowledge.variant, knowledge.seat
     settings.check_for(variant)
-    # who leads follows from the contract
-    seats = playing_seats(variant, declarer, alone, None)
-    leader = first_leader(knowledge.dealer, declarer, seats, alone, settings)
+    seats, leader = seats_and_leader(knowledge, declarer, alone, settings)
     if exchanger(variant, knowledge.dealer, knowledge.extra, trump, declarer, seats, settings) == leader:
         raise NotationError(f"seat: {SEATS[leader]} leads this contract after taking the {variant.extra_card}, so "
                             f"no seat's lead of it is simulated ({SEATS[leader]}'s lead is not made knowing only "
