@@ -103,7 +103,7 @@ class DealJob:
                         for trump in range(4):
                             taker = model.upcard_taker(seat, dealer, extra, trump, alone, SETTINGS)
                             played = euchre_exchanges(variant, list(hands), dealer, extra, trump, seat, alone,
-                                                      SETTINGS)
+                                                      SETTINGS, taker)
                             plays.append(Play(played, dealer, seat, trump, alone))
                             leads = model.leads(seat, dealer, alone, SETTINGS)
                             values = features(hands[seat], trump, leads, None if taker is None else (taker, extra))

@@ -17,13 +17,11 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from ..core.cards import JOKER, CardId, Mask
-from ..core.seats import partner_of
 from ..core.variants import Variant
 from ..rules.auction import AUCTIONS, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import hand_score, standing
 from ..rules.seating import best_callers
-from ..rules.settings import Settings, joker_suit
-from ..rules.trump import takes_upcard
+from ..rules.settings import Settings
 from .contracts import Play
 from .model import PlayerModel, model_calls, model_discard
 
@@ -96,16 +94,17 @@ def model_play(model: PlayerModel, end: AuctionEnd, dealer: int, hands: Sequence
         return Play(tuple(after), dealer, declarer, trump, alone)
     assert end.trump is not None
     alone = bool(end.alone)
-    return Play(euchre_exchanges(variant, after, dealer, extra, end.trump, declarer, alone, settings),
+    taker = model.upcard_taker(declarer, dealer, extra, end.trump, alone, settings)
+    return Play(euchre_exchanges(variant, after, dealer, extra, end.trump, declarer, alone, settings, taker),
                 dealer, declarer, end.trump, alone)
 
 
 def euchre_exchanges(variant: Variant, hands: list[Mask], dealer: int, upcard: CardId, trump: int, maker: int,
-                     alone: bool, settings: Settings) -> tuple[Mask, ...]:
-    """Euchre: the hands once a dealer who plays has taken the upcard and discarded by the
-    model's rule, and then (Railroad) a lone maker has called for best by the model's rule."""
-    if takes_upcard(upcard, trump, joker_suit(settings)) and not (alone and variant.partners
-                                                                  and dealer == partner_of(maker)):
+                     alone: bool, settings: Settings, taker: str | None) -> tuple[Mask, ...]:
+    """Euchre: the hands once a dealer who plays has taken the upcard (``taker``, as
+    ``PlayerModel.upcard_taker`` says: None when nobody does) and discarded by the model's
+    rule, and then (Railroad) a lone maker has called for best by the model's rule."""
+    if taker is not None:
         cards = hands[dealer] | 1 << upcard
         hands[dealer] = cards & ~(1 << model_discard(cards, trump))
     return model_calls(hands, best_callers(variant, settings, maker, alone), trump)
