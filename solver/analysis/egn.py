@@ -1,435 +1,620 @@
-"""EGN, the Euchre Game Notation: a JSON file of whole games (the dealer and the upcard of
-each deal, the calls, whether the maker went alone, the tricks as played, the score before),
-read into hand records and written from them (docs/notation.md, "EGN").
+"""EGN, the Euchre Game Notation (version 1.4): a JSON file of one game, read into hand
+records and written from them; EMN, the Euchre Match Notation, a file of several games
+(docs/notation.md, "EGN").
 
-An EGN deal does not list the hands: they are what each player plays, trick by trick, the
-leader of each trick found by the rules, so the hand must be played out (or its cards
-given, ``player_cards``). Where the dealer took the upcard and its discard is not given (nor
-the kitty, which would leave it as the one card nobody held), the record says ``unknown:
-discard`` and shows a stand-in for it; where a lone player's partner sat out unseen,
-``unknown: partner`` and stand-ins for its hand. The review then judges only what does not
-rest on the hands it does not know (``hasen.analysis.hand_review``). ``read_egn`` gives
-each deal's record, or why it could not be made; a rule of the table the product does not
-play refuses the whole file, by name.
+An EGN deal does not list the hands: they are what each player plays, trick by trick
+(``hasen.analysis.from_play``), unless ``playerCards`` gives them. A file is checked against
+the specification's schema before a card is read (``hasen.analysis.json_schema``); files of
+EGN 1.0 and 1.1 are read too (their snake_case keys, ``player_cards`` and the ``kitty``),
+as the specification's own upgrade reads them. The ruleset becomes the game and its table
+settings (``hasen.analysis.egn_rules``). What a file does not know (a discard not recorded,
+a lone player's partner) stays unknown in the records it gives, and in the files written
+from them.
+
+A turned Joker (``B``) under the product's rule, the dealer names trump at once, is written
+as EGN writes every call: clockwise from the dealer's left, the others' passes and then the
+dealer's suit, in the first round; EGN has no rule of its own for it.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..core import strict_json
-from ..core.cards import (
-    JOKER,
-    RANKS,
-    SUITS,
-    CardId,
-    canonical_key,
-    card_name,
-    cards_of,
-    make_card,
-    mask_of,
-    suit_of,
-)
+from ..core.bounds import MAX_TEXT_FILE
+from ..core.cards import JOKER, RANKS, SUITS, CardId, Mask, card_name, make_card, mask_of
 from ..core.deal import Deal
 from ..core.errors import HasenError, NotationError, quoted
 from ..core.seats import SEATS, partner_of
-from ..core.variants import VARIANTS, Variant, variant_for
+from ..core.variants import Variant
+from ..rules.auction import first_round_suit
 from ..rules.scoring import scorer_points
-from ..rules.seating import active_seats, first_leader
-from ..rules.settings import Settings, checked_settings, joker_suit
-from ..rules.trump import left_bower, takes_upcard, trick_winner
-from .record import Record
+from ..rules.seating import best_callers
+from ..rules.settings import Settings
+from ..rules.trump import left_bower, trick_winner
+from . import json_schema
+from .egn_rules import Table, ruleset_of, table_of
+from .from_play import PlayedContract, deal_from_play, holders
+from .games import place_hands
+from .play import BestCard, exchange_discard, playing_seats
+from .record import ContractSpec, Record
 
-FILE_TYPE = "Euchre Game Notation"
-VERSION = "1.4"  # the version of EGN written
-WINNING_SCORE = 10  # the game the chance of winning is worked out for
-# EGN's rules the product does not play: refused by name when a file turns one on
-UNPLAYED_RULES = {
-    "canadian": "the Canadian loner rule",
-    "farmers": "the farmer's hand",
-    "partners_best": "calling for the partner's best card",
-    "go_under": "going under",
-    "allow_no_trump": "no trump",
-    "fast_break": "the fast break",
-    "four_trick_tokens": "four-trick tokens",
-}
-KNOWN_RULES = {"std", "min_rank", "winning_score", "loner_lead", "joker", "num_players", *UNPLAYED_RULES}
-GAMES = {4: "euchre", 3: "euchre3", 2: "euchre2"}  # the game of each number of players
-LONE_LEADS = {"LEFT_OF_LONER": "left_of_loner", "LEFT_OF_DEALER": "dealer_left_skip_idle"}
+FILE_TYPE, MATCH_TYPE = "Euchre Game Notation", "Euchre Match Notation"
+VERSION, MATCH_VERSION = "1.4", "1.0"  # the versions written
+MAX_DEPTH = 32  # JSON nesting: EGN needs eight levels; a deeper file is refused before it is walked
+# EGN 1.0 and 1.1: their keys as 1.4 names them, and those 1.2 dropped (the kitty is kept aside)
+OLD_VERSION = re.compile(r"1\.[01](\.\d+)?")
+OLD_KEYS = {"calls_annotations": "callAnnotations", "tricks_annotations": "playAnnotations",
+            "player_cards": "playerCards", "card_exchanges": "cardExchanges", "match_id": "gameId",
+            "matchId": "gameId", "initial_score": "initialScore", "initial_state": "initialState",
+            "phase_number": "phaseNumber", "is_alone": "isAlone", "alone_defender": "aloneDefender",
+            "play_annotations": "playAnnotations", "alternative_lines": "alternativeLines",
+            "branch_index": "branchIndex", "up_card": "upCard", "file_type": "fileType", "max_deals": "num_deals",
+            "player_ids": "playerIds"}
+DROPPED = ("initialLead", "timings", "views", "layouts", "videoUrl", "viewSwitches", "screens")
 EGN_RANKS = {"N": "9", **{rank: rank for rank in RANKS}}
-ORDER, PASS = "Order", "Pass"
+UNKNOWN_MARKS = "Xxtng"  # an unknown rank or suit; t n g: EGN's generic trump, next and green suits
+ORDER, PASS, UNKNOWN_CALL = "Order", "Pass", "x"
+BIDDING, PLAY = "EUCHRE_BIDDING", "TRICK_PLAY"
 
 
 class EgnDeal(NamedTuple):
-    """One deal of an EGN file: its record (its id the deal's number), or why none could be
-    made (``missing``)."""
+    """One deal of an EGN file (or of an EMN match's game): its record, whose id is the
+    deal's number (in a match ``game.number``), or why none could be made (``missing``)."""
 
-    number: int  # the deal's place in the file, from 1
+    number: int  # the deal's place in its game, from 1
     record: Record | None
     missing: str | None = None
+    game: int = 1  # the game's place in an EMN match, from 1
+    in_match: bool = False  # one of an EMN match's games
+
+    @property
+    def id(self) -> int | str:
+        """The id of its record: the deal's number; in a match, the game's and the deal's."""
+        return f"{self.game}.{self.number}" if self.in_match else self.number
+
+    @property
+    def name(self) -> str:
+        """How a message names it: ``EGN deal 4``, ``EMN game 2, deal 4``."""
+        return f"EMN game {self.game}, deal {self.number}" if self.in_match else f"EGN deal {self.number}"
 
 
 class Read(NamedTuple):
-    """What a deal gives: its record or why there is none, and its points by side (with three
-    players, by player) where its play is whole (the score of the next deal is the score
-    before it plus these)."""
+    """What a deal gives: its record or why there is none, and its points for each of the
+    variant's ``score_names`` where its play is whole (the next deal's score runs on)."""
 
     record: Record | None
     missing: str | None
     points: tuple[int, ...] | None
 
 
+# --- reading ---------------------------------------------------------------------------------
+
+
 def is_egn(text: str) -> bool:
-    """Is this text an EGN file (a JSON object whose fileType says so), not hand records?"""
-    if not text.lstrip("\ufeff \t\r\n").startswith("{") or FILE_TYPE not in text:
+    """Is this text an EGN or EMN file (a JSON object whose fileType says so), not hand
+    records?"""
+    start = text.lstrip("\ufeff \t\r\n")
+    if not start.startswith("{") or (FILE_TYPE not in text and MATCH_TYPE not in text):
         return False
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return False
-    return isinstance(data, dict) and data.get("fileType") == FILE_TYPE
+    return re.search(r'"fileType"\s*:\s*"Euchre (Game|Match) Notation"', text) is not None
 
 
-def read_egn(text: str | Mapping[str, Any]) -> list[EgnDeal]:
-    """Every deal of an EGN file (its JSON text or object), in order, each scored from the
-    score before it (the file's ``initialScore``, then each hand's result)."""
+def read_egn(source: str | Mapping[str, Any]) -> list[EgnDeal]:
+    """Every deal of an EGN file, or of every game of an EMN match file (its JSON text or
+    object), in order, each scored from the score before it (the game's ``initialScore``,
+    then each hand's result). A file the specification's schema refuses, or one whose rules
+    the product does not play, raises ``NotationError`` in one line; a deal that cannot be a
+    record is one with ``missing`` saying why."""
+    data = _loaded(source)
+    if data.get("fileType") == MATCH_TYPE:
+        return _read_match(data)
+    return _read_game(data, 1, None)
+
+
+def _loaded(source: str | Mapping[str, Any]) -> Mapping[str, Any]:
+    if isinstance(source, str):
+        if len(source) > MAX_TEXT_FILE:
+            raise NotationError(f"EGN: the file is longer than {MAX_TEXT_FILE // 2**20} MiB")
+        try:
+            data = strict_json.loads(source)
+        except HasenError as exc:
+            raise NotationError(f"EGN: {exc}") from None
+    else:
+        data = source
+    if not isinstance(data, Mapping) or data.get("fileType") not in (FILE_TYPE, MATCH_TYPE):
+        raise NotationError(f"EGN: not an EGN file (its fileType must be {FILE_TYPE!r}, or {MATCH_TYPE!r} for "
+                            "a match)")
+    _check_depth(data)
+    return data
+
+
+def _check_depth(data: object) -> None:
+    """Refuse nesting deeper than ``MAX_DEPTH`` (walked without recursion)."""
+    level: list[object] = [data]
+    for _ in range(MAX_DEPTH):
+        level = [child for item in level for child in (
+            item.values() if isinstance(item, Mapping) else item if isinstance(item, list) else ())]
+        if not level:
+            return
+    raise NotationError(f"EGN: nested more than {MAX_DEPTH} levels deep: not an EGN file")
+
+
+def _read_match(data: Mapping[str, Any]) -> list[EgnDeal]:
+    """The deals of every game of an EMN match, each game's players named from the match's."""
     try:
-        data = strict_json.loads(text) if isinstance(text, str) else text
-    except HasenError as exc:  # malformed JSON
-        raise NotationError(f"EGN: {exc}") from None
-    if not isinstance(data, Mapping) or data.get("fileType") != FILE_TYPE:
-        raise NotationError(f"EGN: not an EGN file (its fileType must be {FILE_TYPE!r})")
-    metadata = _object(data.get("metadata"), "metadata")
-    players = _players(metadata.get("players"))
-    variant, settings = _rules(_object(metadata.get("ruleset", {}), "metadata.ruleset"), len(players))
+        json_schema.check(data, "emn")
+    except json_schema.SchemaError as exc:
+        raise NotationError(f"EMN: the match file does not follow the specification: {exc}") from None
+    names = {player["id"]: player["name"] for player in data["metadata"]["players"]}
+    games = sorted(data["games"], key=lambda game: game["gameIndex"])
+    out: list[EgnDeal] = []
+    for number, game in enumerate(games, 1):
+        missing = [i for i in game["players"] if i not in names]
+        if missing:
+            raise NotationError(f"EMN: game {number}: the player {quoted(missing[0])} is not one of the match's")
+        try:
+            out += _read_game(game["gameData"], number, [names[i] for i in game["players"]])
+        except NotationError as exc:
+            raise NotationError(f"EMN: game {number}: {exc}") from None
+    return out
+
+
+def _read_game(data: Mapping[str, Any], game: int, match_names: list[str] | None) -> list[EgnDeal]:
+    data, kitties = _upgraded(data)
+    try:
+        json_schema.check(data, "egn")
+    except json_schema.SchemaError as exc:
+        raise NotationError(f"EGN: the file does not follow the specification: {exc}") from None
+    metadata = data["metadata"]
+    ruleset = metadata.get("ruleset", {})
+    table = table_of(ruleset)
+    variant = table.variant
+    players = match_names if match_names is not None else _names(metadata["players"], variant, ruleset)
     names = {SEATS[seat]: name for seat, name in zip(variant.seats, players) if name}
     start = (0,) * len(variant.score_names)
-    score: tuple[int, ...] | None = _score(metadata.get("initialScore", [0, 0]), len(start))
-    deals = data.get("deals")
-    if not isinstance(deals, list):
-        raise NotationError("EGN: deals: expected a list of deals")
+    score: tuple[int, ...] | None = _score(metadata["initialScore"], variant, table.settings)
     out = []
-    for number, deal in enumerate(deals, 1):
-        try:
-            read = _record(_object(deal, f"deals[{number - 1}]"), variant, settings, names, score, number)
-        except HasenError as exc:  # this deal is wrong, not the file: the others are read
-            read = Read(None, f"{exc}", None)
-        out.append(EgnDeal(number, read.record, read.missing))
+    for number, deal in enumerate(data["deals"], 1):
+        if isinstance(deal, str):
+            read = Read(None, "the deal is in EGN's condensed (bitpacked) form, which hasen does not read: write "
+                        "the file as JSON (the specification's egn-convert does)", None)
+        else:
+            try:
+                read = _deal(deal, table, names, score, EgnDeal(number, None, None, game, match_names is not None).id,
+                             kitties.get(number - 1, 0))
+            except HasenError as exc:  # this deal is wrong, not the file: the others are read
+                read = Read(None, str(exc), None)
+        out.append(EgnDeal(number, read.record, read.missing, game, match_names is not None))
         # the next deal's score: known while every hand before it was played out; a game won,
         # the next deal starts the next game
         score = None if score is None or read.points is None else tuple(a + b for a, b in zip(score, read.points))
-        if score is not None and max(score) >= WINNING_SCORE:
+        if score is not None and max(score) >= table.settings.game_points:
             score = start
     return out
 
 
-def _object(value: object, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise NotationError(f"EGN: {where}: expected an object")
-    return value
+def _upgraded(data: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict[int, Mask]]:
+    """A file of EGN 1.0 or 1.1 in 1.4's keys (as the specification's upgrade makes it), and
+    the kitty each deal gave (1.2 dropped it); a file of 1.2 or later as it is."""
+    version = data.get("version")
+    if not isinstance(version, str) or not OLD_VERSION.fullmatch(version):
+        return data, {}
+
+    def renamed(value: Any) -> Any:
+        if isinstance(value, list):
+            return [renamed(item) for item in value]
+        if isinstance(value, Mapping):
+            return {OLD_KEYS.get(k, k): renamed(v) for k, v in value.items() if k not in DROPPED and k != "kitty"}
+        return value
+
+    kitties: dict[int, Mask] = {}
+    deals = data.get("deals")
+    for index, deal in enumerate(deals if isinstance(deals, list) else []):
+        state = deal.get("initialState", deal.get("initial_state")) if isinstance(deal, Mapping) else None
+        kitty = state.get("kitty") if isinstance(state, Mapping) else None
+        if isinstance(kitty, list):
+            kitties[index] = mask_of(c for c in (_kitty_card(card) for card in kitty) if c is not None)
+    return {**renamed(data), "version": VERSION}, kitties
 
 
-def _players(value: object) -> list[str]:
-    if not isinstance(value, list) or len(value) not in GAMES:
-        raise NotationError("EGN: metadata.players: expected 4 players (four-hand Euchre), 3 (Three-Handed) or 2 "
-                            "(Two-handed); the product does not play Euchre for another number")
-    names = []
-    for player in value:
-        name = player.get("name") if isinstance(player, Mapping) else player
-        if not isinstance(name, str):
-            raise NotationError(f"EGN: metadata.players: not a name: {quoted(player)}")
-        names.append(name.strip())
+def _kitty_card(text: object) -> CardId | None:
+    try:
+        return card_of(text, None, "kitty")
+    except HasenError:
+        return None
+
+
+def _names(players: list[Any], variant: Variant, ruleset: Mapping[str, Any]) -> list[str]:
+    names = [(p if isinstance(p, str) else p["name"]).strip() for p in players]
+    seats = len(variant.seats)
+    if len(names) > seats:
+        raise NotationError(f"EGN: metadata.players names {len(names)} players, but {variant.name} has {seats}"
+                            + ("" if "num_players" in ruleset else " (num_players: 4 unless the ruleset says)"))
     return names
 
 
-def _rules(ruleset: Mapping[str, Any], players: int) -> tuple[Variant, Settings]:
-    unknown = sorted(set(ruleset) - KNOWN_RULES)
-    if unknown:
-        raise NotationError(f"EGN: ruleset: unknown rule {quoted(unknown[0])}")
-    played = [name for name in UNPLAYED_RULES if ruleset.get(name)]
-    if played[:1] == ["partners_best"]:
-        raise NotationError("EGN: ruleset: partners_best (calling for the partner's best card) is played in Railroad "
-                            "hand records ('best JK for 9C' in the contract), not read from EGN files")
-    if played:
-        raise NotationError(f"EGN: ruleset: {played[0]} ({UNPLAYED_RULES[played[0]]}) is a rule the product does "
-                            "not play")
-    if ruleset.get("winning_score", WINNING_SCORE) != WINNING_SCORE:
-        raise NotationError(f"EGN: ruleset: winning_score {quoted(ruleset['winning_score'])}: the product plays "
-                            f"the game to {WINNING_SCORE}")
-    if ruleset.get("num_players", players) != players:
-        raise NotationError(f"EGN: ruleset: num_players {quoted(ruleset['num_players'])}, but metadata.players "
-                            f"names {players}")
-    name = GAMES[players]
-    lowest = ruleset.get("min_rank", 9)
-    deck = 25 if ruleset.get("joker") else 24 if lowest == 9 else 32 if lowest == 7 else None
-    decks = VARIANTS[name]
-    if deck not in decks or (deck == 25 and lowest != 9):
-        written = {24: "24 cards (9 up)", 25: "25 (with the Joker)", 32: "32 (7 up)"}
-        raise NotationError(f"EGN: ruleset: min_rank {quoted(lowest)} with joker {bool(ruleset.get('joker'))}: "
-                            f"{name} is played with " + " or ".join(written[size] for size in sorted(decks)))
-    lead = ruleset.get("loner_lead", "LEFT_OF_LONER")
-    if lead not in LONE_LEADS:
-        raise NotationError(f"EGN: ruleset: loner_lead {quoted(lead)} (expected one of {', '.join(LONE_LEADS)})")
-    variant = variant_for(name, deck)
-    return variant, checked_settings(variant, {"lone_lead": LONE_LEADS[lead]} if players == 4 else {})
-
-
-def _score(value: object, count: int) -> tuple[int, ...]:
-    """The score before the first deal: the two sides'; with three players, EGN's two numbers
-    can only say the game's start ([0, 0]), so each player's is read from three numbers (as
-    ``write_egn`` writes them)."""
-    whole = isinstance(value, list) and all(type(v) is int and v >= 0 for v in value)
-    if whole and count == 3 and value == [0, 0]:
+def _score(value: list[int], variant: Variant, settings: Settings) -> tuple[int, ...] | None:
+    """The score before the first deal: the two sides' (EGN keeps two); with three players
+    each for themselves only a game's start, [0, 0], can be said; none given ([]): not known."""
+    count = len(variant.score_names)
+    if not value:
+        return None
+    given = tuple(value)
+    if count == 3:
+        if any(given):
+            raise NotationError(f"EGN: metadata.initialScore {list(value)}: EGN keeps two sides' scores, so a "
+                                "Three-Handed game is read from its start, [0, 0]")
         return (0, 0, 0)
-    if not (whole and isinstance(value, list) and len(value) == count):
-        what = "two whole numbers" if count == 2 else \
-            "[0, 0], a game's start (EGN keeps two sides' scores, not three players'), or the three players' own " \
-            "as hasen writes them"
-        raise NotationError(f"EGN: metadata.initialScore: expected {what}, got {quoted(value)}")
-    return tuple(value)
+    if len(given) != count:
+        raise NotationError(f"EGN: metadata.initialScore: expected the two sides' scores, got {list(value)}")
+    if max(given) >= settings.game_points:
+        raise NotationError(f"EGN: metadata.initialScore {list(value)}: the game is over at "
+                            f"{settings.game_points}")
+    return tuple(int(v) for v in given)
 
 
-def card_of(text: object, trump: int | None, where: str) -> CardId | None:
+def card_of(text: object, trump: int | None, where: str, variant: Variant | None = None) -> CardId | None:
     """An EGN card (``Jd``, ``Nc`` for the nine, ``R``/``L`` the bowers, ``B`` the Joker);
-    None for one shown as unknown (``X``)."""
+    None for one not known (``Xx``, ``Xc``, ``Jx``, or a generic suit ``t``, ``n``, ``g``)."""
     if not isinstance(text, str):
         raise NotationError(f"{where}: not a card: {quoted(text)}")
     if text == "B":
-        return JOKER
-    if text in ("R", "L"):
+        card: CardId = JOKER
+    elif text in ("R", "L"):
         if trump is None:
             raise NotationError(f"{where}: {text} (a bower) before trump is made")
-        return make_card(trump, RANKS.index("J")) if text == "R" else left_bower(trump)
-    if len(text) == 2 and "X" in text.upper():
+        card = make_card(trump, RANKS.index("J")) if text == "R" else left_bower(trump)
+    elif len(text) == 2 and (text[0] in UNKNOWN_MARKS or text[1] in UNKNOWN_MARKS):
         return None
-    if len(text) != 2 or text[0] not in EGN_RANKS or text[1].upper() not in SUITS or not text[1].islower():
-        raise NotationError(f"{where}: not a card: {quoted(text)} (a rank 9-A, N for 9, then a suit s h d c; "
+    elif len(text) == 2 and text[0] in EGN_RANKS and text[1].upper() in SUITS:
+        card = make_card(SUITS.index(text[1].upper()), RANKS.index(EGN_RANKS[text[0]]))
+    else:
+        raise NotationError(f"{where}: not a card: {quoted(text)} (a rank 7-A, N for 9, then a suit s h d c; "
                             "R, L, B or X)")
-    return make_card(SUITS.index(text[1].upper()), RANKS.index(EGN_RANKS[text[0]]))
+    if variant is not None and not variant.deck >> card & 1:
+        raise NotationError(f"{where}: {text} is not a card of the {variant.deck_size}-card deck"
+                            + (" (the Joker: joker true)" if card == JOKER else ""))
+    return card
 
 
-def _record(deal: Mapping[str, Any], variant: Variant, settings: Settings, names: dict[str, str],
-            score: tuple[int, ...] | None, number: int) -> Read:
-    state = _object(deal.get("initialState"), "initialState")
+def _deal(deal: Mapping[str, Any], table: Table, names: dict[str, str], score: tuple[int, ...] | None,
+          record_id: int | str, kitty: Mask) -> Read:
+    variant, settings = table
+    state = deal["initialState"]
     seats = variant.seats
-    dealer_index = state.get("dealer")
-    if type(dealer_index) is not int or not 0 <= dealer_index < len(seats):
-        raise NotationError(f"initialState.dealer: expected a player's number 0 to {len(seats) - 1}")
-    dealer = seats[dealer_index]
-    upcard = card_of(state.get("upCard"), None, "initialState.upCard")
-    phases = [_object(phase, "phases[]") for phase in deal.get("phases", [])]
-    bidding = next((p for p in phases if p.get("type") == "EUCHRE_BIDDING"), None)
-    play = next((p for p in phases if p.get("type") == "TRICK_PLAY"), None)
+    index = int(state["dealer"])  # the schema's integer: 1.0 is 1
+    if index >= len(seats):
+        raise NotationError(f"initialState.dealer {index}: {variant.name} has players 0 to {len(seats) - 1}")
+    dealer = seats[index]
+    upcard = card_of(state["upCard"], None, "initialState.upCard", variant)
+    phases = {phase["type"]: phase for phase in reversed(deal["phases"])}  # the first of each kind
     if upcard is None:
         return Read(None, "the upcard is not known", None)
+    bidding, play = phases.get(BIDDING), phases.get(PLAY)
     if bidding is None:
-        return Read(None, "the deal has no bidding", None)
-    auction, maker, trump, alone, orders = _auction(bidding, seats, dealer, upcard)
-    head = {"id": number, "variant": variant.name, "deck": variant.deck_size, "settings": settings.changed(),
-            "players": names, "dealer": SEATS[dealer]}
-    if score is not None:
-        head["score"] = dict(zip(variant.score_names, score))
-    if maker is None or trump is None:  # every player passed: a redeal, with no hands to show
-        return Read(None, "every player passed: nothing was played", (0,) * len(variant.score_names))
-    active = active_seats(variant, maker, alone)
-    exchanges = orders and dealer in active and takes_upcard(upcard, trump, joker_suit(settings))
-    leader = first_leader(dealer, maker, active, alone, settings)
-    played, tricks, winners = _tricks(play, active, leader, trump)
-    points = None
-    if len(winners) == variant.hand_size:
-        taken = sum(variant.side_of(w, maker) == variant.side_of(maker, maker) for w in winners)
-        points = scorer_points(variant, settings, None, taken, alone, variant.scorer_of(maker))
-    hands = {seat: mask_of(played[seat]) for seat in seats}
-    given = _given_hands(state.get("player_cards"), seats, trump, variant.hand_size)
-    hands.update(given)
-    discard_text = bidding.get("discard")
-    discard = None if discard_text is None else card_of(discard_text, trump, "discard")
-    if exchanges and dealer not in given and discard is not None and upcard in played[dealer]:
-        hands[dealer] = hands[dealer] & ~(1 << upcard) | 1 << discard
-    kitty = [card_of(c or "Xx", trump, "kitty") for c in state.get("kitty", [])]  # "" or "Xx": unknown
-    unseen = variant.deck & ~(1 << upcard) & ~mask_of(c for c in kitty if c is not None)
-    for seat in seats:
-        unseen &= ~hands[seat]
-    short = [seat for seat in seats if hands[seat].bit_count() < variant.hand_size]
-    idle = [seat for seat in short if alone and seat == partner_of(maker)]  # sat out: never played
-    unknown: list[str] = []
-    if exchanges and discard is None and dealer not in given:
-        if [seat for seat in short if seat not in idle]:
-            return Read(None, f"the dealer's discard is not recorded and the hand was not played out, so "
-                        f"{SEATS[dealer]}'s hand before the exchange is not known", points)
-        if upcard not in played[dealer]:  # the dealer kept its hand and put the upcard away
-            discard = upcard
-        else:
-            # the kitty given: the one card nobody holds is the discard; else a stand-in for it
-            # (the first of the cards nobody played), which the review knows is not the dealer's
-            discard = min(cards_of(unseen), key=canonical_key)
-            unknown = [] if unseen.bit_count() == 1 else ["discard"]
-            hands[dealer] = hands[dealer] & ~(1 << upcard) | 1 << discard
-            unseen &= ~(1 << discard)
-    if len(short) == 1 and unseen.bit_count() == variant.hand_size - hands[short[0]].bit_count():
-        hands[short[0]] |= unseen  # the one hand not played out, and exactly its cards unseen
-        short = []
-    elif short and short == idle:  # the lone declarer's partner, never seen: stand-ins, said to be
-        hands[idle[0]] = mask_of(sorted(cards_of(unseen), key=canonical_key)[:variant.hand_size])
-        unknown.append("partner")
-        short = []
-    if short:
-        why = f"{SEATS[short[0]]} sat out (its partner played alone)" if short == idle else \
-            "the hand was not played out"
-        return Read(None, f"{why}, so the cards of {', '.join(SEATS[s] for s in short)} are not all known", points)
-    text = Deal.from_masks(tuple(hands.get(s, 0) for s in range(len(SEATS))), upcard, dealer, variant,
-                           settings).notation()
-    contract: dict[str, Any] = {"declarer": SEATS[maker], "trump": SUITS[trump], "alone": alone}
-    if exchanges:
-        if discard is None:  # the hands were given: the dealer's card that was not played, else the upcard
-            kept = [c for c in range(JOKER + 1) if (hands[dealer] >> c) & 1 and c not in played[dealer]]
-            discard = kept[0] if kept and upcard in played[dealer] else upcard
-        contract["discard"] = card_name(discard)
-    record = Record.from_json({**head, "deal": text, "auction": auction, "contract": contract, "unknown": unknown,
-                               "play": " | ".join(" ".join(card_name(c) for c in trick) for trick in tricks)})
+        return Read(None, "the deal has no bidding (a position set up, not a hand played)", None)
+    calls, maker, trump, alone = _auction(bidding["calls"], bidding.get("isAlone", False), variant, settings,
+                                          dealer, upcard)
+    given = _given_hands(state.get("playerCards"), variant, trump)
+    head: dict[str, Any] = {"id": record_id, "players": names, "auction": calls,
+                            "score": None if score is None else score}
+    if maker is None or trump is None:  # the auction not over, or passed out: the hands only if given
+        return _unplayed(variant, settings, dealer, upcard, given, head)
+    defender = _defender(bidding, variant, maker, alone)
+    best, defender_best = _calls_for_best(bidding, variant, settings, maker, alone, defender, trump)
+    discard = None if "discard" not in bidding else card_of(bidding["discard"], trump, "discard", variant)
+    contract = PlayedContract(maker, trump, alone, defender, discard, best, defender_best)
+    tricks = _tricks(play, variant, contract, trump)
+    cards = [card for trick in tricks for card in trick]
+    points = _points(variant, settings, dealer, contract, cards)
+    try:
+        hand = deal_from_play(variant, settings, dealer, upcard, contract, cards, given, kitty)
+    except HasenError as exc:
+        return Read(None, str(exc).removeprefix("play: "), points)
+    spec = ContractSpec(maker, None, trump, hand.discard, alone, defender, best, defender_best)
+    record = Record(hand.deal, settings=settings, contract=spec, unknown=hand.unknown,
+                    play=" | ".join(" ".join(card_name(c) for c in trick) for trick in tricks), **head)
     return Read(record, None, points)
 
 
-def _given_hands(value: object, seats: Sequence[int], trump: int, size: int) -> dict[int, int]:
-    """The hands ``player_cards`` gives whole (a list left empty, or with an unknown card, gives none)."""
-    if not isinstance(value, list):
-        return {}
+def _unplayed(variant: Variant, settings: Settings, dealer: int, upcard: CardId, given: dict[int, Mask],
+              head: dict[str, Any]) -> Read:
+    """A deal whose auction made no trump: its record where every hand is given."""
+    passed_out = len(head["auction"]) == 2 * len(variant.seats)
+    points = (0,) * len(variant.score_names) if passed_out else None
+    if set(given) != set(variant.seats):
+        why = "every player passed, so nothing was played" if passed_out else "the auction stops before trump is made"
+        return Read(None, f"{why} and the hands are not given (playerCards)", points)
+    deal = Deal.from_masks(tuple(given.get(s, 0) for s in range(len(SEATS))), upcard, dealer, variant, settings)
+    return Read(Record(deal, settings=settings, **head), None, points)
+
+
+def _auction(calls: list[str], alone_flag: bool, variant: Variant, settings: Settings, dealer: int,
+             upcard: CardId) -> tuple[list[tuple[str, str]], int | None, int | None, bool]:
+    """The calls as a record writes them, the maker, trump and alone (see the module for a
+    turned Joker)."""
+    seats = variant.seats
+    order = [seats[(seats.index(dealer) + 1 + i) % len(seats)] for i in range(len(calls))]
+    # with three players the maker always plays alone against the other two: isAlone says no more
+    alone = alone_flag and variant.partners
+    out: list[tuple[str, str]] = []
+    for number, (seat, call) in enumerate(zip(order, calls)):
+        first_round = number < len(seats)
+        if call == PASS:
+            out.append((SEATS[seat], "pass"))
+            continue
+        if call == UNKNOWN_CALL:
+            raise NotationError(f"calls[{number}]: x, a call not known, so the auction is not known")
+        if call == "n":
+            raise NotationError("calls: n (no trump) is a rule the product does not play")
+        if number != len(calls) - 1:
+            raise NotationError(f"calls[{number}]: {quoted(call)} makes trump, and more calls follow it")
+        suffix = " alone" if alone else ""
+        if call == ORDER and first_round:
+            return [*out, (SEATS[seat], "order up" + suffix)], seat, first_round_suit(upcard, settings), alone
+        if call != ORDER and first_round and upcard == JOKER and seat == dealer:
+            # the dealer names trump under a turned Joker: the others' passes are not calls of the product's
+            return [(SEATS[seat], f"name {call.upper()}{suffix}")], seat, SUITS.index(call.upper()), alone
+        if call != ORDER and not first_round:
+            return [*out, (SEATS[seat], f"name {call.upper()}{suffix}")], seat, SUITS.index(call.upper()), alone
+        raise NotationError(f"calls[{number}]: {quoted(call)} is not a call of "
+                            f"{'the first' if first_round else 'the second'} round")
+    return out, None, None, False
+
+
+def _defender(bidding: Mapping[str, Any], variant: Variant, maker: int, alone: bool) -> int | None:
+    index = int(bidding.get("aloneDefender", -1))
+    if index < 0:
+        return None
+    if not alone or index >= len(variant.seats):
+        raise NotationError(f"aloneDefender {index}: only an opponent of a lone maker defends alone")
+    seat = variant.seats[index]
+    if variant.side_of(seat, maker) == variant.side_of(maker, maker):
+        raise NotationError(f"aloneDefender {index}: {SEATS[seat]} is the maker's partner")
+    return seat
+
+
+def _calls_for_best(bidding: Mapping[str, Any], variant: Variant, settings: Settings, maker: int, alone: bool,
+                    defender: int | None, trump: int) -> tuple[BestCard | None, BestCard | None]:
+    """Each lone player's call for best from ``cardExchanges``: its partner's card passed to
+    it, and its card put away to the partner."""
+    exchanges = bidding.get("cardExchanges", [])
+    callers = dict(best_callers(variant, settings, maker, alone, defender))
+    if exchanges and not callers:
+        raise NotationError("cardExchanges: nobody calls for the partner's best card in this deal")
+    found: dict[int, BestCard] = {}
+    for caller, partner in callers.items():
+        sent = [_one_card(e, trump, variant) for e in exchanges
+                if e.get("sender") == variant.seats.index(partner) and e["receiver"] == variant.seats.index(caller)]
+        put = [_one_card(e, trump, variant) for e in exchanges
+               if e.get("sender") == variant.seats.index(caller) and e["receiver"] == variant.seats.index(partner)]
+        if len(sent) == 1 and len(put) == 1 and sent[0] is not None and put[0] is not None:
+            found[caller] = BestCard(sent[0], put[0])
+    return found.get(maker), None if defender is None else found.get(defender)
+
+
+def _one_card(exchange: Mapping[str, Any], trump: int, variant: Variant) -> CardId | None:
+    cards = exchange["cards"]
+    if len(cards) != 1:
+        raise NotationError(f"cardExchanges: a call for best passes one card, not {len(cards)}")
+    return card_of(cards[0], trump, "cardExchanges", variant)
+
+
+def _given_hands(value: list[list[str]] | None, variant: Variant, trump: int | None) -> dict[int, Mask]:
+    """The hands ``playerCards`` gives whole (a list left empty, or with a card not known,
+    gives none)."""
     given = {}
-    for seat, cards in zip(seats, value):
-        known = [card_of(c, trump, "initialState.player_cards") for c in cards] if isinstance(cards, list) else []
-        if len(known) == size and None not in known:
+    for seat, cards in zip(variant.seats, value or []):
+        known = [card_of(c, trump, "initialState.playerCards", variant) for c in cards]
+        if len(known) == variant.hand_size and None not in known:
             given[seat] = mask_of(c for c in known if c is not None)
     return given
 
 
-def _auction(bidding: Mapping[str, Any], seats: Sequence[int], dealer: int,
-             upcard: CardId) -> tuple[list[dict[str, str]], int | None, int | None, bool, bool]:
-    """The calls as the record writes them, the maker, trump, alone, and whether the upcard was ordered."""
-    calls = bidding.get("calls")
-    if not isinstance(calls, list) or len(calls) > 2 * len(seats):
-        raise NotationError(f"calls: expected a list of at most {2 * len(seats)} calls")
-    # with three players the maker always plays alone against the other two: isAlone says no more
-    alone = bidding.get("isAlone") is True and len(seats) != 3
-    order = [seats[(seats.index(dealer) + 1 + i) % len(seats)] for i in range(len(calls))]
-    out: list[dict[str, str]] = []
-    maker = trump = None
-    ordered = False
-    for number, (seat, call) in enumerate(zip(order, calls)):
-        first_round = number < len(seats)
-        if call == PASS:
-            out.append({"seat": SEATS[seat], "call": "pass"})
-            continue
-        if number != len(calls) - 1:
-            raise NotationError(f"calls[{number}]: {quoted(call)} is followed by more calls")
-        if call == ORDER and first_round:
-            maker, trump, ordered = seat, suit_of(upcard), True
-            words = "order up"
-        elif isinstance(call, str) and len(call) == 1 and call.upper() in SUITS and not first_round:
-            maker, trump = seat, SUITS.index(call.upper())
-            words = f"name {call.upper()}"
-        elif call == "n":
-            raise NotationError("calls: n (no trump) is a rule the product does not play")
-        else:
-            raise NotationError(f"calls[{number}]: {quoted(call)} is not a call of "
-                                f"{'the first' if first_round else 'the second'} round")
-        out.append({"seat": SEATS[seat], "call": words + (" alone" if alone else "")})
-    return out, maker, trump, alone, ordered
-
-
-def _tricks(play: Mapping[str, Any] | None, active: Sequence[int], leader: int,
-            trump: int) -> tuple[dict[int, list[CardId]], list[list[CardId]], list[int]]:
-    """Each seat's cards as played, the tricks, and the winner of each whole one (the next
-    trick's leader), by the rules."""
-    played: dict[int, list[CardId]] = {seat: [] for seat in range(len(SEATS))}
-    tricks: list[list[CardId]] = []
-    winners: list[int] = []
-    for number, trick in enumerate(play.get("tricks", []) if play is not None else []):
-        if not isinstance(trick, list) or not 0 < len(trick) <= len(active):
-            raise NotationError(f"tricks[{number}]: expected at most {len(active)} cards")
-        cards = [card_of(c, trump, f"tricks[{number}]") for c in trick]
-        if None in cards:
-            break  # an unknown card: the play is known up to here
+def _tricks(play: Mapping[str, Any] | None, variant: Variant, contract: PlayedContract,
+            trump: int) -> list[list[CardId]]:
+    """The tricks as played, up to the first card not known (the play is known to there)."""
+    size = len(playing_seats(variant, contract.declarer, contract.alone, contract.lone_defender))
+    out: list[list[CardId]] = []
+    for number, trick in enumerate(play["tricks"] if play is not None else []):
+        if len(trick) > size:
+            raise NotationError(f"tricks[{number}]: {len(trick)} cards, but {size} players play")
+        cards = [card_of(c, trump, f"tricks[{number}]", variant) for c in trick]
         known = [c for c in cards if c is not None]
-        order = [active[(active.index(leader) + i) % len(active)] for i in range(len(known))]
-        for seat, card in zip(order, known):
-            played[seat].append(card)
-        tricks.append(known)
-        if len(known) < len(active):
+        if known:
+            out.append(known)
+        if len(known) < size:
             break
-        leader = order[trick_winner(known, trump)]
-        winners.append(leader)
-    return played, tricks, winners
+    return out
+
+
+def _points(variant: Variant, settings: Settings, dealer: int, contract: PlayedContract,
+            cards: list[CardId]) -> tuple[int, ...] | None:
+    """The hand's points by the tricks' winners where the play is whole (even where the cards
+    do not make a record, a misplay say: the tricks were taken)."""
+    try:
+        played = holders(variant, settings, dealer, contract, cards)
+    except HasenError:
+        return None
+    if any(len(held) != variant.hand_size for held in played.values()):
+        return None
+    by_card = {card: seat for seat, held in played.items() for card in held}
+    taken = 0
+    for start in range(0, len(cards), len(played)):
+        trick = cards[start:start + len(played)]
+        taken += variant.declares_with(by_card[trick[trick_winner(trick, contract.trump)]], contract.declarer)
+    return scorer_points(variant, settings, None, taken, contract.alone, variant.scorer_of(contract.declarer),
+                         contract.lone_defender is not None)
+
+
+# --- writing ---------------------------------------------------------------------------------
 
 
 def write_egn(records: Sequence[Record], title: str | None = None) -> str:
-    """Records of four-hand, Three-Handed or Two-handed Euchre, in order, as one EGN file:
-    their players and the score before the first, each deal's dealer, upcard, calls,
-    exchange and tricks. EGN keeps two sides' scores: with three players the score before the
-    first is [0, 0] at a game's start, else the three players' (which ``read_egn`` reads)."""
+    """Records of four-hand, Three-Handed, Two-handed or Railroad Euchre, in order, as EGN:
+    one game as an EGN file; several four-hand games (the score starting again, other
+    players, other rules) as an EMN match of EGN games. What a record does not know is not
+    written (``unknown``); a table rule EGN has no key for is refused by name."""
     if not records:
         raise NotationError("EGN: no records to write")
+    if title is not None and len(title) > 128:
+        raise NotationError("EGN: the title is longer than 128 characters, EGN's most")
+    games = split_games(records)
+    if len(games) == 1:
+        return json.dumps(_game(games[0], title), indent=2, ensure_ascii=False)
+    variant = records[0].variant
+    if len(variant.seats) != 4:
+        raise NotationError(f"EGN: these records hold {len(games)} games of {variant.name}; an EGN file holds one "
+                            "game, and an EMN match only four-player games: write one game at a time "
+                            "(hasen record FILE --egn --game N)")
+    return json.dumps(_match(games, title), indent=2, ensure_ascii=False)
+
+
+def split_games(records: Sequence[Record]) -> list[list[Record]]:
+    """The records in games: a new game where the score starts again (``place_hands``), or
+    the players, the game or its rules change."""
+    games: list[list[Record]] = []
+    last: tuple[Any, ...] | None = None
+    number = 0
+    for record, place in zip(records, place_hands(records)):
+        number = number if place is None else place.number
+        key = (number, record.variant, record.settings, tuple(sorted(record.players.items())))
+        if key != last:
+            games.append([])
+            last = key
+        games[-1].append(record)
+    return games
+
+
+def _game(records: Sequence[Record], title: str | None) -> dict[str, Any]:
     first = records[0]
     variant = first.variant
-    if variant.family != "euchre":
-        raise NotationError(f"EGN: {variant.name} is not Euchre: EGN records Euchre games")
-    if variant.calls_for_best:  # what this file could not read back whole
-        raise NotationError(f"EGN: {variant.name} is not written as EGN: EGN does not record the card a lone "
-                            "player puts away after calling for best, so its calls are kept in hand records "
-                            "(hasen record --line or the block form)")
-    unwritten = {name: value for name, value in first.settings.changed().items() if name != "lone_lead"}
-    if unwritten:  # no place in EGN's ruleset: written, it would be lost
-        name, value = next(iter(unwritten.items()))
-        raise NotationError(f"EGN: the table rule {name}={value} has no place in EGN, and would be lost: keep "
-                            "these records as hand records (hasen record --line or the block form)")
-    seats = variant.seats
-    ruleset: dict[str, Any] = {"std": True, "loner_lead": next(k for k, v in LONE_LEADS.items()
-                                                                if v == first.settings.lone_lead)}
-    if len(seats) == 3:
-        ruleset["num_players"] = 3
-    if variant.deck_size == 25:
-        ruleset["joker"] = True
-    elif variant.deck_size == 32:
-        ruleset["min_rank"] = 7
-    score = list(first.score or (0,) * len(variant.score_names))
-    metadata: dict[str, Any] = {"players": [first.players.get(SEATS[s], "") for s in seats],
-                                "initialScore": [0, 0] if not any(score) else score, "ruleset": ruleset}
+    ruleset = ruleset_of(variant, first.settings)
+    if len(records) > 100:
+        raise NotationError(f"EGN: a game of {len(records)} deals; EGN holds at most 100 (the score may not be "
+                            "known, so that the hands run on as one game: give the records a score)")
+    score = list(first.score or ())  # none: the score is not known ([] in EGN)
+    if len(score) == 3 and any(score):
+        raise NotationError(f"EGN: the game starts at {'-'.join(map(str, score))}: EGN keeps two sides' scores, so "
+                            "a Three-Handed game is written from its start, 0-0-0")
+    defended = next((r for r in records if r.contract is not None and r.contract.lone_defender is not None), None)
+    if defended is not None and not variant.calls_for_best:
+        raise NotationError(f"EGN: record {defended.id or records.index(defended) + 1}: a lone defender has no place "
+                            f"in EGN's {variant.name}: its defend_alone scores a lone defence's euchre 4, and "
+                            f"{variant.name} 2 (Railroad scores it 4)")
+    metadata: dict[str, Any] = {"players": [first.players.get(SEATS[s], "") for s in variant.seats],
+                                "initialScore": score[:2] if len(score) != 3 else [0, 0], "ruleset": ruleset}
     if title:
         metadata["title"] = title
-    deals = []
-    for number, record in enumerate(records):
-        if record.variant != variant or record.settings != first.settings:
-            raise NotationError(f"EGN: record {number + 1} is of another game or other rules than the first")
-        data = record.to_json()
-        calls = [_egn_call(c["call"]) for c in data["auction"]]
-        contract = data.get("contract") or {}
-        bidding: dict[str, Any] = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": calls,
-                                   "isAlone": bool(contract.get("alone"))}
-        if contract.get("discard"):
-            bidding["discard"] = _egn_card(contract["discard"])
-        tricks = [[_egn_card(c) for c in trick.split()] for trick in (data.get("play") or "").split("|")
-                  if trick.strip()]
-        deals.append({"dealNumber": number,
-                      "initialState": {"dealer": seats.index(SEATS.index(data["dealer"])),
-                                       "upCard": _egn_card(card_name(record.deal.extra)),
-                                       "player_cards": [[_egn_card(card_name(c)) for c in record.deal.hand(s)]
-                                                        for s in seats]},
-                      "phases": [bidding, {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": tricks}]})
-    return json.dumps({"fileType": FILE_TYPE, "version": VERSION, "metadata": metadata, "deals": deals}, indent=2)
+    deals = [_deal_json(record, number) for number, record in enumerate(records)]
+    return {"fileType": FILE_TYPE, "version": VERSION, "metadata": metadata, "deals": deals}
 
 
-def _egn_card(name: str) -> str:
-    return "B" if name == card_name(JOKER) else name[0] + name[1].lower()
+def _match(games: list[list[Record]], title: str | None) -> dict[str, Any]:
+    """Several four-hand games as an EMN match: every player once, each game's by its seats."""
+    ids: dict[str, str] = {}
+    players: list[dict[str, str]] = []
+    out = []
+    for number, game in enumerate(games):
+        seated = []
+        for seat in game[0].variant.seats:
+            name = game[0].players.get(SEATS[seat], "")
+            key = name or f"{SEATS[seat]} in game {number + 1}"  # a player not named: one of each game
+            if key not in ids:
+                ids[key] = f"p-{len(ids) + 1:02d}"
+                players.append({"id": ids[key], "name": name})
+            seated.append(ids[key])
+        out.append({"gameIndex": number, "players": seated, "gameData": _game(game, None)})
+    metadata: dict[str, Any] = {"players": players}
+    if title:
+        metadata["title"] = title
+    return {"fileType": MATCH_TYPE, "version": MATCH_VERSION, "metadata": metadata, "games": out}
 
 
-def _egn_call(words: str) -> str:
-    call = words.removesuffix(" alone")
-    if call == "pass":
-        return PASS
-    if call == "order up":
-        return ORDER
-    if call.startswith("name "):
-        return call[-1].lower()
-    raise NotationError(f"EGN: the call {quoted(words)} has no EGN form")
+def _deal_json(record: Record, number: int) -> dict[str, Any]:
+    variant = record.variant
+    seats = variant.seats
+    state: dict[str, Any] = {"dealer": seats.index(record.deal.dealer), "upCard": egn_card(record.deal.extra)}
+    hands = _written_hands(record)
+    if hands is not None:
+        state["playerCards"] = hands
+    bidding: dict[str, Any] = {"phaseNumber": 0, "type": BIDDING, "calls": _calls(record)}
+    phases: list[dict[str, Any]] = [bidding]
+    contract, play = record.contract, record.state
+    if contract is not None and play is not None:
+        bidding["isAlone"] = contract.alone
+        if contract.lone_defender is not None:
+            bidding["aloneDefender"] = seats.index(contract.lone_defender)
+        discard = exchange_discard(play)
+        if discard is not None and "discard" not in record.unknown:
+            bidding["discard"] = egn_card(discard)
+        exchanges = _exchanges(record)
+        if exchanges:
+            bidding["cardExchanges"] = exchanges
+        tricks = [cards for _, cards, _ in play.tricks] + ([play.trick] if play.trick else [])
+        phases.append({"phaseNumber": 1, "type": PLAY, "tricks": [[egn_card(c) for c in t] for t in tricks]})
+    return {"dealNumber": number, "initialState": state, "phases": phases}
 
+
+def _written_hands(record: Record) -> list[list[str]] | None:
+    """``playerCards``: none where the play shows every hand the record knows (a record typed
+    once); else each hand as dealt, a card the record does not know written ``Xx``."""
+    if record.typed_once:
+        return None
+    stand_ins = _stand_ins(record)
+    return [[egn_card(c) if not stand_ins >> c & 1 else "Xx" for c in record.deal.hand(seat)]
+            for seat in record.variant.seats]
+
+
+def _stand_ins(record: Record) -> Mask:
+    """The cards of the deal that stand in for what the record does not know."""
+    contract = record.contract
+    if contract is None:
+        return 0
+    out = 0
+    if "discard" in record.unknown:
+        out |= 1 << contract.discard
+    for part, lone in (("partner", contract.declarer), ("defender partner", contract.lone_defender)):
+        if part in record.unknown and lone is not None:
+            passed = {c.passed for c in (contract.best, contract.defender_best) if c is not None}
+            out |= int(record.deal.hands[partner_of(lone)]) & ~mask_of(passed)
+    return out
+
+
+def _calls(record: Record) -> list[str]:
+    """The calls in EGN's words, clockwise from the dealer's left (a dealer naming trump at
+    once under a turned Joker after the others' passes)."""
+    seats = record.variant.seats
+    calls = []
+    if record.calls and record.deal.extra == JOKER and record.auction_state.round == 0:
+        calls = [PASS] * (len(seats) - 1)
+    for _, call in record.calls:
+        words = call.words(record.settings).removesuffix(" alone")
+        calls.append(PASS if words == "pass" else ORDER if words == "order up" else words[-1].lower())
+    return calls
+
+
+def _exchanges(record: Record) -> list[dict[str, Any]]:
+    """Each call for best as two exchanges: the partner's card to the caller, the caller's
+    card put away to the partner."""
+    contract = record.contract
+    assert contract is not None
+    seats = record.variant.seats
+    out = []
+    for call, caller in ((contract.best, contract.declarer), (contract.defender_best, contract.lone_defender)):
+        if call is None or caller is None:
+            continue
+        partner = seats.index(partner_of(caller))
+        out += [{"sender": partner, "receiver": seats.index(caller), "cards": [egn_card(call.passed)]},
+                {"sender": seats.index(caller), "receiver": partner, "cards": [egn_card(call.discard)]}]
+    return out
+
+
+def egn_card(card: CardId) -> str:
+    """A card as EGN writes it: rank then lower-case suit (``Jd``), ``B`` the Joker."""
+    name = card_name(card)
+    return "B" if card == JOKER else name[0] + name[1].lower()

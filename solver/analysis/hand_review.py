@@ -296,13 +296,10 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
 
     score = record.score if score is None else score
     game = None if score is None else GameState(game_chances(deal.variant, scoring_of(settings)), score, deal.dealer)
-    # the seats whose own hands the record does not know whole: the dealer, its discard unknown;
-    # a lone declarer's partner, which sat out unseen
+    # the seats whose own hands the record does not know whole (see the module)
     no_discard = "discard" in record.unknown
-    blind: set[int] = {deal.dealer} if no_discard else set()
-    if "partner" in record.unknown:
-        blind.add(partner_of(contract.declarer))
-    verdicts = judge_calls(record, layouts, seed, uniform, step, game, skip=blind)
+    blind, calls_blind = blind_seats(record)
+    verdicts = judge_calls(record, layouts, seed, uniform, step, game, skip=blind | calls_blind)
     choice = None if no_discard else judge_choice(record, layouts, seed, threads, tick, uniform, game)
     step()
     stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone, game,
@@ -324,18 +321,44 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     return review
 
 
+def blind_seats(record: Record) -> tuple[set[int], set[int]]:
+    """The seats none of whose decisions are judged (the taker whose discard is not known:
+    its calls, its choice and its cards), and those whose calls alone are not (a Hasenpfeffer
+    declarer whose widow is not known bid on a hand the record does not know, but chose its
+    contract and played knowing every card it held; a partner who sat out unseen)."""
+    contract, state = record.contract, record.state
+    assert contract is not None and state is not None
+    blind, calls = set(), set()
+    taker = exchanging_seat(record.deal, contract.trump, contract.declarer, state.seats, record.settings)
+    if "discard" in record.unknown and taker is not None:
+        blind.add(taker)
+    if "widow" in record.unknown:
+        calls.add(contract.declarer)
+    for part, lone in (("partner", contract.declarer), ("defender partner", contract.lone_defender)):
+        if part in record.unknown and lone is not None:
+            calls.add(partner_of(lone))
+    return blind, calls
+
+
 def not_judged_words(record: Record) -> tuple[str, ...]:
     """What a record that does not know a hand leaves unjudged, and why, in words."""
     contract = record.contract
     assert contract is not None
-    dealer, partner = SEATS[record.deal.dealer], SEATS[partner_of(contract.declarer)]
+    taker = next(iter(blind_seats(record)[0]), record.deal.dealer)
+    dealer, partner, declarer = SEATS[taker], SEATS[partner_of(contract.declarer)], SEATS[contract.declarer]
     words = {
         "discard": f"{dealer}'s calls, its discard and its cards from its seat, the choice of trump with every hand "
                    f"open, and the par: the record does not know {dealer}'s discard, so its hand before the "
                    "exchange",
+        "widow": f"{declarer}'s calls and the par: the record does not know which card was the widow, so "
+                 f"{declarer}'s hand when it bid",
         "partner": f"{partner}'s calls and the par: the record does not know the hand of {partner}, who sat out "
-                   f"while {SEATS[contract.declarer]} played alone",
+                   f"while {declarer} played alone",
     }
+    if contract.lone_defender is not None:
+        idle, lone = SEATS[partner_of(contract.lone_defender)], SEATS[contract.lone_defender]
+        words["defender partner"] = (f"{idle}'s calls and the par: the record does not know the hand of {idle}, who "
+                                     f"sat out while {lone} defended alone")
     return tuple(words[part] for part in record.unknown)
 
 

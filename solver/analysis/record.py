@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from ..core import strict_json
-from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, parse_card
+from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, cards_of, mask_of, parse_card
 from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError, IllegalCallError, NotationError, quoted
 from ..core.names import Card, Seat, Suit
@@ -30,7 +30,7 @@ from ..core.record_text import (
     read_id,
     split_records,
 )
-from ..core.seats import SEATS, parse_seat
+from ..core.seats import SEATS, parse_seat, partner_of
 from ..core.variants import Variant, variant_for
 from ..rules.auction import (
     AuctionEnd,
@@ -41,6 +41,7 @@ from ..rules.auction import (
 )
 from ..rules.scoring import Bid, hand_score, named_points, parse_bid, tricks_needed
 from ..rules.settings import DEFAULT_SETTINGS, Settings, checked_settings, setting_value
+from .from_play import UNKNOWN_PARTS, PlayedContract, deal_from_play, holders
 from .inputs import coerce_best
 from .play import (
     BestCard,
@@ -50,6 +51,7 @@ from .play import (
     exchange_discard,
     exchanging_seat,
     nobody_takes,
+    parse_play_record,
     playing_seats,
     replay,
 )
@@ -60,10 +62,6 @@ from .play import (
 
 # --- results ---------------------------------------------------------------------------------
 
-# what a record may say it does not know (``unknown: discard, partner``), shown in the deal by
-# stand-ins, cards nobody played (a game transcribed from play): the dealer's discard, and the
-# hand of a lone declarer's partner, which sat out
-UNKNOWN_PARTS = ("discard", "partner")
 REDEAL_WORDS = "redeal"
 
 
@@ -122,6 +120,18 @@ def _signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
+def _words(unknown: str | Iterable[str] | None) -> list[str]:
+    """The parts a record says it does not know, as given (``discard, partner`` or a list)."""
+    if unknown is None:
+        return []
+    return [w.strip() for w in unknown.split(",")] if isinstance(unknown, str) else list(unknown)
+
+
+def _play_text(play: str | Iterable[Any]) -> str:
+    return play if isinstance(play, str) else " ".join(
+        card_name(Card(c)) if isinstance(c, int) else str(c) for c in play)
+
+
 # --- the record ------------------------------------------------------------------------------
 
 class Record:
@@ -140,7 +150,8 @@ class Record:
                  "unknown")
 
     def __init__(self, deal: Deal, *, settings: Settings | Mapping[str, object] | None = None,
-                 auction: str | Iterable[tuple[Any, Any]] = (), contract: str | Mapping[str, Any] | None = None,
+                 auction: str | Iterable[tuple[Any, Any]] = (),
+                 contract: str | Mapping[str, Any] | ContractSpec | None = None,
                  play: str | Iterable[Any] = (), id: str | int | None = None,
                  players: str | Mapping[Any, str] | None = None,
                  score: str | Mapping[str, int] | Iterable[int] | None = None,
@@ -163,12 +174,13 @@ class Record:
         self.state: PlayState | None = None
         if contract is not None:
             try:
-                spec = (_parse_contract_text(contract, self) if isinstance(contract, str)
-                        else _contract_json(contract, self))
+                spec = contract_spec(contract, deal.variant, self.settings)
             except HasenError as exc:
                 if str(exc).startswith("contract:"):
                     raise
                 raise type(exc)(f"contract: {exc}") from None
+            if spec.discard is None and "discard" in _words(unknown):
+                spec = spec._replace(discard=self._stand_in_discard(spec, play))
             self.contract = self._settle(spec)
             self.state = PlayState(deal, self.contract, self.settings)
         self._play(play)
@@ -176,18 +188,40 @@ class Record:
 
     # --- building ------------------------------------------------------------------------------
 
+    def _stand_in_discard(self, spec: ContractSpec, play: str | Iterable[Any]) -> CardId | None:
+        """The stand-in for a discard the record does not know and does not write (its JSON
+        form): the card of the taker's hand and the upcard or widow that the taker did not
+        play; None where the play does not show it (the contract is then refused)."""
+        cards = [c for group in parse_play_record(_play_text(play)) for c in group]
+        played = PlayedContract(spec.declarer, spec.trump, spec.alone, spec.defender, None, spec.best,
+                                spec.defender_best)
+        try:
+            seats = playing_seats(self.variant, spec.declarer, spec.alone, spec.defender)
+            taker = exchanging_seat(self.deal, spec.trump, spec.declarer, seats, self.settings)
+            by_seat = holders(self.variant, self.settings, self.deal.dealer, played, cards)
+        except HasenError:
+            return None
+        if taker is None or len(by_seat[taker]) != self.variant.hand_size:
+            return None
+        left = (int(self.deal.hands[taker]) | 1 << self.deal.extra) & ~mask_of(by_seat[taker])
+        return next(iter(cards_of(left))) if left.bit_count() == 1 else None
+
     def _unknown(self, given: str | Iterable[str] | None) -> tuple[str, ...]:
         """What the record does not know, checked: an unknown discard needs a dealer who took
         the upcard, an unknown partner a lone declarer with a partner."""
-        words = [] if given is None else [w.strip() for w in given.split(",")] if isinstance(given, str) \
-            else list(given)
+        words = _words(given)
         for word in words:
             if word not in UNKNOWN_PARTS:
                 raise NotationError(f"unknown: {quoted(word)} (expected some of {', '.join(UNKNOWN_PARTS)})")
         if "discard" in words and (self.state is None or exchange_discard(self.state) is None):
             raise NotationError("unknown: discard: nobody discarded in this hand (no dealer took the upcard)")
+        if "widow" in words and (self.contract is None or not self.variant.extra_optional):
+            raise NotationError("unknown: widow: only a Hasenpfeffer declarer takes a widow, once the auction is "
+                                "over")
         if "partner" in words and (self.contract is None or not self.contract.alone):
             raise NotationError("unknown: partner: nobody played alone in this hand, so every hand played")
+        if "defender partner" in words and (self.contract is None or self.contract.lone_defender is None):
+            raise NotationError("unknown: defender partner: no defender played alone in this hand")
         return tuple(part for part in UNKNOWN_PARTS if part in words)
 
     def _call(self, number: int, seat: int, call: Call) -> None:
@@ -272,8 +306,7 @@ class Record:
         return contract
 
     def _play(self, play: str | Iterable[Any]) -> None:
-        text = play if isinstance(play, str) else " ".join(
-            card_name(Card(c)) if isinstance(c, int) else str(c) for c in play)
+        text = _play_text(play)
         if not text.strip():
             return
         if self.state is None:
@@ -356,10 +389,14 @@ class Record:
             out.append(("players", ", ".join(f"{seat}={name}" for seat, name in self.players.items())))
         if self.score is not None:
             out.append(("score", "-".join(map(str, self.score))))
-        if self.unknown:
+        typed_once = self.typed_once
+        if self.unknown and not typed_once:
             out.append(("unknown", ", ".join(self.unknown)))
         out.append(("dealer", SEATS[self.deal.dealer]))
-        out.append(("deal", self.deal.notation()))
+        if not typed_once:
+            out.append(("deal", self.deal.notation()))
+        elif "widow" not in self.unknown:
+            out.append((variant.extra_card, card_name(self.deal.extra)))
         if self.calls:
             out.append(("auction", self.auction_text()))
         if self.contract is not None:
@@ -370,6 +407,25 @@ class Record:
         if result is not None:
             out.append(("result", result.text()))
         return out
+
+    @property
+    def typed_once(self) -> bool:
+        """Is the record written without its deal (the hands worked out from the play)? So it
+        is where the deal would show stand-ins for what the record does not know: the play
+        is whole, and every hand it does not show is one the record does not know."""
+        if not self.unknown or self.state is None or not self.state.finished:
+            return False
+        c = self.state.contract
+        idle = {"partner": partner_of(c.declarer) if c.alone else None,
+                "defender partner": None if c.lone_defender is None else partner_of(c.lone_defender)}
+        return all(part in self.unknown for part, seat in idle.items() if seat is not None
+                   and seat in self.variant.seats)
+
+    @property
+    def _discard_hidden(self) -> bool:
+        """Is the discard not written? So it is where the record does not know it and its play,
+        whole, says where a stand-in would be (a play stopped short needs the stand-in written)."""
+        return "discard" in self.unknown and self.state is not None and self.state.finished
 
     def auction_text(self) -> str:
         return ", ".join(f"{SEATS[seat]} {call.words(self.settings)}" for seat, call in self.calls)
@@ -384,7 +440,7 @@ class Record:
             head += f" {self.bid.name(self.settings)}"
         parts = [head, f"trump {SUITS[contract.trump]}"]
         discard = exchange_discard(self.state)
-        if discard is not None:
+        if discard is not None and not self._discard_hidden:
             parts.append(f"discard {card_name(discard)}")
         if contract.alone:
             parts.append("alone")
@@ -437,7 +493,8 @@ class Record:
             entry: dict[str, Any] = {"declarer": SEATS[contract.declarer]}
             if self.bid is not None:
                 entry["bid"] = self.bid.name(self.settings)
-            entry.update({"trump": SUITS[contract.trump], "discard": None if discard is None else card_name(discard),
+            unknown = discard is None or self._discard_hidden
+            entry.update({"trump": SUITS[contract.trump], "discard": None if unknown else card_name(discard),
                           "alone": contract.alone,
                           "defender": None if contract.lone_defender is None else SEATS[contract.lone_defender]})
             if self.variant.calls_for_best:  # the calls for best, in the one game that has them
@@ -485,8 +542,6 @@ class Record:
         for key in data:
             if key not in FIELDS:
                 raise NotationError(f"record: unknown key {quoted(key)} (expected some of {', '.join(FIELDS)})")
-        if "deal" not in data:
-            raise NotationError("record: the deal is missing ('deal')")
 
         def value(key: str, types: tuple[type, ...], what: str) -> Any:
             got = data.get(key)
@@ -496,7 +551,8 @@ class Record:
 
         def build() -> Record:
             variant = variant_for(value("variant", (str,), "a string"), value("deck", (int,), "a whole number"))
-            deal = record_deal(value("deal", (str,), "a string"), value("dealer", (str,), "a string"), variant)
+            settings = _settings(variant, value("settings", (dict,), "an object") or {})
+            dealer = value("dealer", (str,), "a string")
             auction = value("auction", (list,), "a list of calls, each {\"seat\": ..., \"call\": ...}") or []
             pairs = []
             for number, call in enumerate(auction, 1):
@@ -505,13 +561,22 @@ class Record:
                     raise NotationError(f"auction: call {number}: expected {{\"seat\": ..., \"call\": ...}} with "
                                         f"two strings, got {quoted(call)}")
                 pairs.append((call["seat"], call["call"]))
-            record = cls(deal, settings=value("settings", (dict,), "an object") or {}, auction=pairs,
-                         contract=value("contract", (dict,), "an object or null"),
-                         play=value("play", (str,), "a string of cards") or "",
-                         id=value("id", (str, int), "a string or a whole number"),
-                         players=value("players", (dict,), "an object") or {},
-                         score=value("score", (dict,), "an object of each side's score, or null"),
-                         unknown=value("unknown", (list,), "a list of the parts not known") or ())
+            parts = {"auction": pairs, "id": value("id", (str, int), "a string or a whole number"),
+                     "players": value("players", (dict,), "an object") or {},
+                     "score": value("score", (dict,), "an object of each side's score, or null"),
+                     "unknown": value("unknown", (list,), "a list of the parts not known")}
+            contract = value("contract", (dict,), "an object or null")
+            play = value("play", (str,), "a string of cards") or ""
+            if data.get("deal") is None:
+                extra = {name: value(name, (str,), "a card") for name in EXTRA_FIELDS}
+                record = played_record(variant, settings, dealer, extra, contract, play, **parts)
+            else:
+                given = next((name for name in EXTRA_FIELDS if data.get(name) is not None), None)
+                if given is not None:
+                    raise NotationError(f"{given}: the deal gives the {variant.extra_card} already")
+                deal = record_deal(value("deal", (str,), "a string"), dealer, variant)
+                record = cls(deal, settings=settings, contract=contract, play=play,
+                             **{**parts, "unknown": parts["unknown"] or ()})
             if data.get("result") is not None:
                 given = value("result", (dict,), "an object or null")
                 _check_result(record, json.dumps(given, sort_keys=True),
@@ -539,6 +604,41 @@ def record_deal(text: str, dealer: str | None, variant: Variant) -> Deal:
         message = OTHER_GAME_HINT.sub(r" (\1: write 'variant: \2')", str(exc))
         message = OTHER_DECK_HINT.sub(r" (it is in the \1-card deck: write 'deck: \1')", message)
         raise type(exc)(message) from None
+
+
+EXTRA_FIELDS = ("upcard", "widow")  # a record without a deal names the card every seat saw, or the widow
+
+
+def played_record(variant: Variant, settings: Settings, dealer: str | None, extra: dict[str, str | None],
+                  contract: str | Mapping[str, Any] | None, play: str | None, **parts: Any) -> Record:
+    """A record typed once: no deal, the hands worked out from the play (``deal_from_play``),
+    what it does not show said to be unknown. ``extra``: the ``upcard`` or ``widow`` field
+    given, by name; ``parts``: the record's other fields (auction, id, players, score)."""
+    if parts.pop("unknown", None) is not None:
+        raise NotationError("unknown: a record without a deal says nothing of what it does not know: that is "
+                            "worked out from the play")
+    field = variant.extra_card
+    other = next((name for name, value in extra.items() if value is not None and name != field), None)
+    if other is not None:
+        raise NotationError(f"{other}: {variant.name} has no {other} (its card every seat may know is the {field})")
+    if dealer is None:
+        raise NotationError("dealer: a record without a deal needs its dealer ('dealer: N')")
+    if contract is None or not (play or "").strip():
+        raise NotationError("deal: the deal is missing ('deal: <deal>'); without one, give the contract and the "
+                            "whole play, and the hands are worked out from the cards each seat played")
+    card = extra.get(field)
+    if card is None and not variant.extra_optional:
+        raise NotationError(f"{field}: a record without a deal needs the {field} ('{field}: 9D'): every player saw "
+                            "it")
+    spec = contract_spec(contract, variant, settings)
+    cards = [c for group in parse_play_record(play or "") for c in group]
+    hand = deal_from_play(variant, settings, parse_seat(dealer, "dealer"),
+                          None if card is None else parse_card(card, field),
+                          PlayedContract(spec.declarer, spec.trump, spec.alone, spec.defender, spec.discard,
+                                         spec.best, spec.defender_best), cards)
+    if hand.discard is not None:  # someone took the upcard or widow: its discard, given, found or a stand-in
+        spec = spec._replace(discard=hand.discard)
+    return Record(hand.deal, settings=settings, contract=spec, play=play or "", unknown=hand.unknown, **parts)
 
 
 JSON_NAMES = {str: "a string", bool: "a boolean", int: "a whole number", float: "a number", list: "a list",
@@ -708,7 +808,18 @@ def _parse_best(text: str, where: str) -> BestCard:
     return call
 
 
-def _parse_contract_text(text: str, record: Record) -> ContractSpec:
+def contract_spec(contract: str | Mapping[str, Any] | ContractSpec, variant: Variant,
+                  settings: Settings) -> ContractSpec:
+    """A contract as written (its text, its JSON form) read, before it is checked against
+    the auction and the deal."""
+    if isinstance(contract, ContractSpec):
+        return contract
+    if isinstance(contract, str):
+        return _parse_contract_text(contract, variant, settings)
+    return _contract_json(contract, variant, settings)
+
+
+def _parse_contract_text(text: str, variant: Variant, settings: Settings) -> ContractSpec:
     """``N 4, trump C, discard KH, alone, defender E``: the declarer (and the Hasenpfeffer
     bid), then the other parts in any order."""
     parts = [p.strip() for p in text.split(",")]
@@ -716,7 +827,7 @@ def _parse_contract_text(text: str, record: Record) -> ContractSpec:
         raise NotationError(f"contract: expected the declarer first, like 'N 4, trump C, discard KH': {quoted(text)}")
     seat_text, _, bid_text = parts[0].partition(" ")
     declarer = parse_seat(seat_text, "contract: declarer")
-    bid = parse_bid(bid_text, record.variant, record.settings) if bid_text.strip() else None
+    bid = parse_bid(bid_text, variant, settings) if bid_text.strip() else None
     found: dict[str, Any] = {}
     for part in parts[1:]:
         word, _, rest = part.partition(" ")
@@ -752,7 +863,7 @@ def _suit_of(text: str) -> int:
     return int(Suit(text))
 
 
-def _contract_json(data: Mapping[str, Any], record: Record) -> ContractSpec:
+def _contract_json(data: Mapping[str, Any], variant: Variant, settings: Settings) -> ContractSpec:
     """``{"declarer": "N", "bid": "4", "trump": "C", "discard": "KH", "alone": false, "defender": null}``."""
     if not isinstance(data, Mapping):
         raise NotationError(f"contract: expected an object, got {_json_type(data)}")
@@ -776,7 +887,7 @@ def _contract_json(data: Mapping[str, Any], record: Record) -> ContractSpec:
     bid, discard, defender = text("bid"), text("discard"), text("defender")
     best, defender_best = text("best"), text("defender_best")
     return ContractSpec(parse_seat(text("declarer") or "", "contract: declarer"),
-                        None if bid is None else parse_bid(bid, record.variant, record.settings),
+                        None if bid is None else parse_bid(bid, variant, settings),
                         _suit_of(text("trump") or ""),
                         None if discard is None else parse_card(discard, "contract: discard"), alone,
                         None if defender is None else parse_seat(defender, "contract: defender"),
@@ -818,10 +929,17 @@ def parse_block(block: RecordText) -> Record:
     try:
         variant = variant_for(get("variant"), get("deck"))
         settings = parse_settings(get("settings") or "", variant)
-        record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
-                        auction=get("auction") or "", contract=get("contract"), play=get("play") or "",
-                        id=read_id(get("id"), written=True), players=get("players"), score=get("score"),
-                        unknown=get("unknown"))
+        parts = {"auction": get("auction") or "", "id": read_id(get("id"), written=True),
+                 "players": get("players"), "score": get("score"), "unknown": get("unknown")}
+        if "deal" in by_key:
+            given = next((name for name in EXTRA_FIELDS if name in by_key), None)
+            if given is not None:
+                raise NotationError(f"{given}: the deal gives the {variant.extra_card} already")
+            record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
+                            contract=get("contract"), play=get("play") or "", **parts)
+        else:
+            record = played_record(variant, settings, get("dealer"), {name: get(name) for name in EXTRA_FIELDS},
+                                   get("contract"), get("play"), **parts)
         if "result" in by_key:
             expected = record.result
             _check_result(record, _normal_result(by_key["result"][1]),

@@ -358,7 +358,11 @@ def record_arguments(parser: argparse.ArgumentParser) -> None:
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--line", action="store_true", help="each record on one line")
     form.add_argument("--json", action="store_true", help="each record as a line of JSON")
-    form.add_argument("--egn", action="store_true", help="the records, in order, as one EGN file (Euchre)")
+    form.add_argument("--egn", action="store_true", help="the records, in order, as EGN (Euchre): one game as an "
+                                                           "EGN file, several four-hand games as an EMN match")
+    parser.add_argument("--game", type=whole_number(1, 10**6), metavar="N",
+                        help="only the records of the Nth game (a new game starts where the score starts again, "
+                             "or the players or the rules change)")
 
 
 class Command(NamedTuple):

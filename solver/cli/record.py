@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from ..analysis.egn import is_egn, read_egn, write_egn
+from ..analysis.egn import is_egn, read_egn, split_games, write_egn
 from ..analysis.record import parse_block
 from ..core.errors import HasenError
 from ..core.record_text import split_records
@@ -24,7 +24,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     if egn:
         for deal in read_egn(text):
             if deal.record is None:
-                left_out.append(f"EGN deal {deal.number} is no hand record: {deal.missing}")
+                left_out.append(f"{deal.name} is no hand record: {deal.missing}")
             else:
                 records.append(deal.record)
     for block in [] if egn else split_records(text):
@@ -36,6 +36,12 @@ def cmd_record(args: argparse.Namespace) -> int:
         print(f"hasen: record: {where}{why}", file=sys.stderr)
     if not records:
         raise UsageError(f"record: no record in {'standard input' if args.records == '-' else args.records}")
+    if args.game is not None:
+        games = split_games(records)
+        if args.game > len(games):
+            raise UsageError(f"record: --game {args.game}: the records hold {len(games)} "
+                             f"game{'' if len(games) == 1 else 's'}")
+        records = games[args.game - 1]
     if args.egn:
         emit(write_egn(records))
     elif args.json:

@@ -50,9 +50,9 @@ def egn_records(text: str, wanted: str | None) -> list[Record]:
     """The deals of an EGN file as records (their ids the deals' numbers), or the one
     ``--id`` names; a deal that cannot be a record, asked for, is refused with the reason."""
     deals = read_egn(text)
-    chosen = [d for d in deals if wanted is None or str(d.number) == wanted] or deals
+    chosen = [d for d in deals if wanted is None or str(d.id) == wanted] or deals
     if len(chosen) == 1 and chosen[0].record is None:
-        raise UsageError(f"EGN deal {chosen[0].number} cannot be reviewed: {chosen[0].missing}")
+        raise UsageError(f"{chosen[0].name} cannot be reviewed: {chosen[0].missing}")
     return [d.record for d in chosen if d.record is not None]
 
 

@@ -125,7 +125,7 @@ def read_hands(path: str) -> list[Hand]:
             for hand, place, record in zip(hands, places, records)]
 
 
-EGN_DEAL = "EGN deal"  # how an EGN deal is named in a message
+EGN_DEAL = ("EGN deal", "EMN game")  # how an EGN deal is named in a message
 
 
 class EgnBlock(NamedTuple):
@@ -135,16 +135,17 @@ class EgnBlock(NamedTuple):
     line: int
     record: Record | None
     missing: str | None
+    name: str  # how a message names it
     fields: tuple[tuple[int, str, str], ...] = ()  # no fields of text: the id is the deal's number
 
     def parse(self) -> Record:
         if self.record is None:
-            raise HasenError(f"{EGN_DEAL} {self.line} is not reviewed: {self.missing}")
+            raise HasenError(f"{self.name} is not reviewed: {self.missing}")
         return self.record
 
 
 def egn_blocks(text: str) -> list[EgnBlock]:
-    return [EgnBlock(deal.number, deal.record, deal.missing) for deal in read_egn(text)]
+    return [EgnBlock(number, deal.record, deal.missing, deal.name) for number, deal in enumerate(read_egn(text), 1)]
 
 
 def written_id(block: RecordText | EgnBlock) -> int | str | None:

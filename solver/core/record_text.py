@@ -11,8 +11,8 @@ from typing import NamedTuple
 
 from .errors import NotationError, quoted
 
-FIELDS = ("id", "variant", "deck", "settings", "players", "score", "unknown", "dealer", "deal", "auction", "contract",
-          "play", "result")
+FIELDS = ("id", "variant", "deck", "settings", "players", "score", "unknown", "dealer", "deal", "upcard", "widow",
+          "auction", "contract", "play", "result")
 FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
 COMMENT = "#"
 FORBIDDEN_IN_NAMES = ",;=\n\r"  # they separate the parts of a record
@@ -41,8 +41,9 @@ class RecordText(NamedTuple):
                 raise NotationError(f"{self.where(line)}{key} is given twice"
                                     + ("" if self.one_line else f" (also on line {by_key[key][0]})"))
             by_key[key] = (line, value)
-        if "deal" not in by_key:
-            raise NotationError(f"{self.where(self.line)}the deal is missing ('deal: <deal>')")
+        if "deal" not in by_key and "play" not in by_key:
+            raise NotationError(f"{self.where(self.line)}the deal is missing ('deal: <deal>'), or give the contract "
+                                "and the whole play instead")
         return by_key
 
 
