@@ -48,6 +48,7 @@ class Made:
     over: bool = False  # has the auction ended?
     contract: str | None = None
     contract_value: Contract | None = None
+    taker: int | None = None  # who took the upcard or widow and discarded (None: nobody)
     played: list[str] = field(default_factory=list)
     play_text: str = ""
     finished: bool = False
@@ -194,6 +195,7 @@ def choose_contract(made: Made, rng: random.Random) -> None:
             word = "best" if caller == declarer else "defender best"
             parts.append(f"{word} {card_name(calls[caller][0])} for {card_name(calls[caller][1])}")
     made.contract = ", ".join(parts)
+    made.taker = taker
     made.contract_value = Contract(declarer, trump, discard, alone, defender, calls.get(declarer),
                                    None if defender is None else calls.get(defender))
     made.alone = alone

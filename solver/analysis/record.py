@@ -25,6 +25,7 @@ from ..core.record_text import (
     FIELDS,
     FORBIDDEN_IN_NAMES,
     MAX_NAME,
+    NO_DEAL,
     RecordText,
     hidden,
     read_id,
@@ -204,6 +205,9 @@ class Record:
         if taker is None or len(by_seat[taker]) != self.variant.hand_size:
             return None
         left = (int(self.deal.hands[taker]) | 1 << self.deal.extra) & ~mask_of(by_seat[taker])
+        call = spec.best if taker == spec.declarer else spec.defender_best if taker == spec.defender else None
+        if call is not None:  # a caller for best also put a card away (and played the one passed)
+            left &= ~(1 << call.discard)
         return next(iter(cards_of(left))) if left.bit_count() == 1 else None
 
     def _unknown(self, given: str | Iterable[str] | None) -> tuple[str, ...]:
@@ -624,8 +628,7 @@ def played_record(variant: Variant, settings: Settings, dealer: str | None, extr
     if dealer is None:
         raise NotationError("dealer: a record without a deal needs its dealer ('dealer: N')")
     if contract is None or not (play or "").strip():
-        raise NotationError("deal: the deal is missing ('deal: <deal>'); without one, give the contract and the "
-                            "whole play, and the hands are worked out from the cards each seat played")
+        raise NotationError(NO_DEAL)
     card = extra.get(field)
     if card is None and not variant.extra_optional:
         raise NotationError(f"{field}: a record without a deal needs the {field} ('{field}: 9D'): every player saw "

@@ -13,6 +13,9 @@ from .errors import NotationError, quoted
 
 FIELDS = ("id", "variant", "deck", "settings", "players", "score", "unknown", "dealer", "deal", "upcard", "widow",
           "auction", "contract", "play", "result")
+# a record without a deal: the hands are worked out from the play (docs/notation.md, "A hand typed once")
+NO_DEAL = ("deal: the deal is missing ('deal: <deal>'); without one, give the contract and the whole play, and the "
+           "hands are worked out from the cards each seat played")
 FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
 COMMENT = "#"
 FORBIDDEN_IN_NAMES = ",;=\n\r"  # they separate the parts of a record
@@ -42,8 +45,7 @@ class RecordText(NamedTuple):
                                     + ("" if self.one_line else f" (also on line {by_key[key][0]})"))
             by_key[key] = (line, value)
         if "deal" not in by_key and "play" not in by_key:
-            raise NotationError(f"{self.where(self.line)}the deal is missing ('deal: <deal>'), or give the contract "
-                                "and the whole play instead")
+            raise NotationError(f"{self.where(self.line)}{NO_DEAL}")
         return by_key
 
 
