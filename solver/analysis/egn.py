@@ -44,7 +44,6 @@ from .record import ContractSpec, Record
 
 FILE_TYPE, MATCH_TYPE = "Euchre Game Notation", "Euchre Match Notation"
 VERSION, MATCH_VERSION = "1.4", "1.0"  # the versions written
-MAX_DEPTH = 32  # JSON nesting: EGN needs eight levels; a deeper file is refused before it is walked
 # EGN 1.0 and 1.1: their keys as 1.4 names them, and those 1.2 dropped (the kitty is kept aside)
 OLD_VERSION = re.compile(r"1\.[01](\.\d+)?")
 OLD_KEYS = {"calls_annotations": "callAnnotations", "tricks_annotations": "playAnnotations",
@@ -128,19 +127,7 @@ def _loaded(source: str | Mapping[str, Any]) -> Mapping[str, Any]:
     if not isinstance(data, Mapping) or data.get("fileType") not in (FILE_TYPE, MATCH_TYPE):
         raise NotationError(f"EGN: not an EGN file (its fileType must be {FILE_TYPE!r}, or {MATCH_TYPE!r} for "
                             "a match)")
-    _check_depth(data)
     return data
-
-
-def _check_depth(data: object) -> None:
-    """Refuse nesting deeper than ``MAX_DEPTH`` (walked without recursion)."""
-    level: list[object] = [data]
-    for _ in range(MAX_DEPTH):
-        level = [child for item in level for child in (
-            item.values() if isinstance(item, Mapping) else item if isinstance(item, list) else ())]
-        if not level:
-            return
-    raise NotationError(f"EGN: nested more than {MAX_DEPTH} levels deep: not an EGN file")
 
 
 def _read_match(data: Mapping[str, Any]) -> list[EgnDeal]:
@@ -218,7 +205,10 @@ def _upgraded(data: Mapping[str, Any]) -> tuple[Mapping[str, Any], dict[int, Mas
         kitty = state.get("kitty") if isinstance(state, Mapping) else None
         if isinstance(kitty, list):
             kitties[index] = mask_of(c for c in (_kitty_card(card) for card in kitty) if c is not None)
-    return {**renamed(data), "version": VERSION}, kitties
+    try:
+        return {**renamed(data), "version": VERSION}, kitties
+    except RecursionError:  # the schema's depth is a dozen levels: this is no EGN file
+        raise NotationError("EGN: nested too deeply to be an EGN file") from None
 
 
 def _kitty_card(text: object) -> CardId | None:

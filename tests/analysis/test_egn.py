@@ -8,13 +8,11 @@ the score of each deal runs on from the file's initial score through every hand 
 from __future__ import annotations
 
 import json
-from importlib import resources
 
 import jsonschema
 import pytest
-import referencing
-import referencing.jsonschema
 from cli_run import run
+from egngen import validator
 
 import hasen
 from hasen.analysis.egn import card_of, is_egn, read_egn, split_games, write_egn
@@ -24,17 +22,7 @@ NAMES = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
 SEATS_OF = {"euchre": "NESW", "euchre3": "NES", "euchre2": "NS", "railroad": "NESW"}  # who holds a hand
 
 
-def schema(name: str) -> jsonschema.Draft7Validator:
-    """The vendored schema; EMN's refers to EGN's by its path beside it."""
-    def loaded(file: str) -> dict:
-        return json.loads(resources.files("hasen").joinpath("data", "egn", file).read_text())
-
-    egn = referencing.Resource.from_contents(loaded("egn-schema-v1.json"), referencing.jsonschema.DRAFT7)
-    registry = referencing.Registry().with_resource("../egn-schema-v1.json", egn)
-    return jsonschema.Draft7Validator(loaded(f"{name}-schema-v1.json"), registry=registry)
-
-
-EGN_SCHEMA = schema("egn")
+EGN_SCHEMA = validator("egn")
 
 
 def valid(text: str) -> dict:
@@ -341,7 +329,7 @@ def test_several_games_are_written_as_a_match_with_each_tables_players() -> None
     text = write_egn(records)
     data = valid(text)
     assert data["fileType"] == "Euchre Match Notation"
-    errors = list(schema("emn").iter_errors(data))
+    errors = list(validator("emn").iter_errors(data))
     assert not errors, errors[0].message
     deals = read_egn(text)
     assert [d.record.players for d in deals] == [r.players for r in records]
