@@ -7,8 +7,8 @@ True
 >>> hasen.analyze(deal, declarer="N").tables["N"].best
 BestChoice(trump=Suit('C'), discard=Card('KH'), tricks=6)
 
-A whole played hand is a ``Record`` (``Record.parse``, ``Record.from_json``); ``random_deal``
-deals any game at random, by seed.
+A whole played hand is a ``Record`` (``Record.parse``, ``Record.from_json``; ``read_egn`` and
+``write_egn`` for EGN files of Euchre games); ``random_deal`` deals any game at random, by seed.
 
 ``analyze`` (the table; ``analyze_many`` for a batch of deals on threads), ``solve``
 (every card's value at a position), ``review`` (a played hand), ``bid`` (bid advice and
@@ -53,6 +53,8 @@ _HOMES = {
     "PlayState": "analysis.play",
     "PositionAnalysis": "analysis.position",
     "Record": "analysis.record",
+    "read_egn": "analysis.egn",
+    "write_egn": "analysis.egn",
     "PlayReview": "analysis.review",
     "Simulation": "analysis.simulate",
     "DeclarerTable": "analysis.table",
@@ -124,6 +126,7 @@ _ANSWER_TYPES = {
     "Why": "analysis.fair",
     "ContractTable": "analysis.family",
     "HandResult": "analysis.record",
+    "EgnDeal": "analysis.egn",
     "PlayerSummary": "analysis.review",
     "Plan": "analysis.table",
     "CallOption": "analysis.hand_review",
@@ -172,6 +175,9 @@ if TYPE_CHECKING:
     from .analysis.bidding import HasenpfefferAdvice as HasenpfefferAdvice
     from .analysis.bidding import Played as Played
     from .analysis.bidding import SeatCall as SeatCall
+    from .analysis.egn import EgnDeal as EgnDeal
+    from .analysis.egn import read_egn as read_egn
+    from .analysis.egn import write_egn as write_egn
     from .analysis.euchre_table import CallingTable as CallingTable
     from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
     from .analysis.euchre_table import MakerTable as MakerTable

@@ -107,7 +107,14 @@ def read_egn(source: str | Mapping[str, Any]) -> list[EgnDeal]:
     object), in order, each scored from the score before it (the game's ``initialScore``,
     then each hand's result). A file the specification's schema refuses, or one whose rules
     the product does not play, raises ``NotationError`` in one line; a deal that cannot be a
-    record is one with ``missing`` saying why."""
+    record is one with ``missing`` saying why.
+
+    >>> [deal] = read_egn(write_egn([Record.parse(
+    ...     "variant: euchre2; dealer: N; upcard: AS; auction: S pass, N pass, S name H; "
+    ...     "contract: S, trump H; play: AH KD KH QD QH TD TS 9D 9S 9C")]))
+    >>> deal.name, deal.record.deal.notation(), deal.record.result.text()
+    ('EGN deal 1', 'N:..KQT9.9 T9.AKQ.. AS', 'S 5 tricks, made (S +2, N 0)')
+    """
     data = _loaded(source)
     if data.get("fileType") == MATCH_TYPE:
         return _read_match(data)
@@ -448,7 +455,17 @@ def write_egn(records: Sequence[Record], title: str | None = None) -> str:
     """Records of four-hand, Three-Handed, Two-handed or Railroad Euchre, in order, as EGN:
     one game as an EGN file; several four-hand games (the score starting again, other
     players, other rules) as an EMN match of EGN games. What a record does not know is not
-    written (``unknown``); a table rule EGN has no key for is refused by name."""
+    written (``unknown``); a table rule EGN has no key for is refused by name.
+
+    >>> record = Record.parse("variant: euchre; dealer: N; upcard: 9H; auction: E pass, S pass, W pass, "
+    ...                       "N order up; contract: N, trump H; play: JS TH 9S KH | AD 9D KD AH | "
+    ...                       "QH JD TS TD | 9H KC JC JH | 9C QD QC AC")
+    >>> record.unknown  # N took the 9H and put away a card nobody saw
+    ('discard',)
+    >>> game = json.loads(write_egn([record]))
+    >>> game["version"], game["metadata"]["ruleset"]["std"], "discard" in game["deals"][0]["phases"][0]
+    ('1.4', False, False)
+    """
     if not records:
         raise NotationError("EGN: no records to write")
     if title is not None and len(title) > 128:
