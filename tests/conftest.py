@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from flask.testing import FlaskClient
 
 EXTENSIONS_DISABLED = os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0")
+# the tests play the games they name, whatever default game the machine's user has set (an
+# empty HASEN_DEFAULTS sets none, and hides the user's file): commands run here and in
+# subprocesses see it; tests/cli/test_cli_defaults.py sets its own
+os.environ["HASEN_DEFAULTS"] = ""
 TEST_SETTINGS: dict[str, Any] = {"TESTING": True}
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import CardId, Mask, card_name, cards_of
-from ..core.deal import Deal
+from ..core.deal import Deal, deck_hint, hand_hint
 from ..core.errors import InvalidDealError, NotationError
 from ..core.names import CardSet
 from ..core.seats import SEATS
@@ -44,8 +44,11 @@ class Knowledge:
             raise NotationError(f"seat: {v.name} deals to {', '.join(SEATS[s] for s in v.seats)}, "
                                 f"not {SEATS[self.seat]}")
         if self.hand.bit_count() != v.hand_size or self.hand & ~v.deck:
+            outside = cards_of(self.hand & ~v.deck)
+            hint = hand_hint(self.hand.bit_count(), v) if self.hand.bit_count() != v.hand_size else \
+                deck_hint(outside[0], v)
             raise InvalidDealError(f"hand: {SEATS[self.seat]} holds {v.hand_size} cards of the {v.label} deck, "
-                                   f"not {CardSet(self.hand)}")
+                                   f"not {CardSet(self.hand)}{hint}")
         seen = self.seen_by_seat
         if self.extra is not None and (not v.deck >> self.extra & 1 or self.hand >> self.extra & 1):
             raise InvalidDealError(f"{v.extra_card}: {card_name(self.extra)} is not a free card of the {v.label} deck")

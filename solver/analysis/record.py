@@ -673,6 +673,12 @@ def _settings(variant: Variant, settings: Settings | Mapping[str, object] | None
 
 def parse_settings(text: str, variant: Variant) -> Settings:
     """``bidding=pepper, fail_penalty=pepper``: settings by name, the others at their defaults."""
+    return _settings(variant, setting_values(text))
+
+
+def setting_values(text: str) -> dict[str, object]:
+    """``bidding=pepper, fail_penalty=pepper``: each setting's value by name, not yet checked
+    against a game."""
     values: dict[str, object] = {}
     for item in text.replace(",", " ").split():
         name, equals, raw = item.partition("=")
@@ -682,7 +688,7 @@ def parse_settings(text: str, variant: Variant) -> Settings:
         if name in values:
             raise NotationError(f"settings: {quoted(name)} is given twice")
         values[name] = setting_value(name, raw)
-    return _settings(variant, values)
+    return values
 
 
 def read_score(value: object, variant: Variant, game_points: int = DEFAULT_SETTINGS.game_points
@@ -921,17 +927,23 @@ def _normal_result(text: str) -> str:
 # --- text: splitting into records and fields -----------------------------------------------------
 
 
-def parse_block(block: RecordText) -> Record:
+def parse_block(block: RecordText, game: Mapping[str, str | None] | None = None) -> Record:
     """The record a block of fields describes, every field checked; an error names the line
-    of the field it is about."""
+    of the field it is about. ``game``: the fields ``variant``, ``deck`` and ``settings`` of
+    the game a record that names no variant is of (its own deck and settings win)."""
     by_key = block.by_key()
 
     def get(key: str) -> str | None:
         return by_key[key][1] if key in by_key else None
 
     try:
-        variant = variant_for(get("variant"), get("deck"))
-        settings = parse_settings(get("settings") or "", variant)
+        if game and "variant" not in by_key:
+            variant = variant_for(game.get("variant"), get("deck") or game.get("deck"))
+            settings = _settings(variant, {**setting_values(game.get("settings") or ""),
+                                           **setting_values(get("settings") or "")})
+        else:
+            variant = variant_for(get("variant"), get("deck"))
+            settings = parse_settings(get("settings") or "", variant)
         parts = {"auction": get("auction") or "", "id": read_id(get("id"), written=True),
                  "players": get("players"), "score": get("score"), "unknown": get("unknown")}
         if "deal" in by_key:

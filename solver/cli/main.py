@@ -14,6 +14,7 @@ from ..analysis.inputs import check_contract_notation
 from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError
 from ..core.version import __version__
+from . import defaults
 from .options import UsageError, deal_text, settings_from, variant_from
 from .output import OutputError, emit, report, silence_stdout
 from .parser import COMMANDS, build_parser, scores_as_values
@@ -146,6 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run_command(words: list[str], interrupted: list[bool]) -> int:
     try:
         args = build_parser(words[0] if words else None).parse_args(scores_as_values(words))
+        defaults.apply(args)
         module, _, function = args.run.partition(":")
         return int(getattr(import_module(f".{module}", __package__), function)(args))
     except HasenError as exc:

@@ -21,11 +21,12 @@ from ..core.bounds import (
     MAX_THREADS,
     MAX_TIME_LIMIT,
 )
-from ..core.errors import QUOTE_LIMIT, shortened
+from ..core.errors import QUOTE_LIMIT, HasenError, shortened
 from ..core.version import __version__
 from ..games import FAMILIES
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from ..search import USING_EXTENSION
+from .defaults import defaults
 from .options import (
     UsageError,
     add_backend_options,
@@ -93,7 +94,11 @@ class Version(argparse.Action):
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
                  option_string: str | None = None) -> None:
         search = "compiled search" if USING_EXTENSION else "pure-Python search"
-        write_out(f"hasen {__version__} ({search})\n")
+        try:
+            game = defaults().describe()
+        except HasenError as exc:
+            game = f"default game: not read: {exc}"
+        write_out(f"hasen {__version__} ({search})\n{game}\n")
         parser.exit()
 
 

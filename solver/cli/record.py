@@ -9,6 +9,7 @@ import sys
 
 from ..analysis.egn import is_egn, read_egn, split_games, write_egn
 from ..analysis.record import parse_block
+from .defaults import record_game
 from ..core.errors import HasenError
 from ..core.record_text import split_records
 from .options import UsageError, read_text
@@ -29,7 +30,7 @@ def cmd_record(args: argparse.Namespace) -> int:
                 records.append(deal.record)
     for block in [] if egn else split_records(text):
         try:
-            records.append(parse_block(block))
+            records.append(parse_block(block, record_game()))
         except HasenError as exc:
             raise type(exc)(f"{where}{exc}") from None
     for why in left_out:

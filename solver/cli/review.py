@@ -8,8 +8,10 @@ import sys
 
 from .. import public
 from ..analysis.egn import is_egn, read_egn
-from ..analysis.record import Record
+from ..analysis.record import Record, parse_block
+from ..core.record_text import split_records
 from ..core.errors import HasenError
+from .defaults import record_game
 from .options import STANDARD, UsageError, read_text
 from .output import report
 from .simulate import threads_wanted
@@ -32,7 +34,8 @@ def read_record(args: argparse.Namespace) -> Record:
     else:
         text = given
     try:
-        records = egn_records(text, args.id) if is_egn(text) else Record.parse_all(text)
+        records = egn_records(text, args.id) if is_egn(text) else [parse_block(block, record_game())
+                                                                    for block in split_records(text)]
     except HasenError as exc:
         raise type(exc)(f"{where}{exc}") from None
     if args.id is not None:

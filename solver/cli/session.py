@@ -27,6 +27,7 @@ from ..analysis.egn import is_egn, read_egn
 from ..analysis.games import place_hands
 from ..analysis.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..analysis.record import Record, parse_block
+from .defaults import record_game
 from ..analysis.session import Session
 from ..core.errors import HasenError
 from ..core.record_text import RecordText, read_id, split_records
@@ -97,7 +98,7 @@ def read_hands(path: str) -> list[Hand]:
     blocks: list[EgnBlock | RecordText] = [*egn_blocks(text)] if is_egn(text) else [*split_records(text)]
     for number, block in enumerate(blocks, 1):
         try:
-            record = block.parse() if isinstance(block, EgnBlock) else parse_block(block)
+            record = block.parse() if isinstance(block, EgnBlock) else parse_block(block, record_game())
         except HasenError as exc:
             hands.append(Hand(block.line, written_id(block) or number, None, str(exc)))
             records.append(None)

@@ -67,7 +67,8 @@ def run_advice(args: argparse.Namespace) -> int:
     """``hasen bid --seat``: what the seat should bid or call knowing only its own cards."""
     variant = variant_from(args)
     if args.upcard is not None and variant.declarer_exchanges:
-        raise UsageError(f"bid: {variant.name} has no upcard, and the widow is not seen before the bid")
+        raise UsageError(f"bid: {variant.name} has no upcard, and the widow is not seen before the bid (an upcard "
+                         "is the Euchre games': pass --variant euchre, euchre2, euchre3 or railroad)")
     deal, dealer = deal_or_hand(args, "bid", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
@@ -123,7 +124,8 @@ def seen_cards(args: argparse.Namespace, deal: str | None, dealer: str | None, e
 def run_lead(args: argparse.Namespace) -> int:
     variant = variant_from(args)
     if args.upcard is not None and variant.declarer_exchanges:
-        raise UsageError(f"lead: {variant.name} has no upcard (the widow is not seen by the leader)")
+        raise UsageError(f"lead: {variant.name} has no upcard (the widow is not seen by the leader; an upcard is "
+                         "the Euchre games': pass --variant euchre, euchre2, euchre3 or railroad)")
     deal, dealer = deal_or_hand(args, "lead", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:

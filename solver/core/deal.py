@@ -231,6 +231,27 @@ def _variant_hint(fields: list[str], variant: Variant) -> str:
             f"pass {choices}, or \"variant\" in the API)")
 
 
+def hand_hint(size: int, variant: Variant) -> str:
+    """When a hand of ``size`` cards is another game's, a hint naming the ``--variant`` that
+    fits it; else nothing."""
+    names = [name for name, decks in VARIANTS.items()
+             if name != variant.name and next(iter(decks.values())).hand_size == size]
+    if not names:
+        return ""
+    choices = " or ".join(f"--variant {n}" for n in names)
+    return f" ({size}-card hands fit {' or '.join(names)}: pass {choices}, or \"variant\" in the API)"
+
+
+def deck_hint(card: CardId, variant: Variant) -> str:
+    """When another deck of the same variant, or another game, has the card, a hint naming
+    the option that fits."""
+    hint = _deck_hint(card, variant)
+    if hint:
+        return hint
+    games = [name for name, decks in VARIANTS.items() if any(v.deck >> card & 1 for v in decks.values())]
+    return f" ({card_name(card)} is a card of {' or '.join(games)}: --variant {games[0]})" if games else ""
+
+
 def _deck_hint(card: CardId, variant: Variant) -> str:
     """When another deck of the same variant has the card, a hint naming it."""
     sizes = [size for size, v in VARIANTS.get(variant.name, {}).items() if v.deck >> card & 1]

@@ -14,7 +14,7 @@ from .errors import NotationError, quoted
 FIELDS = ("id", "variant", "deck", "settings", "players", "score", "unknown", "dealer", "deal", "upcard", "widow",
           "auction", "contract", "play", "result")
 # a record without a deal: the hands are worked out from the play (docs/notation.md, "A hand typed once")
-NO_DEAL = ("deal: the deal is missing ('deal: <deal>'); without one, give the contract and the whole play, and the "
+NO_DEAL = ("the deal is missing ('deal: <deal>'); without one, give the contract and the whole play, and the "
            "hands are worked out from the cards each seat played")
 FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
 COMMENT = "#"

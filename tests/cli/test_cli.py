@@ -106,7 +106,8 @@ def test_table_alone(capsys):
 def test_version(capsys):
     code, out, err = run(capsys, "--version")
     search = "compiled search" if hasen.search.USING_EXTENSION else "pure-Python search"
-    assert code == 0 and out.strip() == f"hasen {__version__} ({search})"
+    first, game = out.strip().split("\n")
+    assert code == 0 and first == f"hasen {__version__} ({search})" and game.startswith("default game: ")
 
 
 @pytest.mark.parametrize("argv, names", [
