@@ -84,7 +84,8 @@ class Session:
     hands: list[HandLine] = field(default_factory=list)
     mistakes: list[Mistake] = field(default_factory=list)
     sides: tuple[str, ...] = ("N-S", "E-W")  # who keeps a score in the night's game (``Variant.score_names``)
-    side_players: dict[str, list[str]] = field(default_factory=dict)  # who sat on each side
+    # who sat on each side, game by game (0: the hands whose game is not known)
+    side_players: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
     @property
     def reviewed(self) -> list[HandLine]:
@@ -105,7 +106,7 @@ class Session:
             player.play_win += totals.get("play_win", 0.0)
             player.bidding_win += totals.get("bidding_win", 0.0)
             player.double_dummy_given_away += totals["double_dummy_given_away"]
-        self.note_sides(record)
+        self.note_sides(record, 0 if game is None else game["number"])
         contract = record["contract"]
         declarer = names.get(contract["declarer"], contract["declarer"])
         self.players.setdefault(declarer, PlayerSession(declarer)).declared += 1
@@ -128,15 +129,16 @@ class Session:
     def add_error(self, id: object, error: str, game: dict[str, Any] | None = None) -> None:
         self.hands.append(HandLine(str(id), len(self.hands) + 1, game, outcome=f"not reviewed: {error}"))
 
-    def note_sides(self, record: dict[str, Any]) -> None:
-        """The sides' names (or the three players') and who sat on each, as the records say."""
+    def note_sides(self, record: dict[str, Any], game: int) -> None:
+        """The sides' names (or the three players') and who sat on each in the game, as the
+        records say."""
         sides = variant_for(record["variant"], record["deck"]).score_names
         self.sides = sides
         names = record.get("players", {})
         for side in sides:
             for seat in side.split("-"):
                 name = names.get(seat, seat)
-                members = self.side_players.setdefault(side, [])
+                members = self.side_players.setdefault((game, side), [])
                 if name not in members:
                     members.append(name)
 

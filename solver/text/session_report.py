@@ -86,7 +86,7 @@ def game_words(session: Session, game: GameLine) -> str:
         return f"game {game.number}{start}: the score is lost after {hands}"
     if game.winner is None:
         return f"game {game.number}{start}: not finished, {score_text(*game.final)} after {hands}"
-    players = session.side_players.get(game.winner, [])
+    players = session.side_players.get((game.number, game.winner), [])
     side = f"{game.winner} ({', '.join(players)})" if players and players != [game.winner] else game.winner
     won = "shared the win at" if " and " in game.winner else "won"  # two defenders tied on a euchre
     return f"game {game.number}{start}: {side} {won} {score_text(*sorted(game.final, reverse=True))} in {hands}"

@@ -106,3 +106,19 @@ def test_the_csv_gives_each_decisions_game_and_score(played) -> None:
             assert row["win_cost"] == ""
         elif row["decision"] != "card" or row["verdict"] != "forced":  # a forced card has no cost to give
             assert float(row["win_cost"]) >= 0.0
+
+
+def test_each_games_winners_are_named_from_that_games_players(capsys, tmp_path) -> None:
+    """Two tables' games in one night: each game's line names the players who sat there, not
+    everyone who sat on that side in the night."""
+    from nights import SIX_MADE
+
+    first, second = "players: N=Anna, E=Ben, S=Cleo, W=Dan", "players: N=Eve, E=Fay, S=Gus, W=Hal"
+    records = [f"{first}\nscore: 0-0\n{SIX_MADE}", f"{first}\n{SIX_MADE}", f"{second}\nscore: 0-0\n{SIX_MADE}",
+               f"{second}\n{SIX_MADE}"]
+    source = tmp_path / "two.txt"
+    source.write_text("\n\n".join(f"id: {i}\n{r}" for i, r in enumerate(records, 1)) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "session", str(source), str(tmp_path / "two.jsonl"), *LAYOUTS)
+    assert code == 0, err
+    assert "  game 1: N-S (Anna, Cleo) won 12-0 in 2 hands" in out.splitlines()
+    assert "  game 2: N-S (Eve, Gus) won 12-0 in 2 hands" in out.splitlines()
