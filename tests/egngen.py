@@ -78,7 +78,8 @@ def mangled(document: dict, rng: random.Random) -> dict:
         elif change < 0.75 and isinstance(parent, dict):
             del parent[key]
         elif change < 0.9 and isinstance(parent, dict):
-            parent[rng.choice(["extra", "kitty", "player_cards", "num_deals", "aloneDefender"])] = rng.choice(ODD_VALUES)
+            key = rng.choice(["extra", "kitty", "player_cards", "num_deals", "aloneDefender"])
+            parent[key] = rng.choice(ODD_VALUES)
         elif isinstance(parent[key], list):
             parent[key] = parent[key] * 60
     return out

@@ -140,7 +140,7 @@ def deal_from_play(variant: Variant, settings: Settings, dealer: int, extra: Car
     elif taker is not None:
         discard, part = _given_discard(c, extra, given[taker], mask_of(played[taker]))
         unknown += part
-    for part, lone in (("partner", c.declarer if c.alone else None), ("defender partner", c.lone_defender)):
+    for name, lone in (("partner", c.declarer if c.alone else None), ("defender partner", c.lone_defender)):
         seat = None if lone is None else partner_of(lone)
         if seat is None or seat not in idle:
             continue
@@ -148,7 +148,7 @@ def deal_from_play(variant: Variant, settings: Settings, dealer: int, extra: Car
         stand_ins = sorted(cards_of(unseen & ~own), key=canonical_key)[:variant.hand_size - own.bit_count()]
         hands[seat] = own | mask_of(stand_ins)
         unseen &= ~hands[seat]
-        unknown.append(part)
+        unknown.append(name)
     hands.update(given)
     if extra is None:
         raise NotationError(f"{variant.extra_card}: not known, and nobody took it")

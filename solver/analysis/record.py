@@ -497,8 +497,8 @@ class Record:
             entry: dict[str, Any] = {"declarer": SEATS[contract.declarer]}
             if self.bid is not None:
                 entry["bid"] = self.bid.name(self.settings)
-            unknown = discard is None or self._discard_hidden
-            entry.update({"trump": SUITS[contract.trump], "discard": None if unknown else card_name(discard),
+            shown = None if discard is None or self._discard_hidden else card_name(discard)
+            entry.update({"trump": SUITS[contract.trump], "discard": shown,
                           "alone": contract.alone,
                           "defender": None if contract.lone_defender is None else SEATS[contract.lone_defender]})
             if self.variant.calls_for_best:  # the calls for best, in the one game that has them
@@ -944,8 +944,8 @@ def parse_block(block: RecordText, game: Mapping[str, str | None] | None = None)
         else:
             variant = variant_for(get("variant"), get("deck"))
             settings = parse_settings(get("settings") or "", variant)
-        parts = {"auction": get("auction") or "", "id": read_id(get("id"), written=True),
-                 "players": get("players"), "score": get("score"), "unknown": get("unknown")}
+        parts: dict[str, Any] = {"auction": get("auction") or "", "id": read_id(get("id"), written=True),
+                                 "players": get("players"), "score": get("score"), "unknown": get("unknown")}
         if "deal" in by_key:
             given = next((name for name in EXTRA_FIELDS if name in by_key), None)
             if given is not None:

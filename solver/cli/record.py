@@ -9,9 +9,9 @@ import sys
 
 from ..analysis.egn import is_egn, read_egn, split_games, write_egn
 from ..analysis.record import parse_block
-from .defaults import record_game
 from ..core.errors import HasenError
 from ..core.record_text import split_records
+from .defaults import record_game
 from .options import UsageError, read_text
 from .output import emit
 

@@ -27,7 +27,6 @@ from ..analysis.egn import is_egn, read_egn
 from ..analysis.games import place_hands
 from ..analysis.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..analysis.record import Record, parse_block
-from .defaults import record_game
 from ..analysis.session import Session
 from ..core.errors import HasenError
 from ..core.record_text import RecordText, read_id, split_records
@@ -37,6 +36,7 @@ from ..text.session_report import REPORT_MARK, game_words, require_matplotlib, s
 from ..workers import BackendError, Workers, WorkersFailed
 from .batch import Progress, counted
 from .cells import cell, id_cell
+from .defaults import record_game
 from .options import STANDARD, read_text
 from .output import OutputError, emit
 from .parquet import ours, require_pyarrow, write_parquet

@@ -59,7 +59,8 @@ def played_record(seed: int, dealer: str = "N", deck: int = 24, alone: bool = Fa
     return hasen.Record.parse(f"variant: {variant}; deck: {deck}; players: {listed}; "
                               + (f"score: {score}; " if score else "")
                               + (f"settings: {settings}; " if settings else "")
-                              + f"dealer: {dealer}; deal: {deal.notation()}; auction: {', '.join(passes + [f'{dealer} {call}'])}; "
+                              + f"dealer: {dealer}; deal: {deal.notation()}; "
+                              f"auction: {', '.join(passes + [f'{dealer} {call}'])}; "
                               f"contract: {dealer}, trump {trump}, discard {discard}{', alone' if alone else ''}{best}; "
                               f"play: {line}")
 
@@ -209,15 +210,22 @@ def test_a_rule_the_product_does_not_play_refuses_the_file_by_name(ruleset: dict
 
 
 def test_railroad_reads_from_partners_best_and_defend_alone_with_the_joker() -> None:
-    for ruleset, best in (({"joker": True, "partners_best": True, "defend_alone": True}, True),
-                          ({"joker": True, "defend_alone": True}, False),
-                          ({"joker": True, "min_rank": 7, "partners_best": True}, True)):
+    """A deal whose auction is not over gives a record where every hand is given: its game
+    and settings are those the ruleset says."""
+    for ruleset, deck, best in (({"joker": True, "partners_best": True, "defend_alone": True}, 25, True),
+                                ({"joker": True, "defend_alone": True}, 25, False),
+                                ({"joker": True, "min_rank": 7, "partners_best": True}, 33, True)):
+        deal = hasen.random_deal(variant="railroad", deck=deck, seed=1, dealer="N")
         data = json.loads(json.dumps(BASE))
         data["metadata"]["ruleset"] = ruleset
-        data["deals"] = [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "9s"},
-                          "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass", "Pass"]}]}]
-        [deal] = read_egn(data)
-        assert deal.record is None and "the auction stops before trump is made" in deal.missing
+        hands = [[c.name[0] + c.name[1].lower() if c != JOKER else "B" for c in deal.hand(s)] for s in "NESW"]
+        upcard = "B" if deal.extra == JOKER else deal.extra.name[0] + deal.extra.name[1].lower()
+        data["deals"] = [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": upcard, "playerCards": hands},
+                          "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": []}]}]
+        [read] = read_egn(data)
+        assert read.record.variant.name == "railroad" and read.record.variant.deck_size == deck
+        assert read.record.settings.call_for_best is best and read.record.deal == deal.replace(
+            settings=read.record.settings)
 
 
 def test_a_railroad_lone_hand_with_its_calls_for_best_and_a_lone_defender_reads_back() -> None:
