@@ -61,8 +61,8 @@ def played_record(seed: int, dealer: str = "N", deck: int = 24, alone: bool = Fa
                               + (f"settings: {settings}; " if settings else "")
                               + f"dealer: {dealer}; deal: {deal.notation()}; "
                               f"auction: {', '.join(passes + [f'{dealer} {call}'])}; "
-                              f"contract: {dealer}, trump {trump}, discard {discard}{', alone' if alone else ''}{best}; "
-                              f"play: {line}")
+                              f"contract: {dealer}, trump {trump}, discard {discard}"
+                              f"{', alone' if alone else ''}{best}; play: {line}")
 
 
 def by_side(result: hasen.HandResult) -> tuple[int, int]:
