@@ -29,7 +29,7 @@ score is above 0.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any
@@ -361,14 +361,32 @@ def solve_defended(knowledge: Knowledge, forms: Sequence[bool], settings: Settin
     maker = knowledge.seat if declarer is None else declarer
     groups = [with_defences(knowledge, maker, a, settings) for a in forms]
     flat = [shape for group in groups for shape in group]
-    flat_read = None if read is None else [columns for group, columns in zip(groups, read) for _ in group]
+    flat_read = None if read is None else [None if columns is None else
+                                           {extra: columns_in(group[0], shape, cols) for extra, cols in columns.items()}
+                                           for group, columns in zip(groups, read) for shape in group]
     solved = solve_layouts(knowledge, flat, count, seed, threads, mapper, progress, done_before=done_before,
                            total=total, indexes=indexes, read=flat_read)
     rows, at = [], 0
     for group in groups:
-        rows.append(np.minimum.reduce(solved.rows[at:at + len(group)]) if len(group) > 1 else solved.rows[at])
+        defences = [row[:, columns_in(group[0], shape, range(len(group[0].columns)))]
+                    for shape, row in zip(group, solved.rows[at:at + len(group)])]
+        rows.append(np.minimum.reduce(defences) if len(group) > 1 else solved.rows[at])
         at += len(group)
     return Solved(solved.extras, tuple(rows))
+
+
+def columns_in(main: TableShape, other: TableShape, columns: Iterable[int]) -> list[int]:
+    """Where ``main``'s columns are in ``other``'s row: the same choice, or the trump's one
+    column where the chooser makes none there (a lone defender's partner who would take the
+    upcard sits out: a defence that leaves the dealer out has no discard to choose)."""
+    if other.columns == main.columns:
+        return list(columns)
+    place = {column: i for i, column in enumerate(other.columns)}
+    out = []
+    for c in columns:
+        trump, discard = main.columns[c]
+        out.append(place[(trump, discard)] if (trump, discard) in place else place[(trump, None)])
+    return out
 
 
 def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0,

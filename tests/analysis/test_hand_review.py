@@ -160,3 +160,31 @@ def test_a_defending_dealers_discard_is_judged_against_the_maker(text: str) -> N
     assert choice.mean == pytest.approx(means[str(contract.discard)])
     assert choice.best_mean == pytest.approx(means[str(choice.best[1])])
     assert means[str(choice.best[1])] == pytest.approx(max(means.values()))
+
+
+@pytest.mark.compiled
+def test_a_defending_dealers_discard_against_a_lone_maker_counts_every_defence() -> None:
+    """E orders up alone and N, dealing, takes the KS: the defenders defend together, or
+    either alone; where S defends alone N sits out and its discard plays no part (this choice
+    once failed to be judged at all). Each discard's figure is the defenders' tricks under the
+    defence that leaves the maker fewest."""
+    from test_advice import plain_deal
+
+    record = hasen.Record.parse("variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; "
+                                "auction: E order up alone; contract: E, trump S, discard KH, alone")
+    layouts, seed = 8, 2
+    choice = hasen.review_hand(record, layouts=layouts, seed=seed, uniform=True).choice
+    assert choice is not None and str(choice.seat) == "N"
+    deal = record.deal
+    own = deal.hands[0] | 1 << int(deal.extra)
+    tricks: dict[str, list[int]] = {}
+    for i in range(layouts):
+        layout = plain_deal(deal.variant, 0, deal.hands[0], int(deal.extra), random.Random(f"{seed}/choice/{i}"), "N")
+        sitting_out = hasen.solve(layout, "E", "S", None, alone=True, defender="S").total
+        for card in hasen.CardSet(own):
+            made = min(hasen.solve(layout, "E", "S", str(card), alone=True).total,
+                       hasen.solve(layout, "E", "S", str(card), alone=True, defender="N").total, sitting_out)
+            tricks.setdefault(str(card), []).append(deal.variant.hand_size - made)
+    means = {card: sum(v) / layouts for card, v in tricks.items()}
+    assert choice.mean == pytest.approx(means["KH"])
+    assert means[str(choice.best[1])] == pytest.approx(max(means.values()))
