@@ -642,6 +642,9 @@ AT_THE_TABLE = {
                      "win_stderr": FIGURE})},
     "advice": {"type": "string", "description": "The option worth most (with a score: the best chance of winning)."},
     "advice_by_points": {"type": "string", "description": "With a score: the option with the most points."},
+    "close_calls": {"type": "array", "items": {"type": "string"},
+                    "description": "The advice, then every other option within the sampling error of it: with "
+                                   "more than one, the choice is a close call."},
     "score": {"type": "array", "items": {"type": "integer"}, "description": "The score before the hand, the first "
                                                                             "side's first."},
 }
@@ -700,13 +703,19 @@ def hand_review_request(limit: int) -> dict[str, Any]:
 VERDICT = {"type": "string", "enum": ["mistake", "double dummy only", "good", "forced"]}
 WIN_COST = {**FIGURE, "description": "With a score: the chance of winning the game given away against the best "
                                      "choice for it."}
+WIN_STDERR = {**FIGURE, "description": "With a score: the standard error of win_cost."}
+JUDGED = {"type": "boolean", "description": "Weighed on enough layouts to be judged (at least 20, or every one "
+                                            "there is, agreeing with the auction): never a mistake otherwise."}
+DECIDED_BY = {"type": "string", "enum": ["points", "win"],
+              "description": "What ranks the choices and decides a mistake: the points of the hand, or with the "
+                             "score known the chance of winning the game."}
 WHY_POINTS = {"type": "number", "description": "The hand's points to the player there: a whole number, or with "
                                                 "three players each for themselves a half for a defender."}
 WHY = closed({
     "hands": {"type": "object", "propertyNames": SEAT, "additionalProperties": {"type": "string"},
               "description": "A layout it was judged on where it did worst against the best: the hands then."},
-    "made": closed({"tricks": {"type": "integer"}, "points": WHY_POINTS}),
-    "best": closed({"tricks": {"type": "integer"}, "points": WHY_POINTS}),
+    "made": optional(closed({"points": WHY_POINTS}), {"tricks": {"type": "integer"}}),
+    "best": optional(closed({"points": WHY_POINTS}), {"tricks": {"type": "integer"}}),
     "best_better": SHARE, "made_better": SHARE}, "Why a decision is a mistake.")
 HAND_REVIEW_RESPONSE = closed({
     "version": VERSION,
@@ -730,16 +739,21 @@ HAND_REVIEW_RESPONSE = closed({
                   "number": {"type": "integer", "minimum": 1}, "seat": SEAT, "call": {"type": "string"},
                   "expected": FIGURE, "best": {"type": "string"}, "cost": FIGURE, "stderr": FIGURE,
                   "mistake": {"type": "boolean"}, "layouts": {"type": "integer", "minimum": 1},
-                  "agree_with_auction": {"type": "boolean"},
+                  "agree_with_auction": {"type": "boolean"}, "judged": JUDGED, "decided_by": DECIDED_BY,
+                  "close_calls": {"type": "array", "items": {"type": "string"},
+                                  "description": "The calls within the sampling error of the best, the best first: "
+                                                 "several make a close call."},
                   "options": {"type": "array", "items": optional(closed({
-                      "call": {"type": "string"}, "expected": FIGURE, "stderr": FIGURE}), {"win": SHARE})}}),
-                  {"why": WHY, "win_cost": WIN_COST})},
+                      "call": {"type": "string"}, "expected": FIGURE, "stderr": FIGURE}),
+                      {"win": SHARE, "win_stderr": WIN_STDERR})}}),
+                  {"why": WHY, "win_cost": WIN_COST, "win_stderr": WIN_STDERR})},
     "choice": {"oneOf": [NULL, optional(closed({
         "seat": SEAT, "chosen": {"type": "object"}, "best": {"type": "object"}, "points": FIGURE,
         "best_points": FIGURE, "cost": FIGURE, "stderr": FIGURE, "mean": FIGURE, "best_mean": FIGURE,
-        "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}},
+        "layouts": {"type": "integer"}, "mistake": {"type": "boolean"}, "judged": JUDGED,
+        "decided_by": DECIDED_BY},
         "The contract (Hasenpfeffer: trump, discard, alone or not; Euchre: the dealer's discard) from the "
-        "chooser's seat, in points."), {"win_cost": WIN_COST})]},
+        "chooser's seat, in points."), {"win_cost": WIN_COST, "win_stderr": WIN_STDERR})]},
     "contract": {"oneOf": [NULL, {"type": "object"}],
                  "description": "The contract against the best, with every hand open (null: not judged)."},
     "cards": {"type": "array", "items": optional(closed({
@@ -749,13 +763,13 @@ HAND_REVIEW_RESPONSE = closed({
         "cost": {**FIGURE, "description": "Mean tricks given away against the card with the most."},
         "stderr": FIGURE,
         "points_cost": {**FIGURE, "description": "Expected points given away against the best card."},
-        "points_stderr": FIGURE, "mistake": {"type": "boolean"},
+        "points_stderr": FIGURE, "mistake": {"type": "boolean"}, "judged": JUDGED, "decided_by": DECIDED_BY,
         "choices": {"type": "array", "items": optional(closed({
             "card": CARD, "mean": FIGURE, "points": FIGURE,
             "chance": {**SHARE, "description": "Of making the contract (a defender: of setting it)."}}),
             {"win": SHARE})},
         "double_dummy": closed({"cost": TRICKS, "best": {"type": "array", "items": CARD}}),
-        "verdict": VERDICT}), {"why": WHY, "win_cost": WIN_COST})},
+        "verdict": VERDICT}), {"why": WHY, "win_cost": WIN_COST, "win_stderr": WIN_STDERR})},
     "players": {"type": "object", "propertyNames": SEAT, "additionalProperties": closed({
         "cards": {"type": "integer"}, "mistakes": {"type": "integer"}, "given_away": FIGURE, "play_points": FIGURE,
         "bidding_points": FIGURE, "double_dummy_given_away": {"type": "integer"}, "play_win": FIGURE,

@@ -47,10 +47,11 @@ from ..rules.settings import Settings
 from ..search.protocol import NOT_SOLVED
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
 from .agreement import consistent_many
-from .answer import Answer, figure, variant_json
+from .answer import Answer, figure, stderr_of_mean, variant_json
 from .chances import game_chances
 from .choosing import Question, race
 from .contracts import lone_defenders
+from .fair import close
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
@@ -156,6 +157,12 @@ class AtTheTable:
     def best_by_points(self) -> ActionFigures | None:
         return best_option(self.actions) if self.actions else None
 
+    def close_to_best(self) -> list[ActionFigures]:
+        """The other options within the sampling error of the best (by the deciding
+        criterion): with any, the advice is a close call, not a recommendation."""
+        best = self.best_action()
+        return [] if best is None else close_actions(self.actions, best, self.context.score is not None)
+
     def passing(self) -> ActionFigures | None:
         return next((a for a in self.actions if a.option.call.kind == PASS), None)
 
@@ -213,10 +220,29 @@ def context_json(context: Context, agreeing: Agreeing | None, settings: Settings
 def actions_json(actions: Sequence[ActionFigures], by_win: bool = False) -> dict[str, Any]:
     if not actions:
         return {}
-    data = {"actions": [a.to_json() for a in actions], "advice": best_option(actions, by_win).option.words}
+    best = best_option(actions, by_win)
+    data: dict[str, Any] = {"actions": [a.to_json() for a in actions], "advice": best.option.words,
+                            "close_calls": [a.option.words for a in [best, *close_actions(actions, best, by_win)]]}
     if by_win:
         data["advice_by_points"] = best_option(actions).option.words
     return data
+
+
+def close_actions(actions: Sequence[ActionFigures], best: ActionFigures, by_win: bool) -> list[ActionFigures]:
+    """The options other than ``best`` whose difference from it is within twice its standard
+    error (by the chance of winning the game when ``by_win``); one of options that come to
+    the same on every layout."""
+    out: list[ActionFigures] = []
+    for action in actions:
+        if np.array_equal(action.points, best.points) or any(np.array_equal(action.points, a.points) for a in out):
+            continue
+        if by_win and action.wins is not None and best.wins is not None:
+            near = close(best.win - action.win, stderr_of_mean(best.wins - action.wins))
+        else:
+            near = close(best.expected - action.expected, best.stderr_against(action))
+        if near:
+            out.append(action)
+    return out
 
 
 def forms_of(variant: Variant, alone: bool | None) -> tuple[bool, ...]:

@@ -14,15 +14,15 @@ the same answer on every hand (tests/analysis/test_agreement.py holds the two to
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import product
-from operator import mul
 
 import numpy as np
 
 from ..core.cards import JOKER
+from ..core.seats import partner_of
 from ..rules.auction import PASS, AuctionRules, AuctionState, Call
-from ..rules.settings import Settings
+from ..rules.scoring import net_scores
 from .model import EUCHRE_MARGIN, OVERBID_STEPS, PASS_STEPS, SUIT_BITS, FormFit, PlayerModel
+from .policy import place_of
 
 Hands = np.ndarray  # one seat's cards on each layout: uint64 masks
 
@@ -62,24 +62,27 @@ class Ratings:
         self.joker = ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool)
         self.holdings = [((hands >> np.uint64(SUIT_BITS * suit)) & np.uint64(0xFF)).astype(np.intp)
                          for suit in range(4)]
-        self._worth: np.ndarray | None = None
+        self._worth: dict[bool, np.ndarray] = {}
         self._values: dict[tuple[int, bool], np.ndarray] = {}
 
     def plausible(self, state: AuctionState, made: Call) -> np.ndarray:
         """``model.plausible`` of each hand, the seat calling ``made`` at ``state``."""
         assert self.rules.to_call(state) == self.seat
+        policy = self.model.policy(self.rules.settings)
         if self.model.variant.declarer_exchanges:
-            worth = self.worth()
+            partner_high = self.model.variant.partners and state.bidder == partner_of(self.seat)
+            worth = self.worth(partner_high)
             if made.kind == PASS:
                 return worth <= state.high + 1 + PASS_STEPS
             assert made.bid is not None
             return worth >= self.model.ladder(self.rules.settings).index(made.bid) + 1 - OVERBID_STEPS
+        threshold = policy.threshold(place_of(self.rules, state))
         if made.kind != PASS:
-            return self.value(made) > -EUCHRE_MARGIN
+            return self.value(made) > threshold - EUCHRE_MARGIN
         agree = np.ones(len(self.joker), dtype=bool)
         for call in self.rules.calls(state):
             if call.kind != PASS:
-                agree &= self.value(call) <= EUCHRE_MARGIN
+                agree &= self.value(call) <= threshold + EUCHRE_MARGIN
         return agree
 
     def rate(self, fit: FormFit, trump: int, leads: int, upcard: tuple[str, int] | None = None) -> np.ndarray:
@@ -91,11 +94,13 @@ class Ratings:
             total = total + tables[suit][self.holdings[suit]]
         return total
 
-    def worth(self) -> np.ndarray:
-        """Hasenpfeffer: the number of ladder steps to the highest bid the model expects to
-        score above 0 with each hand (0: none), as ``plausible`` reads ``bid_values``."""
-        if self._worth is None:
+    def worth(self, partner_high: bool) -> np.ndarray:
+        """Hasenpfeffer: the number of ladder steps to the highest bid the model would make
+        with each hand (its value above the threshold of its place; 0: none), as
+        ``plausible`` reads ``bid_values``."""
+        if partner_high not in self._worth:
             model, settings, dealer = self.model, self.rules.settings, self.rules.dealer
+            policy = model.policy(settings)
             per_form = []
             for alone in model.forms:
                 leads = model.leads(self.seat, dealer, alone, settings)
@@ -106,10 +111,15 @@ class Ratings:
                     better = rated > best
                     best, trump = np.where(better, rated, best), np.where(better, t, trump)
                 fit = model.fits["bid"][alone]
-                rated = np.choose(trump, [self.rate(fit, t, leads) for t in range(4)])
-                per_form.append(buckets(fit, rated))
-            self._worth = worth_table(model, settings)[tuple(per_form)]
-        return self._worth
+                per_form.append((fit, np.choose(trump, [self.rate(fit, t, leads) for t in range(4)])))
+            worth = np.zeros(len(self.joker), dtype=np.intp)
+            for b, by_form in enumerate(model.bid_scores(settings)):
+                values = np.maximum.reduce([blended(fit, rated, scores) for (fit, rated), scores in zip(per_form,
+                                                                                                         by_form)])
+                threshold = policy.threshold(f"b{b + 1}{'+' if partner_high else '-'}")
+                worth = np.where(values > threshold, b + 1, worth)
+            self._worth[partner_high] = worth
+        return self._worth[partner_high]
 
     def value(self, call: Call) -> np.ndarray:
         """Euchre: ``model.value_of(rules, state, hand, call)`` of each hand."""
@@ -122,7 +132,8 @@ class Ratings:
             fit = model.fits["bid"][alone]
             predicted = self.rate(fit, trump, model.leads(self.seat, rules.dealer, alone, settings),
                                   None if taker is None else (taker, upcard))
-            values = self._values[(trump, alone)] = expected_table(model, alone, settings)[buckets(fit, predicted)]
+            values = self._values[(trump, alone)] = blended(fit, predicted,
+                                                            net_scores(model.variant, settings, None, alone))
         return values
 
 
@@ -144,30 +155,14 @@ def holding_tables(fit: FormFit, trump: int, holdings: tuple[tuple[float, ...], 
     return kept(fit, ("holdings", trump), lambda: np.array(holdings, dtype=np.float64))
 
 
-def buckets(fit: FormFit, predicted: np.ndarray) -> np.ndarray:
-    """``fit.distribution``'s bucket of each prediction."""
-    return np.clip(np.trunc(predicted / fit.width), 0, len(fit.shares) - 1).astype(np.intp)
-
-
-def worth_table(model: PlayerModel, settings: Settings) -> np.ndarray:
-    """Hasenpfeffer: the worth in ladder steps for each bucket of each form (an axis a form),
-    from each bid's expected points as ``bid_values`` works them out."""
-    def build() -> np.ndarray:
-        fits = [model.fits["bid"][alone] for alone in model.forms]
-        scores = model.bid_scores(settings)  # per bid, per form
-        expected = [[[float(sum(map(mul, shares, by_form[f]))) for by_form in scores] for shares in fit.shares]
-                    for f, fit in enumerate(fits)]
-        table = np.zeros([len(fit.shares) for fit in fits], dtype=np.intp)
-        for index in product(*(range(len(fit.shares)) for fit in fits)):
-            values = [max(expected[f][k][b] for f, k in enumerate(index)) for b in range(len(scores))]
-            table[index] = max((b + 1 for b, v in enumerate(values) if v > 0), default=0)
-        return table
-
-    return kept(model, ("worth", settings), build)
-
-
-def expected_table(model: PlayerModel, alone: bool, settings: Settings) -> np.ndarray:
-    """Euchre: a call's expected points for each bucket of its form's fit (``model.expected``)."""
-    shares = model.fits["bid"][alone].shares
-    return kept(model, ("expected", alone, settings),
-                lambda: np.array([model.expected(row, None, alone, settings) for row in shares]))
+def blended(fit: FormFit, predicted: np.ndarray, scores: tuple[int, ...]) -> np.ndarray:
+    """``fit.expected(predicted, scores)`` of each prediction: the same operations in the
+    same order."""
+    by_bucket = kept(fit, ("expected", scores), lambda: np.array(fit.expected_by_bucket(scores)))
+    last = len(fit.shares) - 1
+    x = np.minimum(np.maximum(predicted / fit.width - 0.5, 0.0), float(last))
+    low = np.minimum(x.astype(np.intp), max(last - 1, 0))
+    far = x - low
+    high = np.minimum(low + 1, last)
+    values: np.ndarray = by_bucket[low] + far * (by_bucket[high] - by_bucket[low])
+    return values

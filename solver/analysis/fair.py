@@ -53,9 +53,23 @@ from .play import PlayState
 from .views import View, rotation
 
 MISTAKE_POINTS = 0.3  # points of the hand: the least cost called a mistake (of a card or a call)
+# with the score known, the side's chance of winning the game decides: the least cost called a mistake
+MISTAKE_WIN = 0.02
+MIN_JUDGED = 20  # layouts: a decision weighed on fewer is shown, not judged (unless they are every one there is)
+EPSILON = 1e-9  # a cost is a difference of sums: an exact 0.3 may come out 0.2999999999999998
 MAX_TRIES = 20  # candidate layouts per layout wanted, when the auction rules some out
 # which of a batch of layouts (each the masks of View.places) agree with the auction?
 Agree = Callable[[Sequence[Sequence[Mask]]], Sequence[bool]]
+
+
+def material(cost: float, stderr: float, least: float) -> bool:
+    """Is a cost a mistake: at least ``least``, and clear of twice its standard error?"""
+    return cost >= least - EPSILON and cost > 2 * stderr
+
+
+def close(difference: float, stderr: float) -> bool:
+    """Are two options a close call: their difference within twice its standard error?"""
+    return difference <= 2 * stderr + EPSILON
 
 
 @dataclass(frozen=True)
@@ -107,14 +121,17 @@ class Why:
     each was the better."""
 
     hands: dict[str, str]  # by seat: the cards held then
-    made: tuple[int, float]  # the choice made there: the mover's side's tricks, its points
-    best: tuple[int, float]
+    # the choice made there: the mover's side's tricks (None for a call, whose contracts differ), its points
+    made: tuple[int | None, float]
+    best: tuple[int | None, float]
     best_better: float
     made_better: float
 
     def to_json(self) -> dict[str, Any]:
-        return {"hands": self.hands, "made": {"tricks": self.made[0], "points": whole(self.made[1])},
-                "best": {"tricks": self.best[0], "points": whole(self.best[1])},
+        def one(pair: tuple[int | None, float]) -> dict[str, Any]:
+            return ({} if pair[0] is None else {"tricks": pair[0]}) | {"points": whole(pair[1])}
+
+        return {"hands": self.hands, "made": one(self.made), "best": one(self.best),
                 "best_better": figure(self.best_better), "made_better": figure(self.made_better)}
 
 
@@ -141,23 +158,42 @@ class FairVerdict:
     why: Why | None = None  # for a mistake
     agreeing: bool = False  # the layouts were kept to those that agree with the auction
     win_cost: float | None = None  # with a score: the chance of winning the game given away
+    win_stderr: float | None = None
 
     @property
     def best(self) -> Card:
+        """The best card by the deciding criterion (``by_win``)."""
         return self.choices[0].card if self.choices else self.card
 
     @property
+    def by_win(self) -> bool:
+        """Is it decided by the chance of winning the game (the score is known), not points?"""
+        return self.win_cost is not None
+
+    @property
+    def judged(self) -> bool:
+        """Was it weighed on enough layouts to be judged (``MIN_JUDGED``, or every one there is)?"""
+        return not self.choices or self.exact or self.layouts >= MIN_JUDGED
+
+    @property
     def mistake(self) -> bool:
-        """A material cost in points: at least MISTAKE_POINTS, clear of the sampling error."""
-        return self.points_cost >= MISTAKE_POINTS and self.points_cost > 2 * self.points_stderr
+        """A material cost in the deciding criterion: at least MISTAKE_POINTS points (with the
+        score, MISTAKE_WIN of the chance of winning), clear of the sampling error; only when
+        judged."""
+        if not self.judged:
+            return False
+        if self.win_cost is not None and self.win_stderr is not None:
+            return material(self.win_cost, self.win_stderr, MISTAKE_WIN)
+        return material(self.points_cost, self.points_stderr, MISTAKE_POINTS)
 
     def to_json(self) -> dict[str, Any]:
-        data = {"number": self.number, "seat": SEATS[self.seat], "card": card_name(self.card),
+        data: dict[str, Any] = {"number": self.number, "seat": SEATS[self.seat], "card": card_name(self.card),
                 "layouts": self.layouts, "exact": self.exact, "agree_with_auction": self.agreeing,
+                "judged": self.judged, "decided_by": "win" if self.by_win else "points",
                 "best": card_name(self.best), "cost": figure(self.cost), "stderr": figure(self.stderr),
                 "points_cost": figure(self.points_cost), "points_stderr": figure(self.points_stderr),
                 "mistake": self.mistake, "choices": [c.to_json() for c in self.choices],
-                **given_figures(win_cost=self.win_cost)}
+                **given_figures(win_cost=self.win_cost, win_stderr=self.win_stderr)}
         if self.why is not None:
             data["why"] = self.why.to_json()
         return data
@@ -244,12 +280,15 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     points = stakes.standing(variant, mover_declares)[declarers]
     success = declarers >= stakes.needed if mover_declares else declarers < stakes.needed
     means, point_means, chances = tricks.mean(axis=0), points.mean(axis=0), success.mean(axis=0)
-    wins = None
+    wins = win_means = None
     if stakes.wins is not None:  # the mover's side's chance of winning the game, per layout and card
-        wins = np.array(stakes.wins)[declarers, variant.scorer_of(seat)].mean(axis=0)
+        wins = np.array(stakes.wins)[declarers, variant.scorer_of(seat)]
+        win_means = wins.mean(axis=0)
     by_tricks = min(range(len(legal)), key=lambda j: (-means[j], canonical_key(legal[j])))
-    order = sorted(range(len(legal)), key=lambda j: (-point_means[j], -means[j], canonical_key(legal[j])))
-    best, played = order[0], legal.index(card)
+    by_points = sorted(range(len(legal)), key=lambda j: (-point_means[j], -means[j], canonical_key(legal[j])))
+    # with the score known, the chance of winning the game decides (points on a tie)
+    order = by_points if win_means is None else sorted(by_points, key=lambda j: -round(float(win_means[j]), 12))
+    best, played = by_points[0], legal.index(card)
     n = len(totals)
 
     def stderr_of(differences: np.ndarray) -> float:
@@ -260,12 +299,16 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     points_cost = float(point_means[best] - point_means[played])
     points_stderr = stderr_of(points[:, best] - points[:, played])
     choices = tuple(CardChoiceFigure(Card(legal[j]), float(means[j]), float(point_means[j]), float(chances[j]),
-                                     None if wins is None else float(wins[j])) for j in order)
-    win_cost = None if wins is None else float(wins.max() - wins[played])
+                                     None if win_means is None else float(win_means[j])) for j in order)
+    win_cost = win_stderr = None
+    if wins is not None and win_means is not None:
+        win_cost = float(win_means[order[0]] - win_means[played])
+        win_stderr = stderr_of(wins[:, order[0]] - wins[:, played])
     verdict = FairVerdict(number, Seat(seat), Card(card), n, exact, choices, cost, stderr, points_cost,
-                          points_stderr, agreeing=agreeing, win_cost=win_cost)
+                          points_stderr, agreeing=agreeing, win_cost=win_cost, win_stderr=win_stderr)
     if verdict.mistake:
-        gap = points[:, best] - points[:, played]
+        best = order[0]  # by the criterion that decided it
+        gap = points[:, best] - points[:, played] if wins is None else wins[:, best] - wins[:, played]
         worst = int(np.argmax(gap))  # the first layout of the largest gap
         hands = {SEATS[seat]: str(CardSet(state.hands[seat]))}
         for place, cards in zip(view.places, dealt[worst]):

@@ -51,7 +51,7 @@ from .agreement import consistent_many
 from .answer import Answer, figure, given_figures, stderr_of_mean
 from .bidding import Auction
 from .chances import GameState, game_chances
-from .fair import MISTAKE_POINTS, Agree, FairVerdict, Stakes, Why, judge_play
+from .fair import MIN_JUDGED, MISTAKE_POINTS, MISTAKE_WIN, Agree, FairVerdict, Stakes, Why, close, judge_play, material
 from .family import Family
 from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
 from .knowledge import Context, Knowledge
@@ -75,10 +75,12 @@ class CallOption:
     expected: float  # the caller's side's points less the other side's
     stderr: float  # of its difference from the call made
     win: float | None = None  # with a score: the caller's side's chance of winning the game
+    win_stderr: float | None = None  # of its difference from the call made
+    gap_stderr: float = 0.0  # of its difference from the best call, in the deciding criterion
 
     def to_json(self) -> dict[str, Any]:
         return {"call": self.call, "expected": figure(self.expected), "stderr": figure(self.stderr),
-                **given_figures(win=self.win)}
+                **given_figures(win=self.win, win_stderr=self.win_stderr)}
 
 
 @dataclass(frozen=True)
@@ -89,40 +91,81 @@ class CallVerdict:
     number: int  # its place in the auction, from 1
     seat: Seat
     made: CallOption
-    options: tuple[CallOption, ...]  # every call open to the seat, the best first
+    options: tuple[CallOption, ...]  # every call open to the seat, the best first (by ``by_win``)
     layouts: int
     agreeing: bool  # the layouts were kept to those that agree with the calls before it
     why: Why | None = None  # for a mistake
+    # weighed on layouts that do not agree with the calls before it, though it should (none did)
+    unagreed: bool = False
+
+    @property
+    def by_win(self) -> bool:
+        """Is it decided by the chance of winning the game (the score is known), not points?"""
+        return self.made.win is not None
 
     @property
     def best(self) -> CallOption:
+        """The best call by the deciding criterion."""
         return self.options[0]
 
     @property
+    def best_by_points(self) -> CallOption:
+        return max(self.options, key=lambda o: o.expected)  # the first of equals: the order the options are in
+
+    @property
     def cost(self) -> float:
-        return self.best.expected - self.made.expected
+        """The points given away against the call worth most in points."""
+        return self.best_by_points.expected - self.made.expected
 
     @property
     def stderr(self) -> float:
-        return next(o.stderr for o in self.options if o.call == self.best.call)
-
-    @property
-    def mistake(self) -> bool:
-        return self.cost >= MISTAKE_POINTS and self.cost > 2 * self.stderr
+        return self.best_by_points.stderr
 
     @property
     def win_cost(self) -> float | None:
         """With a score: the chance of winning the game given away against the call with the best."""
-        if self.made.win is None:
+        if self.made.win is None or self.best.win is None:
             return None
-        return max(o.win or 0.0 for o in self.options) - self.made.win
+        return self.best.win - self.made.win
+
+    @property
+    def judged(self) -> bool:
+        """Was it weighed on enough layouts (``MIN_JUDGED``) that agree with the auction?"""
+        return self.layouts >= MIN_JUDGED and not self.unagreed
+
+    @property
+    def close_calls(self) -> tuple[str, ...]:
+        """The calls no clearer than the sampling error from the best (by the deciding
+        criterion), the best first: where there are several, the choice is a close call."""
+        best = self.best
+        out = []
+        for option in self.options:
+            if self.by_win and option.win is not None and best.win is not None:
+                near = close(best.win - option.win, option.gap_stderr)
+            else:
+                near = close(best.expected - option.expected, option.gap_stderr)
+            if option is best or near:
+                out.append(option.call)
+        return tuple(out)
+
+    @property
+    def mistake(self) -> bool:
+        """A material cost in the deciding criterion, clear of twice its standard error; only
+        when judged."""
+        if not self.judged:
+            return False
+        if self.by_win and self.win_cost is not None:
+            return material(self.win_cost, self.best.win_stderr or 0.0, MISTAKE_WIN)
+        return material(self.cost, self.stderr, MISTAKE_POINTS)
 
     def to_json(self) -> dict[str, Any]:
-        data = {"number": self.number, "seat": SEATS[self.seat], "call": self.made.call,
+        data: dict[str, Any] = {"number": self.number, "seat": SEATS[self.seat], "call": self.made.call,
                 "expected": figure(self.made.expected), "best": self.best.call, "cost": figure(self.cost),
-                "stderr": figure(self.stderr), "mistake": self.mistake, "layouts": self.layouts,
-                "agree_with_auction": self.agreeing, "options": [o.to_json() for o in self.options],
-                **given_figures(win_cost=self.win_cost)}
+                "stderr": figure(self.stderr), "mistake": self.mistake, "judged": self.judged,
+                "decided_by": "win" if self.by_win else "points", "close_calls": list(self.close_calls),
+                "layouts": self.layouts, "agree_with_auction": self.agreeing,
+                "options": [o.to_json() for o in self.options],
+                **given_figures(win_cost=self.win_cost, win_stderr=self.best.win_stderr)}
         if self.why is not None:
             data["why"] = self.why.to_json()
         return data
@@ -144,14 +187,25 @@ class ChoiceVerdict:
     best_mean: float
     layouts: int
     win_cost: float | None = None  # with a score: the chance of winning given away against the best choice for it
+    win_stderr: float | None = None
 
     @property
     def cost(self) -> float:
         return self.best_points - self.points
 
     @property
+    def judged(self) -> bool:
+        return self.layouts >= MIN_JUDGED
+
+    @property
     def mistake(self) -> bool:
-        return self.cost >= MISTAKE_POINTS and self.cost > 2 * self.stderr
+        """A material cost in the deciding criterion (with the score known, the chance of
+        winning the game), clear of twice its standard error; only when judged."""
+        if not self.judged:
+            return False
+        if self.win_cost is not None and self.win_stderr is not None:
+            return material(self.win_cost, self.win_stderr, MISTAKE_WIN)
+        return material(self.cost, self.stderr, MISTAKE_POINTS)
 
     def to_json(self) -> dict[str, Any]:
         def choice(pair: tuple[Suit, Card | None, bool]) -> dict[str, Any]:
@@ -161,8 +215,9 @@ class ChoiceVerdict:
         return {"seat": SEATS[self.seat], "chosen": choice(self.chosen), "best": choice(self.best),
                 "points": figure(self.points), "best_points": figure(self.best_points), "cost": figure(self.cost),
                 "stderr": figure(self.stderr), "mean": figure(self.mean), "best_mean": figure(self.best_mean),
-                "layouts": self.layouts, "mistake": self.mistake,
-                **given_figures(win_cost=self.win_cost)}
+                "layouts": self.layouts, "judged": self.judged, "mistake": self.mistake,
+                "decided_by": "points" if self.win_cost is None else "win",
+                **given_figures(win_cost=self.win_cost, win_stderr=self.win_stderr)}
 
 
 @dataclass(frozen=True)
@@ -413,7 +468,9 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
             figures = value_options(model, settings, seat, deal.dealer, tuple(before), dealt, options, None)
             if game is not None:
                 figures = [f.with_score(game.table, game.score, game.dealer, seat) for f in figures]
-            verdicts.append(call_verdict(number, Seat(seat), call.words(settings), figures, dealt, agreeing.filtered))
+            wanted = not uniform and any(other != seat for other, _ in before)  # calls to agree with
+            verdicts.append(call_verdict(number, Seat(seat), call.words(settings), figures, dealt, agreeing.filtered,
+                                         wanted and not agreeing.filtered))
         step()
         before.append((seat, call))
         state = rules.after(state, call)
@@ -421,24 +478,32 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
 
 
 def call_verdict(number: int, seat: Seat, made_words: str, figures: list[ActionFigures],
-                 dealt: Sequence[tuple[Sequence[Mask], CardId]], agreeing: bool) -> CallVerdict:
-    """A call's verdict from the figures of every call open to it."""
+                 dealt: Sequence[tuple[Sequence[Mask], CardId]], agreeing: bool, unagreed: bool = False
+                 ) -> CallVerdict:
+    """A call's verdict from the figures of every call open to it: the options by points, or
+    with a score by the chance of winning the game (points on a tie)."""
     made = next(f for f in figures if f.call == made_words)
     order = sorted(figures, key=lambda f: -f.expected)  # the first listed of equals first
+    by_win = made.wins is not None
+    if by_win:
+        order.sort(key=lambda f: -round(f.win, 12))
 
-    def win(f: ActionFigures) -> float | None:
-        return None if f.wins is None else f.win
+    def option(f: ActionFigures) -> CallOption:
+        if f.wins is None or made.wins is None:
+            return CallOption(f.call, f.expected, made.stderr_against(f), gap_stderr=order[0].stderr_against(f))
+        assert order[0].wins is not None
+        return CallOption(f.call, f.expected, made.stderr_against(f), f.win, stderr_of_mean(made.wins - f.wins),
+                          stderr_of_mean(order[0].wins - f.wins))
 
-    options = tuple(CallOption(f.call, f.expected, made.stderr_against(f), win(f)) for f in order)
-    verdict = CallVerdict(number, seat, CallOption(made.call, made.expected, 0.0, win(made)), options, len(dealt),
-                          agreeing)
+    verdict = CallVerdict(number, seat, option(made), tuple(option(f) for f in order), len(dealt), agreeing,
+                          unagreed=unagreed)
     if verdict.mistake:
         best = order[0]
-        gap = best.points - made.points
+        gap = best.points - made.points if not by_win else best.wins - made.wins  # type: ignore[operator]
         worst = int(np.argmax(gap))
         hands = {SEATS[s]: str(CardSet(dealt[worst][0][s])) for s in range(4) if dealt[worst][0][s]}
-        why = Why(hands, (0, float(made.points[worst])), (0, float(best.points[worst])), float((gap > 0).mean()),
-                  float((gap < 0).mean()))
+        why = Why(hands, (None, float(made.points[worst])), (None, float(best.points[worst])),
+                  float((gap > 0).mean()), float((gap < 0).mean()))
         verdict = replace(verdict, why=why)
     return verdict
 
@@ -516,7 +581,7 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
                             agreeing.indexes, read, declarer=contract.declarer)
     chooser_declares = variant.declares_with(taker, contract.declarer)
     candidates = []  # (points per layout, tricks per layout, trump, discard, alone)
-    wins: dict[tuple[int, int, bool], float] = {}  # with a score: each choice's chance of winning, the chooser's side's
+    wins: dict[tuple[int, int, bool], np.ndarray] = {}  # with a score: each choice's chance of winning, per layout
     chooser = variant.scorer_of(taker)
     for alone, shape, rows in zip(forms, shapes, solved.rows):
         stakes = Stakes.of(variant, settings, record.bid, alone, game, variant.scorer_of(contract.declarer))
@@ -530,7 +595,7 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
             tricks = declarers if chooser_declares else variant.hand_size - declarers
             candidates.append((points, tricks, t, d, alone))
             if stakes.wins is not None:
-                wins[(t, d, alone)] = float(np.array(stakes.wins)[declarers, chooser].mean())
+                wins[(t, d, alone)] = np.array(stakes.wins)[declarers, chooser]
     assert candidates, "a chooser has a discard to make"
 
     def place(entry: tuple[np.ndarray, np.ndarray, int, int, bool]) -> tuple[float, float, bool, int, tuple[int, int]]:
@@ -538,6 +603,8 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
         return -float(points.mean()), -float(tricks.mean()), alone, trump, canonical_key(discard)
 
     best = min(candidates, key=place)
+    if wins:  # with the score known, the chance of winning the game decides (points on a tie)
+        best = min(candidates, key=lambda c: (-round(float(wins[(c[2], c[3], c[4])].mean()), 12), place(c)))
     chosen = next(c for c in candidates if (c[2], c[3], c[4]) == (contract.trump, contract.discard, contract.alone))
     differences = best[0] - chosen[0]
     stderr = stderr_of_mean(differences)
@@ -545,6 +612,9 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     def pair(entry: tuple[np.ndarray, np.ndarray, int, int, bool]) -> tuple[Suit, Card | None, bool]:
         return Suit(entry[2]), Card(entry[3]), entry[4]
 
-    win_cost = max(wins.values()) - wins[(contract.trump, contract.discard, contract.alone)] if wins else None
+    win_cost = win_stderr = None
+    if wins:
+        made, top = wins[(chosen[2], chosen[3], chosen[4])], wins[(best[2], best[3], best[4])]
+        win_cost, win_stderr = float(top.mean() - made.mean()), stderr_of_mean(top - made)
     return ChoiceVerdict(Seat(taker), pair(chosen), pair(best), float(chosen[0].mean()), float(best[0].mean()),
-                         stderr, float(chosen[1].mean()), float(best[1].mean()), count, win_cost)
+                         stderr, float(chosen[1].mean()), float(best[1].mean()), count, win_cost, win_stderr)

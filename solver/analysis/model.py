@@ -53,6 +53,7 @@ from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings, joker_suit
 from ..rules.trump import left_bower, takes_upcard
+from .policy import POINTS, UNFITTED, Policies, Policy, place_of
 
 # How far a call may stray from the model's and still be taken as the player's (the layouts
 # that agree with an auction, ``PlayerModel.plausible``): players are more cautious or bolder
@@ -61,7 +62,7 @@ PASS_STEPS = 3  # Hasenpfeffer: a pass with a hand worth up to three bids above 
 OVERBID_STEPS = 1  # Hasenpfeffer: a bid one above what the hand is worth
 EUCHRE_MARGIN = 0.5  # Euchre: points either way of 0
 MODEL_FILE = "player_model.json"  # in hasen/data, written by hasen.analysis.model_fit
-MODEL_VERSION = 1
+MODEL_VERSION = 2
 
 # The trump suit's cards from the top, as a feature each: the Joker, the right and left
 # bowers, then the suit's ranks A K Q T 9 8 7 (a deck without some of them never holds those).
@@ -248,9 +249,40 @@ class FormFit:
     def _holdings(self) -> dict[int, tuple[tuple[float, ...], ...]]:
         return {}
 
+    def position(self, predicted: float) -> tuple[int, float]:
+        """Where a prediction falls between the buckets' centres: the bucket below and how far
+        towards the next (0 to 1); at either end, the end bucket. The model's figures are
+        each bucket's, blended so: a hand a hair better is worth a hair more, not a
+        bucket's step more."""
+        last = len(self.shares) - 1
+        x = min(max(predicted / self.width - 0.5, 0.0), float(last))
+        low = min(int(x), max(last - 1, 0))
+        return low, x - low
+
     def distribution(self, predicted: float) -> tuple[float, ...]:
-        bucket = min(max(int(predicted / self.width), 0), len(self.shares) - 1)
-        return self.shares[bucket]
+        """P(tricks = t), blended between the buckets around the prediction."""
+        low, far = self.position(predicted)
+        high = min(low + 1, len(self.shares) - 1)
+        return tuple((1 - far) * a + far * b for a, b in zip(self.shares[low], self.shares[high]))
+
+    def expected(self, predicted: float, scores: tuple[int, ...]) -> float:
+        """The expected ``scores`` (points by tricks) at a prediction: each bucket's expected
+        points blended as ``position`` says (as the arrays of ``hasen.analysis.agreement`` do)."""
+        low, far = self.position(predicted)
+        by_bucket = self.expected_by_bucket(scores)
+        high = min(low + 1, len(by_bucket) - 1)
+        return by_bucket[low] + far * (by_bucket[high] - by_bucket[low])
+
+    def expected_by_bucket(self, scores: tuple[int, ...]) -> tuple[float, ...]:
+        """Each bucket's expected ``scores``."""
+        known = self._expected.get(scores)
+        if known is None:
+            known = self._expected[scores] = tuple(float(sum(map(mul, row, scores))) for row in self.shares)
+        return known
+
+    @cached_property
+    def _expected(self) -> dict[tuple[int, ...], tuple[float, ...]]:
+        return {}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> FormFit:
@@ -279,16 +311,32 @@ def model_data() -> dict[str, Any]:
 class PlayerModel:
     """The model for one game (see the module): ``PlayerModel.of(variant)``."""
 
-    def __init__(self, variant: Variant, fits: dict[str, dict[bool, FormFit]]) -> None:
+    def __init__(self, variant: Variant, fits: dict[str, dict[bool, FormFit]],
+                 policies: Policies = UNFITTED, klass: str = POINTS) -> None:
         self.variant = variant
         self.fits = fits  # "bid" (before the widow or the exchange) and, Hasenpfeffer, "play": by alone
+        self.policies = policies  # when its seats call (hasen.analysis.policy)
+        self.klass = klass  # the score's class its seats call in (``policy.score_class``)
 
     @classmethod
     @cache
-    def of(cls, variant: Variant) -> PlayerModel:
-        data = model_data()["games"][model_key(variant)]
+    def of(cls, variant: Variant, klass: str = POINTS) -> PlayerModel:
+        """The shipped model of the game; ``klass``: its seats call as at a score of that class."""
+        if klass != POINTS:  # the same fits and caches of values: only the thresholds differ
+            base = cls.of(variant)
+            scored = cls.__new__(cls)
+            scored.__dict__.update(base.__dict__)
+            scored.klass = klass
+            return scored
+        data = model_data()
+        fits = data["games"][model_key(variant)]
         return cls(variant, {stage: {alone == "alone": FormFit.from_json(fit) for alone, fit in forms.items()}
-                             for stage, forms in data.items()})
+                             for stage, forms in fits.items()},
+                   Policies.from_json(data.get("policies", {}).get(model_key(variant), {})))
+
+    def policy(self, settings: Settings) -> Policy:
+        """The thresholds its seats call by at the table's rules (``hasen.analysis.policy``)."""
+        return self.policies.of(settings.all_pass, self.klass)
 
     @property
     def forms(self) -> tuple[bool, ...]:
@@ -345,9 +393,9 @@ class PlayerModel:
         assert best is not None
         return best[1], best[2]
 
-    def bid_shares(self, hand: Mask, seat: int, dealer: int, settings: Settings, alone: bool) -> tuple[float, ...]:
-        """Hasenpfeffer: P(tricks = t) for the declaring side, before the widow: the hand judged
-        in the trump the fit rates best for it."""
+    def bid_prediction(self, hand: Mask, seat: int, dealer: int, settings: Settings, alone: bool) -> float:
+        """Hasenpfeffer: the tricks the bid fit predicts for the declaring side, before the
+        widow: the hand judged in the trump the play fit rates best."""
         leads = self.leads(seat, dealer, alone, settings)
         play = self.fits["play"][alone]
         trump, best = 0, play.rate(hand, 0, leads)
@@ -355,29 +403,34 @@ class PlayerModel:
             rated = play.rate(hand, t, leads)
             if rated > best:
                 trump, best = t, rated
-        fit = self.fits["bid"][alone]
-        return fit.distribution(fit.rate(hand, trump, leads))
+        return self.fits["bid"][alone].rate(hand, trump, leads)
+
+    def bid_shares(self, hand: Mask, seat: int, dealer: int, settings: Settings, alone: bool) -> tuple[float, ...]:
+        """Hasenpfeffer: P(tricks = t) for the declaring side, before the widow."""
+        return self.fits["bid"][alone].distribution(self.bid_prediction(hand, seat, dealer, settings, alone))
+
+    def call_prediction(self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool,
+                        settings: Settings) -> float:
+        """Euchre: the tricks the fit predicts for the makers if ``seat`` makes ``trump``."""
+        taker = self.upcard_taker(seat, dealer, upcard, trump, alone, settings)
+        leads = self.leads(seat, dealer, alone, settings)
+        return self.fits["bid"][alone].rate(hand, trump, leads, None if taker is None else (taker, upcard))
 
     def call_shares(self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool,
                     settings: Settings) -> tuple[float, ...]:
         """Euchre: P(tricks = t) for the makers if ``seat`` makes ``trump``."""
-        taker = self.upcard_taker(seat, dealer, upcard, trump, alone, settings)
-        leads = self.leads(seat, dealer, alone, settings)
-        fit = self.fits["bid"][alone]
-        return fit.distribution(fit.rate(hand, trump, leads, None if taker is None else (taker, upcard)))
+        return self.fits["bid"][alone].distribution(
+            self.call_prediction(hand, seat, dealer, upcard, trump, alone, settings))
 
     # --- calling -------------------------------------------------------------------------
-
-    def expected(self, shares: Sequence[float], bid: Bid | None, alone: bool, settings: Settings) -> float:
-        """The declaring side's expected net points (its points less the defenders')."""
-        return float(sum(map(mul, shares, net_scores(self.variant, settings, bid, alone))))
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
     def bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:
         """Hasenpfeffer: each bid's expected points for the hand, with the partner or alone,
         whichever is more (the bids in ladder order)."""
-        forms = [self.bid_shares(hand, seat, dealer, settings, alone) for alone in self.forms]
-        return tuple(max(float(sum(map(mul, shares, scores))) for shares, scores in zip(forms, by_form))
+        forms = [(self.fits["bid"][alone], self.bid_prediction(hand, seat, dealer, settings, alone))
+                 for alone in self.forms]
+        return tuple(max(fit.expected(predicted, scores) for (fit, predicted), scores in zip(forms, by_form))
                      for by_form in self.bid_scores(settings))
 
     @lru_cache(maxsize=64)  # noqa: B019
@@ -395,8 +448,9 @@ class PlayerModel:
     def call_values(self, hand: Mask, seat: int, dealer: int, upcard: CardId,
                     settings: Settings) -> dict[tuple[int, bool], float]:
         """Euchre: each call's expected points for the hand, by (trump, alone)."""
-        return {(trump, alone): self.expected(self.call_shares(hand, seat, dealer, upcard, trump, alone, settings),
-                                              None, alone, settings)
+        return {(trump, alone): self.fits["bid"][alone].expected(
+                    self.call_prediction(hand, seat, dealer, upcard, trump, alone, settings),
+                    net_scores(self.variant, settings, None, alone))
                 for trump in range(4) for alone in self.forms}
 
     def value_of(self, rules: AuctionRules, state: AuctionState, hand: Mask, call: Call) -> float:
@@ -417,21 +471,36 @@ class PlayerModel:
         assert trump is not None
         return trump
 
-    def call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> Call:
-        """The call the model makes for the seat to call at ``state``, holding ``hand``."""
-        legal = rules.calls(state)
-        options = [c for c in legal if c.kind != PASS]
+    def best_call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> tuple[float, Call, Call | None]:
+        """The call the seat to call would make if it makes one, its value, and the same call
+        in the other form of play (None where there is none): Hasenpfeffer, the lowest bid it
+        may; Euchre, the trump its fit rates best (the first on a tie), alone when that is
+        worth more than with the partner by the lone margin of its place."""
+        legal = [c for c in rules.calls(state) if c.kind != PASS]
+        assert legal, "a seat to call has a call that makes or raises"
         if self.variant.declarer_exchanges:
-            options = options[:1]  # it bids the lowest bid it may, or passes
-        best: tuple[float, Call] | None = None
-        for option in options:
-            value = self.value_of(rules, state, hand, option)
-            if best is None or value > best[0]:
-                best = (value, option)
-        if best is None:
+            return self.value_of(rules, state, hand, legal[0]), legal[0], None
+        by_trump: dict[int, dict[bool, tuple[float, Call]]] = {}
+        for option in legal:
+            by_trump.setdefault(self.call_trump(rules, option), {})[option.alone] = (
+                self.value_of(rules, state, hand, option), option)
+        trump = max(by_trump, key=lambda t: max(v for v, _ in by_trump[t].values()))  # the first of equals
+        forms = by_trump[trump]
+        margin = self.policy(rules.settings).lone_margin(place_of(rules, state))
+        alone = True in forms and (False not in forms or forms[True][0] - forms[False][0] > margin)
+        value, call = forms[alone]
+        other = forms.get(not alone)
+        return max(v for v, _ in forms.values()), call, None if other is None else other[1]
+
+    def call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> Call:
+        """The call the model makes for the seat to call at ``state``, holding ``hand``: its
+        best call when that is worth more than the threshold of its place, else a pass (the
+        stuck dealer's best call)."""
+        if rules.to_call(state) is None or all(c.kind == PASS for c in rules.calls(state)):
             return PASSING
-        if best[0] > 0 or PASSING not in legal:
-            return best[1]
+        value, call, _ = self.best_call(rules, state, hand)
+        if PASSING not in rules.calls(state) or value > self.policy(rules.settings).threshold(place_of(rules, state)):
+            return call
         return PASSING
 
     def plausible(self, rules: AuctionRules, state: AuctionState, hand: Mask, made: Call) -> bool:
@@ -444,24 +513,30 @@ class PlayerModel:
         is worth more than minus half a point."""
         seat = rules.to_call(state)
         assert seat is not None
+        policy = self.policy(rules.settings)
         if self.variant.declarer_exchanges:
             ladder = self.ladder(rules.settings)
             values = self.bid_values(hand, seat, rules.dealer, rules.settings)
-            worth = max((b + 1 for b, v in enumerate(values) if v > 0), default=0)  # in ladder steps
+            partner_high = "+" if self.variant.partners and state.bidder == partner_of(seat) else "-"
+            worth = max((b + 1 for b, v in enumerate(values) if v > policy.threshold(f"b{b + 1}{partner_high}")),
+                        default=0)  # in ladder steps
             if made.kind == PASS:
                 return worth <= state.high + 1 + PASS_STEPS
             assert made.bid is not None
             return worth >= ladder.index(made.bid) + 1 - OVERBID_STEPS
         margin = EUCHRE_MARGIN
+        threshold = policy.threshold(place_of(rules, state))
         if made.kind != PASS:
-            return self.value_of(rules, state, hand, made) > -margin
-        return all(self.value_of(rules, state, hand, c) <= margin for c in rules.calls(state) if c.kind != PASS)
+            return self.value_of(rules, state, hand, made) > threshold - margin
+        return all(self.value_of(rules, state, hand, c) <= threshold + margin
+                   for c in rules.calls(state) if c.kind != PASS)
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019
     def declarer_form(self, hand: Mask, seat: int, dealer: int, bid: Bid, settings: Settings) -> bool:
         """Hasenpfeffer: does the model's declarer, before the widow, play the bid alone?"""
         if not self.variant.partners:
             return False
-        values = [self.expected(self.bid_shares(hand, seat, dealer, settings, alone), bid, alone, settings)
+        values = [self.fits["bid"][alone].expected(self.bid_prediction(hand, seat, dealer, settings, alone),
+                                                   net_scores(self.variant, settings, bid, alone))
                   for alone in self.forms]
         return values[1] > values[0]

@@ -103,3 +103,6 @@ class Policies:
     def from_json(cls, data: Mapping[str, Any]) -> Policies:
         return cls({rule: {klass: Policy.from_json(p) for klass, p in classes.items()}
                     for rule, classes in data.items()})
+
+
+UNFITTED = Policies()  # a game without thresholds: every seat calls against 0

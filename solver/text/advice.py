@@ -7,6 +7,7 @@ import numpy as np
 
 from ..analysis.actions import ActionFigures
 from ..analysis.advice import BidAdvice, BidFigures, CallAdvice, CallFigures, FormAdvice
+from ..analysis.answer import stderr_of_mean
 from ..analysis.choosing import FIRST_ROUND
 from ..analysis.knowledge import Context, Knowledge
 from ..core.cards import SUIT_NAMES, card_name
@@ -163,6 +164,9 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
     assert best is not None
     ours, theirs = side_name(advice)
     what = option_words(best, advice)
+    near = advice.close_to_best()
+    if near:
+        return close_call_line(advice, best, near)
     if advice.context.score is not None:
         line = (f"{score_words(advice)}: {what}: {ours} {verb(ours, 'win', 'wins')} the game "
                 f"{percent(best.win)} of the time "
@@ -190,6 +194,28 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
             top = max(others, key=lambda a: a.expected)
             line += f"; the best other option, {option_words(top, advice)}, expects {points(top.expected)}"
     return line + "."
+
+
+def close_call_line(advice: BidAdvice | CallAdvice, best: ActionFigures, near: list[ActionFigures]) -> str:
+    """``Order it up or pass: a close call (expected +1.45 and +1.47 ±0.02 points for N-S)``:
+    options whose difference is within the sampling error, none of them advice."""
+    ours, _ = side_name(advice)
+    options = [best, *near]
+    names = [option_words(a, advice) for a in options]
+    what = " or ".join(names)
+    if advice.context.score is not None:
+        figures = " and ".join(percent(a.win) for a in options)
+        detail = f"{ours} {verb(ours, 'win', 'wins')} the game {figures} of the time"
+    else:
+        figures = " and ".join(points(a.expected) for a in options)
+        detail = f"expected {figures} points for {ours}"
+    if advice.context.score is not None:
+        spread = f"±{100 * max(stderr_of_mean(best.wins - a.wins) for a in near):.1f}%"  # type: ignore[operator]
+        return f"{score_words(advice)}: {what}: a close call ({detail}; the difference is within the sampling " \
+               f"error, {spread})."
+    spread = f"±{max(best.stderr_against(a) for a in near):.2f}"
+    return f"{what[0].upper()}{what[1:]}: a close call ({detail}; the difference is within the sampling " \
+           f"error, {spread})."
 
 
 def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:

@@ -4,7 +4,7 @@ mistake is one."""
 
 from __future__ import annotations
 
-from ..analysis.fair import MISTAKE_POINTS, FairVerdict, Why
+from ..analysis.fair import EPSILON, MIN_JUDGED, MISTAKE_POINTS, FairVerdict, Why
 from ..analysis.hand_review import CallVerdict, ChoiceVerdict, HandReview
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import Card, Suit
@@ -62,12 +62,30 @@ def points(value: float) -> str:
     return f"{value:+.2f}"
 
 
+def not_judged_words(layouts: int, unagreed: bool = False) -> str:
+    if unagreed:
+        return "not judged: no layout agrees with the calls before it"
+    return f"not judged: only {layouts} layout{'s' * (layouts != 1)} agree with what the player knew (at least " \
+           f"{MIN_JUDGED} are needed)"
+
+
 def call_line(call: CallVerdict) -> str:
-    """``3. E pass: -4.10; best 5 +1.20 (5.30 ±0.40 points given away): a mistake``, and with
-    the score known, ``; wins the game 45% (5: 64%)``."""
+    """``3. E pass: -4.10; best 5 +1.20 (5.30 ±0.40 points given away): a MISTAKE``, a close
+    call, or not judged; with the score known, decided by the chance of winning the game,
+    ``; wins the game 45% (5: 64%)``."""
     head = f"  {call.number}. {SEATS[call.seat]} {call.made.call}: {points(call.made.expected)}"
-    if call.best.call == call.made.call or call.cost <= 0:
+    close = call.close_calls
+    others = [c for c in close if c != call.made.call]
+    if not call.judged:
+        line = f"{head} ({not_judged_words(call.layouts, call.unagreed)})"
+    elif call.made.call in close and others:
+        line = f"{head}, a close call with {' or '.join(others)} (within the sampling error)"
+    elif call.best.call == call.made.call or (call.win_cost if call.win_cost is not None else call.cost) <= EPSILON:
         line = head + ", the best call"
+    elif call.by_win and call.win_cost is not None:
+        line = (f"{head}; best {call.best.call} {points(call.best.expected)} ({100 * call.win_cost:.1f} "
+                f"±{100 * (call.best.win_stderr or 0.0):.1f}% of the game given away)")
+        line += ": a MISTAKE" if call.mistake else ""
     else:
         line = f"{head}; best {call.best.call} {points(call.best.expected)} ({call.cost:.2f} ±{call.stderr:.2f} " \
                "given away)"
@@ -115,7 +133,10 @@ def choice_line(c: ChoiceVerdict, exchanges: bool, partners: bool) -> str:
 def single_dummy_words(card: FairVerdict) -> str:
     if not card.choices:
         return "the only card"
-    if card.points_cost <= 0 and card.cost <= 0:
+    if not card.judged:
+        return f"not judged ({card.layouts} layouts)"
+    if card.best == card.card or (card.win_cost is not None and card.win_cost <= EPSILON) or \
+            (card.win_cost is None and card.points_cost <= 0 and card.cost <= 0):
         return "best" if not card.exact else "best (exact)"
     game = "" if card.win_cost is None else f", {100 * card.win_cost:.0f}% game"
     words = f"{card.points_cost:.2f} ±{card.points_stderr:.2f} pts, {card.cost:.2f} tr{game} (best " \
@@ -127,11 +148,12 @@ def double_dummy_words(cost: int) -> str:
     return "best" if cost == 0 else f"{tricks(cost)} given away"
 
 
-def why_lines(why: Why, made: str, best: str, unit_tricks: bool = True) -> list[str]:
+def why_lines(why: Why, made: str, best: str) -> list[str]:
     """A mistake's reason: the layout where it did worst against the best, and the shares."""
-    there = (f"{made}: {tricks(why.made[0])}, {why.made[1]:+g} points; {best}: {tricks(why.best[0])}, "
-             f"{why.best[1]:+g} points") if unit_tricks else f"{made}: {why.made[1]:+g} points; {best}: " \
-                                                            f"{why.best[1]:+g} points"
+    def one(words: str, pair: tuple[int | None, float]) -> str:  # a call's contracts differ: no tricks
+        return f"{words}: {'' if pair[0] is None else tricks(pair[0]) + ', '}{pair[1]:+g} points"
+
+    there = f"{one(made, why.made)}; {one(best, why.best)}"
     hands = "  ".join(f"{seat} {cards}" for seat, cards in why.hands.items())
     return [f"     for example: {hands}",
             f"     there {there}; {best} is the better on {why.best_better:.0%} of the layouts, {made} on "
@@ -145,7 +167,7 @@ def format_hand_review(review: HandReview) -> str:
     for call in review.calls:
         if call.why is not None:
             out.append(f"  why call {call.number}, {SEATS[call.seat]} {call.made.call}, is a mistake:")
-            out += why_lines(call.why, call.made.call, call.best.call, unit_tricks=False)
+            out += why_lines(call.why, call.made.call, call.best.call)
     agree = "" if review.uniform else ", the layouts agreeing with the auction"
     reckoned = points_less(record.variant, "its side's", "its")
     out += ["", f"Each card judged twice: single dummy, from its player's seat, knowing what it could know "

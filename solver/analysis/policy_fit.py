@@ -1,0 +1,267 @@
+"""Rebuild the model's calling thresholds by self-play (``hasen.analysis.policy``), into
+hasen/data/player_model.json beside the fits:
+
+    python -m hasen.analysis.policy_fit [--deals N] [--seed S] [--threads T] [--games NAME ...]
+
+For every game, deck and ``all_pass`` rule, random deals (``--deals`` of each) are dealt and
+every contract the model's seats could end in is solved double dummy once (each seat as
+maker in each trump and form, the exchanges by the model's rules). Then, starting from
+calling against 0 (the model before self-play), each round of self-play plays every deal's
+auction by the current thresholds and, at each call a seat makes with a choice to make,
+plays the auction on twice: with the seat making its best call, and with it passing, every
+later call by the current thresholds. The difference, to the seat's side, is what the call
+gains there. Each place's new threshold is the one that gains most over the calls made at
+that place: the best response to the others (and, for the lone margin, calling alone
+against calling with the partner). The rounds go on until no threshold moves by more than
+``SETTLED`` (or ``ROUNDS`` rounds), on the same deals.
+
+With a score, the objective is the side's chance of winning the game (the shipped table of
+chances, ``hasen.analysis.chances``): each class of ``policy.score_class`` is played at a
+score of its class, both sides scoring as the class says.
+
+It prints what each game took and how far its thresholds moved in the last round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.cards import CardId, Mask
+from ..core.variants import ALL_VARIANTS, Variant
+from ..rules.auction import PASSING, AuctionEnd, AuctionRules, AuctionState
+from ..rules.scoring import hand_score, standing
+from ..rules.settings import Settings
+from .contracts import Play, solve_plays
+from .layouts import map_chunks
+from .model import MODEL_FILE, PlayerModel, model_key
+from .model_fit import random_layout
+from .playout import continued, euchre_exchanges, layout_rules
+from .policy import ALWAYS, POINTS, Policies, Policy, place_of
+
+RULES = {"hasenpfeffer": ("redeal", "joker_bids_3"), "euchre": ("redeal", "stick_the_dealer")}
+SETTLED = 0.05  # points: a threshold that moves less than this in a round has settled
+ROUNDS = 12  # rounds of self-play at the most
+STEP = 0.5  # how far each round moves a threshold towards its best response
+MIN_CALLS = 60  # calls at a place below which its threshold keeps the one before (too few to learn from)
+SEED_OFFSET = 7919  # the deals differ from the fit's
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """One deal and the tricks of every contract the model's seats could end in: Euchre by
+    (maker, alone, trump); Hasenpfeffer by (declarer, alone), in the trump and with the
+    discard the model's declarer chooses once the widow is seen."""
+
+    hands: tuple[Mask, ...]
+    extra: CardId
+    dealer: int
+    tricks: dict[tuple[int, ...], int]
+
+
+@dataclass(frozen=True)
+class PayoffJob:
+    """Deal and solve deals ``span`` of one game's self-play (picklable)."""
+
+    variant: Variant
+    seed: int
+
+    def __call__(self, span: tuple[int, int]) -> list[Dealt]:
+        variant, settings = self.variant, Settings()
+        model = PlayerModel.of(variant)
+        plays: list[Play] = []
+        keys: list[list[tuple[int, ...]]] = []
+        deals = []
+        for index in range(*span):
+            hands, extra, dealer = random_layout(variant, self.seed + SEED_OFFSET, index)
+            deals.append((hands, extra, dealer))
+            mine: list[tuple[int, ...]] = []
+            for seat in variant.seats:
+                for alone in model.forms:
+                    if variant.declarer_exchanges:
+                        cards = hands[seat] | 1 << extra
+                        trump, discard = model.declarer_choice(cards, seat, dealer, settings, alone)
+                        after = list(hands)
+                        after[seat] = cards & ~(1 << discard)
+                        plays.append(Play(tuple(after), dealer, seat, trump, alone))
+                        mine.append((seat, int(alone)))
+                        continue
+                    for trump in range(4):
+                        taker = model.upcard_taker(seat, dealer, extra, trump, alone, settings)
+                        played = euchre_exchanges(variant, list(hands), dealer, extra, trump, seat, alone, settings,
+                                                  taker)
+                        plays.append(Play(played, dealer, seat, trump, alone))
+                        mine.append((seat, int(alone), trump))
+            keys.append(mine)
+        solved = solve_plays(variant, plays, settings)
+        out, at = [], 0
+        for (hands, extra, dealer), mine in zip(deals, keys):
+            out.append(Dealt(hands, extra, dealer, {key: int(solved[at + i]) for i, key in enumerate(mine)}))
+            at += len(mine)
+        return out
+
+
+Value = Callable[[AuctionEnd, int, tuple[int, int], bool], float]  # (end, seat, its score, alone) -> to the seat
+
+
+def points_value(variant: Variant) -> Value:
+    """What a hand is worth to a seat in points: its side's less the other side's."""
+    def value(end: AuctionEnd, seat: int, score: tuple[int, int], alone: bool) -> float:
+        return 0.0 if end.declarer is None else standing(variant, seat, end.declarer, score)
+
+    return value
+
+
+def tricks_of(model: PlayerModel, dealt: Dealt, end: AuctionEnd, settings: Settings) -> tuple[int, bool]:
+    """The declaring side's tricks in the contract the auction ended in, and whether alone."""
+    assert end.declarer is not None
+    if model.variant.declarer_exchanges:
+        assert end.bid is not None
+        alone = model.declarer_form(dealt.hands[end.declarer], end.declarer, dealt.dealer, end.bid, settings)
+        return dealt.tricks[(end.declarer, int(alone))], alone
+    assert end.trump is not None
+    alone = bool(end.alone)
+    return dealt.tricks[(end.declarer, int(alone), end.trump)], alone
+
+
+class Sample(list[tuple[float, float]]):
+    """A place's calls: (the value its best call had, what calling gained over passing)."""
+
+
+def worth(model: PlayerModel, rules: AuctionRules, state: AuctionState, dealt: Dealt, seat: int,
+          value: Value) -> float:
+    """The auction from ``state`` on by the model's thresholds, played out, to ``seat``."""
+    end = continued(model, rules, state, dealt.hands).end
+    assert end is not None
+    if end.declarer is None:
+        return value(end, seat, (0, 0), False)
+    tricks, alone = tricks_of(model, dealt, end, rules.settings)
+    return value(end, seat, hand_score(model.variant, rules.settings, end.bid, tricks, alone), alone)
+
+
+def samples(model: PlayerModel, deals: Sequence[Dealt], settings: Settings,
+            value: Value) -> tuple[dict[str, Sample], dict[str, Sample]]:
+    """Every call with a choice made on the deals' auctions by the model's thresholds: by
+    place, its best call's value and the gain of making it over passing; and of the calls
+    made where the other form was open, the lone call's value less the other's and its gain."""
+    make: dict[str, Sample] = defaultdict(Sample)
+    alone: dict[str, Sample] = defaultdict(Sample)
+    policy = model.policy(settings)
+    for dealt in deals:
+        rules = layout_rules(model.variant, dealt.dealer, dealt.hands, dealt.extra, settings)
+        state = rules.start()
+        while (seat := rules.to_call(state)) is not None:
+            legal = rules.calls(state)
+            if PASSING in legal and len(legal) > 1:
+                place = place_of(rules, state)
+                best, call, other = model.best_call(rules, state, dealt.hands[seat])
+                gain = worth(model, rules, rules.after(state, call), dealt, seat, value) - \
+                    worth(model, rules, rules.after(state, PASSING), dealt, seat, value)
+                make[place].append((best, gain))
+                if other is not None and best > policy.threshold(place):
+                    lone, together = (call, other) if call.alone else (other, call)
+                    hand = dealt.hands[seat]
+                    margin = model.value_of(rules, state, hand, lone) - model.value_of(rules, state, hand, together)
+                    alone[place].append((margin, worth(model, rules, rules.after(state, lone), dealt, seat, value)
+                                         - worth(model, rules, rules.after(state, together), dealt, seat, value)))
+            state = rules.after(state, model.call(rules, state, dealt.hands[seat]))
+    return make, alone
+
+
+def best_threshold(sample: Sample, before: float) -> float:
+    """The threshold that gains most over the sample: make the call above it (the sum of the
+    gains of the calls above it is the greatest; ``ALWAYS`` when every sum is below 0); with
+    fewer than ``MIN_CALLS`` calls, the one before."""
+    if len(sample) < MIN_CALLS:
+        return before
+    ranked = sorted(sample, key=lambda pair: -pair[0])
+    total, best, threshold = 0.0, 0.0, ALWAYS
+    for i, (value, gain) in enumerate(ranked):
+        total += gain
+        below = ranked[i + 1][0] if i + 1 < len(ranked) else value - 1.0
+        if total > best and below < value:
+            best, threshold = total, (value + below) / 2
+    return round(threshold, 3)
+
+
+def halfway(before: float, best: float) -> float:
+    """A step towards the best response; a place that should never call goes there at once."""
+    return best if best == ALWAYS or before == ALWAYS else round(before + STEP * (best - before), 3)
+
+
+def self_play(model: PlayerModel, deals: Sequence[Dealt], settings: Settings, value: Value,
+              klass: str = POINTS, start: Policy | None = None, log: Callable[[str], None] | None = None) -> Policy:
+    """The thresholds at the fixed point of best responses on ``deals`` (see the module)."""
+    policy = start or Policy()
+    for number in range(1, ROUNDS + 1):
+        model.policies = Policies({settings.all_pass: {klass: policy}})
+        model.klass = klass
+        make, alone = samples(model, deals, settings, value)
+        # each place halfway to its best response: all at once, full steps chase each other round
+        moved = Policy({place: halfway(policy.threshold(place), best_threshold(sample, policy.threshold(place)))
+                        for place, sample in make.items()},
+                       {place: halfway(policy.lone_margin(place), best_threshold(sample, policy.lone_margin(place)))
+                        for place, sample in alone.items()})
+        change = max([abs(moved.threshold(p) - policy.threshold(p)) for p in moved.make] +
+                     [abs(moved.lone_margin(p) - policy.lone_margin(p)) for p in moved.alone] + [0.0])
+        policy = moved
+        if log:
+            counts = ", ".join(f"{place} {len(sample)}" for place, sample in sorted(make.items()))
+            log(f"  round {number}: thresholds moved {change:.3f} at the most (calls by place: {counts})")
+        if change <= SETTLED:
+            break
+    return policy
+
+
+def build_game(variant: Variant, deals: int, seed: int, threads: int) -> dict[str, Any]:
+    """One game's policies by rule (the score classes are ``build_scored``'s)."""
+    parts = map_chunks(PayoffJob(variant, seed), deals, threads)
+    dealt = [d for part in parts for d in part]
+    out: dict[str, Any] = {}
+    base = PlayerModel.of(variant)
+    for rule in RULES[variant.family]:
+        model = PlayerModel(variant, base.fits)
+        settings = Settings(all_pass=rule)
+        print(f"{variant.label}, all_pass={rule}:", file=sys.stderr)
+        policy = self_play(model, dealt, settings, points_value(variant),
+                           log=lambda line: print(line, file=sys.stderr))
+        out[rule] = {POINTS: policy.to_json()}
+    return out
+
+
+def build(deals: int, seed: int, threads: int, path: Path, games: list[Variant] | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    policies = data.setdefault("policies", {})
+    started = time.monotonic()
+    for variant in games or ALL_VARIANTS:
+        start = time.monotonic()
+        policies[model_key(variant)] = build_game(variant, deals, seed, threads)
+        print(f"{variant.label}: {deals:,} deals in {time.monotonic() - start:.0f} s", file=sys.stderr)
+    data["built"]["policies"] = {"deals": deals, "seed": seed, "seconds": round(time.monotonic() - started),
+                                 "command": f"python -m hasen.analysis.policy_fit --deals {deals} --seed {seed}"}
+    path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    return data
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hasen.analysis.policy_fit", description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=20_000, help="random deals per game and deck (default 20000)")
+    parser.add_argument("--seed", type=int, default=1, help="default 1")
+    parser.add_argument("--threads", type=int, default=2, help="default 2")
+    parser.add_argument("--games", nargs="*", help="only these games (name/deck, as in the file: euchre/24)")
+    parser.add_argument("--file", type=Path, default=Path(__file__).resolve().parent.parent / "data" / MODEL_FILE)
+    args = parser.parse_args(argv)
+    games = None if not args.games else [v for v in ALL_VARIANTS if model_key(v) in args.games]
+    build(args.deals, args.seed, args.threads, args.file, games)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
