@@ -8,7 +8,8 @@ reads every .egn and .emn file under DIR, keeps each distinct four-hand Euchre h
 same deal, auction and play in two files is one hand), reviews it, and prints:
 
 - how often the review's best call is the player's own, by round and by seat (first to
-  call, second, third, the dealer), and going alone or not as a figure of its own;
+  call, second, third, the dealer), and going alone or not as a figure of its own; beside
+  it, how often the player's call is the best or a close call with it (within the noise);
 - the shares of the real calls the review calls mistakes: the calls that made trump, the
   passes of each round; and of the real cards;
 - double dummy against the real tricks: the tricks the makers took, less the tricks double
@@ -87,9 +88,11 @@ def main() -> None:
             round_ = "first round" if number <= 4 else "second round"
             place = ("first to call", "second", "third", "the dealer")[(seats.index(verdict["seat"]) - dealer - 1) % 4]
             same = verdict["best"] == verdict["call"]
+            near = verdict["call"] in verdict["close_calls"]  # the best, or within the noise of it
             for key in (round_, f"{round_}, {place}"):
                 agree[key]["calls"] += 1
                 agree[key]["same"] += same
+                agree[key]["near"] += near
             makes = verdict["call"] != "pass"
             kind = "calls that made trump" if makes else f"passes, {round_}"
             flagged[kind]["calls"] += 1
@@ -106,9 +109,10 @@ def main() -> None:
             gaps.append(result["tricks"][result["declarers"]] - answer["contract"]["tricks"])
     print(f"{len(records)} distinct four-hand Euchre hands, {args.layouts} layouts a decision"
           f"{', uniform' if args.uniform else ''}: {seconds:.0f} s")
-    print("\nthe review's best call is the player's:")
+    print("\nthe review's best call is the player's (and the player's call is the best or a close call with it):")
     for key in sorted(agree, key=lambda k: (not k.startswith("first"), k)):
-        print(f"  {key:<40} {share(agree[key]['same'], agree[key]['calls'])}")
+        near = "" if "alone" in key else f"  ({share(agree[key]['near'], agree[key]['calls'])})"
+        print(f"  {key:<40} {share(agree[key]['same'], agree[key]['calls'])}{near}")
     print("\nreal calls the review calls mistakes:")
     for key in sorted(flagged):
         print(f"  {key:<40} {share(flagged[key]['mistakes'], flagged[key]['calls'])}")

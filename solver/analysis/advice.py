@@ -313,7 +313,7 @@ def agreeing_layouts(knowledge: Knowledge, seed: int | str, count: int, context:
         return Agreeing(tuple(range(count)), max(count, after.tried), False)
     if not context.model or context.uniform or all(seat == k.seat for seat, _ in context.auction):
         return Agreeing(tuple(range(count)), count, False)
-    model = PlayerModel.of(k.variant)
+    model = PlayerModel.of(k.variant).at_score(context.score)
     # the calls' plausibility does not read the widow, nor who holds the Joker (it only ends an auction)
     rules = rules_for(k.variant, k.dealer, 0 if k.extra is None else k.extra, None, settings)
     others = [seat for seat in k.variant.seats if seat != k.seat]
@@ -501,7 +501,8 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
 
         calls = [PASSING, *(Call(BID, bid) for bid in ladder[state.high + 1:])]
         options = [o for o in options_at(variant, calls, settings) if o.call.kind != BID or o.alone in forms]
-        answer.actions = scored(value_options(PlayerModel.of(variant), settings, k.seat, k.dealer, context.auction,
+        answer.actions = scored(value_options(PlayerModel.of(variant).at_score(context.score), settings, k.seat,
+                                              k.dealer, context.auction,
                                               dealt, options, own_tricks), k, settings, context)
     return answer
 
@@ -663,7 +664,7 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     answer.calls.sort(key=lambda c: (c.round, next(iter(c.trumps)), c.alone))
     if not context.model:
         return answer
-    model = PlayerModel.of(variant)
+    model = PlayerModel.of(variant).at_score(context.score)
 
     def tricks_from(solved: Solved) -> OwnTricks:
         def own_tricks(i: int, end: AuctionEnd, own_alone: bool) -> int:

@@ -68,7 +68,7 @@ class Ratings:
     def plausible(self, state: AuctionState, made: Call) -> np.ndarray:
         """``model.plausible`` of each hand, the seat calling ``made`` at ``state``."""
         assert self.rules.to_call(state) == self.seat
-        policy = self.model.policy(self.rules.settings)
+        policy = self.model.policy(self.rules.settings, self.seat)
         if self.model.variant.declarer_exchanges:
             partner_high = self.model.variant.partners and state.bidder == partner_of(self.seat)
             worth = self.worth(partner_high)
@@ -100,7 +100,7 @@ class Ratings:
         ``plausible`` reads ``bid_values``."""
         if partner_high not in self._worth:
             model, settings, dealer = self.model, self.rules.settings, self.rules.dealer
-            policy = model.policy(settings)
+            policy = model.policy(settings, self.seat)
             per_form = []
             for alone in model.forms:
                 leads = model.leads(self.seat, dealer, alone, settings)

@@ -159,6 +159,7 @@ class FairVerdict:
     agreeing: bool = False  # the layouts were kept to those that agree with the auction
     win_cost: float | None = None  # with a score: the chance of winning the game given away
     win_stderr: float | None = None
+    unagreed: bool = False  # weighed on layouts that do not agree with the auction, though it should (none did)
 
     @property
     def best(self) -> Card:
@@ -173,7 +174,7 @@ class FairVerdict:
     @property
     def judged(self) -> bool:
         """Was it weighed on enough layouts to be judged (``MIN_JUDGED``, or every one there is)?"""
-        return not self.choices or self.exact or self.layouts >= MIN_JUDGED
+        return not self.choices or (not self.unagreed and (self.exact or self.layouts >= MIN_JUDGED))
 
     @property
     def mistake(self) -> bool:
@@ -305,7 +306,8 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
         win_cost = float(win_means[order[0]] - win_means[played])
         win_stderr = stderr_of(wins[:, order[0]] - wins[:, played])
     verdict = FairVerdict(number, Seat(seat), Card(card), n, exact, choices, cost, stderr, points_cost,
-                          points_stderr, agreeing=agreeing, win_cost=win_cost, win_stderr=win_stderr)
+                          points_stderr, agreeing=agreeing, win_cost=win_cost, win_stderr=win_stderr,
+                          unagreed=check is not None and not kept)
     if verdict.mistake:
         best = order[0]  # by the criterion that decided it
         gap = points[:, best] - points[:, played] if wins is None else wins[:, best] - wins[:, played]

@@ -359,7 +359,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     step()
     stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone, game,
                        deal.variant.scorer_of(contract.declarer), contract.lone_defender is not None)
-    agree = None if uniform else auction_check(record)
+    agree = None if uniform else auction_check(record, score)
     play = judge_play(start, cards, stakes, layouts, seed, threads,
                       progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
                       agree=agree)
@@ -450,7 +450,7 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
     """Every call of the auction with another call open to its seat, judged from that seat
     (see the module); the calls of the seats in ``skip``, whose hands are not known, are not."""
     deal, variant, settings = record.deal, record.variant, record.settings
-    model = PlayerModel.of(variant)
+    model = PlayerModel.of(variant).at_score(None if game is None else game.score)  # its seats call at the score
     rules = record.rules
     state = rules.start()
     verdicts = []
@@ -459,7 +459,7 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
         legal = rules.calls(state)
         if len(legal) > 1 and seat not in skip:
             knowledge = bidding_hand(record, seat)
-            context = Context(tuple(before), True, uniform)
+            context = Context(tuple(before), True, uniform, score=None if game is None else game.score)
             stream = f"{seed}/call {number}"
             agreeing = agreeing_layouts(knowledge, stream, layouts, context, settings)
             unseen = knowledge.unseen
@@ -508,14 +508,14 @@ def call_verdict(number: int, seat: Seat, made_words: str, figures: list[ActionF
     return verdict
 
 
-def auction_check(record: Record) -> Callable[[PlayState, View], Agree | None]:
+def auction_check(record: Record, score: tuple[int, ...] | None = None) -> Callable[[PlayState, View], Agree | None]:
     """For a turn of the play, the layouts that agree with the auction: for every seat whose
     hand at the auction a layout gives (not the declarer who took the widow, nor a dealer who
     took the upcard, nor a lone player's partner who sits out), the model finds its calls
     plausible with that hand (``hasen.analysis.playout``). A Railroad lone player who called
     for best is not checked either: what it holds now is not what it called with."""
     deal, variant, settings = record.deal, record.variant, record.settings
-    model = PlayerModel.of(variant)
+    model = PlayerModel.of(variant).at_score(score)
     rules = rules_for(variant, deal.dealer, deal.extra, None, settings)
     calls = tuple(record.calls)
 
@@ -567,7 +567,8 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     known = Knowledge(variant, deal.dealer, taker, deal.hands[taker], deal.extra)
     forms = (False, True) if variant.declarer_exchanges and variant.partners else (contract.alone,)
     stream = f"{seed}/choice"
-    agreeing = agreeing_layouts(known, stream, layouts, Context(tuple(record.calls), True, uniform), settings)
+    agreeing = agreeing_layouts(known, stream, layouts, Context(tuple(record.calls), True, uniform,
+                                                                score=None if game is None else game.score), settings)
     count = len(agreeing.indexes)
     shapes = [TableShape.of(known, contract.declarer, alone, settings) for alone in forms]
 

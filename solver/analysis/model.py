@@ -53,7 +53,7 @@ from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings, joker_suit
 from ..rules.trump import left_bower, takes_upcard
-from .policy import POINTS, UNFITTED, Policies, Policy, place_of
+from .policy import UNFITTED, Policies, Policy, place_of, score_class
 
 # How far a call may stray from the model's and still be taken as the player's (the layouts
 # that agree with an auction, ``PlayerModel.plausible``): players are more cautious or bolder
@@ -312,31 +312,46 @@ class PlayerModel:
     """The model for one game (see the module): ``PlayerModel.of(variant)``."""
 
     def __init__(self, variant: Variant, fits: dict[str, dict[bool, FormFit]],
-                 policies: Policies = UNFITTED, klass: str = POINTS) -> None:
+                 policies: Policies = UNFITTED, score: tuple[int, ...] | None = None) -> None:
         self.variant = variant
         self.fits = fits  # "bid" (before the widow or the exchange) and, Hasenpfeffer, "play": by alone
         self.policies = policies  # when its seats call (hasen.analysis.policy)
-        self.klass = klass  # the score's class its seats call in (``policy.score_class``)
+        self.score = score  # the score its seats call at (None: not known, they call for points)
+
+    def at_score(self, score: tuple[int, ...] | None) -> PlayerModel:
+        """The same model, its seats calling at ``score`` (each by the class of the score for
+        its side); the fits and the values worked out are shared."""
+        if score == self.score:
+            return self
+        scored = self._scored.get(score)
+        if scored is None:
+            scored = self._scored[score] = PlayerModel.__new__(PlayerModel)
+            scored.__dict__.update(self.__dict__)
+            scored.score = score
+        return scored
+
+    @cached_property
+    def _scored(self) -> dict[tuple[int, ...] | None, PlayerModel]:
+        return {}
 
     @classmethod
     @cache
-    def of(cls, variant: Variant, klass: str = POINTS) -> PlayerModel:
-        """The shipped model of the game; ``klass``: its seats call as at a score of that class."""
-        if klass != POINTS:  # the same fits and caches of values: only the thresholds differ
-            base = cls.of(variant)
-            scored = cls.__new__(cls)
-            scored.__dict__.update(base.__dict__)
-            scored.klass = klass
-            return scored
+    def of(cls, variant: Variant) -> PlayerModel:
+        """The shipped model of the game."""
         data = model_data()
         fits = data["games"][model_key(variant)]
         return cls(variant, {stage: {alone == "alone": FormFit.from_json(fit) for alone, fit in forms.items()}
                              for stage, forms in fits.items()},
                    Policies.from_json(data.get("policies", {}).get(model_key(variant), {})))
 
-    def policy(self, settings: Settings) -> Policy:
-        """The thresholds its seats call by at the table's rules (``hasen.analysis.policy``)."""
-        return self.policies.of(settings.all_pass, self.klass)
+    def class_of(self, seat: int, settings: Settings) -> str:
+        """The class of the score for the seat's side (``policy.score_class``)."""
+        return score_class(self.score, self.variant.scorer_of(seat), settings.game_points)
+
+    def policy(self, settings: Settings, seat: int) -> Policy:
+        """The thresholds ``seat`` calls by at the table's rules and the score
+        (``hasen.analysis.policy``)."""
+        return self.policies.of(settings.all_pass, self.class_of(seat, settings))
 
     @property
     def forms(self) -> tuple[bool, ...]:
@@ -486,7 +501,9 @@ class PlayerModel:
                 self.value_of(rules, state, hand, option), option)
         trump = max(by_trump, key=lambda t: max(v for v, _ in by_trump[t].values()))  # the first of equals
         forms = by_trump[trump]
-        margin = self.policy(rules.settings).lone_margin(place_of(rules, state))
+        seat = rules.to_call(state)
+        assert seat is not None
+        margin = self.policy(rules.settings, seat).lone_margin(place_of(rules, state))
         alone = True in forms and (False not in forms or forms[True][0] - forms[False][0] > margin)
         value, call = forms[alone]
         other = forms.get(not alone)
@@ -496,10 +513,12 @@ class PlayerModel:
         """The call the model makes for the seat to call at ``state``, holding ``hand``: its
         best call when that is worth more than the threshold of its place, else a pass (the
         stuck dealer's best call)."""
-        if rules.to_call(state) is None or all(c.kind == PASS for c in rules.calls(state)):
+        seat = rules.to_call(state)
+        if seat is None or all(c.kind == PASS for c in rules.calls(state)):
             return PASSING
         value, call, _ = self.best_call(rules, state, hand)
-        if PASSING not in rules.calls(state) or value > self.policy(rules.settings).threshold(place_of(rules, state)):
+        if PASSING not in rules.calls(state) or \
+                value > self.policy(rules.settings, seat).threshold(place_of(rules, state)):
             return call
         return PASSING
 
@@ -513,7 +532,7 @@ class PlayerModel:
         is worth more than minus half a point."""
         seat = rules.to_call(state)
         assert seat is not None
-        policy = self.policy(rules.settings)
+        policy = self.policy(rules.settings, seat)
         if self.variant.declarer_exchanges:
             ladder = self.ladder(rules.settings)
             values = self.bid_values(hand, seat, rules.dealer, rules.settings)

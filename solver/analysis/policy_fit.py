@@ -10,14 +10,18 @@ calling against 0 (the model before self-play), each round of self-play plays ev
 auction by the current thresholds and, at each call a seat makes with a choice to make,
 plays the auction on twice: with the seat making its best call, and with it passing, every
 later call by the current thresholds. The difference, to the seat's side, is what the call
-gains there. Each place's new threshold is the one that gains most over the calls made at
-that place: the best response to the others (and, for the lone margin, calling alone
-against calling with the partner). The rounds go on until no threshold moves by more than
-``SETTLED`` (or ``ROUNDS`` rounds), on the same deals.
+gains there. The threshold that gains most over the calls made at a place is its best
+response to the others (and, for the lone margin, calling alone against calling with the
+partner); each round moves every place's threshold part of the way there, a shorter step
+each round (``halfway``). The rounds go on until no threshold moves by more than ``SETTLED``
+(or ``ROUNDS`` rounds), on the same deals; tests/analysis/test_policy.py checks on other
+deals that no place's best response gains more than a tolerance.
 
 With a score, the objective is the side's chance of winning the game (the shipped table of
-chances, ``hasen.analysis.chances``): each class of ``policy.score_class`` is played at a
-score of its class, both sides scoring as the class says.
+chances, ``hasen.analysis.chances``). In the games of ``SCORED`` each pair of classes of
+``policy.score_class`` is played at a score of its classes (``scores_of``: 4, 6, 8 or 9 of a
+game to 10), each side's seats learning the thresholds of its own class, starting from
+those for points: ``SCORED_ROUNDS`` rounds on the first ``SCORED_DEALS`` deals.
 
 It prints what each game took and how far its thresholds moved in the last round.
 """
@@ -37,19 +41,27 @@ from typing import Any
 from ..core.cards import CardId, Mask
 from ..core.variants import ALL_VARIANTS, Variant
 from ..rules.auction import PASSING, AuctionEnd, AuctionRules, AuctionState
-from ..rules.scoring import hand_score, standing
+from ..rules.scoring import hand_score, scorer_points, standing
 from ..rules.settings import Settings
+from .chances import game_chances
 from .contracts import Play, solve_plays
 from .layouts import map_chunks
 from .model import MODEL_FILE, PlayerModel, model_key
 from .model_fit import random_layout
+from .odds import scoring_of
 from .playout import continued, euchre_exchanges, layout_rules
 from .policy import ALWAYS, POINTS, Policies, Policy, place_of
 
+# the games whose seats call by the score too (the others, where scores are three or too
+# rare to learn from, call for points at every score)
+SCORED = ("hasenpfeffer/25", "euchre/24", "euchre2/24", "railroad/25")
 RULES = {"hasenpfeffer": ("redeal", "joker_bids_3"), "euchre": ("redeal", "stick_the_dealer")}
 SETTLED = 0.05  # points: a threshold that moves less than this in a round has settled
 ROUNDS = 12  # rounds of self-play at the most
-STEP = 0.5  # how far each round moves a threshold towards its best response
+# at a score, from the thresholds for points: rounds and deals (each class learns from the
+# calls of one side at one score, and there are ten pairs of classes a game)
+SCORED_ROUNDS, SCORED_DEALS = 3, 6000
+STEP = 0.5  # how far the first round moves a threshold towards its best response (then 3/8, 3/10, ...)
 MIN_CALLS = 60  # calls at a place below which its threshold keeps the one before (too few to learn from)
 SEED_OFFSET = 7919  # the deals differ from the fit's
 
@@ -108,13 +120,28 @@ class PayoffJob:
         return out
 
 
-Value = Callable[[AuctionEnd, int, tuple[int, int], bool], float]  # (end, seat, its score, alone) -> to the seat
+Value = Callable[[AuctionEnd, int, int, bool, int], float]  # (end, seat, tricks, alone, dealer) -> to the seat
 
 
-def points_value(variant: Variant) -> Value:
+def points_value(variant: Variant, settings: Settings) -> Value:
     """What a hand is worth to a seat in points: its side's less the other side's."""
-    def value(end: AuctionEnd, seat: int, score: tuple[int, int], alone: bool) -> float:
-        return 0.0 if end.declarer is None else standing(variant, seat, end.declarer, score)
+    def value(end: AuctionEnd, seat: int, tricks: int, alone: bool, dealer: int) -> float:
+        if end.declarer is None:
+            return 0.0
+        return standing(variant, seat, end.declarer, hand_score(variant, settings, end.bid, tricks, alone))
+
+    return value
+
+
+def win_value(variant: Variant, settings: Settings, score: tuple[int, int]) -> Value:
+    """What a hand is worth to a seat at ``score``: its side's chance of winning the game after it."""
+    table = game_chances(variant, scoring_of(settings))
+
+    def value(end: AuctionEnd, seat: int, tricks: int, alone: bool, dealer: int) -> float:
+        declaring = -1 if end.declarer is None else variant.scorer_of(end.declarer)
+        gains = (0,) * len(variant.score_names) if end.declarer is None else \
+            scorer_points(variant, settings, end.bid, tricks, alone, declaring)
+        return table.after(score, gains, declaring, dealer)[variant.scorer_of(seat)]
 
     return value
 
@@ -135,37 +162,40 @@ class Sample(list[tuple[float, float]]):
     """A place's calls: (the value its best call had, what calling gained over passing)."""
 
 
+Place = tuple[str, str]  # the score's class, the place in the auction
+
+
 def worth(model: PlayerModel, rules: AuctionRules, state: AuctionState, dealt: Dealt, seat: int,
           value: Value) -> float:
     """The auction from ``state`` on by the model's thresholds, played out, to ``seat``."""
     end = continued(model, rules, state, dealt.hands).end
     assert end is not None
     if end.declarer is None:
-        return value(end, seat, (0, 0), False)
+        return value(end, seat, 0, False, dealt.dealer)
     tricks, alone = tricks_of(model, dealt, end, rules.settings)
-    return value(end, seat, hand_score(model.variant, rules.settings, end.bid, tricks, alone), alone)
+    return value(end, seat, tricks, alone, dealt.dealer)
 
 
 def samples(model: PlayerModel, deals: Sequence[Dealt], settings: Settings,
-            value: Value) -> tuple[dict[str, Sample], dict[str, Sample]]:
+            value: Value) -> tuple[dict[Place, Sample], dict[Place, Sample]]:
     """Every call with a choice made on the deals' auctions by the model's thresholds: by
-    place, its best call's value and the gain of making it over passing; and of the calls
-    made where the other form was open, the lone call's value less the other's and its gain."""
-    make: dict[str, Sample] = defaultdict(Sample)
-    alone: dict[str, Sample] = defaultdict(Sample)
-    policy = model.policy(settings)
+    class and place, its best call's value and the gain of making it over passing; and of the
+    calls made where the other form was open, the lone call's value less the other's and its
+    gain."""
+    make: dict[Place, Sample] = defaultdict(Sample)
+    alone: dict[Place, Sample] = defaultdict(Sample)
     for dealt in deals:
         rules = layout_rules(model.variant, dealt.dealer, dealt.hands, dealt.extra, settings)
         state = rules.start()
         while (seat := rules.to_call(state)) is not None:
             legal = rules.calls(state)
             if PASSING in legal and len(legal) > 1:
-                place = place_of(rules, state)
+                place = (model.class_of(seat, settings), place_of(rules, state))
                 best, call, other = model.best_call(rules, state, dealt.hands[seat])
                 gain = worth(model, rules, rules.after(state, call), dealt, seat, value) - \
                     worth(model, rules, rules.after(state, PASSING), dealt, seat, value)
                 make[place].append((best, gain))
-                if other is not None and best > policy.threshold(place):
+                if other is not None and best > model.policy(settings, seat).threshold(place[1]):
                     lone, together = (call, other) if call.alone else (other, call)
                     hand = dealt.hands[seat]
                     margin = model.value_of(rules, state, hand, lone) - model.value_of(rules, state, hand, together)
@@ -191,60 +221,101 @@ def best_threshold(sample: Sample, before: float) -> float:
     return round(threshold, 3)
 
 
-def halfway(before: float, best: float) -> float:
-    """A step towards the best response; a place that should never call goes there at once."""
-    return best if best == ALWAYS or before == ALWAYS else round(before + STEP * (best - before), 3)
+def halfway(before: float, best: float, number: int = 1) -> float:
+    """A step towards the best response, shorter each round (``number``, from 1), so that two
+    places that answer each other settle; a place that should never call goes there at once."""
+    step = STEP * 3 / (2 + number)
+    return best if best == ALWAYS or before == ALWAYS else round(before + step * (best - before), 3)
 
 
 def self_play(model: PlayerModel, deals: Sequence[Dealt], settings: Settings, value: Value,
-              klass: str = POINTS, start: Policy | None = None, log: Callable[[str], None] | None = None) -> Policy:
-    """The thresholds at the fixed point of best responses on ``deals`` (see the module)."""
-    policy = start or Policy()
-    for number in range(1, ROUNDS + 1):
-        model.policies = Policies({settings.all_pass: {klass: policy}})
-        model.klass = klass
+              start: dict[str, Policy] | None = None, log: Callable[[str], None] | None = None,
+              rounds: int = ROUNDS) -> dict[str, Policy]:
+    """The thresholds at the fixed point of best responses on ``deals`` (see the module), by
+    the class of the score each seat calls in (the model's own score)."""
+    policies: dict[str, Policy] = dict(start or {})
+    for number in range(1, rounds + 1):
+        model.policies = Policies({settings.all_pass: policies})
         make, alone = samples(model, deals, settings, value)
-        # each place halfway to its best response: all at once, full steps chase each other round
-        moved = Policy({place: halfway(policy.threshold(place), best_threshold(sample, policy.threshold(place)))
-                        for place, sample in make.items()},
-                       {place: halfway(policy.lone_margin(place), best_threshold(sample, policy.lone_margin(place)))
-                        for place, sample in alone.items()})
-        change = max([abs(moved.threshold(p) - policy.threshold(p)) for p in moved.make] +
-                     [abs(moved.lone_margin(p) - policy.lone_margin(p)) for p in moved.alone] + [0.0])
-        policy = moved
+        moved: dict[str, Policy] = {}
+        change = 0.0
+        for klass in sorted({k for k, _ in make} | set(policies)):
+            policy = policies.get(klass, Policy())
+            thresholds = {place: halfway(policy.threshold(place), best_threshold(sample, policy.threshold(place)),
+                                         number)
+                          for (k, place), sample in make.items() if k == klass}
+            margins = {place: halfway(policy.lone_margin(place), best_threshold(sample, policy.lone_margin(place)),
+                                      number)
+                       for (k, place), sample in alone.items() if k == klass}
+            moved[klass] = Policy({**policy.make, **thresholds}, {**policy.alone, **margins})
+            change = max([change] + [abs(v - policy.threshold(p)) for p, v in thresholds.items()] +
+                         [abs(v - policy.lone_margin(p)) for p, v in margins.items()])
+        policies = moved
         if log:
-            counts = ", ".join(f"{place} {len(sample)}" for place, sample in sorted(make.items()))
-            log(f"  round {number}: thresholds moved {change:.3f} at the most (calls by place: {counts})")
+            counts = ", ".join(f"{k}:{place} {len(sample)}" for (k, place), sample in sorted(make.items()))
+            log(f"  round {number}: thresholds moved {change:.3f} at the most (calls: {counts})")
         if change <= SETTLED:
             break
-    return policy
+    return policies
 
 
-def build_game(variant: Variant, deals: int, seed: int, threads: int) -> dict[str, Any]:
-    """One game's policies by rule (the score classes are ``build_scored``'s)."""
+def build_game(variant: Variant, deals: int, seed: int, threads: int, stage: str,
+               shipped: dict[str, Any]) -> dict[str, Any]:
+    """One game's policies by rule and class of the score: ``stage`` "points" (the classes
+    kept from ``shipped``, the game's policies in the file), "scores" (the classes, from
+    the shipped thresholds for points; in the games of ``SCORED``) or "all"."""
     parts = map_chunks(PayoffJob(variant, seed), deals, threads)
     dealt = [d for part in parts for d in part]
     out: dict[str, Any] = {}
     base = PlayerModel.of(variant)
+    scored = stage != "points" and model_key(variant) in SCORED
     for rule in RULES[variant.family]:
-        model = PlayerModel(variant, base.fits)
         settings = Settings(all_pass=rule)
         print(f"{variant.label}, all_pass={rule}:", file=sys.stderr)
-        policy = self_play(model, dealt, settings, points_value(variant),
-                           log=lambda line: print(line, file=sys.stderr))
-        out[rule] = {POINTS: policy.to_json()}
+        model = PlayerModel(variant, base.fits)
+        if stage == "scores":
+            points = {POINTS: Policies.from_json(shipped).of(rule)}
+        else:
+            points = self_play(model, dealt, settings, points_value(variant, settings),
+                               log=lambda line: print(line, file=sys.stderr))
+        classes = {**shipped.get(rule, {}), POINTS: points[POINTS].to_json()} if stage == "points" else \
+            {POINTS: points[POINTS].to_json()}
+        for score in scores_of(variant, settings) if scored else []:
+            print(f"  at {score[0]}-{score[1]}:", file=sys.stderr)
+            model = PlayerModel(variant, base.fits, score=score)
+            start = {model.class_of(seat, settings): points[POINTS] for seat in variant.seats}
+            learned = self_play(model, dealt[:SCORED_DEALS], settings, win_value(variant, settings, score), start,
+                                log=lambda line: print(f"  {line}", file=sys.stderr), rounds=SCORED_ROUNDS)
+            classes.update({klass: policy.to_json() for klass, policy in learned.items()})
+        out[rule] = classes
     return out
 
 
-def build(deals: int, seed: int, threads: int, path: Path, games: list[Variant] | None = None) -> dict[str, Any]:
+TO_GO = {"far": 6, "lone": 4, "two": 2, "one": 1}  # the points to go that stand for each class of a score
+
+
+def scores_of(variant: Variant, settings: Settings) -> list[tuple[int, int]]:
+    """A score of each pair of classes (the first side's, the second's), each pair once."""
+    game = settings.game_points
+    stands = list(TO_GO)
+    return [(game - TO_GO[a], game - TO_GO[b]) for i, a in enumerate(stands) for b in stands[i:]]
+
+
+def build(deals: int, seed: int, threads: int, path: Path, games: list[Variant] | None = None,
+          stage: str = "all") -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     policies = data.setdefault("policies", {})
     started = time.monotonic()
     for variant in games or ALL_VARIANTS:
+        if stage == "scores" and model_key(variant) not in SCORED:
+            continue
         start = time.monotonic()
-        policies[model_key(variant)] = build_game(variant, deals, seed, threads)
+        policies[model_key(variant)] = build_game(variant, deals, seed, threads, stage,
+                                                  policies.get(model_key(variant), {}))
         print(f"{variant.label}: {deals:,} deals in {time.monotonic() - start:.0f} s", file=sys.stderr)
-    data["built"]["policies"] = {"deals": deals, "seed": seed, "seconds": round(time.monotonic() - started),
+    done = data["built"].get("policies", {}) if stage == "scores" else {}
+    data["built"]["policies"] = {"deals": deals, "seed": seed,
+                                 "seconds": done.get("seconds", 0) + round(time.monotonic() - started),
                                  "command": f"python -m hasen.analysis.policy_fit --deals {deals} --seed {seed}"}
     path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     return data
@@ -257,9 +328,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2, help="default 2")
     parser.add_argument("--games", nargs="*", help="only these games (name/deck, as in the file: euchre/24)")
     parser.add_argument("--file", type=Path, default=Path(__file__).resolve().parent.parent / "data" / MODEL_FILE)
+    parser.add_argument("--stage", choices=("all", "points", "scores"), default="all",
+                        help="points: the thresholds for points only; scores: at a score only, from the file's "
+                             "thresholds for points (the chances of winning the game rebuilt between the two)")
     args = parser.parse_args(argv)
     games = None if not args.games else [v for v in ALL_VARIANTS if model_key(v) in args.games]
-    build(args.deals, args.seed, args.threads, args.file, games)
+    build(args.deals, args.seed, args.threads, args.file, games, args.stage)
     return 0
 
 

@@ -165,6 +165,7 @@ def run_command(words: list[str], interrupted: list[bool]) -> int:
         return 1
     except OutputError as exc:
         print(f"hasen: {exc}", file=sys.stderr)
+        silence_stdout()  # what stdout still holds could not be written: not again at exit
         return 1
     except Exception:
         if interrupted:  # an error the interrupt caused: the interrupt is what there is to say

@@ -134,7 +134,8 @@ def single_dummy_words(card: FairVerdict) -> str:
     if not card.choices:
         return "the only card"
     if not card.judged:
-        return f"not judged ({card.layouts} layouts)"
+        return "not judged (no layout agrees with the auction)" if card.unagreed else \
+            f"not judged (only {card.layouts} layouts)"
     if card.best == card.card or (card.win_cost is not None and card.win_cost <= EPSILON) or \
             (card.win_cost is None and card.points_cost <= 0 and card.cost <= 0):
         return "best" if not card.exact else "best (exact)"

@@ -43,7 +43,7 @@ def test_a_full_disk_is_one_line(argv) -> None:
     with open("/dev/full", "w") as full:
         done = hasen(*argv, stdout=full)
     assert done.returncode == 1
-    assert done.stderr == "hasen: cannot write the output: No space left on device\n"
+    assert done.stderr == "hasen: cannot write standard output: No space left on device\n"
 
 
 def test_a_terminal_without_suit_symbols_gets_letters() -> None:
@@ -111,3 +111,30 @@ def test_ctrl_c_is_one_line_and_status_130(argv) -> None:
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
     assert (child.returncode, err, out) == (130, f"hasen: {argv[0]}: interrupted\n", "")
+
+
+def limited(bytes_allowed: int) -> None:  # in the child: a file size limit, as ``ulimit -f``
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (bytes_allowed, bytes_allowed))
+
+
+LONG_OUTPUTS = [("deal", "--random", "100", "--seed", "1"), ("schema", "review"), ("table", "--example", "--json"),
+                ("review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, "
+                 "S pass, W pass; contract: N 6, trump C, discard KH; play: JC KC TC 9C", "--layouts", "4", "--json")]
+
+
+@pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("argv", LONG_OUTPUTS, ids=lambda a: a[0])
+def test_output_cut_short_by_a_file_size_limit_is_one_line_and_not_0(tmp_path, argv, unbuffered: str) -> None:
+    """Under ``ulimit -f`` a write is cut short: with PYTHONUNBUFFERED=1 that went unnoticed
+    (exit 0, the file short); without it, the error came again at exit ("Exception
+    ignored", exit 120). Either way: one line naming standard output, exit 1."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    if unbuffered:  # any value but the empty string turns it on
+        env["PYTHONUNBUFFERED"] = unbuffered
+    with open(tmp_path / "out", "wb") as out:
+        done = subprocess.run([*HASEN, *argv], stdout=out, stderr=subprocess.PIPE, text=True, timeout=120,
+                              env=env, preexec_fn=lambda: limited(200))
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == "hasen: cannot write standard output: File too large\n"
