@@ -57,9 +57,13 @@ def check_apart(command: str, reads: Sequence[tuple[str, str | None]],
     ``reads`` and ``writes`` are (what the command line calls it, the path) pairs, ``-`` being
     standard input or output (compared as the files behind them); paths not given are left out."""
     seen = [(label, path, identity(path, sys.stdin)) for label, path in reads if path is not None]
+    if any(path not in (None, STANDARD) for _, path in writes):  # where the command's own words go
+        seen.append(("standard output", STANDARD, identity(STANDARD, sys.stdout)))
     for label, path in writes:
         if path is None:
             continue
+        if path != STANDARD:
+            check_regular(command, label, path)
         mine = identity(path, sys.stdout)
         for other, other_path, theirs in seen:
             if mine is not None and mine == theirs:
@@ -68,6 +72,28 @@ def check_apart(command: str, reads: Sequence[tuple[str, str | None]],
                 raise HasenError(f"{command}: {label} and {other} are the same file{through}: give another {label}, "
                                  "nothing is written")
         seen.append((label, path, mine))
+
+
+def check_regular(command: str, label: str, path: str) -> None:
+    """Refuse, before any work, a file to write that is not a regular file where it exists (a
+    device such as /dev/null, a terminal, a FIFO, a socket, a folder), or whose folder
+    cannot be written: moved over, a device would be replaced; opened, a FIFO would wait."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        found = None
+    except (OSError, ValueError) as exc:
+        raise HasenError(f"{command}: cannot write {label} {named(path)}: {getattr(exc, 'strerror', None) or exc}") \
+            from None
+    if found is not None and not stat.S_ISREG(found.st_mode):
+        mode = found.st_mode
+        kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (a named pipe)" if stat.S_ISFIFO(mode)
+                else "a socket" if stat.S_ISSOCK(mode) else "a device")
+        raise HasenError(f"{command}: {label} {named(path)} is {kind}, not a file: give a file to write (it is left "
+                         "as it is)")
+    folder = os.path.dirname(os.path.realpath(path)) or "."
+    if not os.access(folder, os.W_OK):
+        raise HasenError(f"{command}: cannot write {label} {named(path)}: its folder cannot be written")
 
 
 # --- results files: JSON lines, each marked -------------------------------------------------

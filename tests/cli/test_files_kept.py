@@ -241,3 +241,52 @@ def test_continued_lines_join_into_one_value() -> None:
     assert block.fields[1] == (20_002, "dealer", "W")
     record = hasen.Record.parse("dealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K\n  T9.T9.9.T\n\tQJ.J.QJ.9\n KS")
     assert record.deal.notation() == "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
+
+
+def special_files(folder: Path) -> dict[str, Path]:
+    """A character device (a second /dev/null, where the tests may make one), a FIFO and a
+    folder, none of which a report may be moved over or opened for."""
+    made = {"a FIFO (a named pipe)": folder / "fifo", "a folder": folder / "folder"}
+    os.mkfifo(made["a FIFO (a named pipe)"])
+    made["a folder"].mkdir()
+    try:
+        os.mknod(folder / "null", 0o666 | __import__("stat").S_IFCHR, os.makedev(1, 3))
+        made["a device"] = folder / "null"
+    except (PermissionError, OSError):  # not root: the symbolic link to /dev/null stands for it
+        (folder / "null").symlink_to("/dev/null")
+        made["a device"] = folder / "null"
+    return made
+
+
+@pytest.mark.parametrize("command, option", [("session", "--csv"), ("session", "--html"), ("session", "--parquet"),
+                                             ("session", "OUT"), ("batch", "OUT"), ("batch", "--parquet")])
+def test_a_device_a_fifo_or_a_folder_is_refused_and_left_as_it_is(capsys, tmp_path: Path, night: Path,
+                                                                   command: str, option: str) -> None:
+    """As root a report moved over --csv /dev/null replaced the system's /dev/null; a FIFO
+    hung the command before any work. Each is refused in one line, before any work."""
+    pytest.importorskip("pyarrow")
+    deals = tmp_path / "deals.txt"
+    deals.write_text(f"{DEAL}\n", encoding="utf-8")
+    source = night if command == "session" else deals
+    for kind, target in special_files(tmp_path).items():
+        before = os.lstat(target)
+        argv = [command, str(source), str(target) if option == "OUT" else str(tmp_path / "out.jsonl")]
+        if option != "OUT":
+            argv += [option, str(target)]
+        err = refused(capsys, *argv, *(FEW if command == "session" else []))
+        shown = option if option != "OUT" else "OUT"
+        assert err == f"hasen: {command}: {shown} {target} is {kind}, not a file: give a file to write (it is left " \
+                      "as it is)\n", err
+        after = os.lstat(target)
+        assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert not (tmp_path / "out.jsonl").exists()  # no work was done
+
+
+def test_a_report_at_standard_output_with_the_summary_there_is_refused(capsys, tmp_path: Path, night: Path,
+                                                                        monkeypatch) -> None:
+    """``session --csv /dev/stdout > f`` replaced f, the summary with it."""
+    summary = tmp_path / "summary.txt"
+    with open(summary, "w") as out:
+        monkeypatch.setattr("sys.stdout", out)
+        code, _, err = run(capsys, "session", str(night), str(tmp_path / "o.jsonl"), "--csv", str(summary), *FEW)
+    assert code == 2 and "--csv and standard output are the same file" in err
