@@ -221,12 +221,17 @@ def cmd_session(args: argparse.Namespace) -> int:
                 out = open(args.output, "a", encoding="utf-8", newline="\n")
             except OSError as exc:
                 raise OutputError(f"session: cannot write {args.output}: {exc.strerror or exc}") from None
-            with out:
-                for line in workers.map(reviewer, to_do, chunk=1):
-                    out.write(line + "\n")
-                    out.flush()
-                    written += 1
-                    progress.update(len(hands) - len(to_do) + written, written)
+            try:
+                with out:
+                    for line in workers.map(reviewer, to_do, chunk=1):
+                        out.write(line + "\n")
+                        out.flush()
+                        written += 1
+                        progress.update(len(hands) - len(to_do) + written, written)
+            except OSError as exc:  # a full disk, a file size limit: what was written stays, to resume from
+                progress.clear()
+                raise OutputError(f"session: cannot write {args.output}: {exc.strerror or exc}; "
+                                  f"{counted(written, 'new hand')} kept in it: run again to resume") from None
     except KeyboardInterrupt:
         progress.clear()
         print(f"hasen: session: interrupted after {counted(written, 'new hand')}, all kept in {args.output}; "

@@ -11,6 +11,7 @@ place, so that a run stopped while writing leaves the earlier report whole.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -199,7 +200,8 @@ def replace_file(command: str, path: str, write: Callable[[str], None]) -> None:
             os.chmod(temporary, kept_mode(target))
             os.replace(temporary, target)
         except BaseException:
-            os.unlink(temporary)
+            with contextlib.suppress(FileNotFoundError):  # a writer that failed may have removed it: its error stands
+                os.unlink(temporary)
             raise
     except OSError as exc:
         raise OutputError(f"{command}: cannot write {named(path)}: {exc.strerror or exc}") from None

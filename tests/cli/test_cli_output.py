@@ -138,3 +138,28 @@ def test_output_cut_short_by_a_file_size_limit_is_one_line_and_not_0(tmp_path, a
                               env=env, preexec_fn=lambda: limited(200))
     assert done.returncode == 1, done.stderr
     assert done.stderr == "hasen: cannot write standard output: File too large\n"
+
+
+@pytest.mark.parametrize("what", ["session OUT", "batch --parquet"])
+def test_a_file_cut_short_is_one_line_naming_it(tmp_path, what: str) -> None:
+    """session's OUT on a full disk gave a traceback (the write was outside the error
+    handling); --parquet said "No such file or directory" (cleaning up hid the error)."""
+    pytest.importorskip("pyarrow")
+    deal = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
+    if what == "session OUT":
+        source = tmp_path / "night.txt"
+        source.write_text(f"dealer: W\ndeal: {deal}\nauction: N 6, E pass, S pass, W pass\n"
+                          "contract: N 6, trump C, discard KH\nplay: JC KC TC 9C\n")
+        target = tmp_path / "out.jsonl"
+        argv, limit = ["session", str(source), str(target), "--layouts", "4"], 2000
+    else:
+        source = tmp_path / "deals.txt"
+        source.write_text(deal + "\n")
+        target = tmp_path / "out.parquet"
+        argv, limit = ["batch", str(source), str(tmp_path / "out.jsonl"), "--parquet", str(target)], 3000
+    done = subprocess.run([*HASEN, *argv], capture_output=True, text=True, timeout=120,
+                          preexec_fn=lambda: limited(limit))
+    assert done.returncode == 1, done.stderr
+    last = done.stderr.splitlines()[-1]  # batch says what it solved first
+    assert last.startswith(f"hasen: {argv[0]}: cannot write {target}: ") and "File too large" in last
+    assert "Traceback" not in done.stderr
