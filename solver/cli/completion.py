@@ -34,7 +34,8 @@ _hasen() {{
     if [[ $current == -* ]] || [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$words" -- "$current"))
     else
-        COMPREPLY=($(compgen -f -- "$current"))
+        # a line a file: a name with spaces in it stays one name
+        mapfile -t COMPREPLY < <(compgen -f -- "$current")
     fi
 }}
 complete -o filenames -F _hasen hasen

@@ -45,3 +45,16 @@ def test_every_shell_gets_every_command(capsys, shell: str) -> None:
     assert code == 0 and all(re.search(rf"\b{command}\b", script) for command in COMMANDS)
     option = "-l played" if shell == "fish" else "--played"
     assert option in script and "scheduler" in script
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_bash_completes_a_file_name_with_spaces_as_one(capsys, tmp_path) -> None:
+    """The names came back split at each space ("my", "night.txt")."""
+    code, script, _ = run(capsys, "completion", "bash")
+    assert code == 0
+    (tmp_path / "my night.txt").write_text("")
+    (tmp_path / "my other night.txt").write_text("")
+    probe = f'{script}\ncd "{tmp_path}"; COMP_WORDS=(hasen record my); COMP_CWORD=2; _hasen; ' \
+            'printf "%s\\n" "${COMPREPLY[@]}"'
+    done = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, timeout=30, check=True)
+    assert sorted(done.stdout.splitlines()) == ["my night.txt", "my other night.txt"]
