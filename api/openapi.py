@@ -785,7 +785,11 @@ HEALTH = closed({
     "extension": {"type": "boolean", "description": "Whether the compiled search core runs."},
     "threads": {"type": "integer", "minimum": 1, "description": "Solver threads."},
     "busy": {"type": "integer", "minimum": 0, "description": "Analyses running or waiting."},
-    "cache": closed({k: {"type": "integer", "minimum": 0} for k in ("size", "capacity", "hits", "misses")}),
+    "cache": closed({k: {"type": "integer", "minimum": 0}
+                     for k in ("size", "capacity", "bytes", "max_bytes", "hits", "misses", "shared")},
+                    "The answers kept: how many and their size as JSON text (at most max_bytes), hits, misses, "
+                    "and the answers that waited for an identical request's analysis rather than start their "
+                    "own."),
 })
 
 ERROR = closed({

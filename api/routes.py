@@ -7,6 +7,7 @@ checks and answers exactly as the library does.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -361,7 +362,13 @@ def odds() -> Response:
     ODDS.check(body)
     variant = variant_for(body.get("variant"), body.get("deck"))
     settings = public.settings_for(variant, {name: body[name] for name in SCORING_SETTINGS if name in body})
-    return answer(public.odds(body["score"], dealer=body.get("dealer"), variant=variant, settings=settings).to_json())
+    score, dealer = body["score"], body.get("dealer")
+    # the table of other scoring settings is worked out (seconds), as any analysis: under the time limit,
+    # in the single-dummy lane, once for every request asking for it at the time
+    data, cached = service().answer(("odds", variant, settings, json.dumps(score, sort_keys=True), dealer),
+                                    lambda deadline: public.odds(score, dealer=dealer, variant=variant,
+                                                                 settings=settings).to_json(), costly=True)
+    return answer(data, cached)
 
 
 # --- about the service ----------------------------------------------------------------------
@@ -375,7 +382,7 @@ def health() -> Response:
         "extension": USING_EXTENSION,
         "threads": svc.runner.threads,
         "busy": svc.runner.busy,
-        "cache": svc.cache.stats(),
+        "cache": {**svc.cache.stats(), "shared": svc.shared},
     })
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TypeVar
 
@@ -59,29 +59,37 @@ class Runner:
         the time limit from now)."""
         if deadline is None:
             deadline = time.monotonic() + self.time_limit
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:  # it waited its time out before it got here
+        return self.wait(self.submit(job, deadline, costly), deadline)
+
+    def submit(self, job: Callable[[float], T], deadline: float, costly: bool = False) -> Future[T]:
+        """``job(deadline)`` queued on its lane: its future (the job refuses to start once its
+        deadline has passed, so a job nobody waits for any more frees its place at once)."""
+        if deadline - time.monotonic() <= 0:  # it waited its time out before it got here
             raise TimeLimitExceeded(self.time_limit)
-        end = deadline
 
         def tracked() -> T:
             try:
-                if time.monotonic() >= end:  # it waited its time out for a thread
+                if time.monotonic() >= deadline:  # it waited its time out for a thread
                     raise DeadlineExceeded("the job's deadline passed before it started")
-                return job(end)
+                return job(deadline)
             finally:
                 with self._lock:
                     self._busy -= 1
 
         with self._lock:
             self._busy += 1
-        future = self._pools[costly].submit(tracked)
+        return self._pools[costly].submit(tracked)
+
+    def wait(self, future: Future[T], deadline: float) -> T:
+        """The job's result, or TimeLimitExceeded once it is ``deadline``."""
         try:
-            return future.result(timeout=remaining)
-        except DeadlineExceeded:  # the job stopped at its deadline just before the wait did
+            return future.result(timeout=max(deadline - time.monotonic(), 0.0))
+        except (DeadlineExceeded, CancelledError):  # it stopped at its deadline, or never started
             raise TimeLimitExceeded(self.time_limit) from None
         except FutureTimeout:
-            if future.cancel():  # still queued: it will never run, so it is counted off here
+            # still queued: past its deadline it will never run (for any who wait for it), so it
+            # is counted off here
+            if future.cancel():
                 with self._lock:
                     self._busy -= 1
             raise TimeLimitExceeded(self.time_limit) from None

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Hashable
+from concurrent.futures import Future
 from typing import Any
 
 from flask import has_request_context, request
@@ -24,6 +26,10 @@ class Service:
     def __init__(self, cache: AnswerCache, runner: Runner) -> None:
         self.cache = cache
         self.runner = runner
+        # the requests being worked out: an identical one asked meanwhile waits for the same job
+        self._working: dict[Hashable, Future[dict[str, Any]]] = {}
+        self._lock = threading.RLock()  # a job done at once calls back while the lock is held
+        self.shared = 0  # answers that waited for a job another request had started
 
     def deadline(self) -> float:
         """When the request being answered must have its answer: the time limit after the
@@ -33,14 +39,29 @@ class Service:
         return start + self.runner.time_limit
 
     def answer(self, key: Hashable, work: Work, costly: bool = False) -> tuple[dict[str, Any], bool]:
-        """The answer and whether it came from the cache; ``costly``: single-dummy work, which
-        runs in a lane of its own (hasen.api.runner)."""
+        """The answer and whether it came from the cache (or from the job of an identical
+        request already being worked out: one computation serves them all); ``costly``:
+        single-dummy work, which runs in a lane of its own (hasen.api.runner)."""
         found = self.cache.get(key)
         if found is not None:
             return found, True
-        data = self.runner.run(work, self.deadline(), costly)
-        self.cache.put(key, data)
-        return data, False
+        deadline = self.deadline()
+        with self._lock:
+            job = self._working.get(key)
+            started = job is None
+            if job is None:
+                job = self._working[key] = self.runner.submit(work, deadline, costly)
+                job.add_done_callback(lambda done: self._finished(key, done))
+            else:
+                self.shared += 1
+        return self.runner.wait(job, deadline), not started
+
+    def _finished(self, key: Hashable, job: Future[dict[str, Any]]) -> None:
+        """A job is done: its answer is kept (not an error, nor a job stopped at its deadline)."""
+        with self._lock:
+            self._working.pop(key, None)
+        if not job.cancelled() and job.exception() is None:
+            self.cache.put(key, job.result())
 
     def answer_all(self, jobs: list[Job | str]) -> list[dict[str, Any]]:
         """Answers in order; a string is an item's error and gives ``{"index", "error"}``.

@@ -33,6 +33,7 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import NotationError
+from ..core.memo import shared
 from ..core.seats import NUM_SEATS, SEATS, left_of
 from ..core.variants import Variant
 from ..rules.scoring import bid_ladder, side_points
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 Grid = list[list[list[float]]]  # [dealer index in variant.seats][first - low][second - low]
 
 DEEPEST = -40  # the lowest score the table keeps; below it a score counts as this (Hasenpfeffer)
+TABLES_KEPT = 4  # the tables of scoring settings worked out, kept (the shipped default's among them)
 ODDS_FILE = "win_chances.json"  # in hasen/data, written by hasen.analysis.odds_fit
 ODDS_VERSION = 1
 TOLERANCE = 1e-12  # the iteration stops when no chance moves more than this
@@ -198,7 +200,7 @@ def outcomes_of(variant: Variant) -> tuple[list[Outcome], int]:
     return outcomes, sum(o.count for o in outcomes)
 
 
-@cache
+@shared(TABLES_KEPT)  # a table worked out is some 13 MB: a few are kept, each worked out once at a time
 def win_chances(variant: Variant, settings: Settings = Settings()) -> WinChances:
     """The table for the game and its settings: shipped for the defaults, else worked out
     from the shipped hands (a second or so)."""

@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import NotationError
+from ..core.memo import shared
 from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..rules.scoring import hand_score
 from ..rules.settings import Settings
 from .answer import Answer, variant_json
-from .odds import Outcome, check_reachable, check_scoring, dealers_asked, odds_data, outcomes_of
+from .odds import TABLES_KEPT, Outcome, check_reachable, check_scoring, dealers_asked, odds_data, outcomes_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -158,7 +158,7 @@ class PlayerChances:
         return self.chances(later, seat_after(self.variant, dealer, 1))
 
 
-@cache
+@shared(TABLES_KEPT)  # a table worked out is some 13 MB: a few are kept, each worked out once at a time
 def player_chances(variant: Variant, settings: Settings = Settings()) -> PlayerChances:
     """The table for the game and its settings: shipped for the defaults, else worked out
     from the shipped hands."""
