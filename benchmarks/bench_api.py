@@ -116,9 +116,10 @@ class Target:
     cached: Figures | None = None
 
 
-def start_server(threads: int, log: IO[str]) -> tuple[subprocess.Popen, str, int]:
+def start_server(threads: int, log: IO[str], options: list[str] | None = None) -> tuple[subprocess.Popen, str, int]:
+    """``hasen serve`` on a free loopback port (with ``options``): the process, host and port."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "hasen.cli", "serve", "--port", "0", "--threads", str(threads)],
+        [sys.executable, "-m", "hasen.cli", "serve", "--port", "0", "--threads", str(threads), *(options or [])],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: lines.put(process.stdout.readline()), daemon=True).start()
