@@ -380,7 +380,7 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
         raise NotationError("score: the chance of winning the game is worked out with the model of the other "
                             "players; leave out model=False (--no-model)")
     context = Context(auction_calls(auction, knowledge, checked), model, uniform,
-                      score=read_score(score, knowledge.variant))
+                      score=read_score(score, knowledge.variant, checked.game_points))
     return game_of(knowledge.variant).advise(
         knowledge, checked, DEFAULT_LAYOUTS if layouts is None else layouts, 0 if seed is None else seed, alone,
         DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts, threads, mapper,
@@ -611,7 +611,7 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
 
     return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
                          seed, threads, progress_for(deadline, progress), uniform,
-                         read_score(score, hand.variant))
+                         read_score(score, hand.variant, hand.settings.game_points))
 
 
 def read_record(record: Record | str) -> Record:
@@ -657,18 +657,19 @@ def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | Varia
     game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
     chosen = game or HASENPFEFFER
     who = None if dealer is None else coerce_seat(dealer, "dealer")
+    table = settings_for(chosen, settings)
     if chosen.cutthroat:  # each player's chance
         from .analysis.odds_three import player_odds_at
 
-        scores = read_score(score, chosen)
+        scores = read_score(score, chosen, table.game_points)
         if scores is None:
             raise NotationError("score: give the three players' scores before the hand, like '3-5-7'")
-        return player_odds_at(chosen, settings_for(chosen, settings), scores, who)
-    given = read_score(score, chosen)
+        return player_odds_at(chosen, table, scores, who)
+    given = read_score(score, chosen, table.game_points)
     if given is None:
         raise NotationError("score: give the score before the hand, like '8-5'")
     first, second = given
-    return odds_at(chosen, settings_for(chosen, settings), first, second, who)
+    return odds_at(chosen, table, first, second, who)
 
 
 def variant_for_deck(variant: Variant | VariantName | None, deck: int) -> Variant:

@@ -196,18 +196,22 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
     return line + "."
 
 
+def listed(items: list[str], last: str) -> str:
+    """``a, b or c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
 def close_call_line(advice: BidAdvice | CallAdvice, best: ActionFigures, near: list[ActionFigures]) -> str:
     """``Order it up or pass: a close call (expected +1.45 and +1.47 ±0.02 points for N-S)``:
     options whose difference is within the sampling error, none of them advice."""
     ours, _ = side_name(advice)
     options = [best, *near]
-    names = [option_words(a, advice) for a in options]
-    what = " or ".join(names)
+    what = listed([option_words(a, advice) for a in options], "or")
     if advice.context.score is not None:
-        figures = " and ".join(percent(a.win) for a in options)
+        figures = listed([percent(a.win) for a in options], "and")
         detail = f"{ours} {verb(ours, 'win', 'wins')} the game {figures} of the time"
     else:
-        figures = " and ".join(points(a.expected) for a in options)
+        figures = listed([points(a.expected) for a in options], "and")
         detail = f"expected {figures} points for {ours}"
     if advice.context.score is not None:
         spread = f"±{100 * max(stderr_of_mean(best.wins - a.wins) for a in near):.1f}%"  # type: ignore[operator]

@@ -16,6 +16,7 @@ import json
 from importlib.resources import files
 
 import pytest
+from cli_run import run
 
 import hasen
 from hasen.analysis.odds import lowest, win_chances
@@ -175,3 +176,20 @@ def test_the_docs_table_is_the_shipped_one() -> None:
     docs = (Path(__file__).resolve().parents[2] / "docs" / "variants.md").read_text(encoding="utf-8")
     for name in TABLE_SCORES:
         assert markdown(name) in docs, name
+
+
+def test_a_game_to_15_is_asked_at_every_score_below_15(capsys) -> None:
+    """``hasen odds 12-3 --game-points 15`` said "a game ends at 10"; so did the API, bid and
+    review at such a score."""
+    assert 0.5 < hasen.odds("12-3", settings={"game_points": 15}).chance < 1
+    code, out, err = run(capsys, "odds", "12-3", "--game-points", "15", "--json")
+    assert code == 0, err
+    code, out, err = run(capsys, "bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "W", "--score", "12-3",
+                         "--game-points", "15", "--layouts", "20", "--choice-layouts", "4")
+    assert code == 0, err
+    review = hasen.review_hand("settings: game_points=15; dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 "
+                               "KS; auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
+                               "play: JC KC TC 9C", layouts=4, score="12-3")
+    assert review.score == (12, 3)
+    with pytest.raises(hasen.NotationError, match="a game ends at 15"):
+        hasen.odds("15-3", settings={"game_points": 15})
