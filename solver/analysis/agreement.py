@@ -18,10 +18,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..core.cards import JOKER
-from ..core.seats import partner_of
 from ..rules.auction import PASS, AuctionRules, AuctionState, Call
 from ..rules.scoring import net_scores
-from .model import EUCHRE_MARGIN, OVERBID_STEPS, PASS_STEPS, SUIT_BITS, FormFit, PlayerModel
+from .model import PLAUSIBLE_MARGIN, SUIT_BITS, FormFit, PlayerModel
 from .policy import place_of
 
 Hands = np.ndarray  # one seat's cards on each layout: uint64 masks
@@ -62,27 +61,21 @@ class Ratings:
         self.joker = ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool)
         self.holdings = [((hands >> np.uint64(SUIT_BITS * suit)) & np.uint64(0xFF)).astype(np.intp)
                          for suit in range(4)]
-        self._worth: dict[bool, np.ndarray] = {}
+        self._bid_values: list[np.ndarray] | None = None
         self._values: dict[tuple[int, bool], np.ndarray] = {}
 
     def plausible(self, state: AuctionState, made: Call) -> np.ndarray:
         """``model.plausible`` of each hand, the seat calling ``made`` at ``state``."""
-        assert self.rules.to_call(state) == self.seat
-        policy = self.model.policy(self.rules.settings, self.seat)
-        if self.model.variant.declarer_exchanges:
-            partner_high = self.model.variant.partners and state.bidder == partner_of(self.seat)
-            worth = self.worth(partner_high)
-            if made.kind == PASS:
-                return worth <= state.high + 1 + PASS_STEPS
-            assert made.bid is not None
-            return worth >= self.model.ladder(self.rules.settings).index(made.bid) + 1 - OVERBID_STEPS
-        threshold = policy.threshold(place_of(self.rules, state))
+        model, rules = self.model, self.rules
+        assert rules.to_call(state) == self.seat
+        policy = model.policy(rules.settings, self.seat)
+        margin = PLAUSIBLE_MARGIN[model.variant.family]
         if made.kind != PASS:
-            return self.value(made) > threshold - EUCHRE_MARGIN
+            return self.value(made) > policy.threshold(model.place_of_call(rules, state, made)) - margin
+        threshold = policy.threshold(place_of(rules, state))
         agree = np.ones(len(self.joker), dtype=bool)
-        for call in self.rules.calls(state):
-            if call.kind != PASS:
-                agree &= self.value(call) <= threshold + EUCHRE_MARGIN
+        for call in model.choices(rules, state):
+            agree &= self.value(call) <= threshold + margin
         return agree
 
     def rate(self, fit: FormFit, trump: int, leads: int, upcard: tuple[str, int] | None = None) -> np.ndarray:
@@ -94,13 +87,10 @@ class Ratings:
             total = total + tables[suit][self.holdings[suit]]
         return total
 
-    def worth(self, partner_high: bool) -> np.ndarray:
-        """Hasenpfeffer: the number of ladder steps to the highest bid the model would make
-        with each hand (its value above the threshold of its place; 0: none), as
-        ``plausible`` reads ``bid_values``."""
-        if partner_high not in self._worth:
+    def bid_values(self) -> list[np.ndarray]:
+        """Hasenpfeffer: ``model.bid_values`` of each hand, by bid of the ladder."""
+        if self._bid_values is None:
             model, settings, dealer = self.model, self.rules.settings, self.rules.dealer
-            policy = model.policy(settings, self.seat)
             per_form = []
             for alone in model.forms:
                 leads = model.leads(self.seat, dealer, alone, settings)
@@ -112,18 +102,17 @@ class Ratings:
                     best, trump = np.where(better, rated, best), np.where(better, t, trump)
                 fit = model.fits["bid"][alone]
                 per_form.append((fit, np.choose(trump, [self.rate(fit, t, leads) for t in range(4)])))
-            worth = np.zeros(len(self.joker), dtype=np.intp)
-            for b, by_form in enumerate(model.bid_scores(settings)):
-                values = np.maximum.reduce([blended(fit, rated, scores) for (fit, rated), scores in zip(per_form,
-                                                                                                         by_form)])
-                threshold = policy.threshold(f"b{b + 1}{'+' if partner_high else '-'}")
-                worth = np.where(values > threshold, b + 1, worth)
-            self._worth[partner_high] = worth
-        return self._worth[partner_high]
+            self._bid_values = [np.maximum.reduce([blended(fit, rated, scores)
+                                                   for (fit, rated), scores in zip(per_form, by_form)])
+                                for by_form in model.bid_scores(settings)]
+        return self._bid_values
 
     def value(self, call: Call) -> np.ndarray:
-        """Euchre: ``model.value_of(rules, state, hand, call)`` of each hand."""
+        """``model.value_of(rules, state, hand, call)`` of each hand."""
         model, rules = self.model, self.rules
+        if model.variant.declarer_exchanges:
+            assert call.bid is not None
+            return self.bid_values()[model.ladder(rules.settings).index(call.bid)]
         trump, alone = model.call_trump(rules, call), call.alone
         values = self._values.get((trump, alone))
         if values is None:

@@ -53,14 +53,14 @@ from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings, joker_suit
 from ..rules.trump import left_bower, takes_upcard
-from .policy import UNFITTED, Policies, Policy, place_of, score_class
+from .policy import UNFITTED, Policies, Policy, place_of, score_class, table_rules
 
 # How far a call may stray from the model's and still be taken as the player's (the layouts
 # that agree with an auction, ``PlayerModel.plausible``): players are more cautious or bolder
 # than the model, and a call tells of a hand without saying exactly what it holds.
-PASS_STEPS = 3  # Hasenpfeffer: a pass with a hand worth up to three bids above the bid to beat
-OVERBID_STEPS = 1  # Hasenpfeffer: a bid one above what the hand is worth
-EUCHRE_MARGIN = 0.5  # Euchre: points either way of 0
+# points either way of a threshold within which a real call is taken as the model's (its
+# values span about twice as much in Hasenpfeffer, six tricks a hand and the bid at stake)
+PLAUSIBLE_MARGIN = {"hasenpfeffer": 1.0, "euchre": 0.5}
 MODEL_FILE = "player_model.json"  # in hasen/data, written by hasen.analysis.model_fit
 MODEL_VERSION = 2
 
@@ -351,7 +351,7 @@ class PlayerModel:
     def policy(self, settings: Settings, seat: int) -> Policy:
         """The thresholds ``seat`` calls by at the table's rules and the score
         (``hasen.analysis.policy``)."""
-        return self.policies.of(settings.all_pass, self.class_of(seat, settings))
+        return self.policies.of(table_rules(settings), self.class_of(seat, settings))
 
     @property
     def forms(self) -> tuple[bool, ...]:
@@ -525,30 +525,35 @@ class PlayerModel:
     def plausible(self, rules: AuctionRules, state: AuctionState, hand: Mask, made: Call) -> bool:
         """Could a player holding ``hand`` have made the call ``made`` at ``state``? Players
         are more cautious or bolder than the model, so a call is taken as the player's when it
-        is near what the model would call. Hasenpfeffer, in bids: a pass when the
-        hand is worth no more than three bids above the bid to beat, a bid when the hand is worth
-        at least one below it (worth: the model's highest bid expected to score above 0).
-        Euchre, in points: a pass when no call is worth more than half a point, a call when it
-        is worth more than minus half a point."""
+        is near what the model would call: a pass when no call the seat could make is worth
+        more than the margin (``PLAUSIBLE_MARGIN``) above the threshold of its place, a call
+        when it is worth more than the margin below the threshold of the place it is made
+        from (in Hasenpfeffer, a bid above the lowest: the place of that bid)."""
         seat = rules.to_call(state)
         assert seat is not None
         policy = self.policy(rules.settings, seat)
-        if self.variant.declarer_exchanges:
-            ladder = self.ladder(rules.settings)
-            values = self.bid_values(hand, seat, rules.dealer, rules.settings)
-            partner_high = "+" if self.variant.partners and state.bidder == partner_of(seat) else "-"
-            worth = max((b + 1 for b, v in enumerate(values) if v > policy.threshold(f"b{b + 1}{partner_high}")),
-                        default=0)  # in ladder steps
-            if made.kind == PASS:
-                return worth <= state.high + 1 + PASS_STEPS
-            assert made.bid is not None
-            return worth >= ladder.index(made.bid) + 1 - OVERBID_STEPS
-        margin = EUCHRE_MARGIN
-        threshold = policy.threshold(place_of(rules, state))
+        margin = PLAUSIBLE_MARGIN[self.variant.family]
         if made.kind != PASS:
-            return self.value_of(rules, state, hand, made) > threshold - margin
+            return self.value_of(rules, state, hand, made) > policy.threshold(self.place_of_call(rules, state, made)) \
+                - margin
+        threshold = policy.threshold(place_of(rules, state))
         return all(self.value_of(rules, state, hand, c) <= threshold + margin
-                   for c in rules.calls(state) if c.kind != PASS)
+                   for c in self.choices(rules, state))
+
+    def choices(self, rules: AuctionRules, state: AuctionState) -> list[Call]:
+        """The calls a pass is weighed against: Hasenpfeffer, the lowest bid (the model's only
+        bid); Euchre, every call that makes trump."""
+        calls = [c for c in rules.calls(state) if c.kind != PASS]
+        return calls[:1] if self.variant.declarer_exchanges else calls
+
+    def place_of_call(self, rules: AuctionRules, state: AuctionState, call: Call) -> str:
+        """The place whose threshold a call is held to: the seat's, or in Hasenpfeffer that of
+        the bid made (a jump is judged as if the bids below it had been made)."""
+        place = place_of(rules, state)
+        if not self.variant.declarer_exchanges:
+            return place
+        assert call.bid is not None
+        return f"b{self.ladder(rules.settings).index(call.bid) + 1}{place[-1]}"
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019
     def declarer_form(self, hand: Mask, seat: int, dealer: int, bid: Bid, settings: Settings) -> bool:

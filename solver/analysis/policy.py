@@ -13,7 +13,8 @@ own while the others keep theirs: a fixed point of best responses found by self-
 A place in the auction (``place_of``): in Euchre the round (1, 2) and the seat's place in
 the order of calling (1: left of the dealer; the dealer last); in Hasenpfeffer the bid the
 seat would make (its place on the ladder) and whether its partner holds the highest bid so
-far. A table's ``all_pass`` rule changes the auction, so each has its own thresholds. With a
+far. A table's rules change the auction (``table_rules``: what a hand passed out by all brings,
+and in Hasenpfeffer whether the defenders score their tricks), so each has its own thresholds. With a
 score the objective is the side's chance of winning the game, not points, and the thresholds
 are those of the score's class (``score_class``).
 """
@@ -26,6 +27,7 @@ from typing import Any
 
 from ..core.seats import partner_of
 from ..rules.auction import AuctionRules, AuctionState
+from ..rules.settings import Settings
 
 POINTS = "points"  # the class without a score: the objective is points
 ALWAYS = 99.0  # a threshold no value reaches: the seat never makes the call there
@@ -54,6 +56,15 @@ class Policy:
 
 
 NEUTRAL = Policy()  # calls against 0 and alone when it is worth more: the model before self-play
+
+
+DEFENDERS_SCORE = "+defenders_score"  # the key's mark of a table whose defenders score their tricks
+
+
+def table_rules(settings: Settings) -> str:
+    """The key of the table's rules that its thresholds are fitted for: the ``all_pass`` rule
+    (``redeal``), marked when the defenders score their tricks (``redeal+defenders_score``)."""
+    return settings.all_pass + (DEFENDERS_SCORE if settings.defenders_score else "")
 
 
 def place_of(rules: AuctionRules, state: AuctionState) -> str:
@@ -85,14 +96,15 @@ def _stand(to_go: int) -> str:
 
 @dataclass(frozen=True)
 class Policies:
-    """Every policy of one game: by table rule (``all_pass``) and score class."""
+    """Every policy of one game: by table rules (``table_rules``) and score class."""
 
     by_rule: Mapping[str, Mapping[str, Policy]] = field(default_factory=dict)
 
-    def of(self, all_pass: str, klass: str = POINTS) -> Policy:
-        """The policy for the rule and class: the class's, else the rule's without a score,
-        else the neutral one (a game not fitted)."""
-        classes = self.by_rule.get(all_pass, {})
+    def of(self, rules: str, klass: str = POINTS) -> Policy:
+        """The policy for the table's rules and class: the class's, else the rules' without a
+        score, else (rules not fitted) the ``all_pass`` rule's, else the neutral one (a game
+        not fitted)."""
+        classes = self.by_rule.get(rules) or self.by_rule.get(rules.split("+")[0], {})
         return classes.get(klass) or classes.get(POINTS) or NEUTRAL
 
     def to_json(self) -> dict[str, Any]:

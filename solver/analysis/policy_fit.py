@@ -3,7 +3,7 @@ hasen/data/player_model.json beside the fits:
 
     python -m hasen.analysis.policy_fit [--deals N] [--seed S] [--threads T] [--games NAME ...]
 
-For every game, deck and ``all_pass`` rule, random deals (``--deals`` of each) are dealt and
+For every game, deck and table rules (``RULES``), random deals (``--deals`` of each) are dealt and
 every contract the model's seats could end in is solved double dummy once (each seat as
 maker in each trump and form, the exchanges by the model's rules). Then, starting from
 calling against 0 (the model before self-play), each round of self-play plays every deal's
@@ -50,12 +50,16 @@ from .model import MODEL_FILE, PlayerModel, model_key
 from .model_fit import random_layout
 from .odds import scoring_of
 from .playout import continued, euchre_exchanges, layout_rules
-from .policy import ALWAYS, POINTS, Policies, Policy, place_of
+from .policy import ALWAYS, POINTS, Policies, Policy, place_of, table_rules
 
 # the games whose seats call by the score too (the others, where scores are three or too
 # rare to learn from, call for points at every score)
 SCORED = ("hasenpfeffer/25", "euchre/24", "euchre2/24", "railroad/25")
-RULES = {"hasenpfeffer": ("redeal", "joker_bids_3"), "euchre": ("redeal", "stick_the_dealer")}
+# the tables each game's thresholds are fitted for (``policy.table_rules``): in Hasenpfeffer
+# a defence that scores its tricks takes away most of what contesting a contract gains
+RULES = {"hasenpfeffer": (Settings(all_pass="redeal"), Settings(all_pass="joker_bids_3"),
+                          Settings(all_pass="redeal", defenders_score=True)),
+         "euchre": (Settings(all_pass="redeal"), Settings(all_pass="stick_the_dealer"))}
 SETTLED = 0.05  # points: a threshold that moves less than this in a round has settled
 ROUNDS = 12  # rounds of self-play at the most
 # at a score, from the thresholds for points: rounds and deals (each class learns from the
@@ -235,7 +239,7 @@ def self_play(model: PlayerModel, deals: Sequence[Dealt], settings: Settings, va
     the class of the score each seat calls in (the model's own score)."""
     policies: dict[str, Policy] = dict(start or {})
     for number in range(1, rounds + 1):
-        model.policies = Policies({settings.all_pass: policies})
+        model.policies = Policies({table_rules(settings): policies})
         make, alone = samples(model, deals, settings, value)
         moved: dict[str, Policy] = {}
         change = 0.0
@@ -260,18 +264,21 @@ def self_play(model: PlayerModel, deals: Sequence[Dealt], settings: Settings, va
 
 
 def build_game(variant: Variant, deals: int, seed: int, threads: int, stage: str,
-               shipped: dict[str, Any]) -> dict[str, Any]:
+               shipped: dict[str, Any], only: Sequence[str] = ()) -> dict[str, Any]:
     """One game's policies by rule and class of the score: ``stage`` "points" (the classes
     kept from ``shipped``, the game's policies in the file), "scores" (the classes, from
-    the shipped thresholds for points; in the games of ``SCORED``) or "all"."""
+    the shipped thresholds for points; in the games of ``SCORED``) or "all"; for the table
+    rules named in ``only`` (every table of ``RULES`` when empty; the others kept)."""
     parts = map_chunks(PayoffJob(variant, seed), deals, threads)
     dealt = [d for part in parts for d in part]
-    out: dict[str, Any] = {}
+    out: dict[str, Any] = dict(shipped) if only else {}
     base = PlayerModel.of(variant)
     scored = stage != "points" and model_key(variant) in SCORED
-    for rule in RULES[variant.family]:
-        settings = Settings(all_pass=rule)
-        print(f"{variant.label}, all_pass={rule}:", file=sys.stderr)
+    for settings in RULES[variant.family]:
+        rule = table_rules(settings)
+        if only and rule not in only:
+            continue
+        print(f"{variant.label}, {rule}:", file=sys.stderr)
         model = PlayerModel(variant, base.fits)
         if stage == "scores":
             points = {POINTS: Policies.from_json(shipped).of(rule)}
@@ -302,7 +309,7 @@ def scores_of(variant: Variant, settings: Settings) -> list[tuple[int, int]]:
 
 
 def build(deals: int, seed: int, threads: int, path: Path, games: list[Variant] | None = None,
-          stage: str = "all") -> dict[str, Any]:
+          stage: str = "all", only: Sequence[str] = ()) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     policies = data.setdefault("policies", {})
     started = time.monotonic()
@@ -311,7 +318,7 @@ def build(deals: int, seed: int, threads: int, path: Path, games: list[Variant] 
             continue
         start = time.monotonic()
         policies[model_key(variant)] = build_game(variant, deals, seed, threads, stage,
-                                                  policies.get(model_key(variant), {}))
+                                                  policies.get(model_key(variant), {}), only)
         print(f"{variant.label}: {deals:,} deals in {time.monotonic() - start:.0f} s", file=sys.stderr)
     done = data["built"].get("policies", {}) if stage == "scores" else {}
     data["built"]["policies"] = {"deals": deals, "seed": seed,
@@ -331,9 +338,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stage", choices=("all", "points", "scores"), default="all",
                         help="points: the thresholds for points only; scores: at a score only, from the file's "
                              "thresholds for points (the chances of winning the game rebuilt between the two)")
+    parser.add_argument("--rules", nargs="*", default=(),
+                        help="only these tables, as in the file (redeal+defenders_score); the others kept")
     args = parser.parse_args(argv)
     games = None if not args.games else [v for v in ALL_VARIANTS if model_key(v) in args.games]
-    build(args.deals, args.seed, args.threads, args.file, games, args.stage)
+    build(args.deals, args.seed, args.threads, args.file, games, args.stage, args.rules)
     return 0
 
 

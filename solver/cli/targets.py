@@ -26,6 +26,7 @@ from ..core.errors import HasenError, quoted
 from .options import STANDARD
 from .output import OutputError
 
+STANDARD_OUTPUT = "standard output"  # where the command's own words go, as messages name it
 MARK = "hasen"  # the first key of every line of a results file: the command that wrote it
 
 
@@ -59,7 +60,7 @@ def check_apart(command: str, reads: Sequence[tuple[str, str | None]],
     standard input or output (compared as the files behind them); paths not given are left out."""
     seen = [(label, path, identity(path, sys.stdin)) for label, path in reads if path is not None]
     if any(path not in (None, STANDARD) for _, path in writes):  # where the command's own words go
-        seen.append(("standard output", STANDARD, identity(STANDARD, sys.stdout)))
+        seen.append((STANDARD_OUTPUT, STANDARD, identity(STANDARD, sys.stdout)))
     for label, path in writes:
         if path is None:
             continue
@@ -67,6 +68,8 @@ def check_apart(command: str, reads: Sequence[tuple[str, str | None]],
             check_regular(command, label, path)
         mine = identity(path, sys.stdout)
         for other, other_path, theirs in seen:
+            if path == STANDARD and other == STANDARD_OUTPUT:  # where "-" asks to write
+                continue
             if mine is not None and mine == theirs:
                 through = "" if STANDARD in (path, other_path) or os.path.abspath(path) == os.path.abspath(
                     other_path) else f" ({named(path)} and {named(other_path)}, through a link)"
@@ -93,6 +96,8 @@ def check_regular(command: str, label: str, path: str) -> None:
         raise HasenError(f"{command}: {label} {named(path)} is {kind}, not a file: give a file to write (it is left "
                          "as it is)")
     folder = os.path.dirname(os.path.realpath(path)) or "."
+    if not os.path.isdir(folder):
+        raise HasenError(f"{command}: cannot write {label} {named(path)}: No such file or directory")
     if not os.access(folder, os.W_OK):
         raise HasenError(f"{command}: cannot write {label} {named(path)}: its folder cannot be written")
 

@@ -107,3 +107,15 @@ def test_policies_read_back_from_their_json() -> None:
     policies = Policies({"redeal": {POINTS: Policy({"r1p1": 0.5, "r2p3": ALWAYS}, {"r1p1": 1.25})}})
     assert Policies.from_json(json.loads(json.dumps(policies.to_json()))) == policies
     assert policies.of("stick_the_dealer").threshold("r1p1") == 0.0  # a rule not fitted: against 0
+
+
+def test_the_docs_thresholds_are_the_shipped_ones() -> None:
+    """docs/variants.md shows the thresholds as the figures script prints them from the
+    shipped data, so that the docs say what the model calls by."""
+    from pathlib import Path
+
+    from hasen.text.policy_figures import euchre_table, hasenpfeffer_table, scored_table
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "variants.md").read_text(encoding="utf-8")
+    for table in (euchre_table(), hasenpfeffer_table(), scored_table()):
+        assert table in docs, table.splitlines()[0]

@@ -206,7 +206,8 @@ def test_out_dash_sent_to_a_file_by_the_shell(tmp_path: Path) -> None:
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full on this system")
 def test_an_out_that_is_no_file_is_written_not_read(tmp_path: Path) -> None:
     """OUT /dev/full was read to its end (which it has not) for the ids to
-    skip, and took 23 GB. Memory is capped here, so that a regression fails, not the machine."""
+    skip, and took 23 GB; a device is now refused before any work. Memory is capped here, so
+    that a regression fails, not the machine."""
     import resource
 
     def at_most_a_gigabyte() -> None:
@@ -215,8 +216,8 @@ def test_an_out_that_is_no_file_is_written_not_read(tmp_path: Path) -> None:
     source = write_lines(tmp_path / "in.txt", [HASENPFEFFER_DEAL])
     done = subprocess.run([sys.executable, "-m", "hasen.cli", "batch", str(source), "/dev/full"], capture_output=True,
                           text=True, timeout=120, preexec_fn=at_most_a_gigabyte)
-    assert (done.returncode, done.stderr) == (1, "hasen: batch: cannot write /dev/full: No space left on device "
-                                                 "(0 new lines kept)\n")
+    assert (done.returncode, done.stderr) == (2, "hasen: batch: OUT /dev/full is a device, not a file: give a file "
+                                                 "to write (it is left as it is)\n")
 
 
 def test_paths_are_checked_before_any_work(capsys, monkeypatch, tmp_path: Path, mixed: Path) -> None:
@@ -228,9 +229,12 @@ def test_paths_are_checked_before_any_work(capsys, monkeypatch, tmp_path: Path, 
     out.write_text("")
     code, _, err = run(capsys, "batch", str(tmp_path / "missing" / "x"), str(out))
     assert (code, err) == (2, f"hasen: batch: cannot read {tmp_path / 'missing' / 'x'}: No such file or directory\n")
-    for bad, why in ((tmp_path / "no" / "out.jsonl", "No such file or directory"), (tmp_path, "Is a directory")):
-        code, _, err = run(capsys, "batch", str(mixed), str(bad), "--jobs", "2")
-        assert (code, err) == (2, f"hasen: batch: cannot write {bad}: {why}\n")
+    code, _, err = run(capsys, "batch", str(mixed), str(tmp_path / "no" / "out.jsonl"), "--jobs", "2")
+    assert (code, err) == (2, f"hasen: batch: cannot write OUT {tmp_path / 'no' / 'out.jsonl'}: No such file or "
+                              "directory\n")
+    code, _, err = run(capsys, "batch", str(mixed), str(tmp_path), "--jobs", "2")
+    assert (code, err) == (2, f"hasen: batch: OUT {tmp_path} is a folder, not a file: give a file to write (it is "
+                              "left as it is)\n")
     assert solved == []
     assert not (tmp_path / "no").exists()
     code, _, err = run(capsys, "batch", "in\x00.txt", str(out))
