@@ -177,7 +177,16 @@ class Workers:
                 # the pool's own thread closes its wake-up pipe as it ends: let it end now, or
                 # the interpreter's exit may write to the pipe as it closes (EBADF, a traceback)
                 if manager is not None:
-                    manager.join(timeout=10)
+                    manager.join(timeout=1)
+                    if manager.is_alive():
+                        # a worker ended while it wrote a result: the thread waits for the rest
+                        # of it for ever, and the interpreter's exit waits for the thread. With
+                        # every worker gone this process holds the pipe's last writing end:
+                        # closed, the thread reads the end of the pipe and stops.
+                        writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+                        if writer is not None:
+                            writer.close()
+                        manager.join(timeout=10)
         if self.client is not None:
             client, self.client = self.client, None
             client.close()

@@ -14,8 +14,10 @@ def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
     os._exit(130)
 
 
+# a worker process ignores Ctrl-C (only its parent acts on it): it keeps ignoring it
+_ignoring = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
 try:  # only for the import below; the command sets its own while it runs
-    _previous = signal.signal(signal.SIGINT, _interrupted_while_starting)
+    _previous = None if _ignoring else signal.signal(signal.SIGINT, _interrupted_while_starting)
 except ValueError:  # imported from another thread than the main one: signals are not its to take
     _previous = None
 try:

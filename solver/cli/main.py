@@ -141,7 +141,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_command(words, interrupted)
     finally:
         if handled:
-            signal.signal(signal.SIGINT, previous)
+            # as the command (``argv`` from the process): what it did is written and its exit
+            # code says so; a Ctrl-C while Python shuts down would only replace that code
+            signal.signal(signal.SIGINT, signal.SIG_IGN if argv is None else previous)
 
 
 def run_command(words: list[str], interrupted: list[bool]) -> int:

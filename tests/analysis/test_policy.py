@@ -66,8 +66,11 @@ def test_a_game_rebuilt_gives_the_shipped_thresholds(tmp_path) -> None:
     data["policies"] = {}
     path.write_text(json.dumps(data))
     variant = hasen.variant_for("euchre2", 24)
-    policy_fit.build(built["deals"], built["seed"], 2, path, [variant])
-    assert json.loads(path.read_text())["policies"][model_key(variant)] == shipped()["policies"][model_key(variant)]
+    # the thresholds for points of one table (the score classes start from them and take as
+    # long again); the build's first step, on the same deals
+    policy_fit.build(built["deals"], built["seed"], 2, path, [variant], stage="points", only=("redeal",))
+    rebuilt = json.loads(path.read_text())["policies"][model_key(variant)]["redeal"][POINTS]
+    assert rebuilt == shipped()["policies"][model_key(variant)]["redeal"][POINTS]
 
 
 def test_without_thresholds_the_model_calls_against_0() -> None:

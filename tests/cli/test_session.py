@@ -290,6 +290,7 @@ def test_ctrl_c_at_any_moment_exits_130_within_seconds(tmp_path: Path) -> None:
         finally:
             if child.poll() is None:
                 os.killpg(child.pid, signal.SIGKILL)
+                child.communicate()  # reaped, its pipe closed
         if child.returncode == 0:  # it had finished before the interrupt came
             continue
         assert child.returncode == 130, (attempt, child.returncode, err)
