@@ -18,13 +18,14 @@ from hasen.core.cards import (
     card_name,
     cards_of,
     is_red,
+    same_colour_suit,
 )
 from hasen.core.seats import SEATS
 from hasen.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from hasen.core.version import __version__
 from hasen.games import game_of
 from hasen.rules.settings import Settings
-from hasen.rules.trump import power_order, same_colour_suit
+from hasen.rules.trump import power_order
 from hasen.text.words import points_less
 
 from .openapi import PREFIX

@@ -8,6 +8,7 @@ checks and answers exactly as the library does.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -50,6 +51,12 @@ SOLVE = BodyChecker(SOLVE_REQUEST)
 REVIEW = BodyChecker(REVIEW_REQUEST)
 
 
+def seconds_to(deadline: float) -> float:
+    """The seconds left until ``deadline`` (a ``time.monotonic()`` instant), the analysis's
+    ``timeout``."""
+    return max(0.0, deadline - time.monotonic())
+
+
 @cache
 def batch_checker(limit: int) -> BodyChecker:
     """The batch schema names the app's item limit, so there is one checker per limit."""
@@ -86,7 +93,7 @@ def table_job(body: dict[str, Any]) -> Job:
     seats = tuple(None if options[name] is None else public.coerce_seat(options[name], name)
                   for name in ("declarer", "defender"))
     key = ("table", deal, options["alone"], *seats)
-    return key, lambda deadline: public.analyze(deal, **options, deadline=deadline).to_json()
+    return key, lambda deadline: public.analyze(deal, **options, timeout=seconds_to(deadline)).to_json()
 
 
 @v1.post("/table")
@@ -124,7 +131,7 @@ def bid() -> Response:
     if "seat" not in body:
         deal = body_deal(body, names)
         data, cached = service().answer(("bid", deal),
-                                        lambda deadline: public.bid(deal, deadline=deadline).to_json())
+                                        lambda deadline: public.bid(deal, timeout=seconds_to(deadline)).to_json())
         return answer(data, cached)
     variant = variant_for(body.get("variant"), body.get("deck"))
     options, seen = seen_by(body, variant, None if variant.declarer_exchanges else "upcard", names,
@@ -134,7 +141,7 @@ def bid() -> Response:
                    uniform=body.get("uniform", False), score=body.get("score"))
     return run_simulation(("bid", *seen, layouts, choice_layouts, options["seed"], options["alone"],
                            options["auction"], options["model"], options["uniform"], options["score"]),
-                          lambda deadline: public.bid(**options, deadline=deadline).to_json())
+                          lambda deadline: public.bid(**options, timeout=seconds_to(deadline)).to_json())
 
 
 # --- solve ----------------------------------------------------------------------------------
@@ -159,7 +166,8 @@ def solve() -> Response:
     played = body.get("played", "")
     options, position = contract_of(body, played)
     data, cached = service().answer(
-        ("solve", *position), lambda deadline: public.solve(**options, played=played, deadline=deadline).to_json())
+        ("solve", *position),
+        lambda deadline: public.solve(**options, played=played, timeout=seconds_to(deadline)).to_json())
     return answer(data, cached)
 
 
@@ -193,7 +201,8 @@ def review() -> Response:
     # the whole record is checked here, so that a bad one is a 400 before any solve
     options, position = contract_of(body, record)
     data, cached = service().answer(
-        ("review", *position), lambda deadline: public.review(**options, played=record, deadline=deadline).to_json())
+        ("review", *position),
+        lambda deadline: public.review(**options, played=record, timeout=seconds_to(deadline)).to_json())
     return answer(data, cached)
 
 
@@ -209,7 +218,7 @@ def review_record(body: dict[str, Any]) -> Response:
     seed, uniform, score = body.get("seed", 0), body.get("uniform", False), body.get("score")
     return run_simulation(("review", record.line(), layouts, seed, uniform, score),
                           lambda deadline: public.review_hand(record, layouts=layouts, seed=seed, uniform=uniform,
-                                                             score=score, deadline=deadline).to_json())
+                                                             score=score, timeout=seconds_to(deadline)).to_json())
 
 
 # --- simulate -------------------------------------------------------------------------------
@@ -279,7 +288,7 @@ def simulate() -> Response:
                    auction=body.get("auction"), uniform=body.get("uniform", False))
     return run_simulation(("simulate", *seen, layouts, options["seed"], options["alone"], options["auction"],
                            options["uniform"]),
-                          lambda deadline: public.simulate(**options, deadline=deadline).to_json())
+                          lambda deadline: public.simulate(**options, timeout=seconds_to(deadline)).to_json())
 
 
 @cache
@@ -300,7 +309,7 @@ def lead() -> Response:
                    uniform=body.get("uniform", False))
     return run_simulation(("lead", *seen, declarer, trump, options["alone"], layouts, options["seed"], options["bid"],
                            options["auction"], options["uniform"]),
-                          lambda deadline: public.simulate_lead(**options, deadline=deadline).to_json())
+                          lambda deadline: public.simulate_lead(**options, timeout=seconds_to(deadline)).to_json())
 
 
 # --- batch ----------------------------------------------------------------------------------

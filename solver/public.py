@@ -6,14 +6,15 @@ seats, suits and cards by name (``"N"``, ``"C"``, ``"KH"``) or as ``Seat``, ``Su
 ``Card``. It answers for the deal's own game (``hasen.games``): ``str()`` of an answer is
 what ``hasen`` prints, ``to_json()`` what ``hasen ... --json`` prints.
 
-``deadline``: a ``time.monotonic()`` instant after which the analysis stops at its next
-step with ``DeadlineExceeded`` (the web API's time limit); ``progress(done, total)`` is
-called as the work advances.
+``timeout``: the seconds after which the analysis stops at its next step with
+``DeadlineExceeded`` (the web API's time limit; ``deadline``, a ``time.monotonic()``
+instant, is its older form); ``progress(done, total)`` is called as the work advances.
 """
 
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast, overload
@@ -36,6 +37,7 @@ from .analysis.inputs import (
 from .analysis.many import answer_many
 from .analysis.play import PlayState
 from .analysis.table import Plan
+from .core.bounds import check_seed
 from .core.cards import SUITS
 from .core.deal import Deal
 from .core.errors import DeadlineExceeded, HasenError, NotationError, quoted
@@ -82,6 +84,22 @@ Progress = Callable[[int, int], None]
 Checkpoint = Callable[[], None]
 
 
+def deadline_of(timeout: float | None, deadline: float | None) -> float | None:
+    """The ``time.monotonic()`` instant the work must end by: ``timeout`` seconds from now,
+    or the older ``deadline`` as given (with a DeprecationWarning)."""
+    if deadline is not None:
+        warnings.warn("deadline= (a time.monotonic() instant) is deprecated: give timeout= in seconds",
+                      DeprecationWarning, stacklevel=3)
+        if timeout is not None:
+            raise NotationError("timeout: give timeout= or deadline=, not both")
+        return deadline
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout >= 0:
+        raise NotationError(f"timeout: expected seconds, 0 or more, got {quoted(timeout)}")
+    return time.monotonic() + timeout
+
+
 def checkpoint_for(deadline: float | None) -> Checkpoint:
     """A checkpoint that raises ``DeadlineExceeded`` once ``deadline`` has passed (and never
     without one); it is checked once at once, so that work past its time never starts."""
@@ -109,7 +127,8 @@ def progress_for(deadline: float | None, progress: Progress | None) -> Progress 
 
 def analyze(deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool = False,
             defender: SeatLike | None = None, progress: Progress | None = None,
-            deadline: float | None = None) -> Analysis:
+            timeout: float | None = None,
+        deadline: float | None = None) -> Analysis:
     """Every declarer's (or one ``declarer``'s) double-dummy tricks for each choice the game
     gives: in Hasenpfeffer each trump and discard, in Euchre each trump with the dealer's
     discards. ``defender``: an opponent who plays alone against the lone declarer.
@@ -121,6 +140,7 @@ def analyze(deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool =
     >>> table.tables["N"].tricks["S"]["AS"]
     4
     """
+    deadline = deadline_of(timeout, deadline)
     dealt = coerce_deal(deal)
     answer = game_of(dealt.variant).table(dealt, declarer=declarer, alone=alone, defender=defender,
                                           progress=progress_for(deadline, progress))
@@ -264,7 +284,8 @@ def position(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: Car
 
 def solve(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
           played: str = "", alone: bool = False, defender: SeatLike | None = None,
-          best: BestLike = None, defender_best: BestLike = None, deadline: float | None = None) -> PositionAnalysis:
+          best: BestLike = None, defender_best: BestLike = None, timeout: float | None = None,
+        deadline: float | None = None) -> PositionAnalysis:
     """Every legal card's double-dummy value at a position, and one best line of play.
 
     >>> result = solve(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH")
@@ -275,6 +296,7 @@ def solve(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLi
     >>> [choice.cards for choice in result.choices if choice.cost == 0]
     [(Card('JK'), Card('JC'))]
     """
+    deadline = deadline_of(timeout, deadline)
     state = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender, best=best,
                      defender_best=defender_best)
     return game_of(state.deal.variant).solve(state, checkpoint=checkpoint_for(deadline))
@@ -282,7 +304,8 @@ def solve(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLi
 
 def review(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
            played: str, alone: bool = False, defender: SeatLike | None = None,
-           best: BestLike = None, defender_best: BestLike = None, deadline: float | None = None) -> PlayReview:
+           best: BestLike = None, defender_best: BestLike = None, timeout: float | None = None,
+        deadline: float | None = None) -> PlayReview:
     """A played hand (``played``, a play record from the first card: whole or part) judged
     card by card, and the contract against the best one. The whole record is checked
     before anything is solved.
@@ -292,6 +315,7 @@ def review(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardL
     >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
     (0, [])
     """
+    deadline = deadline_of(timeout, deadline)
     end = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender, best=best,
                    defender_best=defender_best)
     return game_of(end.deal.variant).review(end.deal, end.contract, played, settings=end.settings,
@@ -299,7 +323,8 @@ def review(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardL
 
 
 @overload
-def bid(deal: Deal | str, *, deadline: float | None = None) -> BidAnalysis: ...
+def bid(deal: Deal | str, *, timeout: float | None = None,
+        deadline: float | None = None) -> BidAnalysis: ...
 
 
 @overload
@@ -309,7 +334,8 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | CardSet |
         known: Mapping[str, str] | None = None, layouts: int | None = None, choice_layouts: int | None = None,
         seed: int | None = None, alone: bool | None = None, auction: AuctionLike = None, model: bool = True,
         uniform: bool = False, score: str | None = None, progress: Progress | None = None,
-        mapper: Mapper | None = None, threads: int = 1, deadline: float | None = None) -> BidAdvice | CallAdvice: ...
+        mapper: Mapper | None = None, threads: int = 1, timeout: float | None = None,
+        deadline: float | None = None) -> BidAdvice | CallAdvice: ...
 
 
 def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: str | CardSet | None = None,
@@ -318,6 +344,7 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
         choice_layouts: int | None = None, seed: int | None = None, alone: bool | None = None,
         auction: AuctionLike = None, model: bool = True, uniform: bool = False, score: str | None = None,
         progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
+        timeout: float | None = None,
         deadline: float | None = None) -> BidAnalysis | BidAdvice | CallAdvice:
     """What to bid. Given a ``seat``: what that seat should bid or call knowing only its own
     cards (single dummy; ``BidAdvice`` in Hasenpfeffer, each bid before the widow is seen;
@@ -352,6 +379,8 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     >>> worth.bid, worth.trump
     ('6', Suit('C'))
     """
+    deadline = deadline_of(timeout, deadline)
+    check_seed(seed)
     if seat is None:
         given = [name for name, value in (("hand", hand), ("extra", extra), ("dealer", dealer), ("variant", variant),
                                           ("settings", settings), ("known", known), ("layouts", layouts),
@@ -467,7 +496,8 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | Card
              known: Mapping[str, str] | None = None, layouts: int = DEFAULT_LAYOUTS, seed: int = 0,
              alone: bool | None = None, auction: AuctionLike = None, uniform: bool = False,
              progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
-             deadline: float | None = None) -> Simulation:
+             timeout: float | None = None,
+        deadline: float | None = None) -> Simulation:
     """What ``seat`` should choose as declarer knowing only its cards: each trump (and
     discard, where it is the seat's) over ``layouts`` random layouts of the unseen cards.
 
@@ -485,6 +515,8 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | Card
     >>> best.trump, best.discard, best.mean >= 5
     (Suit('C'), Card('KH'), True)
     """
+    deadline = deadline_of(timeout, deadline)
+    check_seed(seed)
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
     from .analysis.simulate import simulate as simulate_layouts  # numpy: once the request is read
@@ -511,7 +543,8 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
                   settings: SettingsLike = None, known: Mapping[str, str] | None = None,
                   layouts: int = DEFAULT_LAYOUTS, seed: int = 0, bid: str | None = None,
                   auction: AuctionLike = None, uniform: bool = False, progress: Progress | None = None,
-                  mapper: Mapper | None = None, threads: int = 1, deadline: float | None = None) -> LeadSimulation:
+                  mapper: Mapper | None = None, threads: int = 1, timeout: float | None = None,
+        deadline: float | None = None) -> LeadSimulation:
     """The opening lead of ``seat``, knowing its hand and the contract (and in Euchre the
     upcard): each card's mean tricks for the leader's side over random layouts, and where the
     contract's stakes are known (Euchre; Hasenpfeffer with its ``bid``, or an ``auction``
@@ -527,6 +560,8 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
     >>> leads.best()[0].card, leads.leader_declares
     (Card('JK'), False)
     """
+    deadline = deadline_of(timeout, deadline)
+    check_seed(seed)
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant,
                              sees_widow=False)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
@@ -586,7 +621,8 @@ def lead_bid(knowledge: Knowledge, settings: Settings, calls: tuple[tuple[int, C
 
 def review_hand(record: Record | str, *, layouts: int | None = None, seed: int = 0, threads: int = 1,
                 uniform: bool = False, score: str | tuple[int, int] | None = None, progress: Progress | None = None,
-                deadline: float | None = None) -> HandReview:
+                timeout: float | None = None,
+        deadline: float | None = None) -> HandReview:
     """A played hand reviewed fairly: every decision (each call of the auction, the
     declarer's contract, each card) judged single dummy from the seat of the player who made
     it, in points of the hand, beside its double-dummy verdict, with the result, the score and
@@ -602,6 +638,8 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
     >>> review.result is None, review.choice.cost, [str(c.card) for c in review.cards]
     (True, 0.0, ['JC', 'KC', 'TC', '9C', 'AS', 'AD', '9S', 'QS'])
     """
+    deadline = deadline_of(timeout, deadline)
+    check_seed(seed)
     from .analysis.hand_review import review_hand as review_record
 
     hand = read_record(record)
@@ -623,7 +661,8 @@ def read_record(record: Record | str) -> Record:
     return hand
 
 
-def review_play(record: Record | str, *, deadline: float | None = None) -> PlayReview:
+def review_play(record: Record | str, *, timeout: float | None = None,
+        deadline: float | None = None) -> PlayReview:
     """A hand record's play judged card by card with every hand open, and its contract
     against the best one (``review_hand`` also judges each decision from its player's seat).
 
@@ -633,6 +672,7 @@ def review_play(record: Record | str, *, deadline: float | None = None) -> PlayR
     >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
     (0, [])
     """
+    deadline = deadline_of(timeout, deadline)
     hand = read_record(record)
     if hand.contract is None:
         raise NotationError("record: no contract yet, so no play to review (the auction is not over, or it "

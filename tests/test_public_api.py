@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import concurrent.futures
+import copy
 import doctest
 import importlib
 import inspect
@@ -241,15 +242,14 @@ def test_the_typed_names_are_the_notations() -> None:
         assert set(get_args(hint) or (False, True)) == values, name
 
 
-def test_an_analysis_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The public functions' deadline hook, which the web API uses."""
+def test_an_analysis_stops_at_its_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The public functions' time limit, which the web API uses."""
     deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
-    past = time.monotonic()
-    for analysis in (lambda: hasen.analyze(deal, deadline=past), lambda: hasen.bid(deal, deadline=past),
-                lambda: hasen.solve(deal, "N", "C", "KH", deadline=past),
-                lambda: hasen.review(deal, "N", "C", "KH", played="JC", deadline=past),
-                lambda: hasen.simulate(deal, seat="N", layouts=5, deadline=past),
-                lambda: hasen.simulate_lead(deal, seat="N", declarer="E", trump="D", layouts=5, deadline=past)):
+    for analysis in (lambda: hasen.analyze(deal, timeout=0), lambda: hasen.bid(deal, timeout=0),
+                lambda: hasen.solve(deal, "N", "C", "KH", timeout=0),
+                lambda: hasen.review(deal, "N", "C", "KH", played="JC", timeout=0),
+                lambda: hasen.simulate(deal, seat="N", layouts=5, timeout=0),
+                lambda: hasen.simulate_lead(deal, seat="N", declarer="E", trump="D", layouts=5, timeout=0)):
         with pytest.raises(hasen.DeadlineExceeded):
             analysis()
     # a clock of the test's own: the deadline passes after the second chunk of layouts, and
@@ -263,10 +263,23 @@ def test_an_analysis_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr("hasen.public.time", SimpleNamespace(monotonic=lambda: clock[0]))
     with pytest.raises(hasen.DeadlineExceeded):
-        hasen.simulate(deal, seat="N", layouts=4 * chunk, progress=step, deadline=5.0)
+        hasen.simulate(deal, seat="N", layouts=4 * chunk, progress=step, timeout=5.0)
     assert steps == [chunk, 2 * chunk]
     clock[0] = 0.0
-    assert hasen.analyze(deal, deadline=5.0).tables["N"].best_tricks == 6
+    assert hasen.analyze(deal, timeout=5.0).tables["N"].best_tricks == 6
+
+
+def test_the_older_deadline_still_works_with_a_warning() -> None:
+    """``deadline=``, a ``time.monotonic()`` instant, was the time limit's first form."""
+    deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
+    with pytest.warns(DeprecationWarning, match="timeout= in seconds"):
+        with pytest.raises(hasen.DeadlineExceeded):
+            hasen.analyze(deal, deadline=time.monotonic())
+    with pytest.warns(DeprecationWarning):
+        assert hasen.analyze(deal, declarer="N", deadline=time.monotonic() + 60).tables["N"].best_tricks == 6
+    for bad in (-1, "5", True, float("nan")):
+        with pytest.raises(hasen.NotationError, match="timeout: expected seconds"):
+            hasen.analyze(deal, timeout=bad)  # type: ignore[arg-type]
 
 
 # --- answers ----------------------------------------------------------------------------------
@@ -366,3 +379,27 @@ def test_analyze_equals_the_clis_json_on_random_deals(capsys, name: str, size: i
         deal = random_deal(rng) if name == "hasenpfeffer" else euchre_deals.random_deal(rng, name, size)
         argv = ("table", deal.notation(), "--variant", name, "--deck", str(size))
         assert hasen.analyze(deal).to_json() == cli_json(capsys, *argv), deal
+
+
+def test_a_seed_outside_0_to_2_to_the_32_is_refused() -> None:
+    """The seeds the API states (0 to 2**32 - 1); -1 was once taken, and dealt a deal."""
+    for bad in (-1, 2**32, 1.5, "7", True):
+        with pytest.raises(hasen.NotationError, match="seed: expected a whole number 0 to 4294967295"):
+            hasen.random_deal(seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(hasen.NotationError, match="seed: "):
+            hasen.simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", layouts=4, seed=bad)  # type: ignore[arg-type]
+    assert hasen.random_deal(seed=2**32 - 1) == hasen.random_deal(seed=2**32 - 1)
+
+
+def test_a_deal_is_a_value_that_does_not_change() -> None:
+    """Kept in a set, a deal stays findable: it cannot be changed, only replaced."""
+    deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
+    seen = {deal}
+    for name, value in (("dealer", hasen.Seat("N")), ("dealer", "N"), ("hands", ()), ("settings", None)):
+        with pytest.raises(AttributeError):
+            setattr(deal, name, value)
+    with pytest.raises(AttributeError):
+        del deal.extra
+    assert deal in seen and deal.dealer == hasen.Seat("W")
+    assert deal.replace(dealer="N") not in seen
+    assert pickle.loads(pickle.dumps(deal)) == deal and copy.deepcopy(deal) in seen

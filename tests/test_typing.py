@@ -47,6 +47,13 @@ assert hasen.Seat("N") != hasen.Suit("S") and hasen.Card("KH").name == "KH"
 left: hasen.CardSet = deal.hand("N") - hasen.CardSet("KH") | hasen.Card("KS")
 assert {{left: "hand"}}[hasen.CardSet("AS KS AC QC JC JK")] == "hand"
 best: hasen.BestChoice = table.tables["N"].best
+# a card's suit and rank, a seat's partner and left, every seat, a CardSet as a set
+suit: hasen.Suit | None = hasen.Card("JD").suit
+rank: str | None = hasen.Card("JD").rank
+partner: hasen.Seat = hasen.Seat("N").partner.left
+seats: list[hasen.Seat] = list(hasen.Seat)
+assert hasen.CardSet(["AS", "KH"]) <= deal.hand("N") and hasen.Card("9D") | hasen.Card("AS") > hasen.CardSet("AS")
+assert len(deal.hand("N").trumps("C")) == 4 and deal.hand("N").isdisjoint(deal.hand("E"))
 trump, discard, tricks = best
 # 500 deals' tables in one frame, and rows that dump as names
 frame = hasen.to_frame(hasen.analyze_each((hasen.random_deal(seed=i) for i in range(500)), threads=2))
@@ -72,6 +79,7 @@ REJECTED = [
     ("hasen.analyze(deal).tables['N'].tricks", 'has no attribute "tricks"'),
     ("hasen.bid(deal).advice['N'].with_partner", 'has no attribute "with_partner"'),
     ("hasen.simulate(deal, seat='N', layouts='many')", 'Argument "layouts" to "simulate" has incompatible type'),
+    ("deal.dealer = hasen.Seat('N')", 'Property "dealer" defined in "Deal" is read-only'),
 ]
 
 

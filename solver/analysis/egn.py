@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 
 from ..core import strict_json
 from ..core.bounds import MAX_TEXT_FILE
-from ..core.cards import JOKER, RANKS, SUITS, CardId, Mask, card_name, make_card, mask_of
+from ..core.cards import JOKER, RANKS, SUITS, CardId, Mask, card_name, left_bower, make_card, mask_of
 from ..core.deal import Deal
 from ..core.errors import HasenError, NotationError, quoted
 from ..core.seats import SEATS, partner_of
@@ -34,7 +34,7 @@ from ..rules.auction import first_round_suit
 from ..rules.scoring import scorer_points
 from ..rules.seating import best_callers
 from ..rules.settings import Settings
-from ..rules.trump import left_bower, trick_winner
+from ..rules.trump import trick_winner
 from . import json_schema
 from .egn_rules import Table, ruleset_of, table_of
 from .from_play import PlayedContract, deal_from_play, holders

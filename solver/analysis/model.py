@@ -45,14 +45,27 @@ from importlib.resources import files
 from operator import mul
 from typing import Any
 
-from ..core.cards import ACE, JACK, JOKER, KING, QUEEN, RANKS_PER_SUIT, CardId, Mask, make_card, rank_of
+from ..core.cards import (
+    ACE,
+    JACK,
+    JOKER,
+    KING,
+    QUEEN,
+    RANKS_PER_SUIT,
+    CardId,
+    Mask,
+    left_bower,
+    make_card,
+    rank_of,
+    trump_cards,
+)
 from ..core.seats import partner_of
 from ..core.variants import Variant
 from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call, first_round_suit
 from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings, joker_suit
-from ..rules.trump import left_bower, takes_upcard
+from ..rules.trump import takes_upcard
 from .policy import UNFITTED, Policies, Policy, place_of, score_class, table_rules
 
 # How far a call may stray from the model's and still be taken as the player's (the layouts
@@ -80,14 +93,6 @@ def trump_slots(trump: int) -> tuple[CardId, ...]:
     """The trumps from the top: Joker, right bower, left bower, then A K Q T 9 8 7."""
     by_rank = {r: make_card(trump, "789TJQKA".index(r)) for r in TRUMP_RANKS}
     return (JOKER, make_card(trump, JACK), left_bower(trump), *(by_rank[r] for r in TRUMP_RANKS))
-
-
-@cache
-def trump_mask(trump: int) -> Mask:
-    mask = 0
-    for card in trump_slots(trump):
-        mask |= 1 << card
-    return mask
 
 
 @cache
@@ -153,7 +158,7 @@ def features(hand: Mask, trump: int, leads: int = 0, upcard: tuple[str, CardId] 
 
 def model_discard(cards: Mask, trump: int) -> CardId:
     """The card the model puts away from ``cards`` (see the module): keeps trumps and aces."""
-    trumps = trump_mask(trump)
+    trumps = trump_cards(trump)
     best: tuple[int, int, int] | None = None
     choice = -1
     for suit_cards, ace, _, _ in side_suits(trump):

@@ -7,11 +7,22 @@ the machine or overflow a system call."""
 
 from __future__ import annotations
 
+from .errors import NotationError, quoted
+
 # Random layouts in one simulation. Each layout's figures are kept until the end (about 6 KB
 # each: 600 MB at this bound), and one takes about 1.5 ms to solve (2.5 minutes here).
 MAX_LAYOUTS = 100_000
 # A simulation's random seed: any 32-bit number.
 MAX_SEED = 2**32 - 1
+
+
+def check_seed(seed: object) -> None:
+    """A seed given to the API: None (a fresh one) or a whole number 0 to ``MAX_SEED``."""
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise NotationError(f"seed: expected a whole number 0 to {MAX_SEED}, got {quoted(seed)}")
+
 # Threads that search at once, in the service or ``hasen bench``: each keeps a search table.
 MAX_THREADS = 256
 # Seconds a request to the service may take: an hour (a client or proxy gives up far sooner).

@@ -7,7 +7,7 @@ A card is ``suit * 8 + rank`` with suits ``S H D C`` = 0..3 and ranks ``7 8 9 T 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NoReturn
 
 from .errors import NotationError, quoted
@@ -42,6 +42,23 @@ def rank_of(card: CardId) -> int:
 
 def is_red(suit: int) -> bool:
     return suit in (1, 2)
+
+
+def same_colour_suit(suit: int) -> int:
+    """The other suit of the same colour (S<->C, H<->D)."""
+    return {0: 3, 3: 0, 1: 2, 2: 1}[suit]
+
+
+def left_bower(trump: int) -> CardId:
+    """The jack of the other suit of trump's colour: a trump, the second highest after the
+    Joker and the right bower (the jack of trump)."""
+    return make_card(same_colour_suit(trump), JACK)
+
+
+@cache
+def trump_cards(trump: int) -> Mask:
+    """Every trump of the 33 cards: the trump suit's, the left bower and the Joker."""
+    return (((1 << RANKS_PER_SUIT) - 1) << trump * RANKS_PER_SUIT | 1 << left_bower(trump) | 1 << JOKER)
 
 
 # every card's name by id: names are asked for by the hundred per answer

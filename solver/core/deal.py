@@ -6,6 +6,7 @@ this layer: tests/test_layers.py counts it in it)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..rules.settings import DEFAULT_SETTINGS, Settings, SettingsLike, joker_suit, settings_for
 from .cards import (
@@ -67,13 +68,36 @@ bidding='plain', joker_upcard='dealer_names', all_pass='redeal', call_for_best=T
 game_points=10)
     """
 
-    __slots__ = ("variant", "hands", "extra", "dealer", "settings")
+    # a value: set once, as it is made (``replace`` makes another), so that a deal kept in a
+    # set or as a key stays findable and an analysis never sees it change
+    __slots__ = ("_variant", "_hands", "_extra", "_dealer", "_settings")
+    _variant: Variant
+    _hands: tuple[CardSet, ...]
+    _extra: Card
+    _dealer: Seat
+    _settings: Settings
 
-    variant: Variant
-    hands: tuple[CardSet, ...]  # by seat; empty for a seat the game leaves out
-    extra: Card  # the widow or the upcard
-    dealer: Seat
-    settings: Settings
+    @property
+    def variant(self) -> Variant:
+        return self._variant
+
+    @property
+    def hands(self) -> tuple[CardSet, ...]:
+        """By seat; empty for a seat the game leaves out."""
+        return self._hands
+
+    @property
+    def extra(self) -> Card:
+        """The widow or the upcard."""
+        return self._extra
+
+    @property
+    def dealer(self) -> Seat:
+        return self._dealer
+
+    @property
+    def settings(self) -> Settings:
+        return self._settings
 
     def __init__(self, text: str, dealer: SeatLike | None = None, variant: Variant | VariantName = HASENPFEFFER,
                  deck: DeckSize | None = None, settings: SettingsLike = None) -> None:
@@ -83,7 +107,6 @@ game_points=10)
             variant = variant_for(variant if isinstance(variant, str) else variant.name, deck)
         elif not isinstance(variant, Variant):
             raise NotationError(f"variant: expected a variant's name or a Variant, got {quoted(variant)}")
-        self.variant = variant
         first, hands, extra = _parse_deal(text, variant)
         if dealer is None:
             seat = first
@@ -98,10 +121,26 @@ game_points=10)
         if seat not in variant.seats:
             raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, "
                                 f"so {SEATS[seat]} cannot deal")
-        self.dealer = Seat.instances[seat]
-        self.hands = tuple(map(card_set_of, hands))  # masks checked by the parser: no CardSet check again
-        self.extra = Card.instances[extra]
-        self.settings = DEFAULT_SETTINGS if settings is None else settings_for(variant, settings)
+        # masks checked by the parser: no CardSet check again
+        self._set(variant, tuple(map(card_set_of, hands)), Card.instances[extra], Seat.instances[seat],
+                  DEFAULT_SETTINGS if settings is None else settings_for(variant, settings))
+
+    def _set(self, variant: Variant, hands: tuple[CardSet, ...], extra: Card, dealer: Seat,
+             settings: Settings) -> None:
+        for name, value in zip(self.__slots__, (variant, hands, extra, dealer, settings), strict=True):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Deal is not changed once made: deal.replace({name}=...) makes another")
+
+    def __delattr__(self, name: str) -> None:
+        self.__setattr__(name, None)
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self.variant, self.hands, self.extra, self.dealer, self.settings
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self._set(*state)
 
     @classmethod
     def from_masks(cls, hands: tuple[Mask, ...], extra: CardId, dealer: int, variant: Variant = HASENPFEFFER,
@@ -123,9 +162,7 @@ game_points=10)
             raise InvalidDealError(f"dealer: {variant.name} deals to {_seat_list(variant)}, not {SEATS[dealer]}")
         settings.check_for(variant)
         deal = cls.__new__(cls)
-        deal.variant, deal.extra, deal.dealer = variant, Card(extra), Seat(dealer)
-        deal.hands = tuple(CardSet(hand) for hand in hands)
-        deal.settings = settings
+        deal._set(variant, tuple(CardSet(hand) for hand in hands), Card(extra), Seat(dealer), settings)
         return deal
 
     def replace(self, *, dealer: SeatLike | None = None, settings: SettingsLike = None) -> Deal:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from .bounds import check_seed
 from .cards import cards_of, mask_of
 from .deal import Deal
-from .errors import NotationError, quoted
+from .errors import NotationError
 from .names import Seat
 from .seats import SEATS
 from .variants import Variant, variant_for
@@ -46,8 +47,7 @@ def random_deal(variant: Variant | str | None = None, deck: int | str | None = N
     """
     chosen = variant if isinstance(variant, Variant) and deck is None else variant_for(
         variant.name if isinstance(variant, Variant) else variant, deck)
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise NotationError(f"seed: expected a whole number, got {quoted(seed)}")
+    check_seed(seed)
     return next(random_deals(chosen, seed, dealer_of(dealer, chosen)))
 
 

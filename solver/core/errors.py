@@ -60,10 +60,10 @@ class IllegalPlayError(HasenError):
 
 
 class DeadlineExceeded(TimeoutError):
-    """An analysis stopped at its ``deadline`` (a ``time.monotonic()`` instant), unfinished.
+    """An analysis stopped at the end of its ``timeout`` (in seconds), unfinished.
 
-    >>> import time, hasen
-    >>> hasen.bid("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", deadline=time.monotonic())
+    >>> import hasen
+    >>> hasen.bid("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", timeout=0)
     Traceback (most recent call last):
     ...
     hasen.DeadlineExceeded: the analysis ran past its deadline

@@ -12,23 +12,27 @@ compare by name. The mappings of a result (``ByName``) and a ``CardSet`` take na
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Literal, TypeVar
+from collections.abc import Iterable, Iterator, Mapping, Set
+from typing import Any, ClassVar, Literal, TypeVar, overload
 
 from .cards import (
+    JOKER,
     NUM_CARDS,
+    RANKS,
     SUITS,
     CardId,
     Mask,
     card_name,
     cards_of,
-    mask_of,
     parse_card,
     parse_hand,
     parse_suit,
+    rank_of,
+    suit_of,
+    trump_cards,
 )
 from .errors import NotationError, quoted
-from .seats import NUM_SEATS, SEATS, parse_seat
+from .seats import NUM_SEATS, SEATS, left_of, parse_seat, partner_of
 
 Named = TypeVar("Named", bound="NamedInt")
 
@@ -38,7 +42,17 @@ SeatName = Literal["N", "E", "S", "W"]
 SuitName = Literal["S", "H", "D", "C"]
 
 
-class NamedInt(int):
+class _EveryValue(type):
+    """The kinds iterate over their values, as an ``Enum`` does: ``list(Seat)``."""
+
+    def __iter__(cls: type[Named]) -> Iterator[Named]:  # type: ignore[misc]
+        return iter(cls.instances)
+
+    def __len__(cls) -> int:
+        return len(cls.instances)  # type: ignore[attr-defined]
+
+
+class NamedInt(int, metaclass=_EveryValue):
     """An int with a printed name, equal to the int and to values of its own kind only."""
 
     __slots__ = ()
@@ -95,12 +109,15 @@ class NamedInt(int):
 
 
 class Seat(NamedInt):
-    """``Seat("N")`` or ``Seat(0)``: prints as ``N``.
+    """``Seat("N")`` or ``Seat(0)``: prints as ``N``. ``list(Seat)`` is the four, clockwise
+    from North.
 
     >>> east = Seat("e")
     >>> print(east), east == Seat("E"), east == 1, east.name == "E", east
     E
     (None, True, True, True, Seat('E'))
+    >>> east.partner, east.left, [str(seat) for seat in Seat]
+    (Seat('W'), Seat('S'), ['N', 'E', 'S', 'W'])
     """
 
     __slots__ = ()
@@ -114,6 +131,17 @@ class Seat(NamedInt):
     @property
     def name(self) -> str:
         return SEATS[self]
+
+    @property
+    def partner(self) -> Seat:
+        """The seat across the table (N and S, E and W)."""
+        return Seat.instances[partner_of(self)]  # type: ignore[no-any-return]
+
+    @property
+    def left(self) -> Seat:
+        """The next seat clockwise, on this seat's left: who deals, bids and leads after it
+        where every seat plays (a game that leaves seats out skips them)."""
+        return Seat.instances[left_of(self)]  # type: ignore[no-any-return]
 
 
 class Suit(NamedInt):
@@ -144,6 +172,11 @@ class Card(NamedInt):
 
     >>> Card("10h"), Card("*").name, sorted({Card("AS"): 1, Card("9S"): 2})
     (Card('TH'), 'JK', [Card('9S'), Card('AS')])
+
+    Its printed suit and rank (the Joker has neither); ``|`` with cards makes a ``CardSet``:
+
+    >>> Card("JD").suit, Card("JD").rank, Card("JK").suit, Card("9D") | Card("AS")
+    (Suit('D'), 'J', None, CardSet('AS 9D'))
     """
 
     __slots__ = ()
@@ -157,6 +190,35 @@ class Card(NamedInt):
     @property
     def name(self) -> str:
         return card_name(self)
+
+    @property
+    def suit(self) -> Suit | None:
+        """The printed suit (the left bower's is its own, not trump's: ``CardSet.trumps``
+        counts it as a trump); None for the Joker."""
+        return None if self == JOKER else Suit.instances[suit_of(self)]
+
+    @property
+    def rank(self) -> str | None:
+        """``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"`` or ``"A"`` (``"7"``, ``"8"`` in the
+        32-card deck); None for the Joker."""
+        return None if self == JOKER else RANKS[rank_of(self)]
+
+    @overload
+    def __or__(self, other: CardSet | Card) -> CardSet: ...
+
+    @overload
+    def __or__(self, other: int) -> int: ...
+
+    def __or__(self, other: object) -> int:
+        """With cards (a ``Card``, a ``CardSet``): the set of them; with a plain int, the
+        int's ``|``."""
+        if isinstance(other, (Card, CardSet)):
+            return card_set_of(1 << self | _mask_of(other))
+        if isinstance(other, int):
+            return int(self) | other
+        return NotImplemented
+
+    __ror__ = __or__
 
 
 SeatLike = Seat | SeatName  # a seat as the API takes it
@@ -228,11 +290,21 @@ class CardSet(int):
 
     >>> CardSet("AS KH") - CardSet("KH QC"), CardSet("AS") | Card("KH"), hand & "KH 9D"
     (CardSet('AS'), CardSet('AS KH'), CardSet('KH'))
+
+    It is a ``collections.abc.Set``: ``<=`` and ``<`` are subset, ``>=`` and ``>`` superset,
+    between sets of cards (a plain int still compares as an int). It is built from any
+    iterable of cards or names too, and counts a hand's trumps with the bowers and the
+    Joker among them:
+
+    >>> CardSet(["AS", "KH"]) <= hand, CardSet("AS 9D") < hand, hand.isdisjoint("9D")
+    (True, False, True)
+    >>> CardSet("JC JS AS KH *").trumps("S"), len(CardSet("JH JD 9H").trumps("H"))
+    (CardSet('AS JS JC JK'), 3)
     """
 
     __slots__ = ()
 
-    def __new__(cls, cards: Iterable[CardId] | Mask | str = 0) -> CardSet:
+    def __new__(cls, cards: Iterable[CardId | str] | Mask | str = 0) -> CardSet:
         if isinstance(cards, str):
             mask = parse_hand(cards.strip(), "cards") if "." in cards else _named_cards(cards, "cards")
         elif isinstance(cards, int):
@@ -240,7 +312,12 @@ class CardSet(int):
             if not 0 <= mask < ALL_CARDS:
                 raise ValueError(f"cards: {mask!r} is no mask of cards (0 to 2**{NUM_CARDS} - 1)")
         else:
-            mask = mask_of(cards)
+            try:
+                mask = 0
+                for card in cards:
+                    mask |= 1 << (parse_card(card, "cards") if isinstance(card, str) else Card(card))
+            except TypeError:
+                raise NotationError(f"cards: expected card names, cards or a mask, got {quoted(cards)}") from None
         return super().__new__(cls, mask)
 
     @property
@@ -289,6 +366,33 @@ class CardSet(int):
 
     __ror__, __rand__, __rxor__ = __or__, __and__, __xor__
 
+    # subset and superset, as a set's: only with other sets of cards (a plain int is a mask, and
+    # compares as an int, as masks always have)
+    def __le__(self, other: object) -> bool:
+        mask = _set_mask(other)
+        return int.__le__(self, other) if mask is None else not int(self) & ~mask  # type: ignore[operator]
+
+    def __lt__(self, other: object) -> bool:
+        mask = _set_mask(other)
+        return int.__lt__(self, other) if mask is None else int(self) != mask and not int(self) & ~mask  # type: ignore[operator]
+
+    def __ge__(self, other: object) -> bool:
+        mask = _set_mask(other)
+        return int.__ge__(self, other) if mask is None else not mask & ~int(self)  # type: ignore[operator]
+
+    def __gt__(self, other: object) -> bool:
+        mask = _set_mask(other)
+        return int.__gt__(self, other) if mask is None else int(self) != mask and not mask & ~int(self)  # type: ignore[operator]
+
+    def isdisjoint(self, other: CardSetLike | Iterable[CardLike]) -> bool:
+        """No card in common."""
+        return not int(self) & _mask_of(other if isinstance(other, (int, str)) else CardSet(other))
+
+    def trumps(self, trump: SuitLike | int) -> CardSet:
+        """The cards that are trumps when ``trump`` is: its suit's, the left bower (the jack of
+        the same colour) and the Joker."""
+        return card_set_of(int(self) & trump_cards(Suit(trump)))
+
     @classmethod
     def from_names(cls, text: str, where: str = "cards") -> CardSet:
         """Cards separated by spaces or commas: ``AS,JS KH``; ``where`` names the field in an error."""
@@ -297,6 +401,17 @@ class CardSet(int):
 
 ALL_CARDS = 1 << NUM_CARDS  # the first int above every mask of cards
 CardSetLike = CardSet | Card | Mask | str  # the other side of a set operation
+Set.register(CardSet)
+
+
+def _set_mask(other: object) -> Mask | None:
+    """The mask of a set of cards compared with a CardSet (another CardSet, a set of cards or
+    names); None for anything else."""
+    if isinstance(other, CardSet):
+        return int(other)
+    if isinstance(other, (set, frozenset)):
+        return int(CardSet(other))
+    return None
 
 
 def _mask_of(other: CardSetLike) -> Mask:

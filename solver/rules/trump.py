@@ -16,6 +16,7 @@ from ..core.cards import (
     RANKS_PER_SUIT,
     CardId,
     Mask,
+    left_bower,
     make_card,
     mask_of,
     suit_of,
@@ -31,15 +32,6 @@ def takes_upcard(upcard: CardId, trump: int, joker_suit: int | None) -> bool:
     if upcard == JOKER:
         return joker_suit is None or trump == joker_suit
     return suit_of(upcard) == trump
-
-
-def same_colour_suit(suit: int) -> int:
-    """The other suit of the same colour (S<->C, H<->D)."""
-    return {0: 3, 3: 0, 1: 2, 2: 1}[suit]
-
-
-def left_bower(trump: int) -> CardId:
-    return make_card(same_colour_suit(trump), JACK)
 
 
 def effective_suit(card: CardId, trump: int) -> int:

@@ -19,9 +19,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hasen
-from hasen.analysis.model import FEATURES, PlayerModel, features, model_data, model_discard, trump_mask, trump_slots
+from hasen.analysis.model import FEATURES, PlayerModel, features, model_data, model_discard, trump_slots
 from hasen.analysis.model_fit import build, deals_of
-from hasen.core.cards import card_name, cards_of
+from hasen.core.cards import card_name, cards_of, trump_cards
 from hasen.core.deal import Deal
 from hasen.rules.auction import PASS, auction_for
 from hasen.rules.settings import Settings, joker_suit
@@ -102,10 +102,10 @@ def test_the_discard_keeps_trumps_and_aces(game: tuple[str, int], seed: int, tru
     cards = sum(1 << c for c in deck[:variant.hand_size + 1])
     discard = model_discard(cards, trump)
     assert cards >> discard & 1
-    side = [c for c in cards_of(cards) if not trump_mask(trump) >> c & 1]
+    side = [c for c in cards_of(cards) if not trump_cards(trump) >> c & 1]
     aces = [c for c in side if c % 8 == 7]
     if side:
-        assert not trump_mask(trump) >> discard & 1, "a trump put away while a side card is held"
+        assert not trump_cards(trump) >> discard & 1, "a trump put away while a side card is held"
         if len(aces) < len(side):
             assert discard not in aces, "an ace put away while a lower side card is held"
 

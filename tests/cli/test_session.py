@@ -293,7 +293,10 @@ def test_ctrl_c_at_any_moment_exits_130_within_seconds(tmp_path: Path) -> None:
                 child.communicate()  # reaped, its pipe closed
         if child.returncode == 0:  # it had finished before the interrupt came
             continue
-        assert child.returncode == 130, (attempt, child.returncode, err)
+        # or ended by the signal itself: Python does that at exit when the interrupt went through
+        # code run from C (a compiled module's start-up), even though it was handled; a shell
+        # reports it as 130 too
+        assert child.returncode in (130, -signal.SIGINT), (attempt, child.returncode, err)
         assert "Traceback" not in err and err.count("\n") == 1, err
         slow.append(took)
     assert slow and max(slow) < 5, slow

@@ -55,7 +55,7 @@ def test_a_fixed_dealer_and_bad_arguments() -> None:
     assert deal.dealer == hasen.Seat("S") and deal.notation().startswith("S:")
     with pytest.raises(hasen.NotationError, match="dealer: euchre2 deals to N, S, so E cannot deal"):
         hasen.random_deal(variant="euchre2", dealer="E")
-    with pytest.raises(hasen.NotationError, match="seed: expected a whole number, got '3'"):
+    with pytest.raises(hasen.NotationError, match="seed: expected a whole number 0 to 4294967295, got '3'"):
         hasen.random_deal(seed="3")
     with pytest.raises(hasen.NotationError, match="deck: hasenpfeffer is played with 25 cards, not 24"):
         hasen.random_deal(deck=24)

@@ -10,7 +10,7 @@ import pytest
 from oracle import Oracle
 
 from hasen.analysis.play import Contract, PlayState
-from hasen.core.cards import JOKER, card_name, parse_card
+from hasen.core.cards import JOKER, card_name, left_bower, parse_card
 from hasen.core.deal import Deal
 from hasen.core.errors import IllegalPlayError, NotationError
 from hasen.core.names import CardSet
@@ -20,7 +20,6 @@ from hasen.rules.settings import Settings
 from hasen.rules.trump import (
     beats,
     effective_suit,
-    left_bower,
     legal_plays,
     power_order,
     trick_winner,
