@@ -362,7 +362,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     print(f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}{skipped}; {run.backend}",
           file=err)
     if args.parquet:
-        write_parquet(COMMAND, args.parquet, batch_csv.COLUMNS, batch_csv.rows_of_file(args.output))
+        write_parquet(COMMAND, args.parquet, batch_csv.PARQUET_COLUMNS, batch_csv.table_rows_of_file(args.output))
     return 0
 
 

@@ -21,9 +21,15 @@ from ..analysis.rows import TABLE_COLUMNS, table_rows
 from ..core.errors import HasenError, quoted
 from ..core.variants import variant_for
 from .cells import cell, id_cell, read_id_cell
+from .parquet import BOOL, CARD, ID, INT8, SEAT, SUIT, TEXT, VARIANT, Schema
 from .targets import id_key
 
 COLUMNS = ("id", *TABLE_COLUMNS, "error")
+# the kind of each column of a table's rows, and so the Parquet file's schema (its errors stay in OUT)
+TABLE_KINDS = {"variant": VARIANT, "deck": INT8, "deal": TEXT, "dealer": SEAT, "declarer": SEAT, "alone": BOOL,
+               "defender": SEAT, "trump": SUIT, "discard": CARD, "tricks": INT8, "best": BOOL, "dealer_choice": BOOL,
+               "call": TEXT, "defender_call": TEXT}
+PARQUET_COLUMNS: Schema = (("id", ID), *((name, TABLE_KINDS[name]) for name in TABLE_COLUMNS))
 HEADER = ",".join(COLUMNS)
 CSV_SUFFIX = ".csv"
 
@@ -43,13 +49,16 @@ def result_rows(result: dict[str, Any]) -> Iterator[dict[str, Any]]:
     yield from ({"id": result["id"], **row, "error": None} for row in table_rows(table, deck))
 
 
-def rows_of_file(path: str) -> Iterator[dict[str, Any]]:
-    """The rows of every whole line of a file of ``hasen batch`` results (for Parquet)."""
+def table_rows_of_file(path: str) -> Iterator[dict[str, Any]]:
+    """The rows of every table of a file of ``hasen batch`` results (for Parquet; its errors
+    are not rows of a table)."""
     with open(path, encoding="utf-8") as lines:
         for line in lines:
             if not line.endswith("\n"):  # torn as it was written: answered again by the next run
                 break
-            yield from result_rows(json.loads(line))
+            result = json.loads(line)
+            if "error" not in result:
+                yield from result_rows(result)
 
 
 def rows_of(line: str) -> str:

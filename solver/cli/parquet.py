@@ -1,20 +1,27 @@
 """``--parquet``: the rows of ``hasen batch`` and ``hasen session`` as a Parquet file, for
 pandas, Polars, DuckDB or Spark, through pyarrow (an extra: ``pip install 'hasen[parquet]'``).
 
-The file is a report written whole when the run is done, from OUT's JSON lines, with the
-columns of the command's CSV; a cell the CSV leaves empty is null. It carries the command's
+The file is a report written when the run is done, from OUT's JSON lines, with the columns
+of the command's CSV, each of one type whatever the run holds (its ``Schema``, docs/batch.md):
+seats, suits and cards dictionary-typed in the game's order, whole numbers as integers,
+flags as booleans, any cell null where the CSV leaves it empty. So the files of several runs
+read as one dataset. The rows go out in row groups of ``ROW_GROUP`` rows, each built and
+written before the next is read: memory holds one group, whatever the size of the run. A
+batch's errors are not rows of a table: they stay in OUT. The file carries the command's
 name in its metadata, so that a later run replaces only a Parquet file of the same command.
-Ids keep their type where every id has one (all numbers, or all text); where a file mixes
-them, each id is its JSON text (``7`` and ``"7"`` are different ids).
+Ids are text: a number id is its digits (a file that mixes ``7`` and ``"7"`` gives both as
+``7``).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from ..core.cards import CARD_NAMES, SUITS, canonical_key
 from ..core.errors import HasenError
+from ..core.seats import SEATS
+from ..core.variants import VARIANTS
 from .targets import replace_file
 
 PARQUET_EXTRA = "pip install 'hasen[parquet]'"
@@ -46,24 +53,79 @@ def ours(command: str, path: str) -> Callable[[bytes], bool]:
     return own
 
 
-def write_parquet(command: str, path: str, columns: Sequence[str], rows: Iterable[dict[str, Any]]) -> None:
-    """The rows as a Parquet file at ``path``, written whole; "" (the CSV's empty cell) is null."""
+# the kinds of column: a dictionary of fixed values in the game's order (pandas reads each as
+# an ordered categorical), or a plain type
+SEAT, SUIT, CARD, VARIANT = "seat", "suit", "card", "variant"
+ORDERS: dict[str, tuple[str, ...]] = {
+    SEAT: tuple(SEATS),
+    SUIT: tuple(SUITS),
+    CARD: tuple(sorted(CARD_NAMES, key=lambda name: canonical_key(CARD_NAMES.index(name)))),
+    VARIANT: tuple(VARIANTS),
+}
+ID, TEXT, BOOL, INT8, INT16, INT32, FLOAT = "id", "text", "bool", "int8", "int16", "int32", "float"
+Schema = tuple[tuple[str, str], ...]  # each column's name and kind, in order
+ROW_GROUP = 131_072  # rows a group: some MB each, and a million-deal batch in about 900 groups to share out
+
+
+def arrow_type(kind: str) -> Any:
+    import pyarrow
+
+    if kind in ORDERS:
+        return pyarrow.dictionary(pyarrow.int8(), pyarrow.string(), ordered=True)
+    plain = {ID: pyarrow.string(), TEXT: pyarrow.string(), BOOL: pyarrow.bool_(), INT8: pyarrow.int8(),
+             INT16: pyarrow.int16(), INT32: pyarrow.int32(), FLOAT: pyarrow.float64()}
+    return plain[kind]
+
+
+def arrow_schema(command: str, columns: Schema) -> Any:
+    """The file's schema: the same for every run of ``command``."""
+    import pyarrow
+
+    fields = [pyarrow.field(name, arrow_type(kind)) for name, kind in columns]
+    return pyarrow.schema(fields, metadata={MARK_KEY: command.encode()})
+
+
+def column(kind: str, values: list[Any]) -> Any:
+    """One column of a group, of its kind's type ("" is null, as the CSV's empty cell)."""
+    import pyarrow
+
+    values = [None if value == "" else value for value in values]
+    if kind in ORDERS:
+        order = ORDERS[kind]
+        index = {name: i for i, name in enumerate(order)}
+        return pyarrow.DictionaryArray.from_arrays(
+            pyarrow.array([None if v is None else index[v] for v in values], pyarrow.int8()),
+            pyarrow.array(order, pyarrow.string()), ordered=True)
+    if kind == ID:
+        values = [v if v is None or isinstance(v, str) else str(v) for v in values]
+    return pyarrow.array(values, arrow_type(kind))
+
+
+def write_parquet(command: str, path: str, columns: Schema, rows: Iterable[dict[str, Any]]) -> None:
+    """The rows as a Parquet file at ``path`` with ``columns``, a row group at a time."""
     import pyarrow
     import pyarrow.parquet
 
-    data: dict[str, list[Any]] = {column: [] for column in columns}
+    schema = arrow_schema(command, columns)
+
+    def write(temporary: str) -> None:
+        with pyarrow.parquet.ParquetWriter(temporary, schema) as writer:
+            for group in groups(rows, [name for name, _ in columns]):
+                arrays = [column(kind, values) for (_, kind), values in zip(columns, group, strict=True)]
+                writer.write_table(pyarrow.Table.from_arrays(arrays, schema=schema), row_group_size=ROW_GROUP)
+
+    replace_file(command, path, write)
+
+
+def groups(rows: Iterable[dict[str, Any]], names: list[str]) -> Iterator[list[list[Any]]]:
+    """The rows ``ROW_GROUP`` at a time, each group as its columns' values (a row's dict is
+    let go as soon as its values are taken: a column list is a small part of the rows)."""
+    group: list[list[Any]] = [[] for _ in names]
     for row in rows:
-        for column in columns:
-            value = row.get(column)
-            data[column].append(None if value == "" else value)
-    if "id" in data:
-        data["id"] = plain_ids(data["id"])
-    table = pyarrow.table(data).replace_schema_metadata({MARK_KEY: command.encode()})
-    replace_file(command, path, lambda temporary: pyarrow.parquet.write_table(table, temporary))
-
-
-def plain_ids(ids: list[Any]) -> list[Any]:
-    """The ids as one type: as they are where all are numbers or all text, else JSON text each."""
-    if all(isinstance(i, int) and not isinstance(i, bool) for i in ids) or all(isinstance(i, str) for i in ids):
-        return ids
-    return [json.dumps(i) for i in ids]
+        for values, name in zip(group, names, strict=True):
+            values.append(row.get(name))
+        if len(group[0]) == ROW_GROUP:
+            yield group
+            group = [[] for _ in names]
+    if group[0]:
+        yield group

@@ -39,13 +39,17 @@ from .cells import cell, id_cell
 from .defaults import record_game
 from .options import STANDARD, read_text
 from .output import OutputError, emit
-from .parquet import ours, require_pyarrow, write_parquet
+from .parquet import BOOL, CARD, FLOAT, ID, INT8, INT16, INT32, SEAT, TEXT, Schema, ours, require_pyarrow, write_parquet
 from .targets import check_apart, check_replaceable, finished, id_key, replace_text, result_line
 
 COMMAND = "session"  # the mark of its results' lines (hasen.cli.targets)
-CSV_COLUMNS = ("id", "player", "seat", "decision", "call", "trick", "card", "points_cost", "points_stderr",
-               "single_dummy_cost", "stderr", "mistake", "double_dummy_cost", "verdict", "win_cost", "game",
-               "own_score", "other_score")
+# the decisions' rows: each column and its kind (the Parquet file's schema)
+PARQUET_COLUMNS: Schema = (
+    ("id", ID), ("player", TEXT), ("seat", SEAT), ("decision", TEXT), ("call", TEXT), ("trick", INT8), ("card", CARD),
+    ("points_cost", FLOAT), ("points_stderr", FLOAT), ("single_dummy_cost", FLOAT), ("stderr", FLOAT),
+    ("mistake", BOOL), ("double_dummy_cost", FLOAT), ("verdict", TEXT), ("win_cost", FLOAT), ("game", INT32),
+    ("own_score", INT16), ("other_score", INT16))
+CSV_COLUMNS = tuple(name for name, _ in PARQUET_COLUMNS)
 HEADER = ",".join(CSV_COLUMNS)
 EARLIER_HEADERS = (",".join(CSV_COLUMNS[:-4]),)  # a CSV an earlier version wrote is still its own
 
@@ -251,7 +255,7 @@ def cmd_session(args: argparse.Namespace) -> int:
     if args.csv:
         replace_text(COMMAND, args.csv, csv_text(args.output), newline="")
     if args.parquet:
-        write_parquet(COMMAND, args.parquet, CSV_COLUMNS, (row for line in reviews(args.output) if "review" in line
+        write_parquet(COMMAND, args.parquet, PARQUET_COLUMNS, (row for line in reviews(args.output) if "review" in line
                                                            for row in csv_rows(line)))
     if args.html:
         replace_text(COMMAND, args.html, session_html(night.session, args.title or f"hasen session: {args.input}",
