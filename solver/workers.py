@@ -55,6 +55,21 @@ class WorkersFailed(RuntimeError):
     """The workers failed during the run (a process died, the cluster went away)."""
 
 
+def worker_died(exc: BaseException) -> WorkersFailed:
+    """The error of a pool whose worker died; from a script of the user's, with the likeliest
+    cause: a script that starts workers outside ``if __name__ == "__main__":``, which each
+    worker (a fresh interpreter that imports the script) runs again, and dies of."""
+    import sys
+
+    message = f"a worker process died: {str(exc).rstrip('.')}"
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    if getattr(main, "__file__", None) and not (spec is not None and spec.name.startswith("hasen")):
+        message += ('; a script that starts workers must do its work under `if __name__ == "__main__":`, '
+                    "or each worker runs the script again and dies (docs/batch.md)")
+    return WorkersFailed(message)
+
+
 def run_chunk(function: Callable[[T], R], chunk: list[T]) -> list[R]:
     """What each worker runs: the function over one chunk of items."""
     return [function(item) for item in chunk]
@@ -248,7 +263,7 @@ class Workers:
             with interrupts_held():  # the pool may spawn a worker here
                 return self.pool.submit(run_chunk, function, chunk)
         except BrokenProcessPool as exc:
-            raise WorkersFailed(f"a worker process died: {exc}") from None
+            raise worker_died(exc) from None
 
     def result(self, future: Future[list[R]] | Any) -> list[R]:
         from concurrent.futures.process import BrokenProcessPool
@@ -256,7 +271,7 @@ class Workers:
         try:
             return future.result()
         except BrokenProcessPool as exc:
-            raise WorkersFailed(f"a worker process died: {exc}") from None
+            raise worker_died(exc) from None
         except Exception as exc:
             if self.client is not None and is_cluster_failure(exc):
                 raise WorkersFailed(f"the cluster failed: {type(exc).__name__}: {exc}") from None

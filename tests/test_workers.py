@@ -208,3 +208,19 @@ def test_a_scheduler_nobody_answers_at_is_an_error(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(BackendError, match=r"needs the distributed package \(pip install 'hasen\[cluster\]'\)"):
         Workers(scheduler="tcp://127.0.0.1:9").__enter__()
+
+
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
+def test_a_script_without_the_main_guard_is_told_why_its_workers_died(tmp_path) -> None:
+    """Each worker imports the user's script: without ``if __name__ == "__main__":`` it starts
+    workers again while it starts, and dies. The error says what the script lacks."""
+    script = tmp_path / "night.py"
+    script.write_text("import hasen\nprint(list(hasen.ordered_map(abs, range(-20, 0), jobs=2)))\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 1
+    assert 'WorkersFailed: a worker process died' in done.stderr
+    assert 'must do its work under `if __name__ == "__main__":`' in done.stderr.splitlines()[-1]
+    script.write_text("import hasen\nif __name__ == '__main__':\n"
+                      "    print(list(hasen.ordered_map(abs, range(-3, 0), jobs=2)))\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert (done.returncode, done.stdout) == (0, "[3, 2, 1]\n"), done.stderr
