@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from .analysis.table import TableAnalysis
     from .rules.auction import Call
     from .rules.scoring import Bid
+    from .workers import Scheduler
 
     Analysis = TableAnalysis | EuchreAnalysis  # analyze's answer: the table of the deal's game
 
@@ -176,13 +177,14 @@ def analyze_many(deals: Iterable[Deal | str], *, declarer: SeatLike | None = Non
 
 
 def analyze_each(deals: Iterable[Deal | str], *, declarer: SeatLike | None = None, alone: bool = False,
-                 defender: SeatLike | None = None, threads: int = 1, jobs: int = 1, scheduler: str | None = None,
+                 defender: SeatLike | None = None, threads: int = 1, jobs: int = 1, scheduler: Scheduler = None,
                  chunk: int | None = None, progress: Progress | None = None) -> Iterator[Analysis]:
     """``analyze`` of each deal as a lazy iterator, in order: the deals are read as the work
     needs them (a generator of a million deals is never held at once) and each answer comes
     as soon as it and those before it are done. ``threads`` threads in this process, or
-    ``jobs`` processes, or the Dask cluster at ``scheduler`` (``hasen.Workers``);
-    ``progress(done, total)`` after each chunk, ``total`` 0 when ``deals`` has no length.
+    ``jobs`` processes, or a Dask cluster: ``scheduler`` its address or a
+    ``distributed.Client`` (``hasen.Workers``); ``progress(done, total)`` after each chunk,
+    ``total`` 0 when ``deals`` has no length.
 
     >>> deals = ["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N:.AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 A.K..AQJ* KS"]
     >>> [table.tables["N"].best_tricks for table in analyze_each(iter(deals), declarer="N", threads=2)]
@@ -197,6 +199,10 @@ def analyze_each(deals: Iterable[Deal | str], *, declarer: SeatLike | None = Non
     total = len(deals) if isinstance(deals, Sized) else 0
     options = {"declarer": declarer, "alone": alone, "defender": defender}
     analyze_options(options)  # a bad option is refused before any deal is read
+    if threads != 1 and (jobs != 1 or scheduler is not None):
+        warnings.warn("threads= is ignored beside jobs= or scheduler= (a worker solves one deal at a time); "
+                      "give one or the other: both will be an error in the next minor release",
+                      DeprecationWarning, stacklevel=2)
     if jobs == 1 and scheduler is None:
         def plan_of(deal: Deal | str) -> Plan:
             return plan_analysis(deal, **options)  # type: ignore[arg-type]

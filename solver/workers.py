@@ -45,6 +45,7 @@ CLUSTER_CHUNK = 32  # per task on a cluster, where a task costs a few millisecon
 CHUNKS_PER_WORKER = 4  # chunks out at once for each worker: enough to keep every one busy
 CLUSTER_CHUNKS_PER_WORKER = 8  # more on a cluster, where a chunk takes longer to come back
 CONNECT_TIMEOUT = 10.0  # seconds to reach a scheduler
+Scheduler = Any  # a scheduler's address (str), a distributed.Client, or None: this machine
 
 
 class BackendError(HasenError):
@@ -152,18 +153,29 @@ class Workers:
     [3, 1, 2]
     """
 
-    def __init__(self, jobs: int = 1, scheduler: str | None = None, *,
+    def __init__(self, jobs: int = 1, scheduler: Scheduler = None, *,
                  connect_timeout: float = CONNECT_TIMEOUT) -> None:
         if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
             raise BackendError(f"jobs: a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
+        if scheduler is not None and not isinstance(scheduler, str) and not is_client(scheduler):
+            raise BackendError(f"scheduler: an address or a distributed.Client, not {quoted(scheduler)}")
         self.asked, self.scheduler, self.connect_timeout = jobs, scheduler, connect_timeout
         self.jobs = min(jobs, usable_cores())  # the processes that start
         self.pool: ProcessPoolExecutor | None = None
         self.client: Any = None
+        self.own_client = False  # a client given is the caller's to close
 
     def __enter__(self) -> Workers:
-        if self.scheduler is not None:
-            self.client = connect(self.scheduler, self.connect_timeout)
+        if isinstance(self.scheduler, str):
+            self.client, self.own_client = connect(self.scheduler, self.connect_timeout), True
+        elif self.scheduler is not None:
+            self.client = self.scheduler
+        if self.client is not None:
+            try:
+                check_versions(self.client)
+            except BaseException:
+                self.close()
+                raise
         elif self.jobs > 1:
             from concurrent.futures import ProcessPoolExecutor
             from multiprocessing import get_context
@@ -204,7 +216,8 @@ class Workers:
                         manager.join(timeout=10)
         if self.client is not None:
             client, self.client = self.client, None
-            client.close()
+            if self.own_client:
+                client.close()
 
     @property
     def workers(self) -> int:
@@ -216,7 +229,7 @@ class Workers:
     @property
     def describe(self) -> str:
         if self.client is not None:
-            return f"Dask scheduler {self.scheduler} ({self.workers} worker threads)"
+            return f"Dask scheduler {self.client.scheduler.address} ({self.workers} worker threads)"
         where = f"{self.jobs} local processes" if self.pool is not None else "this process"
         return f"{where} ({self.capped})" if self.capped else where
 
@@ -278,7 +291,7 @@ class Workers:
             raise
 
 
-def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int = 1, scheduler: str | None = None, *,
+def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int = 1, scheduler: Scheduler = None, *,
                 chunk: int | None = None, window: int | None = None) -> Iterator[R]:
     """``map(function, items)`` on the chosen backend, results in the items' order.
 
@@ -313,6 +326,42 @@ def connect(address: str, timeout: float) -> Any:
         return Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise BackendError(f"scheduler: cannot connect to {quoted(address)}: {shortened(str(exc))}") from None
+
+
+def is_client(value: object) -> bool:
+    """A ``distributed.Client`` (Dask is not imported to tell: a caller without it has none)."""
+    return any(kind.__module__.startswith("distributed") and kind.__name__ == "Client" for kind in type(value).__mro__)
+
+
+def installed_version() -> str | None:
+    """This package's version where it runs (a Dask worker); None where it is not installed."""
+    try:
+        from .core.version import __version__
+    except ImportError:
+        return None
+    return __version__
+
+
+def check_versions(client: Any) -> None:
+    """Refuse a cluster whose workers run another Dask, Python or hasen than this process: the
+    work would be pickled for one and run by the other."""
+    from .core.version import __version__
+
+    try:
+        client.get_versions(check=True)
+    except ValueError as exc:  # Dask's own mismatch, with its table of packages
+        raise BackendError(f"scheduler: the workers' packages differ from this process's: {shortened(str(exc))}") \
+            from None
+    try:
+        found = client.run(installed_version)
+    except Exception as exc:  # hasen missing there: the function cannot be unpickled
+        raise BackendError(f"scheduler: the workers cannot run hasen (is it installed there?): "
+                           f"{type(exc).__name__}: {shortened(str(exc))}") from None
+    other = {address: version for address, version in found.items() if version != __version__}
+    if other:
+        worker, version = next(iter(other.items()))
+        raise BackendError(f"scheduler: {len(other)} of {len(found)} workers run hasen {version} "
+                           f"(e.g. {worker}), this process {__version__}: install the same version on both")
 
 
 def is_cluster_failure(exc: BaseException) -> bool:

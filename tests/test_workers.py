@@ -224,3 +224,44 @@ def test_a_script_without_the_main_guard_is_told_why_its_workers_died(tmp_path) 
                       "    print(list(hasen.ordered_map(abs, range(-3, 0), jobs=2)))\n")
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert (done.returncode, done.stdout) == (0, "[3, 2, 1]\n"), done.stderr
+
+
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
+def test_a_dask_client_is_taken_where_an_address_is_and_left_open() -> None:
+    """A Dask user's own ``distributed.Client``: used as it is, its workers' versions checked,
+    and never closed (it is the caller's)."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
+        assert list(ordered_map(bits, SIZES, scheduler=client, chunk=3)) == WANTED
+        with Workers(scheduler=client) as workers:
+            assert workers.describe == f"Dask scheduler {cluster.scheduler_address} (2 worker threads)"
+        assert client.status == "running"
+        deals = [hasen.random_deal(seed=s) for s in range(3)]
+        tables = list(hasen.analyze_each(deals, declarer="N", scheduler=client))
+        assert [t.to_json() for t in tables] == [hasen.analyze(d, declarer="N").to_json() for d in deals]
+        # a worker with another hasen is refused by name before any work
+        client.run(lambda: __import__("hasen.core.version").core.version.__dict__.update(__version__="0.0.1"))
+        with pytest.raises(BackendError, match=r"2 of 2 workers run hasen 0\.0\.1 \(e\.g\. tcp://.*\), this process"):
+            Workers(scheduler=client).__enter__()
+    with pytest.raises(BackendError, match="scheduler: an address or a distributed.Client, not 42"):
+        Workers(scheduler=42)
+    with pytest.warns(DeprecationWarning, match="threads= is ignored beside jobs="):
+        list(hasen.analyze_each([], threads=2, jobs=2))
+
+
+@pytest.mark.slow  # processes, Dask or interrupts: in the full run
+def test_a_dask_bag_of_deals_makes_the_frame_of_their_rows() -> None:
+    """The composition docs/batch.md shows: a bag of deals through ``hasen.analyze``, the rows
+    flattened into a Dask DataFrame, has the rows of ``hasen.to_frame``."""
+    distributed = pytest.importorskip("distributed")
+    bag = pytest.importorskip("dask.bag")
+    pytest.importorskip("dask.dataframe")
+    deals = [hasen.random_deal(seed=seed).notation() for seed in range(12)]
+    with distributed.Client(n_workers=2, threads_per_worker=1, dashboard_address=":0"):
+        tables = bag.from_sequence(deals, npartitions=4).map(hasen.analyze)
+        frame = tables.map(lambda table: list(table.rows())).flatten().to_dataframe().compute()
+    expected = hasen.to_frame(hasen.analyze_each(deals))
+    assert len(frame) == len(expected) == 12 * 4 * 4 * 7
+    assert sorted(frame["tricks"]) == sorted(expected["tricks"])
+    assert set(frame["deal"]) == {hasen.Deal(d).notation() for d in deals}
