@@ -386,7 +386,7 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     ('6', Suit('C'))
     """
     deadline = deadline_of(timeout, deadline)
-    check_seed(seed)
+    check_seed(seed, text=True)
     if seat is None:
         given = [name for name, value in (("hand", hand), ("extra", extra), ("dealer", dealer), ("variant", variant),
                                           ("settings", settings), ("known", known), ("layouts", layouts),
@@ -522,7 +522,7 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | Card
     (Suit('C'), Card('KH'), True)
     """
     deadline = deadline_of(timeout, deadline)
-    check_seed(seed)
+    check_seed(seed, text=True)
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
     from .analysis.simulate import simulate as simulate_layouts  # numpy: once the request is read
@@ -567,7 +567,7 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
     (Card('JK'), False)
     """
     deadline = deadline_of(timeout, deadline)
-    check_seed(seed)
+    check_seed(seed, text=True)
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant,
                              sees_widow=False)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
@@ -645,7 +645,7 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
     (True, 0.0, ['JC', 'KC', 'TC', '9C', 'AS', 'AD', '9S', 'QS'])
     """
     deadline = deadline_of(timeout, deadline)
-    check_seed(seed)
+    check_seed(seed, text=True)
     from .analysis.hand_review import review_hand as review_record
 
     hand = read_record(record)

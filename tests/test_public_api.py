@@ -382,12 +382,14 @@ def test_analyze_equals_the_clis_json_on_random_deals(capsys, name: str, size: i
 
 
 def test_a_seed_outside_0_to_2_to_the_32_is_refused() -> None:
-    """The seeds the API states (0 to 2**32 - 1); -1 was once taken, and dealt a deal."""
+    """The seeds the API states (0 to 2**32 - 1); -1 was once taken, and dealt a deal. A
+    simulation takes a text seed too, as the reviews deal their layouts."""
     for bad in (-1, 2**32, 1.5, "7", True):
         with pytest.raises(hasen.NotationError, match="seed: expected a whole number 0 to 4294967295"):
             hasen.random_deal(seed=bad)  # type: ignore[arg-type]
-        with pytest.raises(hasen.NotationError, match="seed: "):
-            hasen.simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", layouts=4, seed=bad)  # type: ignore[arg-type]
+        if not isinstance(bad, str):
+            with pytest.raises(hasen.NotationError, match="seed: "):
+                hasen.simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", layouts=4, seed=bad)  # type: ignore[arg-type]
     assert hasen.random_deal(seed=2**32 - 1) == hasen.random_deal(seed=2**32 - 1)
 
 

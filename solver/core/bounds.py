@@ -16,9 +16,11 @@ MAX_LAYOUTS = 100_000
 MAX_SEED = 2**32 - 1
 
 
-def check_seed(seed: object) -> None:
-    """A seed given to the API: None (a fresh one) or a whole number 0 to ``MAX_SEED``."""
-    if seed is None:
+def check_seed(seed: object, text: bool = False) -> None:
+    """A seed given to the API: None (a fresh one) or a whole number 0 to ``MAX_SEED``; with
+    ``text``, a text seed too (the reviews' layouts are dealt from seeds such as "1/choice",
+    and a user who deals them again gives the same)."""
+    if seed is None or text and isinstance(seed, str):
         return
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise NotationError(f"seed: expected a whole number 0 to {MAX_SEED}, got {quoted(seed)}")
