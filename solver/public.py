@@ -35,7 +35,7 @@ from .analysis.inputs import (
     request_position,
 )
 from .analysis.many import answer_many
-from .analysis.play import PlayState
+from .analysis.play import Contract, PlayState
 from .analysis.table import Plan
 from .core.bounds import check_seed
 from .core.cards import SUITS
@@ -271,13 +271,16 @@ def to_frame(answers: Answer | Iterable[Answer]) -> Any:
     return frame(rows_of(answers))
 
 
-def position(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
+def position(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | None = None,
+             discard: CardLike | None = None, *,
              played: str = "", alone: bool = False, defender: SeatLike | None = None,
              best: BestLike = None, defender_best: BestLike = None) -> PlayState:
     """The position after ``played`` (a play record) in a contract: who is to move, the
     legal cards, ``play()`` to go on. ``discard``: the Hasenpfeffer declarer's; in Euchre the
     dealer's when the dealer takes the upcard. ``best``, ``defender_best``: in Railroad, each
     lone player's call for best (``"JK for 9C"``: the card the partner passed, the card put away).
+    The whole contract may be given as a ``Contract`` in ``declarer``'s place, as in ``solve``
+    and ``review``.
 
     >>> state = position(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH",
     ...                  played="JC KC")
@@ -288,7 +291,8 @@ def position(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: Car
     return request_position(deal, declarer, trump, discard, alone, defender, played, best, defender_best)
 
 
-def solve(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
+def solve(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | None = None,
+          discard: CardLike | None = None, *,
           played: str = "", alone: bool = False, defender: SeatLike | None = None,
           best: BestLike = None, defender_best: BestLike = None, timeout: float | None = None,
         deadline: float | None = None) -> PositionAnalysis:
@@ -301,6 +305,9 @@ def solve(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLi
     [((Card('AS'), Card('KS')), 1), ((Card('AC'),), 1)]
     >>> [choice.cards for choice in result.choices if choice.cost == 0]
     [(Card('JK'), Card('JC'))]
+    >>> contract = Contract("N", "C", "KH")  # or a PlayState's or a record's .contract
+    >>> solve(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), contract, played="JC").total
+    6
     """
     deadline = deadline_of(timeout, deadline)
     state = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender, best=best,
@@ -308,7 +315,8 @@ def solve(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLi
     return game_of(state.deal.variant).solve(state, checkpoint=checkpoint_for(deadline))
 
 
-def review(deal: Deal | str, declarer: SeatLike, trump: SuitLike, discard: CardLike | None = None, *,
+def review(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | None = None,
+           discard: CardLike | None = None, *,
            played: str, alone: bool = False, defender: SeatLike | None = None,
            best: BestLike = None, defender_best: BestLike = None, timeout: float | None = None,
         deadline: float | None = None) -> PlayReview:

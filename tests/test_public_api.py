@@ -405,3 +405,24 @@ def test_a_deal_is_a_value_that_does_not_change() -> None:
     assert deal in seen and deal.dealer == hasen.Seat("W")
     assert deal.replace(dealer="N") not in seen
     assert pickle.loads(pickle.dumps(deal)) == deal and copy.deepcopy(deal) in seen
+
+
+def test_a_contract_is_taken_whole_where_its_fields_are() -> None:
+    """``position``, ``solve`` and ``review`` take a ``Contract`` in the declarer's place: the
+    same answers as its fields spelled out, in a game with a discard and in one where nobody
+    takes the upcard (the Contract names the upcard as its discard then)."""
+    deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
+    contract = hasen.position(deal, "N", "C", "KH").contract
+    assert hasen.solve(deal, contract, played="JC").to_json() == \
+        hasen.solve(deal, "N", "C", "KH", played="JC").to_json()
+    assert hasen.review(deal, contract, played="JC KC TC 9C").to_json() == \
+        hasen.review(deal, "N", "C", "KH", played="JC KC TC 9C").to_json()
+    euchre = hasen.Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
+    for fields in (("S", "H"), ("N", "S", "KD")):
+        taken = hasen.position(euchre, *fields).contract
+        assert hasen.solve(euchre, taken).to_json() == hasen.solve(euchre, *fields).to_json()
+        assert hasen.position(euchre, taken, played="").legal() == hasen.position(euchre, *fields).legal()
+    with pytest.raises(hasen.NotationError, match=r"a Contract or its fields, not both \(also given: trump, alone\)"):
+        hasen.solve(deal, contract, "C", alone=True)
+    with pytest.raises(hasen.NotationError, match="trump: give the trump suit"):
+        hasen.solve(deal, "N")

@@ -30,6 +30,8 @@ if isinstance(table, hasen.TableAnalysis):
 hands: tuple[hasen.CardSet, ...] = deal.hands
 legal: hasen.CardSet = hasen.position(deal, "N", "C", "KH", played="JC").legal()
 cost: int = hasen.review(deal, "N", hasen.Suit("C"), "KH", played="AS KC 9S QS").cards[0].cost
+contract: hasen.Contract = hasen.position(deal, "N", "C", "KH").contract
+total: int = hasen.solve(deal, contract, played="JC").total
 choices = hasen.solve(deal, hasen.Seat("N"), "C", hasen.Card("KH")).choices
 reveal_type(choices)
 north = reveal_type(hasen.bid(deal).advice["N"])

@@ -132,12 +132,30 @@ def check_contract_notation(declarer: str | int, trump: str | int, discard: str 
 BestLike = str | BestCard | None  # a call for best: "JK for 9C", or the pair of cards
 
 
-def request_position(deal: Deal | str, declarer: str | int, trump: str | int, discard: str | int | None = None,
-                     alone: bool = False, defender: str | int | None = None, played: str = "",
-                     best: BestLike = None, defender_best: BestLike = None) -> PlayState:
+def request_position(deal: Deal | str, declarer: str | int | Contract, trump: str | int | None = None,
+                     discard: str | int | None = None, alone: bool = False, defender: str | int | None = None,
+                     played: str = "", best: BestLike = None, defender_best: BestLike = None) -> PlayState:
     """The position of a ``solve`` or ``review`` request, in any variant: the notation of the
     contract first, then the deal (with its settings), the contract against the deal, and
-    the play record (``played``) onto it."""
+    the play record (``played``) onto it. ``declarer`` may be a whole ``Contract``, with
+    none of the other fields of one given."""
+    if isinstance(declarer, Contract):
+        given = {"trump": trump, "discard": discard, "alone": alone or None, "defender": defender, "best": best,
+                 "defender_best": defender_best}
+        if any(value is not None for value in given.values()):
+            named = ", ".join(name for name, value in given.items() if value is not None)
+            raise NotationError(f"contract: give a Contract or its fields, not both (also given: {named})")
+        dealt = coerce_deal(deal)
+        contract = declarer
+        declarer, trump, alone, defender = contract.declarer, contract.trump, contract.alone, contract.lone_defender
+        best, defender_best, discard = contract.best, contract.defender_best, contract.discard
+        seats = playing_seats(dealt.variant, declarer, alone, defender)
+        if not dealt.variant.declarer_exchanges and discard == dealt.extra and exchanging_seat(
+                dealt, trump, declarer, seats, dealt.settings) is None:
+            discard = None  # a Contract names the upcard where nobody takes it: no discard to give
+        deal = dealt
+    if trump is None:
+        raise NotationError("trump: give the trump suit (S, H, D or C), or a Contract as the declarer")
     check_contract_notation(declarer, trump, discard)
     dealt = coerce_deal(deal)
     settings = dealt.settings
