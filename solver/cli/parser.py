@@ -298,9 +298,14 @@ def batch_arguments(batch: argparse.ArgumentParser) -> None:
 
 
 def session_arguments(session: argparse.ArgumentParser) -> None:
-    session.add_argument("input", metavar="IN", help="hand records, as blocks or lines; - for standard input")
-    session.add_argument("output", metavar="OUT", help="one JSON line per record, the review or the error; ids "
-                                                       "already there are skipped")
+    session.add_argument("input", metavar="IN", nargs="?",
+                         help="hand records, as blocks or lines; - for standard input")
+    session.add_argument("output", metavar="OUT", nargs="?", help="one JSON line per record, the review or the "
+                                                                  "error; ids already there are skipped")
+    session.add_argument("--example", action="store_true",
+                         help="review the sample night shipped with hasen (eight Hasenpfeffer hands): written as "
+                              "IN (default example-night.txt), reviewed into OUT (default example-night.jsonl), "
+                              "with the report example-night.html where hasen[report] is installed")
     add_backend_options(session, "hands")
     add_layout_options(session, "random layouts for each decision", None)
     session.add_argument("--uniform", action="store_true",

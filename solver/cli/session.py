@@ -189,8 +189,47 @@ def own_report(start: bytes) -> bool:
     return start.startswith(b"<!DOCTYPE html>") and REPORT_MARK.encode() in start
 
 
+EXAMPLE = "example_night.txt"  # the sample night, in the package's data (made by tests/nightgen.py)
+EXAMPLE_FILES = ("example-night.txt", "example-night.jsonl", "example-night.html")  # IN, OUT, the report
+
+
+def sample_night() -> str:
+    from importlib.resources import files
+
+    return files("hasen").joinpath("data", EXAMPLE).read_text(encoding="utf-8")
+
+
+def take_example(args: argparse.Namespace) -> None:
+    """``--example``: the sample night written as IN (left as it is when it holds the sample
+    already, refused when it holds anything else), OUT and the report named by default."""
+    import os
+
+    args.input = args.input or EXAMPLE_FILES[0]
+    args.output = args.output or EXAMPLE_FILES[1]
+    if args.html is None:
+        try:
+            require_matplotlib()
+            args.html = EXAMPLE_FILES[2]
+        except HasenError:
+            print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=sys.stderr)
+    text = sample_night()
+    if args.input == STANDARD:
+        raise HasenError("session: --example writes the sample night as IN: give a file, not -")
+    if os.path.exists(args.input):
+        if read_text(args.input, COMMAND) != text:
+            raise HasenError(f"session: --example would write the sample night to {args.input}, which holds "
+                             "something else: give another IN, this one is left as it is")
+        return
+    replace_text(COMMAND, args.input, text)
+    print(f"hasen: session: the sample night written to {args.input}", file=sys.stderr)
+
+
 def cmd_session(args: argparse.Namespace) -> int:
     err = sys.stderr
+    if args.example:
+        take_example(args)
+    elif args.input is None or args.output is None:
+        raise HasenError("session: give IN and OUT (or --example, to review the sample night)")
     check_apart(COMMAND, [("IN", args.input)], [("OUT", args.output), ("--csv", args.csv), ("--html", args.html),
                                                 ("--parquet", args.parquet)])
     hands = read_hands(args.input)

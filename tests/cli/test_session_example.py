@@ -1,0 +1,44 @@
+"""``hasen session --example``: the sample night shipped with the package, written and
+reviewed where the user is, so that a newcomer sees a report without writing a night."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import nightgen
+import pytest
+from cli_run import run
+
+from hasen.cli.session import EXAMPLE_FILES, sample_night
+
+
+def test_the_shipped_night_is_made_again_from_its_seeds() -> None:
+    """The shipped file is what tests/nightgen.py makes (the model's auctions, double-dummy
+    play but for the slips it lists): a model or a search that changed would show here."""
+    assert sample_night() == nightgen.night()
+
+
+def test_the_example_writes_the_night_its_review_and_report(capsys, tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "session", "--example", "--layouts", "6")
+    assert code == 0, err
+    night, review, report = (tmp_path / name for name in EXAMPLE_FILES)
+    assert night.read_text(encoding="utf-8") == sample_night()
+    assert len(review.read_text(encoding="utf-8").splitlines()) == nightgen.HANDS
+    assert "8 hands reviewed, 0 errors." in out and "Anna" in out
+    assert report.exists() == (importlib.util.find_spec("matplotlib") is not None)
+    # again: the night is kept and every hand is already reviewed
+    code, out, err = run(capsys, "session", "--example", "--layouts", "6")
+    assert code == 0 and "8 of the 8 hands already in example-night.jsonl" in err
+    # a file of the user's own at IN's name is never written over
+    night.write_text("id: mine\n", encoding="utf-8")
+    code, _, err = run(capsys, "session", "--example", "--layouts", "6")
+    assert code == 2 and "example-night.txt, which holds something else: give another IN" in err
+    assert night.read_text(encoding="utf-8") == "id: mine\n"
+
+
+def test_without_in_and_out_session_says_what_to_give(capsys) -> None:
+    code, _, err = run(capsys, "session")
+    assert code == 2 and err.strip() == "hasen: session: give IN and OUT (or --example, to review the sample night)"
