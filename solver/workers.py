@@ -196,11 +196,16 @@ class Workers:
                 # Python 3.11 has no public way to stop a running task: end the processes
                 processes = list((getattr(pool, "_processes", None) or {}).values())
                 manager = getattr(pool, "_executor_manager_thread", None)
+                tasks = getattr(pool, "_call_queue", None)
                 pool.shutdown(wait=False, cancel_futures=True)
                 for process in processes:
                     process.terminate()
                 for process in processes:
                     process.join()
+                if tasks is not None:
+                    # its thread may be writing a task to a pipe no worker reads any more: the
+                    # exit must not wait for it (multiprocessing joins it otherwise)
+                    tasks.cancel_join_thread()
                 # the pool's own thread closes its wake-up pipe as it ends: let it end now, or
                 # the interpreter's exit may write to the pipe as it closes (EBADF, a traceback)
                 if manager is not None:

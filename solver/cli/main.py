@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -138,12 +140,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError:  # main() called from another thread: only the main thread takes signals
         handled = False
     try:
-        return run_command(words, interrupted)
+        code = run_command(words, interrupted)
     finally:
         if handled:
             # as the command (``argv`` from the process): what it did is written and its exit
             # code says so; a Ctrl-C while Python shuts down would only replace that code
             signal.signal(signal.SIGINT, signal.SIG_IGN if argv is None else previous)
+    if interrupted and argv is None:
+        # Ctrl-C, said and done: the files are closed and the workers ended. Python's exit
+        # cleans up after the worker pool (its semaphores, its queues); but it joins the
+        # pool's threads, which can wait for ever on a pipe a worker was killed writing to
+        # (seen under load). So the exit has some seconds, then the process ends anyway.
+        import threading
+
+        timer = threading.Timer(EXIT_GRACE, ended, (code,))
+        timer.daemon = True
+        timer.start()
+    return code
+
+
+EXIT_GRACE = 10.0  # seconds Python's exit may take after Ctrl-C: a last resort, far past a normal exit
+
+
+def ended(code: int) -> None:
+    """End the process now, with ``code``, what it printed flushed and the worker pool's
+    semaphores given back (multiprocessing's own exit step, short of joining its threads:
+    else its resource tracker warns of them)."""
+    if "multiprocessing" in sys.modules:
+        from multiprocessing import util
+
+        with contextlib.suppress(Exception):
+            util._run_finalizers(0)  # type: ignore[attr-defined]
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 def run_command(words: list[str], interrupted: list[bool]) -> int:

@@ -92,10 +92,10 @@ class Reviewer:
                                game=hand.game)
 
 
-def read_hands(path: str) -> list[Hand]:
-    """Every record of IN, each parsed (a bad one becomes an error line, the rest go on), and
-    placed in the games of IN (hasen.analysis.games)."""
-    text = read_text(path, "session")
+def read_hands(path: str, text: str | None = None) -> list[Hand]:
+    """Every record of IN (or of ``text``, IN's to be), each parsed (a bad one becomes an
+    error line, the rest go on), and placed in the games of IN (hasen.analysis.games)."""
+    text = read_text(path, "session") if text is None else text
     hands = []
     records: list[Record | None] = []  # each hand's record, None where its result cannot count
     seen: dict[str, int] = {}
@@ -199,40 +199,45 @@ def sample_night() -> str:
     return files("hasen").joinpath("data", EXAMPLE).read_text(encoding="utf-8")
 
 
-def take_example(args: argparse.Namespace) -> None:
-    """``--example``: the sample night written as IN (left as it is when it holds the sample
-    already, refused when it holds anything else), OUT and the report named by default."""
+def take_example(args: argparse.Namespace) -> str | None:
+    """``--example``: IN, OUT and the report named by default; the sample night to write as
+    IN once every check has passed (None: IN holds it already; IN that holds anything else
+    is refused)."""
     import os
 
     args.input = args.input or EXAMPLE_FILES[0]
     args.output = args.output or EXAMPLE_FILES[1]
-    if args.html is None:
-        try:
-            require_matplotlib()
-            args.html = EXAMPLE_FILES[2]
-        except HasenError:
-            print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=sys.stderr)
-    text = sample_night()
+    if args.html is None and has_matplotlib():
+        args.html = EXAMPLE_FILES[2]
     if args.input == STANDARD:
         raise HasenError("session: --example writes the sample night as IN: give a file, not -")
-    if os.path.exists(args.input):
-        if read_text(args.input, COMMAND) != text:
-            raise HasenError(f"session: --example would write the sample night to {args.input}, which holds "
-                             "something else: give another IN, this one is left as it is")
-        return
-    replace_text(COMMAND, args.input, text)
-    print(f"hasen: session: the sample night written to {args.input}", file=sys.stderr)
+    text = sample_night()
+    if not os.path.exists(args.input):
+        return text
+    if read_text(args.input, COMMAND) != text:
+        raise HasenError(f"session: --example would write the sample night to {args.input}, which holds "
+                         "something else: give another IN, this one is left as it is")
+    return None
+
+
+def has_matplotlib() -> bool:
+    try:
+        require_matplotlib()
+    except HasenError:
+        return False
+    return True
 
 
 def cmd_session(args: argparse.Namespace) -> int:
     err = sys.stderr
+    example = None
     if args.example:
-        take_example(args)
+        example = take_example(args)
     elif args.input is None or args.output is None:
         raise HasenError("session: give IN and OUT (or --example, to review the sample night)")
     check_apart(COMMAND, [("IN", args.input)], [("OUT", args.output), ("--csv", args.csv), ("--html", args.html),
                                                 ("--parquet", args.parquet)])
-    hands = read_hands(args.input)
+    hands = read_hands(args.input, example)
     check_replaceable(COMMAND, "--csv", args.csv, own_csv, "a CSV of hasen session")
     check_replaceable(COMMAND, "--html", args.html, own_report, "a report of hasen session")
     if args.parquet:
@@ -242,6 +247,11 @@ def cmd_session(args: argparse.Namespace) -> int:
     if args.html:
         require_matplotlib()
     done = answered(args.output)
+    if example is not None:  # every check passed: the night is written where it is read from next time
+        replace_text(COMMAND, args.input, example)
+        print(f"hasen: session: the sample night written to {args.input}", file=err)
+    if args.example and args.html is None:
+        print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=err)
     to_do = []
     for hand in hands:
         key = id_key(hand.id)
