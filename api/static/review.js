@@ -621,6 +621,8 @@ async function loadRecord(text, at = null) {
     answer = await post("record", { record: text });
   } catch (err) {
     showError(err.message, "#record-error");
+    state.loaded = null;  // the summary of a record loaded before would read as this one's
+    renderRecordSummary();
     return false;
   }
   const record = answer.record;

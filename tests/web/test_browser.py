@@ -1098,6 +1098,19 @@ def test_a_bad_record_is_refused_beside_its_box(server: LiveServer, browser, win
         no_overflow(browser)
 
 
+def test_a_refused_record_clears_the_summary_of_the_one_before(server: LiveServer, browser) -> None:
+    """The summary of the record loaded before stayed on view beside the refusal of the next,
+    as if it were the refused record's result."""
+    load_record(browser, server.url, RECORDS["euchre"][0])
+    assert browser.find_element(By.ID, "record-summary").is_displayed()
+    field = browser.find_element(By.ID, "record-input")
+    field.clear()
+    field.send_keys(RECORDS["euchre"][0].replace("play: AH 9H", "play: AH 9S"))
+    click(browser, browser.find_element(By.ID, "record-load"))
+    assert "must follow" in error_box(browser, "record-error").text
+    assert not browser.find_element(By.ID, "record-summary").is_displayed()
+
+
 def in_view(driver, element) -> None:
     top, bottom = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]",
                                         element)
