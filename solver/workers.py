@@ -218,7 +218,7 @@ class Workers:
                         writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
                         if writer is not None:
                             writer.close()
-                        manager.join(timeout=10)
+                        manager.join(timeout=2)
         if self.client is not None:
             client, self.client = self.client, None
             if self.own_client:

@@ -147,19 +147,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             # code says so; a Ctrl-C while Python shuts down would only replace that code
             signal.signal(signal.SIGINT, signal.SIG_IGN if argv is None else previous)
     if interrupted and argv is None:
-        # Ctrl-C, said and done: the files are closed and the workers ended. Python's exit
-        # cleans up after the worker pool (its semaphores, its queues); but it joins the
-        # pool's threads, which can wait for ever on a pipe a worker was killed writing to
-        # (seen under load). So the exit has some seconds, then the process ends anyway.
-        import threading
-
-        timer = threading.Timer(EXIT_GRACE, ended, (code,))
-        timer.daemon = True
-        timer.start()
+        # Ctrl-C, said and done: the files are closed and the workers ended. Python's own exit
+        # would tidy up after the worker pool (its threads, queues and pipes) and, under load,
+        # was seen to wait for ever doing so, where no thread could end it: end here instead.
+        ended(code)
     return code
-
-
-EXIT_GRACE = 10.0  # seconds Python's exit may take after Ctrl-C: a last resort, far past a normal exit
 
 
 def ended(code: int) -> None:
