@@ -178,7 +178,13 @@ class Workers:
                 raise
         elif self.jobs > 1:
             from concurrent.futures import ProcessPoolExecutor
-            from multiprocessing import get_context
+            from multiprocessing import current_process, get_context
+
+            if getattr(current_process(), "_inheriting", False):
+                # a worker importing a script that starts workers at its top level: refused
+                # before the pool exists, so the worker leaves no locks for the exit to report
+                raise WorkersFailed("a worker cannot start workers while it imports the script that "
+                                    'started it: do the work under `if __name__ == "__main__":`')
 
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=get_context("spawn"), initializer=start_worker)
         return self

@@ -220,6 +220,9 @@ def test_a_script_without_the_main_guard_is_told_why_its_workers_died(tmp_path) 
     assert done.returncode == 1
     assert 'WorkersFailed: a worker process died' in done.stderr
     assert 'must do its work under `if __name__ == "__main__":`' in done.stderr.splitlines()[-1]
+    # each worker refuses before it makes a pool, so it leaves no locks for the exit to report
+    assert "a worker cannot start workers while it imports the script" in done.stderr
+    assert "resource_tracker" not in done.stderr
     script.write_text("import hasen\nif __name__ == '__main__':\n"
                       "    print(list(hasen.ordered_map(abs, range(-3, 0), jobs=2)))\n")
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
