@@ -1,0 +1,294 @@
+"""A hand recorded at the table as it is played, one tap at a time (the page's recorder).
+
+What has been tapped so far is a record typed once (docs/notation.md, "A hand typed once")
+in the making: the dealer, the upcard, the calls, the declarer's trump and the cards in the
+order they were played. At each step ``next_step`` says whose turn it is and what they may
+do: the legal calls, or the cards the seat may still hold. A hand is unknown as it is
+recorded, so a seat may play any card nobody has played, but for what the table saw: the
+upcard belongs to the dealer who took it and to nobody else, a discard given is out of
+play, and a seat that did not follow a suit holds none of it. Once the last card is played
+the hand is read as a record typed once, so the recorder never ends in a record the
+notation would refuse.
+
+Parts the table may not have seen (the declarer's discard, the Hasenpfeffer widow) are
+asked for with "not known" as an answer: the review then judges only what does not rest on
+them. Calls for the partner's best card (Railroad) and a defender playing alone are not
+recorded here: such a hand is typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal, NamedTuple
+
+from ..core.cards import SUITS, CardId, card_name, cards_of, parse_card, parse_suit
+from ..core.errors import NotationError, quoted
+from ..core.seats import SEATS, parse_seat
+from ..core.variants import Variant
+from ..rules.auction import AUCTIONS, AuctionRules, AuctionState
+from ..rules.seating import best_callers, first_leader
+from ..rules.settings import Settings
+from ..rules.trump import effective_suit, trick_winner
+from .play import exchanger, playing_seats
+from .record import Record, played_record
+
+NOT_KNOWN: Literal["not known"] = "not known"  # the answer to a part the table did not see
+WIDOW_HOLDS_JOKER: Literal["widow"] = "widow"  # the answer to "who holds the Joker?" when nobody does
+
+Stage = Literal["upcard", "auction", "joker", "trump", "widow", "discard", "play", "done"]
+Answer = CardId | Literal["not known"] | None  # None: not asked yet
+
+
+class Tapped(NamedTuple):
+    """A hand as recorded so far: what each step was answered with."""
+
+    variant: Variant
+    settings: Settings
+    dealer: int
+    upcard: CardId | None = None  # Euchre: every seat saw it
+    calls: tuple[str, ...] = ()  # in the order made, from the first seat to call
+    joker: int | Literal["widow"] | None = None  # who holds the Joker, asked when everyone passed to it
+    trump: int | None = None  # Hasenpfeffer: named by the declarer after the auction
+    alone: bool = False
+    widow: Answer = None
+    discard: Answer = None
+    play: tuple[CardId, ...] = ()
+
+
+class Step(NamedTuple):
+    """What comes next: the stage, the seat to act (None for a question about the table),
+    and its choices: calls, seats, suits or cards; ``record`` once the hand is done."""
+
+    stage: Stage
+    seat: int | None = None
+    calls: tuple[str, ...] = ()
+    seats: tuple[str, ...] = ()
+    trumps: tuple[int, ...] = ()
+    alone: tuple[bool, ...] = ()
+    cards: tuple[CardId, ...] = ()
+    not_known: bool = False  # may the answer be "not known"?
+    said: str = ""  # how the auction ended, for the player
+    record: Record | None = None
+
+
+def next_step(t: Tapped) -> Step:
+    """What comes after the hand tapped so far; an answer the rules refuse is an error that
+    names it."""
+    variant, settings = t.variant, t.settings
+    if t.upcard is None and not variant.extra_optional:
+        return Step("upcard", cards=tuple(cards_of(variant.deck)))
+    rules, state = _auction(t)
+    if state.end is None:
+        seat = rules.to_call(state)
+        return Step("auction", seat, calls=tuple(c.words(settings) for c in rules.calls(state)))
+    end = state.end
+    if end.redeal and settings.all_pass == "joker_bids_3" and variant.family == "hasenpfeffer" and t.joker is None:
+        holders = tuple(SEATS[s] for s in variant.seats) + (WIDOW_HOLDS_JOKER,)
+        return Step("joker", seats=holders, said="everyone passed: the Joker's holder must bid 3")
+    if end.redeal:
+        return Step("done", said=rules.redeal_reason())
+    assert end.declarer is not None
+    declarer = end.declarer
+    trump = end.trump if end.trump is not None else t.trump
+    alone = bool(end.alone) if end.alone is not None else t.alone
+    if trump is None:
+        return Step("trump", declarer, trumps=tuple(range(4)), alone=rules.forms())
+    if best_callers(variant, settings, declarer, alone):
+        raise NotationError(f"{SEATS[declarer]} plays alone and calls for the partner's best card: the recorder "
+                            "does not take calls for best; type this hand's record (docs/notation.md)")
+    seats = playing_seats(variant, declarer, alone, None)
+    if variant.declarer_exchanges and t.widow is None:
+        return Step("widow", declarer, cards=tuple(cards_of(variant.deck)), not_known=True)
+    taker = exchanger(variant, t.dealer, t.upcard, trump, declarer, seats, settings)
+    if taker is not None and t.discard is None:
+        return Step("discard", taker, cards=tuple(cards_of(variant.deck)), not_known=True)
+    if len(t.play) < len(seats) * variant.hand_size:
+        seat, choices = _to_play(t, declarer, trump, alone, seats, taker)
+        return Step("play", seat, cards=choices)
+    return Step("done", record=_record(t, declarer, end.bid is not None, trump, alone))
+
+
+def _auction(t: Tapped) -> tuple[AuctionRules, AuctionState]:
+    """The auction's rules and where the calls tapped leave it; a call refused says why."""
+    extra = t.upcard if t.upcard is not None else 0  # Hasenpfeffer's auction does not look at the widow
+    holder = t.joker if isinstance(t.joker, int) else None
+    rules = AUCTIONS[t.variant.family](t.variant, t.dealer, extra, holder, t.settings)
+    state = rules.start()
+    for number, text in enumerate(t.calls, 1):
+        seat = rules.to_call(state)
+        if seat is None:
+            raise NotationError(f"auction: call {number}, {quoted(text)}: the auction is over")
+        call = rules.parse_call(text)
+        reason = rules.refusal(state, seat, call)
+        if reason is not None:
+            raise NotationError(f"auction: call {number}, {SEATS[seat]} {call.words(t.settings)}: {reason}")
+        state = rules.after(state, call)
+    return rules, state
+
+
+Tricks = list[list[tuple[int, CardId]]]  # the cards played, trick by trick, each with its seat
+
+
+def tricks_of(t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence[int]) -> tuple[Tricks, int]:
+    """The cards played, trick by trick, each with its seat; and the seat to play next."""
+    leader = first_leader(t.dealer, declarer, seats, alone, t.settings)
+    tricks: Tricks = []
+    for start in range(0, len(t.play), len(seats)):
+        cards = t.play[start:start + len(seats)]
+        order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(cards))]
+        tricks.append(list(zip(order, cards)))
+        if len(cards) == len(seats):
+            leader = order[trick_winner(cards, trump)]
+    current = tricks[-1] if tricks and len(tricks[-1]) < len(seats) else []
+    seat = seats[(seats.index(leader) + len(current)) % len(seats)]
+    return tricks, seat
+
+
+def _to_play(t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence[int],
+             taker: int | None) -> tuple[int, tuple[CardId, ...]]:
+    """The seat to play and the cards it may still hold; each card tapped so far checked."""
+    tricks, seat = tricks_of(t, declarer, trump, alone, seats)
+    played = 0
+    for number, card in enumerate(t.play, 1):
+        if played >> card & 1 or not t.variant.deck >> card & 1:
+            why = "is played twice" if played >> card & 1 else f"is not in the {t.variant.label}'s deck"
+            raise NotationError(f"play: card {number}, {card_name(card)} {why}")
+        played |= 1 << card
+    for number, (who, card) in enumerate(((w, c) for trick in tricks for w, c in trick), 1):
+        allowed = _may_hold(t, tricks, who, trump, taker, number - 1)
+        if not allowed >> card & 1:
+            raise NotationError(f"play: card {number}, {SEATS[who]} cannot hold {card_name(card)}: "
+                                f"{_why_not(t, tricks, who, card, trump, taker, number - 1)}")
+    choices = _may_hold(t, tricks, seat, trump, taker, len(t.play))
+    return seat, tuple(cards_of(choices))
+
+
+def _out_of_reach(t: Tapped, seat: int, taker: int | None) -> int:
+    """The cards ``seat`` cannot hold, whatever it played: the upcard unless it took it, a
+    discard given, a widow the declarer took."""
+    mask = 0
+    for card, owner in ((t.upcard, taker), (t.widow, taker)):
+        if isinstance(card, int) and seat != owner:
+            mask |= 1 << card
+    if isinstance(t.discard, int):
+        mask |= 1 << t.discard
+    return mask
+
+
+def _voids(tricks: Tricks, seat: int, trump: int, before: int) -> set[int]:
+    """The suits ``seat`` showed out of in the first ``before`` cards."""
+    voids: set[int] = set()
+    count = 0
+    for trick in tricks:
+        led = effective_suit(trick[0][1], trump)
+        for who, card in trick:
+            if count >= before:
+                return voids
+            count += 1
+            if who == seat and effective_suit(card, trump) != led:
+                voids.add(led)
+    return voids
+
+
+def _may_hold(t: Tapped, tricks: Tricks, seat: int, trump: int, taker: int | None,
+              before: int) -> int:
+    """The cards ``seat`` may play as the card after the first ``before``."""
+    earlier = 0
+    for card in t.play[:before]:
+        earlier |= 1 << card
+    voids = _voids(tricks, seat, trump, before)
+    allowed = t.variant.deck & ~earlier & ~_out_of_reach(t, seat, taker)
+    return sum(1 << c for c in cards_of(allowed) if effective_suit(c, trump) not in voids)
+
+
+def _why_not(t: Tapped, tricks: Tricks, seat: int, card: CardId, trump: int,
+             taker: int | None, before: int) -> str:
+    if _out_of_reach(t, seat, taker) >> card & 1:
+        return "the table saw it elsewhere (the upcard, the widow or the discard)"
+    if any(c == card for c in t.play[:before]):
+        return "it was played before"
+    return "it did not follow that suit before"
+
+
+def _record(t: Tapped, declarer: int, has_bid: bool, trump: int, alone: bool) -> Record:
+    """The hand read as a record typed once: what the rules and the notation make of it."""
+    rules, state = _auction(t)
+    auction = ", ".join(f"{SEATS[seat]} {text}" for seat, text in _seated(rules, t.calls))
+    contract: dict[str, Any] = {"declarer": SEATS[declarer], "trump": SUITS[trump], "alone": alone}
+    end = state.end
+    if has_bid and end is not None and end.bid is not None:
+        contract["bid"] = end.bid.name(t.settings)
+    if isinstance(t.discard, int):
+        contract["discard"] = card_name(t.discard)
+    seats = playing_seats(t.variant, declarer, alone, None)
+    play = " | ".join(" ".join(card_name(c) for c in t.play[i:i + len(seats)])
+                      for i in range(0, len(t.play), len(seats)))
+    extra = {"upcard": None if t.upcard is None else card_name(t.upcard),
+             "widow": card_name(t.widow) if isinstance(t.widow, int) else None}
+    return played_record(t.variant, t.settings, SEATS[t.dealer], extra, contract, play, auction=auction)
+
+
+def _seated(rules: AuctionRules, calls: Sequence[str]) -> list[tuple[int, str]]:
+    """Each call with the seat that made it."""
+    state, seated = rules.start(), []
+    for text in calls:
+        seat = rules.to_call(state)
+        assert seat is not None
+        call = rules.parse_call(text)
+        seated.append((seat, call.words(rules.settings)))
+        state = rules.after(state, call)
+    return seated
+
+
+def tapped_from_json(body: Mapping[str, Any], variant: Variant, settings: Settings) -> Tapped:
+    """The hand so far from a request's fields (``dealer``, ``upcard``, ``auction``, ``joker``,
+    ``trump``, ``alone``, ``widow``, ``discard``, ``play``); a widow or discard of ``null`` is
+    one the table did not see, one left out is not asked yet."""
+    def card(key: str) -> CardId | None:
+        value = body.get(key)
+        return None if value is None else parse_card(str(value), key)
+
+    def answer(key: str) -> Answer:
+        if key not in body:
+            return None
+        return NOT_KNOWN if body[key] is None else card(key)
+
+    joker = body.get("joker")
+    holder: int | Literal["widow"] | None = (
+        None if joker is None else WIDOW_HOLDS_JOKER if str(joker).lower() == WIDOW_HOLDS_JOKER
+        else parse_seat(str(joker), "joker"))
+    trump = body.get("trump")
+    return Tapped(variant, settings, parse_seat(str(body.get("dealer", "")), "dealer"), card("upcard"),
+                  tuple(str(c) for c in body.get("auction", ())), holder,
+                  None if trump is None else _suit(str(trump)), bool(body.get("alone", False)),
+                  answer("widow"), answer("discard"),
+                  tuple(parse_card(str(c), f"play: card {i}") for i, c in enumerate(body.get("play", ()), 1)))
+
+
+def _suit(text: str) -> int:
+    suit = parse_suit(text)
+    if suit < 0:
+        raise NotationError(f"trump: not a suit: {quoted(text)} (expected S, H, D or C)")
+    return suit
+
+
+def step_json(step: Step) -> dict[str, Any]:
+    """The step as the service answers it."""
+    data: dict[str, Any] = {"stage": step.stage, "seat": None if step.seat is None else SEATS[step.seat]}
+    if step.calls:
+        data["calls"] = list(step.calls)
+    if step.seats:
+        data["seats"] = list(step.seats)
+    if step.trumps:
+        data["trumps"] = [SUITS[s] for s in step.trumps]
+        data["alone"] = list(step.alone)
+    if step.cards:
+        data["cards"] = [card_name(c) for c in step.cards]
+    if step.not_known:
+        data["not_known"] = True
+    if step.said:
+        data["said"] = step.said
+    if step.record is not None:
+        data["record"] = str(step.record)
+        data["line"] = step.record.line()
+    return data

@@ -1,0 +1,184 @@
+"""The recorder: a hand tapped in step by step, as it was played.
+
+Random whole records of every game (tests/recordgen.py, which makes its auctions apart from
+hasen.rules) are tapped in as a player at the table would: the upcard, each call, the
+declarer's trump, the widow and discard (or "not known"), then each card. At every step the
+seat asked must be the one that acted in the record, and what it did must be among the
+choices offered; at the end the hand must be the record typed once with the same parts
+given. Calls for best and lone defenders are left out: the recorder sends those to typing.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from recordgen import SEATS, Made, random_record
+
+from hasen.analysis.play import PlayState
+from hasen.analysis.record import Record
+from hasen.analysis.recorder import NOT_KNOWN, WIDOW_HOLDS_JOKER, Tapped, next_step
+from hasen.core.cards import JOKER, card_name
+from hasen.core.errors import HasenError
+from hasen.core.variants import variant_for
+from hasen.rules.settings import Settings
+
+
+def tappable(count: int) -> list[Made]:
+    """Finished random records, passed-out ones included, without calls for best or a lone defender."""
+    out, seed = [], 0
+    while len(out) < count:
+        made = random_record(seed, complete=True)
+        seed += 1
+        c = made.contract_value
+        if c is not None and (c.lone_defender is not None or c.best is not None):
+            continue
+        out.append(made)
+    return out
+
+
+def seat_of(call: str) -> int:
+    return SEATS.index(call.split()[0])
+
+
+def tap(made: Made, rng: random.Random) -> tuple[Tapped, dict[str, bool]]:
+    """Tap the record in; the parts given (widow, discard) chosen at random, as a table that
+    saw them or did not."""
+    settings = Settings(**made.settings)
+    deal = made.deal
+    t = Tapped(made.variant, settings, deal.dealer)
+    given = {"widow": False, "discard": False}
+    c = made.contract_value
+    order = PlayState(deal, c, settings) if c is not None else None
+    while True:
+        step = next_step(t)
+        if step.stage == "upcard":
+            assert deal.extra in step.cards
+            t = t._replace(upcard=deal.extra)
+        elif step.stage == "auction":
+            call = made.calls[len(t.calls)]
+            assert step.seat == seat_of(call), (t.calls, call)
+            words = call.split(" ", 1)[1]
+            assert words in step.calls, (words, step.calls)
+            t = t._replace(calls=(*t.calls, words))
+        elif step.stage == "joker":
+            holder = next((s for s in range(4) if deal.hands[s] >> JOKER & 1), None)
+            t = t._replace(joker=WIDOW_HOLDS_JOKER if holder is None else holder)
+            assert (SEATS[holder] if holder is not None else WIDOW_HOLDS_JOKER) in step.seats
+        elif step.stage == "trump":
+            assert c is not None and step.seat == c.declarer
+            assert c.trump in step.trumps and c.alone in step.alone
+            t = t._replace(trump=c.trump, alone=c.alone)
+        elif step.stage == "widow":
+            assert c is not None and step.not_known and deal.extra in step.cards
+            given["widow"] = rng.random() < 0.5
+            t = t._replace(widow=deal.extra if given["widow"] else NOT_KNOWN)
+        elif step.stage == "discard":
+            assert c is not None and step.seat == made.taker and c.discard in step.cards
+            given["discard"] = rng.random() < 0.5
+            t = t._replace(discard=c.discard if given["discard"] else NOT_KNOWN)
+        elif step.stage == "play":
+            assert order is not None
+            card = PlayState(deal, c, settings)
+            for earlier in t.play:
+                card.play(earlier)
+            assert step.seat == card.to_move, (made.text(), t.play)
+            nxt = made.played[len(t.play)]
+            assert nxt in [card_name(x) for x in step.cards], (made.text(), t.play, nxt)
+            t = t._replace(play=(*t.play, next(x for x in step.cards if card_name(x) == nxt)))
+        else:
+            assert step.stage == "done"
+            return t, given
+
+
+def typed_once(made: Made, given: dict[str, bool]) -> Record:
+    """The record without its deal, with the parts the tapping gave: read by the notation."""
+    record = Record.parse(made.text())
+    lines = []
+    for key, value in record.fields():
+        if key == "deal":
+            if given["widow"] or not record.variant.extra_optional:
+                lines.append(f"{record.variant.extra_card}: {card_name(record.deal.extra)}")
+            continue
+        if key == "contract" and not given["discard"]:
+            value = ", ".join(p for p in value.split(", ") if not p.startswith("discard "))
+        if key != "result":
+            lines.append(f"{key}: {value}")
+    return Record.parse("\n".join(lines))
+
+
+@pytest.mark.parametrize("start", range(0, 120, 30))
+def test_a_hand_tapped_in_is_the_record_typed_once(start: int) -> None:
+    rng = random.Random(start)
+    for made in tappable(start + 30)[start:]:
+        t, given = tap(made, rng)
+        step = next_step(t)
+        if made.contract_value is None:  # everybody passed: nothing to review
+            assert step.record is None and "dealt again" in step.said
+            continue
+        assert step.record is not None
+        assert str(step.record) == str(typed_once(made, given)), made.text()
+
+
+EUCHRE = variant_for("euchre", 24)
+def euchre(**parts: object) -> Tapped:
+    """Dealer N, upcard KS; E, S and W pass, N orders up: N takes the KS."""
+    upcard = next(c for c in range(64) if card_name(c) == "KS")
+    return Tapped(EUCHRE, Settings(), 0, upcard=upcard, calls=("pass", "pass", "pass", "order up"))._replace(**parts)
+
+
+def cards(*names: str) -> tuple[int, ...]:
+    return tuple(next(c for c in range(64) if card_name(c) == n) for n in names)
+
+
+def test_the_steps_ask_what_the_table_saw_in_order() -> None:
+    first = next_step(Tapped(EUCHRE, Settings(), 0))
+    assert first.stage == "upcard" and len(first.cards) == 24
+    step = next_step(euchre(calls=("pass",)))
+    assert step.stage == "auction" and SEATS[step.seat] == "S" and step.calls[0] == "pass"
+    assert "order up" in step.calls and "order up alone" in step.calls
+    step = next_step(euchre())
+    assert step.stage == "discard" and SEATS[step.seat] == "N" and step.not_known
+    step = next_step(euchre(discard=NOT_KNOWN))
+    assert step.stage == "play" and SEATS[step.seat] == "E" and len(step.cards) == 23  # all but the KS, N's
+
+
+def test_a_card_the_seat_cannot_hold_is_not_offered_and_refused() -> None:
+    # E leads a heart, S plays a spade: S holds no hearts (spades are trump; the JC is a spade)
+    step = next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "9S")))
+    assert SEATS[step.seat] == "W"
+    step = next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "9S", "9H", "TH", "JC", "QS", "TS", "AS")))
+    assert SEATS[step.seat] == "S", "S's 9S won the first trick, and its JC, the left bower, beat the AS"
+    assert not any(card_name(c)[1] == "H" for c in step.cards)
+    with pytest.raises(HasenError, match=r"play: card 9, S cannot hold KH: it did not follow that suit before"):
+        next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "9S", "9H", "TH", "JC", "QS", "TS", "AS", "KH")))
+    with pytest.raises(HasenError, match="play: card 2, AH is played twice"):
+        next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "AH")))
+    with pytest.raises(HasenError, match="E cannot hold KS: the table saw it elsewhere"):
+        next_step(euchre(discard=NOT_KNOWN, play=cards("KS")))
+
+
+def test_a_call_out_of_the_rules_is_refused_with_its_reason() -> None:
+    with pytest.raises(HasenError, match="auction: call 1, E name S: "):
+        next_step(euchre(calls=("name S",)))
+    hasen = Tapped(variant_for("hasenpfeffer"), Settings(), 0, calls=("4", "3"))
+    with pytest.raises(HasenError, match="auction: call 2, S 3: a bid must be higher than E's 4"):
+        next_step(hasen)
+
+
+def test_a_lone_caller_for_best_is_sent_to_typing() -> None:
+    railroad = variant_for("railroad", 25)
+    upcard = cards("9H")[0]
+    t = Tapped(railroad, Settings(), 0, upcard=upcard, calls=("order up alone",))
+    with pytest.raises(HasenError, match="calls for the partner's best card: the recorder does not take calls"):
+        next_step(t)
+
+
+def test_everyone_passing_to_the_joker_asks_who_holds_it() -> None:
+    """Under ``all_pass: joker_bids_3`` the Joker's holder must bid 3; the table knows who."""
+    t = Tapped(variant_for("hasenpfeffer"), Settings(all_pass="joker_bids_3"), 0, calls=("pass",) * 4)
+    step = next_step(t)
+    assert step.stage == "joker" and step.seats == ("N", "E", "S", "W", WIDOW_HOLDS_JOKER)
+    assert "dealt again" in next_step(t._replace(joker=WIDOW_HOLDS_JOKER)).said
+    step = next_step(t._replace(joker=SEATS.index("S")))
+    assert step.stage == "trump" and SEATS[step.seat] == "S"
