@@ -823,6 +823,51 @@ RECORD_RESPONSE = closed({
                       "table, solve and review requests of the hand."},
 }, "The record checked against the rules and written back canonically.")
 
+SEAT_OR_WIDOW = {"type": "string", "enum": [*SEATS, "widow"]}
+RECORDING_REQUEST = {
+    "type": "object",
+    "description": "A hand recorded at the table so far, as the page's recorder taps it in: a record typed once "
+                   "(docs/notation.md) in the making. A key left out is not answered yet; a widow or discard of "
+                   "null is one the table did not see.",
+    "required": ["dealer"],
+    "additionalProperties": False,
+    "properties": {
+        **VARIANT_OPTIONS,
+        "settings": {"type": "object", "additionalProperties": False,
+                     "description": "The table settings that differ from the defaults, by name.",
+                     "properties": {name: setting(name) for name in PLAY_SETTINGS + AUCTION_SETTINGS}},
+        "dealer": {**SEAT, "description": "The dealer."},
+        "upcard": {**CARD, "description": "Euchre: the card turned up."},
+        "auction": {"type": "array", "maxItems": 64, "items": {"type": "string", "maxLength": 40},
+                    "description": "The calls in order, from the first seat to call: 'pass', '4', 'order up alone'."},
+        "joker": {**SEAT_OR_WIDOW, "description": "Who holds the Joker, when everyone passed to it."},
+        "trump": {**SUIT, "description": "Hasenpfeffer: the suit the declarer named."},
+        "alone": {"type": "boolean", "description": "Hasenpfeffer: the declarer plays alone."},
+        "widow": {"oneOf": [CARD, NULL], "description": "Hasenpfeffer: the widow; null: not seen."},
+        "discard": {"oneOf": [CARD, NULL], "description": "The card the upcard's or widow's taker put away; "
+                                                          "null: not seen."},
+        "play": {"type": "array", "maxItems": 64, "items": CARD, "description": "The cards in the order played."},
+    },
+}
+RECORDING_STAGES = ["upcard", "auction", "joker", "trump", "widow", "discard", "play", "done"]
+RECORDING_RESPONSE = optional(closed({
+    "version": VERSION,
+    "stage": {"type": "string", "enum": RECORDING_STAGES,
+              "description": "What comes next: the upcard, a call, who holds the Joker, the declarer's trump, the "
+                             "widow, the discard, a card; or done."},
+    "seat": {"oneOf": [SEAT, NULL], "description": "The seat to act; null for a question about the table."},
+}, "The next step of a hand recorded at the table, with its choices."), {
+    "calls": {"type": "array", "items": {"type": "string"}, "description": "The legal calls, pass first."},
+    "seats": {"type": "array", "items": SEAT_OR_WIDOW, "description": "Who may hold the Joker."},
+    "trumps": {"type": "array", "items": SUIT, "description": "The suits the declarer may name."},
+    "alone": {"type": "array", "items": {"type": "boolean"}, "description": "With the partner, and alone."},
+    "cards": {"type": "array", "items": CARD, "description": "The cards the seat may play or give."},
+    "not_known": {"type": "boolean", "description": "May the answer be null, not seen by the table?"},
+    "said": {"type": "string", "description": "How the auction ended, when it ended with nobody declaring."},
+    "record": {"type": "string", "description": "Once done: the hand's record, one field a line."},
+    "line": {"type": "string", "description": "The same on one line."},
+})
+
 
 def response(description: str, schema: str) -> dict[str, Any]:
     return {"description": description,
@@ -859,9 +904,9 @@ def post(summary: str, request: str | list[str], answer: str | list[str]) -> dic
     }}
 
 
-def record_path() -> dict[str, Any]:
-    """Reading a record solves nothing: it is answered at once, never with a 503."""
-    path = post("A hand record read, checked against the rules and scored", "RecordRequest", "RecordResponse")
+def unsolved_path(summary: str, request: str, answer: str) -> dict[str, Any]:
+    """Reading a record, or recording one, solves nothing: it is answered at once, never with a 503."""
+    path = post(summary, request, answer)
     del path["post"]["responses"]["503"]
     return path
 
@@ -921,6 +966,8 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
     "/batch": ("tables", "analyzeBatch", {"items": [{"deal": EXAMPLE.deal, "dealer": EXAMPLE.dealer}]}),
     "/review": ("reviews", "reviewHand", {"record": EXAMPLE_RECORD, "layouts": 20}),
     "/record": ("reviews", "readRecord", {"record": EXAMPLE_RECORD}),
+    "/record/step": ("reviews", "recordStep", {"variant": "euchre", "dealer": "N", "upcard": "KS",
+                                              "auction": ["pass", "pass"]}),
     "/bid": ("single dummy", "adviseBid", {"hand": "A.K..AQJ*", "seat": "N", "dealer": EXAMPLE.dealer,
                                            "layouts": 100}),
     "/simulate": ("single dummy", "simulateDeclarer", {"hand": "A.K..AQJ*", "widow": "KS", "seat": "N",
@@ -985,7 +1032,10 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
                                    "LeadRequest", "LeadResponse"),
             PREFIX + "/simulate": post("The declarer's choices over random layouts of the cards it cannot "
                                        "see (single dummy)", "SimulateRequest", "SimulateResponse"),
-            PREFIX + "/record": record_path(),
+            PREFIX + "/record": unsolved_path("A hand record read, checked against the rules and scored",
+                                              "RecordRequest", "RecordResponse"),
+            PREFIX + "/record/step": unsolved_path("The next step of a hand recorded at the table, as it is "
+                                                   "played", "RecordingRequest", "RecordingResponse"),
             PREFIX + "/odds": odds_path(),
             PREFIX + "/health": get("Service health", "Health"),
             PREFIX + "/openapi.json": {"get": {"summary": "This document", "responses": {
@@ -1020,6 +1070,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "LeadResponse": LEAD_RESPONSE,
             "RecordRequest": RECORD_REQUEST,
             "RecordResponse": RECORD_RESPONSE,
+            "RecordingRequest": RECORDING_REQUEST,
+            "RecordingResponse": RECORDING_RESPONSE,
             "OddsRequest": ODDS_REQUEST,
             "OddsResponse": ODDS_RESPONSE,
             "Health": HEALTH,

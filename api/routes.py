@@ -17,12 +17,13 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
 from hasen.analysis.record import Record
+from hasen.analysis.recorder import next_step, step_json, tapped_from_json
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
 from hasen.rules.seating import play_settings_used
-from hasen.rules.settings import AUCTION_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
+from hasen.rules.settings import AUCTION_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS, checked_settings
 from hasen.search import USING_EXTENSION
 
 from .bodies import BodyChecker, read_json
@@ -32,6 +33,7 @@ from .openapi import (
     ODDS_REQUEST,
     PREFIX,
     RECORD_REQUEST,
+    RECORDING_REQUEST,
     REVIEW_REQUEST,
     SOLVE_REQUEST,
     TABLE_REQUEST,
@@ -357,6 +359,21 @@ def record() -> Response:
     play = {name: value for name, value in parsed.settings.changed().items() if name in used}
     return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line(),
                    "to_call": None if to_call is None else str(to_call), "play_settings": play})
+
+
+RECORDING = BodyChecker(RECORDING_REQUEST)
+
+
+@v1.post("/record/step")
+def record_step() -> Response:
+    """The next step of a hand recorded at the table (the page's recorder): whose turn it is
+    and what it may do; once the last card is played, the hand's record. Nothing is solved."""
+    body = read_json(request)
+    RECORDING.check(body)
+    variant = variant_for(body.get("variant"), body.get("deck"))
+    settings = checked_settings(variant, dict(body.get("settings", {})))
+    step = next_step(tapped_from_json(body, variant, settings))
+    return answer({"version": __version__, **step_json(step)})
 
 
 # --- odds -----------------------------------------------------------------------------------

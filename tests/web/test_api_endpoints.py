@@ -115,7 +115,8 @@ def test_openapi_is_served(client: FlaskClient) -> None:
     doc = response.get_json()
     assert doc["openapi"].startswith("3.") and doc["info"]["version"] == __version__
     assert set(doc["paths"]) == {f"/api/v1/{p}" for p in ("table", "bid", "solve", "review", "batch", "simulate",
-                                                           "lead", "record", "odds", "health", "openapi.json")}
+                                                           "lead", "record", "record/step", "odds", "health",
+                                                           "openapi.json")}
 
 
 def test_the_rest_of_the_site_keeps_html_errors(client: FlaskClient) -> None:

@@ -63,6 +63,9 @@ CASES = {
     ("record", 200): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E pass"}, None),
     ("record", 400): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E 3"}, None),
     ("record", 413): ("post", {"record": "x" * 3000}, None),
+    ("record/step", 200): ("post", {"variant": "euchre", "dealer": "N", "upcard": "KS", "auction": ["pass"]}, None),
+    ("record/step", 400): ("post", {"variant": "euchre", "dealer": "N", "upcard": "KS", "auction": ["4"]}, None),
+    ("record/step", 413): ("post", {"dealer": "N", "auction": ["pass"] * 1000}, None),
     ("odds", 200): ("post", {"score": "8-5", "dealer": "E"}, None),
     ("odds", 400): ("post", {"score": "8 to 5"}, None),
     ("odds", 413): ("post", {"score": "x" * 3000}, None),
@@ -70,7 +73,7 @@ CASES = {
     ("openapi.json", 200): ("get", None, None),
 }
 # every POST refuses a body not sent as JSON (415) and a page of another site (403)
-for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record", "odds"):
+for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record", "record/step", "odds"):
     CASES[(_path, 403)] = ("post from elsewhere", {}, None)
     CASES[(_path, 415)] = ("post as text", {}, None)
 SENDERS = {
