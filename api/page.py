@@ -24,7 +24,7 @@ from hasen.core.seats import SEATS
 from hasen.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from hasen.core.version import __version__
 from hasen.games import game_of
-from hasen.rules.settings import Settings
+from hasen.rules.settings import GAME_SETTINGS, Settings
 from hasen.rules.trump import power_order
 from hasen.text.words import points_less
 
@@ -111,6 +111,8 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
         "cutthroat": variant.cutthroat,
         "pointsLess": points_less(variant, "its", "its"),  # how a player's points are reckoned
         "bids": bids(variant),
+        # the table settings of this deck of the game, each with its values, the default first
+        "settings": {name: list(GAME_SETTINGS[variant.family][name]) for name in Settings().applicable(variant)},
     }
 
 

@@ -18,6 +18,7 @@ import {
 import { fairBody, sameHand, sharedCards, withPlay } from "./fair.js";
 import { renderFair } from "./fairpanel.js";
 import { renderGraph } from "./graph.js";
+import { Recorder } from "./recorder.js";
 import { dealerChoice, entryCalls, exchanger, randomDeal, startingHands } from "./hands.js";
 import { bestText, renderHeatmap } from "./heatmap.js";
 import { simulateBody } from "./simulation.js";
@@ -880,6 +881,8 @@ function wire() {
     $("#builder").scrollIntoView({ behavior: "smooth" });
   });
   $("#paste-form").addEventListener("submit", reviewPasted);
+  // a hand recorded at the table goes to the reviews like a record pasted in
+  new Recorder(async (text) => { if (await loadRecord(text)) $("#fair").scrollIntoView({ behavior: "smooth" }); });
   $("#record-form").addEventListener("submit", loadTypedRecord);
   $("#record-example").addEventListener("click", () => {
     $("#record-input").value = FACTS.games[gameName()].exampleRecord;

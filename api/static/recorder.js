@@ -1,0 +1,292 @@
+// Record a hand at the table, by taps only: the game and table rules, the dealer, the upcard,
+// each call, the declarer's trump, the widow and discard (or "not seen"), then each card in
+// the order played. The server says at every step whose turn it is and what that seat may
+// do (POST record/step), so only legal calls and cards a seat may still hold are offered.
+// Every tap is kept in the browser, with the hands already recorded tonight: a reload loses
+// nothing. The night downloads as a record file that `hasen session` reads.
+
+import { post } from "./api.js";
+import { FACTS, cardElement, suitName, suitSymbol } from "./cards.js";
+
+const KEY = "hasen.recorder";  // localStorage: the table, the hand being recorded, the night
+const NOT_SEEN = null;         // a widow or discard the table did not see
+
+const $ = (selector) => document.querySelector(selector);
+
+function saved() {
+  try {
+    const data = JSON.parse(localStorage.getItem(KEY) || "null");
+    if (data && typeof data === "object" && Array.isArray(data.taps) && Array.isArray(data.night)) return data;
+  } catch (err) { /* a damaged entry starts afresh */ }
+  const first = FACTS.defaultGame;
+  return { game: first, deck: FACTS.games[first].defaultDeck, rules: {}, dealer: FACTS.games[first].decks[
+    FACTS.games[first].defaultDeck].seats[0], taps: [], night: [] };
+}
+
+// The request for the hand tapped so far: each tap is [what, value] in the order made.
+export function stepBody(data) {
+  const body = { variant: data.game, deck: Number(data.deck), dealer: data.dealer, auction: [], play: [] };
+  if (Object.keys(data.rules).length) body.settings = { ...data.rules };
+  for (const [what, value] of data.taps) {
+    if (what === "call") body.auction.push(value);
+    else if (what === "card") body.play.push(value);
+    else if (what === "trump") Object.assign(body, value);  // {trump, alone}
+    else body[what] = value;  // upcard, joker, widow, discard
+  }
+  return body;
+}
+
+// Words for a setting and its value: "all pass: stick the dealer".
+function words(text) {
+  return String(text).replaceAll("_", " ");
+}
+
+const PROMPTS = {
+  upcard: () => "The upcard (the card turned up):",
+  auction: (seat) => `${seat} to call:`,
+  joker: () => "Everyone passed: who holds the Joker?",
+  trump: (seat) => `${seat} won the auction: which trump?`,
+  widow: (seat) => `The widow ${seat} took, if the table saw it:`,
+  discard: (seat) => `${seat}'s discard, if the table saw it:`,
+  play: (seat) => `${seat} to play:`,
+};
+
+export class Recorder {
+  constructor(onReview) {
+    this.onReview = onReview;  // shows a record in the page's reviews
+    this.data = saved();
+    this.step = null;
+    this.asked = 0;  // numbers each step asked for, so that a late answer cannot show over a newer one
+    $("#rec-undo").addEventListener("click", () => this.tap(null));
+    $("#rec-restart").addEventListener("click", () => { this.data.taps = []; this.refresh(); });
+    $("#rec-next").addEventListener("click", () => this.nextHand());
+    $("#rec-review").addEventListener("click", () => { if (this.step && this.step.record) this.onReview(this.step.record); });
+    $("#rec-game").addEventListener("change", (event) => this.setGame(event.target.value));
+    $("#rec-dealer").addEventListener("change", (event) => { this.data.dealer = event.target.value; this.refresh(); });
+    // a reload at the table opens the recorder where it was
+    const box = $("#recorder");
+    box.open = Boolean(this.data.open);
+    box.addEventListener("toggle", () => { this.data.open = box.open; this.save(); });
+    this.fillGames();
+    this.refresh();
+  }
+
+  facts() {
+    return FACTS.games[this.data.game].decks[this.data.deck];
+  }
+
+  save() {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(this.data));
+    } catch (err) {
+      this.error(`the browser would not keep the night (${err.message}): download it now`);
+    }
+  }
+
+  fillGames() {
+    const select = $("#rec-game");
+    select.replaceChildren();
+    for (const [name, game] of Object.entries(FACTS.games)) {
+      for (const deck of game.deckSizes) {
+        const option = new Option(game.deckSizes.length > 1 ? `${game.title}, ${deck} cards` : game.title,
+          `${name}/${deck}`);
+        select.append(option);
+      }
+    }
+  }
+
+  setGame(value) {
+    const [game, deck] = value.split("/");
+    Object.assign(this.data, { game, deck, rules: {}, taps: [] });
+    if (!this.facts().seats.includes(this.data.dealer)) this.data.dealer = this.facts().seats[0];
+    this.refresh();
+  }
+
+  // The table's rules: a choice for each setting of the game, the default first.
+  renderRules() {
+    const box = $("#rec-rules");
+    box.replaceChildren();
+    for (const [name, values] of Object.entries(this.facts().settings)) {
+      const label = document.createElement("label");
+      const select = document.createElement("select");
+      select.dataset.setting = name;
+      values.forEach((value, index) => select.append(new Option(words(value), String(index))));
+      const chosen = name in this.data.rules ? values.indexOf(this.data.rules[name]) : 0;
+      select.value = String(Math.max(chosen, 0));
+      select.disabled = this.data.taps.length > 0;
+      select.addEventListener("change", () => {
+        const value = values[Number(select.value)];
+        if (Number(select.value) === 0) delete this.data.rules[name];
+        else this.data.rules[name] = value;
+        this.refresh();
+      });
+      label.append(`${words(name)} `, select);
+      box.append(label);
+    }
+  }
+
+  // Undo (null) or one more tap; then ask the server for the next step.
+  tap(entry) {
+    if (entry === null) this.data.taps.pop();
+    else this.data.taps.push(entry);
+    this.refresh();
+  }
+
+  error(message) {
+    const box = $("#rec-error");
+    box.hidden = !message;
+    box.textContent = message ? `Not recorded: ${message}` : "";
+  }
+
+  async refresh() {
+    this.save();
+    $("#rec-game").value = `${this.data.game}/${this.data.deck}`;
+    const dealer = $("#rec-dealer");
+    dealer.replaceChildren(...this.facts().seats.map((seat) => new Option(seat, seat)));
+    dealer.value = this.data.dealer;
+    const started = this.data.taps.length > 0;
+    $("#rec-game").disabled = dealer.disabled = started;
+    $("#rec-undo").disabled = !started;
+    this.renderRules();
+    this.renderNight();
+    let step;
+    const asked = ++this.asked;
+    try {
+      step = await post("record/step", stepBody(this.data));
+      if (asked !== this.asked) return undefined;
+    } catch (err) {
+      if (asked !== this.asked) return undefined;
+      // the last tap was refused: it is taken back, and the message says why
+      this.error(err.message);
+      if (started) {
+        this.data.taps.pop();
+        this.save();
+        return this.refresh().then(() => this.error(err.message));
+      }
+      return undefined;
+    }
+    this.error("");
+    this.step = step;
+    this.renderSoFar();
+    this.renderStep(step);
+    return step;
+  }
+
+  // The hand so far in words: the auction, then the tricks.
+  renderSoFar() {
+    const body = stepBody(this.data);
+    const parts = [];
+    if (body.upcard) parts.push(`upcard ${body.upcard}`);
+    if (body.auction.length) parts.push(`calls: ${body.auction.join(", ")}`);
+    if (body.trump) parts.push(`trump ${suitSymbol(body.trump)}${body.alone ? " alone" : ""}`);
+    const size = this.playing();
+    const tricks = [];
+    for (let i = 0; i < body.play.length; i += size) tricks.push(body.play.slice(i, i + size).join(" "));
+    if (tricks.length) parts.push(`play: ${tricks.join(" | ")}`);
+    $("#rec-so-far").textContent = parts.join(" · ") || "Nothing recorded yet.";
+  }
+
+  // How many cards make a trick: the seats that play (a lone player's partner sits out).
+  playing() {
+    const body = stepBody(this.data);
+    const seats = this.facts().seats.length;
+    const alone = body.alone || body.auction.some((call) => call.endsWith(" alone"));
+    return alone && this.facts().partners ? seats - 1 : seats;
+  }
+
+  renderStep(step) {
+    const choices = $("#rec-choices");
+    choices.replaceChildren();
+    $("#rec-done").hidden = step.stage !== "done";
+    $("#rec-review").hidden = $("#rec-record").hidden = !step.record;
+    $("#rec-prompt").textContent = step.stage === "done"
+      ? (step.record ? "The hand is recorded and added to tonight's hands." : `${step.said}.`)
+      : PROMPTS[step.stage](step.seat);
+    const button = (label, entry, title = "") => {
+      const el = document.createElement("button");
+      el.type = "button";
+      el.textContent = label;
+      if (title) el.title = title;
+      el.addEventListener("click", () => this.tap(entry));
+      choices.append(el);
+      return el;
+    };
+    if (step.stage === "auction") for (const call of step.calls) button(call, ["call", call]);
+    if (step.stage === "joker") for (const seat of step.seats) button(seat, ["joker", seat]);
+    if (step.stage === "trump") {
+      for (const alone of step.alone) {
+        for (const suit of step.trumps) {
+          const el = button(`${suitSymbol(suit)}${alone ? " alone" : ""}`, ["trump", { trump: suit, alone }],
+            `${suitName(suit)}${alone ? ", alone" : ""}`);
+          el.dataset.trump = suit;
+          el.dataset.alone = String(alone);
+        }
+      }
+    }
+    if (step.cards) {
+      for (const card of step.cards) {
+        const el = cardElement(card, { button: true });
+        el.addEventListener("click", () => this.tap([step.stage === "play" ? "card" : step.stage, card]));
+        choices.append(el);
+      }
+    }
+    if (step.not_known) button("not seen", [step.stage, NOT_SEEN]).classList.add("not-seen");
+    if (step.stage === "done" && step.record) this.finish(step);
+  }
+
+  // A hand done: its record joins the night once (the last tap may be undone and redone).
+  finish(step) {
+    $("#rec-record").textContent = step.record;
+    const night = this.data.night;
+    const id = this.data.handId;
+    const at = night.findIndex((hand) => hand.id === id);
+    if (at >= 0) night[at].record = step.record;
+    else {
+      this.data.handId = `${Date.now()}`;
+      night.push({ id: this.data.handId, record: step.record });
+    }
+    this.save();
+    this.renderNight();
+  }
+
+  nextHand() {
+    const seats = this.facts().seats;
+    this.data.dealer = seats[(seats.indexOf(this.data.dealer) + 1) % seats.length];
+    Object.assign(this.data, { taps: [], handId: null });
+    this.refresh();
+  }
+
+  // Tonight's hands, each with its review, and the night as a file.
+  renderNight() {
+    const list = $("#rec-night");
+    list.replaceChildren();
+    this.data.night.forEach((hand, index) => {
+      const item = document.createElement("li");
+      const fields = Object.fromEntries(hand.record.split("\n").map((line) => line.split(/: (.*)/s)));
+      item.append(`${FACTS.games[fields.variant] ? FACTS.games[fields.variant].title : fields.variant}, `
+        + `${fields.dealer} dealt: ${fields.contract || "passed out"} `);
+      const review = document.createElement("button");
+      review.type = "button";
+      review.textContent = "Review";
+      review.addEventListener("click", () => this.onReview(hand.record));
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.textContent = "Remove";
+      remove.addEventListener("click", () => {
+        this.data.night.splice(index, 1);
+        this.save();
+        this.renderNight();
+      });
+      item.append(review, " ", remove);
+      list.append(item);
+    });
+    const link = $("#rec-download");
+    link.hidden = this.data.night.length === 0;
+    link.href = `data:text/plain;charset=utf-8,${encodeURIComponent(nightText(this.data.night))}`;
+  }
+}
+
+// The night as a record file: each hand's record, numbered, a blank line between.
+export function nightText(night) {
+  return night.map((hand, index) => `id: ${index + 1}\n${hand.record}\n`).join("\n");
+}

@@ -1,0 +1,143 @@
+"""The page's recorder in real headless Chromium: a four-hand Euchre hand and a Hasenpfeffer
+hand recorded by taps alone, as at the table; each reviewed; the page reloaded without
+losing them; the night downloaded and read by ``hasen session``.
+
+The hands are the page's own example records (api/page.py), so what the recorder ends with
+is compared with a record written out by hand in the notation, read by the library.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from urllib.parse import unquote
+
+import pytest
+from test_browser import WAIT, LiveServer, browser, server, settle  # noqa: F401 (fixtures)
+
+from hasen.analysis.record import Record
+from hasen.api.page import EXAMPLE_RECORDS
+
+pytestmark = pytest.mark.browser
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+
+def fields(text: str) -> dict[str, str]:
+    return dict(line.split(": ", 1) for line in text.splitlines())
+
+
+def tap(driver, css: str) -> None:
+    """Tap the one choice that ``css`` names, once the recorder offers it."""
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
+    driver.find_element(By.CSS_SELECTOR, css).click()
+    settle(driver)
+
+
+def tap_call(driver, words: str) -> None:
+    buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "#rec-choices button") if b.text == words]
+    assert len(buttons) == 1, (words, [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#rec-choices button")])
+    buttons[0].click()
+    settle(driver)
+
+
+def prompt(driver) -> str:
+    return driver.find_element(By.ID, "rec-prompt").text
+
+
+def record_hand(driver, example: str, game: str, widow: str | None) -> str:
+    """Tap in the example record of ``game``: its dealer, upcard, calls, trump, widow,
+    discard and cards; the record the recorder ends with."""
+    given = fields(example)
+    Select(driver.find_element(By.ID, "rec-game")).select_by_value(game)
+    settle(driver)
+    Select(driver.find_element(By.ID, "rec-dealer")).select_by_value(given["dealer"])
+    settle(driver)
+    deal = given["deal"]
+    if "upcard" in prompt(driver):
+        tap(driver, f'#rec-choices [data-card="{deal.split()[-1]}"]')
+    for call in given["auction"].split(", "):
+        seat, words = call.split(" ", 1)
+        assert prompt(driver) == f"{seat} to call:"
+        tap_call(driver, words)
+    contract = given["contract"].split(", ")
+    trump = next(part.split()[1] for part in contract if part.startswith("trump "))
+    if "which trump" in prompt(driver):
+        tap(driver, f'#rec-choices [data-trump="{trump}"][data-alone="false"]')
+    if "widow" in prompt(driver):
+        tap(driver, f'#rec-choices [data-card="{widow}"]' if widow else "#rec-choices .not-seen")
+    if "discard" in prompt(driver):
+        discard = next(part.split()[1] for part in contract if part.startswith("discard "))
+        tap(driver, f'#rec-choices [data-card="{discard}"]')
+    for card in given["play"].replace("|", " ").split():
+        assert prompt(driver).endswith("to play:")
+        tap(driver, f'#rec-choices [data-card="{card}"]')
+    assert "recorded" in prompt(driver)
+    return driver.find_element(By.ID, "rec-record").text
+
+
+def typed_once(example: str, widow: bool) -> str:
+    """The example written again without its deal: the record the taps give."""
+    given = fields(example)
+    lines = [f"{key}: {value}" for key, value in given.items() if key != "deal"]
+    name = "widow" if given.get("variant") == "hasenpfeffer" else "upcard"
+    if widow or name == "upcard":
+        lines.insert(1, f"{name}: {given['deal'].split()[-1]}")
+    return str(Record.parse("\n".join(lines)))
+
+
+def night_items(driver) -> list[str]:
+    return [item.get_attribute("textContent") for item in driver.find_elements(By.CSS_SELECTOR, "#rec-night li")]
+
+
+def review(driver, index: int) -> None:
+    """Review the night's hand ``index``: the fair review and the double-dummy review fill."""
+    driver.find_elements(By.CSS_SELECTOR, "#rec-night li button")[2 * index].click()
+    settle(driver)
+    WebDriverWait(driver, 120).until(lambda d: d.find_element(By.ID, "fair").get_attribute("data-state")
+                                     in ("done", "error"))
+    assert driver.find_element(By.ID, "fair").get_attribute("data-state") == "done"
+    assert driver.find_elements(By.CSS_SELECTOR, "#summary .trick, #summary li, #summary tr")
+
+
+def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(server: LiveServer,  # noqa: F811
+                                                                           browser, tmp_path) -> None:  # noqa: F811
+    browser.get(server.url + "/")
+    browser.execute_script("localStorage.clear()")
+    browser.get(server.url + "/")
+    settle(browser)
+    browser.find_element(By.CSS_SELECTOR, "#recorder summary").click()
+
+    euchre = record_hand(browser, EXAMPLE_RECORDS["euchre"], "euchre/24", None)
+    assert euchre == typed_once(EXAMPLE_RECORDS["euchre"], widow=False)
+    tap(browser, "#rec-next")
+    hasen = record_hand(browser, EXAMPLE_RECORDS["hasenpfeffer"], "hasenpfeffer/25", "KS")
+    assert hasen == typed_once(EXAMPLE_RECORDS["hasenpfeffer"], widow=True)
+    assert len(night_items(browser)) == 2
+
+    # a hand half recorded survives the reload too
+    tap(browser, "#rec-next")
+    tap_call(browser, "pass")
+    browser.refresh()
+    settle(browser)
+    assert browser.find_element(By.ID, "recorder").get_attribute("open") is not None, "the recorder stays open"
+    items = night_items(browser)
+    assert len(items) == 2 and items[0].startswith("Euchre, N dealt: N, trump S") and "Hasenpfeffer" in items[1]
+    assert "pass" in browser.find_element(By.ID, "rec-so-far").get_attribute("textContent")
+
+    review(browser, 0)
+    review(browser, 1)
+
+    href = browser.find_element(By.ID, "rec-download").get_attribute("href")
+    night = tmp_path / "night.txt"
+    night.write_text(unquote(href.split(",", 1)[1]))
+    reviews = tmp_path / "night.jsonl"
+    done = subprocess.run([sys.executable, "-m", "hasen", "session", str(night), str(reviews), "--layouts", "20"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in reviews.read_text().splitlines()]
+    assert [line["id"] for line in lines] == [1, 2] and not any("error" in line for line in lines)
+    assert [str(r) for r in Record.parse_all(night.read_text())] == [
+        str(Record.parse(f"id: {n}\n{text}")) for n, text in ((1, euchre), (2, hasen))]
