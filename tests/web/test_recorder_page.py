@@ -14,7 +14,7 @@ import sys
 from urllib.parse import unquote
 
 import pytest
-from test_browser import WAIT, LiveServer, browser, server, settle  # noqa: F401 (fixtures)
+from test_browser import WAIT, LiveServer, browser, no_overflow, server, settle, sized  # noqa: F401 (fixtures)
 
 from hasen.analysis.record import Record
 from hasen.api.page import EXAMPLE_RECORDS
@@ -129,6 +129,10 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(server
 
     review(browser, 0)
     review(browser, 1)
+    with sized(browser, "phone"):  # at the table: the recorder on top, its choices within the width
+        box = browser.execute_script("return document.querySelector('.recorder-panel').getBoundingClientRect().top")
+        assert box < browser.execute_script("return document.querySelector('#board').getBoundingClientRect().top")
+        no_overflow(browser)
 
     href = browser.find_element(By.ID, "rec-download").get_attribute("href")
     night = tmp_path / "night.txt"
