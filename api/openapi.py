@@ -849,6 +849,22 @@ RECORDING_REQUEST = {
         "play": {"type": "array", "maxItems": 64, "items": CARD, "description": "The cards in the order played."},
     },
 }
+EGN_REQUEST = {
+    "type": "object",
+    "description": "Hand records of Euchre games, in order, to be written as EGN (docs/notation.md).",
+    "required": ["records"],
+    "additionalProperties": False,
+    "properties": {
+        "records": {"type": "string", "description": "The records as text: blocks of field lines, a blank line "
+                                                     "between."},
+        "title": {"type": "string", "maxLength": 128, "description": "The game's title in the file."},
+    },
+}
+EGN_RESPONSE = closed({
+    "version": VERSION,
+    "egn": {"type": "string", "description": "One game as an EGN file, or several four-hand games as an EMN match."},
+    "hands": {"type": "integer", "minimum": 1, "description": "How many records it holds."},
+}, "The records as EGN, checked against its JSON Schema.")
 RECORDING_STAGES = ["upcard", "auction", "joker", "trump", "widow", "discard", "play", "done"]
 RECORDING_RESPONSE = optional(closed({
     "version": VERSION,
@@ -966,6 +982,9 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
     "/batch": ("tables", "analyzeBatch", {"items": [{"deal": EXAMPLE.deal, "dealer": EXAMPLE.dealer}]}),
     "/review": ("reviews", "reviewHand", {"record": EXAMPLE_RECORD, "layouts": 20}),
     "/record": ("reviews", "readRecord", {"record": EXAMPLE_RECORD}),
+    "/egn": ("reviews", "writeEgn", {"records": "variant: euchre; dealer: N; upcard: 9H; auction: E pass, S pass, "
+                                              "W pass, N order up; contract: N, trump H; play: JS TH 9S KH | AD 9D "
+                                              "KD AH | QH JD TS TD | 9H KC JC JH | 9C QD QC AC"}),
     "/record/step": ("reviews", "recordStep", {"variant": "euchre", "dealer": "N", "upcard": "KS",
                                               "auction": ["pass", "pass"]}),
     "/bid": ("single dummy", "adviseBid", {"hand": "A.K..AQJ*", "seat": "N", "dealer": EXAMPLE.dealer,
@@ -1034,6 +1053,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
                                        "see (single dummy)", "SimulateRequest", "SimulateResponse"),
             PREFIX + "/record": unsolved_path("A hand record read, checked against the rules and scored",
                                               "RecordRequest", "RecordResponse"),
+            PREFIX + "/egn": unsolved_path("Hand records of Euchre games written as EGN", "EgnRequest",
+                                           "EgnResponse"),
             PREFIX + "/record/step": unsolved_path("The next step of a hand recorded at the table, as it is "
                                                    "played", "RecordingRequest", "RecordingResponse"),
             PREFIX + "/odds": odds_path(),
@@ -1070,6 +1091,8 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "LeadResponse": LEAD_RESPONSE,
             "RecordRequest": RECORD_REQUEST,
             "RecordResponse": RECORD_RESPONSE,
+            "EgnRequest": EGN_REQUEST,
+            "EgnResponse": EGN_RESPONSE,
             "RecordingRequest": RECORDING_REQUEST,
             "RecordingResponse": RECORDING_RESPONSE,
             "OddsRequest": ODDS_REQUEST,

@@ -16,6 +16,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
+from hasen.analysis.egn import write_egn
 from hasen.analysis.record import Record
 from hasen.analysis.recorder import next_step, step_json, tapped_from_json
 from hasen.core.deal import Deal, read_deal
@@ -32,6 +33,7 @@ from .openapi import (
     ADVICE_KEYS,
     ODDS_REQUEST,
     PREFIX,
+    EGN_REQUEST,
     RECORD_REQUEST,
     RECORDING_REQUEST,
     REVIEW_REQUEST,
@@ -359,6 +361,18 @@ def record() -> Response:
     play = {name: value for name, value in parsed.settings.changed().items() if name in used}
     return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line(),
                    "to_call": None if to_call is None else str(to_call), "play_settings": play})
+
+
+EGN = BodyChecker(EGN_REQUEST)
+
+
+@v1.post("/egn")
+def egn() -> Response:
+    """Records of Euchre games written as EGN (the page's night downloads through it)."""
+    body = read_json(request)
+    EGN.check(body)
+    records = Record.parse_all(body["records"])
+    return answer({"version": __version__, "egn": write_egn(records, body.get("title")), "hands": len(records)})
 
 
 RECORDING = BodyChecker(RECORDING_REQUEST)

@@ -60,6 +60,7 @@ export class Recorder {
     $("#rec-undo").addEventListener("click", () => this.tap(null));
     $("#rec-restart").addEventListener("click", () => { this.data.taps = []; this.refresh(); });
     $("#rec-next").addEventListener("click", () => this.nextHand());
+    $("#rec-egn").addEventListener("click", () => this.egn());
     $("#rec-review").addEventListener("click", () => { if (this.step && this.step.record) this.onReview(this.step.record); });
     $("#rec-game").addEventListener("change", (event) => this.setGame(event.target.value));
     $("#rec-dealer").addEventListener("change", (event) => { this.data.dealer = event.target.value; this.refresh(); });
@@ -79,7 +80,7 @@ export class Recorder {
     try {
       localStorage.setItem(KEY, JSON.stringify(this.data));
     } catch (err) {
-      this.error(`the browser would not keep the night (${err.message}): download it now`);
+      this.error(`The browser would not keep the night (${err.message}): download it now.`);
     }
   }
 
@@ -135,7 +136,7 @@ export class Recorder {
   error(message) {
     const box = $("#rec-error");
     box.hidden = !message;
-    box.textContent = message ? `Not recorded: ${message}` : "";
+    box.textContent = message;
   }
 
   async refresh() {
@@ -157,11 +158,12 @@ export class Recorder {
     } catch (err) {
       if (asked !== this.asked) return undefined;
       // the last tap was refused: it is taken back, and the message says why
-      this.error(err.message);
+      const message = `Not recorded: ${err.message}`;
+      this.error(message);
       if (started) {
         this.data.taps.pop();
         this.save();
-        return this.refresh().then(() => this.error(err.message));
+        return this.refresh().then(() => this.error(message));
       }
       return undefined;
     }
@@ -281,8 +283,25 @@ export class Recorder {
       list.append(item);
     });
     const link = $("#rec-download");
-    link.hidden = this.data.night.length === 0;
+    link.hidden = $("#rec-egn").hidden = this.data.night.length === 0;
     link.href = `data:text/plain;charset=utf-8,${encodeURIComponent(nightText(this.data.night))}`;
+    $("#rec-egn-file").hidden = true;  // made again from the night as it is now
+  }
+
+  // The night as EGN, written by the server (Euchre games only), saved as a file.
+  async egn() {
+    let answer;
+    try {
+      answer = await post("egn", { records: nightText(this.data.night) });
+    } catch (err) {
+      this.error(`No EGN file: ${err.message}`);
+      return;
+    }
+    this.error("");
+    const file = $("#rec-egn-file");
+    file.href = `data:application/json;charset=utf-8,${encodeURIComponent(answer.egn)}`;
+    file.hidden = false;
+    file.click();
   }
 }
 

@@ -16,6 +16,8 @@ from hasen.api import create_app
 
 TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
 SOLVE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
+EUCHRE_RECORD = ("variant: euchre; dealer: N; upcard: 9H; auction: E pass, S pass, W pass, N order up; "
+                 "contract: N, trump H; play: JS TH 9S KH | AD 9D KD AH | QH JD TS TD | 9H KC JC JH | 9C QD QC AC")
 LIMITS = {"MAX_CONTENT_LENGTH": 2048, "HASEN_BATCH_LIMIT": 5}
 pytestmark = pytest.mark.app_config(**LIMITS)  # the app, its client and its openapi_doc
 
@@ -63,6 +65,9 @@ CASES = {
     ("record", 200): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E pass"}, None),
     ("record", 400): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E 3"}, None),
     ("record", 413): ("post", {"record": "x" * 3000}, None),
+    ("egn", 200): ("post", {"records": EUCHRE_RECORD}, None),
+    ("egn", 400): ("post", {"records": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E pass"}, None),
+    ("egn", 413): ("post", {"records": "x" * 3000}, None),
     ("record/step", 200): ("post", {"variant": "euchre", "dealer": "N", "upcard": "KS", "auction": ["pass"]}, None),
     ("record/step", 400): ("post", {"variant": "euchre", "dealer": "N", "upcard": "KS", "auction": ["4"]}, None),
     ("record/step", 413): ("post", {"dealer": "N", "auction": ["pass"] * 1000}, None),
@@ -73,7 +78,7 @@ CASES = {
     ("openapi.json", 200): ("get", None, None),
 }
 # every POST refuses a body not sent as JSON (415) and a page of another site (403)
-for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record", "record/step", "odds"):
+for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record", "record/step", "egn", "odds"):
     CASES[(_path, 403)] = ("post from elsewhere", {}, None)
     CASES[(_path, 415)] = ("post as text", {}, None)
 SENDERS = {

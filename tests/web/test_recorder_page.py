@@ -16,6 +16,7 @@ from urllib.parse import unquote
 import pytest
 from test_browser import WAIT, LiveServer, browser, no_overflow, server, settle, sized  # noqa: F401 (fixtures)
 
+from hasen import read_egn
 from hasen.analysis.record import Record
 from hasen.api.page import EXAMPLE_RECORDS
 
@@ -143,5 +144,15 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(server
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in reviews.read_text().splitlines()]
     assert [line["id"] for line in lines] == [1, 2] and not any("error" in line for line in lines)
+
+    # EGN holds Euchre only: refused while the night has a Hasenpfeffer hand, then written
+    browser.find_element(By.ID, "rec-egn").click()
+    settle(browser)
+    assert "No EGN file: EGN: hasenpfeffer is not Euchre" in browser.find_element(By.ID, "rec-error").text
+    browser.find_elements(By.CSS_SELECTOR, "#rec-night li button")[3].click()  # the second hand's Remove
+    browser.find_element(By.ID, "rec-egn").click()
+    settle(browser)
+    egn = unquote(browser.find_element(By.ID, "rec-egn-file").get_attribute("href").split(",", 1)[1])
+    assert [str(d.record) for d in read_egn(egn)] == [str(Record.parse(f"id: 1\n{euchre}"))]
     assert [str(r) for r in Record.parse_all(night.read_text())] == [
         str(Record.parse(f"id: {n}\n{text}")) for n, text in ((1, euchre), (2, hasen))]
