@@ -31,9 +31,9 @@ from .bodies import BodyChecker, read_json
 from .errors import ApiError, BadInput, TooLarge
 from .openapi import (
     ADVICE_KEYS,
+    EGN_REQUEST,
     ODDS_REQUEST,
     PREFIX,
-    EGN_REQUEST,
     RECORD_REQUEST,
     RECORDING_REQUEST,
     REVIEW_REQUEST,

@@ -131,6 +131,8 @@ function eventWords(call, dealer) {
 // the hand 51% of the time)". Null without the model of the other players.
 export function tableLine(answer, game) {
   if (!answer.actions || !answer.actions.length) return null;
+  const close = closeCalls(answer);
+  if (close.length > 1) return closeLine(answer, game, close);
   if (answer.score) return scoreLine(answer, game);
   const best = answer.actions.reduce((top, a) => (a.expected > top.expected ? a : top));
   const passing = answer.actions.find((a) => a.call === "pass");
@@ -146,6 +148,32 @@ export function tableLine(answer, game) {
   return [...line, "."];
 }
 
+// The options within the sampling error of the best (the best first): none of them advice.
+export function closeCalls(answer) {
+  return (answer.close_calls || []).map((call) => answer.actions.find((a) => a.call === call)).filter(Boolean);
+}
+
+// "Bid up to 4 with the partner or pass: a close call (expected −1.50 and −2.02 points for N-S;
+// the difference is within the sampling error)", as `hasen bid --seat` says it.
+function closeLine(answer, game, close) {
+  const ours = game.sides[answer.seat];
+  const listed = (items, last) => (items.length === 1 ? items
+    : [...items.slice(0, -1).flatMap((item, i) => (i ? [", ", ...item] : item)), ` ${last} `, ...items.at(-1)]);
+  const what = listed(close.map((a) => optionWords(a, answer, game.partners)), "or");
+  const first = typeof what[0] === "string" ? what[0][0].toUpperCase() + what[0].slice(1) : what[0];
+  const wins = game.partners ? "win" : "wins";
+  const detail = answer.score
+    ? `${ours} ${wins} the game ${listed(close.map((a) => [percent(a.win)]), "and").join("")} of the time`
+    : `expected ${listed(close.map((a) => [points(a.expected)]), "and").join("")} points for ${ours}`;
+  const start = answer.score ? [`At ${scoreText(...answer.score)} (${scoreNames(answer, game)}): `, ...what]
+    : [first, ...what.slice(1)];
+  return [...start, `: a close call (${detail}; the difference is within the sampling error).`];
+}
+
+function scoreNames(answer, game) {
+  return game.sideNames.map((name, i) => `${name} ${answer.score[i]}`).join(", ");
+}
+
 // With the score: the option that gives the side the best chance of winning the game, and the
 // best by points where it is another, as `hasen bid --score` says it: "At 9-0 (N-S 9, E-W 0):
 // bid up to 5 with the partner: N-S win the game 98% of the time (expected +5.31 points); by
@@ -155,10 +183,8 @@ function scoreLine(answer, game) {
   const best = find(answer.advice);
   const byPoints = find(answer.advice_by_points);
   const ours = game.sides[answer.seat];
-  const scores = answer.score;  // each of game.sideNames': two sides', or three players'
-  const named = game.sideNames.map((name, i) => `${name} ${scores[i]}`).join(", ");
   const words = optionWords(best, answer, game.partners);
-  const line = [`At ${scoreText(...scores)} (${named}): `, ...words,
+  const line = [`At ${scoreText(...answer.score)} (${scoreNames(answer, game)}): `, ...words,
     `: ${ours} win${game.partners ? "" : "s"} the game ${percent(best.win)} of the time ` +
     `(expected ${points(best.expected)} points)`];
   if (byPoints && byPoints !== best) {
@@ -178,7 +204,7 @@ export function actionRows(answer, game) {
   return (answer.actions || []).map((a) => ({
     option: optionWords(a, answer, game.partners), expected: points(a.expected), stderr: `±${decimal(a.stderr, 2)}`,
     ours: percent(a.ours), oursMake: percent(a.ours_make), theirsMake: percent(a.theirs_make),
-    best: a.call === answer.advice,
+    best: closeCalls(answer).length > 1 ? closeCalls(answer).includes(a) : a.call === answer.advice,
     ...(a.win === undefined ? {} : { win: percent(a.win), winStderr: `±${decimal(100 * a.win_stderr, 1)}%` }),
   }));
 }

@@ -52,13 +52,17 @@ function renderAnswer(body, answer) {
   const g = game();
   const advice = el("div", "advice-lines");
   const names = answer.forms ? Object.keys(answer.forms) : null;
+  // one answer, said once: with the auction played out, its best option (or a close call)
+  // is the advice, and the tables under it give figures, not other advice
   const headline = tableLine(answer, g);
   if (headline) advice.append(line("advice-line advice-headline", headline));
-  adviceLines(answer, g).forEach((pieces, i) => {
-    const p = line("advice-line", pieces);
-    if (names) p.dataset.form = names[i];
-    advice.append(p);
-  });
+  else {
+    adviceLines(answer, g).forEach((pieces, i) => {
+      const p = line("advice-line", pieces);
+      if (names) p.dataset.form = names[i];
+      advice.append(p);
+    });
+  }
   body.append(advice);
   const basis = el("div", "hint advice-basis");
   basis.dataset.layouts = String(answer.layouts);
@@ -66,8 +70,9 @@ function renderAnswer(body, answer) {
   basis.dataset.choiceLayouts = String(answer.choice_layouts);
   for (const pieces of adviceBasis(answer, g)) basis.append(line("", pieces));
   body.append(basis);
-  const tables = answer.forms ? names.map((name) => bidTable(name, answer.forms[name], g.partners))
-    : answer.calls.length ? [callTable(answer)] : [];
+  const marked = !headline;  // a bid or call marked as the advice only where it is the advice
+  const tables = answer.forms ? names.map((name) => bidTable(name, answer.forms[name], g.partners, marked))
+    : answer.calls.length ? [callTable(answer, marked)] : [];
   if (answer.actions && answer.actions.length) tables.unshift(actionTable(answer, g));
   for (const table of tables) {
     const scroller = el("div", "advice-scroll");  // a narrow screen scrolls the table, never the page
@@ -131,8 +136,8 @@ function head(table, titles) {
   for (const title of titles) row.append(el("th", "", title));
 }
 
-// Hasenpfeffer: one form's bids, the highest worth making marked.
-function bidTable(name, form, partners) {
+// Hasenpfeffer: one form's bids, the highest worth making marked where that is the advice.
+function bidTable(name, form, partners, marked) {
   const table = el("table", "advice-table advice-bids");
   table.dataset.form = name;
   table.append(el("caption", "", !partners ? "Every bid" : name === "alone" ? "Every bid, alone"
@@ -142,7 +147,7 @@ function bidTable(name, form, partners) {
   for (const row of bidFigures(form)) {
     const tr = tbody.insertRow();
     tr.dataset.bid = row.bid;
-    if (row.worth) tr.className = "worth";
+    if (marked && row.worth) tr.className = "worth";
     cell(tr, row.bid, "bid", "");
     cell(tr, row.make, "make");
     pointsCell(tr, row);
@@ -152,8 +157,9 @@ function bidTable(name, form, partners) {
   return table;
 }
 
-// Euchre: every call of both rounds, a round under its title, each round's advice marked.
-function callTable(answer) {
+// Euchre: every call of both rounds, a round under its title, each round's advice marked
+// where that is the advice.
+function callTable(answer, marked) {
   const table = el("table", "advice-table advice-calls");
   table.append(el("caption", "", "Every call"));
   head(table, ["call", "makes", "all five", "euchred", "points"]);
@@ -167,7 +173,7 @@ function callTable(answer) {
     for (const row of rows.filter((r) => r.round === round)) {
       const tr = tbody.insertRow();
       tr.dataset.round = String(row.round);
-      if (row.best) tr.className = "worth";
+      if (marked && row.best) tr.className = "worth";
       cell(tr, row.call, "call", "");
       cell(tr, row.make, "make");
       cell(tr, row.march, "march");

@@ -678,9 +678,21 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     own_call: OwnCall | None = None
     if second_round_follows:
         assert choice is not None and chosen is not None
-        # the seat's second-round call, should the first round go by: the best on the other layouts
+        # the seat's second-round call, should the first round go by, chosen on the other
+        # layouts: the suit and form by what the call makes when the seat plays it (as the
+        # table of calls weighs them), then that call against passing again by the model
         later = options_at(variant, rules.calls(state._replace(turn=k.seat, round=2)), settings)
         later = [o for o in later if o.alone in forms]
+        naming = [o for o in later if o.call.kind != PASS]
+
+        def makes(option: Option) -> float:
+            f = forms.index(option.alone)
+            trump = option.call.trump
+            assert trump is not None
+            _, points = points_table(family, variant, settings, option.alone)
+            return float(points[0][chosen.rows[f][:, picks[f][trump]]].mean())
+
+        later = [max(naming, key=makes)] + [o for o in later if o.call.kind == PASS]
         passing = [o for o in options_at(variant, rules.calls(state), settings) if o.call.kind == PASS]
         dealt = k.dealt_many(f"{seed}/discard", choice.indexes, unseen)
         values = []

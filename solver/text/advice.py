@@ -120,13 +120,19 @@ def euchre_words(words: str, dealer: bool) -> str:
     return text + (" alone" if alone else "")
 
 
+def shares(action: ActionFigures) -> tuple[float, float, float, float]:
+    """Who plays and who makes it: options that share a line show the same."""
+    return action.share_ours, action.ours_make, action.theirs_make, float(action.redeal.mean())
+
+
 def distinct(advice: BidAdvice | CallAdvice) -> list[list[ActionFigures]]:
-    """The options in groups that come to the same on every layout (a bid the auction is
-    already past before the seat's turn is the same as passing), in the order given."""
+    """The options in groups that come to the same on every layout, points and who plays and
+    makes it alike (a bid the auction is already past before the seat's turn is the same as
+    passing), in the order given."""
     groups: list[list[ActionFigures]] = []
     for action in advice.actions:
         for group in groups:
-            if np.array_equal(group[0].points, action.points):
+            if np.array_equal(group[0].points, action.points) and shares(group[0]) == shares(action):
                 group.append(action)
                 break
         else:
@@ -139,13 +145,16 @@ def group_words(group: list[ActionFigures], advice: BidAdvice | CallAdvice) -> s
     if not isinstance(advice, BidAdvice) or len(group) == 1:
         return " = ".join(option_words(a, advice) for a in group)
     bids = [a for a in group if a.option.up_to is not None]
-    levels = list(dict.fromkeys(a.option.words.removesuffix(" alone") for a in bids))
-    forms = {a.option.alone for a in bids}
     parts = ["pass"] if len(bids) < len(group) else []
-    if levels:
-        form = "" if len(forms) > 1 or not advice.knowledge.variant.partners else \
-            (" alone" if forms == {True} else " with the partner")
-        parts.append(f"bid up to {' or '.join(levels)}{form}")
+    partners = advice.knowledge.variant.partners
+    by_form = {alone: list(dict.fromkeys(a.option.words.removesuffix(" alone") for a in bids
+                                         if a.option.alone == alone)) for alone in (False, True)}
+    if partners and by_form[False] and by_form[False] == by_form[True]:
+        return ", or ".join([*parts, f"bid up to {' or '.join(by_form[False])}, with the partner or alone"])
+    for alone, levels in by_form.items():  # each form's bids on their own: no bid is listed twice
+        if levels:
+            form = "" if not partners else " alone" if alone else " with the partner"
+            parts.append(f"bid up to {' or '.join(levels)}{form}")
     return ", or ".join(parts)
 
 
@@ -326,7 +335,8 @@ def format_call_advice(advice: CallAdvice) -> str:
         first = min(advice.choice_layouts, FIRST_ROUND)
         where = f"the first {first} of those layouts" if own_discard and advice.choice_layouts > first else \
             f"the same {first} other layouts" if own_discard else f"{first} other layouts"
-        out.append(f"{SEATS[k.seat]}'s own second-round call, should the first round go by, is chosen on {where}.")
+        out.append(f"{SEATS[k.seat]}'s own second-round call, should the first round go by, is chosen on {where}: "
+                   "the suit by what each call makes when it is played, then against passing again.")
     if advice.actions:
         out += ["", *actions_table(advice), "", f"if {SEATS[k.seat]} makes trump (each call played by its maker):"]
     out += ["", f"  {'round':<7}{'call':<20}{'makes':>6}{'march':>7}{'euchred':>9}{'expected':>16}"]

@@ -30,7 +30,7 @@ from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_DEAL, HASENPFEF
 from liveserver import ServedProcess
 from oracle import Oracle, card_facts
 from replay import Replay
-from test_page_js import expected_card, expected_form_line, expected_round_line
+from test_page_js import expected_card
 
 import hasen
 from hasen.analysis.inputs import make_contract
@@ -1305,11 +1305,10 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
                 "variant": record["variant"], "deck": record["deck"], **record["settings"], "layouts": 200, "seed": 0}
         status, advice = server.api("bid", body)
         assert status == 200
-        lines = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#advice .advice-line:not(.advice-headline)")]
-        if "forms" in advice:
-            assert lines == [expected_form_line(advice, form) for form in advice["forms"]]
-        else:
-            assert lines == [expected_round_line(advice, r) for r in sorted({c["round"] for c in advice["calls"]})]
+        # one answer, said once: the headline, and no other line of advice beside it
+        lines = [p.text for p in browser.find_elements(By.CSS_SELECTOR, "#advice .advice-line")]
+        assert advice["actions"] and len(lines) == 1
+        assert not browser.find_elements(By.CSS_SELECTOR, "#advice .advice-bids .worth, #advice .advice-calls .worth")
         basis = browser.find_element(By.CSS_SELECTOR, "#advice .advice-basis")
         assert basis.get_attribute("data-layouts") == "200" and "over 200 layouts (seed 0)" in basis.text
 
@@ -1567,7 +1566,10 @@ def test_the_advice_from_a_seats_own_cards_and_the_score(server: LiveServer, bro
     headline = browser.find_element(By.CSS_SELECTOR, "#advice .advice-headline").text
     assert headline.startswith("At 9-0 (N-S 9, E-W 0): bid up to ") and "N-S win the game" in headline
     best = next(a for a in answer["actions"] if a["call"] == answer["advice"])
-    assert f"{percent(best['win'])} of the time" in headline
+    if len(answer["close_calls"]) > 1:  # options within the sampling error: said as a close call, each's chance
+        assert "a close call (N-S win the game " in headline and f"{percent(best['win'])}, " in headline
+    else:
+        assert f"{percent(best['win'])} of the time" in headline
     wins = [c.text.split()[0] for c in browser.find_elements(By.CSS_SELECTOR, "#advice td[data-field=win]")]
     assert wins == [percent(a["win"]) for a in answer["actions"]]
     # a bad score is the API's message, in the panel
