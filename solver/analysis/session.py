@@ -142,6 +142,17 @@ class Session:
                 if name not in members:
                     members.append(name)
 
+    def games_of(self, name: str) -> int:
+        """How many of the night's games (those whose score is known) the player sat in."""
+        return len({game for (game, _), members in self.side_players.items() if game and name in members})
+
+    def win_per_game(self, player: PlayerSession) -> tuple[float, float] | None:
+        """The chance of winning the game the player gave away in the play and in the bidding,
+        per game it sat in: each game's decisions summed, then the mean over those games.
+        None where no game's score is known."""
+        games = self.games_of(player.name)
+        return None if not games else (player.play_win / games, player.bidding_win / games)
+
     def games(self) -> list[GameLine]:
         """The night's games in order, each with its hands (hands whose score was lost belong to none)."""
         out: list[GameLine] = []
@@ -155,6 +166,10 @@ class Session:
             final = None if last["after"] is None else tuple(last["after"])
             out.append(GameLine(number, tuple(hands), tuple(first["started"]), final, last["winner"]))
         return out
+
+    def partly_scored(self) -> bool:
+        """Is the score known for some reviewed hand (so that its chances given away are figures)?"""
+        return any(h.game is not None for h in self.reviewed)
 
     def scored(self) -> bool:
         """Is the score known for every reviewed hand (so that the chance of winning judges them)?"""

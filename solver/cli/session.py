@@ -352,18 +352,21 @@ def summary_text(out: Summed) -> str:
     passed = f", {len(out.passed_out)} passed out (nothing to review)" if out.passed_out else ""
     names = {p.name: shown_name(p.name) for p in session.players.values()}
     width = max([10, *map(len, names.values())]) + 2
-    scored = any(h.game is not None for h in session.reviewed)
+    scored = session.partly_scored()
     lines = [f"{counted(len(session.reviewed), 'hand')} reviewed{passed}, {counted(len(out.errors), 'error')}."]
     lines += [f"  {game_words(session, game)}" for game in session.games()]
     lines += ["Per player, summed over the hands: the points given away (pts; single dummy, from the player's "
-              "seat) in the play and in the bidding" + (", the chance of winning the game given away (win%; in "
-                                                         "percentage points)" if scored else "")
+              "seat) in the play and in the bidding" + (", the chance of winning the game given away per game "
+                                                         "(win%/game: a game's decisions added up, then the mean over "
+                                                         "the games the player sat in)" if scored else "")
               + ", the tricks given away with every hand open (dd):",
               f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'pts play':>10}{'pts bid':>9}"
-              + (f"{'win% play':>11}{'win% bid':>10}" if scored else "")
+              + (f"{'win%/game play':>16}{'win%/game bid':>15}" if scored else "")
               + f"{'dd':>5}{'declared':>10}{'made':>6}{'set':>5}"]
     for p in sorted(session.players.values(), key=lambda p: p.name):
-        game = f"{100 * p.play_win:>10.1f}%{100 * p.bidding_win:>9.1f}%" if scored else ""
+        per_game = session.win_per_game(p)
+        game = "" if not scored else f"{'':>16}{'':>15}" if per_game is None else \
+            f"{100 * per_game[0]:>15.1f}%{100 * per_game[1]:>14.1f}%"
         lines.append(f"  {names[p.name]:<{width}}{p.hands:>6}{p.mistakes:>10}{p.play_points:>10.2f}"
                      f"{p.bidding_points:>9.2f}{game}{p.double_dummy_given_away:>5}{p.declared:>10}{p.made:>6}"
                      f"{p.set:>5}")

@@ -189,16 +189,18 @@ WORDS = (3, 4, 5, 6)  # the columns of words, set to the left
 
 
 def players_table(session: Session) -> str:
-    scored = session.scored()
+    scored = session.partly_scored()
     labels = ["player", "hands", "mistakes", "points given away: bidding (sum)", "points given away: play (sum)"]
-    labels += ["chance of the game given away: bidding (sum)", "chance of the game given away: play (sum)"] \
+    labels += ["chance of the game given away: bidding (per game)", "chance of the game given away: play (per game)"] \
         if scored else []
     labels += ["tricks given away, every hand open (sum)", "declared", "made", "set"]
     rows = []
     for p in sorted(session.players.values(), key=lambda p: p.name):
         values: list[object] = [p.name, p.hands, p.mistakes, f"{p.bidding_points:.2f}", f"{p.play_points:.2f}"]
+        per_game = session.win_per_game(p)
         if scored:
-            values += [f"{100 * p.bidding_win:.1f}%", f"{100 * p.play_win:.1f}%"]
+            values += ["" if per_game is None else f"{100 * per_game[1]:.1f}%",
+                       "" if per_game is None else f"{100 * per_game[0]:.1f}%"]
         values += [p.double_dummy_given_away, p.declared, p.made, p.set]
         rows.append("<tr>" + "".join(cell(v, label) for v, label in zip(values, labels)) + "</tr>")
     return table(labels, rows)
@@ -226,7 +228,10 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
     parts = [f"<p>{reviewed} hand{'s' * (reviewed != 1)} reviewed.{skipped}</p>"]
     if games:
         parts.append("<ul>" + "".join(f"<li>{html.escape(game_words(session, g))}</li>" for g in games) + "</ul>")
-    parts.append("<h2>The players</h2>" + players_table(session) + f"<figure>{players_chart(session)}</figure>")
+    how = ("<p>Points given away are summed over the night. The chance of winning the game given away is per "
+           "game: each game's decisions added up, then the mean over the games the player sat in (each decision's "
+           "measured from the score it was made at).</p>") if session.partly_scored() else ""
+    parts.append("<h2>The players</h2>" + how + players_table(session) + f"<figure>{players_chart(session)}</figure>")
     worst = session.worst()
     if worst:
         measure = "the chance of winning the game" if session.scored() else "the points"

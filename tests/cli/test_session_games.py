@@ -87,7 +87,7 @@ def test_the_summary_and_the_report_tell_the_games(capsys, played) -> None:
     assert "Game 1: N-S (Anna, Cleo) won 12-0 in 5 hands</h2>" in report
     assert "Hands outside any game" in report and "passed out: dealt again" in report
     assert "down 1" in report and "N-S +6, E-W +0" in report and "N-S 12, E-W 0" in report
-    assert "points given away: bidding (sum)" in report and "(sum)" in report
+    assert "points given away: bidding (sum)" in report and "(per game)" in report
     assert report.count("<svg") == 1 + 3  # the players' chart and each game's chance of winning
 
 
@@ -122,3 +122,23 @@ def test_each_games_winners_are_named_from_that_games_players(capsys, tmp_path) 
     assert code == 0, err
     assert "  game 1: N-S (Anna, Cleo) won 12-0 in 2 hands" in out.splitlines()
     assert "  game 2: N-S (Eve, Gus) won 12-0 in 2 hands" in out.splitlines()
+
+
+def test_the_chance_given_away_is_per_game_not_a_sum_of_the_night(capsys, played) -> None:
+    """Each decision's chance is measured from the score it was made at, so the night's do not
+    add up: a player's are added within each game, then the mean over the games it sat in."""
+    folder, lines, report = played
+    code, out, _ = run(capsys, "session", str(folder / "night.txt"), str(folder / "night.jsonl"), *LAYOUTS)
+    assert code == 0
+    rows = {row.split()[0]: row.split()[1:] for row in out.splitlines() if row.startswith("  ") and "%" in row}
+    for name, seat in (("Anna", "N"), ("Ben", "E")):
+        mine = [(line["game"]["number"], line["review"]["players"][seat]) for line in lines
+                if "review" in line and line["game"] is not None
+                and line["review"]["record"].get("players", {}).get(seat) == name]
+        games = {number for number, _ in mine}
+        play = sum(t.get("play_win", 0) for _, t in mine) / len(games)
+        bidding = sum(t.get("bidding_win", 0) for _, t in mine) / len(games)
+        shown_play, shown_bidding = (float(v.rstrip("%")) for v in rows[name][4:6])
+        assert shown_play == pytest.approx(100 * play, abs=0.06) and shown_bidding == pytest.approx(100 * bidding,
+                                                                                                    abs=0.06)
+    assert "chance of the game given away: bidding (per game)" in report and "the mean over the games" in report
