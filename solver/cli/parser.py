@@ -316,6 +316,9 @@ def session_arguments(session: argparse.ArgumentParser) -> None:
     session.add_argument("--parquet", metavar="FILE", help="also write the CSV's rows as a Parquet file "
                                                            "(needs hasen[parquet])")
     session.add_argument("--title", help="the report's title (default: from IN)")
+    session.add_argument("--page", metavar="URL", help="link each hand of the report to its review on the "
+                                                       "review page at URL, e.g. http://127.0.0.1:8000/ "
+                                                       "(where hasen serve runs)")
 
 
 def bench_arguments(bench: argparse.ArgumentParser) -> None:

@@ -17,6 +17,7 @@ import argparse
 import csv
 import io
 import json
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from ..analysis.games import place_hands
 from ..analysis.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..analysis.record import Record, parse_block
 from ..analysis.session import Session
-from ..core.errors import HasenError
+from ..core.errors import HasenError, quoted
 from ..core.record_text import RecordText, read_id, split_records
 from ..core.seats import SEATS
 from ..core.variants import variant_for
@@ -246,6 +247,10 @@ def cmd_session(args: argparse.Namespace) -> int:
                           "a Parquet file of hasen session")
     if args.html:
         require_matplotlib()
+    if args.page is not None and (args.html is None or not re.fullmatch(r"https?://[^\s\"'<>]+", args.page)):
+        raise HasenError(f"session: --page: {quoted(args.page)}: " + (
+            "the report's links need --html FILE" if args.html is None else
+            "the review page's address, like http://127.0.0.1:8000/"))
     done = answered(args.output)
     if example is not None:  # every check passed: the night is written where it is read from next time
         replace_text(COMMAND, args.input, example)
@@ -308,7 +313,7 @@ def cmd_session(args: argparse.Namespace) -> int:
                                                            for row in csv_rows(line)))
     if args.html:
         replace_text(COMMAND, args.html, session_html(night.session, args.title or f"hasen session: {args.input}",
-                                                      night.layouts or 0, len(night.errors)))
+                                                      night.layouts or 0, len(night.errors), args.page))
     return 0
 
 

@@ -11,6 +11,7 @@ import io
 from collections.abc import Sequence
 from importlib.util import find_spec
 from typing import Any
+from urllib.parse import urlencode
 
 from ..analysis.fair import MISTAKE_POINTS
 from ..analysis.record import Record
@@ -174,12 +175,21 @@ def score_words(session: Session, score: Sequence[int]) -> str:
     return sides_text(session.sides, score)
 
 
-def hand_row(session: Session, hand: HandLine) -> str:
+def review_link(page: str | None, hand: HandLine) -> str:
+    """The hand's id, a link to its review on the review page at ``page`` where one is given."""
+    if page is None or not hand.record:
+        return f'<td data-label="record">{html.escape(hand.id)}</td>'
+    href = f"{page}?{urlencode({'record': hand.record})}"
+    return (f'<td data-label="record"><a href="{html.escape(href)}" title="its review on the review page">'
+            f"{html.escape(hand.id)}</a></td>")
+
+
+def hand_row(session: Session, hand: HandLine, page: str | None = None) -> str:
     place = hand.game
     points = "" if not hand.points else ", ".join(f"{name} {hand.points.get(name, 0):+d}" for name in session.sides)
     after = "" if place is None or place["after"] is None else score_words(session, place["after"])
     return (f'<tr id="{anchor(hand.id)}">' + cell("" if place is None else place["hand"], "hand")
-            + cell(hand.id, "record") + cell(hand.dealer or "", "dealer") + cell(hand.contract, "contract", True)
+            + review_link(page, hand) + cell(hand.dealer or "", "dealer") + cell(hand.contract, "contract", True)
             + cell(hand.outcome, "result", True) + cell(points, "points", True)
             + cell(after, "score after", True) + "</tr>")
 
@@ -220,8 +230,9 @@ def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
             f"<pre>{html.escape(deal)}</pre></div>")
 
 
-def session_html(session: Session, title: str, layouts: int, errors: int) -> str:
-    """The report: the games, the hands, the players' figures and the worst mistakes."""
+def session_html(session: Session, title: str, layouts: int, errors: int, page: str | None = None) -> str:
+    """The report: the games, the hands, the players' figures and the worst mistakes; each
+    hand linked to its review on the review page at ``page``, where given."""
     reviewed = len(session.reviewed)
     skipped = f" {errors} record{'s' * (errors != 1)} could not be reviewed (see the JSON lines)." if errors else ""
     games = session.games()
@@ -241,12 +252,12 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
         words = game_words(session, game)
         parts.append(f"<h2>{html.escape(words[0].upper() + words[1:])}</h2>"
                      f"<figure>{chance_chart(session, game)}</figure>"
-                     + table(HAND_LABELS, [hand_row(session, h) for h in game.hands], WORDS))
+                     + table(HAND_LABELS, [hand_row(session, h, page) for h in game.hands], WORDS))
     outside = [h for h in session.hands if h.game is None]
     if outside:
         parts.append("<h2>Hands outside any game</h2><p>The score was lost before them (a hand whose result is "
                      "not known), and no record gave it again.</p>"
-                     + table(HAND_LABELS, [hand_row(session, h) for h in outside], WORDS))
+                     + table(HAND_LABELS, [hand_row(session, h, page) for h in outside], WORDS))
     three = len(session.sides) == CUTTHROAT_PLAYERS
     whose = "its player" if three else "its side"
     reckoned = f" (its {OWN_POINTS})" if three else ""
@@ -254,7 +265,8 @@ def session_html(session: Session, title: str, layouts: int, errors: int) -> str
 what that player could know then, over {layouts} random layouts of the other cards (single dummy): every call
 of the auction, the contract and each card, by the points of the hand {whose} can expect against the best
 choice{reckoned}, and, where the score is known, by {whose} chance of winning the game (to 10) against the best
-choice, in percentage points. The players' figures are sums over the night. A mistake gives away at least
+choice, in percentage points. The players' points and tricks are sums over the night, their chance of the
+game given away a mean per game. A mistake gives away at least
 {MISTAKE_POINTS:.2f} points, clear of twice its standard error. The tricks given away with every hand open
 (double dummy) are counted apart. The chance of winning before a hand is read from the game's odds table
 for the score ({", ".join(session.sides)}) and the dealer.</p>"""

@@ -16,6 +16,7 @@ from cli_run import run
 from nights import NIGHT, write_night
 
 LAYOUTS = ["--layouts", "6", "--seed", "1"]
+PAGE = "http://127.0.0.1:8000/"  # the review page the report's hands link to
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +27,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict], 
     source, out, report = write_night(folder), folder / "night.jsonl", folder / "night.html"
     pytest.importorskip("matplotlib")
     assert main(["session", str(source), str(out), *LAYOUTS, "--html", str(report), "--csv",
-                 str(folder / "night.csv")]) == 0
+                 str(folder / "night.csv"), "--page", PAGE]) == 0
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     return folder, lines, report.read_text(encoding="utf-8")
 
@@ -142,3 +143,22 @@ def test_the_chance_given_away_is_per_game_not_a_sum_of_the_night(capsys, played
         assert shown_play == pytest.approx(100 * play, abs=0.06) and shown_bidding == pytest.approx(100 * bidding,
                                                                                                     abs=0.06)
     assert "chance of the game given away: bidding (per game)" in report and "the mean over the games" in report
+
+
+def test_each_hand_of_the_report_links_to_its_review_on_the_page(played) -> None:
+    """A reviewed hand's id links to the review page with its record, as the page reads a link."""
+    import html
+    import re
+    from urllib.parse import parse_qs, urlsplit
+
+    from hasen.analysis.record import Record
+
+    _, lines, report = played
+    links = {m[2]: html.unescape(m[1]) for m in re.finditer(r'<a href="([^"]+)" title="[^"]*">([^<]+)</a>', report)}
+    reviewed = [line for line in lines if "review" in line]
+    assert set(links) == {str(line["id"]) for line in reviewed}
+    for line in reviewed:
+        url = urlsplit(links[str(line["id"])])
+        assert f"{url.scheme}://{url.netloc}{url.path}" == PAGE
+        linked = Record.parse(parse_qs(url.query)["record"][0])
+        assert linked == Record.from_json(line["review"]["record"])
