@@ -181,19 +181,10 @@ export class Recorder {
     if (body.upcard) parts.push(`upcard ${body.upcard}`);
     if (body.auction.length) parts.push(`calls: ${body.auction.join(", ")}`);
     if (body.trump) parts.push(`trump ${suitSymbol(body.trump)}${body.alone ? " alone" : ""}`);
-    const size = this.playing();
-    const tricks = [];
-    for (let i = 0; i < body.play.length; i += size) tricks.push(body.play.slice(i, i + size).join(" "));
-    if (tricks.length) parts.push(`play: ${tricks.join(" | ")}`);
+    // the server's tricks, each card with who played it: "E AH, S 9H, W JH, N KS | N JC"
+    const tricks = (this.step && this.step.tricks) || [];
+    if (tricks.length) parts.push(`play: ${tricks.map((t) => t.map((c) => c.join(" ")).join(", ")).join(" | ")}`);
     $("#rec-so-far").textContent = parts.join(" · ") || "Nothing recorded yet.";
-  }
-
-  // How many cards make a trick: the seats that play (a lone player's partner sits out).
-  playing() {
-    const body = stepBody(this.data);
-    const seats = this.facts().seats.length;
-    const alone = body.alone || body.auction.some((call) => call.endsWith(" alone"));
-    return alone && this.facts().partners ? seats - 1 : seats;
   }
 
   renderStep(step) {

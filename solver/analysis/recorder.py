@@ -69,6 +69,7 @@ class Step(NamedTuple):
     not_known: bool = False  # may the answer be "not known"?
     said: str = ""  # how the auction ended, for the player
     record: Record | None = None
+    tricks: tuple[tuple[tuple[int, CardId], ...], ...] = ()  # the play so far, each card with its seat
 
 
 def next_step(t: Tapped) -> Step:
@@ -103,8 +104,8 @@ def next_step(t: Tapped) -> Step:
     if taker is not None and t.discard is None:
         return Step("discard", taker, cards=tuple(cards_of(variant.deck)), not_known=True)
     if len(t.play) < len(seats) * variant.hand_size:
-        seat, choices = _to_play(t, declarer, trump, alone, seats, taker)
-        return Step("play", seat, cards=choices)
+        seat, choices, tricks = _to_play(t, declarer, trump, alone, seats, taker)
+        return Step("play", seat, cards=choices, tricks=tuple(tuple(trick) for trick in tricks))
     return Step("done", record=_record(t, declarer, end.bid is not None, trump, alone))
 
 
@@ -145,8 +146,9 @@ def tricks_of(t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence
 
 
 def _to_play(t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence[int],
-             taker: int | None) -> tuple[int, tuple[CardId, ...]]:
-    """The seat to play and the cards it may still hold; each card tapped so far checked."""
+             taker: int | None) -> tuple[int, tuple[CardId, ...], Tricks]:
+    """The seat to play and the cards it may still hold, and the tricks so far; each card
+    tapped so far checked."""
     tricks, seat = tricks_of(t, declarer, trump, alone, seats)
     played = 0
     for number, card in enumerate(t.play, 1):
@@ -160,7 +162,7 @@ def _to_play(t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence[
             raise NotationError(f"play: card {number}, {SEATS[who]} cannot hold {card_name(card)}: "
                                 f"{_why_not(t, tricks, who, card, trump, taker, number - 1)}")
     choices = _may_hold(t, tricks, seat, trump, taker, len(t.play))
-    return seat, tuple(cards_of(choices))
+    return seat, tuple(cards_of(choices)), tricks
 
 
 def _out_of_reach(t: Tapped, seat: int, taker: int | None) -> int:
@@ -284,6 +286,8 @@ def step_json(step: Step) -> dict[str, Any]:
         data["alone"] = list(step.alone)
     if step.cards:
         data["cards"] = [card_name(c) for c in step.cards]
+    if step.tricks:
+        data["tricks"] = [[[SEATS[seat], card_name(card)] for seat, card in trick] for trick in step.tricks]
     if step.not_known:
         data["not_known"] = True
     if step.said:

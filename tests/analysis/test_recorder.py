@@ -147,6 +147,8 @@ def test_a_card_the_seat_cannot_hold_is_not_offered_and_refused() -> None:
     # E leads a heart, S plays a spade: S holds no hearts (spades are trump; the JC is a spade)
     step = next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "9S")))
     assert SEATS[step.seat] == "W"
+    assert [[(SEATS[seat], card_name(card)) for seat, card in trick] for trick in step.tricks] == [
+        [("E", "AH"), ("S", "9S")]]
     step = next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "9S", "9H", "TH", "JC", "QS", "TS", "AS")))
     assert SEATS[step.seat] == "S", "S's 9S won the first trick, and its JC, the left bower, beat the AS"
     assert not any(card_name(c)[1] == "H" for c in step.cards)
