@@ -38,6 +38,12 @@ class CrossOrigin(ApiError):
     status = 403
 
 
+# the headers an allowed origin's page may send (JSON, and a conditional request for a file
+# it has), and those of an answer it may read: when to ask again, whether the cache answered
+SENT_HEADERS = ("Content-Type", "If-None-Match")
+READ_HEADERS = ("Retry-After", "ETag", "X-Cache")
+
+
 def same_origin(origin: str) -> bool:
     """Is ``origin`` (a browser's Origin header) this server's own?"""
     parts = urlsplit(origin)
@@ -56,8 +62,10 @@ def cross_origin_headers(response: Response) -> Response:
         response.headers["Access-Control-Allow-Origin"] = origin
         if request.method == "OPTIONS" and "Allow" in response.headers:  # a preflight
             response.headers["Access-Control-Allow-Methods"] = response.headers["Allow"]
-            response.headers["Access-Control-Allow-Headers"] = "Content-Type"
+            response.headers["Access-Control-Allow-Headers"] = ", ".join(SENT_HEADERS)
             response.headers["Access-Control-Max-Age"] = str(PREFLIGHT_SECONDS)
+        else:  # what a page's code may read of an answer, beside the headers every page may
+            response.headers["Access-Control-Expose-Headers"] = ", ".join(READ_HEADERS)
     if current_app.config[ALLOWED_ORIGINS]:
         response.vary.add("Origin")  # the answer differs by origin: caches must keep them apart
     return response

@@ -75,9 +75,12 @@ def test_an_allowed_origins_pages_may_call_the_api(client) -> None:
     assert preflight.status_code == 200
     assert preflight.headers["Access-Control-Allow-Origin"] == CLUB
     assert "POST" in preflight.headers["Access-Control-Allow-Methods"]
-    assert preflight.headers["Access-Control-Allow-Headers"] == "Content-Type"
+    assert preflight.headers["Access-Control-Allow-Headers"] == "Content-Type, If-None-Match"
     answer = client.post("/api/v1/table", json=TABLE, headers={"Origin": CLUB})
     assert answer.status_code == 200 and answer.headers["Access-Control-Allow-Origin"] == CLUB
+    # its code may read when to ask again, the cache's word and a file's tag
+    assert answer.headers["Access-Control-Expose-Headers"] == "Retry-After, ETag, X-Cache"
+    assert "X-Cache" in answer.headers
     assert "Origin" in answer.headers["Vary"]
     other = client.post("/api/v1/table", json=TABLE, headers={"Origin": "https://elsewhere.example"})
     assert other.status_code == 403 and "Access-Control-Allow-Origin" not in other.headers
