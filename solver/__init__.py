@@ -19,7 +19,8 @@ service for a WSGI server); ``str()`` of an answer is the
 text ``hasen`` prints, ``to_json()`` its ``--json``. See docs/python.md.
 
 The names below are the public API; everything else in the package is internal. They load
-on first use, so that ``import hasen`` (and the ``hasen`` command's start) costs little.
+on first use, so that ``import hasen`` (and the ``hasen`` command's start) costs little; a
+name's annotations resolve as it loads (``hasen.type_hints``), for ``typing.get_type_hints``.
 
 The package in layers, each importing only from those before it:
 ``core`` (cards, seats, variants, the deal notation; with ``workers``, which runs work on
@@ -37,6 +38,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from .core.version import __version__
+from .type_hints import resolve_all
 
 # each public name and the module that defines it
 _HOMES = {
@@ -271,6 +273,7 @@ def __getattr__(name: str) -> Any:
     if home is None:
         raise AttributeError(f"module 'hasen' has no attribute {name!r}")
     value = getattr(import_module(f".{home}", __name__), name)
+    resolve_all(value)  # typing.get_type_hints works on it, though its module imports some names lazily
     globals()[name] = value  # looked up once
     return value
 
