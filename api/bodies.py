@@ -15,6 +15,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from hasen.core import strict_json
 
 from .errors import BadInput, TooLarge
+from .openapi import VALUES
 
 JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
               int: "a number", float: "a number", type(None): "null"}
@@ -58,6 +59,8 @@ class BodyChecker:
     """Checks an instance against one request schema; the first problem becomes a message."""
 
     def __init__(self, schema: Mapping[str, Any]) -> None:
+        # the shared values (seats, suits, cards, games) the schema refers to, as in the document
+        schema = {**schema, "components": {"schemas": VALUES}}
         Draft202012Validator.check_schema(schema)
         self.schema = schema
         self.validator = Draft202012Validator(schema)
@@ -69,7 +72,19 @@ class BodyChecker:
                         key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path],
                                        e.validator != "type", e.validator))
         if errors:
-            raise BadInput(message(errors[0], where))
+            raise BadInput(message(errors[0], where), pointer(errors[0]))
+
+
+def pointer(error: ValidationError) -> str:
+    """The JSON pointer (RFC 6901) of the member in error: a key missing or not allowed is
+    pointed at by its own name."""
+    path = [str(p) for p in error.absolute_path]
+    if error.validator == "required":
+        path.append(next(k for k in error.validator_value if k not in error.instance))
+    elif error.validator == "additionalProperties":
+        allowed = error.schema.get("properties", {})
+        path.append(next(str(k) for k in error.instance if k not in allowed))
+    return "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in path)
 
 
 def message(error: ValidationError, where: str) -> str:

@@ -2,7 +2,8 @@
 ``application/problem+json``: ``type`` (``about:blank``: the status says what kind of
 problem), ``title`` (the status's phrase), ``status``, ``detail`` (what was wrong, and where),
 and the fields clients read before problem details, ``error`` (the same as ``detail``) and
-``version``."""
+``version``; where the body breaks its schema, ``pointer``, the JSON pointer (RFC 6901) of
+the member in error."""
 
 from __future__ import annotations
 
@@ -23,9 +24,10 @@ API_PREFIX = "/api/"
 class ApiError(Exception):
     status = 400
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, pointer: str | None = None) -> None:
         super().__init__(message)
         self.message = message
+        self.pointer = pointer  # the JSON pointer (RFC 6901) of the body's member in error, where one is
 
 
 class BadInput(ApiError):
@@ -41,14 +43,17 @@ class TooLarge(ApiError):
 PROBLEM_TYPE = "application/problem+json"
 
 
-def problem(status: int, message: str) -> dict[str, Any]:
-    """The problem details of an error answer."""
-    return {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": message,
-            "error": message, "version": __version__}
+def problem(status: int, message: str, pointer: str | None = None) -> dict[str, Any]:
+    """The problem details of an error answer; ``pointer``: the member of the body in error."""
+    details = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": message,
+               "error": message, "version": __version__}
+    if pointer is not None:
+        details["pointer"] = pointer
+    return details
 
 
-def error_response(status: int, message: str) -> Response:
-    response = jsonify(problem(status, message))  # the app's JSON, as its answers are written
+def error_response(status: int, message: str, pointer: str | None = None) -> Response:
+    response = jsonify(problem(status, message, pointer))  # the app's JSON, as its answers are written
     response.status_code, response.mimetype = status, PROBLEM_TYPE
     return response
 
@@ -56,7 +61,7 @@ def error_response(status: int, message: str) -> Response:
 def register(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(exc: ApiError) -> Response:
-        return error_response(exc.status, exc.message)
+        return error_response(exc.status, exc.message, exc.pointer)
 
     @app.errorhandler(HasenError)
     def bad_notation_or_position(exc: HasenError) -> Response:

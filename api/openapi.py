@@ -34,13 +34,33 @@ def one_of(values: list[str], description: str, shown: str | None = None) -> dic
     return schema
 
 
+def ref(name: str, description: str | None = None) -> dict[str, Any]:
+    """A shared component of the document, with what it is here."""
+    schema = {"$ref": REF + name}
+    if description is not None:
+        schema["description"] = description
+    return schema
+
+
 def seat(description: str) -> dict[str, Any]:
-    return one_of(SEAT_NAMES, description, f"{', '.join(SEATS)} (either case)")
+    return ref("SeatName", description)
 
 
 # input is case-insensitive (docs/notation.md): both cases are listed
 SEAT_NAMES = list(SEATS) + list(SEATS.lower())
 TRUMP_NAMES = list(SUITS) + list(SUITS.lower()) + list(SUIT_SYMBOLS)
+# the values every request and answer shares, one component each (a generated client makes one
+# type of each): as answers write them, and as requests may write them
+VALUES = {
+    "Seat": {"type": "string", "enum": list(SEATS), "description": "A seat: N, E, S or W."},
+    "SeatName": one_of(SEAT_NAMES, "A seat, in either case.", f"{', '.join(SEATS)} (either case)"),
+    "Suit": {"type": "string", "enum": list(SUITS), "description": "A suit: S, H, D or C."},
+    "TrumpName": one_of(TRUMP_NAMES, "A suit, in either case or as its symbol.",
+                        f"{', '.join(SUITS)} (either case) or {' '.join(SUIT_SYMBOLS)}"),
+    "Card": {"type": "string", "pattern": f"^({JOKER_NAME}|[{RANKS}][{SUITS}])$",
+             "description": f"A card: its rank and suit, as AS or TD, or the Joker, {JOKER_NAME}."},
+    "Variant": {"type": "string", "enum": list(VARIANTS), "description": "A game of the family."},
+}
 
 
 DEAL = text("Deal notation: '<seat>:<hand> <hand> <hand> <hand> [<widow>]', hands in dotted "
@@ -49,7 +69,7 @@ DEAL = text("Deal notation: '<seat>:<hand> <hand> <hand> <hand> [<widow>]', hand
             "'N:..KQT9.9 T9.AKQ.. AS'.")
 DEALER = seat("N, E, S or W; default: the deal's first seat.")
 ALONE = {"type": "boolean", "description": "The declarer plays without the partner; default false."}
-VARIANT = one_of(list(VARIANTS), f"The game: {', '.join(VARIANTS)}; default {HASENPFEFFER.name}.")
+VARIANT = ref("Variant", f"The game: {', '.join(VARIANTS)}; default {HASENPFEFFER.name}.")
 DECK_SIZES = {"type": "integer", "enum": sorted(DECKS)}
 DECK = {**DECK_SIZES, "description": "Cards in the deck: " + "; ".join(
     f"{name} {', '.join(map(str, decks))}" for name, decks in VARIANTS.items()) + "; default the first."}
@@ -145,8 +165,7 @@ POSITION_PROPERTIES = {
     "deal": DEAL,
     "dealer": DEALER,
     "declarer": seat("N, E, S or W: the declarer (Hasenpfeffer) or the maker (Euchre)."),
-    "trump": one_of(TRUMP_NAMES, "S, H, D or C (either case, or a suit symbol).",
-                    f"{', '.join(SUITS)} (either case) or {' '.join(SUIT_SYMBOLS)}"),
+    "trump": ref("TrumpName", "S, H, D or C (either case, or a suit symbol)."),
     "discard": text("Hasenpfeffer: the card the declarer discarded, from the hand or the widow, e.g. "
                     "'KH' (required). Euchre: the dealer's discard when the dealer takes the upcard "
                     "(the upcard's suit is trump, or the upcard is the Joker, and the dealer plays), "
@@ -214,7 +233,7 @@ def simulate_request(limit: int) -> dict[str, Any]:
             "upcard": text("Without a deal, in Euchre: the upcard."),
             "seat": seat("The declarer (in Euchre the maker) who knows only its own cards."),
             "dealer": DEALER,
-            "known": {"type": "object", "propertyNames": {"enum": SEAT_NAMES},
+            "known": {"type": "object", "propertyNames": ref("SeatName"),
                       "additionalProperties": text("Cards known to be in that seat's hand."),
                       "description": "Cards known to be in other hands (from the bidding or the play)."},
             "layouts": layouts_field("Random layouts to solve", limit, DEFAULT_LAYOUTS),
@@ -282,9 +301,9 @@ def batch_request(limit: int) -> dict[str, Any]:
 
 # --- answers --------------------------------------------------------------------------------
 
-SEAT = {"type": "string", "enum": list(SEATS)}
-SUIT = {"type": "string", "enum": list(SUITS)}
-CARD = {"type": "string", "pattern": f"^({JOKER_NAME}|[{RANKS}][{SUITS}])$"}
+SEAT = ref("Seat")
+SUIT = ref("Suit")
+CARD = ref("Card")
 TRICKS = {"type": "integer", "minimum": 0}
 VERSION = {"type": "string", "description": "The version of hasen that answered (the document's info.version)."}
 
@@ -399,7 +418,7 @@ EUCHRE_CALL = closed({**RESULT, "makers": POINTS, "defenders": POINTS})
 
 BID_RESPONSE = closed({
     "version": VERSION,
-    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "variant": ref("Variant"),
     "deck": DECK_SIZES,
     "deal": {"type": "string"},
     "dealer": SEAT,
@@ -430,7 +449,7 @@ CARD_CHOICE = closed({
 
 CONTRACT_ANSWER = {
     "version": VERSION,
-    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "variant": ref("Variant"),
     "deal": {"type": "string", "description": "The canonical deal, starting with the dealer."},
     "dealer": SEAT,
     "declarer": SEAT,
@@ -536,7 +555,7 @@ SIMULATED_CHOICE = closed({
 SIMULATED_BEST = closed({"trump": SUIT, "discard": {"oneOf": [CARD, NULL]}, "score": FIGURE, "mean": FIGURE})
 SIMULATION_RESPONSE = closed({
     "version": VERSION,
-    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "variant": ref("Variant"),
     "dealer": SEAT,
     "seat": SEAT,
     "hand": {"type": "string"},
@@ -566,7 +585,7 @@ LAYOUTS_AGREE = closed({"with_calls": {"type": "boolean", "description": "Whethe
                         "dealt": {"type": "integer", "minimum": 0, "description": "Layouts dealt to find them."}})
 LEAD_RESPONSE = optional(closed({
     "version": VERSION,
-    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "variant": ref("Variant"),
     "dealer": SEAT,
     "seat": SEAT,
     "hand": {"type": "string"},
@@ -604,7 +623,7 @@ ADVISED = {
 }
 KNOWLEDGE = {
     "version": VERSION,
-    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "variant": ref("Variant"),
     "dealer": SEAT,
     "seat": SEAT,
     "hand": {"type": "string"},
@@ -801,6 +820,9 @@ ERROR = closed({
     "error": {"type": "string", "description": "The same as detail: the field clients read before problem details."},
     "version": VERSION,
 }, "An RFC 9457 problem details object (application/problem+json).")
+ERROR = optional(ERROR, {"pointer": {"type": "string", "description": "Where the body breaks its schema: the JSON "
+                                                                      "pointer (RFC 6901) of the member in error, "
+                                                                      "as /items/2/deal; \"\" for the whole body."}})
 
 
 RECORD_REQUEST = {
@@ -823,7 +845,7 @@ RECORD_RESPONSE = closed({
                       "table, solve and review requests of the hand."},
 }, "The record checked against the rules and written back canonically.")
 
-SEAT_OR_WIDOW = {"type": "string", "enum": [*SEATS, "widow"]}
+WIDOW = {"const": "widow", "description": "Nobody: the Joker is the widow."}
 RECORDING_REQUEST = {
     "type": "object",
     "description": "A hand recorded at the table so far, as the page's recorder taps it in: a record typed once "
@@ -840,7 +862,7 @@ RECORDING_REQUEST = {
         "upcard": {**CARD, "description": "Euchre: the card turned up."},
         "auction": {"type": "array", "maxItems": 64, "items": {"type": "string", "maxLength": 40},
                     "description": "The calls in order, from the first seat to call: 'pass', '4', 'order up alone'."},
-        "joker": {**SEAT_OR_WIDOW, "description": "Who holds the Joker, when everyone passed to it."},
+        "joker": {"anyOf": [ref("SeatName"), WIDOW], "description": "Who holds the Joker, when everyone passed to it."},
         "trump": {**SUIT, "description": "Hasenpfeffer: the suit the declarer named."},
         "alone": {"type": "boolean", "description": "Hasenpfeffer: the declarer plays alone."},
         "widow": {"oneOf": [CARD, NULL], "description": "Hasenpfeffer: the widow; null: not seen."},
@@ -874,7 +896,7 @@ RECORDING_RESPONSE = optional(closed({
     "seat": {"oneOf": [SEAT, NULL], "description": "The seat to act; null for a question about the table."},
 }, "The next step of a hand recorded at the table, with its choices."), {
     "calls": {"type": "array", "items": {"type": "string"}, "description": "The legal calls, pass first."},
-    "seats": {"type": "array", "items": SEAT_OR_WIDOW, "description": "Who may hold the Joker."},
+    "seats": {"type": "array", "items": {"anyOf": [SEAT, WIDOW]}, "description": "Who may hold the Joker."},
     "trumps": {"type": "array", "items": SUIT, "description": "The suits the declarer may name."},
     "alone": {"type": "array", "items": {"type": "boolean"}, "description": "With the partner, and alone."},
     "cards": {"type": "array", "items": CARD, "description": "The cards the seat may play or give."},
@@ -945,7 +967,7 @@ ODDS_REQUEST = {
 }
 ODDS_RESPONSE = optional(closed({
     "version": VERSION,
-    "variant": {"type": "string", "enum": list(VARIANTS)},
+    "variant": ref("Variant"),
     "score": {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Each side's score."},
     "dealer": {"oneOf": [SEAT, NULL]},
     "chance": {"type": "object", "additionalProperties": SHARE,
@@ -1067,6 +1089,7 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
                         "content": {"application/json": {"schema": {"type": "object"}}}}}}},
         }),
         "components": {"schemas": {
+            **VALUES,
             "TableRequest": TABLE_REQUEST,
             "SolveRequest": SOLVE_REQUEST,
             "BatchRequest": batch_request(config["HASEN_BATCH_LIMIT"]),

@@ -92,3 +92,15 @@ def test_the_time_limit_at_its_maximum_serves(client: FlaskClient) -> None:
                                                              "declarer": "N"}, headers=HEADERS)
     assert response.status_code == 200
     app.extensions["hasen"].runner.shutdown()
+
+
+def test_a_body_against_its_schema_points_at_the_member_in_error(client) -> None:
+    """The problem details carry the JSON pointer (RFC 6901) of what broke the schema: a
+    member of the wrong type, a key missing, a key not allowed, an item of a list."""
+    cases = [("table", {"deal": 3}, "/deal"), ("table", {"dealer": "N"}, "/deal"),
+             ("table", {"deal": "x", "bogus": 1}, "/bogus"), ("table", [1], ""),
+             ("record/step", {"dealer": "N", "play": ["AS", "XX"]}, "/play/1"),
+             ("bid", {"known": {"Q": "AS"}, "hand": "AS", "seat": "N"}, "/known")]
+    for endpoint, body, pointer in cases:
+        answer = client.post(f"/api/v1/{endpoint}", json=body)
+        assert answer.status_code == 400 and answer.get_json()["pointer"] == pointer, (body, answer.get_json())

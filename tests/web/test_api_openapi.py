@@ -248,3 +248,32 @@ def test_each_example_is_a_request_the_service_answers(client: FlaskClient, open
         assert response.status_code == 200, (path, response.get_json())
         name = path.removeprefix("/api/v1/")
         OAS31Validator(response_schema(openapi_doc, name, "post", 200)).validate(response.get_json())
+
+
+def test_seats_suits_cards_and_games_are_shared_components(openapi_doc: dict) -> None:
+    """A generated client makes one type of each: every seat, suit, card and game of the
+    document is a reference to its component, never a list of its own."""
+    schemas = openapi_doc["components"]["schemas"]
+    assert schemas["Seat"]["enum"] == ["N", "E", "S", "W"] and schemas["Suit"]["enum"] == ["S", "H", "D", "C"]
+    assert "pattern" in schemas["Card"] and "hasenpfeffer" in schemas["Variant"]["enum"]
+    shared = {name: schemas[name] for name in ("Seat", "SeatName", "Suit", "TrumpName", "Card", "Variant")}
+    inline = []
+
+    def walk(node, where: str) -> None:
+        if isinstance(node, dict):
+            for name, schema in shared.items():
+                same = {k: v for k, v in node.items() if k != "description"} == \
+                    {k: v for k, v in schema.items() if k != "description"}
+                if same and where != f"/components/schemas/{name}":
+                    inline.append(f"{where}: {name}")
+            if "enum" in node and {"N", "E", "S", "W"} <= set(map(str, node["enum"])):
+                if where not in ("/components/schemas/Seat", "/components/schemas/SeatName"):
+                    inline.append(f"{where}: seats listed")
+            for key, value in node.items():
+                walk(value, f"{where}/{key}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                walk(value, f"{where}/{index}")
+
+    walk(openapi_doc, "")
+    assert not inline, inline
