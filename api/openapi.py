@@ -901,7 +901,7 @@ RECORDING_RESPONSE = optional(closed({
     "alone": {"type": "array", "items": {"type": "boolean"}, "description": "With the partner, and alone."},
     "cards": {"type": "array", "items": CARD, "description": "The cards the seat may play or give."},
     "tricks": {"type": "array", "items": {"type": "array", "items": {
-        "type": "array", "prefixItems": [SEAT, CARD], "minItems": 2, "maxItems": 2}},
+        "type": "array", "prefixItems": [SEAT, CARD], "minItems": 2, "items": False}},
         "description": "The play so far, trick by trick, each card with the seat that played it."},
     "not_known": {"type": "boolean", "description": "May the answer be null, not seen by the table?"},
     "said": {"type": "string", "description": "How the auction ended, when it ended with nobody declaring."},

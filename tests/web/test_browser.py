@@ -1548,6 +1548,19 @@ def test_the_board_comes_first_on_a_phone_and_beside_the_table_on_a_desk(server:
         hands_readable(browser)
 
 
+def test_on_a_fresh_phone_page_the_recorder_and_the_bid_form_come_first(server: LiveServer, browser) -> None:
+    """Nothing dealt yet, on a phone: the recorder, then the bid advice's form, within the
+    first screen; once a deal is on view the board comes first again."""
+    with sized(browser, "phone"):
+        browser.get(server.url + "/")
+        settle(browser)
+        height = browser.execute_script("return innerHeight")
+        recorder, ask, board = box(browser, ".recorder-panel"), box(browser, "#advice-ask"), box(browser, "#board")
+        assert recorder["bottom"] <= ask["top"] and ask["bottom"] <= height, (ask, height)
+        assert ask["bottom"] <= board["top"]
+        no_overflow(browser)
+
+
 def test_the_advice_from_a_seats_own_cards_and_the_score(server: LiveServer, browser) -> None:
     """The seat, its six cards, the dealer and the score are all the advice needs: the panel
     shows the API's answer for them, the options ranked by the chance of winning the game."""
