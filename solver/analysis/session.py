@@ -48,8 +48,8 @@ class Mistake:
     hand: str  # the hand's id
     player: str
     seat: str
-    what: str  # "call 3: pass", "chose spades, discard TH", "played AS at trick 2"
-    better: str  # what was better: "2", "clubs, discard TH", "JK"
+    what: str  # in words: "passed at the auction's 3rd call", "chose spades, discard TH", "played AS at trick 2"
+    better: str  # what was better, in the same words: "bidding 2", "choosing clubs, discard TH", "playing JK"
     points: float  # expected points given away
     win: float | None  # the chance of winning the game given away, where the score is known
     record: dict[str, Any]  # the hand's record (its JSON), for its diagram
@@ -205,16 +205,38 @@ def mistakes_of(hand: str, review: dict[str, Any]) -> list[Mistake]:
 
     for call in review["calls"]:
         if call["mistake"]:
-            add(call["seat"], f"call {call['number']}: {call['call']}", call["best"], call, call["cost"])
+            add(call["seat"], f"{call_words(call['call'], past=True)} at the auction's {ordinal(call['number'])} call",
+                call_words(call["best"]), call, call["cost"])
     choice = review.get("choice")
     if choice is not None and choice["mistake"]:
-        add(choice["seat"], f"chose {choice_words(choice['chosen'])}", choice_words(choice["best"]), choice,
-            choice["cost"])
+        add(choice["seat"], f"chose {choice_words(choice['chosen'])}", f"choosing {choice_words(choice['best'])}",
+            choice, choice["cost"])
     for card in review["cards"]:
         if card["mistake"]:
-            add(card["seat"], f"played {card['card']} at trick {card['trick']}", card["best"], card,
+            add(card["seat"], f"played {card['card']} at trick {card['trick']}", f"playing {card['best']}", card,
                 card["points_cost"])
     return out
+
+
+def call_words(call: str, past: bool = False) -> str:
+    """A call as a player says it: ``bid 4``, ``passed``, ``ordering up alone``, ``named hearts``."""
+    alone = " alone" if call.endswith(" alone") else ""
+    core = call.removesuffix(" alone")
+    if core == "pass":
+        words = "passed" if past else "passing"
+    elif core == "order up":
+        words = "ordered up" if past else "ordering up"
+    elif core.startswith("name "):
+        words = f"{'named' if past else 'naming'} {suit_words(core[-1])}"
+    else:
+        words = f"{'bid' if past else 'bidding'} {core}"
+    return words + alone
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def choice_words(choice: dict[str, Any]) -> str:

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 from ..analysis.fair import MISTAKE_POINTS
 from ..analysis.record import Record
 from ..analysis.session import GameLine, HandLine, Mistake, Session
+from ..core.seats import SEATS
 from ..core.variants import CUTTHROAT_PLAYERS
 from .words import OWN_POINTS, score_text, sides_text
 
@@ -219,15 +220,16 @@ def players_table(session: Session) -> str:
 def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
     hand = next(h for h in session.hands if h.id == mistake.hand)
     game = "" if hand.game is None else f" (game {hand.game['number']}, at {score_words(session, hand.game['score'])})"
-    whose = "the player's" if len(session.sides) == CUTTHROAT_PLAYERS else "the side's"
-    chance = "" if mistake.win is None else (f", and {100 * mistake.win:.0f} percentage points of {whose} chance "
-                                             "of winning the game,")
-    deal = str(Record.from_json(mistake.record).deal)
+    record = Record.from_json(mistake.record)
+    variant = record.variant
+    whose = variant.score_names[variant.scorer_of(SEATS.index(mistake.seat))]
+    chance = "" if mistake.win is None else (f", and {100 * mistake.win:.0f} in 100 of {whose}'s chance of "
+                                             "winning the game")
+    sentence = (f"{mistake.player} ({mistake.seat}) {mistake.what}; {mistake.better} was better. It gave away "
+                f"{mistake.points:.2f} points on average{chance}. The hand: {hand.contract}, {hand.outcome}.")
     return (f'<div class="mistake"><h3>{rank}. {html.escape(mistake.player)} ({mistake.seat}), '
             f'<a href="#{anchor(hand.id)}">hand {html.escape(hand.id)}</a>{html.escape(game)}</h3>'
-            f"<p>{html.escape(mistake.what)}: {mistake.points:.2f} expected points{chance} given away; "
-            f"better: {html.escape(mistake.better)}. {html.escape(hand.contract)}, {html.escape(hand.outcome)}.</p>"
-            f"<pre>{html.escape(deal)}</pre></div>")
+            f"<p>{html.escape(sentence)}</p><pre>{html.escape(str(record.deal))}</pre></div>")
 
 
 def session_html(session: Session, title: str, layouts: int, errors: int, page: str | None = None) -> str:
