@@ -94,16 +94,28 @@ def game_words(session: Session, game: GameLine) -> str:
     return f"game {game.number}{start}: {side} {won} {score_text(*sorted(game.final, reverse=True))} in {hands}"
 
 
+SWING = 25.0  # percentage points of the chance of winning: a hand that moved it this much swung the game
+
+
+def swings(chances: list[float], most: int = 3) -> list[tuple[int, float]]:
+    """The hands (numbered from 1) whose play moved the first side's chance by ``SWING`` or
+    more, the largest first (at most ``most``), each with the change."""
+    moves = [(i + 1, after - before) for i, (before, after) in enumerate(zip(chances, chances[1:]))]
+    return sorted((m for m in moves if abs(m[1]) >= SWING), key=lambda m: -abs(m[1]))[:most]
+
+
 def chance_chart(session: Session, game: GameLine) -> str:
-    """The first side's chance of winning before each hand of the game, and at its end: the
-    game's story, as a chess game's analysis graph tells it."""
+    """The first side's chance of winning before each hand of the game, and at its end (the
+    other side's is the rest, on the right-hand scale), each side's lead in its colour and the
+    hands that swung the game marked: the game's story, as a chess game's analysis graph
+    tells it."""
     plt = pyplot()
     first = session.sides[0]
     xs = list(range(1, len(game.hands) + 1))
     ended = game.final is not None and game.winner is not None
     if ended:
         xs.append(len(game.hands) + 1)
-    figure, axes = plt.subplots(figsize=(6.4, 2.8))
+    figure, axes = plt.subplots(figsize=(4.8, 2.6))  # its text readable at a phone's 375 px, as at a desk
     if "chances" in (game.hands[0].game or {}):  # three players: a line each
         winners = (game.winner or "").split(" and ")
         for i, (name, colour) in enumerate(zip(session.sides, ("#4a7ab5", "#c0504d", "#6a9a3a"))):
@@ -116,14 +128,25 @@ def chance_chart(session: Session, game: GameLine) -> str:
         axes.set_ylabel("wins (%)")
         axes.set_title(f"Game {game.number}: each player's chance of winning the game")
     else:
+        second = session.sides[1]
         ys = [100 * (hand.game or {}).get("chance", 0.5) for hand in game.hands]
         if ended:
             ys.append(100.0 if game.winner == first else 0.0)
         axes.axhline(50, color="#bbb", linewidth=1, linestyle="--")
-        axes.fill_between(xs, ys, 50, color="#4a7ab5", alpha=0.15, linewidth=0)
-        axes.plot(xs, ys, color="#4a7ab5", marker="o", markersize=4)
-        axes.set_ylabel(f"{first} wins (%)")
-        axes.set_title(f"Game {game.number}: {first}'s chance of winning the game")
+        # each side's share of the chance in its colour: the first's above the half, the other's under
+        axes.fill_between(xs, ys, 50, where=[y >= 50 for y in ys], interpolate=True, color="#4a7ab5", alpha=0.2,
+                          linewidth=0)
+        axes.fill_between(xs, ys, 50, where=[y <= 50 for y in ys], interpolate=True, color="#c0504d", alpha=0.2,
+                          linewidth=0)
+        axes.plot(xs, ys, color="#555", marker="o", markersize=4)
+        axes.set_ylabel(f"{first} wins (%)", color="#4a7ab5")
+        axes.secondary_yaxis("right", functions=(lambda y: 100 - y, lambda y: 100 - y)).set_ylabel(
+            f"{second} wins (%)", color="#c0504d")
+        axes.set_title(f"Game {game.number}: who was winning")
+        for x, swing in swings(ys):  # the hands that swung the game, by how much, inside the frame
+            axes.annotate(f"hand {x}: {first if swing > 0 else second} +{abs(swing):.0f}", xy=(x + 1, ys[x]),
+                          xytext=(0, 8 if ys[x] < 80 else -14), textcoords="offset points", ha="right",
+                          fontsize=9, color="#222")
     axes.set_ylim(0, 100)
     axes.set_xlim(0.7, max(xs) + 0.3)
     labels = [str(x) for x in range(1, len(game.hands) + 1)] + (["end"] if len(xs) > len(game.hands) else [])

@@ -162,3 +162,13 @@ def test_each_hand_of_the_report_links_to_its_review_on_the_page(played) -> None
         assert f"{url.scheme}://{url.netloc}{url.path}" == PAGE
         linked = Record.parse(parse_qs(url.query)["record"][0])
         assert linked == Record.from_json(line["review"]["record"])
+
+
+def test_the_hands_that_swung_a_game_are_those_that_moved_the_chance_most() -> None:
+    """A hand that moved the first side's chance by 25 points or more is marked on the game's
+    graph, the largest three first."""
+    from hasen.text.session_report import swings
+
+    chances = [50, 80, 30, 35, 100, 90]  # before each hand; the hands moved it +30, -50, +5, +65, -10
+    assert swings(chances) == [(4, 65), (2, -50), (1, 30)]
+    assert swings([50, 60, 55]) == []
