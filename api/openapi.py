@@ -887,6 +887,46 @@ EGN_RESPONSE = closed({
     "egn": {"type": "string", "description": "One game as an EGN file, or several four-hand games as an EMN match."},
     "hands": {"type": "integer", "minimum": 1, "description": "How many records it holds."},
 }, "The records as EGN, checked against its JSON Schema.")
+NIGHT_RECORDS = {"type": "string", "description": "A night's hand records, as a file of them holds them: blocks "
+                                                  "of field lines, a blank line between (docs/notation.md)."}
+
+
+def night_request(limit: int, hand: bool = False) -> dict[str, Any]:
+    """A night's records; to review one of its hands (``hand``), or all of them for the report."""
+    properties: dict[str, Any] = {
+        "records": NIGHT_RECORDS,
+        "layouts": layouts_field("Random layouts for each decision", limit, DEFAULT_REVIEW_LAYOUTS),
+        "seed": SEED_FIELD,
+    }
+    if hand:
+        properties["hand"] = {"type": "integer", "minimum": 0, "description": "The hand to review: its place in the "
+                                                                             "night, from 0."}
+    return {"type": "object", "additionalProperties": False, "required": ["records", "hand"] if hand else ["records"],
+            "properties": properties}
+
+
+NIGHT_HAND = optional(closed({
+    "id": {"oneOf": [{"type": "string"}, {"type": "integer"}], "description": "The record's id, or its place from 1."},
+    "reviewable": {"type": "boolean", "description": "Is there a contract to review?"},
+}, "One hand of the night."), {
+    "why": {"type": "string", "description": "Why the hand is not reviewed: passed out, or the record's error."},
+    "score": {"type": "array", "items": {"type": "integer"}, "description": "The score before the hand, where known."},
+})
+NIGHT_RESPONSE = closed({
+    "version": VERSION,
+    "hands": {"type": "array", "items": NIGHT_HAND, "description": "Every hand of the night, in order."},
+}, "A night's hands: which are reviewed, in which game and at which score.")
+NIGHT_REVIEW_RESPONSE = closed({
+    "version": VERSION,
+    "hand": {"type": "integer", "minimum": 0, "description": "The hand reviewed (its place from 0)."},
+    "id": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+    "mistakes": {"type": "integer", "minimum": 0, "description": "How many decisions of the hand are mistakes."},
+}, "One hand of the night reviewed and kept for the report.")
+NIGHT_REPORT_RESPONSE = closed({
+    "version": VERSION,
+    "html": {"type": "string", "description": "The night's report, one HTML file (as hasen session --html)."},
+    "hands": {"type": "integer", "minimum": 0, "description": "How many hands it reviews."},
+}, "The night's report.")
 RECORDING_STAGES = ["upcard", "auction", "joker", "trump", "widow", "discard", "play", "done"]
 RECORDING_RESPONSE = optional(closed({
     "version": VERSION,
@@ -1010,6 +1050,9 @@ OPERATIONS: dict[str, tuple[str, str, dict[str, Any] | None]] = {
     "/egn": ("reviews", "writeEgn", {"records": "variant: euchre; dealer: N; upcard: 9H; auction: E pass, S pass, "
                                               "W pass, N order up; contract: N, trump H; play: JS TH 9S KH | AD 9D "
                                               "KD AH | QH JD TS TD | 9H KC JC JH | 9C QD QC AC"}),
+    "/night": ("reviews", "planNight", {"records": EXAMPLE_RECORD}),
+    "/night/review": ("reviews", "reviewNightHand", {"records": EXAMPLE_RECORD, "hand": 0, "layouts": 20}),
+    "/night/report": ("reviews", "reportNight", {"records": EXAMPLE_RECORD, "layouts": 20}),
     "/record/step": ("reviews", "recordStep", {"variant": "euchre", "dealer": "N", "upcard": "KS",
                                               "auction": ["pass", "pass"]}),
     "/bid": ("single dummy", "adviseBid", {"hand": "A.K..AQJ*", "seat": "N", "dealer": EXAMPLE.dealer,
@@ -1078,6 +1121,12 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
                                        "see (single dummy)", "SimulateRequest", "SimulateResponse"),
             PREFIX + "/record": unsolved_path("A hand record read, checked against the rules and scored",
                                               "RecordRequest", "RecordResponse"),
+            PREFIX + "/night": unsolved_path("A night's hands: which are reviewed, at which score", "NightRequest",
+                                             "NightResponse"),
+            PREFIX + "/night/review": post("One hand of a night reviewed fairly, kept for its report",
+                                           "NightHandRequest", "NightReviewResponse"),
+            PREFIX + "/night/report": post("A night's report (its hands reviewed before are not reviewed again)",
+                                           "NightRequest", "NightReportResponse"),
             PREFIX + "/egn": unsolved_path("Hand records of Euchre games written as EGN", "EgnRequest",
                                            "EgnResponse"),
             PREFIX + "/record/step": unsolved_path("The next step of a hand recorded at the table, as it is "
@@ -1117,6 +1166,11 @@ def document(config: dict[str, Any]) -> dict[str, Any]:
             "LeadResponse": LEAD_RESPONSE,
             "RecordRequest": RECORD_REQUEST,
             "RecordResponse": RECORD_RESPONSE,
+            "NightRequest": night_request(config["HASEN_SIMULATE_LIMIT"]),
+            "NightHandRequest": night_request(config["HASEN_SIMULATE_LIMIT"], hand=True),
+            "NightResponse": NIGHT_RESPONSE,
+            "NightReviewResponse": NIGHT_REVIEW_RESPONSE,
+            "NightReportResponse": NIGHT_REPORT_RESPONSE,
             "EgnRequest": EGN_REQUEST,
             "EgnResponse": EGN_RESPONSE,
             "RecordingRequest": RECORDING_REQUEST,

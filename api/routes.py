@@ -19,6 +19,7 @@ from hasen import public
 from hasen.analysis.egn import write_egn
 from hasen.analysis.record import Record
 from hasen.analysis.recorder import next_step, step_json, tapped_from_json
+from hasen.cli.session import Hand, read_hands, summed_lines
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
 from hasen.core.variants import Variant, variant_for
@@ -26,6 +27,7 @@ from hasen.core.version import __version__
 from hasen.rules.seating import play_settings_used
 from hasen.rules.settings import AUCTION_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS, checked_settings
 from hasen.search import USING_EXTENSION
+from hasen.text.session_report import require_matplotlib, session_html
 
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, BadInput, TooLarge
@@ -44,6 +46,7 @@ from .openapi import (
     document,
     hand_review_request,
     lead_request,
+    night_request,
     simulate_request,
 )
 from .service import Job, Service
@@ -361,6 +364,91 @@ def record() -> Response:
     play = {name: value for name, value in parsed.settings.changed().items() if name in used}
     return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line(),
                    "to_call": None if to_call is None else str(to_call), "play_settings": play})
+
+
+# --- a night of records: its hands reviewed one by one, then its report ----------------------
+
+@cache
+def night_checker(limit: int, hand: bool = False) -> BodyChecker:
+    return BodyChecker(night_request(limit, hand))
+
+
+def night_body(hand: bool = False) -> tuple[dict[str, Any], list[Hand], int]:
+    """The body checked, the night's hands placed in its games, and the layouts asked for."""
+    body = read_json(request)
+    limit = current_app.config["HASEN_SIMULATE_LIMIT"]
+    layouts = checked_layouts(body, limit, "layouts", public.DEFAULT_REVIEW_LAYOUTS, "decision")
+    night_checker(limit, hand).check(body)
+    return body, read_hands("records", body["records"]), layouts
+
+
+def night_review(hand: Hand, layouts: int, seed: int) -> tuple[dict[str, Any], bool]:
+    """One hand's fair review at its place in the games, from the cache or made now: the
+    report finds there the hands the page had reviewed one by one."""
+    assert hand.text is not None
+    text, score = hand.text, None if hand.game is None else tuple(hand.game["score"])
+    return service().answer(("night", text, layouts, seed, score), lambda deadline: public.review_hand(
+        text, layouts=layouts, seed=seed, score=score, timeout=seconds_to(deadline)).to_json(), costly=True)
+
+
+def not_reviewed(hand: Hand) -> str:
+    return "passed out: dealt again" if hand.passed_out else str(hand.error)
+
+
+@v1.post("/night")
+def night() -> Response:
+    """A night's hands as the report takes them: which are reviewed, at which score. Nothing
+    is solved."""
+    _, hands, _ = night_body()
+    plan = []
+    for hand in hands:
+        entry: dict[str, Any] = {"id": hand.id, "reviewable": hand.text is not None}
+        if hand.text is None:
+            entry["why"] = not_reviewed(hand)
+        if hand.game is not None:
+            entry["score"] = list(hand.game["score"])
+        plan.append(entry)
+    return answer({"version": __version__, "hands": plan})
+
+
+@v1.post("/night/review")
+def night_review_hand() -> Response:
+    """One hand of the night reviewed (the page shows the night's progress hand by hand)."""
+    body, hands, layouts = night_body(hand=True)
+    index = body["hand"]
+    if index >= len(hands):
+        raise BadInput(f"hand: {index}: the night has {len(hands)} hands, 0 to {len(hands) - 1}")
+    hand = hands[index]
+    if hand.text is None:
+        raise BadInput(f"hand: {index} (id {hand.id}) is not reviewed: {not_reviewed(hand)}")
+    review, cached = night_review(hand, layouts, body.get("seed", 0))
+    mistakes = sum(totals["mistakes"] for totals in review["players"].values())
+    return answer({"version": __version__, "hand": index, "id": hand.id, "mistakes": mistakes}, cached)
+
+
+@v1.post("/night/report")
+def night_report() -> Response:
+    """The night's report, as ``hasen session --html`` writes it, each hand linked to its
+    review on this server's page; hands reviewed before come from the cache."""
+    body, hands, layouts = night_body()
+    require_matplotlib()
+    seed = body.get("seed", 0)
+    lines: list[dict[str, Any]] = []
+    for hand in hands:
+        line: dict[str, Any] = {"id": hand.id, "game": hand.game}
+        if hand.passed_out:
+            line["passed_out"] = True
+        elif hand.text is None:
+            line["error"] = str(hand.error)
+        else:
+            try:
+                line["review"] = night_review(hand, layouts, seed)[0]
+            except HasenError as exc:
+                line["error"] = str(exc)
+        lines.append(line)
+    night = summed_lines(lines)
+    html = session_html(night.session, "hasen: tonight's hands", layouts, len(night.errors), request.host_url)
+    return answer({"version": __version__, "html": html, "hands": len(night.session.reviewed)})
 
 
 EGN = BodyChecker(EGN_REQUEST)

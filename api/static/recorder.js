@@ -3,7 +3,8 @@
 // the order played. The server says at every step whose turn it is and what that seat may
 // do (POST record/step), so only legal calls and cards a seat may still hold are offered.
 // Every tap is kept in the browser, with the hands already recorded tonight: a reload loses
-// nothing. The night downloads as a record file that `hasen session` reads.
+// nothing. The night downloads as a record file that `hasen session` reads, or as EGN, and
+// opens as its report, each hand reviewed by the server in turn.
 
 import { post } from "./api.js";
 import { FACTS, cardElement, suitName, suitSymbol } from "./cards.js";
@@ -61,6 +62,7 @@ export class Recorder {
     $("#rec-restart").addEventListener("click", () => { this.data.taps = []; this.refresh(); });
     $("#rec-next").addEventListener("click", () => this.nextHand());
     $("#rec-egn").addEventListener("click", () => this.egn());
+    $("#rec-report").addEventListener("click", () => this.report());
     $("#rec-review").addEventListener("click", () => { if (this.step && this.step.record) this.onReview(this.step.record); });
     $("#rec-game").addEventListener("change", (event) => this.setGame(event.target.value));
     $("#rec-dealer").addEventListener("change", (event) => { this.data.dealer = event.target.value; this.refresh(); });
@@ -274,9 +276,37 @@ export class Recorder {
       list.append(item);
     });
     const link = $("#rec-download");
-    link.hidden = $("#rec-egn").hidden = this.data.night.length === 0;
+    link.hidden = $("#rec-egn").hidden = $("#rec-report").hidden = this.data.night.length === 0;
     link.href = `data:text/plain;charset=utf-8,${encodeURIComponent(nightText(this.data.night))}`;
-    $("#rec-egn-file").hidden = true;  // made again from the night as it is now
+    $("#rec-egn-file").hidden = $("#rec-report-file").hidden = true;  // made again from the night as it is now
+  }
+
+  // Tonight's report, as hasen session writes it: each hand reviewed in turn (the server keeps
+  // them), then the report, opened in a tab of its own.
+  async report() {
+    const records = nightText(this.data.night);
+    const layouts = FACTS.singleDummy.layouts;
+    const status = $("#rec-report-status");
+    try {
+      const plan = await post("night", { records });
+      const todo = plan.hands.map((hand, index) => ({ hand, index })).filter(({ hand }) => hand.reviewable);
+      for (const [done, { index }] of todo.entries()) {
+        status.textContent = `Reviewing hand ${done + 1} of ${todo.length}…`;
+        await post("night/review", { records, hand: index, layouts });
+      }
+      status.textContent = "Writing the report…";
+      const answer = await post("night/report", { records, layouts });
+      const file = $("#rec-report-file");
+      if (file.href.startsWith("blob:")) URL.revokeObjectURL(file.href);
+      file.href = URL.createObjectURL(new Blob([answer.html], { type: "text/html" }));
+      file.hidden = false;
+      status.textContent = `${answer.hands} hands reviewed, over ${layouts} layouts a decision.`;
+      this.error("");
+      file.click();
+    } catch (err) {
+      status.textContent = "";
+      this.error(`No report: ${err.message}`);
+    }
   }
 
   // The night as EGN, written by the server (Euchre games only), saved as a file.

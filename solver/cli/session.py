@@ -20,6 +20,7 @@ import json
 import re
 import sys
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -336,8 +337,13 @@ class Summed(NamedTuple):
 
 
 def summed(path: str) -> Summed:
+    return summed_lines(reviews(path))
+
+
+def summed_lines(lines: Iterable[dict[str, Any]]) -> Summed:
+    """What lines of OUT hold, summed (``summed``, of lines made elsewhere: the web service's)."""
     session, passed_out, errors, layouts, seed, uniform = Session(), [], [], None, None, False
-    for line in reviews(path):
+    for line in lines:
         game = line.get("game")
         if "review" in line:
             session.add(line["id"], line["review"], game)

@@ -115,7 +115,8 @@ def test_openapi_is_served(client: FlaskClient) -> None:
     doc = response.get_json()
     assert doc["openapi"].startswith("3.") and doc["info"]["version"] == __version__
     assert set(doc["paths"]) == {f"/api/v1/{p}" for p in ("table", "bid", "solve", "review", "batch", "simulate",
-                                                           "lead", "record", "record/step", "egn", "odds", "health",
+                                                           "lead", "record", "record/step", "egn", "night",
+                                                           "night/review", "night/report", "odds", "health",
                                                            "openapi.json")}
 
 

@@ -23,6 +23,9 @@ pytestmark = pytest.mark.app_config(**LIMITS)  # the app, its client and its ope
 
 
 def endless(*args, progress=None, checkpoint=None, **kwargs):
+    """An analysis that never ends but checks in (its progress given by name, or among its
+    arguments), so that its deadline stops it."""
+    progress = progress or next((a for a in args if callable(a)), None)
     while True:
         (progress or (lambda done, total: checkpoint()))(0, 1)
         time.sleep(0.001)
@@ -68,6 +71,17 @@ CASES = {
     ("egn", 200): ("post", {"records": EUCHRE_RECORD}, None),
     ("egn", 400): ("post", {"records": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E pass"}, None),
     ("egn", 413): ("post", {"records": "x" * 3000}, None),
+    ("night", 200): ("post", {"records": EUCHRE_RECORD}, None),
+    ("night", 400): ("post", {"records": 3}, None),
+    ("night", 413): ("post", {"records": "x" * 3000}, None),
+    ("night/review", 200): ("post", {"records": EUCHRE_RECORD, "hand": 0, "layouts": 3}, None),
+    ("night/review", 400): ("post", {"records": EUCHRE_RECORD, "hand": 5}, None),
+    ("night/review", 413): ("post", {"records": EUCHRE_RECORD, "hand": 0, "layouts": 10**6}, None),
+    ("night/review", 503): ("post", {"records": EUCHRE_RECORD, "hand": 0}, "hasen.analysis.hand_review.review_hand"),
+    ("night/report", 200): ("post", {"records": EUCHRE_RECORD, "layouts": 3}, None),
+    ("night/report", 400): ("post", {"records": EUCHRE_RECORD, "seed": -1}, None),
+    ("night/report", 413): ("post", {"records": EUCHRE_RECORD, "layouts": 10**6}, None),
+    ("night/report", 503): ("post", {"records": EUCHRE_RECORD}, "hasen.analysis.hand_review.review_hand"),
     ("record/step", 200): ("post", {"variant": "euchre", "dealer": "N", "upcard": "KS", "discard": None, "play": ["AH"],
                                     "auction": ["pass", "pass", "pass", "order up"]}, None),
     ("record/step", 400): ("post", {"variant": "euchre", "dealer": "N", "upcard": "KS", "auction": ["4"]}, None),
@@ -79,7 +93,8 @@ CASES = {
     ("openapi.json", 200): ("get", None, None),
 }
 # every POST refuses a body not sent as JSON (415) and a page of another site (403)
-for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record", "record/step", "egn", "odds"):
+for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record", "record/step", "egn",
+              "night", "night/review", "night/report", "odds"):
     CASES[(_path, 403)] = ("post from elsewhere", {}, None)
     CASES[(_path, 415)] = ("post as text", {}, None)
 SENDERS = {

@@ -145,6 +145,22 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(server
     lines = [json.loads(line) for line in reviews.read_text().splitlines()]
     assert [line["id"] for line in lines] == [1, 2] and not any("error" in line for line in lines)
 
+    # the night's report, each hand reviewed by the server in turn
+    browser.find_element(By.ID, "rec-report").click()
+    WebDriverWait(browser, 120).until(lambda d: d.find_element(By.ID, "rec-report-file").get_attribute("hidden")
+                                      is None or d.find_element(By.ID, "rec-error").text)
+    assert not browser.find_element(By.ID, "rec-error").text
+    # it opened in a tab of its own
+    page = browser.current_window_handle
+    WebDriverWait(browser, WAIT).until(lambda d: len(d.window_handles) == 2)
+    browser.switch_to.window(next(h for h in browser.window_handles if h != page))
+    WebDriverWait(browser, WAIT).until(lambda d: "hands reviewed" in d.page_source)
+    report = browser.page_source
+    browser.close()
+    browser.switch_to.window(page)
+    assert "2 hands reviewed." in report and f'href="{server.url}/?record=' in report
+    assert browser.find_element(By.ID, "rec-report-status").text.startswith("2 hands reviewed, over ")
+
     # EGN holds Euchre only: refused while the night has a Hasenpfeffer hand, then written
     browser.find_element(By.ID, "rec-egn").click()
     settle(browser)
