@@ -891,6 +891,9 @@ NIGHT_RECORDS = {"type": "string", "description": "A night's hand records, as a 
                                                   "of field lines, a blank line between (docs/notation.md)."}
 
 
+NIGHT_HANDS = 100_000  # more hands than a night's body can hold at the largest body size (16 MiB)
+
+
 def night_request(limit: int, hand: bool = False) -> dict[str, Any]:
     """A night's records; to review one of its hands (``hand``), or all of them for the report."""
     properties: dict[str, Any] = {
@@ -899,8 +902,8 @@ def night_request(limit: int, hand: bool = False) -> dict[str, Any]:
         "seed": SEED_FIELD,
     }
     if hand:
-        properties["hand"] = {"type": "integer", "minimum": 0, "description": "The hand to review: its place in the "
-                                                                             "night, from 0."}
+        properties["hand"] = {"type": "integer", "minimum": 0, "maximum": NIGHT_HANDS - 1,
+                              "description": "The hand to review: its place in the night, from 0."}
     return {"type": "object", "additionalProperties": False, "required": ["records", "hand"] if hand else ["records"],
             "properties": properties}
 

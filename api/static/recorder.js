@@ -15,13 +15,17 @@ const NOT_SEEN = null;         // a widow or discard the table did not see
 const $ = (selector) => document.querySelector(selector);
 
 function saved() {
-  try {
-    const data = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (data && typeof data === "object" && Array.isArray(data.taps) && Array.isArray(data.night)) return data;
-  } catch (err) { /* a damaged entry starts afresh */ }
   const first = FACTS.defaultGame;
-  return { game: first, deck: FACTS.games[first].defaultDeck, rules: {}, dealer: FACTS.games[first].decks[
+  const fresh = { game: first, deck: FACTS.games[first].defaultDeck, rules: {}, dealer: FACTS.games[first].decks[
     FACTS.games[first].defaultDeck].seats[0], taps: [], night: [] };
+  let data = null;
+  try {
+    data = JSON.parse(localStorage.getItem(KEY) || "null");
+  } catch (err) { /* a damaged entry starts afresh */ }
+  if (!data || typeof data !== "object" || !Array.isArray(data.taps) || !Array.isArray(data.night)) return fresh;
+  const game = FACTS.games[data.game];
+  // a hand of a game this page does not have starts afresh; the night's records are kept
+  return game && game.decks[data.deck] ? data : { ...fresh, night: data.night };
 }
 
 // The request for the hand tapped so far: each tap is [what, value] in the order made.
