@@ -105,6 +105,8 @@ def message(error: ValidationError, where: str) -> str:
     if kind == "enum":
         shown = error.schema.get("x-shown") or ", ".join(map(str, error.validator_value))
         return f"{place}: {_quote(value)} is not one of {shown}"
+    if kind == "pattern" and "x-shown" in error.schema:
+        return f"{place}: {_quote(value)} is not {error.schema['x-shown']}"
     if kind == "maxLength":
         return f"{place}: {len(value)} characters, at most {error.validator_value}: {_quote(value)}"
     if kind in ("minimum", "maximum"):

@@ -60,6 +60,15 @@ VALUES = {
     "Card": {"type": "string", "pattern": f"^({JOKER_NAME}|[{RANKS}][{SUITS}])$",
              "description": f"A card: its rank and suit, as AS or TD, or the Joker, {JOKER_NAME}."},
     "Variant": {"type": "string", "enum": list(VARIANTS), "description": "A game of the family."},
+    # a card as a request may write it (hasen.core.cards.parse_card): either case, 10 for T, a
+    # suit's symbol for its letter, the Joker as JK or *; whether the deck has it is checked after
+    "CardName": {"type": "string", "maxLength": 8,
+                 "pattern": "^\\s*(?:" + "".join(f"[{c}{c.lower()}]" for c in JOKER_NAME) + "|\\*|(?:["
+                            + "".join(dict.fromkeys(RANKS + RANKS.lower())) + "]|10)["
+                            + SUITS + SUITS.lower() + SUIT_SYMBOLS + "])\\s*$",
+                 "description": "A card, rank then suit, in either case (T or 10 for ten, a suit symbol for its "
+                                f"letter), or the Joker ({JOKER_NAME} or *).",
+                 "x-shown": f"a card: rank then suit, like AS, 10H or 9♣, or {JOKER_NAME}"},
 }
 
 
@@ -124,7 +133,7 @@ def bid_request(limit: int) -> dict[str, Any]:
             "dealer": DEALER,
             "seat": seat("Advice for this seat knowing only its own cards (single dummy)."),
             "hand": text("With seat and without a deal: the seat's hand, dotted ('A.K..AQJ*') or a list."),
-            "upcard": text("With seat and without a deal, in Euchre: the upcard."),
+            "upcard": ref("CardName", "With seat and without a deal, in Euchre: the upcard."),
             "known": simulation["known"],
             "layouts": simulation["layouts"],
             "choice_layouts": layouts_field("With seat: layouts for each widow (Euchre: for the dealer's "
@@ -166,11 +175,11 @@ POSITION_PROPERTIES = {
     "dealer": DEALER,
     "declarer": seat("N, E, S or W: the declarer (Hasenpfeffer) or the maker (Euchre)."),
     "trump": ref("TrumpName", "S, H, D or C (either case, or a suit symbol)."),
-    "discard": text("Hasenpfeffer: the card the declarer discarded, from the hand or the widow, e.g. "
-                    "'KH' (required). Euchre: the dealer's discard when the dealer takes the upcard "
-                    "(the upcard's suit is trump, or the upcard is the Joker, and the dealer plays), "
-                    "from the dealer's hand or the upcard: required then, and an error when nobody "
-                    "exchanges."),
+    "discard": ref("CardName", "Hasenpfeffer: the card the declarer discarded, from the hand or the widow, "
+                               "e.g. 'KH' (required). Euchre: the dealer's discard when the dealer takes the "
+                               "upcard (the upcard's suit is trump, or the upcard is the Joker, and the dealer "
+                               "plays), from the dealer's hand or the upcard: required then, and an error when "
+                               "nobody exchanges."),
     "alone": ALONE,
     **VARIANT_OPTIONS,
     "defender": DEFENDER,
@@ -229,8 +238,8 @@ def simulate_request(limit: int) -> dict[str, Any]:
             "deal": text("A deal, of which only the seat's hand and the widow or upcard are used; "
                          "or give hand, widow or upcard, and dealer instead."),
             "hand": text("Without a deal: the seat's hand, dotted ('A.K..AQJ*') or a list ('AS KH')."),
-            "widow": text("Without a deal, in Hasenpfeffer: the widow."),
-            "upcard": text("Without a deal, in Euchre: the upcard."),
+            "widow": ref("CardName", "Without a deal, in Hasenpfeffer: the widow."),
+            "upcard": ref("CardName", "Without a deal, in Euchre: the upcard."),
             "seat": seat("The declarer (in Euchre the maker) who knows only its own cards."),
             "dealer": DEALER,
             "known": {"type": "object", "propertyNames": ref("SeatName"),

@@ -238,7 +238,7 @@ def test_unknown_and_missing_keys(client: FlaskClient, path: str, body, message:
     ("table", {**TABLE, "dealer": "north"}, "dealer: 'north' is not one of N, E, S, W (either case)"),
     ("table", {**TABLE, "declarer": "Q"}, "declarer: 'Q' is not one of N, E, S, W (either case)"),
     ("solve", {**SOLVE, "trump": "NT"}, "trump: 'NT' is not one of S, H, D, C (either case) or ♠ ♥ ♦ ♣"),
-    ("solve", {**SOLVE, "discard": "KK"}, "discard: not a card: 'KK'"),
+    ("solve", {**SOLVE, "discard": "KK"}, "discard: 'KK' is not a card: rank then suit, like AS, 10H or 9♣, or JK"),
     ("solve", {**SOLVE, "played": "JC KC ZZ"}, "play: group 1: not a card: 'ZZ'"),
 ])
 def test_bad_notation(client: FlaskClient, path: str, body, message: str) -> None:
