@@ -25,7 +25,7 @@ from ..core.cards import SUITS, CardId, card_name, cards_of, parse_card, parse_s
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import Variant
-from ..rules.auction import AUCTIONS, AuctionRules, AuctionState
+from ..rules.auction import AUCTIONS, JOKER_BIDS, AuctionRules, AuctionState
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..rules.trump import effective_suit, trick_winner
@@ -85,7 +85,8 @@ def next_step(t: Tapped) -> Step:
     end = state.end
     if end.redeal and settings.all_pass == "joker_bids_3" and variant.family == "hasenpfeffer" and t.joker is None:
         holders = tuple(SEATS[s] for s in variant.seats) + (WIDOW_HOLDS_JOKER,)
-        return Step("joker", seats=holders, said="everyone passed: the Joker's holder must bid 3")
+        return Step("joker", seats=holders,
+                    said=f"everyone passed: the Joker's holder must bid {JOKER_BIDS.name(settings)}")
     if end.redeal:
         return Step("done", said=rules.redeal_reason())
     assert end.declarer is not None
@@ -93,7 +94,7 @@ def next_step(t: Tapped) -> Step:
     trump = end.trump if end.trump is not None else t.trump
     alone = bool(end.alone) if end.alone is not None else t.alone
     if trump is None:
-        return Step("trump", declarer, trumps=tuple(range(4)), alone=rules.forms())
+        return Step("trump", declarer, trumps=tuple(range(len(SUITS))), alone=rules.forms())
     if best_callers(variant, settings, declarer, alone):
         raise NotationError(f"{SEATS[declarer]} plays alone and calls for the partner's best card: the recorder "
                             "does not take calls for best; type this hand's record (docs/notation.md)")
