@@ -19,7 +19,7 @@ from hasen import public
 from hasen.analysis.egn import write_egn
 from hasen.analysis.record import Record
 from hasen.analysis.recorder import next_step, step_json, tapped_from_json
-from hasen.cli.session import Hand, read_hands, summed_lines
+from hasen.cli.session import Hand, hand_outcome, read_hands, summed_lines
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
 from hasen.core.variants import Variant, variant_for
@@ -382,11 +382,9 @@ def night_body(hand: bool = False) -> tuple[dict[str, Any], list[Hand], int]:
     return body, read_hands("records", body["records"]), layouts
 
 
-def night_review(hand: Hand, layouts: int, seed: int) -> tuple[dict[str, Any], bool]:
+def night_review(text: str, score: tuple[Any, ...] | None, layouts: int, seed: int) -> tuple[dict[str, Any], bool]:
     """One hand's fair review at its place in the games, from the cache or made now: the
     report finds there the hands the page had reviewed one by one."""
-    assert hand.text is not None
-    text, score = hand.text, None if hand.game is None else tuple(hand.game["score"])
     return service().answer(("night", text, layouts, seed, score), lambda deadline: public.review_hand(
         text, layouts=layouts, seed=seed, score=score, timeout=seconds_to(deadline)).to_json(), costly=True)
 
@@ -421,7 +419,7 @@ def night_review_hand() -> Response:
     hand = hands[index]
     if hand.text is None:
         raise BadInput(f"hand: {index} (id {hand.id}) is not reviewed: {not_reviewed(hand)}")
-    review, cached = night_review(hand, layouts, body.get("seed", 0))
+    review, cached = night_review(hand.text, hand.score, layouts, body.get("seed", 0))
     mistakes = sum(totals["mistakes"] for totals in review["players"].values())
     return answer({"version": __version__, "hand": index, "id": hand.id, "mistakes": mistakes}, cached)
 
@@ -433,19 +431,8 @@ def night_report() -> Response:
     body, hands, layouts = night_body()
     require_matplotlib()
     seed = body.get("seed", 0)
-    lines: list[dict[str, Any]] = []
-    for hand in hands:
-        line: dict[str, Any] = {"id": hand.id, "game": hand.game}
-        if hand.passed_out:
-            line["passed_out"] = True
-        elif hand.text is None:
-            line["error"] = str(hand.error)
-        else:
-            try:
-                line["review"] = night_review(hand, layouts, seed)[0]
-            except HasenError as exc:
-                line["error"] = str(exc)
-        lines.append(line)
+    lines = [{"id": hand.id, **hand_outcome(hand, lambda text, score: night_review(text, score, layouts, seed)[0])}
+             for hand in hands]
     night = summed_lines(lines)
     html = session_html(night.session, "hasen: tonight's hands", layouts, len(night.errors), request.host_url)
     return answer({"version": __version__, "html": html, "hands": len(night.session.reviewed)})

@@ -25,7 +25,7 @@ from ..core.cards import SUITS, CardId, card_name, cards_of, parse_card, parse_s
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import Variant
-from ..rules.auction import AUCTIONS, JOKER_BIDS, AuctionRules, AuctionState
+from ..rules.auction import AUCTIONS, JOKER_BIDS, AuctionEnd, AuctionRules, AuctionState
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..rules.trump import effective_suit, trick_winner
@@ -78,7 +78,7 @@ def next_step(t: Tapped) -> Step:
     variant, settings = t.variant, t.settings
     if t.upcard is None and not variant.extra_optional:
         return Step("upcard", cards=tuple(cards_of(variant.deck)))
-    rules, state = _auction(t)
+    rules, state, seated = _auction(t)
     if state.end is None:
         seat = rules.to_call(state)
         return Step("auction", seat, calls=tuple(c.words(settings) for c in rules.calls(state)))
@@ -107,15 +107,19 @@ def next_step(t: Tapped) -> Step:
     if len(t.play) < len(seats) * variant.hand_size:
         seat, choices, tricks = _to_play(t, declarer, trump, alone, seats, taker)
         return Step("play", seat, cards=choices, tricks=tuple(tuple(trick) for trick in tricks))
-    return Step("done", record=_record(t, declarer, end.bid is not None, trump, alone))
+    return Step("done", record=_record(t, seated, end, trump, alone))
 
 
-def _auction(t: Tapped) -> tuple[AuctionRules, AuctionState]:
-    """The auction's rules and where the calls tapped leave it; a call refused says why."""
+Seated = list[tuple[int, str]]  # each call as the notation writes it, with the seat that made it
+
+
+def _auction(t: Tapped) -> tuple[AuctionRules, AuctionState, Seated]:
+    """The auction's rules, where the calls tapped leave it, and each call with its seat; a
+    call refused says why."""
     extra = t.upcard if t.upcard is not None else 0  # Hasenpfeffer's auction does not look at the widow
     holder = t.joker if isinstance(t.joker, int) else None
     rules = AUCTIONS[t.variant.family](t.variant, t.dealer, extra, holder, t.settings)
-    state = rules.start()
+    state, seated = rules.start(), []
     for number, text in enumerate(t.calls, 1):
         seat = rules.to_call(state)
         if seat is None:
@@ -124,8 +128,9 @@ def _auction(t: Tapped) -> tuple[AuctionRules, AuctionState]:
         reason = rules.refusal(state, seat, call)
         if reason is not None:
             raise NotationError(f"auction: call {number}, {SEATS[seat]} {call.words(t.settings)}: {reason}")
+        seated.append((seat, call.words(t.settings)))
         state = rules.after(state, call)
-    return rules, state
+    return rules, state, seated
 
 
 Tricks = list[list[tuple[int, CardId]]]  # the cards played, trick by trick, each with its seat
@@ -213,13 +218,13 @@ def _why_not(t: Tapped, tricks: Tricks, seat: int, card: CardId, trump: int,
     return "it did not follow that suit before"
 
 
-def _record(t: Tapped, declarer: int, has_bid: bool, trump: int, alone: bool) -> Record:
+def _record(t: Tapped, seated: Seated, end: AuctionEnd, trump: int, alone: bool) -> Record:
     """The hand read as a record typed once: what the rules and the notation make of it."""
-    rules, state = _auction(t)
-    auction = ", ".join(f"{SEATS[seat]} {text}" for seat, text in _seated(rules, t.calls))
+    assert end.declarer is not None
+    declarer = end.declarer
+    auction = ", ".join(f"{SEATS[seat]} {text}" for seat, text in seated)
     contract: dict[str, Any] = {"declarer": SEATS[declarer], "trump": SUITS[trump], "alone": alone}
-    end = state.end
-    if has_bid and end is not None and end.bid is not None:
+    if end.bid is not None:
         contract["bid"] = end.bid.name(t.settings)
     if isinstance(t.discard, int):
         contract["discard"] = card_name(t.discard)
@@ -229,18 +234,6 @@ def _record(t: Tapped, declarer: int, has_bid: bool, trump: int, alone: bool) ->
     extra = {"upcard": None if t.upcard is None else card_name(t.upcard),
              "widow": card_name(t.widow) if isinstance(t.widow, int) else None}
     return played_record(t.variant, t.settings, SEATS[t.dealer], extra, contract, play, auction=auction)
-
-
-def _seated(rules: AuctionRules, calls: Sequence[str]) -> list[tuple[int, str]]:
-    """Each call with the seat that made it."""
-    state, seated = rules.start(), []
-    for text in calls:
-        seat = rules.to_call(state)
-        assert seat is not None
-        call = rules.parse_call(text)
-        seated.append((seat, call.words(rules.settings)))
-        state = rules.after(state, call)
-    return seated
 
 
 def tapped_from_json(body: Mapping[str, Any], variant: Variant, settings: Settings) -> Tapped:

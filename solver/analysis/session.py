@@ -20,7 +20,6 @@ from typing import Any
 
 from ..core.cards import SUIT_NAMES, SUITS
 from ..core.variants import variant_for
-from .record import Record
 
 
 @dataclass
@@ -66,7 +65,7 @@ class HandLine:
     contract: str = ""  # "N 6 in clubs", "E order up alone", "" when not reviewed
     outcome: str = ""  # "made 6 tricks", "down 2", "passed out", "not reviewed: ..."
     points: dict[str, int] = field(default_factory=dict)  # each side's points from the hand
-    record: str = ""  # the record on one line, for a link to its review; "" when not reviewed
+    record: dict[str, Any] | None = None  # the record's JSON, for a link to its review; None when not reviewed
 
 
 @dataclass(frozen=True)
@@ -113,7 +112,7 @@ class Session:
         declarer = names.get(contract["declarer"], contract["declarer"])
         self.players.setdefault(declarer, PlayerSession(declarer)).declared += 1
         line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "",
-                        record=Record.from_json(record).line())
+                        record=record)
         result = review.get("result")
         if result is None:
             line.outcome = "the record stops before the end"

@@ -20,7 +20,7 @@ import json
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -67,6 +67,11 @@ class Hand(NamedTuple):
     passed_out: bool = False  # every player passed: a hand dealt again, nothing to review
     game: dict[str, Any] | None = None  # GamePlace.to_json
 
+    @property
+    def score(self) -> tuple[Any, ...] | None:  # two scores, or three players'
+        """The score before the hand, where its place in the games is known."""
+        return None if self.game is None else tuple(self.game["score"])
+
 
 @dataclass(frozen=True)
 class Reviewer:
@@ -77,21 +82,32 @@ class Reviewer:
     uniform: bool = False
 
     def __call__(self, hand: Hand) -> str:
-        if hand.passed_out:
-            return result_line(COMMAND, hand.id, line=hand.line, passed_out=True, game=hand.game)
-        if hand.error is not None:
-            return result_line(COMMAND, hand.id, line=hand.line, error=hand.error, game=hand.game)
-        assert hand.text is not None
-        score = None if hand.game is None else tuple(hand.game["score"])
+        def review(text: str, score: tuple[Any, ...] | None) -> dict[str, Any]:
+            return public.review_hand(text, layouts=self.layouts, seed=self.seed, uniform=self.uniform,
+                                      score=score).to_json()
+
         try:
-            review = public.review_hand(hand.text, layouts=self.layouts, seed=self.seed, uniform=self.uniform,
-                                        score=score)
-            return result_line(COMMAND, hand.id, game=hand.game, review=review.to_json())
-        except HasenError as exc:
-            return result_line(COMMAND, hand.id, line=hand.line, error=str(exc), game=hand.game)
+            return result_line(COMMAND, hand.id, **hand_outcome(hand, review))
         except Exception as exc:  # a bug: one hand's error, not the end of the night
             return result_line(COMMAND, hand.id, line=hand.line, error=f"internal error: {type(exc).__name__}: {exc}",
                                game=hand.game)
+
+
+ReviewHand = Callable[[str, "tuple[Any, ...] | None"], dict[str, Any]]  # a record's review at a score, as JSON
+
+
+def hand_outcome(hand: Hand, review: ReviewHand) -> dict[str, Any]:
+    """A hand's line of OUT past its id: passed out, its record's error, or its review at its
+    score (``review``), each with its place in the games."""
+    if hand.passed_out:
+        return {"line": hand.line, "passed_out": True, "game": hand.game}
+    if hand.error is not None:
+        return {"line": hand.line, "error": hand.error, "game": hand.game}
+    assert hand.text is not None
+    try:
+        return {"game": hand.game, "review": review(hand.text, hand.score)}
+    except HasenError as exc:
+        return {"line": hand.line, "error": str(exc), "game": hand.game}
 
 
 def read_hands(path: str, text: str | None = None) -> list[Hand]:

@@ -201,9 +201,9 @@ def score_words(session: Session, score: Sequence[int]) -> str:
 
 def review_link(page: str | None, hand: HandLine) -> str:
     """The hand's id, a link to its review on the review page at ``page`` where one is given."""
-    if page is None or not hand.record:
+    if page is None or hand.record is None:
         return f'<td data-label="record">{html.escape(hand.id)}</td>'
-    href = f"{page}?{urlencode({'record': hand.record})}"
+    href = f"{page}?{urlencode({'record': Record.from_json(hand.record).line()})}"
     return (f'<td data-label="record"><a href="{html.escape(href)}" title="its review on the review page">'
             f"{html.escape(hand.id)}</a></td>")
 
