@@ -21,6 +21,7 @@ from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.settings import Settings
+from .columns import TABLE_ROW, PlainSchema
 from .rows import Row, RowPath, frame, rows_at, table_rows
 
 Formatter = Callable[[Any], str]
@@ -98,6 +99,7 @@ class TableAnswer:
     and discard, the columns of ``hasen batch``'s CSV."""
 
     __slots__ = ()
+    ROW_SCHEMA: ClassVar[PlainSchema | None] = TABLE_ROW
     deal: Deal
 
     def to_json(self) -> dict[str, Any]:
@@ -136,6 +138,8 @@ class Answer:
     # where the answer's observations are in its JSON (hasen.analysis.rows): each kind of
     # decision or cell and its path; a kind named is a column of its own, ``decision``
     ROWS: ClassVar[tuple[tuple[str | None, RowPath], ...]] = ()
+    # the rows' columns where they are also written as files (hasen.analysis.columns): each of its type
+    ROW_SCHEMA: ClassVar[PlainSchema | None] = None
 
     def to_json(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -151,7 +155,7 @@ class Answer:
 
     def to_frame(self) -> Any:
         """The rows as a pandas DataFrame (``pip install 'hasen[frames]'``)."""
-        return frame(self.rows())
+        return frame(self.rows(), self.ROW_SCHEMA)
 
     def __eq__(self, other: object) -> bool:
         """Of one kind, with equal parts."""

@@ -51,6 +51,7 @@ from .agreement import consistent_many
 from .answer import Answer, figure, given_figures, stderr_of_mean
 from .bidding import Auction
 from .chances import GameState, game_chances
+from .columns import DECISION_ROW
 from .fair import MIN_JUDGED, MISTAKE_POINTS, MISTAKE_WIN, Agree, FairVerdict, Stakes, Why, close, judge_play, material
 from .family import Family
 from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
@@ -62,6 +63,7 @@ from .play import PlayState, exchanging_seat
 from .playout import rules_for
 from .record import HandResult, Record
 from .review import PlayReview, review_play
+from .rows import EarlierNames, Row, decision_rows
 from .views import View, rotation
 
 Progress = Callable[[int, int], None]
@@ -260,6 +262,7 @@ class HandReview(Answer):
     """
 
     ROWS = (("call", ("calls",)), ("choice", ("choice",)), ("card", ("cards",)))  # every decision judged
+    ROW_SCHEMA = DECISION_ROW
 
     record: Record
     layouts: int
@@ -316,6 +319,13 @@ class HandReview(Answer):
         if self.not_judged:
             data["not_judged"] = list(self.not_judged)
         return data
+
+    def rows(self) -> list[Row]:
+        """Every decision as a row of ``hasen schema decision-rows``, as ``hasen session``
+        writes them (a row read by a name of the rows before, ``cost`` or ``exact``, gives
+        its old value with a DeprecationWarning)."""
+        data = self.to_json()
+        return [EarlierNames(row, before) for row, before in zip(decision_rows(data), super().rows(), strict=True)]
 
     def __repr__(self) -> str:
         mistakes = sum(t.mistakes for t in self.players.values())

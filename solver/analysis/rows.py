@@ -12,14 +12,24 @@ review) are observations of their own, not columns.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
+
+from ..core.seats import SEATS
+from ..core.variants import variant_for
+from .columns import BOOL, DECISION_ROW, FLOAT, ID, INT8, INT16, INT32, ORDERS, TEXT, PlainSchema, names
 
 Row = dict[str, Any]
 # the way down to the observations: a key to descend into, or (None, column): every key of a
 # mapping, recorded under ``column``
 Step = str | tuple[None, str]
 RowPath = tuple[Step, ...]
+DECISION_NAMES = names(DECISION_ROW)
+# each plain kind of column as a pandas type: nullable, so that a column of one run with no
+# value has the type of another's
+PANDAS_TYPES = {ID: "string", TEXT: "string", BOOL: "boolean", INT8: "Int8", INT16: "Int16", INT32: "Int32",
+                FLOAT: "Float64"}
 FRAMES_EXTRA = "pip install 'hasen[frames]'"  # pandas
 
 
@@ -77,18 +87,23 @@ def rows_of(answers: Any) -> Iterator[Row]:
             yield {"answer": index, **row}
 
 
-def frame(rows: Iterable[Row]) -> Any:
-    """A pandas DataFrame of the rows (pandas is an extra: the message says how to add it)."""
+def frame(rows: Iterable[Row], schema: PlainSchema | None = None) -> Any:
+    """A pandas DataFrame of the rows (pandas is an extra: the message says how to add it);
+    with ``schema``, each of its columns of its kind's pandas type, whatever the rows hold
+    (``PANDAS_TYPES``: seats, suits and cards ordered categoricals, the rest nullable)."""
     try:
         import pandas
     except ModuleNotFoundError:
         raise ModuleNotFoundError(f"a DataFrame needs pandas, which is not installed: {FRAMES_EXTRA}",
                                   name="pandas") from None
-    return pandas.DataFrame.from_records(list(rows))
+    table = pandas.DataFrame.from_records(list(rows))
+    for name, kind, _ in schema or ():
+        if name in table:
+            dtype = pandas.CategoricalDtype(ORDERS[kind], ordered=True) if kind in ORDERS else PANDAS_TYPES[kind]
+            table[name] = table[name].astype(dtype)
+    return table
 
 
-TABLE_COLUMNS = ("variant", "deck", "deal", "dealer", "declarer", "alone", "defender", "trump", "discard", "tricks",
-                 "best", "dealer_choice", "call", "defender_call")
 VALUE = "value"  # the key of a Euchre trump's value in the JSON: the tricks after the dealer's own discard
 CALLS = ("best", "defender_best")  # Railroad: the keys of a lone trump's calls for best
 
@@ -122,3 +137,67 @@ def table_rows(table: Mapping[str, Any], deck: int) -> Iterator[Row]:
                 shown = calls if chosen in (None, True) else {"call": None, "defender_call": None}
                 yield {**head, "trump": trump, "discard": discard, "tricks": tricks,
                        "best": (trump, discard) in ties, "dealer_choice": chosen, **shown}
+
+
+def decision_rows(review: Mapping[str, Any], ident: Any = None, game: Mapping[str, Any] | None = None) -> list[Row]:
+    """A reviewed hand's decisions (its JSON), a row each of ``DECISION_ROW``: every call, the
+    trump and discard, every card; ``ident`` the record's id (by default its own), ``game``
+    its place in a night's games (``GamePlace.to_json``: the game's number and the score
+    before the hand), else the review's own score where it has one."""
+    record = review["record"]
+    players, deal = record.get("players", {}), record.get("deal")
+    variant = variant_for(record["variant"], record["deck"])
+    score = game["score"] if game is not None else review.get("score")
+    rows = []
+
+    def row(seat: str, decision: str, judgement: Mapping[str, Any], **values: Any) -> None:
+        if score is not None:  # the player's side's first (of three players, the best other)
+            own = variant.scorer_of(SEATS.index(seat))
+            values.update(own_score=score[own], other_score=max(s for i, s in enumerate(score) if i != own))
+        values.update(mistake=judgement["mistake"], win_cost=judgement.get("win_cost"),
+                      judged=judgement.get("judged"), layouts=judgement.get("layouts", review.get("layouts")),
+                      agree_with_auction=judgement.get("agree_with_auction"),
+                      decided_by=judgement.get("decided_by"),
+                      verdict=values.get("verdict", "mistake" if judgement["mistake"] else "good"))
+        values.update(id=record.get("id") if ident is None else ident, player=players.get(seat, seat), seat=seat,
+                      decision=decision, deal=deal, game=None if game is None else game["number"])
+        rows.append({name: values.get(name) for name in DECISION_NAMES})
+
+    for call in review["calls"]:
+        row(call["seat"], "call", call, number=call["number"], call=call["call"], best=call["best"],
+            points_cost=call["cost"], points_stderr=call["stderr"])
+    if review["choice"] is not None:
+        choice = review["choice"]
+        row(choice["seat"], "contract", choice, call=contract_words(choice["chosen"]),
+            best=contract_words(choice["best"]), points_cost=choice["cost"], points_stderr=choice["stderr"],
+            single_dummy_cost=round(choice["best_mean"] - choice["mean"], 4))
+    for card in review["cards"]:
+        row(card["seat"], "card", card, number=card["number"], trick=card["trick"], card=card["card"],
+            best=card["best"], points_cost=card["points_cost"], points_stderr=card["points_stderr"],
+            single_dummy_cost=card["cost"], stderr=card["stderr"], double_dummy_cost=card["double_dummy"]["cost"],
+            verdict=card["verdict"])
+    return rows
+
+
+def contract_words(contract: Mapping[str, Any]) -> str:
+    """``trump C, discard QD, alone``: a declarer's choice as the record writes it."""
+    parts = [f"trump {contract['trump']}"]
+    if contract.get("discard"):
+        parts.append(f"discard {contract['discard']}")
+    return ", ".join(parts + (["alone"] if contract.get("alone") else []))
+
+
+class EarlierNames(dict[str, Any]):
+    """A row that still answers, with a DeprecationWarning, to the names its kind of row had
+    before its schema was shared with the files (kept for one minor version)."""
+
+    def __init__(self, row: Row, before: Row) -> None:
+        super().__init__(row)
+        self.before = before
+
+    def __missing__(self, key: str) -> Any:
+        if key not in self.before:
+            raise KeyError(key)
+        warnings.warn(f"the row's {key!r} is deprecated: read the columns of `hasen schema decision-rows`",
+                      DeprecationWarning, stacklevel=2)
+        return self.before[key]

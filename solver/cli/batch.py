@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, NamedTuple, TextIO
 
 from .. import public
+from ..analysis.columns import TABLE_ROW
 from ..core import strict_json
 from ..core.bounds import MAX_LINE
 from ..core.deal import read_deal
@@ -362,7 +363,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     print(f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}{skipped}; {run.backend}",
           file=err)
     if args.parquet:
-        write_parquet(COMMAND, args.parquet, batch_csv.PARQUET_COLUMNS, batch_csv.table_rows_of_file(args.output))
+        write_parquet(COMMAND, args.parquet, TABLE_ROW, batch_csv.table_rows_of_file(args.output))
     return 0
 
 

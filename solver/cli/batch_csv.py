@@ -17,19 +17,14 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from ..analysis.rows import TABLE_COLUMNS, table_rows
+from ..analysis.columns import TABLE_ROW, names
+from ..analysis.rows import table_rows
 from ..core.errors import HasenError, quoted
 from ..core.variants import variant_for
 from .cells import cell, id_cell, read_id_cell
-from .parquet import BOOL, CARD, ID, INT8, SEAT, SUIT, TEXT, VARIANT, Schema
 from .targets import id_key
 
-COLUMNS = ("id", *TABLE_COLUMNS, "error")
-# the kind of each column of a table's rows, and so the Parquet file's schema (its errors stay in OUT)
-TABLE_KINDS = {"variant": VARIANT, "deck": INT8, "deal": TEXT, "dealer": SEAT, "declarer": SEAT, "alone": BOOL,
-               "defender": SEAT, "trump": SUIT, "discard": CARD, "tricks": INT8, "best": BOOL, "dealer_choice": BOOL,
-               "call": TEXT, "defender_call": TEXT}
-PARQUET_COLUMNS: Schema = (("id", ID), *((name, TABLE_KINDS[name]) for name in TABLE_COLUMNS))
+COLUMNS = (*names(TABLE_ROW), "error")  # the Parquet file has no error column: its errors stay in OUT
 HEADER = ",".join(COLUMNS)
 CSV_SUFFIX = ".csv"
 

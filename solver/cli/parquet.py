@@ -18,10 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from ..core.cards import CARD_NAMES, SUITS, canonical_key
+from ..analysis.columns import BOOL, FLOAT, ID, INT8, INT16, INT32, ORDERS, TEXT, Schema
 from ..core.errors import HasenError
-from ..core.seats import SEATS
-from ..core.variants import VARIANTS
 from .targets import replace_file
 
 PARQUET_EXTRA = "pip install 'hasen[parquet]'"
@@ -53,17 +51,6 @@ def ours(command: str, path: str) -> Callable[[bytes], bool]:
     return own
 
 
-# the kinds of column: a dictionary of fixed values in the game's order (pandas reads each as
-# an ordered categorical), or a plain type
-SEAT, SUIT, CARD, VARIANT = "seat", "suit", "card", "variant"
-ORDERS: dict[str, tuple[str, ...]] = {
-    SEAT: tuple(SEATS),
-    SUIT: tuple(SUITS),
-    CARD: tuple(sorted(CARD_NAMES, key=lambda name: canonical_key(CARD_NAMES.index(name)))),
-    VARIANT: tuple(VARIANTS),
-}
-ID, TEXT, BOOL, INT8, INT16, INT32, FLOAT = "id", "text", "bool", "int8", "int16", "int32", "float"
-Schema = tuple[tuple[str, str], ...]  # each column's name and kind, in order
 ROW_GROUP = 131_072  # rows a group: some MB each, and a million-deal batch in about 900 groups to share out
 
 
@@ -81,7 +68,7 @@ def arrow_schema(command: str, columns: Schema) -> Any:
     """The file's schema: the same for every run of ``command``."""
     import pyarrow
 
-    fields = [pyarrow.field(name, arrow_type(kind)) for name, kind in columns]
+    fields = [pyarrow.field(c.name, arrow_type(c.kind)) for c in columns]
     return pyarrow.schema(fields, metadata={MARK_KEY: command.encode()})
 
 
@@ -110,8 +97,8 @@ def write_parquet(command: str, path: str, columns: Schema, rows: Iterable[dict[
 
     def write(temporary: str) -> None:
         with pyarrow.parquet.ParquetWriter(temporary, schema) as writer:
-            for group in groups(rows, [name for name, _ in columns]):
-                arrays = [column(kind, values) for (_, kind), values in zip(columns, group, strict=True)]
+            for group in groups(rows, [c.name for c in columns]):
+                arrays = [column(c.kind, values) for c, values in zip(columns, group, strict=True)]
                 writer.write_table(pyarrow.Table.from_arrays(arrays, schema=schema), row_group_size=ROW_GROUP)
 
     replace_file(command, path, write)

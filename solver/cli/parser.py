@@ -335,8 +335,8 @@ def bench_arguments(bench: argparse.ArgumentParser) -> None:
 
 
 def schema_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("name", metavar="NAME", nargs="?", help="the output (table, review, advice, ...); none: "
-                                                                 "the list of them")
+    parser.add_argument("name", metavar="NAME", nargs="?",
+                        help="the output (table, review, advice, decision-rows, ...); none: the list of them")
 
 
 def completion_arguments(parser: argparse.ArgumentParser) -> None:

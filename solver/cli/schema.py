@@ -1,5 +1,7 @@
 """``hasen schema [NAME]``: the JSON Schema of what a command prints with ``--json`` (the
-same as the web API's answer, from the one OpenAPI document), for code that reads it."""
+same as the web API's answer, from the one OpenAPI document), or of a row of the tidy rows
+(``rows()``, ``to_frame()``, the CSV and Parquet files: hasen.analysis.columns), for code
+that reads it."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ import argparse
 import json
 from typing import Any
 
+from ..analysis.columns import SCHEMAS as ROW_SCHEMAS
+from ..analysis.columns import json_schema as row_schema
 from ..core.errors import HasenError, quoted
 from .output import emit
 
@@ -33,8 +37,11 @@ def schema_of(name: str) -> dict[str, Any]:
     from hasen.api.config import defaults
     from hasen.api.openapi import document
 
+    if name in ROW_SCHEMAS:
+        return {"$schema": DIALECT, **row_schema(name)}
     if name not in OUTPUTS:
-        raise HasenError(f"schema: no output named {quoted(name)} (expected one of {', '.join(OUTPUTS)})")
+        known = [*OUTPUTS, *ROW_SCHEMAS]
+        raise HasenError(f"schema: no output named {quoted(name)} (expected one of {', '.join(known)})")
     components = document(defaults())["components"]["schemas"]
     what, roots = OUTPUTS[name]
     needed: dict[str, Any] = {}
@@ -60,8 +67,10 @@ def refs_in(schema: object) -> list[str]:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     if args.name is None:
-        width = max(map(len, OUTPUTS))
-        emit("\n".join(f"{name:<{width}}  {what}" for name, (what, _) in OUTPUTS.items()))
+        listed = {**{name: what for name, (what, _) in OUTPUTS.items()},
+                  **{name: what for name, (what, _) in ROW_SCHEMAS.items()}}
+        width = max(map(len, listed))
+        emit("\n".join(f"{name:<{width}}  {what}" for name, what in listed.items()))
         return 0
     emit(json.dumps(schema_of(args.name), indent=2))
     return 0

@@ -25,15 +25,15 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .. import public
+from ..analysis.columns import DECISION_ROW, names
 from ..analysis.egn import is_egn, read_egn
 from ..analysis.games import place_hands
 from ..analysis.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..analysis.record import Record, parse_block
+from ..analysis.rows import decision_rows
 from ..analysis.session import Session
 from ..core.errors import HasenError, quoted
 from ..core.record_text import RecordText, read_id, split_records
-from ..core.seats import SEATS
-from ..core.variants import variant_for
 from ..text.session_report import REPORT_MARK, game_words, require_matplotlib, session_html
 from ..workers import BackendError, Workers, WorkersFailed
 from .batch import Progress, counted
@@ -41,19 +41,14 @@ from .cells import cell, id_cell
 from .defaults import record_game
 from .options import STANDARD, read_text
 from .output import OutputError, emit
-from .parquet import BOOL, CARD, FLOAT, ID, INT8, INT16, INT32, SEAT, TEXT, Schema, ours, require_pyarrow, write_parquet
+from .parquet import ours, require_pyarrow, write_parquet
 from .targets import check_apart, check_replaceable, finished, id_key, replace_text, result_line
 
 COMMAND = "session"  # the mark of its results' lines (hasen.cli.targets)
-# the decisions' rows: each column and its kind (the Parquet file's schema)
-PARQUET_COLUMNS: Schema = (
-    ("id", ID), ("player", TEXT), ("seat", SEAT), ("decision", TEXT), ("call", TEXT), ("trick", INT8), ("card", CARD),
-    ("points_cost", FLOAT), ("points_stderr", FLOAT), ("single_dummy_cost", FLOAT), ("stderr", FLOAT),
-    ("mistake", BOOL), ("double_dummy_cost", FLOAT), ("verdict", TEXT), ("win_cost", FLOAT), ("game", INT32),
-    ("own_score", INT16), ("other_score", INT16))
-CSV_COLUMNS = tuple(name for name, _ in PARQUET_COLUMNS)
+CSV_COLUMNS = names(DECISION_ROW)
 HEADER = ",".join(CSV_COLUMNS)
-EARLIER_HEADERS = (",".join(CSV_COLUMNS[:-4]),)  # a CSV an earlier version wrote is still its own
+# a CSV an earlier version wrote is still its own: without the score, then without the verdicts' facts
+EARLIER_HEADERS = tuple(",".join(CSV_COLUMNS[:n]) for n in (14, 18))
 
 
 class Hand(NamedTuple):
@@ -326,7 +321,7 @@ def cmd_session(args: argparse.Namespace) -> int:
     if args.csv:
         replace_text(COMMAND, args.csv, csv_text(args.output), newline="")
     if args.parquet:
-        write_parquet(COMMAND, args.parquet, PARQUET_COLUMNS, (row for line in reviews(args.output) if "review" in line
+        write_parquet(COMMAND, args.parquet, DECISION_ROW, (row for line in reviews(args.output) if "review" in line
                                                            for row in csv_rows(line)))
     if args.html:
         replace_text(COMMAND, args.html, session_html(night.session, args.title or f"hasen session: {args.input}",
@@ -436,38 +431,9 @@ def check_resumable(path: str, kept: int, layouts: int, seed: int, uniform: bool
 
 
 def csv_rows(line: dict[str, Any]) -> list[dict[str, Any]]:
-    """The decisions of one reviewed hand, a row each: the bid, the trump and discard, every
-    card; with the game it belongs to and the score before it (the player's side's, the other
-    side's), where known."""
-    review = line["review"]
-    names = review["record"].get("players", {})
-    game = line.get("game")
-    variant = variant_for(review["record"]["variant"], review["record"]["deck"])
-    rows = []
-
-    def row(seat: str, decision: str, **values: Any) -> None:
-        if game is not None:  # the score before the hand, the player's side's first (of three, the best other)
-            own = variant.scorer_of(SEATS.index(seat))
-            values.update(game=game["number"], own_score=game["score"][own],
-                          other_score=max(s for i, s in enumerate(game["score"]) if i != own))
-        rows.append({"id": line["id"], "player": names.get(seat, seat), "seat": seat, "decision": decision,
-                     **{k: values.get(k, "") for k in CSV_COLUMNS[4:]}})
-
-    for call in review["calls"]:
-        row(call["seat"], "call", call=call["call"], points_cost=call["cost"], points_stderr=call["stderr"],
-            mistake=call["mistake"], verdict="mistake" if call["mistake"] else "good",
-            win_cost=call.get("win_cost", ""))
-    if review["choice"] is not None:
-        choice = review["choice"]
-        row(choice["seat"], "contract", points_cost=choice["cost"], points_stderr=choice["stderr"],
-            single_dummy_cost=round(choice["best_mean"] - choice["mean"], 4), mistake=choice["mistake"],
-            verdict="mistake" if choice["mistake"] else "good", win_cost=choice.get("win_cost", ""))
-    for card in review["cards"]:
-        row(card["seat"], "card", trick=card["trick"], card=card["card"], points_cost=card["points_cost"],
-            points_stderr=card["points_stderr"], single_dummy_cost=card["cost"], stderr=card["stderr"],
-            mistake=card["mistake"], double_dummy_cost=card["double_dummy"]["cost"], verdict=card["verdict"],
-            win_cost=card.get("win_cost", ""))
-    return rows
+    """The decisions of one reviewed hand, a row each (``DECISION_ROW``), with the game it
+    belongs to and the score before it where known."""
+    return decision_rows(line["review"], line["id"], line.get("game"))
 
 
 def csv_text(source: str) -> str:

@@ -129,3 +129,35 @@ def test_without_pyarrow_parquet_says_what_to_install(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert done.returncode == 2 and done.stderr.strip() == \
         "hasen: batch: --parquet needs pyarrow, which is not installed: pip install 'hasen[parquet]'"
+
+
+def test_a_sessions_rows_are_the_reviews_rows_in_every_form(capsys, tmp_path: Path) -> None:
+    """One schema for a reviewed hand's decisions (``hasen schema decision-rows``): the
+    session's CSV and Parquet rows are ``HandReview.rows()`` of the same review, cell for
+    cell, and ``to_frame()`` has the types pandas reads the Parquet file with."""
+    pandas = pytest.importorskip("pandas")
+    import hasen
+    from hasen.cli.schema import schema_of
+
+    jsonschema = pytest.importorskip("jsonschema")
+    source = night(tmp_path, HANDS[:1])
+    out, table, sheet = tmp_path / "out.jsonl", tmp_path / "night.parquet", tmp_path / "night.csv"
+    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS, "--parquet", str(table),
+                       "--csv", str(sheet))
+    assert code == 0, err
+    # the session places the hand as the first of a game, at 0 to 0
+    review = hasen.review_hand(HANDS[0], layouts=int(LAYOUTS[1]), seed=int(LAYOUTS[3]), score=(0, 0))
+    rows = [dict(row) for row in review.rows()]
+    schema = schema_of("decision-rows")
+    for row in rows:
+        jsonschema.validate(row, schema)
+        assert list(row) == list(schema["properties"])
+    assert rows[0]["deal"] == "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"
+    assert (rows[0]["id"], rows[0]["seat"], rows[0]["player"], rows[0]["own_score"]) == ("one", "E", "Bob", 0)
+    assert rows[0]["game"] is None and "win" in {row["decided_by"] for row in rows}
+    assert parquet_rows(table) == [{**row, "game": 1} for row in rows]
+    assert csv_rows(sheet.read_text()) == [{**row, "game": 1} for row in rows]
+    read = pandas.read_parquet(table, dtype_backend="numpy_nullable")
+    frame = review.to_frame()
+    assert list(read.columns) == list(frame.columns)
+    assert {c: str(t) for c, t in read.dtypes.items()} == {c: str(t) for c, t in frame.dtypes.items()}

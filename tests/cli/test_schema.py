@@ -47,6 +47,25 @@ def test_each_commands_json_is_what_its_schema_says(capsys, tmp_path: Path, name
 
 def test_the_list_names_every_output_and_a_wrong_name_is_refused(capsys) -> None:
     code, out, _ = run(capsys, "schema")
-    assert code == 0 and [line.split()[0] for line in out.splitlines()] == [*PRINTED, "error"]
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == [*PRINTED, "error", "table-rows", "decision-rows"]
     code, _, err = run(capsys, "schema", "tables")
     assert code == 2 and err.strip().startswith("hasen: schema: no output named 'tables' (expected one of table,")
+
+
+@pytest.mark.parametrize("variant", ["hasenpfeffer", "euchre", "railroad"])
+def test_a_tables_rows_are_what_the_row_schema_says(capsys, variant: str) -> None:
+    """Every row of a table, in order of the schema's columns, which are the batch CSV's (but
+    its id, a file's, and error, a failed line's)."""
+    import hasen
+    from hasen.cli.batch_csv import COLUMNS
+
+    row_schema = schema(capsys, "table-rows")
+    validator = jsonschema.Draft202012Validator(row_schema)
+    rows = hasen.analyze(hasen.random_deal(variant=variant, seed=3)).rows()
+    assert rows
+    for row in rows:
+        validator.validate(row)
+        assert list(row) == list(row_schema["properties"])[1:]
+    assert list(row_schema["properties"]) == list(COLUMNS[:-1])
+    assert not validator.is_valid({**rows[0], "dealer": "X"}) and not validator.is_valid({**rows[0], "tricks": "3"})
