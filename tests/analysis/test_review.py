@@ -4,6 +4,7 @@ the oracle's rules rather than the product's; and every way a record can be wron
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import euchre_deals
@@ -11,6 +12,7 @@ import pytest
 from dealgen import random_contract, random_deal
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE, Example
 from replay import Replay
+from stored_oracle import StoredOracle, stored
 
 from hasen.analysis.inputs import make_contract
 from hasen.analysis.play import Contract
@@ -41,9 +43,13 @@ def random_record(rng: random.Random, replay: Replay, cards: int) -> tuple[list[
     return played, " ".join(names)
 
 
-def check_review(deal: Deal, contract: Contract, seed: int, searcher=None) -> None:
+def check_review(deal: Deal, contract: Contract, seed: int, searcher=None, values: dict[str, int] | None = None,
+                 recording: bool = False) -> None:
+    """``values``: the oracle's values stored (tests/stored_oracle.py), or recorded there."""
     rng = random.Random(seed)
     replay = Replay.start(deal, contract)
+    if values is not None:
+        replay = dataclasses.replace(replay, oracle=StoredOracle(replay.oracle, values, recording))
     whole = 6 * len(replay.oracle.seats)
     cards, record = random_record(rng, replay, whole if rng.random() < 0.6 else rng.randrange(whole))
     review = review_play(deal, contract, record, game_of(deal.variant), searcher=searcher)
@@ -91,14 +97,39 @@ def test_four_hand_deals_match_the_oracle(seed: int) -> None:
     check_review(deal, random_contract(rng, deal, alone_rate=0.0), 500 + seed)
 
 
-# tens of seconds a deal; the search's own oracle tests cover many more four-hand deals
-# (tests/search/test_search.py), these the review's figures built on them
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", range(FOUR_HAND_SEEDS, 4))
-def test_more_four_hand_deals_match_the_oracle(seed: int) -> None:
+# tens of seconds a deal for the oracle, so its values are stored (tests/stored_oracle.py);
+# the search's own oracle tests cover many more four-hand deals (tests/search/test_search.py),
+# these the review's figures built on them
+MORE_FOUR_HAND_SEEDS = range(FOUR_HAND_SEEDS, 4)
+LIVE_SEED = 2  # the stored deal worked out again by the oracle itself: the quickest
+
+
+def more_four_hand(seed: int, values: dict[str, int], recording: bool = False) -> None:
     rng = random.Random(500 + seed)
     deal = random_deal(rng)
-    check_review(deal, random_contract(rng, deal, alone_rate=0.0), 500 + seed)
+    check_review(deal, random_contract(rng, deal, alone_rate=0.0), 500 + seed, values=values, recording=recording)
+
+
+@pytest.mark.parametrize("seed", MORE_FOUR_HAND_SEEDS)
+def test_more_four_hand_deals_match_the_stored_oracle(seed: int) -> None:
+    more_four_hand(seed, stored(f"four hands {seed}"))
+
+
+@pytest.mark.slow
+def test_the_stored_oracle_values_are_the_oracles() -> None:
+    """One stored deal's every value, worked out again."""
+    values: dict[str, int] = {}
+    more_four_hand(LIVE_SEED, values, recording=True)
+    assert values == stored(f"four hands {LIVE_SEED}")
+
+
+def record_stored_values() -> dict[str, dict[str, int]]:
+    """The values tests/stored_oracle.py stores: every position the checks above reach."""
+    out: dict[str, dict[str, int]] = {}
+    for seed in MORE_FOUR_HAND_SEEDS:
+        out[f"four hands {seed}"] = {}
+        more_four_hand(seed, out[f"four hands {seed}"], recording=True)
+    return out
 
 
 @pytest.mark.parametrize("seed", range(4))
