@@ -547,8 +547,9 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | Card
         indexes = agreeing_layouts(knowledge, seed, layouts, Context(calls, True, uniform), checked).indexes
     answer = simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, threads,
                               progress=progress_for(deadline, progress), indexes=indexes)
-    answer.auction = tuple((seat, call.words(checked)) for seat, call in calls)
-    return answer
+    from dataclasses import replace  # not at the top: a table's start does without it
+
+    return replace(answer, auction=tuple((seat, call.words(checked)) for seat, call in calls))
 
 
 def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: SuitLike,

@@ -167,7 +167,7 @@ class AtTheTable:
         return next((a for a in self.actions if a.option.call.kind == PASS), None)
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class BidAdvice(AtTheTable, Answer):
     """Hasenpfeffer bid advice from the bidder's six cards (single dummy).
 
@@ -501,9 +501,9 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
 
         calls = [PASSING, *(Call(BID, bid) for bid in ladder[state.high + 1:])]
         options = [o for o in options_at(variant, calls, settings) if o.call.kind != BID or o.alone in forms]
-        answer.actions = scored(value_options(PlayerModel.of(variant).at_score(context.score), settings, k.seat,
-                                              k.dealer, context.auction,
-                                              dealt, options, own_tricks), k, settings, context)
+        answer = replace(answer, actions=scored(value_options(PlayerModel.of(variant).at_score(context.score),
+                                                              settings, k.seat, k.dealer, context.auction,
+                                                              dealt, options, own_tricks), k, settings, context))
     return answer
 
 
@@ -525,7 +525,7 @@ class CallFigures(BidFigures):
                 "march": figure(self.share(len(self.counts) - 1)), "euchred": figure(1 - self.make)}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class CallAdvice(AtTheTable, Answer):
     """Euchre call advice from the seat's five cards and the upcard (single dummy).
 
@@ -605,20 +605,18 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
     upcard_suit = first_round_suit(k.extra, settings)
     if upcard_suit is None:  # a turned Joker that stands for no suit
         if settings.joker_upcard == "redeal":
-            answer.nothing_to_decide = "a turned Joker: the hand is dealt again"
-            return answer
+            return replace(answer, nothing_to_decide="a turned Joker: the hand is dealt again")
         if not dealer_seat:
-            answer.nothing_to_decide = f"a turned Joker: the dealer {SEATS[k.dealer]} names trump"
-            return answer
+            return replace(answer, nothing_to_decide=f"a turned Joker: the dealer {SEATS[k.dealer]} names trump")
     rules, state, context = turn_state(k, context, settings)
-    answer.context = context
+    answer = replace(answer, context=context)
     forms = forms_of(variant, alone)
     shapes = [TableShape.of(k, k.seat, a, settings) for a in forms]
     own_discard = any(shape.chooser in shape.exchangers for shape in shapes)
     second_round_follows = context.model and state.round == 1
     main_layouts = agreeing_layouts(k, seed, layouts, context, settings)
     count = len(main_layouts.indexes)
-    answer.layouts, answer.agreeing = count, main_layouts
+    answer = replace(answer, layouts=count, agreeing=main_layouts)
     choice_count = choice_layouts if own_discard or second_round_follows else 0  # the most, for progress
     total = count + choice_count
     picks: list[dict[int, int]] = []  # per form, the column of each trump (the seat's own discard chosen)
@@ -702,17 +700,17 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
 
             values.append(value_options(model, settings, k.seat, k.dealer, context.auction, dealt, passing,
                                         tricks_from(chosen), fixed)[0].expected)
-        answer.second_round = later[max(range(len(later)), key=values.__getitem__)]
-        best_later = answer.second_round.call
+        plan = later[max(range(len(later)), key=values.__getitem__)]
+        answer = replace(answer, second_round=plan)
+        best_later = plan.call
 
         def own_call(at: AuctionState) -> Call | None:
             return best_later if at.round == 2 else None
 
     options = [o for o in options_at(variant, rules.calls(state), settings) if o.call.kind == PASS or o.alone in forms]
     dealt = k.dealt_many(seed, main_layouts.indexes, unseen)
-    answer.actions = scored(value_options(model, settings, k.seat, k.dealer, context.auction, dealt, options,
-                                          tricks_from(main), own_call), k, settings, context)
-    return answer
+    return replace(answer, actions=scored(value_options(model, settings, k.seat, k.dealer, context.auction, dealt,
+                                                        options, tricks_from(main), own_call), k, settings, context))
 
 
 def scored(actions: list[ActionFigures], knowledge: Knowledge, settings: Settings,

@@ -121,6 +121,11 @@ class BestChoice(NamedTuple):
     tricks: int
 
 
+def set_fields(answer: Answer, **fields: Any) -> None:
+    """An answer's fields, set by its ``__init__`` (after which it cannot be changed)."""
+    answer.__dict__.update(fields)
+
+
 class Answer:
     """Base of the analyses' results.
 
@@ -156,6 +161,12 @@ class Answer:
     def to_frame(self) -> Any:
         """The rows as a pandas DataFrame (``pip install 'hasen[frames]'``)."""
         return frame(self.rows(), self.ROW_SCHEMA)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a {type(self).__name__} is an answer and cannot be changed (set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a {type(self).__name__} is an answer and cannot be changed (delete {name!r})")
 
     def __eq__(self, other: object) -> bool:
         """Of one kind, with equal parts."""

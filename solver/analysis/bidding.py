@@ -199,7 +199,7 @@ Advice = HasenpfefferAdvice | EuchreAdvice  # a seat's advice, as its game gives
 
 # --- the answer ----------------------------------------------------------------------------
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class BidAnalysis(Answer):
     """Bid advice for every seat and the par of the hand: ``bids.advice["N"]``, ``bids.par``.
 

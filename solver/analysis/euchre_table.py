@@ -25,7 +25,7 @@ from ..rules.seating import best_callers
 from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
-from .answer import Answer, BestChoice, TableAnswer, options_json, tables_repr
+from .answer import Answer, BestChoice, TableAnswer, options_json, set_fields, tables_repr
 from .inputs import coerce_deal
 from .play import BestCard, Contract, declarer_cards
 from .table import (
@@ -77,11 +77,13 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     (5, Card('KD'), [Suit('H')])
     """
 
+    maker: Seat
+    values: bytes
+    dealer_cards: Mask
+    exchanges: tuple[bool | None, ...]
+
     def __init__(self, maker: Seat, values: bytes, dealer_cards: Mask, exchanges: tuple[bool | None, ...]) -> None:
-        self.maker = maker
-        self.values = values
-        self.dealer_cards = dealer_cards
-        self.exchanges = exchanges
+        set_fields(self, maker=maker, values=values, dealer_cards=dealer_cards, exchanges=exchanges)
 
     def __eq__(self, other: object) -> bool:
         return (type(other) is MakerTable and self.maker == other.maker and self.values == other.values
@@ -190,13 +192,14 @@ class EuchreAnalysis(TableAnswer, Answer):  # not a dataclass: see tests/cli/tes
     [(Seat('N'), 5), (Seat('S'), 5)]
     """
 
+    alone: bool
+    lone_defender: Seat | None
+    tables: ByName[Seat, MakerTable]
+    settings: Settings
+
     def __init__(self, deal: Deal, alone: bool, lone_defender: Seat | None, tables: ByName[Seat, MakerTable],
                  settings: Settings = DEFAULT_SETTINGS) -> None:
-        self.deal = deal
-        self.alone = alone
-        self.lone_defender = lone_defender
-        self.tables = tables
-        self.settings = settings
+        set_fields(self, deal=deal, alone=alone, lone_defender=lone_defender, tables=tables, settings=settings)
 
     def to_json(self) -> dict[str, Any]:
         variant = self.deal.variant
@@ -381,12 +384,14 @@ class CallingTable(MakerTable):
     (5, 'JK for KH')
     """
 
+    callers: tuple[int, ...]
+    leaves: list[Grouped]
+
     def __init__(self, plan: CallingPlan, leaves: list[Grouped]) -> None:
         deal = plan.deal
         dealer_cards = 0 if plan.dealer is None else declarer_cards(deal, plan.dealer)
         super().__init__(SEAT_OBJECTS[plan.maker], b"", dealer_cards, plan.keeps_most)
-        self.callers = plan.callers
-        self.leaves = leaves
+        set_fields(self, callers=plan.callers, leaves=leaves)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is CallingTable and self.maker == other.maker and self.leaves == other.leaves

@@ -249,7 +249,7 @@ class PlayerTotals:
                 "bidding_win": figure(self.bidding_win)}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class HandReview(Answer):
     """A hand record reviewed fairly (see the module): ``review.cards``, ``review.result``.
 
@@ -382,8 +382,7 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     not_judged = not_judged_words(record)
     review = HandReview(record, layouts, seed, verdicts, choice, play, dd, par, uniform=uniform, score=score,
                         not_judged=not_judged)
-    review.players = player_totals(review)
-    return review
+    return replace(review, players=player_totals(review))
 
 
 def blind_seats(record: Record) -> tuple[set[int], set[int]]:

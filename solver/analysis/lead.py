@@ -126,7 +126,7 @@ class LeadStats(Sample):
         return data
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class LeadSimulation(Answer):
     """Each opening lead over random layouts, for the leader's side.
 

@@ -233,7 +233,7 @@ def game_won_by(first: int, second: int, declaring: int, target: int) -> int | N
     return 0 if declaring == 0 else 1
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class Odds(Answer):
     """The chance of winning the game from a score: ``hasen.odds("8-5", dealer="N")``.
 

@@ -170,7 +170,7 @@ def player_chances(variant: Variant, settings: Settings = Settings()) -> PlayerC
     return PlayerChances(variant, settings, solve_three_table(variant, settings, outcomes).tolist(), None, hands)
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class PlayerOdds(Answer):
     """Each player's chance of winning the game from three scores:
     ``hasen.odds("3-5-7", dealer="N", variant="euchre3")``.

@@ -8,7 +8,7 @@ equivalent cards, and one best line of play to the end.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.cards import SUITS, CardId, Mask, canonical_key, card_name
@@ -42,7 +42,7 @@ class CardChoice:
         return {"cards": [card_name(c) for c in self.cards], "total": self.total, "cost": self.cost}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class PositionAnalysis(Answer):
     """Every legal card's value at one position, and a best line: ``result.choices``.
 
@@ -206,14 +206,13 @@ def analyze_position(state: PlayState, searcher: Searcher | None = None,
     result = PositionAnalysis(state, state.declarer_taken(), state.value(searcher))
     if state.finished:
         return result
-    result.choices = card_choices(state, result.total, searcher, checkpoint)
-    best = next((c.cards[0] for c in result.choices if c.cost == 0), None)
+    choices = card_choices(state, result.total, searcher, checkpoint)
+    best = next((c.cards[0] for c in choices if c.cost == 0), None)
     if best is None:
         raise RuntimeError(f"search: no card keeps the value {result.total} of {state.deal!r}")
     after = state.copy()
     after.play(best)
-    result.best_line = [best] + best_line(after, result.total, searcher, checkpoint)
-    return result
+    return replace(result, choices=choices, best_line=[best] + best_line(after, result.total, searcher, checkpoint))
 
 
 def best_line(state: PlayState, total: int, searcher: Searcher,

@@ -70,7 +70,7 @@ class PlayerSummary:
         return {"cards": self.cards, "costly": self.costly, "tricks_lost": self.tricks_lost}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class PlayReview(Answer):
     """A played hand judged card by card: ``review.cards``, ``review.contract_cost``.
 

@@ -102,7 +102,7 @@ class FormStats:
                          for bid, c in self.best().items()}}
 
 
-@dataclass(repr=False)
+@dataclass(repr=False, frozen=True)
 class Simulation(Answer):
     """Each choice of the seat over random layouts of the cards it cannot see.
 

@@ -18,7 +18,7 @@ from ..rules.seating import check_lead_settings
 from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
-from .answer import Answer, BestChoice, TableAnswer, options_json, tables_repr
+from .answer import Answer, BestChoice, TableAnswer, options_json, set_fields, tables_repr
 from .inputs import coerce_deal, coerce_defender, coerce_seat
 from .play import Contract, declarer_cards, exchanging_seat, search_frame
 
@@ -62,10 +62,12 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     (6, [(Suit('C'), Card('KH'))])
     """
 
+    declarer: Seat
+    cards: Mask  # the hand and the widow: the discards
+    values: bytes
+
     def __init__(self, declarer: Seat, cards: Mask, values: bytes) -> None:
-        self.declarer = declarer
-        self.cards = cards  # the hand and the widow: the discards
-        self.values = values
+        set_fields(self, declarer=declarer, cards=cards, values=values)
 
     def __eq__(self, other: object) -> bool:
         return (type(other) is DeclarerTable and self.declarer == other.declarer and self.cards == other.cards
@@ -177,13 +179,14 @@ class TableAnalysis(TableAnswer, Answer):  # not a dataclass: see tests/cli/test
     {Seat('N'): 6, Seat('E'): 4, Seat('S'): 5, Seat('W'): 5}
     """
 
+    alone: bool
+    tables: ByName[Seat, DeclarerTable]
+    lone_defender: Seat | None
+    settings: Settings
+
     def __init__(self, deal: Deal, alone: bool, tables: ByName[Seat, DeclarerTable],
                  lone_defender: Seat | None = None, settings: Settings = DEFAULT_SETTINGS) -> None:
-        self.deal = deal
-        self.alone = alone
-        self.tables = tables
-        self.lone_defender = lone_defender
-        self.settings = settings
+        set_fields(self, deal=deal, alone=alone, tables=tables, lone_defender=lone_defender, settings=settings)
 
     def to_json(self) -> dict[str, Any]:
         data = {

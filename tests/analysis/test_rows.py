@@ -120,3 +120,44 @@ def test_analyze_each_names_the_bad_deal(backend: dict) -> None:
     deals[3] = "N:A.K..AQJ*"
     with pytest.raises(hasen.NotationError, match=r"^deals\[3\]: "):
         list(hasen.analyze_each(deals, chunk=2, **backend))
+
+
+def test_no_answer_can_be_changed() -> None:
+    """Every kind of answer refuses a field set or deleted, with an AttributeError (a frozen
+    dataclass's FrozenInstanceError is one), and its fields keep their values."""
+    import inspect
+
+    from hasen.analysis.answer import Answer
+
+    deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
+    euchre = hasen.random_deal(variant="euchre", seed=4)
+    railroad = hasen.Deal("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", variant="railroad")
+    answers = [
+        hasen.analyze(deal), hasen.analyze(euchre), hasen.analyze(railroad, declarer="S", alone=True),
+        hasen.simulate(deal, seat="N", layouts=4), hasen.review(deal, "N", "C", "KH", played="AS KC"),
+        hasen.solve(deal, "N", "C", "KH"), hasen.odds("8-5"), hasen.odds("3-4-5", variant="euchre3"),
+        hasen.bid(deal), hasen.bid(deal, seat="E", layouts=4, choice_layouts=2),
+        hasen.bid(euchre, seat=euchre.dealer.left, layouts=4, choice_layouts=2),
+        hasen.simulate_lead(deal, seat="N", declarer="E", trump="D", layouts=4),
+        hasen.review_hand("variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, "
+                          "S name H; contract: S, trump H; play: AH KD KH QD QH TD TS 9D 9S 9C", layouts=4),
+    ]
+    parts = [table for answer in answers[:3] for table in answer.tables.values()]
+    seen = set()
+    for answer in answers + parts:
+        seen.add(type(answer))
+        name, value = next(iter(vars(answer).items()))
+        with pytest.raises(AttributeError):
+            setattr(answer, name, None)
+        with pytest.raises(AttributeError):
+            delattr(answer, name)
+        with pytest.raises(AttributeError):
+            answer.something_new = 1  # type: ignore[attr-defined]
+        assert getattr(answer, name) is value
+    kinds = set()
+    todo = [Answer]
+    while todo:
+        kind = todo.pop()
+        kinds.add(kind)
+        todo += kind.__subclasses__()
+    assert {k for k in kinds if not inspect.isabstract(k) and k is not Answer} <= seen, "every kind of answer tried"
