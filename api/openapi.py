@@ -3,6 +3,9 @@ against: the same objects, so the document cannot drift from what is accepted.""
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
@@ -1086,13 +1089,29 @@ TAGS = [
 ]
 
 
+# each operation's answer to its example request, made by tools/build_response_examples.py
+RESPONSE_EXAMPLES = Path(__file__).parent / "data" / "response_examples.json"
+WITHOUT_RESPONSE_EXAMPLE = ("/openapi.json",)  # this document
+
+
+@cache
+def response_examples() -> dict[str, Any]:
+    return json.loads(RESPONSE_EXAMPLES.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
 def with_operations(paths: dict[str, Any]) -> dict[str, Any]:
-    """Each operation with its tag, operationId and example request."""
+    """Each operation with its tag, operationId, example request and example answer."""
+    answers = response_examples()
     for path, (tag, operation_id, example) in OPERATIONS.items():
         for operation in paths[PREFIX + path].values():
             operation.update(tags=[tag], operationId=operation_id)
             if example is not None:
                 operation["requestBody"]["content"]["application/json"]["example"] = example
+            if path in answers:
+                answer = answers[path]
+                # the version the service runs, not the one the examples were made with
+                operation["responses"]["200"]["content"]["application/json"]["example"] = \
+                    {**answer, "version": __version__} if "version" in answer else answer
     return paths
 
 

@@ -258,12 +258,32 @@ def test_each_example_is_a_request_the_document_accepts(openapi_doc: dict) -> No
 
 @pytest.mark.compiled  # the single-dummy examples are too many solves for the pure-Python twin's time limit
 def test_each_example_is_a_request_the_service_answers(client: FlaskClient, openapi_doc: dict) -> None:
-    """The service answers each example as the document says."""
+    """The service answers each example as the document says, with the answer the document
+    shows as its example (tools/build_response_examples.py made them; not its version)."""
     for path, body in posted_examples(openapi_doc):
         response = client.post(path, json=body["example"])
         assert response.status_code == 200, (path, response.get_json())
         name = path.removeprefix("/api/v1/")
         OAS31Validator(response_schema(openapi_doc, name, "post", 200)).validate(response.get_json())
+        shown = openapi_doc["paths"][path]["post"]["responses"]["200"]["content"]["application/json"]["example"]
+        answer = response.get_json()
+        if "version" in answer:
+            assert shown["version"] == answer["version"], "the document shows the running version"
+        assert shown == answer, f"{path}: the example answer is stale: python tools/build_response_examples.py"
+
+
+def test_every_answer_has_an_example_the_document_accepts(openapi_doc: dict) -> None:
+    """A reader (or a mock server) sees a real answer for each operation, of the shape the
+    document gives."""
+    shown = 0
+    for path, _, operation in operations(openapi_doc):
+        if path == "/api/v1/openapi.json":
+            continue
+        body = operation["responses"]["200"]["content"]["application/json"]
+        assert "example" in body, path
+        OAS31Validator({**body["schema"], "components": openapi_doc["components"]}).validate(body["example"])
+        shown += 1
+    assert shown == len(operations(openapi_doc)) - 1 > 10
 
 
 def test_seats_suits_cards_and_games_are_shared_components(openapi_doc: dict) -> None:
