@@ -260,15 +260,16 @@ def rows_of(answers: Answer | Iterable[Answer]) -> Iterator[dict[str, Any]]:
 
 def to_frame(answers: Answer | Iterable[Answer]) -> Any:
     """``rows_of(answers)`` as a pandas DataFrame (``pip install 'hasen[frames]'``): a column
-    per field, seats, suits and cards as their names.
+    per field, seats, suits and cards as their names; answers of one kind that is also
+    written as files (tables, fair reviews) typed as their ``to_frame()`` types them.
 
     >>> frame = to_frame(analyze_each(["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"] * 3))
-    >>> frame.groupby("declarer").tricks.max().to_dict(), len(frame)
-    ({'E': 5, 'N': 6, 'S': 5, 'W': 5}, 336)
+    >>> frame.groupby("declarer", observed=True).tricks.max().to_dict(), len(frame)
+    ({'N': 6, 'E': 5, 'S': 5, 'W': 5}, 336)
     """
-    from .analysis.rows import frame
+    from .analysis.rows import frame_of
 
-    return frame(rows_of(answers))
+    return frame_of(answers)
 
 
 def position(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | None = None,

@@ -87,6 +87,18 @@ def rows_of(answers: Any) -> Iterator[Row]:
             yield {"answer": index, **row}
 
 
+def frame_of(answers: Any) -> Any:
+    """The DataFrame of one answer or of each of many (``rows_of``), typed by their row
+    schema where they are all of one kind that has one."""
+    if hasattr(answers, "rows"):
+        return answers.to_frame()
+    schemas, rows = set(), []
+    for index, answer in enumerate(answers):
+        schemas.add(answer.ROW_SCHEMA)
+        rows += ({"answer": index, **row} for row in answer.rows())
+    return frame(rows, schemas.pop() if len(schemas) == 1 else None)
+
+
 def frame(rows: Iterable[Row], schema: PlainSchema | None = None) -> Any:
     """A pandas DataFrame of the rows (pandas is an extra: the message says how to add it);
     with ``schema``, each of its columns of its kind's pandas type, whatever the rows hold

@@ -85,8 +85,11 @@ def test_many_deals_go_into_one_frame() -> None:
     assert isinstance(frame, pandas.DataFrame)
     assert frame["answer"].nunique() == 16 and set(frame["declarer"]) == set("NESW")
     assert not pandas.api.types.is_integer_dtype(frame["declarer"])  # names, not seat numbers
+    # typed as one table's to_frame(), the two games' tables alike: seats in the table's order
+    assert list(frame["declarer"].cat.categories) == list("NESW") and str(frame["tricks"].dtype) == "Int8"
+    assert frame.drop(columns="answer").dtypes.to_dict() == hasen.analyze(deals[0]).to_frame().dtypes.to_dict()
     by_hand = {(i, s): t.best_tricks for i, a in enumerate(hasen.analyze_many(deals)) for s, t in a.tables.items()}
-    best = frame.groupby(["answer", "declarer"]).tricks.max()
+    best = frame.groupby(["answer", "declarer"], observed=True).tricks.max()
     assert {(i, hasen.Seat(s)): n for (i, s), n in best.items()} == by_hand
 
 
