@@ -92,7 +92,8 @@ def frame_of(answers: Any) -> Any:
     schema where they are all of one kind that has one."""
     if hasattr(answers, "rows"):
         return answers.to_frame()
-    schemas, rows = set(), []
+    schemas: set[PlainSchema | None] = set()
+    rows: list[Row] = []
     for index, answer in enumerate(answers):
         schemas.add(answer.ROW_SCHEMA)
         rows += ({"answer": index, **row} for row in answer.rows())
