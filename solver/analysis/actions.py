@@ -23,6 +23,7 @@ from ..core.variants import Variant
 from ..rules.auction import BID, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import Bid, scorer_points, tricks_needed
 from ..rules.settings import Settings
+from .agreement import remember_bid_values
 from .answer import figure, given_figures, stderr_of_mean
 from .chances import Chances
 from .contracts import Play, solve_plays
@@ -153,6 +154,10 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
     ours = np.zeros((len(options), count), dtype=bool)
     made = np.zeros((len(options), count), dtype=bool)
     redeal = np.zeros((len(options), count), dtype=bool)
+    if variant.declarer_exchanges and layouts:  # every hand's bid values at once, not hand by hand
+        first = layout_rules(variant, dealer, layouts[0][0], layouts[0][1], settings)
+        for other in variant.seats:
+            remember_bid_values(model, first, other, np.array([hands[other] for hands, _ in layouts], dtype=np.uint64))
     plays: list[Play] = []
     waiting: list[tuple[int, int, AuctionEnd]] = []  # (option, layout, end) of each play
     known: dict[tuple[int, AuctionEnd], int] = {}  # a layout's model contract solved once
@@ -162,9 +167,14 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
         for _, call in start:
             state = rules.after(state, call)
         memo: dict[AuctionState, AuctionState] = {}
+        # options that call alike (a Hasenpfeffer bid with the partner and alone) end alike
+        ends: dict[tuple[Call, Bid | None], AuctionEnd] = {}
         for o, option in enumerate(options):
-            end = continued(model, rules, state, hands, seat, option.own(rules, own_call), memo).end
-            assert end is not None
+            end = ends.get((option.call, option.up_to))
+            if end is None:
+                end = continued(model, rules, state, hands, seat, option.own(rules, own_call), memo).end
+                assert end is not None
+                ends[(option.call, option.up_to)] = end
             if end.declarer is None:
                 redeal[o, i] = True
                 continue

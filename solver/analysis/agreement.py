@@ -155,3 +155,19 @@ def blended(fit: FormFit, predicted: np.ndarray, scores: tuple[int, ...]) -> np.
     high = np.minimum(low + 1, last)
     values: np.ndarray = by_bucket[low] + far * (by_bucket[high] - by_bucket[low])
     return values
+
+
+KNOWN_BID_VALUES = 1 << 17  # hands kept at the most: a few advices' layouts
+
+
+def remember_bid_values(model: PlayerModel, rules: AuctionRules, seat: int, hands: Hands) -> None:
+    """Hasenpfeffer: ``model.bid_values`` of the seat's hand on each layout, worked out at
+    once as arrays (the same values) and kept for the auctions about to be played out."""
+    known = model.known_bid_values
+    if len(known) + len(hands) > KNOWN_BID_VALUES:
+        known.clear()
+    values = Ratings(model, rules, seat, hands).bid_values()
+    dealer, settings = rules.dealer, rules.settings
+    for index, hand in enumerate(np.asarray(hands, dtype=np.uint64).tolist()):
+        known[(hand, seat, dealer, settings)] = tuple(float(by_bid[index]) for by_bid in values)
+

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
@@ -42,6 +43,15 @@ LAYOUTS_PER_CHUNK = 25  # small enough for progress and for two threads to share
 
 WHOLE: list[tuple[int, int]] = []  # a search's values are the whole table, as they are
 Column = tuple[int, int | None]  # (trump, discard): None when the seat makes no discard, EXTRA for the widow
+
+
+@lru_cache(maxsize=1024)  # asked for every layout of a table: the same few shapes
+def search_places(variant: Variant, declarer: int, seats: tuple[int, ...],
+                  exchangers: tuple[int | None, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """Where the search seats each playing seat, and each trump's taker of the extra card
+    (-1: none), for ``declarer``'s table."""
+    return (tuple((seat, variant.search_seat(seat, declarer)) for seat in seats),
+            tuple(-1 if t is None else variant.search_seat(t, declarer) for t in exchangers))
 
 
 class TableShape(NamedTuple):
@@ -96,12 +106,12 @@ class TableShape(NamedTuple):
                 wanted: list[int] | None = None, exchangers: Sequence[int | None] | None = None) -> tuple[Any, ...]:
         """``Searcher.solve_table``'s arguments for one layout; ``wanted``: the masks of the
         values to solve (``wanted()``; None: every one); ``exchangers``: by default the shape's."""
+        places, takers = search_places(variant, self.declarer, self.seats,
+                                       tuple(self.exchangers if exchangers is None else exchangers))
         laid = [0] * NUM_SEATS
-        for seat in self.seats:
-            laid[variant.search_seat(seat, self.declarer)] = hands[seat]
-        takers = [-1 if t is None else variant.search_seat(t, self.declarer)
-                  for t in (self.exchangers if exchangers is None else exchangers)]
-        return laid, LAYOUT_BYTES, takers, extra, self.active, self.leader, self.side, wanted
+        for seat, place in places:
+            laid[place] = hands[seat]
+        return laid, LAYOUT_BYTES, list(takers), extra, self.active, self.leader, self.side, wanted
 
     @property
     def widths(self) -> list[int]:

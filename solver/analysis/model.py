@@ -322,6 +322,9 @@ class PlayerModel:
         self.fits = fits  # "bid" (before the widow or the exchange) and, Hasenpfeffer, "play": by alone
         self.policies = policies  # when its seats call (hasen.analysis.policy)
         self.score = score  # the score its seats call at (None: not known, they call for points)
+        # Hasenpfeffer: bid values worked out for many hands at once, by (hand, seat, dealer,
+        # settings); shared with the model at each score (they do not depend on it)
+        self.known_bid_values: dict[tuple[Mask, int, int, Settings], tuple[float, ...]] = {}
 
     def at_score(self, score: tuple[int, ...] | None) -> PlayerModel:
         """The same model, its seats calling at ``score`` (each by the class of the score for
@@ -444,10 +447,16 @@ class PlayerModel:
 
     # --- calling -------------------------------------------------------------------------
 
-    @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
     def bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:
         """Hasenpfeffer: each bid's expected points for the hand, with the partner or alone,
-        whichever is more (the bids in ladder order)."""
+        whichever is more (the bids in ladder order); worked out for many hands at once
+        beforehand where ``known_bid_values`` holds them (``agreement.remember_bid_values``)."""
+        known = self.known_bid_values.get((hand, seat, dealer, settings))
+        return known if known is not None else self.worked_bid_values(hand, seat, dealer, settings)
+
+    @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
+    def worked_bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:
+        """``bid_values`` of one hand, worked out."""
         forms = [(self.fits["bid"][alone], self.bid_prediction(hand, seat, dealer, settings, alone))
                  for alone in self.forms]
         return tuple(max(fit.expected(predicted, scores) for (fit, predicted), scores in zip(forms, by_form))
