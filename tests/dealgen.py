@@ -83,7 +83,7 @@ class Position:
 
 def play_random(rng: random.Random, state: PlayState, cards: int, record: list[str]) -> None:
     """Play ``cards`` random legal cards (legal by the oracle's rules) onto ``state``."""
-    judge = Oracle(state.contract.trump, state.seats, state.contract.side)
+    judge = Oracle(state.contract.trump, state.seats, state.contract.declarer % 2)  # N-S 0, E-W 1
     for _ in range(cards):
         led = state.trick[0] if state.trick else None
         legal = cards_of(judge.legal(state.hands[state.to_move], led))
@@ -99,7 +99,7 @@ def whole_deal(seed: int, alone_rate: float = 0.3) -> Position:
     state = PlayState(deal, random_contract(rng, deal, alone_rate))
     c = state.contract
     label = f"whole deal, seed {seed}, alone_rate {alone_rate}"  # the oracle's cache key
-    return Position(label, c.trump, c.side, state.seats, list(state.hands), state.leader, [], state)
+    return Position(label, c.trump, c.declarer % 2, state.seats, list(state.hands), state.leader, [], state)
 
 
 def whole_deal_position(index: int, four_hands: bool | None = None) -> Position:
@@ -121,7 +121,7 @@ def played_ending(seed: int) -> Position:
     record: list[str] = []
     play_random(rng, state, (6 - left) * len(state.seats) + partial, record)
     c = state.contract
-    return Position(f"played ending, seed {seed}", c.trump, c.side, state.seats, list(state.hands),
+    return Position(f"played ending, seed {seed}", c.trump, c.declarer % 2, state.seats, list(state.hands),
                     state.leader, list(state.trick), state, record)
 
 

@@ -426,3 +426,19 @@ def test_a_contract_is_taken_whole_where_its_fields_are() -> None:
         hasen.solve(deal, contract, "C", alone=True)
     with pytest.raises(hasen.NotationError, match="trump: give the trump suit"):
         hasen.solve(deal, "N")
+
+
+def test_a_contracts_side_is_right_in_every_game() -> None:
+    """The declaring side is its place in the game's side names: N-S or E-W, N or S with
+    two players, the maker with three; the old ``side`` (N-S against E-W only) warns."""
+    expected = {"hasenpfeffer": {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"},
+                "euchre": {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"},
+                "euchre2": {"N": "N", "S": "S"},
+                "euchre3": {"N": "the maker", "E": "the maker", "S": "the maker"}}
+    for name, sides in expected.items():
+        variant = hasen.variant_for(name)
+        for seat, side in sides.items():
+            contract = hasen.Contract(hasen.Seat(seat), hasen.Suit("C"), hasen.Card("9C"))
+            assert variant.side_names[contract.side_in(variant)] == side, (name, seat)
+    with pytest.warns(DeprecationWarning, match="side_in"):
+        assert hasen.Contract(hasen.Seat("S"), hasen.Suit("C"), hasen.Card("9C")).side == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.cards import JOKER, SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card
@@ -69,10 +70,16 @@ best=None, defender_best=None)
         def _make(cls, values):  # _replace too: the seats, suit and card kept as such
             return cls(*values)
 
+    def side_in(self, variant: Variant) -> int:
+        """The declaring side in ``variant``: its place in ``variant.side_names`` (N-S 0 and
+        E-W 1; in Two-handed Euchre N 0 and S 1; with three players the maker 0)."""
+        return variant.side_of(self.declarer, self.declarer)
+
     @property
     def side(self) -> int:
-        """The declaring side where N-S play E-W (every game but Two-handed Euchre; the
-        variant's own answer is ``PlayState.declaring_side``)."""
+        """Deprecated (wrong in Two-handed and Three-Handed Euchre): ``side_in(variant)``."""
+        warnings.warn("Contract.side is deprecated: it is right only where N-S play E-W; use "
+                      "Contract.side_in(variant)", DeprecationWarning, stacklevel=2)
         return side_of(self.declarer)
 
 

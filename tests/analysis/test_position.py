@@ -33,7 +33,7 @@ def names(cards) -> list[str]:
 def oracle_total(state: PlayState) -> int:
     """The declaring side's total for the hand, by the plain minimax of tests/oracle.py."""
     c = state.contract
-    rest = oracle_value(state.hands, state.seats, state.leader, c.trump, c.side, state.trick)
+    rest = oracle_value(state.hands, state.seats, state.leader, c.trump, c.declarer % 2, state.trick)
     return state.declarer_taken() + rest
 
 
@@ -43,7 +43,7 @@ def check_against_oracle(state: PlayState) -> None:
     assert result.total == oracle_total(state)
     played = [c for run in (r.cards for r in result.choices) for c in run]
     assert sorted(played) == sorted(cards_of(state.legal())), "every legal card appears in exactly one run"
-    declaring = side_of(state.to_move) == state.contract.side
+    declaring = side_of(state.to_move) == side_of(state.contract.declarer)
     for choice in result.choices:
         for card in choice.cards:  # every card of a run, not just the one the analysis played
             after = state.copy()
