@@ -1099,6 +1099,16 @@ def response_examples() -> dict[str, Any]:
     return json.loads(RESPONSE_EXAMPLES.read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
+def running(answer: Any) -> Any:
+    """An example answer with the version the service runs, not the one it was made with
+    (in the answer and in each of a batch's answers)."""
+    if isinstance(answer, dict):
+        return {key: __version__ if key == "version" else running(value) for key, value in answer.items()}
+    if isinstance(answer, list):
+        return [running(value) for value in answer]
+    return answer
+
+
 def with_operations(paths: dict[str, Any]) -> dict[str, Any]:
     """Each operation with its tag, operationId, example request and example answer."""
     answers = response_examples()
@@ -1108,10 +1118,7 @@ def with_operations(paths: dict[str, Any]) -> dict[str, Any]:
             if example is not None:
                 operation["requestBody"]["content"]["application/json"]["example"] = example
             if path in answers:
-                answer = answers[path]
-                # the version the service runs, not the one the examples were made with
-                operation["responses"]["200"]["content"]["application/json"]["example"] = \
-                    {**answer, "version": __version__} if "version" in answer else answer
+                operation["responses"]["200"]["content"]["application/json"]["example"] = running(answers[path])
     return paths
 
 

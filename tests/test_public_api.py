@@ -440,5 +440,9 @@ def test_a_contracts_side_is_right_in_every_game() -> None:
         for seat, side in sides.items():
             contract = hasen.Contract(hasen.Seat(seat), hasen.Suit("C"), hasen.Card("9C"))
             assert variant.side_names[contract.side_in(variant)] == side, (name, seat)
+    south = hasen.Contract(hasen.Seat("S"), hasen.Suit("C"), hasen.Card("9C"))
+    assert south.side_in("euchre2") == 1 and south.side_in("euchre") == 0  # a game by its name too
+    with pytest.raises(hasen.NotationError, match="W does not play euchre3"):
+        hasen.Contract(hasen.Seat("W"), hasen.Suit("C"), hasen.Card("9C")).side_in("euchre3")
     with pytest.warns(DeprecationWarning, match="side_in"):
         assert hasen.Contract(hasen.Seat("S"), hasen.Suit("C"), hasen.Card("9C")).side == 0

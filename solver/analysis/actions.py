@@ -154,45 +154,49 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
     ours = np.zeros((len(options), count), dtype=bool)
     made = np.zeros((len(options), count), dtype=bool)
     redeal = np.zeros((len(options), count), dtype=bool)
-    if variant.declarer_exchanges and layouts:  # every hand's bid values at once, not hand by hand
-        first = layout_rules(variant, dealer, layouts[0][0], layouts[0][1], settings)
-        for other in variant.seats:
-            remember_bid_values(model, first, other, np.array([hands[other] for hands, _ in layouts], dtype=np.uint64))
     plays: list[Play] = []
     waiting: list[tuple[int, int, AuctionEnd]] = []  # (option, layout, end) of each play
     known: dict[tuple[int, AuctionEnd], int] = {}  # a layout's model contract solved once
-    for i, (hands, extra) in enumerate(layouts):
-        rules = layout_rules(variant, dealer, hands, extra, settings)
-        state = rules.start()
-        for _, call in start:
-            state = rules.after(state, call)
-        memo: dict[AuctionState, AuctionState] = {}
-        # options that call alike (a Hasenpfeffer bid with the partner and alone) end alike
-        ends: dict[tuple[Call, Bid | None], AuctionEnd] = {}
-        for o, option in enumerate(options):
-            end = ends.get((option.call, option.up_to))
-            if end is None:
-                end = continued(model, rules, state, hands, seat, option.own(rules, own_call), memo).end
-                assert end is not None
-                ends[(option.call, option.up_to)] = end
-            if end.declarer is None:
-                redeal[o, i] = True
-                continue
-            needed = tricks_needed(variant, end.bid)
-            if end.declarer == seat and own_tricks is not None:
-                alone = own_form(model, option, end, hands, seat, dealer, settings)
-                tricks = own_tricks(i, end, alone)
-                points[o, i] = net_points(variant, settings, end, alone, tricks, seat)
-                declaring[o, i] = variant.scorer_of(seat)
-                gains[o, i] = scorer_points(variant, settings, end.bid, tricks, alone, int(declaring[o, i]))
-                ours[o, i], made[o, i] = True, tricks >= needed
-                continue
-            ours[o, i] = variant.declares_with(seat, end.declarer)
-            key = (i, end)
-            if key not in known:
-                known[key] = len(plays)
-                plays.append(model_play(model, end, dealer, hands, extra, settings))
-            waiting.append((o, i, end))
+    try:
+        if variant.declarer_exchanges and layouts:  # every hand's bid values at once, not hand by hand
+            first = layout_rules(variant, dealer, layouts[0][0], layouts[0][1], settings)
+            for other in variant.seats:
+                remember_bid_values(model, first, other,
+                                    np.array([hands[other] for hands, _ in layouts], dtype=np.uint64))
+        for i, (hands, extra) in enumerate(layouts):
+            rules = layout_rules(variant, dealer, hands, extra, settings)
+            state = rules.start()
+            for _, call in start:
+                state = rules.after(state, call)
+            memo: dict[AuctionState, AuctionState] = {}
+            # options that call alike (a Hasenpfeffer bid with the partner and alone) end alike
+            ends: dict[tuple[Call, Bid | None], AuctionEnd] = {}
+            for o, option in enumerate(options):
+                end = ends.get((option.call, option.up_to))
+                if end is None:
+                    end = continued(model, rules, state, hands, seat, option.own(rules, own_call), memo).end
+                    assert end is not None
+                    ends[(option.call, option.up_to)] = end
+                if end.declarer is None:
+                    redeal[o, i] = True
+                    continue
+                needed = tricks_needed(variant, end.bid)
+                if end.declarer == seat and own_tricks is not None:
+                    alone = own_form(model, option, end, hands, seat, dealer, settings)
+                    tricks = own_tricks(i, end, alone)
+                    points[o, i] = net_points(variant, settings, end, alone, tricks, seat)
+                    declaring[o, i] = variant.scorer_of(seat)
+                    gains[o, i] = scorer_points(variant, settings, end.bid, tricks, alone, int(declaring[o, i]))
+                    ours[o, i], made[o, i] = True, tricks >= needed
+                    continue
+                ours[o, i] = variant.declares_with(seat, end.declarer)
+                key = (i, end)
+                if key not in known:
+                    known[key] = len(plays)
+                    plays.append(model_play(model, end, dealer, hands, extra, settings))
+                waiting.append((o, i, end))
+    finally:
+        model.known_bid_values.clear()  # this advice's alone
     solved = solve_plays(variant, plays, settings)
     for o, i, end in waiting:
         assert end.declarer is not None  # only contracts wait to be played

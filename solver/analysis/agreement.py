@@ -157,15 +157,11 @@ def blended(fit: FormFit, predicted: np.ndarray, scores: tuple[int, ...]) -> np.
     return values
 
 
-KNOWN_BID_VALUES = 1 << 17  # hands kept at the most: a few advices' layouts
-
-
 def remember_bid_values(model: PlayerModel, rules: AuctionRules, seat: int, hands: Hands) -> None:
     """Hasenpfeffer: ``model.bid_values`` of the seat's hand on each layout, worked out at
-    once as arrays (the same values) and kept for the auctions about to be played out."""
+    once as arrays (the same values) and kept, in this thread, for the auctions about to be
+    played out (the caller empties ``model.known_bid_values`` when they are)."""
     known = model.known_bid_values
-    if len(known) + len(hands) > KNOWN_BID_VALUES:
-        known.clear()
     values = Ratings(model, rules, seat, hands).bid_values()
     dealer, settings = rules.dealer, rules.settings
     for index, hand in enumerate(np.asarray(hands, dtype=np.uint64).tolist()):

@@ -154,7 +154,10 @@ class Answer:
         number, bool or None (``json.dumps`` gives names)."""
         if not self.ROWS:  # a declarer's table, a verdict: the whole answer gives the rows and their context
             raise TypeError(f"a {type(self).__name__} is part of an answer: take the rows of the whole answer")
-        data = self.to_json()
+        return self.rows_of_json(self.to_json())
+
+    def rows_of_json(self, data: dict[str, Any]) -> list[Row]:
+        """The rows of the answer's JSON ``data`` (see ``ROWS``)."""
         return [row for kind, path in self.ROWS
                 for row in rows_at(data, path, None if kind is None else {"decision": kind})]
 

@@ -325,7 +325,8 @@ class HandReview(Answer):
         writes them (a row read by a name of the rows before, ``cost`` or ``exact``, gives
         its old value with a DeprecationWarning)."""
         data = self.to_json()
-        return [EarlierNames(row, before) for row, before in zip(decision_rows(data), super().rows(), strict=True)]
+        return [EarlierNames(row, before)
+                for row, before in zip(decision_rows(data), self.rows_of_json(data), strict=True)]
 
     def __repr__(self) -> str:
         mistakes = sum(t.mistakes for t in self.players.values())

@@ -38,6 +38,7 @@ The model does not read the other players' calls when it calls, and it ignores t
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
@@ -322,9 +323,16 @@ class PlayerModel:
         self.fits = fits  # "bid" (before the widow or the exchange) and, Hasenpfeffer, "play": by alone
         self.policies = policies  # when its seats call (hasen.analysis.policy)
         self.score = score  # the score its seats call at (None: not known, they call for points)
-        # Hasenpfeffer: bid values worked out for many hands at once, by (hand, seat, dealer,
-        # settings); shared with the model at each score (they do not depend on it)
-        self.known_bid_values: dict[tuple[Mask, int, int, Settings], tuple[float, ...]] = {}
+        # Hasenpfeffer: bid values worked out for many hands at once, each thread's own (two
+        # requests of a service at once keep theirs apart); shared with the model at each
+        # score, as they do not depend on it
+        self._known = threading.local()
+
+    def __getstate__(self) -> dict[str, Any]:  # a thread's values stay in its process
+        return {name: value for name, value in self.__dict__.items() if name != "_known"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, _known=threading.local())
 
     def at_score(self, score: tuple[int, ...] | None) -> PlayerModel:
         """The same model, its seats calling at ``score`` (each by the class of the score for
@@ -453,6 +461,15 @@ class PlayerModel:
         beforehand where ``known_bid_values`` holds them (``agreement.remember_bid_values``)."""
         known = self.known_bid_values.get((hand, seat, dealer, settings))
         return known if known is not None else self.worked_bid_values(hand, seat, dealer, settings)
+
+    @property
+    def known_bid_values(self) -> dict[tuple[Mask, int, int, Settings], tuple[float, ...]]:
+        """This thread's bid values worked out beforehand, by (hand, seat, dealer, settings):
+        an advice's own, emptied when its auctions are played out."""
+        known: dict[tuple[Mask, int, int, Settings], tuple[float, ...]] | None = getattr(self._known, "bids", None)
+        if known is None:
+            known = self._known.bids = {}
+        return known
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
     def worked_bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:

@@ -10,7 +10,7 @@ from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of
-from ..core.variants import Variant
+from ..core.variants import Variant, VariantName, variant_for
 from ..rules.seating import active_seats, best_callers, first_leader
 from ..rules.settings import Settings, joker_suit
 from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
@@ -70,10 +70,14 @@ best=None, defender_best=None)
         def _make(cls, values):  # _replace too: the seats, suit and card kept as such
             return cls(*values)
 
-    def side_in(self, variant: Variant) -> int:
-        """The declaring side in ``variant``: its place in ``variant.side_names`` (N-S 0 and
-        E-W 1; in Two-handed Euchre N 0 and S 1; with three players the maker 0)."""
-        return variant.side_of(self.declarer, self.declarer)
+    def side_in(self, variant: Variant | VariantName) -> int:
+        """The declaring side in the game ``variant`` (or its name): its place in
+        ``variant.side_names`` (N-S 0 and E-W 1; in Two-handed Euchre N 0 and S 1; with three
+        players the maker 0)."""
+        game = variant_for(variant) if isinstance(variant, str) else variant
+        if self.declarer not in game.seats:
+            raise NotationError(f"declarer: {SEATS[self.declarer]} does not play {game.label}")
+        return game.side_of(self.declarer, self.declarer)
 
     @property
     def side(self) -> int:
@@ -352,7 +356,7 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
 
     @property
     def declaring_side(self) -> int:
-        return self.deal.variant.side_of(self.contract.declarer, self.contract.declarer)
+        return self.contract.side_in(self.deal.variant)
 
     def side_of(self, seat: int) -> int:
         """The seat's side in this hand (``Variant.side_of``, which three players' sides need

@@ -84,7 +84,7 @@ def rows_of(answers: Any) -> Iterator[Row]:
         return
     for index, answer in enumerate(answers):
         for row in answer.rows():
-            yield {"answer": index, **row}
+            yield row.numbered(index) if isinstance(row, EarlierNames) else {"answer": index, **row}
 
 
 def frame_of(answers: Any) -> Any:
@@ -214,3 +214,10 @@ class EarlierNames(dict[str, Any]):
         warnings.warn(f"the row's {key!r} is deprecated: read the columns of `hasen schema decision-rows`",
                       DeprecationWarning, stacklevel=2)
         return self.before[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self or key in self.before else default
+
+    def numbered(self, index: int) -> EarlierNames:
+        """The row with its answer's number first (``rows_of`` of many answers)."""
+        return EarlierNames({"answer": index, **self}, self.before)

@@ -406,7 +406,7 @@ COMMANDS = {
                        session_arguments, "session:cmd_session"),
     "bench": Command("the search's speed on seeded deals: solves, tables, threads", bench_arguments,
                      "bench:cmd_bench"),
-    "schema": Command("the JSON Schema of what a command prints with --json", schema_arguments,
+    "schema": Command("the JSON Schema of what a command prints with --json, or of a tidy row", schema_arguments,
                       "schema:cmd_schema"),
     "completion": Command("a shell completion script: eval \"$(hasen completion bash)\"", completion_arguments,
                           "completion:cmd_completion"),

@@ -164,3 +164,17 @@ def test_no_answer_can_be_changed() -> None:
         kinds.add(kind)
         todo += kind.__subclasses__()
     assert {k for k in kinds if not inspect.isabstract(k) and k is not Answer} <= seen, "every kind of answer tried"
+
+
+def test_a_review_row_read_by_an_earlier_name_warns_and_gives_the_earlier_value() -> None:
+    """The names a review's rows had before they took the files' columns still answer, for
+    one minor version, with a DeprecationWarning, however the row is read."""
+    review = hasen.review_hand("variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, "
+                               "N pass, S name H; contract: S, trump H; play: AH KD KH QD QH TD TS 9D 9S 9C", layouts=8)
+    call = review.to_json()["calls"][0]
+    for row in (review.rows()[0], next(hasen.rows_of([review, review]))):
+        with pytest.warns(DeprecationWarning, match="expected"):
+            assert row["expected"] == call["expected"]
+        with pytest.warns(DeprecationWarning, match="cost"):
+            assert row.get("cost") == call["cost"]
+        assert row["points_cost"] == call["cost"] and row.get("no such name", 7) == 7
