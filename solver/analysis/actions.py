@@ -23,7 +23,7 @@ from ..core.variants import Variant
 from ..rules.auction import BID, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import Bid, scorer_points, tricks_needed
 from ..rules.settings import Settings
-from .agreement import remember_bid_values
+from .agreement import remember_bid_values, remember_call_values
 from .answer import figure, given_figures, stderr_of_mean
 from .chances import Chances
 from .contracts import Play, solve_plays
@@ -158,11 +158,7 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
     waiting: list[tuple[int, int, AuctionEnd]] = []  # (option, layout, end) of each play
     known: dict[tuple[int, AuctionEnd], int] = {}  # a layout's model contract solved once
     try:
-        if variant.declarer_exchanges and layouts:  # every hand's bid values at once, not hand by hand
-            first = layout_rules(variant, dealer, layouts[0][0], layouts[0][1], settings)
-            for other in variant.seats:
-                remember_bid_values(model, first, other,
-                                    np.array([hands[other] for hands, _ in layouts], dtype=np.uint64))
+        remember_values(model, settings, dealer, layouts)
         for i, (hands, extra) in enumerate(layouts):
             rules = layout_rules(variant, dealer, hands, extra, settings)
             state = rules.start()
@@ -195,8 +191,9 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
                     known[key] = len(plays)
                     plays.append(model_play(model, end, dealer, hands, extra, settings))
                 waiting.append((o, i, end))
-    finally:
-        model.known_bid_values.clear()  # this advice's alone
+    finally:  # this call's alone
+        model.known_bid_values.clear()
+        model.known_call_values.clear()
     solved = solve_plays(variant, plays, settings)
     for o, i, end in waiting:
         assert end.declarer is not None  # only contracts wait to be played
@@ -208,6 +205,24 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
         made[o, i] = tricks >= tricks_needed(variant, end.bid)
     return [ActionFigures(option, points[o], ours[o], made[o], redeal[o], gains[o], declaring[o])
             for o, option in enumerate(options)]
+
+
+def remember_values(model: PlayerModel, settings: Settings, dealer: int,
+                    layouts: Sequence[tuple[Sequence[Mask], CardId]]) -> None:
+    """Every seat's bid or call values on every layout worked out at once, not hand by hand
+    in the auctions (``agreement.remember_bid_values``). The bid values do not read the
+    widow; the call values read the upcard, so they go by upcard (every layout's is the same
+    one where it is seen)."""
+    variant = model.variant
+    by_extra: dict[CardId | None, list[int]] = {}
+    for index, (_, extra) in enumerate(layouts):
+        by_extra.setdefault(None if variant.declarer_exchanges else extra, []).append(index)
+    remember = remember_bid_values if variant.declarer_exchanges else remember_call_values
+    for indexes in by_extra.values():
+        hands, extra = layouts[indexes[0]]
+        rules = layout_rules(variant, dealer, hands, extra, settings)
+        for seat in variant.seats:
+            remember(model, rules, seat, np.array([layouts[i][0][seat] for i in indexes], dtype=np.uint64))
 
 
 def own_form(model: PlayerModel, option: Option, end: AuctionEnd, hands: Sequence[Mask], seat: int, dealer: int,

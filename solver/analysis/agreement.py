@@ -113,7 +113,11 @@ class Ratings:
         if model.variant.declarer_exchanges:
             assert call.bid is not None
             return self.bid_values()[model.ladder(rules.settings).index(call.bid)]
-        trump, alone = model.call_trump(rules, call), call.alone
+        return self.trump_value(model.call_trump(rules, call), call.alone)
+
+    def trump_value(self, trump: int, alone: bool) -> np.ndarray:
+        """Euchre: ``model.call_values(...)[(trump, alone)]`` of each hand."""
+        model, rules = self.model, self.rules
         values = self._values.get((trump, alone))
         if values is None:
             settings, upcard = rules.settings, rules.extra
@@ -166,4 +170,16 @@ def remember_bid_values(model: PlayerModel, rules: AuctionRules, seat: int, hand
     dealer, settings = rules.dealer, rules.settings
     for index, hand in enumerate(np.asarray(hands, dtype=np.uint64).tolist()):
         known[(hand, seat, dealer, settings)] = tuple(float(by_bid[index]) for by_bid in values)
+
+
+def remember_call_values(model: PlayerModel, rules: AuctionRules, seat: int, hands: Hands) -> None:
+    """Euchre: ``model.call_values`` of the seat's hand on each layout (the upcard
+    ``rules.extra``), worked out at once as arrays and kept as ``remember_bid_values`` keeps
+    the bid values."""
+    ratings = Ratings(model, rules, seat, hands)
+    values = {(trump, alone): ratings.trump_value(trump, alone) for trump in range(4) for alone in model.forms}
+    known = model.known_call_values
+    dealer, upcard, settings = rules.dealer, rules.extra, rules.settings
+    for index, hand in enumerate(np.asarray(hands, dtype=np.uint64).tolist()):
+        known[(hand, seat, dealer, upcard, settings)] = {key: float(by_key[index]) for key, by_key in values.items()}
 

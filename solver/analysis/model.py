@@ -471,6 +471,16 @@ class PlayerModel:
             known = self._known.bids = {}
         return known
 
+    @property
+    def known_call_values(self) -> dict[tuple[Mask, int, int, CardId, Settings], dict[tuple[int, bool], float]]:
+        """Euchre: this thread's call values worked out beforehand, by (hand, seat, dealer,
+        upcard, settings), as ``known_bid_values``."""
+        known: dict[tuple[Mask, int, int, CardId, Settings], dict[tuple[int, bool], float]] | None = \
+            getattr(self._known, "calls", None)
+        if known is None:
+            known = self._known.calls = {}
+        return known
+
     @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
     def worked_bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:
         """``bid_values`` of one hand, worked out."""
@@ -490,10 +500,17 @@ class PlayerModel:
     def ladder(self, settings: Settings) -> tuple[Bid, ...]:
         return tuple(bid_ladder(self.variant, settings))
 
-    @lru_cache(maxsize=1 << 16)  # noqa: B019
     def call_values(self, hand: Mask, seat: int, dealer: int, upcard: CardId,
                     settings: Settings) -> dict[tuple[int, bool], float]:
-        """Euchre: each call's expected points for the hand, by (trump, alone)."""
+        """Euchre: each call's expected points for the hand, by (trump, alone); worked out for
+        many hands at once beforehand where ``known_call_values`` holds them."""
+        known = self.known_call_values.get((hand, seat, dealer, upcard, settings))
+        return known if known is not None else self.worked_call_values(hand, seat, dealer, upcard, settings)
+
+    @lru_cache(maxsize=1 << 16)  # noqa: B019
+    def worked_call_values(self, hand: Mask, seat: int, dealer: int, upcard: CardId,
+                           settings: Settings) -> dict[tuple[int, bool], float]:
+        """``call_values`` of one hand, worked out."""
         return {(trump, alone): self.fits["bid"][alone].expected(
                     self.call_prediction(hand, seat, dealer, upcard, trump, alone, settings),
                     net_scores(self.variant, settings, None, alone))
