@@ -90,8 +90,12 @@ SCHEMAS: dict[str, tuple[str, Schema]] = {
     "decision-rows": ("a reviewed hand's decisions: HandReview.rows(), hasen session --csv and --parquet",
                       DECISION_ROW),
 }
+# each plain kind as JSON Schema's type, and as pandas' type (nullable, so that a column of one
+# run with no value has the type of another's); the Parquet types are hasen.cli.parquet's
 JSON_TYPES: dict[str, Any] = {ID: ["string", "integer"], TEXT: "string", BOOL: "boolean", INT8: "integer",
                               INT16: "integer", INT32: "integer", FLOAT: "number"}
+PANDAS_TYPES = {ID: "string", TEXT: "string", BOOL: "boolean", INT8: "Int8", INT16: "Int16", INT32: "Int32",
+                FLOAT: "Float64"}
 
 
 def always_list(value: Any) -> list[Any]:

@@ -466,19 +466,19 @@ class PlayerModel:
     def known_bid_values(self) -> dict[tuple[Mask, int, int, Settings], tuple[float, ...]]:
         """This thread's bid values worked out beforehand, by (hand, seat, dealer, settings):
         an advice's own, emptied when its auctions are played out."""
-        known: dict[tuple[Mask, int, int, Settings], tuple[float, ...]] | None = getattr(self._known, "bids", None)
-        if known is None:
-            known = self._known.bids = {}
-        return known
+        return self._this_threads("bids")
 
     @property
     def known_call_values(self) -> dict[tuple[Mask, int, int, CardId, Settings], dict[tuple[int, bool], float]]:
         """Euchre: this thread's call values worked out beforehand, by (hand, seat, dealer,
         upcard, settings), as ``known_bid_values``."""
-        known: dict[tuple[Mask, int, int, CardId, Settings], dict[tuple[int, bool], float]] | None = \
-            getattr(self._known, "calls", None)
+        return self._this_threads("calls")
+
+    def _this_threads(self, kind: str) -> dict[Any, Any]:
+        known: dict[Any, Any] | None = getattr(self._known, kind, None)
         if known is None:
-            known = self._known.calls = {}
+            known = {}
+            setattr(self._known, kind, known)
         return known
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..core.seats import SEATS
 from ..core.variants import variant_for
-from .columns import BOOL, DECISION_ROW, FLOAT, ID, INT8, INT16, INT32, ORDERS, TEXT, PlainSchema, names
+from .columns import DECISION_ROW, ORDERS, PANDAS_TYPES, PlainSchema, names
 
 Row = dict[str, Any]
 # the way down to the observations: a key to descend into, or (None, column): every key of a
@@ -26,10 +26,6 @@ Row = dict[str, Any]
 Step = str | tuple[None, str]
 RowPath = tuple[Step, ...]
 DECISION_NAMES = names(DECISION_ROW)
-# each plain kind of column as a pandas type: nullable, so that a column of one run with no
-# value has the type of another's
-PANDAS_TYPES = {ID: "string", TEXT: "string", BOOL: "boolean", INT8: "Int8", INT16: "Int16", INT32: "Int32",
-                FLOAT: "Float64"}
 FRAMES_EXTRA = "pip install 'hasen[frames]'"  # pandas
 
 
@@ -92,12 +88,9 @@ def frame_of(answers: Any) -> Any:
     schema where they are all of one kind that has one."""
     if hasattr(answers, "rows"):
         return answers.to_frame()
-    schemas: set[PlainSchema | None] = set()
-    rows: list[Row] = []
-    for index, answer in enumerate(answers):
-        schemas.add(answer.ROW_SCHEMA)
-        rows += ({"answer": index, **row} for row in answer.rows())
-    return frame(rows, schemas.pop() if len(schemas) == 1 else None)
+    answers = list(answers)  # the frame holds all their rows in any case
+    schemas = {answer.ROW_SCHEMA for answer in answers}
+    return frame(rows_of(answers), schemas.pop() if len(schemas) == 1 else None)
 
 
 def frame(rows: Iterable[Row], schema: PlainSchema | None = None) -> Any:
