@@ -15,8 +15,11 @@ if os.environ.get("HASEN_NO_EXTENSIONS", "") in ("", "0"):
 
     headers = ["solver/search/_search_cpu.h", "solver/search/_search_core.h"]
     ext_modules = cythonize(
-        [Extension("hasen.search._search", ["solver/search/_search.pyx"], depends=headers,
-                   include_dirs=["solver/search"])],
+        [
+            Extension(
+                "hasen.search._search", ["solver/search/_search.pyx"], depends=headers, include_dirs=["solver/search"]
+            )
+        ],
         compiler_directives={"language_level": 3},
     )
 

@@ -17,11 +17,24 @@ from hasen.core import strict_json
 from .errors import BadInput, TooLarge
 from .openapi import VALUES
 
-JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean",
-              int: "a number", float: "a number", type(None): "null"}
-SCHEMA_TYPES = {"object": "an object", "array": "an array", "string": "a string",
-                "boolean": "a boolean", "number": "a number", "integer": "an integer",
-                "null": "null"}
+JSON_TYPES = {
+    dict: "an object",
+    list: "an array",
+    str: "a string",
+    bool: "a boolean",
+    int: "a number",
+    float: "a number",
+    type(None): "null",
+}
+SCHEMA_TYPES = {
+    "object": "an object",
+    "array": "an array",
+    "string": "a string",
+    "boolean": "a boolean",
+    "number": "a number",
+    "integer": "an integer",
+    "null": "null",
+}
 QUOTE_LIMIT = 40  # characters of a bad value quoted back
 
 
@@ -68,9 +81,10 @@ class BodyChecker:
     def check(self, instance: Any, where: str = "") -> None:
         # the shallowest problem first, so that a body that is not an object is told so
         # before anything about its keys
-        errors = sorted(self.validator.iter_errors(instance),
-                        key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path],
-                                       e.validator != "type", e.validator))
+        errors = sorted(
+            self.validator.iter_errors(instance),
+            key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path], e.validator != "type", e.validator),
+        )
         if errors:
             raise BadInput(message(errors[0], where), pointer(errors[0]))
 
@@ -98,7 +112,7 @@ def message(error: ValidationError, where: str) -> str:
     if kind == "additionalProperties":
         allowed = list(error.schema.get("properties", {}))
         unknown = [k for k in value if k not in allowed]
-        return (f"{place}: unknown key {_quote(unknown[0])} (allowed: {', '.join(allowed)})")
+        return f"{place}: unknown key {_quote(unknown[0])} (allowed: {', '.join(allowed)})"
     if kind == "required":
         missing = [k for k in error.validator_value if k not in value]
         return f"{place}: missing key {_quote(missing[0])} (required: {', '.join(error.validator_value)})"

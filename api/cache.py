@@ -59,5 +59,11 @@ class AnswerCache:
 
     def stats(self) -> dict[str, int]:
         with self._lock:
-            return {"size": len(self._items), "capacity": self.capacity, "bytes": self.bytes,
-                    "max_bytes": self.max_bytes, "hits": self.hits, "misses": self.misses}
+            return {
+                "size": len(self._items),
+                "capacity": self.capacity,
+                "bytes": self.bytes,
+                "max_bytes": self.max_bytes,
+                "hits": self.hits,
+                "misses": self.misses,
+            }

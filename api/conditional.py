@@ -13,8 +13,14 @@ from .openapi import PREFIX
 # the paths of what does not change while the service runs
 UNCHANGING = (PREFIX + "/openapi.json", "/", "/favicon.ico")
 STATIC = "/static/"
-COMPRESSIBLE = ("application/json", "text/html", "text/css", "text/javascript", "application/javascript",
-                "image/svg+xml")
+COMPRESSIBLE = (
+    "application/json",
+    "text/html",
+    "text/css",
+    "text/javascript",
+    "application/javascript",
+    "image/svg+xml",
+)
 SMALLEST = 1024  # bytes: below, gzip gains less than its header costs the client
 
 

@@ -79,8 +79,10 @@ def check_origins(origins: object) -> None:
         raise ValueError(f"{ALLOWED_ORIGINS} must be a list of origins, not {quoted(origins)}")
     for origin in origins:
         if not isinstance(origin, str) or not ORIGIN.fullmatch(origin):
-            raise ValueError(f"{ALLOWED_ORIGINS}: {quoted(origin)} is not an origin (like https://club.example, "
-                             "a scheme and a host, no path)")
+            raise ValueError(
+                f"{ALLOWED_ORIGINS}: {quoted(origin)} is not an origin (like https://club.example, "
+                "a scheme and a host, no path)"
+            )
 
 
 def check_limits(config: Mapping[str, Any]) -> None:
@@ -89,8 +91,11 @@ def check_limits(config: Mapping[str, Any]) -> None:
     for name, limit in LIMITS.items():
         value = config[name]
         kinds = int if limit.integer else (int, float)
-        if isinstance(value, bool) or not isinstance(value, kinds) or \
-                (isinstance(value, float) and not math.isfinite(value)):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, kinds)
+            or (isinstance(value, float) and not math.isfinite(value))
+        ):
             kind = "an integer" if limit.integer else "a number"
             raise ValueError(f"{name} ({limit.meaning}) must be {kind}, not {quoted(value)}")
         if value < limit.minimum or (not limit.integer and value <= limit.minimum):

@@ -45,8 +45,14 @@ PROBLEM_TYPE = "application/problem+json"
 
 def problem(status: int, message: str, pointer: str | None = None) -> dict[str, Any]:
     """The problem details of an error answer; ``pointer``: the member of the body in error."""
-    details = {"type": "about:blank", "title": HTTPStatus(status).phrase, "status": status, "detail": message,
-               "error": message, "version": __version__}
+    details = {
+        "type": "about:blank",
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": message,
+        "error": message,
+        "version": __version__,
+    }
     if pointer is not None:
         details["pointer"] = pointer
     return details

@@ -25,9 +25,11 @@ from .errors import API_PREFIX, ApiError
 
 JSON_TYPES = ("application/json",)
 PREFLIGHT_SECONDS = 600  # how long a browser may keep a preflight's answer
-PAGE_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
-               "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-               "frame-ancestors 'none'")
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
 
 
 class UnsupportedMediaType(ApiError):
@@ -76,17 +78,21 @@ def check_api_request() -> Response | None:
         return None
     origin = request.headers.get("Origin")
     if origin is not None and not same_origin(origin) and not allowed_origin(origin):
-        raise CrossOrigin(f"Origin: {origin[:80]!r} is another site; the API answers pages of its own "
-                          "origin, of the origins it is told to allow (hasen serve --allow-origin), and "
-                          "programs (which send no Origin)")
+        raise CrossOrigin(
+            f"Origin: {origin[:80]!r} is another site; the API answers pages of its own "
+            "origin, of the origins it is told to allow (hasen serve --allow-origin), and "
+            "programs (which send no Origin)"
+        )
     if request.method == "OPTIONS":
         return options_answer()
     if request.routing_exception is not None:  # an unknown path or method: the router's 404 or 405
         return None
     if request.method == "POST" and request.mimetype not in JSON_TYPES:
         given = request.mimetype or "none"
-        raise UnsupportedMediaType(f"Content-Type: expected application/json, got {given[:80]!r} "
-                                   "(with curl: -H 'Content-Type: application/json')")
+        raise UnsupportedMediaType(
+            f"Content-Type: expected application/json, got {given[:80]!r} "
+            "(with curl: -H 'Content-Type: application/json')"
+        )
     return None
 
 
@@ -117,4 +123,3 @@ def install(app: Flask) -> None:
     app.before_request(check_api_request)
     app.after_request(secure_headers)
     app.after_request(cross_origin_headers)
-

@@ -33,8 +33,13 @@ from .openapi import PREFIX
 page = Blueprint("page", __name__)
 
 # how the page names each game (docs/rules.md); every variant of hasen.core.variants has one
-GAME_TITLES = {"hasenpfeffer": "Hasenpfeffer", "euchre2": "Two-handed Euchre", "euchre3": "Three-Handed Euchre",
-               "euchre": "Euchre", "railroad": "Railroad Euchre"}
+GAME_TITLES = {
+    "hasenpfeffer": "Hasenpfeffer",
+    "euchre2": "Two-handed Euchre",
+    "euchre3": "Three-Handed Euchre",
+    "euchre": "Euchre",
+    "railroad": "Railroad Euchre",
+}
 # the games the page offers: all; one the single-dummy analyses cannot weigh yet (Railroad,
 # Three-Handed Euchre) has its single-dummy panels say so
 PAGE_GAMES = list(VARIANTS)
@@ -47,27 +52,61 @@ SINGLE_DUMMY_SEED = 0
 
 # a whole hand of each game in the record notation, for the record box's Example button
 EXAMPLE_RECORDS = {
-    "hasenpfeffer": "\n".join([
-        "variant: hasenpfeffer", "dealer: W", "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS",
-        "auction: N 4, E 5, S pass, W pass, N 6, E pass", "contract: N 6, trump C, discard KH",
-        "play: JC KC TC 9C | AS AH TS QS | JK QH 9S JS | KS AD TH JH | AC KD 9H QD | QC TD 9D JD"]),
-    "euchre2": "\n".join([
-        "variant: euchre2", "deck: 24", "dealer: N", "deal: N:..KQT9.9 T9.AKQ.. AS",
-        "auction: S pass, N pass, S name H", "contract: S, trump H", "play: AH KD | KH QD | QH TD | TS 9D | 9S 9C"]),
-    "euchre3": "\n".join([
-        "variant: euchre3", "deck: 24", "dealer: N", "deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD",
-        "auction: E pass, S pass, N order up", "contract: N, trump D, discard 9H",
-        "play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC"]),
-    "euchre": "\n".join([
-        "variant: euchre", "deck: 24", "dealer: N", "deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS",
-        "auction: E pass, S pass, W pass, N order up", "contract: N, trump S, discard KH",
-        "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS"]),
+    "hasenpfeffer": "\n".join(
+        [
+            "variant: hasenpfeffer",
+            "dealer: W",
+            "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS",
+            "auction: N 4, E 5, S pass, W pass, N 6, E pass",
+            "contract: N 6, trump C, discard KH",
+            "play: JC KC TC 9C | AS AH TS QS | JK QH 9S JS | KS AD TH JH | AC KD 9H QD | QC TD 9D JD",
+        ]
+    ),
+    "euchre2": "\n".join(
+        [
+            "variant: euchre2",
+            "deck: 24",
+            "dealer: N",
+            "deal: N:..KQT9.9 T9.AKQ.. AS",
+            "auction: S pass, N pass, S name H",
+            "contract: S, trump H",
+            "play: AH KD | KH QD | QH TD | TS 9D | 9S 9C",
+        ]
+    ),
+    "euchre3": "\n".join(
+        [
+            "variant: euchre3",
+            "deck: 24",
+            "dealer: N",
+            "deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD",
+            "auction: E pass, S pass, N order up",
+            "contract: N, trump D, discard 9H",
+            "play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC",
+        ]
+    ),
+    "euchre": "\n".join(
+        [
+            "variant: euchre",
+            "deck: 24",
+            "dealer: N",
+            "deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS",
+            "auction: E pass, S pass, W pass, N order up",
+            "contract: N, trump S, discard KH",
+            "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS",
+        ]
+    ),
     # a lone maker and a lone defender, each calling for the partner's best card
-    "railroad": "\n".join([
-        "variant: railroad", "deck: 25", "dealer: N", "deal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD",
-        "auction: E pass, S pass, W pass, N pass, E pass, S name S alone",
-        "contract: S, trump S, alone, defender W, best JK for KH, defender best JH for 9S",
-        "play: TC 9C | JH KD | AH QC | KS JC | JK KC"]),
+    "railroad": "\n".join(
+        [
+            "variant: railroad",
+            "deck: 25",
+            "dealer: N",
+            "deal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD",
+            "auction: E pass, S pass, W pass, N pass, E pass, S name S alone",
+            "contract: S, trump S, alone, defender W, best JK for KH, defender best JH for 9S",
+            "play: TC 9C | JH KD | AH QC | KS JC | JK KC",
+        ]
+    ),
 }
 
 
@@ -145,8 +184,10 @@ def page_facts() -> dict[str, Any]:
         "defaultGame": DEFAULT_VARIANT,
         "handOrder": {SUITS[t]: hand_order(t) for t in range(len(SUITS))},
         # the single-dummy panels: the declarer's choice, its bid advice, the fair review
-        "singleDummy": {"layouts": min(SINGLE_DUMMY_LAYOUTS, current_app.config["HASEN_SIMULATE_LIMIT"]),
-                        "seed": SINGLE_DUMMY_SEED},
+        "singleDummy": {
+            "layouts": min(SINGLE_DUMMY_LAYOUTS, current_app.config["HASEN_SIMULATE_LIMIT"]),
+            "seed": SINGLE_DUMMY_SEED,
+        },
         "mistake": MISTAKE_POINTS,  # the least cost, in points, that the fair review calls a mistake
     }
 
@@ -159,5 +200,6 @@ def review_page() -> str:
 @page.get("/favicon.ico")
 def favicon() -> Response:
     """For clients that ask the conventional place; the page itself links the SVG."""
-    return send_from_directory(current_app.static_folder or "static", "favicon.svg", mimetype="image/svg+xml",
-                               max_age=86400)
+    return send_from_directory(
+        current_app.static_folder or "static", "favicon.svg", mimetype="image/svg+xml", max_age=86400
+    )

@@ -84,6 +84,7 @@ def answer(data: dict[str, Any], cached: bool | None = None) -> Response:
 
 # --- table ---------------------------------------------------------------------------------
 
+
 def body_deal(body: dict[str, Any], names: tuple[str, ...], variant: Variant | None = None) -> Deal:
     """The body's deal, in its variant, with the table settings it gives (checked against
     the variant) among ``names``."""
@@ -97,8 +98,9 @@ def table_job(body: dict[str, Any]) -> Job:
     deal = body_deal(body, PLAY_SETTINGS)
     options = {"declarer": body.get("declarer"), "alone": body.get("alone", False), "defender": body.get("defender")}
     # a Deal compares by its cards, variant, dealer and settings, however the string was written
-    seats = tuple(None if options[name] is None else public.coerce_seat(options[name], name)
-                  for name in ("declarer", "defender"))
+    seats = tuple(
+        None if options[name] is None else public.coerce_seat(options[name], name) for name in ("declarer", "defender")
+    )
     key = ("table", deal, options["alone"], *seats)
     return key, lambda deadline: public.analyze(deal, **options, timeout=seconds_to(deadline)).to_json()
 
@@ -114,6 +116,7 @@ def table() -> Response:
 
 # --- bid ------------------------------------------------------------------------------------
 
+
 @cache
 def bid_checker(limit: int) -> BodyChecker:
     """The schema names the app's layout limit (for one seat's advice)."""
@@ -126,8 +129,10 @@ def bid() -> Response:
     if isinstance(body, dict) and "seat" not in body:
         given = [key for key in ADVICE_KEYS if key in body]
         if given:
-            raise BadInput(f"body: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
-                           "(single dummy): give \"seat\" too")
+            raise BadInput(
+                f"body: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+                '(single dummy): give "seat" too'
+            )
         if "deal" not in body:
             raise BadInput("body: missing key 'deal' (or 'seat' and its hand, for one seat's advice)")
     limit = current_app.config["HASEN_SIMULATE_LIMIT"]
@@ -137,30 +142,59 @@ def bid() -> Response:
     names = PLAY_SETTINGS + AUCTION_SETTINGS
     if "seat" not in body:
         deal = body_deal(body, names)
-        data, cached = service().answer(("bid", deal),
-                                        lambda deadline: public.bid(deal, timeout=seconds_to(deadline)).to_json())
+        data, cached = service().answer(
+            ("bid", deal), lambda deadline: public.bid(deal, timeout=seconds_to(deadline)).to_json()
+        )
         return answer(data, cached)
     variant = variant_for(body.get("variant"), body.get("deck"))
-    options, seen = seen_by(body, variant, None if variant.declarer_exchanges else "upcard", names,
-                            sees_widow=False, what="bid")
-    options.update(layouts=layouts, choice_layouts=choice_layouts, seed=body.get("seed", 0),
-                   alone=FORMS[body.get("form", "both")], auction=body.get("auction"), model=body.get("model", True),
-                   uniform=body.get("uniform", False), score=body.get("score"))
-    return run_simulation(("bid", *seen, layouts, choice_layouts, options["seed"], options["alone"],
-                           options["auction"], options["model"], options["uniform"], options["score"]),
-                          lambda deadline: public.bid(**options, timeout=seconds_to(deadline)).to_json())
+    options, seen = seen_by(
+        body, variant, None if variant.declarer_exchanges else "upcard", names, sees_widow=False, what="bid"
+    )
+    options.update(
+        layouts=layouts,
+        choice_layouts=choice_layouts,
+        seed=body.get("seed", 0),
+        alone=FORMS[body.get("form", "both")],
+        auction=body.get("auction"),
+        model=body.get("model", True),
+        uniform=body.get("uniform", False),
+        score=body.get("score"),
+    )
+    return run_simulation(
+        (
+            "bid",
+            *seen,
+            layouts,
+            choice_layouts,
+            options["seed"],
+            options["alone"],
+            options["auction"],
+            options["model"],
+            options["uniform"],
+            options["score"],
+        ),
+        lambda deadline: public.bid(**options, timeout=seconds_to(deadline)).to_json(),
+    )
 
 
 # --- solve ----------------------------------------------------------------------------------
+
 
 def contract_of(body: dict[str, Any], played: str) -> tuple[dict[str, Any], tuple[Any, ...]]:
     """The arguments of a solve or review body for the Python API, its contract's notation
     checked before its deal, and the position after ``played`` as a cache key (the cards
     played so far, however the record was written)."""
     public.check_contract_notation(body["declarer"], body["trump"], body.get("discard"))
-    options = {"deal": body_deal(body, PLAY_SETTINGS), "declarer": body["declarer"], "trump": body["trump"],
-               "discard": body.get("discard"), "alone": body.get("alone", False), "defender": body.get("defender"),
-               "best": body.get("best"), "defender_best": body.get("defender_best")}
+    options = {
+        "deal": body_deal(body, PLAY_SETTINGS),
+        "declarer": body["declarer"],
+        "trump": body["trump"],
+        "discard": body.get("discard"),
+        "alone": body.get("alone", False),
+        "defender": body.get("defender"),
+        "best": body.get("best"),
+        "defender_best": body.get("defender_best"),
+    }
     state = public.position(**options, played=played)
     cards = tuple(c for _, trick, _ in state.tricks for c in trick) + tuple(state.trick)
     return options, (state.deal, state.contract, cards)
@@ -174,7 +208,8 @@ def solve() -> Response:
     options, position = contract_of(body, played)
     data, cached = service().answer(
         ("solve", *position),
-        lambda deadline: public.solve(**options, played=played, timeout=seconds_to(deadline)).to_json())
+        lambda deadline: public.solve(**options, played=played, timeout=seconds_to(deadline)).to_json(),
+    )
     return answer(data, cached)
 
 
@@ -209,7 +244,8 @@ def review() -> Response:
     options, position = contract_of(body, record)
     data, cached = service().answer(
         ("review", *position),
-        lambda deadline: public.review(**options, played=record, timeout=seconds_to(deadline)).to_json())
+        lambda deadline: public.review(**options, played=record, timeout=seconds_to(deadline)).to_json(),
+    )
     return answer(data, cached)
 
 
@@ -223,12 +259,16 @@ def review_record(body: dict[str, Any]) -> Response:
     if record.contract is None:
         raise BadInput("record: it has no contract to review (the auction is not over, or all passed)")
     seed, uniform, score = body.get("seed", 0), body.get("uniform", False), body.get("score")
-    return run_simulation(("review", record.line(), layouts, seed, uniform, score),
-                          lambda deadline: public.review_hand(record, layouts=layouts, seed=seed, uniform=uniform,
-                                                             score=score, timeout=seconds_to(deadline)).to_json())
+    return run_simulation(
+        ("review", record.line(), layouts, seed, uniform, score),
+        lambda deadline: public.review_hand(
+            record, layouts=layouts, seed=seed, uniform=uniform, score=score, timeout=seconds_to(deadline)
+        ).to_json(),
+    )
 
 
 # --- simulate -------------------------------------------------------------------------------
+
 
 @cache
 def simulate_checker(limit: int) -> BodyChecker:
@@ -236,12 +276,12 @@ def simulate_checker(limit: int) -> BodyChecker:
     return BodyChecker(simulate_request(limit))
 
 
-def checked_layouts(body: Any, limit: int, key: str = "layouts", default: int | None = None,
-                    per: str = "simulation") -> Any:
+def checked_layouts(
+    body: Any, limit: int, key: str = "layouts", default: int | None = None, per: str = "simulation"
+) -> Any:
     """The layouts asked for under ``key`` (the default if none), refused with a 413 over
     the limit."""
-    layouts = body.get(key, public.DEFAULT_LAYOUTS if default is None else default) if isinstance(body, dict) \
-        else None
+    layouts = body.get(key, public.DEFAULT_LAYOUTS if default is None else default) if isinstance(body, dict) else None
     if isinstance(layouts, int) and not isinstance(layouts, bool) and layouts > limit:
         raise TooLarge(f"{key}: {layouts}, at most {limit} per {per} (HASEN_SIMULATE_LIMIT)")
     return layouts
@@ -259,8 +299,14 @@ def simulation_body(checker: Callable[[int], BodyChecker]) -> tuple[dict[str, An
     return body, layouts, variant_for(body.get("variant"), body.get("deck"))
 
 
-def seen_by(body: dict[str, Any], variant: Variant, extra_key: str | None, names: tuple[str, ...],
-            sees_widow: bool, what: str = "simulate") -> tuple[dict[str, Any], tuple[Any, ...]]:
+def seen_by(
+    body: dict[str, Any],
+    variant: Variant,
+    extra_key: str | None,
+    names: tuple[str, ...],
+    sees_widow: bool,
+    what: str = "simulate",
+) -> tuple[dict[str, Any], tuple[Any, ...]]:
     """The arguments of a simulation body for the Python API: the seat's cards, from a deal
     or from its hand and ``extra_key``'s card (the extra card it sees, if any), with the
     table settings among ``names``; and what the seat knows, checked, as a cache key."""
@@ -268,11 +314,16 @@ def seen_by(body: dict[str, Any], variant: Variant, extra_key: str | None, names
     if "deal" in body:
         options["deal"] = body_deal(body, names, variant)
     else:
-        options.update(hand=body.get("hand"), extra=None if extra_key is None else body.get(extra_key),
-                       dealer=body.get("dealer"), variant=variant,
-                       settings={name: body[name] for name in names if name in body})
-    knowledge = public.knowledge_of(**{k: v for k, v in options.items() if k != "settings"}, sees_widow=sees_widow,
-                                    what=what)
+        options.update(
+            hand=body.get("hand"),
+            extra=None if extra_key is None else body.get(extra_key),
+            dealer=body.get("dealer"),
+            variant=variant,
+            settings={name: body[name] for name in names if name in body},
+        )
+    knowledge = public.knowledge_of(
+        **{k: v for k, v in options.items() if k != "settings"}, sees_widow=sees_widow, what=what
+    )
     settings = options["deal"].settings if "deal" in options else public.settings_for(variant, options["settings"])
     return options, (knowledge, settings)
 
@@ -289,13 +340,19 @@ def simulate() -> Response:
     body, layouts, variant = simulation_body(simulate_checker)
     extra_key, other_key = ("widow", "upcard") if variant.declarer_exchanges else ("upcard", "widow")
     if other_key in body:
-        raise BadInput(f"{other_key}: {variant.name} has no {other_key}; give \"{extra_key}\"")
+        raise BadInput(f'{other_key}: {variant.name} has no {other_key}; give "{extra_key}"')
     options, seen = seen_by(body, variant, extra_key, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
-    options.update(layouts=layouts, seed=body.get("seed", 0), alone=FORMS[body.get("form", "both")],
-                   auction=body.get("auction"), uniform=body.get("uniform", False))
-    return run_simulation(("simulate", *seen, layouts, options["seed"], options["alone"], options["auction"],
-                           options["uniform"]),
-                          lambda deadline: public.simulate(**options, timeout=seconds_to(deadline)).to_json())
+    options.update(
+        layouts=layouts,
+        seed=body.get("seed", 0),
+        alone=FORMS[body.get("form", "both")],
+        auction=body.get("auction"),
+        uniform=body.get("uniform", False),
+    )
+    return run_simulation(
+        ("simulate", *seen, layouts, options["seed"], options["alone"], options["auction"], options["uniform"]),
+        lambda deadline: public.simulate(**options, timeout=seconds_to(deadline)).to_json(),
+    )
 
 
 @cache
@@ -311,15 +368,35 @@ def lead() -> Response:
     extra_key = None if variant.declarer_exchanges else "upcard"
     options, seen = seen_by(body, variant, extra_key, PLAY_SETTINGS, sees_widow=False)
     declarer, trump = public.coerce_seat(body["declarer"], "declarer"), public.coerce_trump(body["trump"])
-    options.update(declarer=declarer, trump=trump, alone=body.get("alone", False), layouts=layouts,
-                   seed=body.get("seed", 0), bid=body.get("bid"), auction=body.get("auction"),
-                   uniform=body.get("uniform", False))
-    return run_simulation(("lead", *seen, declarer, trump, options["alone"], layouts, options["seed"], options["bid"],
-                           options["auction"], options["uniform"]),
-                          lambda deadline: public.simulate_lead(**options, timeout=seconds_to(deadline)).to_json())
+    options.update(
+        declarer=declarer,
+        trump=trump,
+        alone=body.get("alone", False),
+        layouts=layouts,
+        seed=body.get("seed", 0),
+        bid=body.get("bid"),
+        auction=body.get("auction"),
+        uniform=body.get("uniform", False),
+    )
+    return run_simulation(
+        (
+            "lead",
+            *seen,
+            declarer,
+            trump,
+            options["alone"],
+            layouts,
+            options["seed"],
+            options["bid"],
+            options["auction"],
+            options["uniform"],
+        ),
+        lambda deadline: public.simulate_lead(**options, timeout=seconds_to(deadline)).to_json(),
+    )
 
 
 # --- batch ----------------------------------------------------------------------------------
+
 
 @v1.post("/batch")
 def batch() -> Response:
@@ -362,11 +439,20 @@ def record() -> Response:
     # requests of the same hand need; before a contract, only who takes a turned Joker
     used = JOKER_SETTINGS if contract is None else play_settings_used(contract.alone, contract.lone_defender)
     play = {name: value for name, value in parsed.settings.changed().items() if name in used}
-    return answer({"version": __version__, "record": parsed.to_json(), "text": str(parsed), "line": parsed.line(),
-                   "to_call": None if to_call is None else str(to_call), "play_settings": play})
+    return answer(
+        {
+            "version": __version__,
+            "record": parsed.to_json(),
+            "text": str(parsed),
+            "line": parsed.line(),
+            "to_call": None if to_call is None else str(to_call),
+            "play_settings": play,
+        }
+    )
 
 
 # --- a night of records: its hands reviewed one by one, then its report ----------------------
+
 
 @cache
 def night_checker(limit: int, hand: bool = False) -> BodyChecker:
@@ -385,8 +471,13 @@ def night_body(hand: bool = False) -> tuple[dict[str, Any], list[Hand], int]:
 def night_review(text: str, score: tuple[Any, ...] | None, layouts: int, seed: int) -> tuple[dict[str, Any], bool]:
     """One hand's fair review at its place in the games, from the cache or made now: the
     report finds there the hands the page had reviewed one by one."""
-    return service().answer(("night", text, layouts, seed, score), lambda deadline: public.review_hand(
-        text, layouts=layouts, seed=seed, score=score, timeout=seconds_to(deadline)).to_json(), costly=True)
+    return service().answer(
+        ("night", text, layouts, seed, score),
+        lambda deadline: public.review_hand(
+            text, layouts=layouts, seed=seed, score=score, timeout=seconds_to(deadline)
+        ).to_json(),
+        costly=True,
+    )
 
 
 def not_reviewed(hand: Hand) -> str:
@@ -431,8 +522,10 @@ def night_report() -> Response:
     body, hands, layouts = night_body()
     require_matplotlib()
     seed = body.get("seed", 0)
-    lines = [{"id": hand.id, **hand_outcome(hand, lambda text, score: night_review(text, score, layouts, seed)[0])}
-             for hand in hands]
+    lines = [
+        {"id": hand.id, **hand_outcome(hand, lambda text, score: night_review(text, score, layouts, seed)[0])}
+        for hand in hands
+    ]
     night = summed_lines(lines)
     html = session_html(night.session, "hasen: tonight's hands", layouts, len(night.errors), request.host_url)
     return answer({"version": __version__, "html": html, "hands": len(night.session.reviewed)})
@@ -480,25 +573,30 @@ def odds() -> Response:
     score, dealer = body["score"], body.get("dealer")
     # the table of other scoring settings is worked out (seconds), as any analysis: under the time limit,
     # in the single-dummy lane, once for every request asking for it at the time
-    data, cached = service().answer(("odds", variant, settings, json.dumps(score, sort_keys=True), dealer),
-                                    lambda deadline: public.odds(score, dealer=dealer, variant=variant,
-                                                                 settings=settings).to_json(), costly=True)
+    data, cached = service().answer(
+        ("odds", variant, settings, json.dumps(score, sort_keys=True), dealer),
+        lambda deadline: public.odds(score, dealer=dealer, variant=variant, settings=settings).to_json(),
+        costly=True,
+    )
     return answer(data, cached)
 
 
 # --- about the service ----------------------------------------------------------------------
 
+
 @v1.get("/health")
 def health() -> Response:
     svc = service()
-    return answer({
-        "status": "ok",
-        "version": __version__,
-        "extension": USING_EXTENSION,
-        "threads": svc.runner.threads,
-        "busy": svc.runner.busy,
-        "cache": {**svc.cache.stats(), "shared": svc.shared},
-    })
+    return answer(
+        {
+            "status": "ok",
+            "version": __version__,
+            "extension": USING_EXTENSION,
+            "threads": svc.runner.threads,
+            "busy": svc.runner.busy,
+            "cache": {**svc.cache.stats(), "shared": svc.shared},
+        }
+    )
 
 
 @v1.get("/openapi.json")

@@ -34,8 +34,10 @@ T = TypeVar("T")
 
 class TimeLimitExceeded(Exception):
     def __init__(self, seconds: float) -> None:
-        super().__init__(f"the analysis took longer than the limit of {seconds:g} s; "
-                         f"try again later, or ask for less (one declarer, a smaller batch, fewer layouts)")
+        super().__init__(
+            f"the analysis took longer than the limit of {seconds:g} s; "
+            f"try again later, or ask for less (one declarer, a smaller batch, fewer layouts)"
+        )
         self.seconds = seconds
 
 
@@ -43,8 +45,10 @@ class Runner:
     def __init__(self, threads: int, time_limit: float) -> None:
         self.threads = threads  # in each lane
         self.time_limit = time_limit
-        self._pools = {costly: ThreadPoolExecutor(threads, thread_name_prefix=f"hasen-{name}")
-                       for costly, name in ((True, "single-dummy"), (False, "solver"))}
+        self._pools = {
+            costly: ThreadPoolExecutor(threads, thread_name_prefix=f"hasen-{name}")
+            for costly, name in ((True, "single-dummy"), (False, "solver"))
+        }
         self._lock = threading.Lock()
         self._busy = 0
 

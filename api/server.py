@@ -229,8 +229,11 @@ def make_room(listener: Any) -> None:
     if len(channels) <= limit:
         return
     now, wall_now = time.monotonic(), time.time()
-    waiting = [(channel.waiting_since(now, wall_now), channel) for channel in channels
-               if not (channel.requests or channel.will_close or channel.close_when_flushed)]
+    waiting = [
+        (channel.waiting_since(now, wall_now), channel)
+        for channel in channels
+        if not (channel.requests or channel.will_close or channel.close_when_flushed)
+    ]
     for _, channel in heapq.nsmallest(len(waiting) - limit, waiting, key=itemgetter(0)):
         channel.will_close = True  # closed by the loop at its next turn
 
@@ -316,15 +319,21 @@ def serve(host: str, port: int, config: Mapping[str, Any]) -> None:
         app.extensions["hasen"].runner.shutdown()
         raise OSError(str(exc)) from None
     # one listening socket, or (a name of several addresses) several under one loop
-    listeners = [server] if isinstance(server, BaseWSGIServer) else \
-        [s for s in server.map.values() if isinstance(s, BaseWSGIServer)]
+    listeners = (
+        [server]
+        if isinstance(server, BaseWSGIServer)
+        else [s for s in server.map.values() if isinstance(s, BaseWSGIServer)]
+    )
     for listener in listeners:
         listener.channel_class = Channel
         accept_many(listener)
     first = listeners[0]
     url = f"http://{first.effective_host}:{first.effective_port}"
-    print(f"hasen: serving on {url} (waitress; {solvers} solver threads in each lane, {settings['threads']} request "
-          f"threads, {settings['connection_limit']} connections); try {url}/api/v1/health", flush=True)
+    print(
+        f"hasen: serving on {url} (waitress; {solvers} solver threads in each lane, {settings['threads']} request "
+        f"threads, {settings['connection_limit']} connections); try {url}/api/v1/health",
+        flush=True,
+    )
     sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         server.run()

@@ -46,7 +46,7 @@ def cells_of(request) -> tuple[list[int], int, int, int]:
     stride = len(layouts) // 4
     flat: list[int] = []
     for trump in range(4):
-        row = layouts[trump * stride:(trump + 1) * stride]
+        row = layouts[trump * stride : (trump + 1) * stride]
         laid = [sum(1 << row[c] for c in cards_of(hand)) for hand in hands]
         taker = takers[trump]
         if taker < 0:
@@ -101,8 +101,10 @@ def main() -> None:
     rng = random.Random(args.seed)
     deck = cards_of(HASENPFEFFER.deck)
     ratios = []
-    print(f"Hasenpfeffer bid advice, {args.layouts} layouts and {args.choice_layouts} choice layouts per widow, "
-          f"one thread")
+    print(
+        f"Hasenpfeffer bid advice, {args.layouts} layouts and {args.choice_layouts} choice layouts per widow, "
+        f"one thread"
+    )
     print(f"{'hand':>16} {'advice':>9} {'naive, C':>9} {'ratio':>7} {'cells: advice':>14} {'naive':>9}")
     with tempfile.TemporaryDirectory() as tmp:
         _, core = build(args.cc, tmp)
@@ -118,14 +120,23 @@ def main() -> None:
             try:
                 thread_searcher().clear()
                 start = time.perf_counter()
-                hasen.bid(hand=hasen.CardSet(hand), seat="N", dealer="W", layouts=args.layouts,
-                          choice_layouts=args.choice_layouts, seed=args.seed, model=False)
+                hasen.bid(
+                    hand=hasen.CardSet(hand),
+                    seat="N",
+                    dealer="W",
+                    layouts=args.layouts,
+                    choice_layouts=args.choice_layouts,
+                    seed=args.seed,
+                    model=False,
+                )
                 advice_seconds = time.perf_counter() - start
             finally:
                 layouts_module.TablesJob.__call__ = real
             ratios.append(advice_seconds / naive_seconds)
-            print(f"{str(hasen.CardSet(hand)):>16} {advice_seconds:8.3f}s {naive_seconds:8.3f}s {ratios[-1]:6.2f}x "
-                  f"{counts[0]:>14,} {naive_cells:>9,}")
+            print(
+                f"{str(hasen.CardSet(hand)):>16} {advice_seconds:8.3f}s {naive_seconds:8.3f}s {ratios[-1]:6.2f}x "
+                f"{counts[0]:>14,} {naive_cells:>9,}"
+            )
     print(f"median ratio, advice / naive C: {statistics.median(ratios):.2f}x")
 
 

@@ -53,9 +53,11 @@ class Figures:
         return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
     def line(self, name: str) -> str:
-        return (f"  {name:<16}{self.rate:9.1f} req/s   p50 {statistics.median(self.latencies) * 1e3:7.2f} ms"
-                f"   p99 {self.percentile(0.99) * 1e3:7.2f} ms   ({self.requests} requests, "
-                f"{self.hits} cache hits, {len(self.failures)} failed)")
+        return (
+            f"  {name:<16}{self.rate:9.1f} req/s   p50 {statistics.median(self.latencies) * 1e3:7.2f} ms"
+            f"   p99 {self.percentile(0.99) * 1e3:7.2f} ms   ({self.requests} requests, "
+            f"{self.hits} cache hits, {len(self.failures)} failed)"
+        )
 
 
 def measure(host: str, port: int, bodies: list[bytes], clients: int) -> Figures:
@@ -75,8 +77,7 @@ def measure(host: str, port: int, bodies: list[bytes], clients: int) -> Figures:
             if body is None:
                 break
             start = time.perf_counter()
-            connection.request("POST", "/api/v1/table", body=body,
-                               headers={"Content-Type": "application/json"})
+            connection.request("POST", "/api/v1/table", body=body, headers={"Content-Type": "application/json"})
             response = connection.getresponse()
             data = response.read()
             elapsed = time.perf_counter() - start
@@ -97,14 +98,20 @@ def measure(host: str, port: int, bodies: list[bytes], clients: int) -> Figures:
 
 
 def table_bodies(count: int, seed: int) -> list[bytes]:
-    return [json.dumps({"deal": deal.notation(), "dealer": SEATS[deal.dealer]}).encode()
-            for deal in random_deals(HASENPFEFFER, count, seed)]
+    return [
+        json.dumps({"deal": deal.notation(), "dealer": SEATS[deal.dealer]}).encode()
+        for deal in random_deals(HASENPFEFFER, count, seed)
+    ]
 
 
 def merged(parts: list[Figures]) -> Figures:
-    return Figures(sum(p.requests for p in parts), sum(p.seconds for p in parts),
-                   [x for p in parts for x in p.latencies], sum(p.hits for p in parts),
-                   [x for p in parts for x in p.failures])
+    return Figures(
+        sum(p.requests for p in parts),
+        sum(p.seconds for p in parts),
+        [x for p in parts for x in p.latencies],
+        sum(p.hits for p in parts),
+        [x for p in parts for x in p.failures],
+    )
 
 
 @dataclass
@@ -120,7 +127,11 @@ def start_server(threads: int, log: IO[str], options: list[str] | None = None) -
     """``hasen serve`` on a free loopback port (with ``options``): the process, host and port."""
     process = subprocess.Popen(
         [sys.executable, "-m", "hasen.cli", "serve", "--port", "0", "--threads", str(threads), *(options or [])],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True)
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+    )
     lines: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: lines.put(process.stdout.readline()), daemon=True).start()
     first = lines.get(timeout=60)  # "hasen: serving on http://HOST:PORT ..."
@@ -171,8 +182,10 @@ def main() -> int:
     with tempfile.TemporaryFile("w+") as log:
         servers = [start_server(threads, log) for threads in (1, 2)]
         try:
-            targets = [Target(f"hasen serve --threads {threads}", host, port, [])
-                       for threads, (_, host, port) in zip((1, 2), servers)]
+            targets = [
+                Target(f"hasen serve --threads {threads}", host, port, [])
+                for threads, (_, host, port) in zip((1, 2), servers)
+            ]
             run(targets, args)
         finally:
             for process, _, _ in servers:
@@ -187,9 +200,11 @@ def main() -> int:
                 print(f"  server: {line.rstrip()}")
     one, two = targets
     ratios = [b.rate / a.rate for a, b in zip(one.uncached, two.uncached)]
-    print(f"uncached throughput, 2 threads / 1 thread: {merged(two.uncached).rate / merged(one.uncached).rate:.2f}x"
-          f" overall, {statistics.median(ratios):.2f}x the median round"
-          f" (rounds: {', '.join(f'{r:.2f}x' for r in ratios)})")
+    print(
+        f"uncached throughput, 2 threads / 1 thread: {merged(two.uncached).rate / merged(one.uncached).rate:.2f}x"
+        f" overall, {statistics.median(ratios):.2f}x the median round"
+        f" (rounds: {', '.join(f'{r:.2f}x' for r in ratios)})"
+    )
     return 0
 
 

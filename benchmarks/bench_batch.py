@@ -139,8 +139,9 @@ def main() -> None:
     parser.add_argument("--sd-deals", type=int, default=200)
     parser.add_argument("--sd-layouts", type=int, default=100)
     parser.add_argument("--keep", type=Path, metavar="DIR", help="write the files here and keep them")
-    parser.add_argument("--stats-from", type=Path, metavar="OUT",
-                        help="no runs: the figures of the deals from an OUT of an earlier run")
+    parser.add_argument(
+        "--stats-from", type=Path, metavar="OUT", help="no runs: the figures of the deals from an OUT of an earlier run"
+    )
     args = parser.parse_args()
     if args.stats_from:
         print(f"the tables in {args.stats_from}")
@@ -159,8 +160,11 @@ def main() -> None:
 def run(args: argparse.Namespace, folder: Path) -> None:
     deals = folder / "deals.jsonl"
     write_deals(deals, args.deals, args.seed)
-    print(f"hasen batch on {args.deals} random Hasenpfeffer deals (seed {args.seed}), all four declarers; "
-          f"{'compiled' if USING_EXTENSION else 'pure-Python'} search", flush=True)
+    print(
+        f"hasen batch on {args.deals} random Hasenpfeffer deals (seed {args.seed}), all four declarers; "
+        f"{'compiled' if USING_EXTENSION else 'pure-Python'} search",
+        flush=True,
+    )
     outputs: dict[str, Path] = {}
     per_deal: dict[str, float] = {}
     for out in folder.glob("out_*.jsonl"):
@@ -171,14 +175,19 @@ def run(args: argparse.Namespace, folder: Path) -> None:
     if one_count < args.deals:
         one_source = folder / f"deals_first_{one_count}.jsonl"
         first_lines(deals, one_source, one_count)
-    runs = [("--jobs 1", one_source, one_count, ("--jobs", "1"), None),
-            ("--jobs 2", deals, args.deals, ("--jobs", "2"), args.interrupt)]
+    runs = [
+        ("--jobs 1", one_source, one_count, ("--jobs", "1"), None),
+        ("--jobs 2", deals, args.deals, ("--jobs", "2"), args.interrupt),
+    ]
     for name, source, count, options, interrupt in runs:
         out = folder / f"out_{name.replace('--', '').replace(' ', '')}.jsonl"
         seconds, note = timed_batch(source, out, *options, interrupt=interrupt)
         outputs[name], per_deal[name] = out, seconds / count
-        print(f"  {name:<22} {count:>7} deals  {seconds:8.1f} s  {seconds / count * 1e3:7.3f} ms per deal"
-              + (f"  ({note})" if note else ""), flush=True)
+        print(
+            f"  {name:<22} {count:>7} deals  {seconds:8.1f} s  {seconds / count * 1e3:7.3f} ms per deal"
+            + (f"  ({note})" if note else ""),
+            flush=True,
+        )
     if args.dask:
         from distributed import LocalCluster
 
@@ -187,8 +196,11 @@ def run(args: argparse.Namespace, folder: Path) -> None:
             seconds, _ = timed_batch(deals, out, "--scheduler", cluster.scheduler_address)
         outputs["Dask LocalCluster, 2"] = out
         per_deal["Dask LocalCluster, 2"] = seconds / args.deals
-        print(f"  {'Dask LocalCluster, 2':<22} {args.deals:>7} deals  {seconds:8.1f} s  "
-              f"{seconds / args.deals * 1e3:7.3f} ms per deal", flush=True)
+        print(
+            f"  {'Dask LocalCluster, 2':<22} {args.deals:>7} deals  {seconds:8.1f} s  "
+            f"{seconds / args.deals * 1e3:7.3f} ms per deal",
+            flush=True,
+        )
     print(f"  time per deal, 1 worker / 2 workers: {per_deal['--jobs 1'] / per_deal['--jobs 2']:.2f}x")
 
     reference = outputs["--jobs 2"].read_bytes()
@@ -198,9 +210,10 @@ def run(args: argparse.Namespace, folder: Path) -> None:
             same = reference.startswith(data) and data.count(b"\n") == one_count
         else:
             same = data == reference
-        print(f"  {name}: {len(data)} bytes, {'the same bytes' if same else 'DIFFERENT BYTES'}"
-              + (f" as the first {one_count} lines of --jobs 2" if name == "--jobs 1" and one_count < args.deals
-                 else ""))
+        print(
+            f"  {name}: {len(data)} bytes, {'the same bytes' if same else 'DIFFERENT BYTES'}"
+            + (f" as the first {one_count} lines of --jobs 2" if name == "--jobs 1" and one_count < args.deals else "")
+        )
         if not same:
             raise SystemExit("the backends disagree")
 
@@ -231,14 +244,15 @@ def print_trumps(contracts: list) -> None:
     print("\ntrumps the best declarer holds in its best contract (of the six cards it plays)")
     print("  trumps   deals    share   mean tricks")
     for count in sorted(held):
-        print(f"  {count:>6}  {held[count]:>6}  {held[count] / len(contracts):7.2%}   "
-              f"{tricks_by[count] / held[count]:5.2f}")
+        print(
+            f"  {count:>6}  {held[count]:>6}  {held[count] / len(contracts):7.2%}   "
+            f"{tricks_by[count] / held[count]:5.2f}"
+        )
 
 
 def print_sd_agreement(contracts: list, args: argparse.Namespace) -> None:
-    chosen = contracts[:args.sd_deals]
-    jobs = [(table["deal"], table["dealer"], seat, args.sd_layouts, args.seed)
-            for _, seat, _, _, _, table in chosen]
+    chosen = contracts[: args.sd_deals]
+    jobs = [(table["deal"], table["dealer"], seat, args.sd_layouts, args.seed) for _, seat, _, _, _, table in chosen]
     start = time.perf_counter()
     choices = list(ordered_map(sd_choice, jobs, jobs=2, chunk=1))
     seconds = time.perf_counter() - start
@@ -248,8 +262,10 @@ def print_sd_agreement(contracts: list, args: argparse.Namespace) -> None:
         same_trump += any(sd_trump == best_trump for best_trump, _ in ties)
         lost += tricks - table["declarers"][seat]["tricks"][sd_trump][sd_discard]
     n = len(chosen)
-    print(f"\nDD-best against SD-best: {n} deals, the best declarer's choice over {args.sd_layouts} layouts "
-          f"({seconds:.1f} s on 2 processes)")
+    print(
+        f"\nDD-best against SD-best: {n} deals, the best declarer's choice over {args.sd_layouts} layouts "
+        f"({seconds:.1f} s on 2 processes)"
+    )
     print(f"  the SD choice is a DD-best cell        {agree:>3}/{n}  {agree / n:7.2%}")
     print(f"  the SD choice's trump is a DD-best one {same_trump:>3}/{n}  {same_trump / n:7.2%}")
     print(f"  tricks the SD choice gives away        {lost / n:.3f} per deal (double-dummy, on the real deal)")

@@ -49,8 +49,9 @@ def bench(name: str, searcher_class: type, count: int, seed: int) -> None:
         seconds, searched = timed_solve(searcher, state)
         solves.append(seconds)
         nodes.append(searched)
-        tables.append(timed(searcher, partial(maker_table, deal, state.contract.declarer, False, None,
-                                              Settings(), searcher)))
+        tables.append(
+            timed(searcher, partial(maker_table, deal, state.contract.declarer, False, None, Settings(), searcher))
+        )
     print(f"{name} ({count} deals)")
     print(f"  one solve (one maker, one trump)  {percentiles(solves)}")
     print(f"  one maker's table (9 solves)      {percentiles(tables)}")

@@ -36,21 +36,35 @@ MARGIN = 0.5  # seconds past the time limit an answer may take: the response wri
 MEMORY_BOUND = 600 * 2**20  # the server's resident memory, bytes (docs/web-api.md)
 ROOT = Path(__file__).resolve().parent.parent
 
-RECORD = ("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
-          "contract: N 6, trump C, discard KH; play: JC KC TC 9C AS AH TS QS JK QH 9S JS")
-DEAR = [("bid", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W", "layouts": 2000}),
-        ("review", {"record": RECORD, "layouts": 200}),
-        ("odds", None)]  # the body made each time: other scoring settings
-ODDS_SETTINGS = [{"game_points": 15}, {"game_points": 5}, {"fail_penalty": "tricks"}, {"fail_penalty": "pepper"},
-                 {"defenders_score": True}, {"fail_penalty": "tricks", "game_points": 15}]
+RECORD = (
+    "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
+    "contract: N 6, trump C, discard KH; play: JC KC TC 9C AS AH TS QS JK QH 9S JS"
+)
+DEAR = [
+    ("bid", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W", "layouts": 2000}),
+    ("review", {"record": RECORD, "layouts": 200}),
+    ("odds", None),
+]  # the body made each time: other scoring settings
+ODDS_SETTINGS = [
+    {"game_points": 15},
+    {"game_points": 5},
+    {"fail_penalty": "tricks"},
+    {"fail_penalty": "pepper"},
+    {"defenders_score": True},
+    {"fail_penalty": "tricks", "game_points": 15},
+]
 CHEAP = [("health", None), ("table", {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "declarer": "N"})]
 
 
 def ask(base: str, path: str, body: dict | None, timeout: float = 30) -> tuple[int, float]:
     start = time.monotonic()
     data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(f"{base}/api/v1/{path}", data=data, method="GET" if body is None else "POST",
-                                     headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        f"{base}/api/v1/{path}",
+        data=data,
+        method="GET" if body is None else "POST",
+        headers={"Content-Type": "application/json"},
+    )
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
             response.read()
@@ -119,8 +133,10 @@ def main() -> None:
     finally:
         process.terminate()
         process.wait(30)
-    print(f"hasen serve --time-limit {args.time_limit:g} --threads {args.threads}, {args.clients} clients of dear "
-          f"requests and one of cheap ones, {args.seconds:g} s:")
+    print(
+        f"hasen serve --time-limit {args.time_limit:g} --threads {args.threads}, {args.clients} clients of dear "
+        f"requests and one of cheap ones, {args.seconds:g} s:"
+    )
     ok = True
     for kind, results in sorted(answers.items()):
         times = sorted(t for _, t in results)
@@ -130,12 +146,16 @@ def main() -> None:
         bound = 0.5 if kind in ("health", "table") else args.time_limit + MARGIN
         within = times[-1] <= bound
         ok &= within and set(statuses) <= {200, 503}
-        print(f"  {kind:<8} {len(results):>5} answers {dict(statuses)}; slowest {times[-1]:.2f} s, 99th percentile "
-              f"{times[int(0.99 * (len(times) - 1))]:.2f} s (bound {bound:g} s: {'met' if within else 'NOT met'})")
+        print(
+            f"  {kind:<8} {len(results):>5} answers {dict(statuses)}; slowest {times[-1]:.2f} s, 99th percentile "
+            f"{times[int(0.99 * (len(times) - 1))]:.2f} s (bound {bound:g} s: {'met' if within else 'NOT met'})"
+        )
     peak = max(memory)
     ok &= peak <= MEMORY_BOUND
-    print(f"  resident memory: {memory[0] / 2**20:.0f} MB at the start, {peak / 2**20:.0f} MB at the most (bound "
-          f"{MEMORY_BOUND / 2**20:.0f} MB: {'met' if peak <= MEMORY_BOUND else 'NOT met'})")
+    print(
+        f"  resident memory: {memory[0] / 2**20:.0f} MB at the start, {peak / 2**20:.0f} MB at the most (bound "
+        f"{MEMORY_BOUND / 2**20:.0f} MB: {'met' if peak <= MEMORY_BOUND else 'NOT met'})"
+    )
     print(f"  16 identical single-dummy requests at once: {burst[0]} answered 200, {burst[1]} analyses run for them")
     ok &= burst[1] == 1
     print("every promise met" if ok else "SOME PROMISE NOT MET")

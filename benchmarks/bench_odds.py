@@ -40,13 +40,19 @@ def main() -> None:
     odds, bare = wall_times([[sys.executable, *ODDS], [sys.executable, "-c", "pass"]], args.runs)
     print(f"whole process, {args.runs} runs each in turns (ms): median (min - max)")
     for name, measured in (("hasen odds 8-5 --dealer N", odds), ("python -c pass", bare)):
-        print(f"  {name:27} {statistics.median(measured) * 1e3:6.1f}  "
-              f"({min(measured) * 1e3:.1f} - {max(measured) * 1e3:.1f})")
-    inside = [subprocess.run([sys.executable, "-c", IN_PROCESS], capture_output=True, text=True, check=True)
-              .stdout.split() for _ in range(min(args.runs, 11))]
+        print(
+            f"  {name:27} {statistics.median(measured) * 1e3:6.1f}  "
+            f"({min(measured) * 1e3:.1f} - {max(measured) * 1e3:.1f})"
+        )
+    inside = [
+        subprocess.run([sys.executable, "-c", IN_PROCESS], capture_output=True, text=True, check=True).stdout.split()
+        for _ in range(min(args.runs, 11))
+    ]
     seconds = statistics.median(float(run[0]) for run in inside)
-    print(f"  imports and answer inside the process: median {seconds * 1e3:.1f} ms; "
-          f"numpy imported: {any(run[1] == 'True' for run in inside)}")
+    print(
+        f"  imports and answer inside the process: median {seconds * 1e3:.1f} ms; "
+        f"numpy imported: {any(run[1] == 'True' for run in inside)}"
+    )
     verdict = "within" if statistics.median(odds) <= 0.2 else "over"
     print(f"target: the whole command in at most 200 ms: {verdict}")
 

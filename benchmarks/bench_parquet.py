@@ -48,8 +48,11 @@ def main() -> int:
         for i, deal in enumerate(random_deals(HASENPFEFFER, args.solved, 1)):
             out.write(json.dumps({"id": i, "deal": deal.notation()}) + "\n")
     solved = folder / "solved.jsonl"
-    subprocess.run([sys.executable, "-m", "hasen", "batch", str(deals), str(solved), "--jobs", "2"], check=True,
-                   stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "hasen", "batch", str(deals), str(solved), "--jobs", "2"],
+        check=True,
+        stderr=subprocess.DEVNULL,
+    )
     results = [json.loads(line) for line in solved.read_text(encoding="utf-8").splitlines()]
     print(f"hasen {hasen.__version__}; {len(results)} solved tables repeated under new ids")
     print(f"{'deals':>9} {'rows':>12} {'seconds':>8} {'rows/s':>10} {'peak RSS':>9} {'file':>9}")
@@ -62,16 +65,36 @@ def main() -> int:
                 lines.write(json.dumps({**result, "id": i}) + "\n")
         table.unlink(missing_ok=True)
         # a process of its own for each count: ru_maxrss of the children is the largest so far
-        probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
-                 "stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+        probe = (
+            "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, "
+            "stderr=subprocess.DEVNULL); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+        )
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-c", probe, sys.executable, "-m", "hasen", "batch", str(source),
-                               str(output), "--parquet", str(table)], check=True, capture_output=True, text=True)
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                probe,
+                sys.executable,
+                "-m",
+                "hasen",
+                "batch",
+                str(source),
+                str(output),
+                "--parquet",
+                str(table),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         seconds = time.perf_counter() - start
         rss = int(done.stdout.strip()) / 1024
         rows = count * ROWS_A_DEAL
-        print(f"{count:>9,} {rows:>12,} {seconds:>8.1f} {rows / seconds:>10,.0f} {rss:>6.0f} MiB "
-              f"{table.stat().st_size / 2**20:>5.1f} MiB")
+        print(
+            f"{count:>9,} {rows:>12,} {seconds:>8.1f} {rows / seconds:>10,.0f} {rss:>6.0f} MiB "
+            f"{table.stat().st_size / 2**20:>5.1f} MiB"
+        )
     if not args.keep:
         for path in folder.iterdir():
             path.unlink()

@@ -34,8 +34,11 @@ RAILROAD = variant_for("railroad", 25)
 
 def analyzed(deal: Deal, maker: int, defender: int | None, searcher: Searcher) -> None:
     """The lone maker's table through ``analyze_euchre``, its answer built."""
-    entries = analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender,
-                             searcher=searcher).tables[SEATS[maker]].entries
+    entries = (
+        analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender, searcher=searcher)
+        .tables[SEATS[maker]]
+        .entries
+    )
     assert len(entries) == 4
 
 
@@ -58,8 +61,10 @@ def main() -> None:
             plan = CallingPlan(deal, maker, defender, Settings())
             # the second solve of a deal finds the processor's caches warm: each side goes
             # first on every other deal
-            timings = [(whole, partial(analyzed, deal, maker, defender, searcher)),
-                       (search, partial(searcher.solve_tables, plan.requests))]
+            timings = [
+                (whole, partial(analyzed, deal, maker, defender, searcher)),
+                (search, partial(searcher.solve_tables, plan.requests)),
+            ]
             for times, work in timings if len(whole) % 2 == 0 else reversed(timings):
                 searcher.clear()
                 start = time.perf_counter()
@@ -68,9 +73,11 @@ def main() -> None:
             requests.append(len(plan.requests))
         form = "against a lone defender" if defended else "against both defenders"
         total_whole, total_search = sum(whole), sum(search)
-        print(f"lone maker {form}: {args.deals} tables, {statistics.mean(requests):.0f} requests a table; "
-              f"the table {1000 * total_whole / args.deals:.2f} ms a table, the search alone from C "
-              f"{1000 * total_search / args.deals:.2f} ms: {total_whole / total_search:.2f}x")
+        print(
+            f"lone maker {form}: {args.deals} tables, {statistics.mean(requests):.0f} requests a table; "
+            f"the table {1000 * total_whole / args.deals:.2f} ms a table, the search alone from C "
+            f"{1000 * total_search / args.deals:.2f} ms: {total_whole / total_search:.2f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -52,13 +52,22 @@ def build(cc: str, tmp: str) -> tuple[ctypes.CDLL, ctypes.CDLL]:
     libs = []
     for name, extra in (("plain_search", []), ("core_driver", ["-I", os.path.join(ROOT, "solver", "search")])):
         out = os.path.join(tmp, f"{name}.so")
-        subprocess.run([cc, "-O2", "-march=native", "-shared", "-fPIC", *extra, "-o", out,
-                        os.path.join(HERE, "c", f"{name}.c")], check=True)
+        subprocess.run(
+            [cc, "-O2", "-march=native", "-shared", "-fPIC", *extra, "-o", out, os.path.join(HERE, "c", f"{name}.c")],
+            check=True,
+        )
         lib = ctypes.CDLL(out)
         fn = getattr(lib, name.replace("_search", "_table").replace("_driver", "_table"))
         fn.restype = ctypes.c_double
-        fn.argtypes = [ctypes.POINTER(ctypes.c_uint64), ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
-                       ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_uint64)]
+        fn.argtypes = [
+            ctypes.POINTER(ctypes.c_uint64),
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.c_int,
+            ctypes.POINTER(ctypes.c_int),
+            ctypes.POINTER(ctypes.c_uint64),
+        ]
         libs.append(fn)
     return libs[0], libs[1]
 
@@ -73,8 +82,11 @@ def solve_in_c(fn, groups: list[tuple[list[list[int]], int, int, int]]) -> tuple
         out = (ctypes.c_int * len(positions))()
         played = ctypes.c_uint64()
         # one table for the whole answer: only the first group starts it empty
-        seconds += fn(flat, len(positions), active, leader, side, out, ctypes.byref(played)) if first else \
+        seconds += (
             fn(flat, len(positions), active, leader, side, out, ctypes.byref(played))
+            if first
+            else fn(flat, len(positions), active, leader, side, out, ctypes.byref(played))
+        )
         first = False
         values.extend(out)
         cards += played.value
@@ -153,17 +165,22 @@ def bench(game: str, variant, make_groups, count: int, seed: int, plain, core) -
                 core_s.append(seconds)
                 core_cards.append(cards)
         if not values == core_values == api_values(answer, name):
-            sys.exit(f"the searches disagree on {deal!r}, {name}: plain {values}, core {core_values}, "
-                     f"API {api_values(answer, name)}")
+            sys.exit(
+                f"the searches disagree on {deal!r}, {name}: plain {values}, core {core_values}, "
+                f"API {api_values(answer, name)}"
+            )
     a, p, c = statistics.median(api), statistics.median(plain_s), statistics.median(core_s)
     print(f"{game} ({count} deals, one table each, median)")
     print(f"  hasen.analyze(deal, declarer=...)  {a * 1e6:8.1f} us")
-    print(f"  plain C search                     {p * 1e6:8.1f} us   cards per table median "
-          f"{statistics.median(plain_cards):.0f}")
-    print(f"  the package's C search from C      {c * 1e6:8.1f} us   cards per table median "
-          f"{statistics.median(core_cards):.0f}")
-    print(f"  analyze / plain C {a / p:.2f}x   analyze / core from C {a / c:.2f}x   "
-          f"core / plain C {c / p:.2f}x")
+    print(
+        f"  plain C search                     {p * 1e6:8.1f} us   cards per table median "
+        f"{statistics.median(plain_cards):.0f}"
+    )
+    print(
+        f"  the package's C search from C      {c * 1e6:8.1f} us   cards per table median "
+        f"{statistics.median(core_cards):.0f}"
+    )
+    print(f"  analyze / plain C {a / p:.2f}x   analyze / core from C {a / c:.2f}x   core / plain C {c / p:.2f}x")
 
 
 def main() -> None:
@@ -176,8 +193,15 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     with tempfile.TemporaryDirectory() as tmp:
         plain, core = build(args.cc, tmp)
-        bench("Hasenpfeffer, one declarer's 28 cells", HASENPFEFFER, hasenpfeffer_positions, args.deals, args.seed,
-              plain, core)
+        bench(
+            "Hasenpfeffer, one declarer's 28 cells",
+            HASENPFEFFER,
+            hasenpfeffer_positions,
+            args.deals,
+            args.seed,
+            plain,
+            core,
+        )
         bench("four-hand Euchre, one maker's table", EUCHRE, euchre_positions, args.deals, args.seed, plain, core)
 
 

@@ -80,8 +80,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--session", type=int, default=20, help="hands in the session (0: none)")
     args = parser.parse_args()
-    print(f"search: {'compiled' if USING_EXTENSION else 'pure Python'}; whole hands at the default layouts, "
-          f"1 and {args.threads} threads in turns, {args.rounds} rounds")
+    print(
+        f"search: {'compiled' if USING_EXTENSION else 'pure Python'}; whole hands at the default layouts, "
+        f"1 and {args.threads} threads in turns, {args.rounds} rounds"
+    )
     print(f"{'game':<14}{'1 thread':>10}{f'{args.threads} threads':>12}{'ratio':>8}")
     for game in (args.game or REVIEWED) if args.hands else []:
         records = [made_up_record(game, args.seed + i) for i in range(args.hands)]
@@ -97,8 +99,10 @@ def main() -> None:
                 one.append(middle - start)
                 many.append(end - middle)
                 ratios.append((middle - start) / (end - middle))
-        print(f"{game:<14}{statistics.median(one):>9.3f}s{statistics.median(many):>11.3f}s"
-              f"{statistics.median(ratios):>7.2f}x")
+        print(
+            f"{game:<14}{statistics.median(one):>9.3f}s{statistics.median(many):>11.3f}s"
+            f"{statistics.median(ratios):>7.2f}x"
+        )
     if args.session:
         session(args.session, args.seed)
 
@@ -112,8 +116,12 @@ def session(hands: int, seed: int) -> None:
         for jobs in (1, 2):
             out = Path(folder) / f"out{jobs}.jsonl"
             start = time.perf_counter()
-            done = subprocess.run([sys.executable, "-m", "hasen.cli", "session", str(night), str(out), "--jobs",
-                                   str(jobs), *report], check=True, capture_output=True, text=True)
+            done = subprocess.run(
+                [sys.executable, "-m", "hasen.cli", "session", str(night), str(out), "--jobs", str(jobs), *report],
+                check=True,
+                capture_output=True,
+                text=True,
+            )
             print(f"session of {hands} hands, --jobs {jobs}: {time.perf_counter() - start:.1f} s")
         print("\n".join(line for line in done.stdout.splitlines() if line.startswith("  game ")))
 

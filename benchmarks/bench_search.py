@@ -34,6 +34,7 @@ def positions(game: str) -> list:
 
 def measure(game: str) -> tuple[list[int], list[int], list[float]]:
     from hasen.search._search import Searcher
+
     searcher = Searcher()
     cards, nodes, seconds = [], [], []
     for hands, active, leader, side in positions(game):
@@ -50,6 +51,7 @@ def measure(game: str) -> tuple[list[int], list[int], list[float]]:
 def child(game: str, solve: bool) -> None:
     """The run that valgrind counts: clear and (or not) solve every position."""
     from hasen.search._search import Searcher
+
     searcher = Searcher()
     todo = positions(game)
     for hands, active, leader, side in todo:
@@ -61,9 +63,12 @@ def child(game: str, solve: bool) -> None:
 def instructions(game: str, solve: bool) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "callgrind.out")
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
-                        sys.executable, __file__, "--child", game] + (["--solve"] if solve else []),
-                       check=True, capture_output=True)
+        subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__, "--child", game]
+            + (["--solve"] if solve else []),
+            check=True,
+            capture_output=True,
+        )
         with open(out) as f:
             return int(re.search(r"^totals: (\d+)", f.read(), re.M).group(1))
 
@@ -85,8 +90,10 @@ def main() -> None:
         print(f"{game} ({len(cards)} solves, table cleared before each)")
         for label, counts in (("cards played per solve    ", cards), ("trick boundaries per solve", nodes)):
             print(f"  {label} median {statistics.median(counts):7.0f}   mean {statistics.mean(counts):7.0f}")
-        print(f"  time per solve             median {statistics.median(seconds) * 1e6:7.1f} us"
-              f"   mean {statistics.mean(seconds) * 1e6:7.1f} us")
+        print(
+            f"  time per solve             median {statistics.median(seconds) * 1e6:7.1f} us"
+            f"   mean {statistics.mean(seconds) * 1e6:7.1f} us"
+        )
         print(f"  time per card played       {sum(seconds) / sum(cards) * 1e9:7.1f} ns")
         if args.instructions:
             per = (instructions(game, True) - instructions(game, False)) / len(cards)

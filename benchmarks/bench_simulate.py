@@ -38,16 +38,24 @@ def first_bidder(deal: hasen.Deal) -> str:
 
 JOBS: dict[str, tuple[str, Job]] = {
     "simulate, 1,000 layouts": (
-        "hasenpfeffer", lambda deal, threads: hasen.simulate(deal, seat=SEATS[deal.dealer], threads=threads)),
+        "hasenpfeffer",
+        lambda deal, threads: hasen.simulate(deal, seat=SEATS[deal.dealer], threads=threads),
+    ),
     "lead, 1,000 layouts": (
-        "hasenpfeffer", lambda deal, threads: hasen.simulate_lead(
-            deal, seat=first_bidder(deal), declarer=SEATS[deal.dealer], trump="S", threads=threads)),
+        "hasenpfeffer",
+        lambda deal, threads: hasen.simulate_lead(
+            deal, seat=first_bidder(deal), declarer=SEATS[deal.dealer], trump="S", threads=threads
+        ),
+    ),
     "Hasenpfeffer bid advice": (
-        "hasenpfeffer", lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads)),
-    "Euchre call advice": (
-        "euchre", lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads)),
+        "hasenpfeffer",
+        lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads),
+    ),
+    "Euchre call advice": ("euchre", lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads)),
     "Three-Handed call advice": (
-        "euchre3", lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads)),
+        "euchre3",
+        lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads),
+    ),
 }
 
 
@@ -65,8 +73,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--job", choices=list(JOBS), action="append", help="only these jobs (repeat)")
     args = parser.parse_args()
-    print(f"search: {'compiled' if USING_EXTENSION else 'pure Python'}; {args.deals} deals, {args.rounds} rounds, "
-          f"1 and {args.threads} threads in turns")
+    print(
+        f"search: {'compiled' if USING_EXTENSION else 'pure Python'}; {args.deals} deals, {args.rounds} rounds, "
+        f"1 and {args.threads} threads in turns"
+    )
     print(f"{'job':<26}{'1 thread':>10}{f'{args.threads} threads':>12}{'ratio':>8}")
     for name in args.job or JOBS:
         game, job = JOBS[name]
@@ -79,8 +89,10 @@ def main() -> None:
                 one.append(a)
                 many.append(b)
                 ratios.append(a / b)
-        print(f"{name:<26}{statistics.median(one):>9.3f}s{statistics.median(many):>11.3f}s"
-              f"{statistics.median(ratios):>7.2f}x")
+        print(
+            f"{name:<26}{statistics.median(one):>9.3f}s{statistics.median(many):>11.3f}s"
+            f"{statistics.median(ratios):>7.2f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -44,8 +44,9 @@ def heaviest_imports(python: str, runs: int) -> list[tuple[int, int, str]]:
     self_us: dict[str, list[int]] = defaultdict(list)
     total_us: dict[str, list[int]] = defaultdict(list)
     for _ in range(runs):
-        err = subprocess.run([python, "-X", "importtime", "-c", "from hasen.cli import main"],
-                             capture_output=True, text=True, check=True).stderr
+        err = subprocess.run(
+            [python, "-X", "importtime", "-c", "from hasen.cli import main"], capture_output=True, text=True, check=True
+        ).stderr
         for line in err.splitlines()[1:]:
             own, total, name = line.removeprefix("import time:").split("|")
             self_us[name.strip()].append(int(own))
@@ -58,8 +59,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=41, help="timed runs of each command (default: 41)")
     parser.add_argument("--imports", type=int, default=15, help="importtime runs (default: 15; 0 skips)")
-    parser.add_argument("--compare", nargs="+", default=[], metavar="HASEN",
-                        help="the hasen command of other installs, timed in the same turns")
+    parser.add_argument(
+        "--compare",
+        nargs="+",
+        default=[],
+        metavar="HASEN",
+        help="the hasen command of other installs, timed in the same turns",
+    )
     args = parser.parse_args()
     hasen = shutil.which("hasen")
     if hasen is None:
@@ -72,8 +78,9 @@ def main() -> None:
         if not os.path.exists(python):
             sys.exit(f"bench_startup: no {os.path.basename(sys.executable)} beside {other}")
         installs.append((other, python))
-    commands = [argv for command, python in installs
-                for argv in ([command, "table", "--example"], [python, "-c", "pass"])]
+    commands = [
+        argv for command, python in installs for argv in ([command, "table", "--example"], [python, "-c", "pass"])
+    ]
     times = wall_times(commands, args.runs)
     print(f"whole process, {args.runs} runs each in turns (ms): median (min - max)")
     for i, (command, _) in enumerate(installs):
@@ -81,11 +88,15 @@ def main() -> None:
         if len(installs) > 1:
             print(command)
         for name, measured in (("hasen table --example", table), ("python -c pass", bare)):
-            print(f"  {name:24} {statistics.median(measured) * 1e3:6.1f}  "
-                  f"({min(measured) * 1e3:.1f} - {max(measured) * 1e3:.1f})")
+            print(
+                f"  {name:24} {statistics.median(measured) * 1e3:6.1f}  "
+                f"({min(measured) * 1e3:.1f} - {max(measured) * 1e3:.1f})"
+            )
         difference = statistics.median(t - b for t, b in zip(table, bare))
-        print(f"  hasen less python, median of the differences: {difference * 1e3:.1f} ms; "
-              f"ratio {statistics.median(t / b for t, b in zip(table, bare)):.2f}x")
+        print(
+            f"  hasen less python, median of the differences: {difference * 1e3:.1f} ms; "
+            f"ratio {statistics.median(t / b for t, b in zip(table, bare)):.2f}x"
+        )
     if args.imports:
         print(f"\nheaviest imports of the command line (least of {args.imports} runs, us): self, with what it imports")
         for own, total, name in heaviest_imports(sys.executable, args.imports):

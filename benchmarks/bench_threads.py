@@ -66,8 +66,9 @@ def run_search(calls: Sequence[tuple[Any, ...]]) -> None:
     thread_searcher().solve_tables(calls, clear_each=True)
 
 
-def round_speedup(pool: ThreadPoolExecutor, threads: int, work: Callable[[Sequence[Any]], None],
-             items: Sequence[Any]) -> float:
+def round_speedup(
+    pool: ThreadPoolExecutor, threads: int, work: Callable[[Sequence[Any]], None], items: Sequence[Any]
+) -> float:
     """One round: the time on this thread over the time split among the pool's threads."""
     start = time.perf_counter()
     work(items)

@@ -54,8 +54,10 @@ def main() -> None:
         plan = game_of(variant).plan_table(deal, declarer=maker)
         # the second solve of a deal finds the processor's caches warm: each side goes first
         # on every other deal
-        timings = [(whole, partial(analyzed, text, dealer, maker, args.deck)),
-                   (search, partial(searcher.solve_tables, plan.requests))]
+        timings = [
+            (whole, partial(analyzed, text, dealer, maker, args.deck)),
+            (search, partial(searcher.solve_tables, plan.requests)),
+        ]
         for times, work in timings if number % 2 == 0 else reversed(timings):
             searcher.clear()
             start = time.perf_counter()

@@ -52,10 +52,12 @@ def main() -> None:
                 for core in order:
                     seconds[core].append(table_seconds(cores[core], request))
         ratios = [twin / c for c, twin in zip(seconds["C"], seconds["twin"])]
-        print(f"{name} ({len(ratios)} tables): C median {statistics.median(seconds['C']) * 1e3:.3f} ms, "
-              f"twin median {statistics.median(seconds['twin']) * 1e3:.1f} ms, "
-              f"twin/C median of the ratios {statistics.median(ratios):.0f}x "
-              f"(range {min(ratios):.0f}x-{max(ratios):.0f}x)")
+        print(
+            f"{name} ({len(ratios)} tables): C median {statistics.median(seconds['C']) * 1e3:.3f} ms, "
+            f"twin median {statistics.median(seconds['twin']) * 1e3:.1f} ms, "
+            f"twin/C median of the ratios {statistics.median(ratios):.0f}x "
+            f"(range {min(ratios):.0f}x-{max(ratios):.0f}x)"
+        )
 
 
 if __name__ == "__main__":

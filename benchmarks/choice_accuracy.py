@@ -53,7 +53,7 @@ def random_pair(variant, rng: random.Random) -> Knowledge:
     dealer's five and the upcard (Euchre, the dealer North)."""
     cards = cards_of(variant.deck)
     rng.shuffle(cards)
-    hand = sum(1 << c for c in cards[:variant.hand_size])
+    hand = sum(1 << c for c in cards[: variant.hand_size])
     if variant.declarer_exchanges:
         return Knowledge(variant, 3, 0, hand, cards[variant.hand_size])
     return Knowledge(variant, 0, 0, hand, cards[variant.hand_size])
@@ -66,18 +66,28 @@ def questions_of(variant, knowledge: Knowledge) -> tuple[TableShape, list[Questi
     names, points = points_table(game_of(variant), variant, SETTINGS, False)
     if variant.declarer_exchanges:
         ladder = bid_ladder(variant, SETTINGS)
-        return shape, [Question(0, points[b], tie_order(shape.columns)) for b in range(len(ladder))], \
-            [bid.tricks for bid in ladder], names
+        return (
+            shape,
+            [Question(0, points[b], tie_order(shape.columns)) for b in range(len(ladder))],
+            [bid.tricks for bid in ladder],
+            names,
+        )
     trump = next(t for t in range(4) if takes_upcard(knowledge.extra, t))
-    return shape, [Question(0, points[0], tie_order(shape.columns, lambda c: of_trump(trump, c)))], [3], \
-        ["order up"]
+    return shape, [Question(0, points[0], tie_order(shape.columns, lambda c: of_trump(trump, c)))], [3], ["order up"]
 
 
-def solved(knowledge: Knowledge, shape: TableShape, stream: str, start: int, stop: int,
-           read: set[int] | None) -> np.ndarray:
+def solved(
+    knowledge: Knowledge, shape: TableShape, stream: str, start: int, stop: int, read: set[int] | None
+) -> np.ndarray:
     extra = knowledge.extra
-    rows = solve_layouts(knowledge, [shape], stop - start, stream, indexes=range(start, stop),
-                         read=None if read is None else [{extra: read}]).rows[0]
+    rows = solve_layouts(
+        knowledge,
+        [shape],
+        stop - start,
+        stream,
+        indexes=range(start, stop),
+        read=None if read is None else [{extra: read}],
+    ).rows[0]
     return rows
 
 
@@ -103,16 +113,21 @@ def main() -> None:
         k = random_pair(variant, rng)
         shape, questions, needs, names = questions_of(variant, k)
         reference = solved(k, shape, f"reference {pair}", 0, args.reference, None)
-        best = [q.candidates[int(np.argmax(q.points[reference[:, list(q.candidates)]].sum(axis=0)))]
-                for q in questions]
+        best = [q.candidates[int(np.argmax(q.points[reference[:, list(q.candidates)]].sum(axis=0)))] for q in questions]
         scoring = solved(k, shape, f"eval {pair}", 0, args.eval, None)
         for size in sizes:
             used = [0]
 
-            def solve(start: int, stop: int, read, k: Knowledge = k, shape: TableShape = shape, pair: int = pair,
-                      used: list[int] = used):
-                rows = solved(k, shape, f"{args.seed}/choice {pair}", start, stop,
-                              None if read is None else read[0])
+            def solve(
+                start: int,
+                stop: int,
+                read,
+                k: Knowledge = k,
+                shape: TableShape = shape,
+                pair: int = pair,
+                used: list[int] = used,
+            ):
+                rows = solved(k, shape, f"{args.seed}/choice {pair}", start, stop, None if read is None else read[0])
                 used[0] += int((rows != NOT_SOLVED).sum())
                 return [rows]
 
@@ -125,9 +140,11 @@ def main() -> None:
                 pair_losses.append((make, points))
             losses[size].append(pair_losses)
         print(f"  pair {pair + 1}/{args.pairs}, {time.perf_counter() - started:.0f}s", end="\r", flush=True)
-    print(f"{variant.name}: {args.pairs} pairs of a hand and its card, the choice with the partner; "
-          f"reference {args.reference} layouts, scored on {args.eval}; the race's first round "
-          f"{args.first_round} layouts, margin {args.margin}")
+    print(
+        f"{variant.name}: {args.pairs} pairs of a hand and its card, the choice with the partner; "
+        f"reference {args.reference} layouts, scored on {args.eval}; the race's first round "
+        f"{args.first_round} layouts, margin {args.margin}"
+    )
     print(f"{'choice layouts':>15} {'P(make) loss':>22} {'points loss':>22} {'cells solved':>13}")
     for size in sizes:
         table = np.array(losses[size])  # pairs x questions x (make, points)
@@ -135,8 +152,10 @@ def main() -> None:
         make, points = table[:, worst, 0], table[:, worst, 1]
         se = make.std(ddof=1) / math.sqrt(len(make))
         pse = points.std(ddof=1) / math.sqrt(len(points))
-        print(f"{size:>15} {make.mean():>12.4f} ± {se:.4f} ({names[worst]:>3}) {points.mean():>10.4f} ± {pse:.4f} "
-              f"{np.mean(cells[size]):>12.0f}")
+        print(
+            f"{size:>15} {make.mean():>12.4f} ± {se:.4f} ({names[worst]:>3}) {points.mean():>10.4f} ± {pse:.4f} "
+            f"{np.mean(cells[size]):>12.0f}"
+        )
     print(f"{time.perf_counter() - started:.0f} s")
 
 

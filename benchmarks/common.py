@@ -54,8 +54,10 @@ def run(doc: str, bench: Callable[[str, type, int, int], None], deals: int, twin
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     from hasen.search._search_py import Searcher as Twin
+
     if USING_EXTENSION:
         from hasen.search._search import Searcher as Extension
+
         bench("extension", Extension, args.deals, args.seed)
     else:
         print("extension: not built (HASEN_NO_EXTENSIONS set or build failed)")

@@ -49,19 +49,33 @@ def main(folder: str) -> None:
             text = write_egn(records)
             check_written(text)
             back = [d.record for d in read_egn(text)]
-            same = sum(a is not None and b is not None and {**a.to_json(), "id": None} == {**b.to_json(), "id": None}
-                       for a, b in zip(records, back))
+            same = sum(
+                a is not None and b is not None and {**a.to_json(), "id": None} == {**b.to_json(), "id": None}
+                for a, b in zip(records, back)
+            )
         unknown = sum(bool(r.unknown) for r in records)
-        print(f"{path.relative_to(folder)}: {len(deals)} deal{'s' * (len(deals) != 1)}, {len(records)} records "
-              f"({unknown} with a part not "
-              f"known), {same} written and read back the same")
-        totals.update({"files": 1, "deals": len(deals), "records": len(records), "unknown": unknown, "same": same,
-                       "games": len(split_games(records)) if records else 0})
+        print(
+            f"{path.relative_to(folder)}: {len(deals)} deal{'s' * (len(deals) != 1)}, {len(records)} records "
+            f"({unknown} with a part not "
+            f"known), {same} written and read back the same"
+        )
+        totals.update(
+            {
+                "files": 1,
+                "deals": len(deals),
+                "records": len(records),
+                "unknown": unknown,
+                "same": same,
+                "games": len(split_games(records)) if records else 0,
+            }
+        )
     seconds = time.perf_counter() - start
-    print(f"\nin all: {totals['files']} files, {totals['deals']} deals, {totals['records']} records "
-          f"({totals['unknown']} with a part not known), {totals['games']} games written back as EGN, each file "
-          f"following the schema; {totals['same']} of {totals['records']} records read back the same; "
-          f"{seconds:.2f} s")
+    print(
+        f"\nin all: {totals['files']} files, {totals['deals']} deals, {totals['records']} records "
+        f"({totals['unknown']} with a part not known), {totals['games']} games written back as EGN, each file "
+        f"following the schema; {totals['same']} of {totals['records']} records read back the same; "
+        f"{seconds:.2f} s"
+    )
     for reason, count in reasons.most_common():
         print(f"  no record ({count}): {reason}")
 

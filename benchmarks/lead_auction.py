@@ -16,17 +16,48 @@ import hasen
 
 EXAMPLES = [
     # four-hand Euchre: the dealer's partner ordered up, the leader's partner passed
-    {"variant": "euchre", "hand": "AS 9S KH QD 9C", "extra": "TD", "dealer": "W", "seat": "N", "declarer": "E",
-     "trump": "D", "auction": "N pass, E order up"},
+    {
+        "variant": "euchre",
+        "hand": "AS 9S KH QD 9C",
+        "extra": "TD",
+        "dealer": "W",
+        "seat": "N",
+        "declarer": "E",
+        "trump": "D",
+        "auction": "N pass, E order up",
+    },
     # four-hand Euchre: second round, the maker named hearts after three passes
-    {"variant": "euchre", "hand": "AS KS QH 9D TC", "extra": "JC", "dealer": "N", "seat": "E", "declarer": "S",
-     "trump": "H", "auction": "E pass, S pass, W pass, N pass, E pass, S name H"},
+    {
+        "variant": "euchre",
+        "hand": "AS KS QH 9D TC",
+        "extra": "JC",
+        "dealer": "N",
+        "seat": "E",
+        "declarer": "S",
+        "trump": "H",
+        "auction": "E pass, S pass, W pass, N pass, E pass, S name H",
+    },
     # Two-handed Euchre: the dealer ordered up after the leader passed
-    {"variant": "euchre2", "hand": "KS 9S AH TD QC", "extra": "JS", "dealer": "N", "seat": "S", "declarer": "N",
-     "trump": "S", "auction": "S pass, N order up"},
+    {
+        "variant": "euchre2",
+        "hand": "KS 9S AH TD QC",
+        "extra": "JS",
+        "dealer": "N",
+        "seat": "S",
+        "declarer": "N",
+        "trump": "S",
+        "auction": "S pass, N order up",
+    },
     # Hasenpfeffer: W opened with a pass, N bid 5 and the others passed
-    {"variant": "hasenpfeffer", "hand": ".AQ.AKT.K", "dealer": "S", "seat": "W", "declarer": "N", "trump": "C",
-     "auction": "W pass, N 5, E pass, S pass"},
+    {
+        "variant": "hasenpfeffer",
+        "hand": ".AQ.AKT.K",
+        "dealer": "S",
+        "seat": "W",
+        "declarer": "N",
+        "trump": "C",
+        "auction": "W pass, N 5, E pass, S pass",
+    },
 ]
 
 
@@ -40,13 +71,17 @@ def main() -> None:
         alike = hasen.simulate_lead(**ask, uniform=True)
         agree = kept.agreeing
         share = f"{len(agree.indexes) / agree.tried:.0%}" if agree is not None and agree.filtered else "all"
-        print(f"{example['variant']}: {example['seat']} leads against {example['declarer']}'s {example['trump']} "
-              f"after {example['auction']} (layouts agreeing: {share})")
+        print(
+            f"{example['variant']}: {example['seat']} leads against {example['declarer']}'s {example['trump']} "
+            f"after {example['auction']} (layouts agreeing: {share})"
+        )
         best_kept = " ".join(str(lead.card) for lead in kept.best())
         best_alike = " ".join(str(lead.card) for lead in alike.best())
         for lead, other in zip(kept.leads, alike.leads):
-            print(f"  {lead.card}: {lead.points:+.2f} points, {lead.mean:.2f} tricks with the auction; "
-                  f"{other.points:+.2f}, {other.mean:.2f} without: {lead.points - other.points:+.2f} points")
+            print(
+                f"  {lead.card}: {lead.points:+.2f} points, {lead.mean:.2f} tricks with the auction; "
+                f"{other.points:+.2f}, {other.mean:.2f} without: {lead.points - other.points:+.2f} points"
+            )
         print(f"  best lead: {best_kept} with the auction, {best_alike} without")
 
 

@@ -56,12 +56,16 @@ def main() -> None:
             if tricks >= EUCHRE_MAKES:  # a hand worth going alone on, against both defenders
                 making += 1
                 lone_euchres += best < 0
-    print(f"{args.deals} Railroad deals (seed {args.seed}), each seat a lone maker in its best trump: "
-          f"{contracts} contracts, {time.monotonic() - started:.0f} s")
+    print(
+        f"{args.deals} Railroad deals (seed {args.seed}), each seat a lone maker in its best trump: "
+        f"{contracts} contracts, {time.monotonic() - started:.0f} s"
+    )
     print(f"a lone defence scores better for the defenders on {lone_best / contracts:.1%} of them")
     print(f"mean points the best defence takes from the maker beyond defending together: {taken / contracts:.3f}")
-    print(f"of the {making} lone makers who make against both defenders, a lone defender euchres "
-          f"{lone_euchres / max(making, 1):.1%}")
+    print(
+        f"of the {making} lone makers who make against both defenders, a lone defender euchres "
+        f"{lone_euchres / max(making, 1):.1%}"
+    )
 
 
 def points(tricks: int, lone_defence: bool) -> int:

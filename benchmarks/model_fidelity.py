@@ -40,8 +40,17 @@ def hasenpfeffer(hands: int, layouts: int, seed: int) -> str:
     for i in range(hands):
         deal = hasen.random_deal("hasenpfeffer", seed=seed * 100_000 + i)
         seat = left_of(deal.dealer)
-        advice = hasen.bid(hand=format_hand(deal.hands[seat]), seat=SEATS[seat], dealer=SEATS[deal.dealer],
-                           layouts=layouts, choice_layouts=30, seed=i, alone=False, model=False, threads=2)
+        advice = hasen.bid(
+            hand=format_hand(deal.hands[seat]),
+            seat=SEATS[seat],
+            dealer=SEATS[deal.dealer],
+            layouts=layouts,
+            choice_layouts=30,
+            seed=i,
+            alone=False,
+            model=False,
+            threads=2,
+        )
         form = advice.forms["with_partner"]
         worth = form.worth()
         full = 0 if worth is None else worth.needs
@@ -51,10 +60,12 @@ def hasenpfeffer(hands: int, layouts: int, seed: int) -> str:
         same += mine == full
         near += abs(mine - full) <= 1
         for bid in form.bids:
-            errors.append(abs(sum(shares[bid.needs:]) - bid.make))
+            errors.append(abs(sum(shares[bid.needs :]) - bid.make))
     mae = sum(errors) / len(errors)
-    return (f"hasenpfeffer: {hands} hands; highest bid worth making with the partner: the same {same / hands:.0%}, "
-            f"within one {near / hands:.0%}; chance of making each bid: mean error {mae:.3f}")
+    return (
+        f"hasenpfeffer: {hands} hands; highest bid worth making with the partner: the same {same / hands:.0%}, "
+        f"within one {near / hands:.0%}; chance of making each bid: mean error {mae:.3f}"
+    )
 
 
 def euchre(name: str, hands: int, layouts: int, seed: int) -> str:
@@ -65,9 +76,18 @@ def euchre(name: str, hands: int, layouts: int, seed: int) -> str:
     for i in range(hands):
         deal = hasen.random_deal(name, seed=seed * 100_000 + i)
         seat = next(s for s in (left_of(deal.dealer), left_of(left_of(deal.dealer))) if s in variant.seats)
-        advice = hasen.bid(hand=format_hand(deal.hands[seat]), extra=str(deal.extra), seat=SEATS[seat],
-                           dealer=SEATS[deal.dealer], variant=variant, layouts=layouts, choice_layouts=30, seed=i,
-                           model=False, threads=2)
+        advice = hasen.bid(
+            hand=format_hand(deal.hands[seat]),
+            extra=str(deal.extra),
+            seat=SEATS[seat],
+            dealer=SEATS[deal.dealer],
+            variant=variant,
+            layouts=layouts,
+            choice_layouts=30,
+            seed=i,
+            model=False,
+            threads=2,
+        )
         if advice.nothing_to_decide:
             continue
         best = advice.best(1)
@@ -80,12 +100,13 @@ def euchre(name: str, hands: int, layouts: int, seed: int) -> str:
         if order is not None:
             knowledge = Knowledge(variant, deal.dealer, seat, deal.hands[seat], deal.extra)
             trump = next(iter(order.trumps))
-            shares = model.call_shares(knowledge.hand, seat, deal.dealer, deal.extra, int(trump), False,
-                                       deal.settings)
+            shares = model.call_shares(knowledge.hand, seat, deal.dealer, deal.extra, int(trump), False, deal.settings)
             errors.append(abs(sum(shares[3:]) - order.make))
     mae = sum(errors) / max(len(errors), 1)
-    return (f"{name}: {hands} hands; the first-round call: the same {same / hands:.0%}; chance of making the "
-            f"order-up with the partner: mean error {mae:.3f}")
+    return (
+        f"{name}: {hands} hands; the first-round call: the same {same / hands:.0%}; chance of making the "
+        f"order-up with the partner: mean error {mae:.3f}"
+    )
 
 
 def main() -> None:
@@ -93,8 +114,11 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--layouts", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", default="hasenpfeffer,euchre,euchre2,euchre3,railroad",
-                        help="the games to measure, by name (default: every game the model is fitted for)")
+    parser.add_argument(
+        "--games",
+        default="hasenpfeffer,euchre,euchre2,euchre3,railroad",
+        help="the games to measure, by name (default: every game the model is fitted for)",
+    )
     args = parser.parse_args()
     start = time.monotonic()
     for name in args.games.split(","):

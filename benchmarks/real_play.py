@@ -71,7 +71,7 @@ def main() -> None:
     args = parser.parse_args()
     records = distinct_hands(args.folder)
     if args.limit:
-        records = records[:args.limit]
+        records = records[: args.limit]
     start = time.perf_counter()
     jobs = [(record.line(), args.layouts, args.uniform) for record in records]
     reviews = list(hasen.ordered_map(review, jobs, jobs=args.jobs))
@@ -99,16 +99,19 @@ def main() -> None:
             flagged[kind]["mistakes"] += verdict["mistake"]
             if makes and verdict["best"] != "pass":
                 agree["alone or not, where both make trump"]["calls"] += 1
-                agree["alone or not, where both make trump"]["same"] += (
-                    verdict["best"].endswith("alone") == verdict["call"].endswith("alone"))
+                agree["alone or not, where both make trump"]["same"] += verdict["best"].endswith("alone") == verdict[
+                    "call"
+                ].endswith("alone")
         for card in answer["cards"]:
             cards["cards"] += 1
             cards["mistakes"] += card["mistake"]
         if not record.unknown and answer.get("contract") is not None:
             result = answer["result"]
             gaps.append(result["tricks"][result["declarers"]] - answer["contract"]["tricks"])
-    print(f"{len(records)} distinct four-hand Euchre hands, {args.layouts} layouts a decision"
-          f"{', uniform' if args.uniform else ''}: {seconds:.0f} s")
+    print(
+        f"{len(records)} distinct four-hand Euchre hands, {args.layouts} layouts a decision"
+        f"{', uniform' if args.uniform else ''}: {seconds:.0f} s"
+    )
     print("\nthe review's best call is the player's (and the player's call is the best or a close call with it):")
     for key in sorted(agree, key=lambda k: (not k.startswith("first"), k)):
         near = "" if "alone" in key else f"  ({share(agree[key]['near'], agree[key]['calls'])})"
@@ -120,8 +123,10 @@ def main() -> None:
     if gaps:
         mean = sum(gaps) / len(gaps)
         spread = math.sqrt(sum((g - mean) ** 2 for g in gaps) / max(len(gaps) - 1, 1) / len(gaps))
-        print(f"\nthe makers' real tricks less double dummy's: {mean:+.2f} ± {spread:.2f} a hand, over {len(gaps)} "
-              "hands with every card known")
+        print(
+            f"\nthe makers' real tricks less double dummy's: {mean:+.2f} ± {spread:.2f} a hand, over {len(gaps)} "
+            "hands with every card known"
+        )
 
 
 if __name__ == "__main__":

@@ -43,9 +43,11 @@ def main() -> None:
         if mine is not best and mine.expected < best.expected:
             other += 1
             clear += best.expected - mine.expected > 3 * math.hypot(best.stderr, mine.stderr)
-    print(f"{args.hands} hands, {plans} first-round passes that plan a call: {other} plan another call than the "
-          f"table's best, {clear} of them more than three standard errors behind it "
-          f"({time.perf_counter() - start:.0f} s)")
+    print(
+        f"{args.hands} hands, {plans} first-round passes that plan a call: {other} plan another call than the "
+        f"table's best, {clear} of them more than three standard errors behind it "
+        f"({time.perf_counter() - start:.0f} s)"
+    )
 
 
 if __name__ == "__main__":

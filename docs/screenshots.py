@@ -29,19 +29,33 @@ from liveserver import ServedProcess  # noqa: E402
 
 WIDTHS = {"phone": (375, 812), "desk": (1280, 900)}
 # a Euchre hand at the table, part played: the dealer N, the KS turned, N orders up
-TAPS = ['[data-card="KS"]', "pass", "pass", "pass", "order up", '[data-card="KH"]', '[data-card="AH"]',
-        '[data-card="9H"]', '[data-card="JH"]', '[data-card="KS"]', '[data-card="JC"]']
+TAPS = [
+    '[data-card="KS"]',
+    "pass",
+    "pass",
+    "pass",
+    "order up",
+    '[data-card="KH"]',
+    '[data-card="AH"]',
+    '[data-card="9H"]',
+    '[data-card="JH"]',
+    '[data-card="KS"]',
+    '[data-card="JC"]',
+]
 
 
 def ready(driver: webdriver.Chrome) -> None:
-    WebDriverWait(driver, 60).until(lambda d: d.execute_script(
-        "return document.body.dataset.ready === '1' && document.body.dataset.busy === '0'"))
+    WebDriverWait(driver, 60).until(
+        lambda d: d.execute_script("return document.body.dataset.ready === '1' && document.body.dataset.busy === '0'")
+    )
 
 
 def size(driver: webdriver.Chrome, window: str) -> None:
     width, height = WIDTHS[window]
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": window == "phone"})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": window == "phone"},
+    )
 
 
 def save(driver: webdriver.Chrome, name: str, element: str | None = None) -> None:
@@ -91,13 +105,22 @@ def advise(driver: webdriver.Chrome, url: str) -> None:
 def main() -> None:
     SHOTS.mkdir(exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="hasen-shots-"))
-    subprocess.run([sys.executable, "-m", "hasen", "session", "--example", "--layouts", "100"], cwd=folder,
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "hasen", "session", "--example", "--layouts", "100"],
+        cwd=folder,
+        check=True,
+        capture_output=True,
+    )
     server = ServedProcess("--threads", "2", "--time-limit", "120")
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                 f"--user-data-dir={folder / 'profile'}"):
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        f"--user-data-dir={folder / 'profile'}",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     try:

@@ -73,12 +73,30 @@ if TYPE_CHECKING:
 AuctionLike = str | Sequence[tuple[SeatLike, str]] | None
 
 __all__ = [
-    "analyze", "analyze_each", "analyze_many", "bid", "odds", "position", "review", "review_hand", "rows_of",
-    "simulate", "simulate_lead", "solve", "to_frame",
+    "analyze",
+    "analyze_each",
+    "analyze_many",
+    "bid",
+    "odds",
+    "position",
+    "review",
+    "review_hand",
+    "rows_of",
+    "simulate",
+    "simulate_lead",
+    "solve",
+    "to_frame",
     # what the interfaces (hasen.cli, hasen.api) take from here besides the analyses
-    "DEFAULT_CHOICE_LAYOUTS", "DEFAULT_LAYOUTS", "DEFAULT_REVIEW_LAYOUTS", "DeadlineExceeded",
-    "check_contract_notation", "coerce_seat", "coerce_trump", "knowledge_of",
-    "plan_analysis", "settings_for",
+    "DEFAULT_CHOICE_LAYOUTS",
+    "DEFAULT_LAYOUTS",
+    "DEFAULT_REVIEW_LAYOUTS",
+    "DeadlineExceeded",
+    "check_contract_notation",
+    "coerce_seat",
+    "coerce_trump",
+    "knowledge_of",
+    "plan_analysis",
+    "settings_for",
 ]
 
 Progress = Callable[[int, int], None]
@@ -89,8 +107,11 @@ def deadline_of(timeout: float | None, deadline: float | None) -> float | None:
     """The ``time.monotonic()`` instant the work must end by: ``timeout`` seconds from now,
     or the older ``deadline`` as given (with a DeprecationWarning)."""
     if deadline is not None:
-        warnings.warn("deadline= (a time.monotonic() instant) is deprecated: give timeout= in seconds",
-                      DeprecationWarning, stacklevel=3)
+        warnings.warn(
+            "deadline= (a time.monotonic() instant) is deprecated: give timeout= in seconds",
+            DeprecationWarning,
+            stacklevel=3,
+        )
         if timeout is not None:
             raise NotationError("timeout: give timeout= or deadline=, not both")
         return deadline
@@ -104,6 +125,7 @@ def deadline_of(timeout: float | None, deadline: float | None) -> float | None:
 def checkpoint_for(deadline: float | None) -> Checkpoint:
     """A checkpoint that raises ``DeadlineExceeded`` once ``deadline`` has passed (and never
     without one); it is checked once at once, so that work past its time never starts."""
+
     def checkpoint() -> None:
         if deadline is not None and time.monotonic() >= deadline:
             raise DeadlineExceeded("the analysis ran past its deadline")
@@ -126,10 +148,16 @@ def progress_for(deadline: float | None, progress: Progress | None) -> Progress 
     return step
 
 
-def analyze(deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool = False,
-            defender: SeatLike | None = None, progress: Progress | None = None,
-            timeout: float | None = None,
-        deadline: float | None = None) -> Analysis:
+def analyze(
+    deal: Deal | str,
+    *,
+    declarer: SeatLike | None = None,
+    alone: bool = False,
+    defender: SeatLike | None = None,
+    progress: Progress | None = None,
+    timeout: float | None = None,
+    deadline: float | None = None,
+) -> Analysis:
     """Every declarer's (or one ``declarer``'s) double-dummy tricks for each choice the game
     gives: in Hasenpfeffer each trump and discard, in Euchre each trump with the dealer's
     discards. ``defender``: an opponent who plays alone against the lone declarer.
@@ -143,23 +171,31 @@ def analyze(deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool =
     """
     deadline = deadline_of(timeout, deadline)
     dealt = coerce_deal(deal)
-    answer = game_of(dealt.variant).table(dealt, declarer=declarer, alone=alone, defender=defender,
-                                          progress=progress_for(deadline, progress))
+    answer = game_of(dealt.variant).table(
+        dealt, declarer=declarer, alone=alone, defender=defender, progress=progress_for(deadline, progress)
+    )
     return cast("Analysis", answer)  # each game's table: not imported here, so as not to load every game
 
 
-def plan_analysis(deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool = False,
-                  defender: SeatLike | None = None) -> Plan:
+def plan_analysis(
+    deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool = False, defender: SeatLike | None = None
+) -> Plan:
     """``analyze``'s request checked and its tables built, not yet solved (``Plan``)."""
     dealt = coerce_deal(deal)
     who = None if declarer is None else coerce_seat(declarer, "declarer")
     lone = None if defender is None else coerce_seat(defender, "defender")
-    return game_of(dealt.variant).plan_table(dealt, declarer=who, alone=alone, defender=lone,
-                                             settings=dealt.settings)
+    return game_of(dealt.variant).plan_table(dealt, declarer=who, alone=alone, defender=lone, settings=dealt.settings)
 
 
-def analyze_many(deals: Iterable[Deal | str], *, declarer: SeatLike | None = None, alone: bool = False,
-                 defender: SeatLike | None = None, threads: int = 1, chunk: int | None = None) -> list[Analysis]:
+def analyze_many(
+    deals: Iterable[Deal | str],
+    *,
+    declarer: SeatLike | None = None,
+    alone: bool = False,
+    defender: SeatLike | None = None,
+    threads: int = 1,
+    chunk: int | None = None,
+) -> list[Analysis]:
     """``analyze`` of each deal, the answers in order, with the same options for all. The
     deals go to ``threads`` threads in chunks of ``chunk`` deals (by default a few chunks
     for each thread; see ``hasen.analysis.many``); each thread solves a chunk's tables in
@@ -170,15 +206,25 @@ def analyze_many(deals: Iterable[Deal | str], *, declarer: SeatLike | None = Non
     >>> [table.tables["N"].best_tricks for table in analyze_many(deals, declarer="N", threads=2)]
     [6, 4]
     """
+
     def plan_of(deal: Deal | str) -> Plan:
         return plan_analysis(deal, declarer=declarer, alone=alone, defender=defender)
 
     return cast("list[Analysis]", answer_many(list(deals), plan_of, threads, chunk, what="deals"))
 
 
-def analyze_each(deals: Iterable[Deal | str], *, declarer: SeatLike | None = None, alone: bool = False,
-                 defender: SeatLike | None = None, threads: int = 1, jobs: int = 1, scheduler: Scheduler = None,
-                 chunk: int | None = None, progress: Progress | None = None) -> Iterator[Analysis]:
+def analyze_each(
+    deals: Iterable[Deal | str],
+    *,
+    declarer: SeatLike | None = None,
+    alone: bool = False,
+    defender: SeatLike | None = None,
+    threads: int = 1,
+    jobs: int = 1,
+    scheduler: Scheduler = None,
+    chunk: int | None = None,
+    progress: Progress | None = None,
+) -> Iterator[Analysis]:
     """``analyze`` of each deal as a lazy iterator, in order: the deals are read as the work
     needs them (a generator of a million deals is never held at once) and each answer comes
     as soon as it and those before it are done. ``threads`` threads in this process, or
@@ -200,15 +246,20 @@ def analyze_each(deals: Iterable[Deal | str], *, declarer: SeatLike | None = Non
     options = {"declarer": declarer, "alone": alone, "defender": defender}
     analyze_options(options)  # a bad option is refused before any deal is read
     if threads != 1 and (jobs != 1 or scheduler is not None):
-        warnings.warn("threads= is ignored beside jobs= or scheduler= (a worker solves one deal at a time); "
-                      "give one or the other: both will be an error in the next minor release",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "threads= is ignored beside jobs= or scheduler= (a worker solves one deal at a time); "
+            "give one or the other: both will be an error in the next minor release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
     if jobs == 1 and scheduler is None:
+
         def plan_of(deal: Deal | str) -> Plan:
             return plan_analysis(deal, **options)  # type: ignore[arg-type]
 
-        answers: Iterator[Analysis] = cast("Iterator[Analysis]", answer_each(deals, plan_of, threads,
-                                                                               chunk or MAX_CHUNK, what="deals"))
+        answers: Iterator[Analysis] = cast(
+            "Iterator[Analysis]", answer_each(deals, plan_of, threads, chunk or MAX_CHUNK, what="deals")
+        )
         yield from counted(answers, progress, total, chunk or MAX_CHUNK)
         return
     with Workers(jobs, scheduler) as workers:
@@ -272,10 +323,18 @@ def to_frame(answers: Answer | Iterable[Answer]) -> Any:
     return frame_of(answers)
 
 
-def position(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | None = None,
-             discard: CardLike | None = None, *,
-             played: str = "", alone: bool = False, defender: SeatLike | None = None,
-             best: BestLike = None, defender_best: BestLike = None) -> PlayState:
+def position(
+    deal: Deal | str,
+    declarer: SeatLike | Contract,
+    trump: SuitLike | None = None,
+    discard: CardLike | None = None,
+    *,
+    played: str = "",
+    alone: bool = False,
+    defender: SeatLike | None = None,
+    best: BestLike = None,
+    defender_best: BestLike = None,
+) -> PlayState:
     """The position after ``played`` (a play record) in a contract: who is to move, the
     legal cards, ``play()`` to go on. ``discard``: the Hasenpfeffer declarer's; in Euchre the
     dealer's when the dealer takes the upcard. ``best``, ``defender_best``: in Railroad, each
@@ -292,11 +351,20 @@ def position(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | 
     return request_position(deal, declarer, trump, discard, alone, defender, played, best, defender_best)
 
 
-def solve(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | None = None,
-          discard: CardLike | None = None, *,
-          played: str = "", alone: bool = False, defender: SeatLike | None = None,
-          best: BestLike = None, defender_best: BestLike = None, timeout: float | None = None,
-        deadline: float | None = None) -> PositionAnalysis:
+def solve(
+    deal: Deal | str,
+    declarer: SeatLike | Contract,
+    trump: SuitLike | None = None,
+    discard: CardLike | None = None,
+    *,
+    played: str = "",
+    alone: bool = False,
+    defender: SeatLike | None = None,
+    best: BestLike = None,
+    defender_best: BestLike = None,
+    timeout: float | None = None,
+    deadline: float | None = None,
+) -> PositionAnalysis:
     """Every legal card's double-dummy value at a position, and one best line of play.
 
     >>> result = solve(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH")
@@ -311,16 +379,34 @@ def solve(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | Non
     6
     """
     deadline = deadline_of(timeout, deadline)
-    state = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender, best=best,
-                     defender_best=defender_best)
+    state = position(
+        deal,
+        declarer,
+        trump,
+        discard,
+        played=played,
+        alone=alone,
+        defender=defender,
+        best=best,
+        defender_best=defender_best,
+    )
     return game_of(state.deal.variant).solve(state, checkpoint=checkpoint_for(deadline))
 
 
-def review(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | None = None,
-           discard: CardLike | None = None, *,
-           played: str, alone: bool = False, defender: SeatLike | None = None,
-           best: BestLike = None, defender_best: BestLike = None, timeout: float | None = None,
-        deadline: float | None = None) -> PlayReview:
+def review(
+    deal: Deal | str,
+    declarer: SeatLike | Contract,
+    trump: SuitLike | None = None,
+    discard: CardLike | None = None,
+    *,
+    played: str,
+    alone: bool = False,
+    defender: SeatLike | None = None,
+    best: BestLike = None,
+    defender_best: BestLike = None,
+    timeout: float | None = None,
+    deadline: float | None = None,
+) -> PlayReview:
     """A played hand (``played``, a play record from the first card: whole or part) judged
     card by card, and the contract against the best one. The whole record is checked
     before anything is solved.
@@ -331,36 +417,77 @@ def review(deal: Deal | str, declarer: SeatLike | Contract, trump: SuitLike | No
     (0, [])
     """
     deadline = deadline_of(timeout, deadline)
-    end = position(deal, declarer, trump, discard, played=played, alone=alone, defender=defender, best=best,
-                   defender_best=defender_best)
-    return game_of(end.deal.variant).review(end.deal, end.contract, played, settings=end.settings,
-                                            checkpoint=checkpoint_for(deadline))
+    end = position(
+        deal,
+        declarer,
+        trump,
+        discard,
+        played=played,
+        alone=alone,
+        defender=defender,
+        best=best,
+        defender_best=defender_best,
+    )
+    return game_of(end.deal.variant).review(
+        end.deal, end.contract, played, settings=end.settings, checkpoint=checkpoint_for(deadline)
+    )
 
 
 @overload
-def bid(deal: Deal | str, *, timeout: float | None = None,
-        deadline: float | None = None) -> BidAnalysis: ...
+def bid(deal: Deal | str, *, timeout: float | None = None, deadline: float | None = None) -> BidAnalysis: ...
 
 
 @overload
-def bid(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | CardSet | None = None,
-        extra: CardLike | None = None, dealer: SeatLike | None = None,
-        variant: Variant | VariantName | None = None, settings: SettingsLike = None,
-        known: Mapping[str, str] | None = None, layouts: int | None = None, choice_layouts: int | None = None,
-        seed: int | None = None, alone: bool | None = None, auction: AuctionLike = None, model: bool = True,
-        uniform: bool = False, score: str | None = None, progress: Progress | None = None,
-        mapper: Mapper | None = None, threads: int = 1, timeout: float | None = None,
-        deadline: float | None = None) -> BidAdvice | CallAdvice: ...
+def bid(
+    deal: Deal | str | None = None,
+    *,
+    seat: SeatLike,
+    hand: str | CardSet | None = None,
+    extra: CardLike | None = None,
+    dealer: SeatLike | None = None,
+    variant: Variant | VariantName | None = None,
+    settings: SettingsLike = None,
+    known: Mapping[str, str] | None = None,
+    layouts: int | None = None,
+    choice_layouts: int | None = None,
+    seed: int | None = None,
+    alone: bool | None = None,
+    auction: AuctionLike = None,
+    model: bool = True,
+    uniform: bool = False,
+    score: str | None = None,
+    progress: Progress | None = None,
+    mapper: Mapper | None = None,
+    threads: int = 1,
+    timeout: float | None = None,
+    deadline: float | None = None,
+) -> BidAdvice | CallAdvice: ...
 
 
-def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: str | CardSet | None = None,
-        extra: CardLike | None = None, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
-        settings: SettingsLike = None, known: Mapping[str, str] | None = None, layouts: int | None = None,
-        choice_layouts: int | None = None, seed: int | None = None, alone: bool | None = None,
-        auction: AuctionLike = None, model: bool = True, uniform: bool = False, score: str | None = None,
-        progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
-        timeout: float | None = None,
-        deadline: float | None = None) -> BidAnalysis | BidAdvice | CallAdvice:
+def bid(
+    deal: Deal | str | None = None,
+    *,
+    seat: SeatLike | None = None,
+    hand: str | CardSet | None = None,
+    extra: CardLike | None = None,
+    dealer: SeatLike | None = None,
+    variant: Variant | VariantName | None = None,
+    settings: SettingsLike = None,
+    known: Mapping[str, str] | None = None,
+    layouts: int | None = None,
+    choice_layouts: int | None = None,
+    seed: int | None = None,
+    alone: bool | None = None,
+    auction: AuctionLike = None,
+    model: bool = True,
+    uniform: bool = False,
+    score: str | None = None,
+    progress: Progress | None = None,
+    mapper: Mapper | None = None,
+    threads: int = 1,
+    timeout: float | None = None,
+    deadline: float | None = None,
+) -> BidAnalysis | BidAdvice | CallAdvice:
     """What to bid. Given a ``seat``: what that seat should bid or call knowing only its own
     cards (single dummy; ``BidAdvice`` in Hasenpfeffer, each bid before the widow is seen;
     ``CallAdvice`` in Euchre, each call of either round). Without one: every seat's advice
@@ -397,22 +524,50 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     deadline = deadline_of(timeout, deadline)
     check_seed(seed, text=True)
     if seat is None:
-        given = [name for name, value in (("hand", hand), ("extra", extra), ("dealer", dealer), ("variant", variant),
-                                          ("settings", settings), ("known", known), ("layouts", layouts),
-                                          ("choice_layouts", choice_layouts), ("seed", seed), ("alone", alone),
-                                          ("auction", auction), ("score", score)) if value is not None]
-        given += [name for name, value, default in (("model", model, True), ("uniform", uniform, False))
-                  if value is not default]
+        given = [
+            name
+            for name, value in (
+                ("hand", hand),
+                ("extra", extra),
+                ("dealer", dealer),
+                ("variant", variant),
+                ("settings", settings),
+                ("known", known),
+                ("layouts", layouts),
+                ("choice_layouts", choice_layouts),
+                ("seed", seed),
+                ("alone", alone),
+                ("auction", auction),
+                ("score", score),
+            )
+            if value is not None
+        ]
+        given += [
+            name
+            for name, value, default in (("model", model, True), ("uniform", uniform, False))
+            if value is not default
+        ]
         if given:
-            raise NotationError(f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
-                                "(single dummy): give the seat too (a whole deal carries its dealer, variant and "
-                                "settings)")
+            raise NotationError(
+                f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+                "(single dummy): give the seat too (a whole deal carries its dealer, variant and "
+                "settings)"
+            )
         if deal is None:
             raise NotationError("bid: give a deal (every seat's advice and the par), or a seat and its hand")
         dealt = coerce_deal(deal)
         return game_of(dealt.variant).bid(dealt, dealt.settings, checkpoint=checkpoint_for(deadline))
-    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant,
-                             sees_widow=False, what="bid")
+    knowledge = knowledge_of(
+        deal,
+        seat=seat,
+        hand=hand,
+        extra=extra,
+        known=known,
+        dealer=dealer,
+        variant=variant,
+        sees_widow=False,
+        what="bid",
+    )
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings, "bid"))
     for name, value in (("alone", alone), ("model", model), ("uniform", uniform)):
         if value is not None and not isinstance(value, bool):
@@ -421,15 +576,28 @@ def bid(deal: Deal | str | None = None, *, seat: SeatLike | None = None, hand: s
     from .analysis.record import read_score
 
     if score is not None and not model:
-        raise NotationError("score: the chance of winning the game is worked out with the model of the other "
-                            "players; leave out model=False (--no-model)")
-    context = Context(auction_calls(auction, knowledge, checked), model, uniform,
-                      score=read_score(score, knowledge.variant, checked.game_points))
+        raise NotationError(
+            "score: the chance of winning the game is worked out with the model of the other "
+            "players; leave out model=False (--no-model)"
+        )
+    context = Context(
+        auction_calls(auction, knowledge, checked),
+        model,
+        uniform,
+        score=read_score(score, knowledge.variant, checked.game_points),
+    )
     return game_of(knowledge.variant).advise(
-        knowledge, checked, DEFAULT_LAYOUTS if layouts is None else layouts, 0 if seed is None else seed, alone,
-        DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts, threads, mapper,
-        progress_for(deadline, progress), context)
-
+        knowledge,
+        checked,
+        DEFAULT_LAYOUTS if layouts is None else layouts,
+        0 if seed is None else seed,
+        alone,
+        DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts,
+        threads,
+        mapper,
+        progress_for(deadline, progress),
+        context,
+    )
 
 
 def auction_calls(auction: AuctionLike, knowledge: Knowledge, settings: Settings) -> tuple[tuple[int, Call], ...]:
@@ -454,10 +622,18 @@ def auction_calls(auction: AuctionLike, knowledge: Knowledge, settings: Settings
     return tuple(pairs)
 
 
-def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | CardSet | None = None,
-                 extra: CardLike | None = None, known: Mapping[str, str] | None = None,
-                 dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
-                 sees_widow: bool = True, what: str = "simulate") -> Knowledge:
+def knowledge_of(
+    deal: Deal | str | None = None,
+    *,
+    seat: SeatLike,
+    hand: str | CardSet | None = None,
+    extra: CardLike | None = None,
+    known: Mapping[str, str] | None = None,
+    dealer: SeatLike | None = None,
+    variant: Variant | VariantName | None = None,
+    sees_widow: bool = True,
+    what: str = "simulate",
+) -> Knowledge:
     """What a simulating seat knows, checked: the seat's cards from ``deal`` (its other
     hands are not used), or ``hand`` and ``extra`` (the widow, or the upcard) with the
     ``dealer`` and the ``variant``; ``known``: cards known to be in other hands, by seat
@@ -470,21 +646,29 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
     who = coerce_seat(seat, "seat")
     if deal is not None:
         if hand is not None or extra is not None or dealer is not None or variant is not None:
-            raise NotationError(f"{what}: give a deal, or the seat's hand and extra card with the dealer and "
-                                "variant, not both (a Deal carries its dealer and variant)")
+            raise NotationError(
+                f"{what}: give a deal, or the seat's hand and extra card with the dealer and "
+                "variant, not both (a Deal carries its dealer and variant)"
+            )
         full = coerce_deal(deal)
-        mine: tuple[Variant, int, int, int, int | None] = (full.variant, full.dealer, who, full.hands[who],
-                                                           full.extra)
+        mine: tuple[Variant, int, int, int, int | None] = (full.variant, full.dealer, who, full.hands[who], full.extra)
     else:
         target = coerce_variant(variant) or HASENPFEFFER
         hidden = not sees_widow and target.extra_optional
         if hand is None or dealer is None or (extra is None and not hidden):
-            raise NotationError(f"{what}: without a deal, give the seat's hand, the dealer" +
-                                ("" if hidden else f" and the {target.extra_card} (extra)"))
+            raise NotationError(
+                f"{what}: without a deal, give the seat's hand, the dealer"
+                + ("" if hidden else f" and the {target.extra_card} (extra)")
+            )
         if extra is not None and hidden:
             raise NotationError(f"{what}: the {target.extra_card} is not seen from this seat; leave it out")
-        mine = (target, coerce_seat(dealer, "dealer"), who, coerce_hand(hand, "hand"),
-                None if extra is None else coerce_card(extra, target.extra_card))
+        mine = (
+            target,
+            coerce_seat(dealer, "dealer"),
+            who,
+            coerce_hand(hand, "hand"),
+            None if extra is None else coerce_card(extra, target.extra_card),
+        )
     if not sees_widow and mine[0].extra_optional:
         mine = (*mine[:4], None)
     others = [0, 0, 0, 0]
@@ -495,8 +679,9 @@ def knowledge_of(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | 
     return Knowledge(*mine, known=tuple(others))
 
 
-def simulation_settings(deal: Deal | str | None, knowledge: Knowledge, settings: SettingsLike,
-                        what: str = "simulate") -> SettingsLike:
+def simulation_settings(
+    deal: Deal | str | None, knowledge: Knowledge, settings: SettingsLike, what: str = "simulate"
+) -> SettingsLike:
     """The table settings of a simulation: the deal's own, or those given with a hand."""
     if deal is None:
         return settings_for(knowledge.variant, settings)
@@ -505,14 +690,27 @@ def simulation_settings(deal: Deal | str | None, knowledge: Knowledge, settings:
     return coerce_deal(deal).settings
 
 
-def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | CardSet | None = None,
-             extra: CardLike | None = None, dealer: SeatLike | None = None,
-             variant: Variant | VariantName | None = None, settings: SettingsLike = None,
-             known: Mapping[str, str] | None = None, layouts: int = DEFAULT_LAYOUTS, seed: int = 0,
-             alone: bool | None = None, auction: AuctionLike = None, uniform: bool = False,
-             progress: Progress | None = None, mapper: Mapper | None = None, threads: int = 1,
-             timeout: float | None = None,
-        deadline: float | None = None) -> Simulation:
+def simulate(
+    deal: Deal | str | None = None,
+    *,
+    seat: SeatLike,
+    hand: str | CardSet | None = None,
+    extra: CardLike | None = None,
+    dealer: SeatLike | None = None,
+    variant: Variant | VariantName | None = None,
+    settings: SettingsLike = None,
+    known: Mapping[str, str] | None = None,
+    layouts: int = DEFAULT_LAYOUTS,
+    seed: int = 0,
+    alone: bool | None = None,
+    auction: AuctionLike = None,
+    uniform: bool = False,
+    progress: Progress | None = None,
+    mapper: Mapper | None = None,
+    threads: int = 1,
+    timeout: float | None = None,
+    deadline: float | None = None,
+) -> Simulation:
     """What ``seat`` should choose as declarer knowing only its cards: each trump (and
     discard, where it is the seat's) over ``layouts`` random layouts of the unseen cards.
 
@@ -535,6 +733,7 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | Card
     knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant)
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
     from .analysis.simulate import simulate as simulate_layouts  # numpy: once the request is read
+
     forms = None if alone is None else (alone,)
     if not isinstance(uniform, bool):
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
@@ -546,21 +745,47 @@ def simulate(deal: Deal | str | None = None, *, seat: SeatLike, hand: str | Card
 
         lead_bid(knowledge, checked, calls, knowledge.seat, 0, False, None, contract=False)
         indexes = agreeing_layouts(knowledge, seed, layouts, Context(calls, True, uniform), checked).indexes
-    answer = simulate_layouts(knowledge, game_of(knowledge.variant), layouts, seed, checked, forms, mapper, threads,
-                              progress=progress_for(deadline, progress), indexes=indexes)
+    answer = simulate_layouts(
+        knowledge,
+        game_of(knowledge.variant),
+        layouts,
+        seed,
+        checked,
+        forms,
+        mapper,
+        threads,
+        progress=progress_for(deadline, progress),
+        indexes=indexes,
+    )
     from dataclasses import replace  # not at the top: a table's start does without it
 
     return replace(answer, auction=tuple((seat, call.words(checked)) for seat, call in calls))
 
 
-def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: SeatLike, trump: SuitLike,
-                  alone: bool = False, hand: str | CardSet | None = None, extra: CardLike | None = None,
-                  dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
-                  settings: SettingsLike = None, known: Mapping[str, str] | None = None,
-                  layouts: int = DEFAULT_LAYOUTS, seed: int = 0, bid: str | None = None,
-                  auction: AuctionLike = None, uniform: bool = False, progress: Progress | None = None,
-                  mapper: Mapper | None = None, threads: int = 1, timeout: float | None = None,
-        deadline: float | None = None) -> LeadSimulation:
+def simulate_lead(
+    deal: Deal | str | None = None,
+    *,
+    seat: SeatLike,
+    declarer: SeatLike,
+    trump: SuitLike,
+    alone: bool = False,
+    hand: str | CardSet | None = None,
+    extra: CardLike | None = None,
+    dealer: SeatLike | None = None,
+    variant: Variant | VariantName | None = None,
+    settings: SettingsLike = None,
+    known: Mapping[str, str] | None = None,
+    layouts: int = DEFAULT_LAYOUTS,
+    seed: int = 0,
+    bid: str | None = None,
+    auction: AuctionLike = None,
+    uniform: bool = False,
+    progress: Progress | None = None,
+    mapper: Mapper | None = None,
+    threads: int = 1,
+    timeout: float | None = None,
+    deadline: float | None = None,
+) -> LeadSimulation:
     """The opening lead of ``seat``, knowing its hand and the contract (and in Euchre the
     upcard): each card's mean tricks for the leader's side over random layouts, and where the
     contract's stakes are known (Euchre; Hasenpfeffer with its ``bid``, or an ``auction``
@@ -578,8 +803,9 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
     """
     deadline = deadline_of(timeout, deadline)
     check_seed(seed, text=True)
-    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant,
-                             sees_widow=False)
+    knowledge = knowledge_of(
+        deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant, sees_widow=False
+    )
     checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
     for name, value in (("alone", alone), ("uniform", uniform)):
         if not isinstance(value, bool):
@@ -593,15 +819,37 @@ def simulate_lead(deal: Deal | str | None = None, *, seat: SeatLike, declarer: S
     from .analysis.lead import simulate_lead as simulate_leads
 
     variant = knowledge.variant
-    stakes = None if variant.declarer_exchanges and contract_bid is None else \
-        Stakes.of(variant, checked, contract_bid, alone)
-    return simulate_leads(knowledge, who, suit, alone, layouts, seed, checked, mapper,
-                          progress=progress_for(deadline, progress), threads=threads, stakes=stakes,
-                          context=Context(calls, True, uniform))
+    stakes = (
+        None
+        if variant.declarer_exchanges and contract_bid is None
+        else Stakes.of(variant, checked, contract_bid, alone)
+    )
+    return simulate_leads(
+        knowledge,
+        who,
+        suit,
+        alone,
+        layouts,
+        seed,
+        checked,
+        mapper,
+        progress=progress_for(deadline, progress),
+        threads=threads,
+        stakes=stakes,
+        context=Context(calls, True, uniform),
+    )
 
 
-def lead_bid(knowledge: Knowledge, settings: Settings, calls: tuple[tuple[int, Call], ...], declarer: int,
-             trump: int, alone: bool, bid: str | None, contract: bool = True) -> Bid | None:
+def lead_bid(
+    knowledge: Knowledge,
+    settings: Settings,
+    calls: tuple[tuple[int, Call], ...],
+    declarer: int,
+    trump: int,
+    alone: bool,
+    bid: str | None,
+    contract: bool = True,
+) -> Bid | None:
     """The contract's bid (Hasenpfeffer): as given, or as the auction ended; the auction, when
     given, checked to end with ``declarer`` declaring (and, with ``contract``, in its trump and
     form)."""
@@ -628,17 +876,26 @@ def lead_bid(knowledge: Knowledge, settings: Settings, calls: tuple[tuple[int, C
     if end.declarer != declarer:
         raise NotationError(f"auction: it ends with {SEATS[end.declarer]} declaring, not {SEATS[declarer]}")
     if contract and end.trump is not None and (end.trump != trump or bool(end.alone) != alone):
-        raise NotationError(f"auction: it ends in {SUITS[end.trump]}{' alone' if end.alone else ''}, not the "
-                            f"contract given")
+        raise NotationError(
+            f"auction: it ends in {SUITS[end.trump]}{' alone' if end.alone else ''}, not the contract given"
+        )
     if given is not None and end.bid is not None and given != end.bid:
         raise NotationError(f"bid: the auction ends in {end.bid.name(settings)}, not {given.name(settings)}")
     return end.bid
 
 
-def review_hand(record: Record | str, *, layouts: int | None = None, seed: int = 0, threads: int = 1,
-                uniform: bool = False, score: str | tuple[int, int] | None = None, progress: Progress | None = None,
-                timeout: float | None = None,
-        deadline: float | None = None) -> HandReview:
+def review_hand(
+    record: Record | str,
+    *,
+    layouts: int | None = None,
+    seed: int = 0,
+    threads: int = 1,
+    uniform: bool = False,
+    score: str | tuple[int, int] | None = None,
+    progress: Progress | None = None,
+    timeout: float | None = None,
+    deadline: float | None = None,
+) -> HandReview:
     """A played hand reviewed fairly: every decision (each call of the auction, the
     declarer's contract, each card) judged single dummy from the seat of the player who made
     it, in points of the hand, beside its double-dummy verdict, with the result, the score and
@@ -663,9 +920,16 @@ def review_hand(record: Record | str, *, layouts: int | None = None, seed: int =
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
     from .analysis.record import read_score
 
-    return review_record(hand, game_of(hand.variant), DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
-                         seed, threads, progress_for(deadline, progress), uniform,
-                         read_score(score, hand.variant, hand.settings.game_points))
+    return review_record(
+        hand,
+        game_of(hand.variant),
+        DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
+        seed,
+        threads,
+        progress_for(deadline, progress),
+        uniform,
+        read_score(score, hand.variant, hand.settings.game_points),
+    )
 
 
 def read_record(record: Record | str) -> Record:
@@ -677,8 +941,7 @@ def read_record(record: Record | str) -> Record:
     return hand
 
 
-def review_play(record: Record | str, *, timeout: float | None = None,
-        deadline: float | None = None) -> PlayReview:
+def review_play(record: Record | str, *, timeout: float | None = None, deadline: float | None = None) -> PlayReview:
     """A hand record's play judged card by card with every hand open, and its contract
     against the best one (``review_hand`` also judges each decision from its player's seat).
 
@@ -691,14 +954,22 @@ def review_play(record: Record | str, *, timeout: float | None = None,
     deadline = deadline_of(timeout, deadline)
     hand = read_record(record)
     if hand.contract is None:
-        raise NotationError("record: no contract yet, so no play to review (the auction is not over, or it "
-                            "gives no contract)")
-    return game_of(hand.variant).review(hand.deal, hand.contract, hand.play_text(), settings=hand.settings,
-                                        checkpoint=checkpoint_for(deadline))
+        raise NotationError(
+            "record: no contract yet, so no play to review (the auction is not over, or it gives no contract)"
+        )
+    return game_of(hand.variant).review(
+        hand.deal, hand.contract, hand.play_text(), settings=hand.settings, checkpoint=checkpoint_for(deadline)
+    )
 
 
-def odds(score: str, *, dealer: SeatLike | None = None, variant: Variant | VariantName | None = None,
-         deck: int | None = None, settings: SettingsLike = None) -> Odds | PlayerOdds:
+def odds(
+    score: str,
+    *,
+    dealer: SeatLike | None = None,
+    variant: Variant | VariantName | None = None,
+    deck: int | None = None,
+    settings: SettingsLike = None,
+) -> Odds | PlayerOdds:
     """The chance of winning the game (to 10) from ``score`` (``"8-5"``: N-S first, or N in
     Two-handed Euchre; in Three-Handed Euchre each player's, ``"3-5-7"``, answered with each
     player's chance), with ``dealer`` to deal next (by default each dealer), under the model

@@ -69,8 +69,11 @@ def resolve(function: Callable[..., Any], module_name: str | None = None) -> Non
     import typing
 
     annotations = getattr(function, "__annotations__", None) or {}
-    texts = [a if isinstance(a, str) else a.__forward_arg__ for a in annotations.values()
-             if isinstance(a, (str, typing.ForwardRef))]
+    texts = [
+        a if isinstance(a, str) else a.__forward_arg__
+        for a in annotations.values()
+        if isinstance(a, (str, typing.ForwardRef))
+    ]
     if not texts or not hasattr(function, "__globals__"):
         return
     module_name = module_name or function.__module__

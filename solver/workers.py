@@ -66,8 +66,10 @@ def worker_died(exc: BaseException) -> WorkersFailed:
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
     if getattr(main, "__file__", None) and not (spec is not None and spec.name.startswith("hasen")):
-        message += ('; a script that starts workers must do its work under `if __name__ == "__main__":`, '
-                    "or each worker runs the script again and dies (docs/batch.md)")
+        message += (
+            '; a script that starts workers must do its work under `if __name__ == "__main__":`, '
+            "or each worker runs the script again and dies (docs/batch.md)"
+        )
     return WorkersFailed(message)
 
 
@@ -153,8 +155,7 @@ class Workers:
     [3, 1, 2]
     """
 
-    def __init__(self, jobs: int = 1, scheduler: Scheduler = None, *,
-                 connect_timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(self, jobs: int = 1, scheduler: Scheduler = None, *, connect_timeout: float = CONNECT_TIMEOUT) -> None:
         if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
             raise BackendError(f"jobs: a whole number from 1 to {MAX_JOBS}, not {jobs!r}")
         if scheduler is not None and not isinstance(scheduler, str) and not is_client(scheduler):
@@ -183,8 +184,10 @@ class Workers:
             if getattr(current_process(), "_inheriting", False):
                 # a worker importing a script that starts workers at its top level: refused
                 # before the pool exists, so the worker leaves no locks for the exit to report
-                raise WorkersFailed("a worker cannot start workers while it imports the script that "
-                                    'started it: do the work under `if __name__ == "__main__":`')
+                raise WorkersFailed(
+                    "a worker cannot start workers while it imports the script that "
+                    'started it: do the work under `if __name__ == "__main__":`'
+                )
 
             self.pool = ProcessPoolExecutor(self.jobs, mp_context=get_context("spawn"), initializer=start_worker)
         return self
@@ -252,8 +255,9 @@ class Workers:
         cores = "1 core" if self.jobs == 1 else f"{self.jobs} cores"
         return f"--jobs {self.asked} capped to the {cores} here"
 
-    def map(self, function: Callable[[T], R], items: Iterable[T], *, chunk: int | None = None,
-            window: int | None = None) -> Iterator[R]:
+    def map(
+        self, function: Callable[[T], R], items: Iterable[T], *, chunk: int | None = None, window: int | None = None
+    ) -> Iterator[R]:
         """``function(item)`` for each item, in order; ``window`` chunks out at once at most
         (default: 4 per worker, 8 on a cluster)."""
         if self.pool is None and self.client is None:
@@ -302,8 +306,15 @@ class Workers:
             raise
 
 
-def ordered_map(function: Callable[[T], R], items: Iterable[T], jobs: int = 1, scheduler: Scheduler = None, *,
-                chunk: int | None = None, window: int | None = None) -> Iterator[R]:
+def ordered_map(
+    function: Callable[[T], R],
+    items: Iterable[T],
+    jobs: int = 1,
+    scheduler: Scheduler = None,
+    *,
+    chunk: int | None = None,
+    window: int | None = None,
+) -> Iterator[R]:
     """``map(function, items)`` on the chosen backend, results in the items' order.
 
     >>> list(ordered_map(str.upper, ["a", "b"]))
@@ -322,8 +333,9 @@ def connect(address: str, timeout: float) -> Any:
         from distributed import Client
         from distributed.comm.core import connect as open_comm
     except ImportError:
-        raise BackendError(f"scheduler: running on a Dask cluster needs the distributed package "
-                           f"({CLUSTER_EXTRA})") from None
+        raise BackendError(
+            f"scheduler: running on a Dask cluster needs the distributed package ({CLUSTER_EXTRA})"
+        ) from None
 
     async def probe() -> None:
         comm = await open_comm(address, timeout=timeout)
@@ -361,18 +373,23 @@ def check_versions(client: Any) -> None:
     try:
         client.get_versions(check=True)
     except ValueError as exc:  # Dask's own mismatch, with its table of packages
-        raise BackendError(f"scheduler: the workers' packages differ from this process's: {shortened(str(exc))}") \
-            from None
+        raise BackendError(
+            f"scheduler: the workers' packages differ from this process's: {shortened(str(exc))}"
+        ) from None
     try:
         found = client.run(installed_version)
     except Exception as exc:  # hasen missing there: the function cannot be unpickled
-        raise BackendError(f"scheduler: the workers cannot run hasen (is it installed there?): "
-                           f"{type(exc).__name__}: {shortened(str(exc))}") from None
+        raise BackendError(
+            f"scheduler: the workers cannot run hasen (is it installed there?): "
+            f"{type(exc).__name__}: {shortened(str(exc))}"
+        ) from None
     other = {address: version for address, version in found.items() if version != __version__}
     if other:
         worker, version = next(iter(other.items()))
-        raise BackendError(f"scheduler: {len(other)} of {len(found)} workers run hasen {version} "
-                           f"(e.g. {worker}), this process {__version__}: install the same version on both")
+        raise BackendError(
+            f"scheduler: {len(other)} of {len(found)} workers run hasen {version} "
+            f"(e.g. {worker}), this process {__version__}: install the same version on both"
+        )
 
 
 def is_cluster_failure(exc: BaseException) -> bool:

@@ -33,8 +33,14 @@ def run_json(capsys, *argv: str) -> dict:
 def interrupted_once_writing(argv: list[str], out: Path, cwd: Path) -> tuple[int, str]:
     """``hasen argv`` as a process, sent Ctrl-C as a terminal sends it (to its process group,
     workers too) once it has written to ``out``: (exit status, stderr)."""
-    child = subprocess.Popen([sys.executable, "-m", "hasen", *argv], cwd=cwd, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "hasen", *argv],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 120
         while (not out.exists() or out.stat().st_size == 0) and child.poll() is None and time.monotonic() < deadline:

@@ -47,8 +47,10 @@ def extension_searcher_class():
     try:
         from hasen.search._search import Searcher
     except ImportError as exc:
-        pytest.skip(f"the Cython extension hasen.search._search is not built ({exc}); "
-                    "build it with `pip install -e .` (or `python setup.py build_ext --inplace`)")
+        pytest.skip(
+            f"the Cython extension hasen.search._search is not built ({exc}); "
+            "build it with `pip install -e .` (or `python setup.py build_ext --inplace`)"
+        )
     return Searcher
 
 
@@ -66,6 +68,7 @@ def searcher(request):
 
 
 # --- the Flask app ------------------------------------------------------------------------
+
 
 def make_app(node: pytest.Item | pytest.Collector) -> Flask:
     """``hasen.api.create_app`` with TEST_SETTINGS and the closest ``app_config`` marker's settings."""
@@ -100,6 +103,7 @@ def openapi_doc(client: FlaskClient) -> dict:
 
 
 # --- example deals (tests/examples.py) ------------------------------------------------------
+
 
 @pytest.fixture
 def hasenpfeffer() -> Example:

@@ -27,7 +27,7 @@ def random_deal(rng: random.Random) -> Deal:
     """Six cards to each seat, the 25th to the widow, a random dealer."""
     cards = DECK[:]
     rng.shuffle(cards)
-    hands = [sum(1 << c for c in cards[6 * s:6 * s + 6]) for s in range(4)]
+    hands = [sum(1 << c for c in cards[6 * s : 6 * s + 6]) for s in range(4)]
     text = "N:" + " ".join(format_hand(h) for h in hands) + " " + card_name(cards[24])
     return Deal(text, dealer=rng.randrange(4))
 
@@ -63,18 +63,23 @@ class Position:
             return self.state.value(searcher)
         pos = layout(self.trump)
         active = sum(1 << s for s in self.seats)
-        return searcher.solve([to_layout(h, self.trump) for h in self.hands], active,
-                              self.leader, self.side, [pos[c] for c in self.trick])
+        return searcher.solve(
+            [to_layout(h, self.trump) for h in self.hands], active, self.leader, self.side, [pos[c] for c in self.trick]
+        )
 
     def describe(self) -> str:
         """Everything needed to reproduce the position by hand."""
-        lines = [f"{self.label}: trump {SUITS[self.trump]}, declaring side "
-                 f"{'N-S' if self.side == 0 else 'E-W'}, playing {' '.join(SEATS[s] for s in self.seats)}, "
-                 f"{SEATS[self.leader]} leads the current trick"]
+        lines = [
+            f"{self.label}: trump {SUITS[self.trump]}, declaring side "
+            f"{'N-S' if self.side == 0 else 'E-W'}, playing {' '.join(SEATS[s] for s in self.seats)}, "
+            f"{SEATS[self.leader]} leads the current trick"
+        ]
         if self.state is not None:
             deal, c = self.state.deal, self.state.contract
-            lines.append(f"  Deal({deal.notation()!r}); Contract(declarer={c.declarer} ({SEATS[c.declarer]}), "
-                         f"trump={c.trump} ({SUITS[c.trump]}), discard={card_name(c.discard)}, alone={c.alone})")
+            lines.append(
+                f"  Deal({deal.notation()!r}); Contract(declarer={c.declarer} ({SEATS[c.declarer]}), "
+                f"trump={c.trump} ({SUITS[c.trump]}), discard={card_name(c.discard)}, alone={c.alone})"
+            )
             lines.append(f"  played: {' '.join(self.record) or '(nothing)'}")
         lines.append("  hands: " + "  ".join(f"{SEATS[s]} {format_hand(self.hands[s])}" for s in self.seats))
         lines.append(f"  current trick: {' '.join(card_name(c) for c in self.trick) or '(none)'}")
@@ -121,8 +126,17 @@ def played_ending(seed: int) -> Position:
     record: list[str] = []
     play_random(rng, state, (6 - left) * len(state.seats) + partial, record)
     c = state.contract
-    return Position(f"played ending, seed {seed}", c.trump, c.declarer % 2, state.seats, list(state.hands),
-                    state.leader, list(state.trick), state, record)
+    return Position(
+        f"played ending, seed {seed}",
+        c.trump,
+        c.declarer % 2,
+        state.seats,
+        list(state.hands),
+        state.leader,
+        list(state.trick),
+        state,
+        record,
+    )
 
 
 def dealt_ending(seed: int) -> Position:
@@ -143,13 +157,13 @@ def dealt_ending(seed: int) -> Position:
     rng.shuffle(cards)
     hands = [0] * 4
     for i, s in enumerate(seats):
-        hands[s] = sum(1 << c for c in cards[left * i:left * (i + 1)])
+        hands[s] = sum(1 << c for c in cards[left * i : left * (i + 1)])
     leader = rng.choice(seats)
     judge = Oracle(trump, seats, side)
     trick: list[int] = []
     if rng.random() < 0.4:
         order = judge.order(leader)
-        for seat in order[:rng.randrange(1, len(order))]:
+        for seat in order[: rng.randrange(1, len(order))]:
             card = rng.choice(cards_of(judge.legal(hands[seat], trick[0] if trick else None)))
             hands[seat] &= ~(1 << card)
             trick.append(card)

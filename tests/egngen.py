@@ -19,6 +19,7 @@ from hasen.analysis.egn import write_egn
 
 def validator(name: str) -> jsonschema.Draft7Validator:
     """The vendored schema ``egn`` or ``emn`` as the ``jsonschema`` package checks it."""
+
     def loaded(file: str) -> dict:
         return json.loads(resources.files("hasen").joinpath("data", "egn", file).read_text())
 
@@ -28,9 +29,43 @@ def validator(name: str) -> jsonschema.Draft7Validator:
 
 
 # values a change puts in: of every JSON type, and of EGN's own (cards, calls, seats) out of place
-ODD_VALUES = [None, True, 0, 1.0, -1, 3, 7, 9, 10**6, "", "x", "n", "s", "Pass", "Order", "Jd", "Jc", "B", "R", "L",
-              "Xx", "Nh", "7c", "1.4", "1.0", "LEFT_OF_LONER", [], [1], ["Jd"], ["Pass", "Order"], {}, {"a": 1},
-              "2026-05-17T19:00:00Z", "é" * 70, "9" * 2000]
+ODD_VALUES = [
+    None,
+    True,
+    0,
+    1.0,
+    -1,
+    3,
+    7,
+    9,
+    10**6,
+    "",
+    "x",
+    "n",
+    "s",
+    "Pass",
+    "Order",
+    "Jd",
+    "Jc",
+    "B",
+    "R",
+    "L",
+    "Xx",
+    "Nh",
+    "7c",
+    "1.4",
+    "1.0",
+    "LEFT_OF_LONER",
+    [],
+    [1],
+    ["Jd"],
+    ["Pass", "Order"],
+    {},
+    {"a": 1},
+    "2026-05-17T19:00:00Z",
+    "é" * 70,
+    "9" * 2000,
+]
 
 
 def written(seed: int, games: int = 1) -> dict:
@@ -43,11 +78,14 @@ def written(seed: int, games: int = 1) -> dict:
             line = hasen.solve(deal, deal.dealer, trump, discard).to_json()["best_line"]
             players = ", ".join(f"{s}={s.lower()}{game}" for s in "NESW")
             score = "score: 0-0; " if number == 0 else ""
-            order = "NESW"["NESW".index(str(deal.dealer)) + 1:] + "NESW"[:"NESW".index(str(deal.dealer)) + 1]
-            records.append(hasen.Record.parse(
-                f"variant: euchre; {score}players: {players}; dealer: {deal.dealer}; deal: {deal.notation()}; "
-                f"auction: {', '.join(f'{s} pass' for s in order[:-1])}, {deal.dealer} order up; "
-                f"contract: {deal.dealer}, trump {trump}, discard {discard}; play: {line}"))
+            order = "NESW"["NESW".index(str(deal.dealer)) + 1 :] + "NESW"[: "NESW".index(str(deal.dealer)) + 1]
+            records.append(
+                hasen.Record.parse(
+                    f"variant: euchre; {score}players: {players}; dealer: {deal.dealer}; deal: {deal.notation()}; "
+                    f"auction: {', '.join(f'{s} pass' for s in order[:-1])}, {deal.dealer} order up; "
+                    f"contract: {deal.dealer}, trump {trump}, discard {discard}; play: {line}"
+                )
+            )
     return json.loads(write_egn(records))
 
 
@@ -83,5 +121,3 @@ def mangled(document: dict, rng: random.Random) -> dict:
         elif isinstance(parent[key], list):
             parent[key] = parent[key] * 60
     return out
-
-

@@ -58,18 +58,20 @@ class EuchreCase:
         form = " alone" if self.alone else ""
         if self.defender is not None:
             form += f" against {SEATS[self.defender]} alone"
-        return (f"{self.label}: Deal({self.deal.notation()!r}, variant={self.deal.variant.label}); "
-                f"{SEATS[self.maker]} makes {SUITS[self.trump]}{form}, discard {card_name(self.discard)}")
+        return (
+            f"{self.label}: Deal({self.deal.notation()!r}, variant={self.deal.variant.label}); "
+            f"{SEATS[self.maker]} makes {SUITS[self.trump]}{form}, discard {card_name(self.discard)}"
+        )
 
 
 def random_deal(rng: random.Random, name: str, size: int) -> Deal:
     cards = deck(size)
     rng.shuffle(cards)
     seats = DEALT_SEATS[name]
-    hands = [sum(1 << c for c in cards[5 * i:5 * i + 5]) for i in range(len(seats))]
+    hands = [sum(1 << c for c in cards[5 * i : 5 * i + 5]) for i in range(len(seats))]
     upcard = cards[5 * len(seats)]
     first = seats[rng.randrange(len(seats))]
-    order = seats[seats.index(first):] + seats[:seats.index(first)]
+    order = seats[seats.index(first) :] + seats[: seats.index(first)]
     text = f"{SEATS[first]}:" + " ".join(format_hand(hands[seats.index(s)]) for s in order) + " " + card_name(upcard)
     return Deal(text, dealer=rng.choice(seats), variant=variant_for(name, size))
 
@@ -97,16 +99,20 @@ def joker_suit_of(deal: Deal) -> int | None:
     return suits.index(deal.settings.joker_upcard) if deal.settings.joker_upcard in suits else None
 
 
-def oracle_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None,
-                 discard: int) -> tuple[list[int], tuple[int, ...], int, int]:
+def oracle_start(
+    deal: Deal, maker: int, trump: int, alone: bool, defender: int | None, discard: int
+) -> tuple[list[int], tuple[int, ...], int, int]:
     """The start of play for the oracle: (hands at the oracle's seats, its playing seats,
     the leader there, the makers' side), worked out from docs/rules.md. Three players keep
     their own seats; the makers are then the maker's seat (``makers_of``)."""
     name = deal.variant.name
     dealt = DEALT_SEATS[name]
     own_seats = name != "euchre2"  # the oracle's seat is the player's own, but in the two-handed game
-    playing = [s for s in dealt if not (alone and s == (maker + 2) % 4)
-               and not (defender is not None and s == (defender + 2) % 4)]
+    playing = [
+        s
+        for s in dealt
+        if not (alone and s == (maker + 2) % 4) and not (defender is not None and s == (defender + 2) % 4)
+    ]
     hands = {s: deal.hands[s] for s in playing}
     # a dealer who does not play takes nothing
     if deal.dealer in playing and takes_upcard(deal.extra, trump, joker_suit_of(deal)):
@@ -131,6 +137,7 @@ def oracle_entry(deal: Deal, maker: int, trump: int) -> int | dict[str, int]:
     """A maker table entry (with the partner) by the oracle: the tricks, or with the
     dealer's exchange every discard's tricks and the value the dealer picks (the most for
     the dealer's own side making trump, the fewest when defending)."""
+
     def solve(discard: int) -> int:
         hands, seats, leader, side = oracle_start(deal, maker, trump, False, None, discard)
         return Oracle(trump, seats, side, makers_of(deal, maker)).value(hands, leader)
@@ -154,14 +161,28 @@ def case(seed: int, name: str, size: int, alone_rate: float = 0.4) -> EuchreCase
     if alone and rng.random() < 0.5:
         defender = (maker + rng.choice((1, 3))) % 4
     discard = deal.extra
-    dealer_plays = deal.dealer not in ((maker + 2) % 4 if alone else -1,
-                                       (defender + 2) % 4 if defender is not None else -1)
+    dealer_plays = deal.dealer not in (
+        (maker + 2) % 4 if alone else -1,
+        (defender + 2) % 4 if defender is not None else -1,
+    )
     if dealer_plays and takes_upcard(deal.extra, trump, joker_suit_of(deal)):
         six = deal.hands[deal.dealer] | 1 << deal.extra
         discard = rng.choice([c for c in range(64) if six >> c & 1])
     hands, seats, leader, side = oracle_start(deal, maker, trump, alone, defender, discard)
-    return EuchreCase(f"{name} {size}, seed {seed}", deal, maker, trump, discard, alone, defender,
-                      hands, seats, leader, side, makers_of(deal, maker))
+    return EuchreCase(
+        f"{name} {size}, seed {seed}",
+        deal,
+        maker,
+        trump,
+        discard,
+        alone,
+        defender,
+        hands,
+        seats,
+        leader,
+        side,
+        makers_of(deal, maker),
+    )
 
 
 def makers_of(deal: Deal, maker: int) -> tuple[int, ...] | None:

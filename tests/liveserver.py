@@ -26,7 +26,11 @@ class ServedProcess:
     def __init__(self, *args: str) -> None:
         self.process = subprocess.Popen(
             hasen("serve", "--host", "127.0.0.1", "--port", "0", *args),
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         lines: queue.Queue[str] = queue.Queue()
         self.readers = [threading.Thread(target=lambda: lines.put(self.process.stdout.readline()), daemon=True)]
         self.readers[0].start()

@@ -9,23 +9,33 @@ DEAL = "dealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
 PLAY = "play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
 SIX_MADE = f"{DEAL}\nauction: N 6, E pass, S pass, W pass\ncontract: N 6, trump C, discard KH\n{PLAY}"  # N-S +6
 # N bids 6 in spades and loses a trick to W's right bower: N-S lose the 6 bid
-SIX_DOWN = (f"{DEAL}\nauction: N 6, E pass, S pass, W pass\ncontract: N 6, trump S, discard KH\n"
-            "play: JK TD 9S QS | JC KD TS JS | QD KS AD 9D | AS AH TH JD | AC KC TC 9C | QC QH 9H JH")
+SIX_DOWN = (
+    f"{DEAL}\nauction: N 6, E pass, S pass, W pass\ncontract: N 6, trump S, discard KH\n"
+    "play: JK TD 9S QS | JC KD TS JS | QD KS AD 9D | AS AH TH JD | AC KC TC 9C | QC QH 9H JH"
+)
 PASSED = f"{DEAL}\nauction: N pass, E pass, S pass, W pass"
 UNFINISHED = f"{DEAL}\nauction: N 6, E pass, S pass, W pass\ncontract: N 6, trump C, discard KH\nplay: JC KC TC 9C"
 PLAYERS = "players: N=Anna, E=Ben, S=Cleo, W=Dan"
 
 # (record, N-S points, E-W points) in the order of the night
-NIGHT = [(SIX_MADE, 6, 0), (SIX_DOWN, -6, 0), (PASSED, 0, 0), (SIX_MADE, 6, 0), (SIX_MADE, 6, 0),  # 12-0: game 1
-         (SIX_MADE, 6, 0),                                                                      # game 2 at 0-0
-         (f"score: 3-8\n{SIX_DOWN}", -6, 0),                                                     # its own score
-         (UNFINISHED, None, None),                                                              # the score is lost
-         (SIX_MADE, 6, 0),                                                                      # no score
-         (f"score: 0-0\n{SIX_MADE}", 6, 0)]                                                      # a new game
+NIGHT = [
+    (SIX_MADE, 6, 0),
+    (SIX_DOWN, -6, 0),
+    (PASSED, 0, 0),
+    (SIX_MADE, 6, 0),
+    (SIX_MADE, 6, 0),  # 12-0: game 1
+    (SIX_MADE, 6, 0),  # game 2 at 0-0
+    (f"score: 3-8\n{SIX_DOWN}", -6, 0),  # its own score
+    (UNFINISHED, None, None),  # the score is lost
+    (SIX_MADE, 6, 0),  # no score
+    (f"score: 0-0\n{SIX_MADE}", 6, 0),
+]  # a new game
 
 
 def write_night(folder: Path) -> Path:
     path = folder / "night.txt"
-    path.write_text("\n\n".join(f"id: {i}\n{PLAYERS}\n{record}" for i, (record, _, _) in enumerate(NIGHT, 1)) + "\n",
-                    encoding="utf-8")
+    path.write_text(
+        "\n\n".join(f"id: {i}\n{PLAYERS}\n{record}" for i, (record, _, _) in enumerate(NIGHT, 1)) + "\n",
+        encoding="utf-8",
+    )
     return path

@@ -48,8 +48,9 @@ class Oracle:
     side's seats where the sides are not partnerships.
     """
 
-    def __init__(self, trump: int | str, seats: Iterable[int], side: int = 0,
-                 makers: Iterable[int] | None = None) -> None:
+    def __init__(
+        self, trump: int | str, seats: Iterable[int], side: int = 0, makers: Iterable[int] | None = None
+    ) -> None:
         self.trump = trump if isinstance(trump, str) else SUIT_LETTERS[trump]
         self.seats = sorted(set(seats))
         declaring = set(range(side, 4, 2)) if makers is None else set(makers)
@@ -58,8 +59,9 @@ class Oracle:
         self.suit = [f[0] for f in facts]
         self.power = [f[1] for f in facts]
         # the cards of each effective suit, as a mask: what a follower must play from
-        self.suit_cards = {letter: sum(1 << c for c in range(NUM_CARDS) if self.suit[c] == letter)
-                           for letter in SUIT_LETTERS}
+        self.suit_cards = {
+            letter: sum(1 << c for c in range(NUM_CARDS) if self.suit[c] == letter) for letter in SUIT_LETTERS
+        }
         self.memo: dict[tuple[tuple[int, ...], int], int] = {}
         self.nodes = 0
 
@@ -104,8 +106,14 @@ class Oracle:
             return self._boundary(hands, leader)
         order = self.order(leader)
         win = self.winner(trick)
-        return self._play(hands, order, len(trick), self.suit_cards[self.suit[trick[0]]],
-                          order[win], self.strength(trick[win], trick[0]))
+        return self._play(
+            hands,
+            order,
+            len(trick),
+            self.suit_cards[self.suit[trick[0]]],
+            order[win],
+            self.strength(trick[win], trick[0]),
+        )
 
     def _boundary(self, hands: list[int], leader: int) -> int:
         """A new trick: memoised on the hands and the leader."""
@@ -117,8 +125,9 @@ class Oracle:
             found = self.memo[key] = self._play(hands, self.order(leader), 0, 0, -1, -1)
         return found
 
-    def _play(self, hands: list[int], order: list[int], pos: int, led_suit: int,
-              best_seat: int, best_strength: int) -> int:
+    def _play(
+        self, hands: list[int], order: list[int], pos: int, led_suit: int, best_seat: int, best_strength: int
+    ) -> int:
         """``order[pos]`` to play, every legal card in turn. ``led_suit``: the mask of the led
         card's effective suit; ``best_seat``, ``best_strength``: who is winning the trick so
         far, and how strongly."""
@@ -160,7 +169,8 @@ class Oracle:
         return result
 
 
-def oracle_value(hands: Sequence[int], seats: Iterable[int], leader: int, trump: int | str,
-                 side: int, trick: Sequence[int] = ()) -> int:
+def oracle_value(
+    hands: Sequence[int], seats: Iterable[int], leader: int, trump: int | str, side: int, trick: Sequence[int] = ()
+) -> int:
     """One solve with a fresh oracle."""
     return Oracle(trump, seats, side).value(hands, leader, trick)

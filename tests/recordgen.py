@@ -25,8 +25,12 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 # every game and deck, with the settings that change its auction
 GAMES = [(name, size) for name, decks in VARIANTS.items() for size in decks]
 AUCTION_SETTINGS = {
-    "hasenpfeffer": [{}, {"bidding": "pepper"}, {"all_pass": "joker_bids_3"},
-                     {"bidding": "pepper", "fail_penalty": "pepper", "defenders_score": True}],
+    "hasenpfeffer": [
+        {},
+        {"bidding": "pepper"},
+        {"all_pass": "joker_bids_3"},
+        {"bidding": "pepper", "fail_penalty": "pepper", "defenders_score": True},
+    ],
     "euchre": [{}, {"all_pass": "stick_the_dealer"}, {"joker_upcard": "redeal"}, {"joker_upcard": "hearts"}],
 }
 
@@ -58,8 +62,11 @@ class Made:
         lines = [f"variant: {self.variant.name}"]
         if len(VARIANTS[self.variant.name]) > 1:
             lines.append(f"deck: {self.variant.deck_size}")
-        changed = {k: self.settings[k] for k in Settings._fields  # in the order of the fields
-                   if k in self.settings and getattr(Settings(), k) != self.settings[k]}
+        changed = {
+            k: self.settings[k]
+            for k in Settings._fields  # in the order of the fields
+            if k in self.settings and getattr(Settings(), k) != self.settings[k]
+        }
         if changed:
             lines.append("settings: " + ", ".join(f"{k}={str(v).lower()}" for k, v in changed.items()))
         lines.append(f"dealer: {SEATS[self.deal.dealer]}")
@@ -82,7 +89,8 @@ def hasenpfeffer_auction(made: Made, rng: random.Random, stop: float) -> None:
     """Each in turn passes (and is out) or bids higher; three passes after a bid end it."""
     pepper = made.settings.get("bidding") == "pepper"
     ladder = [(str(n), n, False) for n in range(1, 6)] + (
-        [("little pepper", 6, False), ("big pepper", 6, True)] if pepper else [("6", 6, False)])
+        [("little pepper", 6, False), ("big pepper", 6, True)] if pepper else [("6", 6, False)]
+    )
     order = calling_order(made.variant, made.deal.dealer)
     passed: set[int] = set()
     high, bidder, turn = -1, None, order[0]
@@ -196,8 +204,15 @@ def choose_contract(made: Made, rng: random.Random) -> None:
             parts.append(f"{word} {card_name(calls[caller][0])} for {card_name(calls[caller][1])}")
     made.contract = ", ".join(parts)
     made.taker = taker
-    made.contract_value = Contract(declarer, trump, discard, alone, defender, calls.get(declarer),
-                                   None if defender is None else calls.get(defender))
+    made.contract_value = Contract(
+        declarer,
+        trump,
+        discard,
+        alone,
+        defender,
+        calls.get(declarer),
+        None if defender is None else calls.get(defender),
+    )
     made.alone = alone
 
 
@@ -224,8 +239,7 @@ def random_record(seed: int, complete: bool = False) -> Made:
     rng = random.Random(seed)
     name, size = rng.choice(GAMES)
     variant = variant_for(name, size)
-    options = [s for s in AUCTION_SETTINGS[variant.family]
-               if "joker_upcard" not in s or variant.deck >> JOKER & 1]
+    options = [s for s in AUCTION_SETTINGS[variant.family] if "joker_upcard" not in s or variant.deck >> JOKER & 1]
     settings = dict(rng.choice(options))
     if rng.random() < 0.2:
         settings["first_lead"] = "declarer"

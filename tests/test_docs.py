@@ -87,7 +87,7 @@ def fenced_blocks(path: Path) -> list[Block]:
             if stripped and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
                 break  # the closing fence
             text = lines[j]
-            body.append(text[min(indent, len(text) - len(text.lstrip(" "))):])
+            body.append(text[min(indent, len(text) - len(text.lstrip(" "))) :])
             j += 1
         if kind in TESTED:
             blocks.append(Block(path, len(blocks) + 1, kind, i + 1, body))
@@ -103,6 +103,7 @@ def by_kind(kind: str) -> list:
 
 
 # --- console blocks ---------------------------------------------------------------------------
+
 
 @dataclass
 class Command:
@@ -135,7 +136,7 @@ def commands(block: Block) -> list[Command]:
                 pytest.fail(f"{where}: output before the first '$ {COMMAND}' line: {line!r}", pytrace=False)
             i += 1
             continue
-        text = line[len(PROMPT):]
+        text = line[len(PROMPT) :]
         start = i
         while text.endswith("\\") and i + 1 < len(lines):  # a command continued on the next line
             i += 1
@@ -157,8 +158,11 @@ def commands(block: Block) -> list[Command]:
 
 def single_dummy(argv: list[str]) -> bool:
     """A command that solves random layouts (hundreds, unless refused for asking too many)."""
-    solves_layouts = argv[0] in ("simulate", "lead", "session") or (argv[0] == "bid" and "--seat" in argv) \
+    solves_layouts = (
+        argv[0] in ("simulate", "lead", "session")
+        or (argv[0] == "bid" and "--seat" in argv)
         or (argv[0] == "review" and "--declarer" not in argv)
+    )
     if "--layouts" in argv[:-1] and argv[argv.index("--layouts") + 1].isdigit():
         return solves_layouts and int(argv[argv.index("--layouts") + 1]) <= MAX_LAYOUTS
     return solves_layouts
@@ -187,8 +191,7 @@ FLAGS = doctest.NORMALIZE_WHITESPACE
 
 def doctest_of(block: Block, globs: dict) -> doctest.DocTest:
     # DocTest line numbers count from 0 and the examples from the line after the fence
-    return PARSER.get_doctest("\n".join(block.lines) + "\n", globs, block.name,
-                              str(block.path), block.line)
+    return PARSER.get_doctest("\n".join(block.lines) + "\n", globs, block.name, str(block.path), block.line)
 
 
 SINGLE_DUMMY_CALL = re.compile(r"hasen\.(bid\(.*seat=|review_hand\()")
@@ -206,8 +209,11 @@ def test_pycon_example(block: Block) -> None:
     globs: dict = {"__name__": "__docs__"}
     # the blocks above this one in the same file run first, unchecked, for their names (a costly
     # one left out on the twin: no later block uses its names)
-    for earlier in (b for b in BLOCKS if b.path == block.path and b.kind == "pycon" and b.number < block.number
-                    and not costly_on_the_twin(b)):
+    for earlier in (
+        b
+        for b in BLOCKS
+        if b.path == block.path and b.kind == "pycon" and b.number < block.number and not costly_on_the_twin(b)
+    ):
         test = doctest_of(earlier, globs)
         doctest.DocTestRunner(optionflags=FLAGS).run(test, out=lambda _: None, clear_globs=False)
         globs = test.globs
@@ -257,8 +263,7 @@ def links(path: Path) -> list[tuple[int, str]]:
     return out
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, id=p.relative_to(ROOT).as_posix())
-                                  for p in DOCUMENTS if p.exists()])
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.relative_to(ROOT).as_posix()) for p in DOCUMENTS if p.exists()])
 def test_links_stay_in_the_repository(path: Path) -> None:
     problems = []
     for number, target in links(path):

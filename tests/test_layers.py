@@ -51,7 +51,7 @@ def is_module(name: str) -> bool:
     package = next((p for p in FOLDERS if name == p or name.startswith(p + ".")), None)
     if package is None:
         return False
-    path = FOLDERS[package].joinpath(*name[len(package) + 1:].split("."))
+    path = FOLDERS[package].joinpath(*name[len(package) + 1 :].split("."))
     return path.with_suffix(".py").exists() or path.with_suffix(".pyx").exists() or (path / "__init__.py").exists()
 
 
@@ -61,8 +61,9 @@ def imports_of(path: Path) -> set[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     source = path.read_text()
     if path.suffix == ".pyx":  # keep the lines ast can read: its Python imports
-        source = "\n".join(line for line in source.splitlines()
-                           if line.startswith(("from .", "import ")) and "cimport" not in line)
+        source = "\n".join(
+            line for line in source.splitlines() if line.startswith(("from .", "import ")) and "cimport" not in line
+        )
     found, names = set(), constants(source)
     for node in runtime_nodes(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -70,7 +71,7 @@ def imports_of(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                anchor = package.split(".")[:len(package.split(".")) - node.level + 1]
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(anchor + ([base] if base else []))
             # "from package import module" imports the module
             targets = [f"{base}.{a.name}" if is_module(f"{base}.{a.name}") else base for a in node.names]
@@ -84,17 +85,22 @@ def imports_of(path: Path) -> set[str]:
 
 def constants(source: str) -> dict[str, str]:
     """The module's top-level names bound to a string (``PRESENTATION = "..games"``)."""
-    return {target.id: node.value.value for node in ast.parse(source).body if isinstance(node, ast.Assign)
-            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
-            for target in node.targets if isinstance(target, ast.Name)}
+    return {
+        target.id: node.value.value
+        for node in ast.parse(source).body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
 
 
 def dynamic_import(node: ast.AST, package: str, names: dict[str, str]) -> str | None:
     """The module an ``import_module(name, __package__)`` call imports: a string, a name bound
     to one, or an f-string, of which the part before the first value counts (``f".{family}"``
     is ``package.*``, some module of the package itself)."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "import_module"
-            and node.args):
+    if not (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "import_module" and node.args
+    ):
         return None
     arg = node.args[0]
     if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
@@ -110,7 +116,7 @@ def dynamic_import(node: ast.AST, package: str, names: dict[str, str]) -> str | 
     dots = len(name) - len(name.lstrip("."))
     if not dots:
         return name.rstrip(".")
-    anchor = package.split(".")[:len(package.split(".")) - dots + 1]
+    anchor = package.split(".")[: len(package.split(".")) - dots + 1]
     return ".".join(anchor + [part for part in [name[dots:]] if part])
 
 
@@ -156,8 +162,11 @@ def test_the_imports_made_by_name_are_read() -> None:
 @pytest.mark.parametrize("module", sorted(GRAPH))
 def test_no_import_reaches_a_higher_layer(module: str) -> None:
     mine = layer_of(module)
-    upward = [f"{target} ({LAYERS[layer_of(target)][0]})" for target in sorted(GRAPH[module])
-              if layer_of(target) > mine and (module, target) not in LATE_BINDINGS]
+    upward = [
+        f"{target} ({LAYERS[layer_of(target)][0]})"
+        for target in sorted(GRAPH[module])
+        if layer_of(target) > mine and (module, target) not in LATE_BINDINGS
+    ]
     assert not upward, f"{module} ({LAYERS[mine][0]}) imports from above: {', '.join(upward)}"
 
 
@@ -173,7 +182,7 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
             if target not in GRAPH or (module, target) in LATE_BINDINGS:  # loaded at first use, not at import
                 continue
             if state.get(target) == "open":
-                return stack[stack.index(target):] + [target]
+                return stack[stack.index(target) :] + [target]
             if target not in state and (circle := visit(target)):
                 return circle
         stack.pop()

@@ -48,21 +48,30 @@ def cli_text(capsys, *argv: str) -> str:
 
 # --- the names and their documentation ----------------------------------------------------
 
+
 def test_the_public_names_are_exported() -> None:
     for name in ("Deal", "analyze", "solve", "review", "bid", "Seat", "Suit", "Card", "Settings", "Variant"):
         assert name in hasen.__all__ and hasattr(hasen, name), name
 
 
-PUBLIC_OBJECTS = {name: getattr(hasen, name) for name in hasen.__all__ if name not in hasen._ANSWER_TYPES
-                  and (inspect.isclass(getattr(hasen, name)) or inspect.isfunction(getattr(hasen, name)))}
+PUBLIC_OBJECTS = {
+    name: getattr(hasen, name)
+    for name in hasen.__all__
+    if name not in hasen._ANSWER_TYPES
+    and (inspect.isclass(getattr(hasen, name)) or inspect.isfunction(getattr(hasen, name)))
+}
 
 
 def type_checkers_names() -> dict[str, str]:
     """Each name the ``if TYPE_CHECKING:`` block of hasen/__init__.py imports, and its module."""
     tree = ast.parse(Path(hasen.__file__).read_text())
     block = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
-    return {alias.asname or alias.name: (node.module or "") for node in block.body
-            if isinstance(node, ast.ImportFrom) for alias in node.names}
+    return {
+        alias.asname or alias.name: (node.module or "")
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
 
 
 def test_the_lazy_names_are_the_type_checkers_names() -> None:
@@ -75,9 +84,18 @@ def answer_types(root: object, seen: set[int]) -> set[type]:
     """The project's classes that ``root``'s annotations name, transitively: its fields, its
     properties' and methods' answers."""
     found: set[type] = set()
-    members = [root] if not inspect.isclass(root) else [root, *(
-        getattr(member, "fget", None) or getattr(member, "method", None) or member
-        for member_name, member in vars(root).items() if not member_name.startswith("_"))]
+    members = (
+        [root]
+        if not inspect.isclass(root)
+        else [
+            root,
+            *(
+                getattr(member, "fget", None) or getattr(member, "method", None) or member
+                for member_name, member in vars(root).items()
+                if not member_name.startswith("_")
+            ),
+        ]
+    )
     for member in members:
         if id(member) in seen or not callable(member) and not inspect.isclass(member):
             continue
@@ -143,8 +161,10 @@ DOCUMENTED_MODULES = sorted({"hasen"} | {inspect.getmodule(o).__name__ for o in 
 COSTLY_EXAMPLES = {"hasen.analysis.advice", "hasen.public"}
 
 
-@pytest.mark.parametrize("module", [pytest.param(m, marks=[pytest.mark.compiled] if m in COSTLY_EXAMPLES else [])
-                                    for m in DOCUMENTED_MODULES])
+@pytest.mark.parametrize(
+    "module",
+    [pytest.param(m, marks=[pytest.mark.compiled] if m in COSTLY_EXAMPLES else []) for m in DOCUMENTED_MODULES],
+)
 def test_the_docstring_examples_hold(module: str) -> None:
     failures, tried = doctest.testmod(__import__(module, fromlist=["_"]), optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failures == 0
@@ -152,9 +172,14 @@ def test_the_docstring_examples_hold(module: str) -> None:
 
 # --- seats, suits and cards -----------------------------------------------------------------
 
+
 def test_seats_suits_and_cards_print_as_their_names_and_compare_as_their_kind() -> None:
-    assert (str(hasen.Seat("n")), str(hasen.Suit("♣")), str(hasen.Card("10h")), str(hasen.Card("*"))) == \
-        ("N", "C", "TH", "JK")
+    assert (str(hasen.Seat("n")), str(hasen.Suit("♣")), str(hasen.Card("10h")), str(hasen.Card("*"))) == (
+        "N",
+        "C",
+        "TH",
+        "JK",
+    )
     assert hasen.Seat(1) == hasen.Seat("E") and hasen.Seat(1) == 1 and hasen.Seat(1).name == "E"
     assert hasen.Card("KH") == hasen.Card("kh") and hasen.Card("KH") != hasen.Card("KS")
     assert repr(hasen.Card("KH")) == "Card('KH')" and eval(repr(hasen.Seat("S")), vars(hasen)) == hasen.Seat("S")
@@ -164,18 +189,23 @@ def test_seats_suits_and_cards_print_as_their_names_and_compare_as_their_kind() 
 
 # --- Deal -----------------------------------------------------------------------------------
 
+
 def test_a_deal_takes_its_variant_by_name() -> None:
     deal = hasen.Deal(EUCHRE2.deal, variant="euchre2")
     assert deal.variant == hasen.variant_for("euchre2")
     assert hasen.Deal(EUCHRE2.deal, variant="euchre2", deck=32).variant.deck_size == 32
 
 
-@pytest.mark.parametrize("deal", [
-    hasen.Deal(HASENPFEFFER.deal, dealer="W"),
-    hasen.Deal(EUCHRE2.deal, variant="euchre2"),
-    hasen.Deal(EUCHRE2.deal, variant="euchre2", deck=32),
-    hasen.Deal(EUCHRE.deal, dealer="E", variant="euchre"),
-], ids=repr)
+@pytest.mark.parametrize(
+    "deal",
+    [
+        hasen.Deal(HASENPFEFFER.deal, dealer="W"),
+        hasen.Deal(EUCHRE2.deal, variant="euchre2"),
+        hasen.Deal(EUCHRE2.deal, variant="euchre2", deck=32),
+        hasen.Deal(EUCHRE.deal, dealer="E", variant="euchre"),
+    ],
+    ids=repr,
+)
 def test_a_deals_repr_builds_the_same_deal(deal: hasen.Deal) -> None:
     assert eval(repr(deal), vars(hasen)) == deal
 
@@ -245,11 +275,14 @@ def test_the_typed_names_are_the_notations() -> None:
 def test_an_analysis_stops_at_its_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     """The public functions' time limit, which the web API uses."""
     deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
-    for analysis in (lambda: hasen.analyze(deal, timeout=0), lambda: hasen.bid(deal, timeout=0),
-                lambda: hasen.solve(deal, "N", "C", "KH", timeout=0),
-                lambda: hasen.review(deal, "N", "C", "KH", played="JC", timeout=0),
-                lambda: hasen.simulate(deal, seat="N", layouts=5, timeout=0),
-                lambda: hasen.simulate_lead(deal, seat="N", declarer="E", trump="D", layouts=5, timeout=0)):
+    for analysis in (
+        lambda: hasen.analyze(deal, timeout=0),
+        lambda: hasen.bid(deal, timeout=0),
+        lambda: hasen.solve(deal, "N", "C", "KH", timeout=0),
+        lambda: hasen.review(deal, "N", "C", "KH", played="JC", timeout=0),
+        lambda: hasen.simulate(deal, seat="N", layouts=5, timeout=0),
+        lambda: hasen.simulate_lead(deal, seat="N", declarer="E", trump="D", layouts=5, timeout=0),
+    ):
         with pytest.raises(hasen.DeadlineExceeded):
             analysis()
     # a clock of the test's own: the deadline passes after the second chunk of layouts, and
@@ -283,6 +316,7 @@ def test_the_older_deadline_still_works_with_a_warning() -> None:
 
 
 # --- answers ----------------------------------------------------------------------------------
+
 
 def test_tables_are_keyed_by_names_and_show_them() -> None:
     analysis = hasen.analyze(hasen.Deal(HASENPFEFFER.deal, dealer="W"))
@@ -328,10 +362,13 @@ def test_an_answers_text_does_not_depend_on_what_was_imported_first(tmp_path) ->
     its table, not its repr."""
     analysis = hasen.analyze(hasen.Deal(EUCHRE2.deal, variant="euchre2"))
     (tmp_path / "answer.pickle").write_bytes(pickle.dumps(analysis))
-    script = ("import pickle, sys; answer = pickle.loads(open(sys.argv[1], 'rb').read()); "
-              "loaded = 'hasen.games' in sys.modules; print(loaded); print(answer, end='')")
-    shown = subprocess.run([sys.executable, "-c", script, str(tmp_path / "answer.pickle")],
-                           capture_output=True, text=True, check=True).stdout
+    script = (
+        "import pickle, sys; answer = pickle.loads(open(sys.argv[1], 'rb').read()); "
+        "loaded = 'hasen.games' in sys.modules; print(loaded); print(answer, end='')"
+    )
+    shown = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "answer.pickle")], capture_output=True, text=True, check=True
+    ).stdout
     loaded, text = shown.split("\n", 1)
     assert loaded == "False" and text == str(analysis) and text.endswith("best: hearts, 5 tricks")
 
@@ -343,6 +380,7 @@ def test_answers_have_readable_reprs() -> None:
 
 
 # --- a deal of one game is never answered by another's analysis -----------------------------
+
 
 def test_a_euchre_deal_gets_the_makers_table_not_the_widow_table() -> None:
     deal = hasen.Deal(EUCHRE2.deal, variant="euchre2")
@@ -367,8 +405,14 @@ def test_settings_by_name_are_checked_against_the_game() -> None:
 
 # --- the Python API and the CLI agree on random deals of every game -------------------------
 
-VARIANT_DECKS = [("hasenpfeffer", 25), ("euchre2", 24), ("euchre2", 32), ("euchre2", 25), ("euchre", 24),
-                 ("euchre", 25)]
+VARIANT_DECKS = [
+    ("hasenpfeffer", 25),
+    ("euchre2", 24),
+    ("euchre2", 32),
+    ("euchre2", 25),
+    ("euchre", 24),
+    ("euchre", 25),
+]
 
 
 @pytest.mark.slow
@@ -413,10 +457,13 @@ def test_a_contract_is_taken_whole_where_its_fields_are() -> None:
     takes the upcard (the Contract names the upcard as its discard then)."""
     deal = hasen.Deal(HASENPFEFFER.deal, dealer="W")
     contract = hasen.position(deal, "N", "C", "KH").contract
-    assert hasen.solve(deal, contract, played="JC").to_json() == \
-        hasen.solve(deal, "N", "C", "KH", played="JC").to_json()
-    assert hasen.review(deal, contract, played="JC KC TC 9C").to_json() == \
-        hasen.review(deal, "N", "C", "KH", played="JC KC TC 9C").to_json()
+    assert (
+        hasen.solve(deal, contract, played="JC").to_json() == hasen.solve(deal, "N", "C", "KH", played="JC").to_json()
+    )
+    assert (
+        hasen.review(deal, contract, played="JC KC TC 9C").to_json()
+        == hasen.review(deal, "N", "C", "KH", played="JC KC TC 9C").to_json()
+    )
     euchre = hasen.Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2")
     for fields in (("S", "H"), ("N", "S", "KD")):
         taken = hasen.position(euchre, *fields).contract
@@ -431,10 +478,12 @@ def test_a_contract_is_taken_whole_where_its_fields_are() -> None:
 def test_a_contracts_side_is_right_in_every_game() -> None:
     """The declaring side is its place in the game's side names: N-S or E-W, N or S with
     two players, the maker with three; the old ``side`` (N-S against E-W only) warns."""
-    expected = {"hasenpfeffer": {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"},
-                "euchre": {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"},
-                "euchre2": {"N": "N", "S": "S"},
-                "euchre3": {"N": "the maker", "E": "the maker", "S": "the maker"}}
+    expected = {
+        "hasenpfeffer": {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"},
+        "euchre": {"N": "N-S", "E": "E-W", "S": "N-S", "W": "E-W"},
+        "euchre2": {"N": "N", "S": "S"},
+        "euchre3": {"N": "the maker", "E": "the maker", "S": "the maker"},
+    }
     for name, sides in expected.items():
         variant = hasen.variant_for(name)
         for seat, side in sides.items():

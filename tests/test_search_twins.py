@@ -56,11 +56,18 @@ def test_the_cores_agree_with_cards_anywhere_in_their_blocks(cores, data) -> Non
     seats = data.draw(st.sampled_from([(0, 1, 2, 3), (0, 1, 3), (0, 2, 3), (0, 1)]), label="seats")
     size = data.draw(st.integers(1, 3), label="cards per hand")
     edges = [b * 16 + e for b in range(4) for e in (0, 1, 14, 15)]
-    bits = data.draw(st.lists(st.sampled_from(edges) | st.integers(0, 63), min_size=size * len(seats),
-                              max_size=size * len(seats), unique=True), label="bits")
+    bits = data.draw(
+        st.lists(
+            st.sampled_from(edges) | st.integers(0, 63),
+            min_size=size * len(seats),
+            max_size=size * len(seats),
+            unique=True,
+        ),
+        label="bits",
+    )
     hands = [0] * 4
     for i, seat in enumerate(seats):
-        hands[seat] = sum(1 << b for b in bits[i * size:(i + 1) * size])
+        hands[seat] = sum(1 << b for b in bits[i * size : (i + 1) * size])
     leader, side = data.draw(st.sampled_from(seats), label="leader"), data.draw(st.integers(0, 1), label="side")
     active = sum(1 << s for s in seats)
     extension, twin = cores
@@ -92,8 +99,9 @@ def recorded_tables(variant: str, count: int) -> list[tuple]:
 
 
 # Hasenpfeffer's tables take the twin seconds: in the full run only
-@pytest.mark.parametrize("variant", [pytest.param("hasenpfeffer", marks=pytest.mark.slow), "euchre", "euchre2",
-                                     "euchre3"])
+@pytest.mark.parametrize(
+    "variant", [pytest.param("hasenpfeffer", marks=pytest.mark.slow), "euchre", "euchre2", "euchre3"]
+)
 def test_many_tables_in_one_call_are_each_table(cores, variant: str) -> None:
     tables = recorded_tables(variant, 6)
     for core in cores:
@@ -175,13 +183,16 @@ BAD_INPUT = {
     "three wanted masks": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0, [1] * 3),
     "a negative wanted mask": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0, [-1] * 4),
     "a table of six arguments": lambda core: core.solve_tables([([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0)]),
-    "one bad table of many": lambda core: core.solve_tables([([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0),
-                                                             ([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0)]),
+    "one bad table of many": lambda core: core.solve_tables(
+        [([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0), ([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0)]
+    ),
     "a trick card over 63": lambda core: core.solve([1, 2, 4, 8], 0b1111, 0, 0, trick=(70,)),
-    "a position's layout bit over 63": lambda core: core.solve_positions([([1, 2, 4, 8], 0, [])], 15, 0,
-                                                                         bytes([70] * 8)),
-    "a position's card beyond its layout": lambda core: core.solve_positions([([1 << 9, 2, 4, 8], 0, [])], 15, 0,
-                                                                             ROWS[:8]),
+    "a position's layout bit over 63": lambda core: core.solve_positions(
+        [([1, 2, 4, 8], 0, [])], 15, 0, bytes([70] * 8)
+    ),
+    "a position's card beyond its layout": lambda core: core.solve_positions(
+        [([1 << 9, 2, 4, 8], 0, [])], 15, 0, ROWS[:8]
+    ),
     "a trick card beyond its layout": lambda core: core.solve_positions([([1, 2, 4, 0], 0, [9])], 15, 0, ROWS[:8]),
 }
 
@@ -199,6 +210,8 @@ def test_both_cores_refuse_bad_input_alike(case: str) -> None:
     assert type(extension) is type(twin), f"C {extension!r}, twin {twin!r}"
     if isinstance(extension, ValueError):
         assert str(extension) == str(twin)
+
+
 def test_many_positions_in_one_call_are_each_position(cores) -> None:
     """solve_positions: positions of one seating and side (tricks in progress or not), in one
     call, each worth what solve gives it, in both cores."""
@@ -206,8 +219,11 @@ def test_many_positions_in_one_call_are_each_position(cores) -> None:
     for seed in range(120):
         position = (played_ending if seed % 2 else dealt_ending)(seed)
         pos = layout(position.trump)
-        request = ([to_layout(h, position.trump) for h in position.hands], position.leader,
-                   [pos[c] for c in position.trick])
+        request = (
+            [to_layout(h, position.trump) for h in position.hands],
+            position.leader,
+            [pos[c] for c in position.trick],
+        )
         real = (position.hands, position.leader, position.trick)
         key = (sum(1 << s for s in position.seats), position.side, position.trump)
         by_seating.setdefault(key, []).append((request, real))
@@ -253,8 +269,12 @@ def test_both_cores_deal_the_layouts_the_view_draws(seed: int, known: bool, name
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 10**6), game=st.sampled_from(["hasenpfeffer", "euchre", "euchre2", "euchre3"]),
-       told=st.booleans(), widow_seen=st.booleans())
+@given(
+    seed=st.integers(0, 10**6),
+    game=st.sampled_from(["hasenpfeffer", "euchre", "euchre2", "euchre3"]),
+    told=st.booleans(),
+    widow_seen=st.booleans(),
+)
 def test_a_seats_layouts_are_its_unseen_cards_shuffled(seed: int, game: str, told: bool, widow_seen: bool) -> None:
     """Knowledge.dealt_many (deal_layouts without a drawn way, in C and in the twin) gives, index
     for index, the unseen cards shuffled by random.Random(f"{seed}/{index}") and given out to
@@ -272,7 +292,7 @@ def test_a_seats_layouts_are_its_unseen_cards_shuffled(seed: int, game: str, tol
     deck = [c for c in range(64) if variant.deck >> c & 1]
     rng.shuffle(deck)
     seat = rng.choice(variant.seats)
-    hand = sum(1 << c for c in deck[:variant.hand_size])
+    hand = sum(1 << c for c in deck[: variant.hand_size])
     extra = deck[variant.hand_size] if widow_seen or not variant.extra_optional else None
     known = [0, 0, 0, 0]
     if told:
@@ -294,8 +314,9 @@ def test_a_seats_layouts_are_its_unseen_cards_shuffled(seed: int, game: str, tol
     assert k.dealt_many(seed, indexes) == expected
     assert [k.dealt(seed, i) for i in indexes] == expected
     for core in (extension, _search_py):
-        dealt = core.deal_layouts([f"{seed}/{i}" for i in indexes], [0, 0], [k.unseen], [(1, [((2, 1), 1, -1)])],
-                                  draw=False)
+        dealt = core.deal_layouts(
+            [f"{seed}/{i}" for i in indexes], [0, 0], [k.unseen], [(1, [((2, 1), 1, -1)])], draw=False
+        )
         shuffled = [list(k.unseen) for _ in indexes]
         for cards, i in zip(shuffled, indexes):
             random.Random(f"{seed}/{i}").shuffle(cards)

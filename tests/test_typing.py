@@ -102,8 +102,21 @@ REJECTED = [
 
 def mypy(folder: Path, *scripts: str) -> str:
     """``mypy --strict`` of the scripts, from ``folder`` (none of the repository's settings)."""
-    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "--cache-dir",
-                           str(folder / ".mypy_cache"), *scripts], cwd=folder, capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-error-summary",
+            "--cache-dir",
+            str(folder / ".mypy_cache"),
+            *scripts,
+        ],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+    )
     assert "error: Cannot find implementation or library stub" not in done.stdout, done.stdout
     return done.stdout
 

@@ -102,8 +102,14 @@ with Workers(jobs=2) as workers:
 @pytest.mark.parametrize("delay", [0.0, 0.005, 0.02, 0.05, 0.1, 0.2])
 def test_workers_outlive_an_interrupt_however_early_in_their_start(delay: float) -> None:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    done = subprocess.run([sys.executable, "-c", INTERRUPTED_START, str(delay)], cwd=root, capture_output=True,
-                          text=True, timeout=60, start_new_session=True)
+    done = subprocess.run(
+        [sys.executable, "-c", INTERRUPTED_START, str(delay)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        start_new_session=True,
+    )
     assert (done.returncode, done.stdout, done.stderr) == (0, "[[1], [2]]\n", "")
 
 
@@ -167,8 +173,12 @@ def test_workers_end_when_the_command_dies(tmp_path, how: signal.Signals) -> Non
     source.write_text("".join(json.dumps({"id": i, "deal": random_deal(rng).notation()}) + "\n" for i in range(3000)))
     out = tmp_path / "out.jsonl"
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    command = subprocess.Popen([sys.executable, "-m", "hasen.cli", "batch", str(source), str(out), "--jobs", "2",
-                                "--chunk", "1"], cwd=root, stderr=subprocess.DEVNULL, start_new_session=True)
+    command = subprocess.Popen(
+        [sys.executable, "-m", "hasen.cli", "batch", str(source), str(out), "--jobs", "2", "--chunk", "1"],
+        cwd=root,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     session = command.pid  # a new session's id is its first process's
     try:
         deadline = time.monotonic() + 120
@@ -190,8 +200,7 @@ def test_workers_end_when_the_command_dies(tmp_path, how: signal.Signals) -> Non
 @pytest.mark.slow
 def test_the_order_is_kept_on_a_dask_cluster() -> None:
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with Workers(scheduler=cluster.scheduler_address) as workers:
             assert workers.workers == 2
             assert workers.describe == f"Dask scheduler {cluster.scheduler_address} (2 worker threads)"
@@ -218,13 +227,14 @@ def test_a_script_without_the_main_guard_is_told_why_its_workers_died(tmp_path) 
     script.write_text("import hasen\nprint(list(hasen.ordered_map(abs, range(-20, 0), jobs=2)))\n")
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 1
-    assert 'WorkersFailed: a worker process died' in done.stderr
+    assert "WorkersFailed: a worker process died" in done.stderr
     assert 'must do its work under `if __name__ == "__main__":`' in done.stderr.splitlines()[-1]
     # each worker refuses before it makes a pool, so it leaves no locks for the exit to report
     assert "a worker cannot start workers while it imports the script" in done.stderr
     assert "resource_tracker" not in done.stderr
-    script.write_text("import hasen\nif __name__ == '__main__':\n"
-                      "    print(list(hasen.ordered_map(abs, range(-3, 0), jobs=2)))\n")
+    script.write_text(
+        "import hasen\nif __name__ == '__main__':\n    print(list(hasen.ordered_map(abs, range(-3, 0), jobs=2)))\n"
+    )
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert (done.returncode, done.stdout) == (0, "[3, 2, 1]\n"), done.stderr
 
@@ -234,8 +244,10 @@ def test_a_dask_client_is_taken_where_an_address_is_and_left_open() -> None:
     """A Dask user's own ``distributed.Client``: used as it is, its workers' versions checked,
     and never closed (it is the caller's)."""
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
+        distributed.Client(cluster) as client,
+    ):
         assert list(ordered_map(bits, SIZES, scheduler=client, chunk=3)) == WANTED
         with Workers(scheduler=client) as workers:
             assert workers.describe == f"Dask scheduler {cluster.scheduler_address} (2 worker threads)"

@@ -127,22 +127,41 @@ class ActionFigures:
     def with_score(self, table: Chances, score: tuple[int, ...], dealer: int, seat: int) -> ActionFigures:
         """The figures with each layout's chance of winning the game from ``score``."""
         scorer = table.variant.scorer_of(seat)
-        chances = np.array([table.after(score, tuple(int(g) for g in gains), int(d), dealer)[scorer]
-                            for gains, d in zip(self.gains, self.declaring)])
+        chances = np.array(
+            [
+                table.after(score, tuple(int(g) for g in gains), int(d), dealer)[scorer]
+                for gains, d in zip(self.gains, self.declaring)
+            ]
+        )
         return replace(self, wins=chances)
 
     def to_json(self) -> dict[str, Any]:
-        data = {"call": self.option.words, "alone": self.option.alone, "expected": figure(self.expected),
-                "stderr": figure(self.stderr), "ours": figure(self.share_ours), "ours_make": figure(self.ours_make),
-                "theirs_make": figure(self.theirs_make), "redeal": figure(float(self.redeal.mean()))}
+        data = {
+            "call": self.option.words,
+            "alone": self.option.alone,
+            "expected": figure(self.expected),
+            "stderr": figure(self.stderr),
+            "ours": figure(self.share_ours),
+            "ours_make": figure(self.ours_make),
+            "theirs_make": figure(self.theirs_make),
+            "redeal": figure(float(self.redeal.mean())),
+        }
         if self.wins is not None:
             data |= given_figures(win=self.win, win_stderr=self.win_stderr)
         return data
 
 
-def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int, start: Sequence[tuple[int, Call]],
-                  layouts: Sequence[tuple[Sequence[Mask], CardId]], options: Sequence[Option],
-                  own_tricks: OwnTricks | None, own_call: OwnCall | None = None) -> list[ActionFigures]:
+def value_options(
+    model: PlayerModel,
+    settings: Settings,
+    seat: int,
+    dealer: int,
+    start: Sequence[tuple[int, Call]],
+    layouts: Sequence[tuple[Sequence[Mask], CardId]],
+    options: Sequence[Option],
+    own_tricks: OwnTricks | None,
+    own_call: OwnCall | None = None,
+) -> list[ActionFigures]:
     """Each option's figures over ``layouts`` (the hands at the auction and the widow or
     upcard of each), the auction so far being ``start`` (see the module). ``own_tricks``:
     the seat's side's tricks when it declares, by its own choices; None: the model's."""
@@ -203,12 +222,15 @@ def value_options(model: PlayerModel, settings: Settings, seat: int, dealer: int
         declaring[o, i] = variant.scorer_of(end.declarer)
         gains[o, i] = scorer_points(variant, settings, end.bid, tricks, plays[play_index].alone, int(declaring[o, i]))
         made[o, i] = tricks >= tricks_needed(variant, end.bid)
-    return [ActionFigures(option, points[o], ours[o], made[o], redeal[o], gains[o], declaring[o])
-            for o, option in enumerate(options)]
+    return [
+        ActionFigures(option, points[o], ours[o], made[o], redeal[o], gains[o], declaring[o])
+        for o, option in enumerate(options)
+    ]
 
 
-def remember_values(model: PlayerModel, settings: Settings, dealer: int,
-                    layouts: Sequence[tuple[Sequence[Mask], CardId]]) -> None:
+def remember_values(
+    model: PlayerModel, settings: Settings, dealer: int, layouts: Sequence[tuple[Sequence[Mask], CardId]]
+) -> None:
     """Every seat's bid or call values on every layout worked out at once, not hand by hand
     in the auctions (``agreement.remember_bid_values``). The bid values do not read the
     widow; the call values read the upcard, so they go by upcard (every layout's is the same
@@ -225,8 +247,15 @@ def remember_values(model: PlayerModel, settings: Settings, dealer: int,
             remember(model, rules, seat, np.array([layouts[i][0][seat] for i in indexes], dtype=np.uint64))
 
 
-def own_form(model: PlayerModel, option: Option, end: AuctionEnd, hands: Sequence[Mask], seat: int, dealer: int,
-             settings: Settings) -> bool:
+def own_form(
+    model: PlayerModel,
+    option: Option,
+    end: AuctionEnd,
+    hands: Sequence[Mask],
+    seat: int,
+    dealer: int,
+    settings: Settings,
+) -> bool:
     """Whether the seat plays its contract alone: as the call says (Euchre) or as it meant
     (Hasenpfeffer); a Hasenpfeffer seat made to declare by the all-pass rule, as the model."""
     if not model.variant.declarer_exchanges:

@@ -80,7 +80,7 @@ class BidFigures:
     @property
     def make(self) -> float:
         """The chance of taking the tricks the bid needs."""
-        return sum(self.counts[self.needs:]) / self.layouts
+        return sum(self.counts[self.needs :]) / self.layouts
 
     @property
     def make_stderr(self) -> float:
@@ -115,9 +115,13 @@ class BidFigures:
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
-            "bid": self.bid, "needs": self.needs, "make": figure(self.make),
-            "make_stderr": figure(self.make_stderr), "expected": figure(self.expected),
-            "stderr": figure(self.stderr), "mean_tricks": figure(self.mean_tricks),
+            "bid": self.bid,
+            "needs": self.needs,
+            "make": figure(self.make),
+            "make_stderr": figure(self.make_stderr),
+            "expected": figure(self.expected),
+            "stderr": figure(self.stderr),
+            "mean_tricks": figure(self.mean_tricks),
             "trump": SUITS[self.trump],
             "trumps": {SUITS[t]: figure(n / self.layouts) for t, n in self.trumps.items() if n},
         }
@@ -191,25 +195,33 @@ class BidAdvice(AtTheTable, Answer):
 
     def to_json(self) -> dict[str, Any]:
         k = self.knowledge
-        data = variant_json(k.variant) | {"dealer": SEATS[k.dealer], **k.describe(), "layouts": self.layouts,
-                                          "choice_layouts": self.choice_layouts, "seed": self.seed,
-                                          **context_json(self.context, self.agreeing, self.settings),
-                                          "forms": {name: form.to_json() for name, form in self.forms.items()}}
+        data = variant_json(k.variant) | {
+            "dealer": SEATS[k.dealer],
+            **k.describe(),
+            "layouts": self.layouts,
+            "choice_layouts": self.choice_layouts,
+            "seed": self.seed,
+            **context_json(self.context, self.agreeing, self.settings),
+            "forms": {name: form.to_json() for name, form in self.forms.items()},
+        }
         data.update(actions_json(self.actions, self.context.score is not None))
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data
 
     def __repr__(self) -> str:
-        return (f"<BidAdvice for {SEATS[self.knowledge.seat]}'s {CardSet(self.knowledge.hand)} over "
-                f"{self.layouts} layouts>")
+        return (
+            f"<BidAdvice for {SEATS[self.knowledge.seat]}'s {CardSet(self.knowledge.hand)} over {self.layouts} layouts>"
+        )
 
 
 def context_json(context: Context, agreeing: Agreeing | None, settings: Settings) -> dict[str, Any]:
     """What the advice assumed of the other players, for JSON."""
-    data: dict[str, Any] = {"auction": [{"seat": SEATS[seat], "call": call.words(settings)}
-                                        for seat, call in context.auction],
-                            "passes_taken": context.passes_taken, "model": context.model}
+    data: dict[str, Any] = {
+        "auction": [{"seat": SEATS[seat], "call": call.words(settings)} for seat, call in context.auction],
+        "passes_taken": context.passes_taken,
+        "model": context.model,
+    }
     if context.score is not None:
         data["score"] = list(context.score)
     if agreeing is not None and context.model:
@@ -221,8 +233,11 @@ def actions_json(actions: Sequence[ActionFigures], by_win: bool = False) -> dict
     if not actions:
         return {}
     best = best_option(actions, by_win)
-    data: dict[str, Any] = {"actions": [a.to_json() for a in actions], "advice": best.option.words,
-                            "close_calls": [a.option.words for a in [best, *close_actions(actions, best, by_win)]]}
+    data: dict[str, Any] = {
+        "actions": [a.to_json() for a in actions],
+        "advice": best.option.words,
+        "close_calls": [a.option.words for a in [best, *close_actions(actions, best, by_win)]],
+    }
     if by_win:
         data["advice_by_points"] = best_option(actions).option.words
     return data
@@ -257,6 +272,7 @@ def forms_of(variant: Variant, alone: bool | None) -> tuple[bool, ...]:
 def tie_order(columns: Sequence[Column], allowed: Callable[[Column], bool] | None = None) -> tuple[int, ...]:
     """The allowed columns (choices) in the order ties go by: trump order, then by discard in
     canonical card order."""
+
     def place(c: int) -> tuple[int, tuple[int, ...]]:
         trump, discard = columns[c]
         return trump, () if discard is None else canonical_key(discard)
@@ -268,12 +284,27 @@ class ChoiceStream:
     """A choice's own layouts (those of its stream that agree with the calls so far), dealt
     and solved as the race asks for them (``choosing.SolveRound``)."""
 
-    def __init__(self, knowledge: Knowledge, forms: Sequence[bool], settings: Settings, seed: str,
-                 context: Context, threads: int, mapper: Mapper | None, progress: Progress | None,
-                 done_before: int, total: int) -> None:
+    def __init__(
+        self,
+        knowledge: Knowledge,
+        forms: Sequence[bool],
+        settings: Settings,
+        seed: str,
+        context: Context,
+        threads: int,
+        mapper: Mapper | None,
+        progress: Progress | None,
+        done_before: int,
+        total: int,
+    ) -> None:
         self.knowledge, self.forms, self.settings, self.seed, self.context = knowledge, forms, settings, seed, context
-        self.threads, self.mapper, self.progress, self.done_before, self.total = \
-            threads, mapper, progress, done_before, total
+        self.threads, self.mapper, self.progress, self.done_before, self.total = (
+            threads,
+            mapper,
+            progress,
+            done_before,
+            total,
+        )
         self.agreeing: Agreeing | None = None
         self.extras: list[np.ndarray] = []
 
@@ -282,9 +313,20 @@ class ChoiceStream:
         self.agreeing = agreeing_layouts(k, self.seed, stop, self.context, self.settings, self.agreeing)
         indexes = self.agreeing.indexes[start:stop]
         assert k.extra is not None, "a choice is made with the extra card seen"
-        solved = solve_defended(k, self.forms, self.settings, len(indexes), self.seed, self.threads, self.mapper,
-                                self.progress, self.done_before + start, self.total, indexes,
-                                None if read is None else [{k.extra: columns} for columns in read])
+        solved = solve_defended(
+            k,
+            self.forms,
+            self.settings,
+            len(indexes),
+            self.seed,
+            self.threads,
+            self.mapper,
+            self.progress,
+            self.done_before + start,
+            self.total,
+            indexes,
+            None if read is None else [{k.extra: columns} for columns in read],
+        )
         self.extras.append(solved.extras)
         return solved.rows
 
@@ -302,8 +344,14 @@ class Agreeing:
     filtered: bool  # False: every layout was taken (no call of another seat to agree with, or not asked)
 
 
-def agreeing_layouts(knowledge: Knowledge, seed: int | str, count: int, context: Context,
-                     settings: Settings, after: Agreeing | None = None) -> Agreeing:
+def agreeing_layouts(
+    knowledge: Knowledge,
+    seed: int | str,
+    count: int,
+    context: Context,
+    settings: Settings,
+    after: Agreeing | None = None,
+) -> Agreeing:
     """Layouts 0, 1, ... of the stream, keeping those that agree with the calls of the
     other seats so far (``hasen.analysis.playout``), until ``count`` are kept or
     ``MAX_TRIES * count`` are dealt; when none agrees, every layout (said in the answer).
@@ -325,8 +373,10 @@ def agreeing_layouts(knowledge: Knowledge, seed: int | str, count: int, context:
         # order up to the last one wanted
         batch = range(tried, min(tried + max(AGREE_BATCH, 2 * (count - len(found))), MAX_TRIES * count))
         dealt = k.dealt_many(seed, batch, unseen)
-        by_seat = [np.fromiter((hands[seat] for hands, _ in dealt), dtype=np.uint64, count=len(dealt))
-                   for seat in range(NUM_SEATS)]
+        by_seat = [
+            np.fromiter((hands[seat] for hands, _ in dealt), dtype=np.uint64, count=len(dealt))
+            for seat in range(NUM_SEATS)
+        ]
         agree = consistent_many(model, rules, context.auction, by_seat, others)
         for index in np.flatnonzero(agree).tolist():
             found.append(batch[index])
@@ -338,8 +388,9 @@ def agreeing_layouts(knowledge: Knowledge, seed: int | str, count: int, context:
     return Agreeing(tuple(found), tried, True)
 
 
-def turn_state(knowledge: Knowledge, context: Context,
-               settings: Settings) -> tuple[AuctionRules, AuctionState, Context]:
+def turn_state(
+    knowledge: Knowledge, context: Context, settings: Settings
+) -> tuple[AuctionRules, AuctionState, Context]:
     """The auction's rules and where it stands, the calls so far checked: at the seat's
     turn. With no calls given: in Hasenpfeffer the start, the calls before the seat's
     first turn being the model's on each layout; in Euchre, where the seat has a call to
@@ -364,8 +415,9 @@ def turn_state(knowledge: Knowledge, context: Context,
             context = replace(context, auction=tuple(passes), passes_taken=True)
     turn = rules.to_call(state)
     if turn != k.seat:
-        where = "the auction is over after these calls" if turn is None else \
-            f"it is {SEATS[turn]}'s call after these calls"
+        where = (
+            "the auction is over after these calls" if turn is None else f"it is {SEATS[turn]}'s call after these calls"
+        )
         raise NotationError(f"auction: {where}, not {SEATS[k.seat]}'s: give the calls up to {SEATS[k.seat]}'s turn")
     return rules, state, context
 
@@ -373,29 +425,61 @@ def turn_state(knowledge: Knowledge, context: Context,
 def with_defences(knowledge: Knowledge, declarer: int, alone: bool, settings: Settings) -> list[TableShape]:
     """The seat's table in one form, and against a lone declarer with each defender alone
     too: the defenders choose the defence (``contracts.defences``)."""
-    return [TableShape.of(knowledge, declarer, alone, settings, d)
-            for d in [None, *lone_defenders(knowledge.variant, declarer, alone)]]
+    return [
+        TableShape.of(knowledge, declarer, alone, settings, d)
+        for d in [None, *lone_defenders(knowledge.variant, declarer, alone)]
+    ]
 
 
-def solve_defended(knowledge: Knowledge, forms: Sequence[bool], settings: Settings, count: int, seed: int | str,
-                   threads: int, mapper: Mapper | None, progress: Progress | None, done_before: int, total: int,
-                   indexes: Sequence[int] | None, read: Sequence[Read] | None = None,
-                   declarer: int | None = None) -> Solved:
+def solve_defended(
+    knowledge: Knowledge,
+    forms: Sequence[bool],
+    settings: Settings,
+    count: int,
+    seed: int | str,
+    threads: int,
+    mapper: Mapper | None,
+    progress: Progress | None,
+    done_before: int,
+    total: int,
+    indexes: Sequence[int] | None,
+    read: Sequence[Read] | None = None,
+    declarer: int | None = None,
+) -> Solved:
     """The rows of ``declarer``'s table (by default the seat's own) in each form, a lone
     declarer's against the defenders' best defence; ``read``: per form, the only columns
     solved (``solve_layouts``)."""
     maker = knowledge.seat if declarer is None else declarer
     groups = [with_defences(knowledge, maker, a, settings) for a in forms]
     flat = [shape for group in groups for shape in group]
-    flat_read = None if read is None else [None if columns is None else
-                                           {extra: columns_in(group[0], shape, cols) for extra, cols in columns.items()}
-                                           for group, columns in zip(groups, read) for shape in group]
-    solved = solve_layouts(knowledge, flat, count, seed, threads, mapper, progress, done_before=done_before,
-                           total=total, indexes=indexes, read=flat_read)
+    flat_read = (
+        None
+        if read is None
+        else [
+            None if columns is None else {extra: columns_in(group[0], shape, cols) for extra, cols in columns.items()}
+            for group, columns in zip(groups, read)
+            for shape in group
+        ]
+    )
+    solved = solve_layouts(
+        knowledge,
+        flat,
+        count,
+        seed,
+        threads,
+        mapper,
+        progress,
+        done_before=done_before,
+        total=total,
+        indexes=indexes,
+        read=flat_read,
+    )
     rows, at = [], 0
     for group in groups:
-        defences = [row[:, columns_in(group[0], shape, range(len(group[0].columns)))]
-                    for shape, row in zip(group, solved.rows[at:at + len(group)])]
+        defences = [
+            row[:, columns_in(group[0], shape, range(len(group[0].columns)))]
+            for shape, row in zip(group, solved.rows[at : at + len(group)])
+        ]
         rows.append(np.minimum.reduce(defences) if len(group) > 1 else solved.rows[at])
         at += len(group)
     return Solved(solved.extras, tuple(rows))
@@ -415,11 +499,19 @@ def columns_in(main: TableShape, other: TableShape, columns: Iterable[int]) -> l
     return out
 
 
-def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0,
-                        settings: Settings = Settings(), alone: bool | None = None,
-                        choice_layouts: int = DEFAULT_CHOICE_LAYOUTS, threads: int = 1,
-                        mapper: Mapper | None = None, progress: Progress | None = None,
-                        context: Context = DEFAULT_CONTEXT) -> BidAdvice:
+def advise_hasenpfeffer(
+    knowledge: Knowledge,
+    family: Family,
+    layouts: int,
+    seed: int = 0,
+    settings: Settings = Settings(),
+    alone: bool | None = None,
+    choice_layouts: int = DEFAULT_CHOICE_LAYOUTS,
+    threads: int = 1,
+    mapper: Mapper | None = None,
+    progress: Progress | None = None,
+    context: Context = DEFAULT_CONTEXT,
+) -> BidAdvice:
     """Each bid's figures for the seat, with the widow unseen (see the module)."""
     k = knowledge
     variant = k.variant
@@ -428,8 +520,9 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
     if not variant.declarer_exchanges:
         raise NotationError(f"variant: {variant.name}'s advice is on calls, not bids (the dealer takes the upcard)")
     if k.extra is not None:
-        raise NotationError(f"{variant.extra_card}: the bid is made before the {variant.extra_card} is seen: "
-                            f"leave it out")
+        raise NotationError(
+            f"{variant.extra_card}: the bid is made before the {variant.extra_card} is seen: leave it out"
+        )
     settings.check_for(variant)
     rules, state, context = turn_state(k, context, settings)
     forms = forms_of(variant, alone)
@@ -454,12 +547,22 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
         for f, (a, shape) in enumerate(zip(forms, shapes)):
             _, points = points_table(family, variant, settings, a)
             columns = TableShape.of(seen, k.seat, a, settings).columns  # the widow by the card it is
-            assert [(t, EXTRA if d == widow else d) for t, d in columns] == shape.columns, \
+            assert [(t, EXTRA if d == widow else d) for t, d in columns] == shape.columns, (
                 "a widow's choice columns are the main layouts' columns"
+            )
             questions += [Question(f, points[b], tie_order(columns)) for b in range(len(ladder))]
-        solve = ChoiceStream(seen, forms, settings, f"{seed}/widow {card_name(widow)}", context,
-                             1 if side_by_side else threads, mapper, None if side_by_side else progress,
-                             done * choice_layouts, total)
+        solve = ChoiceStream(
+            seen,
+            forms,
+            settings,
+            f"{seed}/widow {card_name(widow)}",
+            context,
+            1 if side_by_side else threads,
+            mapper,
+            None if side_by_side else progress,
+            done * choice_layouts,
+            total,
+        )
         return race(questions, len(forms), choice_layouts, solve).chosen
 
     def widow_done(i: int) -> None:
@@ -472,8 +575,20 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
             policy[q // len(ladder), q % len(ladder), widow] = column  # the questions by form, then bid
     # the main layouts are solved last, only in the columns chosen for their widows
     read = [{widow: set(policy[f, :, widow].tolist()) for widow in widows} for f in range(len(forms))]
-    main = solve_defended(k, forms, settings, len(indexes), seed, threads, mapper, progress,
-                          len(widows) * choice_layouts, total, indexes, read)
+    main = solve_defended(
+        k,
+        forms,
+        settings,
+        len(indexes),
+        seed,
+        threads,
+        mapper,
+        progress,
+        len(widows) * choice_layouts,
+        total,
+        indexes,
+        read,
+    )
     answer = BidAdvice(k, settings, len(indexes), choice_layouts, seed, context=context, agreeing=chosen_layouts)
     n = np.arange(len(indexes))
     for f, (a, shape, rows) in enumerate(zip(forms, shapes, main.rows)):
@@ -488,8 +603,15 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
             assert (tricks != NOT_SOLVED).all(), "every column read was solved"
             chosen = np.bincount(trump_of[picked], minlength=len(SUITS)).tolist()
             trumps = {Suit(t): chosen[t] for t in range(len(SUITS))}
-            bids.append(BidFigures(names[b], bid.tricks, trick_counts(tricks[:, None], variant.hand_size)[0].tolist(),
-                                   points[b].tolist(), trumps))
+            bids.append(
+                BidFigures(
+                    names[b],
+                    bid.tricks,
+                    trick_counts(tricks[:, None], variant.hand_size)[0].tolist(),
+                    points[b].tolist(),
+                    trumps,
+                )
+            )
         answer.forms[FORMS[a]] = FormAdvice(a, bids)
     if context.model:
         rank = {bid: b for b, bid in enumerate(ladder)}
@@ -499,15 +621,31 @@ def advise_hasenpfeffer(knowledge: Knowledge, family: Family, layouts: int, seed
             f = forms.index(own_alone) if own_alone in forms else 0
             return int(main.rows[f][i, policy[f, rank[end.bid], main.extras[i]]])
 
-        calls = [PASSING, *(Call(BID, bid) for bid in ladder[state.high + 1:])]
+        calls = [PASSING, *(Call(BID, bid) for bid in ladder[state.high + 1 :])]
         options = [o for o in options_at(variant, calls, settings) if o.call.kind != BID or o.alone in forms]
-        answer = replace(answer, actions=scored(value_options(PlayerModel.of(variant).at_score(context.score),
-                                                              settings, k.seat, k.dealer, context.auction,
-                                                              dealt, options, own_tricks), k, settings, context))
+        answer = replace(
+            answer,
+            actions=scored(
+                value_options(
+                    PlayerModel.of(variant).at_score(context.score),
+                    settings,
+                    k.seat,
+                    k.dealer,
+                    context.auction,
+                    dealt,
+                    options,
+                    own_tricks,
+                ),
+                k,
+                settings,
+                context,
+            ),
+        )
     return answer
 
 
 # --- Euchre ----------------------------------------------------------------------------------
+
 
 @dataclass
 class CallFigures(BidFigures):
@@ -521,8 +659,14 @@ class CallFigures(BidFigures):
         data = super().to_json()
         for name in ("bid", "needs", "trumps"):  # the call, the three tricks of every call, its one trump
             data.pop(name)
-        return {"round": self.round, "call": self.bid, "alone": self.alone, **data,
-                "march": figure(self.share(len(self.counts) - 1)), "euchred": figure(1 - self.make)}
+        return {
+            "round": self.round,
+            "call": self.bid,
+            "alone": self.alone,
+            **data,
+            "march": figure(self.share(len(self.counts) - 1)),
+            "euchred": figure(1 - self.make),
+        }
 
 
 @dataclass(repr=False, frozen=True)
@@ -565,10 +709,15 @@ class CallAdvice(AtTheTable, Answer):
 
     def to_json(self) -> dict[str, Any]:
         k = self.knowledge
-        data = variant_json(k.variant) | {"dealer": SEATS[k.dealer], **k.describe(), "layouts": self.layouts,
-                                          "choice_layouts": self.choice_layouts, "seed": self.seed,
-                                          **context_json(self.context, self.agreeing, self.settings),
-                                          "calls": [c.to_json() for c in self.calls]}
+        data = variant_json(k.variant) | {
+            "dealer": SEATS[k.dealer],
+            **k.describe(),
+            "layouts": self.layouts,
+            "choice_layouts": self.choice_layouts,
+            "seed": self.seed,
+            **context_json(self.context, self.agreeing, self.settings),
+            "calls": [c.to_json() for c in self.calls],
+        }
         best = {}
         for round in sorted({c.round for c in self.calls}):
             top = self.best(round)
@@ -584,15 +733,25 @@ class CallAdvice(AtTheTable, Answer):
         return data
 
     def __repr__(self) -> str:
-        return (f"<CallAdvice for {SEATS[self.knowledge.seat]}'s {CardSet(self.knowledge.hand)} over "
-                f"{self.layouts} layouts>")
+        return (
+            f"<CallAdvice for {SEATS[self.knowledge.seat]}'s {CardSet(self.knowledge.hand)} over "
+            f"{self.layouts} layouts>"
+        )
 
 
-def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0,
-                  settings: Settings = Settings(), alone: bool | None = None,
-                  choice_layouts: int = DEFAULT_CHOICE_LAYOUTS, threads: int = 1,
-                  mapper: Mapper | None = None, progress: Progress | None = None,
-                  context: Context = DEFAULT_CONTEXT) -> CallAdvice:
+def advise_euchre(
+    knowledge: Knowledge,
+    family: Family,
+    layouts: int,
+    seed: int = 0,
+    settings: Settings = Settings(),
+    alone: bool | None = None,
+    choice_layouts: int = DEFAULT_CHOICE_LAYOUTS,
+    threads: int = 1,
+    mapper: Mapper | None = None,
+    progress: Progress | None = None,
+    context: Context = DEFAULT_CONTEXT,
+) -> CallAdvice:
     """Each call the seat may make in either round, over random layouts (see the module)."""
     k = knowledge
     variant = k.variant
@@ -646,8 +805,9 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
         chosen = Solved(np.concatenate(solve.extras)[:first], tuple(rows[:first] for rows in raced.rows))
     # the main layouts are solved in the columns picked only
     read = [{k.extra: set(picks[f].values())} for f in range(len(forms))]
-    main = solve_defended(k, forms, settings, count, seed, threads, mapper, progress, choice_count, total,
-                          main_layouts.indexes, read)
+    main = solve_defended(
+        k, forms, settings, count, seed, threads, mapper, progress, choice_count, total, main_layouts.indexes, read
+    )
     for f, (a, rows) in enumerate(zip(forms, main.rows)):
         _, points = points_table(family, variant, settings, a)
         for trump in range(len(SUITS)):
@@ -657,8 +817,18 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
             pick, card = picks[f][trump], discards[f][trump]
             tricks = rows[:, pick]
             assert (tricks != NOT_SOLVED).all(), "every column read was solved"
-            answer.calls.append(CallFigures(call, EUCHRE_MAKES, trick_counts(tricks[:, None], variant.hand_size)[0]
-                                            .tolist(), points[0].tolist(), {Suit(trump): count}, card, round, a))
+            answer.calls.append(
+                CallFigures(
+                    call,
+                    EUCHRE_MAKES,
+                    trick_counts(tricks[:, None], variant.hand_size)[0].tolist(),
+                    points[0].tolist(),
+                    {Suit(trump): count},
+                    card,
+                    round,
+                    a,
+                )
+            )
     answer.calls.sort(key=lambda c: (c.round, next(iter(c.trumps)), c.alone))
     if not context.model:
         return answer
@@ -695,11 +865,15 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
         dealt = k.dealt_many(f"{seed}/discard", choice.indexes, unseen)
         values = []
         for option in later:
+
             def fixed(at: AuctionState, call: Call = option.call) -> Call | None:
                 return call if at.round == 2 else None
 
-            values.append(value_options(model, settings, k.seat, k.dealer, context.auction, dealt, passing,
-                                        tricks_from(chosen), fixed)[0].expected)
+            values.append(
+                value_options(
+                    model, settings, k.seat, k.dealer, context.auction, dealt, passing, tricks_from(chosen), fixed
+                )[0].expected
+            )
         plan = later[max(range(len(later)), key=values.__getitem__)]
         answer = replace(answer, second_round=plan)
         best_later = plan.call
@@ -709,12 +883,22 @@ def advise_euchre(knowledge: Knowledge, family: Family, layouts: int, seed: int 
 
     options = [o for o in options_at(variant, rules.calls(state), settings) if o.call.kind == PASS or o.alone in forms]
     dealt = k.dealt_many(seed, main_layouts.indexes, unseen)
-    return replace(answer, actions=scored(value_options(model, settings, k.seat, k.dealer, context.auction, dealt,
-                                                        options, tricks_from(main), own_call), k, settings, context))
+    return replace(
+        answer,
+        actions=scored(
+            value_options(
+                model, settings, k.seat, k.dealer, context.auction, dealt, options, tricks_from(main), own_call
+            ),
+            k,
+            settings,
+            context,
+        ),
+    )
 
 
-def scored(actions: list[ActionFigures], knowledge: Knowledge, settings: Settings,
-           context: Context) -> list[ActionFigures]:
+def scored(
+    actions: list[ActionFigures], knowledge: Knowledge, settings: Settings, context: Context
+) -> list[ActionFigures]:
     """With the score before the hand: each option's chance of winning the game after it
     (``hasen.analysis.odds``, by the table's scoring)."""
     if context.score is None:
@@ -734,4 +918,3 @@ def call_of(trump: int, upcard_suit: int | None) -> tuple[int, str]:
     if upcard_suit is not None and trump == upcard_suit:
         return 1, "order up"
     return (1 if upcard_suit is None else 2), f"name {SUITS[trump]}"
-

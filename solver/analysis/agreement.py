@@ -26,8 +26,13 @@ from .policy import place_of
 Hands = np.ndarray  # one seat's cards on each layout: uint64 masks
 
 
-def consistent_many(model: PlayerModel, rules: AuctionRules, calls: Sequence[tuple[int, Call]], hands: Sequence[Hands],
-                    checked: Sequence[int]) -> np.ndarray:
+def consistent_many(
+    model: PlayerModel,
+    rules: AuctionRules,
+    calls: Sequence[tuple[int, Call]],
+    hands: Sequence[Hands],
+    checked: Sequence[int],
+) -> np.ndarray:
     """``playout.consistent`` of each layout: ``hands[seat]`` the seat's cards on each layout;
     the calls of the ``checked`` seats are tested, a seat holding no cards on a layout passing
     any test (in a review, a seat whose hand at the auction the layout does not give)."""
@@ -43,8 +48,9 @@ def consistent_many(model: PlayerModel, rules: AuctionRules, calls: Sequence[tup
     return agree
 
 
-def plausible_many(model: PlayerModel, rules: AuctionRules, state: AuctionState, hands: Hands,
-                   made: Call) -> np.ndarray:
+def plausible_many(
+    model: PlayerModel, rules: AuctionRules, state: AuctionState, hands: Hands, made: Call
+) -> np.ndarray:
     """``model.plausible(rules, state, hand, made)`` of each hand."""
     seat = rules.to_call(state)
     assert seat is not None
@@ -59,8 +65,9 @@ class Ratings:
         self.model, self.rules, self.seat = model, rules, seat
         hands = np.asarray(hands, dtype=np.uint64)
         self.joker = ((hands >> np.uint64(JOKER)) & np.uint64(1)).astype(bool)
-        self.holdings = [((hands >> np.uint64(SUIT_BITS * suit)) & np.uint64(0xFF)).astype(np.intp)
-                         for suit in range(4)]
+        self.holdings = [
+            ((hands >> np.uint64(SUIT_BITS * suit)) & np.uint64(0xFF)).astype(np.intp) for suit in range(4)
+        ]
         self._bid_values: list[np.ndarray] | None = None
         self._values: dict[tuple[int, bool], np.ndarray] = {}
 
@@ -102,9 +109,10 @@ class Ratings:
                     best, trump = np.where(better, rated, best), np.where(better, t, trump)
                 fit = model.fits["bid"][alone]
                 per_form.append((fit, np.choose(trump, [self.rate(fit, t, leads) for t in range(4)])))
-            self._bid_values = [np.maximum.reduce([blended(fit, rated, scores)
-                                                   for (fit, rated), scores in zip(per_form, by_form)])
-                                for by_form in model.bid_scores(settings)]
+            self._bid_values = [
+                np.maximum.reduce([blended(fit, rated, scores) for (fit, rated), scores in zip(per_form, by_form)])
+                for by_form in model.bid_scores(settings)
+            ]
         return self._bid_values
 
     def value(self, call: Call) -> np.ndarray:
@@ -123,10 +131,15 @@ class Ratings:
             settings, upcard = rules.settings, rules.extra
             taker = model.upcard_taker(self.seat, rules.dealer, upcard, trump, alone, settings)
             fit = model.fits["bid"][alone]
-            predicted = self.rate(fit, trump, model.leads(self.seat, rules.dealer, alone, settings),
-                                  None if taker is None else (taker, upcard))
-            values = self._values[(trump, alone)] = blended(fit, predicted,
-                                                            net_scores(model.variant, settings, None, alone))
+            predicted = self.rate(
+                fit,
+                trump,
+                model.leads(self.seat, rules.dealer, alone, settings),
+                None if taker is None else (taker, upcard),
+            )
+            values = self._values[(trump, alone)] = blended(
+                fit, predicted, net_scores(model.variant, settings, None, alone)
+            )
         return values
 
 
@@ -182,4 +195,3 @@ def remember_call_values(model: PlayerModel, rules: AuctionRules, seat: int, han
     dealer, upcard, settings = rules.dealer, rules.extra, rules.settings
     for index, hand in enumerate(np.asarray(hands, dtype=np.uint64).tolist()):
         known[(hand, seat, dealer, upcard, settings)] = {key: float(by_key[index]) for key, by_key in values.items()}
-

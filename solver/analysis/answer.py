@@ -41,6 +41,8 @@ def stderr_of_mean(values: Any) -> float:
     """The standard error of the mean of a numpy array of per-layout values (0 for one)."""
     count = len(values)
     return float(values.std(ddof=1) / math.sqrt(count)) if count > 1 else 0.0
+
+
 TEXT: dict[str, Formatter] = {}  # by the answer's class name
 HTML: dict[str, Formatter] = {}
 
@@ -158,8 +160,9 @@ class Answer:
 
     def rows_of_json(self, data: dict[str, Any]) -> list[Row]:
         """The rows of the answer's JSON ``data`` (see ``ROWS``)."""
-        return [row for kind, path in self.ROWS
-                for row in rows_at(data, path, None if kind is None else {"decision": kind})]
+        return [
+            row for kind, path in self.ROWS for row in rows_at(data, path, None if kind is None else {"decision": kind})
+        ]
 
     def to_frame(self) -> Any:
         """The rows as a pandas DataFrame (``pip install 'hasen[frames]'``)."""

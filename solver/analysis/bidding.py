@@ -113,8 +113,8 @@ def search_auction(rules: AuctionRules, played: Callable[[AuctionEnd], Played]) 
     return from_state(rules.start())
 
 
-
 # --- bid advice ----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class BidScore:
@@ -143,8 +143,11 @@ class DeclarerBest:
         return self.result.tricks
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.result.to_json(), "highest_bid": self.highest_bid,
-                "scores": [score.to_json() for score in self.scores]}
+        return {
+            **self.result.to_json(),
+            "highest_bid": self.highest_bid,
+            "scores": [score.to_json() for score in self.scores],
+        }
 
 
 @dataclass(frozen=True)
@@ -199,6 +202,7 @@ Advice = HasenpfefferAdvice | EuchreAdvice  # a seat's advice, as its game gives
 
 # --- the answer ----------------------------------------------------------------------------
 
+
 @dataclass(repr=False, frozen=True)
 class BidAnalysis(Answer):
     """Bid advice for every seat and the par of the hand: ``bids.advice["N"]``, ``bids.par``.
@@ -245,8 +249,13 @@ class BidAnalysis(Answer):
         return f"<BidAnalysis of {self.deal!r}: par {par}>"
 
 
-def analyze_bidding(deal: Deal, family: Family, settings: Settings = Settings(),
-                    searcher: Searcher | None = None, checkpoint: Callable[[], None] | None = None) -> BidAnalysis:
+def analyze_bidding(
+    deal: Deal,
+    family: Family,
+    settings: Settings = Settings(),
+    searcher: Searcher | None = None,
+    checkpoint: Callable[[], None] | None = None,
+) -> BidAnalysis:
     """Advice for every seat, the alone-or-not comparison and the par of the hand, by the
     family's auction.
 
@@ -254,5 +263,11 @@ def analyze_bidding(deal: Deal, family: Family, settings: Settings = Settings(),
     outcomes = Outcomes(deal, family, settings, searcher, checkpoint)
     variant = deal.variant
     comparison = compare_alone(outcomes) if variant.partners else None
-    return BidAnalysis(deal, settings, outcomes, family.par(outcomes), comparison,
-                       ByName(Seat, {s: family.advice(outcomes, s) for s in variant.seats}))
+    return BidAnalysis(
+        deal,
+        settings,
+        outcomes,
+        family.par(outcomes),
+        comparison,
+        ByName(Seat, {s: family.advice(outcomes, s) for s in variant.seats}),
+    )

@@ -27,8 +27,9 @@ class GameState:
     score: tuple[int, ...]
     dealer: int
 
-    def by_tricks(self, bid: Bid | None, alone: bool, declaring: int,
-                  lone_defence: bool = False) -> list[tuple[float, ...]]:
+    def by_tricks(
+        self, bid: Bid | None, alone: bool, declaring: int, lone_defence: bool = False
+    ) -> list[tuple[float, ...]]:
         """Each scorer's chance of winning the game once the hand is played, for each number of
         tricks the declaring side takes in it (``declaring``: its place among the scorers,
         ``Variant.scorer_of``; ``lone_defence``: a defender played alone)."""

@@ -74,8 +74,9 @@ def race(questions: Sequence[Question], forms: int, layouts: int, solve: SolveRo
         if done < stop or all(len(columns) == 1 for columns in alive):
             break  # the stream has no more layouts to give, or every choice is made
     gathered = [np.concatenate(p) for p in parts]
-    chosen = tuple(columns[int(np.argmax(totals(q, columns, gathered[q.form])))]
-                   for q, columns in zip(questions, alive))
+    chosen = tuple(
+        columns[int(np.argmax(totals(q, columns, gathered[q.form])))] for q, columns in zip(questions, alive)
+    )
     return Race(chosen, tuple(gathered), first)
 
 
@@ -93,7 +94,7 @@ def survivors(question: Question, columns: list[int], rows: np.ndarray) -> list[
         return columns
     points = question.points[rows[:, columns]]
     leader = int(np.argmax(points.sum(axis=0)))
-    behind = points - points[:, leader:leader + 1]
+    behind = points - points[:, leader : leader + 1]
     mean = behind.mean(axis=0)
     stderr = behind.std(axis=0, ddof=1) / math.sqrt(count)
     kept, seen = [], set()

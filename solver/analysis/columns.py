@@ -48,8 +48,12 @@ TABLE_ROW: Schema = (
     ColumnSpec("alone", BOOL, "the declarer plays alone"),
     ColumnSpec("defender", SEAT, "a lone defender, where one is asked for"),
     ColumnSpec("trump", SUIT, "trump"),
-    ColumnSpec("discard", CARD, "the declarer's discard (Hasenpfeffer), the dealer's (Euchre, when the dealer "
-                            "takes the upcard); empty when nobody exchanges"),
+    ColumnSpec(
+        "discard",
+        CARD,
+        "the declarer's discard (Hasenpfeffer), the dealer's (Euchre, when the dealer "
+        "takes the upcard); empty when nobody exchanges",
+    ),
     ColumnSpec("tricks", INT8, "the tricks the declaring side takes, double dummy"),
     ColumnSpec("best", BOOL, "the cell is worth the declarer's most"),
     ColumnSpec("dealer_choice", BOOL, "Euchre: the discard the dealer makes"),
@@ -87,15 +91,31 @@ DECISION_ROW: Schema = (
 
 SCHEMAS: dict[str, tuple[str, Schema]] = {
     "table-rows": ("a table's rows: TableAnalysis.rows(), hasen batch --format csv and --parquet", TABLE_ROW),
-    "decision-rows": ("a reviewed hand's decisions: HandReview.rows(), hasen session --csv and --parquet",
-                      DECISION_ROW),
+    "decision-rows": (
+        "a reviewed hand's decisions: HandReview.rows(), hasen session --csv and --parquet",
+        DECISION_ROW,
+    ),
 }
 # each plain kind as JSON Schema's type, and as pandas' type (nullable, so that a column of one
 # run with no value has the type of another's); the Parquet types are hasen.cli.parquet's
-JSON_TYPES: dict[str, Any] = {ID: ["string", "integer"], TEXT: "string", BOOL: "boolean", INT8: "integer",
-                              INT16: "integer", INT32: "integer", FLOAT: "number"}
-PANDAS_TYPES = {ID: "string", TEXT: "string", BOOL: "boolean", INT8: "Int8", INT16: "Int16", INT32: "Int32",
-                FLOAT: "Float64"}
+JSON_TYPES: dict[str, Any] = {
+    ID: ["string", "integer"],
+    TEXT: "string",
+    BOOL: "boolean",
+    INT8: "integer",
+    INT16: "integer",
+    INT32: "integer",
+    FLOAT: "number",
+}
+PANDAS_TYPES = {
+    ID: "string",
+    TEXT: "string",
+    BOOL: "boolean",
+    INT8: "Int8",
+    INT16: "Int16",
+    INT32: "Int32",
+    FLOAT: "Float64",
+}
 
 
 def always_list(value: Any) -> list[Any]:
@@ -112,9 +132,17 @@ def json_schema(name: str) -> dict[str, Any]:
     what, schema = SCHEMAS[name]
 
     def one(column: ColumnSpec) -> dict[str, Any]:
-        shape: dict[str, Any] = {"enum": [*ORDERS[column.kind], None]} if column.kind in ORDERS else \
-            {"type": [*always_list(JSON_TYPES[column.kind]), "null"]}
+        shape: dict[str, Any] = (
+            {"enum": [*ORDERS[column.kind], None]}
+            if column.kind in ORDERS
+            else {"type": [*always_list(JSON_TYPES[column.kind]), "null"]}
+        )
         return {**shape, "description": column.meaning, "x-kind": column.kind}
 
-    return {"title": what, "type": "object", "properties": {c.name: one(c) for c in schema},
-            "required": [n for n in names(schema) if n != IDENTITY.name], "additionalProperties": False}
+    return {
+        "title": what,
+        "type": "object",
+        "properties": {c.name: one(c) for c in schema},
+        "required": [n for n in names(schema) if n != IDENTITY.name],
+        "additionalProperties": False,
+    }

@@ -71,7 +71,7 @@ def solve_plays(variant: Variant, plays: Sequence[Play], settings: Settings) -> 
     best = [NUM_CARDS] * len(plays)  # fewer tricks than that, whatever the defence
     searcher = thread_searcher()
     for (active, side, trump), members in groups.items():
-        row = LAYOUT_BYTES[trump * NUM_CARDS:(trump + 1) * NUM_CARDS]
+        row = LAYOUT_BYTES[trump * NUM_CARDS : (trump + 1) * NUM_CARDS]
         values = searcher.solve_positions([position for _, position in members], active, side, row)
         for (index, _), tricks in zip(members, values):
             best[index] = min(best[index], tricks)

@@ -46,13 +46,26 @@ FILE_TYPE, MATCH_TYPE = "Euchre Game Notation", "Euchre Match Notation"
 VERSION, MATCH_VERSION = "1.4", "1.0"  # the versions written
 # EGN 1.0 and 1.1: their keys as 1.4 names them, and those 1.2 dropped (the kitty is kept aside)
 OLD_VERSION = re.compile(r"1\.[01](\.\d+)?")
-OLD_KEYS = {"calls_annotations": "callAnnotations", "tricks_annotations": "playAnnotations",
-            "player_cards": "playerCards", "card_exchanges": "cardExchanges", "match_id": "gameId",
-            "matchId": "gameId", "initial_score": "initialScore", "initial_state": "initialState",
-            "phase_number": "phaseNumber", "is_alone": "isAlone", "alone_defender": "aloneDefender",
-            "play_annotations": "playAnnotations", "alternative_lines": "alternativeLines",
-            "branch_index": "branchIndex", "up_card": "upCard", "file_type": "fileType", "max_deals": "num_deals",
-            "player_ids": "playerIds"}
+OLD_KEYS = {
+    "calls_annotations": "callAnnotations",
+    "tricks_annotations": "playAnnotations",
+    "player_cards": "playerCards",
+    "card_exchanges": "cardExchanges",
+    "match_id": "gameId",
+    "matchId": "gameId",
+    "initial_score": "initialScore",
+    "initial_state": "initialState",
+    "phase_number": "phaseNumber",
+    "is_alone": "isAlone",
+    "alone_defender": "aloneDefender",
+    "play_annotations": "playAnnotations",
+    "alternative_lines": "alternativeLines",
+    "branch_index": "branchIndex",
+    "up_card": "upCard",
+    "file_type": "fileType",
+    "max_deals": "num_deals",
+    "player_ids": "playerIds",
+}
 DROPPED = ("initialLead", "timings", "views", "layouts", "videoUrl", "viewSwitches", "screens")
 EGN_RANKS = {"N": "9", **{rank: rank for rank in RANKS}}
 UNKNOWN_MARKS = "Xxtng"  # an unknown rank or suit; t n g: EGN's generic trump, next and green suits
@@ -132,8 +145,7 @@ def _loaded(source: str | Mapping[str, Any]) -> Mapping[str, Any]:
     else:
         data = source
     if not isinstance(data, Mapping) or data.get("fileType") not in (FILE_TYPE, MATCH_TYPE):
-        raise NotationError(f"EGN: not an EGN file (its fileType must be {FILE_TYPE!r}, or {MATCH_TYPE!r} for "
-                            "a match)")
+        raise NotationError(f"EGN: not an EGN file (its fileType must be {FILE_TYPE!r}, or {MATCH_TYPE!r} for a match)")
     return data
 
 
@@ -174,12 +186,22 @@ def _read_game(data: Mapping[str, Any], game: int, match_names: list[str] | None
     out = []
     for number, deal in enumerate(data["deals"], 1):
         if isinstance(deal, str):
-            read = Read(None, "the deal is in EGN's condensed (bitpacked) form, which hasen does not read: write "
-                        "the file as JSON (the specification's egn-convert does)", None)
+            read = Read(
+                None,
+                "the deal is in EGN's condensed (bitpacked) form, which hasen does not read: write "
+                "the file as JSON (the specification's egn-convert does)",
+                None,
+            )
         else:
             try:
-                read = _deal(deal, table, names, score, EgnDeal(number, None, None, game, match_names is not None).id,
-                             kitties.get(number - 1, 0))
+                read = _deal(
+                    deal,
+                    table,
+                    names,
+                    score,
+                    EgnDeal(number, None, None, game, match_names is not None).id,
+                    kitties.get(number - 1, 0),
+                )
             except HasenError as exc:  # this deal is wrong, not the file: the others are read
                 read = Read(None, str(exc), None)
         out.append(EgnDeal(number, read.record, read.missing, game, match_names is not None))
@@ -229,8 +251,10 @@ def _names(players: list[Any], variant: Variant, ruleset: Mapping[str, Any]) -> 
     names = [(p if isinstance(p, str) else p["name"]).strip() for p in players]
     seats = len(variant.seats)
     if len(names) > seats:
-        raise NotationError(f"EGN: metadata.players names {len(names)} players, but {variant.name} has {seats}"
-                            + ("" if "num_players" in ruleset else " (num_players: 4 unless the ruleset says)"))
+        raise NotationError(
+            f"EGN: metadata.players names {len(names)} players, but {variant.name} has {seats}"
+            + ("" if "num_players" in ruleset else " (num_players: 4 unless the ruleset says)")
+        )
     return names
 
 
@@ -243,14 +267,15 @@ def _score(value: list[int], variant: Variant, settings: Settings) -> tuple[int,
     given = tuple(value)
     if count == 3:
         if any(given):
-            raise NotationError(f"EGN: metadata.initialScore {list(value)}: EGN keeps two sides' scores, so a "
-                                "Three-Handed game is read from its start, [0, 0]")
+            raise NotationError(
+                f"EGN: metadata.initialScore {list(value)}: EGN keeps two sides' scores, so a "
+                "Three-Handed game is read from its start, [0, 0]"
+            )
         return (0, 0, 0)
     if len(given) != count:
         raise NotationError(f"EGN: metadata.initialScore: expected the two sides' scores, got {list(value)}")
     if max(given) >= settings.game_points:
-        raise NotationError(f"EGN: metadata.initialScore {list(value)}: the game is over at "
-                            f"{settings.game_points}")
+        raise NotationError(f"EGN: metadata.initialScore {list(value)}: the game is over at {settings.game_points}")
     return tuple(int(v) for v in given)
 
 
@@ -270,16 +295,25 @@ def card_of(text: object, trump: int | None, where: str, variant: Variant | None
     elif len(text) == 2 and text[0] in EGN_RANKS and text[1].upper() in SUITS:
         card = make_card(SUITS.index(text[1].upper()), RANKS.index(EGN_RANKS[text[0]]))
     else:
-        raise NotationError(f"{where}: not a card: {quoted(text)} (a rank 7-A, N for 9, then a suit s h d c; "
-                            "R, L, B or X)")
+        raise NotationError(
+            f"{where}: not a card: {quoted(text)} (a rank 7-A, N for 9, then a suit s h d c; R, L, B or X)"
+        )
     if variant is not None and not variant.deck >> card & 1:
-        raise NotationError(f"{where}: {text} is not a card of the {variant.deck_size}-card deck"
-                            + (" (the Joker: joker true)" if card == JOKER else ""))
+        raise NotationError(
+            f"{where}: {text} is not a card of the {variant.deck_size}-card deck"
+            + (" (the Joker: joker true)" if card == JOKER else "")
+        )
     return card
 
 
-def _deal(deal: Mapping[str, Any], table: Table, names: dict[str, str], score: tuple[int, ...] | None,
-          record_id: int | str, kitty: Mask) -> Read:
+def _deal(
+    deal: Mapping[str, Any],
+    table: Table,
+    names: dict[str, str],
+    score: tuple[int, ...] | None,
+    record_id: int | str,
+    kitty: Mask,
+) -> Read:
     variant, settings = table
     state = deal["initialState"]
     seats = variant.seats
@@ -294,11 +328,16 @@ def _deal(deal: Mapping[str, Any], table: Table, names: dict[str, str], score: t
     bidding, play = phases.get(BIDDING), phases.get(PLAY)
     if bidding is None:
         return Read(None, "the deal has no bidding (a position set up, not a hand played)", None)
-    calls, maker, trump, alone = _auction(bidding["calls"], bidding.get("isAlone", False), variant, settings,
-                                          dealer, upcard)
+    calls, maker, trump, alone = _auction(
+        bidding["calls"], bidding.get("isAlone", False), variant, settings, dealer, upcard
+    )
     given = _given_hands(state.get("playerCards"), variant, trump)
-    head: dict[str, Any] = {"id": record_id, "players": names, "auction": calls,
-                            "score": None if score is None else score}
+    head: dict[str, Any] = {
+        "id": record_id,
+        "players": names,
+        "auction": calls,
+        "score": None if score is None else score,
+    }
     if maker is None or trump is None:  # the auction not over, or passed out: the hands only if given
         return _unplayed(variant, settings, dealer, upcard, given, head)
     defender = _defender(bidding, variant, maker, alone)
@@ -313,13 +352,20 @@ def _deal(deal: Mapping[str, Any], table: Table, names: dict[str, str], score: t
     except HasenError as exc:
         return Read(None, str(exc).removeprefix("play: "), points)
     spec = ContractSpec(maker, None, trump, hand.discard, alone, defender, best, defender_best)
-    record = Record(hand.deal, settings=settings, contract=spec, unknown=hand.unknown,
-                    play=" | ".join(" ".join(card_name(c) for c in trick) for trick in tricks), **head)
+    record = Record(
+        hand.deal,
+        settings=settings,
+        contract=spec,
+        unknown=hand.unknown,
+        play=" | ".join(" ".join(card_name(c) for c in trick) for trick in tricks),
+        **head,
+    )
     return Read(record, None, points)
 
 
-def _unplayed(variant: Variant, settings: Settings, dealer: int, upcard: CardId, given: dict[int, Mask],
-              head: dict[str, Any]) -> Read:
+def _unplayed(
+    variant: Variant, settings: Settings, dealer: int, upcard: CardId, given: dict[int, Mask], head: dict[str, Any]
+) -> Read:
     """A deal whose auction made no trump: its record where every hand is given."""
     passed_out = len(head["auction"]) == 2 * len(variant.seats)
     points = (0,) * len(variant.score_names) if passed_out else None
@@ -330,8 +376,9 @@ def _unplayed(variant: Variant, settings: Settings, dealer: int, upcard: CardId,
     return Read(Record(deal, settings=settings, **head), None, points)
 
 
-def _auction(calls: list[str], alone_flag: bool, variant: Variant, settings: Settings, dealer: int,
-             upcard: CardId) -> tuple[list[tuple[str, str]], int | None, int | None, bool]:
+def _auction(
+    calls: list[str], alone_flag: bool, variant: Variant, settings: Settings, dealer: int, upcard: CardId
+) -> tuple[list[tuple[str, str]], int | None, int | None, bool]:
     """The calls as a record writes them, the maker, trump and alone (see the module for a
     turned Joker)."""
     seats = variant.seats
@@ -358,8 +405,9 @@ def _auction(calls: list[str], alone_flag: bool, variant: Variant, settings: Set
             return [(SEATS[seat], f"name {call.upper()}{suffix}")], seat, SUITS.index(call.upper()), alone
         if call != ORDER and not first_round:
             return [*out, (SEATS[seat], f"name {call.upper()}{suffix}")], seat, SUITS.index(call.upper()), alone
-        raise NotationError(f"calls[{number}]: {quoted(call)} is not a call of "
-                            f"{'the first' if first_round else 'the second'} round")
+        raise NotationError(
+            f"calls[{number}]: {quoted(call)} is not a call of {'the first' if first_round else 'the second'} round"
+        )
     return out, None, None, False
 
 
@@ -375,8 +423,15 @@ def _defender(bidding: Mapping[str, Any], variant: Variant, maker: int, alone: b
     return seat
 
 
-def _calls_for_best(bidding: Mapping[str, Any], variant: Variant, settings: Settings, maker: int, alone: bool,
-                    defender: int | None, trump: int) -> tuple[BestCard | None, BestCard | None]:
+def _calls_for_best(
+    bidding: Mapping[str, Any],
+    variant: Variant,
+    settings: Settings,
+    maker: int,
+    alone: bool,
+    defender: int | None,
+    trump: int,
+) -> tuple[BestCard | None, BestCard | None]:
     """Each lone player's call for best from ``cardExchanges``: its partner's card passed to
     it, and its card put away to the partner."""
     exchanges = bidding.get("cardExchanges", [])
@@ -385,10 +440,16 @@ def _calls_for_best(bidding: Mapping[str, Any], variant: Variant, settings: Sett
         raise NotationError("cardExchanges: nobody calls for the partner's best card in this deal")
     found: dict[int, BestCard] = {}
     for caller, partner in callers.items():
-        sent = [_one_card(e, trump, variant) for e in exchanges
-                if e.get("sender") == variant.seats.index(partner) and e["receiver"] == variant.seats.index(caller)]
-        put = [_one_card(e, trump, variant) for e in exchanges
-               if e.get("sender") == variant.seats.index(caller) and e["receiver"] == variant.seats.index(partner)]
+        sent = [
+            _one_card(e, trump, variant)
+            for e in exchanges
+            if e.get("sender") == variant.seats.index(partner) and e["receiver"] == variant.seats.index(caller)
+        ]
+        put = [
+            _one_card(e, trump, variant)
+            for e in exchanges
+            if e.get("sender") == variant.seats.index(caller) and e["receiver"] == variant.seats.index(partner)
+        ]
         if len(sent) == 1 and len(put) == 1 and sent[0] is not None and put[0] is not None:
             found[caller] = BestCard(sent[0], put[0])
     return found.get(maker), None if defender is None else found.get(defender)
@@ -412,8 +473,9 @@ def _given_hands(value: list[list[str]] | None, variant: Variant, trump: int | N
     return given
 
 
-def _tricks(play: Mapping[str, Any] | None, variant: Variant, contract: PlayedContract,
-            trump: int) -> list[list[CardId]]:
+def _tricks(
+    play: Mapping[str, Any] | None, variant: Variant, contract: PlayedContract, trump: int
+) -> list[list[CardId]]:
     """The tricks as played, up to the first card not known (the play is known to there)."""
     size = len(playing_seats(variant, contract.declarer, contract.alone, contract.lone_defender))
     out: list[list[CardId]] = []
@@ -429,8 +491,9 @@ def _tricks(play: Mapping[str, Any] | None, variant: Variant, contract: PlayedCo
     return out
 
 
-def _points(variant: Variant, settings: Settings, dealer: int, contract: PlayedContract,
-            cards: list[CardId]) -> tuple[int, ...] | None:
+def _points(
+    variant: Variant, settings: Settings, dealer: int, contract: PlayedContract, cards: list[CardId]
+) -> tuple[int, ...] | None:
     """The hand's points by the tricks' winners where the play is whole (even where the cards
     do not make a record, a misplay say: the tricks were taken)."""
     try:
@@ -442,10 +505,17 @@ def _points(variant: Variant, settings: Settings, dealer: int, contract: PlayedC
     by_card = {card: seat for seat, held in played.items() for card in held}
     taken = 0
     for start in range(0, len(cards), len(played)):
-        trick = cards[start:start + len(played)]
+        trick = cards[start : start + len(played)]
         taken += variant.declares_with(by_card[trick[trick_winner(trick, contract.trump)]], contract.declarer)
-    return scorer_points(variant, settings, None, taken, contract.alone, variant.scorer_of(contract.declarer),
-                         contract.lone_defender is not None)
+    return scorer_points(
+        variant,
+        settings,
+        None,
+        taken,
+        contract.alone,
+        variant.scorer_of(contract.declarer),
+        contract.lone_defender is not None,
+    )
 
 
 # --- writing ---------------------------------------------------------------------------------
@@ -475,9 +545,11 @@ def write_egn(records: Sequence[Record], title: str | None = None) -> str:
         return json.dumps(_game(games[0], title), indent=2, ensure_ascii=False)
     variant = records[0].variant
     if len(variant.seats) != 4:
-        raise NotationError(f"EGN: these records hold {len(games)} games of {variant.name}; an EGN file holds one "
-                            "game, and an EMN match only four-player games: write one game at a time "
-                            "(hasen record FILE --egn --game N)")
+        raise NotationError(
+            f"EGN: these records hold {len(games)} games of {variant.name}; an EGN file holds one "
+            "game, and an EMN match only four-player games: write one game at a time "
+            "(hasen record FILE --egn --game N)"
+        )
     return json.dumps(_match(games, title), indent=2, ensure_ascii=False)
 
 
@@ -502,19 +574,28 @@ def _game(records: Sequence[Record], title: str | None) -> dict[str, Any]:
     variant = first.variant
     ruleset = ruleset_of(variant, first.settings)
     if len(records) > 100:
-        raise NotationError(f"EGN: a game of {len(records)} deals; EGN holds at most 100 (the score may not be "
-                            "known, so that the hands run on as one game: give the records a score)")
+        raise NotationError(
+            f"EGN: a game of {len(records)} deals; EGN holds at most 100 (the score may not be "
+            "known, so that the hands run on as one game: give the records a score)"
+        )
     score = list(first.score or ())  # none: the score is not known ([] in EGN)
     if len(score) == 3 and any(score):
-        raise NotationError(f"EGN: the game starts at {'-'.join(map(str, score))}: EGN keeps two sides' scores, so "
-                            "a Three-Handed game is written from its start, 0-0-0")
+        raise NotationError(
+            f"EGN: the game starts at {'-'.join(map(str, score))}: EGN keeps two sides' scores, so "
+            "a Three-Handed game is written from its start, 0-0-0"
+        )
     defended = next((r for r in records if r.contract is not None and r.contract.lone_defender is not None), None)
     if defended is not None and not variant.calls_for_best:
-        raise NotationError(f"EGN: record {defended.id or records.index(defended) + 1}: a lone defender has no place "
-                            f"in EGN's {variant.name}: its defend_alone scores a lone defence's euchre 4, and "
-                            f"{variant.name} 2 (Railroad scores it 4)")
-    metadata: dict[str, Any] = {"players": [first.players.get(SEATS[s], "") for s in variant.seats],
-                                "initialScore": score[:2] if len(score) != 3 else [0, 0], "ruleset": ruleset}
+        raise NotationError(
+            f"EGN: record {defended.id or records.index(defended) + 1}: a lone defender has no place "
+            f"in EGN's {variant.name}: its defend_alone scores a lone defence's euchre 4, and "
+            f"{variant.name} 2 (Railroad scores it 4)"
+        )
+    metadata: dict[str, Any] = {
+        "players": [first.players.get(SEATS[s], "") for s in variant.seats],
+        "initialScore": score[:2] if len(score) != 3 else [0, 0],
+        "ruleset": ruleset,
+    }
     if title:
         metadata["title"] = title
     deals = [_deal_json(record, number) for number, record in enumerate(records)]
@@ -573,8 +654,10 @@ def _written_hands(record: Record) -> list[list[str]] | None:
     if record.typed_once:
         return None
     stand_ins = _stand_ins(record)
-    return [[egn_card(c) if not stand_ins >> c & 1 else "Xx" for c in record.deal.hand(seat)]
-            for seat in record.variant.seats]
+    return [
+        [egn_card(c) if not stand_ins >> c & 1 else "Xx" for c in record.deal.hand(seat)]
+        for seat in record.variant.seats
+    ]
 
 
 def _stand_ins(record: Record) -> Mask:
@@ -616,8 +699,10 @@ def _exchanges(record: Record) -> list[dict[str, Any]]:
         if call is None or caller is None:
             continue
         partner = seats.index(partner_of(caller))
-        out += [{"sender": partner, "receiver": seats.index(caller), "cards": [egn_card(call.passed)]},
-                {"sender": seats.index(caller), "receiver": partner, "cards": [egn_card(call.discard)]}]
+        out += [
+            {"sender": partner, "receiver": seats.index(caller), "cards": [egn_card(call.passed)]},
+            {"sender": seats.index(caller), "receiver": partner, "cards": [egn_card(call.discard)]},
+        ]
     return out
 
 

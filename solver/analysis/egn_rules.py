@@ -19,10 +19,23 @@ from ..rules.settings import GAME_LENGTHS, Settings, checked_settings
 
 # the specification's defaults (its schema's and alternate rules'), by key
 DEFAULTS: dict[str, object] = {
-    "std": True, "min_rank": 9, "winning_score": 10, "num_deals": 0, "canadian": False,
-    "loner_lead": "LEFT_OF_DEALER", "loner_march_score": 4, "loner_euchred_score": 2, "defend_alone": False,
-    "farmers": False, "partners_best": False, "go_under": False, "joker": False, "num_players": 4,
-    "allow_no_trump": False, "fast_break": False, "four_trick_tokens": False,
+    "std": True,
+    "min_rank": 9,
+    "winning_score": 10,
+    "num_deals": 0,
+    "canadian": False,
+    "loner_lead": "LEFT_OF_DEALER",
+    "loner_march_score": 4,
+    "loner_euchred_score": 2,
+    "defend_alone": False,
+    "farmers": False,
+    "partners_best": False,
+    "go_under": False,
+    "joker": False,
+    "num_players": 4,
+    "allow_no_trump": False,
+    "fast_break": False,
+    "four_trick_tokens": False,
 }
 # rules the product does not play: a file that turns one on is refused, by name
 UNPLAYED = {
@@ -51,13 +64,16 @@ def _lone_points(ruleset: Mapping[str, Any]) -> None:
     for key, words in (("loner_march_score", "a lone march"), ("loner_euchred_score", "a lone maker euchred")):
         value = ruleset.get(key, DEFAULTS[key])
         if value != DEFAULTS[key]:
-            raise NotationError(f"EGN: ruleset: {key} {quoted(value)}: the product scores {words} "
-                                f"{DEFAULTS[key]}, as EGN does by default")
+            raise NotationError(
+                f"EGN: ruleset: {key} {quoted(value)}: the product scores {words} "
+                f"{DEFAULTS[key]}, as EGN does by default"
+            )
 
 
 def table_of(ruleset: Mapping[str, Any]) -> Table:
     """The game and settings of a (schema-checked) ruleset; a rule the product does not play
     refuses the file."""
+
     def value(key: str) -> Any:
         return ruleset.get(key, DEFAULTS[key])
 
@@ -65,16 +81,22 @@ def table_of(ruleset: Mapping[str, Any]) -> Table:
         if value(key):
             raise NotationError(f"EGN: ruleset: {key} ({words}) is a rule the product does not play")
     if value("num_deals"):
-        raise NotationError(f"EGN: ruleset: num_deals {value('num_deals')}: a game of a fixed number of deals "
-                            "(progressive Euchre) is not scored by the product, which plays a game to a score")
+        raise NotationError(
+            f"EGN: ruleset: num_deals {value('num_deals')}: a game of a fixed number of deals "
+            "(progressive Euchre) is not scored by the product, which plays a game to a score"
+        )
     players = value("num_players")
     if players not in GAMES:
-        raise NotationError(f"EGN: ruleset: num_players {quoted(players)}: the product plays Euchre for 4 players, "
-                            "3 (Three-Handed) or 2 (Two-handed)")
+        raise NotationError(
+            f"EGN: ruleset: num_players {quoted(players)}: the product plays Euchre for 4 players, "
+            "3 (Three-Handed) or 2 (Two-handed)"
+        )
     game_points = value("winning_score")
     if game_points not in GAME_LENGTHS:
-        raise NotationError(f"EGN: ruleset: winning_score {quoted(game_points)}: the product plays games to "
-                            f"{', '.join(map(str, sorted(GAME_LENGTHS)))}")
+        raise NotationError(
+            f"EGN: ruleset: winning_score {quoted(game_points)}: the product plays games to "
+            f"{', '.join(map(str, sorted(GAME_LENGTHS)))}"
+        )
     _lone_points(ruleset)
     best, defence = bool(value("partners_best")), bool(value("defend_alone"))
     name = GAMES[players]
@@ -85,8 +107,10 @@ def table_of(ruleset: Mapping[str, Any]) -> Table:
     try:
         variant = variant_for(name, deck)
     except NotationError:
-        raise NotationError(f"EGN: ruleset: min_rank {quoted(lowest)} with joker {str(joker).lower()}: {name} is "
-                            "played with " + _decks(name)) from None
+        raise NotationError(
+            f"EGN: ruleset: min_rank {quoted(lowest)} with joker {str(joker).lower()}: {name} is "
+            "played with " + _decks(name)
+        ) from None
     values: dict[str, object] = {"all_pass": STICK[bool(value("std"))], "game_points": game_points}
     if variant.partners:
         values["lone_lead"] = LONE_LEADS[value("loner_lead")]
@@ -100,15 +124,20 @@ def _railroad(players: int, joker: bool, best: bool, defence: bool) -> str:
     key = "partners_best" if best else "defend_alone"
     words = "calling for the partner's best card" if best else "a lone defence (4 points for euchring a loner)"
     if players != 4 or not joker:
-        raise NotationError(f"EGN: ruleset: {key} ({words}) is played in Railroad, four players with the Joker "
-                            f"(joker: true); this file has {players} players"
-                            + ("" if joker else " and no Joker"))
+        raise NotationError(
+            f"EGN: ruleset: {key} ({words}) is played in Railroad, four players with the Joker "
+            f"(joker: true); this file has {players} players" + ("" if joker else " and no Joker")
+        )
     return "railroad"
 
 
 def _decks(name: str) -> str:
-    written = {24: "24 cards (min_rank 9)", 25: "25 (min_rank 9 and the Joker)", 32: "32 (min_rank 7)",
-               33: "33 (min_rank 7 and the Joker)"}
+    written = {
+        24: "24 cards (min_rank 9)",
+        25: "25 (min_rank 9 and the Joker)",
+        32: "32 (min_rank 7)",
+        33: "33 (min_rank 7 and the Joker)",
+    }
     return " or ".join(written[size] for size in sorted(VARIANTS[name]))
 
 
@@ -119,11 +148,17 @@ def ruleset_of(variant: Variant, settings: Settings) -> dict[str, Any]:
     lost = {name: value for name, value in settings.changed().items() if name not in CARRIED}
     if lost:
         name, value = next(iter(lost.items()))
-        raise NotationError(f"EGN: the table rule {name}={str(value).lower()} has no place in EGN, and would be "
-                            "lost: keep these records as hand records (hasen record, its text or --json)")
-    ruleset: dict[str, Any] = {"num_players": len(variant.seats), "min_rank": 7 if variant.deck_size >= 32 else 9,
-                               "joker": variant.deck_size in (25, 33), "std": settings.all_pass == STICK[True],
-                               "winning_score": settings.game_points}
+        raise NotationError(
+            f"EGN: the table rule {name}={str(value).lower()} has no place in EGN, and would be "
+            "lost: keep these records as hand records (hasen record, its text or --json)"
+        )
+    ruleset: dict[str, Any] = {
+        "num_players": len(variant.seats),
+        "min_rank": 7 if variant.deck_size >= 32 else 9,
+        "joker": variant.deck_size in (25, 33),
+        "std": settings.all_pass == STICK[True],
+        "winning_score": settings.game_points,
+    }
     if variant.partners:
         ruleset["loner_lead"] = next(key for key, value in LONE_LEADS.items() if value == settings.lone_lead)
     if variant.calls_for_best:

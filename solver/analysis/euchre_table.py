@@ -54,9 +54,12 @@ class TrumpEntry(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports
 
     def to_json(self) -> int | dict[str, Any]:
         if self.best is not None:  # a call for best: the calls always shown
-            return {**{card_name(d): n for d, n in self.discards.items()}, "value": self.value,
-                    "best": self.best.text(), "defender_best": None if self.defender_best is None
-                    else self.defender_best.text()}
+            return {
+                **{card_name(d): n for d, n in self.discards.items()},
+                "value": self.value,
+                "best": self.best.text(),
+                "defender_best": None if self.defender_best is None else self.defender_best.text(),
+            }
         if not self.discards:
             return self.value
         return {**{card_name(d): n for d, n in self.discards.items()}, "value": self.value}
@@ -86,8 +89,13 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
         set_fields(self, maker=maker, values=values, dealer_cards=dealer_cards, exchanges=exchanges)
 
     def __eq__(self, other: object) -> bool:
-        return (type(other) is MakerTable and self.maker == other.maker and self.values == other.values
-                and self.dealer_cards == other.dealer_cards and self.exchanges == other.exchanges)
+        return (
+            type(other) is MakerTable
+            and self.maker == other.maker
+            and self.values == other.values
+            and self.dealer_cards == other.dealer_cards
+            and self.exchanges == other.exchanges
+        )
 
     __hash__ = None
 
@@ -103,7 +111,7 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
                 done += 1
                 continue
             order = card_order(self.dealer_cards)
-            tricks = order.place(self.values[done:done + len(order.cards)])
+            tricks = order.place(self.values[done : done + len(order.cards)])
             value = max(tricks) if keeps_most else min(tricks)
             out.append((value, order.cards, tricks, order.cards[tricks.index(value)]))
             done += len(order.cards)
@@ -111,8 +119,13 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
 
     @computed_once
     def entries(self) -> ByName[Suit, TrumpEntry]:
-        return ByName.of(Suit, {SUIT_OBJECTS[t]: TrumpEntry(value, ByName.of(Card, dict(zip(discards, tricks))), chosen)
-                                for t, (value, discards, tricks, chosen) in zip(TRUMPS, self.trumps)})
+        return ByName.of(
+            Suit,
+            {
+                SUIT_OBJECTS[t]: TrumpEntry(value, ByName.of(Card, dict(zip(discards, tricks))), chosen)
+                for t, (value, discards, tricks, chosen) in zip(TRUMPS, self.trumps)
+            },
+        )
 
     @property
     def best_tricks(self) -> int:
@@ -165,11 +178,18 @@ class MakerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.py
     def to_json(self) -> dict[str, Any]:
         trumps = self.trumps
         best = max(entry[0] for entry in trumps)
-        ties = [[SUITS[t], None if chosen is None else CARD_NAMES[chosen]]
-                for t, (value, _, _, chosen) in zip(TRUMPS, trumps) if value == best]
+        ties = [
+            [SUITS[t], None if chosen is None else CARD_NAMES[chosen]]
+            for t, (value, _, _, chosen) in zip(TRUMPS, trumps)
+            if value == best
+        ]
         return {
-            "tricks": {SUITS[t]: {**dict(zip(card_order(self.dealer_cards).names, tricks)), "value": value}
-                       if discards else value for t, (value, discards, tricks, _) in zip(TRUMPS, trumps)},
+            "tricks": {
+                SUITS[t]: {**dict(zip(card_order(self.dealer_cards).names, tricks)), "value": value}
+                if discards
+                else value
+                for t, (value, discards, tricks, _) in zip(TRUMPS, trumps)
+            },
             "best": {"trump": ties[0][0], "tricks": best, "discard": ties[0][1]},
             "ties": ties,
         }
@@ -197,8 +217,14 @@ class EuchreAnalysis(TableAnswer, Answer):  # not a dataclass: see tests/cli/tes
     tables: ByName[Seat, MakerTable]
     settings: Settings
 
-    def __init__(self, deal: Deal, alone: bool, lone_defender: Seat | None, tables: ByName[Seat, MakerTable],
-                 settings: Settings = DEFAULT_SETTINGS) -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        alone: bool,
+        lone_defender: Seat | None,
+        tables: ByName[Seat, MakerTable],
+        settings: Settings = DEFAULT_SETTINGS,
+    ) -> None:
         set_fields(self, deal=deal, alone=alone, lone_defender=lone_defender, tables=tables, settings=settings)
 
     def to_json(self) -> dict[str, Any]:
@@ -226,39 +252,62 @@ def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, se
     if alone and deal.variant.calls_for_best and settings.call_for_best:
         return CallingPlan(deal, maker, lone_defender, settings)
     shape = table_shape(deal, maker, alone, lone_defender, settings)
-    request = (shape.pick_hands((*deal.hands, 0)), LAYOUT_BYTES, shape.taker_seats, deal.extra, shape.active,
-               shape.leader, shape.side)
+    request = (
+        shape.pick_hands((*deal.hands, 0)),
+        LAYOUT_BYTES,
+        shape.taker_seats,
+        deal.extra,
+        shape.active,
+        shape.leader,
+        shape.side,
+    )
     cards = 0 if shape.taker is None else declarer_cards(deal, shape.taker)
     seat, exchanges = SEAT_OBJECTS[maker], shape.keeps_most
     return TableJob(request, lambda values: MakerTable(seat, values, cards, exchanges))
 
 
-def maker_table(deal: Deal, maker: int, alone: bool, lone_defender: int | None,
-                settings: Settings, searcher: Searcher) -> MakerTable:
+def maker_table(
+    deal: Deal, maker: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
+) -> MakerTable:
     """One maker's table, solved now (the table a contract of it is judged by)."""
     return maker_job(deal, maker, alone, lone_defender, settings).solve(searcher)  # type: ignore[no-any-return]
 
 
-def plan_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | int | None = None,
-                declarer: str | int | None = None, alone: bool = False, defender: str | int | None = None,
-                settings: Settings | None = None) -> Plan:
+def plan_euchre(
+    deal: Deal | str,
+    variant: Variant | None = None,
+    dealer: str | int | None = None,
+    declarer: str | int | None = None,
+    alone: bool = False,
+    defender: str | int | None = None,
+    settings: Settings | None = None,
+) -> Plan:
     """``analyze_euchre``'s request checked and its tables built, not yet solved (``settings``:
     the table rules, by default the deal's own)."""
     deal = coerce_deal(deal, dealer, variant)
     settings = deal.settings if settings is None else settings
     if deal.variant.declarer_exchanges:
-        raise NotationError(f"variant: a {deal.variant.label} deal has no maker's table (the declarer takes "
-                            f"the {deal.variant.extra_card}): ask for the declarer's trump x discard table")
-    jobs, lone_defender = tables_by_declarer(deal, declarer, alone, defender, settings,
-                                             lambda seat, lone: maker_job(deal, seat, alone, lone, settings))
+        raise NotationError(
+            f"variant: a {deal.variant.label} deal has no maker's table (the declarer takes "
+            f"the {deal.variant.extra_card}): ask for the declarer's trump x discard table"
+        )
+    jobs, lone_defender = tables_by_declarer(
+        deal, declarer, alone, defender, settings, lambda seat, lone: maker_job(deal, seat, alone, lone, settings)
+    )
     return planned(jobs, lambda tables: EuchreAnalysis(deal, alone, lone_defender, tables, settings))
 
 
-def analyze_euchre(deal: Deal | str, variant: Variant | None = None, dealer: str | int | None = None,
-                   declarer: str | int | None = None, alone: bool = False,
-                   defender: str | int | None = None, settings: Settings | None = None,
-                   progress: Callable[[int, int], None] | None = None,
-                   searcher: Searcher | None = None) -> EuchreAnalysis:
+def analyze_euchre(
+    deal: Deal | str,
+    variant: Variant | None = None,
+    dealer: str | int | None = None,
+    declarer: str | int | None = None,
+    alone: bool = False,
+    defender: str | int | None = None,
+    settings: Settings | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    searcher: Searcher | None = None,
+) -> EuchreAnalysis:
     """Every maker's (or one ``declarer``'s) tricks for each trump.
 
     ``alone``: the maker plays without the partner; ``defender``: an opponent who then plays
@@ -314,8 +363,16 @@ class CallingPlan:
             wanted[trump] = (1 << (deal.variant.hand_size + 1)) - 1
             for before, hands in self.outer(trump):
                 for passed in cards_of(deal.hands[last_partner]):
-                    request = (shape.pick_hands((*hands, 0)), LAYOUT_BYTES, tuple(takers), passed, shape.active,
-                               shape.leader, shape.side, tuple(wanted))
+                    request = (
+                        shape.pick_hands((*hands, 0)),
+                        LAYOUT_BYTES,
+                        tuple(takers),
+                        passed,
+                        shape.active,
+                        shape.leader,
+                        shape.side,
+                        tuple(wanted),
+                    )
                     key = (tuple(request[0]), trump, passed)
                     if key not in seen:
                         seen[key] = len(self.requests)
@@ -356,7 +413,7 @@ class CallingPlan:
         for trump in TRUMPS:
             grouped: Grouped = {}
             for key, index, discards in self.leaves[trump]:
-                row = values[index][trump:trump + len(discards)]
+                row = values[index][trump : trump + len(discards)]
                 passed = key[-1]
                 by_call = grouped.setdefault(key[0], {})
                 if single:
@@ -412,8 +469,10 @@ class CallingTable(MakerTable):
     def _pick(self, values: dict[Any, int], most: bool) -> tuple[Any, int]:
         """The owner's choice: the most (or fewest) tricks, the first in canonical order."""
         best = (max if most else min)(values.values())
-        first = min((call for call, tricks in values.items() if tricks == best),
-                    key=lambda call: (canonical_key(call[0]), canonical_key(call[1])))
+        first = min(
+            (call for call, tricks in values.items() if tricks == best),
+            key=lambda call: (canonical_key(call[0]), canonical_key(call[1])),
+        )
         return BestCard(Card(first[0]), Card(first[1])), best
 
     def line(self, trump: int, discard: CardId | None) -> tuple[int, BestCard, BestCard | None]:
@@ -442,8 +501,9 @@ class CallingTable(MakerTable):
         entries = {}
         for trump, (value, discards, tricks, chosen) in zip(TRUMPS, self.trumps):
             _, best, defender_best = self.line(trump, chosen)
-            entries[SUIT_OBJECTS[trump]] = TrumpEntry(value, ByName.of(Card, dict(zip(discards, tricks))), chosen,
-                                                      best, defender_best)
+            entries[SUIT_OBJECTS[trump]] = TrumpEntry(
+                value, ByName.of(Card, dict(zip(discards, tricks))), chosen, best, defender_best
+            )
         return ByName.of(Suit, entries)
 
     def contract_tricks(self, contract: Contract) -> int:
@@ -480,8 +540,11 @@ class CallingTable(MakerTable):
         best = self.best
         return {
             "tricks": {SUITS[t]: entries[t].to_json() for t in TRUMPS},
-            "best": {"trump": SUITS[best.trump], "tricks": best.tricks,
-                     "discard": None if best.discard is None else card_name(best.discard)},
+            "best": {
+                "trump": SUITS[best.trump],
+                "tricks": best.tricks,
+                "discard": None if best.discard is None else card_name(best.discard),
+            },
             "ties": [[SUITS[t], name_or_none(entries[t].discard)] for t in self.ties],
         }
 

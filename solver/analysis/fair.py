@@ -84,8 +84,16 @@ class Stakes:
     wins: tuple[tuple[float, ...], ...] | None = None
 
     @classmethod
-    def of(cls, variant: Variant, settings: Settings, bid: Bid | None, alone: bool,
-           game: GameState | None = None, declaring: int = 0, lone_defence: bool = False) -> Stakes:
+    def of(
+        cls,
+        variant: Variant,
+        settings: Settings,
+        bid: Bid | None,
+        alone: bool,
+        game: GameState | None = None,
+        declaring: int = 0,
+        lone_defence: bool = False,
+    ) -> Stakes:
         """``lone_defence``: a defender plays alone (a Railroad euchre then scores more)."""
         wins = None if game is None else tuple(game.by_tricks(bid, alone, declaring, lone_defence))
         return cls(tricks_needed(variant, bid), net_scores(variant, settings, bid, alone, lone_defence), wins)
@@ -110,8 +118,13 @@ class CardChoiceFigure:
     win: float | None = None  # with a score: the mover's side's chance of winning the game
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": card_name(self.card), "mean": figure(self.mean), "points": figure(self.points),
-                "chance": figure(self.chance), **given_figures(win=self.win)}
+        return {
+            "card": card_name(self.card),
+            "mean": figure(self.mean),
+            "points": figure(self.points),
+            "chance": figure(self.chance),
+            **given_figures(win=self.win),
+        }
 
 
 @dataclass(frozen=True)
@@ -131,8 +144,13 @@ class Why:
         def one(pair: tuple[int | None, float]) -> dict[str, Any]:
             return ({} if pair[0] is None else {"tricks": pair[0]}) | {"points": whole(pair[1])}
 
-        return {"hands": self.hands, "made": one(self.made), "best": one(self.best),
-                "best_better": figure(self.best_better), "made_better": figure(self.made_better)}
+        return {
+            "hands": self.hands,
+            "made": one(self.made),
+            "best": one(self.best),
+            "best_better": figure(self.best_better),
+            "made_better": figure(self.made_better),
+        }
 
 
 def whole(points: float) -> float:
@@ -188,22 +206,40 @@ class FairVerdict:
         return material(self.points_cost, self.points_stderr, MISTAKE_POINTS)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"number": self.number, "seat": SEATS[self.seat], "card": card_name(self.card),
-                "layouts": self.layouts, "exact": self.exact, "agree_with_auction": self.agreeing,
-                "judged": self.judged, "decided_by": "win" if self.by_win else "points",
-                "best": card_name(self.best), "cost": figure(self.cost), "stderr": figure(self.stderr),
-                "points_cost": figure(self.points_cost), "points_stderr": figure(self.points_stderr),
-                "mistake": self.mistake, "choices": [c.to_json() for c in self.choices],
-                **given_figures(win_cost=self.win_cost, win_stderr=self.win_stderr)}
+        data: dict[str, Any] = {
+            "number": self.number,
+            "seat": SEATS[self.seat],
+            "card": card_name(self.card),
+            "layouts": self.layouts,
+            "exact": self.exact,
+            "agree_with_auction": self.agreeing,
+            "judged": self.judged,
+            "decided_by": "win" if self.by_win else "points",
+            "best": card_name(self.best),
+            "cost": figure(self.cost),
+            "stderr": figure(self.stderr),
+            "points_cost": figure(self.points_cost),
+            "points_stderr": figure(self.points_stderr),
+            "mistake": self.mistake,
+            "choices": [c.to_json() for c in self.choices],
+            **given_figures(win_cost=self.win_cost, win_stderr=self.win_stderr),
+        }
         if self.why is not None:
             data["why"] = self.why.to_json()
         return data
 
 
-def judge_play(start: PlayState, cards: Sequence[CardId], stakes: Stakes, layouts: int = DEFAULT_REVIEW_LAYOUTS,
-               seed: int = 0, threads: int = 1, known: Sequence[Mask] = (0, 0, 0, 0),
-               progress: Callable[[int, int], None] | None = None,
-               agree: Callable[[PlayState, View], Agree | None] | None = None) -> list[FairVerdict]:
+def judge_play(
+    start: PlayState,
+    cards: Sequence[CardId],
+    stakes: Stakes,
+    layouts: int = DEFAULT_REVIEW_LAYOUTS,
+    seed: int = 0,
+    threads: int = 1,
+    known: Sequence[Mask] = (0, 0, 0, 0),
+    progress: Callable[[int, int], None] | None = None,
+    agree: Callable[[PlayState, View], Agree | None] | None = None,
+) -> list[FairVerdict]:
     """Every card of ``cards`` (played from ``start``, checked already) judged from its
     player's seat (see the module). ``known``: cards each player is told are in each
     hand besides what it saw (every card, for a review with all hands shown). ``agree``:
@@ -236,9 +272,17 @@ def judge_play(start: PlayState, cards: Sequence[CardId], stakes: Stakes, layout
     return verdicts
 
 
-def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: int, known: Sequence[Mask],
-               stakes: Stakes, pause: Callable[[], None] = lambda: None,
-               agree: Callable[[PlayState, View], Agree | None] | None = None) -> FairVerdict:
+def judge_card(
+    state: PlayState,
+    card: CardId,
+    number: int,
+    layouts: int,
+    seed: int,
+    known: Sequence[Mask],
+    stakes: Stakes,
+    pause: Callable[[], None] = lambda: None,
+    agree: Callable[[PlayState, View], Agree | None] | None = None,
+) -> FairVerdict:
     """The card played at ``state`` (its ``number`` in the play), judged from its seat.
     ``pause()`` is called between chunks of the layouts."""
     seat = state.to_move
@@ -273,7 +317,7 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     totals = []  # per layout, per legal card: the mover's side's tricks
     for start in range(0, len(dealt), LAYOUTS_PER_CHUNK):
         pause()
-        totals += side_totals(state, view, dealt[start:start + LAYOUTS_PER_CHUNK], legal)
+        totals += side_totals(state, view, dealt[start : start + LAYOUTS_PER_CHUNK], legal)
     variant = state.deal.variant
     mover_declares = state.side_of(seat) == state.declaring_side
     tricks = np.array(totals, dtype=np.int64)
@@ -299,15 +343,36 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
     stderr = stderr_of(tricks[:, by_tricks] - tricks[:, played])
     points_cost = float(point_means[best] - point_means[played])
     points_stderr = stderr_of(points[:, best] - points[:, played])
-    choices = tuple(CardChoiceFigure(Card(legal[j]), float(means[j]), float(point_means[j]), float(chances[j]),
-                                     None if win_means is None else float(win_means[j])) for j in order)
+    choices = tuple(
+        CardChoiceFigure(
+            Card(legal[j]),
+            float(means[j]),
+            float(point_means[j]),
+            float(chances[j]),
+            None if win_means is None else float(win_means[j]),
+        )
+        for j in order
+    )
     win_cost = win_stderr = None
     if wins is not None and win_means is not None:
         win_cost = float(win_means[order[0]] - win_means[played])
         win_stderr = stderr_of(wins[:, order[0]] - wins[:, played])
-    verdict = FairVerdict(number, Seat(seat), Card(card), n, exact, choices, cost, stderr, points_cost,
-                          points_stderr, agreeing=agreeing, win_cost=win_cost, win_stderr=win_stderr,
-                          unagreed=check is not None and not kept)
+    verdict = FairVerdict(
+        number,
+        Seat(seat),
+        Card(card),
+        n,
+        exact,
+        choices,
+        cost,
+        stderr,
+        points_cost,
+        points_stderr,
+        agreeing=agreeing,
+        win_cost=win_cost,
+        win_stderr=win_stderr,
+        unagreed=check is not None and not kept,
+    )
     if verdict.mistake:
         best = order[0]  # by the criterion that decided it
         gap = points[:, best] - points[:, played] if wins is None else wins[:, best] - wins[:, played]
@@ -316,10 +381,13 @@ def judge_card(state: PlayState, card: CardId, number: int, layouts: int, seed: 
         for place, cards in zip(view.places, dealt[worst]):
             if place < NUM_SEATS:
                 hands[SEATS[place]] = str(CardSet(cards))
-        why = Why({s: hands[s] for s in SEATS if s in hands},
-                  (int(tricks[worst, played]), float(points[worst, played])),
-                  (int(tricks[worst, best]), float(points[worst, best])),
-                  float((gap > 0).mean()), float((gap < 0).mean()))
+        why = Why(
+            {s: hands[s] for s in SEATS if s in hands},
+            (int(tricks[worst, played]), float(points[worst, played])),
+            (int(tricks[worst, best]), float(points[worst, best])),
+            float((gap > 0).mean()),
+            float((gap < 0).mean()),
+        )
         verdict = replace(verdict, why=why)
     return verdict
 
@@ -332,7 +400,7 @@ def side_totals(state: PlayState, view: View, dealt: list[list[Mask]], legal: li
     variant = deal.variant
     side = state.declaring_side
     active = state.active
-    row = LAYOUT_BYTES[trump * NUM_CARDS:(trump + 1) * NUM_CARDS]
+    row = LAYOUT_BYTES[trump * NUM_CARDS : (trump + 1) * NUM_CARDS]
     order = rotation(state, state.leader)
     taken = state.taken[side]
     total_tricks = variant.hand_size
@@ -368,4 +436,4 @@ def side_totals(state: PlayState, view: View, dealt: list[list[Mask]], legal: li
     if not mover_declares:
         totals = [total_tricks - t for t in totals]
     width = len(legal)
-    return [totals[i:i + width] for i in range(0, len(totals), width)]
+    return [totals[i : i + width] for i in range(0, len(totals), width)]

@@ -44,8 +44,9 @@ class Family(ABC):
     """The game-specific part of the analyses."""
 
     @abstractmethod
-    def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
-                       settings: Settings, searcher: Searcher) -> ContractTable:
+    def contract_table(
+        self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
+    ) -> ContractTable:
         """The table a declarer's choice of contract is judged by."""
 
     @abstractmethod

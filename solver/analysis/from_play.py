@@ -63,8 +63,9 @@ class PlayedHand(NamedTuple):
     unknown: tuple[str, ...]
 
 
-def holders(variant: Variant, settings: Settings, dealer: int, contract: PlayedContract,
-            tricks: Sequence[CardId]) -> dict[int, list[CardId]]:
+def holders(
+    variant: Variant, settings: Settings, dealer: int, contract: PlayedContract, tricks: Sequence[CardId]
+) -> dict[int, list[CardId]]:
     """Who played each card, by the rules of the lead (the cards in the order played); a
     card played twice is refused."""
     c = contract
@@ -73,7 +74,7 @@ def holders(variant: Variant, settings: Settings, dealer: int, contract: PlayedC
     played: dict[int, list[CardId]] = {seat: [] for seat in seats}
     seen = 0
     for start in range(0, len(tricks), len(seats)):
-        trick = list(tricks[start:start + len(seats)])
+        trick = list(tricks[start : start + len(seats)])
         order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(trick))]
         for seat, card in zip(order, trick):
             if seen >> card & 1:
@@ -85,9 +86,16 @@ def holders(variant: Variant, settings: Settings, dealer: int, contract: PlayedC
     return played
 
 
-def deal_from_play(variant: Variant, settings: Settings, dealer: int, extra: CardId | None,
-                   contract: PlayedContract, cards: Sequence[CardId], given: Mapping[int, Mask] | None = None,
-                   out_of_play: Mask = 0) -> PlayedHand:
+def deal_from_play(
+    variant: Variant,
+    settings: Settings,
+    dealer: int,
+    extra: CardId | None,
+    contract: PlayedContract,
+    cards: Sequence[CardId],
+    given: Mapping[int, Mask] | None = None,
+    out_of_play: Mask = 0,
+) -> PlayedHand:
     """The deal a hand's play gives (see the module). ``extra``: the upcard (required in
     Euchre) or the widow (None when not known); ``given``: hands known as dealt (an EGN
     file's ``playerCards``); ``out_of_play``: cards known to be in nobody's hand (an EGN
@@ -113,17 +121,21 @@ def deal_from_play(variant: Variant, settings: Settings, dealer: int, extra: Car
         unseen, short = 0, []
     if short:
         names = ", ".join(SEATS[s] for s in short)
-        raise NotationError(f"play: the hand is not played out, so the cards of {names} are not all known "
-                            "(give the deal, or the play to the last card)")
+        raise NotationError(
+            f"play: the hand is not played out, so the cards of {names} are not all known "
+            "(give the deal, or the play to the last card)"
+        )
     unknown: list[str] = []
     passed: dict[int, CardId] = {}  # the card each idle partner passed to a caller for best
     for caller, partner in reversed(best_callers(variant, settings, c.declarer, c.alone, c.lone_defender)):
         call = c.best if caller == c.declarer else c.defender_best
         field = "best" if caller == c.declarer else "defender best"
         if call is None:
-            raise NotationError(f"contract: {field}: {SEATS[caller]} played alone and called for the partner's "
-                                f"best card: say which card {SEATS[partner]} passed and which {SEATS[caller]} put "
-                                f"away ('{field} JK for 9C')")
+            raise NotationError(
+                f"contract: {field}: {SEATS[caller]} played alone and called for the partner's "
+                f"best card: say which card {SEATS[partner]} passed and which {SEATS[caller]} put "
+                f"away ('{field} JK for 9C')"
+            )
         if caller in hands:
             hands[caller] = _undone(hands[caller], call.passed, call.discard)
         passed[partner] = call.passed
@@ -145,7 +157,7 @@ def deal_from_play(variant: Variant, settings: Settings, dealer: int, extra: Car
         if seat is None or seat not in idle:
             continue
         own = 1 << passed[seat] if seat in passed else 0
-        stand_ins = sorted(cards_of(unseen & ~own), key=canonical_key)[:variant.hand_size - own.bit_count()]
+        stand_ins = sorted(cards_of(unseen & ~own), key=canonical_key)[: variant.hand_size - own.bit_count()]
         hands[seat] = own | mask_of(stand_ins)
         unseen &= ~hands[seat]
         unknown.append(name)
@@ -161,30 +173,33 @@ def _undone(after: Mask, taken: CardId, put_away: CardId) -> Mask:
     return after if taken == put_away else after & ~(1 << taken) | 1 << put_away
 
 
-def _discard(variant: Variant, c: PlayedContract, extra: CardId | None, after: Mask, unseen: Mask,
-             hidden_hands: bool) -> tuple[CardId, Mask, list[str]]:
+def _discard(
+    variant: Variant, c: PlayedContract, extra: CardId | None, after: Mask, unseen: Mask, hidden_hands: bool
+) -> tuple[CardId, Mask, list[str]]:
     """The taker's discard, what stays unseen, and ``["discard"]`` when it is a stand-in.
     ``hidden_hands``: a seat that sat out holds unseen cards too."""
     if c.discard is not None:
         if after >> c.discard & 1:
             raise NotationError(f"contract: discard {card_name(c.discard)}: it was played, so it was not put away")
         if extra is not None and c.discard != extra and not after >> extra & 1:
-            raise NotationError(f"contract: discard {card_name(c.discard)}: the {variant.extra_card} "
-                                f"{card_name(extra)} was neither played nor put away")
+            raise NotationError(
+                f"contract: discard {card_name(c.discard)}: the {variant.extra_card} "
+                f"{card_name(extra)} was neither played nor put away"
+            )
         return c.discard, unseen, []
     if extra is not None and not after >> extra & 1:
         return extra, unseen, []  # the upcard or widow went straight back: it is the discard
     if unseen.bit_count() == 1 and not hidden_hands:  # every other card is placed: the one left
         return cards_of(unseen)[0], 0, []
     if not unseen:
-        raise NotationError(f"play: every card is placed, so none is left to be the discard (the taker played "
-                            f"{CardSet(after)})")
+        raise NotationError(
+            f"play: every card is placed, so none is left to be the discard (the taker played {CardSet(after)})"
+        )
     stand_in = min(cards_of(unseen), key=canonical_key)
     return stand_in, unseen & ~(1 << stand_in), ["discard"]
 
 
-def _given_discard(c: PlayedContract, extra: CardId | None, before: Mask,
-                   played: Mask) -> tuple[CardId, list[str]]:
+def _given_discard(c: PlayedContract, extra: CardId | None, before: Mask, played: Mask) -> tuple[CardId, list[str]]:
     """The discard of a taker whose hand is given as dealt: the contract's, else the one card
     of its hand and the extra card it did not play, else a stand-in (its first such card)."""
     if c.discard is not None:

@@ -37,10 +37,15 @@ class GamePlace:
     winners: tuple[int, ...] = ()  # who won the game with this hand (two defenders tied on a euchre share it)
 
     def to_json(self, variant: Variant) -> dict[str, Any]:
-        data = {"number": self.number, "hand": self.hand, "score": list(self.score), "started": list(self.started),
-                "chance": figure(self.chances[0]),
-                "after": None if self.after is None else list(self.after),
-                "winner": " and ".join(variant.score_names[w] for w in self.winners) or None}
+        data = {
+            "number": self.number,
+            "hand": self.hand,
+            "score": list(self.score),
+            "started": list(self.started),
+            "chance": figure(self.chances[0]),
+            "after": None if self.after is None else list(self.after),
+            "winner": " and ".join(variant.score_names[w] for w in self.winners) or None,
+        }
         if variant.cutthroat:  # each player's chance (the first's alone says nothing of the other two)
             data["chances"] = [figure(c) for c in self.chances]
         return data

@@ -81,8 +81,12 @@ class CallOption:
     gap_stderr: float = 0.0  # of its difference from the best call, in the deciding criterion
 
     def to_json(self) -> dict[str, Any]:
-        return {"call": self.call, "expected": figure(self.expected), "stderr": figure(self.stderr),
-                **given_figures(win=self.win, win_stderr=self.win_stderr)}
+        return {
+            "call": self.call,
+            "expected": figure(self.expected),
+            "stderr": figure(self.stderr),
+            **given_figures(win=self.win, win_stderr=self.win_stderr),
+        }
 
 
 @dataclass(frozen=True)
@@ -161,13 +165,23 @@ class CallVerdict:
         return material(self.cost, self.stderr, MISTAKE_POINTS)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"number": self.number, "seat": SEATS[self.seat], "call": self.made.call,
-                "expected": figure(self.made.expected), "best": self.best.call, "cost": figure(self.cost),
-                "stderr": figure(self.stderr), "mistake": self.mistake, "judged": self.judged,
-                "decided_by": "win" if self.by_win else "points", "close_calls": list(self.close_calls),
-                "layouts": self.layouts, "agree_with_auction": self.agreeing,
-                "options": [o.to_json() for o in self.options],
-                **given_figures(win_cost=self.win_cost, win_stderr=self.best.win_stderr)}
+        data: dict[str, Any] = {
+            "number": self.number,
+            "seat": SEATS[self.seat],
+            "call": self.made.call,
+            "expected": figure(self.made.expected),
+            "best": self.best.call,
+            "cost": figure(self.cost),
+            "stderr": figure(self.stderr),
+            "mistake": self.mistake,
+            "judged": self.judged,
+            "decided_by": "win" if self.by_win else "points",
+            "close_calls": list(self.close_calls),
+            "layouts": self.layouts,
+            "agree_with_auction": self.agreeing,
+            "options": [o.to_json() for o in self.options],
+            **given_figures(win_cost=self.win_cost, win_stderr=self.best.win_stderr),
+        }
         if self.why is not None:
             data["why"] = self.why.to_json()
         return data
@@ -211,15 +225,28 @@ class ChoiceVerdict:
 
     def to_json(self) -> dict[str, Any]:
         def choice(pair: tuple[Suit, Card | None, bool]) -> dict[str, Any]:
-            return {"trump": SUITS[pair[0]], "discard": None if pair[1] is None else card_name(pair[1]),
-                    "alone": pair[2]}
+            return {
+                "trump": SUITS[pair[0]],
+                "discard": None if pair[1] is None else card_name(pair[1]),
+                "alone": pair[2],
+            }
 
-        return {"seat": SEATS[self.seat], "chosen": choice(self.chosen), "best": choice(self.best),
-                "points": figure(self.points), "best_points": figure(self.best_points), "cost": figure(self.cost),
-                "stderr": figure(self.stderr), "mean": figure(self.mean), "best_mean": figure(self.best_mean),
-                "layouts": self.layouts, "judged": self.judged, "mistake": self.mistake,
-                "decided_by": "points" if self.win_cost is None else "win",
-                **given_figures(win_cost=self.win_cost, win_stderr=self.win_stderr)}
+        return {
+            "seat": SEATS[self.seat],
+            "chosen": choice(self.chosen),
+            "best": choice(self.best),
+            "points": figure(self.points),
+            "best_points": figure(self.best_points),
+            "cost": figure(self.cost),
+            "stderr": figure(self.stderr),
+            "mean": figure(self.mean),
+            "best_mean": figure(self.best_mean),
+            "layouts": self.layouts,
+            "judged": self.judged,
+            "mistake": self.mistake,
+            "decided_by": "points" if self.win_cost is None else "win",
+            **given_figures(win_cost=self.win_cost, win_stderr=self.win_stderr),
+        }
 
 
 @dataclass(frozen=True)
@@ -239,14 +266,28 @@ class PlayerTotals:
         return PlayerTotals(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple())))
 
     def as_tuple(self) -> tuple[Any, ...]:
-        return (self.cards, self.mistakes, self.given_away, self.play_points, self.bidding_points,
-                self.double_dummy_given_away, self.play_win, self.bidding_win)
+        return (
+            self.cards,
+            self.mistakes,
+            self.given_away,
+            self.play_points,
+            self.bidding_points,
+            self.double_dummy_given_away,
+            self.play_win,
+            self.bidding_win,
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"cards": self.cards, "mistakes": self.mistakes, "given_away": figure(self.given_away),
-                "play_points": figure(self.play_points), "bidding_points": figure(self.bidding_points),
-                "double_dummy_given_away": self.double_dummy_given_away, "play_win": figure(self.play_win),
-                "bidding_win": figure(self.bidding_win)}
+        return {
+            "cards": self.cards,
+            "mistakes": self.mistakes,
+            "given_away": figure(self.given_away),
+            "play_points": figure(self.play_points),
+            "bidding_points": figure(self.bidding_points),
+            "double_dummy_given_away": self.double_dummy_given_away,
+            "play_win": figure(self.play_win),
+            "bidding_win": figure(self.bidding_win),
+        }
 
 
 @dataclass(repr=False, frozen=True)
@@ -302,18 +343,29 @@ class HandReview(Answer):
             "layouts": self.layouts,
             "seed": self.seed,
             "result": None if self.result is None else self.result.to_json(),
-            "par": None if self.par is None else {
+            "par": None
+            if self.par is None
+            else {
                 "contract": None if par is None else par.to_json(self.record.variant),
-                "auction": [c.to_json() for c in self.par.calls]},
+                "auction": [c.to_json() for c in self.par.calls],
+            },
             "calls": [call.to_json() for call in self.calls],
             "uniform": self.uniform,
             "score": None if self.score is None else list(self.score),
             "choice": None if self.choice is None else self.choice.to_json(),
             "contract": None if "discard" in self.record.unknown else dd.contract_json(),
-            "cards": [{**card.to_json(), "trick": dd.cards[card.number - 1].trick,
-                       "double_dummy": {"cost": self.double_dummy_cost(card.number),
-                                        "best": [card_name(c) for c in dd.cards[card.number - 1].best_cards]},
-                       "verdict": self.verdict(card)} for card in self.cards],
+            "cards": [
+                {
+                    **card.to_json(),
+                    "trick": dd.cards[card.number - 1].trick,
+                    "double_dummy": {
+                        "cost": self.double_dummy_cost(card.number),
+                        "best": [card_name(c) for c in dd.cards[card.number - 1].best_cards],
+                    },
+                    "verdict": self.verdict(card),
+                }
+                for card in self.cards
+            ],
             "players": {SEATS[seat]: totals.to_json() for seat, totals in self.players.items()},
         }
         if self.not_judged:
@@ -325,17 +377,25 @@ class HandReview(Answer):
         writes them (a row read by a name of the rows before, ``cost`` or ``exact``, gives
         its old value with a DeprecationWarning)."""
         data = self.to_json()
-        return [EarlierNames(row, before)
-                for row, before in zip(decision_rows(data), self.rows_of_json(data), strict=True)]
+        return [
+            EarlierNames(row, before) for row, before in zip(decision_rows(data), self.rows_of_json(data), strict=True)
+        ]
 
     def __repr__(self) -> str:
         mistakes = sum(t.mistakes for t in self.players.values())
         return f"<HandReview of {self.record.deal!r}: {len(self.cards)} cards, {mistakes} mistakes>"
 
 
-def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LAYOUTS, seed: int = 0,
-                threads: int = 1, progress: Progress | None = None, uniform: bool = False,
-                score: tuple[int, ...] | None = None) -> HandReview:
+def review_hand(
+    record: Record,
+    family: Family,
+    layouts: int = DEFAULT_REVIEW_LAYOUTS,
+    seed: int = 0,
+    threads: int = 1,
+    progress: Progress | None = None,
+    uniform: bool = False,
+    score: tuple[int, ...] | None = None,
+) -> HandReview:
     """Review a record whose auction ended in a contract (the play whole or part-way).
     ``uniform``: deal the layouts without regard to the auction. ``score``: the score before
     the hand (by default the record's own, if it has one): every decision's cost in the
@@ -368,12 +428,26 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     verdicts = judge_calls(record, layouts, seed, uniform, step, game, skip=blind | calls_blind)
     choice = None if no_discard else judge_choice(record, layouts, seed, threads, tick, uniform, game)
     step()
-    stakes = Stakes.of(deal.variant, settings, record.bid, contract.alone, game,
-                       deal.variant.scorer_of(contract.declarer), contract.lone_defender is not None)
+    stakes = Stakes.of(
+        deal.variant,
+        settings,
+        record.bid,
+        contract.alone,
+        game,
+        deal.variant.scorer_of(contract.declarer),
+        contract.lone_defender is not None,
+    )
     agree = None if uniform else auction_check(record, score)
-    play = judge_play(start, cards, stakes, layouts, seed, threads,
-                      progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
-                      agree=agree)
+    play = judge_play(
+        start,
+        cards,
+        stakes,
+        layouts,
+        seed,
+        threads,
+        progress=None if progress is None else lambda n, total: progress(calls + 1 + n, steps),
+        agree=agree,
+    )
     play = [card for card in play if card.seat not in blind]
     done[0] += len(cards)
     text = " ".join(card_name(c) for c in cards)
@@ -381,8 +455,9 @@ def review_hand(record: Record, family: Family, layouts: int = DEFAULT_REVIEW_LA
     par = None if record.unknown else family.par(_outcomes(record, family))
     step()
     not_judged = not_judged_words(record)
-    review = HandReview(record, layouts, seed, verdicts, choice, play, dd, par, uniform=uniform, score=score,
-                        not_judged=not_judged)
+    review = HandReview(
+        record, layouts, seed, verdicts, choice, play, dd, par, uniform=uniform, score=score, not_judged=not_judged
+    )
     return replace(review, players=player_totals(review))
 
 
@@ -413,17 +488,19 @@ def not_judged_words(record: Record) -> tuple[str, ...]:
     dealer, partner, declarer = SEATS[taker], SEATS[partner_of(contract.declarer)], SEATS[contract.declarer]
     words = {
         "discard": f"{dealer}'s calls, its discard and its cards from its seat, the choice of trump with every hand "
-                   f"open, and the par: the record does not know {dealer}'s discard, so its hand before the "
-                   "exchange",
+        f"open, and the par: the record does not know {dealer}'s discard, so its hand before the "
+        "exchange",
         "widow": f"{declarer}'s calls and the par: the record does not know which card was the widow, so "
-                 f"{declarer}'s hand when it bid",
+        f"{declarer}'s hand when it bid",
         "partner": f"{partner}'s calls and the par: the record does not know the hand of {partner}, who sat out "
-                   f"while {declarer} played alone",
+        f"while {declarer} played alone",
     }
     if contract.lone_defender is not None:
         idle, lone = SEATS[partner_of(contract.lone_defender)], SEATS[contract.lone_defender]
-        words["defender partner"] = (f"{idle}'s calls and the par: the record does not know the hand of {idle}, who "
-                                     f"sat out while {lone} defended alone")
+        words["defender partner"] = (
+            f"{idle}'s calls and the par: the record does not know the hand of {idle}, who "
+            f"sat out while {lone} defended alone"
+        )
     return tuple(words[part] for part in record.unknown)
 
 
@@ -436,15 +513,25 @@ def _outcomes(record: Record, family: Family) -> Any:
 def player_totals(review: HandReview) -> dict[Seat, PlayerTotals]:
     totals = {Seat(s): PlayerTotals() for s in review.record.variant.seats}
     for card in review.cards:
-        totals[card.seat] += PlayerTotals(1, int(card.mistake), card.cost, card.points_cost, 0.0,
-                                          review.double_dummy_cost(card.number), card.win_cost or 0.0)
+        totals[card.seat] += PlayerTotals(
+            1,
+            int(card.mistake),
+            card.cost,
+            card.points_cost,
+            0.0,
+            review.double_dummy_cost(card.number),
+            card.win_cost or 0.0,
+        )
     for call in review.calls:
-        totals[call.seat] += PlayerTotals(mistakes=int(call.mistake), bidding_points=call.cost,
-                                          bidding_win=call.win_cost or 0.0)
+        totals[call.seat] += PlayerTotals(
+            mistakes=int(call.mistake), bidding_points=call.cost, bidding_win=call.win_cost or 0.0
+        )
     if review.choice is not None:
-        totals[review.choice.seat] += PlayerTotals(mistakes=int(review.choice.mistake),
-                                                   bidding_points=review.choice.cost,
-                                                   bidding_win=review.choice.win_cost or 0.0)
+        totals[review.choice.seat] += PlayerTotals(
+            mistakes=int(review.choice.mistake),
+            bidding_points=review.choice.cost,
+            bidding_win=review.choice.win_cost or 0.0,
+        )
     return totals
 
 
@@ -454,9 +541,15 @@ def bidding_hand(record: Record, seat: int) -> Knowledge:
     return Knowledge(variant, deal.dealer, seat, deal.hands[seat], None if variant.declarer_exchanges else deal.extra)
 
 
-def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
-                step: Callable[[], None] = lambda: None, game: GameState | None = None,
-                skip: set[int] | frozenset[int] = frozenset()) -> list[CallVerdict]:
+def judge_calls(
+    record: Record,
+    layouts: int,
+    seed: int,
+    uniform: bool,
+    step: Callable[[], None] = lambda: None,
+    game: GameState | None = None,
+    skip: set[int] | frozenset[int] = frozenset(),
+) -> list[CallVerdict]:
     """Every call of the auction with another call open to its seat, judged from that seat
     (see the module); the calls of the seats in ``skip``, whose hands are not known, are not."""
     deal, variant, settings = record.deal, record.variant, record.settings
@@ -479,17 +572,32 @@ def judge_calls(record: Record, layouts: int, seed: int, uniform: bool,
             if game is not None:
                 figures = [f.with_score(game.table, game.score, game.dealer, seat) for f in figures]
             wanted = not uniform and any(other != seat for other, _ in before)  # calls to agree with
-            verdicts.append(call_verdict(number, Seat(seat), call.words(settings), figures, dealt, agreeing.filtered,
-                                         wanted and not agreeing.filtered))
+            verdicts.append(
+                call_verdict(
+                    number,
+                    Seat(seat),
+                    call.words(settings),
+                    figures,
+                    dealt,
+                    agreeing.filtered,
+                    wanted and not agreeing.filtered,
+                )
+            )
         step()
         before.append((seat, call))
         state = rules.after(state, call)
     return verdicts
 
 
-def call_verdict(number: int, seat: Seat, made_words: str, figures: list[ActionFigures],
-                 dealt: Sequence[tuple[Sequence[Mask], CardId]], agreeing: bool, unagreed: bool = False
-                 ) -> CallVerdict:
+def call_verdict(
+    number: int,
+    seat: Seat,
+    made_words: str,
+    figures: list[ActionFigures],
+    dealt: Sequence[tuple[Sequence[Mask], CardId]],
+    agreeing: bool,
+    unagreed: bool = False,
+) -> CallVerdict:
     """A call's verdict from the figures of every call open to it: the options by points, or
     with a score by the chance of winning the game (points on a tie)."""
     made = next(f for f in figures if f.call == made_words)
@@ -502,18 +610,30 @@ def call_verdict(number: int, seat: Seat, made_words: str, figures: list[ActionF
         if f.wins is None or made.wins is None:
             return CallOption(f.call, f.expected, made.stderr_against(f), gap_stderr=order[0].stderr_against(f))
         assert order[0].wins is not None
-        return CallOption(f.call, f.expected, made.stderr_against(f), f.win, stderr_of_mean(made.wins - f.wins),
-                          stderr_of_mean(order[0].wins - f.wins))
+        return CallOption(
+            f.call,
+            f.expected,
+            made.stderr_against(f),
+            f.win,
+            stderr_of_mean(made.wins - f.wins),
+            stderr_of_mean(order[0].wins - f.wins),
+        )
 
-    verdict = CallVerdict(number, seat, option(made), tuple(option(f) for f in order), len(dealt), agreeing,
-                          unagreed=unagreed)
+    verdict = CallVerdict(
+        number, seat, option(made), tuple(option(f) for f in order), len(dealt), agreeing, unagreed=unagreed
+    )
     if verdict.mistake:
         best = order[0]
         gap = best.points - made.points if not by_win else best.wins - made.wins  # type: ignore[operator]
         worst = int(np.argmax(gap))
         hands = {SEATS[s]: str(CardSet(dealt[worst][0][s])) for s in range(4) if dealt[worst][0][s]}
-        why = Why(hands, (None, float(made.points[worst])), (None, float(best.points[worst])),
-                  float((gap > 0).mean()), float((gap < 0).mean()))
+        why = Why(
+            hands,
+            (None, float(made.points[worst])),
+            (None, float(best.points[worst])),
+            float((gap > 0).mean()),
+            float((gap < 0).mean()),
+        )
         verdict = replace(verdict, why=why)
     return verdict
 
@@ -538,10 +658,16 @@ def auction_check(record: Record, score: tuple[int, ...] | None = None) -> Calla
         for seat, card in zip(rotation(state, state.leader), state.trick):
             played[seat] |= 1 << card
         contract = state.contract
-        exchanged = {taker, contract.declarer if contract.best else None,
-                     contract.lone_defender if contract.defender_best else None}
-        checked = [i for i, place in enumerate(view.places) if place < NUM_SEATS and place not in exchanged
-                   and any(s == place for s, _ in calls)]
+        exchanged = {
+            taker,
+            contract.declarer if contract.best else None,
+            contract.lone_defender if contract.defender_best else None,
+        }
+        checked = [
+            i
+            for i, place in enumerate(view.places)
+            if place < NUM_SEATS and place not in exchanged and any(s == place for s, _ in calls)
+        ]
         if not checked:
             return None
 
@@ -550,8 +676,9 @@ def auction_check(record: Record, score: tuple[int, ...] | None = None) -> Calla
         def agree(batch: Sequence[Sequence[Mask]]) -> Sequence[bool]:
             hands = [np.zeros(len(batch), dtype=np.uint64) for _ in range(NUM_SEATS)]
             for i, seat in zip(checked, seats):
-                hands[seat] = np.fromiter((held[i] for held in batch), dtype=np.uint64,
-                                          count=len(batch)) | np.uint64(played[seat])
+                hands[seat] = np.fromiter((held[i] for held in batch), dtype=np.uint64, count=len(batch)) | np.uint64(
+                    played[seat]
+                )
             agreeing: list[bool] = consistent_many(model, rules, calls, hands, seats).tolist()
             return agreeing
 
@@ -560,9 +687,15 @@ def auction_check(record: Record, score: tuple[int, ...] | None = None) -> Calla
     return for_turn
 
 
-def judge_choice(record: Record, layouts: int, seed: int, threads: int,
-                 progress: Progress | None = None, uniform: bool = False,
-                 game: GameState | None = None) -> ChoiceVerdict | None:
+def judge_choice(
+    record: Record,
+    layouts: int,
+    seed: int,
+    threads: int,
+    progress: Progress | None = None,
+    uniform: bool = False,
+    game: GameState | None = None,
+) -> ChoiceVerdict | None:
     """The contract of the Hasenpfeffer declarer (trump, discard, and with the partner or
     alone), or the discard of the Euchre dealer who took the upcard, from the chooser's seat
     (its cards and the widow or upcard known, the rest dealt at random on layouts that agree
@@ -577,8 +710,13 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     known = Knowledge(variant, deal.dealer, taker, deal.hands[taker], deal.extra)
     forms = (False, True) if variant.declarer_exchanges and variant.partners else (contract.alone,)
     stream = f"{seed}/choice"
-    agreeing = agreeing_layouts(known, stream, layouts, Context(tuple(record.calls), True, uniform,
-                                                                score=None if game is None else game.score), settings)
+    agreeing = agreeing_layouts(
+        known,
+        stream,
+        layouts,
+        Context(tuple(record.calls), True, uniform, score=None if game is None else game.score),
+        settings,
+    )
     count = len(agreeing.indexes)
     shapes = [TableShape.of(known, contract.declarer, alone, settings) for alone in forms]
 
@@ -588,8 +726,21 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
 
     # only the choices judged are solved
     read = [{int(deal.extra): [c for c, column in enumerate(shape.columns) if judged(column)]} for shape in shapes]
-    solved = solve_defended(known, forms, settings, count, stream, threads, None, progress, 0, count,
-                            agreeing.indexes, read, declarer=contract.declarer)
+    solved = solve_defended(
+        known,
+        forms,
+        settings,
+        count,
+        stream,
+        threads,
+        None,
+        progress,
+        0,
+        count,
+        agreeing.indexes,
+        read,
+        declarer=contract.declarer,
+    )
     chooser_declares = variant.declares_with(taker, contract.declarer)
     candidates = []  # (points per layout, tricks per layout, trump, discard, alone)
     wins: dict[tuple[int, int, bool], np.ndarray] = {}  # with a score: each choice's chance of winning, per layout
@@ -627,5 +778,16 @@ def judge_choice(record: Record, layouts: int, seed: int, threads: int,
     if wins:
         made, top = wins[(chosen[2], chosen[3], chosen[4])], wins[(best[2], best[3], best[4])]
         win_cost, win_stderr = float(top.mean() - made.mean()), stderr_of_mean(top - made)
-    return ChoiceVerdict(Seat(taker), pair(chosen), pair(best), float(chosen[0].mean()), float(best[0].mean()),
-                         stderr, float(chosen[1].mean()), float(best[1].mean()), count, win_cost, win_stderr)
+    return ChoiceVerdict(
+        Seat(taker),
+        pair(chosen),
+        pair(best),
+        float(chosen[0].mean()),
+        float(best[0].mean()),
+        stderr,
+        float(chosen[1].mean()),
+        float(best[1].mean()),
+        count,
+        win_cost,
+        win_stderr,
+    )

@@ -110,8 +110,9 @@ def coerce_seat(seat: str | int, where: str) -> int:
     raise NotationError(f"{where}: not a seat: {quoted(seat)} (expected one of N, E, S, W)")
 
 
-def make_contract(declarer: str | int, trump: str | int, discard: str | CardId,
-                  alone: bool = False, lone_defender: int | None = None) -> Contract:
+def make_contract(
+    declarer: str | int, trump: str | int, discard: str | CardId, alone: bool = False, lone_defender: int | None = None
+) -> Contract:
     """A contract from notation (``"N"``, ``"C"``, ``"KH"``) or from ints."""
     seat = coerce_seat(declarer, "declarer")
     suit = coerce_trump(trump)
@@ -132,16 +133,30 @@ def check_contract_notation(declarer: str | int, trump: str | int, discard: str 
 BestLike = str | BestCard | None  # a call for best: "JK for 9C", or the pair of cards
 
 
-def request_position(deal: Deal | str, declarer: str | int | Contract, trump: str | int | None = None,
-                     discard: str | int | None = None, alone: bool = False, defender: str | int | None = None,
-                     played: str = "", best: BestLike = None, defender_best: BestLike = None) -> PlayState:
+def request_position(
+    deal: Deal | str,
+    declarer: str | int | Contract,
+    trump: str | int | None = None,
+    discard: str | int | None = None,
+    alone: bool = False,
+    defender: str | int | None = None,
+    played: str = "",
+    best: BestLike = None,
+    defender_best: BestLike = None,
+) -> PlayState:
     """The position of a ``solve`` or ``review`` request, in any variant: the notation of the
     contract first, then the deal (with its settings), the contract against the deal, and
     the play record (``played``) onto it. ``declarer`` may be a whole ``Contract``, with
     none of the other fields of one given."""
     if isinstance(declarer, Contract):
-        given = {"trump": trump, "discard": discard, "alone": alone or None, "defender": defender, "best": best,
-                 "defender_best": defender_best}
+        given = {
+            "trump": trump,
+            "discard": discard,
+            "alone": alone or None,
+            "defender": defender,
+            "best": best,
+            "defender_best": defender_best,
+        }
         if any(value is not None for value in given.values()):
             named = ", ".join(name for name, value in given.items() if value is not None)
             raise NotationError(f"contract: give a Contract or its fields, not both (also given: {named})")
@@ -150,8 +165,11 @@ def request_position(deal: Deal | str, declarer: str | int | Contract, trump: st
         declarer, trump, alone, defender = contract.declarer, contract.trump, contract.alone, contract.lone_defender
         best, defender_best, discard = contract.best, contract.defender_best, contract.discard
         seats = playing_seats(dealt.variant, declarer, alone, defender)
-        if not dealt.variant.declarer_exchanges and discard == dealt.extra and exchanging_seat(
-                dealt, trump, declarer, seats, dealt.settings) is None:
+        if (
+            not dealt.variant.declarer_exchanges
+            and discard == dealt.extra
+            and exchanging_seat(dealt, trump, declarer, seats, dealt.settings) is None
+        ):
             discard = None  # a Contract names the upcard where nobody takes it: no discard to give
         deal = dealt
     if trump is None:
@@ -160,11 +178,11 @@ def request_position(deal: Deal | str, declarer: str | int | Contract, trump: st
     dealt = coerce_deal(deal)
     settings = dealt.settings
     contract = contract_for(dealt, declarer, trump, discard, alone, defender, settings)
-    contract = contract._replace(best=coerce_best(best, "best"),
-                                 defender_best=coerce_best(defender_best, "defender_best"))
+    contract = contract._replace(
+        best=coerce_best(best, "best"), defender_best=coerce_best(defender_best, "defender_best")
+    )
     check_lead_settings(settings, contract.alone, contract.lone_defender)
     return replay(PlayState(dealt, contract, settings), played)
-
 
 
 def coerce_best(call: BestLike, where: str) -> BestCard | None:
@@ -172,12 +190,14 @@ def coerce_best(call: BestLike, where: str) -> BestCard | None:
     if call is None or isinstance(call, BestCard):
         return call
     if not isinstance(call, str):
-        raise NotationError(f"{where}: expected the card passed and the card put away, like 'JK for 9C', "
-                            f"got {quoted(call)}")
+        raise NotationError(
+            f"{where}: expected the card passed and the card put away, like 'JK for 9C', got {quoted(call)}"
+        )
     passed, word, away = call.strip().partition(" for ")
     if not word or not passed.strip() or not away.strip():
-        raise NotationError(f"{where}: expected '<card passed> for <card put away>', like 'JK for 9C', "
-                            f"got {quoted(call)}")
+        raise NotationError(
+            f"{where}: expected '<card passed> for <card put away>', like 'JK for 9C', got {quoted(call)}"
+        )
     return BestCard(Card(parse_card(passed.strip(), where)), Card(parse_card(away.strip(), where)))
 
 
@@ -189,9 +209,15 @@ def coerce_trump(trump: str | int) -> int:
     return parse_trump(trump)
 
 
-def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str | int | None = None,
-                 alone: bool = False, defender: str | int | None = None,
-                 settings: Settings | None = None) -> Contract:
+def contract_for(
+    deal: Deal,
+    declarer: str | int,
+    trump: str | int,
+    discard: str | int | None = None,
+    alone: bool = False,
+    defender: str | int | None = None,
+    settings: Settings | None = None,
+) -> Contract:
     """The contract of a request on ``deal``, in any variant, checked against the deal (by
     its own table rules unless ``settings`` are given).
 
@@ -206,9 +232,11 @@ def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str
     lone = coerce_defender(defender, seat, alone)
     if deal.variant.declarer_exchanges:
         if discard is None:
-            raise NotationError(f"discard: {deal.variant.name}'s declarer takes the widow and discards: "
-                                f"give the discard (--discard, \"discard\"), one of "
-                                f"{CardSet(declarer_cards(deal, seat))}")
+            raise NotationError(
+                f"discard: {deal.variant.name}'s declarer takes the widow and discards: "
+                f'give the discard (--discard, "discard"), one of '
+                f"{CardSet(declarer_cards(deal, seat))}"
+            )
         return make_contract(seat, trump, discard, alone, lone)
     suit = coerce_trump(trump)
     # who plays, and whether the dealer is one of them and takes the upcard: the contract
@@ -219,13 +247,17 @@ def contract_for(deal: Deal, declarer: str | int, trump: str | int, discard: str
     if taker is None:
         if discard is not None:
             why = nobody_takes(deal, suit, seats, settings)
-            raise InvalidDealError(f"discard: nobody takes the upcard {upcard} ({why}), so there is no "
-                                   f"discard; leave it out (got {discard!r})")
+            raise InvalidDealError(
+                f"discard: nobody takes the upcard {upcard} ({why}), so there is no "
+                f"discard; leave it out (got {discard!r})"
+            )
         return Contract(seat, suit, deal.extra, alone, lone)
     if discard is None:
-        raise InvalidDealError(f"discard: the dealer {SEATS[taker]} takes the upcard {upcard} with "
-                               f"{SUIT_NAMES[suit]} trump: give the dealer's discard (--discard, \"discard\"), "
-                               f"one of {CardSet(declarer_cards(deal, taker))}")
+        raise InvalidDealError(
+            f"discard: the dealer {SEATS[taker]} takes the upcard {upcard} with "
+            f'{SUIT_NAMES[suit]} trump: give the dealer\'s discard (--discard, "discard"), '
+            f"one of {CardSet(declarer_cards(deal, taker))}"
+        )
     return make_contract(seat, suit, discard, alone, lone)
 
 

@@ -22,9 +22,28 @@ from typing import Any
 from ..core.errors import NotationError
 
 # what each keyword needs to be checked; the others are annotations
-KEYWORDS = {"type", "properties", "additionalProperties", "required", "const", "enum", "pattern", "maxLength",
-            "maxItems", "minItems", "uniqueItems", "minimum", "maximum", "items", "oneOf", "anyOf", "allOf", "not",
-            "$ref", "propertyNames"}
+KEYWORDS = {
+    "type",
+    "properties",
+    "additionalProperties",
+    "required",
+    "const",
+    "enum",
+    "pattern",
+    "maxLength",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "minimum",
+    "maximum",
+    "items",
+    "oneOf",
+    "anyOf",
+    "allOf",
+    "not",
+    "$ref",
+    "propertyNames",
+}
 ANNOTATIONS = {"$schema", "title", "description", "default", "format", "definitions"}
 SCHEMA_FILES = {"egn": "egn-schema-v1.json", "emn": "emn-schema-v1.json"}  # in hasen/data/egn
 
@@ -78,11 +97,17 @@ def _resolve(ref: str, root: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
 def _is_type(value: object, kind: str) -> bool:
     if kind == "integer":  # draft-07: a number with no fraction, 1.0 included; never a boolean
         return (isinstance(value, int) and not isinstance(value, bool)) or (
-            isinstance(value, float) and value.is_integer())
+            isinstance(value, float) and value.is_integer()
+        )
     if kind == "number":
         return isinstance(value, int | float) and not isinstance(value, bool)
-    kinds: dict[str, type | tuple[type, ...]] = {"object": Mapping, "array": list, "string": str, "boolean": bool,
-                                                 "null": type(None)}
+    kinds: dict[str, type | tuple[type, ...]] = {
+        "object": Mapping,
+        "array": list,
+        "string": str,
+        "boolean": bool,
+        "null": type(None),
+    }
     return isinstance(value, kinds[kind])
 
 
@@ -91,8 +116,9 @@ def _text(value: object) -> str:
     return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
-def _errors(value: object, rules: Mapping[str, Any], root: dict[str, Any],
-            path: tuple[str | int, ...]) -> Iterator[SchemaError]:
+def _errors(
+    value: object, rules: Mapping[str, Any], root: dict[str, Any], path: tuple[str | int, ...]
+) -> Iterator[SchemaError]:
     """Every way ``value`` breaks ``rules``, the first first (checks stop at the first error
     of a keyword; a caller wanting one takes the first)."""
     unknown = set(rules) - KEYWORDS - ANNOTATIONS
@@ -133,8 +159,9 @@ def _string_errors(value: str, rules: Mapping[str, Any], where: str) -> Iterator
         yield SchemaError(where, f"{_text(value)} is not of the form {rules['pattern']}")
 
 
-def _array_errors(value: list[Any], rules: Mapping[str, Any], root: dict[str, Any],
-                  path: tuple[str | int, ...]) -> Iterator[SchemaError]:
+def _array_errors(
+    value: list[Any], rules: Mapping[str, Any], root: dict[str, Any], path: tuple[str | int, ...]
+) -> Iterator[SchemaError]:
     where = _where(path)
     if "maxItems" in rules and len(value) > rules["maxItems"]:
         yield SchemaError(where, f"{len(value)} items, at most {rules['maxItems']}")
@@ -154,8 +181,9 @@ def _array_errors(value: list[Any], rules: Mapping[str, Any], root: dict[str, An
             yield from _errors(item, rules["items"], root, (*path, index))
 
 
-def _object_errors(value: Mapping[str, Any], rules: Mapping[str, Any], root: dict[str, Any],
-                   path: tuple[str | int, ...]) -> Iterator[SchemaError]:
+def _object_errors(
+    value: Mapping[str, Any], rules: Mapping[str, Any], root: dict[str, Any], path: tuple[str | int, ...]
+) -> Iterator[SchemaError]:
     where = _where(path)
     for key in rules.get("required", ()):
         if key not in value:
@@ -174,8 +202,9 @@ def _object_errors(value: Mapping[str, Any], rules: Mapping[str, Any], root: dic
             yield from _errors(item, extra, root, (*path, key))
 
 
-def _combined_errors(value: object, rules: Mapping[str, Any], root: dict[str, Any],
-                     path: tuple[str | int, ...]) -> Iterator[SchemaError]:
+def _combined_errors(
+    value: object, rules: Mapping[str, Any], root: dict[str, Any], path: tuple[str | int, ...]
+) -> Iterator[SchemaError]:
     where = _where(path)
     for part in rules.get("allOf", ()):
         yield from _errors(value, part, root, path)
@@ -191,5 +220,9 @@ def _combined_errors(value: object, rules: Mapping[str, Any], root: dict[str, An
             yield SchemaError(where, f"{_text(value)} fits more than one of the forms allowed")
     if "not" in rules and next(_errors(value, rules["not"], root, path), None) is None:
         together = rules["not"].get("required", ())
-        yield SchemaError(where, f"{' and '.join(together)} may not be given together" if together
-                          else "a combination the specification does not allow")
+        yield SchemaError(
+            where,
+            f"{' and '.join(together)} may not be given together"
+            if together
+            else "a combination the specification does not allow",
+        )

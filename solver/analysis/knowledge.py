@@ -41,14 +41,20 @@ class Knowledge:
         object.__setattr__(self, "known", tuple(int(cards) for cards in self.known))
         v = self.variant
         if self.seat not in v.seats:
-            raise NotationError(f"seat: {v.name} deals to {', '.join(SEATS[s] for s in v.seats)}, "
-                                f"not {SEATS[self.seat]}")
+            raise NotationError(
+                f"seat: {v.name} deals to {', '.join(SEATS[s] for s in v.seats)}, not {SEATS[self.seat]}"
+            )
         if self.hand.bit_count() != v.hand_size or self.hand & ~v.deck:
             outside = cards_of(self.hand & ~v.deck)
-            hint = hand_hint(self.hand.bit_count(), v) if self.hand.bit_count() != v.hand_size else \
-                deck_hint(outside[0], v)
-            raise InvalidDealError(f"hand: {SEATS[self.seat]} holds {v.hand_size} cards of the {v.label} deck, "
-                                   f"not {CardSet(self.hand)}{hint}")
+            hint = (
+                hand_hint(self.hand.bit_count(), v)
+                if self.hand.bit_count() != v.hand_size
+                else deck_hint(outside[0], v)
+            )
+            raise InvalidDealError(
+                f"hand: {SEATS[self.seat]} holds {v.hand_size} cards of the {v.label} deck, "
+                f"not {CardSet(self.hand)}{hint}"
+            )
         seen = self.seen_by_seat
         if self.extra is not None and (not v.deck >> self.extra & 1 or self.hand >> self.extra & 1):
             raise InvalidDealError(f"{v.extra_card}: {card_name(self.extra)} is not a free card of the {v.label} deck")
@@ -85,8 +91,9 @@ class Knowledge:
         does not see it. ``unseen``: the ``unseen`` list, when the caller has it already."""
         return self.dealt_many(seed, (index,), unseen)[0]
 
-    def dealt_many(self, seed: int | str, indexes: Sequence[int],
-                   unseen: list[CardId] | None = None) -> list[tuple[tuple[Mask, ...], CardId]]:
+    def dealt_many(
+        self, seed: int | str, indexes: Sequence[int], unseen: list[CardId] | None = None
+    ) -> list[tuple[tuple[Mask, ...], CardId]]:
         """``dealt(seed, i)`` of each index, drawn in one call to the search core."""
         v = self.variant
         hands = list(self.known)
@@ -98,8 +105,13 @@ class Knowledge:
             counts.append(1)
             places.append(0)
         row = (counts, 1, -1)
-        drawn = deal_layouts([f"{seed}/{i}" for i in indexes], places,
-                             [self.unseen if unseen is None else unseen], [(1, [row])], draw=False)
+        drawn = deal_layouts(
+            [f"{seed}/{i}" for i in indexes],
+            places,
+            [self.unseen if unseen is None else unseen],
+            [(1, [row])],
+            draw=False,
+        )
         out = []
         for held in drawn:
             for seat, cards in zip(seats, held):

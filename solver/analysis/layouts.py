@@ -46,12 +46,15 @@ Column = tuple[int, int | None]  # (trump, discard): None when the seat makes no
 
 
 @lru_cache(maxsize=1024)  # asked for every layout of a table: the same few shapes
-def search_places(variant: Variant, declarer: int, seats: tuple[int, ...],
-                  exchangers: tuple[int | None, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+def search_places(
+    variant: Variant, declarer: int, seats: tuple[int, ...], exchangers: tuple[int | None, ...]
+) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """Where the search seats each playing seat, and each trump's taker of the extra card
     (-1: none), for ``declarer``'s table."""
-    return (tuple((seat, variant.search_seat(seat, declarer)) for seat in seats),
-            tuple(-1 if t is None else variant.search_seat(t, declarer) for t in exchangers))
+    return (
+        tuple((seat, variant.search_seat(seat, declarer)) for seat in seats),
+        tuple(-1 if t is None else variant.search_seat(t, declarer) for t in exchangers),
+    )
 
 
 class TableShape(NamedTuple):
@@ -75,19 +78,32 @@ class TableShape(NamedTuple):
     callers: tuple[tuple[int, int], ...] = ()
 
     @classmethod
-    def of(cls, knowledge: Knowledge, declarer: int, alone: bool, settings: Settings,
-           lone_defender: int | None = None) -> TableShape:
+    def of(
+        cls, knowledge: Knowledge, declarer: int, alone: bool, settings: Settings, lone_defender: int | None = None
+    ) -> TableShape:
         k = knowledge
         seats = playing_seats(k.variant, declarer, alone, lone_defender)
         active = sum(1 << k.variant.search_seat(s, declarer) for s in seats)
         leader = first_leader(k.dealer, declarer, seats, alone, settings, lone_defender)
-        exchangers = tuple(exchanger(k.variant, k.dealer, k.extra, trump, declarer, seats, settings)
-                           for trump in TRUMPS)
+        exchangers = tuple(
+            exchanger(k.variant, k.dealer, k.extra, trump, declarer, seats, settings) for trump in TRUMPS
+        )
         callers = best_callers(k.variant, settings, declarer, alone, lone_defender)
         if any(taker == caller != k.seat for taker in exchangers for caller, _ in callers):
             raise NotImplementedError("a lone dealer who calls for best is weighed only from its own seat")
-        return cls(declarer, alone, k.seat, seats, active, k.variant.search_seat(leader, declarer),
-                   k.variant.side_of(declarer, declarer), exchangers, k.hand, k.extra, callers)
+        return cls(
+            declarer,
+            alone,
+            k.seat,
+            seats,
+            active,
+            k.variant.search_seat(leader, declarer),
+            k.variant.side_of(declarer, declarer),
+            exchangers,
+            k.hand,
+            k.extra,
+            callers,
+        )
 
     @property
     def columns(self) -> list[Column]:
@@ -102,12 +118,19 @@ class TableShape(NamedTuple):
                 out.append((trump, None))
         return out
 
-    def request(self, variant: Variant, hands: Sequence[Mask], extra: CardId,
-                wanted: list[int] | None = None, exchangers: Sequence[int | None] | None = None) -> tuple[Any, ...]:
+    def request(
+        self,
+        variant: Variant,
+        hands: Sequence[Mask],
+        extra: CardId,
+        wanted: list[int] | None = None,
+        exchangers: Sequence[int | None] | None = None,
+    ) -> tuple[Any, ...]:
         """``Searcher.solve_table``'s arguments for one layout; ``wanted``: the masks of the
         values to solve (``wanted()``; None: every one); ``exchangers``: by default the shape's."""
-        places, takers = search_places(variant, self.declarer, self.seats,
-                                       tuple(self.exchangers if exchangers is None else exchangers))
+        places, takers = search_places(
+            variant, self.declarer, self.seats, tuple(self.exchangers if exchangers is None else exchangers)
+        )
         laid = [0] * NUM_SEATS
         for seat, place in places:
             laid[place] = hands[seat]
@@ -119,8 +142,9 @@ class TableShape(NamedTuple):
         size = self.hand.bit_count() + 1
         return [1 if taker is None else size for taker in self.exchangers]
 
-    def requests(self, variant: Variant, hands: Sequence[Mask], extra: CardId,
-                 wanted: list[int] | None = None) -> list[tuple[tuple[Any, ...], list[tuple[int, int]]]]:
+    def requests(
+        self, variant: Variant, hands: Sequence[Mask], extra: CardId, wanted: list[int] | None = None
+    ) -> list[tuple[tuple[Any, ...], list[tuple[int, int]]]]:
         """The searches that make one layout's table, each with the values it gives, as
         (its place, the table's place), or ``WHOLE``: ``request`` alone, but where lone players call for
         best, whose hands differ by trump, a search per trump; a caller who takes the
@@ -144,8 +168,7 @@ class TableShape(NamedTuple):
             elif asked:
                 only[trump] = asked
                 called = model_calls(hands, self.callers, trump)
-                out.append((self.request(variant, called, extra, only),
-                            [(start + j, start + j) for j in range(width)]))
+                out.append((self.request(variant, called, extra, only), [(start + j, start + j) for j in range(width)]))
             start += width
         return out
 
@@ -175,11 +198,11 @@ class TableShape(NamedTuple):
         start = 0
         for taker in self.exchangers:
             if taker is None:
-                out.append(values[:, start:start + 1])
+                out.append(values[:, start : start + 1])
                 start += 1
                 continue
             width = variant.hand_size + 1
-            block = values[:, start:start + width]
+            block = values[:, start : start + width]
             start += width
             if taker != self.chooser:
                 reduce = np.max if variant.side_of(taker, self.declarer) == self.side else np.min
@@ -223,7 +246,7 @@ class TablesJob:
         of each, and per shape its rows (``TableShape.rows``)."""
         k = self.knowledge
         unseen = k.unseen
-        chosen = range(*span) if self.indexes is None else self.indexes[span[0]:span[1]]
+        chosen = range(*span) if self.indexes is None else self.indexes[span[0] : span[1]]
         deals = k.dealt_many(self.seed, chosen, unseen)
         read = self.read or (None,) * len(self.shapes)
         masks: dict[tuple[int, CardId], list[int] | None] = {}  # by shape and extra card
@@ -234,8 +257,11 @@ class TablesJob:
                 masks[(s, extra)] = None if columns is None else self.shapes[s].wanted(columns[extra], extra)
             return masks[(s, extra)]
 
-        parts = [shape.requests(k.variant, hands, extra, wanted(s, extra))
-                 for hands, extra in deals for s, shape in enumerate(self.shapes)]
+        parts = [
+            shape.requests(k.variant, hands, extra, wanted(s, extra))
+            for hands, extra in deals
+            for s, shape in enumerate(self.shapes)
+        ]
         solved = iter(thread_searcher().solve_tables([request for part in parts for request, _ in part]))
         tables: list[bytes] = []
         for part, shape in zip(parts, self.shapes * len(deals)):
@@ -251,7 +277,7 @@ class TablesJob:
         extras = np.array([extra for _, extra in deals], dtype=np.int64)
         rows = []
         for i, shape in enumerate(self.shapes):
-            values = np.frombuffer(b"".join(tables[i::len(self.shapes)]), dtype=np.uint8).reshape(len(deals), -1)
+            values = np.frombuffer(b"".join(tables[i :: len(self.shapes)]), dtype=np.uint8).reshape(len(deals), -1)
             rows.append(shape.rows(k.variant, values, extras))
         return extras, tuple(rows)
 
@@ -263,10 +289,19 @@ class Solved(NamedTuple):
     rows: tuple[np.ndarray, ...]
 
 
-def solve_layouts(knowledge: Knowledge, shapes: Sequence[TableShape], layouts: int, seed: int | str,
-                  threads: int = 1, mapper: Mapper | None = None, progress: Progress | None = None,
-                  done_before: int = 0, total: int | None = None, indexes: Sequence[int] | None = None,
-                  read: Sequence[Read | None] | None = None) -> Solved:
+def solve_layouts(
+    knowledge: Knowledge,
+    shapes: Sequence[TableShape],
+    layouts: int,
+    seed: int | str,
+    threads: int = 1,
+    mapper: Mapper | None = None,
+    progress: Progress | None = None,
+    done_before: int = 0,
+    total: int | None = None,
+    indexes: Sequence[int] | None = None,
+    read: Sequence[Read | None] | None = None,
+) -> Solved:
     """Deal and solve layouts 0 to ``layouts - 1`` of the stream ``seed``, or those of
     ``indexes`` (``map_chunks``). ``read``: per shape, the columns the answer reads, by the
     layout's extra card; only those are solved, the others are ``NOT_SOLVED``."""
@@ -274,12 +309,21 @@ def solve_layouts(knowledge: Knowledge, shapes: Sequence[TableShape], layouts: i
     count = layouts if chosen is None else len(chosen)
     job = TablesJob(knowledge, tuple(shapes), seed, chosen, None if read is None else tuple(read))
     parts = map_chunks(job, count, threads, mapper, progress, done_before, total)
-    return Solved(np.concatenate([extras for extras, _ in parts]),
-                  tuple(np.concatenate(rows) for rows in zip(*(rows for _, rows in parts))))
+    return Solved(
+        np.concatenate([extras for extras, _ in parts]),
+        tuple(np.concatenate(rows) for rows in zip(*(rows for _, rows in parts))),
+    )
 
 
-def map_chunks(job: Callable[[tuple[int, int]], T], layouts: int, threads: int = 1, mapper: Mapper | None = None,
-               progress: Progress | None = None, done_before: int = 0, total: int | None = None) -> list[T]:
+def map_chunks(
+    job: Callable[[tuple[int, int]], T],
+    layouts: int,
+    threads: int = 1,
+    mapper: Mapper | None = None,
+    progress: Progress | None = None,
+    done_before: int = 0,
+    total: int | None = None,
+) -> list[T]:
     """``job`` of each chunk of layouts 0 to ``layouts - 1`` (a span ``(start, stop)``), in
     order, on ``threads`` threads (the search holds no GIL, so they solve in parallel) or
     through ``mapper`` (any map that keeps the order: processes, a cluster).
@@ -295,8 +339,13 @@ def map_chunks(job: Callable[[tuple[int, int]], T], layouts: int, threads: int =
     return map_in_order(job, spans, threads, mapper, after)
 
 
-def map_in_order(job: Callable[[Any], T], items: Sequence[Any], threads: int = 1, mapper: Mapper | None = None,
-                 after: Callable[[int], None] | None = None) -> list[T]:
+def map_in_order(
+    job: Callable[[Any], T],
+    items: Sequence[Any],
+    threads: int = 1,
+    mapper: Mapper | None = None,
+    after: Callable[[int], None] | None = None,
+) -> list[T]:
     """``job`` of each item, the results in order, on ``threads`` threads of this process or
     through ``mapper``; ``after(i)`` once item i's result is in (it may raise to stop the
     work, say at a deadline: what has not started is cancelled)."""

@@ -58,7 +58,7 @@ class LeadJob:
         side = variant.side_of(self.declarer, self.declarer)
         active = sum(1 << variant.search_seat(s, self.declarer) for s in seats)
         unseen = k.unseen
-        chosen = range(*span) if self.indexes is None else self.indexes[span[0]:span[1]]
+        chosen = range(*span) if self.indexes is None else self.indexes[span[0] : span[1]]
         deals = k.dealt_many(self.seed, chosen, unseen)
         searcher = thread_searcher()
 
@@ -68,14 +68,15 @@ class LeadJob:
                 placed[variant.search_seat(seat, self.declarer)] = hands[seat]
             return placed, variant.search_seat(leader, self.declarer), trick
 
-        row = LAYOUT_BYTES[trump * NUM_CARDS:(trump + 1) * NUM_CARDS]
+        row = LAYOUT_BYTES[trump * NUM_CARDS : (trump + 1) * NUM_CARDS]
 
         # the card put away: its owner's double-dummy choice for its own side; the upcard
         # itself when nobody takes it
         kept: list[list[Mask]] = [list(hands) for hands, _ in deals]
         takers = [exchanger(variant, k.dealer, extra, trump, self.declarer, seats, self.settings) for _, extra in deals]
-        choices = [[] if taker is None else cards_of(hands[taker] | 1 << extra)
-                   for (hands, extra), taker in zip(deals, takers)]
+        choices = [
+            [] if taker is None else cards_of(hands[taker] | 1 << extra) for (hands, extra), taker in zip(deals, takers)
+        ]
         requests = []
         for (dealt, extra), taker, cards in zip(deals, takers, choices):
             for card in cards:
@@ -117,12 +118,19 @@ class LeadStats(Sample):
     chance: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data = {"card": card_name(self.card), "mean": figure(self.mean), "stderr": figure(self.stderr),
-                "best": figure(self.best)}
+        data = {
+            "card": card_name(self.card),
+            "mean": figure(self.mean),
+            "stderr": figure(self.stderr),
+            "best": figure(self.best),
+        }
         if self.points is not None:
             assert self.points_stderr is not None and self.chance is not None
-            data |= {"points": figure(self.points), "points_stderr": figure(self.points_stderr),
-                     "chance": figure(self.chance)}
+            data |= {
+                "points": figure(self.points),
+                "points_stderr": figure(self.points_stderr),
+                "chance": figure(self.chance),
+            }
         return data
 
 
@@ -155,6 +163,7 @@ class LeadSimulation(Answer):
     def best(self) -> list[LeadStats]:
         """The leads with the most expected points, where the stakes are known, else the
         highest mean tricks (more than one on an exact tie)."""
+
         def value(lead: LeadStats) -> float:
             return lead.mean if lead.points is None else lead.points
 
@@ -163,14 +172,21 @@ class LeadSimulation(Answer):
 
     def to_json(self) -> dict[str, Any]:
         data = variant_json(self.knowledge.variant)
-        data |= {"dealer": SEATS[self.knowledge.dealer], **self.knowledge.describe(),
-                 "declarer": SEATS[self.declarer], "trump": SUITS[self.trump], "alone": self.alone,
-                 "side": "declarers" if self.leader_declares else "defenders",
-                 "layouts": self.layouts, "seed": self.seed,
-                 "auction": [{"seat": SEATS[seat], "call": call.words(self.settings)}
-                             for seat, call in self.context.auction],
-                 "leads": [lead.to_json() for lead in self.leads],
-                 "best": [card_name(lead.card) for lead in self.best()]}
+        data |= {
+            "dealer": SEATS[self.knowledge.dealer],
+            **self.knowledge.describe(),
+            "declarer": SEATS[self.declarer],
+            "trump": SUITS[self.trump],
+            "alone": self.alone,
+            "side": "declarers" if self.leader_declares else "defenders",
+            "layouts": self.layouts,
+            "seed": self.seed,
+            "auction": [
+                {"seat": SEATS[seat], "call": call.words(self.settings)} for seat, call in self.context.auction
+            ],
+            "leads": [lead.to_json() for lead in self.leads],
+            "best": [card_name(lead.card) for lead in self.best()],
+        }
         if self.stakes is not None:
             data["needed"] = self.stakes.needed
         if self.agreeing is not None and self.context.auction:
@@ -183,17 +199,28 @@ class LeadSimulation(Answer):
         return f"<LeadSimulation of {SEATS[self.knowledge.seat]}'s leads over {self.layouts} layouts>"
 
 
-def seats_and_leader(knowledge: Knowledge, declarer: int, alone: bool,
-                     settings: Settings) -> tuple[tuple[int, ...], int]:
+def seats_and_leader(
+    knowledge: Knowledge, declarer: int, alone: bool, settings: Settings
+) -> tuple[tuple[int, ...], int]:
     """The seats that play the contract, and who leads it (the contract checked)."""
     seats = playing_seats(knowledge.variant, declarer, alone, None)
     return seats, first_leader(knowledge.dealer, declarer, seats, alone, settings)
 
 
-def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool = False, layouts: int = 1000,
-                  seed: int = 0, settings: Settings = Settings(), mapper: Mapper | None = None,
-                  progress: Callable[[int, int], None] | None = None, threads: int = 1,
-                  stakes: Stakes | None = None, context: Context = DEFAULT_CONTEXT) -> LeadSimulation:
+def simulate_lead(
+    knowledge: Knowledge,
+    declarer: int,
+    trump: int,
+    alone: bool = False,
+    layouts: int = 1000,
+    seed: int = 0,
+    settings: Settings = Settings(),
+    mapper: Mapper | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    threads: int = 1,
+    stakes: Stakes | None = None,
+    context: Context = DEFAULT_CONTEXT,
+) -> LeadSimulation:
     """Solve every lead of ``knowledge.seat`` on ``layouts`` random layouts (see the module),
     those that agree with the auction of ``context`` by the model of the other players (when
     it has calls and is not ``uniform``); ``stakes``: the contract's, for each lead's points."""
@@ -202,9 +229,11 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     settings.check_for(variant)
     seats, leader = seats_and_leader(knowledge, declarer, alone, settings)
     if exchanger(variant, knowledge.dealer, knowledge.extra, trump, declarer, seats, settings) == leader:
-        raise NotationError(f"seat: {SEATS[leader]} leads this contract after taking the {variant.extra_card}, so "
-                            f"no seat's lead of it is simulated ({SEATS[leader]}'s lead is not made knowing only "
-                            "its hand)")
+        raise NotationError(
+            f"seat: {SEATS[leader]} leads this contract after taking the {variant.extra_card}, so "
+            f"no seat's lead of it is simulated ({SEATS[leader]}'s lead is not made knowing only "
+            "its hand)"
+        )
     if leader != seat:
         raise NotationError(f"seat: {SEATS[seat]} does not lead this contract; {SEATS[leader]} does")
     agreeing = agreeing_layouts(knowledge, seed, layouts, context, settings)
@@ -212,8 +241,19 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
     count = len(agreeing.indexes)
     rows = np.concatenate(map_chunks(job, count, threads, mapper, progress))
     leader_declares = variant.declares_with(seat, declarer)
-    answer = LeadSimulation(knowledge, Seat(declarer), Suit(trump), alone, settings, count, seed, leader_declares,
-                            stakes=stakes, context=context, agreeing=agreeing)
+    answer = LeadSimulation(
+        knowledge,
+        Seat(declarer),
+        Suit(trump),
+        alone,
+        settings,
+        count,
+        seed,
+        leader_declares,
+        stakes=stakes,
+        context=context,
+        agreeing=agreeing,
+    )
     best = (rows == rows.max(axis=1, keepdims=True)).sum(axis=0) / count
     counts = trick_counts(rows, variant.hand_size)
     column = {card: i for i, card in enumerate(cards_of(knowledge.hand))}
@@ -227,7 +267,11 @@ def simulate_lead(knowledge: Knowledge, declarer: int, trump: int, alone: bool =
         c = column[card]
         lead = LeadStats(counts[c].tolist(), card, float(best[c]))
         if points is not None and success is not None:
-            lead = replace(lead, points=float(points[:, c].mean()), points_stderr=stderr_of_mean(points[:, c]),
-                           chance=float(success[:, c].mean()))
+            lead = replace(
+                lead,
+                points=float(points[:, c].mean()),
+                points_stderr=stderr_of_mean(points[:, c]),
+                chance=float(success[:, c].mean()),
+            )
         answer.leads.append(lead)
     return answer

@@ -27,8 +27,9 @@ MAX_CHUNK = 32  # analyses per chunk at most: enough that handing the GIL over c
 CHUNKS_PER_THREAD = 4  # at least, where there are enough: the threads finish together
 
 
-def answer_chunk(items: Sequence[tuple[int, Item]], plan_of: Callable[[Item], Plan], what: str,
-                 clear_each: bool = False) -> list[Answer]:
+def answer_chunk(
+    items: Sequence[tuple[int, Item]], plan_of: Callable[[Item], Plan], what: str, clear_each: bool = False
+) -> list[Answer]:
     """The answers of one chunk of (index, item): every table of the chunk in one search call."""
     plans = []
     for index, item in items:
@@ -41,8 +42,14 @@ def answer_chunk(items: Sequence[tuple[int, Item]], plan_of: Callable[[Item], Pl
     return [plan.finish([next(values) for _ in plan.requests]) for plan in plans]
 
 
-def answer_many(items: Sequence[Item], plan_of: Callable[[Item], Plan], threads: int = 1,
-                chunk: int | None = None, clear_each: bool = False, what: str = "items") -> list[Answer]:
+def answer_many(
+    items: Sequence[Item],
+    plan_of: Callable[[Item], Plan],
+    threads: int = 1,
+    chunk: int | None = None,
+    clear_each: bool = False,
+    what: str = "items",
+) -> list[Answer]:
     """The answer of each item, in order, planned by ``plan_of``; ``threads`` threads take
     chunks of ``chunk`` items (by default up to MAX_CHUNK, fewer where that gives each
     thread CHUNKS_PER_THREAD); an item's error names it as ``what[index]``. With
@@ -54,7 +61,7 @@ def answer_many(items: Sequence[Item], plan_of: Callable[[Item], Plan], threads:
         chunk = max(1, min(MAX_CHUNK, -(-len(items) // (threads * CHUNKS_PER_THREAD))))
     whole_number("chunk", chunk)
     indexed = list(enumerate(items))
-    parts = [indexed[start:start + chunk] for start in range(0, len(indexed), chunk)]
+    parts = [indexed[start : start + chunk] for start in range(0, len(indexed), chunk)]
     if threads == 1 or len(parts) < 2:
         done = [answer_chunk(part, plan_of, what, clear_each) for part in parts]
     else:
@@ -65,8 +72,13 @@ def answer_many(items: Sequence[Item], plan_of: Callable[[Item], Plan], threads:
     return [answer for part in done for answer in part]
 
 
-def answer_each(items: Iterable[Item], plan_of: Callable[[Item], Plan], threads: int = 1, chunk: int = MAX_CHUNK,
-                what: str = "items") -> Iterator[Answer]:
+def answer_each(
+    items: Iterable[Item],
+    plan_of: Callable[[Item], Plan],
+    threads: int = 1,
+    chunk: int = MAX_CHUNK,
+    what: str = "items",
+) -> Iterator[Answer]:
     """``answer_many`` as a lazy iterator: the items are read a chunk at a time, at most two
     chunks per thread are out at once, and the answers come in order as they are done."""
     whole_number("threads", threads)

@@ -81,10 +81,27 @@ MODEL_VERSION = 2
 # The trump suit's cards from the top, as a feature each: the Joker, the right and left
 # bowers, then the suit's ranks A K Q T 9 8 7 (a deck without some of them never holds those).
 TRUMP_RANKS = ("A", "K", "Q", "T", "9", "8", "7")
-FEATURES = ("bias", "JK", "RB", "LB", *(f"trump {r}" for r in TRUMP_RANKS), "trumps", "side A", "side K guarded",
-            "side K bare", "side Q", "voids", "singletons", "leads", "partner leads",
-            *(f"upcard {who} {slot}" for who in ("self", "partner", "opponent")
-              for slot in ("JK", "RB", "LB", "A", "K", "Q", "T", "9", "8", "7")))
+FEATURES = (
+    "bias",
+    "JK",
+    "RB",
+    "LB",
+    *(f"trump {r}" for r in TRUMP_RANKS),
+    "trumps",
+    "side A",
+    "side K guarded",
+    "side K bare",
+    "side Q",
+    "voids",
+    "singletons",
+    "leads",
+    "partner leads",
+    *(
+        f"upcard {who} {slot}"
+        for who in ("self", "partner", "opponent")
+        for slot in ("JK", "RB", "LB", "A", "K", "Q", "T", "9", "8", "7")
+    ),
+)
 UPCARD_FEATURES = FEATURES.index("upcard self JK")
 SLOTS = len(TRUMP_RANKS) + 3
 
@@ -145,7 +162,7 @@ def features(hand: Mask, trump: int, leads: int = 0, upcard: tuple[str, CardId] 
         if held >> queen & 1:
             queens += 1
     base = 2 + SLOTS
-    values[base:base + 6] = [aces, guarded, bare, queens, voids, singletons]
+    values[base : base + 6] = [aces, guarded, bare, queens, voids, singletons]
     if leads == 1:
         values[base + 6] = 1.0
     elif leads == 2:
@@ -230,8 +247,9 @@ class FormFit:
             total += holdings[suit][hand >> (SUIT_BITS * suit) & 0xFF]
         return total
 
-    def terms(self, trump: int, leads: int, upcard: tuple[str, CardId] | None
-              ) -> tuple[float, tuple[tuple[float, ...], ...], float]:
+    def terms(
+        self, trump: int, leads: int, upcard: tuple[str, CardId] | None
+    ) -> tuple[float, tuple[tuple[float, ...], ...], float]:
         key = (trump, leads, upcard)
         cached = self._terms.get(key)
         if cached is None:
@@ -239,16 +257,19 @@ class FormFit:
             holdings = self._holdings.get(trump)
             if holdings is None:
                 base = self.predict(features(0, trump))
-                holdings = tuple(tuple(self.predict(features(h << (SUIT_BITS * suit), trump)) - base
-                                       for h in range(1 << SUIT_BITS)) for suit in range(4))
+                holdings = tuple(
+                    tuple(self.predict(features(h << (SUIT_BITS * suit), trump)) - base for h in range(1 << SUIT_BITS))
+                    for suit in range(4)
+                )
                 self._holdings[trump] = holdings
             joker = self.predict(features(1 << JOKER, trump)) - self.predict(features(0, trump))
             cached = self._terms[key] = (empty, holdings, joker)
         return cached
 
     @cached_property
-    def _terms(self) -> dict[tuple[int, int, tuple[str, CardId] | None],
-                             tuple[float, tuple[tuple[float, ...], ...], float]]:
+    def _terms(
+        self,
+    ) -> dict[tuple[int, int, tuple[str, CardId] | None], tuple[float, tuple[tuple[float, ...], ...], float]]:
         return {}
 
     @cached_property
@@ -295,8 +316,11 @@ class FormFit:
         return cls(tuple(data["weights"]), data["width"], tuple(tuple(row) for row in data["shares"]))
 
     def to_json(self) -> dict[str, Any]:
-        return {"weights": [round(w, 5) for w in self.weights], "width": self.width,
-                "shares": [[round(p, 4) for p in row] for row in self.shares]}
+        return {
+            "weights": [round(w, 5) for w in self.weights],
+            "width": self.width,
+            "shares": [[round(p, 4) for p in row] for row in self.shares],
+        }
 
 
 def model_key(variant: Variant) -> str:
@@ -309,16 +333,23 @@ def model_data() -> dict[str, Any]:
     text = files("hasen").joinpath("data", MODEL_FILE).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     if data.get("version") != MODEL_VERSION or tuple(data.get("features", ())) != FEATURES:
-        raise RuntimeError(f"hasen/data/{MODEL_FILE} is not the model this version reads: rebuild it with "
-                           "python -m hasen.analysis.model_fit")
+        raise RuntimeError(
+            f"hasen/data/{MODEL_FILE} is not the model this version reads: rebuild it with "
+            "python -m hasen.analysis.model_fit"
+        )
     return data
 
 
 class PlayerModel:
     """The model for one game (see the module): ``PlayerModel.of(variant)``."""
 
-    def __init__(self, variant: Variant, fits: dict[str, dict[bool, FormFit]],
-                 policies: Policies = UNFITTED, score: tuple[int, ...] | None = None) -> None:
+    def __init__(
+        self,
+        variant: Variant,
+        fits: dict[str, dict[bool, FormFit]],
+        policies: Policies = UNFITTED,
+        score: tuple[int, ...] | None = None,
+    ) -> None:
         self.variant = variant
         self.fits = fits  # "bid" (before the widow or the exchange) and, Hasenpfeffer, "play": by alone
         self.policies = policies  # when its seats call (hasen.analysis.policy)
@@ -356,9 +387,14 @@ class PlayerModel:
         """The shipped model of the game."""
         data = model_data()
         fits = data["games"][model_key(variant)]
-        return cls(variant, {stage: {alone == "alone": FormFit.from_json(fit) for alone, fit in forms.items()}
-                             for stage, forms in fits.items()},
-                   Policies.from_json(data.get("policies", {}).get(model_key(variant), {})))
+        return cls(
+            variant,
+            {
+                stage: {alone == "alone": FormFit.from_json(fit) for alone, fit in forms.items()}
+                for stage, forms in fits.items()
+            },
+            Policies.from_json(data.get("policies", {}).get(model_key(variant), {})),
+        )
 
     def class_of(self, seat: int, settings: Settings) -> str:
         """The class of the score for the seat's side (``policy.score_class``)."""
@@ -390,8 +426,9 @@ class PlayerModel:
     def _leads(self) -> dict[tuple[int, int, bool, Settings], int]:  # asked for every hand judged
         return {}
 
-    def upcard_taker(self, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool,
-                     settings: Settings) -> str | None:
+    def upcard_taker(
+        self, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool, settings: Settings
+    ) -> str | None:
         """Who takes the upcard if ``seat`` makes ``trump``: "self", "partner", "opponent"
         or nobody (None)."""
         if not takes_upcard(upcard, trump, joker_suit(settings)):
@@ -410,8 +447,9 @@ class PlayerModel:
         return fit.rate(hand, trump, self.leads(seat, dealer, alone, settings))
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019 (asked again for each bid the same declarer's auctions end in)
-    def declarer_choice(self, cards: Mask, seat: int, dealer: int, settings: Settings,
-                        alone: bool) -> tuple[int, CardId]:
+    def declarer_choice(
+        self, cards: Mask, seat: int, dealer: int, settings: Settings, alone: bool
+    ) -> tuple[int, CardId]:
         """Hasenpfeffer: the trump and discard of a declarer holding ``cards`` (the widow
         taken): the trump whose kept hand the fit expects most of (the first in S H D C on
         a tie), the discard by the rule."""
@@ -440,18 +478,21 @@ class PlayerModel:
         """Hasenpfeffer: P(tricks = t) for the declaring side, before the widow."""
         return self.fits["bid"][alone].distribution(self.bid_prediction(hand, seat, dealer, settings, alone))
 
-    def call_prediction(self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool,
-                        settings: Settings) -> float:
+    def call_prediction(
+        self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool, settings: Settings
+    ) -> float:
         """Euchre: the tricks the fit predicts for the makers if ``seat`` makes ``trump``."""
         taker = self.upcard_taker(seat, dealer, upcard, trump, alone, settings)
         leads = self.leads(seat, dealer, alone, settings)
         return self.fits["bid"][alone].rate(hand, trump, leads, None if taker is None else (taker, upcard))
 
-    def call_shares(self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool,
-                    settings: Settings) -> tuple[float, ...]:
+    def call_shares(
+        self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool, settings: Settings
+    ) -> tuple[float, ...]:
         """Euchre: P(tricks = t) for the makers if ``seat`` makes ``trump``."""
         return self.fits["bid"][alone].distribution(
-            self.call_prediction(hand, seat, dealer, upcard, trump, alone, settings))
+            self.call_prediction(hand, seat, dealer, upcard, trump, alone, settings)
+        )
 
     # --- calling -------------------------------------------------------------------------
 
@@ -484,37 +525,48 @@ class PlayerModel:
     @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
     def worked_bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:
         """``bid_values`` of one hand, worked out."""
-        forms = [(self.fits["bid"][alone], self.bid_prediction(hand, seat, dealer, settings, alone))
-                 for alone in self.forms]
-        return tuple(max(fit.expected(predicted, scores) for (fit, predicted), scores in zip(forms, by_form))
-                     for by_form in self.bid_scores(settings))
+        forms = [
+            (self.fits["bid"][alone], self.bid_prediction(hand, seat, dealer, settings, alone)) for alone in self.forms
+        ]
+        return tuple(
+            max(fit.expected(predicted, scores) for (fit, predicted), scores in zip(forms, by_form))
+            for by_form in self.bid_scores(settings)
+        )
 
     @lru_cache(maxsize=64)  # noqa: B019
     def bid_scores(self, settings: Settings) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Per bid of the ladder, per form: the declaring side's net points by tricks (what
         ``expected`` weighs the shares by)."""
-        return tuple(tuple(net_scores(self.variant, settings, bid, alone) for alone in self.forms)
-                     for bid in self.ladder(settings))
+        return tuple(
+            tuple(net_scores(self.variant, settings, bid, alone) for alone in self.forms)
+            for bid in self.ladder(settings)
+        )
 
     @lru_cache(maxsize=64)  # noqa: B019
     def ladder(self, settings: Settings) -> tuple[Bid, ...]:
         return tuple(bid_ladder(self.variant, settings))
 
-    def call_values(self, hand: Mask, seat: int, dealer: int, upcard: CardId,
-                    settings: Settings) -> dict[tuple[int, bool], float]:
+    def call_values(
+        self, hand: Mask, seat: int, dealer: int, upcard: CardId, settings: Settings
+    ) -> dict[tuple[int, bool], float]:
         """Euchre: each call's expected points for the hand, by (trump, alone); worked out for
         many hands at once beforehand where ``known_call_values`` holds them."""
         known = self.known_call_values.get((hand, seat, dealer, upcard, settings))
         return known if known is not None else self.worked_call_values(hand, seat, dealer, upcard, settings)
 
     @lru_cache(maxsize=1 << 16)  # noqa: B019
-    def worked_call_values(self, hand: Mask, seat: int, dealer: int, upcard: CardId,
-                           settings: Settings) -> dict[tuple[int, bool], float]:
+    def worked_call_values(
+        self, hand: Mask, seat: int, dealer: int, upcard: CardId, settings: Settings
+    ) -> dict[tuple[int, bool], float]:
         """``call_values`` of one hand, worked out."""
-        return {(trump, alone): self.fits["bid"][alone].expected(
-                    self.call_prediction(hand, seat, dealer, upcard, trump, alone, settings),
-                    net_scores(self.variant, settings, None, alone))
-                for trump in range(4) for alone in self.forms}
+        return {
+            (trump, alone): self.fits["bid"][alone].expected(
+                self.call_prediction(hand, seat, dealer, upcard, trump, alone, settings),
+                net_scores(self.variant, settings, None, alone),
+            )
+            for trump in range(4)
+            for alone in self.forms
+        }
 
     def value_of(self, rules: AuctionRules, state: AuctionState, hand: Mask, call: Call) -> float:
         """The model's expected points for a call that makes or raises (not a pass)."""
@@ -524,8 +576,9 @@ class PlayerModel:
             assert call.bid is not None
             ladder = self.ladder(rules.settings)
             return self.bid_values(hand, seat, rules.dealer, rules.settings)[ladder.index(call.bid)]
-        return self.call_values(hand, seat, rules.dealer, rules.extra, rules.settings)[(self.call_trump(rules, call),
-                                                                                         call.alone)]
+        return self.call_values(hand, seat, rules.dealer, rules.extra, rules.settings)[
+            (self.call_trump(rules, call), call.alone)
+        ]
 
     @staticmethod
     def call_trump(rules: AuctionRules, call: Call) -> int:
@@ -546,7 +599,9 @@ class PlayerModel:
         by_trump: dict[int, dict[bool, tuple[float, Call]]] = {}
         for option in legal:
             by_trump.setdefault(self.call_trump(rules, option), {})[option.alone] = (
-                self.value_of(rules, state, hand, option), option)
+                self.value_of(rules, state, hand, option),
+                option,
+            )
         trump = max(by_trump, key=lambda t: max(v for v, _ in by_trump[t].values()))  # the first of equals
         forms = by_trump[trump]
         seat = rules.to_call(state)
@@ -565,8 +620,9 @@ class PlayerModel:
         if seat is None or all(c.kind == PASS for c in rules.calls(state)):
             return PASSING
         value, call, _ = self.best_call(rules, state, hand)
-        if PASSING not in rules.calls(state) or \
-                value > self.policy(rules.settings, seat).threshold(place_of(rules, state)):
+        if PASSING not in rules.calls(state) or value > self.policy(rules.settings, seat).threshold(
+            place_of(rules, state)
+        ):
             return call
         return PASSING
 
@@ -582,11 +638,12 @@ class PlayerModel:
         policy = self.policy(rules.settings, seat)
         margin = PLAUSIBLE_MARGIN[self.variant.family]
         if made.kind != PASS:
-            return self.value_of(rules, state, hand, made) > policy.threshold(self.place_of_call(rules, state, made)) \
-                - margin
+            return (
+                self.value_of(rules, state, hand, made)
+                > policy.threshold(self.place_of_call(rules, state, made)) - margin
+            )
         threshold = policy.threshold(place_of(rules, state))
-        return all(self.value_of(rules, state, hand, c) <= threshold + margin
-                   for c in self.choices(rules, state))
+        return all(self.value_of(rules, state, hand, c) <= threshold + margin for c in self.choices(rules, state))
 
     def choices(self, rules: AuctionRules, state: AuctionState) -> list[Call]:
         """The calls a pass is weighed against: Hasenpfeffer, the lowest bid (the model's only
@@ -608,7 +665,10 @@ class PlayerModel:
         """Hasenpfeffer: does the model's declarer, before the widow, play the bid alone?"""
         if not self.variant.partners:
             return False
-        values = [self.fits["bid"][alone].expected(self.bid_prediction(hand, seat, dealer, settings, alone),
-                                                   net_scores(self.variant, settings, bid, alone))
-                  for alone in self.forms]
+        values = [
+            self.fits["bid"][alone].expected(
+                self.bid_prediction(hand, seat, dealer, settings, alone), net_scores(self.variant, settings, bid, alone)
+            )
+            for alone in self.forms
+        ]
         return values[1] > values[0]

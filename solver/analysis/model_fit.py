@@ -57,7 +57,7 @@ def random_layout(variant: Variant, seed: int, index: int) -> tuple[tuple[Mask, 
     hands = [0, 0, 0, 0]
     size = variant.hand_size
     for i, seat in enumerate(variant.seats):
-        hands[seat] = mask_of(deck[size * i:size * (i + 1)])
+        hands[seat] = mask_of(deck[size * i : size * (i + 1)])
     return tuple(hands), deck[size * len(variant.seats)], rng.choice(variant.seats)
 
 
@@ -68,7 +68,8 @@ class Samples:
     play: dict[bool, list[tuple[list[float], int]]] = field(default_factory=lambda: {False: [], True: []})
     # Hasenpfeffer's bid rows wait for the play fit: (hand, seat, dealer, per trump its tricks)
     pending: dict[bool, list[tuple[Mask, int, int, list[int], list[Mask]]]] = field(
-        default_factory=lambda: {False: [], True: []})
+        default_factory=lambda: {False: [], True: []}
+    )
     bid: dict[bool, list[tuple[list[float], int]]] = field(default_factory=lambda: {False: [], True: []})
     checks: list[dict[str, Any]] = field(default_factory=list)
 
@@ -102,8 +103,9 @@ class DealJob:
                     else:
                         for trump in range(4):
                             taker = model.upcard_taker(seat, dealer, extra, trump, alone, SETTINGS)
-                            played = euchre_exchanges(variant, list(hands), dealer, extra, trump, seat, alone,
-                                                      SETTINGS, taker)
+                            played = euchre_exchanges(
+                                variant, list(hands), dealer, extra, trump, seat, alone, SETTINGS, taker
+                            )
                             plays.append(Play(played, dealer, seat, trump, alone))
                             leads = model.leads(seat, dealer, alone, SETTINGS)
                             values = features(hands[seat], trump, leads, None if taker is None else (taker, extra))
@@ -113,7 +115,7 @@ class DealJob:
         at = 0
         for kind, alone, row in rows:
             if kind == "hasenpfeffer":
-                out.append((kind, alone, (*row, tricks[at:at + 4])))
+                out.append((kind, alone, (*row, tricks[at : at + 4])))
                 at += 4
             else:
                 out.append((kind, alone, (*row, tricks[at])))
@@ -168,8 +170,9 @@ def build_game(variant: Variant, deals: int, seed: int, threads: int) -> tuple[d
                 values, index, seat, dealer, trump, tricks = row
                 samples.bid[alone].append((values, tricks))
                 if len(samples.checks) < CHECKS and index % 7 == 0:
-                    samples.checks.append({"deal": index, "seat": seat, "alone": alone, "trump": trump,
-                                           "tricks": tricks})
+                    samples.checks.append(
+                        {"deal": index, "seat": seat, "alone": alone, "trump": trump, "tricks": tricks}
+                    )
     fits: dict[str, dict[str, Any]] = {}
     if variant.declarer_exchanges:
         play = {alone: fitted(samples.play[alone], variant.hand_size) for alone in forms}
@@ -182,22 +185,31 @@ def build_game(variant: Variant, deals: int, seed: int, threads: int) -> tuple[d
                 before = max(range(4), key=lambda t: (play[alone].predict(features(hand, t, leads)), -t))
                 samples.bid[alone].append((features(hand, before, leads), tricks[chosen]))
         fits["play"] = {"alone" if alone else "with_partner": play[alone].to_json() for alone in forms}
-    fits["bid"] = {"alone" if alone else "with_partner": fitted(samples.bid[alone], variant.hand_size).to_json()
-                   for alone in forms}
+    fits["bid"] = {
+        "alone" if alone else "with_partner": fitted(samples.bid[alone], variant.hand_size).to_json() for alone in forms
+    }
     return fits, samples.checks
 
 
 def build(deals: int, seed: int, threads: int, out: Path, games: list[Variant] | None = None) -> dict[str, Any]:
-    data: dict[str, Any] = {"version": MODEL_VERSION, "features": list(FEATURES),
-                            "built": {"deals": deals, "seed": seed,
-                                      "command": f"python -m hasen.analysis.model_fit --deals {deals} --seed {seed}"},
-                            "games": {}, "checks": {}}
+    data: dict[str, Any] = {
+        "version": MODEL_VERSION,
+        "features": list(FEATURES),
+        "built": {
+            "deals": deals,
+            "seed": seed,
+            "command": f"python -m hasen.analysis.model_fit --deals {deals} --seed {seed}",
+        },
+        "games": {},
+        "checks": {},
+    }
     chosen = games or ALL_VARIANTS
     started = time.monotonic()
     for variant in chosen:
         start = time.monotonic()
-        data["games"][model_key(variant)], data["checks"][model_key(variant)] = build_game(variant, deals, seed,
-                                                                                            threads)
+        data["games"][model_key(variant)], data["checks"][model_key(variant)] = build_game(
+            variant, deals, seed, threads
+        )
         print(f"{variant.label}: {deals:,} deals in {time.monotonic() - start:.0f} s", file=sys.stderr)
     data["built"]["seconds"] = round(time.monotonic() - started)
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")

@@ -84,8 +84,9 @@ def next_dealer(variant: Variant, dealer: int) -> int:
     return seat
 
 
-def results(variant: Variant, settings: Settings, outcomes: list[Outcome], dealer: int
-            ) -> list[tuple[float, int, int, int]]:
+def results(
+    variant: Variant, settings: Settings, outcomes: list[Outcome], dealer: int
+) -> list[tuple[float, int, int, int]]:
     """For a hand ``dealer`` deals: each result's chance, the points of side 0 and side 1,
     and the declaring side (-1: nobody declared)."""
     total = sum(o.count for o in outcomes)
@@ -157,8 +158,7 @@ class WinChances:
         first = self.chance(score[0], score[1], dealer)
         return first, 1 - first
 
-    def after(self, score: tuple[int, ...], gains: tuple[int, ...], declaring: int, dealer: int
-              ) -> tuple[float, float]:
+    def after(self, score: tuple[int, ...], gains: tuple[int, ...], declaring: int, dealer: int) -> tuple[float, float]:
         """Each side's chance once a hand ``dealer`` dealt gave the sides ``gains``
         (``declaring``: the declaring side, -1 for a redeal), the game over or not."""
         first = chance_after(self, score[0], score[1], gains, declaring, dealer)
@@ -180,8 +180,9 @@ def check_reachable(score: tuple[int, ...], low: int, variant: Variant) -> None:
     """Refuse a score below 0 where the game's points never take one there (the table's edge
     is 0); below a deeper edge a score counts as the edge, as the table says."""
     if low == 0 and min(score) < 0:
-        raise NotationError(f"score: {'-'.join(map(str, score))}: no score falls below 0 in {variant.name} at these "
-                            "settings")
+        raise NotationError(
+            f"score: {'-'.join(map(str, score))}: no score falls below 0 in {variant.name} at these settings"
+        )
 
 
 @cache
@@ -189,8 +190,10 @@ def odds_data() -> dict[str, Any]:
     text = files("hasen").joinpath("data", ODDS_FILE).read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     if data.get("version") != ODDS_VERSION:
-        raise RuntimeError(f"hasen/data/{ODDS_FILE} is not the table this version reads: rebuild it with "
-                           "python -m hasen.analysis.odds_fit")
+        raise RuntimeError(
+            f"hasen/data/{ODDS_FILE} is not the table this version reads: rebuild it with "
+            "python -m hasen.analysis.odds_fit"
+        )
     return data
 
 
@@ -212,8 +215,9 @@ def win_chances(variant: Variant, settings: Settings = Settings()) -> WinChances
     return WinChances(variant, settings, solve_table(variant, settings, outcomes).tolist(), None, hands)
 
 
-def chance_after(table: WinChances, first: int, second: int, gains: tuple[int, ...], declaring: int,
-                 dealer: int) -> float:
+def chance_after(
+    table: WinChances, first: int, second: int, gains: tuple[int, ...], declaring: int, dealer: int
+) -> float:
     """The first side's chance of winning once a hand dealt by ``dealer`` gave the sides
     ``gains`` (``declaring``: the declaring side, -1 for a redeal), the game over or not."""
     after_first, after_second = first + gains[0], second + gains[1]
@@ -267,12 +271,17 @@ class Odds(Answer):
     def to_json(self) -> dict[str, Any]:
         first, second = self.side_names
         data = variant_json(self.variant) | {
-            "score": {first: self.first, second: self.second}, "dealer": None if self.dealer is None else SEATS[
-                self.dealer],
+            "score": {first: self.first, second: self.second},
+            "dealer": None if self.dealer is None else SEATS[self.dealer],
             "chance": {first: round(self.chance, 4), second: round(1 - self.chance, 4)},
-            "by_dealer": {SEATS[d]: {"chance": round(c, 4), "stderr": None if math.isnan(e) else round(e, 4)}
-                          for d, (c, e) in self.by_dealer.items()},
-            "hands": self.hands, "target": self.settings.game_points, "deepest": lowest(self.variant)}
+            "by_dealer": {
+                SEATS[d]: {"chance": round(c, 4), "stderr": None if math.isnan(e) else round(e, 4)}
+                for d, (c, e) in self.by_dealer.items()
+            },
+            "hands": self.hands,
+            "target": self.settings.game_points,
+            "deepest": lowest(self.variant),
+        }
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data
@@ -290,8 +299,10 @@ def check_scoring(settings: Settings) -> None:
     """Refuse a setting that changes the auction or the play: the hands were played at the defaults."""
     other = [name for name in settings.changed() if name not in SCORING_SETTINGS]
     if other:
-        raise NotationError(f"{other[0]}: the chance of winning rests on hands bid and played at the default "
-                            f"settings; only the scoring may differ ({', '.join(SCORING_SETTINGS)})")
+        raise NotationError(
+            f"{other[0]}: the chance of winning rests on hands bid and played at the default "
+            f"settings; only the scoring may differ ({', '.join(SCORING_SETTINGS)})"
+        )
 
 
 def dealers_asked(variant: Variant, dealer: int | None) -> tuple[int, ...]:
@@ -306,5 +317,12 @@ def odds_at(variant: Variant, settings: Settings, first: int, second: int, deale
     check_scoring(settings)
     table = win_chances(variant, settings)
     dealers = dealers_asked(variant, dealer)
-    return Odds(variant, settings, first, second, dealer,
-                {d: (table.chance(first, second, d), table.error(first, second, d)) for d in dealers}, table.hands)
+    return Odds(
+        variant,
+        settings,
+        first,
+        second,
+        dealer,
+        {d: (table.chance(first, second, d), table.error(first, second, d)) for d in dealers},
+        table.hands,
+    )

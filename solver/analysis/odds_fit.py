@@ -41,8 +41,9 @@ SETTINGS = Settings()
 CHECKS = 12  # hands kept in the file per game, for the test that plays them again
 
 
-def played(variant: Variant, hands: tuple[int, ...], extra: int,
-           dealer: int) -> tuple[tuple[int, int, bool], Play | None]:
+def played(
+    variant: Variant, hands: tuple[int, ...], extra: int, dealer: int
+) -> tuple[tuple[int, int, bool], Play | None]:
     """A hand bid by the model from the start: (declarer offset from the dealer, bid index,
     alone) and the play to solve; offset -1 and no play when nobody declared."""
     model = PlayerModel.of(variant)
@@ -88,16 +89,28 @@ def build_game(variant: Variant, hands: int, seed: int, resamples: int, threads:
         spread.append(solve(variant, SETTINGS, again))
     stderr = np.std(np.array(spread), axis=0, ddof=1) if resamples > 1 else np.zeros_like(table)
     checks = [{"deal": i, "result": list(results[i])} for i in range(min(CHECKS, hands))]
-    return {"hands": hands, "outcomes": [[o.offset, o.bid, o.alone, o.tricks, o.count] for o in outcomes],
-            "table": np.round(table, 4).tolist(), "stderr": np.round(stderr, 4).tolist(), "checks": checks}
+    return {
+        "hands": hands,
+        "outcomes": [[o.offset, o.bid, o.alone, o.tricks, o.count] for o in outcomes],
+        "table": np.round(table, 4).tolist(),
+        "stderr": np.round(stderr, 4).tolist(),
+        "checks": checks,
+    }
 
 
-def build(hands: int, seed: int, resamples: int, threads: int, out: Path,
-          games: list[Variant] | None = None) -> dict[str, Any]:
-    data: dict[str, Any] = {"version": ODDS_VERSION, "built": {
-        "hands": hands, "seed": seed, "resamples": resamples,
-        "command": f"python -m hasen.analysis.odds_fit --hands {hands} --seed {seed} --resamples {resamples}"},
-        "games": {}}
+def build(
+    hands: int, seed: int, resamples: int, threads: int, out: Path, games: list[Variant] | None = None
+) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "version": ODDS_VERSION,
+        "built": {
+            "hands": hands,
+            "seed": seed,
+            "resamples": resamples,
+            "command": f"python -m hasen.analysis.odds_fit --hands {hands} --seed {seed} --resamples {resamples}",
+        },
+        "games": {},
+    }
     started = time.monotonic()
     for variant in games or ALL_VARIANTS:
         start = time.monotonic()

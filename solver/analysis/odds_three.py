@@ -53,8 +53,9 @@ def seat_after(variant: Variant, dealer: int, offset: int) -> int:
     return seats[(seats.index(dealer) + offset) % len(seats)]
 
 
-def results_three(variant: Variant, settings: Settings, outcomes: list[Outcome], dealer: int
-                  ) -> list[tuple[float, Scores, int]]:
+def results_three(
+    variant: Variant, settings: Settings, outcomes: list[Outcome], dealer: int
+) -> list[tuple[float, Scores, int]]:
     """For a hand ``dealer`` deals: each result's chance, each player's points, and the
     maker's place among the seats (-1: nobody made trump)."""
     total = sum(o.count for o in outcomes)
@@ -65,8 +66,9 @@ def results_three(variant: Variant, settings: Settings, outcomes: list[Outcome],
             continue
         maker = seat_after(variant, dealer, o.offset)
         mine, theirs = hand_score(variant, settings, None, o.tricks, False)
-        out.append((o.count / total, tuple(mine if s == maker else theirs for s in variant.seats),
-                    variant.seats.index(maker)))
+        out.append(
+            (o.count / total, tuple(mine if s == maker else theirs for s in variant.seats), variant.seats.index(maker))
+        )
     return out
 
 
@@ -101,8 +103,10 @@ def solve_three_table(variant: Variant, settings: Settings, outcomes: list[Outco
             tied = [a == top for a in after]
             count = sum(t.astype(np.float64) for t in tied)
             maker_tied = tied[maker] if maker >= 0 else np.zeros_like(over)
-            ended = np.stack([np.where(over, np.where(maker_tied, float(i == maker), tied[i] / count), 0.0)
-                              for i in range(players)], axis=-1)
+            ended = np.stack(
+                [np.where(over, np.where(maker_tied, float(i == maker), tied[i] / count), 0.0) for i in range(players)],
+                axis=-1,
+            )
             index = tuple(np.clip(a, low, target - 1) - low for a in after)
             moves.append((chance, over, ended, index, following))
         plans.append(moves)
@@ -207,11 +211,19 @@ class PlayerOdds(Answer):
             "score": dict(zip(self.names, self.scores)),
             "dealer": None if self.dealer is None else SEATS[self.dealer],
             "chance": {name: round(c, 4) for name, c in zip(self.names, self.chances)},
-            "by_dealer": {SEATS[d]: {"chance": {name: round(c, 4) for name, c in zip(self.names, chances)},
-                                     "stderr": None if any(math.isnan(e) for e in errors) else
-                                     {name: round(e, 4) for name, e in zip(self.names, errors)}}
-                          for d, (chances, errors) in self.by_dealer.items()},
-            "hands": self.hands, "target": self.settings.game_points, "deepest": lowest_three(self.settings)}
+            "by_dealer": {
+                SEATS[d]: {
+                    "chance": {name: round(c, 4) for name, c in zip(self.names, chances)},
+                    "stderr": None
+                    if any(math.isnan(e) for e in errors)
+                    else {name: round(e, 4) for name, e in zip(self.names, errors)},
+                }
+                for d, (chances, errors) in self.by_dealer.items()
+            },
+            "hands": self.hands,
+            "target": self.settings.game_points,
+            "deepest": lowest_three(self.settings),
+        }
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data
@@ -226,5 +238,11 @@ def player_odds_at(variant: Variant, settings: Settings, scores: Scores, dealer:
     check_scoring(settings)
     table = player_chances(variant, settings)
     dealers = dealers_asked(variant, dealer)
-    return PlayerOdds(variant, settings, scores, dealer,
-                      {d: (table.chances(scores, d), table.errors(scores, d)) for d in dealers}, table.hands)
+    return PlayerOdds(
+        variant,
+        settings,
+        scores,
+        dealer,
+        {d: (table.chances(scores, d), table.errors(scores, d)) for d in dealers},
+        table.hands,
+    )

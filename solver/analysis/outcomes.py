@@ -52,8 +52,14 @@ class Result:
 class Outcomes:
     """Every declarer's results for one deal, solved on first use and kept."""
 
-    def __init__(self, deal: Deal, family: Family, settings: Settings = Settings(),
-                 searcher: Searcher | None = None, checkpoint: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        family: Family,
+        settings: Settings = Settings(),
+        searcher: Searcher | None = None,
+        checkpoint: Callable[[], None] | None = None,
+    ) -> None:
         settings.check_for(deal.variant)
         self.deal = deal
         self.family = family
@@ -95,16 +101,26 @@ class Outcomes:
             results = {}
             for trump in TRUMPS:
                 # (discard, defender, tricks) for every choice, in the order of the ties
-                options = [(discard, defender, tricks) for defender in defences
-                           for discard, tricks in grids[defender][trump].items()]
+                options = [
+                    (discard, defender, tricks)
+                    for defender in defences
+                    for discard, tricks in grids[defender][trump].items()
+                ]
                 if helps:  # the owner discards for the declaring side, then the defence answers
-                    answers = [min((o for o in options if o[0] == discard), key=worth)
-                               for discard in grids[None][trump]]
+                    answers = [
+                        min((o for o in options if o[0] == discard), key=worth) for discard in grids[None][trump]
+                    ]
                     discard, defender, tricks = max(answers, key=worth)
                 else:  # the dealer defends: discard and defence both work against the makers
                     discard, defender, tricks = min(options, key=worth)
-                results[trump] = Result(Seat(declarer), alone, Suit(trump), None if discard is None else Card(discard),
-                                        None if defender is None else Seat(defender), tricks)
+                results[trump] = Result(
+                    Seat(declarer),
+                    alone,
+                    Suit(trump),
+                    None if discard is None else Card(discard),
+                    None if defender is None else Seat(defender),
+                    tricks,
+                )
             self._results[key] = results
         return self._results[key]
 
@@ -136,8 +152,10 @@ class AloneComparison:
     rows: dict[int, tuple[Result, Result | None]]
 
     def to_json(self) -> dict[str, Any]:
-        return {SEATS[s]: {"with_partner": partner.to_json(), "alone": None if alone is None else alone.to_json()}
-                for s, (partner, alone) in self.rows.items()}
+        return {
+            SEATS[s]: {"with_partner": partner.to_json(), "alone": None if alone is None else alone.to_json()}
+            for s, (partner, alone) in self.rows.items()
+        }
 
 
 def compare_alone(outcomes: Outcomes) -> AloneComparison:

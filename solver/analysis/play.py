@@ -60,11 +60,19 @@ best=None, defender_best=None)
     __slots__ = ()
 
     if not TYPE_CHECKING:  # type checkers see ContractValues' own signature and fields
+
         def __new__(cls, *args, **values):
             given = ContractValues(*args, **values)
-            return super().__new__(cls, Seat(given.declarer), Suit(given.trump), Card(given.discard), given.alone,
-                                   None if given.lone_defender is None else Seat(given.lone_defender),
-                                   _best(given.best, "best"), _best(given.defender_best, "defender_best"))
+            return super().__new__(
+                cls,
+                Seat(given.declarer),
+                Suit(given.trump),
+                Card(given.discard),
+                given.alone,
+                None if given.lone_defender is None else Seat(given.lone_defender),
+                _best(given.best, "best"),
+                _best(given.defender_best, "defender_best"),
+            )
 
         @classmethod
         def _make(cls, values):  # _replace too: the seats, suit and card kept as such
@@ -82,8 +90,11 @@ best=None, defender_best=None)
     @property
     def side(self) -> int:
         """Deprecated (wrong in Two-handed and Three-Handed Euchre): ``side_in(variant)``."""
-        warnings.warn("Contract.side is deprecated: it is right only where N-S play E-W; use "
-                      "Contract.side_in(variant)", DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            "Contract.side is deprecated: it is right only where N-S play E-W; use Contract.side_in(variant)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return side_of(self.declarer)
 
 
@@ -100,17 +111,26 @@ def declarer_cards(deal: Deal, seat: int) -> Mask:
     return int(deal.hands[seat]) | 1 << deal.extra  # a plain mask: CardSet's operators are Python
 
 
-def exchanging_seat(deal: Deal, trump: int, declarer: int, seats: tuple[int, ...],
-                    settings: Settings | None = None) -> int | None:
+def exchanging_seat(
+    deal: Deal, trump: int, declarer: int, seats: tuple[int, ...], settings: Settings | None = None
+) -> int | None:
     """Who takes the widow or upcard and discards: the Hasenpfeffer declarer; in Euchre the
     dealer, when the upcard's suit is trump and the dealer plays; else nobody. ``settings``:
     the table rules of the play, by default the deal's own."""
-    return exchanger(deal.variant, deal.dealer, deal.extra, trump, declarer, seats,
-                     deal.settings if settings is None else settings)
+    return exchanger(
+        deal.variant, deal.dealer, deal.extra, trump, declarer, seats, deal.settings if settings is None else settings
+    )
 
 
-def exchanger(variant: Variant, dealer: int, extra: CardId | None, trump: int, declarer: int,
-              seats: tuple[int, ...], settings: Settings) -> int | None:
+def exchanger(
+    variant: Variant,
+    dealer: int,
+    extra: CardId | None,
+    trump: int,
+    declarer: int,
+    seats: tuple[int, ...],
+    settings: Settings,
+) -> int | None:
     """``exchanging_seat`` from the deal's parts; the widow may be unknown (None), the
     upcard may not."""
     if variant.declarer_exchanges:
@@ -130,8 +150,9 @@ def playing_seats(variant: Variant, declarer: int, alone: bool, lone_defender: i
     if lone_defender is not None:
         if not alone:
             raise InvalidDealError("defender: a defender plays alone only against a lone declarer")
-        if lone_defender not in variant.seats or (variant.side_of(lone_defender, declarer)
-                                                  == variant.side_of(declarer, declarer)):
+        if lone_defender not in variant.seats or (
+            variant.side_of(lone_defender, declarer) == variant.side_of(declarer, declarer)
+        ):
             raise InvalidDealError(f"defender: {SEATS[lone_defender]} is not an opponent of {SEATS[declarer]}")
     return active_seats(variant, declarer, alone, lone_defender)
 
@@ -148,8 +169,7 @@ class SearchFrame(NamedTuple):
     side: int
 
 
-def search_frame(deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
-                 settings: Settings) -> SearchFrame:
+def search_frame(deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings) -> SearchFrame:
     """The table's frame without a PlayState (a table needs no play, and is made often)."""
     variant = deal.variant
     seats = playing_seats(variant, declarer, alone, lone_defender)
@@ -159,8 +179,7 @@ def search_frame(deal: Deal, declarer: int, alone: bool, lone_defender: int | No
         hands[search_seat] = deal.hands[seat]
         active |= 1 << search_seat
     leader = first_leader(deal.dealer, declarer, seats, alone, settings, lone_defender)
-    return SearchFrame(seats, hands, active, variant.search_seat(leader, declarer),
-                       variant.side_of(declarer, declarer))
+    return SearchFrame(seats, hands, active, variant.search_seat(leader, declarer), variant.side_of(declarer, declarer))
 
 
 def check_contract(deal: Deal, contract: Contract, settings: Settings | None = None) -> tuple[int, ...]:
@@ -175,11 +194,13 @@ def check_contract(deal: Deal, contract: Contract, settings: Settings | None = N
             why = nobody_takes(deal, c.trump, seats, settings)
             raise IllegalPlayError(
                 f"discard: nobody takes the upcard {card_name(deal.extra)} ({why}), so the discard is "
-                f"the upcard itself, not {card_name(c.discard)}")
+                f"the upcard itself, not {card_name(c.discard)}"
+            )
     elif not declarer_cards(deal, taker) >> c.discard & 1:
         raise IllegalPlayError(
             f"discard: {card_name(c.discard)} is neither in {SEATS[taker]}'s hand "
-            f"nor the {variant.extra_card}: {CardSet(declarer_cards(deal, taker))}")
+            f"nor the {variant.extra_card}: {CardSet(declarer_cards(deal, taker))}"
+        )
     return seats
 
 
@@ -189,8 +210,10 @@ def nobody_takes(deal: Deal, trump: int, seats: tuple[int, ...], settings: Setti
         return f"the dealer {SEATS[deal.dealer]} sits out"
     suit = joker_suit(settings)
     if deal.extra == JOKER and suit is not None:
-        return (f"under joker_upcard: {SUIT_NAMES[suit]} the turned Joker counts as a {SUIT_NAMES[suit][:-1]}, "
-                f"and {SUIT_NAMES[trump]} is trump")
+        return (
+            f"under joker_upcard: {SUIT_NAMES[suit]} the turned Joker counts as a {SUIT_NAMES[suit][:-1]}, "
+            f"and {SUIT_NAMES[trump]} is trump"
+        )
     return f"{SUIT_NAMES[trump]} is not the upcard's suit"
 
 
@@ -202,24 +225,34 @@ def check_calls(deal: Deal, c: Contract, settings: Settings) -> None:
         call = getattr(c, field)
         if seat not in callers:
             if call is not None:
-                why = (f"{deal.variant.name} has no calling for best" if not deal.variant.calls_for_best
-                       else "the table plays without calling for best (call_for_best is off)"
-                       if not settings.call_for_best else f"only a lone {role} calls for the partner's best card")
+                why = (
+                    f"{deal.variant.name} has no calling for best"
+                    if not deal.variant.calls_for_best
+                    else "the table plays without calling for best (call_for_best is off)"
+                    if not settings.call_for_best
+                    else f"only a lone {role} calls for the partner's best card"
+                )
                 raise IllegalPlayError(f"{field}: {why}, so there is no {quoted(call.text())}")
             continue
         if call is None:
-            raise IllegalPlayError(f"{field}: {SEATS[seat]} plays alone and calls for the partner's best card: "
-                                   f"say which card {SEATS[callers[seat]]} passed and which {SEATS[seat]} put away, "
-                                   f"like 'JK for 9C' (--{field.replace('_', '-')}, \"{field}\"; in a record "
-                                   f"'{field.replace('_', ' ')} JK for 9C')")
+            raise IllegalPlayError(
+                f"{field}: {SEATS[seat]} plays alone and calls for the partner's best card: "
+                f"say which card {SEATS[callers[seat]]} passed and which {SEATS[seat]} put away, "
+                f"like 'JK for 9C' (--{field.replace('_', '-')}, \"{field}\"; in a record "
+                f"'{field.replace('_', ' ')} JK for 9C')"
+            )
         partner = callers[seat]
         if not deal.hands[partner] >> call.passed & 1:
-            raise IllegalPlayError(f"{field}: {SEATS[partner]} does not hold {card_name(call.passed)} to pass "
-                                   f"(holds {deal.hands[partner]})")
+            raise IllegalPlayError(
+                f"{field}: {SEATS[partner]} does not hold {card_name(call.passed)} to pass "
+                f"(holds {deal.hands[partner]})"
+            )
         held = called_hand(deal, c, seat, settings) | 1 << call.passed
         if not held >> call.discard & 1:
-            raise IllegalPlayError(f"{field}: {SEATS[seat]} cannot put away {card_name(call.discard)}: it holds "
-                                   f"{CardSet(held)} after {SEATS[partner]} passes {card_name(call.passed)}")
+            raise IllegalPlayError(
+                f"{field}: {SEATS[seat]} cannot put away {card_name(call.discard)}: it holds "
+                f"{CardSet(held)} after {SEATS[partner]} passes {card_name(call.passed)}"
+            )
 
 
 def called_hand(deal: Deal, c: Contract, seat: int, settings: Settings) -> Mask:
@@ -326,8 +359,8 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
             led = self.trick[0]
             suit = SUITS[effective_suit(led, self.contract.trump)]
             raise IllegalPlayError(
-                f"{where} must follow {suit} (led {card_name(led)}) with {CardSet(self.legal())}, "
-                f"not {card_name(card)}")
+                f"{where} must follow {suit} (led {card_name(led)}) with {CardSet(self.legal())}, not {card_name(card)}"
+            )
         self.hands[seat] &= ~(1 << card)
         self.trick.append(card)
         if len(self.trick) == len(self.seats):
@@ -348,8 +381,10 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         taker = exchanging_seat(self.deal, self.contract.trump, self.contract.declarer, self.seats, self.settings)
         if taker is not None and card == self.contract.discard:
             return f": {SEATS[taker]} discarded it"
-        for call, caller in ((self.contract.best, self.contract.declarer),
-                             (self.contract.defender_best, self.contract.lone_defender)):
+        for call, caller in (
+            (self.contract.best, self.contract.declarer),
+            (self.contract.defender_best, self.contract.lone_defender),
+        ):
             if call is not None and caller is not None and card == call.discard:
                 return f": {SEATS[caller]} put it away, calling for best"
         return f" (holds {CardSet(self.hands[seat])})"
@@ -390,8 +425,10 @@ def parse_play_record(text: str, where: str = "play") -> list[list[CardId]]:
     ``|`` needs cards on both sides)."""
     if not isinstance(text, str):
         raise NotationError(f"{where}: expected a string of cards, got {type(text).__name__}")
-    groups = [[parse_card(tok, f"{where}: group {i + 1}") for tok in chunk.replace(",", " ").split()]
-              for i, chunk in enumerate(text.split("|"))]
+    groups = [
+        [parse_card(tok, f"{where}: group {i + 1}") for tok in chunk.replace(",", " ").split()]
+        for i, chunk in enumerate(text.split("|"))
+    ]
     if len(groups) > 1:
         # a '|' stands between two tricks; one with no cards on a side is stray, not dropped
         for i, group in enumerate(groups):
@@ -415,7 +452,8 @@ def replay(state: PlayState, text: str) -> PlayState:
         if checked and i < len(groups) - 1 and state.trick:
             raise IllegalPlayError(
                 f"play: '|' after {card_name(group[-1]) if group else 'nothing'} does not end a trick "
-                f"(trick {len(state.tricks) + 1} has {len(state.trick)} of {len(state.seats)} cards)")
+                f"(trick {len(state.tricks) + 1} has {len(state.trick)} of {len(state.seats)} cards)"
+            )
     return state
 
 

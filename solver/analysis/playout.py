@@ -30,22 +30,31 @@ MAX_CALLS = 64  # far more than any auction has: a guard against a rule that nev
 
 
 @cache
-def rules_for(variant: Variant, dealer: int, extra: CardId, joker_holder: int | None,
-              settings: Settings) -> AuctionRules:
+def rules_for(
+    variant: Variant, dealer: int, extra: CardId, joker_holder: int | None, settings: Settings
+) -> AuctionRules:
     return AUCTIONS[variant.family](variant, dealer, extra, joker_holder, settings)
 
 
-def layout_rules(variant: Variant, dealer: int, hands: Sequence[Mask], extra: CardId,
-                 settings: Settings) -> AuctionRules:
+def layout_rules(
+    variant: Variant, dealer: int, hands: Sequence[Mask], extra: CardId, settings: Settings
+) -> AuctionRules:
     """The auction's rules on one layout (the Joker's holder matters when all pass)."""
-    holder = next((s for s in variant.seats if hands[s] >> JOKER & 1), None) \
-        if settings.all_pass == "joker_bids_3" else None
+    holder = (
+        next((s for s in variant.seats if hands[s] >> JOKER & 1), None) if settings.all_pass == "joker_bids_3" else None
+    )
     return rules_for(variant, dealer, extra, holder, settings)
 
 
-def continued(model: PlayerModel, rules: AuctionRules, state: AuctionState, hands: Sequence[Mask],
-              seat: int | None = None, own: OwnCall | None = None,
-              memo: dict[AuctionState, AuctionState] | None = None) -> AuctionState:
+def continued(
+    model: PlayerModel,
+    rules: AuctionRules,
+    state: AuctionState,
+    hands: Sequence[Mask],
+    seat: int | None = None,
+    own: OwnCall | None = None,
+    memo: dict[AuctionState, AuctionState] | None = None,
+) -> AuctionState:
     """The auction from ``state`` to its end, every call the model's, but ``seat``'s own
     where ``own`` gives one. ``memo``: the state after the model's call at each state, kept
     across the auctions of one layout (they pass through the same states)."""
@@ -66,8 +75,9 @@ def continued(model: PlayerModel, rules: AuctionRules, state: AuctionState, hand
     raise AssertionError("an auction of the model ends")
 
 
-def consistent(model: PlayerModel, rules: AuctionRules, calls: Sequence[tuple[int, Call]], hands: Sequence[Mask],
-               viewer: int) -> bool:
+def consistent(
+    model: PlayerModel, rules: AuctionRules, calls: Sequence[tuple[int, Call]], hands: Sequence[Mask], viewer: int
+) -> bool:
     """Does a layout (``hands`` at the auction) agree with every call of ``calls`` that a seat
     other than ``viewer`` made?"""
     state = rules.start()
@@ -78,8 +88,9 @@ def consistent(model: PlayerModel, rules: AuctionRules, calls: Sequence[tuple[in
     return True
 
 
-def model_play(model: PlayerModel, end: AuctionEnd, dealer: int, hands: Sequence[Mask], extra: CardId,
-               settings: Settings) -> Play:
+def model_play(
+    model: PlayerModel, end: AuctionEnd, dealer: int, hands: Sequence[Mask], extra: CardId, settings: Settings
+) -> Play:
     """The contract the model plays when the auction ends in ``end`` (not a redeal)."""
     declarer = end.declarer
     assert declarer is not None
@@ -95,12 +106,26 @@ def model_play(model: PlayerModel, end: AuctionEnd, dealer: int, hands: Sequence
     assert end.trump is not None
     alone = bool(end.alone)
     taker = model.upcard_taker(declarer, dealer, extra, end.trump, alone, settings)
-    return Play(euchre_exchanges(variant, after, dealer, extra, end.trump, declarer, alone, settings, taker),
-                dealer, declarer, end.trump, alone)
+    return Play(
+        euchre_exchanges(variant, after, dealer, extra, end.trump, declarer, alone, settings, taker),
+        dealer,
+        declarer,
+        end.trump,
+        alone,
+    )
 
 
-def euchre_exchanges(variant: Variant, hands: list[Mask], dealer: int, upcard: CardId, trump: int, maker: int,
-                     alone: bool, settings: Settings, taker: str | None) -> tuple[Mask, ...]:
+def euchre_exchanges(
+    variant: Variant,
+    hands: list[Mask],
+    dealer: int,
+    upcard: CardId,
+    trump: int,
+    maker: int,
+    alone: bool,
+    settings: Settings,
+    taker: str | None,
+) -> tuple[Mask, ...]:
     """Euchre: the hands once a dealer who plays has taken the upcard (``taker``, as
     ``PlayerModel.upcard_taker`` says: None when nobody does) and discarded by the model's
     rule, and then (Railroad) a lone maker has called for best by the model's rule."""

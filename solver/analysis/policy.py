@@ -47,8 +47,10 @@ class Policy:
         return self.alone.get(place, 0.0)
 
     def to_json(self) -> dict[str, Any]:
-        return {"make": {k: round(v, 3) for k, v in sorted(self.make.items())},
-                "alone": {k: round(v, 3) for k, v in sorted(self.alone.items())}}
+        return {
+            "make": {k: round(v, 3) for k, v in sorted(self.make.items())},
+            "alone": {k: round(v, 3) for k, v in sorted(self.alone.items())},
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Policy:
@@ -108,13 +110,16 @@ class Policies:
         return classes.get(klass) or classes.get(POINTS) or NEUTRAL
 
     def to_json(self) -> dict[str, Any]:
-        return {rule: {klass: policy.to_json() for klass, policy in sorted(classes.items())}
-                for rule, classes in sorted(self.by_rule.items())}
+        return {
+            rule: {klass: policy.to_json() for klass, policy in sorted(classes.items())}
+            for rule, classes in sorted(self.by_rule.items())
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Policies:
-        return cls({rule: {klass: Policy.from_json(p) for klass, p in classes.items()}
-                    for rule, classes in data.items()})
+        return cls(
+            {rule: {klass: Policy.from_json(p) for klass, p in classes.items()} for rule, classes in data.items()}
+        )
 
 
 UNFITTED = Policies()  # a game without thresholds: every seat calls against 0

@@ -57,9 +57,14 @@ from .policy import ALWAYS, POINTS, Policies, Policy, place_of, table_rules
 SCORED = ("hasenpfeffer/25", "euchre/24", "euchre2/24", "railroad/25")
 # the tables each game's thresholds are fitted for (``policy.table_rules``): in Hasenpfeffer
 # a defence that scores its tricks takes away most of what contesting a contract gains
-RULES = {"hasenpfeffer": (Settings(all_pass="redeal"), Settings(all_pass="joker_bids_3"),
-                          Settings(all_pass="redeal", defenders_score=True)),
-         "euchre": (Settings(all_pass="redeal"), Settings(all_pass="stick_the_dealer"))}
+RULES = {
+    "hasenpfeffer": (
+        Settings(all_pass="redeal"),
+        Settings(all_pass="joker_bids_3"),
+        Settings(all_pass="redeal", defenders_score=True),
+    ),
+    "euchre": (Settings(all_pass="redeal"), Settings(all_pass="stick_the_dealer")),
+}
 SETTLED = 0.05  # points: a threshold that moves less than this in a round has settled
 ROUNDS = 12  # rounds of self-play at the most
 # at a score, from the thresholds for points: rounds and deals (each class learns from the
@@ -111,8 +116,9 @@ class PayoffJob:
                         continue
                     for trump in range(4):
                         taker = model.upcard_taker(seat, dealer, extra, trump, alone, settings)
-                        played = euchre_exchanges(variant, list(hands), dealer, extra, trump, seat, alone, settings,
-                                                  taker)
+                        played = euchre_exchanges(
+                            variant, list(hands), dealer, extra, trump, seat, alone, settings, taker
+                        )
                         plays.append(Play(played, dealer, seat, trump, alone))
                         mine.append((seat, int(alone), trump))
             keys.append(mine)
@@ -129,6 +135,7 @@ Value = Callable[[AuctionEnd, int, int, bool, int], float]  # (end, seat, tricks
 
 def points_value(variant: Variant, settings: Settings) -> Value:
     """What a hand is worth to a seat in points: its side's less the other side's."""
+
     def value(end: AuctionEnd, seat: int, tricks: int, alone: bool, dealer: int) -> float:
         if end.declarer is None:
             return 0.0
@@ -143,8 +150,11 @@ def win_value(variant: Variant, settings: Settings, score: tuple[int, int]) -> V
 
     def value(end: AuctionEnd, seat: int, tricks: int, alone: bool, dealer: int) -> float:
         declaring = -1 if end.declarer is None else variant.scorer_of(end.declarer)
-        gains = (0,) * len(variant.score_names) if end.declarer is None else \
-            scorer_points(variant, settings, end.bid, tricks, alone, declaring)
+        gains = (
+            (0,) * len(variant.score_names)
+            if end.declarer is None
+            else scorer_points(variant, settings, end.bid, tricks, alone, declaring)
+        )
         return table.after(score, gains, declaring, dealer)[variant.scorer_of(seat)]
 
     return value
@@ -169,8 +179,7 @@ class Sample(list[tuple[float, float]]):
 Place = tuple[str, str]  # the score's class, the place in the auction
 
 
-def worth(model: PlayerModel, rules: AuctionRules, state: AuctionState, dealt: Dealt, seat: int,
-          value: Value) -> float:
+def worth(model: PlayerModel, rules: AuctionRules, state: AuctionState, dealt: Dealt, seat: int, value: Value) -> float:
     """The auction from ``state`` on by the model's thresholds, played out, to ``seat``."""
     end = continued(model, rules, state, dealt.hands).end
     assert end is not None
@@ -180,8 +189,9 @@ def worth(model: PlayerModel, rules: AuctionRules, state: AuctionState, dealt: D
     return value(end, seat, tricks, alone, dealt.dealer)
 
 
-def samples(model: PlayerModel, deals: Sequence[Dealt], settings: Settings,
-            value: Value) -> tuple[dict[Place, Sample], dict[Place, Sample]]:
+def samples(
+    model: PlayerModel, deals: Sequence[Dealt], settings: Settings, value: Value
+) -> tuple[dict[Place, Sample], dict[Place, Sample]]:
     """Every call with a choice made on the deals' auctions by the model's thresholds: by
     class and place, its best call's value and the gain of making it over passing; and of the
     calls made where the other form was open, the lone call's value less the other's and its
@@ -196,15 +206,21 @@ def samples(model: PlayerModel, deals: Sequence[Dealt], settings: Settings,
             if PASSING in legal and len(legal) > 1:
                 place = (model.class_of(seat, settings), place_of(rules, state))
                 best, call, other = model.best_call(rules, state, dealt.hands[seat])
-                gain = worth(model, rules, rules.after(state, call), dealt, seat, value) - \
-                    worth(model, rules, rules.after(state, PASSING), dealt, seat, value)
+                gain = worth(model, rules, rules.after(state, call), dealt, seat, value) - worth(
+                    model, rules, rules.after(state, PASSING), dealt, seat, value
+                )
                 make[place].append((best, gain))
                 if other is not None and best > model.policy(settings, seat).threshold(place[1]):
                     lone, together = (call, other) if call.alone else (other, call)
                     hand = dealt.hands[seat]
                     margin = model.value_of(rules, state, hand, lone) - model.value_of(rules, state, hand, together)
-                    alone[place].append((margin, worth(model, rules, rules.after(state, lone), dealt, seat, value)
-                                         - worth(model, rules, rules.after(state, together), dealt, seat, value)))
+                    alone[place].append(
+                        (
+                            margin,
+                            worth(model, rules, rules.after(state, lone), dealt, seat, value)
+                            - worth(model, rules, rules.after(state, together), dealt, seat, value),
+                        )
+                    )
             state = rules.after(state, model.call(rules, state, dealt.hands[seat]))
     return make, alone
 
@@ -232,9 +248,15 @@ def halfway(before: float, best: float, number: int = 1) -> float:
     return best if best == ALWAYS or before == ALWAYS else round(before + step * (best - before), 3)
 
 
-def self_play(model: PlayerModel, deals: Sequence[Dealt], settings: Settings, value: Value,
-              start: dict[str, Policy] | None = None, log: Callable[[str], None] | None = None,
-              rounds: int = ROUNDS) -> dict[str, Policy]:
+def self_play(
+    model: PlayerModel,
+    deals: Sequence[Dealt],
+    settings: Settings,
+    value: Value,
+    start: dict[str, Policy] | None = None,
+    log: Callable[[str], None] | None = None,
+    rounds: int = ROUNDS,
+) -> dict[str, Policy]:
     """The thresholds at the fixed point of best responses on ``deals`` (see the module), by
     the class of the score each seat calls in (the model's own score)."""
     policies: dict[str, Policy] = dict(start or {})
@@ -245,15 +267,22 @@ def self_play(model: PlayerModel, deals: Sequence[Dealt], settings: Settings, va
         change = 0.0
         for klass in sorted({k for k, _ in make} | set(policies)):
             policy = policies.get(klass, Policy())
-            thresholds = {place: halfway(policy.threshold(place), best_threshold(sample, policy.threshold(place)),
-                                         number)
-                          for (k, place), sample in make.items() if k == klass}
-            margins = {place: halfway(policy.lone_margin(place), best_threshold(sample, policy.lone_margin(place)),
-                                      number)
-                       for (k, place), sample in alone.items() if k == klass}
+            thresholds = {
+                place: halfway(policy.threshold(place), best_threshold(sample, policy.threshold(place)), number)
+                for (k, place), sample in make.items()
+                if k == klass
+            }
+            margins = {
+                place: halfway(policy.lone_margin(place), best_threshold(sample, policy.lone_margin(place)), number)
+                for (k, place), sample in alone.items()
+                if k == klass
+            }
             moved[klass] = Policy({**policy.make, **thresholds}, {**policy.alone, **margins})
-            change = max([change] + [abs(v - policy.threshold(p)) for p, v in thresholds.items()] +
-                         [abs(v - policy.lone_margin(p)) for p, v in margins.items()])
+            change = max(
+                [change]
+                + [abs(v - policy.threshold(p)) for p, v in thresholds.items()]
+                + [abs(v - policy.lone_margin(p)) for p, v in margins.items()]
+            )
         policies = moved
         if log:
             counts = ", ".join(f"{k}:{place} {len(sample)}" for (k, place), sample in sorted(make.items()))
@@ -263,8 +292,9 @@ def self_play(model: PlayerModel, deals: Sequence[Dealt], settings: Settings, va
     return policies
 
 
-def build_game(variant: Variant, deals: int, seed: int, threads: int, stage: str,
-               shipped: dict[str, Any], only: Sequence[str] = ()) -> dict[str, Any]:
+def build_game(
+    variant: Variant, deals: int, seed: int, threads: int, stage: str, shipped: dict[str, Any], only: Sequence[str] = ()
+) -> dict[str, Any]:
     """One game's policies by rule and class of the score: ``stage`` "points" (the classes
     kept from ``shipped``, the game's policies in the file), "scores" (the classes, from
     the shipped thresholds for points; in the games of ``SCORED``) or "all"; for the table
@@ -283,16 +313,27 @@ def build_game(variant: Variant, deals: int, seed: int, threads: int, stage: str
         if stage == "scores":
             points = {POINTS: Policies.from_json(shipped).of(rule)}
         else:
-            points = self_play(model, dealt, settings, points_value(variant, settings),
-                               log=lambda line: print(line, file=sys.stderr))
-        classes = {**shipped.get(rule, {}), POINTS: points[POINTS].to_json()} if stage == "points" else \
-            {POINTS: points[POINTS].to_json()}
+            points = self_play(
+                model, dealt, settings, points_value(variant, settings), log=lambda line: print(line, file=sys.stderr)
+            )
+        classes = (
+            {**shipped.get(rule, {}), POINTS: points[POINTS].to_json()}
+            if stage == "points"
+            else {POINTS: points[POINTS].to_json()}
+        )
         for score in scores_of(variant, settings) if scored else []:
             print(f"  at {score[0]}-{score[1]}:", file=sys.stderr)
             model = PlayerModel(variant, base.fits, score=score)
             start = {model.class_of(seat, settings): points[POINTS] for seat in variant.seats}
-            learned = self_play(model, dealt[:SCORED_DEALS], settings, win_value(variant, settings, score), start,
-                                log=lambda line: print(f"  {line}", file=sys.stderr), rounds=SCORED_ROUNDS)
+            learned = self_play(
+                model,
+                dealt[:SCORED_DEALS],
+                settings,
+                win_value(variant, settings, score),
+                start,
+                log=lambda line: print(f"  {line}", file=sys.stderr),
+                rounds=SCORED_ROUNDS,
+            )
             classes.update({klass: policy.to_json() for klass, policy in learned.items()})
         out[rule] = classes
     return out
@@ -308,8 +349,15 @@ def scores_of(variant: Variant, settings: Settings) -> list[tuple[int, int]]:
     return [(game - TO_GO[a], game - TO_GO[b]) for i, a in enumerate(stands) for b in stands[i:]]
 
 
-def build(deals: int, seed: int, threads: int, path: Path, games: list[Variant] | None = None,
-          stage: str = "all", only: Sequence[str] = ()) -> dict[str, Any]:
+def build(
+    deals: int,
+    seed: int,
+    threads: int,
+    path: Path,
+    games: list[Variant] | None = None,
+    stage: str = "all",
+    only: Sequence[str] = (),
+) -> dict[str, Any]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     policies = data.setdefault("policies", {})
     started = time.monotonic()
@@ -317,13 +365,17 @@ def build(deals: int, seed: int, threads: int, path: Path, games: list[Variant] 
         if stage == "scores" and model_key(variant) not in SCORED:
             continue
         start = time.monotonic()
-        policies[model_key(variant)] = build_game(variant, deals, seed, threads, stage,
-                                                  policies.get(model_key(variant), {}), only)
+        policies[model_key(variant)] = build_game(
+            variant, deals, seed, threads, stage, policies.get(model_key(variant), {}), only
+        )
         print(f"{variant.label}: {deals:,} deals in {time.monotonic() - start:.0f} s", file=sys.stderr)
     done = data["built"].get("policies", {}) if stage == "scores" else {}
-    data["built"]["policies"] = {"deals": deals, "seed": seed,
-                                 "seconds": done.get("seconds", 0) + round(time.monotonic() - started),
-                                 "command": f"python -m hasen.analysis.policy_fit --deals {deals} --seed {seed}"}
+    data["built"]["policies"] = {
+        "deals": deals,
+        "seed": seed,
+        "seconds": done.get("seconds", 0) + round(time.monotonic() - started),
+        "command": f"python -m hasen.analysis.policy_fit --deals {deals} --seed {seed}",
+    }
     path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     return data
 
@@ -335,11 +387,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2, help="default 2")
     parser.add_argument("--games", nargs="*", help="only these games (name/deck, as in the file: euchre/24)")
     parser.add_argument("--file", type=Path, default=Path(__file__).resolve().parent.parent / "data" / MODEL_FILE)
-    parser.add_argument("--stage", choices=("all", "points", "scores"), default="all",
-                        help="points: the thresholds for points only; scores: at a score only, from the file's "
-                             "thresholds for points (the chances of winning the game rebuilt between the two)")
-    parser.add_argument("--rules", nargs="*", default=(),
-                        help="only these tables, as in the file (redeal+defenders_score); the others kept")
+    parser.add_argument(
+        "--stage",
+        choices=("all", "points", "scores"),
+        default="all",
+        help="points: the thresholds for points only; scores: at a score only, from the file's "
+        "thresholds for points (the chances of winning the game rebuilt between the two)",
+    )
+    parser.add_argument(
+        "--rules",
+        nargs="*",
+        default=(),
+        help="only these tables, as in the file (redeal+defenders_score); the others kept",
+    )
     args = parser.parse_args(argv)
     games = None if not args.games else [v for v in ALL_VARIANTS if model_key(v) in args.games]
     build(args.deals, args.seed, args.threads, args.file, games, args.stage, args.rules)

@@ -110,14 +110,16 @@ def contract_json(state: PlayState) -> dict[str, Any]:
     deal, contract = state.deal, state.contract
     discard = exchange_discard(state)
     data = variant_json(deal.variant)
-    data.update({
-        "deal": deal.notation(),
-        "dealer": SEATS[deal.dealer],
-        "declarer": SEATS[contract.declarer],
-        "trump": SUITS[contract.trump],
-        "discard": None if discard is None else card_name(discard),
-        "alone": contract.alone,
-    })
+    data.update(
+        {
+            "deal": deal.notation(),
+            "dealer": SEATS[deal.dealer],
+            "declarer": SEATS[contract.declarer],
+            "trump": SUITS[contract.trump],
+            "discard": None if discard is None else card_name(discard),
+            "alone": contract.alone,
+        }
+    )
     if deal.variant.calls_for_best:  # the calls for best, in the one game that has them
         data["best"] = None if contract.best is None else contract.best.text()
         data["defender_best"] = None if contract.defender_best is None else contract.defender_best.text()
@@ -129,8 +131,14 @@ def format_record(groups: Sequence[Sequence[CardId]]) -> str:
     return " | ".join(" ".join(card_name(c) for c in g) for g in groups if g)
 
 
-def position(deal: Deal | str, contract: Contract, played: str = "", dealer: str | int | None = None,
-             settings: Settings = Settings(), variant: Variant | None = None) -> PlayState:
+def position(
+    deal: Deal | str,
+    contract: Contract,
+    played: str = "",
+    dealer: str | int | None = None,
+    settings: Settings = Settings(),
+    variant: Variant | None = None,
+) -> PlayState:
     """The position after ``played`` (a play record); raises IllegalPlayError naming the bad card."""
     deal = coerce_deal(deal, dealer, variant)
     settings.check_for(deal.variant)
@@ -180,8 +188,9 @@ def total_after(state: PlayState, card: CardId, searcher: Searcher) -> tuple[Pla
     return after, after.declarer_taken() + after.value(searcher)
 
 
-def card_choices(state: PlayState, total: int, searcher: Searcher,
-                 checkpoint: Checkpoint = no_checkpoint) -> list[CardChoice]:
+def card_choices(
+    state: PlayState, total: int, searcher: Searcher, checkpoint: Checkpoint = no_checkpoint
+) -> list[CardChoice]:
     """Every legal run's total and cost, given the position's own ``total`` (a caller that
     already knows it, like the play review, need not solve the position again)."""
     declaring = state.deal.variant.side_of(state.to_move, state.contract.declarer) == state.declaring_side
@@ -194,8 +203,9 @@ def card_choices(state: PlayState, total: int, searcher: Searcher,
     return choices
 
 
-def analyze_position(state: PlayState, searcher: Searcher | None = None,
-                     checkpoint: Checkpoint = no_checkpoint) -> PositionAnalysis:
+def analyze_position(
+    state: PlayState, searcher: Searcher | None = None, checkpoint: Checkpoint = no_checkpoint
+) -> PositionAnalysis:
     """Every legal card's total and cost, and one best line to the end.
 
     ``checkpoint()`` is called before each solve; a caller with a time limit raises from it
@@ -215,8 +225,7 @@ def analyze_position(state: PlayState, searcher: Searcher | None = None,
     return replace(result, choices=choices, best_line=[best] + best_line(after, result.total, searcher, checkpoint))
 
 
-def best_line(state: PlayState, total: int, searcher: Searcher,
-              checkpoint: Checkpoint = no_checkpoint) -> list[Card]:
+def best_line(state: PlayState, total: int, searcher: Searcher, checkpoint: Checkpoint = no_checkpoint) -> list[Card]:
     """A line of play to the end that keeps the total: at each turn the first run (canonical
     order) whose card keeps it, found by a search at every step."""
     line: list[Card] = []

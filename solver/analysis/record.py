@@ -60,7 +60,6 @@ from .play import (
 # the fields of a record, in the order they are written
 
 
-
 # --- results ---------------------------------------------------------------------------------
 
 REDEAL_WORDS = "redeal"
@@ -113,8 +112,15 @@ class HandResult(NamedTuple):
         if self.redeal:
             return {"redeal": True, "score": self.points()}
         ours, theirs = self.names()
-        return {"redeal": False, "declarers": ours, "tricks": {ours: self.tricks[0], theirs: self.tricks[1]},
-                "needed": self.needed, "made": self.made, "down": self.down, "score": self.points()}
+        return {
+            "redeal": False,
+            "declarers": ours,
+            "tricks": {ours: self.tricks[0], theirs: self.tricks[1]},
+            "needed": self.needed,
+            "made": self.made,
+            "down": self.down,
+            "score": self.points(),
+        }
 
 
 def _signed(points: int) -> str:
@@ -129,11 +135,13 @@ def _words(unknown: str | Iterable[str] | None) -> list[str]:
 
 
 def _play_text(play: str | Iterable[Any]) -> str:
-    return play if isinstance(play, str) else " ".join(
-        card_name(Card(c)) if isinstance(c, int) else str(c) for c in play)
+    return (
+        play if isinstance(play, str) else " ".join(card_name(Card(c)) if isinstance(c, int) else str(c) for c in play)
+    )
 
 
 # --- the record ------------------------------------------------------------------------------
+
 
 class Record:
     """One hand: ``Record(deal, auction="E pass, S pass, W pass, N order up", contract="N,
@@ -147,16 +155,33 @@ class Record:
     (True, None, 3)
     """
 
-    __slots__ = ("deal", "settings", "rules", "calls", "auction_state", "contract", "state", "id", "players", "score",
-                 "unknown")
+    __slots__ = (
+        "deal",
+        "settings",
+        "rules",
+        "calls",
+        "auction_state",
+        "contract",
+        "state",
+        "id",
+        "players",
+        "score",
+        "unknown",
+    )
 
-    def __init__(self, deal: Deal, *, settings: Settings | Mapping[str, object] | None = None,
-                 auction: str | Iterable[tuple[Any, Any]] = (),
-                 contract: str | Mapping[str, Any] | ContractSpec | None = None,
-                 play: str | Iterable[Any] = (), id: str | int | None = None,
-                 players: str | Mapping[Any, str] | None = None,
-                 score: str | Mapping[str, int] | Iterable[int] | None = None,
-                 unknown: str | Iterable[str] | None = None) -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        *,
+        settings: Settings | Mapping[str, object] | None = None,
+        auction: str | Iterable[tuple[Any, Any]] = (),
+        contract: str | Mapping[str, Any] | ContractSpec | None = None,
+        play: str | Iterable[Any] = (),
+        id: str | int | None = None,
+        players: str | Mapping[Any, str] | None = None,
+        score: str | Mapping[str, int] | Iterable[int] | None = None,
+        unknown: str | Iterable[str] | None = None,
+    ) -> None:
         if not isinstance(deal, Deal):
             raise NotationError(f"deal: expected a Deal, got {quoted(deal)} (Record.parse reads a record's text)")
         self.settings = deal.settings if settings is None else _settings(deal.variant, settings)
@@ -194,8 +219,9 @@ class Record:
         form): the card of the taker's hand and the upcard or widow that the taker did not
         play; None where the play does not show it (the contract is then refused)."""
         cards = [c for group in parse_play_record(_play_text(play)) for c in group]
-        played = PlayedContract(spec.declarer, spec.trump, spec.alone, spec.defender, None, spec.best,
-                                spec.defender_best)
+        played = PlayedContract(
+            spec.declarer, spec.trump, spec.alone, spec.defender, None, spec.best, spec.defender_best
+        )
         try:
             seats = playing_seats(self.variant, spec.declarer, spec.alone, spec.defender)
             taker = exchanging_seat(self.deal, spec.trump, spec.declarer, seats, self.settings)
@@ -220,8 +246,7 @@ class Record:
         if "discard" in words and (self.state is None or exchange_discard(self.state) is None):
             raise NotationError("unknown: discard: nobody discarded in this hand (no dealer took the upcard)")
         if "widow" in words and (self.contract is None or not self.variant.extra_optional):
-            raise NotationError("unknown: widow: only a Hasenpfeffer declarer takes a widow, once the auction is "
-                                "over")
+            raise NotationError("unknown: widow: only a Hasenpfeffer declarer takes a widow, once the auction is over")
         if "partner" in words and (self.contract is None or not self.contract.alone):
             raise NotationError("unknown: partner: nobody played alone in this hand, so every hand played")
         if "defender partner" in words and (self.contract is None or self.contract.lone_defender is None):
@@ -262,22 +287,29 @@ class Record:
             raise IllegalCallError(f"contract: there is none: {self._ending()}")
         assert end.declarer is not None
         if spec.declarer != end.declarer:
-            raise IllegalCallError(f"contract: {SEATS[end.declarer]} declares, not {SEATS[spec.declarer]}: "
-                                   f"{self._ending()}")
+            raise IllegalCallError(
+                f"contract: {SEATS[end.declarer]} declares, not {SEATS[spec.declarer]}: {self._ending()}"
+            )
         variant = self.deal.variant
         if end.bid is not None:
             if spec.bid is None:
-                raise NotationError(f"contract: the bid is missing: '{SEATS[end.declarer]} "
-                                    f"{end.bid.name(self.settings)}, trump ...'")
+                raise NotationError(
+                    f"contract: the bid is missing: '{SEATS[end.declarer]} {end.bid.name(self.settings)}, trump ...'"
+                )
             if spec.bid != end.bid:
-                raise IllegalCallError(f"contract: {SEATS[end.declarer]}'s bid is {end.bid.name(self.settings)}, "
-                                       f"not {spec.bid.name(self.settings)}: {self._ending()}")
+                raise IllegalCallError(
+                    f"contract: {SEATS[end.declarer]}'s bid is {end.bid.name(self.settings)}, "
+                    f"not {spec.bid.name(self.settings)}: {self._ending()}"
+                )
         elif spec.bid is not None:
-            raise NotationError(f"contract: {variant.name} has no bid: the makers need {tricks_needed(variant, None)} "
-                                "tricks (write the maker, the trump and the discard)")
+            raise NotationError(
+                f"contract: {variant.name} has no bid: the makers need {tricks_needed(variant, None)} "
+                "tricks (write the maker, the trump and the discard)"
+            )
         if end.trump is not None and spec.trump != end.trump:
-            raise IllegalCallError(f"contract: trump is {SUIT_NAMES[end.trump]}, not {SUIT_NAMES[spec.trump]}: "
-                                   f"{self._ending()}")
+            raise IllegalCallError(
+                f"contract: trump is {SUIT_NAMES[end.trump]}, not {SUIT_NAMES[spec.trump]}: {self._ending()}"
+            )
         if spec.alone and not variant.partners:
             raise IllegalCallError(f"contract: alone: {variant.never_alone}")
         if end.alone is not None and spec.alone != end.alone:
@@ -292,17 +324,22 @@ class Record:
         if taker is None:
             if spec.discard is not None:
                 why = nobody_takes(self.deal, spec.trump, seats, self.settings)
-                raise NotationError(f"contract: nobody takes the upcard {extra} ({why}), so there is no "
-                                    f"discard, not {card_name(spec.discard)}")
+                raise NotationError(
+                    f"contract: nobody takes the upcard {extra} ({why}), so there is no "
+                    f"discard, not {card_name(spec.discard)}"
+                )
             discard: CardId = self.deal.extra
         elif spec.discard is None:
             who = "the declarer" if variant.declarer_exchanges else "the dealer"
-            raise NotationError(f"contract: {who} {SEATS[taker]} takes the {variant.extra_card} {extra} and "
-                                "discards: add 'discard <card>'")
+            raise NotationError(
+                f"contract: {who} {SEATS[taker]} takes the {variant.extra_card} {extra} and "
+                "discards: add 'discard <card>'"
+            )
         else:
             discard = spec.discard
-        contract = Contract(spec.declarer, spec.trump, discard, spec.alone, spec.defender, spec.best,
-                            spec.defender_best)
+        contract = Contract(
+            spec.declarer, spec.trump, discard, spec.alone, spec.defender, spec.best, spec.defender_best
+        )
         try:
             check_contract(self.deal, contract, self.settings)
         except HasenError as exc:
@@ -349,7 +386,8 @@ class Record:
         if self.state is None:
             return ()
         return tuple(Card(c) for _, cards, _ in self.state.tricks for c in cards) + tuple(
-            Card(c) for c in self.state.trick)
+            Card(c) for c in self.state.trick
+        )
 
     @property
     def finished(self) -> bool:
@@ -370,10 +408,12 @@ class Record:
         assert state is not None and contract is not None
         side = state.declaring_side
         taken = (state.taken[side], state.taken[1 - side])
-        score = hand_score(self.variant, self.settings, end.bid, taken[0], contract.alone,
-                           contract.lone_defender is not None)
-        return HandResult(self.variant, False, side, taken, tricks_needed(self.variant, end.bid), score,
-                          contract.declarer)
+        score = hand_score(
+            self.variant, self.settings, end.bid, taken[0], contract.alone, contract.lone_defender is not None
+        )
+        return HandResult(
+            self.variant, False, side, taken, tricks_needed(self.variant, end.bid), score, contract.declarer
+        )
 
     # --- writing ---------------------------------------------------------------------------------
 
@@ -420,10 +460,13 @@ class Record:
         if not self.unknown or self.state is None or not self.state.finished:
             return False
         c = self.state.contract
-        idle = {"partner": partner_of(c.declarer) if c.alone else None,
-                "defender partner": None if c.lone_defender is None else partner_of(c.lone_defender)}
-        return all(part in self.unknown for part, seat in idle.items() if seat is not None
-                   and seat in self.variant.seats)
+        idle = {
+            "partner": partner_of(c.declarer) if c.alone else None,
+            "defender partner": None if c.lone_defender is None else partner_of(c.lone_defender),
+        }
+        return all(
+            part in self.unknown for part, seat in idle.items() if seat is not None and seat in self.variant.seats
+        )
 
     @property
     def _discard_hidden(self) -> bool:
@@ -484,13 +527,18 @@ class Record:
 
     def to_json(self) -> dict[str, Any]:
         variant, contract = self.variant, self.contract
-        data: dict[str, Any] = {"id": self.id, "variant": variant.name, "deck": variant.deck_size,
-                                "settings": self.settings.applicable(variant),
-                                "players": dict(self.players),
-                                "score": None if self.score is None else dict(zip(variant.score_names, self.score)),
-                                "dealer": SEATS[self.deal.dealer], "deal": self.deal.notation(),
-                                "auction": [{"seat": SEATS[s], "call": c.words(self.settings)} for s, c in self.calls],
-                                "contract": None}
+        data: dict[str, Any] = {
+            "id": self.id,
+            "variant": variant.name,
+            "deck": variant.deck_size,
+            "settings": self.settings.applicable(variant),
+            "players": dict(self.players),
+            "score": None if self.score is None else dict(zip(variant.score_names, self.score)),
+            "dealer": SEATS[self.deal.dealer],
+            "deal": self.deal.notation(),
+            "auction": [{"seat": SEATS[s], "call": c.words(self.settings)} for s, c in self.calls],
+            "contract": None,
+        }
         if contract is not None:
             assert self.state is not None
             discard = exchange_discard(self.state)
@@ -498,13 +546,21 @@ class Record:
             if self.bid is not None:
                 entry["bid"] = self.bid.name(self.settings)
             shown = None if discard is None or self._discard_hidden else card_name(discard)
-            entry.update({"trump": SUITS[contract.trump], "discard": shown,
-                          "alone": contract.alone,
-                          "defender": None if contract.lone_defender is None else SEATS[contract.lone_defender]})
+            entry.update(
+                {
+                    "trump": SUITS[contract.trump],
+                    "discard": shown,
+                    "alone": contract.alone,
+                    "defender": None if contract.lone_defender is None else SEATS[contract.lone_defender],
+                }
+            )
             if self.variant.calls_for_best:  # the calls for best, in the one game that has them
-                entry.update({"best": None if contract.best is None else contract.best.text(),
-                              "defender_best": None if contract.defender_best is None
-                              else contract.defender_best.text()})
+                entry.update(
+                    {
+                        "best": None if contract.best is None else contract.best.text(),
+                        "defender_best": None if contract.defender_best is None else contract.defender_best.text(),
+                    }
+                )
             data["contract"] = entry
         data["play"] = self.play_text()
         if self.unknown:  # only where there is something the record does not know
@@ -557,18 +613,26 @@ class Record:
             variant = variant_for(value("variant", (str,), "a string"), value("deck", (int,), "a whole number"))
             settings = _settings(variant, value("settings", (dict,), "an object") or {})
             dealer = value("dealer", (str,), "a string")
-            auction = value("auction", (list,), "a list of calls, each {\"seat\": ..., \"call\": ...}") or []
+            auction = value("auction", (list,), 'a list of calls, each {"seat": ..., "call": ...}') or []
             pairs = []
             for number, call in enumerate(auction, 1):
-                if not isinstance(call, Mapping) or set(call) != {"seat", "call"} or not all(
-                        isinstance(v, str) for v in call.values()):
-                    raise NotationError(f"auction: call {number}: expected {{\"seat\": ..., \"call\": ...}} with "
-                                        f"two strings, got {quoted(call)}")
+                if (
+                    not isinstance(call, Mapping)
+                    or set(call) != {"seat", "call"}
+                    or not all(isinstance(v, str) for v in call.values())
+                ):
+                    raise NotationError(
+                        f'auction: call {number}: expected {{"seat": ..., "call": ...}} with '
+                        f"two strings, got {quoted(call)}"
+                    )
                 pairs.append((call["seat"], call["call"]))
-            parts = {"auction": pairs, "id": value("id", (str, int), "a string or a whole number"),
-                     "players": value("players", (dict,), "an object") or {},
-                     "score": value("score", (dict,), "an object of each side's score, or null"),
-                     "unknown": value("unknown", (list,), "a list of the parts not known")}
+            parts = {
+                "auction": pairs,
+                "id": value("id", (str, int), "a string or a whole number"),
+                "players": value("players", (dict,), "an object") or {},
+                "score": value("score", (dict,), "an object of each side's score, or null"),
+                "unknown": value("unknown", (list,), "a list of the parts not known"),
+            }
             contract = value("contract", (dict,), "an object or null")
             play = value("play", (str,), "a string of cards") or ""
             if data.get("deal") is None:
@@ -579,12 +643,20 @@ class Record:
                 if given is not None:
                     raise NotationError(f"{given}: the deal gives the {variant.extra_card} already")
                 deal = record_deal(value("deal", (str,), "a string"), dealer, variant)
-                record = cls(deal, settings=settings, contract=contract, play=play,
-                             **{**parts, "unknown": parts["unknown"] or ()})
+                record = cls(
+                    deal,
+                    settings=settings,
+                    contract=contract,
+                    play=play,
+                    **{**parts, "unknown": parts["unknown"] or ()},
+                )
             if data.get("result") is not None:
                 given = value("result", (dict,), "an object or null")
-                _check_result(record, json.dumps(given, sort_keys=True),
-                              json.dumps(record.result and record.result.to_json(), sort_keys=True))
+                _check_result(
+                    record,
+                    json.dumps(given, sort_keys=True),
+                    json.dumps(record.result and record.result.to_json(), sort_keys=True),
+                )
             return record
 
         try:
@@ -613,14 +685,22 @@ def record_deal(text: str, dealer: str | None, variant: Variant) -> Deal:
 EXTRA_FIELDS = ("upcard", "widow")  # a record without a deal names the card every seat saw, or the widow
 
 
-def played_record(variant: Variant, settings: Settings, dealer: str | None, extra: dict[str, str | None],
-                  contract: str | Mapping[str, Any] | None, play: str | None, **parts: Any) -> Record:
+def played_record(
+    variant: Variant,
+    settings: Settings,
+    dealer: str | None,
+    extra: dict[str, str | None],
+    contract: str | Mapping[str, Any] | None,
+    play: str | None,
+    **parts: Any,
+) -> Record:
     """A record typed once: no deal, the hands worked out from the play (``deal_from_play``),
     what it does not show said to be unknown. ``extra``: the ``upcard`` or ``widow`` field
     given, by name; ``parts``: the record's other fields (auction, id, players, score)."""
     if parts.pop("unknown", None) is not None:
-        raise NotationError("unknown: a record without a deal says nothing of what it does not know: that is "
-                            "worked out from the play")
+        raise NotationError(
+            "unknown: a record without a deal says nothing of what it does not know: that is worked out from the play"
+        )
     field = variant.extra_card
     other = next((name for name, value in extra.items() if value is not None and name != field), None)
     if other is not None:
@@ -631,21 +711,33 @@ def played_record(variant: Variant, settings: Settings, dealer: str | None, extr
         raise NotationError(NO_DEAL)
     card = extra.get(field)
     if card is None and not variant.extra_optional:
-        raise NotationError(f"{field}: a record without a deal needs the {field} ('{field}: 9D'): every player saw "
-                            "it")
+        raise NotationError(f"{field}: a record without a deal needs the {field} ('{field}: 9D'): every player saw it")
     spec = contract_spec(contract, variant, settings)
     cards = [c for group in parse_play_record(play or "") for c in group]
-    hand = deal_from_play(variant, settings, parse_seat(dealer, "dealer"),
-                          None if card is None else parse_card(card, field),
-                          PlayedContract(spec.declarer, spec.trump, spec.alone, spec.defender, spec.discard,
-                                         spec.best, spec.defender_best), cards)
+    hand = deal_from_play(
+        variant,
+        settings,
+        parse_seat(dealer, "dealer"),
+        None if card is None else parse_card(card, field),
+        PlayedContract(
+            spec.declarer, spec.trump, spec.alone, spec.defender, spec.discard, spec.best, spec.defender_best
+        ),
+        cards,
+    )
     if hand.discard is not None:  # someone took the upcard or widow: its discard, given, found or a stand-in
         spec = spec._replace(discard=hand.discard)
     return Record(hand.deal, settings=settings, contract=spec, play=play or "", unknown=hand.unknown, **parts)
 
 
-JSON_NAMES = {str: "a string", bool: "a boolean", int: "a whole number", float: "a number", list: "a list",
-              dict: "an object", type(None): "null"}
+JSON_NAMES = {
+    str: "a string",
+    bool: "a boolean",
+    int: "a whole number",
+    float: "a number",
+    list: "a list",
+    dict: "an object",
+    type(None): "null",
+}
 
 
 def _json_type(value: object) -> str:
@@ -666,8 +758,10 @@ def _settings(variant: Variant, settings: Settings | Mapping[str, object] | None
         raise NotationError(f"settings: expected names and values, got {quoted(settings)}")
     for name in settings:
         if name not in Settings._fields:
-            raise NotationError(f"settings: no setting called {quoted(name)} "
-                                f"(the {variant.name} settings: {', '.join(Settings().applicable(variant))})")
+            raise NotationError(
+                f"settings: no setting called {quoted(name)} "
+                f"(the {variant.name} settings: {', '.join(Settings().applicable(variant))})"
+            )
     return checked_settings(variant, dict(settings))
 
 
@@ -691,8 +785,9 @@ def setting_values(text: str) -> dict[str, object]:
     return values
 
 
-def read_score(value: object, variant: Variant, game_points: int = DEFAULT_SETTINGS.game_points
-               ) -> tuple[int, ...] | None:
+def read_score(
+    value: object, variant: Variant, game_points: int = DEFAULT_SETTINGS.game_points
+) -> tuple[int, ...] | None:
     """The score before the hand: ``8-5`` (the first side's, N-S or N, then the other's;
     with three players ``3-5-7``, N's, E's and S's), ``{"N-S": 8, "E-W": 5}`` or a pair;
     None when not given."""
@@ -704,24 +799,24 @@ def read_score(value: object, variant: Variant, game_points: int = DEFAULT_SETTI
     if isinstance(value, str):
         match = re.fullmatch(r"\s*(-?\d{1,3})" + r"\s*[-:]\s*(-?\d{1,3})" * (len(names) - 1) + r"\s*", value)
         if not match:
-            raise NotationError(f"score: expected {what} scores, {names[0]}'s first, like '{example}', got "
-                                f"{quoted(value)}")
+            raise NotationError(
+                f"score: expected {what} scores, {names[0]}'s first, like '{example}', got {quoted(value)}"
+            )
         scores = tuple(int(p) for p in match.groups())
     elif isinstance(value, Mapping):
-        if set(value) != set(names) or not all(isinstance(v, int) and not isinstance(v, bool)
-                                               for v in value.values()):
+        if set(value) != set(names) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
             wanted = ", ".join(f'"{n}": ...' for n in names)
             raise NotationError(f"score: expected {{{wanted}}} with whole numbers, got {quoted(value)}")
         scores = tuple(value[n] for n in names)
     else:
         items = list(value) if isinstance(value, Iterable) else []
         if len(items) != len(names) or not all(isinstance(v, int) and not isinstance(v, bool) for v in items):
-            raise NotationError(f"score: expected {len(names)} whole numbers, {names[0]}'s first, got "
-                                f"{quoted(value)}")
+            raise NotationError(f"score: expected {len(names)} whole numbers, {names[0]}'s first, got {quoted(value)}")
         scores = tuple(items)
     if max(scores) >= game_points or min(scores) <= -1000:
-        raise NotationError(f"score: {'-'.join(map(str, scores))} is not a score before a hand (a game ends at "
-                            f"{game_points})")
+        raise NotationError(
+            f"score: {'-'.join(map(str, scores))} is not a score before a hand (a game ends at {game_points})"
+        )
     return scores
 
 
@@ -747,11 +842,13 @@ def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[st
         if seat in players:
             raise NotationError(f"players: {seat} is named twice")
         if not isinstance(name, str) or not name.strip() or any(c in name for c in FORBIDDEN_IN_NAMES) or hidden(name):
-            raise NotationError(f"players: {seat}'s name must be a word or words without , ; = or control "
-                                f"characters: {quoted(name)}")
+            raise NotationError(
+                f"players: {seat}'s name must be a word or words without , ; = or control characters: {quoted(name)}"
+            )
         if len(name.strip()) > MAX_NAME:
-            raise NotationError(f"players: {seat}'s name is {len(name.strip())} characters long, at most {MAX_NAME}: "
-                                f"{quoted(name)}")
+            raise NotationError(
+                f"players: {seat}'s name is {len(name.strip())} characters long, at most {MAX_NAME}: {quoted(name)}"
+            )
         players[seat] = name.strip()
     return {SEATS[seat]: players[seat] for seat in sorted(players)}
 
@@ -787,8 +884,9 @@ def _one_call(number: int, seat_text: str, words: str, rules: AuctionRules) -> t
     try:
         seat = parse_seat(seat_text, where)
     except NotationError:
-        raise NotationError(f"{where}: expected a seat then the call, like 'E pass', got "
-                            f"{quoted((seat_text + ' ' + words).strip())}") from None
+        raise NotationError(
+            f"{where}: expected a seat then the call, like 'E pass', got {quoted((seat_text + ' ' + words).strip())}"
+        ) from None
     if not words.strip():
         raise NotationError(f"{where}: {SEATS[seat]} makes no call (expected 'pass' or a call after the seat)")
     try:
@@ -817,8 +915,9 @@ def _parse_best(text: str, where: str) -> BestCard:
     return call
 
 
-def contract_spec(contract: str | Mapping[str, Any] | ContractSpec, variant: Variant,
-                  settings: Settings) -> ContractSpec:
+def contract_spec(
+    contract: str | Mapping[str, Any] | ContractSpec, variant: Variant, settings: Settings
+) -> ContractSpec:
     """A contract as written (its text, its JSON form) read, before it is checked against
     the auction and the deal."""
     if isinstance(contract, ContractSpec):
@@ -842,7 +941,7 @@ def _parse_contract_text(text: str, variant: Variant, settings: Settings) -> Con
         word, _, rest = part.partition(" ")
         word, rest = word.lower(), rest.strip()
         if word == "defender" and rest.lower().startswith("best "):
-            word, rest = "defender best", rest[len("best "):]
+            word, rest = "defender best", rest[len("best ") :]
         if word in found:
             raise NotationError(f"contract: {word} is given twice: {quoted(text)}")
         if word == "trump" and rest:
@@ -856,13 +955,23 @@ def _parse_contract_text(text: str, variant: Variant, settings: Settings) -> Con
         elif word in ("best", "defender best") and rest:
             found[word] = _parse_best(rest, word)
         else:
-            raise NotationError(f"contract: not a part of a contract: {quoted(part)} (expected 'trump <suit>', "
-                                "'discard <card>', 'alone', 'defender <seat>', 'best <card> for <card>' or "
-                                "'defender best <card> for <card>')")
+            raise NotationError(
+                f"contract: not a part of a contract: {quoted(part)} (expected 'trump <suit>', "
+                "'discard <card>', 'alone', 'defender <seat>', 'best <card> for <card>' or "
+                "'defender best <card> for <card>')"
+            )
     if "trump" not in found:
         raise NotationError(f"contract: trump is missing ('trump <suit>'): {quoted(text)}")
-    return ContractSpec(declarer, bid, found["trump"], found.get("discard"), found.get("alone", False),
-                        found.get("defender"), found.get("best"), found.get("defender best"))
+    return ContractSpec(
+        declarer,
+        bid,
+        found["trump"],
+        found.get("discard"),
+        found.get("alone", False),
+        found.get("defender"),
+        found.get("best"),
+        found.get("defender best"),
+    )
 
 
 def _suit_of(text: str) -> int:
@@ -895,13 +1004,16 @@ def _contract_json(data: Mapping[str, Any], variant: Variant, settings: Settings
         raise NotationError(f"contract: alone: expected true or false, got {_json_type(alone)}")
     bid, discard, defender = text("bid"), text("discard"), text("defender")
     best, defender_best = text("best"), text("defender_best")
-    return ContractSpec(parse_seat(text("declarer") or "", "contract: declarer"),
-                        None if bid is None else parse_bid(bid, variant, settings),
-                        _suit_of(text("trump") or ""),
-                        None if discard is None else parse_card(discard, "contract: discard"), alone,
-                        None if defender is None else parse_seat(defender, "contract: defender"),
-                        None if best is None else _parse_best(best, "best"),
-                        None if defender_best is None else _parse_best(defender_best, "defender_best"))
+    return ContractSpec(
+        parse_seat(text("declarer") or "", "contract: declarer"),
+        None if bid is None else parse_bid(bid, variant, settings),
+        _suit_of(text("trump") or ""),
+        None if discard is None else parse_card(discard, "contract: discard"),
+        alone,
+        None if defender is None else parse_seat(defender, "contract: defender"),
+        None if best is None else _parse_best(best, "best"),
+        None if defender_best is None else _parse_best(defender_best, "defender_best"),
+    )
 
 
 def _check_result(record: Record, given: str, expected: str) -> None:
@@ -939,26 +1051,45 @@ def parse_block(block: RecordText, game: Mapping[str, str | None] | None = None)
     try:
         if game and "variant" not in by_key:
             variant = variant_for(game.get("variant"), get("deck") or game.get("deck"))
-            settings = _settings(variant, {**setting_values(game.get("settings") or ""),
-                                           **setting_values(get("settings") or "")})
+            settings = _settings(
+                variant, {**setting_values(game.get("settings") or ""), **setting_values(get("settings") or "")}
+            )
         else:
             variant = variant_for(get("variant"), get("deck"))
             settings = parse_settings(get("settings") or "", variant)
-        parts: dict[str, Any] = {"auction": get("auction") or "", "id": read_id(get("id"), written=True),
-                                 "players": get("players"), "score": get("score"), "unknown": get("unknown")}
+        parts: dict[str, Any] = {
+            "auction": get("auction") or "",
+            "id": read_id(get("id"), written=True),
+            "players": get("players"),
+            "score": get("score"),
+            "unknown": get("unknown"),
+        }
         if "deal" in by_key:
             given = next((name for name in EXTRA_FIELDS if name in by_key), None)
             if given is not None:
                 raise NotationError(f"{given}: the deal gives the {variant.extra_card} already")
-            record = Record(record_deal(by_key["deal"][1], get("dealer"), variant), settings=settings,
-                            contract=get("contract"), play=get("play") or "", **parts)
+            record = Record(
+                record_deal(by_key["deal"][1], get("dealer"), variant),
+                settings=settings,
+                contract=get("contract"),
+                play=get("play") or "",
+                **parts,
+            )
         else:
-            record = played_record(variant, settings, get("dealer"), {name: get(name) for name in EXTRA_FIELDS},
-                                   get("contract"), get("play"), **parts)
+            record = played_record(
+                variant,
+                settings,
+                get("dealer"),
+                {name: get(name) for name in EXTRA_FIELDS},
+                get("contract"),
+                get("play"),
+                **parts,
+            )
         if "result" in by_key:
             expected = record.result
-            _check_result(record, _normal_result(by_key["result"][1]),
-                          _normal_result("" if expected is None else expected.text()))
+            _check_result(
+                record, _normal_result(by_key["result"][1]), _normal_result("" if expected is None else expected.text())
+            )
     except HasenError as exc:
         # the message starts with what it is about: a field's name, or a setting's
         about = str(exc).partition(":")[0]

@@ -85,8 +85,9 @@ def next_step(t: Tapped) -> Step:
     end = state.end
     if end.redeal and settings.all_pass == "joker_bids_3" and variant.family == "hasenpfeffer" and t.joker is None:
         holders = tuple(SEATS[s] for s in variant.seats) + (WIDOW_HOLDS_JOKER,)
-        return Step("joker", seats=holders,
-                    said=f"everyone passed: the Joker's holder must bid {JOKER_BIDS.name(settings)}")
+        return Step(
+            "joker", seats=holders, said=f"everyone passed: the Joker's holder must bid {JOKER_BIDS.name(settings)}"
+        )
     if end.redeal:
         return Step("done", said=rules.redeal_reason())
     assert end.declarer is not None
@@ -96,8 +97,10 @@ def next_step(t: Tapped) -> Step:
     if trump is None:
         return Step("trump", declarer, trumps=tuple(range(len(SUITS))), alone=rules.forms())
     if best_callers(variant, settings, declarer, alone):
-        raise NotationError(f"{SEATS[declarer]} plays alone and calls for the partner's best card: the recorder "
-                            "does not take calls for best; type this hand's record (docs/notation.md)")
+        raise NotationError(
+            f"{SEATS[declarer]} plays alone and calls for the partner's best card: the recorder "
+            "does not take calls for best; type this hand's record (docs/notation.md)"
+        )
     seats = playing_seats(variant, declarer, alone, None)
     if variant.declarer_exchanges and t.widow is None:
         return Step("widow", declarer, cards=tuple(cards_of(variant.deck)), not_known=True)
@@ -141,7 +144,7 @@ def tricks_of(t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence
     leader = first_leader(t.dealer, declarer, seats, alone, t.settings)
     tricks: Tricks = []
     for start in range(0, len(t.play), len(seats)):
-        cards = t.play[start:start + len(seats)]
+        cards = t.play[start : start + len(seats)]
         order = [seats[(seats.index(leader) + i) % len(seats)] for i in range(len(cards))]
         tricks.append(list(zip(order, cards)))
         if len(cards) == len(seats):
@@ -151,8 +154,9 @@ def tricks_of(t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence
     return tricks, seat
 
 
-def _to_play(t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence[int],
-             taker: int | None) -> tuple[int, tuple[CardId, ...], Tricks]:
+def _to_play(
+    t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence[int], taker: int | None
+) -> tuple[int, tuple[CardId, ...], Tricks]:
     """The seat to play and the cards it may still hold, and the tricks so far; each card
     tapped so far checked."""
     tricks, seat = tricks_of(t, declarer, trump, alone, seats)
@@ -165,8 +169,10 @@ def _to_play(t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence[
     for number, (who, card) in enumerate(((w, c) for trick in tricks for w, c in trick), 1):
         allowed = _may_hold(t, tricks, who, trump, taker, number - 1)
         if not allowed >> card & 1:
-            raise NotationError(f"play: card {number}, {SEATS[who]} cannot hold {card_name(card)}: "
-                                f"{_why_not(t, tricks, who, card, trump, taker, number - 1)}")
+            raise NotationError(
+                f"play: card {number}, {SEATS[who]} cannot hold {card_name(card)}: "
+                f"{_why_not(t, tricks, who, card, trump, taker, number - 1)}"
+            )
     choices = _may_hold(t, tricks, seat, trump, taker, len(t.play))
     return seat, tuple(cards_of(choices)), tricks
 
@@ -198,8 +204,7 @@ def _voids(tricks: Tricks, seat: int, trump: int, before: int) -> set[int]:
     return voids
 
 
-def _may_hold(t: Tapped, tricks: Tricks, seat: int, trump: int, taker: int | None,
-              before: int) -> int:
+def _may_hold(t: Tapped, tricks: Tricks, seat: int, trump: int, taker: int | None, before: int) -> int:
     """The cards ``seat`` may play as the card after the first ``before``."""
     earlier = 0
     for card in t.play[:before]:
@@ -209,8 +214,7 @@ def _may_hold(t: Tapped, tricks: Tricks, seat: int, trump: int, taker: int | Non
     return sum(1 << c for c in cards_of(allowed) if effective_suit(c, trump) not in voids)
 
 
-def _why_not(t: Tapped, tricks: Tricks, seat: int, card: CardId, trump: int,
-             taker: int | None, before: int) -> str:
+def _why_not(t: Tapped, tricks: Tricks, seat: int, card: CardId, trump: int, taker: int | None, before: int) -> str:
     if _out_of_reach(t, seat, taker) >> card & 1:
         return "the table saw it elsewhere (the upcard, the widow or the discard)"
     if any(c == card for c in t.play[:before]):
@@ -229,10 +233,13 @@ def _record(t: Tapped, seated: Seated, end: AuctionEnd, trump: int, alone: bool)
     if isinstance(t.discard, int):
         contract["discard"] = card_name(t.discard)
     seats = playing_seats(t.variant, declarer, alone, None)
-    play = " | ".join(" ".join(card_name(c) for c in t.play[i:i + len(seats)])
-                      for i in range(0, len(t.play), len(seats)))
-    extra = {"upcard": None if t.upcard is None else card_name(t.upcard),
-             "widow": card_name(t.widow) if isinstance(t.widow, int) else None}
+    play = " | ".join(
+        " ".join(card_name(c) for c in t.play[i : i + len(seats)]) for i in range(0, len(t.play), len(seats))
+    )
+    extra = {
+        "upcard": None if t.upcard is None else card_name(t.upcard),
+        "widow": card_name(t.widow) if isinstance(t.widow, int) else None,
+    }
     return played_record(t.variant, t.settings, SEATS[t.dealer], extra, contract, play, auction=auction)
 
 
@@ -240,6 +247,7 @@ def tapped_from_json(body: Mapping[str, Any], variant: Variant, settings: Settin
     """The hand so far from a request's fields (``dealer``, ``upcard``, ``auction``, ``joker``,
     ``trump``, ``alone``, ``widow``, ``discard``, ``play``); a widow or discard of ``null`` is
     one the table did not see, one left out is not asked yet."""
+
     def card(key: str) -> CardId | None:
         value = body.get(key)
         return None if value is None else parse_card(str(value), key)
@@ -251,14 +259,26 @@ def tapped_from_json(body: Mapping[str, Any], variant: Variant, settings: Settin
 
     joker = body.get("joker")
     holder: int | Literal["widow"] | None = (
-        None if joker is None else WIDOW_HOLDS_JOKER if str(joker).lower() == WIDOW_HOLDS_JOKER
-        else parse_seat(str(joker), "joker"))
+        None
+        if joker is None
+        else WIDOW_HOLDS_JOKER
+        if str(joker).lower() == WIDOW_HOLDS_JOKER
+        else parse_seat(str(joker), "joker")
+    )
     trump = body.get("trump")
-    return Tapped(variant, settings, parse_seat(str(body.get("dealer", "")), "dealer"), card("upcard"),
-                  tuple(str(c) for c in body.get("auction", ())), holder,
-                  None if trump is None else _suit(str(trump)), bool(body.get("alone", False)),
-                  answer("widow"), answer("discard"),
-                  tuple(parse_card(str(c), f"play: card {i}") for i, c in enumerate(body.get("play", ()), 1)))
+    return Tapped(
+        variant,
+        settings,
+        parse_seat(str(body.get("dealer", "")), "dealer"),
+        card("upcard"),
+        tuple(str(c) for c in body.get("auction", ())),
+        holder,
+        None if trump is None else _suit(str(trump)),
+        bool(body.get("alone", False)),
+        answer("widow"),
+        answer("discard"),
+        tuple(parse_card(str(c), f"play: card {i}") for i, c in enumerate(body.get("play", ()), 1)),
+    )
 
 
 def _suit(text: str) -> int:

@@ -55,9 +55,15 @@ class CardReview:
         return [card for c in self.choices if c.cost == 0 for card in c.cards]
 
     def to_json(self) -> dict[str, Any]:
-        return {"trick": self.trick, "seat": SEATS[self.seat], "card": card_name(self.card),
-                "before": self.before, "after": self.after, "cost": self.cost,
-                "choices": [c.to_json() for c in self.choices]}
+        return {
+            "trick": self.trick,
+            "seat": SEATS[self.seat],
+            "card": card_name(self.card),
+            "before": self.before,
+            "after": self.after,
+            "cost": self.cost,
+            "choices": [c.to_json() for c in self.choices],
+        }
 
 
 @dataclass(frozen=True)
@@ -118,8 +124,7 @@ class PlayReview(Answer):
         out = {}
         for seat in sorted(self.start.seats):
             own = [c for c in self.cards if c.seat == seat]
-            out[seat] = PlayerSummary(len(own), sum(1 for c in own if c.cost),
-                                      sum(c.cost for c in own))
+            out[seat] = PlayerSummary(len(own), sum(1 for c in own if c.cost), sum(c.cost for c in own))
         return out
 
     @property
@@ -137,8 +142,10 @@ class PlayReview(Answer):
             "complete": end.finished,
             "contract": self.contract_json(),
             "cards": [c.to_json() for c in self.cards],
-            "tricks": [{"leader": SEATS[leader], "cards": [card_name(c) for c in cards], "winner": SEATS[winner]}
-                       for leader, cards, winner in end.tricks],
+            "tricks": [
+                {"leader": SEATS[leader], "cards": [card_name(c) for c in cards], "winner": SEATS[winner]}
+                for leader, cards, winner in end.tricks
+            ],
             "players": {SEATS[s]: p.to_json() for s, p in self.players.items()},
             "taken": end.declarer_taken(),
             "total": self.total,
@@ -148,13 +155,22 @@ class PlayReview(Answer):
 
     def __repr__(self) -> str:
         costly = sum(1 for c in self.cards if c.cost)
-        return (f"<PlayReview of {self.start.deal!r}: {len(self.cards)} cards, {costly} costly, "
-                f"contract cost {self.contract_cost}>")
+        return (
+            f"<PlayReview of {self.start.deal!r}: {len(self.cards)} cards, {costly} costly, "
+            f"contract cost {self.contract_cost}>"
+        )
 
 
-def review_play(deal: Deal | str, contract: Contract, record: str, family: Family, dealer: str | int | None = None,
-                settings: Settings = Settings(), searcher: Searcher | None = None,
-                checkpoint: Checkpoint = no_checkpoint) -> PlayReview:
+def review_play(
+    deal: Deal | str,
+    contract: Contract,
+    record: str,
+    family: Family,
+    dealer: str | int | None = None,
+    settings: Settings = Settings(),
+    searcher: Searcher | None = None,
+    checkpoint: Checkpoint = no_checkpoint,
+) -> PlayReview:
     """Review ``record`` (a play record from the first card: whole, or stopping anywhere).
 
     A record that cannot have been played raises IllegalPlayError or NotationError naming
@@ -167,16 +183,16 @@ def review_play(deal: Deal | str, contract: Contract, record: str, family: Famil
     cards = [card for group in parse_play_record(record) for card in group]
     searcher = searcher or thread_searcher()
     checkpoint()
-    table = family.contract_table(deal, contract.declarer, contract.alone, contract.lone_defender, settings,
-                                  searcher)
+    table = family.contract_table(deal, contract.declarer, contract.alone, contract.lone_defender, settings, searcher)
     review = PlayReview(start, end, table, [])
     state = start.copy()
     before = review.contract_tricks
     for card in cards:
         choices = card_choices(state, before, searcher, checkpoint)
         after = next(c.total for c in choices if card in c.cards)
-        review.cards.append(CardReview(len(state.tricks) + 1, Seat(state.to_move), Card(card), before, after,
-                                       tuple(choices)))
+        review.cards.append(
+            CardReview(len(state.tricks) + 1, Seat(state.to_move), Card(card), before, after, tuple(choices))
+        )
         state.play(card)
         before = after
     return review

@@ -100,8 +100,9 @@ def frame(rows: Iterable[Row], schema: PlainSchema | None = None) -> Any:
     try:
         import pandas
     except ModuleNotFoundError:
-        raise ModuleNotFoundError(f"a DataFrame needs pandas, which is not installed: {FRAMES_EXTRA}",
-                                  name="pandas") from None
+        raise ModuleNotFoundError(
+            f"a DataFrame needs pandas, which is not installed: {FRAMES_EXTRA}", name="pandas"
+        ) from None
     table = pandas.DataFrame.from_records(list(rows))
     for name, kind, _ in schema or ():
         if name in table:
@@ -141,8 +142,15 @@ def table_rows(table: Mapping[str, Any], deck: int) -> Iterator[Row]:
                 cells = [(d, n, None) for d, n in row.items()]
             for discard, tricks, chosen in cells:
                 shown = calls if chosen in (None, True) else {"call": None, "defender_call": None}
-                yield {**head, "trump": trump, "discard": discard, "tricks": tricks,
-                       "best": (trump, discard) in ties, "dealer_choice": chosen, **shown}
+                yield {
+                    **head,
+                    "trump": trump,
+                    "discard": discard,
+                    "tricks": tricks,
+                    "best": (trump, discard) in ties,
+                    "dealer_choice": chosen,
+                    **shown,
+                }
 
 
 def decision_rows(review: Mapping[str, Any], ident: Any = None, game: Mapping[str, Any] | None = None) -> list[Row]:
@@ -160,28 +168,64 @@ def decision_rows(review: Mapping[str, Any], ident: Any = None, game: Mapping[st
         if score is not None:  # the player's side's first (of three players, the best other)
             own = variant.scorer_of(SEATS.index(seat))
             values.update(own_score=score[own], other_score=max(s for i, s in enumerate(score) if i != own))
-        values.update(mistake=judgement["mistake"], win_cost=judgement.get("win_cost"),
-                      judged=judgement.get("judged"), layouts=judgement.get("layouts", review.get("layouts")),
-                      agree_with_auction=judgement.get("agree_with_auction"),
-                      decided_by=judgement.get("decided_by"),
-                      verdict=values.get("verdict", "mistake" if judgement["mistake"] else "good"))
-        values.update(id=record.get("id") if ident is None else ident, player=players.get(seat, seat), seat=seat,
-                      decision=decision, deal=deal, game=None if game is None else game["number"])
+        values.update(
+            mistake=judgement["mistake"],
+            win_cost=judgement.get("win_cost"),
+            judged=judgement.get("judged"),
+            layouts=judgement.get("layouts", review.get("layouts")),
+            agree_with_auction=judgement.get("agree_with_auction"),
+            decided_by=judgement.get("decided_by"),
+            verdict=values.get("verdict", "mistake" if judgement["mistake"] else "good"),
+        )
+        values.update(
+            id=record.get("id") if ident is None else ident,
+            player=players.get(seat, seat),
+            seat=seat,
+            decision=decision,
+            deal=deal,
+            game=None if game is None else game["number"],
+        )
         rows.append({name: values.get(name) for name in DECISION_NAMES})
 
     for call in review["calls"]:
-        row(call["seat"], "call", call, number=call["number"], call=call["call"], best=call["best"],
-            points_cost=call["cost"], points_stderr=call["stderr"])
+        row(
+            call["seat"],
+            "call",
+            call,
+            number=call["number"],
+            call=call["call"],
+            best=call["best"],
+            points_cost=call["cost"],
+            points_stderr=call["stderr"],
+        )
     if review["choice"] is not None:
         choice = review["choice"]
-        row(choice["seat"], "contract", choice, call=contract_words(choice["chosen"]),
-            best=contract_words(choice["best"]), points_cost=choice["cost"], points_stderr=choice["stderr"],
-            single_dummy_cost=round(choice["best_mean"] - choice["mean"], 4))
+        row(
+            choice["seat"],
+            "contract",
+            choice,
+            call=contract_words(choice["chosen"]),
+            best=contract_words(choice["best"]),
+            points_cost=choice["cost"],
+            points_stderr=choice["stderr"],
+            single_dummy_cost=round(choice["best_mean"] - choice["mean"], 4),
+        )
     for card in review["cards"]:
-        row(card["seat"], "card", card, number=card["number"], trick=card["trick"], card=card["card"],
-            best=card["best"], points_cost=card["points_cost"], points_stderr=card["points_stderr"],
-            single_dummy_cost=card["cost"], stderr=card["stderr"], double_dummy_cost=card["double_dummy"]["cost"],
-            verdict=card["verdict"])
+        row(
+            card["seat"],
+            "card",
+            card,
+            number=card["number"],
+            trick=card["trick"],
+            card=card["card"],
+            best=card["best"],
+            points_cost=card["points_cost"],
+            points_stderr=card["points_stderr"],
+            single_dummy_cost=card["cost"],
+            stderr=card["stderr"],
+            double_dummy_cost=card["double_dummy"]["cost"],
+            verdict=card["verdict"],
+        )
     return rows
 
 
@@ -204,8 +248,11 @@ class EarlierNames(dict[str, Any]):
     def __missing__(self, key: str) -> Any:
         if key not in self.before:
             raise KeyError(key)
-        warnings.warn(f"the row's {key!r} is deprecated: read the columns of `hasen schema decision-rows`",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"the row's {key!r} is deprecated: read the columns of `hasen schema decision-rows`",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return self.before[key]
 
     def get(self, key: str, default: Any = None) -> Any:

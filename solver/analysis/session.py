@@ -111,8 +111,7 @@ class Session:
         contract = record["contract"]
         declarer = names.get(contract["declarer"], contract["declarer"])
         self.players.setdefault(declarer, PlayerSession(declarer)).declared += 1
-        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "",
-                        record=record)
+        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "", record=record)
         result = review.get("result")
         if result is None:
             line.outcome = "the record stops before the end"
@@ -183,6 +182,7 @@ class Session:
         by_win = self.scored()
         return sorted(self.mistakes, key=lambda m: -((m.win or 0.0) if by_win else m.points))[:count]
 
+
 def contract_words(record: dict[str, Any]) -> str:
     """``N 6 in clubs, discard KH``; ``E order up alone in spades``."""
     contract = record["contract"]
@@ -199,21 +199,35 @@ def mistakes_of(hand: str, review: dict[str, Any]) -> list[Mistake]:
     out = []
 
     def add(seat: str, what: str, better: str, decision: dict[str, Any], points: float) -> None:
-        out.append(Mistake(hand, names.get(seat, seat), seat, what, better, points, decision.get("win_cost"),
-                           record))
+        out.append(Mistake(hand, names.get(seat, seat), seat, what, better, points, decision.get("win_cost"), record))
 
     for call in review["calls"]:
         if call["mistake"]:
-            add(call["seat"], f"{call_words(call['call'], past=True)} at the auction's {ordinal(call['number'])} call",
-                call_words(call["best"]), call, call["cost"])
+            add(
+                call["seat"],
+                f"{call_words(call['call'], past=True)} at the auction's {ordinal(call['number'])} call",
+                call_words(call["best"]),
+                call,
+                call["cost"],
+            )
     choice = review.get("choice")
     if choice is not None and choice["mistake"]:
-        add(choice["seat"], f"chose {choice_words(choice['chosen'])}", f"choosing {choice_words(choice['best'])}",
-            choice, choice["cost"])
+        add(
+            choice["seat"],
+            f"chose {choice_words(choice['chosen'])}",
+            f"choosing {choice_words(choice['best'])}",
+            choice,
+            choice["cost"],
+        )
     for card in review["cards"]:
         if card["mistake"]:
-            add(card["seat"], f"played {card['card']} at trick {card['trick']}", f"playing {card['best']}", card,
-                card["points_cost"])
+            add(
+                card["seat"],
+                f"played {card['card']} at trick {card['trick']}",
+                f"playing {card['best']}",
+                card,
+                card["points_cost"],
+            )
     return out
 
 

@@ -76,11 +76,15 @@ class ChoiceStats(Sample):
     hand_size: int  # the most tricks there are
 
     def to_json(self) -> dict[str, Any]:
-        return {"trump": SUITS[self.trump], "discard": None if self.discard is None else card_name(self.discard),
-                "mean": figure(self.mean), "stderr": figure(self.stderr),
-                "at_least": {str(k): figure(self.at_least(k)) for k in range(1, self.hand_size + 1)},
-                "scores": {bid: figure(points) for bid, points in self.scores.items()},
-                "dd_best": figure(self.dd_best)}
+        return {
+            "trump": SUITS[self.trump],
+            "discard": None if self.discard is None else card_name(self.discard),
+            "mean": figure(self.mean),
+            "stderr": figure(self.stderr),
+            "at_least": {str(k): figure(self.at_least(k)) for k in range(1, self.hand_size + 1)},
+            "scores": {bid: figure(points) for bid, points in self.scores.items()},
+            "dd_best": figure(self.dd_best),
+        }
 
 
 @dataclass
@@ -96,10 +100,18 @@ class FormStats:
         return {bid: max(self.choices, key=lambda c: c.scores[bid]) for bid in bids}
 
     def to_json(self) -> dict[str, Any]:
-        return {"choices": [c.to_json() for c in self.choices],
-                "best": {bid: {"trump": SUITS[c.trump], "discard": None if c.discard is None else card_name(c.discard),
-                               "score": figure(c.scores[bid]), "mean": figure(c.mean)}
-                         for bid, c in self.best().items()}}
+        return {
+            "choices": [c.to_json() for c in self.choices],
+            "best": {
+                bid: {
+                    "trump": SUITS[c.trump],
+                    "discard": None if c.discard is None else card_name(c.discard),
+                    "score": figure(c.scores[bid]),
+                    "mean": figure(c.mean),
+                }
+                for bid, c in self.best().items()
+            },
+        }
 
 
 @dataclass(repr=False, frozen=True)
@@ -128,31 +140,51 @@ class Simulation(Answer):
         partner first on a tie)."""
         forms = list(self.forms.values())
         bids = list(forms[0].choices[0].scores)
-        return {bid: max(((form, form.best()[bid]) for form in forms), key=lambda pair: pair[1].scores[bid])
-                for bid in bids}
+        return {
+            bid: max(((form, form.best()[bid]) for form in forms), key=lambda pair: pair[1].scores[bid]) for bid in bids
+        }
 
     def to_json(self) -> dict[str, Any]:
         data = variant_json(self.knowledge.variant)
-        data |= {"dealer": SEATS[self.knowledge.dealer], **self.knowledge.describe(),
-                 "layouts": self.layouts, "seed": self.seed,
-                 "auction": [{"seat": SEATS[seat], "call": call} for seat, call in self.auction],
-                 "forms": {name: form.to_json() for name, form in self.forms.items()},
-                 "best": {bid: {"alone": form.alone, "trump": SUITS[c.trump],
-                                "discard": None if c.discard is None else card_name(c.discard),
-                                "score": figure(c.scores[bid])} for bid, (form, c) in self.best().items()}}
+        data |= {
+            "dealer": SEATS[self.knowledge.dealer],
+            **self.knowledge.describe(),
+            "layouts": self.layouts,
+            "seed": self.seed,
+            "auction": [{"seat": SEATS[seat], "call": call} for seat, call in self.auction],
+            "forms": {name: form.to_json() for name, form in self.forms.items()},
+            "best": {
+                bid: {
+                    "alone": form.alone,
+                    "trump": SUITS[c.trump],
+                    "discard": None if c.discard is None else card_name(c.discard),
+                    "score": figure(c.scores[bid]),
+                }
+                for bid, (form, c) in self.best().items()
+            },
+        }
         if self.settings.changed():
             data["settings"] = self.settings.changed()
         return data
 
     def __repr__(self) -> str:
-        return (f"<Simulation of {SEATS[self.knowledge.seat]}'s {CardSet(self.knowledge.hand)} over "
-                f"{self.layouts} layouts>")
+        return (
+            f"<Simulation of {SEATS[self.knowledge.seat]}'s {CardSet(self.knowledge.hand)} over {self.layouts} layouts>"
+        )
 
 
-def simulate(knowledge: Knowledge, family: Family, layouts: int, seed: int = 0, settings: Settings = Settings(),
-             forms: Sequence[bool] | None = None, mapper: Mapper | None = None, threads: int = 1,
-             progress: Callable[[int, int], None] | None = None,
-             indexes: Sequence[int] | None = None) -> Simulation:
+def simulate(
+    knowledge: Knowledge,
+    family: Family,
+    layouts: int,
+    seed: int = 0,
+    settings: Settings = Settings(),
+    forms: Sequence[bool] | None = None,
+    mapper: Mapper | None = None,
+    threads: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    indexes: Sequence[int] | None = None,
+) -> Simulation:
     """Solve ``layouts`` random layouts and gather each choice's figures (see the module).
 
     ``forms``: with the partner (False) and alone (True); by default both where the game
@@ -191,14 +223,16 @@ def trick_counts(rows: np.ndarray, hand_size: int) -> np.ndarray:
     return np.stack([np.bincount(rows[:, c], minlength=hand_size + 1) for c in range(rows.shape[1])])
 
 
-def form_stats(alone: bool, columns: list[Column], rows: np.ndarray, family: Family, variant: Variant,
-               settings: Settings) -> FormStats:
+def form_stats(
+    alone: bool, columns: list[Column], rows: np.ndarray, family: Family, variant: Variant, settings: Settings
+) -> FormStats:
     """Each column's figures over the layouts (``rows``: a layout a row, a column per
     choice), the choices in trump order, then each trump's discards in card order."""
     bids, points = points_table(family, variant, settings, alone)
     counts = trick_counts(rows, variant.hand_size)
     expected = counts @ points.T / len(rows)
     best = (rows == rows.max(axis=1, keepdims=True)).sum(axis=0) / len(rows)
+
     def place(c: int) -> tuple[int, tuple[int, int] | tuple[()]]:
         trump, discard = columns[c]
         return trump, () if discard is None else canonical_key(discard)
@@ -207,6 +241,14 @@ def form_stats(alone: bool, columns: list[Column], rows: np.ndarray, family: Fam
     stats = []
     for c in order:
         trump, discard = columns[c]
-        stats.append(ChoiceStats(counts[c].tolist(), Suit(trump), None if discard is None else Card(discard),
-                                 dict(zip(bids, expected[c].tolist())), float(best[c]), variant.hand_size))
+        stats.append(
+            ChoiceStats(
+                counts[c].tolist(),
+                Suit(trump),
+                None if discard is None else Card(discard),
+                dict(zip(bids, expected[c].tolist())),
+                float(best[c]),
+                variant.hand_size,
+            )
+        )
     return FormStats(alone, stats)

@@ -70,8 +70,12 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
         set_fields(self, declarer=declarer, cards=cards, values=values)
 
     def __eq__(self, other: object) -> bool:
-        return (type(other) is DeclarerTable and self.declarer == other.declarer and self.cards == other.cards
-                and self.values == other.values)
+        return (
+            type(other) is DeclarerTable
+            and self.declarer == other.declarer
+            and self.cards == other.cards
+            and self.values == other.values
+        )
 
     __hash__ = None
 
@@ -84,13 +88,15 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     def trump_rows(self) -> tuple[tuple[int, ...], ...]:
         """Each trump's tricks, the discards in canonical order."""
         place, n = card_order(self.cards).place, self.cards.bit_count()
-        return tuple(place(self.values[t * n:(t + 1) * n]) for t in TRUMPS)
+        return tuple(place(self.values[t * n : (t + 1) * n]) for t in TRUMPS)
 
     @computed_once
     def tricks(self) -> ByName[Suit, ByName[Card, int]]:
         discards = self.discards
-        return ByName.of(Suit, {SUIT_OBJECTS[t]: ByName.of(Card, dict(zip(discards, row)))
-                                for t, row in zip(TRUMPS, self.trump_rows)})
+        return ByName.of(
+            Suit,
+            {SUIT_OBJECTS[t]: ByName.of(Card, dict(zip(discards, row))) for t, row in zip(TRUMPS, self.trump_rows)},
+        )
 
     @property
     def best_tricks(self) -> int:
@@ -100,8 +106,9 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     def ties(self) -> list[tuple[Suit, Card]]:
         """Every (trump, discard) reaching the best, in trump then canonical card order."""
         best, discards = max(self.values), self.discards
-        return [(SUIT_OBJECTS[t], d) for t, row in zip(TRUMPS, self.trump_rows)
-                for d, n in zip(discards, row) if n == best]
+        return [
+            (SUIT_OBJECTS[t], d) for t, row in zip(TRUMPS, self.trump_rows) for d, n in zip(discards, row) if n == best
+        ]
 
     @property
     def best(self) -> BestChoice:
@@ -133,8 +140,9 @@ class DeclarerTable(Answer):  # not a dataclass: see tests/cli/test_cli_imports.
     def to_json(self) -> dict[str, Any]:
         names = card_order(self.cards).names
         rows, best = self.trump_rows, max(self.values)
-        ties = [[suit, name] for suit, row in zip(SUITS, rows) if best in row
-                for name, n in zip(names, row) if n == best]
+        ties = [
+            [suit, name] for suit, row in zip(SUITS, rows) if best in row for name, n in zip(names, row) if n == best
+        ]
         return {
             "tricks": {suit: dict(zip(names, row)) for suit, row in zip(SUITS, rows)},
             "best": {"trump": ties[0][0], "discard": ties[0][1], "tricks": best},
@@ -152,8 +160,9 @@ class CardOrder:
 
     __slots__ = ("cards", "names", "place")
 
-    def __init__(self, cards: tuple[Card, ...], names: tuple[str, ...],
-                 place: Callable[[bytes], tuple[int, ...]]) -> None:
+    def __init__(
+        self, cards: tuple[Card, ...], names: tuple[str, ...], place: Callable[[bytes], tuple[int, ...]]
+    ) -> None:
         self.cards = cards
         self.names = names
         self.place = place
@@ -164,7 +173,7 @@ def card_order(cards: Mask) -> CardOrder:
     ids = cards_of(cards)
     rank = dict(zip(sorted(ids), range(len(ids))))  # each card's place in card-id order
     if len(ids) < 2:  # itemgetter of one index gives the item, not a tuple
-        place: Callable[[bytes], tuple[int, ...]] = lambda values: tuple(values[:len(ids)])  # noqa: E731
+        place: Callable[[bytes], tuple[int, ...]] = lambda values: tuple(values[: len(ids)])  # noqa: E731
     else:
         place = itemgetter(*map(rank.__getitem__, ids))
     return CardOrder(tuple(map(CARDS.__getitem__, ids)), tuple(map(CARD_NAMES.__getitem__, ids)), place)
@@ -184,8 +193,14 @@ class TableAnalysis(TableAnswer, Answer):  # not a dataclass: see tests/cli/test
     lone_defender: Seat | None
     settings: Settings
 
-    def __init__(self, deal: Deal, alone: bool, tables: ByName[Seat, DeclarerTable],
-                 lone_defender: Seat | None = None, settings: Settings = DEFAULT_SETTINGS) -> None:
+    def __init__(
+        self,
+        deal: Deal,
+        alone: bool,
+        tables: ByName[Seat, DeclarerTable],
+        lone_defender: Seat | None = None,
+        settings: Settings = DEFAULT_SETTINGS,
+    ) -> None:
         set_fields(self, deal=deal, alone=alone, tables=tables, lone_defender=lone_defender, settings=settings)
 
     def to_json(self) -> dict[str, Any]:
@@ -205,6 +220,7 @@ class TableAnalysis(TableAnswer, Answer):  # not a dataclass: see tests/cli/test
 
 # TableJob, Plan and TableShape are plain classes, not NamedTuples: each NamedTuple class
 # compiles code when its module is imported, and every command's start imports this one
+
 
 class TableJob:
     """One declarer's table waiting for the search: the request (``Searcher.solve_table``'s
@@ -237,6 +253,7 @@ def planned(jobs: ByName[Seat, Any], answer: Callable[[ByName[Seat, Any]], Answe
     """The plan of an answer made of one table per declarer: each a ``TableJob`` (one
     request) or anything with ``requests`` and ``finish_values`` (several)."""
     if all(type(job) is TableJob for job in jobs.values()):  # the common case, kept cheap
+
         def finish(values: Sequence[bytes]) -> Answer:
             return answer(ByName.of(Seat, {seat: job.finish(v) for (seat, job), v in zip(jobs.items(), values)}))
 
@@ -246,8 +263,11 @@ def planned(jobs: ByName[Seat, Any], answer: Callable[[ByName[Seat, Any]], Answe
         tables, done = {}, 0
         for seat, job in jobs.items():
             requests = job_requests(job)
-            tables[seat] = job.finish(values[done]) if type(job) is TableJob else \
-                job.finish_values(values[done:done + len(requests)])
+            tables[seat] = (
+                job.finish(values[done])
+                if type(job) is TableJob
+                else job.finish_values(values[done : done + len(requests)])
+            )
             done += len(requests)
         return answer(ByName.of(Seat, tables))
 
@@ -268,24 +288,39 @@ def solve_plan(plan: Plan, searcher: Searcher, progress: Callable[[int, int], No
     return plan.finish(values)
 
 
-def plan_table(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
-               alone: bool = False, settings: Settings | None = None, defender: str | int | None = None) -> Plan:
+def plan_table(
+    deal: Deal | str,
+    dealer: str | int | None = None,
+    declarer: str | int | None = None,
+    alone: bool = False,
+    settings: Settings | None = None,
+    defender: str | int | None = None,
+) -> Plan:
     """``analyze_table``'s request checked and its tables built, not yet solved (``settings``:
     the table rules, by default the deal's own)."""
     deal = coerce_deal(deal, dealer)
     settings = deal.settings if settings is None else settings
     if not deal.variant.declarer_exchanges:
-        raise NotationError(f"variant: a {deal.variant.label} deal has no declarer's trump x discard table "
-                            f"(the dealer takes the upcard): ask for the maker's table")
+        raise NotationError(
+            f"variant: a {deal.variant.label} deal has no declarer's trump x discard table "
+            f"(the dealer takes the upcard): ask for the maker's table"
+        )
     jobs, lone_defender = tables_by_declarer(
-        deal, declarer, alone, defender, settings, lambda seat, lone: declarer_job(deal, seat, alone, settings, lone))
+        deal, declarer, alone, defender, settings, lambda seat, lone: declarer_job(deal, seat, alone, settings, lone)
+    )
     return planned(jobs, lambda tables: TableAnalysis(deal, alone, tables, lone_defender, settings))
 
 
-def analyze_table(deal: Deal | str, dealer: str | int | None = None, declarer: str | int | None = None,
-                  alone: bool = False, settings: Settings | None = None,
-                  progress: Callable[[int, int], None] | None = None,
-                  searcher: Searcher | None = None, defender: str | int | None = None) -> TableAnalysis:
+def analyze_table(
+    deal: Deal | str,
+    dealer: str | int | None = None,
+    declarer: str | int | None = None,
+    alone: bool = False,
+    settings: Settings | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    searcher: Searcher | None = None,
+    defender: str | int | None = None,
+) -> TableAnalysis:
     """Tricks for every trump and discard, for one declarer or (``declarer=None``) all four.
 
     ``defender``: an opponent who plays alone against the lone declarer (two hands play).
@@ -299,9 +334,14 @@ def analyze_table(deal: Deal | str, dealer: str | int | None = None, declarer: s
 Table = TypeVar("Table")
 
 
-def tables_by_declarer(deal: Deal, declarer: str | int | None, alone: bool, defender: str | int | None,
-                       settings: Settings, make_table: Callable[[int, int | None], Table],
-                       ) -> tuple[ByName[Seat, Table], Seat | None]:
+def tables_by_declarer(
+    deal: Deal,
+    declarer: str | int | None,
+    alone: bool,
+    defender: str | int | None,
+    settings: Settings,
+    make_table: Callable[[int, int | None], Table],
+) -> tuple[ByName[Seat, Table], Seat | None]:
     """``make_table(seat, lone_defender)`` for the one declarer asked for, or every dealt
     seat, after checking the request; returns the tables by seat and the lone defender."""
     seats, lone_defender = checked_declarers(deal.variant, declarer, alone, defender, settings)
@@ -313,13 +353,22 @@ MAX_SHAPES = 4096  # requests and shapes kept at most (they are few: a bound aga
 _CHECKED: dict[tuple[Any, ...], tuple[tuple[int, ...], int | None]] = {}
 
 
-def checked_declarers(variant: Variant, declarer: str | int | None, alone: bool, defender: str | int | None,
-                      settings: Settings) -> tuple[tuple[int, ...], int | None]:
+def checked_declarers(
+    variant: Variant, declarer: str | int | None, alone: bool, defender: str | int | None, settings: Settings
+) -> tuple[tuple[int, ...], int | None]:
     """The seats a table request asks for and its lone defender, the request checked; a
     request met before (a batch asks the same few) is not checked again."""
     # the types are part of the key: True equals 1, but is no seat
-    key: tuple[Any, ...] | None = (variant, declarer, type(declarer), alone, type(alone), defender, type(defender),
-                                   settings)
+    key: tuple[Any, ...] | None = (
+        variant,
+        declarer,
+        type(declarer),
+        alone,
+        type(alone),
+        defender,
+        type(defender),
+        settings,
+    )
     try:
         known = _CHECKED.get(key)  # type: ignore[arg-type]
     except TypeError:  # an unhashable value: checked (and refused) below
@@ -328,8 +377,9 @@ def checked_declarers(variant: Variant, declarer: str | int | None, alone: bool,
         settings.check_for(variant)
         one = None if declarer is None else coerce_seat(declarer, "declarer")
         if one is not None and one not in variant.seats:
-            raise NotationError(f"declarer: {variant.name} deals to "
-                                f"{', '.join(SEATS[s] for s in variant.seats)}, not {SEATS[one]}")
+            raise NotationError(
+                f"declarer: {variant.name} deals to {', '.join(SEATS[s] for s in variant.seats)}, not {SEATS[one]}"
+            )
         lone_defender = coerce_defender(defender, one, alone)
         check_lead_settings(settings, alone, lone_defender)
         known = (variant.seats if one is None else (one,)), lone_defender
@@ -351,9 +401,16 @@ class TableShape:
 
     __slots__ = ("pick_hands", "taker", "taker_seats", "keeps_most", "active", "leader", "side")
 
-    def __init__(self, pick_hands: Callable[[tuple[Mask, ...]], tuple[Mask, ...]], taker: int | None,
-                 taker_seats: tuple[int, ...], keeps_most: tuple[bool | None, ...], active: int, leader: int,
-                 side: int) -> None:
+    def __init__(
+        self,
+        pick_hands: Callable[[tuple[Mask, ...]], tuple[Mask, ...]],
+        taker: int | None,
+        taker_seats: tuple[int, ...],
+        keeps_most: tuple[bool | None, ...],
+        active: int,
+        leader: int,
+        side: int,
+    ) -> None:
         self.pick_hands = pick_hands
         self.taker = taker
         self.taker_seats = taker_seats
@@ -381,24 +438,40 @@ def table_shape(deal: Deal, declarer: int, alone: bool, lone_defender: int | Non
         keeps_most = tuple(None if t is None else deal.variant.side_of(t, declarer) == frame.side for t in takers)
         exchanging = {t for t in takers if t is not None}
         assert len(exchanging) <= 1, "one seat takes the widow or upcard, whatever the trump"
-        shape = TableShape(itemgetter(*source), exchanging.pop() if exchanging else None, taker_seats, keeps_most,
-                           frame.active, frame.leader, frame.side)
+        shape = TableShape(
+            itemgetter(*source),
+            exchanging.pop() if exchanging else None,
+            taker_seats,
+            keeps_most,
+            frame.active,
+            frame.leader,
+            frame.side,
+        )
         if len(_SHAPES) < MAX_SHAPES:
             _SHAPES[key] = shape
     return shape
 
 
-def declarer_job(deal: Deal, declarer: int, alone: bool, settings: Settings,
-                 lone_defender: int | None = None) -> TableJob:
+def declarer_job(
+    deal: Deal, declarer: int, alone: bool, settings: Settings, lone_defender: int | None = None
+) -> TableJob:
     """One declarer's 28 cells, to be built and solved in one call without the GIL."""
     shape = table_shape(deal, declarer, alone, lone_defender, settings)
-    request = (shape.pick_hands((*deal.hands, 0)), LAYOUT_BYTES, shape.taker_seats, deal.extra, shape.active,
-               shape.leader, shape.side)
+    request = (
+        shape.pick_hands((*deal.hands, 0)),
+        LAYOUT_BYTES,
+        shape.taker_seats,
+        deal.extra,
+        shape.active,
+        shape.leader,
+        shape.side,
+    )
     seat, cards = SEAT_OBJECTS[declarer], declarer_cards(deal, declarer)
     return TableJob(request, lambda values: DeclarerTable(seat, cards, values))
 
 
-def declarer_table(deal: Deal, declarer: int, alone: bool, settings: Settings,
-                   searcher: Searcher, lone_defender: int | None = None) -> DeclarerTable:
+def declarer_table(
+    deal: Deal, declarer: int, alone: bool, settings: Settings, searcher: Searcher, lone_defender: int | None = None
+) -> DeclarerTable:
     """One declarer's table, solved now (the table a contract of it is judged by)."""
     return declarer_job(deal, declarer, alone, settings, lone_defender).solve(searcher)  # type: ignore[no-any-return]

@@ -78,7 +78,7 @@ class View:
         order_seen += zip(rotation(state, state.leader), state.trick)
         void: set[tuple[int, int]] = set()
         for start in range(0, len(order_seen), len(state.seats)):
-            trick = order_seen[start:start + len(state.seats)]
+            trick = order_seen[start : start + len(state.seats)]
             led = effective_suit(trick[0][1], trump)
             void |= {(who, led) for who, card in trick[1:] if effective_suit(card, trump) != led}
         for _, card in order_seen:
@@ -112,8 +112,9 @@ class View:
             groups.append(Group(tuple(by_suit[suit]), allowed))
         if upcard_with is not None and unseen >> deal.extra & 1:  # (not when told where it is)
             holder = places.index(upcard_with)
-            allowed = tuple(i for i in (holder, len(places) - 1)
-                            if places[i] == OUT or (upcard_with, trump) not in void)
+            allowed = tuple(
+                i for i in (holder, len(places) - 1) if places[i] == OUT or (upcard_with, trump) not in void
+            )
             groups.append(Group((deal.extra,), allowed))
         return cls(seat, state.hands[seat], places, tuple(fixed), tuple(needs), tuple(groups))
 
@@ -183,8 +184,10 @@ class View:
             if (g, left) not in index:
                 index[(g, left)] = len(states)
                 states.append((0, []))
-                rows = [(row, weight, visit(g + 1, tuple(n - k for n, k in zip(left, row))))
-                        for row, weight in self.rows(g, left)]
+                rows = [
+                    (row, weight, visit(g + 1, tuple(n - k for n, k in zip(left, row))))
+                    for row, weight in self.rows(g, left)
+                ]
                 states[index[(g, left)]] = (self.ways(g, left), rows)
             return index[(g, left)]
 
@@ -205,6 +208,7 @@ class View:
 
     def every_layout(self) -> Iterator[list[Mask]]:
         """Every layout that agrees, once each."""
+
         def walk(g: int, left: tuple[int, ...], held: list[Mask]) -> Iterator[list[Mask]]:
             if g == len(self.groups):
                 yield held
@@ -221,7 +225,7 @@ def give_out(held: list[Mask], cards: list[CardId], row: tuple[int, ...]) -> Non
     """``cards`` given out in order: ``row[i]`` of them to place i."""
     at = 0
     for place, k in enumerate(row):
-        for card in cards[at:at + k]:
+        for card in cards[at : at + k]:
             held[place] |= 1 << card
         at += k
 
@@ -236,6 +240,7 @@ def rotation(state: PlayState, leader: int) -> list[int]:
 def compositions(total: int, allowed: tuple[int, ...], room: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to give ``total`` cards to the allowed places within their room, as a count
     per place (every place), in lexicographic order."""
+
     def rest(i: int, left: int) -> Iterator[tuple[int, ...]]:
         if i == len(room):
             if left == 0:
@@ -260,6 +265,7 @@ def multinomial(total: int, parts: tuple[int, ...]) -> int:
 
 def splits(cards: tuple[CardId, ...], row: tuple[int, ...]) -> Iterator[list[Mask]]:
     """Every way to give ``cards`` to the places, ``row[i]`` to place i, as masks."""
+
     def rest(i: int, left: tuple[CardId, ...]) -> Iterator[list[Mask]]:
         if i == len(row):
             yield []
@@ -270,4 +276,3 @@ def splits(cards: tuple[CardId, ...], row: tuple[int, ...]) -> Iterator[list[Mas
                 yield [sum(1 << c for c in chosen), *tail]
 
     return rest(0, cards)
-

@@ -42,13 +42,28 @@ from .targets import MARK, byte_lines, check_apart, check_replaceable, finished,
 # The keys of a line: those of the web API's table request (api/openapi.py TABLE_REQUEST,
 # kept equal by tests/cli/test_batch.py) and the id, with the JSON type each takes.
 TYPES: dict[str, type] = {
-    "deal": str, "dealer": str, "declarer": str, "alone": bool, "variant": str, "deck": int, "defender": str,
-    **{name: bool if all(isinstance(v, bool) for s in GAME_SETTINGS.values() for v in s.get(name, ()))
-       else str for name in PLAY_SETTINGS},
+    "deal": str,
+    "dealer": str,
+    "declarer": str,
+    "alone": bool,
+    "variant": str,
+    "deck": int,
+    "defender": str,
+    **{
+        name: bool if all(isinstance(v, bool) for s in GAME_SETTINGS.values() for v in s.get(name, ())) else str
+        for name in PLAY_SETTINGS
+    },
 }
 KEYS = ("id", *TYPES)
-JSON_NAMES = {str: "a string", bool: "a boolean", int: "an integer", float: "a number", list: "an array",
-              dict: "an object", type(None): "null"}
+JSON_NAMES = {
+    str: "a string",
+    bool: "a boolean",
+    int: "an integer",
+    float: "a number",
+    list: "an array",
+    dict: "an object",
+    type(None): "null",
+}
 SHOWN_ERRORS = 10  # errors also printed on stderr; the others are only in OUT
 BYTE_ORDER_MARK = b"\xef\xbb\xbf"  # UTF-8's, as some editors begin a file with it
 
@@ -94,8 +109,9 @@ def table_of(body: dict[str, Any]) -> dict[str, Any]:
         raise HasenError("missing key 'deal' (required: deal)")
     settings = {name: body[name] for name in PLAY_SETTINGS if name in body}
     deal = read_deal(body["deal"], body.get("dealer"), variant_for(body.get("variant"), body.get("deck")), settings)
-    return public.analyze(deal, declarer=body.get("declarer"), alone=body.get("alone", False),
-                          defender=body.get("defender")).to_json()
+    return public.analyze(
+        deal, declarer=body.get("declarer"), alone=body.get("alone", False), defender=body.get("defender")
+    ).to_json()
 
 
 def described(value: object) -> str:
@@ -103,6 +119,7 @@ def described(value: object) -> str:
 
 
 # --- reading IN ---------------------------------------------------------------------------
+
 
 def parse_line(number: int, text: str, defaults: dict[str, Any]) -> Item:
     """One non-blank line: a JSON object, a JSON string holding a deal, or a bare deal (a
@@ -129,7 +146,7 @@ def decoded(number: int, raw: bytes | None) -> str | Item:
     if raw is None:
         return Item(number, number, None, f"longer than {MAX_LINE} bytes")
     if number == 1 and raw.startswith(BYTE_ORDER_MARK):
-        raw = raw[len(BYTE_ORDER_MARK):]
+        raw = raw[len(BYTE_ORDER_MARK) :]
     try:
         return raw.decode("utf-8").strip()
     except UnicodeDecodeError as exc:
@@ -137,6 +154,7 @@ def decoded(number: int, raw: bytes | None) -> str | Item:
 
 
 # --- the progress bar --------------------------------------------------------------------
+
 
 class Progress:
     """Lines done of the total, the rate and the time left, on one line of a terminal; or
@@ -192,6 +210,7 @@ def bar_text(done: int, solved: int, total: int | None, seconds: float) -> str:
 
 
 # --- the command -------------------------------------------------------------------------
+
 
 class Run:
     """One run over IN: what was skipped, answered and refused."""
@@ -291,8 +310,9 @@ def open_files(args: argparse.Namespace) -> Files:
         require_pyarrow(COMMAND)
         if args.output == STANDARD or batch_csv.wants_csv(args.output, args.format):
             raise HasenError("batch: --parquet is written from OUT's JSON lines: give a file of JSON lines as OUT")
-        check_replaceable(COMMAND, "--parquet", args.parquet, ours(COMMAND, args.parquet),
-                          "a Parquet file of hasen batch")
+        check_replaceable(
+            COMMAND, "--parquet", args.parquet, ours(COMMAND, args.parquet), "a Parquet file of hasen batch"
+        )
     try:
         source = standard_input() if args.input == STANDARD else open(args.input, "rb")
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
@@ -340,8 +360,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
         solve_all(args, files, run, progress, as_csv)
     except KeyboardInterrupt:
         progress.clear()
-        print(f"hasen: batch: interrupted after {counted(run.written, 'new line')}, all kept in {where}{resume}",
-              file=err)
+        print(
+            f"hasen: batch: interrupted after {counted(run.written, 'new line')}, all kept in {where}{resume}", file=err
+        )
         return 130
     except WorkersFailed as exc:
         progress.clear()
@@ -360,8 +381,10 @@ def cmd_batch(args: argparse.Namespace) -> int:
     progress.update(run.skipped + run.written, run.written, force=True)
     progress.clear()
     skipped = f", {run.skipped} skipped (already in {where})" if files.resumable else ""
-    print(f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}{skipped}; {run.backend}",
-          file=err)
+    print(
+        f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}{skipped}; {run.backend}",
+        file=err,
+    )
     if args.parquet:
         write_parquet(COMMAND, args.parquet, TABLE_ROW, batch_csv.table_rows_of_file(args.output))
     return 0

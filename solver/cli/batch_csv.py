@@ -83,13 +83,13 @@ def finished(path: str) -> Counter[str]:
         complete = lines[:-1]  # what follows the last newline is torn
         if not complete:
             if not HEADER.encode().startswith(lines[-1]):  # not a header torn as it was written
-                raise HasenError(f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); "
-                                 "give another OUT")
+                raise HasenError(
+                    f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); give another OUT"
+                )
             out.truncate(0)
             return done
         if complete[0].decode("utf-8", "replace") != HEADER:
-            raise HasenError(f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); "
-                             "give another OUT")
+            raise HasenError(f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); give another OUT")
         starts: list[int] = []  # where each answer's rows start
         ids: list[str] = []
         offset = len(complete[0]) + 1
@@ -98,16 +98,18 @@ def finished(path: str) -> Counter[str]:
             try:
                 [row] = list(csv.reader([raw.decode("utf-8")]))
             except (ValueError, UnicodeDecodeError, csv.Error):
-                raise HasenError(f"{path} line {number} is not a row of hasen batch: "
-                                 f"{quoted(raw.decode('utf-8', 'replace'))}; give another OUT") from None
+                raise HasenError(
+                    f"{path} line {number} is not a row of hasen batch: "
+                    f"{quoted(raw.decode('utf-8', 'replace'))}; give another OUT"
+                ) from None
             if len(row) != len(COLUMNS):
-                raise HasenError(f"{path} line {number} has {len(row)} columns, not {len(COLUMNS)}; "
-                                 "give another OUT")
+                raise HasenError(f"{path} line {number} has {len(row)} columns, not {len(COLUMNS)}; give another OUT")
             try:
                 read_id_cell(row[0])
             except ValueError:
-                raise HasenError(f"{path} line {number}: not an id of hasen batch: {quoted(row[0])}; "
-                                 "give another OUT") from None
+                raise HasenError(
+                    f"{path} line {number}: not an id of hasen batch: {quoted(row[0])}; give another OUT"
+                ) from None
             key = (row[0], bool(row[-1]))
             if key != previous or key[1]:  # a new id; an error row is an answer of its own
                 starts.append(offset)
@@ -130,4 +132,3 @@ def header_needed(path: str) -> bool:
         return os.path.getsize(path) == 0
     except OSError:
         return True
-

@@ -94,8 +94,10 @@ def bench_solves(deals: list[Deal], seed: int) -> dict[str, Any]:
 def table_jobs(deals: list[Deal], seed: int) -> list[tuple[str, str, str, str]]:
     """One random declarer's table per deal, as the public API is called: text, dealer, variant, seat."""
     rng = random.Random(seed + 1)
-    return [(deal.notation(), "NESW"[deal.dealer], deal.variant.name, "NESW"[rng.choice(deal.variant.seats)])
-            for deal in deals]
+    return [
+        (deal.notation(), "NESW"[deal.dealer], deal.variant.name, "NESW"[rng.choice(deal.variant.seats)])
+        for deal in deals
+    ]
 
 
 def run_tables(jobs: list[tuple[str, str, str, str]]) -> list[float]:
@@ -189,9 +191,11 @@ def output_share(deals: list[Deal]) -> dict[str, float]:
         json.dumps({"id": number, "table": answer.to_json()})
         output.append(time.perf_counter() - middle)
         tables.append(middle - start)
-    return {"tables_ms_per_deal": statistics.median(tables) * 1e3,
-            "output_ms_per_deal": statistics.median(output) * 1e3,
-            "share": statistics.median(o / (t + o) for t, o in zip(tables, output))}
+    return {
+        "tables_ms_per_deal": statistics.median(tables) * 1e3,
+        "output_ms_per_deal": statistics.median(output) * 1e3,
+        "share": statistics.median(o / (t + o) for t, o in zip(tables, output)),
+    }
 
 
 ADVICE_LAYOUTS = 1000  # the advice's default main layouts, as hasen bid solves them
@@ -248,11 +252,18 @@ def advice_against_naive(seed: int, layouts: int | None = None, choice_layouts: 
     naive = time.perf_counter() - start
     searcher.clear()
     start = time.perf_counter()
-    public.bid(hand=CardSet(hand), seat="N", dealer="W", layouts=layouts, choice_layouts=choice_layouts, seed=seed,
-               model=False)
+    public.bid(
+        hand=CardSet(hand), seat="N", dealer="W", layouts=layouts, choice_layouts=choice_layouts, seed=seed, model=False
+    )
     advice = time.perf_counter() - start
-    return {"layouts": layouts, "choice_layouts": choice_layouts, "advice_s": advice, "naive_s": naive,
-            "naive_cells": cells, "ratio": advice / naive}
+    return {
+        "layouts": layouts,
+        "choice_layouts": choice_layouts,
+        "advice_s": advice,
+        "naive_s": naive,
+        "naive_cells": cells,
+        "ratio": advice / naive,
+    }
 
 
 def startup(runs: int) -> dict[str, float] | None:
@@ -273,8 +284,12 @@ def startup(runs: int) -> dict[str, float] | None:
             subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
             if run:
                 times[i].append(time.perf_counter() - start)
-    return {"runs": runs, "table_ms": statistics.median(times[0]) * 1e3, "python_ms": statistics.median(times[1]) * 1e3,
-            "ratio": statistics.median(t / p for t, p in zip(*times))}
+    return {
+        "runs": runs,
+        "table_ms": statistics.median(times[0]) * 1e3,
+        "python_ms": statistics.median(times[1]) * 1e3,
+        "ratio": statistics.median(t / p for t, p in zip(*times)),
+    }
 
 
 def median_speedup(rates: dict[int, list[float]], threads: int) -> float:
@@ -347,9 +362,11 @@ def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) ->
 
 
 def text(result: dict[str, Any]) -> str:
-    lines = [f"hasen {result['version']} ({result['search']} search, {result['cpu_path'] or 'no'} CPU path), "
-             f"{result['machine']}, {result['cores']} cores, Python {result['python']}",
-             f"{result['deals']} seeded deals per game (seed {result['seed']})"]
+    lines = [
+        f"hasen {result['version']} ({result['search']} search, {result['cpu_path'] or 'no'} CPU path), "
+        f"{result['machine']}, {result['cores']} cores, Python {result['python']}",
+        f"{result['deals']} seeded deals per game (seed {result['seed']})",
+    ]
     for game, g in result["games"].items():
         threads = result["threads"]
         by, batch = g["tables_per_second_by_threads"], g["batch_tables_per_second_by_threads"]
@@ -370,22 +387,30 @@ def text(result: dict[str, Any]) -> str:
             f"  tables, 1 thread     {by['1']:9.0f} /s",
         ]
         if threads != 1:
-            lines.append(f"  tables, {threads} threads    {by[str(threads)]:9.0f} /s   "
-                         f"{g['thread_speedup']:.2f}x one thread (median of {result['rounds']} rounds' ratios)")
+            lines.append(
+                f"  tables, {threads} threads    {by[str(threads)]:9.0f} /s   "
+                f"{g['thread_speedup']:.2f}x one thread (median of {result['rounds']} rounds' ratios)"
+            )
         lines.append(f"  batch, 1 thread      {batch['1']:9.0f} /s")
         if threads != 1:
-            lines.append(f"  batch, {threads} threads     {batch[str(threads)]:9.0f} /s   "
-                         f"{g['batch_thread_speedup']:.2f}x one thread (median of {result['rounds']} rounds' ratios)")
+            lines.append(
+                f"  batch, {threads} threads     {batch[str(threads)]:9.0f} /s   "
+                f"{g['batch_thread_speedup']:.2f}x one thread (median of {result['rounds']} rounds' ratios)"
+            )
         advice = g.get("advice")
         if advice:
-            lines.append(f"  bid advice, 1 thread {advice['ratio']:9.2f}x  the time of every cell solved: "
-                         f"{advice['advice_s']:.3f} s against {advice['naive_s']:.3f} s for "
-                         f"{advice['naive_cells']:,} cells ({advice['layouts']} layouts, "
-                         f"{advice['choice_layouts']} per widow)")
+            lines.append(
+                f"  bid advice, 1 thread {advice['ratio']:9.2f}x  the time of every cell solved: "
+                f"{advice['advice_s']:.3f} s against {advice['naive_s']:.3f} s for "
+                f"{advice['naive_cells']:,} cells ({advice['layouts']} layouts, "
+                f"{advice['choice_layouts']} per widow)"
+            )
     start = result["startup"]
     if start:
-        lines.append(f"start-up: hasen table --example {start['table_ms']:.1f} ms, python -c pass "
-                     f"{start['python_ms']:.1f} ms: {start['ratio']:.2f}x (median of {start['runs']} runs' ratios)")
+        lines.append(
+            f"start-up: hasen table --example {start['table_ms']:.1f} ms, python -c pass "
+            f"{start['python_ms']:.1f} ms: {start['ratio']:.2f}x (median of {start['runs']} runs' ratios)"
+        )
     table = result["search_table_bytes_per_thread"]
     peak = result["peak_memory_bytes"]
     lines.append(f"search table per thread {table / 2**20:.2f} MiB" if table else "search table per thread: a dict")

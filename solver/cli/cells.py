@@ -32,8 +32,13 @@ def id_cell(value: int | str) -> str:
     """An id as its CSV cell."""
     if isinstance(value, int):
         return str(value)
-    if (NUMBER.fullmatch(value) or value.startswith((*FORMULA_STARTS, '"', "'")) or "\n" in value
-            or value != value.strip() or not value):
+    if (
+        NUMBER.fullmatch(value)
+        or value.startswith((*FORMULA_STARTS, '"', "'"))
+        or "\n" in value
+        or value != value.strip()
+        or not value
+    ):
         return json.dumps(value)
     return value
 

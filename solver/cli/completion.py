@@ -20,12 +20,12 @@ def options_of(command: str) -> list[str]:
 
 
 def bash_script() -> str:
-    cases = "\n".join(f"        {name}) words=\"{' '.join(options_of(name))}\" ;;" for name in COMMANDS)
+    cases = "\n".join(f'        {name}) words="{" ".join(options_of(name))}" ;;' for name in COMMANDS)
     return f"""# hasen completion for bash (and zsh through bashcompinit): eval "$(hasen completion bash)"
 _hasen() {{
     local current=${{COMP_WORDS[COMP_CWORD]}} words
     if [ "$COMP_CWORD" -eq 1 ]; then
-        words="{' '.join(COMMANDS)} --help --version"
+        words="{" ".join(COMMANDS)} --help --version"
     else
         case ${{COMP_WORDS[1]}} in
 {cases}
@@ -43,8 +43,10 @@ complete -o filenames -F _hasen hasen
 
 
 def zsh_script() -> str:
-    return ("# hasen completion for zsh: eval \"$(hasen completion zsh)\"\n"
-            "autoload -Uz bashcompinit && bashcompinit\n" + bash_script().split("\n", 1)[1])
+    return (
+        '# hasen completion for zsh: eval "$(hasen completion zsh)"\n'
+        "autoload -Uz bashcompinit && bashcompinit\n" + bash_script().split("\n", 1)[1]
+    )
 
 
 def fish_script() -> str:
@@ -52,8 +54,11 @@ def fish_script() -> str:
     for name, command in COMMANDS.items():
         described = command.help.replace("\\", "\\\\").replace("'", "\\'")
         lines.append(f"complete -c hasen -f -n __fish_use_subcommand -a {name} -d '{described}'")
-        lines += [f"complete -c hasen -n '__fish_seen_subcommand_from {name}' -l {flag[2:]}"
-                  for flag in options_of(name) if flag.startswith("--")]
+        lines += [
+            f"complete -c hasen -n '__fish_seen_subcommand_from {name}' -l {flag[2:]}"
+            for flag in options_of(name)
+            if flag.startswith("--")
+        ]
     return "\n".join(lines) + "\n"
 
 

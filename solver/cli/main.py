@@ -35,15 +35,15 @@ def deal_from(args: argparse.Namespace, command: str) -> Deal:
 
 def show_progress(done: int, total: int) -> None:
     """Declarers done so far, on one line of a terminal's stderr."""
-    print(f"\rsolving: {done}/{total} declarers", end="" if done < total else "\n",
-          file=sys.stderr, flush=True)
+    print(f"\rsolving: {done}/{total} declarers", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
 
 def cmd_table(args: argparse.Namespace) -> int:
     deal = deal_from(args, "table")
     progress = show_progress if sys.stderr.isatty() and not args.json and args.declarer is None else None
-    return report(args, public.analyze(deal, declarer=args.declarer, alone=args.alone, defender=args.defender,
-                                       progress=progress))
+    return report(
+        args, public.analyze(deal, declarer=args.declarer, alone=args.alone, defender=args.defender, progress=progress)
+    )
 
 
 def cmd_bid(args: argparse.Namespace) -> int:
@@ -51,13 +51,29 @@ def cmd_bid(args: argparse.Namespace) -> int:
         from .simulate import run_advice
 
         return run_advice(args)
-    given = [f"--{name.replace('_', '-')}" for name in ("hand", "upcard", "known", "choice_layouts", "layouts",
-                                                         "seed", "jobs", "scheduler", "form", "auction", "score")
-             if getattr(args, name) not in (None, [])]
+    given = [
+        f"--{name.replace('_', '-')}"
+        for name in (
+            "hand",
+            "upcard",
+            "known",
+            "choice_layouts",
+            "layouts",
+            "seed",
+            "jobs",
+            "scheduler",
+            "form",
+            "auction",
+            "score",
+        )
+        if getattr(args, name) not in (None, [])
+    ]
     given += [flag for flag, on in (("--no-model", not args.model), ("--uniform", args.uniform)) if on]
     if given:
-        raise UsageError(f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
-                         "(single dummy): give --seat too")
+        raise UsageError(
+            f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+            "(single dummy): give --seat too"
+        )
     return report(args, public.bid(deal_from(args, "bid")))
 
 
@@ -65,9 +81,16 @@ def contract_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
     """The deal and contract of a ``solve`` or ``review`` command line, as the Python API
     takes them (the contract's notation is checked before the deal)."""
     check_contract_notation(args.declarer, args.trump, args.discard)
-    return {"deal": deal_from(args, command), "declarer": args.declarer, "trump": args.trump,
-            "discard": args.discard, "alone": args.alone, "defender": args.defender, "best": args.best,
-            "defender_best": args.defender_best}
+    return {
+        "deal": deal_from(args, command),
+        "declarer": args.declarer,
+        "trump": args.trump,
+        "discard": args.discard,
+        "alone": args.alone,
+        "defender": args.defender,
+        "best": args.best,
+        "defender_best": args.defender_best,
+    }
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -75,8 +98,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    contract = [name for name in ("declarer", "trump", "discard", "played", "defender", "best", "defender_best")
-                if getattr(args, name)]
+    contract = [
+        name
+        for name in ("declarer", "trump", "discard", "played", "defender", "best", "defender_best")
+        if getattr(args, name)
+    ]
     if not contract and not args.example:
         from .review import review_record
 
@@ -85,8 +111,10 @@ def cmd_review(args: argparse.Namespace) -> int:
     fair += ["--uniform"] if args.uniform else []
     fair += ["--score"] if args.score is not None else []
     if fair:
-        raise UsageError(f"review: {', '.join(fair)} {'is' if len(fair) == 1 else 'are'} for a hand record, "
-                         "not a deal with --declarer")
+        raise UsageError(
+            f"review: {', '.join(fair)} {'is' if len(fair) == 1 else 'are'} for a hand record, "
+            "not a deal with --declarer"
+        )
     missing = [f"--{name}" for name in ("declarer", "trump", "played") if getattr(args, name) is None]
     if missing:
         raise UsageError(f"review: a deal needs {', '.join(missing)} (or give a hand record instead)")
@@ -95,14 +123,18 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     variant = variant_from(args)
-    return report(args, public.odds(args.score, dealer=args.dealer, variant=variant,
-                                    settings=settings_from(args, variant)))
+    return report(
+        args, public.odds(args.score, dealer=args.dealer, variant=variant, settings=settings_from(args, variant))
+    )
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    options = {"HASEN_SOLVER_THREADS": args.threads, "HASEN_TIME_LIMIT": args.time_limit,
-               "HASEN_CACHE_SIZE": args.cache_size,
-               "HASEN_ALLOWED_ORIGINS": None if args.allow_origin is None else tuple(args.allow_origin)}
+    options = {
+        "HASEN_SOLVER_THREADS": args.threads,
+        "HASEN_TIME_LIMIT": args.time_limit,
+        "HASEN_CACHE_SIZE": args.cache_size,
+        "HASEN_ALLOWED_ORIGINS": None if args.allow_origin is None else tuple(args.allow_origin),
+    }
     try:
         # imported here so that the other commands start without loading Flask and waitress;
         # serve builds the app, which imports the rest of what it needs, before it listens
@@ -110,8 +142,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         serve(args.host, args.port, {k: v for k, v in options.items() if v is not None})
     except ModuleNotFoundError as exc:  # the core install: the web service is an extra
-        raise UsageError(f"serve: the web service needs {exc.name}, which is not installed: "
-                         f"pip install 'hasen[serve]'") from None
+        raise UsageError(
+            f"serve: the web service needs {exc.name}, which is not installed: pip install 'hasen[serve]'"
+        ) from None
     except OSError as exc:  # the address is taken or cannot be bound
         raise UsageError(f"serve: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
     except ValueError as exc:  # a setting the service refuses at start (an --allow-origin that is none)

@@ -27,13 +27,14 @@ from ..rules.settings import (
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:
     decks = "; ".join(f"{name}: {', '.join(map(str, decks))}" for name, decks in VARIANTS.items())
-    parser.add_argument("--variant", metavar="NAME",
-                        help=f"{', '.join(VARIANTS)} (default: hasenpfeffer)")
+    parser.add_argument("--variant", metavar="NAME", help=f"{', '.join(VARIANTS)} (default: hasenpfeffer)")
     parser.add_argument("--deck", metavar="CARDS", help=f"the deck size ({decks}; the first is the default)")
 
 
-FLAG_WORDS = {"defenders_score": "the defenders score a point for each trick they take",  # on/off settings
-              "call_for_best": "a lone player does not call for the partner's best card"}
+FLAG_WORDS = {
+    "defenders_score": "the defenders score a point for each trick they take",  # on/off settings
+    "call_for_best": "a lone player does not call for the partner's best card",
+}
 
 
 def add_settings_options(parser: argparse.ArgumentParser, names: tuple[str, ...]) -> None:
@@ -48,20 +49,29 @@ def add_settings_options(parser: argparse.ArgumentParser, names: tuple[str, ...]
             continue
         if values == (True, False):  # on by default: the option turns it off
             words = f"{FLAG_WORDS[name]} " if name in FLAG_WORDS else ""
-            parser.add_argument("--no-" + name.replace("_", "-"), dest=name, action="store_false", default=None,
-                                help=f"{words}(railroad)")
+            parser.add_argument(
+                "--no-" + name.replace("_", "-"),
+                dest=name,
+                action="store_false",
+                default=None,
+                help=f"{words}(railroad)",
+            )
             continue
         choices = []
         for game in games:
             choices += [v for v in GAME_SETTINGS[game][name] if v not in choices]
         points = all(isinstance(v, int) for v in choices)  # game_points: a number
-        parser.add_argument(flag, metavar="POINTS" if points else "RULE",
-                            type=number_setting(name) if points else str,
-                            help=f"{', '.join(map(str, choices))} ({' and '.join(named)}; default {choices[0]})")
+        parser.add_argument(
+            flag,
+            metavar="POINTS" if points else "RULE",
+            type=number_setting(name) if points else str,
+            help=f"{', '.join(map(str, choices))} ({' and '.join(named)}; default {choices[0]})",
+        )
 
 
 def number_setting(name: str) -> Callable[[str], object]:
     """An argparse type for a setting that is a number (``game_points``), its message the rules'."""
+
     def read(text: str) -> object:
         try:
             return setting_value(name, text)
@@ -78,8 +88,9 @@ def variant_from(args: argparse.Namespace) -> Variant:
 def settings_from(args: argparse.Namespace, variant: Variant) -> Settings:
     """The settings given on the command line (the others at their defaults), checked
     against the variant: a setting it does not have is an error, not ignored."""
-    given = {name: getattr(args, name) for name in PLAY_SETTINGS + AUCTION_SETTINGS
-             if getattr(args, name, None) is not None}
+    given = {
+        name: getattr(args, name) for name in PLAY_SETTINGS + AUCTION_SETTINGS if getattr(args, name, None) is not None
+    }
     return checked_settings(variant, given)
 
 
@@ -114,8 +125,7 @@ def seconds(high: float) -> Callable[[str], float]:
         except ValueError:
             value = math.nan
         if not 0 < value <= high:  # NaN fails too
-            raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {high:g}, "
-                                             f"not {text!r}")
+            raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most {high:g}, not {text!r}")
         return value
 
     return parse
@@ -155,14 +165,25 @@ def add_backend_options(parser: argparse.ArgumentParser, what: str, threads: boo
     answer is the same."""
     backend = parser.add_mutually_exclusive_group()
     if threads:
-        backend.add_argument("--jobs", type=whole_number(1, MAX_JOBS), metavar="N",
-                             help=f"threads that solve the {what}, at most one per core (default: one per core)")
+        backend.add_argument(
+            "--jobs",
+            type=whole_number(1, MAX_JOBS),
+            metavar="N",
+            help=f"threads that solve the {what}, at most one per core (default: one per core)",
+        )
     else:
-        backend.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1, metavar="N",
-                             help=f"local processes that solve the {what}, at most one per core (default: 1, "
-                                  "this process)")
-    backend.add_argument("--scheduler", metavar="ADDRESS",
-                         help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])")
+        backend.add_argument(
+            "--jobs",
+            type=whole_number(1, MAX_JOBS),
+            default=1,
+            metavar="N",
+            help=f"local processes that solve the {what}, at most one per core (default: 1, this process)",
+        )
+    backend.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="solve on a Dask cluster, e.g. tcp://10.0.0.5:8786 (needs hasen[cluster])",
+    )
 
 
 STANDARD = "-"  # a file argument meaning standard input (or output)
@@ -192,14 +213,17 @@ def read_text(path: str, command: str) -> str:
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
         raise UsageError(f"{command}: cannot read {where}: {getattr(exc, 'strerror', None) or exc}") from None
     if len(data) > MAX_TEXT_FILE:
-        raise UsageError(f"{command}: {where} is longer than {MAX_TEXT_FILE:,} bytes ({MAX_TEXT_FILE // 2**20} MiB), "
-                         "the most a file of records may be: split it")
+        raise UsageError(
+            f"{command}: {where} is longer than {MAX_TEXT_FILE:,} bytes ({MAX_TEXT_FILE // 2**20} MiB), "
+            "the most a file of records may be: split it"
+        )
     for number, line in enumerate(data.split(b"\n"), 1):
         if len(line) > MAX_LINE:
-            raise UsageError(f"{command}: {where} line {number} is longer than {MAX_LINE:,} bytes, the most a line "
-                             "may be")
+            raise UsageError(
+                f"{command}: {where} line {number} is longer than {MAX_LINE:,} bytes, the most a line may be"
+            )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
+        line = data[: exc.start].count(b"\n") + 1
         raise UsageError(f"{command}: {where} is not UTF-8 text (line {line}, byte {exc.start + 1})") from None

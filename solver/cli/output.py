@@ -70,8 +70,10 @@ def write_all(binary: Any, data: bytes) -> None:
     while view:
         written = binary.write(view)
         if not written:
-            raise OSError(errno.ENOSPC if written == 0 else errno.EAGAIN,
-                          "the output took none of the bytes written (a full disk or a file size limit?)")
+            raise OSError(
+                errno.ENOSPC if written == 0 else errno.EAGAIN,
+                "the output took none of the bytes written (a full disk or a file size limit?)",
+            )
         view = view[written:]
     binary.flush()
 

@@ -37,6 +37,7 @@ def require_pyarrow(command: str) -> None:
 
 def ours(command: str, path: str) -> Callable[[bytes], bool]:
     """Whether the file at ``path``, which begins with ``start``, is a Parquet file ``command`` wrote."""
+
     def own(start: bytes) -> bool:
         import pyarrow.parquet
 
@@ -59,8 +60,15 @@ def arrow_type(kind: str) -> Any:
 
     if kind in ORDERS:
         return pyarrow.dictionary(pyarrow.int8(), pyarrow.string(), ordered=True)
-    plain = {ID: pyarrow.string(), TEXT: pyarrow.string(), BOOL: pyarrow.bool_(), INT8: pyarrow.int8(),
-             INT16: pyarrow.int16(), INT32: pyarrow.int32(), FLOAT: pyarrow.float64()}
+    plain = {
+        ID: pyarrow.string(),
+        TEXT: pyarrow.string(),
+        BOOL: pyarrow.bool_(),
+        INT8: pyarrow.int8(),
+        INT16: pyarrow.int16(),
+        INT32: pyarrow.int32(),
+        FLOAT: pyarrow.float64(),
+    }
     return plain[kind]
 
 
@@ -82,7 +90,9 @@ def column(kind: str, values: list[Any]) -> Any:
         index = {name: i for i, name in enumerate(order)}
         return pyarrow.DictionaryArray.from_arrays(
             pyarrow.array([None if v is None else index[v] for v in values], pyarrow.int8()),
-            pyarrow.array(order, pyarrow.string()), ordered=True)
+            pyarrow.array(order, pyarrow.string()),
+            ordered=True,
+        )
     if kind == ID:
         values = [v if v is None or isinstance(v, str) else str(v) for v in values]
     return pyarrow.array(values, arrow_type(kind))

@@ -91,8 +91,13 @@ class Version(argparse.Action):
     def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         search = "compiled search" if USING_EXTENSION else "pure-Python search"
         try:
             game = defaults().describe()
@@ -102,66 +107,105 @@ class Version(argparse.Action):
         parser.exit()
 
 
-def add_contract_options(parser: argparse.ArgumentParser, required: bool = True,
-                         deal_help: str = "the deal, in deal notation") -> None:
+def add_contract_options(
+    parser: argparse.ArgumentParser, required: bool = True, deal_help: str = "the deal, in deal notation"
+) -> None:
     """The deal and the contract, for the commands that look at the play."""
     parser.add_argument("deal", nargs="?", metavar="DEAL", help=f"{deal_help}; - for standard input")
     parser.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
-    parser.add_argument("--declarer", metavar="SEAT", required=required,
-                        help="N, E, S or W: the declarer, or in Euchre the maker")
+    parser.add_argument(
+        "--declarer", metavar="SEAT", required=required, help="N, E, S or W: the declarer, or in Euchre the maker"
+    )
     parser.add_argument("--trump", metavar="SUIT", required=required, help="S, H, D or C")
-    parser.add_argument("--discard", metavar="CARD",
-                        help="Hasenpfeffer: the declarer's discard, e.g. KH (required); Euchre: the dealer's "
-                             "discard when the dealer takes the upcard (required then, refused otherwise)")
+    parser.add_argument(
+        "--discard",
+        metavar="CARD",
+        help="Hasenpfeffer: the declarer's discard, e.g. KH (required); Euchre: the dealer's "
+        "discard when the dealer takes the upcard (required then, refused otherwise)",
+    )
     parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
-    parser.add_argument("--defender", metavar="SEAT",
-                        help="an opponent who plays alone too (with --alone): two hands play")
-    parser.add_argument("--best", metavar="CALL",
-                        help="railroad: the lone declarer's call for best, the card the partner passed and the "
-                             "card put away, e.g. 'JK for 9C' (required alone, refused otherwise)")
+    parser.add_argument(
+        "--defender", metavar="SEAT", help="an opponent who plays alone too (with --alone): two hands play"
+    )
+    parser.add_argument(
+        "--best",
+        metavar="CALL",
+        help="railroad: the lone declarer's call for best, the card the partner passed and the "
+        "card put away, e.g. 'JK for 9C' (required alone, refused otherwise)",
+    )
     parser.add_argument("--defender-best", metavar="CALL", help="railroad: the lone defender's call for best")
     add_variant_options(parser)
     add_settings_options(parser, PLAY_SETTINGS)
 
 
 def table_arguments(table: argparse.ArgumentParser) -> None:
-    table.add_argument("deal", nargs="?", metavar="DEAL", help='e.g. "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"; '
-                                                               "- for standard input")
+    table.add_argument(
+        "deal",
+        nargs="?",
+        metavar="DEAL",
+        help='e.g. "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"; - for standard input',
+    )
     table.add_argument("--example", action="store_true", help="use the variant's built-in example deal")
     table.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (default: the deal's first seat)")
     table.add_argument("--declarer", metavar="SEAT", help="only this declarer (default: all four)")
     table.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
-    table.add_argument("--defender", metavar="SEAT",
-                       help="an opponent who plays alone too (with --declarer and --alone): two hands play")
+    table.add_argument(
+        "--defender",
+        metavar="SEAT",
+        help="an opponent who plays alone too (with --declarer and --alone): two hands play",
+    )
     add_variant_options(table)
     add_settings_options(table, PLAY_SETTINGS)
     table.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
 
 def bid_arguments(bid: argparse.ArgumentParser) -> None:
-    add_seat_options(bid, "advice for this seat knowing only its own cards (single dummy); without it, "
-                          "every seat's advice and the par with every hand open",
-                     "a deal (with --seat, only that seat's hand and the upcard are used)", ("upcard",),
-                     seat_required=False)
-    bid.add_argument("--choice-layouts", type=whole_number(1, MAX_LAYOUTS), metavar="N",
-                     help="with --seat: layouts for each widow (Euchre: for the dealer's discard) on which the "
-                          f"declarer's later choice is made (default: {DEFAULT_CHOICE_LAYOUTS})")
-    bid.add_argument("--form", choices=list(FORMS),
-                     help="with --seat: with the partner, alone, or both (default; one form where nobody has "
-                          "a partner)")
-    bid.add_argument("--auction", metavar="CALLS",
-                     help='with --seat: the calls so far, e.g. "W pass, N 3": the advice is for the seat\'s turn '
-                          "after them (default: the start; in Euchre, the seats before this one passing)")
-    bid.add_argument("--no-model", dest="model", action="store_false",
-                     help="with --seat: judge each bid as if it won the auction and passing as worth 0, leaving "
-                          "out what the other players would call (the model of the other players)")
-    bid.add_argument("--uniform", action="store_true",
-                     help="with --seat: deal every layout alike, not only those that agree with the calls so far")
-    bid.add_argument("--score", metavar="SCORE",
-                     help="with --seat: the score before the hand, N-S's then E-W's (in Two-handed Euchre N's then "
-                          "S's), like 8-5; in Three-Handed Euchre each player's, like 3-5-7: every option is valued "
-                          "by the chance of winning the game too")
+    add_seat_options(
+        bid,
+        "advice for this seat knowing only its own cards (single dummy); without it, "
+        "every seat's advice and the par with every hand open",
+        "a deal (with --seat, only that seat's hand and the upcard are used)",
+        ("upcard",),
+        seat_required=False,
+    )
+    bid.add_argument(
+        "--choice-layouts",
+        type=whole_number(1, MAX_LAYOUTS),
+        metavar="N",
+        help="with --seat: layouts for each widow (Euchre: for the dealer's discard) on which the "
+        f"declarer's later choice is made (default: {DEFAULT_CHOICE_LAYOUTS})",
+    )
+    bid.add_argument(
+        "--form",
+        choices=list(FORMS),
+        help="with --seat: with the partner, alone, or both (default; one form where nobody has a partner)",
+    )
+    bid.add_argument(
+        "--auction",
+        metavar="CALLS",
+        help='with --seat: the calls so far, e.g. "W pass, N 3": the advice is for the seat\'s turn '
+        "after them (default: the start; in Euchre, the seats before this one passing)",
+    )
+    bid.add_argument(
+        "--no-model",
+        dest="model",
+        action="store_false",
+        help="with --seat: judge each bid as if it won the auction and passing as worth 0, leaving "
+        "out what the other players would call (the model of the other players)",
+    )
+    bid.add_argument(
+        "--uniform",
+        action="store_true",
+        help="with --seat: deal every layout alike, not only those that agree with the calls so far",
+    )
+    bid.add_argument(
+        "--score",
+        metavar="SCORE",
+        help="with --seat: the score before the hand, N-S's then E-W's (in Two-handed Euchre N's then "
+        "S's), like 8-5; in Three-Handed Euchre each player's, like 3-5-7: every option is valued "
+        "by the chance of winning the game too",
+    )
     # None: not given, so that the double-dummy par can refuse what only the advice uses
     bid.set_defaults(layouts=None, seed=None, jobs=None)
     add_variant_options(bid)
@@ -171,47 +215,81 @@ def bid_arguments(bid: argparse.ArgumentParser) -> None:
 
 def solve_arguments(solve: argparse.ArgumentParser) -> None:
     add_contract_options(solve)
-    solve.add_argument("--played", metavar="CARDS", default="",
-                       help='the cards played so far, e.g. "JC KC TC 9C | AS" (| between tricks)')
+    solve.add_argument(
+        "--played",
+        metavar="CARDS",
+        default="",
+        help='the cards played so far, e.g. "JC KC TC 9C | AS" (| between tricks)',
+    )
     solve.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
 def review_arguments(review: argparse.ArgumentParser) -> None:
-    add_contract_options(review, required=False,
-                         deal_help="a hand record (its text, a file holding it, or - for standard input), "
-                                   "reviewed fairly; or, with --declarer, --trump and --played, a deal "
-                                   "reviewed with every hand open")
-    review.add_argument("--played", "--play", metavar="CARDS", dest="played",
-                        help='with a deal: the cards played, from the first, whole hand or part: '
-                             '"JC KC TC 9C | AS ..." (--play is its older name)')
+    add_contract_options(
+        review,
+        required=False,
+        deal_help="a hand record (its text, a file holding it, or - for standard input), "
+        "reviewed fairly; or, with --declarer, --trump and --played, a deal "
+        "reviewed with every hand open",
+    )
+    review.add_argument(
+        "--played",
+        "--play",
+        metavar="CARDS",
+        dest="played",
+        help="with a deal: the cards played, from the first, whole hand or part: "
+        '"JC KC TC 9C | AS ..." (--play is its older name)',
+    )
     add_layout_options(review, "with a record: random layouts for each decision", None, "with a record: ")
     review.add_argument("--id", metavar="ID", help="with a file of several records: the one to review")
-    review.add_argument("--jobs", type=whole_number(1, MAX_THREADS), metavar="N",
-                        help="with a record: threads that judge the decisions (default: one per core)")
-    review.add_argument("--uniform", action="store_true",
-                        help="with a record: deal every layout alike, not only those that agree with the auction "
-                             "by the model of the other players")
-    review.add_argument("--score", metavar="SCORE",
-                        help="with a record: the score before the hand, N-S's then E-W's (in Two-handed Euchre "
-                             "N's then S's; in Three-Handed Euchre each player's, 3-5-7), like 8-5 (default: the "
-                             "record's score field): each decision's cost in the chance of winning the game is "
-                             "given too")
+    review.add_argument(
+        "--jobs",
+        type=whole_number(1, MAX_THREADS),
+        metavar="N",
+        help="with a record: threads that judge the decisions (default: one per core)",
+    )
+    review.add_argument(
+        "--uniform",
+        action="store_true",
+        help="with a record: deal every layout alike, not only those that agree with the auction "
+        "by the model of the other players",
+    )
+    review.add_argument(
+        "--score",
+        metavar="SCORE",
+        help="with a record: the score before the hand, N-S's then E-W's (in Two-handed Euchre "
+        "N's then S's; in Three-Handed Euchre each player's, 3-5-7), like 8-5 (default: the "
+        "record's score field): each decision's cost in the chance of winning the game is "
+        "given too",
+    )
     review.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
-def add_layout_options(parser: argparse.ArgumentParser, layouts_help: str, default: int | None,
-                       prefix: str = "") -> None:
+def add_layout_options(
+    parser: argparse.ArgumentParser, layouts_help: str, default: int | None, prefix: str = ""
+) -> None:
     """--layouts and --seed; ``default`` None leaves the fair review's default to the analysis
     (a review that is given no record takes no layouts)."""
     shown = DEFAULT_REVIEW_LAYOUTS if default is None else default
-    parser.add_argument("--layouts", type=whole_number(1, MAX_LAYOUTS), default=default, metavar="N",
-                        help=f"{layouts_help} (default: {shown}; at most {MAX_LAYOUTS})")
-    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), default=None if default is None else 0,
-                        metavar="N", help=f"{prefix}the random seed, 0 to {MAX_SEED} (default: 0)")
+    parser.add_argument(
+        "--layouts",
+        type=whole_number(1, MAX_LAYOUTS),
+        default=default,
+        metavar="N",
+        help=f"{layouts_help} (default: {shown}; at most {MAX_LAYOUTS})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=None if default is None else 0,
+        metavar="N",
+        help=f"{prefix}the random seed, 0 to {MAX_SEED} (default: 0)",
+    )
 
 
-def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...],
-                     seat_required: bool = True) -> None:
+def add_seat_options(
+    parser: argparse.ArgumentParser, seat_help: str, deal_help: str, extras: tuple[str, ...], seat_required: bool = True
+) -> None:
     """The simulating seat and what it knows: a DEAL (or --example), or its --hand, the
     ``extras`` it sees (widow, upcard) and --dealer; cards --known elsewhere; the layouts."""
     parser.add_argument("deal", nargs="?", metavar="DEAL", help=f"{deal_help}; - for standard input")
@@ -222,39 +300,65 @@ def add_seat_options(parser: argparse.ArgumentParser, seat_help: str, deal_help:
         game = "Hasenpfeffer" if extra == "widow" else "Euchre"
         parser.add_argument(f"--{extra}", metavar="CARD", help=f"{game}, without a DEAL: the {extra}")
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W (with a DEAL, default: its first seat)")
-    parser.add_argument("--known", metavar="SEAT:CARDS", action="append", default=[],
-                        help='cards known to be in another hand, e.g. "E:AH KD" (repeat for more seats)')
+    parser.add_argument(
+        "--known",
+        metavar="SEAT:CARDS",
+        action="append",
+        default=[],
+        help='cards known to be in another hand, e.g. "E:AH KD" (repeat for more seats)',
+    )
     add_layout_options(parser, "random layouts to solve", DEFAULT_LAYOUTS)
     add_backend_options(parser, "layouts", threads=True)
 
 
 def simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    add_seat_options(parser, "the declarer (in Euchre the maker) who simulates",
-                     "a deal: only --seat's hand and the widow or upcard are used", ("widow", "upcard"))
-    parser.add_argument("--form", choices=list(FORMS), default="both",
-                        help="with the partner, alone, or both (default; one form where nobody has a partner)")
-    parser.add_argument("--auction", metavar="CALLS",
-                        help='the auction that made the seat declarer, e.g. "N 4, E pass, S pass, W pass": the '
-                             "layouts agree with the other seats' calls by the model of the other players")
-    parser.add_argument("--uniform", action="store_true",
-                        help="with --auction: deal every layout alike, not only those that agree with it")
+    add_seat_options(
+        parser,
+        "the declarer (in Euchre the maker) who simulates",
+        "a deal: only --seat's hand and the widow or upcard are used",
+        ("widow", "upcard"),
+    )
+    parser.add_argument(
+        "--form",
+        choices=list(FORMS),
+        default="both",
+        help="with the partner, alone, or both (default; one form where nobody has a partner)",
+    )
+    parser.add_argument(
+        "--auction",
+        metavar="CALLS",
+        help='the auction that made the seat declarer, e.g. "N 4, E pass, S pass, W pass": the '
+        "layouts agree with the other seats' calls by the model of the other players",
+    )
+    parser.add_argument(
+        "--uniform",
+        action="store_true",
+        help="with --auction: deal every layout alike, not only those that agree with it",
+    )
     add_variant_options(parser)
     add_settings_options(parser, PLAY_SETTINGS + AUCTION_SETTINGS)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
 def lead_arguments(parser: argparse.ArgumentParser) -> None:
-    add_seat_options(parser, "the player on lead", "a deal: only --seat's hand (and in Euchre the upcard) is used",
-                     ("upcard",))
+    add_seat_options(
+        parser, "the player on lead", "a deal: only --seat's hand (and in Euchre the upcard) is used", ("upcard",)
+    )
     parser.add_argument("--declarer", metavar="SEAT", required=True, help="the declarer (in Euchre the maker)")
     parser.add_argument("--trump", metavar="SUIT", required=True, help="S, H, D or C")
     parser.add_argument("--alone", action="store_true", help="the declarer plays without the partner")
     parser.add_argument("--bid", metavar="BID", help="Hasenpfeffer: the contract's bid, for each lead's points")
-    parser.add_argument("--auction", metavar="CALLS",
-                        help='the whole auction, e.g. "E pass, S 4, W pass, N pass": the layouts agree with the '
-                             "other seats' calls by the model of the other players, and it gives the bid")
-    parser.add_argument("--uniform", action="store_true",
-                        help="with --auction: deal every layout alike, not only those that agree with it")
+    parser.add_argument(
+        "--auction",
+        metavar="CALLS",
+        help='the whole auction, e.g. "E pass, S 4, W pass, N pass": the layouts agree with the '
+        "other seats' calls by the model of the other players, and it gives the bid",
+    )
+    parser.add_argument(
+        "--uniform",
+        action="store_true",
+        help="with --auction: deal every layout alike, not only those that agree with it",
+    )
     add_variant_options(parser)
     add_settings_options(parser, PLAY_SETTINGS)
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
@@ -263,33 +367,64 @@ def lead_arguments(parser: argparse.ArgumentParser) -> None:
 def serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
     serve.add_argument("--port", type=port_number, default=8000, help="default: 8000; 0 picks a free port")
-    serve.add_argument("--threads", type=whole_number(1, MAX_THREADS), metavar="N",
-                       help="analyses run at once in each lane, single dummy and the rest: solver threads "
-                            "(default: the number of cores)")
-    serve.add_argument("--time-limit", type=seconds(MAX_TIME_LIMIT), metavar="SECONDS",
-                       help="longest a request may take from its arrival, waiting included, before a 503 "
-                            f"(default: 10; at most {MAX_TIME_LIMIT})")
-    serve.add_argument("--cache-size", type=whole_number(0, MAX_CACHE_SIZE), metavar="N",
-                       help="answers kept in memory (default: 1024; 0 for none)")
-    serve.add_argument("--allow-origin", action="append", metavar="ORIGIN",
-                       help="let web pages of this origin (like https://club.example) call the API; again for "
-                            "another (default: the service's own pages only)")
+    serve.add_argument(
+        "--threads",
+        type=whole_number(1, MAX_THREADS),
+        metavar="N",
+        help="analyses run at once in each lane, single dummy and the rest: solver threads "
+        "(default: the number of cores)",
+    )
+    serve.add_argument(
+        "--time-limit",
+        type=seconds(MAX_TIME_LIMIT),
+        metavar="SECONDS",
+        help="longest a request may take from its arrival, waiting included, before a 503 "
+        f"(default: 10; at most {MAX_TIME_LIMIT})",
+    )
+    serve.add_argument(
+        "--cache-size",
+        type=whole_number(0, MAX_CACHE_SIZE),
+        metavar="N",
+        help="answers kept in memory (default: 1024; 0 for none)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        metavar="ORIGIN",
+        help="let web pages of this origin (like https://club.example) call the API; again for "
+        "another (default: the service's own pages only)",
+    )
 
 
 def batch_arguments(batch: argparse.ArgumentParser) -> None:
-    batch.add_argument("input", metavar="IN", help="deals, one a line: JSON objects (with an id) or deal "
-                                                   "strings; - for standard input")
-    batch.add_argument("output", metavar="OUT", help="results, one JSON line per deal; ids already there are "
-                                                     "skipped; - for standard output")
-    batch.add_argument("--format", choices=["jsonl", "csv"],
-                       help="jsonl: one JSON line per deal; csv: one row per declarer, trump and discard "
-                            "(default: csv when OUT ends in .csv, else jsonl)")
-    batch.add_argument("--parquet", metavar="FILE", help="also write every table as rows of a Parquet file, "
-                                                         "the CSV's columns, when the run is done (needs "
-                                                         "hasen[parquet])")
+    batch.add_argument(
+        "input", metavar="IN", help="deals, one a line: JSON objects (with an id) or deal strings; - for standard input"
+    )
+    batch.add_argument(
+        "output",
+        metavar="OUT",
+        help="results, one JSON line per deal; ids already there are skipped; - for standard output",
+    )
+    batch.add_argument(
+        "--format",
+        choices=["jsonl", "csv"],
+        help="jsonl: one JSON line per deal; csv: one row per declarer, trump and discard "
+        "(default: csv when OUT ends in .csv, else jsonl)",
+    )
+    batch.add_argument(
+        "--parquet",
+        metavar="FILE",
+        help="also write every table as rows of a Parquet file, "
+        "the CSV's columns, when the run is done (needs "
+        "hasen[parquet])",
+    )
     add_backend_options(batch, "deals")
-    batch.add_argument("--chunk", type=whole_number(1, MAX_CHUNK), metavar="N",
-                       help="deals per task sent to a worker (default: 8 for --jobs, 32 for --scheduler)")
+    batch.add_argument(
+        "--chunk",
+        type=whole_number(1, MAX_CHUNK),
+        metavar="N",
+        help="deals per task sent to a worker (default: 8 for --jobs, 32 for --scheduler)",
+    )
     batch.add_argument("--declarer", metavar="SEAT", help="only this declarer, for lines that name none")
     batch.add_argument("--alone", action="store_true", help="lone declarers, for lines that say nothing")
     batch.add_argument("--defender", metavar="SEAT", help="a lone defender, for lines that name none")
@@ -298,45 +433,80 @@ def batch_arguments(batch: argparse.ArgumentParser) -> None:
 
 
 def session_arguments(session: argparse.ArgumentParser) -> None:
-    session.add_argument("input", metavar="IN", nargs="?",
-                         help="hand records, as blocks or lines; - for standard input")
-    session.add_argument("output", metavar="OUT", nargs="?", help="one JSON line per record, the review or the "
-                                                                  "error; ids already there are skipped")
-    session.add_argument("--example", action="store_true",
-                         help="review the sample night shipped with hasen (eight Hasenpfeffer hands): written as "
-                              "IN (default example-night.txt), reviewed into OUT (default example-night.jsonl), "
-                              "with the report example-night.html where hasen[report] is installed")
+    session.add_argument(
+        "input", metavar="IN", nargs="?", help="hand records, as blocks or lines; - for standard input"
+    )
+    session.add_argument(
+        "output",
+        metavar="OUT",
+        nargs="?",
+        help="one JSON line per record, the review or the error; ids already there are skipped",
+    )
+    session.add_argument(
+        "--example",
+        action="store_true",
+        help="review the sample night shipped with hasen (eight Hasenpfeffer hands): written as "
+        "IN (default example-night.txt), reviewed into OUT (default example-night.jsonl), "
+        "with the report example-night.html where hasen[report] is installed",
+    )
     add_backend_options(session, "hands")
     add_layout_options(session, "random layouts for each decision", None)
-    session.add_argument("--uniform", action="store_true",
-                         help="deal every layout alike, not only those that agree with the auction")
+    session.add_argument(
+        "--uniform", action="store_true", help="deal every layout alike, not only those that agree with the auction"
+    )
     session.add_argument("--csv", metavar="FILE", help="also write every decision as a row of a CSV file")
-    session.add_argument("--html", metavar="FILE", help="also write a report with charts, one HTML file "
-                                                        "(needs hasen[report])")
-    session.add_argument("--parquet", metavar="FILE", help="also write the CSV's rows as a Parquet file "
-                                                           "(needs hasen[parquet])")
+    session.add_argument(
+        "--html", metavar="FILE", help="also write a report with charts, one HTML file (needs hasen[report])"
+    )
+    session.add_argument(
+        "--parquet", metavar="FILE", help="also write the CSV's rows as a Parquet file (needs hasen[parquet])"
+    )
     session.add_argument("--title", help="the report's title (default: from IN)")
-    session.add_argument("--page", metavar="URL", help="link each hand of the report to its review on the "
-                                                       "review page at URL, e.g. http://127.0.0.1:8000/ "
-                                                       "(where hasen serve runs)")
+    session.add_argument(
+        "--page",
+        metavar="URL",
+        help="link each hand of the report to its review on the "
+        "review page at URL, e.g. http://127.0.0.1:8000/ "
+        "(where hasen serve runs)",
+    )
 
 
 def bench_arguments(bench: argparse.ArgumentParser) -> None:
     bench.add_argument("--game", choices=[*FAMILIES, "all"], default="all", help="default: all")
-    bench.add_argument("--deals", type=whole_number(1, MAX_DEALS), default=300, metavar="N",
-                       help="seeded deals per game (default: 300)")
-    bench.add_argument("--seed", type=whole_number(0, MAX_SEED), default=1, metavar="N",
-                       help="the deals' seed (default: 1)")
-    bench.add_argument("--threads", type=whole_number(1, MAX_THREADS), default=min(os.cpu_count() or 1, MAX_THREADS),
-                       metavar="N", help="threads for the threaded tables (default: the number of cores)")
-    bench.add_argument("--rounds", type=whole_number(1, MAX_ROUNDS), default=3, metavar="N",
-                       help="rounds of 1 and N threads in turns (default: 3)")
+    bench.add_argument(
+        "--deals",
+        type=whole_number(1, MAX_DEALS),
+        default=300,
+        metavar="N",
+        help="seeded deals per game (default: 300)",
+    )
+    bench.add_argument(
+        "--seed", type=whole_number(0, MAX_SEED), default=1, metavar="N", help="the deals' seed (default: 1)"
+    )
+    bench.add_argument(
+        "--threads",
+        type=whole_number(1, MAX_THREADS),
+        default=min(os.cpu_count() or 1, MAX_THREADS),
+        metavar="N",
+        help="threads for the threaded tables (default: the number of cores)",
+    )
+    bench.add_argument(
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=3,
+        metavar="N",
+        help="rounds of 1 and N threads in turns (default: 3)",
+    )
     bench.add_argument("--json", action="store_true", help="print JSON instead of text")
 
 
 def schema_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("name", metavar="NAME", nargs="?",
-                        help="the output (table, review, advice, decision-rows, ...); none: the list of them")
+    parser.add_argument(
+        "name",
+        metavar="NAME",
+        nargs="?",
+        help="the output (table, review, advice, decision-rows, ...); none: the list of them",
+    )
 
 
 def completion_arguments(parser: argparse.ArgumentParser) -> None:
@@ -344,9 +514,13 @@ def completion_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def odds_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("score", metavar="SCORE", help="the score before the hand: N-S's, then E-W's (in Two-handed "
-                                                       "Euchre N's, then S's), like 8-5; in Three-Handed Euchre "
-                                                       "each player's, like 3-5-7")
+    parser.add_argument(
+        "score",
+        metavar="SCORE",
+        help="the score before the hand: N-S's, then E-W's (in Two-handed "
+        "Euchre N's, then S's), like 8-5; in Three-Handed Euchre "
+        "each player's, like 3-5-7",
+    )
     parser.add_argument("--dealer", metavar="SEAT", help="who deals the next hand (default: each in turn)")
     add_variant_options(parser)
     add_settings_options(parser, SCORING_SETTINGS)
@@ -354,28 +528,48 @@ def odds_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def deal_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--random", type=whole_number(1, MAX_RANDOM_DEALS), metavar="N",
-                        help=f"how many random deals to write (at most {MAX_RANDOM_DEALS}: run again with another "
-                             "--seed for more)")
-    parser.add_argument("--seed", type=whole_number(0, MAX_SEED), metavar="S",
-                        help="the random seed: the same seed, the same deals (default: new deals each run)")
+    parser.add_argument(
+        "--random",
+        type=whole_number(1, MAX_RANDOM_DEALS),
+        metavar="N",
+        help=f"how many random deals to write (at most {MAX_RANDOM_DEALS}: run again with another --seed for more)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        metavar="S",
+        help="the random seed: the same seed, the same deals (default: new deals each run)",
+    )
     parser.add_argument("--dealer", metavar="SEAT", help="N, E, S or W deals every deal (default: a random dealer)")
     add_variant_options(parser)
-    parser.add_argument("--json", action="store_true",
-                        help="JSON lines with the deal, dealer, variant and deck (hasen batch reads them)")
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON lines with the deal, dealer, variant and deck (hasen batch reads them)",
+    )
 
 
 def record_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("records", metavar="FILE", help="hand records (blocks of field lines, or one a line), or "
-                                                         "an EGN file; - for standard input")
+    parser.add_argument(
+        "records",
+        metavar="FILE",
+        help="hand records (blocks of field lines, or one a line), or an EGN file; - for standard input",
+    )
     form = parser.add_mutually_exclusive_group()
     form.add_argument("--line", action="store_true", help="each record on one line")
     form.add_argument("--json", action="store_true", help="each record as a line of JSON")
-    form.add_argument("--egn", action="store_true", help="the records, in order, as EGN (Euchre): one game as an "
-                                                           "EGN file, several four-hand games as an EMN match")
-    parser.add_argument("--game", type=whole_number(1, 10**6), metavar="N",
-                        help="only the records of the Nth game (a new game starts where the score starts again, "
-                             "or the players or the rules change)")
+    form.add_argument(
+        "--egn",
+        action="store_true",
+        help="the records, in order, as EGN (Euchre): one game as an EGN file, several four-hand games as an EMN match",
+    )
+    parser.add_argument(
+        "--game",
+        type=whole_number(1, 10**6),
+        metavar="N",
+        help="only the records of the Nth game (a new game starts where the score starts again, "
+        "or the players or the rules change)",
+    )
 
 
 class Command(NamedTuple):
@@ -386,30 +580,46 @@ class Command(NamedTuple):
 
 COMMANDS = {
     "table": Command("tricks for every trump and discard", table_arguments, "main:cmd_table"),
-    "bid": Command("what to bid: from one seat's hand over random layouts, or every seat's with all hands open "
-                   "and the par", bid_arguments, "main:cmd_bid"),
+    "bid": Command(
+        "what to bid: from one seat's hand over random layouts, or every seat's with all hands open and the par",
+        bid_arguments,
+        "main:cmd_bid",
+    ),
     "solve": Command("every legal card's value in a position, and a best line", solve_arguments, "main:cmd_solve"),
-    "review": Command("a played hand judged decision by decision: from each player's seat (a hand record) and "
-                      "with every hand open", review_arguments, "main:cmd_review"),
-    "simulate": Command("each trump and discard over random layouts of the cards the declarer cannot see",
-                        simulate_arguments, "simulate:run"),
-    "lead": Command("each opening lead over random layouts of the cards the leader cannot see", lead_arguments,
-                    "simulate:run_lead"),
+    "review": Command(
+        "a played hand judged decision by decision: from each player's seat (a hand record) and with every hand open",
+        review_arguments,
+        "main:cmd_review",
+    ),
+    "simulate": Command(
+        "each trump and discard over random layouts of the cards the declarer cannot see",
+        simulate_arguments,
+        "simulate:run",
+    ),
+    "lead": Command(
+        "each opening lead over random layouts of the cards the leader cannot see", lead_arguments, "simulate:run_lead"
+    ),
     "serve": Command("run the web API under waitress (needs hasen[serve])", serve_arguments, "main:cmd_serve"),
     "batch": Command("the table of every deal in a file, one JSON line each", batch_arguments, "batch:cmd_batch"),
-    "deal": Command("random deals of any game, one a line, the same for the same --seed", deal_arguments,
-                    "deal:cmd_deal"),
+    "deal": Command(
+        "random deals of any game, one a line, the same for the same --seed", deal_arguments, "deal:cmd_deal"
+    ),
     "odds": Command("the chance of winning the game (to 10) from a score", odds_arguments, "main:cmd_odds"),
-    "record": Command("hand records checked and written back, with the result of each hand", record_arguments,
-                      "record:cmd_record"),
-    "session": Command("a night's hand records reviewed from each player's seat, summed per player",
-                       session_arguments, "session:cmd_session"),
-    "bench": Command("the search's speed on seeded deals: solves, tables, threads", bench_arguments,
-                     "bench:cmd_bench"),
-    "schema": Command("the JSON Schema of what a command prints with --json, or of a tidy row", schema_arguments,
-                      "schema:cmd_schema"),
-    "completion": Command("a shell completion script: eval \"$(hasen completion bash)\"", completion_arguments,
-                          "completion:cmd_completion"),
+    "record": Command(
+        "hand records checked and written back, with the result of each hand", record_arguments, "record:cmd_record"
+    ),
+    "session": Command(
+        "a night's hand records reviewed from each player's seat, summed per player",
+        session_arguments,
+        "session:cmd_session",
+    ),
+    "bench": Command("the search's speed on seeded deals: solves, tables, threads", bench_arguments, "bench:cmd_bench"),
+    "schema": Command(
+        "the JSON Schema of what a command prints with --json, or of a tidy row", schema_arguments, "schema:cmd_schema"
+    ),
+    "completion": Command(
+        'a shell completion script: eval "$(hasen completion bash)"', completion_arguments, "completion:cmd_completion"
+    ),
 }
 
 

@@ -40,8 +40,9 @@ def cmd_record(args: argparse.Namespace) -> int:
     if args.game is not None:
         games = split_games(records)
         if args.game > len(games):
-            raise UsageError(f"record: --game {args.game}: the records hold {len(games)} "
-                             f"game{'' if len(games) == 1 else 's'}")
+            raise UsageError(
+                f"record: --game {args.game}: the records hold {len(games)} game{'' if len(games) == 1 else 's'}"
+            )
         records = games[args.game - 1]
     if args.egn:
         emit(write_egn(records))

@@ -22,20 +22,27 @@ def read_record(args: argparse.Namespace) -> Record:
     --id), or standard input (-)."""
     given = args.deal
     if given is None:
-        raise UsageError("review: a hand record is required (its text, a file, or - for standard input), or a "
-                         "deal with --declarer, --trump and --played")
+        raise UsageError(
+            "review: a hand record is required (its text, a file, or - for standard input), or a "
+            "deal with --declarer, --trump and --played"
+        )
     where = ""
     if given == STANDARD or os.path.isfile(given):
         text = read_text(given, "review")
         where = "" if given == STANDARD else f"{given}: "
     elif ":" not in given:  # no field of a record: a file name, most likely
-        raise UsageError(f"review: {given}: no such file (give a hand record's text, a file holding records, or - "
-                         "for standard input)")
+        raise UsageError(
+            f"review: {given}: no such file (give a hand record's text, a file holding records, or - "
+            "for standard input)"
+        )
     else:
         text = given
     try:
-        records = egn_records(text, args.id) if is_egn(text) else [parse_block(block, record_game())
-                                                                    for block in split_records(text)]
+        records = (
+            egn_records(text, args.id)
+            if is_egn(text)
+            else [parse_block(block, record_game()) for block in split_records(text)]
+        )
     except HasenError as exc:
         raise type(exc)(f"{where}{exc}") from None
     if args.id is not None:
@@ -44,8 +51,9 @@ def read_record(args: argparse.Namespace) -> Record:
             raise UsageError(f"review: no record has the id {args.id!r}")
         return chosen[0]
     if len(records) != 1:
-        raise UsageError(f"review: {len(records)} records given; name one with --id, or review them all with "
-                         "hasen session")
+        raise UsageError(
+            f"review: {len(records)} records given; name one with --id, or review them all with hasen session"
+        )
     return records[0]
 
 
@@ -67,5 +75,15 @@ def review_record(args: argparse.Namespace) -> int:
     record = read_record(args)
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     threads = threads_wanted(args.jobs, "review")
-    return report(args, public.review_hand(record, layouts=args.layouts, seed=args.seed or 0, threads=threads,
-                                           uniform=args.uniform, score=args.score, progress=progress))
+    return report(
+        args,
+        public.review_hand(
+            record,
+            layouts=args.layouts,
+            seed=args.seed or 0,
+            threads=threads,
+            uniform=args.uniform,
+            score=args.score,
+            progress=progress,
+        ),
+    )

@@ -17,8 +17,9 @@ from ..core.variants import variant_for
 from ..rules.settings import Settings
 
 
-def club_night(hands: int, seed: int, slip: float = 0.15,
-               players: str = "players: N=Anna, E=Ben, S=Cleo, W=Dan") -> list[str]:
+def club_night(
+    hands: int, seed: int, slip: float = 0.15, players: str = "players: N=Anna, E=Ben, S=Cleo, W=Dan"
+) -> list[str]:
     """A made-up night of Hasenpfeffer as a club plays it, as record texts: the deal passes to
     the left each hand, every seat bids by the model of the other players, the model's
     declarer chooses the trump, discard and form, and each card is a double-dummy best one
@@ -45,8 +46,10 @@ def club_night(hands: int, seed: int, slip: float = 0.15,
             continue
         play = model_play(model, end, deal.dealer, masks, int(deal.extra), settings)
         discard = (masks[end.declarer] | 1 << int(deal.extra)) & ~play.hands[end.declarer]
-        contract = (f"{SEATS[end.declarer]} {end.bid.name(settings)}, trump {'SHDC'[play.trump]}, "
-                    f"discard {Card(discard.bit_length() - 1)}" + (", alone" if play.alone else ""))
+        contract = (
+            f"{SEATS[end.declarer]} {end.bid.name(settings)}, trump {'SHDC'[play.trump]}, "
+            f"discard {Card(discard.bit_length() - 1)}" + (", alone" if play.alone else "")
+        )
         record = Record(deal, auction=", ".join(calls), contract=contract)
         position = record.state
         assert position is not None, "a record with its contract has a position"

@@ -50,7 +50,7 @@ def schema_of(name: str) -> dict[str, Any]:
         part = todo.pop()
         if part not in needed:
             needed[part] = components[part]
-            todo += [ref[len(OPENAPI_REF):] for ref in refs_in(components[part])]
+            todo += [ref[len(OPENAPI_REF) :] for ref in refs_in(components[part])]
     top = {"$ref": f"#/$defs/{roots[0]}"} if len(roots) == 1 else {"oneOf": [{"$ref": f"#/$defs/{r}"} for r in roots]}
     text = json.dumps({"$schema": DIALECT, "title": what, **top, "$defs": dict(sorted(needed.items()))})
     return json.loads(text.replace(f'"{OPENAPI_REF}', '"#/$defs/'))  # type: ignore[no-any-return]
@@ -58,8 +58,10 @@ def schema_of(name: str) -> dict[str, Any]:
 
 def refs_in(schema: object) -> list[str]:
     if isinstance(schema, dict):
-        return [*([schema["$ref"]] if isinstance(schema.get("$ref"), str) else []),
-                *(ref for value in schema.values() for ref in refs_in(value))]
+        return [
+            *([schema["$ref"]] if isinstance(schema.get("$ref"), str) else []),
+            *(ref for value in schema.values() for ref in refs_in(value)),
+        ]
     if isinstance(schema, list):
         return [ref for value in schema for ref in refs_in(value)]
     return []
@@ -67,8 +69,10 @@ def refs_in(schema: object) -> list[str]:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     if args.name is None:
-        listed = {**{name: what for name, (what, _) in OUTPUTS.items()},
-                  **{name: what for name, (what, _) in ROW_SCHEMAS.items()}}
+        listed = {
+            **{name: what for name, (what, _) in OUTPUTS.items()},
+            **{name: what for name, (what, _) in ROW_SCHEMAS.items()},
+        }
         width = max(map(len, listed))
         emit("\n".join(f"{name:<{width}}  {what}" for name, what in listed.items()))
         return 0

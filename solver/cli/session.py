@@ -78,14 +78,16 @@ class Reviewer:
 
     def __call__(self, hand: Hand) -> str:
         def review(text: str, score: tuple[Any, ...] | None) -> dict[str, Any]:
-            return public.review_hand(text, layouts=self.layouts, seed=self.seed, uniform=self.uniform,
-                                      score=score).to_json()
+            return public.review_hand(
+                text, layouts=self.layouts, seed=self.seed, uniform=self.uniform, score=score
+            ).to_json()
 
         try:
             return result_line(COMMAND, hand.id, **hand_outcome(hand, review))
         except Exception as exc:  # a bug: one hand's error, not the end of the night
-            return result_line(COMMAND, hand.id, line=hand.line, error=f"internal error: {type(exc).__name__}: {exc}",
-                               game=hand.game)
+            return result_line(
+                COMMAND, hand.id, line=hand.line, error=f"internal error: {type(exc).__name__}: {exc}", game=hand.game
+            )
 
 
 ReviewHand = Callable[[str, "tuple[Any, ...] | None"], dict[str, Any]]  # a record's review at a score, as JSON
@@ -125,22 +127,35 @@ def read_hands(path: str, text: str | None = None) -> list[Hand]:
         end = record.auction_end
         counted_in_game: Record | None = None
         if first != block.line:
-            hands.append(Hand(block.line, hand_id, None, f"id: {id_key(hand_id)} is already the id of the record "
-                                                         f"on line {first}"))
+            hands.append(
+                Hand(
+                    block.line, hand_id, None, f"id: {id_key(hand_id)} is already the id of the record on line {first}"
+                )
+            )
         elif record.contract is None and end is not None and end.redeal:
             hands.append(Hand(block.line, hand_id, None, passed_out=True))
             counted_in_game = record
         elif record.contract is None:
-            hands.append(Hand(block.line, hand_id, None, "the auction is not over: no contract to review yet"
-                              if end is None else "no contract line: the auction is over, but the record does not "
-                              "say the declarer's trump and discard ('contract: ...')"))
+            hands.append(
+                Hand(
+                    block.line,
+                    hand_id,
+                    None,
+                    "the auction is not over: no contract to review yet"
+                    if end is None
+                    else "no contract line: the auction is over, but the record does not "
+                    "say the declarer's trump and discard ('contract: ...')",
+                )
+            )
         else:
             hands.append(Hand(block.line, hand_id, record.line()))
             counted_in_game = record
         records.append(counted_in_game)
     places = place_hands(records)
-    return [hand if place is None or record is None else hand._replace(game=place.to_json(record.variant))
-            for hand, place, record in zip(hands, places, records)]
+    return [
+        hand if place is None or record is None else hand._replace(game=place.to_json(record.variant))
+        for hand, place, record in zip(hands, places, records)
+    ]
 
 
 EGN_DEAL = ("EGN deal", "EMN game")  # how an EGN deal is named in a message
@@ -193,8 +208,10 @@ def answered(path: str) -> Counter[str]:
 
 def own_csv(start: bytes) -> bool:
     """Is this the start of a CSV of hasen session (its header)?"""
-    return any(start.startswith(f"{header}\n".encode()) or f"{header}\n".encode().startswith(start)
-               for header in (HEADER, *EARLIER_HEADERS))
+    return any(
+        start.startswith(f"{header}\n".encode()) or f"{header}\n".encode().startswith(start)
+        for header in (HEADER, *EARLIER_HEADERS)
+    )
 
 
 def own_report(start: bytes) -> bool:
@@ -228,8 +245,10 @@ def take_example(args: argparse.Namespace) -> str | None:
     if not os.path.exists(args.input):
         return text
     if read_text(args.input, COMMAND) != text:
-        raise HasenError(f"session: --example would write the sample night to {args.input}, which holds "
-                         "something else: give another IN, this one is left as it is")
+        raise HasenError(
+            f"session: --example would write the sample night to {args.input}, which holds "
+            "something else: give another IN, this one is left as it is"
+        )
     return None
 
 
@@ -248,21 +267,30 @@ def cmd_session(args: argparse.Namespace) -> int:
         example = take_example(args)
     elif args.input is None or args.output is None:
         raise HasenError("session: give IN and OUT (or --example, to review the sample night)")
-    check_apart(COMMAND, [("IN", args.input)], [("OUT", args.output), ("--csv", args.csv), ("--html", args.html),
-                                                ("--parquet", args.parquet)])
+    check_apart(
+        COMMAND,
+        [("IN", args.input)],
+        [("OUT", args.output), ("--csv", args.csv), ("--html", args.html), ("--parquet", args.parquet)],
+    )
     hands = read_hands(args.input, example)
     check_replaceable(COMMAND, "--csv", args.csv, own_csv, "a CSV of hasen session")
     check_replaceable(COMMAND, "--html", args.html, own_report, "a report of hasen session")
     if args.parquet:
         require_pyarrow(COMMAND)
-        check_replaceable(COMMAND, "--parquet", args.parquet, ours(COMMAND, args.parquet),
-                          "a Parquet file of hasen session")
+        check_replaceable(
+            COMMAND, "--parquet", args.parquet, ours(COMMAND, args.parquet), "a Parquet file of hasen session"
+        )
     if args.html:
         require_matplotlib()
     if args.page is not None and (args.html is None or not re.fullmatch(r"https?://[^\s\"'<>]+", args.page)):
-        raise HasenError(f"session: --page: {quoted(args.page)}: " + (
-            "the report's links need --html FILE" if args.html is None else
-            "the review page's address, like http://127.0.0.1:8000/"))
+        raise HasenError(
+            f"session: --page: {quoted(args.page)}: "
+            + (
+                "the report's links need --html FILE"
+                if args.html is None
+                else "the review page's address, like http://127.0.0.1:8000/"
+            )
+        )
     done = answered(args.output)
     if example is not None:  # every check passed: the night is written where it is read from next time
         replace_text(COMMAND, args.input, example)
@@ -285,8 +313,11 @@ def cmd_session(args: argparse.Namespace) -> int:
     try:
         with Workers(args.jobs, args.scheduler) as workers:
             if kept:  # said once the work can start, not before a refusal
-                print(f"hasen: session: {kept} of the {counted(len(hands), 'hand')} already in {args.output}: kept, "
-                      "not reviewed again", file=err)
+                print(
+                    f"hasen: session: {kept} of the {counted(len(hands), 'hand')} already in {args.output}: kept, "
+                    "not reviewed again",
+                    file=err,
+                )
             try:
                 out = open(args.output, "a", encoding="utf-8", newline="\n")
             except OSError as exc:
@@ -300,17 +331,24 @@ def cmd_session(args: argparse.Namespace) -> int:
                         progress.update(len(hands) - len(to_do) + written, written)
             except OSError as exc:  # a full disk, a file size limit: what was written stays, to resume from
                 progress.clear()
-                raise OutputError(f"session: cannot write {args.output}: {exc.strerror or exc}; "
-                                  f"{counted(written, 'new hand')} kept in it: run again to resume") from None
+                raise OutputError(
+                    f"session: cannot write {args.output}: {exc.strerror or exc}; "
+                    f"{counted(written, 'new hand')} kept in it: run again to resume"
+                ) from None
     except KeyboardInterrupt:
         progress.clear()
-        print(f"hasen: session: interrupted after {counted(written, 'new hand')}, all kept in {args.output}; "
-              "run the same command again to resume", file=err)
+        print(
+            f"hasen: session: interrupted after {counted(written, 'new hand')}, all kept in {args.output}; "
+            "run the same command again to resume",
+            file=err,
+        )
         return 130
     except WorkersFailed as exc:
         progress.clear()
-        print(f"hasen: session: {exc}; {counted(written, 'new hand')} kept in {args.output}: run again to resume",
-              file=err)
+        print(
+            f"hasen: session: {exc}; {counted(written, 'new hand')} kept in {args.output}: run again to resume",
+            file=err,
+        )
         return 1
     except BackendError as exc:
         progress.clear()
@@ -321,11 +359,24 @@ def cmd_session(args: argparse.Namespace) -> int:
     if args.csv:
         replace_text(COMMAND, args.csv, csv_text(args.output), newline="")
     if args.parquet:
-        write_parquet(COMMAND, args.parquet, DECISION_ROW, (row for line in reviews(args.output) if "review" in line
-                                                           for row in csv_rows(line)))
+        write_parquet(
+            COMMAND,
+            args.parquet,
+            DECISION_ROW,
+            (row for line in reviews(args.output) if "review" in line for row in csv_rows(line)),
+        )
     if args.html:
-        replace_text(COMMAND, args.html, session_html(night.session, args.title or f"hasen session: {args.input}",
-                                                      night.layouts or 0, len(night.errors), args.page))
+        replace_text(
+            COMMAND,
+            args.html,
+            session_html(
+                night.session,
+                args.title or f"hasen session: {args.input}",
+                night.layouts or 0,
+                len(night.errors),
+                args.page,
+            ),
+        )
     return 0
 
 
@@ -377,21 +428,35 @@ def summary_text(out: Summed) -> str:
     scored = session.partly_scored()
     lines = [f"{counted(len(session.reviewed), 'hand')} reviewed{passed}, {counted(len(out.errors), 'error')}."]
     lines += [f"  {game_words(session, game)}" for game in session.games()]
-    lines += ["Per player, summed over the hands: the points given away (pts; single dummy, from the player's "
-              "seat) in the play and in the bidding" + (", the chance of winning the game given away per game "
-                                                         "(win%/game: a game's decisions added up, then the mean over "
-                                                         "the games the player sat in)" if scored else "")
-              + ", the tricks given away with every hand open (dd):",
-              f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'pts play':>10}{'pts bid':>9}"
-              + (f"{'win%/game play':>16}{'win%/game bid':>15}" if scored else "")
-              + f"{'dd':>5}{'declared':>10}{'made':>6}{'set':>5}"]
+    lines += [
+        "Per player, summed over the hands: the points given away (pts; single dummy, from the player's "
+        "seat) in the play and in the bidding"
+        + (
+            ", the chance of winning the game given away per game "
+            "(win%/game: a game's decisions added up, then the mean over "
+            "the games the player sat in)"
+            if scored
+            else ""
+        )
+        + ", the tricks given away with every hand open (dd):",
+        f"  {'player':<{width}}{'hands':>6}{'mistakes':>10}{'pts play':>10}{'pts bid':>9}"
+        + (f"{'win%/game play':>16}{'win%/game bid':>15}" if scored else "")
+        + f"{'dd':>5}{'declared':>10}{'made':>6}{'set':>5}",
+    ]
     for p in sorted(session.players.values(), key=lambda p: p.name):
         per_game = session.win_per_game(p)
-        game = "" if not scored else f"{'':>16}{'':>15}" if per_game is None else \
-            f"{100 * per_game[0]:>15.1f}%{100 * per_game[1]:>14.1f}%"
-        lines.append(f"  {names[p.name]:<{width}}{p.hands:>6}{p.mistakes:>10}{p.play_points:>10.2f}"
-                     f"{p.bidding_points:>9.2f}{game}{p.double_dummy_given_away:>5}{p.declared:>10}{p.made:>6}"
-                     f"{p.set:>5}")
+        game = (
+            ""
+            if not scored
+            else f"{'':>16}{'':>15}"
+            if per_game is None
+            else f"{100 * per_game[0]:>15.1f}%{100 * per_game[1]:>14.1f}%"
+        )
+        lines.append(
+            f"  {names[p.name]:<{width}}{p.hands:>6}{p.mistakes:>10}{p.play_points:>10.2f}"
+            f"{p.bidding_points:>9.2f}{game}{p.double_dummy_given_away:>5}{p.declared:>10}{p.made:>6}"
+            f"{p.set:>5}"
+        )
     if out.errors:
         lines.append("not reviewed:")
         # the records that share a reason (a night of hands left unfinished) are listed with it once
@@ -400,8 +465,9 @@ def summary_text(out: Summed) -> str:
             by_error.setdefault(e["error"], []).append(e)
         for error, same in by_error.items():
             # an EGN deal's error names the deal, whose number is its id: no line of IN to point to
-            where = [f"{id_key(e['id'])}" + ("" if error.startswith(EGN_DEAL) else f" (line {e['line']})")
-                     for e in same]
+            where = [
+                f"{id_key(e['id'])}" + ("" if error.startswith(EGN_DEAL) else f" (line {e['line']})") for e in same
+            ]
             lines.append(f"  {'ids' if len(same) > 1 else 'id'} {', '.join(where)}: {error}")
     return "\n".join(lines)
 
@@ -412,7 +478,7 @@ NAME_WIDTH = 24  # characters of a name in the summary's column; a longer one is
 def shown_name(name: str) -> str:
     """A player's name for the terminal: what it cannot show escaped, a long one shortened."""
     text = name if name.isprintable() else repr(name)[1:-1]
-    return text if len(text) <= NAME_WIDTH else text[:NAME_WIDTH - 3] + "..."
+    return text if len(text) <= NAME_WIDTH else text[: NAME_WIDTH - 3] + "..."
 
 
 def check_resumable(path: str, kept: int, layouts: int, seed: int, uniform: bool) -> None:
@@ -422,12 +488,15 @@ def check_resumable(path: str, kept: int, layouts: int, seed: int, uniform: bool
         return
     before = summed(path)
     if before.layouts is not None and (before.layouts, before.seed) != (layouts, seed):
-        raise HasenError(f"session: {path} holds reviews at {before.layouts} layouts, seed {before.seed}, not "
-                         f"{layouts} and {seed}: give those --layouts and --seed to go on with it, or another OUT")
+        raise HasenError(
+            f"session: {path} holds reviews at {before.layouts} layouts, seed {before.seed}, not "
+            f"{layouts} and {seed}: give those --layouts and --seed to go on with it, or another OUT"
+        )
     if before.layouts is not None and before.uniform != uniform:
         given = "without" if before.uniform else "with"
-        raise HasenError(f"session: {path} holds reviews made {given} --uniform: give the same to go on with it, "
-                         "or another OUT")
+        raise HasenError(
+            f"session: {path} holds reviews made {given} --uniform: give the same to go on with it, or another OUT"
+        )
 
 
 def csv_rows(line: dict[str, Any]) -> list[dict[str, Any]]:
@@ -443,6 +512,7 @@ def csv_text(source: str) -> str:
     writer.writerow(CSV_COLUMNS)
     for line in reviews(source):
         if "review" in line:
-            writer.writerows([id_cell(row["id"]), *(cell(row[key]) for key in CSV_COLUMNS[1:])]
-                             for row in csv_rows(line))
+            writer.writerows(
+                [id_cell(row["id"]), *(cell(row[key]) for key in CSV_COLUMNS[1:])] for row in csv_rows(line)
+            )
     return out.getvalue()

@@ -67,15 +67,28 @@ def run_advice(args: argparse.Namespace) -> int:
     """``hasen bid --seat``: what the seat should bid or call knowing only its own cards."""
     variant = variant_from(args)
     if args.upcard is not None and variant.declarer_exchanges:
-        raise UsageError(f"bid: {variant.name} has no upcard, and the widow is not seen before the bid (an upcard "
-                         "is the Euchre games': pass --variant euchre, euchre2, euchre3 or railroad)")
+        raise UsageError(
+            f"bid: {variant.name} has no upcard, and the widow is not seen before the bid (an upcard "
+            "is the Euchre games': pass --variant euchre, euchre2, euchre3 or railroad)"
+        )
     deal, dealer = deal_or_hand(args, "bid", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
-        result = public.bid(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,
-                            known=known_cards(args.known), layouts=args.layouts, choice_layouts=args.choice_layouts,
-                            seed=args.seed, alone=FORMS[args.form or "both"], auction=args.auction,
-                            model=args.model, uniform=args.uniform, score=args.score, progress=progress, **workers)
+        result = public.bid(
+            **seen_cards(args, deal, dealer, args.upcard, variant),
+            seat=args.seat,
+            known=known_cards(args.known),
+            layouts=args.layouts,
+            choice_layouts=args.choice_layouts,
+            seed=args.seed,
+            alone=FORMS[args.form or "both"],
+            auction=args.auction,
+            model=args.model,
+            uniform=args.uniform,
+            score=args.score,
+            progress=progress,
+            **workers,
+        )
     return report(args, result)
 
 
@@ -88,15 +101,24 @@ def run(args: argparse.Namespace) -> int:
     deal, dealer = deal_or_hand(args, "simulate", variant, extra, variant.extra_card)
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
-        result = public.simulate(**seen_cards(args, deal, dealer, extra, variant), seat=args.seat,
-                                 known=known_cards(args.known), layouts=args.layouts, seed=args.seed,
-                                 alone=FORMS[args.form], auction=args.auction, uniform=args.uniform,
-                                 progress=progress, **workers)
+        result = public.simulate(
+            **seen_cards(args, deal, dealer, extra, variant),
+            seat=args.seat,
+            known=known_cards(args.known),
+            layouts=args.layouts,
+            seed=args.seed,
+            alone=FORMS[args.form],
+            auction=args.auction,
+            uniform=args.uniform,
+            progress=progress,
+            **workers,
+        )
     return report(args, result)
 
 
-def deal_or_hand(args: argparse.Namespace, command: str, variant: Variant, extra: str | None,
-                 extra_option: str) -> tuple[str | None, str | None]:
+def deal_or_hand(
+    args: argparse.Namespace, command: str, variant: Variant, extra: str | None, extra_option: str
+) -> tuple[str | None, str | None]:
     """The deal and dealer of a command that takes either a whole DEAL (or --example) or the
     seat's --hand with --dealer (and the --EXTRA_OPTION card, when it names one): the deal's
     text, or None when the hand is given."""
@@ -111,8 +133,9 @@ def deal_or_hand(args: argparse.Namespace, command: str, variant: Variant, extra
     return None, args.dealer
 
 
-def seen_cards(args: argparse.Namespace, deal: str | None, dealer: str | None, extra: str | None,
-               variant: Variant) -> dict[str, Any]:
+def seen_cards(
+    args: argparse.Namespace, deal: str | None, dealer: str | None, extra: str | None, variant: Variant
+) -> dict[str, Any]:
     """What the simulating seat's cards come from, as the Python API takes it: a whole deal
     (which carries the dealer, variant and settings), or the hand and extra card with them."""
     settings = settings_from(args, variant)
@@ -124,14 +147,26 @@ def seen_cards(args: argparse.Namespace, deal: str | None, dealer: str | None, e
 def run_lead(args: argparse.Namespace) -> int:
     variant = variant_from(args)
     if args.upcard is not None and variant.declarer_exchanges:
-        raise UsageError(f"lead: {variant.name} has no upcard (the widow is not seen by the leader; an upcard is "
-                         "the Euchre games': pass --variant euchre, euchre2, euchre3 or railroad)")
+        raise UsageError(
+            f"lead: {variant.name} has no upcard (the widow is not seen by the leader; an upcard is "
+            "the Euchre games': pass --variant euchre, euchre2, euchre3 or railroad)"
+        )
     deal, dealer = deal_or_hand(args, "lead", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
-        result = public.simulate_lead(**seen_cards(args, deal, dealer, args.upcard, variant), seat=args.seat,
-                                      declarer=args.declarer, trump=args.trump, alone=args.alone,
-                                      known=known_cards(args.known), layouts=args.layouts, seed=args.seed,
-                                      bid=args.bid, auction=args.auction, uniform=args.uniform, progress=progress,
-                                      **workers)
+        result = public.simulate_lead(
+            **seen_cards(args, deal, dealer, args.upcard, variant),
+            seat=args.seat,
+            declarer=args.declarer,
+            trump=args.trump,
+            alone=args.alone,
+            known=known_cards(args.known),
+            layouts=args.layouts,
+            seed=args.seed,
+            bid=args.bid,
+            auction=args.auction,
+            uniform=args.uniform,
+            progress=progress,
+            **workers,
+        )
     return report(args, result)

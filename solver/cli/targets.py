@@ -53,8 +53,9 @@ def identity(path: str, stream: IO[Any] | None = None) -> tuple[Any, ...] | None
         return ("path", path)
 
 
-def check_apart(command: str, reads: Sequence[tuple[str, str | None]],
-                writes: Sequence[tuple[str, str | None]]) -> None:
+def check_apart(
+    command: str, reads: Sequence[tuple[str, str | None]], writes: Sequence[tuple[str, str | None]]
+) -> None:
     """Refuse, in one line, a path written that is also read or written under another name:
     ``reads`` and ``writes`` are (what the command line calls it, the path) pairs, ``-`` being
     standard input or output (compared as the files behind them); paths not given are left out."""
@@ -71,10 +72,15 @@ def check_apart(command: str, reads: Sequence[tuple[str, str | None]],
             if path == STANDARD and other == STANDARD_OUTPUT:  # where "-" asks to write
                 continue
             if mine is not None and mine == theirs:
-                through = "" if STANDARD in (path, other_path) or os.path.abspath(path) == os.path.abspath(
-                    other_path) else f" ({named(path)} and {named(other_path)}, through a link)"
-                raise HasenError(f"{command}: {label} and {other} are the same file{through}: give another {label}, "
-                                 "nothing is written")
+                through = (
+                    ""
+                    if STANDARD in (path, other_path) or os.path.abspath(path) == os.path.abspath(other_path)
+                    else f" ({named(path)} and {named(other_path)}, through a link)"
+                )
+                raise HasenError(
+                    f"{command}: {label} and {other} are the same file{through}: give another {label}, "
+                    "nothing is written"
+                )
         seen.append((label, path, mine))
 
 
@@ -87,14 +93,23 @@ def check_regular(command: str, label: str, path: str) -> None:
     except FileNotFoundError:
         found = None
     except (OSError, ValueError) as exc:
-        raise HasenError(f"{command}: cannot write {label} {named(path)}: {getattr(exc, 'strerror', None) or exc}") \
-            from None
+        raise HasenError(
+            f"{command}: cannot write {label} {named(path)}: {getattr(exc, 'strerror', None) or exc}"
+        ) from None
     if found is not None and not stat.S_ISREG(found.st_mode):
         mode = found.st_mode
-        kind = ("a folder" if stat.S_ISDIR(mode) else "a FIFO (a named pipe)" if stat.S_ISFIFO(mode)
-                else "a socket" if stat.S_ISSOCK(mode) else "a device")
-        raise HasenError(f"{command}: {label} {named(path)} is {kind}, not a file: give a file to write (it is left "
-                         "as it is)")
+        kind = (
+            "a folder"
+            if stat.S_ISDIR(mode)
+            else "a FIFO (a named pipe)"
+            if stat.S_ISFIFO(mode)
+            else "a socket"
+            if stat.S_ISSOCK(mode)
+            else "a device"
+        )
+        raise HasenError(
+            f"{command}: {label} {named(path)} is {kind}, not a file: give a file to write (it is left as it is)"
+        )
     folder = os.path.dirname(os.path.realpath(path)) or "."
     if not os.path.isdir(folder):
         raise HasenError(f"{command}: cannot write {label} {named(path)}: No such file or directory")
@@ -103,6 +118,7 @@ def check_regular(command: str, label: str, path: str) -> None:
 
 
 # --- results files: JSON lines, each marked -------------------------------------------------
+
 
 def result_line(command: str, id: int | str, **fields: Any) -> str:
     """One line of a results file, its mark first."""
@@ -151,8 +167,10 @@ def finished(out: IO[bytes], path: str, command: str) -> Counter[str]:
             value, _ = decoder.raw_decode(line, len(prefix))
         except ValueError:
             shown = f"more than {MAX_RESULT_LINE:,} bytes" if raw is None else quoted(line.rstrip("\n"))
-            raise HasenError(f"{named(path)} is not a results file of hasen {command} (line {number}: {shown}; each "
-                             f"of its lines begins {prefix}...): give another OUT, this one is left as it is") from None
+            raise HasenError(
+                f"{named(path)} is not a results file of hasen {command} (line {number}: {shown}; each "
+                f"of its lines begins {prefix}...): give another OUT, this one is left as it is"
+            ) from None
         end += len(raw or b"")
         done[id_key(value)] += 1
     if out.seek(0, os.SEEK_END) != end:
@@ -162,8 +180,8 @@ def finished(out: IO[bytes], path: str, command: str) -> Counter[str]:
 
 # --- reports written whole -------------------------------------------------------------------
 
-def check_replaceable(command: str, label: str, path: str | None, own: Callable[[bytes], bool],
-                      what: str) -> None:
+
+def check_replaceable(command: str, label: str, path: str | None, own: Callable[[bytes], bool], what: str) -> None:
     """Refuse, before any work, a report path that cannot be written, or that holds a file
     other than an earlier report of this kind (``own`` tells from its first bytes), which
     would be lost."""
@@ -180,12 +198,15 @@ def check_replaceable(command: str, label: str, path: str | None, own: Callable[
     except OSError as exc:
         raise HasenError(f"{command}: cannot write {label} {named(path)}: {exc.strerror or exc}") from None
     if start and not own(start):
-        raise HasenError(f"{command}: {label} {named(path)} is not {what}, and would be replaced: give another "
-                         f"{label}, this one is left as it is")
+        raise HasenError(
+            f"{command}: {label} {named(path)} is not {what}, and would be replaced: give another "
+            f"{label}, this one is left as it is"
+        )
 
 
 def replace_text(command: str, path: str, text: str, newline: str | None = None) -> None:
     """Write a text report whole (see ``replace_file``)."""
+
     def write(temporary: str) -> None:
         with open(temporary, "w", encoding="utf-8", newline=newline) as file:
             file.write(text)

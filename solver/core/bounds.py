@@ -25,6 +25,7 @@ def check_seed(seed: object, text: bool = False) -> None:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise NotationError(f"seed: expected a whole number 0 to {MAX_SEED}, got {quoted(seed)}")
 
+
 # Threads that search at once, in the service or ``hasen bench``: each keeps a search table.
 MAX_THREADS = 256
 # Seconds a request to the service may take: an hour (a client or proxy gives up far sooner).

@@ -58,7 +58,7 @@ def left_bower(trump: int) -> CardId:
 @cache
 def trump_cards(trump: int) -> Mask:
     """Every trump of the 33 cards: the trump suit's, the left bower and the Joker."""
-    return (((1 << RANKS_PER_SUIT) - 1) << trump * RANKS_PER_SUIT | 1 << left_bower(trump) | 1 << JOKER)
+    return ((1 << RANKS_PER_SUIT) - 1) << trump * RANKS_PER_SUIT | 1 << left_bower(trump) | 1 << JOKER
 
 
 # every card's name by id: names are asked for by the hundred per answer
@@ -124,13 +124,18 @@ def cards_of(mask: Mask) -> list[CardId]:
         return sorted(iter_bits(mask), key=canonical_key)
     suits = _SUIT_CARDS
     try:
-        cards = [*suits[mask & 0xFF], *suits[0x100 | mask >> 8 & 0xFF], *suits[0x200 | mask >> 16 & 0xFF],
-                 *suits[0x300 | mask >> 24 & 0xFF]]
+        cards = [
+            *suits[mask & 0xFF],
+            *suits[0x100 | mask >> 8 & 0xFF],
+            *suits[0x200 | mask >> 16 & 0xFF],
+            *suits[0x300 | mask >> 24 & 0xFF],
+        ]
     except KeyError:
         for suit in range(len(SUITS)):
             ranks = mask >> (RANKS_PER_SUIT * suit) & 0xFF
-            suits[suit << 8 | ranks] = tuple(make_card(suit, r) for r in reversed(range(RANKS_PER_SUIT))
-                                             if ranks >> r & 1)
+            suits[suit << 8 | ranks] = tuple(
+                make_card(suit, r) for r in reversed(range(RANKS_PER_SUIT)) if ranks >> r & 1
+            )
         return cards_of(mask)
     if mask >> JOKER & 1:
         cards.append(JOKER)
@@ -183,7 +188,8 @@ def _parse_hand(text: str, where: str) -> Mask:
     sections = body.split(".")
     if len(sections) != len(SUITS):
         raise NotationError(
-            f"{where}: expected 3 dots (spades.hearts.diamonds.clubs), found {len(sections) - 1}: {quoted(text)}")
+            f"{where}: expected 3 dots (spades.hearts.diamonds.clubs), found {len(sections) - 1}: {quoted(text)}"
+        )
     mask = (1 << JOKER) if joker else 0
     for suit, section in enumerate(sections):
         cards = _section_cards(suit, section)
@@ -214,8 +220,7 @@ def _refuse_section(suit: int, section: str, text: str, where: str) -> NoReturn:
     for token in _rank_tokens(section):
         rank = parse_rank(token)
         if rank < 0:
-            raise NotationError(
-                f"{where}: not a rank: {quoted(token)} in the {SUITS[suit]} section of {quoted(text)}")
+            raise NotationError(f"{where}: not a rank: {quoted(token)} in the {SUITS[suit]} section of {quoted(text)}")
         if rank in seen:
             raise NotationError(f"{where}: {RANKS[rank]}{SUITS[suit]} is listed twice: {quoted(text)}")
         seen.add(rank)
@@ -226,7 +231,7 @@ def _rank_tokens(section: str) -> list[str]:
     """Split a suit section into rank tokens; ``10`` is one token."""
     tokens, i = [], 0
     while i < len(section):
-        step = 2 if section[i:i + 2] == "10" else 1
-        tokens.append(section[i:i + step])
+        step = 2 if section[i : i + 2] == "10" else 1
+        tokens.append(section[i : i + step])
         i += step
     return tokens

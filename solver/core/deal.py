@@ -37,8 +37,10 @@ def format_hand(mask: Mask) -> str:
     """Canonical dotted form: ranks high to low, the Joker as a trailing ``*``."""
     sections = _SECTION_TEXT
     try:
-        text = (f"{sections[mask & 0xFF]}.{sections[mask >> 8 & 0xFF]}.{sections[mask >> 16 & 0xFF]}."
-                f"{sections[mask >> 24 & 0xFF]}")
+        text = (
+            f"{sections[mask & 0xFF]}.{sections[mask >> 8 & 0xFF]}.{sections[mask >> 16 & 0xFF]}."
+            f"{sections[mask >> 24 & 0xFF]}"
+        )
     except KeyError:
         for suit in range(len(SUITS)):
             ranks = mask >> (RANKS_PER_SUIT * suit) & 0xFF
@@ -99,8 +101,14 @@ game_points=10)
     def settings(self) -> Settings:
         return self._settings
 
-    def __init__(self, text: str, dealer: SeatLike | None = None, variant: Variant | VariantName = HASENPFEFFER,
-                 deck: DeckSize | None = None, settings: SettingsLike = None) -> None:
+    def __init__(
+        self,
+        text: str,
+        dealer: SeatLike | None = None,
+        variant: Variant | VariantName = HASENPFEFFER,
+        deck: DeckSize | None = None,
+        settings: SettingsLike = None,
+    ) -> None:
         if not isinstance(text, str):
             raise NotationError(f"deal: expected a string, got {type(text).__name__}")
         if isinstance(variant, str) or deck is not None:
@@ -119,14 +127,17 @@ game_points=10)
         else:
             raise NotationError(f"dealer: not a seat: {quoted(dealer)} (expected one of N, E, S, W)")
         if seat not in variant.seats:
-            raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, "
-                                f"so {SEATS[seat]} cannot deal")
+            raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, so {SEATS[seat]} cannot deal")
         # masks checked by the parser: no CardSet check again
-        self._set(variant, tuple(map(card_set_of, hands)), Card.instances[extra], Seat.instances[seat],
-                  DEFAULT_SETTINGS if settings is None else settings_for(variant, settings))
+        self._set(
+            variant,
+            tuple(map(card_set_of, hands)),
+            Card.instances[extra],
+            Seat.instances[seat],
+            DEFAULT_SETTINGS if settings is None else settings_for(variant, settings),
+        )
 
-    def _set(self, variant: Variant, hands: tuple[CardSet, ...], extra: Card, dealer: Seat,
-             settings: Settings) -> None:
+    def _set(self, variant: Variant, hands: tuple[CardSet, ...], extra: Card, dealer: Seat, settings: Settings) -> None:
         for name, value in zip(self.__slots__, (variant, hands, extra, dealer, settings), strict=True):
             object.__setattr__(self, name, value)
 
@@ -143,8 +154,14 @@ game_points=10)
         self._set(*state)
 
     @classmethod
-    def from_masks(cls, hands: tuple[Mask, ...], extra: CardId, dealer: int, variant: Variant = HASENPFEFFER,
-                   settings: Settings = DEFAULT_SETTINGS) -> Deal:
+    def from_masks(
+        cls,
+        hands: tuple[Mask, ...],
+        extra: CardId,
+        dealer: int,
+        variant: Variant = HASENPFEFFER,
+        settings: Settings = DEFAULT_SETTINGS,
+    ) -> Deal:
         """A deal from cards already in the solver's form (a hand per seat, 0 for a seat with
         no hand), checked as the notation is: the hand sizes, the deck, no card twice."""
         held = 0
@@ -171,8 +188,12 @@ game_points=10)
         >>> Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS").replace(dealer="W")
         Deal('W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS')
         """
-        return Deal(self.notation(), self.dealer if dealer is None else dealer, self.variant,
-                    settings=self.settings if settings is None else settings)
+        return Deal(
+            self.notation(),
+            self.dealer if dealer is None else dealer,
+            self.variant,
+            settings=self.settings if settings is None else settings,
+        )
 
     @property
     def widow(self) -> Card:
@@ -204,9 +225,14 @@ game_points=10)
         return f"Deal({self.notation()!r}{extra})"
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Deal) and other.variant == self.variant
-                and other.hands == self.hands and other.extra == self.extra
-                and other.dealer == self.dealer and other.settings == self.settings)
+        return (
+            isinstance(other, Deal)
+            and other.variant == self.variant
+            and other.hands == self.hands
+            and other.extra == self.extra
+            and other.dealer == self.dealer
+            and other.settings == self.settings
+        )
 
     def __hash__(self) -> int:
         return hash((self.variant, self.hands, self.extra, self.dealer, self.settings))
@@ -215,8 +241,12 @@ game_points=10)
         return diagram(self)
 
 
-def read_deal(text: str, dealer: str | int | None = None, variant: Variant | str | None = None,
-              settings: Settings | Mapping[str, object] | None = None) -> Deal:
+def read_deal(
+    text: str,
+    dealer: str | int | None = None,
+    variant: Variant | str | None = None,
+    settings: Settings | Mapping[str, object] | None = None,
+) -> Deal:
     """``Deal(text, dealer, variant, settings=settings)`` of values a program read as text (a
     command line, a request body), whose names a type checker cannot know: the Deal checks
     them all the same, so a bad one is the same error."""
@@ -228,8 +258,9 @@ def _listed_seats(first: int, variant: Variant) -> tuple[int, ...]:
     """The variant's seats clockwise from ``first`` (the first dealt seat at or after it)."""
     orders = _LISTED.get(variant.seats)
     if orders is None:
-        orders = _LISTED[variant.seats] = tuple(tuple(s for s in _CLOCKWISE[start] if s in variant.seats)
-                                                for start in range(NUM_SEATS))
+        orders = _LISTED[variant.seats] = tuple(
+            tuple(s for s in _CLOCKWISE[start] if s in variant.seats) for start in range(NUM_SEATS)
+        )
     return orders[first]
 
 
@@ -257,26 +288,36 @@ def _variant_hint(fields: list[str], variant: Variant) -> str:
     names = []
     for name, decks in VARIANTS.items():
         other = next(iter(decks.values()))  # every deck of a variant has the same hands
-        fits = (len(fields) == len(other.seats) + 1 and extra_given
-                or other.extra_optional and len(fields) == len(other.seats) and not extra_given)
+        fits = (
+            len(fields) == len(other.seats) + 1
+            and extra_given
+            or other.extra_optional
+            and len(fields) == len(other.seats)
+            and not extra_given
+        )
         if name != variant.name and counts == {other.hand_size} and fits:
             names.append(name)
     if not names:
         return ""
     choices = " or ".join(f"--variant {n}" for n in names)
-    return (f" ({next(iter(counts))}-card hands in {len(fields)} fields fit {' or '.join(names)}: "
-            f"pass {choices}, or \"variant\" in the API)")
+    return (
+        f" ({next(iter(counts))}-card hands in {len(fields)} fields fit {' or '.join(names)}: "
+        f'pass {choices}, or "variant" in the API)'
+    )
 
 
 def hand_hint(size: int, variant: Variant) -> str:
     """When a hand of ``size`` cards is another game's, a hint naming the ``--variant`` that
     fits it; else nothing."""
-    names = [name for name, decks in VARIANTS.items()
-             if name != variant.name and next(iter(decks.values())).hand_size == size]
+    names = [
+        name
+        for name, decks in VARIANTS.items()
+        if name != variant.name and next(iter(decks.values())).hand_size == size
+    ]
     if not names:
         return ""
     choices = " or ".join(f"--variant {n}" for n in names)
-    return f" ({size}-card hands fit {' or '.join(names)}: pass {choices}, or \"variant\" in the API)"
+    return f' ({size}-card hands fit {" or ".join(names)}: pass {choices}, or "variant" in the API)'
 
 
 def deck_hint(card: CardId, variant: Variant) -> str:
@@ -304,17 +345,18 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
     if first < 0:
         first = parse_seat(head, "deal: first seat")
     if first not in variant.seats:
-        raise NotationError(f"deal: {variant.name} deals to {_seat_list(variant)}, "
-                            f"not {SEATS[first]}: {quoted(text)}")
+        raise NotationError(f"deal: {variant.name} deals to {_seat_list(variant)}, not {SEATS[first]}: {quoted(text)}")
     fields = body.split()
     order = _listed_seats(first, variant)
     n = len(order)
     allowed = (n, n + 1) if variant.extra_optional else (n + 1,)
     if len(fields) not in allowed:
         want = " or ".join(str(a) for a in allowed)
-        raise NotationError(f"deal: {variant.name} expects {want} fields ({n} hands"
-                            f"{', then the ' + variant.extra_card}), found {len(fields)}: {quoted(text)}"
-                            + _variant_hint(fields, variant))
+        raise NotationError(
+            f"deal: {variant.name} expects {want} fields ({n} hands"
+            f"{', then the ' + variant.extra_card}), found {len(fields)}: {quoted(text)}"
+            + _variant_hint(fields, variant)
+        )
     hands = [0] * NUM_SEATS
     held = 0
     size, outside = variant.hand_size, ~variant.deck
@@ -323,17 +365,19 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
         if mask.bit_count() != size:
             raise InvalidDealError(
                 f"deal: {SEATS[seat]} holds {mask.bit_count()} cards, expected {size}: {quoted(field)}"
-                + _variant_hint(fields, variant))
+                + _variant_hint(fields, variant)
+            )
         if mask & outside or mask & held:  # checked card by card only to say which
             for card in cards_of(mask):
                 if not variant.deck >> card & 1:
                     raise InvalidDealError(
                         f"deal: {card_name(card)} in {SEATS[seat]}'s hand is not in the {variant.name} deck "
-                        f"({variant.deck_size} cards){_deck_hint(card, variant)}")
+                        f"({variant.deck_size} cards){_deck_hint(card, variant)}"
+                    )
                 if held >> card & 1:
                     raise InvalidDealError(
-                        f"deal: {card_name(card)} is in both {SEATS[_owner(hands, card)]}'s and {SEATS[seat]}'s "
-                        "hands")
+                        f"deal: {card_name(card)} is in both {SEATS[_owner(hands, card)]}'s and {SEATS[seat]}'s hands"
+                    )
         hands[seat] = mask
         held |= mask
     if len(fields) > n:
@@ -341,23 +385,28 @@ def _parse_deal(text: str, variant: Variant) -> tuple[int, tuple[Mask, ...], Car
         if extra < 0:
             extra = parse_card(fields[n], f"deal: {variant.extra_card}")
         if not variant.deck >> extra & 1:
-            raise InvalidDealError(f"deal: the {variant.extra_card} {card_name(extra)} is not in the "
-                                   f"{variant.name} deck ({variant.deck_size} cards){_deck_hint(extra, variant)}")
+            raise InvalidDealError(
+                f"deal: the {variant.extra_card} {card_name(extra)} is not in the "
+                f"{variant.name} deck ({variant.deck_size} cards){_deck_hint(extra, variant)}"
+            )
         if held >> extra & 1:
             raise InvalidDealError(
-                f"deal: the {variant.extra_card} {card_name(extra)} is also in {SEATS[_owner(hands, extra)]}'s hand")
+                f"deal: the {variant.extra_card} {card_name(extra)} is also in {SEATS[_owner(hands, extra)]}'s hand"
+            )
         if variant.extra_optional:
             # the hands and the widow make the whole deck, so nothing can be left over
             missing = variant.deck & ~held & ~(1 << extra)
             if missing:
                 raise InvalidDealError(
-                    f"deal: {CardSet(missing)} dealt to nobody, though the deck has {variant.deck_size} cards")
+                    f"deal: {CardSet(missing)} dealt to nobody, though the deck has {variant.deck_size} cards"
+                )
     else:
         missing = variant.deck & ~held
         if missing.bit_count() != 1:
             raise InvalidDealError(
                 f"deal: cannot infer the {variant.extra_card}: {missing.bit_count()} cards are missing "
-                f"({CardSet(missing)}), expected exactly one")
+                f"({CardSet(missing)}), expected exactly one"
+            )
         extra = missing.bit_length() - 1
     return first, tuple(hands), extra
 
@@ -368,6 +417,7 @@ def _owner(hands: list[Mask], card: CardId) -> int:
 
 def diagram(deal: Deal) -> str:
     """The deal as a bridge-style diagram, for people."""
+
     def lines(seat: int) -> list[str]:
         if seat not in deal.variant.seats:
             return []  # nobody sits there in this game (Two-handed Euchre's E and W)

@@ -30,13 +30,17 @@ def random_deals(variant: Variant, seed: int | None = None, dealer: int | None =
         rng.shuffle(deck)  # the deck is shuffled from where the last deal left it
         hands = [0] * len(SEATS)
         for i, seat in enumerate(seats):
-            hands[seat] = mask_of(deck[size * i:size * (i + 1)])
+            hands[seat] = mask_of(deck[size * i : size * (i + 1)])
         chosen = rng.choice(seats) if dealer is None else dealer
         yield Deal.from_masks(tuple(hands), deck[size * len(seats)], chosen, variant)
 
 
-def random_deal(variant: Variant | str | None = None, deck: int | str | None = None, seed: int | None = None,
-                dealer: str | int | None = None) -> Deal:
+def random_deal(
+    variant: Variant | str | None = None,
+    deck: int | str | None = None,
+    seed: int | None = None,
+    dealer: str | int | None = None,
+) -> Deal:
     """A random deal of the game (default Hasenpfeffer) with a random dealer, or ``dealer``;
     the same ``seed`` gives the same deal.
 
@@ -45,8 +49,11 @@ def random_deal(variant: Variant | str | None = None, deck: int | str | None = N
     >>> deal == hasen.random_deal(variant="euchre2", seed=7), deal.variant.name, len(deal.hand(deal.dealer))
     (True, 'euchre2', 5)
     """
-    chosen = variant if isinstance(variant, Variant) and deck is None else variant_for(
-        variant.name if isinstance(variant, Variant) else variant, deck)
+    chosen = (
+        variant
+        if isinstance(variant, Variant) and deck is None
+        else variant_for(variant.name if isinstance(variant, Variant) else variant, deck)
+    )
     check_seed(seed)
     return next(random_deals(chosen, seed, dealer_of(dealer, chosen)))
 
@@ -57,6 +64,7 @@ def dealer_of(dealer: str | int | None, variant: Variant) -> int | None:
         return None
     seat = Seat(dealer.strip() if isinstance(dealer, str) else dealer)
     if seat not in variant.seats:
-        raise NotationError(f"dealer: {variant.name} deals to {', '.join(SEATS[s] for s in variant.seats)}, "
-                            f"so {seat} cannot deal")
+        raise NotationError(
+            f"dealer: {variant.name} deals to {', '.join(SEATS[s] for s in variant.seats)}, so {seat} cannot deal"
+        )
     return int(seat)

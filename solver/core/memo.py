@@ -29,6 +29,7 @@ class _Pending:
 
 def shared(size: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     """Keep the ``size`` results last used of a function of hashable arguments (see the module)."""
+
     def decorate(function: Callable[P, R]) -> Callable[P, R]:
         kept: OrderedDict[Hashable, Any] = OrderedDict()
         pending: dict[Hashable, _Pending] = {}

@@ -104,7 +104,6 @@ class NamedInt(int, metaclass=_EveryValue):
     def __ne__(self, other: object) -> bool:
         return not self == other
 
-
     __hash__ = int.__hash__
 
 

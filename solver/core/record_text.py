@@ -11,11 +11,28 @@ from typing import NamedTuple
 
 from .errors import NotationError, quoted
 
-FIELDS = ("id", "variant", "deck", "settings", "players", "score", "unknown", "dealer", "deal", "upcard", "widow",
-          "auction", "contract", "play", "result")
+FIELDS = (
+    "id",
+    "variant",
+    "deck",
+    "settings",
+    "players",
+    "score",
+    "unknown",
+    "dealer",
+    "deal",
+    "upcard",
+    "widow",
+    "auction",
+    "contract",
+    "play",
+    "result",
+)
 # a record without a deal: the hands are worked out from the play (docs/notation.md, "A hand typed once")
-NO_DEAL = ("the deal is missing ('deal: <deal>'); without one, give the contract and the whole play, and the "
-           "hands are worked out from the cards each seat played")
+NO_DEAL = (
+    "the deal is missing ('deal: <deal>'); without one, give the contract and the whole play, and the "
+    "hands are worked out from the cards each seat played"
+)
 FIELD_SEPARATOR = ";"  # between the fields of a record written on one line
 COMMENT = "#"
 FORBIDDEN_IN_NAMES = ",;=\n\r"  # they separate the parts of a record
@@ -41,8 +58,10 @@ class RecordText(NamedTuple):
         by_key: dict[str, tuple[int, str]] = {}
         for line, key, value in self.fields:
             if key in by_key:
-                raise NotationError(f"{self.where(line)}{key} is given twice"
-                                    + ("" if self.one_line else f" (also on line {by_key[key][0]})"))
+                raise NotationError(
+                    f"{self.where(line)}{key} is given twice"
+                    + ("" if self.one_line else f" (also on line {by_key[key][0]})")
+                )
             by_key[key] = (line, value)
         if "deal" not in by_key and "play" not in by_key:
             raise NotationError(f"{self.where(self.line)}{NO_DEAL}")
@@ -70,16 +89,20 @@ def split_records(text: str, first_line: int = 1) -> list[RecordText]:
             continue
         if line[0] in " \t":
             if not block:
-                raise NotationError(f"record line {number}: a line that starts with a space continues the "
-                                    f"field above it, and there is none: {quoted(line.strip())}")
+                raise NotationError(
+                    f"record line {number}: a line that starts with a space continues the "
+                    f"field above it, and there is none: {quoted(line.strip())}"
+                )
             block[-1][2].append(line.strip())
             continue
         items = line.split(FIELD_SEPARATOR)
         fields = [_field(number, item) for item in items if item.strip()]
         if len(items) > 1:
             if not fields:
-                raise NotationError(f"record line {number}: a record of no fields, only {quoted(line.strip())} "
-                                    "(a record on one line is 'field: value' parts between semicolons)")
+                raise NotationError(
+                    f"record line {number}: a record of no fields, only {quoted(line.strip())} "
+                    "(a record on one line is 'field: value' parts between semicolons)"
+                )
             close()
             records.append(RecordText(fields, True))
         else:
@@ -94,8 +117,9 @@ def _field(line: int, text: str) -> tuple[int, str, str]:
     if not colon or key not in FIELDS:
         shown = quoted(text.strip())
         if not colon:
-            raise NotationError(f"record line {line}: expected 'field: value', got {shown} "
-                                f"(the fields: {', '.join(FIELDS)})")
+            raise NotationError(
+                f"record line {line}: expected 'field: value', got {shown} (the fields: {', '.join(FIELDS)})"
+            )
         raise NotationError(f"record line {line}: unknown field {quoted(key)} (the fields: {', '.join(FIELDS)})")
     return line, key, value.strip()
 
@@ -105,8 +129,9 @@ def read_id(value: object, written: bool = False) -> str | int | None:
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
     if not isinstance(value, str) or not value.strip() or any(c in value for c in ";\n\r") or hidden(value):
-        raise NotationError(f"id: expected a word or a number (no ';', line break or control character), got "
-                            f"{quoted(value)}")
+        raise NotationError(
+            f"id: expected a word or a number (no ';', line break or control character), got {quoted(value)}"
+        )
     text = value.strip()
     if written and text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0")):
         return int(text)

@@ -138,8 +138,12 @@ def standard_deck(low_rank: str = "9", joker: bool = False) -> Mask:
 
 
 # the decks of the family by size: 9 to A, the same with the Joker, 7 to A, the same with the Joker
-DECKS = {24: standard_deck("9"), 25: standard_deck("9", joker=True), 32: standard_deck("7"),
-         33: standard_deck("7", joker=True)}
+DECKS = {
+    24: standard_deck("9"),
+    25: standard_deck("9", joker=True),
+    32: standard_deck("7"),
+    33: standard_deck("7", joker=True),
+}
 
 # the variants' names and decks as the API's signatures take them, for type checkers
 # (tests/test_public_api.py checks them against VARIANTS)
@@ -157,9 +161,18 @@ HASENPFEFFER = Variant(
 
 
 def _euchre(name: str, deck_size: int, seats: tuple[int, ...], calls_for_best: bool = False) -> Variant:
-    return Variant(name=name, deck=DECKS[deck_size], hand_size=5, seats=seats, extra_card="upcard",
-                   extra_optional=False, declarer_exchanges=False,
-                   partners=len(seats) == NUM_SEATS, family="euchre", calls_for_best=calls_for_best)
+    return Variant(
+        name=name,
+        deck=DECKS[deck_size],
+        hand_size=5,
+        seats=seats,
+        extra_card="upcard",
+        extra_optional=False,
+        declarer_exchanges=False,
+        partners=len(seats) == NUM_SEATS,
+        family="euchre",
+        calls_for_best=calls_for_best,
+    )
 
 
 # every variant by name and deck size; the first deck listed is the default

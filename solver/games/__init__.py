@@ -99,23 +99,27 @@ def hand_review_text(review: Any) -> str:
     return format_hand_review(review)
 
 
-TEXT.update({
-    "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
-    "EuchreAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
-    "BidAnalysis": lambda analysis: game_of(analysis.deal.variant).format_bidding(analysis),
-    "PositionAnalysis": lambda result: game_of(result.state.deal.variant).format_position(result),
-    "PlayReview": lambda review: game_of(review.start.deal.variant).format_review(review),
-    "Simulation": simulation_text,
-    "LeadSimulation": leads_text,
-    "BidAdvice": bid_advice_text,
-    "CallAdvice": call_advice_text,
-    "HandReview": hand_review_text,
-    "Odds": odds_text,
-    "PlayerOdds": player_odds_text,
-})
-HTML.update({
-    "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),
-    "EuchreAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),
-})
+TEXT.update(
+    {
+        "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
+        "EuchreAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
+        "BidAnalysis": lambda analysis: game_of(analysis.deal.variant).format_bidding(analysis),
+        "PositionAnalysis": lambda result: game_of(result.state.deal.variant).format_position(result),
+        "PlayReview": lambda review: game_of(review.start.deal.variant).format_review(review),
+        "Simulation": simulation_text,
+        "LeadSimulation": leads_text,
+        "BidAdvice": bid_advice_text,
+        "CallAdvice": call_advice_text,
+        "HandReview": hand_review_text,
+        "Odds": odds_text,
+        "PlayerOdds": player_odds_text,
+    }
+)
+HTML.update(
+    {
+        "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),
+        "EuchreAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),
+    }
+)
 
 __all__ = ["GAMES", "Game", "game_of"]

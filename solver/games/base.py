@@ -62,13 +62,26 @@ class Game(Family):
     # --- the table ----------------------------------------------------------------------------
 
     @abstractmethod
-    def plan_table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
-                   defender: str | int | None = None, settings: Settings | None = None) -> Plan:
+    def plan_table(
+        self,
+        deal: Deal,
+        declarer: str | int | None = None,
+        alone: bool = False,
+        defender: str | int | None = None,
+        settings: Settings | None = None,
+    ) -> Plan:
         """``table``'s request checked and its tables built, not yet solved."""
 
-    def table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
-              defender: str | int | None = None, settings: Settings | None = None,
-              progress: Progress | None = None, searcher: Searcher | None = None) -> Answer:
+    def table(
+        self,
+        deal: Deal,
+        declarer: str | int | None = None,
+        alone: bool = False,
+        defender: str | int | None = None,
+        settings: Settings | None = None,
+        progress: Progress | None = None,
+        searcher: Searcher | None = None,
+    ) -> Answer:
         """Every declarer's (or one's) tricks for every choice the game gives; ``settings``:
         the table rules, by default the deal's (so in every method here)."""
         plan = self.plan_table(deal, declarer=declarer, alone=alone, defender=defender, settings=settings)
@@ -78,30 +91,59 @@ class Game(Family):
 
     # --- the analyses every game has ----------------------------------------------------------
 
-    def solve(self, state: PlayState, searcher: Searcher | None = None,
-              checkpoint: Checkpoint | None = None) -> PositionAnalysis:
+    def solve(
+        self, state: PlayState, searcher: Searcher | None = None, checkpoint: Checkpoint | None = None
+    ) -> PositionAnalysis:
         from ..analysis.position import analyze_position, no_checkpoint
 
         return analyze_position(state, searcher, checkpoint or no_checkpoint)
 
-    def review(self, deal: Deal, contract: Contract, record: str, settings: Settings | None = None,
-               searcher: Searcher | None = None, checkpoint: Checkpoint | None = None) -> PlayReview:
+    def review(
+        self,
+        deal: Deal,
+        contract: Contract,
+        record: str,
+        settings: Settings | None = None,
+        searcher: Searcher | None = None,
+        checkpoint: Checkpoint | None = None,
+    ) -> PlayReview:
         from ..analysis.position import no_checkpoint
         from ..analysis.review import review_play
 
-        return review_play(deal, contract, record, self, settings=deal.settings if settings is None else settings,
-                           searcher=searcher,
-                           checkpoint=checkpoint or no_checkpoint)
+        return review_play(
+            deal,
+            contract,
+            record,
+            self,
+            settings=deal.settings if settings is None else settings,
+            searcher=searcher,
+            checkpoint=checkpoint or no_checkpoint,
+        )
 
     @abstractmethod
-    def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
-               choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
-               progress: Progress | None = None, context: Context | None = None) -> BidAdvice | CallAdvice:
+    def advise(
+        self,
+        knowledge: Knowledge,
+        settings: Settings,
+        layouts: int,
+        seed: int,
+        alone: bool | None,
+        choice_layouts: int,
+        threads: int = 1,
+        mapper: Mapper | None = None,
+        progress: Progress | None = None,
+        context: Context | None = None,
+    ) -> BidAdvice | CallAdvice:
         """What the seat should bid or call knowing only its own cards (single dummy), at
         its turn in the auction of ``context`` (``hasen.analysis.advice.Context``)."""
 
-    def bid(self, deal: Deal, settings: Settings | None = None, searcher: Searcher | None = None,
-            checkpoint: Checkpoint | None = None) -> BidAnalysis:
+    def bid(
+        self,
+        deal: Deal,
+        settings: Settings | None = None,
+        searcher: Searcher | None = None,
+        checkpoint: Checkpoint | None = None,
+    ) -> BidAnalysis:
         from ..analysis.bidding import analyze_bidding
 
         return analyze_bidding(deal, self, deal.settings if settings is None else settings, searcher, checkpoint)

@@ -38,8 +38,11 @@ def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> 
     from ..analysis.bidding import Played
 
     result = outcomes.by_trump(maker, alone)[trump]
-    return Played(result, None, euchre_score(result.tricks, alone, outcomes.deal.variant,
-                                             result.defender is not None, outcomes.settings))
+    return Played(
+        result,
+        None,
+        euchre_score(result.tricks, alone, outcomes.deal.variant, result.defender is not None, outcomes.settings),
+    )
 
 
 def euchre_par(outcomes: Outcomes) -> Auction:
@@ -89,8 +92,10 @@ def format_euchre_table(analysis: EuchreAnalysis) -> str:
     form = lone_form(analysis.alone, analysis.lone_defender)
     for maker, table in analysis.tables.items():
         against = f" against {deal.variant.sides_of(maker)[1]}" if deal.variant.cutthroat else ""
-        out.append(f"{SEATS[maker]} makes{form}{against}; {who_leads(analysis, maker)}; "
-                   f"upcard {upcard_text(deal.extra, analysis.settings)}")
+        out.append(
+            f"{SEATS[maker]} makes{form}{against}; {who_leads(analysis, maker)}; "
+            f"upcard {upcard_text(deal.extra, analysis.settings)}"
+        )
         calling = any(entry.best is not None for entry in table.entries.values())
         out.append("trump  tricks  after each of the dealer's discards" + ("; the calls for best" if calling else ""))
         best = table.best
@@ -120,51 +125,73 @@ def contract_line(review: PlayReview) -> str:
     chosen = table.entries[contract.trump]  # valued with the dealer's own best discard
     discard = exchange_discard(start)
     calls = calls_words(contract.best, contract.declarer, contract.defender_best, contract.lone_defender)
-    parts = [f"contract: {SUIT_NAMES[contract.trump]}"
-             + ("" if discard is None else f", the dealer discards {card_name(discard)}")
-             + (f", {calls}" if calls else "")
-             + f": {tricks(review.contract_tricks)} double-dummy"]
+    parts = [
+        f"contract: {SUIT_NAMES[contract.trump]}"
+        + ("" if discard is None else f", the dealer discards {card_name(discard)}")
+        + (f", {calls}" if calls else "")
+        + f": {tricks(review.contract_tricks)} double-dummy"
+    ]
     if review.contract_cost == 0:
         parts.append(f"{SUIT_NAMES[contract.trump]} is the best trump")
     else:
         with_best = "" if chosen.discard is None else f"with the dealer's best discard ({card_name(chosen.discard)}) "
-        parts.append(f"{with_best}{SUIT_NAMES[contract.trump]} is worth {chosen.value}, {SUIT_NAMES[best.trump]} "
-                     f"{best.tricks}: the choice of trump gave away {tricks(review.contract_cost)}")
+        parts.append(
+            f"{with_best}{SUIT_NAMES[contract.trump]} is worth {chosen.value}, {SUIT_NAMES[best.trump]} "
+            f"{best.tricks}: the choice of trump gave away {tricks(review.contract_cost)}"
+        )
     discard_cost = table.discard_cost(contract)
     the_makers = "the maker" if start.deal.variant.cutthroat else "the makers"
     if discard_cost and discard is not None and chosen.discard is not None:
         makers = start.deal.variant.side_of(start.deal.dealer, contract.declarer) == start.declaring_side
         effect = f"cost {the_makers}" if makers else f"gave {the_makers}"
-        parts.append(f"the dealer's {card_name(discard)} instead of {card_name(chosen.discard)} {effect} "
-                     f"{tricks(discard_cost)}")
+        parts.append(
+            f"the dealer's {card_name(discard)} instead of {card_name(chosen.discard)} {effect} {tricks(discard_cost)}"
+        )
     if contract.best is not None and hasattr(table, "call_costs"):
         maker_cost, defender_cost = table.call_costs(contract)
-        for cost, call, seat, effect in ((maker_cost, contract.best, contract.declarer, "cost the makers"),
-                                         (defender_cost, contract.defender_best, contract.lone_defender,
-                                          "gave the makers")):
+        for cost, call, seat, effect in (
+            (maker_cost, contract.best, contract.declarer, "cost the makers"),
+            (defender_cost, contract.defender_best, contract.lone_defender, "gave the makers"),
+        ):
             if cost and call is not None and seat is not None:
-                parts.append(f"{SEATS[seat]}'s call ({card_name(call.passed)} for {card_name(call.discard)}) "
-                             f"{effect} {tricks(cost)} against its best call")
+                parts.append(
+                    f"{SEATS[seat]}'s call ({card_name(call.passed)} for {card_name(call.discard)}) "
+                    f"{effect} {tricks(cost)} against its best call"
+                )
     return "; ".join(parts)
 
 
 class Euchre(Game):
     family = "euchre"
     # each maker's best is four tricks, and in the upcard's suit the dealer's discard matters
-    examples = {"euchre": Example("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", dealer="N", declarer="N"),
-                "euchre2": Example("N:9.Q9.J.T T..T.AJ9 9D", dealer="N", declarer="N"),
-                # N takes the AD and puts away the 9H for four tricks; a spade away, three
-                "euchre3": Example("N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD", dealer="N", declarer="N"),
-                # alone, S takes the Joker from N for all five tricks in clubs; with N, three
-                "railroad": Example("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", declarer="S")}
+    examples = {
+        "euchre": Example("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", dealer="N", declarer="N"),
+        "euchre2": Example("N:9.Q9.J.T T..T.AJ9 9D", dealer="N", declarer="N"),
+        # N takes the AD and puts away the 9H for four tricks; a spade away, three
+        "euchre3": Example("N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD", dealer="N", declarer="N"),
+        # alone, S takes the Joker from N for all five tricks in clubs; with N, three
+        "railroad": Example("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", declarer="S"),
+    }
 
-    def plan_table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
-                   defender: str | int | None = None, settings: Settings | None = None) -> Plan:
-        return plan_euchre(deal, declarer=declarer, alone=alone, defender=defender,
-                           settings=deal.settings if settings is None else settings)
+    def plan_table(
+        self,
+        deal: Deal,
+        declarer: str | int | None = None,
+        alone: bool = False,
+        defender: str | int | None = None,
+        settings: Settings | None = None,
+    ) -> Plan:
+        return plan_euchre(
+            deal,
+            declarer=declarer,
+            alone=alone,
+            defender=defender,
+            settings=deal.settings if settings is None else settings,
+        )
 
-    def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
-                       settings: Settings, searcher: Searcher) -> MakerTable:
+    def contract_table(
+        self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
+    ) -> MakerTable:
         return maker_table(deal, declarer, alone, lone_defender, settings, searcher)
 
     def par(self, outcomes: Outcomes) -> Auction:
@@ -173,14 +200,35 @@ class Euchre(Game):
     def advice(self, outcomes: Outcomes, seat: int) -> EuchreAdvice:
         return euchre_advice(outcomes, seat)
 
-    def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
-               choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
-               progress: Progress | None = None, context: Context | None = None) -> CallAdvice:
+    def advise(
+        self,
+        knowledge: Knowledge,
+        settings: Settings,
+        layouts: int,
+        seed: int,
+        alone: bool | None,
+        choice_layouts: int,
+        threads: int = 1,
+        mapper: Mapper | None = None,
+        progress: Progress | None = None,
+        context: Context | None = None,
+    ) -> CallAdvice:
         from ..analysis.advice import advise_euchre
         from ..analysis.knowledge import Context
 
-        return advise_euchre(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper,
-                                   progress, context or Context())
+        return advise_euchre(
+            knowledge,
+            self,
+            layouts,
+            seed,
+            settings,
+            alone,
+            choice_layouts,
+            threads,
+            mapper,
+            progress,
+            context or Context(),
+        )
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         makers, defenders = euchre_score(tricks, alone, variant, settings=settings)
@@ -200,10 +248,16 @@ class Euchre(Game):
                 entry = table.entries[trump]
                 exchange = ", ".join(f"{card_name(d)} {n}" for d, n in entry.discards.items())
                 rows.append((SUITS[trump], [entry.value, exchange]))
-            parts.append(grid_html(f"{SEATS[maker]} makes{lone_form(analysis.alone, analysis.lone_defender)}: "
-                                   f"best {SUIT_NAMES[best.trump]}, {tricks(best.tricks)}",
-                                   "trump", ["tricks", "after each of the dealer's discards"], rows,
-                                   (TRUMPS.index(best.trump), 0)))
+            parts.append(
+                grid_html(
+                    f"{SEATS[maker]} makes{lone_form(analysis.alone, analysis.lone_defender)}: "
+                    f"best {SUIT_NAMES[best.trump]}, {tricks(best.tricks)}",
+                    "trump",
+                    ["tricks", "after each of the dealer's discards"],
+                    rows,
+                    (TRUMPS.index(best.trump), 0),
+                )
+            )
         return "".join(parts)
 
     def advice_lines(self, seat: int, advice: Advice) -> list[str]:
@@ -219,8 +273,10 @@ class Euchre(Game):
 
     def contract_head(self, state: PlayState, exchange: bool = True) -> str:
         contract, deal = state.contract, state.deal
-        head = (f"{SEATS[contract.declarer]} makes {SUIT_NAMES[contract.trump]}"
-                f"{lone_form(contract.alone, contract.lone_defender)}")
+        head = (
+            f"{SEATS[contract.declarer]} makes {SUIT_NAMES[contract.trump]}"
+            f"{lone_form(contract.alone, contract.lone_defender)}"
+        )
         if not exchange:
             return head
         discard = exchange_discard(state)
@@ -228,8 +284,11 @@ class Euchre(Game):
         calls = f"; {calls}" if calls else ""
         if discard is None:
             return head + f", nobody takes the upcard {card_name(deal.extra)}" + calls
-        return (head + f", {SEATS[deal.dealer]} takes the upcard {card_name(deal.extra)}, discards {card_name(discard)}"
-                + calls)
+        return (
+            head
+            + f", {SEATS[deal.dealer]} takes the upcard {card_name(deal.extra)}, discards {card_name(discard)}"
+            + calls
+        )
 
     def contract_line(self, review: PlayReview) -> str:
         return contract_line(review)

@@ -67,7 +67,6 @@ def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
 # --- Euchre ---------------------------------------------------------------------------------
 
 
-
 def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
     from ..analysis.bidding import BidScore, DeclarerBest, HasenpfefferAdvice
 
@@ -94,8 +93,10 @@ def format_table(analysis: TableAnalysis) -> str:
         defender = analysis.lone_defender
         seats = active_seats(deal.variant, seat, analysis.alone, defender)
         leader = first_leader(deal.dealer, seat, seats, analysis.alone, analysis.settings, defender)
-        out.append(f"{SEATS[seat]} declares{lone_form(analysis.alone, defender)}; {SEATS[deal.dealer]} deals, "
-                   f"{SEATS[leader]} leads")
+        out.append(
+            f"{SEATS[seat]} declares{lone_form(analysis.alone, defender)}; {SEATS[deal.dealer]} deals, "
+            f"{SEATS[leader]} leads"
+        )
         out.append("trump " + "".join(f"{card_name(d):>4}" for d in table.discards) + "   (discard)")
         (best_trump, best_discard), best_tricks = table.ties[0], table.best_tricks
         for trump in TRUMPS:
@@ -108,8 +109,7 @@ def format_table(analysis: TableAnalysis) -> str:
         also = ""
         if len(ties) > 1:
             also = "; also " + ", ".join(f"{SUITS[t]}/{card_name(d)}" for t, d in ties[1:])
-        out.append(f"best: {SUIT_NAMES[best_trump]}, discard {card_name(best_discard)}, "
-                   f"{best_tricks} tricks{also}")
+        out.append(f"best: {SUIT_NAMES[best_trump]}, discard {card_name(best_discard)}, {best_tricks} tricks{also}")
         out.append("")
     return "\n".join(out).rstrip()
 
@@ -119,26 +119,42 @@ def contract_line(review: PlayReview) -> str:
     contract, table = review.contract, review.table
     assert isinstance(table, DeclarerTable)
     (trump, discard), tricks = table.ties[0], table.best_tricks
-    chosen = (f"contract: {SUIT_NAMES[contract.trump]}, discard {card_name(contract.discard)}: "
-              f"{review.contract_tricks} tricks double-dummy")
+    chosen = (
+        f"contract: {SUIT_NAMES[contract.trump]}, discard {card_name(contract.discard)}: "
+        f"{review.contract_tricks} tricks double-dummy"
+    )
     if review.contract_cost == 0:
         return chosen + ", the best choice"
     lost = "trick" if review.contract_cost == 1 else "tricks"
-    return (chosen + f"; best: {SUIT_NAMES[trump]}, discard {card_name(discard)}, {tricks} tricks "
-            f"({review.contract_cost} {lost} given away)")
+    return (
+        chosen + f"; best: {SUIT_NAMES[trump]}, discard {card_name(discard)}, {tricks} tricks "
+        f"({review.contract_cost} {lost} given away)"
+    )
 
 
 class Hasenpfeffer(Game):
     family = "hasenpfeffer"
     examples = {"hasenpfeffer": EXAMPLE}
 
-    def plan_table(self, deal: Deal, declarer: str | int | None = None, alone: bool = False,
-                   defender: str | int | None = None, settings: Settings | None = None) -> Plan:
-        return plan_table(deal, declarer=declarer, alone=alone, defender=defender,
-                          settings=deal.settings if settings is None else settings)
+    def plan_table(
+        self,
+        deal: Deal,
+        declarer: str | int | None = None,
+        alone: bool = False,
+        defender: str | int | None = None,
+        settings: Settings | None = None,
+    ) -> Plan:
+        return plan_table(
+            deal,
+            declarer=declarer,
+            alone=alone,
+            defender=defender,
+            settings=deal.settings if settings is None else settings,
+        )
 
-    def contract_table(self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None,
-                       settings: Settings, searcher: Searcher) -> DeclarerTable:
+    def contract_table(
+        self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
+    ) -> DeclarerTable:
         return declarer_table(deal, declarer, alone, settings, searcher, lone_defender)
 
     def par(self, outcomes: Outcomes) -> Auction:
@@ -147,14 +163,35 @@ class Hasenpfeffer(Game):
     def advice(self, outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
         return hasenpfeffer_advice(outcomes, seat)
 
-    def advise(self, knowledge: Knowledge, settings: Settings, layouts: int, seed: int, alone: bool | None,
-               choice_layouts: int, threads: int = 1, mapper: Mapper | None = None,
-               progress: Progress | None = None, context: Context | None = None) -> BidAdvice:
+    def advise(
+        self,
+        knowledge: Knowledge,
+        settings: Settings,
+        layouts: int,
+        seed: int,
+        alone: bool | None,
+        choice_layouts: int,
+        threads: int = 1,
+        mapper: Mapper | None = None,
+        progress: Progress | None = None,
+        context: Context | None = None,
+    ) -> BidAdvice:
         from ..analysis.advice import advise_hasenpfeffer
         from ..analysis.knowledge import Context
 
-        return advise_hasenpfeffer(knowledge, self, layouts, seed, settings, alone, choice_layouts, threads, mapper,
-                                   progress, context or Context())
+        return advise_hasenpfeffer(
+            knowledge,
+            self,
+            layouts,
+            seed,
+            settings,
+            alone,
+            choice_layouts,
+            threads,
+            mapper,
+            progress,
+            context or Context(),
+        )
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         out = []
@@ -174,10 +211,17 @@ class Hasenpfeffer(Game):
             (best_trump, best_discard), best_tricks = table.ties[0], table.best_tricks
             rows = [(SUITS[t], [table.tricks[t][d] for d in table.discards]) for t in TRUMPS]
             best = (TRUMPS.index(best_trump), table.discards.index(best_discard))
-            parts.append(grid_html(f"{SEATS[seat]} declares{lone_form(analysis.alone, analysis.lone_defender)}: "
-                                   f"best {SUIT_NAMES[best_trump]}, discard {card_name(best_discard)}, "
-                                   f"{tricks(best_tricks)}",
-                                   "trump \\ discard", [card_name(d) for d in table.discards], rows, best))
+            parts.append(
+                grid_html(
+                    f"{SEATS[seat]} declares{lone_form(analysis.alone, analysis.lone_defender)}: "
+                    f"best {SUIT_NAMES[best_trump]}, discard {card_name(best_discard)}, "
+                    f"{tricks(best_tricks)}",
+                    "trump \\ discard",
+                    [card_name(d) for d in table.discards],
+                    rows,
+                    best,
+                )
+            )
         return "".join(parts)
 
     def advice_lines(self, seat: int, advice: Advice) -> list[str]:
@@ -187,14 +231,18 @@ class Hasenpfeffer(Game):
         lines = []
         for form, label in ((advice.with_partner, "with partner"), (advice.alone, "alone")):
             scores = " ".join(f"{s.bid}:{signed(s.declarers)}" for s in form.scores)
-            lines.append(f"{SEATS[seat]} {label:<13} {tricks(form.tricks)}, highest bid "
-                         f"{form.highest_bid or 'none'}; scores {scores}")
+            lines.append(
+                f"{SEATS[seat]} {label:<13} {tricks(form.tricks)}, highest bid "
+                f"{form.highest_bid or 'none'}; scores {scores}"
+            )
         return lines
 
     def contract_head(self, state: PlayState, exchange: bool = True) -> str:
         contract = state.contract
-        return (f"{SEATS[contract.declarer]} declares {SUIT_NAMES[contract.trump]}"
-                f"{lone_form(contract.alone, contract.lone_defender)}, discard {card_name(contract.discard)}")
+        return (
+            f"{SEATS[contract.declarer]} declares {SUIT_NAMES[contract.trump]}"
+            f"{lone_form(contract.alone, contract.lone_defender)}, discard {card_name(contract.discard)}"
+        )
 
     def contract_line(self, review: PlayReview) -> str:
         return contract_line(review)

@@ -87,8 +87,7 @@ class AuctionState(NamedTuple):
 class AuctionRules(ABC):
     """The auction of one deal under the table's settings."""
 
-    def __init__(self, variant: Variant, dealer: int, extra: int, joker_holder: int | None,
-                 settings: Settings) -> None:
+    def __init__(self, variant: Variant, dealer: int, extra: int, joker_holder: int | None, settings: Settings) -> None:
         self.variant, self.dealer, self.extra, self.settings = variant, dealer, extra, settings
         self.joker_holder = joker_holder
         # the seats in the order they call: from left of the dealer, the dealer last
@@ -154,8 +153,7 @@ class HasenpfefferAuction(AuctionRules):
     higher; three passes after a bid end it. All four passing is a redeal, or under
     ``all_pass: joker_bids_3`` the Joker's holder declares a bid of three."""
 
-    def __init__(self, variant: Variant, dealer: int, extra: int, joker_holder: int | None,
-                 settings: Settings) -> None:
+    def __init__(self, variant: Variant, dealer: int, extra: int, joker_holder: int | None, settings: Settings) -> None:
         super().__init__(variant, dealer, extra, joker_holder, settings)
         self.ladder = bid_ladder(variant, settings)
         # each bid's call and its place on the ladder, made once: the par asks for them often
@@ -178,7 +176,7 @@ class HasenpfefferAuction(AuctionRules):
     def calls(self, state: AuctionState) -> list[Call]:
         if state.end is not None:
             return []
-        return [PASSING, *self.bid_calls[state.high + 1:]]
+        return [PASSING, *self.bid_calls[state.high + 1 :]]
 
     def after(self, state: AuctionState, call: Call) -> AuctionState:
         seat, seats = state.turn, len(self.variant.seats)
@@ -215,8 +213,7 @@ class HasenpfefferAuction(AuctionRules):
             return f"{call.words(self.settings)!r} is no bid here"
         if self.rank[call.bid] <= state.high:
             assert state.bidder is not None
-            return (f"a bid must be higher than {SEATS[state.bidder]}'s "
-                    f"{self.ladder[state.high].name(self.settings)}")
+            return f"a bid must be higher than {SEATS[state.bidder]}'s {self.ladder[state.high].name(self.settings)}"
         return None
 
     def parse_call(self, text: str) -> Call:
@@ -224,8 +221,10 @@ class HasenpfefferAuction(AuctionRules):
         if words == PASS:
             return PASSING
         if words.endswith(ALONE):
-            raise NotationError(f"not a call: {quoted(text)} (in {self.variant.name} the declarer says 'alone' in "
-                                "the contract, after the auction)")
+            raise NotationError(
+                f"not a call: {quoted(text)} (in {self.variant.name} the declarer says 'alone' in "
+                "the contract, after the auction)"
+            )
         try:
             return Call(BID, parse_bid(words, self.variant, self.settings))
         except NotationError:
@@ -247,8 +246,7 @@ class EuchreAuction(AuctionRules):
     dealer name any suit at once, or under ``joker_upcard: redeal`` the hand is dealt again;
     where it stands for a suit (``joker_upcard: hearts``) the rounds go as for that suit."""
 
-    def __init__(self, variant: Variant, dealer: int, extra: int, joker_holder: int | None,
-                 settings: Settings) -> None:
+    def __init__(self, variant: Variant, dealer: int, extra: int, joker_holder: int | None, settings: Settings) -> None:
         super().__init__(variant, dealer, extra, joker_holder, settings)
         self.upcard_suit = first_round_suit(extra, settings)
         self.joker = self.upcard_suit is None  # a turned Joker: the dealer names trump at once (or a redeal)
@@ -265,8 +263,7 @@ class EuchreAuction(AuctionRules):
 
     def stuck(self, state: AuctionState) -> bool:
         """Must the seat to call name a suit (the dealer in the second round, stuck)?"""
-        return (state.round == 2 and state.turn == self.dealer
-                and self.settings.all_pass == "stick_the_dealer")
+        return state.round == 2 and state.turn == self.dealer and self.settings.all_pass == "stick_the_dealer"
 
     def calls(self, state: AuctionState) -> list[Call]:
         if state.end is not None:
@@ -304,21 +301,24 @@ class EuchreAuction(AuctionRules):
         upcard = card_name(self.extra)
         if state.round == 0:
             if call.kind != NAME:
-                return (f"with the Joker turned up the dealer names trump at once: write 'name <suit>' "
-                        f"(joker_upcard: dealer_names), not {call.words(self.settings)!r}")
+                return (
+                    f"with the Joker turned up the dealer names trump at once: write 'name <suit>' "
+                    f"(joker_upcard: dealer_names), not {call.words(self.settings)!r}"
+                )
             return None
         if state.round == 1:
             if call.kind == NAME:
                 assert self.upcard_suit is not None
-                return (f"no suit is named in the first round: pass, or order up the upcard {upcard} "
-                        f"({SUIT_NAMES[self.upcard_suit]})")
+                return (
+                    f"no suit is named in the first round: pass, or order up the upcard {upcard} "
+                    f"({SUIT_NAMES[self.upcard_suit]})"
+                )
             return None
         if call.kind == ORDER_UP:
             return f"the upcard {upcard} is turned down in the second round: pass or name another suit"
         if call.kind == NAME and call.trump is not None and call.trump == self.upcard_suit:
             first, second, third = (SUITS[t] for t in TRUMPS if t != self.upcard_suit)
-            return (f"{SUIT_NAMES[call.trump]} went down with the upcard {upcard}: "
-                    f"name {first}, {second} or {third}")
+            return f"{SUIT_NAMES[call.trump]} went down with the upcard {upcard}: name {first}, {second} or {third}"
         if call.kind == PASS and self.stuck(state):
             return "the dealer must name a suit in the second round (all_pass: stick_the_dealer)"
         return None
@@ -333,18 +333,22 @@ class EuchreAuction(AuctionRules):
         if words == PASS:
             return PASSING
         alone = words.endswith(ALONE)
-        core = words[:-len(ALONE)] if alone else words
+        core = words[: -len(ALONE)] if alone else words
         if core == ORDER_UP:
             return Call(ORDER_UP, trump=self.upcard_suit, alone=alone)
         if core.startswith(NAME + " "):
-            suit = _suit(core[len(NAME) + 1:])
+            suit = _suit(core[len(NAME) + 1 :])
             if suit >= 0:
                 return Call(NAME, trump=suit, alone=alone)
         if core.isdigit() or core in ("little pepper", "big pepper"):
-            raise NotationError(f"not a call: {quoted(text)} ({self.variant.name} has no bids for tricks: "
-                                "pass, order up, or name S, H, D or C)")
-        raise NotationError(f"not a call: {quoted(text)} (expected pass, order up, or name S, H, D or C; "
-                            "each but pass may end with 'alone')")
+            raise NotationError(
+                f"not a call: {quoted(text)} ({self.variant.name} has no bids for tricks: "
+                "pass, order up, or name S, H, D or C)"
+            )
+        raise NotationError(
+            f"not a call: {quoted(text)} (expected pass, order up, or name S, H, D or C; "
+            "each but pass may end with 'alone')"
+        )
 
 
 def _suit(text: str) -> int:

@@ -54,8 +54,7 @@ def parse_bid(text: str, variant: Variant, settings: Settings) -> Bid:
     raise NotationError(f"bid: not a bid: {quoted(text)} (expected one of {allowed})")
 
 
-def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant,
-                       settings: Settings) -> tuple[int, int]:
+def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant, settings: Settings) -> tuple[int, int]:
     """A made bid scores a point per trick taken; a failed one loses by ``fail_penalty``:
     the bid, the tricks taken, or a flat 6 (pepper). Alone and big pepper each double the
     declaring side's points. The defenders score their tricks when ``defenders_score``."""
@@ -71,8 +70,9 @@ def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant,
     return points, defenders
 
 
-def euchre_score(tricks: int, alone: bool, variant: Variant, lone_defence: bool = False,
-                 settings: Settings = DEFAULT_SETTINGS) -> tuple[int, int]:
+def euchre_score(
+    tricks: int, alone: bool, variant: Variant, lone_defence: bool = False, settings: Settings = DEFAULT_SETTINGS
+) -> tuple[int, int]:
     """1 for three or four tricks, 2 for all five (4 alone, 3 for the maker of Three-Handed
     Euchre); makers held under three are euchred and the defenders score 2 (with three
     players, each of them, or with ``euchred=maker_loses`` the maker loses 2 instead), in
@@ -91,8 +91,10 @@ def named_points(variant: Variant, declarer: int, score: tuple[int, int]) -> dic
     a score, the declaring side's first: N-S and E-W, or the two players; with three players
     each player's, the maker's first, each defender scoring the defenders' points."""
     if variant.cutthroat:
-        return {SEATS[s]: score[0] if s == declarer else score[1]
-                for s in sorted(variant.seats, key=lambda s: s != declarer)}
+        return {
+            SEATS[s]: score[0] if s == declarer else score[1]
+            for s in sorted(variant.seats, key=lambda s: s != declarer)
+        }
     made, names = variant.side_of(declarer), variant.side_names
     return {names[made]: score[0], names[1 - made]: score[1]}
 
@@ -121,8 +123,9 @@ def tricks_needed(variant: Variant, bid: Bid | None) -> int:
     return EUCHRE_MAKES
 
 
-def hand_score(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool,
-               lone_defence: bool = False) -> tuple[int, int]:
+def hand_score(
+    variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool, lone_defence: bool = False
+) -> tuple[int, int]:
     """The points of a played hand by the game's scoring: the declaring side's and the
     defenders'; ``lone_defence``: a defender played alone."""
     if variant.family == "hasenpfeffer":
@@ -131,16 +134,30 @@ def hand_score(variant: Variant, settings: Settings, bid: Bid | None, tricks: in
     return euchre_score(tricks, alone, variant, lone_defence, settings)
 
 
-def side_points(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool,
-                declaring: int, lone_defence: bool = False) -> tuple[int, int]:
+def side_points(
+    variant: Variant,
+    settings: Settings,
+    bid: Bid | None,
+    tricks: int,
+    alone: bool,
+    declaring: int,
+    lone_defence: bool = False,
+) -> tuple[int, int]:
     """The points of a played hand by side, the first side's (N-S, or N) first:
     ``hand_score`` with the declaring side (0 or 1) placed."""
     mine, theirs = hand_score(variant, settings, bid, tricks, alone, lone_defence)
     return (mine, theirs) if declaring == 0 else (theirs, mine)
 
 
-def scorer_points(variant: Variant, settings: Settings, bid: Bid | None, tricks: int, alone: bool,
-                  declaring: int, lone_defence: bool = False) -> tuple[int, ...]:
+def scorer_points(
+    variant: Variant,
+    settings: Settings,
+    bid: Bid | None,
+    tricks: int,
+    alone: bool,
+    declaring: int,
+    lone_defence: bool = False,
+) -> tuple[int, ...]:
     """The points of a played hand for each of ``variant.score_names``: ``side_points`` for
     two sides (``declaring``: the declaring side); with three players each for themselves,
     each player's, ``declaring`` being the maker's place among the seats."""
@@ -151,8 +168,9 @@ def scorer_points(variant: Variant, settings: Settings, bid: Bid | None, tricks:
 
 
 @cache
-def net_scores(variant: Variant, settings: Settings, bid: Bid | None, alone: bool,
-               lone_defence: bool = False) -> tuple[int, ...]:
+def net_scores(
+    variant: Variant, settings: Settings, bid: Bid | None, alone: bool, lone_defence: bool = False
+) -> tuple[int, ...]:
     """The declaring side's points less the defenders' for 0, 1, ... tricks."""
     out = []
     for tricks in range(variant.hand_size + 1):

@@ -10,8 +10,7 @@ from ..core.variants import Variant
 from .settings import BEST_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, Settings
 
 
-def active_seats(variant: Variant, declarer: int, alone: bool,
-                 lone_defender: int | None = None) -> tuple[int, ...]:
+def active_seats(variant: Variant, declarer: int, alone: bool, lone_defender: int | None = None) -> tuple[int, ...]:
     """The seats that play: the variant's, less the lone declarer's partner and, when a
     defender also plays alone, that defender's partner."""
     idle = {partner_of(declarer)} if alone else set()
@@ -20,8 +19,9 @@ def active_seats(variant: Variant, declarer: int, alone: bool,
     return tuple(s for s in variant.seats if s not in idle)
 
 
-def best_callers(variant: Variant, settings: Settings, declarer: int, alone: bool,
-                 lone_defender: int | None = None) -> tuple[tuple[int, int], ...]:
+def best_callers(
+    variant: Variant, settings: Settings, declarer: int, alone: bool, lone_defender: int | None = None
+) -> tuple[tuple[int, int], ...]:
     """Who calls for the partner's best card, in the order they exchange, each with the
     partner who passes it: in Railroad with ``call_for_best``, the lone declarer, then a lone
     defender (docs/rules.md, "Calling for best")."""
@@ -31,8 +31,14 @@ def best_callers(variant: Variant, settings: Settings, declarer: int, alone: boo
     return tuple((seat, partner_of(seat)) for seat in callers)
 
 
-def first_leader(dealer: int, declarer: int, active: Sequence[int], alone: bool,
-                 settings: Settings = Settings(), lone_defender: int | None = None) -> int:
+def first_leader(
+    dealer: int,
+    declarer: int,
+    active: Sequence[int],
+    alone: bool,
+    settings: Settings = Settings(),
+    lone_defender: int | None = None,
+) -> int:
     """Who leads the first trick, per docs/rules.md and the table's settings."""
     if lone_defender is not None:
         return lone_defender  # two hands play: the lone defender leads

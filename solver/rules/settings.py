@@ -85,6 +85,7 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
     __slots__ = ()
 
     if not TYPE_CHECKING:  # type checkers see SettingValues' own signature, fields and defaults
+
         def __new__(cls, *args, **values):
             return _checked(super().__new__(cls, *args, **values))
 
@@ -94,11 +95,14 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
 
     def applicable(self, variant: Variant) -> dict[str, object]:
         """The settings the variant's game has, by name, with their values."""
-        names = [n for n in GAME_SETTINGS[variant.family]
-                 if not (n in LONE_SETTINGS and not variant.partners)
-                 and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)
-                 and not (n in BEST_SETTINGS and not variant.calls_for_best)
-                 and not (n in CUTTHROAT_SETTINGS and not variant.cutthroat)]
+        names = [
+            n
+            for n in GAME_SETTINGS[variant.family]
+            if not (n in LONE_SETTINGS and not variant.partners)
+            and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)
+            and not (n in BEST_SETTINGS and not variant.calls_for_best)
+            and not (n in CUTTHROAT_SETTINGS and not variant.cutthroat)
+        ]
         return {n: getattr(self, n) for n in names}
 
     def check_for(self, variant: Variant, given: Iterable[str] | None = None) -> None:
@@ -110,8 +114,9 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
         """The settings that differ from the defaults, by name."""
         if self == DEFAULT_SETTINGS:  # most tables: no field to look at
             return {}
-        return {name: getattr(self, name) for name in self._fields
-                if getattr(self, name) != getattr(DEFAULT_SETTINGS, name)}
+        return {
+            name: getattr(self, name) for name in self._fields if getattr(self, name) != getattr(DEFAULT_SETTINGS, name)
+        }
 
 
 def _checked(settings: Settings) -> Settings:
@@ -122,8 +127,11 @@ def _checked(settings: Settings) -> Settings:
     for name in settings._fields:
         allowed = _choices(name)
         value = getattr(settings, name)
-        if (not isinstance(value, type(allowed[0])) or isinstance(value, bool) != isinstance(allowed[0], bool)
-                or value not in allowed):  # True is no number of points
+        if (
+            not isinstance(value, type(allowed[0]))
+            or isinstance(value, bool) != isinstance(allowed[0], bool)
+            or value not in allowed
+        ):  # True is no number of points
             raise NotationError(f"{name}: {quoted(value)} is not one of {', '.join(map(str, allowed))}")
     return settings
 
@@ -149,8 +157,10 @@ def _check_for(settings: Settings, variant: Variant, given: frozenset[str] | Non
             raise NotationError(f"{name}: {why} (got {quoted(value)})")
         if name in applicable and value not in GAME_SETTINGS[variant.family][name]:
             others = [g for g, names in GAME_SETTINGS.items() if value in names.get(name, ())]
-            raise NotationError(f"{name}: {quoted(value)} is a {' and '.join(others)} rule; {variant.name} has "
-                                f"{', '.join(map(str, GAME_SETTINGS[variant.family][name]))}")
+            raise NotationError(
+                f"{name}: {quoted(value)} is a {' and '.join(others)} rule; {variant.name} has "
+                f"{', '.join(map(str, GAME_SETTINGS[variant.family][name]))}"
+            )
 
 
 DEFAULT_SETTINGS = Settings()
@@ -175,8 +185,9 @@ def setting_value(name: str, text: str) -> object:
         return word == "true"
     if known and all(isinstance(v, int) for v in known):
         if not (text.isascii() and text.isdigit()):
-            raise NotationError(f"{name}: expected a number of points ({', '.join(map(str, known))}), "
-                                f"got {quoted(text)}")
+            raise NotationError(
+                f"{name}: expected a number of points ({', '.join(map(str, known))}), got {quoted(text)}"
+            )
         return int(text)
     return text.lower()
 
@@ -220,6 +231,7 @@ def settings_for(variant: Variant, settings: Settings | Mapping[str, object] | N
         raise NotationError(f"settings: expected Settings or a mapping of names to values, got {quoted(settings)}")
     unknown = [name for name in settings if name not in Settings._fields]
     if unknown:
-        raise NotationError(f"settings: no setting called {quoted(unknown[0])} "
-                            f"(expected some of {', '.join(Settings._fields)})")
+        raise NotationError(
+            f"settings: no setting called {quoted(unknown[0])} (expected some of {', '.join(Settings._fields)})"
+        )
     return checked_settings(variant, dict(settings))

@@ -48,8 +48,7 @@ def power_order(suit: int, trump: int) -> tuple[CardId, ...]:
         right = make_card(trump, JACK)
         plain = [make_card(trump, r) for r in range(RANKS_PER_SUIT) if r != JACK]
         return (*plain, left_bower(trump), right, JOKER)
-    return tuple(make_card(suit, r) for r in range(RANKS_PER_SUIT)
-                 if make_card(suit, r) != left_bower(trump))
+    return tuple(make_card(suit, r) for r in range(RANKS_PER_SUIT) if make_card(suit, r) != left_bower(trump))
 
 
 def beats(card: CardId, best: CardId, trump: int) -> bool:

@@ -20,22 +20,34 @@ deal_layouts: DealLayouts
 if EXTENSIONS_DISABLED:
     from ._search_py import Searcher as Core
     from ._search_py import deal_layouts
+
     USING_EXTENSION = False
 else:
     try:
         from ._search import Searcher as Core
         from ._search import deal_layouts
+
         USING_EXTENSION = True
     except ImportError:
         from ._search_py import Searcher as Core
         from ._search_py import deal_layouts
+
         USING_EXTENSION = False
 
 _local = thread_local()
 
 
-def solve_table(searcher: Searcher, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
-                active: int, leader: int, side: int, wanted: Sequence[int] | None = None) -> bytes:
+def solve_table(
+    searcher: Searcher,
+    hands: Sequence[int],
+    layouts: bytes,
+    takers: Sequence[int],
+    extra: int,
+    active: int,
+    leader: int,
+    side: int,
+    wanted: Sequence[int] | None = None,
+) -> bytes:
     """``searcher.solve_table(...)`` (protocol.py); for a searcher without it, the same
     positions through ``solve_many``, built here."""
     if hasattr(searcher, "solve_table"):
@@ -45,7 +57,7 @@ def solve_table(searcher: Searcher, hands: Sequence[int], layouts: bytes, takers
     stride = len(layouts) // 4
     values: list[int] = []
     for trump in range(4):
-        row = layouts[trump * stride:(trump + 1) * stride]
+        row = layouts[trump * stride : (trump + 1) * stride]
         laid = [sum(1 << row[c] for c in range(stride) if hand >> c & 1) for hand in hands]
         taker = takers[trump]
         if taker < 0:
@@ -53,11 +65,11 @@ def solve_table(searcher: Searcher, hands: Sequence[int], layouts: bytes, takers
         else:
             cards = hands[taker] | 1 << extra
             full = laid[taker] | 1 << row[extra]
-            positions = [laid[:taker] + [full & ~(1 << row[c])] + laid[taker + 1:]
-                         for c in range(stride) if cards >> c & 1]
+            positions = [
+                laid[:taker] + [full & ~(1 << row[c])] + laid[taker + 1 :] for c in range(stride) if cards >> c & 1
+            ]
         mask = -1 if wanted is None else wanted[trump]
-        solved = iter(searcher.solve_many([p for j, p in enumerate(positions) if mask >> j & 1], active, leader,
-                                          side))
+        solved = iter(searcher.solve_many([p for j, p in enumerate(positions) if mask >> j & 1], active, leader, side))
         values += [next(solved) if mask >> j & 1 else NOT_SOLVED for j in range(len(positions))]
     return bytes(values)
 

@@ -16,11 +16,30 @@ class Searcher:
     def clear(self) -> None: ...
     def solve(self, hands: Sequence[int], active: int, leader: int, side: int, trick: Sequence[int] = ()) -> int: ...
     def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, side: int) -> list[int]: ...
-    def solve_table(self, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int, active: int,
-                    leader: int, side: int, wanted: Sequence[int] | None = None) -> bytes: ...
+    def solve_table(
+        self,
+        hands: Sequence[int],
+        layouts: bytes,
+        takers: Sequence[int],
+        extra: int,
+        active: int,
+        leader: int,
+        side: int,
+        wanted: Sequence[int] | None = None,
+    ) -> bytes: ...
     def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]: ...
-    def solve_positions(self, positions: Sequence[tuple[Sequence[int], int, Sequence[int]]], active: int,
-                        side: int, layout: bytes | None = None) -> list[int]: ...
+    def solve_positions(
+        self,
+        positions: Sequence[tuple[Sequence[int], int, Sequence[int]]],
+        active: int,
+        side: int,
+        layout: bytes | None = None,
+    ) -> list[int]: ...
 
-def deal_layouts(seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Sequence[int]],
-                 states: Sequence[DealState], draw: bool = True) -> list[list[int]]: ...
+def deal_layouts(
+    seeds: Sequence[str],
+    fixed: Sequence[int],
+    groups: Sequence[Sequence[int]],
+    states: Sequence[DealState],
+    draw: bool = True,
+) -> list[list[int]]: ...

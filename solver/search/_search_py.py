@@ -61,8 +61,15 @@ def checked_hands(hands: Sequence[int], active: int, leader: int) -> list[int]:
     return checked
 
 
-def check_table(hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int, active: int,
-                leader: int, wanted: Sequence[int] | None = None) -> None:
+def check_table(
+    hands: Sequence[int],
+    layouts: bytes,
+    takers: Sequence[int],
+    extra: int,
+    active: int,
+    leader: int,
+    wanted: Sequence[int] | None = None,
+) -> None:
     """Refuse a table's request as the C core refuses it."""
     stride = len(layouts) // 4
     if stride * 4 != len(layouts) or stride > 64 or not 0 <= extra < stride:
@@ -111,8 +118,7 @@ class Searcher:
     def clear(self) -> None:
         self.table.clear()
 
-    def solve(self, hands: Sequence[int], active: int, leader: int, side: int,
-              trick: Sequence[int] = ()) -> int:
+    def solve(self, hands: Sequence[int], active: int, leader: int, side: int, trick: Sequence[int] = ()) -> int:
         """Tricks ``side`` (0 N-S, 1 E-W) takes from the current trick on.
 
         ``active`` is a bit mask of the seats that play; ``trick`` the cards already played to
@@ -143,22 +149,30 @@ class Searcher:
                 hi = value
         return lo
 
-    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int,
-                   side: int) -> list[int]:
+    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, side: int) -> list[int]:
         """``solve`` for many positions at a trick boundary with the same seats, leader and
         side (a declarer's table); the extension runs them under one release of the GIL."""
         for hands in positions:  # all checked before any is solved, as the C core does
             checked_hands(hands, active, leader)
         return [self.solve(hands, active, leader, side) for hands in positions]
 
-    def solve_table(self, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
-                    active: int, leader: int, side: int, wanted: Sequence[int] | None = None) -> bytes:
+    def solve_table(
+        self,
+        hands: Sequence[int],
+        layouts: bytes,
+        takers: Sequence[int],
+        extra: int,
+        active: int,
+        leader: int,
+        side: int,
+        wanted: Sequence[int] | None = None,
+    ) -> bytes:
         """The positions of a table, built from real cards (see ``protocol.py``)."""
         check_table(hands, layouts, takers, extra, active, leader, wanted)
         stride = len(layouts) // 4
         values = []
         for trump in range(4):
-            row = layouts[trump * stride:(trump + 1) * stride]
+            row = layouts[trump * stride : (trump + 1) * stride]
             laid = [sum(1 << row[c] for c in range(stride) if hand >> c & 1) for hand in hands]
             taker = takers[trump]
             asked = -1 if wanted is None else wanted[trump]
@@ -176,8 +190,13 @@ class Searcher:
                 values.append(self.solve(position, active, leader, side))
         return bytes(values)
 
-    def solve_positions(self, positions: Sequence[tuple[Sequence[int], int, Sequence[int]]], active: int,
-                        side: int, layout: bytes | None = None) -> list[int]:
+    def solve_positions(
+        self,
+        positions: Sequence[tuple[Sequence[int], int, Sequence[int]]],
+        active: int,
+        side: int,
+        layout: bytes | None = None,
+    ) -> list[int]:
         """``solve`` of each position ``(hands, leader, trick)`` (see ``protocol.py``)."""
         if layout is None:
             return [self.solve(hands, active, leader, side, trick) for hands, leader, trick in positions]
@@ -257,7 +276,7 @@ class Searcher:
 
     def _last_trick(self, leader: int) -> int:
         order = self._order(leader)
-        cards = [self.hands[s] .bit_length() - 1 for s in order]
+        cards = [self.hands[s].bit_length() - 1 for s in order]
         win = 0
         for i in range(1, len(cards)):
             if beats(cards[i], cards[win]):
@@ -302,13 +321,15 @@ class Searcher:
             if s != leader:
                 others |= hands[s]
         top_other = _top_bit(others & TRUMP_MASK)
-        trumps_drawn = (hand & TRUMP_MASK & ~((2 << top_other) - 1)).bit_count() if top_other >= 0 \
+        trumps_drawn = (
+            (hand & TRUMP_MASK & ~((2 << top_other) - 1)).bit_count()
+            if top_other >= 0
             else (hand & TRUMP_MASK).bit_count()
+        )
         partner = (leader + 2) % NUM_SEATS
         if partner in self.seats and (hands[partner] & TRUMP_MASK).bit_count() > trumps_drawn:
             return min(trumps_drawn, n)
-        ruffers = [s for s in self.seats if s % 2 != leader % 2
-                   and (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn]
+        ruffers = [s for s in self.seats if s % 2 != leader % 2 and (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn]
         tricks = trumps_drawn
         for block in range(NUM_BLOCKS):
             if block == TRUMP_BLOCK:
@@ -406,8 +427,13 @@ class Searcher:
         return 50 - power
 
 
-def deal_layouts(seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Sequence[int]],
-                 states: Sequence[DealState], draw: bool = True) -> list[list[int]]:
+def deal_layouts(
+    seeds: Sequence[str],
+    fixed: Sequence[int],
+    groups: Sequence[Sequence[int]],
+    states: Sequence[DealState],
+    draw: bool = True,
+) -> list[list[int]]:
     """The layout each seed deals (see ``protocol.py``), through the random module itself."""
     if groups and not states:
         raise ValueError("deal_layouts: no state to deal the groups from")
@@ -438,7 +464,7 @@ def deal_layouts(seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Se
             if sum(counts) > len(shuffled):
                 raise ValueError("deal_layouts: a row gives out other than its group's cards, or ends too soon")
             for place, count in enumerate(counts):
-                for card in shuffled[at:at + count]:
+                for card in shuffled[at : at + count]:
                     held[place] |= 1 << card
                 at += count
             state = following

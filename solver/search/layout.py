@@ -58,8 +58,9 @@ def _byte_layouts(trump: int) -> tuple[tuple[int, ...], ...]:
 def to_layout(mask: Mask, trump: int) -> Mask:
     """A card mask in the search layout of ``trump``."""
     b0, b1, b2, b3, b4 = _byte_layouts(trump)
-    return (b0[mask & 0xFF] | b1[mask >> 8 & 0xFF] | b2[mask >> 16 & 0xFF]
-            | b3[mask >> 24 & 0xFF] | b4[mask >> 32 & 0xFF])
+    return (
+        b0[mask & 0xFF] | b1[mask >> 8 & 0xFF] | b2[mask >> 16 & 0xFF] | b3[mask >> 24 & 0xFF] | b4[mask >> 32 & 0xFF]
+    )
 
 
 # each trump's layout, one byte per card, for Searcher.solve_table

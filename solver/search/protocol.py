@@ -17,8 +17,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 # solve_table's arguments after self: hands, layouts, takers, extra, active, leader, side[, wanted]
-TableArgs = tuple[Sequence[int], bytes, Sequence[int], int, int, int, int] | \
-    tuple[Sequence[int], bytes, Sequence[int], int, int, int, int, Sequence[int] | None]
+TableArgs = (
+    tuple[Sequence[int], bytes, Sequence[int], int, int, int, int]
+    | tuple[Sequence[int], bytes, Sequence[int], int, int, int, int, Sequence[int] | None]
+)
 NOT_SOLVED = 255  # a table's value that its request's ``wanted`` left out
 # a state of dealing one layout: the layouts it leaves in all (its ways), and each way to give
 # the next group's cards out: a count per place, the layouts that way leaves, the next state
@@ -36,19 +38,26 @@ class Searcher(Protocol):
         """Forget every stored bound."""
         ...
 
-    def solve(self, hands: Sequence[int], active: int, leader: int, side: int,
-              trick: Sequence[int] = ()) -> int:
+    def solve(self, hands: Sequence[int], active: int, leader: int, side: int, trick: Sequence[int] = ()) -> int:
         """Tricks ``side`` takes from the current trick (included) to the end."""
         ...
 
-    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int,
-                   side: int) -> list[int]:
+    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, side: int) -> list[int]:
         """``solve`` of each position (hands only; the same seats, leader and side, no trick
         in progress), in one call."""
         ...
 
-    def solve_table(self, hands: Sequence[int], layouts: bytes, takers: Sequence[int], extra: int,
-                    active: int, leader: int, side: int, wanted: Sequence[int] | None = None) -> bytes:
+    def solve_table(
+        self,
+        hands: Sequence[int],
+        layouts: bytes,
+        takers: Sequence[int],
+        extra: int,
+        active: int,
+        leader: int,
+        side: int,
+        wanted: Sequence[int] | None = None,
+    ) -> bytes:
         """A table in one call, from real cards: for each trump ``t`` (0-3), the hands (real
         card masks by search seat, 0 for a seat that sits out) put in the layout
         ``layouts[t * n:(t + 1) * n]`` (``n = len(layouts) // 4``: each card's bit), then
@@ -63,8 +72,13 @@ class Searcher(Protocol):
         for them all); with ``clear_each`` the table is emptied before each, as by ``clear()``."""
         ...
 
-    def solve_positions(self, positions: Sequence[tuple[Sequence[int], int, Sequence[int]]], active: int,
-                        side: int, layout: bytes | None = None) -> list[int]:
+    def solve_positions(
+        self,
+        positions: Sequence[tuple[Sequence[int], int, Sequence[int]]],
+        active: int,
+        side: int,
+        layout: bytes | None = None,
+    ) -> list[int]:
         """``solve(hands, active, leader, side, trick)`` of each position ``(hands, leader,
         trick)``, in one call (the compiled core holds no GIL for them all). With ``layout``
         (a byte per card: its bit in the search layout, as one trump's row of
@@ -83,5 +97,11 @@ class DealLayouts(Protocol):
     ``draw`` no way is drawn: each state's first row is taken, and a layout is the
     groups' cards shuffled and given out (``Knowledge.dealt``'s draw)."""
 
-    def __call__(self, seeds: Sequence[str], fixed: Sequence[int], groups: Sequence[Sequence[int]],
-                 states: Sequence[DealState], draw: bool = True) -> list[list[int]]: ...
+    def __call__(
+        self,
+        seeds: Sequence[str],
+        fixed: Sequence[int],
+        groups: Sequence[Sequence[int]],
+        states: Sequence[DealState],
+        draw: bool = True,
+    ) -> list[list[int]]: ...

@@ -34,18 +34,22 @@ def bid_line(form: FormAdvice, label: str, other: FormAdvice | None = None) -> s
     worth = form.worth()
     if worth is None:
         best = max(form.bids, key=lambda b: b.expected)
-        return (f"{label}: pass; no bid scores above 0 on average (the best, {best.bid}, "
-                f"expects {points(best.expected)})")
-    line = (f"{label}: worth bidding up to {worth.bid} ({SUIT_NAMES[worth.trump]} most often): {worth.bid} makes "
-            f"{percent(worth.make)} of the time, expected {points(worth.expected)} points")
+        return (
+            f"{label}: pass; no bid scores above 0 on average (the best, {best.bid}, expects {points(best.expected)})"
+        )
+    line = (
+        f"{label}: worth bidding up to {worth.bid} ({SUIT_NAMES[worth.trump]} most often): {worth.bid} makes "
+        f"{percent(worth.make)} of the time, expected {points(worth.expected)} points"
+    )
     if other is not None:
         there = next(b for b in other.bids if b.bid == worth.bid)
         line += f" ({'alone' if other.alone else 'with the partner'}: {points(there.expected)})"
     return line
 
 
-def what_is_known(knowledge: Knowledge, layouts: int, seed: int, context: Context | None = None,
-                  settings: Settings | None = None) -> list[str]:
+def what_is_known(
+    knowledge: Knowledge, layouts: int, seed: int, context: Context | None = None, settings: Settings | None = None
+) -> list[str]:
     """What the seat knows and what is dealt at random, in a few sentences."""
     k = knowledge
     seen = [f"its {len(CardSet(k.hand))} cards"]
@@ -62,8 +66,10 @@ def what_is_known(knowledge: Knowledge, layouts: int, seed: int, context: Contex
         words = ", ".join(f"{SEATS[seat]} {call.words(settings or Settings())}" for seat, call in context.auction)
         taken = " (taken to have passed: give --auction for other calls)" if context.passes_taken else ""
         lines.append(f"The auction so far: {words}{taken}.")
-    lines.append(f"The rest, {rest}, is dealt at random: {layouts:,} layouts (seed {seed}), each played "
-                 "double-dummy (every hand open, best play).")
+    lines.append(
+        f"The rest, {rest}, is dealt at random: {layouts:,} layouts (seed {seed}), each played "
+        "double-dummy (every hand open, best play)."
+    )
     return lines
 
 
@@ -71,17 +77,28 @@ def model_lines(advice: BidAdvice | CallAdvice) -> list[str]:
     """How the other players were taken, and which layouts were kept."""
     context, agreeing = advice.context, advice.agreeing
     if not context.model:
-        return ["Each bid is judged as if it won the auction, and passing as worth 0 (--no-model): what the other "
-                "players would call is left out."]
-    lines = ["After the seat's call the auction goes on by the model of the other players (how a player bids "
-             "knowing only its own cards; docs/variants.md), and the contract it ends in is played out."]
+        return [
+            "Each bid is judged as if it won the auction, and passing as worth 0 (--no-model): what the other "
+            "players would call is left out."
+        ]
+    lines = [
+        "After the seat's call the auction goes on by the model of the other players (how a player bids "
+        "knowing only its own cards; docs/variants.md), and the contract it ends in is played out."
+    ]
     if agreeing is not None and agreeing.filtered:
-        lines.append(f"The layouts agree with the other seats' calls so far by the model: {advice.layouts:,} of "
-                     f"{agreeing.tried:,} dealt.")
-    elif agreeing is not None and any(seat != advice.knowledge.seat for seat, _ in context.auction) \
-            and not context.uniform:
-        lines.append(f"No layout of {agreeing.tried:,} dealt agrees with the other seats' calls by the model: every "
-                     "layout is taken.")
+        lines.append(
+            f"The layouts agree with the other seats' calls so far by the model: {advice.layouts:,} of "
+            f"{agreeing.tried:,} dealt."
+        )
+    elif (
+        agreeing is not None
+        and any(seat != advice.knowledge.seat for seat, _ in context.auction)
+        and not context.uniform
+    ):
+        lines.append(
+            f"No layout of {agreeing.tried:,} dealt agrees with the other seats' calls by the model: every "
+            "layout is taken."
+        )
     return lines
 
 
@@ -147,8 +164,10 @@ def group_words(group: list[ActionFigures], advice: BidAdvice | CallAdvice) -> s
     bids = [a for a in group if a.option.up_to is not None]
     parts = ["pass"] if len(bids) < len(group) else []
     partners = advice.knowledge.variant.partners
-    by_form = {alone: list(dict.fromkeys(a.option.words.removesuffix(" alone") for a in bids
-                                         if a.option.alone == alone)) for alone in (False, True)}
+    by_form = {
+        alone: list(dict.fromkeys(a.option.words.removesuffix(" alone") for a in bids if a.option.alone == alone))
+        for alone in (False, True)
+    }
     if partners and by_form[False] and by_form[False] == by_form[True]:
         return ", or ".join([*parts, f"bid up to {' or '.join(by_form[False])}, with the partner or alone"])
     for alone, levels in by_form.items():  # each form's bids on their own: no bid is listed twice
@@ -177,15 +196,19 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
     if near:
         return close_call_line(advice, best, near)
     if advice.context.score is not None:
-        line = (f"{score_words(advice)}: {what}: {ours} {verb(ours, 'win', 'wins')} the game "
-                f"{percent(best.win)} of the time "
-                f"(expected {points(best.expected)} points)")
+        line = (
+            f"{score_words(advice)}: {what}: {ours} {verb(ours, 'win', 'wins')} the game "
+            f"{percent(best.win)} of the time "
+            f"(expected {points(best.expected)} points)"
+        )
         by_points = advice.best_by_points()
         assert by_points is not None
         same = next(g for g in distinct(advice) if best in g)
         if by_points not in same:
-            line += (f"; by points alone {option_words(by_points, advice)} would be best "
-                     f"({points(by_points.expected)}, winning {percent(by_points.win)})")
+            line += (
+                f"; by points alone {option_words(by_points, advice)} would be best "
+                f"({points(by_points.expected)}, winning {percent(by_points.win)})"
+            )
         elif passing is not None and passing not in same:
             line += f"; passing wins {percent(passing.win)}"
         return line + "."
@@ -194,9 +217,11 @@ def headline(advice: BidAdvice | CallAdvice) -> str:
     if passing is not None and passing not in same:
         theirs_play = 1 - passing.share_ours - float(passing.redeal.mean())
         # the others' verbs agree through our name: "E or S" is no seat, but one player plays
-        line += (f"; passing: {points(passing.expected)} ({theirs.replace(' and ', ' or ')} then "
-                 f"{verb(ours, 'play', 'plays')} the hand {percent(theirs_play)} of the time and "
-                 f"{verb(ours, 'make', 'makes')} it {percent(passing.theirs_make)})")
+        line += (
+            f"; passing: {points(passing.expected)} ({theirs.replace(' and ', ' or ')} then "
+            f"{verb(ours, 'play', 'plays')} the hand {percent(theirs_play)} of the time and "
+            f"{verb(ours, 'make', 'makes')} it {percent(passing.theirs_make)})"
+        )
     else:
         others = [a for a in advice.actions if a not in same]
         if others:
@@ -224,11 +249,14 @@ def close_call_line(advice: BidAdvice | CallAdvice, best: ActionFigures, near: l
         detail = f"expected {figures} points for {ours}"
     if advice.context.score is not None:
         spread = f"±{100 * max(stderr_of_mean(best.wins - a.wins) for a in near):.1f}%"  # type: ignore[operator]
-        return f"{score_words(advice)}: {what}: a close call ({detail}; the difference is within the sampling " \
-               f"error, {spread})."
+        return (
+            f"{score_words(advice)}: {what}: a close call ({detail}; the difference is within the sampling "
+            f"error, {spread})."
+        )
     spread = f"±{max(best.stderr_against(a) for a in near):.2f}"
-    return f"{what[0].upper()}{what[1:]}: a close call ({detail}; the difference is within the sampling " \
-           f"error, {spread})."
+    return (
+        f"{what[0].upper()}{what[1:]}: a close call ({detail}; the difference is within the sampling error, {spread})."
+    )
 
 
 def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:
@@ -236,26 +264,41 @@ def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:
     groups = distinct(advice)
     width = max(len("option"), *(len(group_words(g, advice)) for g in groups)) + 2
     game = advice.context.score is not None
-    less = points_less(advice.knowledge.variant, "its", "its") if advice.knowledge.variant.cutthroat else \
-        f"its points less {theirs}'s"
+    less = (
+        points_less(advice.knowledge.variant, "its", "its")
+        if advice.knowledge.variant.cutthroat
+        else f"its points less {theirs}'s"
+    )
     others = theirs.replace(" and ", " or ")  # three players: either of the other two
     make = verb(ours, "make", "makes")  # a side, or a player (and so either of the others)
     heads = (f"{ours} {verb(ours, 'play', 'plays')}", f"{ours} {make}", f"{others} {make}")
     widths = [max(11, len(head) + 2) for head in heads]
-    lines = [f"at the table, the auction played out (points for {ours}: {less}):",
-             f"  {'option':<{width}}{'expected':>13}" + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))
-             + (f"{'win game':>14}" if game else "")]
+    lines = [
+        f"at the table, the auction played out (points for {ours}: {less}):",
+        f"  {'option':<{width}}{'expected':>13}"
+        + "".join(f"{h:>{w}}" for h, w in zip(heads, widths))
+        + (f"{'win game':>14}" if game else ""),
+    ]
     for group in groups:
         action = group[0]
         won = f"{percent(action.win):>8} ±{100 * action.win_stderr:.1f}%" if game else ""
         shares = (action.share_ours, action.ours_make, action.theirs_make)
-        lines.append(f"  {group_words(group, advice):<{width}}{points(action.expected):>7} ±{action.stderr:.2f}"
-                     + "".join(f"{percent(p):>{w}}" for p, w in zip(shares, widths)) + won)
-    lines.append(f"({heads[0]}: the share of layouts on which {heads[0]} the contract; {make}: on which "
-                 f"{verb(ours, 'the side', 'that player')} "
-                 "plays it and makes it; options that come to the same on every layout share a line."
-                 + (f" win game: {ours}'s chance of winning the game after the hand, from the chance at each score "
-                    "(hasen odds).)" if game else ")"))
+        lines.append(
+            f"  {group_words(group, advice):<{width}}{points(action.expected):>7} ±{action.stderr:.2f}"
+            + "".join(f"{percent(p):>{w}}" for p, w in zip(shares, widths))
+            + won
+        )
+    lines.append(
+        f"({heads[0]}: the share of layouts on which {heads[0]} the contract; {make}: on which "
+        f"{verb(ours, 'the side', 'that player')} "
+        "plays it and makes it; options that come to the same on every layout share a line."
+        + (
+            f" win game: {ours}'s chance of winning the game after the hand, from the chance at each score "
+            "(hasen odds).)"
+            if game
+            else ")"
+        )
+    )
     return lines
 
 
@@ -271,18 +314,24 @@ def format_bid_advice(advice: BidAdvice) -> str:
         for name, form in advice.forms.items():
             other = next((f for f in forms if f is not form), None)
             out.append(bid_line(form, labels[name] if k.variant.partners else "Advice", other))
-    out += ["", *what_is_known(k, advice.layouts, advice.seed, advice.context, advice.settings),
-            *model_lines(advice),
-            f"Trump and discard are chosen after the widow, for each card it can be, "
-            f"{choice_layouts_words(advice.choice_layouts)}.", ""]
+    out += [
+        "",
+        *what_is_known(k, advice.layouts, advice.seed, advice.context, advice.settings),
+        *model_lines(advice),
+        f"Trump and discard are chosen after the widow, for each card it can be, "
+        f"{choice_layouts_words(advice.choice_layouts)}.",
+        "",
+    ]
     if advice.actions:
         out += [*actions_table(advice), "", f"if {seat} wins the bid and plays it:"]
     for name, form in advice.forms.items():
         out.append(f"{labels[name].lower() if k.variant.partners else 'every bid'}:")
         out.append(f"  {'bid':<15}{'makes':>6}{'expected':>16}{'tricks':>8}  trump chosen")
         for bid in form.bids:
-            out.append(f"  {bid.bid:<15}{percent(bid.make):>6}{points(bid.expected):>10} ±{bid.stderr:.2f}"
-                       f"{bid.mean_tricks:>8.2f}  {trump_shares(bid)}")
+            out.append(
+                f"  {bid.bid:<15}{percent(bid.make):>6}{points(bid.expected):>10} ±{bid.stderr:.2f}"
+                f"{bid.mean_tricks:>8.2f}  {trump_shares(bid)}"
+            )
         out.append("")
     return "\n".join(out).rstrip()
 
@@ -310,15 +359,19 @@ def round_line(advice: CallAdvice, round: int) -> str:
         top = max(calls, key=lambda c: c.expected)
         return f"{title}: pass (the best call, {call_words(top, dealer)}, expects {points(top.expected)})"
     must = " (the dealer must call)" if advice.stuck(round) and best.expected <= 0 else ""
-    return (f"{title}: {call_words(best, dealer)}{must}; it makes {percent(best.make)} of the time, "
-            f"expected {points(best.expected)} points")
+    return (
+        f"{title}: {call_words(best, dealer)}{must}; it makes {percent(best.make)} of the time, "
+        f"expected {points(best.expected)} points"
+    )
 
 
 def format_call_advice(advice: CallAdvice) -> str:
     k = advice.knowledge
     assert k.extra is not None
-    out = [f"{SEATS[k.seat]} holds {CardSet(k.hand)}; the upcard is {upcard_text(k.extra, advice.settings)}; "
-           f"{SEATS[k.dealer]} deals"]
+    out = [
+        f"{SEATS[k.seat]} holds {CardSet(k.hand)}; the upcard is {upcard_text(k.extra, advice.settings)}; "
+        f"{SEATS[k.dealer]} deals"
+    ]
     if advice.nothing_to_decide:
         return "\n".join(out + [f"Nothing to decide: {advice.nothing_to_decide}."])
     rounds = sorted({c.round for c in advice.calls})
@@ -326,25 +379,33 @@ def format_call_advice(advice: CallAdvice) -> str:
         out.append(headline(advice))
     else:
         out += [round_line(advice, r) for r in rounds]
-    out += ["", *what_is_known(k, advice.layouts, advice.seed, advice.context, advice.settings),
-            *model_lines(advice)]
+    out += ["", *what_is_known(k, advice.layouts, advice.seed, advice.context, advice.settings), *model_lines(advice)]
     own_discard = any(c.discard is not None for c in advice.calls)
     if own_discard:
         out.append(f"The dealer's discard is chosen {choice_layouts_words(advice.choice_layouts)}.")
     if advice.second_round is not None:
         first = min(advice.choice_layouts, FIRST_ROUND)
-        where = f"the first {first} of those layouts" if own_discard and advice.choice_layouts > first else \
-            f"the same {first} other layouts" if own_discard else f"{first} other layouts"
-        out.append(f"{SEATS[k.seat]}'s own second-round call, should the first round go by, is chosen on {where}: "
-                   "the suit by what each call makes when it is played, then against passing again.")
+        where = (
+            f"the first {first} of those layouts"
+            if own_discard and advice.choice_layouts > first
+            else f"the same {first} other layouts"
+            if own_discard
+            else f"{first} other layouts"
+        )
+        out.append(
+            f"{SEATS[k.seat]}'s own second-round call, should the first round go by, is chosen on {where}: "
+            "the suit by what each call makes when it is played, then against passing again."
+        )
     if advice.actions:
         out += ["", *actions_table(advice), "", f"if {SEATS[k.seat]} makes trump (each call played by its maker):"]
     out += ["", f"  {'round':<7}{'call':<20}{'makes':>6}{'march':>7}{'euchred':>9}{'expected':>16}"]
     dealer = k.seat == k.dealer
     for call in advice.calls:  # the words of the options above: the dealer picks the upcard up
         name = ("pick it up" if dealer and call.bid == "order up" else call.bid) + (" alone" if call.alone else "")
-        out.append(f"  {call.round:<7}{name:<20}{percent(call.make):>6}{percent(call.share(len(call.counts) - 1)):>7}"
-                   f"{percent(1 - call.make):>9}{points(call.expected):>10} ±{call.stderr:.2f}")
+        out.append(
+            f"  {call.round:<7}{name:<20}{percent(call.make):>6}{percent(call.share(len(call.counts) - 1)):>7}"
+            f"{percent(1 - call.make):>9}{points(call.expected):>10} ±{call.stderr:.2f}"
+        )
     return "\n".join(out).rstrip()
 
 
@@ -352,5 +413,7 @@ def choice_layouts_words(layouts: int) -> str:
     """Where the seat's own later choice is made (``hasen.analysis.choosing``), in words."""
     if layouts <= FIRST_ROUND:
         return f"on {layouts} other layouts"
-    return (f"on up to {layouts} other layouts: every choice on the first {FIRST_ROUND}, then only those still "
-            "close to the best")
+    return (
+        f"on up to {layouts} other layouts: every choice on the first {FIRST_ROUND}, then only those still "
+        "close to the best"
+    )

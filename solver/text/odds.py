@@ -18,13 +18,17 @@ def format_odds(odds: Odds) -> str:
     if odds.dealer is not None:
         chance, error = odds.by_dealer[odds.dealer]
         plus = "" if math.isnan(error) else f" (±{100 * error:.1f}%)"
-        lines = [f"{game}, to {target}: {sides_text(odds.side_names, score)}, {SEATS[odds.dealer]} to deal: "
-                 f"{first} win {percent(chance)}{plus}, {second} {percent(1 - chance)}."]
+        lines = [
+            f"{game}, to {target}: {sides_text(odds.side_names, score)}, {SEATS[odds.dealer]} to deal: "
+            f"{first} win {percent(chance)}{plus}, {second} {percent(1 - chance)}."
+        ]
     else:
         each = [f"{percent(c)} with {SEATS[d]}" for d, (c, _) in odds.by_dealer.items()]
         each[0] += " to deal"
-        lines = [f"{game}, to {target}: {sides_text(odds.side_names, score)}: {first} win {', '.join(each)}; "
-                 f"{second} the rest."]
+        lines = [
+            f"{game}, to {target}: {sides_text(odds.side_names, score)}: {first} win {', '.join(each)}; "
+            f"{second} the rest."
+        ]
     low = lowest(odds.variant)
     errors = not all(math.isnan(e) for _, e in odds.by_dealer.values())
     lines.append(basis(odds.hands, f"; a side more than {-low} behind counts as that far" if low else "", errors))
@@ -33,10 +37,11 @@ def format_odds(odds: Odds) -> str:
 
 def basis(hands: int, deepest: str, errors: bool) -> str:
     """What the chances rest on, said under them."""
-    return (f"From {hands:,} hands played by the model of the other players (every seat bidding by it, each "
-            f"contract played double dummy) and the table's scoring{deepest}"
-            + ("; ± is the standard error." if errors else " (worked out for these settings, without a standard "
-               "error)."))
+    return (
+        f"From {hands:,} hands played by the model of the other players (every seat bidding by it, each "
+        f"contract played double dummy) and the table's scoring{deepest}"
+        + ("; ± is the standard error." if errors else " (worked out for these settings, without a standard error).")
+    )
 
 
 def format_player_odds(odds: PlayerOdds) -> str:
@@ -48,8 +53,13 @@ def format_player_odds(odds: PlayerOdds) -> str:
     def each(chances: tuple[float, ...], errors: tuple[float, ...]) -> str:
         first, *rest = [f"{name} {percent(c)}" for name, c in zip(odds.names, chances)]
         largest = max(errors)
-        plus = "" if math.isnan(largest) else " (± under 0.1%)" if largest < 0.0005 else \
-            f" (± at most {100 * largest:.1f}%)"
+        plus = (
+            ""
+            if math.isnan(largest)
+            else " (± under 0.1%)"
+            if largest < 0.0005
+            else f" (± at most {100 * largest:.1f}%)"
+        )
         return ", ".join([first.replace(" ", " wins ", 1), *rest]) + plus
 
     if odds.dealer is not None:

@@ -29,11 +29,14 @@ def markdown(name: str) -> str:
     variant = variant_for(name)
     scores = TABLE_SCORES[name]
     first, second = variant.side_names
-    lines = [f"| {first} \\ {second} | " + " | ".join(str(s) for s in scores) + " |",
-             "| --- | " + " | ".join("---" for _ in scores) + " |"]
+    lines = [
+        f"| {first} \\ {second} | " + " | ".join(str(s) for s in scores) + " |",
+        "| --- | " + " | ".join("---" for _ in scores) + " |",
+    ]
     for own in scores:
-        lines.append(f"| **{own}** | " + " | ".join(f"{100 * mean_chance(variant, own, other):.0f}%"
-                                                 for other in scores) + " |")
+        lines.append(
+            f"| **{own}** | " + " | ".join(f"{100 * mean_chance(variant, own, other):.0f}%" for other in scores) + " |"
+        )
     return "\n".join(lines)
 
 
@@ -48,8 +51,9 @@ def heatmap(path: Path) -> None:
         target = DEFAULT_SETTINGS.game_points
         scores = list(range(low, target))
         grid = [[mean_chance(variant, a, b) for b in scores] for a in scores]
-        image = axes.imshow(grid, origin="lower", cmap="RdBu", vmin=0, vmax=1,
-                            extent=(low - 0.5, target - 0.5, low - 0.5, target - 0.5))
+        image = axes.imshow(
+            grid, origin="lower", cmap="RdBu", vmin=0, vmax=1, extent=(low - 0.5, target - 0.5, low - 0.5, target - 0.5)
+        )
         first, second = variant.side_names
         axes.set_xlabel(f"{second}'s score")
         axes.set_ylabel(f"{first}'s score")

@@ -15,8 +15,12 @@ from ..analysis.policy import ALWAYS, POINTS, table_rules
 from ..core.variants import Variant, variant_for
 from ..rules.settings import Settings
 
-EUCHRE_GAMES = {"four-hand Euchre": "euchre", "Two-handed": "euchre2", "Three-Handed": "euchre3",
-                "Railroad": "railroad"}
+EUCHRE_GAMES = {
+    "four-hand Euchre": "euchre",
+    "Two-handed": "euchre2",
+    "Three-Handed": "euchre3",
+    "Railroad": "railroad",
+}
 HASENPFEFFER_TABLES = {"redeal": Settings(), "defenders score": Settings(defenders_score=True)}
 SCORED_EXAMPLE = "euchre"  # the game whose thresholds by the score the docs show
 SCORED_CLASSES = ("far/far", "far/one", "one/far", "two/two", "one/one")
@@ -59,11 +63,13 @@ def euchre_table() -> str:
 def hasenpfeffer_table() -> str:
     """The thresholds for points by the bid to make, the partner holding the highest bid or not."""
     model = PlayerModel.of(variant_for("hasenpfeffer"))
-    columns = [(label, table_rules(settings), mark) for label, settings in HASENPFEFFER_TABLES.items()
-               for mark in "-+"]
-    lines = ["| bid | " + " | ".join(f"{label}, {'partner high' if mark == '+' else 'else'}"
-                                     for label, _, mark in columns) + " |",
-             "| --- |" + " --- |" * len(columns)]
+    columns = [(label, table_rules(settings), mark) for label, settings in HASENPFEFFER_TABLES.items() for mark in "-+"]
+    lines = [
+        "| bid | "
+        + " | ".join(f"{label}, {'partner high' if mark == '+' else 'else'}" for label, _, mark in columns)
+        + " |",
+        "| --- |" + " --- |" * len(columns),
+    ]
     for bid in range(1, 7):
         cells = []
         for _, rules, mark in columns:
@@ -80,8 +86,10 @@ def scored_table() -> str:
     model = PlayerModel.of(variant)
     rules = table_rules(Settings())
     first_round = [place_in(variant, 1, caller) or "" for caller in CALLERS]
-    lines = ["| score class | " + " | ".join(f"round 1, {caller}" for caller in CALLERS) + " |",
-             "| --- |" + " --- |" * len(first_round)]
+    lines = [
+        "| score class | " + " | ".join(f"round 1, {caller}" for caller in CALLERS) + " |",
+        "| --- |" + " --- |" * len(first_round),
+    ]
     for klass in (POINTS, *SCORED_CLASSES):
         policy = model.policies.of(rules, klass)
         lines.append(f"| {klass} | " + " | ".join(shown(policy.threshold(p)) for p in first_round) + " |")

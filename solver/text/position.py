@@ -14,9 +14,13 @@ def format_position(result: PositionAnalysis, contract_head: str) -> str:
     state = result.state
     deal = state.deal
     side = deal.variant.sides_of(state.contract.declarer)[state.declaring_side]
-    out = [str(deal), OPEN_HANDS, "",
-           f"{contract_head}; {SEATS[deal.dealer]} deals",
-           f"played: {result.played_record() or '(nothing)'}"]
+    out = [
+        str(deal),
+        OPEN_HANDS,
+        "",
+        f"{contract_head}; {SEATS[deal.dealer]} deals",
+        f"played: {result.played_record() or '(nothing)'}",
+    ]
     if result.to_move is None:
         out.append(f"the hand is over: {side} took {result.taken} tricks")
         return "\n".join(out)

@@ -35,8 +35,10 @@ def costly_rows(review: PlayReview) -> list[str]:
         if c.cost:
             lost = "trick" if c.cost == 1 else "tricks"
             best = " ".join(card_name(b) for b in c.best_cards)
-            rows.append(f"  trick {c.trick}, {SEATS[c.seat]} {card_name(c.card)}: {side} {c.before} -> {c.after} "
-                        f"({c.cost} {lost} given away); best: {best}")
+            rows.append(
+                f"  trick {c.trick}, {SEATS[c.seat]} {card_name(c.card)}: {side} {c.before} -> {c.after} "
+                f"({c.cost} {lost} given away); best: {best}"
+            )
     return rows
 
 
@@ -51,25 +53,36 @@ def outcome_line(review: PlayReview) -> str:
     side = review.side_names[review.start.declaring_side]
     end = review.end
     if end.finished:
-        return (f"{side} took {tricks(end.declarer_taken())}; the contract was worth {review.contract_tricks}, "
-                f"the best contract {review.table.best_tricks}")
-    return (f"after {len(review.cards)} cards: {side} {verb(side, 'have', 'has')} {tricks(end.declarer_taken())} "
-            f"and {verb(side, 'take', 'takes')} "
-            f"{review.total} with best play from here; {SEATS[end.to_move]} to move")
+        return (
+            f"{side} took {tricks(end.declarer_taken())}; the contract was worth {review.contract_tricks}, "
+            f"the best contract {review.table.best_tricks}"
+        )
+    return (
+        f"after {len(review.cards)} cards: {side} {verb(side, 'have', 'has')} {tricks(end.declarer_taken())} "
+        f"and {verb(side, 'take', 'takes')} "
+        f"{review.total} with best play from here; {SEATS[end.to_move]} to move"
+    )
 
 
 def format_review(review: PlayReview, contract_head: str, contract_line: str) -> str:
     """The contract (the game's words: ``contract_head`` and ``contract_line``), the play
     trick by trick, the costly cards, each player's summary and the outcome."""
     deal, start = review.start.deal, review.start
-    out = [str(deal), OPEN_HANDS, "",
-           f"{contract_head}; {SEATS[deal.dealer]} deals, {SEATS[start.leader]} leads",
-           contract_line, ""]
+    out = [
+        str(deal),
+        OPEN_HANDS,
+        "",
+        f"{contract_head}; {SEATS[deal.dealer]} deals, {SEATS[start.leader]} leads",
+        contract_line,
+        "",
+    ]
     if review.cards:
         side = review.side_names[start.declaring_side]
         out += trick_rows(review)
-        out.append(f"{COSTLY} gave tricks away; {side}: the tricks {side} {verb(side, 'take', 'takes')} with best "
-                   "play after the trick")
+        out.append(
+            f"{COSTLY} gave tricks away; {side}: the tricks {side} {verb(side, 'take', 'takes')} with best "
+            "play after the trick"
+        )
         costly = costly_rows(review)
         out += ["", "costly cards:", *costly] if costly else ["", "no card gave a trick away"]
         out += ["", *player_rows(review)]

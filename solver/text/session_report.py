@@ -77,7 +77,7 @@ def svg(figure: Any) -> str:
     out = io.StringIO()
     figure.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = out.getvalue()
-    return text[text.index("<svg"):]
+    return text[text.index("<svg") :]
 
 
 def game_words(session: Session, game: GameLine) -> str:
@@ -134,19 +134,28 @@ def chance_chart(session: Session, game: GameLine) -> str:
             ys.append(100.0 if game.winner == first else 0.0)
         axes.axhline(50, color="#bbb", linewidth=1, linestyle="--")
         # each side's share of the chance in its colour: the first's above the half, the other's under
-        axes.fill_between(xs, ys, 50, where=[y >= 50 for y in ys], interpolate=True, color="#4a7ab5", alpha=0.2,
-                          linewidth=0)
-        axes.fill_between(xs, ys, 50, where=[y <= 50 for y in ys], interpolate=True, color="#c0504d", alpha=0.2,
-                          linewidth=0)
+        axes.fill_between(
+            xs, ys, 50, where=[y >= 50 for y in ys], interpolate=True, color="#4a7ab5", alpha=0.2, linewidth=0
+        )
+        axes.fill_between(
+            xs, ys, 50, where=[y <= 50 for y in ys], interpolate=True, color="#c0504d", alpha=0.2, linewidth=0
+        )
         axes.plot(xs, ys, color="#555", marker="o", markersize=4)
         axes.set_ylabel(f"{first} wins (%)", color="#4a7ab5")
         axes.secondary_yaxis("right", functions=(lambda y: 100 - y, lambda y: 100 - y)).set_ylabel(
-            f"{second} wins (%)", color="#c0504d")
+            f"{second} wins (%)", color="#c0504d"
+        )
         axes.set_title(f"Game {game.number}: who was winning")
         for x, swing in swings(ys):  # the hands that swung the game, by how much, inside the frame
-            axes.annotate(f"hand {x}: {first if swing > 0 else second} +{abs(swing):.0f}", xy=(x + 1, ys[x]),
-                          xytext=(0, 8 if ys[x] < 80 else -14), textcoords="offset points", ha="right",
-                          fontsize=9, color="#222")
+            axes.annotate(
+                f"hand {x}: {first if swing > 0 else second} +{abs(swing):.0f}",
+                xy=(x + 1, ys[x]),
+                xytext=(0, 8 if ys[x] < 80 else -14),
+                textcoords="offset points",
+                ha="right",
+                fontsize=9,
+                color="#222",
+            )
     axes.set_ylim(0, 100)
     axes.set_xlim(0.7, max(xs) + 0.3)
     labels = [str(x) for x in range(1, len(game.hands) + 1)] + (["end"] if len(xs) > len(game.hands) else [])
@@ -204,18 +213,27 @@ def review_link(page: str | None, hand: HandLine) -> str:
     if page is None or hand.record is None:
         return f'<td data-label="record">{html.escape(hand.id)}</td>'
     href = f"{page}?{urlencode({'record': Record.from_json(hand.record).line()})}"
-    return (f'<td data-label="record"><a href="{html.escape(href)}" title="its review on the review page">'
-            f"{html.escape(hand.id)}</a></td>")
+    return (
+        f'<td data-label="record"><a href="{html.escape(href)}" title="its review on the review page">'
+        f"{html.escape(hand.id)}</a></td>"
+    )
 
 
 def hand_row(session: Session, hand: HandLine, page: str | None = None) -> str:
     place = hand.game
     points = "" if not hand.points else ", ".join(f"{name} {hand.points.get(name, 0):+d}" for name in session.sides)
     after = "" if place is None or place["after"] is None else score_words(session, place["after"])
-    return (f'<tr id="{anchor(hand.id)}">' + cell("" if place is None else place["hand"], "hand")
-            + review_link(page, hand) + cell(hand.dealer or "", "dealer") + cell(hand.contract, "contract", True)
-            + cell(hand.outcome, "result", True) + cell(points, "points", True)
-            + cell(after, "score after", True) + "</tr>")
+    return (
+        f'<tr id="{anchor(hand.id)}">'
+        + cell("" if place is None else place["hand"], "hand")
+        + review_link(page, hand)
+        + cell(hand.dealer or "", "dealer")
+        + cell(hand.contract, "contract", True)
+        + cell(hand.outcome, "result", True)
+        + cell(points, "points", True)
+        + cell(after, "score after", True)
+        + "</tr>"
+    )
 
 
 HAND_LABELS = ["hand", "record", "dealer", "contract", "result", "points", "score after"]
@@ -225,16 +243,21 @@ WORDS = (3, 4, 5, 6)  # the columns of words, set to the left
 def players_table(session: Session) -> str:
     scored = session.partly_scored()
     labels = ["player", "hands", "mistakes", "points given away: bidding (sum)", "points given away: play (sum)"]
-    labels += ["chance of the game given away: bidding (per game)", "chance of the game given away: play (per game)"] \
-        if scored else []
+    labels += (
+        ["chance of the game given away: bidding (per game)", "chance of the game given away: play (per game)"]
+        if scored
+        else []
+    )
     labels += ["tricks given away, every hand open (sum)", "declared", "made", "set"]
     rows = []
     for p in sorted(session.players.values(), key=lambda p: p.name):
         values: list[object] = [p.name, p.hands, p.mistakes, f"{p.bidding_points:.2f}", f"{p.play_points:.2f}"]
         per_game = session.win_per_game(p)
         if scored:
-            values += ["" if per_game is None else f"{100 * per_game[1]:.1f}%",
-                       "" if per_game is None else f"{100 * per_game[0]:.1f}%"]
+            values += [
+                "" if per_game is None else f"{100 * per_game[1]:.1f}%",
+                "" if per_game is None else f"{100 * per_game[0]:.1f}%",
+            ]
         values += [p.double_dummy_given_away, p.declared, p.made, p.set]
         rows.append("<tr>" + "".join(cell(v, label) for v, label in zip(values, labels)) + "</tr>")
     return table(labels, rows)
@@ -246,13 +269,18 @@ def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
     record = Record.from_json(mistake.record)
     variant = record.variant
     whose = variant.score_names[variant.scorer_of(SEATS.index(mistake.seat))]
-    chance = "" if mistake.win is None else (f", and {100 * mistake.win:.0f} in 100 of {whose}'s chance of "
-                                             "winning the game")
-    sentence = (f"{mistake.player} ({mistake.seat}) {mistake.what}; {mistake.better} was better. It gave away "
-                f"{mistake.points:.2f} points on average{chance}. The hand: {hand.contract}, {hand.outcome}.")
-    return (f'<div class="mistake"><h3>{rank}. {html.escape(mistake.player)} ({mistake.seat}), '
-            f'<a href="#{anchor(hand.id)}">hand {html.escape(hand.id)}</a>{html.escape(game)}</h3>'
-            f"<p>{html.escape(sentence)}</p><pre>{html.escape(str(record.deal))}</pre></div>")
+    chance = (
+        "" if mistake.win is None else (f", and {100 * mistake.win:.0f} in 100 of {whose}'s chance of winning the game")
+    )
+    sentence = (
+        f"{mistake.player} ({mistake.seat}) {mistake.what}; {mistake.better} was better. It gave away "
+        f"{mistake.points:.2f} points on average{chance}. The hand: {hand.contract}, {hand.outcome}."
+    )
+    return (
+        f'<div class="mistake"><h3>{rank}. {html.escape(mistake.player)} ({mistake.seat}), '
+        f'<a href="#{anchor(hand.id)}">hand {html.escape(hand.id)}</a>{html.escape(game)}</h3>'
+        f"<p>{html.escape(sentence)}</p><pre>{html.escape(str(record.deal))}</pre></div>"
+    )
 
 
 def session_html(session: Session, title: str, layouts: int, errors: int, page: str | None = None) -> str:
@@ -264,9 +292,15 @@ def session_html(session: Session, title: str, layouts: int, errors: int, page: 
     parts = [f"<p>{reviewed} hand{'s' * (reviewed != 1)} reviewed.{skipped}</p>"]
     if games:
         parts.append("<ul>" + "".join(f"<li>{html.escape(game_words(session, g))}</li>" for g in games) + "</ul>")
-    how = ("<p>Points given away are summed over the night. The chance of winning the game given away is per "
-           "game: each game's decisions added up, then the mean over the games the player sat in (each decision's "
-           "measured from the score it was made at).</p>") if session.partly_scored() else ""
+    how = (
+        (
+            "<p>Points given away are summed over the night. The chance of winning the game given away is per "
+            "game: each game's decisions added up, then the mean over the games the player sat in (each decision's "
+            "measured from the score it was made at).</p>"
+        )
+        if session.partly_scored()
+        else ""
+    )
     parts.append("<h2>The players</h2>" + how + players_table(session) + f"<figure>{players_chart(session)}</figure>")
     worst = session.worst()
     if worst:
@@ -275,14 +309,18 @@ def session_html(session: Session, title: str, layouts: int, errors: int, page: 
         parts += [mistake_block(session, rank, m) for rank, m in enumerate(worst, 1)]
     for game in games:
         words = game_words(session, game)
-        parts.append(f"<h2>{html.escape(words[0].upper() + words[1:])}</h2>"
-                     f"<figure>{chance_chart(session, game)}</figure>"
-                     + table(HAND_LABELS, [hand_row(session, h, page) for h in game.hands], WORDS))
+        parts.append(
+            f"<h2>{html.escape(words[0].upper() + words[1:])}</h2>"
+            f"<figure>{chance_chart(session, game)}</figure>"
+            + table(HAND_LABELS, [hand_row(session, h, page) for h in game.hands], WORDS)
+        )
     outside = [h for h in session.hands if h.game is None]
     if outside:
-        parts.append("<h2>Hands outside any game</h2><p>The score was lost before them (a hand whose result is "
-                     "not known), and no record gave it again.</p>"
-                     + table(HAND_LABELS, [hand_row(session, h, page) for h in outside], WORDS))
+        parts.append(
+            "<h2>Hands outside any game</h2><p>The score was lost before them (a hand whose result is "
+            "not known), and no record gave it again.</p>"
+            + table(HAND_LABELS, [hand_row(session, h, page) for h in outside], WORDS)
+        )
     three = len(session.sides) == CUTTHROAT_PLAYERS
     whose = "its player" if three else "its side"
     reckoned = f" (its {OWN_POINTS})" if three else ""
@@ -300,7 +338,7 @@ for the score ({", ".join(session.sides)}) and the dealer.</p>"""
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{STYLE}</style></head>
 <body>
 <h1>{html.escape(title)}</h1>
-{''.join(parts)}
+{"".join(parts)}
 {notes}
 </body></html>
 """

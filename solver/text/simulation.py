@@ -34,8 +34,10 @@ def recommendation(sim: Simulation, name: str, form: FormStats) -> str:
     another choice scores more."""
     best = max(form.choices, key=lambda c: c.mean)
     title = FORM_TITLES[name].capitalize() if sim.knowledge.variant.partners else "Best"
-    line = (f"{title}: {choice_name(best)}, {best.mean:.2f} tricks on average "
-            f"(the double-dummy best on {percent(best.dd_best)} of the layouts)")
+    line = (
+        f"{title}: {choice_name(best)}, {best.mean:.2f} tricks on average "
+        f"(the double-dummy best on {percent(best.dd_best)} of the layouts)"
+    )
     others = [(bid, choice) for bid, choice in form.best().items() if choice is not best]
     if others and len(form.choices[0].scores) > 1:
         line += "; for a bid of " + ", ".join(f"{bid} {choice_name(choice)}" for bid, choice in others)
@@ -48,11 +50,17 @@ def format_simulation(sim: Simulation) -> str:
     others = "".join(f", {SEATS[s]} holds {CardSet(m)}" for s, m in enumerate(known.known) if m)
     verb = "declares" if known.variant.declarer_exchanges else "makes trump"
     out = [recommendation(sim, name, form) for name, form in sim.forms.items()]
-    out += ["", f"{SEATS[known.seat]} {verb} knowing {CardSet(known.hand)} and the {known.variant.extra_card} "
-                f"{card_name(known.extra)}{others}; {SEATS[known.dealer]} deals"]
+    out += [
+        "",
+        f"{SEATS[known.seat]} {verb} knowing {CardSet(known.hand)} and the {known.variant.extra_card} "
+        f"{card_name(known.extra)}{others}; {SEATS[known.dealer]} deals",
+    ]
     if sim.auction:
-        out.append("after the auction " + ", ".join(f"{SEATS[seat]} {call}" for seat, call in sim.auction) +
-                   ", the layouts agreeing with it by the model of the other players")
+        out.append(
+            "after the auction "
+            + ", ".join(f"{SEATS[seat]} {call}" for seat, call in sim.auction)
+            + ", the layouts agreeing with it by the model of the other players"
+        )
     out += [f"{sim.layouts} random layouts of the other cards (seed {sim.seed}), each solved double-dummy", ""]
     for name, form in sim.forms.items():
         title = FORM_TITLES[name] if known.variant.partners else "every choice"

@@ -79,12 +79,14 @@ def defended_entries(deal: hasen.Deal, seat: str, alone: bool) -> dict[str, tupl
 
 # --- nothing left to sample -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seat", "NESW")
 def test_with_every_card_known_hasenpfeffer_advice_is_the_double_dummy_result(seat: str) -> None:
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     hand = format_hand(deal.hands[SEATS.index(seat)])
-    advice = hasen.bid(hand=hand, seat=seat, dealer=deal.dealer, known=all_known(deal, SEATS.index(seat)),
-                          layouts=3, choice_layouts=2)
+    advice = hasen.bid(
+        hand=hand, seat=seat, dealer=deal.dealer, known=all_known(deal, SEATS.index(seat)), layouts=3, choice_layouts=2
+    )
     par = hasen.bid(deal).advice[seat]
     for form, alone in (("with_partner", False), ("alone", True)):
         cells = list(defended_cells(deal, seat, alone).values())
@@ -102,9 +104,16 @@ def test_with_every_card_known_euchre_advice_is_the_makers_table(example) -> Non
     deal = hasen.Deal(example.deal, dealer=example.dealer, variant=example.variant)
     for seat in (SEATS[s] for s in deal.variant.seats):
         forms = (False, True) if deal.variant.partners else (False,)
-        advice = hasen.bid(hand=format_hand(deal.hands[SEATS.index(seat)]), extra=str(deal.extra), seat=seat,
-                              dealer=deal.dealer, variant=deal.variant, known=all_known(deal, SEATS.index(seat)),
-                              layouts=2, choice_layouts=2)
+        advice = hasen.bid(
+            hand=format_hand(deal.hands[SEATS.index(seat)]),
+            extra=str(deal.extra),
+            seat=seat,
+            dealer=deal.dealer,
+            variant=deal.variant,
+            known=all_known(deal, SEATS.index(seat)),
+            layouts=2,
+            choice_layouts=2,
+        )
         for alone in forms:
             entries = defended_entries(deal, seat, alone)
             for call in (c for c in advice.calls if c.alone == alone):
@@ -122,12 +131,24 @@ def test_a_joker_standing_for_hearts_is_advised_as_a_heart() -> None:
     hearts alone; by default the dealer names trump and the seat has nothing to decide."""
     text = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK"
     deal = hasen.Deal(text, dealer="N", variant=hasen.variant_for("euchre", 25), settings={"joker_upcard": "hearts"})
-    options = {"hand": format_hand(deal.hands[1]), "extra": "JK", "seat": "E", "dealer": "N",
-               "variant": deal.variant, "known": all_known(deal, 1), "layouts": 2, "choice_layouts": 2}
+    options = {
+        "hand": format_hand(deal.hands[1]),
+        "extra": "JK",
+        "seat": "E",
+        "dealer": "N",
+        "variant": deal.variant,
+        "known": all_known(deal, 1),
+        "layouts": 2,
+        "choice_layouts": 2,
+    }
     advice = hasen.bid(**options, settings={"joker_upcard": "hearts"})
     assert advice.nothing_to_decide is None
     assert [(c.round, c.bid) for c in advice.calls if not c.alone] == [
-        (1, "order up"), (2, "name S"), (2, "name D"), (2, "name C")]
+        (1, "order up"),
+        (2, "name S"),
+        (2, "name D"),
+        (2, "name C"),
+    ]
     for alone in (False, True):
         entries = defended_entries(deal, "E", alone)
         for call in (c for c in advice.calls if c.alone == alone):
@@ -137,8 +158,10 @@ def test_a_joker_standing_for_hearts_is_advised_as_a_heart() -> None:
 
 # --- the plain loop ---------------------------------------------------------------------------
 
-def plain_deal(variant: hasen.Variant, seat: int, hand: int, extra: int | None, rng: random.Random,
-               dealer: str) -> hasen.Deal:
+
+def plain_deal(
+    variant: hasen.Variant, seat: int, hand: int, extra: int | None, rng: random.Random, dealer: str
+) -> hasen.Deal:
     """The documented dealing: the cards the seat cannot see, in card order, shuffled by
     ``rng``, fill the other hands in seat order; then the widow is the next card (when it
     is unseen). Written here from the rule, not from the product's code."""
@@ -149,8 +172,8 @@ def plain_deal(variant: hasen.Variant, seat: int, hand: int, extra: int | None, 
     hands[seat] = hand
     for other in variant.seats:
         if other != seat:
-            hands[other] = sum(1 << c for c in unseen[:variant.hand_size])
-            unseen = unseen[variant.hand_size:]
+            hands[other] = sum(1 << c for c in unseen[: variant.hand_size])
+            unseen = unseen[variant.hand_size :]
     if extra is None:
         extra = unseen[0]
     text = "N:" + " ".join(format_hand(hands[s]) for s in variant.seats) + " " + str(hasen.Card(extra))
@@ -161,8 +184,9 @@ def plain_deal(variant: hasen.Variant, seat: int, hand: int, extra: int | None, 
 @pytest.mark.parametrize("alone", [False, True])
 def test_hasenpfeffer_figures_are_those_of_a_plain_loop(alone: bool) -> None:
     seat, hand, dealer, seed, layouts, choice_layouts = 2, "AJT.A9..K", "W", 5, 16, 5
-    advice = hasen.bid(hand=hand, seat="S", dealer=dealer, layouts=layouts, choice_layouts=choice_layouts,
-                          seed=seed, alone=alone)
+    advice = hasen.bid(
+        hand=hand, seat="S", dealer=dealer, layouts=layouts, choice_layouts=choice_layouts, seed=seed, alone=alone
+    )
     form = advice.forms["alone" if alone else "with_partner"]
     mask = parse_hand(hand)
     variant = hasen.variant_for("hasenpfeffer")
@@ -174,8 +198,9 @@ def test_hasenpfeffer_figures_are_those_of_a_plain_loop(alone: bool) -> None:
         tie the first trump in S H D C order, then the discard in canonical card order."""
         grids = []
         for j in range(choice_layouts):
-            layout = plain_deal(variant, seat, mask, widow, random.Random(f"{seed}/widow {hasen.Card(widow)}/{j}"),
-                                dealer)
+            layout = plain_deal(
+                variant, seat, mask, widow, random.Random(f"{seed}/widow {hasen.Card(widow)}/{j}"), dealer
+            )
             grids.append(defended_cells(layout, "S", alone))
         cells = list(grids[0])  # trumps in S H D C order, each one's discards in canonical order
         return max(cells, key=lambda cell: sum(hasenpfeffer_points(bid, g[cell], alone) for g in grids))
@@ -193,23 +218,37 @@ def test_hasenpfeffer_figures_are_those_of_a_plain_loop(alone: bool) -> None:
         assert {str(t): n for t, n in figures.trumps.items() if n} == trumps
 
 
-@pytest.mark.parametrize("variant, seat, dealer, hand, upcard", [
-    ("euchre", "N", "N", "9S AD JD QD 9C", "TD"),  # the dealer: its own discard is chosen on other layouts
-    ("euchre", "E", "N", "9S AD 9D QC 9C", "TC"),  # an opponent: the dealer's discard is its own choice
-    ("euchre2", "S", "N", "KD QD TD 9D 9C", "AS"),
-])
-def test_euchre_figures_are_those_of_a_plain_loop(variant: str, seat: str, dealer: str, hand: str,
-                                                  upcard: str) -> None:
+@pytest.mark.parametrize(
+    "variant, seat, dealer, hand, upcard",
+    [
+        ("euchre", "N", "N", "9S AD JD QD 9C", "TD"),  # the dealer: its own discard is chosen on other layouts
+        ("euchre", "E", "N", "9S AD 9D QC 9C", "TC"),  # an opponent: the dealer's discard is its own choice
+        ("euchre2", "S", "N", "KD QD TD 9D 9C", "AS"),
+    ],
+)
+def test_euchre_figures_are_those_of_a_plain_loop(variant: str, seat: str, dealer: str, hand: str, upcard: str) -> None:
     seed, layouts, choice_layouts = 3, 14, 6
     # without the model: every layout alike, and the calls' own figures (the model's part has its own tests)
-    advice = hasen.bid(hand=hand, extra=upcard, seat=seat, dealer=dealer, variant=variant, layouts=layouts,
-                          choice_layouts=choice_layouts, seed=seed, model=False)
+    advice = hasen.bid(
+        hand=hand,
+        extra=upcard,
+        seat=seat,
+        dealer=dealer,
+        variant=variant,
+        layouts=layouts,
+        choice_layouts=choice_layouts,
+        seed=seed,
+        model=False,
+    )
     v = hasen.variant_for(variant)
     mask, up, where = hasen.CardSet(hand).mask, int(hasen.Card(upcard)), SEATS.index(seat)
     forms = (False, True) if v.partners else (False,)
+
     def entries(stream: str, count: int, alone: bool) -> list:
-        return [defended_entries(plain_deal(v, where, mask, up, random.Random(f"{stream}/{i}"), dealer), seat, alone)
-                for i in range(count)]
+        return [
+            defended_entries(plain_deal(v, where, mask, up, random.Random(f"{stream}/{i}"), dealer), seat, alone)
+            for i in range(count)
+        ]
 
     for alone in forms:
         main = entries(str(seed), layouts, alone)
@@ -231,28 +270,35 @@ def test_euchre_figures_are_those_of_a_plain_loop(variant: str, seat: str, deale
 
 # --- what is known stays known ------------------------------------------------------------------
 
+
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(data=st.data())
 def test_layouts_never_contradict_what_the_seat_knows(data) -> None:
     name = data.draw(st.sampled_from(["hasenpfeffer", "euchre", "euchre2"]))
-    variant = hasen.variant_for(name, data.draw(st.sampled_from([d.deck_size for d in
-                                                                 hasen.VARIANTS[name].values()])))
+    variant = hasen.variant_for(name, data.draw(st.sampled_from([d.deck_size for d in hasen.VARIANTS[name].values()])))
     deck = cards_of(variant.deck)
     shuffled = data.draw(st.permutations(deck))
     seat = data.draw(st.sampled_from(variant.seats))
     size = variant.hand_size
     hand = sum(1 << c for c in shuffled[:size])
     upcard = None if variant.extra_optional else shuffled[size]
-    rest = shuffled[size + (upcard is not None):]
+    rest = shuffled[size + (upcard is not None) :]
     known: dict[str, str] = {}
     for other in variant.seats:
         count = data.draw(st.integers(0, size)) if other != seat else 0
         if count:
             known[SEATS[other]] = format_hand(sum(1 << c for c in rest[:count]))
             rest = rest[count:]
-    advice = hasen.bid(hand=format_hand(hand), seat=SEATS[seat], dealer=SEATS[variant.seats[0]],
-                          extra=None if upcard is None else str(hasen.Card(upcard)), known=known,
-                          variant=variant, layouts=1, choice_layouts=1)
+    advice = hasen.bid(
+        hand=format_hand(hand),
+        seat=SEATS[seat],
+        dealer=SEATS[variant.seats[0]],
+        extra=None if upcard is None else str(hasen.Card(upcard)),
+        known=known,
+        variant=variant,
+        layouts=1,
+        choice_layouts=1,
+    )
     k = advice.knowledge
     for index in range(5):
         hands, extra = k.dealt(data.draw(st.integers(0, 10**6)), index)
@@ -272,12 +318,16 @@ def test_layouts_never_contradict_what_the_seat_knows(data) -> None:
 
 # --- the same answer everywhere -----------------------------------------------------------------
 
+
 @pytest.mark.compiled
-@pytest.mark.parametrize("variant, options", [
-    ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W"}),
-    ("euchre", {"hand": "9S AD JD QD 9C", "extra": "TD", "seat": "N", "dealer": "N"}),
-    ("hasenpfeffer", {"hand": "A.K..AQJ*", "seat": "N", "dealer": "W", "choice_layouts": 130}),  # widows race
-])
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W"}),
+        ("euchre", {"hand": "9S AD JD QD 9C", "extra": "TD", "seat": "N", "dealer": "N"}),
+        ("hasenpfeffer", {"hand": "A.K..AQJ*", "seat": "N", "dealer": "W", "choice_layouts": 130}),  # widows race
+    ],
+)
 def test_the_same_seed_gives_the_same_answer_on_any_number_of_workers(variant: str, options: dict) -> None:
     ask = {"variant": variant, "layouts": 60, "choice_layouts": 4, "seed": 11, **options}
     one = hasen.bid(**ask).to_json()
@@ -291,23 +341,26 @@ def test_the_same_seed_gives_the_same_answer_on_any_number_of_workers(variant: s
 def test_a_six_card_hand_is_advised_with_its_widow_unseen() -> None:
     with pytest.raises(hasen.HasenError, match="bid: the widow is not seen from this seat; leave it out"):
         hasen.bid(hand="AJT.A9..K", extra="KS", seat="S", dealer="W", layouts=5)
-    with pytest.raises(hasen.HasenError, match="bid: without a deal, give the seat's hand, the dealer and the "
-                                               "upcard"):
+    with pytest.raises(hasen.HasenError, match="bid: without a deal, give the seat's hand, the dealer and the upcard"):
         hasen.bid(hand="9S AD JD QD 9C", seat="N", dealer="N", variant="euchre", layouts=5)
 
 
 # --- only the columns the answer reads -----------------------------------------------------------
 
+
 @pytest.mark.compiled
-@pytest.mark.parametrize("variant, options", [
-    ("hasenpfeffer", {"hand": "A.K..AQJ*", "seat": "N", "dealer": "W"}),
-    ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W", "score": (7, 5)}),
-    ("euchre", {"hand": "K.AQJ..9", "extra": "TH", "seat": "W", "dealer": "W"}),
-    ("euchre", {"hand": "9S AD JD QD 9C", "extra": "TD", "seat": "N", "dealer": "E"}),
-    ("euchre2", {"hand": "..KQT9.9", "extra": "AS", "seat": "S", "dealer": "N", "model": False}),
-    ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W", "choice_layouts": 150, "layouts": 30}),
-    ("euchre", {"hand": "K.AQJ..9", "extra": "TH", "seat": "W", "dealer": "W", "choice_layouts": 150}),
-])
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        ("hasenpfeffer", {"hand": "A.K..AQJ*", "seat": "N", "dealer": "W"}),
+        ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W", "score": (7, 5)}),
+        ("euchre", {"hand": "K.AQJ..9", "extra": "TH", "seat": "W", "dealer": "W"}),
+        ("euchre", {"hand": "9S AD JD QD 9C", "extra": "TD", "seat": "N", "dealer": "E"}),
+        ("euchre2", {"hand": "..KQT9.9", "extra": "AS", "seat": "S", "dealer": "N", "model": False}),
+        ("hasenpfeffer", {"hand": "AJT.A9..K", "seat": "S", "dealer": "W", "choice_layouts": 150, "layouts": 30}),
+        ("euchre", {"hand": "K.AQJ..9", "extra": "TH", "seat": "W", "dealer": "W", "choice_layouts": 150}),
+    ],
+)
 def test_solving_only_the_columns_read_changes_no_figure(monkeypatch, variant: str, options: dict) -> None:
     """The main layouts are solved only in the columns the seat's choices pick, and the choice
     layouts past the race's first round only for the candidates still in it: the answer is
@@ -330,5 +383,7 @@ def test_solving_only_the_columns_read_changes_no_figure(monkeypatch, variant: s
 
 def test_a_hand_may_be_given_as_a_card_set() -> None:
     ask = {"seat": "S", "dealer": "W", "layouts": 10, "choice_layouts": 2}
-    assert hasen.bid(hand=hasen.CardSet("AS JS TS AH 9H KC"), **ask).to_json() == \
-        hasen.bid(hand="AJT.A9..K", **ask).to_json()
+    assert (
+        hasen.bid(hand=hasen.CardSet("AS JS TS AH 9H KC"), **ask).to_json()
+        == hasen.bid(hand="AJT.A9..K", **ask).to_json()
+    )

@@ -31,8 +31,17 @@ def solved(deal: hasen.Deal, declarer: int, trump: int, discard: int | None, alo
     defenders = [None]
     if alone and deal.variant.partners:
         defenders += [SEATS[(declarer + 1) % 4], SEATS[(declarer + 3) % 4]]
-    return min(hasen.solve(deal, SEATS[declarer], "SHDC"[trump], None if discard is None else str(hasen.Card(discard)),
-                           alone=alone, defender=d).total for d in defenders)
+    return min(
+        hasen.solve(
+            deal,
+            SEATS[declarer],
+            "SHDC"[trump],
+            None if discard is None else str(hasen.Card(discard)),
+            alone=alone,
+            defender=d,
+        ).total
+        for d in defenders
+    )
 
 
 def table_value(deal: hasen.Deal, seat: int, trump: int, alone: bool) -> int:
@@ -41,8 +50,7 @@ def table_value(deal: hasen.Deal, seat: int, trump: int, alone: bool) -> int:
     defenders = [None]
     if alone and deal.variant.partners:
         defenders += [SEATS[(seat + 1) % 4], SEATS[(seat + 3) % 4]]
-    tables = [hasen.analyze(deal, declarer=SEATS[seat], alone=alone, defender=d).tables[SEATS[seat]]
-              for d in defenders]
+    tables = [hasen.analyze(deal, declarer=SEATS[seat], alone=alone, defender=d).tables[SEATS[seat]] for d in defenders]
     if deal.variant.declarer_exchanges:  # the declarer's best discard, each met by the best defence
         row = "SHDC"[trump]
         return max(min(t.tricks[row][d] for t in tables) for d in tables[0].tricks[row])
@@ -112,9 +120,16 @@ def test_with_every_card_known_each_call_is_worth_that_layouts_auction(example) 
     the seat's call on by the model, the contract played out."""
     deal = hasen.Deal(example.deal, dealer=example.dealer, variant=example.variant)
     for seat in deal.variant.seats:
-        advice = hasen.bid(hand=format_hand(deal.hands[seat]), extra=str(deal.extra), seat=SEATS[seat],
-                           dealer=deal.dealer, variant=deal.variant, known=all_known(deal, seat), layouts=2,
-                           choice_layouts=2)
+        advice = hasen.bid(
+            hand=format_hand(deal.hands[seat]),
+            extra=str(deal.extra),
+            seat=SEATS[seat],
+            dealer=deal.dealer,
+            variant=deal.variant,
+            known=all_known(deal, seat),
+            layouts=2,
+            choice_layouts=2,
+        )
         if advice.nothing_to_decide:
             continue
         later = None if advice.second_round is None else advice.second_round.call
@@ -129,8 +144,14 @@ def test_with_every_card_known_each_hasenpfeffer_bid_is_worth_that_layouts_aucti
     the partner and alone, and passing: the plain loop's value on the one layout there is."""
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     where = SEATS.index(seat)
-    advice = hasen.bid(hand=format_hand(deal.hands[where]), seat=seat, dealer=deal.dealer,
-                       known=all_known(deal, where), layouts=2, choice_layouts=2)
+    advice = hasen.bid(
+        hand=format_hand(deal.hands[where]),
+        seat=seat,
+        dealer=deal.dealer,
+        known=all_known(deal, where),
+        layouts=2,
+        choice_layouts=2,
+    )
     variant, settings = deal.variant, deal.settings
     model = PlayerModel.of(variant)
     for action in advice.actions:
@@ -170,32 +191,47 @@ def test_hasenpfeffer_passing_is_worth_the_plain_loops_mean() -> None:
     advice = hasen.bid(hand=hand, seat="S", dealer=dealer, layouts=layouts, choice_layouts=3, seed=seed)
     variant = hasen.variant_for("hasenpfeffer")
     mask = hasen.CardSet(hand).mask
-    values = [played_out(plain_deal(variant, seat, mask, None, random.Random(f"{seed}/{i}"), dealer), seat,
-                         PASSING) for i in range(layouts)]
+    values = [
+        played_out(plain_deal(variant, seat, mask, None, random.Random(f"{seed}/{i}"), dealer), seat, PASSING)
+        for i in range(layouts)
+    ]
     assert advice.passing().expected == pytest.approx(sum(values) / layouts)
     assert advice.passing().points.tolist() == values
 
 
 @pytest.mark.compiled
-@pytest.mark.parametrize("variant, seat, dealer, hand, upcard", [
-    ("euchre", "E", "N", "9S AD 9D QC 9C", "TC"),  # first to call: nothing to agree with
-    ("euchre2", "S", "N", "TS 9S AH KH QH", "AS"),
-    ("euchre3", "E", "N", "QS KH TH TD AC", "AD"),  # the first to call, left of the dealer
-    ("euchre3", "N", "S", "AS JC KH QH 9D", "TS"),
-])
-def test_euchre_passing_is_worth_the_plain_loops_mean(variant: str, seat: str, dealer: str, hand: str,
-                                                      upcard: str) -> None:
+@pytest.mark.parametrize(
+    "variant, seat, dealer, hand, upcard",
+    [
+        ("euchre", "E", "N", "9S AD 9D QC 9C", "TC"),  # first to call: nothing to agree with
+        ("euchre2", "S", "N", "TS 9S AH KH QH", "AS"),
+        ("euchre3", "E", "N", "QS KH TH TD AC", "AD"),  # the first to call, left of the dealer
+        ("euchre3", "N", "S", "AS JC KH QH 9D", "TS"),
+    ],
+)
+def test_euchre_passing_is_worth_the_plain_loops_mean(
+    variant: str, seat: str, dealer: str, hand: str, upcard: str
+) -> None:
     """The seat passes in the first round and, should it come round, makes its own
     second-round call (the advice's, chosen on other layouts); every other call the model's."""
     seed, layouts = 7, 10
-    advice = hasen.bid(hand=hand, extra=upcard, seat=seat, dealer=dealer, variant=variant, layouts=layouts,
-                       choice_layouts=4, seed=seed)
+    advice = hasen.bid(
+        hand=hand, extra=upcard, seat=seat, dealer=dealer, variant=variant, layouts=layouts, choice_layouts=4, seed=seed
+    )
     v = hasen.variant_for(variant)
     where = SEATS.index(seat)
     later = None if advice.second_round is None else advice.second_round.call
-    values = [played_out(plain_deal(v, where, hasen.CardSet(hand).mask, int(hasen.Card(upcard)),
-                                    random.Random(f"{seed}/{i}"), dealer), where, PASSING, later)
-              for i in range(layouts)]
+    values = [
+        played_out(
+            plain_deal(
+                v, where, hasen.CardSet(hand).mask, int(hasen.Card(upcard)), random.Random(f"{seed}/{i}"), dealer
+            ),
+            where,
+            PASSING,
+            later,
+        )
+        for i in range(layouts)
+    ]
     assert advice.passing().points.tolist() == values
 
 
@@ -205,12 +241,21 @@ def test_the_seats_own_contract_is_its_table_value_with_every_card_known() -> No
     the best cell of N's table at the bid the auction ends in, scored."""
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     seat = SEATS.index("N")
-    advice = hasen.bid(hand=format_hand(deal.hands[seat]), seat="N", dealer=deal.dealer,
-                       known=all_known(deal, seat), layouts=2, choice_layouts=2)
+    advice = hasen.bid(
+        hand=format_hand(deal.hands[seat]),
+        seat="N",
+        dealer=deal.dealer,
+        known=all_known(deal, seat),
+        layouts=2,
+        choice_layouts=2,
+    )
     top = next(a for a in advice.actions if a.call == "6")
     assert top.share_ours == 1.0
-    tricks = max(hasen.analyze(deal, declarer="N").tables["N"].tricks[t][d]
-                 for t in "SHDC" for d in hasen.analyze(deal, declarer="N").tables["N"].discards)
+    tricks = max(
+        hasen.analyze(deal, declarer="N").tables["N"].tricks[t][d]
+        for t in "SHDC"
+        for d in hasen.analyze(deal, declarer="N").tables["N"].discards
+    )
     mine, theirs = hand_score(deal.variant, deal.settings, Bid(6), tricks, False)
     assert top.expected == mine - theirs
     assert [o.call for o in advice.actions][0] == "pass"

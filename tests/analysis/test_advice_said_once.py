@@ -32,8 +32,18 @@ HANDS = [
     {"variant": "euchre", "hand": "TD 9D KC QC 9H", "extra": "AS", "seat": "S", "dealer": "E", "score": "9-6"},
     {"variant": "euchre2", "hand": "AD KD JH TS 9S", "extra": "QD", "seat": "S", "dealer": "N"},
 ]
-OPENINGS = ("pass", "bid up to", "order it up", "pick it up", "name ", "with the partner:", "alone:",
-            "first round:", "second round:", "advice:")
+OPENINGS = (
+    "pass",
+    "bid up to",
+    "order it up",
+    "pick it up",
+    "name ",
+    "with the partner:",
+    "alone:",
+    "first round:",
+    "second round:",
+    "advice:",
+)
 
 
 def recommendations(text: str) -> list[str]:
@@ -69,16 +79,23 @@ def option_phrases(row: str) -> list[str]:
             out.append(part)
             continue
         rest = part.removeprefix("bid up to ")
-        forms = ["with the partner", "alone"] if rest.endswith(", with the partner or alone") else \
-            ["alone"] if rest.endswith(" alone") else ["with the partner"] if rest.endswith(" with the partner") \
+        forms = (
+            ["with the partner", "alone"]
+            if rest.endswith(", with the partner or alone")
+            else ["alone"]
+            if rest.endswith(" alone")
+            else ["with the partner"]
+            if rest.endswith(" with the partner")
             else [""]
+        )
         rest = re.sub(r",? (with the partner or alone|with the partner|alone)$", "", rest)
         out += [f"bid up to {level} {form}".strip() for level in rest.split(" or ") for form in forms]
     return out
 
 
-@pytest.mark.parametrize("case", HANDS, ids=lambda c: f"{c.get('variant', 'hasenpfeffer')}-{c['seat']}"
-                                                     f"{'-score' if 'score' in c else ''}")
+@pytest.mark.parametrize(
+    "case", HANDS, ids=lambda c: f"{c.get('variant', 'hasenpfeffer')}-{c['seat']}{'-score' if 'score' in c else ''}"
+)
 def test_the_advice_says_one_thing(case: dict) -> None:
     advice = hasen.bid(**case, **LAYOUTS, seed=1)
     text = format_bid_advice(advice) if isinstance(advice, BidAdvice) else format_call_advice(advice)

@@ -35,10 +35,15 @@ def random_hands(variant: hasen.Variant, rng: random.Random, count: int) -> list
 
 
 @settings(max_examples=60, deadline=None)
-@given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**9), all_pass=st.sampled_from([0, 1]),
-       other_scoring=st.booleans())
-def test_each_hand_is_plausible_as_the_model_finds_it(game: tuple[str, int], seed: int, all_pass: int,
-                                                      other_scoring: bool) -> None:
+@given(
+    game=st.sampled_from(GAMES),
+    seed=st.integers(0, 10**9),
+    all_pass=st.sampled_from([0, 1]),
+    other_scoring=st.booleans(),
+)
+def test_each_hand_is_plausible_as_the_model_finds_it(
+    game: tuple[str, int], seed: int, all_pass: int, other_scoring: bool
+) -> None:
     variant = hasen.variant_for(*game)
     rule = {"hasenpfeffer": ["redeal", "joker_bids_3"], "euchre": ["redeal", "stick_the_dealer"]}[variant.family]
     changed = {"all_pass": rule[all_pass]}

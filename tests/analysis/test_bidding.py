@@ -30,9 +30,10 @@ class FixedOutcomes:
         self.deal, self.tricks, self.settings = deal, tricks, settings
 
     def by_trump(self, seat: int, alone: bool) -> dict[int, Result]:
-        return {t: Result(seat, alone, t, None, None,
-                          self.tricks.get((seat, alone, t), self.tricks.get((seat, alone), 0)))
-                for t in range(4)}
+        return {
+            t: Result(seat, alone, t, None, None, self.tricks.get((seat, alone, t), self.tricks.get((seat, alone), 0)))
+            for t in range(4)
+        }
 
     def best(self, seat: int, alone: bool) -> Result:
         return max(self.by_trump(seat, alone).values(), key=lambda r: r.tricks)
@@ -48,6 +49,7 @@ def contract(auction) -> tuple:
 
 
 # --- Hasenpfeffer ---------------------------------------------------------------------------
+
 
 def test_nobody_makes_anything_is_a_redeal(hasenpfeffer):
     deal = Deal(hasenpfeffer.deal, dealer="W")
@@ -119,8 +121,16 @@ def test_hasenpfeffer_par_end_to_end():
     result = analyze_bidding(deal, game_of(deal.variant)).to_json()
     par = result["par"]
     assert [c["call"] for c in par["auction"]] == ["6", "pass", "pass", "pass"]
-    assert par["contract"] == {"declarer": "N", "bid": "6", "trump": "S", "discard": "9H", "alone": True,
-                               "defender": None, "tricks": 6, "score": {"N-S": 12, "E-W": 0}}
+    assert par["contract"] == {
+        "declarer": "N",
+        "bid": "6",
+        "trump": "S",
+        "discard": "9H",
+        "alone": True,
+        "defender": None,
+        "tricks": 6,
+        "score": {"N-S": 12, "E-W": 0},
+    }
     assert par["score"] == {"N-S": 12, "E-W": 0} and not par["redeal"]
     north = result["advice"]["N"]
     assert north["with_partner"]["tricks"] == north["alone"]["tricks"] == 6
@@ -131,6 +141,7 @@ def test_hasenpfeffer_par_end_to_end():
 
 
 # --- Euchre ---------------------------------------------------------------------------------
+
 
 def test_euchre_sacrifice_in_round_one(euchre):
     """N deals, upcard KS. If everybody passes round one, E names hearts in round two and
@@ -181,13 +192,27 @@ def test_two_handed_par_end_to_end():
     result = analyze_bidding(deal, game_of(deal.variant)).to_json()
     par = result["par"]
     assert [(c["seat"], c["call"]) for c in par["auction"]] == [("S", "pass"), ("N", "pass"), ("S", "name H")]
-    assert par["contract"] == {"declarer": "S", "trump": "H", "discard": None, "alone": False,
-                               "defender": None, "tricks": 5, "score": {"S": 2, "N": 0}}
+    assert par["contract"] == {
+        "declarer": "S",
+        "trump": "H",
+        "discard": None,
+        "alone": False,
+        "defender": None,
+        "tricks": 5,
+        "score": {"S": 2, "N": 0},
+    }
     assert result["alone_vs_partner"] is None  # no partners
     assert result["advice"]["S"]["best"]["trump"] == "H"
     spades = result["advice"]["S"]["calls"][0]
-    assert spades == {"trump": "S", "discard": "KD", "alone": False, "defender": None, "tricks": 4,
-                      "makers": 1, "defenders": 0}
+    assert spades == {
+        "trump": "S",
+        "discard": "KD",
+        "alone": False,
+        "defender": None,
+        "tricks": 4,
+        "makers": 1,
+        "defenders": 0,
+    }
 
 
 def test_settings_must_fit_the_variant():
@@ -198,6 +223,7 @@ def test_settings_must_fit_the_variant():
 
 
 # --- alone against the best lone defence ----------------------------------------------------
+
 
 def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence(hasenpfeffer):
     """A lone declarer picks trump and discard; then the defence picks: both defend, or one
@@ -222,8 +248,7 @@ def test_euchre_lone_maker_against_a_defending_dealer(euchre):
     from hasen.analysis.outcomes import Outcomes
 
     deal = Deal(euchre.deal, variant=variant_for("euchre"))
-    entries = [analyze_euchre(deal, declarer="E", alone=True, defender=d).tables[E].entries
-               for d in (None, "S", "N")]
+    entries = [analyze_euchre(deal, declarer="E", alone=True, defender=d).tables[E].entries for d in (None, "S", "N")]
     outcomes = Outcomes(deal, game_of(deal.variant)).by_trump(E, True)
     for trump in range(4):
         every = [n for e in entries for n in (e[trump].discards.values() or [e[trump].value])]

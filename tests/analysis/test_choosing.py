@@ -20,6 +20,7 @@ POINTS = np.array([-6, -6, -6, 3, 4, 5, 6])  # a bid of 3 in a six-trick hand: m
 
 def stream(table: np.ndarray, log: list):
     """A solve callback over fixed rows (a layout a row), leaving out the columns not read."""
+
     def solve(start: int, stop: int, read):
         rows = table[start:stop].copy()
         log.append((start, stop, None if read is None else set(read[0])))
@@ -29,6 +30,7 @@ def stream(table: np.ndarray, log: list):
             mask[keep] = False
             rows[:, mask] = NOT_SOLVED
         return [rows]
+
     return solve
 
 
@@ -72,7 +74,7 @@ def test_the_race_ends_when_one_is_left_or_the_stream_runs_dry() -> None:
     log: list = []
     assert race([Question(0, POINTS, (0, 1, 2))], 1, count, stream(table, log)).chosen == (2,)
     assert len(log) == 1, "the two behind on every layout drop out after the first round: one is left"
-    short = table[:FIRST_ROUND + 10]
+    short = table[: FIRST_ROUND + 10]
     log = []
     table2 = short.copy()
     table2[:, 1] = 6

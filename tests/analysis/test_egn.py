@@ -35,13 +35,21 @@ def valid(text: str) -> dict:
     return data
 
 
-def played_record(seed: int, dealer: str = "N", deck: int = 24, alone: bool = False, score: str | None = "3-5",
-                  variant: str = "euchre", players: dict | None = None, settings: str = "") -> hasen.Record:
+def played_record(
+    seed: int,
+    dealer: str = "N",
+    deck: int = 24,
+    alone: bool = False,
+    score: str | None = "3-5",
+    variant: str = "euchre",
+    players: dict | None = None,
+    settings: str = "",
+) -> hasen.Record:
     """A hand of Euchre played out by the solver's best line: the dealer orders the upcard
     (or, under a turned Joker, names spades) and discards its first card."""
     deal = hasen.random_deal(variant=variant, deck=deck, seed=seed, dealer=dealer)
     seats = SEATS_OF[variant]
-    order = seats[seats.index(dealer) + 1:] + seats[:seats.index(dealer) + 1]
+    order = seats[seats.index(dealer) + 1 :] + seats[: seats.index(dealer) + 1]
     joker = deal.extra == hasen.Card("JK")
     trump = "S" if joker else deal.extra.name[1]
     discard = next(iter(deal.hand(dealer)))
@@ -52,17 +60,24 @@ def played_record(seed: int, dealer: str = "N", deck: int = 24, alone: bool = Fa
         partner = "NESW"[("NESW".index(dealer) + 2) % 4]
         passed = max(deal.hand(partner))
         best = f", best {passed} for {passed}"
-    line = hasen.solve(deal, dealer, trump, discard, alone=alone).to_json()["best_line"] if not best else \
-        hasen.solve(deal, dealer, trump, discard, alone=alone, best=f"{passed} for {passed}").to_json()["best_line"]
+    line = (
+        hasen.solve(deal, dealer, trump, discard, alone=alone).to_json()["best_line"]
+        if not best
+        else hasen.solve(deal, dealer, trump, discard, alone=alone, best=f"{passed} for {passed}").to_json()[
+            "best_line"
+        ]
+    )
     names = players or NAMES
     listed = ", ".join(f"{seat}={names[seat]}" for seat in seats)
-    return hasen.Record.parse(f"variant: {variant}; deck: {deck}; players: {listed}; "
-                              + (f"score: {score}; " if score else "")
-                              + (f"settings: {settings}; " if settings else "")
-                              + f"dealer: {dealer}; deal: {deal.notation()}; "
-                              f"auction: {', '.join(passes + [f'{dealer} {call}'])}; "
-                              f"contract: {dealer}, trump {trump}, discard {discard}"
-                              f"{', alone' if alone else ''}{best}; play: {line}")
+    return hasen.Record.parse(
+        f"variant: {variant}; deck: {deck}; players: {listed}; "
+        + (f"score: {score}; " if score else "")
+        + (f"settings: {settings}; " if settings else "")
+        + f"dealer: {dealer}; deal: {deal.notation()}; "
+        f"auction: {', '.join(passes + [f'{dealer} {call}'])}; "
+        f"contract: {dealer}, trump {trump}, discard {discard}"
+        f"{', alone' if alone else ''}{best}; play: {line}"
+    )
 
 
 def by_side(result: hasen.HandResult) -> tuple[int, int]:
@@ -76,13 +91,32 @@ def comparable(record: hasen.Record) -> dict:
     return data
 
 
-@pytest.mark.parametrize("variant, deck", [("euchre", 24), ("euchre", 25), ("euchre2", 24), ("euchre2", 32),
-                                           ("euchre3", 24), ("railroad", 25), ("railroad", 33)])
+@pytest.mark.parametrize(
+    "variant, deck",
+    [
+        ("euchre", 24),
+        ("euchre", 25),
+        ("euchre2", 24),
+        ("euchre2", 32),
+        ("euchre3", 24),
+        ("railroad", 25),
+        ("railroad", 33),
+    ],
+)
 def test_games_written_as_egn_read_back_equal_and_follow_the_schema(variant: str, deck: int) -> None:
     dealers = SEATS_OF[variant]
     zero = "-".join(["0"] * (3 if variant == "euchre3" else 2))
-    records = [played_record(seed, dealers[seed % len(dealers)], deck, variant=variant, score=zero if seed == 0
-                             else None, alone=variant == "railroad" and seed == 1) for seed in range(3)]
+    records = [
+        played_record(
+            seed,
+            dealers[seed % len(dealers)],
+            deck,
+            variant=variant,
+            score=zero if seed == 0 else None,
+            alone=variant == "railroad" and seed == 1,
+        )
+        for seed in range(3)
+    ]
     text = write_egn(records, title="a night")
     data = valid(text)
     assert is_egn(text) and data["metadata"]["title"] == "a night" and data["version"] == "1.4"
@@ -94,8 +128,9 @@ def test_games_written_as_egn_read_back_equal_and_follow_the_schema(variant: str
     for deal, record in zip(deals, records):
         assert tuple(deal.record.score) == expected
         assert comparable(deal.record) == {**comparable(record), "score": comparable(deal.record)["score"]}
-        expected = tuple(a + b for a, b in zip(expected, (deal.record.result.points()[n]
-                                                          for n in record.variant.score_names)))
+        expected = tuple(
+            a + b for a, b in zip(expected, (deal.record.result.points()[n] for n in record.variant.score_names))
+        )
 
 
 def test_a_written_file_uses_the_keys_of_egn_1_4() -> None:
@@ -108,8 +143,11 @@ def test_what_a_record_does_not_know_stays_unknown_through_egn() -> None:
     """A discard not recorded and a partner never seen: not written as cards, and read back
     not known, the record equal to the one written."""
     whole = played_record(3)
-    typed = hasen.Record.parse(whole.line().replace(f"deal: {whole.deal.notation()}", f"upcard: {whole.deal.extra}")
-                               .replace(f", discard {whole.contract.discard}", ""))
+    typed = hasen.Record.parse(
+        whole.line()
+        .replace(f"deal: {whole.deal.notation()}", f"upcard: {whole.deal.extra}")
+        .replace(f", discard {whole.contract.discard}", "")
+    )
     assert typed.unknown == ("discard",)
     lone = played_record(2, alone=True)
     lone_typed = hasen.Record.parse(lone.line().replace(f"deal: {lone.deal.notation()}", f"upcard: {lone.deal.extra}"))
@@ -130,8 +168,11 @@ def test_what_a_record_does_not_know_stays_unknown_through_egn() -> None:
 def test_a_discard_not_known_with_a_hand_not_played_out_is_written_xx() -> None:
     """Where the play stops short the hands are written, a card the record does not know as Xx."""
     record = played_record(1)
-    cut = hasen.Record.parse(str(record).replace("unknown", "") .split("\nplay:")[0]
-                             + "\nunknown: discard\nplay: " + " ".join(str(c) for c in record.cards[:6]))
+    cut = hasen.Record.parse(
+        str(record).replace("unknown", "").split("\nplay:")[0]
+        + "\nunknown: discard\nplay: "
+        + " ".join(str(c) for c in record.cards[:6])
+    )
     assert cut.unknown == ("discard",) and not cut.finished
     data = valid(write_egn([cut]))
     hands = data["deals"][0]["initialState"]["playerCards"]
@@ -151,8 +192,12 @@ def test_the_table_rules_are_written_and_read() -> None:
     assert read_egn(write_egn([stuck]))[0].record.settings == stuck.settings
 
 
-BASE = {"fileType": "Euchre Game Notation", "version": "1.4",
-        "metadata": {"players": ["a", "b", "c", "d"], "initialScore": [0, 0]}, "deals": []}
+BASE = {
+    "fileType": "Euchre Game Notation",
+    "version": "1.4",
+    "metadata": {"players": ["a", "b", "c", "d"], "initialScore": [0, 0]},
+    "deals": [],
+}
 
 
 def settings_read(ruleset: dict, players: int = 4) -> tuple[str, dict]:
@@ -174,32 +219,56 @@ def test_the_specifications_defaults_are_the_products_reading() -> None:
     name, settings = settings_read({})
     assert name == "euchre"
     assert settings["all_pass"] == "stick_the_dealer" and settings["lone_lead"] == "dealer_left_skip_idle"
-    defaults = {"std": True, "min_rank": 9, "winning_score": 10, "num_deals": 0, "canadian": False,
-                "loner_lead": "LEFT_OF_DEALER", "loner_march_score": 4, "loner_euchred_score": 2,
-                "defend_alone": False, "farmers": False, "partners_best": False, "go_under": False, "joker": False,
-                "num_players": 4, "allow_no_trump": False, "fast_break": False, "four_trick_tokens": False}
+    defaults = {
+        "std": True,
+        "min_rank": 9,
+        "winning_score": 10,
+        "num_deals": 0,
+        "canadian": False,
+        "loner_lead": "LEFT_OF_DEALER",
+        "loner_march_score": 4,
+        "loner_euchred_score": 2,
+        "defend_alone": False,
+        "farmers": False,
+        "partners_best": False,
+        "go_under": False,
+        "joker": False,
+        "num_players": 4,
+        "allow_no_trump": False,
+        "fast_break": False,
+        "four_trick_tokens": False,
+    }
     defaults.pop("num_deals")  # the schema allows winning_score or num_deals, not both
     assert settings_read(defaults) == (name, settings)
     assert settings_read({"num_deals": 0, "std": False})[1]["all_pass"] == "redeal"
 
 
-@pytest.mark.parametrize("ruleset, message", [
-    ({"canadian": True}, "canadian (the Canadian loner (the dealer's partner who orders up plays alone)) is a rule"),
-    ({"farmers": True}, "farmers (the farmer's hand) is a rule the product does not play"),
-    ({"allow_no_trump": True}, "allow_no_trump (no trump) is a rule"),
-    ({"winning_score": 11}, "winning_score 11: the product plays games to 5, 10, 15"),
-    ({"num_deals": 8}, "num_deals 8: a game of a fixed number of deals"),
-    ({"loner_march_score": 5}, "loner_march_score 5: the product scores a lone march 4"),
-    ({"loner_euchred_score": 4}, "loner_euchred_score 4"),
-    ({"min_rank": 7}, "euchre is played with 24 cards (min_rank 9) or 25 (min_rank 9 and the Joker)"),
-    ({"partners_best": True}, "partners_best (calling for the partner's best card) is played in Railroad, four "
-                              "players with the Joker (joker: true); this file has 4 players and no Joker"),
-    ({"defend_alone": True}, "defend_alone (a lone defence (4 points for euchring a loner)) is played in Railroad"),
-    ({"num_players": 5}, "num_players 5: the product plays Euchre for 4 players"),
-    ({"loner_lead": "RIGHT"}, "loner_lead: \"RIGHT\" is not one of"),
-    ({"stick": True}, "the key \"stick\" is not one the specification has"),
-    ({"winning_score": 10, "num_deals": 3}, "winning_score and num_deals may not be given together"),
-])
+@pytest.mark.parametrize(
+    "ruleset, message",
+    [
+        (
+            {"canadian": True},
+            "canadian (the Canadian loner (the dealer's partner who orders up plays alone)) is a rule",
+        ),
+        ({"farmers": True}, "farmers (the farmer's hand) is a rule the product does not play"),
+        ({"allow_no_trump": True}, "allow_no_trump (no trump) is a rule"),
+        ({"winning_score": 11}, "winning_score 11: the product plays games to 5, 10, 15"),
+        ({"num_deals": 8}, "num_deals 8: a game of a fixed number of deals"),
+        ({"loner_march_score": 5}, "loner_march_score 5: the product scores a lone march 4"),
+        ({"loner_euchred_score": 4}, "loner_euchred_score 4"),
+        ({"min_rank": 7}, "euchre is played with 24 cards (min_rank 9) or 25 (min_rank 9 and the Joker)"),
+        (
+            {"partners_best": True},
+            "partners_best (calling for the partner's best card) is played in Railroad, four "
+            "players with the Joker (joker: true); this file has 4 players and no Joker",
+        ),
+        ({"defend_alone": True}, "defend_alone (a lone defence (4 points for euchring a loner)) is played in Railroad"),
+        ({"num_players": 5}, "num_players 5: the product plays Euchre for 4 players"),
+        ({"loner_lead": "RIGHT"}, 'loner_lead: "RIGHT" is not one of'),
+        ({"stick": True}, 'the key "stick" is not one the specification has'),
+        ({"winning_score": 10, "num_deals": 3}, "winning_score and num_deals may not be given together"),
+    ],
+)
 def test_a_rule_the_product_does_not_play_refuses_the_file_by_name(ruleset: dict, message: str) -> None:
     data = json.loads(json.dumps(BASE))
     data["metadata"]["ruleset"] = ruleset
@@ -212,20 +281,28 @@ def test_a_rule_the_product_does_not_play_refuses_the_file_by_name(ruleset: dict
 def test_railroad_reads_from_partners_best_and_defend_alone_with_the_joker() -> None:
     """A deal whose auction is not over gives a record where every hand is given: its game
     and settings are those the ruleset says."""
-    for ruleset, deck, best in (({"joker": True, "partners_best": True, "defend_alone": True}, 25, True),
-                                ({"joker": True, "defend_alone": True}, 25, False),
-                                ({"joker": True, "min_rank": 7, "partners_best": True}, 33, True)):
+    for ruleset, deck, best in (
+        ({"joker": True, "partners_best": True, "defend_alone": True}, 25, True),
+        ({"joker": True, "defend_alone": True}, 25, False),
+        ({"joker": True, "min_rank": 7, "partners_best": True}, 33, True),
+    ):
         deal = hasen.random_deal(variant="railroad", deck=deck, seed=1, dealer="N")
         data = json.loads(json.dumps(BASE))
         data["metadata"]["ruleset"] = ruleset
         hands = [[c.name[0] + c.name[1].lower() if c != JOKER else "B" for c in deal.hand(s)] for s in "NESW"]
         upcard = "B" if deal.extra == JOKER else deal.extra.name[0] + deal.extra.name[1].lower()
-        data["deals"] = [{"dealNumber": 0, "initialState": {"dealer": 0, "upCard": upcard, "playerCards": hands},
-                          "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": []}]}]
+        data["deals"] = [
+            {
+                "dealNumber": 0,
+                "initialState": {"dealer": 0, "upCard": upcard, "playerCards": hands},
+                "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": []}],
+            }
+        ]
         [read] = read_egn(data)
         assert read.record.variant.name == "railroad" and read.record.variant.deck_size == deck
         assert read.record.settings.call_for_best is best and read.record.deal == deal.replace(
-            settings=read.record.settings)
+            settings=read.record.settings
+        )
 
 
 def test_a_railroad_lone_hand_with_its_calls_for_best_and_a_lone_defender_reads_back() -> None:
@@ -239,16 +316,28 @@ def test_a_railroad_lone_hand_with_its_calls_for_best_and_a_lone_defender_reads_
     defender_partner = {"E": "W", "N": "S"}[defender]
     best = max(deal.hand(partner))
     dbest = max(deal.hand(defender_partner))
-    discard = next(iter(deal.hand("N"))) if trump == (upcard.name[1] if upcard != hasen.Card("JK") else "S") \
-        else None
-    parts = [declarer, f"trump {trump}"] + ([f"discard {discard}"] if discard is not None and declarer == "N" or
-                                             (discard is not None and upcard != hasen.Card("JK")) else [])
+    discard = next(iter(deal.hand("N"))) if trump == (upcard.name[1] if upcard != hasen.Card("JK") else "S") else None
+    parts = [declarer, f"trump {trump}"] + (
+        [f"discard {discard}"]
+        if discard is not None and declarer == "N" or (discard is not None and upcard != hasen.Card("JK"))
+        else []
+    )
     parts += ["alone", f"defender {defender}", f"best {best} for {best}", f"defender best {dbest} for {dbest}"]
     contract = ", ".join(parts)
-    solved = hasen.solve(deal, declarer, trump, discard if "discard" in contract else None, alone=True,
-                         defender=defender, best=f"{best} for {best}", defender_best=f"{dbest} for {dbest}")
-    record = hasen.Record.parse(f"variant: railroad; dealer: N; deal: {deal.notation()}; auction: {auction}; "
-                                f"contract: {contract}; play: {solved.to_json()['best_line']}")
+    solved = hasen.solve(
+        deal,
+        declarer,
+        trump,
+        discard if "discard" in contract else None,
+        alone=True,
+        defender=defender,
+        best=f"{best} for {best}",
+        defender_best=f"{dbest} for {dbest}",
+    )
+    record = hasen.Record.parse(
+        f"variant: railroad; dealer: N; deal: {deal.notation()}; auction: {auction}; "
+        f"contract: {contract}; play: {solved.to_json()['best_line']}"
+    )
     data = valid(write_egn([record]))
     bidding = data["deals"][0]["phases"][0]
     assert bidding["aloneDefender"] == "NESW".index(defender) and len(bidding["cardExchanges"]) == 4
@@ -261,8 +350,11 @@ def test_a_railroad_lone_hand_with_its_calls_for_best_and_a_lone_defender_reads_
 def test_a_joker_turned_and_named_by_the_dealer_reads_back() -> None:
     """Under a turned Joker the dealer names trump at once: EGN's calls are the others'
     passes then the dealer's suit, in the first round."""
-    seed = next(s for s in range(200) if hasen.random_deal(variant="euchre", deck=25, seed=s, dealer="N").extra
-                == hasen.Card("JK"))
+    seed = next(
+        s
+        for s in range(200)
+        if hasen.random_deal(variant="euchre", deck=25, seed=s, dealer="N").extra == hasen.Card("JK")
+    )
     record = played_record(seed, "N", 25)
     assert record.auction_text() == "N name S"
     data = valid(write_egn([record]))
@@ -275,9 +367,11 @@ def test_a_lone_defender_of_four_hand_euchre_has_no_place_in_egn() -> None:
     record = played_record(2, alone=True)
     deal = record.deal
     solved = hasen.solve(deal, "N", record.contract.trump, record.contract.discard, alone=True, defender="E")
-    lone = hasen.Record.parse(f"variant: euchre; dealer: N; deal: {deal.notation()}; auction: "
-                              f"{record.auction_text()}; contract: N, trump {record.contract.trump}, discard "
-                              f"{record.contract.discard}, alone, defender E; play: {solved.to_json()['best_line']}")
+    lone = hasen.Record.parse(
+        f"variant: euchre; dealer: N; deal: {deal.notation()}; auction: "
+        f"{record.auction_text()}; contract: N, trump {record.contract.trump}, discard "
+        f"{record.contract.discard}, alone, defender E; play: {solved.to_json()['best_line']}"
+    )
     with pytest.raises(hasen.NotationError, match="defender"):
         write_egn([lone])
 
@@ -312,8 +406,12 @@ def test_egn_1_0_files_read_with_their_snake_case_keys_and_kitty() -> None:
     state = data["deals"][0]["initialState"]
     state.pop("playerCards")
     data["deals"][0]["phases"][0].pop("discard")
-    unseen = set(hasen.CardSet(record.deal.variant.deck) - hasen.CardSet(sum(record.deal.hands))
-                 - record.deal.extra - record.contract.discard)
+    unseen = set(
+        hasen.CardSet(record.deal.variant.deck)
+        - hasen.CardSet(sum(record.deal.hands))
+        - record.deal.extra
+        - record.contract.discard
+    )
     state["kitty"] = [c.name[0] + c.name[1].lower() for c in sorted(unseen)]
     state["player_cards"] = [[], [], [], []]
     data["deals"][0]["initial_state"] = data["deals"][0].pop("initialState")
@@ -321,7 +419,7 @@ def test_egn_1_0_files_read_with_their_snake_case_keys_and_kitty() -> None:
     assert deal.record.unknown == () and comparable(deal.record) == comparable(record)
     data["version"] = "1.1"
     data["metadata"]["stick"] = True  # a key no version has: the schema refuses it
-    with pytest.raises(hasen.NotationError, match="the key \"stick\" is not one the specification has"):
+    with pytest.raises(hasen.NotationError, match='the key "stick" is not one the specification has'):
         read_egn(data)
 
 
@@ -330,8 +428,9 @@ def test_several_games_are_written_as_a_match_with_each_tables_players() -> None
     EMN match of EGN games, which reads back game by game."""
     first = [played_record(seed, "NESW"[seed % 4], score="0-0" if seed == 0 else None) for seed in range(2)]
     other = {"N": "Eve", "E": "Fay", "S": "Gus", "W": "Hal"}
-    second = [played_record(seed, "NESW"[seed % 4], score="0-0" if seed == 5 else None, players=other)
-              for seed in (5, 6)]
+    second = [
+        played_record(seed, "NESW"[seed % 4], score="0-0" if seed == 5 else None, players=other) for seed in (5, 6)
+    ]
     records = first + second
     assert len(split_games(records)) >= 2
     text = write_egn(records)
@@ -382,8 +481,7 @@ def test_a_hand_claimed_before_its_end_is_no_record_and_after_it_the_score_is_no
 
 
 def test_review_session_and_record_take_egn_files(capsys, tmp_path) -> None:
-    records = [played_record(0, "N", score="0-0"), played_record(2, "N", score=None),
-               played_record(2, "S", score=None)]
+    records = [played_record(0, "N", score="0-0"), played_record(2, "N", score=None), played_record(2, "S", score=None)]
     data = json.loads(write_egn(records))
     data["deals"][1] = unplayed(records[1])["deals"][0]
     game = tmp_path / "night.egn"
@@ -447,5 +545,7 @@ def test_an_unseen_partner_is_reviewed_for_all_it_does_not_touch(seed: int) -> N
     assert [c for c in known["calls"] if c["seat"] != partner] == blind["calls"]
     assert known["cards"] == blind["cards"] and known["choice"] == blind["choice"]
     assert known["contract"] == blind["contract"] and blind["par"] is None
-    assert blind["not_judged"] == [f"{partner}'s calls and the par: the record does not know the hand of {partner}, "
-                                   f"who sat out while {record.contract.declarer} played alone"]
+    assert blind["not_judged"] == [
+        f"{partner}'s calls and the par: the record does not know the hand of {partner}, "
+        f"who sat out while {record.contract.declarer} played alone"
+    ]

@@ -58,35 +58,59 @@ def deals_of(*deals: dict) -> str:
     return HEAD + '}, "deals": ' + json.dumps(list(deals)) + "}"
 
 
-GOOD_DEAL = {"dealNumber": 0, "initialState": {"dealer": 0, "upCard": "Jd"},
-             "phases": [{"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass", "Order"]},
-                        {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": []}]}
+GOOD_DEAL = {
+    "dealNumber": 0,
+    "initialState": {"dealer": 0, "upCard": "Jd"},
+    "phases": [
+        {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": ["Pass", "Order"]},
+        {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": []},
+    ],
+}
 
 
-@pytest.mark.parametrize("name, text, message", [
-    ("phases of the wrong type", deals_of({**GOOD_DEAL, "phases": "none"}), "deals[0].phases: expected an array"),
-    ("kitty of the wrong type", deals_of({**GOOD_DEAL, "initialState": {"dealer": 0, "upCard": "Jd", "kitty": 3}}),
-     "the key \"kitty\" is not one the specification has"),
-    ("tricks of the wrong type", deals_of({**GOOD_DEAL, "phases": [GOOD_DEAL["phases"][0], {
-        "phaseNumber": 1, "type": "TRICK_PLAY", "tricks": {"0": []}}]}),
-     "deals[0].phases[1].tricks: expected an array"),
-    ("a list for loner_lead", HEAD + ', "ruleset": {"loner_lead": ["LEFT_OF_DEALER"]}}, "deals": []}',
-     "metadata.ruleset.loner_lead: expected a string"),
-    ("nested lists", HEAD + '}, "deals": ' + "[" * 3000 + "]" * 3000 + "}", "nested too deeply"),
-    ("a deal too many", deals_of(*[GOOD_DEAL] * 101), "deals: 101 items, at most 100"),
-    ("isAlone yes", deals_of({**GOOD_DEAL, "phases": [{**GOOD_DEAL["phases"][0], "isAlone": "yes"}]}),
-     "isAlone: expected a boolean, got \"yes\""),
-    ("not JSON", '{"fileType": "Euchre Game Notation", ', "EGN: malformed JSON"),
-])
-def test_hostile_files_are_refused_in_one_line_by_every_command(capsys, tmp_path, name: str, text: str,
-                                                                message: str) -> None:
+@pytest.mark.parametrize(
+    "name, text, message",
+    [
+        ("phases of the wrong type", deals_of({**GOOD_DEAL, "phases": "none"}), "deals[0].phases: expected an array"),
+        (
+            "kitty of the wrong type",
+            deals_of({**GOOD_DEAL, "initialState": {"dealer": 0, "upCard": "Jd", "kitty": 3}}),
+            'the key "kitty" is not one the specification has',
+        ),
+        (
+            "tricks of the wrong type",
+            deals_of(
+                {
+                    **GOOD_DEAL,
+                    "phases": [GOOD_DEAL["phases"][0], {"phaseNumber": 1, "type": "TRICK_PLAY", "tricks": {"0": []}}],
+                }
+            ),
+            "deals[0].phases[1].tricks: expected an array",
+        ),
+        (
+            "a list for loner_lead",
+            HEAD + ', "ruleset": {"loner_lead": ["LEFT_OF_DEALER"]}}, "deals": []}',
+            "metadata.ruleset.loner_lead: expected a string",
+        ),
+        ("nested lists", HEAD + '}, "deals": ' + "[" * 3000 + "]" * 3000 + "}", "nested too deeply"),
+        ("a deal too many", deals_of(*[GOOD_DEAL] * 101), "deals: 101 items, at most 100"),
+        (
+            "isAlone yes",
+            deals_of({**GOOD_DEAL, "phases": [{**GOOD_DEAL["phases"][0], "isAlone": "yes"}]}),
+            'isAlone: expected a boolean, got "yes"',
+        ),
+        ("not JSON", '{"fileType": "Euchre Game Notation", ', "EGN: malformed JSON"),
+    ],
+)
+def test_hostile_files_are_refused_in_one_line_by_every_command(
+    capsys, tmp_path, name: str, text: str, message: str
+) -> None:
     with pytest.raises(hasen.NotationError) as refused:
         read_egn(text)
     assert message in str(refused.value) and one_line(str(refused.value))
     path = tmp_path / "game.egn"
     path.write_text(text)
-    for command in (["record", str(path)], ["review", str(path)],
-                    ["session", str(path), str(tmp_path / "out.jsonl")]):
+    for command in (["record", str(path)], ["review", str(path)], ["session", str(path), str(tmp_path / "out.jsonl")]):
         code, out, err = run(capsys, *command)
         assert code == 2 and one_line(err) and message in err, (command, err)
 

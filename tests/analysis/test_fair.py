@@ -28,8 +28,15 @@ from hasen.core.cards import cards_of
 from hasen.rules.scoring import Bid, hand_score, tricks_needed
 from hasen.rules.trump import effective_suit, legal_plays
 
-GAMES = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre2", 24), ("euchre2", 32), ("euchre3", 24),
-         ("euchre3", 32)]
+GAMES = [
+    ("hasenpfeffer", 25),
+    ("euchre", 24),
+    ("euchre", 25),
+    ("euchre2", 24),
+    ("euchre2", 32),
+    ("euchre3", 24),
+    ("euchre3", 32),
+]
 
 
 def declares(state: PlayState, seat: int) -> bool:
@@ -56,7 +63,7 @@ def random_hand(seed: int, game: tuple[str, int], played: int | None = None) -> 
     rng.shuffle(deck)
     hands = [0, 0, 0, 0]
     for i, seat in enumerate(variant.seats):
-        hands[seat] = sum(1 << c for c in deck[i * variant.hand_size:(i + 1) * variant.hand_size])
+        hands[seat] = sum(1 << c for c in deck[i * variant.hand_size : (i + 1) * variant.hand_size])
     extra = deck[len(variant.seats) * variant.hand_size]
     deal = hasen.Deal.from_masks(tuple(hands), extra, rng.choice(variant.seats), variant)
     declarer, trump = rng.choice(variant.seats), rng.randrange(4)
@@ -107,6 +114,7 @@ def shown_out(state: PlayState) -> set[tuple[int, int]]:
 
 # --- what the player knows stays known --------------------------------------------------------
 
+
 @settings(max_examples=50, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 10**6), game=st.sampled_from(GAMES))
 def test_layouts_never_contradict_what_the_player_knows(seed: int, game: tuple[str, int]) -> None:
@@ -146,8 +154,11 @@ def test_layouts_never_contradict_what_the_player_knows(seed: int, game: tuple[s
                 assert (place, effective_suit(card, contract.trump)) not in voids, "a suit it showed out of"
         assert not held & mine, "a card the player has seen, dealt"
         if upcard_free:  # the taken upcard: with the dealer, or discarded (out of play)
-            assert not any(cards_there >> deal.extra & 1 for place, cards_there in zip(view.places, layout)
-                           if place not in (taker, OUT))
+            assert not any(
+                cards_there >> deal.extra & 1
+                for place, cards_there in zip(view.places, layout)
+                if place not in (taker, OUT)
+            )
         assert held | mine == deal.variant.deck, "every card of the deck is somewhere"
 
 
@@ -181,16 +192,28 @@ def test_the_count_by_suits_is_the_count_by_brute_force() -> None:
         sizes = Counter(places)
         if any(sizes.get(i, 0) != view.needs[i] for i in range(len(view.places))):
             continue
-        if all(view.places[p] == OUT or (view.places[p], effective_suit(c, state.contract.trump)) not in voids
-               for p, c in zip(places, unseen)):
+        if all(
+            view.places[p] == OUT or (view.places[p], effective_suit(c, state.contract.trump)) not in voids
+            for p, c in zip(places, unseen)
+        ):
             count += 1
     assert count == view.count
 
 
 # --- nothing left to sample ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("seed, game", [(3, ("hasenpfeffer", 25)), (4, ("euchre", 24)), (5, ("euchre2", 24)),
-                                        (6, ("euchre", 25)), (7, ("euchre3", 24)), (8, ("euchre3", 32))])
+
+@pytest.mark.parametrize(
+    "seed, game",
+    [
+        (3, ("hasenpfeffer", 25)),
+        (4, ("euchre", 24)),
+        (5, ("euchre2", 24)),
+        (6, ("euchre", 25)),
+        (7, ("euchre3", 24)),
+        (8, ("euchre3", 32)),
+    ],
+)
 def test_with_every_card_known_each_verdict_is_the_double_dummy_one(seed: int, game: tuple[str, int]) -> None:
     start, cards = random_hand(seed, game, played=None)
     total = len(start.seats) * start.deal.variant.hand_size
@@ -227,6 +250,7 @@ def test_with_every_card_known_each_verdict_is_the_double_dummy_one(seed: int, g
 
 # --- the plain loop -------------------------------------------------------------------------
 
+
 def plain_view(state: PlayState) -> tuple[list[int], list[int], list[tuple[list[int], list[int]]]]:
     """The documented rule, by its own code: the places (other players in seat order, then
     out of play as 4), the cards each holds, and the unseen cards in groups (effective suit
@@ -253,8 +277,9 @@ def plain_view(state: PlayState) -> tuple[list[int], list[int], list[tuple[list[
     voids = shown_out(state)
     groups = []
     for suit in range(4):
-        members = sorted(c for c in unseen if effective_suit(c, trump) == suit
-                         and not (c == deal.extra and upcard_with is not None))
+        members = sorted(
+            c for c in unseen if effective_suit(c, trump) == suit and not (c == deal.extra and upcard_with is not None)
+        )
         if members:
             groups.append((members, [i for i, p in enumerate(places) if p == 4 or (p, suit) not in voids]))
     if upcard_with is not None:
@@ -267,8 +292,11 @@ def plain_view(state: PlayState) -> tuple[list[int], list[int], list[tuple[list[
 def plain_rows(cards: int, allowed: list[int], left: list[int]) -> list[tuple[int, ...]]:
     """Every way to give ``cards`` cards to the allowed places within their room, in
     lexicographic order."""
-    return [row for row in product(*(range(min(cards, left[i]) + 1) if i in allowed else [0]
-                                     for i in range(len(left)))) if sum(row) == cards]
+    return [
+        row
+        for row in product(*(range(min(cards, left[i]) + 1) if i in allowed else [0] for i in range(len(left))))
+        if sum(row) == cards
+    ]
 
 
 def plain_ways(groups: list, g: int, left: list[int]) -> int:
@@ -304,16 +332,24 @@ def plain_layout(places: list[int], needs: list[int], groups: list, rng: random.
         rng.shuffle(members)
         at = 0
         for place, k in enumerate(row):
-            held[place] |= sum(1 << c for c in members[at:at + k])
+            held[place] |= sum(1 << c for c in members[at : at + k])
             at += k
         left = [n - k for n, k in zip(left, row)]
     return held
 
 
-@pytest.mark.parametrize("seed, game, played", [(28, ("hasenpfeffer", 25), 2), (22, ("euchre", 24), 6),
-                                                (26, ("euchre2", 24), 2), (24, ("hasenpfeffer", 25), 9),
-                                                (25, ("euchre", 25), 4), (27, ("euchre3", 24), 3),
-                                                (29, ("euchre3", 32), 6)])
+@pytest.mark.parametrize(
+    "seed, game, played",
+    [
+        (28, ("hasenpfeffer", 25), 2),
+        (22, ("euchre", 24), 6),
+        (26, ("euchre2", 24), 2),
+        (24, ("hasenpfeffer", 25), 9),
+        (25, ("euchre", 25), 4),
+        (27, ("euchre3", 24), 3),
+        (29, ("euchre3", 32), 6),
+    ],
+)
 def test_a_cards_figures_are_those_of_a_plain_loop(seed: int, game: tuple[str, int], played: int) -> None:
     start, cards = random_hand(seed, game, played=played + 1)
     state = replayed(start, cards[:-1])

@@ -20,13 +20,15 @@ SUITS = "SHDC"
 
 def contract(trump: str, discard: str) -> PlayState:
     deal = Deal(GOLDEN["deal"], dealer=GOLDEN["dealer"])
-    return PlayState(deal, Contract(parse_seat(GOLDEN["declarer"]), SUITS.index(trump),
-                                    parse_card(discard), GOLDEN["alone"]))
+    return PlayState(
+        deal, Contract(parse_seat(GOLDEN["declarer"]), SUITS.index(trump), parse_card(discard), GOLDEN["alone"])
+    )
 
 
 def test_golden_table(searcher):
-    result = analyze_table(GOLDEN["deal"], dealer=GOLDEN["dealer"], declarer=GOLDEN["declarer"],
-                     alone=GOLDEN["alone"], searcher=searcher)
+    result = analyze_table(
+        GOLDEN["deal"], dealer=GOLDEN["dealer"], declarer=GOLDEN["declarer"], alone=GOLDEN["alone"], searcher=searcher
+    )
     table = result.tables[parse_seat(GOLDEN["declarer"])]
     assert [card_name(d) for d in table.discards] == GOLDEN["discards"]
     got = {SUITS[t]: [table.tricks[t][d] for d in table.discards] for t in range(4)}
@@ -71,8 +73,9 @@ def test_the_best_line_with_its_trick_marks():
     best = GOLDEN["best"]
     state = replay(contract(best["trump"], best["discard"]), GOLDEN["best_line"])
     assert state.finished and state.declarer_taken() == 6
-    assert [card_name(c) for _, trick, _ in state.tricks for c in trick] == \
-        GOLDEN["best_line"].replace("|", " ").split()
+    assert [card_name(c) for _, trick, _ in state.tricks for c in trick] == GOLDEN["best_line"].replace(
+        "|", " "
+    ).split()
     assert "NNNNNN" == "".join("NESW"[winner] for _, _, winner in state.tricks)
 
 

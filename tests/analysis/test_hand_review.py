@@ -16,12 +16,16 @@ from hasen.analysis.fair import Stakes, judge_play
 from hasen.analysis.hand_review import auction_check
 from hasen.analysis.play import PlayState
 
-HASENPFEFFER_RECORD = ("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
-                       "auction: N 4, E pass, S pass, W pass; contract: N 4, trump S, discard AS; "
-                       "play: KH AH TH JH | AD 9D QD JK | KS")
-EUCHRE_RECORD = ("variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; "
-                 "auction: E pass, S pass, W pass, N order up; contract: N, trump S, discard KH; "
-                 "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS")
+HASENPFEFFER_RECORD = (
+    "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
+    "auction: N 4, E pass, S pass, W pass; contract: N 4, trump S, discard AS; "
+    "play: KH AH TH JH | AD 9D QD JK | KS"
+)
+EUCHRE_RECORD = (
+    "variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; "
+    "auction: E pass, S pass, W pass, N order up; contract: N, trump S, discard KH; "
+    "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS"
+)
 
 
 @pytest.mark.compiled
@@ -33,11 +37,11 @@ def test_each_part_is_the_analysis_it_stands_for(text: str) -> None:
     # every card: the fair verdict of the play, and the double-dummy review beside it
     start = PlayState(record.deal, contract, record.settings)
     stakes = Stakes.of(record.variant, record.settings, record.bid, contract.alone)
-    assert review.cards == judge_play(start, [int(c) for c in record.cards], stakes, 20, 3,
-                                      agree=auction_check(record))
+    assert review.cards == judge_play(start, [int(c) for c in record.cards], stakes, 20, 3, agree=auction_check(record))
     played = " ".join(str(c) for c in record.cards)
-    double_dummy = hasen.review(record.deal, contract.declarer, contract.trump, contract.discard, played=played,
-                                alone=contract.alone)
+    double_dummy = hasen.review(
+        record.deal, contract.declarer, contract.trump, contract.discard, played=played, alone=contract.alone
+    )
     assert [c.cost for c in review.double_dummy.cards] == [c.cost for c in double_dummy.cards]
     # the par is that of the double-dummy bid analysis
     par = hasen.bid(record.deal).par
@@ -91,15 +95,37 @@ def test_the_text_opens_with_the_result_and_names_the_mistakes(capsys) -> None:
     assert "Double dummy: every hand open, every player playing perfectly." in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 4, E pass"],
-     "hasen: review: the record has no contract to review"),
-    (["review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; play: JC"],
-     "hasen: record: play: cards are played only once the contract is known"),
-    (["review", EUCHRE_RECORD, "--declarer", "N"], "hasen: review: a deal needs --trump, --played"),
-    (["review", "--example", "--declarer", "N", "--trump", "C", "--discard", "KH", "--played", "JC", "--layouts", "5"],
-     "hasen: review: --layouts is for a hand record"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 4, E pass"],
+            "hasen: review: the record has no contract to review",
+        ),
+        (
+            ["review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; play: JC"],
+            "hasen: record: play: cards are played only once the contract is known",
+        ),
+        (["review", EUCHRE_RECORD, "--declarer", "N"], "hasen: review: a deal needs --trump, --played"),
+        (
+            [
+                "review",
+                "--example",
+                "--declarer",
+                "N",
+                "--trump",
+                "C",
+                "--discard",
+                "KH",
+                "--played",
+                "JC",
+                "--layouts",
+                "5",
+            ],
+            "hasen: review: --layouts is for a hand record",
+        ),
+    ],
+)
 def test_bad_requests_are_one_line_and_exit_2(capsys, argv: list[str], message: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.startswith(message) and err.count("\n") == 1, err
@@ -108,8 +134,10 @@ def test_bad_requests_are_one_line_and_exit_2(capsys, argv: list[str], message: 
 @pytest.mark.compiled
 def test_a_file_of_records_is_reviewed_by_id(capsys, tmp_path) -> None:
     night = tmp_path / "night.txt"
-    night.write_text(f"id: 1\n{EUCHRE_RECORD.replace('; ', chr(10))}\n\nid: 2\n"
-                     f"{HASENPFEFFER_RECORD.replace('; ', chr(10))}\n", encoding="utf-8")
+    night.write_text(
+        f"id: 1\n{EUCHRE_RECORD.replace('; ', chr(10))}\n\nid: 2\n{HASENPFEFFER_RECORD.replace('; ', chr(10))}\n",
+        encoding="utf-8",
+    )
     code, _, err = run(capsys, "review", str(night))
     assert code == 2 and "2 records given; name one with --id" in err
     answer = run_json(capsys, "review", str(night), "--id", "2", "--layouts", "8")
@@ -130,14 +158,18 @@ def test_the_api_stops_a_review_at_the_time_limit(client: FlaskClient) -> None:
 
 
 @pytest.mark.compiled
-@pytest.mark.parametrize("text", [
-    # four-hand Euchre: E orders up the KS and N, dealing against it, takes it and puts away KH
-    "variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; auction: E order up; "
-    "contract: E, trump S, discard KH",
-    # Three-Handed: E orders up the AD and N, dealing against it, puts away 9H
-    "variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; auction: E order up; "
-    "contract: E, trump D, discard 9H",
-], ids=["euchre", "euchre3"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        # four-hand Euchre: E orders up the KS and N, dealing against it, takes it and puts away KH
+        "variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; auction: E order up; "
+        "contract: E, trump S, discard KH",
+        # Three-Handed: E orders up the AD and N, dealing against it, puts away 9H
+        "variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; auction: E order up; "
+        "contract: E, trump D, discard 9H",
+    ],
+    ids=["euchre", "euchre3"],
+)
 def test_a_defending_dealers_discard_is_judged_against_the_maker(text: str) -> None:
     """The dealer who takes up the upcard for the other side chooses its discard knowing its own
     six cards: on each layout (dealt by the documented rule, every layout alike) every discard
@@ -170,8 +202,10 @@ def test_a_defending_dealers_discard_against_a_lone_maker_counts_every_defence()
     defence that leaves the maker fewest."""
     from test_advice import plain_deal
 
-    record = hasen.Record.parse("variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; "
-                                "auction: E order up alone; contract: E, trump S, discard KH, alone")
+    record = hasen.Record.parse(
+        "variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; "
+        "auction: E order up alone; contract: E, trump S, discard KH, alone"
+    )
     layouts, seed = 8, 2
     choice = hasen.review_hand(record, layouts=layouts, seed=seed, uniform=True).choice
     assert choice is not None and str(choice.seat) == "N"
@@ -182,8 +216,11 @@ def test_a_defending_dealers_discard_against_a_lone_maker_counts_every_defence()
         layout = plain_deal(deal.variant, 0, deal.hands[0], int(deal.extra), random.Random(f"{seed}/choice/{i}"), "N")
         sitting_out = hasen.solve(layout, "E", "S", None, alone=True, defender="S").total
         for card in hasen.CardSet(own):
-            made = min(hasen.solve(layout, "E", "S", str(card), alone=True).total,
-                       hasen.solve(layout, "E", "S", str(card), alone=True, defender="N").total, sitting_out)
+            made = min(
+                hasen.solve(layout, "E", "S", str(card), alone=True).total,
+                hasen.solve(layout, "E", "S", str(card), alone=True, defender="N").total,
+                sitting_out,
+            )
             tricks.setdefault(str(card), []).append(deal.variant.hand_size - made)
     means = {card: sum(v) / layouts for card, v in tricks.items()}
     assert choice.mean == pytest.approx(means["KH"])

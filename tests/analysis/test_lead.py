@@ -50,8 +50,9 @@ def test_the_figures_are_those_of_a_plain_loop() -> None:
         # Random(f"{seed}/{i}") fill E, S, W in order; the one left is the widow
         unseen = cards_of(DEAL.variant.deck & ~DEAL.hands[0])
         random.Random(f"{seed}/{i}").shuffle(unseen)
-        hands = [format_hand(DEAL.hands[0])] + [format_hand(sum(1 << c for c in unseen[6 * k:6 * k + 6]))
-                                                for k in range(3)]
+        hands = [format_hand(DEAL.hands[0])] + [
+            format_hand(sum(1 << c for c in unseen[6 * k : 6 * k + 6])) for k in range(3)
+        ]
         layout = hasen.Deal("N:" + " ".join(hands), dealer="W")
         assert layout.widow == unseen[18]
         per_layout.append(defence_after_each_lead(layout, "E", "D"))
@@ -59,25 +60,28 @@ def test_the_figures_are_those_of_a_plain_loop() -> None:
         values = [row[str(lead.card)] for row in per_layout]
         assert lead.counts == [values.count(t) for t in range(7)]  # layouts per number of tricks
         assert lead.mean == pytest.approx(sum(values) / layouts)
-        assert lead.best == pytest.approx(sum(row[str(lead.card)] == max(row.values()) for row in per_layout)
-                                          / layouts)
+        assert lead.best == pytest.approx(sum(row[str(lead.card)] == max(row.values()) for row in per_layout) / layouts)
 
 
 def test_a_euchre_lead_sees_the_upcard() -> None:
-    sim = hasen.simulate_lead(hasen.Deal(EUCHRE.deal, variant="euchre", dealer="N"), seat="E", declarer="S",
-                              trump="H", layouts=5, seed=1)
+    sim = hasen.simulate_lead(
+        hasen.Deal(EUCHRE.deal, variant="euchre", dealer="N"), seat="E", declarer="S", trump="H", layouts=5, seed=1
+    )
     assert str(sim.knowledge.extra) == "KS" and len(sim.leads) == 5
     for i in range(5):
         assert str(sim.knowledge.layout(1, i).upcard) == "KS"
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"seat": "E"}, "seat: E does not lead this contract; N does"),
-    ({"declarer": "N"}, "seat: N leads this contract after taking the widow, so no seat's lead of it"),
-    ({"declarer": "N", "seat": "E"}, "seat: N leads this contract after taking the widow"),
-    ({"extra": "KS", "deal": None, "hand": "A.K..AQJ*", "dealer": "W"}, "the widow is not seen from this seat"),
-    ({"dealer": "W"}, "give a deal, or the seat's hand and extra card with the dealer and variant, not both"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"seat": "E"}, "seat: E does not lead this contract; N does"),
+        ({"declarer": "N"}, "seat: N leads this contract after taking the widow, so no seat's lead of it"),
+        ({"declarer": "N", "seat": "E"}, "seat: N leads this contract after taking the widow"),
+        ({"extra": "KS", "deal": None, "hand": "A.K..AQJ*", "dealer": "W"}, "the widow is not seen from this seat"),
+        ({"dealer": "W"}, "give a deal, or the seat's hand and extra card with the dealer and variant, not both"),
+    ],
+)
 def test_bad_requests_are_refused_by_name(options, message) -> None:
     with pytest.raises(hasen.HasenError, match=message):
         hasen.simulate_lead(**{"deal": DEAL, "seat": "N", "declarer": "E", "trump": "D", "layouts": 3, **options})
@@ -87,8 +91,14 @@ def test_the_cli_prints_the_leads_and_their_json(capsys) -> None:
     argv = ("lead", "--example", "--seat", "N", "--declarer", "E", "--trump", "D", "--layouts", "10", "--seed", "1")
     answer = run_json(capsys, *argv)
     assert answer == hasen.simulate_lead(DEAL, seat="N", declarer="E", trump="D", layouts=10, seed=1).to_json()
-    assert answer["side"] == "defenders" and [lead["card"] for lead in answer["leads"]] == \
-        ["AS", "KH", "AC", "QC", "JC", "JK"]
+    assert answer["side"] == "defenders" and [lead["card"] for lead in answer["leads"]] == [
+        "AS",
+        "KH",
+        "AC",
+        "QC",
+        "JC",
+        "JK",
+    ]
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""
     assert out.startswith("N leads against E's diamonds, knowing AS KH AC QC JC JK; W deals")

@@ -34,8 +34,10 @@ def test_the_options_apply_to_every_deal() -> None:
 
 def test_each_deal_keeps_its_own_settings() -> None:
     lone_lead = {"lone_lead": "dealer_left_skip_idle"}
-    deals = [deal.replace(settings=lone_lead if i % 2 else None)
-             for i, deal in enumerate(seeded_deals(variant_for("hasenpfeffer"), 4, 8))]
+    deals = [
+        deal.replace(settings=lone_lead if i % 2 else None)
+        for i, deal in enumerate(seeded_deals(variant_for("hasenpfeffer"), 4, 8))
+    ]
     many = hasen.analyze_many(deals, threads=2, chunk=1, declarer="E", alone=True)
     assert [answer.settings.changed() for answer in many] == [{}, lone_lead, {}, lone_lead]
     assert many == [hasen.analyze(deal, declarer="E", alone=True) for deal in deals]
@@ -56,8 +58,10 @@ def test_a_bad_deal_is_named_by_its_place(threads: int) -> None:
         hasen.analyze_many(deals, threads=threads, chunk=2)
 
 
-@pytest.mark.parametrize("option, value, error", [("threads", 0, ValueError), ("chunk", 0, ValueError),
-                                                   ("threads", 1.5, TypeError), ("chunk", True, TypeError)])
+@pytest.mark.parametrize(
+    "option, value, error",
+    [("threads", 0, ValueError), ("chunk", 0, ValueError), ("threads", 1.5, TypeError), ("chunk", True, TypeError)],
+)
 def test_threads_and_chunks_are_whole_numbers(option: str, value: object, error: type[Exception]) -> None:
     """A count given in code is no notation: not a NotationError."""
     with pytest.raises(error, match=f"^{option}: expected a whole number of at least 1") as raised:

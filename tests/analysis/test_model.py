@@ -48,12 +48,20 @@ def test_the_hands_it_was_fitted_on_solve_to_their_tricks(game: tuple[str, int])
     checks = data["checks"][f"{game[0]}/{game[1]}"]
     assert checks, "the file keeps some of its hands"
     for check in checks:
-        (hands, extra, dealer), = deals_of(variant, seed, [check["deal"]])
+        ((hands, extra, dealer),) = deals_of(variant, seed, [check["deal"]])
         deal = Deal.from_masks(hands, extra, dealer, variant)
         seat, alone = check["seat"], check["alone"]
         if variant.declarer_exchanges:  # every trump, the model's discard from the seven cards
-            tricks = [hasen.solve(deal, SEATS[seat], "SHDC"[t], str(hasen.Card(model_discard(
-                hands[seat] | 1 << extra, t))), alone=alone).total for t in range(4)]
+            tricks = [
+                hasen.solve(
+                    deal,
+                    SEATS[seat],
+                    "SHDC"[t],
+                    str(hasen.Card(model_discard(hands[seat] | 1 << extra, t))),
+                    alone=alone,
+                ).total
+                for t in range(4)
+            ]
             assert tricks == check["tricks"], check
         else:
             trump = check["trump"]
@@ -70,8 +78,17 @@ def test_the_hands_it_was_fitted_on_solve_to_their_tricks(game: tuple[str, int])
             totals = []
             for d in defenders:
                 idle = d is not None and dealer == (SEATS.index(d) + 2) % 4
-                totals.append(hasen.solve(deal, SEATS[seat], "SHDC"[trump], None if idle or discard is None
-                                          else card_name(discard), alone=alone, defender=d, best=best).total)
+                totals.append(
+                    hasen.solve(
+                        deal,
+                        SEATS[seat],
+                        "SHDC"[trump],
+                        None if idle or discard is None else card_name(discard),
+                        alone=alone,
+                        defender=d,
+                        best=best,
+                    ).total
+                )
             assert min(totals) == check["tricks"], check
 
 
@@ -83,14 +100,15 @@ def test_the_tables_give_the_fits_own_prediction(game: tuple[str, int], seed: in
     deck = cards_of(variant.deck)
     rng = random.Random(seed)
     rng.shuffle(deck)
-    hand = sum(1 << c for c in deck[:variant.hand_size])
+    hand = sum(1 << c for c in deck[: variant.hand_size])
     upcard = deck[variant.hand_size]
     who = rng.choice(["self", "partner", "opponent"]) if not variant.declarer_exchanges else None
     up = None if who is None or upcard not in trump_slots(trump) else (who, upcard)
     for stage in model.fits.values():
         for fit in stage.values():
-            assert fit.rate(hand, trump, leads, up) == pytest.approx(fit.predict(features(hand, trump, leads, up)),
-                                                                     abs=1e-9)
+            assert fit.rate(hand, trump, leads, up) == pytest.approx(
+                fit.predict(features(hand, trump, leads, up)), abs=1e-9
+            )
 
 
 @settings(max_examples=300, deadline=None)
@@ -99,7 +117,7 @@ def test_the_discard_keeps_trumps_and_aces(game: tuple[str, int], seed: int, tru
     variant = hasen.variant_for(*game)
     deck = cards_of(variant.deck)
     random.Random(seed).shuffle(deck)
-    cards = sum(1 << c for c in deck[:variant.hand_size + 1])
+    cards = sum(1 << c for c in deck[: variant.hand_size + 1])
     discard = model_discard(cards, trump)
     assert cards >> discard & 1
     side = [c for c in cards_of(cards) if not trump_cards(trump) >> c & 1]
@@ -130,8 +148,9 @@ def test_the_models_calls_are_legal_and_end_the_auction(game: tuple[str, int], s
         state = rules.after(state, call)
     assert rules.to_call(state) is None, "the auction ends"
     if not variant.declarer_exchanges and state.end is not None and state.end.declarer is not None:
-        assert state.end.trump is not None and (state.round != 1 or takes_upcard(deal.extra, state.end.trump,
-                                                                                      joker_suit(deal.settings)))
+        assert state.end.trump is not None and (
+            state.round != 1 or takes_upcard(deal.extra, state.end.trump, joker_suit(deal.settings))
+        )
 
 
 @pytest.mark.compiled

@@ -39,8 +39,9 @@ def next_seat(variant: hasen.Variant, dealer: int) -> int:
     return seat
 
 
-def plain_chance(variant: hasen.Variant, outcomes: list, table, first: int, second: int, dealer: int,
-                 target: int = TARGET) -> float:
+def plain_chance(
+    variant: hasen.Variant, outcomes: list, table, first: int, second: int, dealer: int, target: int = TARGET
+) -> float:
     """One step of the game from this score: each result's chance times 1 or 0 when it ends the
     game (a side reaches ``target``: the higher score wins; on equal scores the declaring side),
     else the table's chance at the score after it, the next seat dealing (a score below the
@@ -107,8 +108,14 @@ def test_one_hand_from_the_end_is_a_sum_over_that_hand() -> None:
     chances = win_chances(variant)
     total = sum(o[4] for o in data["outcomes"])
     for dealer in variant.seats:
-        ends = sum(count for offset, _, _, tricks, count in data["outcomes"] if offset >= 0 and (
-            (variant.side_of((dealer + offset) % 4) == 0) == (tricks >= 3))) / total
+        ends = (
+            sum(
+                count
+                for offset, _, _, tricks, count in data["outcomes"]
+                if offset >= 0 and ((variant.side_of((dealer + offset) % 4) == 0) == (tricks >= 3))
+            )
+            / total
+        )
         redeal = sum(count for offset, *_, count in data["outcomes"] if offset < 0) / total
         later = chances.chance(9, 9, next_seat(variant, dealer))
         assert chances.chance(9, 9, dealer) == pytest.approx(ends + redeal * later, abs=2e-4)
@@ -184,12 +191,32 @@ def test_a_game_to_15_is_asked_at_every_score_below_15(capsys) -> None:
     assert 0.5 < hasen.odds("12-3", settings={"game_points": 15}).chance < 1
     code, out, err = run(capsys, "odds", "12-3", "--game-points", "15", "--json")
     assert code == 0, err
-    code, out, err = run(capsys, "bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "W", "--score", "12-3",
-                         "--game-points", "15", "--layouts", "20", "--choice-layouts", "4")
+    code, out, err = run(
+        capsys,
+        "bid",
+        "--seat",
+        "S",
+        "--hand",
+        "AJT.A9..K",
+        "--dealer",
+        "W",
+        "--score",
+        "12-3",
+        "--game-points",
+        "15",
+        "--layouts",
+        "20",
+        "--choice-layouts",
+        "4",
+    )
     assert code == 0, err
-    review = hasen.review_hand("settings: game_points=15; dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 "
-                               "KS; auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
-                               "play: JC KC TC 9C", layouts=4, score="12-3")
+    review = hasen.review_hand(
+        "settings: game_points=15; dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 "
+        "KS; auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
+        "play: JC KC TC 9C",
+        layouts=4,
+        score="12-3",
+    )
     assert review.score == (12, 3)
     with pytest.raises(hasen.NotationError, match="a game ends at 15"):
         hasen.odds("15-3", settings={"game_points": 15})

@@ -46,8 +46,15 @@ def points(tricks: int, maker_loses: bool) -> tuple[int, int]:
     return (-2, 0) if maker_loses else (0, 2)
 
 
-def plain_chances(outcomes: list, chances, scores: tuple[int, int, int], dealer: int, low: int,
-                  maker_loses: bool = False, target: int = TARGET) -> list[float]:
+def plain_chances(
+    outcomes: list,
+    chances,
+    scores: tuple[int, int, int],
+    dealer: int,
+    low: int,
+    maker_loses: bool = False,
+    target: int = TARGET,
+) -> list[float]:
     """One hand from these scores (N's, E's, S's), ``dealer`` (0, 1, 2 for N, E, S) dealing;
     the game is won with ``target`` points."""
     total = sum(o[4] for o in outcomes)
@@ -62,8 +69,11 @@ def plain_chances(outcomes: list, chances, scores: tuple[int, int, int], dealer:
         top = max(after)
         if top >= target:
             tied = [p for p in range(3) if after[p] == top]
-            shares = [float(p == maker) for p in range(3)] if maker in tied else \
-                [1 / len(tied) if p in tied else 0.0 for p in range(3)]
+            shares = (
+                [float(p == maker) for p in range(3)]
+                if maker in tied
+                else [1 / len(tied) if p in tied else 0.0 for p in range(3)]
+            )
         else:
             shares = chances(tuple(max(s, low) for s in after), (dealer + 1) % 3)
         for p in range(3):
@@ -149,9 +159,11 @@ def test_at_nine_each_a_contract_ends_the_game_so_a_cards_chance_of_winning_foll
     """At 9-9-9 every contract ends the game: the maker who makes it reaches 10 first and wins;
     euchred, both defenders reach 11 and share the win. So at each card the maker's chance of
     winning is its chance of making the contract, and a defender's half its chance of setting it."""
-    record = ("score: 9-9-9; variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; "
-              "auction: E pass, S pass, N order up; contract: N, trump D, discard 9H; "
-              "play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC")
+    record = (
+        "score: 9-9-9; variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; "
+        "auction: E pass, S pass, N order up; contract: N, trump D, discard 9H; "
+        "play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC"
+    )
     review = hasen.review_hand(record, layouts=60).to_json()
     assert review["score"] == [9, 9, 9]
     judged = [card for card in review["cards"] if card["choices"]]
@@ -167,14 +179,23 @@ def test_with_a_score_each_layouts_chance_is_the_tables_after_the_hand() -> None
     from N's own figure there (docs/variants.md: +1, +3 or -2 as maker; -1/2, -3/2 or +1 as a
     defender), and its chance of winning for N is the shipped table's at the scores the hand
     leaves (the next seat dealing), or N's share of the win where the hand ends the game."""
-    advice = hasen.bid(hand="AJ.K..A9", extra="TS", seat="N", dealer="S", variant="euchre3", score="3-5-7",
-                       layouts=80, choice_layouts=20)
+    advice = hasen.bid(
+        hand="AJ.K..A9",
+        extra="TS",
+        seat="N",
+        dealer="S",
+        variant="euchre3",
+        score="3-5-7",
+        layouts=80,
+        choice_layouts=20,
+    )
     table = shipped(24)["table"]
     as_maker = {1: (1, 0), 3: (3, 0), -2: (0, 2)}  # N's figure: the maker's points, each other's
     as_defender = {-0.5: (1, 0), -1.5: (3, 0), 1: (0, 2)}
     for action in advice.actions:
-        for points, ours, redeal, gains, maker, won in zip(action.points, action.ours, action.redeal, action.gains,
-                                                           action.declaring, action.wins):
+        for points, ours, redeal, gains, maker, won in zip(
+            action.points, action.ours, action.redeal, action.gains, action.declaring, action.wins
+        ):
             if redeal:
                 assert maker == -1 and tuple(gains) == (0, 0, 0)
             else:
@@ -202,6 +223,20 @@ def test_a_score_below_0_is_read_where_the_scoring_can_make_one(capsys) -> None:
     assert code == 2 and "no score falls below 0 in euchre3" in err
     code, out, err = run(capsys, "odds", "-3-8", "--dealer", "N")  # Hasenpfeffer: a failed bid takes one below 0
     assert code == 0 and out.startswith("hasenpfeffer, to 10: N-S -3, E-W 8, N to deal: "), err
-    code, out, err = run(capsys, "bid", "--seat", "N", "--hand", "AS KH AC QC JC JK", "--dealer", "W", "--score",
-                         "-3-8", "--layouts", "6", "--choice-layouts", "4")
+    code, out, err = run(
+        capsys,
+        "bid",
+        "--seat",
+        "N",
+        "--hand",
+        "AS KH AC QC JC JK",
+        "--dealer",
+        "W",
+        "--score",
+        "-3-8",
+        "--layouts",
+        "6",
+        "--choice-layouts",
+        "4",
+    )
     assert code == 0 and "At -3 to 8 (N-S -3, E-W 8): " in out, err

@@ -25,8 +25,14 @@ from hasen.rules.auction import PASSING
 from hasen.rules.settings import Settings
 
 TOLERANCE = 0.02  # points a deal: what a seat may gain by another threshold at one place (docs/variants.md)
-GAMES = [("hasenpfeffer", 25, "redeal"), ("euchre", 24, "stick_the_dealer"), ("euchre", 24, "redeal"),
-         ("euchre2", 24, "redeal"), ("euchre3", 24, "redeal"), ("railroad", 25, "redeal")]
+GAMES = [
+    ("hasenpfeffer", 25, "redeal"),
+    ("euchre", 24, "stick_the_dealer"),
+    ("euchre", 24, "redeal"),
+    ("euchre2", 24, "redeal"),
+    ("euchre3", 24, "redeal"),
+    ("railroad", 25, "redeal"),
+]
 
 
 def shipped() -> dict:
@@ -54,8 +60,9 @@ def test_no_seat_gains_by_another_threshold_against_the_others(name: str, deck: 
             changed = [g if v > other else -g for v, g in play if (v > other) != (v > current(place))]
             better = sum(changed)
             spread = sum(c * c for c in changed) ** 0.5  # the standard error of that sum, at most
-            assert better / len(deals) <= TOLERANCE + 2 * spread / len(deals), \
+            assert better / len(deals) <= TOLERANCE + 2 * spread / len(deals), (
                 f"{kind} at {place}: {other} instead of {current(place)} gains {better / len(deals):.3f} a deal"
+            )
 
 
 @pytest.mark.slow

@@ -111,8 +111,7 @@ def test_to_json_is_canonical(hasenpfeffer: Example) -> None:
     state = position(hasenpfeffer.deal.lower(), make_contract("n", "c", "kh", alone=True), "ad", dealer="w")
     out = analyze_position(state).to_json()
     assert out["deal"] == "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
-    assert (out["dealer"], out["declarer"], out["trump"], out["discard"], out["alone"]) == \
-        ("W", "N", "C", "KH", True)
+    assert (out["dealer"], out["declarer"], out["trump"], out["discard"], out["alone"]) == ("W", "N", "C", "KH", True)
     # E leads against the lone N; S sits out, so W plays next
     assert (out["played"], out["leader"], out["to_move"]) == ("AD", "E", "W")
     assert out["version"] == __version__
@@ -142,8 +141,7 @@ def test_runs_split_by_a_card_in_the_current_trick() -> None:
 def test_runs_split_by_the_discard() -> None:
     # KH went face down: only the declarer knows it, so AH and QH stay apart
     state = position(RUNS_DEAL, make_contract("N", "C", "KH"), dealer="W")
-    assert [names(r) for r in equivalent_runs(state)] == \
-        [["AS"], ["QS"], ["9S"], ["AH"], ["QH", "JH"]]
+    assert [names(r) for r in equivalent_runs(state)] == [["AS"], ["QS"], ["9S"], ["AH"], ["QH", "JH"]]
 
 
 def test_trump_runs_include_the_bowers_and_joker(hasenpfeffer: Example) -> None:
@@ -183,31 +181,37 @@ def test_checkpoint_can_stop_the_analysis(hasenpfeffer: Example) -> None:
     assert len(calls) == 3
 
 
-@pytest.mark.parametrize("played, message", [
-    ("JC KC TC QD", "trick 1, W must follow"),
-    ("JC KC | TC 9C", "does not end a trick"),
-    ("JC KC TC 9C KH", "N does not hold KH"),
-    ("JC QQ", "not a card"),
-    (HASENPFEFFER_LINE + " AS", "after the last trick"),
-    # a '|' stands between two tricks: one with no cards on a side is not silently dropped
-    ("|", "'|' at the start"),
-    ("| JC KC TC 9C", "'|' at the start"),
-    ("JC KC TC 9C || AS", "no cards between two '|'"),
-    ("JC KC TC 9C | | AS", "no cards between two '|'"),
-    ("JC KC TC 9C |", "'|' at the end"),
-])
+@pytest.mark.parametrize(
+    "played, message",
+    [
+        ("JC KC TC QD", "trick 1, W must follow"),
+        ("JC KC | TC 9C", "does not end a trick"),
+        ("JC KC TC 9C KH", "N does not hold KH"),
+        ("JC QQ", "not a card"),
+        (HASENPFEFFER_LINE + " AS", "after the last trick"),
+        # a '|' stands between two tricks: one with no cards on a side is not silently dropped
+        ("|", "'|' at the start"),
+        ("| JC KC TC 9C", "'|' at the start"),
+        ("JC KC TC 9C || AS", "no cards between two '|'"),
+        ("JC KC TC 9C | | AS", "no cards between two '|'"),
+        ("JC KC TC 9C |", "'|' at the end"),
+    ],
+)
 def test_bad_play_records(played: str, message: str, hasenpfeffer: Example) -> None:
     with pytest.raises((IllegalPlayError, NotationError), match=message):
         position(hasenpfeffer.deal, make_contract("N", "C", "KH"), played, dealer="W")
 
 
-@pytest.mark.parametrize("args, message", [
-    (("X", "C", "KH"), "declarer: not a seat"),
-    (("N", "Z", "KH"), "trump: not a trump suit"),
-    (("N", "C", "KX"), "discard: not a card"),
-    (("N", "C", 5), "discard: not a card"),
-    (("N", "C", "KH", "yes"), "alone: expected true or false"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("X", "C", "KH"), "declarer: not a seat"),
+        (("N", "Z", "KH"), "trump: not a trump suit"),
+        (("N", "C", "KX"), "discard: not a card"),
+        (("N", "C", 5), "discard: not a card"),
+        (("N", "C", "KH", "yes"), "alone: expected true or false"),
+    ],
+)
 def test_bad_contracts(args: tuple, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         make_contract(*args)

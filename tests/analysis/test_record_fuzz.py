@@ -15,9 +15,39 @@ import hasen
 from hasen.analysis.record import parse_block
 from hasen.core.record_text import split_records
 
-PIECES = [";", ";;", ":", "\n", "\n\n", "\n ", "\t", " ", ",", "=", "#", "|", "*", "\x00", "\x1b[2J", "\r",
-          "\u202e", "é", "🂡", "deal:", "play:", "players: N=", "auction: N ", "contract: N, trump ", "id: ",
-          "result: ", "x" * 500, "9" * 40, "pass", "alone", "order up"]
+PIECES = [
+    ";",
+    ";;",
+    ":",
+    "\n",
+    "\n\n",
+    "\n ",
+    "\t",
+    " ",
+    ",",
+    "=",
+    "#",
+    "|",
+    "*",
+    "\x00",
+    "\x1b[2J",
+    "\r",
+    "\u202e",
+    "é",
+    "🂡",
+    "deal:",
+    "play:",
+    "players: N=",
+    "auction: N ",
+    "contract: N, trump ",
+    "id: ",
+    "result: ",
+    "x" * 500,
+    "9" * 40,
+    "pass",
+    "alone",
+    "order up",
+]
 CHECKS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LONGEST_MESSAGE = 400  # characters: a message names the problem and quotes a short prefix
 
@@ -33,11 +63,11 @@ def mangled_records(draw: st.DrawFn) -> str:
             case "insert":
                 text = text[:at] + draw(st.sampled_from(PIECES) | st.text(max_size=8)) + text[at:]
             case "delete":
-                text = text[:at] + text[at + draw(st.integers(1, 12)):]
+                text = text[:at] + text[at + draw(st.integers(1, 12)) :]
             case "cut":
                 text = text[:at]
             case "repeat":
-                text = text[:at] + text[at:at + 20] * draw(st.integers(2, 50)) + text[at:]
+                text = text[:at] + text[at : at + 20] * draw(st.integers(2, 50)) + text[at:]
     return text
 
 

@@ -121,6 +121,8 @@ def test_a_hand_tapped_in_is_the_record_typed_once(start: int) -> None:
 
 
 EUCHRE = variant_for("euchre", 24)
+
+
 def euchre(**parts: object) -> Tapped:
     """Dealer N, upcard KS; E, S and W pass, N orders up: N takes the KS."""
     upcard = next(c for c in range(64) if card_name(c) == "KS")
@@ -148,7 +150,8 @@ def test_a_card_the_seat_cannot_hold_is_not_offered_and_refused() -> None:
     step = next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "9S")))
     assert SEATS[step.seat] == "W"
     assert [[(SEATS[seat], card_name(card)) for seat, card in trick] for trick in step.tricks] == [
-        [("E", "AH"), ("S", "9S")]]
+        [("E", "AH"), ("S", "9S")]
+    ]
     step = next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "9S", "9H", "TH", "JC", "QS", "TS", "AS")))
     assert SEATS[step.seat] == "S", "S's 9S won the first trick, and its JC, the left bower, beat the AS"
     assert not any(card_name(c)[1] == "H" for c in step.cards)

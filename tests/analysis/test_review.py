@@ -39,12 +39,18 @@ def random_record(rng: random.Random, replay: Replay, cards: int) -> tuple[list[
     names = [card_name(c) for c in played]
     if rng.random() < 0.5:
         width = len(replay.oracle.seats)
-        return played, " | ".join(" ".join(names[i:i + width]) for i in range(0, len(names), width))
+        return played, " | ".join(" ".join(names[i : i + width]) for i in range(0, len(names), width))
     return played, " ".join(names)
 
 
-def check_review(deal: Deal, contract: Contract, seed: int, searcher=None, values: dict[str, int] | None = None,
-                 recording: bool = False) -> None:
+def check_review(
+    deal: Deal,
+    contract: Contract,
+    seed: int,
+    searcher=None,
+    values: dict[str, int] | None = None,
+    recording: bool = False,
+) -> None:
     """``values``: the oracle's values stored (tests/stored_oracle.py), or recorded there."""
     rng = random.Random(seed)
     replay = Replay.start(deal, contract)
@@ -141,9 +147,15 @@ def test_both_searches_match_the_oracle(searcher, seed: int) -> None:
 
 # --- the worked example (the table and line of the core issue) ---------------------------------
 
+
 def example(trump: str = "C", discard: str = "KH", play: str = HASENPFEFFER_LINE, alone: bool = False):
-    return review_play(HASENPFEFFER_DEAL, make_contract("N", trump, discard, alone), play, HASENPFEFFER_GAME,
-                       dealer=HASENPFEFFER_DEALER)
+    return review_play(
+        HASENPFEFFER_DEAL,
+        make_contract("N", trump, discard, alone),
+        play,
+        HASENPFEFFER_GAME,
+        dealer=HASENPFEFFER_DEALER,
+    )
 
 
 def test_the_best_line_costs_nothing() -> None:
@@ -159,8 +171,7 @@ def test_the_contract_is_judged_against_the_table() -> None:
     review = example("H", "AS", "")
     assert (review.contract_tricks, review.contract_cost) == (4, 2)
     out = review.to_json()["contract"]
-    assert out == {"tricks": 4, "cost": 2, "best": {"trump": "C", "discard": "KH", "tricks": 6},
-                   "ties": [["C", "KH"]]}
+    assert out == {"tricks": 4, "cost": 2, "best": {"trump": "C", "discard": "KH", "tricks": 6}, "ties": [["C", "KH"]]}
 
 
 def test_an_ace_led_before_the_trumps_costs_a_trick() -> None:
@@ -182,8 +193,13 @@ def test_json_of_a_partial_record() -> None:
     assert out["played"] == "JC KC TC 9C | AS"
     assert out["complete"] is False and out["to_move"] == "E"
     assert out["tricks"] == [{"leader": "N", "cards": ["JC", "KC", "TC", "9C"], "winner": "N"}]
-    assert [(c["trick"], c["seat"], c["card"]) for c in out["cards"]] == \
-        [(1, "N", "JC"), (1, "E", "KC"), (1, "S", "TC"), (1, "W", "9C"), (2, "N", "AS")]
+    assert [(c["trick"], c["seat"], c["card"]) for c in out["cards"]] == [
+        (1, "N", "JC"),
+        (1, "E", "KC"),
+        (1, "S", "TC"),
+        (1, "W", "9C"),
+        (2, "N", "AS"),
+    ]
     assert out["taken"] == 1 and out["deal"].startswith("W:")
 
 
@@ -215,8 +231,14 @@ def test_each_position_is_solved_once(hasenpfeffer: Example) -> None:
             return [self.solve(hands, active, leader, side) for hands in positions]
 
     two_tricks = "JC KC TC 9C | AS AD 9S QS"  # a partial record: every position after it is solved
-    review = review_play(hasenpfeffer.deal, make_contract("N", "C", "KH"), two_tricks, HASENPFEFFER_GAME,
-                         dealer=hasenpfeffer.dealer, searcher=Spy())
+    review = review_play(
+        hasenpfeffer.deal,
+        make_contract("N", "C", "KH"),
+        two_tricks,
+        HASENPFEFFER_GAME,
+        dealer=hasenpfeffer.dealer,
+        searcher=Spy(),
+    )
     assert len(seen) == 28 + sum(len(c.choices) for c in review.cards)
     assert len(set(seen)) == len(seen)
 
@@ -233,25 +255,35 @@ def test_checkpoint_can_stop_the_review(hasenpfeffer: Example) -> None:
             raise Stop
 
     with pytest.raises(Stop):
-        review_play(hasenpfeffer.deal, make_contract("N", "C", "KH"), HASENPFEFFER_LINE, HASENPFEFFER_GAME,
-                    dealer=hasenpfeffer.dealer, checkpoint=checkpoint)
+        review_play(
+            hasenpfeffer.deal,
+            make_contract("N", "C", "KH"),
+            HASENPFEFFER_LINE,
+            HASENPFEFFER_GAME,
+            dealer=hasenpfeffer.dealer,
+            checkpoint=checkpoint,
+        )
     assert len(calls) == 5
 
 
 # --- records that cannot have been played ----------------------------------------------------
 
-@pytest.mark.parametrize("play, message", [
-    ("JC KC TC QD", "play: trick 1, W must follow C (led JC) with JS 9C, not QD"),  # JS: left bower
-    ("JC KC TC 9C | AS AD 9D", "play: trick 2, S must follow S (led AS) with TS 9S, not 9D"),
-    ("JC KC TC 9C KH", "play: trick 2, N does not hold KH"),  # the discard is out of play
-    ("JC KC TC 9C | JC", "play: trick 2, N does not hold JC"),  # played twice
-    ("AD", "play: trick 1, N does not hold AD"),  # E's card out of turn
-    ("JC KC | TC 9C", "play: '|' after KC does not end a trick (trick 1 has 2 of 4 cards)"),
-    ("JC KC TC 9C AS | AD", "play: '|' after AS does not end a trick (trick 2 has 1 of 4 cards)"),
-    (HASENPFEFFER_LINE + " AS", "play: AS after the last trick; all cards are played"),
-    ("JC QQ", "play: group 1: not a card: 'QQ'"),
-    ("JC K", "play: group 1: not a card: 'K'"),
-])
+
+@pytest.mark.parametrize(
+    "play, message",
+    [
+        ("JC KC TC QD", "play: trick 1, W must follow C (led JC) with JS 9C, not QD"),  # JS: left bower
+        ("JC KC TC 9C | AS AD 9D", "play: trick 2, S must follow S (led AS) with TS 9S, not 9D"),
+        ("JC KC TC 9C KH", "play: trick 2, N does not hold KH"),  # the discard is out of play
+        ("JC KC TC 9C | JC", "play: trick 2, N does not hold JC"),  # played twice
+        ("AD", "play: trick 1, N does not hold AD"),  # E's card out of turn
+        ("JC KC | TC 9C", "play: '|' after KC does not end a trick (trick 1 has 2 of 4 cards)"),
+        ("JC KC TC 9C AS | AD", "play: '|' after AS does not end a trick (trick 2 has 1 of 4 cards)"),
+        (HASENPFEFFER_LINE + " AS", "play: AS after the last trick; all cards are played"),
+        ("JC QQ", "play: group 1: not a card: 'QQ'"),
+        ("JC K", "play: group 1: not a card: 'K'"),
+    ],
+)
 def test_bad_records_name_the_card_and_trick(play: str, message: str) -> None:
     with pytest.raises((IllegalPlayError, NotationError)) as info:
         example(play=play)

@@ -61,8 +61,9 @@ def test_at_nine_nil_a_card_is_worth_its_chance_of_making_six() -> None:
             makes = option.chance if card.seat in (N, N + 2) else 1 - option.chance
             ns_wins = makes + (1 - makes) * failed
             assert option.win == pytest.approx(ns_wins if card.seat in (N, N + 2) else 1 - ns_wins, abs=1e-9)
-        assert card.win_cost == pytest.approx(max(o.win for o in card.choices)
-                                              - next(o.win for o in card.choices if o.card == card.card))
+        assert card.win_cost == pytest.approx(
+            max(o.win for o in card.choices) - next(o.win for o in card.choices if o.card == card.card)
+        )
     # the calls: each option's chance is a chance, the one made among them
     for call in review.calls:
         assert all(0.0 <= o.win <= 1.0 for o in call.options)
@@ -87,11 +88,14 @@ def test_the_record_carries_the_score() -> None:
     assert hasen.review_hand(record, layouts=4, score="2-7").score == (2, 7)  # the one given wins
 
 
-@pytest.mark.parametrize("score, message", [
-    ("8 to 5", "score: expected the two sides' scores, N-S's first, like '8-5', got '8 to 5'"),
-    ("10-3", "score: 10-3 is not a score before a hand (a game ends at 10)"),
-    ("3-12", "score: 3-12 is not a score before a hand"),
-])
+@pytest.mark.parametrize(
+    "score, message",
+    [
+        ("8 to 5", "score: expected the two sides' scores, N-S's first, like '8-5', got '8 to 5'"),
+        ("10-3", "score: 10-3 is not a score before a hand (a game ends at 10)"),
+        ("3-12", "score: 3-12 is not a score before a hand"),
+    ],
+)
 def test_a_bad_score_is_named(score: str, message: str) -> None:
     with pytest.raises(hasen.NotationError, match="^record: " + re.escape(message)):
         hasen.Record.parse(f"score: {score}; {SIX}")
@@ -119,6 +123,19 @@ def test_the_command_line_and_the_api_take_the_score(capsys, client: FlaskClient
     code, out, err = run(capsys, "review", SIX, "--layouts", "4", "--score", "8-5")
     assert code == 0 and "(the score before it: N-S 8, E-W 5)" in out.splitlines()[0]
     assert '"game" is the chance of winning the game given away' in out
-    code, _, err = run(capsys, "review", "--example", "--declarer", "N", "--trump", "C", "--discard", "KH",
-                       "--played", "JC", "--score", "8-5")
+    code, _, err = run(
+        capsys,
+        "review",
+        "--example",
+        "--declarer",
+        "N",
+        "--trump",
+        "C",
+        "--discard",
+        "KH",
+        "--played",
+        "JC",
+        "--score",
+        "8-5",
+    )
     assert code == 2 and "--score is for a hand record" in err

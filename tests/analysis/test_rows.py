@@ -25,8 +25,12 @@ def test_a_hasenpfeffer_tables_rows_are_its_cells() -> None:
     analysis = hasen.analyze(hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer))
     rows = analysis.rows()
     assert_plain(rows)
-    cells = {(t.declarer, trump, discard) for t in analysis.tables.values() for trump in t.tricks
-             for discard in t.tricks[trump]}
+    cells = {
+        (t.declarer, trump, discard)
+        for t in analysis.tables.values()
+        for trump in t.tricks
+        for discard in t.tricks[trump]
+    }
     assert len(rows) == len(cells) == 4 * 4 * 7
     for row in rows:
         table = analysis.tables[row["declarer"]]
@@ -59,8 +63,9 @@ def test_every_kind_of_answer_gives_rows_of_names() -> None:
     assert {row["form"] for row in rows} == set(sim.forms)
 
     review = hasen.review(deal, "N", "C", "KH", played="AS KC 9S QS")
-    assert [(r["seat"], r["card"], r["cost"]) for r in review.rows()] == \
-        [(str(c.seat), str(c.card), c.cost) for c in review.cards]
+    assert [(r["seat"], r["card"], r["cost"]) for r in review.rows()] == [
+        (str(c.seat), str(c.card), c.cost) for c in review.cards
+    ]
 
     position = hasen.solve(deal, "N", "C", "KH")
     assert [r["cards"] for r in position.rows()] == [" ".join(map(str, c.cards)) for c in position.choices]
@@ -79,8 +84,9 @@ def test_a_part_of_an_answer_points_to_the_whole() -> None:
 
 def test_many_deals_go_into_one_frame() -> None:
     pandas = pytest.importorskip("pandas")
-    deals = [hasen.random_deal(seed=seed) for seed in range(12)] + \
-        [hasen.random_deal(variant="euchre", seed=seed) for seed in range(4)]
+    deals = [hasen.random_deal(seed=seed) for seed in range(12)] + [
+        hasen.random_deal(variant="euchre", seed=seed) for seed in range(4)
+    ]
     frame = hasen.to_frame(hasen.analyze_each(deals, threads=2))
     assert isinstance(frame, pandas.DataFrame)
     assert frame["answer"].nunique() == 16 and set(frame["declarer"]) == set("NESW")
@@ -111,8 +117,9 @@ def test_analyze_each_reads_the_deals_as_it_needs_them() -> None:
 def test_analyze_each_answers_in_order_with_progress_on_every_backend(backend: dict) -> None:
     deals = [hasen.random_deal(seed=seed) for seed in range(10)]
     seen: list[tuple[int, int]] = []
-    answers = list(hasen.analyze_each(deals, chunk=4, progress=lambda done, total: seen.append((done, total)),
-                                      **backend))
+    answers = list(
+        hasen.analyze_each(deals, chunk=4, progress=lambda done, total: seen.append((done, total)), **backend)
+    )
     assert answers == hasen.analyze_many(deals)
     assert seen == [(4, 10), (8, 10), (10, 10)]
 
@@ -136,14 +143,23 @@ def test_no_answer_can_be_changed() -> None:
     euchre = hasen.random_deal(variant="euchre", seed=4)
     railroad = hasen.Deal("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", variant="railroad")
     answers = [
-        hasen.analyze(deal), hasen.analyze(euchre), hasen.analyze(railroad, declarer="S", alone=True),
-        hasen.simulate(deal, seat="N", layouts=4), hasen.review(deal, "N", "C", "KH", played="AS KC"),
-        hasen.solve(deal, "N", "C", "KH"), hasen.odds("8-5"), hasen.odds("3-4-5", variant="euchre3"),
-        hasen.bid(deal), hasen.bid(deal, seat="E", layouts=4, choice_layouts=2),
+        hasen.analyze(deal),
+        hasen.analyze(euchre),
+        hasen.analyze(railroad, declarer="S", alone=True),
+        hasen.simulate(deal, seat="N", layouts=4),
+        hasen.review(deal, "N", "C", "KH", played="AS KC"),
+        hasen.solve(deal, "N", "C", "KH"),
+        hasen.odds("8-5"),
+        hasen.odds("3-4-5", variant="euchre3"),
+        hasen.bid(deal),
+        hasen.bid(deal, seat="E", layouts=4, choice_layouts=2),
         hasen.bid(euchre, seat=euchre.dealer.left, layouts=4, choice_layouts=2),
         hasen.simulate_lead(deal, seat="N", declarer="E", trump="D", layouts=4),
-        hasen.review_hand("variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, "
-                          "S name H; contract: S, trump H; play: AH KD KH QD QH TD TS 9D 9S 9C", layouts=4),
+        hasen.review_hand(
+            "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, "
+            "S name H; contract: S, trump H; play: AH KD KH QD QH TD TS 9D 9S 9C",
+            layouts=4,
+        ),
     ]
     parts = [table for answer in answers[:3] for table in answer.tables.values()]
     seen = set()
@@ -169,8 +185,11 @@ def test_no_answer_can_be_changed() -> None:
 def test_a_review_row_read_by_an_earlier_name_warns_and_gives_the_earlier_value() -> None:
     """The names a review's rows had before they took the files' columns still answer, for
     one minor version, with a DeprecationWarning, however the row is read."""
-    review = hasen.review_hand("variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, "
-                               "N pass, S name H; contract: S, trump H; play: AH KD KH QD QH TD TS 9D 9S 9C", layouts=8)
+    review = hasen.review_hand(
+        "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, "
+        "N pass, S name H; contract: S, trump H; play: AH KD KH QD QH TD TS 9D 9S 9C",
+        layouts=8,
+    )
     call = review.to_json()["calls"][0]
     for row in (review.rows()[0], next(hasen.rows_of([review, review]))):
         with pytest.warns(DeprecationWarning, match="expected"):

@@ -61,6 +61,7 @@ def test_with_every_card_known_a_euchre_simulation_is_the_makers_table(example) 
 
 # --- the plain loop ---------------------------------------------------------------------------
 
+
 def plain_layout(deal: hasen.Deal, seat: int, seed: int, index: int) -> hasen.Deal:
     """The documented rule: the cards the seat cannot see, in canonical order, shuffled by
     random.Random(f"{seed}/{index}"), fill the other hands in seat order."""
@@ -90,8 +91,9 @@ def test_the_figures_are_those_of_a_plain_sample_and_solve_loop(alone: bool) -> 
     seat, seed, layouts = 0, 7, 24
     sim = hasen.simulate(deal, seat="N", layouts=layouts, seed=seed, alone=alone)
     form = sim.forms["alone" if alone else "with_partner"]
-    grids = [hasen.analyze(plain_layout(deal, seat, seed, i), declarer="N", alone=alone).tables["N"]
-             for i in range(layouts)]
+    grids = [
+        hasen.analyze(plain_layout(deal, seat, seed, i), declarer="N", alone=alone).tables["N"] for i in range(layouts)
+    ]
     assert len(form.choices) == 28
     for choice in form.choices:
         values = [grid.tricks[choice.trump][choice.discard] for grid in grids]
@@ -128,13 +130,16 @@ def test_known_cards_stay_where_they_are_known() -> None:
         assert layout.hand("N") == deal.hand("N") and layout.widow == deal.widow
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"known": {"E": "KS"}}, "known: KS cannot be in E's hand"),
-    ({"known": {"N": "AH"}}, "known: N is not another seat"),
-    ({"hand": "A.K..AQJ*"}, "simulate: give a deal, or the seat's hand and extra card with the dealer and"),
-    ({"settings": {"first_lead": "declarer"}}, "simulate: the deal carries its settings"),
-    ({"seat": "X"}, "seat: not a seat: 'X'"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"known": {"E": "KS"}}, "known: KS cannot be in E's hand"),
+        ({"known": {"N": "AH"}}, "known: N is not another seat"),
+        ({"hand": "A.K..AQJ*"}, "simulate: give a deal, or the seat's hand and extra card with the dealer and"),
+        ({"settings": {"first_lead": "declarer"}}, "simulate: the deal carries its settings"),
+        ({"seat": "X"}, "seat: not a seat: 'X'"),
+    ],
+)
 def test_bad_requests_are_refused_by_name(options, message) -> None:
     with pytest.raises(hasen.HasenError, match=message):
         hasen.simulate(**{"deal": HASENPFEFFER.deal, "seat": "N", "layouts": 5, **options})
@@ -148,11 +153,28 @@ def test_layouts_are_a_whole_number_of_at_least_one() -> None:
 
 
 def test_the_cli_prints_the_simulation_and_its_json(capsys) -> None:
-    argv = ("simulate", "--hand", "A.K..AQJ*", "--widow", "KS", "--dealer", "W", "--seat", "N",
-            "--layouts", "20", "--seed", "2", "--form", "partner")
+    argv = (
+        "simulate",
+        "--hand",
+        "A.K..AQJ*",
+        "--widow",
+        "KS",
+        "--dealer",
+        "W",
+        "--seat",
+        "N",
+        "--layouts",
+        "20",
+        "--seed",
+        "2",
+        "--form",
+        "partner",
+    )
     answer = run_json(capsys, *argv)
-    assert answer == hasen.simulate(hand="A.K..AQJ*", extra="KS", dealer="W", seat="N", layouts=20, seed=2,
-                                    alone=False).to_json()
+    assert (
+        answer
+        == hasen.simulate(hand="A.K..AQJ*", extra="KS", dealer="W", seat="N", layouts=20, seed=2, alone=False).to_json()
+    )
     assert answer["best"]["6"] == {"alone": False, "trump": "C", "discard": "KH", "score": answer["best"]["6"]["score"]}
     code, out, err = run(capsys, *argv)
     assert code == 0 and err == ""

@@ -46,11 +46,15 @@ def test_the_json_says_what_the_mappings_say(name: str, deck: int | None) -> Non
         for seat, table in answer.tables.items():
             data = declarers[str(seat)]
             if hasattr(table, "tricks"):  # a Hasenpfeffer declarer: trump x discard
-                assert data["tricks"] == {SUITS[t]: {card_name(d): table.tricks[t][d] for d in table.discards}
-                                          for t in range(4)}
+                assert data["tricks"] == {
+                    SUITS[t]: {card_name(d): table.tricks[t][d] for d in table.discards} for t in range(4)
+                }
                 assert data["ties"] == [[SUITS[t], card_name(d)] for t, d in table.ties]
-                assert data["best"]["tricks"] == table.best_tricks == max(max(row.values()) for row in
-                                                                          table.tricks.values())
+                assert (
+                    data["best"]["tricks"]
+                    == table.best_tricks
+                    == max(max(row.values()) for row in table.tricks.values())
+                )
             else:  # a Euchre maker: one number per trump, or every dealer's discard and the choice
                 for t in range(4):
                     entry = table.entries[t]
@@ -59,6 +63,8 @@ def test_the_json_says_what_the_mappings_say(name: str, deck: int | None) -> Non
                         assert cell == {**{card_name(d): n for d, n in entry.discards.items()}, "value": entry.value}
                     else:
                         assert cell == entry.value
-                assert data["ties"] == [[SUITS[t], None if table.entries[t].discard is None
-                                         else card_name(table.entries[t].discard)] for t in table.ties]
+                assert data["ties"] == [
+                    [SUITS[t], None if table.entries[t].discard is None else card_name(table.entries[t].discard)]
+                    for t in table.ties
+                ]
                 assert data["best"]["tricks"] == table.best_tricks == max(e.value for e in table.entries.values())

@@ -24,9 +24,18 @@ from hasen.analysis.playout import continued, layout_rules
 from hasen.rules.settings import Settings
 
 # six cards with no Joker, no jack, no ace and no more than two of a suit
-WORTHLESS = ["9H TC QD 9C KS TD", "9S TS 9H QH TD 9C", "TS KS 9H TH 9D QC", "9S QS TH QD 9C TC",
-             "TS 9H KH 9D TD QC", "QS 9H TH KD 9C QC", "9S KS TH 9D QD TC", "TS QS 9H KD TD 9C",
-             "9S TS QH 9D KD QC", "KS 9H QH TD 9C KC"]
+WORTHLESS = [
+    "9H TC QD 9C KS TD",
+    "9S TS 9H QH TD 9C",
+    "TS KS 9H TH 9D QC",
+    "9S QS TH QD 9C TC",
+    "TS 9H KH 9D TD QC",
+    "QS 9H TH KD 9C QC",
+    "9S KS TH 9D QD TC",
+    "TS QS 9H KD TD 9C",
+    "9S TS QH 9D KD QC",
+    "KS 9H QH TD 9C KC",
+]
 
 
 DEFENDERS_SCORE = {"defenders_score": True}
@@ -40,8 +49,16 @@ def test_where_the_defence_scores_the_dealer_passes_a_worthless_hand_out(hand: s
     the redeal that passing brings: no bid profits, so the hand passes out. (The layouts are
     dealt without reading the passes: few agree with three passes by the model, which rarely
     passes at all.)"""
-    advice = hasen.bid(hand=hand, seat="W", dealer="W", auction=THREE_PASSES, settings=DEFENDERS_SCORE,
-                       layouts=120, choice_layouts=12, uniform=True).to_json()
+    advice = hasen.bid(
+        hand=hand,
+        seat="W",
+        dealer="W",
+        auction=THREE_PASSES,
+        settings=DEFENDERS_SCORE,
+        layouts=120,
+        choice_layouts=12,
+        uniform=True,
+    ).to_json()
     assert advice["advice"] == "pass" and advice["close_calls"] == ["pass"], advice["close_calls"]
 
 
@@ -51,8 +68,9 @@ def test_at_the_default_scoring_the_dealer_bids_a_worthless_hand_after_three_pas
     """The defenders score nothing and a made bid scores its tricks: with the partner's
     help the side takes a trick nearly always, so bidding 1 beats the redeal's 0."""
     for uniform in (False, True):
-        advice = hasen.bid(hand=hand, seat="W", dealer="W", auction=THREE_PASSES, layouts=120,
-                           choice_layouts=12, uniform=uniform).to_json()
+        advice = hasen.bid(
+            hand=hand, seat="W", dealer="W", auction=THREE_PASSES, layouts=120, choice_layouts=12, uniform=uniform
+        ).to_json()
         assert advice["advice"] != "pass" and "pass" not in advice["close_calls"], (uniform, advice["close_calls"])
 
 
@@ -67,16 +85,21 @@ def test_at_the_default_scoring_the_models_hasenpfeffer_auctions_pass_no_hand_ou
         assert continued(model, rules, rules.start(), hands).end.declarer is not None, seed
 
 
-STUCK = ("variant: euchre; settings: lone_lead=dealer_left_skip_idle, all_pass=stick_the_dealer; score: 1-7; "
-         "dealer: E; deal: E:9.K.A9.A JT.J.J.Q Q..KT.JT K.AQ..K9 AS; auction: S pass, W pass, N pass, E pass, "
-         "S pass, W pass, N pass, E name D; contract: E, trump D; play: JD TD QH 9D | JH KD KS AD | JS QS 9C 9S | "
-         "JC KC AC QC | KH TS TC AH")
+STUCK = (
+    "variant: euchre; settings: lone_lead=dealer_left_skip_idle, all_pass=stick_the_dealer; score: 1-7; "
+    "dealer: E; deal: E:9.K.A9.A JT.J.J.Q Q..KT.JT K.AQ..K9 AS; auction: S pass, W pass, N pass, E pass, "
+    "S pass, W pass, N pass, E name D; contract: E, trump D; play: JD TD QH 9D | JH KD KS AD | JS QS 9C 9S | "
+    "JC KC AC QC | KH TS TC AH"
+)
 
 
 @pytest.mark.compiled
-@pytest.mark.xfail(strict=True, reason="the model still parts from the experts here (docs/variants.md, "
-                   "'Where the product and the experts part'): on layouts that agree with the passes, "
-                   "clubs make 92% of the time and the stuck dealer 68%")
+@pytest.mark.xfail(
+    strict=True,
+    reason="the model still parts from the experts here (docs/variants.md, "
+    "'Where the product and the experts part'): on layouts that agree with the passes, "
+    "clubs make 92% of the time and the stuck dealer 68%",
+)
 def test_a_second_round_pass_that_sticks_the_dealer_is_not_a_mistake() -> None:
     """A real game's hand: N, third in the second round with K.AQ..K9, passes; the dealer is
     stuck, names diamonds and is euchred. Passing was not a mistake from N's seat."""
@@ -91,9 +114,11 @@ def picked_up(seed: int) -> hasen.Record:
     deal = hasen.random_deal(variant="euchre", seed=seed, dealer="N")
     trump, discard = deal.extra.name[1], next(iter(deal.hand("N")))
     line = hasen.solve(deal, "N", trump, discard).to_json()["best_line"]
-    return hasen.Record.parse(f"variant: euchre; score: 9-9; dealer: N; deal: {deal.notation()}; auction: E pass, "
-                              f"S pass, W pass, N order up; contract: N, trump {trump}, discard {discard}; "
-                              f"play: {line}")
+    return hasen.Record.parse(
+        f"variant: euchre; score: 9-9; dealer: N; deal: {deal.notation()}; auction: E pass, "
+        f"S pass, W pass, N order up; contract: N, trump {trump}, discard {discard}; "
+        f"play: {line}"
+    )
 
 
 @pytest.mark.compiled
@@ -113,8 +138,23 @@ def test_a_close_call_is_headlined_as_one(capsys) -> None:
     headline says so and names them, and its JSON lists them."""
     for seed in range(60):
         deal = hasen.random_deal(variant="euchre", seed=seed, dealer="W")
-        argv = ["bid", "--variant", "euchre", "--seat", "N", "--hand", str(deal.hand("N")), "--dealer", "W",
-                "--upcard", str(deal.extra), "--layouts", "60", "--seed", "3"]
+        argv = [
+            "bid",
+            "--variant",
+            "euchre",
+            "--seat",
+            "N",
+            "--hand",
+            str(deal.hand("N")),
+            "--dealer",
+            "W",
+            "--upcard",
+            str(deal.extra),
+            "--layouts",
+            "60",
+            "--seed",
+            "3",
+        ]
         code, out, err = run(capsys, *argv, "--json")
         assert code == 0, err
         close = json.loads(out)["close_calls"]
@@ -129,8 +169,10 @@ def test_a_close_call_is_headlined_as_one(capsys) -> None:
 def test_a_calls_reason_names_no_tricks() -> None:
     """E passes with five spades, the bowers among them: a mistake whose reason shows each
     call's points on a layout, not tricks (the contracts the calls lead to differ)."""
-    record = hasen.Record.parse("variant: euchre; dealer: N; deal: N:.AKQJT.. AKQJ...J ..AKQJT. 9.9.9.AK TS; "
-                                "auction: E pass, S pass, W pass, N order up; contract: N, trump S, discard TH")
+    record = hasen.Record.parse(
+        "variant: euchre; dealer: N; deal: N:.AKQJT.. AKQJ...J ..AKQJT. 9.9.9.AK TS; "
+        "auction: E pass, S pass, W pass, N order up; contract: N, trump S, discard TH"
+    )
     [call] = [c for c in hasen.review_hand(record, layouts=40, seed=0).calls if c.number == 1]
     assert call.mistake and call.why is not None
     data = call.to_json()["why"]

@@ -35,8 +35,10 @@ def whole_records(count: int, game: str | None = None) -> list[tuple[Record, dic
             continue
         record = Record.parse(made.text())
         c = made.contract_value
-        idle = {"partner": (c.declarer + 2) % 4 if c.alone else None,
-                "defender partner": None if c.lone_defender is None else (c.lone_defender + 2) % 4}
+        idle = {
+            "partner": (c.declarer + 2) % 4 if c.alone else None,
+            "defender partner": None if c.lone_defender is None else (c.lone_defender + 2) % 4,
+        }
         out.append((record, {"taker": made.taker, "idle": idle, "discard": c.discard}))
     return out
 
@@ -131,26 +133,46 @@ def test_the_review_of_a_record_typed_once_equals_the_whole_records_with_its_unk
     for record, _ in whole_records(2, game):
         typed = Record.parse(typed_once(record, False, False))
         same = marked(record, typed.unknown)
-        assert without(hasen.review_hand(typed, layouts=6, seed=2).to_json()) == \
-            without(hasen.review_hand(same, layouts=6, seed=2).to_json())
+        assert without(hasen.review_hand(typed, layouts=6, seed=2).to_json()) == without(
+            hasen.review_hand(same, layouts=6, seed=2).to_json()
+        )
 
 
-@pytest.mark.parametrize("text, message", [
-    ("variant: euchre; dealer: N; auction: E order up; contract: E, trump H; play: 9H", "upcard: a record without "
-     "a deal needs the upcard"),
-    ("variant: euchre; dealer: N; upcard: 9H; auction: E order up; contract: E, trump H; play: TH JH QH KH",
-     "play: the hand is not played out, so the cards of N, E, S, W are not all known"),
-    ("variant: euchre; dealer: N; upcard: 9H; widow: 9H; auction: E order up; contract: E, trump H; play: TH",
-     "widow: euchre has no widow"),
-    ("dealer: N; upcard: 9H; auction: N 4; contract: N 4, trump H; play: TH", "upcard: hasenpfeffer has no upcard"),
-    ("variant: euchre; dealer: N; upcard: 9H; unknown: discard; auction: E order up; contract: E, trump H; play: TH",
-     "unknown: a record without a deal says nothing of what it does not know"),
-    ("variant: euchre; upcard: 9H; auction: E order up; contract: E, trump H; play: TH", "dealer: a record without"),
-    ("variant: euchre; dealer: N; upcard: 9H; auction: E order up; contract: E, trump H; play: TH TH",
-     "play: TH is played twice"),
-    ("variant: euchre; dealer: N; upcard: 9H; auction: E order up", "the deal is missing ('deal: <deal>'); without "
-     "one, give the contract and the whole play"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (
+            "variant: euchre; dealer: N; auction: E order up; contract: E, trump H; play: 9H",
+            "upcard: a record without a deal needs the upcard",
+        ),
+        (
+            "variant: euchre; dealer: N; upcard: 9H; auction: E order up; contract: E, trump H; play: TH JH QH KH",
+            "play: the hand is not played out, so the cards of N, E, S, W are not all known",
+        ),
+        (
+            "variant: euchre; dealer: N; upcard: 9H; widow: 9H; auction: E order up; contract: E, trump H; play: TH",
+            "widow: euchre has no widow",
+        ),
+        ("dealer: N; upcard: 9H; auction: N 4; contract: N 4, trump H; play: TH", "upcard: hasenpfeffer has no upcard"),
+        (
+            "variant: euchre; dealer: N; upcard: 9H; unknown: discard; auction: E order up; "
+            "contract: E, trump H; play: TH",
+            "unknown: a record without a deal says nothing of what it does not know",
+        ),
+        (
+            "variant: euchre; upcard: 9H; auction: E order up; contract: E, trump H; play: TH",
+            "dealer: a record without",
+        ),
+        (
+            "variant: euchre; dealer: N; upcard: 9H; auction: E order up; contract: E, trump H; play: TH TH",
+            "play: TH is played twice",
+        ),
+        (
+            "variant: euchre; dealer: N; upcard: 9H; auction: E order up",
+            "the deal is missing ('deal: <deal>'); without one, give the contract and the whole play",
+        ),
+    ],
+)
 def test_a_record_typed_once_that_cannot_be_read_says_why(text: str, message: str) -> None:
     with pytest.raises(hasen.NotationError) as refused:
         Record.parse(text)

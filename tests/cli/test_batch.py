@@ -87,9 +87,8 @@ def test_one_line_out_per_line_in_in_order(capsys, tmp_path: Path, mixed: Path) 
     assert errors[10] == "key 'deal' appears twice in one object"
     assert errors[11].startswith("malformed JSON:")
     # the summary, and each error on stderr as it comes
-    assert stderr.splitlines()[-1] == (f"hasen: batch: 5 tables, 7 errors, 0 skipped (already in {out}); "
-                                       "this process")
-    assert "hasen: batch: line 5 (id \"short\"): deal: hasenpfeffer expects" in stderr
+    assert stderr.splitlines()[-1] == (f"hasen: batch: 5 tables, 7 errors, 0 skipped (already in {out}); this process")
+    assert 'hasen: batch: line 5 (id "short"): deal: hasenpfeffer expects' in stderr
 
 
 def test_a_table_is_what_hasen_table_json_prints(capsys, tmp_path: Path, mixed: Path) -> None:
@@ -103,8 +102,9 @@ def test_a_table_is_what_hasen_table_json_prints(capsys, tmp_path: Path, mixed: 
 
 
 def test_command_line_options_are_defaults_for_the_lines(capsys, tmp_path: Path) -> None:
-    source = write_lines(tmp_path / "in.txt", [EUCHRE2_DEAL, json.dumps({"deal": HASENPFEFFER_DEAL,
-                                                                         "variant": "hasenpfeffer"})])
+    source = write_lines(
+        tmp_path / "in.txt", [EUCHRE2_DEAL, json.dumps({"deal": HASENPFEFFER_DEAL, "variant": "hasenpfeffer"})]
+    )
     out = tmp_path / "out.jsonl"
     assert run(capsys, "batch", str(source), str(out), "--variant", "euchre2", "--declarer", "S")[0] == 0
     first, second = records(out)
@@ -138,12 +138,19 @@ def test_standard_input_and_a_byte_order_mark(capsys, monkeypatch, tmp_path: Pat
 
 
 # a byte-order mark, a line that is not UTF-8, Windows line ends, a line far too long, an array
-AWKWARD = (b"\xef\xbb\xbf" + HASENPFEFFER_DEAL.encode() + b"\r\n"
-           + b"N:A.K..AQJ* \xe9\n"
-           + b"[1, 2]\n"
-           + b'"' + b"x" * 70_000 + b'"\n'
-           + b'{"deal": "unterminated\n'
-           + json.dumps({"id": "last", "deal": EUCHRE2_DEAL, "variant": "euchre2"}).encode() + b"\r\n")
+AWKWARD = (
+    b"\xef\xbb\xbf"
+    + HASENPFEFFER_DEAL.encode()
+    + b"\r\n"
+    + b"N:A.K..AQJ* \xe9\n"
+    + b"[1, 2]\n"
+    + b'"'
+    + b"x" * 70_000
+    + b'"\n'
+    + b'{"deal": "unterminated\n'
+    + json.dumps({"id": "last", "deal": EUCHRE2_DEAL, "variant": "euchre2"}).encode()
+    + b"\r\n"
+)
 
 
 def test_standard_input_is_read_as_a_file_is(capsys, monkeypatch, tmp_path: Path) -> None:
@@ -165,16 +172,24 @@ def test_standard_input_is_read_as_a_file_is(capsys, monkeypatch, tmp_path: Path
     assert got[1] == {"hasen": "batch", "id": 2, "line": 2, "error": "not UTF-8 (byte 12)"}
     assert got[2] == {"hasen": "batch", "id": 3, "line": 3, "error": "expected a JSON object or a deal, got an array"}
     assert got[3] == {"hasen": "batch", "id": 4, "line": 4, "error": "longer than 65536 bytes"}
-    assert got[4] == {"hasen": "batch", "id": 5, "line": 5,
-                      "error": "malformed JSON: Unterminated string starting at line 1 column 10"}
+    assert got[4] == {
+        "hasen": "batch",
+        "id": 5,
+        "line": 5,
+        "error": "malformed JSON: Unterminated string starting at line 1 column 10",
+    }
     assert "table" in got[5]
 
 
 def test_standard_input_as_a_process_gets_it(tmp_path: Path) -> None:
     """The same through a real pipe: ``printf 'N:A.K..AQJ* \\xe9\\n' | hasen batch - OUT``."""
     out = tmp_path / "out.jsonl"
-    done = subprocess.run([sys.executable, "-m", "hasen.cli", "batch", "-", str(out)], input=b"N:A.K..AQJ* \xe9\n",
-                          capture_output=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "hasen.cli", "batch", "-", str(out)],
+        input=b"N:A.K..AQJ* \xe9\n",
+        capture_output=True,
+        timeout=120,
+    )
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
     assert records(out) == [{"hasen": "batch", "id": 1, "line": 1, "error": "not UTF-8 (byte 12)"}]
 
@@ -197,8 +212,13 @@ def test_out_dash_sent_to_a_file_by_the_shell(tmp_path: Path) -> None:
     failed opening a file named ``-`` (a traceback)."""
     source = write_lines(tmp_path / "in.txt", [HASENPFEFFER_DEAL])
     with open(tmp_path / "out.jsonl", "wb") as out:
-        done = subprocess.run([sys.executable, "-m", "hasen.cli", "batch", str(source), "-"], stdout=out,
-                              stderr=subprocess.PIPE, cwd=tmp_path, timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "hasen.cli", "batch", str(source), "-"],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            cwd=tmp_path,
+            timeout=120,
+        )
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr
     assert [json.loads(line)["id"] for line in (tmp_path / "out.jsonl").read_text().splitlines()] == [1]
 
@@ -214,10 +234,17 @@ def test_an_out_that_is_no_file_is_written_not_read(tmp_path: Path) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
 
     source = write_lines(tmp_path / "in.txt", [HASENPFEFFER_DEAL])
-    done = subprocess.run([sys.executable, "-m", "hasen.cli", "batch", str(source), "/dev/full"], capture_output=True,
-                          text=True, timeout=120, preexec_fn=at_most_a_gigabyte)
-    assert (done.returncode, done.stderr) == (2, "hasen: batch: OUT /dev/full is a device, not a file: give a file "
-                                                 "to write (it is left as it is)\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "hasen.cli", "batch", str(source), "/dev/full"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=at_most_a_gigabyte,
+    )
+    assert (done.returncode, done.stderr) == (
+        2,
+        "hasen: batch: OUT /dev/full is a device, not a file: give a file to write (it is left as it is)\n",
+    )
 
 
 def test_paths_are_checked_before_any_work(capsys, monkeypatch, tmp_path: Path, mixed: Path) -> None:
@@ -230,11 +257,15 @@ def test_paths_are_checked_before_any_work(capsys, monkeypatch, tmp_path: Path, 
     code, _, err = run(capsys, "batch", str(tmp_path / "missing" / "x"), str(out))
     assert (code, err) == (2, f"hasen: batch: cannot read {tmp_path / 'missing' / 'x'}: No such file or directory\n")
     code, _, err = run(capsys, "batch", str(mixed), str(tmp_path / "no" / "out.jsonl"), "--jobs", "2")
-    assert (code, err) == (2, f"hasen: batch: cannot write OUT {tmp_path / 'no' / 'out.jsonl'}: No such file or "
-                              "directory\n")
+    assert (code, err) == (
+        2,
+        f"hasen: batch: cannot write OUT {tmp_path / 'no' / 'out.jsonl'}: No such file or directory\n",
+    )
     code, _, err = run(capsys, "batch", str(mixed), str(tmp_path), "--jobs", "2")
-    assert (code, err) == (2, f"hasen: batch: OUT {tmp_path} is a folder, not a file: give a file to write (it is "
-                              "left as it is)\n")
+    assert (code, err) == (
+        2,
+        f"hasen: batch: OUT {tmp_path} is a folder, not a file: give a file to write (it is left as it is)\n",
+    )
     assert solved == []
     assert not (tmp_path / "no").exists()
     code, _, err = run(capsys, "batch", "in\x00.txt", str(out))
@@ -262,13 +293,16 @@ def test_jobs_beyond_the_cores_are_capped_and_said(capsys, monkeypatch, tmp_path
     assert code == 0
     assert err.splitlines()[-1].endswith("; this process (--jobs 1000 capped to the 1 core here)")
     code, _, err = run(capsys, "batch", str(source), str(tmp_path / "out.jsonl"), "--jobs", "2147483648")
-    assert (code, err) == (2, "hasen: batch: argument --jobs: expected a whole number from 1 to 1024, "
-                              "not '2147483648'\n")
+    assert (code, err) == (
+        2,
+        "hasen: batch: argument --jobs: expected a whole number from 1 to 1024, not '2147483648'\n",
+    )
 
 
 def test_one_backend_at_a_time(capsys, tmp_path: Path, mixed: Path) -> None:
-    code, _, err = run(capsys, "batch", str(mixed), str(tmp_path / "out.jsonl"), "--jobs", "2",
-                       "--scheduler", "tcp://127.0.0.1:8786")
+    code, _, err = run(
+        capsys, "batch", str(mixed), str(tmp_path / "out.jsonl"), "--jobs", "2", "--scheduler", "tcp://127.0.0.1:8786"
+    )
     assert code == 2 and err == "hasen: batch: argument --scheduler: not allowed with argument --jobs\n"
 
 
@@ -281,11 +315,13 @@ def test_the_keys_are_those_of_the_web_api_table_request() -> None:
     properties = TABLE_REQUEST["properties"]
     assert set(batch.TYPES) == set(properties)
     json_type = {str: "string", bool: "boolean", int: "integer"}
-    assert {key: json_type[kind] for key, kind in batch.TYPES.items()} == \
-        {key: resolved(schema)["type"] for key, schema in properties.items()}
+    assert {key: json_type[kind] for key, kind in batch.TYPES.items()} == {
+        key: resolved(schema)["type"] for key, schema in properties.items()
+    }
 
 
 # --- resuming ------------------------------------------------------------------------------
+
 
 def test_a_killed_run_resumes_to_the_same_bytes(capsys, tmp_path: Path) -> None:
     source = write_lines(tmp_path / "in.jsonl", random_lines(12, seed=3) + [line for line, _ in MIXED])
@@ -307,9 +343,14 @@ def test_a_killed_run_resumes_to_the_same_bytes(capsys, tmp_path: Path) -> None:
 
 
 def test_a_repeated_id_cut_off_between_its_lines_gives_the_same_bytes(capsys, tmp_path: Path) -> None:
-    source = write_lines(tmp_path / "in.jsonl", [json.dumps({"id": "a", "deal": EUCHRE2_DEAL, "variant": "euchre2"}),
-                                                 json.dumps({"id": "b", "deal": "nonsense"}),
-                                                 json.dumps({"id": "a", "deal": EUCHRE2_DEAL, "variant": "euchre2"})])
+    source = write_lines(
+        tmp_path / "in.jsonl",
+        [
+            json.dumps({"id": "a", "deal": EUCHRE2_DEAL, "variant": "euchre2"}),
+            json.dumps({"id": "b", "deal": "nonsense"}),
+            json.dumps({"id": "a", "deal": EUCHRE2_DEAL, "variant": "euchre2"}),
+        ],
+    )
     whole = tmp_path / "whole.jsonl"
     assert run(capsys, "batch", str(source), str(whole))[0] == 0
     reference = whole.read_bytes()
@@ -324,8 +365,10 @@ def test_an_out_that_is_not_a_batch_result_is_left_alone(capsys, monkeypatch, tm
     out = tmp_path / "notes.txt"
     out.write_text("my notes\n")
     code, _, err = run(capsys, "batch", str(mixed), str(out))
-    assert code == 2 and err.startswith(f"hasen: batch: {out} is not a results file of hasen batch (line 1: "
-                                        "'my notes'; each of its lines begins {\"hasen\": \"batch\", \"id\": ...)")
+    assert code == 2 and err.startswith(
+        f"hasen: batch: {out} is not a results file of hasen batch (line 1: "
+        '\'my notes\'; each of its lines begins {"hasen": "batch", "id": ...)'
+    )
     assert out.read_text() == "my notes\n"
     code, _, err = run(capsys, "batch", str(mixed), str(mixed))
     assert code == 2 and err == "hasen: batch: OUT and IN are the same file: give another OUT, nothing is written\n"
@@ -351,8 +394,9 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     assert "Traceback" not in err
     written = out.read_text(encoding="utf-8")
     assert written.endswith("\n") and 0 < written.count("\n") < count
-    resumed = subprocess.run([sys.executable, "-m", "hasen", *argv], cwd=ROOT,
-                             stderr=subprocess.PIPE, text=True, timeout=300)
+    resumed = subprocess.run(
+        [sys.executable, "-m", "hasen", *argv], cwd=ROOT, stderr=subprocess.PIPE, text=True, timeout=300
+    )
     assert resumed.returncode == 0, resumed.stderr
     got = records(out)
     assert [r["id"] for r in got] == list(range(count)) and all("table" in r for r in got)
@@ -360,6 +404,7 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
 
 
 # --- the backends --------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def deals_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -394,8 +439,7 @@ def test_two_processes_write_the_same_bytes(tmp_path: Path, deals_file: Path, on
 @pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0") as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         out = tmp_path / "dask.jsonl"
         assert batch_status(deals_file, out, "--scheduler", cluster.scheduler_address, "--chunk", "4") == 0
         assert out.read_bytes() == one_process
@@ -416,25 +460,31 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line(capsys, tmp_path: Path, 
     assert not out.exists()
 
 
-def test_without_distributed_the_scheduler_option_says_what_to_install(capsys, monkeypatch, tmp_path: Path,
-                                                                       mixed: Path) -> None:
+def test_without_distributed_the_scheduler_option_says_what_to_install(
+    capsys, monkeypatch, tmp_path: Path, mixed: Path
+) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed: importing it fails
     code, _, err = run(capsys, "batch", str(mixed), str(tmp_path / "out.jsonl"), "--scheduler", "tcp://127.0.0.1:8786")
     assert code == 2
-    assert err == ("hasen: batch: scheduler: running on a Dask cluster needs the distributed package "
-                   "(pip install 'hasen[cluster]')\n")
+    assert err == (
+        "hasen: batch: scheduler: running on a Dask cluster needs the distributed package "
+        "(pip install 'hasen[cluster]')\n"
+    )
 
 
 @pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_hasen_table_does_not_load_dask() -> None:
-    code = ("import sys; from hasen.cli.main import main; main(['table', '--example', '--declarer', 'N']); "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
+    code = (
+        "import sys; from hasen.cli.main import main; main(['table', '--example', '--declarer', 'N']); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[]"
 
 
 # --- the progress bar ----------------------------------------------------------------------
+
 
 class Terminal(io.StringIO):
     def isatty(self) -> bool:

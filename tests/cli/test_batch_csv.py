@@ -19,15 +19,16 @@ ROOT = Path(__file__).resolve().parents[2]
 
 LINES = [
     json.dumps({"id": "ex", "deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N"}),
-    json.dumps({"id": "lone", "deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "alone": True,
-                "defender": "E"}),
+    json.dumps(
+        {"id": "lone", "deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "alone": True, "defender": "E"}
+    ),
     json.dumps({"id": 7, "deal": EUCHRE2_DEAL, "variant": "euchre2"}),
     json.dumps({"id": "short", "deal": "N:A.K"}),
     # a turned Joker: the dealer takes it for every trump
-    json.dumps({"id": "joker", "deal": "N:..KQT9.9 T9.AKQ.. JK", "variant": "euchre2", "deck": 25,
-                "declarer": "S"}),
-    json.dumps({"id": "four", "deal": "N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", "variant": "euchre",
-                "declarer": "E"}),
+    json.dumps({"id": "joker", "deal": "N:..KQT9.9 T9.AKQ.. JK", "variant": "euchre2", "deck": 25, "declarer": "S"}),
+    json.dumps(
+        {"id": "four", "deal": "N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", "variant": "euchre", "declarer": "E"}
+    ),
 ]
 
 
@@ -49,10 +50,18 @@ def expected_rows(jsonl: Path) -> list[dict[str, str]]:
         for declarer, entry in table["declarers"].items():
             ties = [tuple(t) for t in entry["ties"]]
             for trump, row in entry["tricks"].items():
-                base = {**empty, "id": str(result["id"]), "variant": table["variant"],
-                        "deck": str(table.get("deck", 25)), "deal": table["deal"], "dealer": table["dealer"],
-                        "declarer": declarer, "alone": str(table["alone"]), "defender": table.get("defender", ""),
-                        "trump": trump}
+                base = {
+                    **empty,
+                    "id": str(result["id"]),
+                    "variant": table["variant"],
+                    "deck": str(table.get("deck", 25)),
+                    "deal": table["deal"],
+                    "dealer": table["dealer"],
+                    "declarer": declarer,
+                    "alone": str(table["alone"]),
+                    "defender": table.get("defender", ""),
+                    "trump": trump,
+                }
                 if isinstance(row, int):
                     rows.append({**base, "tricks": str(row), "best": str((trump, None) in ties)})
                     continue
@@ -61,9 +70,15 @@ def expected_rows(jsonl: Path) -> list[dict[str, str]]:
                 if "value" in row:  # Euchre: the first discard in canonical order worth the value
                     choice = [d for d in discards if row[d] == row["value"]][0]
                 for discard in discards:
-                    rows.append({**base, "discard": discard, "tricks": str(row[discard]),
-                                 "best": str((trump, discard) in ties),
-                                 "dealer_choice": "" if choice is None else str(discard == choice)})
+                    rows.append(
+                        {
+                            **base,
+                            "discard": discard,
+                            "tricks": str(row[discard]),
+                            "best": str((trump, discard) in ties),
+                            "dealer_choice": "" if choice is None else str(discard == choice),
+                        }
+                    )
     return rows
 
 
@@ -87,8 +102,9 @@ def test_the_rows_are_the_tables_flattened(tmp_path: Path, capsys) -> None:
     # the turned Joker: the dealer discards for every trump, one choice each
     joker = [r for r in rows if r["id"] == "joker"]
     assert len(joker) == 4 * 6 and sum(r["dealer_choice"] == "True" for r in joker) == 4
-    assert [r["error"] for r in rows if r["id"] == "short"] == \
-        ["deal: hasenpfeffer expects 4 or 5 fields (4 hands, then the widow), found 1: 'N:A.K'"]
+    assert [r["error"] for r in rows if r["id"] == "short"] == [
+        "deal: hasenpfeffer expects 4 or 5 fields (4 hands, then the widow), found 1: 'N:A.K'"
+    ]
 
 
 def test_format_by_option_or_suffix(tmp_path: Path, capsys) -> None:
@@ -110,8 +126,14 @@ def test_a_stopped_run_resumes_to_the_same_bytes(tmp_path: Path, capsys) -> None
     data = whole.read_bytes()
     lines = data.split(b"\n")
     # cut everywhere a run could have stopped: after any row, and inside rows
-    cuts = sorted({0, len(lines[0]) // 2, *(len(b"\n".join(lines[:n])) + 1 for n in range(1, len(lines))),
-                   *range(len(lines[0]) + 5, len(data), 97)})
+    cuts = sorted(
+        {
+            0,
+            len(lines[0]) // 2,
+            *(len(b"\n".join(lines[:n])) + 1 for n in range(1, len(lines))),
+            *range(len(lines[0]) + 5, len(data), 97),
+        }
+    )
     for cut in cuts:
         part = tmp_path / f"part{cut}.csv"
         part.write_bytes(data[:cut])
@@ -146,7 +168,7 @@ def test_the_same_rows_from_two_processes(tmp_path: Path, capsys) -> None:
 def test_the_pandas_example_in_the_docs(tmp_path: Path, capsys, monkeypatch) -> None:
     pytest.importorskip("pandas", reason="pandas is not installed (the example needs it; hasen does not)")
     text = (ROOT / "docs" / "batch.md").read_text(encoding="utf-8")
-    section = text[text.index("## A CSV for pandas"):]
+    section = text[text.index("## A CSV for pandas") :]
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     source = write(tmp_path / "in.jsonl", LINES)
     monkeypatch.chdir(tmp_path)

@@ -38,8 +38,16 @@ def test_bench_json_has_every_figure_for_each_game(capsys) -> None:
 def test_bench_text_names_the_figures(capsys) -> None:
     status, out, err = run(capsys, "bench", "--game", "euchre", "--deals", "2", "--rounds", "1", "--threads", "1")
     assert status == 0, err
-    for words in ("single solves", "cards per solve", "boundaries per solve", "tables (first call)",
-                  "table / its search", "batch output", "tables, 1 thread", "search table per thread"):
+    for words in (
+        "single solves",
+        "cards per solve",
+        "boundaries per solve",
+        "tables (first call)",
+        "table / its search",
+        "batch output",
+        "tables, 1 thread",
+        "search table per thread",
+    ):
         assert words in out
     assert "hasenpfeffer" not in out
 

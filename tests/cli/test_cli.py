@@ -48,7 +48,7 @@ def test_table_example(capsys):
     assert "widow: KS" in out and "W (dealer)" in out  # the diagram above the grids
     for seat in "NESW":
         assert re.search(rf"^{seat} declares; W deals, N leads$", out, re.M)
-    north = out[out.index("N declares"):out.index("E declares")]
+    north = out[out.index("N declares") : out.index("E declares")]
     assert re.search(r"^trump\s+AS\s+KS\s+KH\s+AC\s+QC\s+JC\s+JK\s+\(discard\)$", north, re.M)
     for trump, row in NORTH.items():
         line = re.search(rf"^{trump} .*$", north, re.M).group(0)
@@ -110,18 +110,21 @@ def test_version(capsys):
     assert code == 0 and first == f"hasen {__version__} ({search})" and game.startswith("default game: ")
 
 
-@pytest.mark.parametrize("argv, names", [
-    (["table", "N:A.K..AQJ* .AQ.AKT. T9.T9.9.T QJ.J.QJ.9 KS"], "E holds 5 cards, expected 6: '.AQ.AKT.'"),
-    (["table", "N:A.K..AQJ* .AQ.AKX.K T9.T9.9.T QJ.J.QJ.9 KS"], "not a rank: 'X'"),
-    (["table", "nonsense"], "no ':' in 'nonsense'"),
-    (["table", "--example", "--dealer", "X"], "dealer: not a seat: 'X'"),
-    (["table", "--example", "--declarer", "Q"], "declarer: not a seat: 'Q'"),
-    (["table", "--example", HASENPFEFFER_DEAL], "not both"),
-    (["table"], "a DEAL is required"),
-    (["table", "--example", "--bogus"], "--bogus"),
-    (["bogus"], "invalid choice: 'bogus' (choose from 'table', "),
-    ([], "required: command (hasen --help lists the commands)"),
-])
+@pytest.mark.parametrize(
+    "argv, names",
+    [
+        (["table", "N:A.K..AQJ* .AQ.AKT. T9.T9.9.T QJ.J.QJ.9 KS"], "E holds 5 cards, expected 6: '.AQ.AKT.'"),
+        (["table", "N:A.K..AQJ* .AQ.AKX.K T9.T9.9.T QJ.J.QJ.9 KS"], "not a rank: 'X'"),
+        (["table", "nonsense"], "no ':' in 'nonsense'"),
+        (["table", "--example", "--dealer", "X"], "dealer: not a seat: 'X'"),
+        (["table", "--example", "--declarer", "Q"], "declarer: not a seat: 'Q'"),
+        (["table", "--example", HASENPFEFFER_DEAL], "not both"),
+        (["table"], "a DEAL is required"),
+        (["table", "--example", "--bogus"], "--bogus"),
+        (["bogus"], "invalid choice: 'bogus' (choose from 'table', "),
+        ([], "required: command (hasen --help lists the commands)"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, names):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""

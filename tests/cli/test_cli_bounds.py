@@ -48,33 +48,57 @@ def test_every_number_option_refuses_what_is_out_of_bounds(command: str, option:
     assert "\n" not in message
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["simulate", "--example", "--seat", "N", "--jobs", "2147483648"],
-     "simulate: argument --jobs: expected a whole number from 1 to 1024, not '2147483648'"),
-    (["lead", "--example", "--seat", "N", "--declarer", "E", "--trump", "D", "--jobs", "2147483648"],
-     "lead: argument --jobs: expected a whole number from 1 to 1024, not '2147483648'"),
-    (["simulate", "--example", "--seat", "N", "--layouts", "1000000000000"],
-     "simulate: argument --layouts: expected a whole number from 1 to 100000, not '1000000000000'"),
-    (["simulate", "--example", "--seat", "N", "--seed", "4294967296"],
-     "simulate: argument --seed: expected a whole number from 0 to 4294967295, not '4294967296'"),
-    (["serve", "--time-limit", "1e10"],
-     "serve: argument --time-limit: expected a number of seconds above 0 and at most 3600, not '1e10'"),
-    (["serve", "--time-limit", "3600.5"],
-     "serve: argument --time-limit: expected a number of seconds above 0 and at most 3600, not '3600.5'"),
-    (["batch", "in", "out", "--chunk", "1000000"],
-     "batch: argument --chunk: expected a whole number from 1 to 10000, not '1000000'"),
-    (["bench", "--seed", "-1"], "bench: argument --seed: expected a whole number from 0 to 4294967295, not '-1'"),
-    (["bench", "--threads", "100000"], "bench: argument --threads: expected a whole number from 1 to 256"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["simulate", "--example", "--seat", "N", "--jobs", "2147483648"],
+            "simulate: argument --jobs: expected a whole number from 1 to 1024, not '2147483648'",
+        ),
+        (
+            ["lead", "--example", "--seat", "N", "--declarer", "E", "--trump", "D", "--jobs", "2147483648"],
+            "lead: argument --jobs: expected a whole number from 1 to 1024, not '2147483648'",
+        ),
+        (
+            ["simulate", "--example", "--seat", "N", "--layouts", "1000000000000"],
+            "simulate: argument --layouts: expected a whole number from 1 to 100000, not '1000000000000'",
+        ),
+        (
+            ["simulate", "--example", "--seat", "N", "--seed", "4294967296"],
+            "simulate: argument --seed: expected a whole number from 0 to 4294967295, not '4294967296'",
+        ),
+        (
+            ["serve", "--time-limit", "1e10"],
+            "serve: argument --time-limit: expected a number of seconds above 0 and at most 3600, not '1e10'",
+        ),
+        (
+            ["serve", "--time-limit", "3600.5"],
+            "serve: argument --time-limit: expected a number of seconds above 0 and at most 3600, not '3600.5'",
+        ),
+        (
+            ["batch", "in", "out", "--chunk", "1000000"],
+            "batch: argument --chunk: expected a whole number from 1 to 10000, not '1000000'",
+        ),
+        (["bench", "--seed", "-1"], "bench: argument --seed: expected a whole number from 0 to 4294967295, not '-1'"),
+        (["bench", "--threads", "100000"], "bench: argument --threads: expected a whole number from 1 to 256"),
+    ],
+)
 def test_the_numbers_of_issue_15(capsys, argv: list[str], message: str) -> None:
     code, out, err = run(capsys, *argv)
     assert (code, out) == (2, "")
     assert err.startswith(f"hasen: {message}") and err.count("\n") == 1, err
 
 
-@pytest.mark.parametrize("argv", [["serve", "--time-limit", "3600"], ["serve", "--time-limit", "0.001"],
-                                  ["serve", "--cache-size", "0"], ["serve", "--threads", "256"],
-                                  ["simulate", "--seat", "N", "--layouts", "100000", "--seed", "4294967295"],
-                                  ["batch", "in", "out", "--jobs", "1024", "--chunk", "10000"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["serve", "--time-limit", "3600"],
+        ["serve", "--time-limit", "0.001"],
+        ["serve", "--cache-size", "0"],
+        ["serve", "--threads", "256"],
+        ["simulate", "--seat", "N", "--layouts", "100000", "--seed", "4294967295"],
+        ["batch", "in", "out", "--jobs", "1024", "--chunk", "10000"],
+    ],
+)
 def test_the_bounds_themselves_are_accepted(argv: list[str]) -> None:
     build_parser(argv[0]).parse_args(argv)

@@ -40,13 +40,23 @@ def test_a_deal_from_standard_input_is_the_deal_given(capsys, monkeypatch, comma
 @pytest.mark.parametrize("text, what", [("", "nothing"), (f"{HASENPFEFFER_DEAL}\n{HASENPFEFFER_DEAL}\n", "2 lines")])
 def test_standard_input_must_hold_one_deal(capsys, monkeypatch, text: str, what: str) -> None:
     given(monkeypatch, text)
-    assert run(capsys, "table", "-") == \
-        (2, "", f"hasen: table: standard input holds {what}; give one deal there (hasen batch takes many)\n")
+    assert run(capsys, "table", "-") == (
+        2,
+        "",
+        f"hasen: table: standard input holds {what}; give one deal there (hasen batch takes many)\n",
+    )
 
 
-@pytest.mark.parametrize("argv", [["table", "N:A"], ["solve", HASENPFEFFER_DEAL, "--declarer", "X", "--trump", "C"],
-                                  ["bid", "--example", "--seat", "N", "--layouts", "0"], ["odds", "11-3"],
-                                  ["table", "--example", "--nonsense"]])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["table", "N:A"],
+        ["solve", HASENPFEFFER_DEAL, "--declarer", "X", "--trump", "C"],
+        ["bid", "--example", "--seat", "N", "--layouts", "0"],
+        ["odds", "11-3"],
+        ["table", "--example", "--nonsense"],
+    ],
+)
 def test_with_json_an_error_is_json(capsys, argv: list[str]) -> None:
     code, text_out, text_err = run(capsys, *argv)
     assert code == 2 and text_out == "" and text_err.startswith("hasen: ")

@@ -32,8 +32,9 @@ def test_deals_one_a_line_by_seed(capsys) -> None:
 
 
 def test_json_lines_for_batch_and_a_fixed_dealer(capsys) -> None:
-    status, out, _ = run(capsys, "deal", "--random", "3", "--seed", "1", "--variant", "euchre2", "--dealer", "s",
-                         "--json")
+    status, out, _ = run(
+        capsys, "deal", "--random", "3", "--seed", "1", "--variant", "euchre2", "--dealer", "s", "--json"
+    )
     entries = [json.loads(line) for line in out.splitlines()]
     assert status == 0 and len(entries) == 3
     for entry in entries:
@@ -41,20 +42,27 @@ def test_json_lines_for_batch_and_a_fixed_dealer(capsys) -> None:
         assert (entry["dealer"], entry["variant"], entry["deck"]) == ("S", "euchre2", 24)
         assert entry["deal"].startswith("S:")
     _, plain, _ = run(capsys, "deal", "--random", "2", "--seed", "1")
-    assert all(set(json.loads(line)) == {"deal", "dealer", "variant"}
-               for line in run(capsys, "deal", "--random", "2", "--seed", "1", "--json")[1].splitlines())
+    assert all(
+        set(json.loads(line)) == {"deal", "dealer", "variant"}
+        for line in run(capsys, "deal", "--random", "2", "--seed", "1", "--json")[1].splitlines()
+    )
     assert len(plain.splitlines()) == 2
 
 
-@pytest.mark.parametrize(("argv", "message"), [
-    (["deal"], "hasen: deal: say how many deals with --random N"),
-    (["deal", "--random", "100001"],
-     "hasen: deal: argument --random: expected a whole number from 1 to 100000, not '100001'"),
-    (["deal", "--random", "0"], "hasen: deal: argument --random: expected a whole number from 1 to 100000"),
-    (["deal", "--random", "2", "--seed", "x"], "hasen: deal: argument --seed: expected a whole number"),
-    (["deal", "--random", "2", "--variant", "bridge"], "hasen: variant: unknown variant 'bridge'"),
-    (["deal", "--random", "2", "--variant", "euchre2", "--dealer", "W"], "hasen: dealer: euchre2 deals to N, S"),
-])
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["deal"], "hasen: deal: say how many deals with --random N"),
+        (
+            ["deal", "--random", "100001"],
+            "hasen: deal: argument --random: expected a whole number from 1 to 100000, not '100001'",
+        ),
+        (["deal", "--random", "0"], "hasen: deal: argument --random: expected a whole number from 1 to 100000"),
+        (["deal", "--random", "2", "--seed", "x"], "hasen: deal: argument --seed: expected a whole number"),
+        (["deal", "--random", "2", "--variant", "bridge"], "hasen: variant: unknown variant 'bridge'"),
+        (["deal", "--random", "2", "--variant", "euchre2", "--dealer", "W"], "hasen: dealer: euchre2 deals to N, S"),
+    ],
+)
 def test_bad_arguments(capsys, argv: list[str], message: str) -> None:
     status, out, err = run(capsys, *argv)
     assert status == 2 and not out and err.startswith(message) and err.count("\n") == 1

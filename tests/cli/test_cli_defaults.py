@@ -13,13 +13,16 @@ from cli_run import run
 
 from hasen.cli import defaults
 
-TYPED = ("dealer: N\nupcard: 9H\nauction: E pass, S pass, W pass, N order up\ncontract: N, trump H\n"
-         "play: JS TH 9S KH | AD 9D KD AH | QH JD TS TD | 9H KC JC JH | 9C QD QC AC\n")
+TYPED = (
+    "dealer: N\nupcard: 9H\nauction: E pass, S pass, W pass, N order up\ncontract: N, trump H\n"
+    "play: JS TH 9S KH | AD 9D KD AH | QH JD TS TD | 9H KC JC JH | 9C QD QC AC\n"
+)
 
 
 @pytest.fixture
 def club(monkeypatch: pytest.MonkeyPatch):
     """Set HASEN_DEFAULTS for the test (read afresh)."""
+
     def set_(text: str | None) -> None:
         if text is None:
             monkeypatch.delenv("HASEN_DEFAULTS", raising=False)
@@ -42,12 +45,26 @@ def test_version_shows_the_default_game(capsys, club) -> None:
 
 def test_a_command_plays_the_default_game_unless_told(capsys, club) -> None:
     club("variant: euchre")
-    code, out, err = run(capsys, "bid", "--seat", "S", "--hand", "9S AD JD QD 9C", "--dealer", "N", "--upcard", "TD",
-                         "--layouts", "20", "--json")
+    code, out, err = run(
+        capsys,
+        "bid",
+        "--seat",
+        "S",
+        "--hand",
+        "9S AD JD QD 9C",
+        "--dealer",
+        "N",
+        "--upcard",
+        "TD",
+        "--layouts",
+        "20",
+        "--json",
+    )
     assert code == 0, err
     assert json.loads(out)["variant"] == "euchre"
-    code, _, err = run(capsys, "bid", "--seat", "S", "--hand", "9S AD JD QD 9C", "--dealer", "N",
-                       "--variant", "hasenpfeffer")
+    code, _, err = run(
+        capsys, "bid", "--seat", "S", "--hand", "9S AD JD QD 9C", "--dealer", "N", "--variant", "hasenpfeffer"
+    )
     assert code == 2 and "--variant euchre" in err  # told otherwise: the option wins, and the hand does not fit
 
 
@@ -82,11 +99,14 @@ def test_the_configuration_file_sets_them_too(capsys, club, monkeypatch, tmp_pat
     assert f"default game: railroad (33 cards) (from {tmp_path / 'hasen' / 'defaults'})" in out
 
 
-@pytest.mark.parametrize("text, message", [
-    ("variant: eucher", "HASEN_DEFAULTS: variant: unknown variant 'eucher'"),
-    ("variant: euchre; deal: N:AJ", "HASEN_DEFAULTS: deal: not a field of the default game"),
-    ("variant: euchre; settings: bidding=pepper", "HASEN_DEFAULTS: bidding: a hasenpfeffer setting"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("variant: eucher", "HASEN_DEFAULTS: variant: unknown variant 'eucher'"),
+        ("variant: euchre; deal: N:AJ", "HASEN_DEFAULTS: deal: not a field of the default game"),
+        ("variant: euchre; settings: bidding=pepper", "HASEN_DEFAULTS: bidding: a hasenpfeffer setting"),
+    ],
+)
 def test_a_bad_default_is_one_line_naming_where_it_is_set(capsys, club, text: str, message: str) -> None:
     club(text)
     code, out, err = run(capsys, "table", "--example")
@@ -95,14 +115,33 @@ def test_a_bad_default_is_one_line_naming_where_it_is_set(capsys, club, text: st
     assert code == 0 and "default game: not read: " + message in out
 
 
-@pytest.mark.parametrize("argv, hint", [
-    (["bid", "--seat", "S", "--hand", "9S AD JD QD 9C", "--dealer", "N"], "5-card hands fit"),
-    (["bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "N", "--variant", "euchre", "--upcard", "TD"],
-     "6-card hands fit hasenpfeffer: pass --variant hasenpfeffer"),
-    (["bid", "--seat", "S", "--hand", "9S AD JD QD 7C", "--dealer", "N", "--variant", "euchre", "--upcard", "TD"],
-     "7C is a card of"),
-    (["bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "N", "--upcard", "TD"], "pass --variant euchre"),
-])
+@pytest.mark.parametrize(
+    "argv, hint",
+    [
+        (["bid", "--seat", "S", "--hand", "9S AD JD QD 9C", "--dealer", "N"], "5-card hands fit"),
+        (
+            ["bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "N", "--variant", "euchre", "--upcard", "TD"],
+            "6-card hands fit hasenpfeffer: pass --variant hasenpfeffer",
+        ),
+        (
+            [
+                "bid",
+                "--seat",
+                "S",
+                "--hand",
+                "9S AD JD QD 7C",
+                "--dealer",
+                "N",
+                "--variant",
+                "euchre",
+                "--upcard",
+                "TD",
+            ],
+            "7C is a card of",
+        ),
+        (["bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "N", "--upcard", "TD"], "pass --variant euchre"),
+    ],
+)
 def test_a_hand_that_does_not_fit_the_game_names_the_variant_that_fits(capsys, argv: list[str], hint: str) -> None:
     code, _, err = run(capsys, *argv)
     assert code == 2 and hint in err and "--variant" in err

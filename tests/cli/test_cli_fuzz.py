@@ -30,21 +30,107 @@ from hasen.cli.parser import COMMANDS, build_parser
 pytestmark = pytest.mark.slow
 CALLS_PER_COMMAND = 750  # 9,000 command lines in all
 
-GARBAGE = ["", " ", "-", "--", "---", "-x", "--nope", "x" * 300, "\x00", "é", "🂡", "\t", "N:", "*", "|",
-           "0", "-1", "1e400", "nan", "inf", "9" * 40, "None", "null", "{}", "[]", "--=", "=", "%s", "..",
-           "-h", "--help", "--version"]
-NUMBERS = ["0", "1", "2", "3", "-1", "-0", "+1", "1.5", "1e3", "0x10", "007", "nan", "inf", "-inf", "١",
-           "9" * 12, "9" * 40, "9" * 5000, "4294967295", "4294967296", "1024", "1025", "65535", "65536",
-           "100000", "100001", "10000", "10001", "256", "257", "3600", "3600.5", "1e10", "1e-300", " 2"]
+GARBAGE = [
+    "",
+    " ",
+    "-",
+    "--",
+    "---",
+    "-x",
+    "--nope",
+    "x" * 300,
+    "\x00",
+    "é",
+    "🂡",
+    "\t",
+    "N:",
+    "*",
+    "|",
+    "0",
+    "-1",
+    "1e400",
+    "nan",
+    "inf",
+    "9" * 40,
+    "None",
+    "null",
+    "{}",
+    "[]",
+    "--=",
+    "=",
+    "%s",
+    "..",
+    "-h",
+    "--help",
+    "--version",
+]
+NUMBERS = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "-1",
+    "-0",
+    "+1",
+    "1.5",
+    "1e3",
+    "0x10",
+    "007",
+    "nan",
+    "inf",
+    "-inf",
+    "١",
+    "9" * 12,
+    "9" * 40,
+    "9" * 5000,
+    "4294967295",
+    "4294967296",
+    "1024",
+    "1025",
+    "65535",
+    "65536",
+    "100000",
+    "100001",
+    "10000",
+    "10001",
+    "256",
+    "257",
+    "3600",
+    "3600.5",
+    "1e10",
+    "1e-300",
+    " 2",
+]
 SEATS = ["N", "E", "S", "W", "n", "w", "X", "NE", "north", "", "0", "N "]
 SUITS = ["S", "H", "D", "C", "s", "♣", "♠", "X", "N", "JK", ""]
 CARDS = ["KH", "AS", "JK", "9C", "kh", "1H", "XX", "K", "", "AH KD", "JC", "TS"]
-CARD_LISTS = ["", "JC KC", "JC KC TC 9C", HASENPFEFFER_LINE, "JC KC | AS", "JC QC", "|", "JC JC",
-              "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD | AS",
-              "A.K..AQJ*", "..KQT9.9", "AS KH QD", "AS,KH"]
-DEALS = [HASENPFEFFER_DEAL, EUCHRE2_DEAL, EUCHRE_DEAL, "N:A.K", "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS KS",
-         HASENPFEFFER_DEAL.lower(), HASENPFEFFER_DEAL.replace("KS", "AS"), "X:" + HASENPFEFFER_DEAL[2:],
-         HASENPFEFFER_DEAL + " |", "W:" + HASENPFEFFER_DEAL[2:]]
+CARD_LISTS = [
+    "",
+    "JC KC",
+    "JC KC TC 9C",
+    HASENPFEFFER_LINE,
+    "JC KC | AS",
+    "JC QC",
+    "|",
+    "JC JC",
+    "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD | AS",
+    "A.K..AQJ*",
+    "..KQT9.9",
+    "AS KH QD",
+    "AS,KH",
+]
+DEALS = [
+    HASENPFEFFER_DEAL,
+    EUCHRE2_DEAL,
+    EUCHRE_DEAL,
+    "N:A.K",
+    "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS KS",
+    HASENPFEFFER_DEAL.lower(),
+    HASENPFEFFER_DEAL.replace("KS", "AS"),
+    "X:" + HASENPFEFFER_DEAL[2:],
+    HASENPFEFFER_DEAL + " |",
+    "W:" + HASENPFEFFER_DEAL[2:],
+]
 KNOWN = ["E:AH KD", "E:", "AH", "X:AH", "E:AH,E:KD", "W:QJ.J.QJ.9", "e:ah"]
 RULES = ["dealer_left", "declarer", "left_of_loner", "redeal", "play", "nobody", "", "DECLARER"]
 VARIANTS = ["hasenpfeffer", "euchre", "euchre2", "bridge", "", "EUCHRE"]
@@ -52,17 +138,37 @@ DECKS = ["24", "25", "32", "52", "0", "-1", "x", "9" * 5000]
 HOSTS = ["127.0.0.1", "localhost", "::1", "", "256.1.1.1", "x" * 300, "no such host"]
 SCHEDULERS = ["nonsense::", "x", "", "tcp://", "inproc://x"]  # each refused at once, never waited on
 SCORES = ["8-5", "9-0", "-3-8", "0-0", "10-3", "3-12", "8 to 5", "-", "x", "9" * 50, ""]
-VALUES = {"N": NUMBERS, "SECONDS": NUMBERS, "PORT": NUMBERS, "SEAT": SEATS, "SUIT": SUITS, "CARD": CARDS,
-          "CARDS": CARD_LISTS, "SEAT:CARDS": KNOWN, "RULE": RULES, "NAME": VARIANTS, "ADDRESS": SCHEDULERS,
-          "HOST": HOSTS, "SCORE": SCORES}
+VALUES = {
+    "N": NUMBERS,
+    "SECONDS": NUMBERS,
+    "PORT": NUMBERS,
+    "SEAT": SEATS,
+    "SUIT": SUITS,
+    "CARD": CARDS,
+    "CARDS": CARD_LISTS,
+    "SEAT:CARDS": KNOWN,
+    "RULE": RULES,
+    "NAME": VARIANTS,
+    "ADDRESS": SCHEDULERS,
+    "HOST": HOSTS,
+    "SCORE": SCORES,
+}
 # options whose large valid values would cost minutes (layouts, deals) or start processes (jobs):
 # only small valid values, and invalid ones (large valid ones: tests/cli/test_cli_bounds.py)
-COSTLY = {"--layouts": ["1", "2", "0", "100001", "1000000000000"], "--deals": ["1", "2", "0", "100001"],
-          "--rounds": ["1", "0", "101"], "--jobs": ["1", "0", "-1", "1025", "2147483648"],
-          "--threads": ["1", "2", "0", "257", "9" * 30], "--random": ["1", "3", "0", "-1", "100001"]}
+COSTLY = {
+    "--layouts": ["1", "2", "0", "100001", "1000000000000"],
+    "--deals": ["1", "2", "0", "100001"],
+    "--rounds": ["1", "0", "101"],
+    "--jobs": ["1", "0", "-1", "1025", "2147483648"],
+    "--threads": ["1", "2", "0", "257", "9" * 30],
+    "--random": ["1", "3", "0", "-1", "100001"],
+}
 # options whose metavar says too little of what they take
-BY_FLAG = {"--deck": DECKS, "--seed": NUMBERS, "--title": ["night of 1 December", "", "<b>&amp;</b>", "x" * 300,
-                                                           "$\\bad$"]}
+BY_FLAG = {
+    "--deck": DECKS,
+    "--seed": NUMBERS,
+    "--title": ["night of 1 December", "", "<b>&amp;</b>", "x" * 300, "$\\bad$"],
+}
 REPORT_FLAGS = ("--csv", "--html", "--parquet")  # their values: the OUT paths (hasen session, batch)
 CONTRACT = ["--declarer", "N", "--trump", "C", "--discard", "KH"]
 
@@ -86,15 +192,24 @@ def options_of(command: str) -> dict[str, list[str] | None]:
 @pytest.fixture
 def paths(tmp_path: Path) -> dict[str, list[str]]:
     source = tmp_path / "in.txt"
-    source.write_text(f"{HASENPFEFFER_DEAL}\n{{\"id\": \"e\", \"deal\": \"{EUCHRE2_DEAL}\", \"variant\": "
-                      f"\"euchre2\"}}\nnonsense\n", encoding="utf-8")
+    source.write_text(
+        f'{HASENPFEFFER_DEAL}\n{{"id": "e", "deal": "{EUCHRE2_DEAL}", "variant": "euchre2"}}\nnonsense\n',
+        encoding="utf-8",
+    )
     records = tmp_path / "records.txt"
-    records.write_text("\n\n".join([*EXAMPLE_RECORDS.values(), "dealer: X\ndeal: nonsense"]) + "\n",
-                       encoding="utf-8")
+    records.write_text("\n\n".join([*EXAMPLE_RECORDS.values(), "dealer: X\ndeal: nonsense"]) + "\n", encoding="utf-8")
     odd = tmp_path / "odd.txt"  # records a hostile user writes: empty ones, control characters, formulas
-    odd.write_text("id: =1+1\nplayers: N=$\\bad$, E=+cmd\n" + EXAMPLE_RECORDS["hasenpfeffer"] + "\n\nid: 2\n"
-                   "players: S=\x1b[31mred\n" + EXAMPLE_RECORDS["euchre"] + "\n\nplayers: N=" + "x" * 80 + "\n"
-                   + EXAMPLE_RECORDS["euchre"] + "\n", encoding="utf-8")
+    odd.write_text(
+        "id: =1+1\nplayers: N=$\\bad$, E=+cmd\n" + EXAMPLE_RECORDS["hasenpfeffer"] + "\n\nid: 2\n"
+        "players: S=\x1b[31mred\n"
+        + EXAMPLE_RECORDS["euchre"]
+        + "\n\nplayers: N="
+        + "x" * 80
+        + "\n"
+        + EXAMPLE_RECORDS["euchre"]
+        + "\n",
+        encoding="utf-8",
+    )
     empty = tmp_path / "semicolon.txt"
     empty.write_text(";\n", encoding="utf-8")
     notes = tmp_path / "notes.jsonl"  # a user's JSON lines, the last one cut short
@@ -104,10 +219,29 @@ def paths(tmp_path: Path) -> dict[str, list[str]]:
     link = tmp_path / "link.txt"
     link.symlink_to(records)
     (tmp_path / "folder").mkdir()
-    inputs = [str(source), str(records), str(odd), str(empty), "-", str(tmp_path / "missing.txt"),
-              str(tmp_path / "folder"), "/dev/null", str(link)]
-    outputs = [str(tmp_path / "out.jsonl"), str(tmp_path / "other.jsonl"), "-", str(source), str(notes), str(page),
-               str(link), str(tmp_path / "folder"), str(tmp_path / "no" / "out.jsonl"), "/dev/null"]
+    inputs = [
+        str(source),
+        str(records),
+        str(odd),
+        str(empty),
+        "-",
+        str(tmp_path / "missing.txt"),
+        str(tmp_path / "folder"),
+        "/dev/null",
+        str(link),
+    ]
+    outputs = [
+        str(tmp_path / "out.jsonl"),
+        str(tmp_path / "other.jsonl"),
+        "-",
+        str(source),
+        str(notes),
+        str(page),
+        str(link),
+        str(tmp_path / "folder"),
+        str(tmp_path / "no" / "out.jsonl"),
+        "/dev/null",
+    ]
     if Path("/dev/full").exists():
         outputs.append("/dev/full")
     own = [str(source), str(records), str(odd), str(empty), str(notes), str(page)]
@@ -128,22 +262,36 @@ def base_of(command: str, paths: dict[str, list[str]], rng: random.Random) -> li
     if command == "review" and rng.random() < 0.5:
         return [paths["IN"][1], "--layouts", "2"]
     return {
-        "table": ["--example"], "bid": ["--example"], "solve": ["--example", *CONTRACT],
+        "table": ["--example"],
+        "bid": ["--example"],
+        "solve": ["--example", *CONTRACT],
         "review": ["--example", *CONTRACT, "--played", "JC KC"],
         "simulate": ["--example", "--seat", "N"],
         "lead": ["--example", "--seat", "N", "--declarer", "E", "--trump", "D"],
-        "serve": ["--port", "0"], "bench": ["--game", "euchre"], "deal": ["--random", "2"],
-        "odds": ["8-5", "--dealer", "N"], "schema": ["table"], "completion": ["bash"],
+        "serve": ["--port", "0"],
+        "bench": ["--game", "euchre"],
+        "deal": ["--random", "2"],
+        "odds": ["8-5", "--dealer", "N"],
+        "schema": ["table"],
+        "completion": ["bash"],
     }[command]
 
 
-def command_line(rng: random.Random, command: str, options: dict[str, list[str] | None],
-                 paths: dict[str, list[str]]) -> list[str]:
+def command_line(
+    rng: random.Random, command: str, options: dict[str, list[str] | None], paths: dict[str, list[str]]
+) -> list[str]:
     argv = [command, *(base_of(command, paths, rng) if rng.random() < 0.5 else [])]
     # not /dev/full as IN: a line without end, read for ever, as the user would have asked
     files = paths["IN"] + [p for p in paths["OUT"] if p != "/dev/full"]
-    positionals = files if command in ("batch", "session", "record") else DEALS + files[:2] \
-        if command == "review" else SCORES if command == "odds" else DEALS
+    positionals = (
+        files
+        if command in ("batch", "session", "record")
+        else DEALS + files[:2]
+        if command == "review"
+        else SCORES
+        if command == "odds"
+        else DEALS
+    )
     for _ in range(rng.randrange(7)):
         kind = rng.choice(["option"] * 6 + ["positional", "garbage"])
         if kind == "option":
@@ -157,7 +305,7 @@ def command_line(rng: random.Random, command: str, options: dict[str, list[str] 
     return argv
 
 
-STDIN = [b"", HASENPFEFFER_DEAL.encode() + b"\n", b"\xef\xbb\xbf\xe9\n\n[1]\n", b"\x00" * 50, b"{\"deal\": 5}\r\n"]
+STDIN = [b"", HASENPFEFFER_DEAL.encode() + b"\n", b"\xef\xbb\xbf\xe9\n\n[1]\n", b"\x00" * 50, b'{"deal": 5}\r\n']
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))

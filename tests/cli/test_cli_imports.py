@@ -14,17 +14,40 @@ import pytest
 
 from hasen.cli.parser import COMMANDS, build_parser
 
-NOT_FOR_A_TABLE = ["flask", "waitress", "jsonschema", "asyncio", "concurrent.futures", "distributed",
-                   "hasen.cli.batch", "hasen.cli.bench", "hasen.cli.simulate", "hasen.workers",
-                   "hasen.cli.completion", "hasen.cli.schema", "hasen.cli.parquet", "pandas", "pyarrow",
-                   "html", "dataclasses", "inspect", "threading",
-                   "shutil",  # which argparse's help formatter imports (with lzma, bz2 and zlib) for the width
-                   "hashlib",  # with OpenSSL: only dealing single-dummy layouts seeds by SHA-512
-                   "hasen.analysis.simulate", "hasen.analysis.lead", "hasen.analysis.bidding",
-                   "hasen.analysis.review", "hasen.text.review", "hasen.text.bidding"]
+NOT_FOR_A_TABLE = [
+    "flask",
+    "waitress",
+    "jsonschema",
+    "asyncio",
+    "concurrent.futures",
+    "distributed",
+    "hasen.cli.batch",
+    "hasen.cli.bench",
+    "hasen.cli.simulate",
+    "hasen.workers",
+    "hasen.cli.completion",
+    "hasen.cli.schema",
+    "hasen.cli.parquet",
+    "pandas",
+    "pyarrow",
+    "html",
+    "dataclasses",
+    "inspect",
+    "threading",
+    "shutil",  # which argparse's help formatter imports (with lzma, bz2 and zlib) for the width
+    "hashlib",  # with OpenSSL: only dealing single-dummy layouts seeds by SHA-512
+    "hasen.analysis.simulate",
+    "hasen.analysis.lead",
+    "hasen.analysis.bidding",
+    "hasen.analysis.review",
+    "hasen.text.review",
+    "hasen.text.bidding",
+]
 # and each game's table loads no other game's code
-OTHER_GAMES = {"hasenpfeffer": ["hasen.games.euchre", "hasen.analysis.euchre_table"],
-               "euchre": ["hasen.games.hasenpfeffer"]}
+OTHER_GAMES = {
+    "hasenpfeffer": ["hasen.games.euchre", "hasen.analysis.euchre_table"],
+    "euchre": ["hasen.games.hasenpfeffer"],
+}
 
 # the modules the table loads past those Python's start loaded (a site hook may load more)
 PROBE = """
@@ -48,6 +71,7 @@ def test_a_table_loads_no_other_commands_modules(variant: str, best: int) -> Non
 def test_a_command_parsed_alone_has_all_its_arguments() -> None:
     """``main`` builds only the arguments of the command it is given: each must be the
     same as in the whole command line."""
+
     def commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
         [action] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
         return dict(action.choices)
@@ -90,8 +114,9 @@ sys.exit(main(["serve", "--port", "0"]))
 def test_serve_without_the_web_extra_says_what_to_install(package: str) -> None:
     done = subprocess.run([sys.executable, "-c", WITHOUT, package], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr.strip() == (f"hasen: serve: the web service needs {package}, which is not installed: "
-                                   "pip install 'hasen[serve]'")
+    assert done.stderr.strip() == (
+        f"hasen: serve: the web service needs {package}, which is not installed: pip install 'hasen[serve]'"
+    )
 
 
 REFUSAL_PROBE = """
@@ -103,13 +128,16 @@ print(json.dumps([status, sorted(set(sys.modules) - started)]), file=sys.stderr)
 """
 
 
-@pytest.mark.parametrize("argv", [
-    ["bid", "--seat", "N", "--hand", "A.K..AQJ", "--dealer", "W"],  # five cards
-    ["bid", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--auction", "Q 3"],
-    ["bid", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--known", "E:AS"],
-    ["simulate", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--widow", "ZZ"],
-    ["lead", "--seat", "E", "--hand", "A.K..AQJ*", "--dealer", "W", "--declarer", "N", "--trump", "X"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["bid", "--seat", "N", "--hand", "A.K..AQJ", "--dealer", "W"],  # five cards
+        ["bid", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--auction", "Q 3"],
+        ["bid", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--known", "E:AS"],
+        ["simulate", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--widow", "ZZ"],
+        ["lead", "--seat", "E", "--hand", "A.K..AQJ*", "--dealer", "W", "--declarer", "N", "--trump", "X"],
+    ],
+)
 def test_a_bad_single_dummy_request_is_refused_before_numpy_loads(argv: list[str]) -> None:
     """Reading and checking a single-dummy request needs no numpy (about 100 ms to import):
     a mistake is told at once."""

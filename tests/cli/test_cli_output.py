@@ -19,8 +19,14 @@ HASEN = [sys.executable, "-m", "hasen.cli"]
 
 
 def hasen(*argv: str, env: dict[str, str] | None = None, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
-    return subprocess.run([*HASEN, *argv], stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120,
-                          env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [*HASEN, *argv],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
 
 
 @pytest.mark.parametrize("argv", [("table", "--example", "--json"), ("bid", "--example"), ("--help",)])
@@ -68,8 +74,9 @@ def test_a_huge_unknown_argument_is_not_echoed_in_full(capsys) -> None:
 
 @pytest.mark.parametrize("module", ["hasen", "hasen.cli"])
 def test_python_dash_m_is_the_same_program(module: str, capsys) -> None:
-    done = subprocess.run([sys.executable, "-m", module, "table", "--example"], capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", module, "table", "--example"], capture_output=True, text=True, timeout=120
+    )
     status, out, err = run(capsys, "table", "--example")
     assert (done.returncode, done.stdout, done.stderr) == (status, out, err) == (0, out, "")
 
@@ -84,9 +91,13 @@ def cpu_seconds(pid: int) -> float:
 INTERRUPTED = [
     ("bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "W", "--layouts", "100000"),
     ("simulate", "--seat", "N", "--hand", "A.K..AQJ*", "--widow", "KS", "--dealer", "W", "--layouts", "100000"),
-    ("review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
-               "contract: N 6, trump C, discard KH; play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS",
-     "--layouts", "20000"),
+    (
+        "review",
+        "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
+        "contract: N 6, trump C, discard KH; play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS",
+        "--layouts",
+        "20000",
+    ),
 ]
 
 
@@ -99,8 +110,9 @@ def test_ctrl_c_is_one_line_and_status_130(argv) -> None:
     import signal
     import time
 
-    child = subprocess.Popen([*HASEN, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             start_new_session=True)
+    child = subprocess.Popen(
+        [*HASEN, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
     try:
         deadline = time.monotonic() + 60
         while child.poll() is None and cpu_seconds(child.pid) < 1.0 and time.monotonic() < deadline:
@@ -119,9 +131,19 @@ def limited(bytes_allowed: int) -> None:  # in the child: a file size limit, as 
     resource.setrlimit(resource.RLIMIT_FSIZE, (bytes_allowed, bytes_allowed))
 
 
-LONG_OUTPUTS = [("deal", "--random", "100", "--seed", "1"), ("schema", "review"), ("table", "--example", "--json"),
-                ("review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, "
-                 "S pass, W pass; contract: N 6, trump C, discard KH; play: JC KC TC 9C", "--layouts", "4", "--json")]
+LONG_OUTPUTS = [
+    ("deal", "--random", "100", "--seed", "1"),
+    ("schema", "review"),
+    ("table", "--example", "--json"),
+    (
+        "review",
+        "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, "
+        "S pass, W pass; contract: N 6, trump C, discard KH; play: JC KC TC 9C",
+        "--layouts",
+        "4",
+        "--json",
+    ),
+]
 
 
 @pytest.mark.parametrize("unbuffered", ["", "1"], ids=["buffered", "unbuffered"])
@@ -134,8 +156,15 @@ def test_output_cut_short_by_a_file_size_limit_is_one_line_and_not_0(tmp_path, a
     if unbuffered:  # any value but the empty string turns it on
         env["PYTHONUNBUFFERED"] = unbuffered
     with open(tmp_path / "out", "wb") as out:
-        done = subprocess.run([*HASEN, *argv], stdout=out, stderr=subprocess.PIPE, text=True, timeout=120,
-                              env=env, preexec_fn=lambda: limited(200))
+        done = subprocess.run(
+            [*HASEN, *argv],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            env=env,
+            preexec_fn=lambda: limited(200),
+        )
     assert done.returncode == 1, done.stderr
     assert done.stderr == "hasen: cannot write standard output: File too large\n"
 
@@ -148,8 +177,10 @@ def test_a_file_cut_short_is_one_line_naming_it(tmp_path, what: str) -> None:
     deal = "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"
     if what == "session OUT":
         source = tmp_path / "night.txt"
-        source.write_text(f"dealer: W\ndeal: {deal}\nauction: N 6, E pass, S pass, W pass\n"
-                          "contract: N 6, trump C, discard KH\nplay: JC KC TC 9C\n")
+        source.write_text(
+            f"dealer: W\ndeal: {deal}\nauction: N 6, E pass, S pass, W pass\n"
+            "contract: N 6, trump C, discard KH\nplay: JC KC TC 9C\n"
+        )
         target = tmp_path / "out.jsonl"
         argv, limit = ["session", str(source), str(target), "--layouts", "4"], 2000
     else:
@@ -157,8 +188,9 @@ def test_a_file_cut_short_is_one_line_naming_it(tmp_path, what: str) -> None:
         source.write_text(deal + "\n")
         target = tmp_path / "out.parquet"
         argv, limit = ["batch", str(source), str(tmp_path / "out.jsonl"), "--parquet", str(target)], 3000
-    done = subprocess.run([*HASEN, *argv], capture_output=True, text=True, timeout=120,
-                          preexec_fn=lambda: limited(limit))
+    done = subprocess.run(
+        [*HASEN, *argv], capture_output=True, text=True, timeout=120, preexec_fn=lambda: limited(limit)
+    )
     assert done.returncode == 1, done.stderr
     last = done.stderr.splitlines()[-1]  # batch says what it solved first
     assert last.startswith(f"hasen: {argv[0]}: cannot write {target}: ") and "File too large" in last

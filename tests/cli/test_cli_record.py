@@ -36,21 +36,30 @@ def test_standard_input(capsys, monkeypatch) -> None:
     assert status == 0 and out.splitlines()[-1] == "result: S 5 tricks, made (S +2, N 0)"
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    (HASEN + "auction: N 4, E 3", "record line 3: auction: call 2, 'E 3': a bid must be higher than N's 4"),
-    (HASEN + "auction: N 4, S 5", "record line 3: auction: call 2, 'S 5': out of turn: it is E's call"),
-    (HASEN + "auction: N 4, E pass, S pass, W pass, N 5",
-     "record line 3: auction: call 5, 'N 5': the auction is over: N won it with 4"),
-    (HASEN + "auction: N 4, E pass, S pass, W pass\ncontract: E 4, trump C, discard KH",
-     "record line 4: contract: N declares, not E: N won it with 4"),
-    (PLAYED + "play: JC KC TC QD", "record line 5: play: trick 1, W must follow C (led JC) with JS 9C, not QD"),
-    (PLAYED + "play: JC KC TC 9C | JC", "record line 5: play: trick 2, N does not hold JC: N played it to trick 1"),
-    (PLAYED + "play: JC QS", "record line 5: play: trick 1, E does not hold QS (holds AH QH AD KD TD KC)"),
-    (HASEN + "auction: N 4\nresult: N-S 4 tricks, made (N-S +4, E-W 0)",
-     "record line 4: result: the hand is not over (the auction is not over)"),
-    ("deal: N:A.K", "record line 1: deal: hasenpfeffer expects 4 or 5 fields"),
-    ("dealer: W", "record line 1: the deal is missing"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (HASEN + "auction: N 4, E 3", "record line 3: auction: call 2, 'E 3': a bid must be higher than N's 4"),
+        (HASEN + "auction: N 4, S 5", "record line 3: auction: call 2, 'S 5': out of turn: it is E's call"),
+        (
+            HASEN + "auction: N 4, E pass, S pass, W pass, N 5",
+            "record line 3: auction: call 5, 'N 5': the auction is over: N won it with 4",
+        ),
+        (
+            HASEN + "auction: N 4, E pass, S pass, W pass\ncontract: E 4, trump C, discard KH",
+            "record line 4: contract: N declares, not E: N won it with 4",
+        ),
+        (PLAYED + "play: JC KC TC QD", "record line 5: play: trick 1, W must follow C (led JC) with JS 9C, not QD"),
+        (PLAYED + "play: JC KC TC 9C | JC", "record line 5: play: trick 2, N does not hold JC: N played it to trick 1"),
+        (PLAYED + "play: JC QS", "record line 5: play: trick 1, E does not hold QS (holds AH QH AD KD TD KC)"),
+        (
+            HASEN + "auction: N 4\nresult: N-S 4 tricks, made (N-S +4, E-W 0)",
+            "record line 4: result: the hand is not over (the auction is not over)",
+        ),
+        ("deal: N:A.K", "record line 1: deal: hasenpfeffer expects 4 or 5 fields"),
+        ("dealer: W", "record line 1: the deal is missing"),
+    ],
+)
 def test_every_kind_of_bad_record_is_one_line_and_exit_2(tmp_path: Path, capsys, text: str, message: str) -> None:
     path = tmp_path / "bad.txt"
     path.write_text(text + "\n")

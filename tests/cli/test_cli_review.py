@@ -23,8 +23,9 @@ PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC
 def test_json_is_the_library_answer(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> None:
     status, out, err = run(capsys, "review", hasenpfeffer.deal, *CONTRACT, "--play", PLAY, "--json")
     assert (status, err) == (0, "")
-    expected = review_play(hasenpfeffer.deal, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME,
-                           dealer=hasenpfeffer.dealer)
+    expected = review_play(
+        hasenpfeffer.deal, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME, dealer=hasenpfeffer.dealer
+    )
     assert json.loads(out) == expected.to_json()
     assert "\n" not in out.rstrip("\n")  # one line, for machines
 
@@ -37,15 +38,19 @@ def test_human_output_marks_the_costly_cards(capsys: pytest.CaptureFixture, hase
     assert "contract: clubs, discard KH: 6 tricks double-dummy, the best choice" in lines
     header = lines.index(next(line for line in lines if line.startswith("trick  lead")))
     assert header and lines[header].split() == ["trick", "lead", "cards", "won", "by", "N-S"]
-    tricks = [line.split() for line in lines[header + 1:header + 7]]
+    tricks = [line.split() for line in lines[header + 1 : header + 7]]
     assert tricks[0] == ["1", "N", "AS*", "AD*", "9S", "QS", "N", "6"]
     assert tricks[1] == ["2", "N", "JC", "KC", "TC", "9C", "N", "6"]
     assert all("*" not in "".join(t) for t in tricks[1:])
     assert "  trick 1, N AS: N-S 6 -> 5 (1 trick given away); best: JK JC" in lines
     assert "  trick 1, E AD: N-S 5 -> 6 (1 trick given away); best: KC" in lines
     players = lines.index("player  cards  costly  tricks lost")
-    assert [line.split() for line in lines[players + 1:players + 5]] == \
-        [["N", "6", "1", "1"], ["E", "6", "1", "1"], ["S", "6", "0", "0"], ["W", "6", "0", "0"]]
+    assert [line.split() for line in lines[players + 1 : players + 5]] == [
+        ["N", "6", "1", "1"],
+        ["E", "6", "1", "1"],
+        ["S", "6", "0", "0"],
+        ["W", "6", "0", "0"],
+    ]
     assert lines[-1] == "N-S took 6 tricks; the contract was worth 6, the best contract 6"
 
 
@@ -55,8 +60,10 @@ def test_a_worse_contract_and_a_partial_hand(capsys: pytest.CaptureFixture, hase
     assert status == 0
     lines = out.splitlines()
     # the core issue's table: hearts with AS discarded makes 4, clubs with KH 6
-    assert "contract: hearts, discard AS: 4 tricks double-dummy; best: clubs, discard KH, 6 tricks " \
-           "(2 tricks given away)" in lines
+    assert (
+        "contract: hearts, discard AS: 4 tricks double-dummy; best: clubs, discard KH, 6 tricks "
+        "(2 tricks given away)" in lines
+    )
     row = next(line for line in lines if line.startswith("1 "))
     number, leader, first, second, winner = row.split()[:5]
     assert (number, leader, first.rstrip("*"), second.rstrip("*")) == ("1", "N", "KH", "AH")
@@ -72,19 +79,27 @@ def test_nothing_played(capsys: pytest.CaptureFixture, hasenpfeffer: Example) ->
     assert "no cards played" in out
 
 
-@pytest.mark.parametrize("args, message", [
-    (["review", HASENPFEFFER_DEAL, *CONTRACT], "review: a deal needs --played (or give a hand record instead)"),
-    (["review", HASENPFEFFER_DEAL, "--trump", "C", "--discard", "KH", "--play", ""],
-     "review: a deal needs --declarer (or give a hand record instead)"),
-    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC KC TC QD"], "play: trick 1, W must follow C (led JC)"),
-    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC QC"], "play: trick 1, E does not hold QC"),
-    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC KC | TC 9C"], "play: '|' after KC does not end a trick"),
-    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", PLAY + " AS"], "play: AS after the last trick"),
-    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC 1C"], "play: group 1: not a card: '1C'"),
-    (["review", HASENPFEFFER_DEAL, *CONTRACT[:-1], "AH", "--play", ""], "discard: AH is neither in N's hand"),
-    (["review", "N:A.K..AQJ*", *CONTRACT, "--play", ""], "deal: hasenpfeffer expects 4 or 5 fields"),
-    (["review", HASENPFEFFER_DEAL, *CONTRACT, "--dealer", "X", "--play", ""], "dealer: not a seat"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["review", HASENPFEFFER_DEAL, *CONTRACT], "review: a deal needs --played (or give a hand record instead)"),
+        (
+            ["review", HASENPFEFFER_DEAL, "--trump", "C", "--discard", "KH", "--play", ""],
+            "review: a deal needs --declarer (or give a hand record instead)",
+        ),
+        (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC KC TC QD"], "play: trick 1, W must follow C (led JC)"),
+        (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC QC"], "play: trick 1, E does not hold QC"),
+        (
+            ["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC KC | TC 9C"],
+            "play: '|' after KC does not end a trick",
+        ),
+        (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", PLAY + " AS"], "play: AS after the last trick"),
+        (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC 1C"], "play: group 1: not a card: '1C'"),
+        (["review", HASENPFEFFER_DEAL, *CONTRACT[:-1], "AH", "--play", ""], "discard: AH is neither in N's hand"),
+        (["review", "N:A.K..AQJ*", *CONTRACT, "--play", ""], "deal: hasenpfeffer expects 4 or 5 fields"),
+        (["review", HASENPFEFFER_DEAL, *CONTRACT, "--dealer", "X", "--play", ""], "dealer: not a seat"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture, args: list[str], message: str) -> None:
     status, out, err = run(capsys, *args)
     assert (status, out) == (2, "")

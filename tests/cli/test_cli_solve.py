@@ -31,7 +31,7 @@ def test_human_output(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> N
     # best cards first, each run on one line with its total and cost
     lines = out.splitlines()
     header = next(i for i, line in enumerate(lines) if line.split() == ["card", "total", "cost"])
-    rows = lines[header + 1:header + 5]
+    rows = lines[header + 1 : header + 5]
     assert rows[0].split() == ["JK", "JC", "6", "0", "best"]
     assert sorted(r.split()[0] for r in rows) == ["AC", "AS", "JK", "QC"]
     assert out.rstrip().splitlines()[-1].startswith("best line: ")
@@ -52,25 +52,36 @@ def test_finished_hand(capsys: pytest.CaptureFixture, hasenpfeffer: Example) -> 
     assert out.rstrip().endswith("the hand is over: N-S took 6 tricks")
 
 
-@pytest.mark.parametrize("args, message", [
-    (["solve", HASENPFEFFER_DEAL, "--trump", "C", "--discard", "KH"],
-     "solve: the following arguments are required: --declarer"),
-    (["solve", HASENPFEFFER_DEAL, *CONTRACT[:-1], "AH"], "discard: AH is neither in N's hand nor the widow"),
-    (["solve", HASENPFEFFER_DEAL, *CONTRACT, "--played", "JC QC"], "play: trick 1, E does not hold QC"),
-    (["solve", "N:A.K..AQJ*", *CONTRACT], "deal: hasenpfeffer expects 4 or 5 fields"),
-    (["solve", HASENPFEFFER_DEAL, "--declarer", "N", "--trump", "X", "--discard", "KH"],
-     "trump: not a trump suit: 'X'"),
-    (["serve", "--port", "70000"], "serve: argument --port: not a port: '70000'"),
-    (["serve", "--port", "-1"], "serve: argument --port: not a port: '-1'"),
-    (["serve", "--threads", "0"], "serve: argument --threads: expected a whole number from 1 to 256, not '0'"),
-    (["serve", "--threads", "two"], "serve: argument --threads: expected a whole number from 1 to 256"),
-    (["serve", "--time-limit", "0"],
-     "serve: argument --time-limit: expected a number of seconds above 0 and at most 3600, not '0'"),
-    (["serve", "--time-limit", "inf"], "serve: argument --time-limit: expected a number of seconds above 0"),
-    (["serve", "--cache-size", "-5"],
-     "serve: argument --cache-size: expected a whole number from 0 to 100000, not '-5'"),
-    (["serve", "--cache-size", "lots"], "serve: argument --cache-size: expected a whole number from 0 to 100000"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["solve", HASENPFEFFER_DEAL, "--trump", "C", "--discard", "KH"],
+            "solve: the following arguments are required: --declarer",
+        ),
+        (["solve", HASENPFEFFER_DEAL, *CONTRACT[:-1], "AH"], "discard: AH is neither in N's hand nor the widow"),
+        (["solve", HASENPFEFFER_DEAL, *CONTRACT, "--played", "JC QC"], "play: trick 1, E does not hold QC"),
+        (["solve", "N:A.K..AQJ*", *CONTRACT], "deal: hasenpfeffer expects 4 or 5 fields"),
+        (
+            ["solve", HASENPFEFFER_DEAL, "--declarer", "N", "--trump", "X", "--discard", "KH"],
+            "trump: not a trump suit: 'X'",
+        ),
+        (["serve", "--port", "70000"], "serve: argument --port: not a port: '70000'"),
+        (["serve", "--port", "-1"], "serve: argument --port: not a port: '-1'"),
+        (["serve", "--threads", "0"], "serve: argument --threads: expected a whole number from 1 to 256, not '0'"),
+        (["serve", "--threads", "two"], "serve: argument --threads: expected a whole number from 1 to 256"),
+        (
+            ["serve", "--time-limit", "0"],
+            "serve: argument --time-limit: expected a number of seconds above 0 and at most 3600, not '0'",
+        ),
+        (["serve", "--time-limit", "inf"], "serve: argument --time-limit: expected a number of seconds above 0"),
+        (
+            ["serve", "--cache-size", "-5"],
+            "serve: argument --cache-size: expected a whole number from 0 to 100000, not '-5'",
+        ),
+        (["serve", "--cache-size", "lots"], "serve: argument --cache-size: expected a whole number from 0 to 100000"),
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture, args: list[str], message: str) -> None:
     status, out, err = run(capsys, *args)
     assert (status, out) == (2, "")
@@ -82,8 +93,9 @@ def test_solve_and_review_take_the_example_as_table_does(capsys) -> None:
     contract = ("--declarer", "N", "--trump", "C", "--discard", "KH")
     for command, record in (("solve", "--played"), ("review", "--played"), ("review", "--play")):
         with_example = run(capsys, command, "--example", *contract, record, "JC KC")
-        spelled_out = run(capsys, command, HASENPFEFFER_DEAL, "--dealer", HASENPFEFFER_DEALER, *contract, "--played",
-                          "JC KC")
+        spelled_out = run(
+            capsys, command, HASENPFEFFER_DEAL, "--dealer", HASENPFEFFER_DEALER, *contract, "--played", "JC KC"
+        )
         assert with_example == spelled_out and with_example[0] == 0, with_example
     code, _, err = run(capsys, "solve", "--example", HASENPFEFFER_DEAL, *contract)
     assert (code, err) == (2, "hasen: solve: give a DEAL or --example, not both\n")

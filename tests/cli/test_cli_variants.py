@@ -13,7 +13,11 @@ def test_two_handed_table_json(capsys, euchre2):
     data = run_json(capsys, "table", euchre2.deal, "--variant", "euchre2")
     assert (data["variant"], data["deck"], data["upcard"], data["dealer"]) == ("euchre2", 24, "AS", "N")
     assert data["declarers"]["S"]["tricks"] == {
-        "S": {"AS": 5, "KD": 4, "QD": 4, "TD": 4, "9D": 4, "9C": 4, "value": 4}, "H": 5, "D": 0, "C": 0}
+        "S": {"AS": 5, "KD": 4, "QD": 4, "TD": 4, "9D": 4, "9C": 4, "value": 4},
+        "H": 5,
+        "D": 0,
+        "C": 0,
+    }
     assert data["declarers"]["N"]["tricks"]["S"]["value"] == 1
 
 
@@ -30,8 +34,15 @@ def test_decks_from_the_command_line(capsys):
     joker = run_json(capsys, "table", "N:..KQT9.9 T9.AKQ.. JK", "--variant", "euchre2", "--deck", "25")
     assert joker["deck"] == 25 and joker["declarers"]["S"]["tricks"]["H"]["value"] == 4
     sevens = run_json(capsys, "table", "N:..KQT.97 T9.AK8.. 7S", "--variant", "euchre2", "--deck", "32")
-    assert sevens["deck"] == 32 and list(sevens["declarers"]["N"]["tricks"]["S"]) == \
-        ["7S", "KD", "QD", "TD", "9C", "7C", "value"]
+    assert sevens["deck"] == 32 and list(sevens["declarers"]["N"]["tricks"]["S"]) == [
+        "7S",
+        "KD",
+        "QD",
+        "TD",
+        "9C",
+        "7C",
+        "value",
+    ]
 
 
 def test_a_joker_standing_for_hearts_on_the_table(capsys):
@@ -113,34 +124,58 @@ def test_bid_settings_reach_the_auction(capsys, euchre):
     assert scored["settings"]["defenders_score"] is True and scored["settings"]["fail_penalty"] == "tricks"
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["table", EUCHRE_DEAL], "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre or "
-                             "railroad: pass --variant euchre or --variant railroad"),
-    (["table", EUCHRE2_DEAL], "fit euchre2: pass --variant euchre2"),
-    (["bid", EUCHRE_DEAL], "pass --variant euchre"),
-    (["table", EUCHRE2_DEAL, "--variant", "euchre2", "--deck", "20"],
-     "deck: euchre2 is played with 24, 32 or 25 cards, not '20'"),
-    (["table", EUCHRE_DEAL, "--variant", "canasta"], "variant: unknown variant 'canasta'"),
-    (["table", EUCHRE2_DEAL, "--variant", "euchre2", "--alone"],
-     "alone: euchre2 has no partners, so nobody plays alone"),
-    (["table", EUCHRE_DEAL, "--variant", "euchre", "--alone", "--defender", "E"],
-     "defender: a lone defender needs the declarer too"),
-    (["table", "--example", "--declarer", "N", "--defender", "E"], "only against a lone declarer (--alone)"),
-    (["table", "--example", "--declarer", "N", "--alone", "--defender", "S"], "defender: S is not an opponent of N"),
-    (["table", "--example", "--first-lead", "anyone"], "first_lead: 'anyone' is not one of dealer_left, declarer"),
-    (["bid", EUCHRE_DEAL, "--variant", "euchre", "--fail-penalty", "pepper"],
-     "fail_penalty: a hasenpfeffer setting, which euchre does not have (got 'pepper')"),
-    (["bid", "--example", "--all-pass", "stick_the_dealer"], "all_pass: 'stick_the_dealer' is a euchre rule"),
-    (["bid", EUCHRE_DEAL, "--variant", "euchre", "--joker-upcard", "redeal"],
-     "joker_upcard: euchre (24 cards) has no Joker"),
-    (["bid", EUCHRE2_DEAL, "--variant", "euchre2", "--lone-lead", "dealer_left_skip_idle"], "euchre2 has no partners"),
-    # given explicitly, even at its default value, a setting the variant lacks is refused
-    (["table", EUCHRE2_DEAL, "--variant", "euchre2", "--lone-lead", "left_of_loner"],
-     "lone_lead: euchre2 has no partners"),
-    (["bid", EUCHRE_DEAL, "--variant", "euchre", "--fail-penalty", "bid"], "fail_penalty: a hasenpfeffer setting"),
-    (["bid"], "bid: a DEAL is required"),
-    (["bid", "--example", "--alone"], "--alone"),  # not an option of bid: argparse names it
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["table", EUCHRE_DEAL],
+            "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre or "
+            "railroad: pass --variant euchre or --variant railroad",
+        ),
+        (["table", EUCHRE2_DEAL], "fit euchre2: pass --variant euchre2"),
+        (["bid", EUCHRE_DEAL], "pass --variant euchre"),
+        (
+            ["table", EUCHRE2_DEAL, "--variant", "euchre2", "--deck", "20"],
+            "deck: euchre2 is played with 24, 32 or 25 cards, not '20'",
+        ),
+        (["table", EUCHRE_DEAL, "--variant", "canasta"], "variant: unknown variant 'canasta'"),
+        (
+            ["table", EUCHRE2_DEAL, "--variant", "euchre2", "--alone"],
+            "alone: euchre2 has no partners, so nobody plays alone",
+        ),
+        (
+            ["table", EUCHRE_DEAL, "--variant", "euchre", "--alone", "--defender", "E"],
+            "defender: a lone defender needs the declarer too",
+        ),
+        (["table", "--example", "--declarer", "N", "--defender", "E"], "only against a lone declarer (--alone)"),
+        (
+            ["table", "--example", "--declarer", "N", "--alone", "--defender", "S"],
+            "defender: S is not an opponent of N",
+        ),
+        (["table", "--example", "--first-lead", "anyone"], "first_lead: 'anyone' is not one of dealer_left, declarer"),
+        (
+            ["bid", EUCHRE_DEAL, "--variant", "euchre", "--fail-penalty", "pepper"],
+            "fail_penalty: a hasenpfeffer setting, which euchre does not have (got 'pepper')",
+        ),
+        (["bid", "--example", "--all-pass", "stick_the_dealer"], "all_pass: 'stick_the_dealer' is a euchre rule"),
+        (
+            ["bid", EUCHRE_DEAL, "--variant", "euchre", "--joker-upcard", "redeal"],
+            "joker_upcard: euchre (24 cards) has no Joker",
+        ),
+        (
+            ["bid", EUCHRE2_DEAL, "--variant", "euchre2", "--lone-lead", "dealer_left_skip_idle"],
+            "euchre2 has no partners",
+        ),
+        # given explicitly, even at its default value, a setting the variant lacks is refused
+        (
+            ["table", EUCHRE2_DEAL, "--variant", "euchre2", "--lone-lead", "left_of_loner"],
+            "lone_lead: euchre2 has no partners",
+        ),
+        (["bid", EUCHRE_DEAL, "--variant", "euchre", "--fail-penalty", "bid"], "fail_penalty: a hasenpfeffer setting"),
+        (["bid"], "bid: a DEAL is required"),
+        (["bid", "--example", "--alone"], "--alone"),  # not an option of bid: argparse names it
+    ],
+)
 def test_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""

@@ -22,8 +22,10 @@ def helped_options(capsys, command: str) -> set[str]:
 
 def completed(script: str, *words: str) -> list[str]:
     """What bash offers for the last of ``words`` after ``hasen``."""
-    probe = f'{script}\nCOMP_WORDS=(hasen {" ".join(words)}); COMP_CWORD={len(words)}; _hasen; ' \
-            'printf "%s\\n" "${COMPREPLY[@]}"'
+    probe = (
+        f"{script}\nCOMP_WORDS=(hasen {' '.join(words)}); COMP_CWORD={len(words)}; _hasen; "
+        'printf "%s\\n" "${COMPREPLY[@]}"'
+    )
     done = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, timeout=30, check=True)
     return done.stdout.split()
 
@@ -54,7 +56,9 @@ def test_bash_completes_a_file_name_with_spaces_as_one(capsys, tmp_path) -> None
     assert code == 0
     (tmp_path / "my night.txt").write_text("")
     (tmp_path / "my other night.txt").write_text("")
-    probe = f'{script}\ncd "{tmp_path}"; COMP_WORDS=(hasen record my); COMP_CWORD=2; _hasen; ' \
-            'printf "%s\\n" "${COMPREPLY[@]}"'
+    probe = (
+        f'{script}\ncd "{tmp_path}"; COMP_WORDS=(hasen record my); COMP_CWORD=2; _hasen; '
+        'printf "%s\\n" "${COMPREPLY[@]}"'
+    )
     done = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, timeout=30, check=True)
     assert sorted(done.stdout.splitlines()) == ["my night.txt", "my other night.txt"]

@@ -19,8 +19,10 @@ from examples import HASENPFEFFER_DEAL
 import hasen
 
 DEAL = HASENPFEFFER_DEAL
-HAND = ("dealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\nauction: N 4, E pass, S pass, W pass\n"
-        "contract: N 4, trump S, discard AS\nplay: KH AH TH JH | AD 9D QD JK | KS")
+HAND = (
+    "dealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\nauction: N 4, E pass, S pass, W pass\n"
+    "contract: N 4, trump S, discard AS\nplay: KH AH TH JH | AD 9D QD JK | KS"
+)
 FEW = ["--layouts", "4"]
 
 
@@ -49,8 +51,9 @@ def test_a_report_may_not_name_in_or_out(capsys, tmp_path: Path, night: Path, op
     before = snapshot(night, out)
     for target, name in ((night, "IN"), (out, "OUT")):
         err = refused(capsys, "session", str(night), str(out), *FEW, option, str(target))
-        assert err == f"hasen: session: {option} and {name} are the same file: give another {option}, " \
-                      "nothing is written\n"
+        assert (
+            err == f"hasen: session: {option} and {name} are the same file: give another {option}, nothing is written\n"
+        )
     assert snapshot(night, out) == before
 
 
@@ -65,8 +68,9 @@ def test_links_are_seen_through(capsys, tmp_path: Path, night: Path) -> None:
     err = refused(capsys, "session", str(night), str(out), *FEW, "--csv", str(tmp_path / "hard.csv"))
     assert "--csv and OUT are the same file" in err
     # two reports at one new path, and OUT through a symbolic link to IN
-    err = refused(capsys, "session", str(night), str(out), *FEW, "--csv", str(tmp_path / "r"), "--html",
-                  str(tmp_path / "." / "r"))
+    err = refused(
+        capsys, "session", str(night), str(out), *FEW, "--csv", str(tmp_path / "r"), "--html", str(tmp_path / "." / "r")
+    )
     assert "--html and --csv are the same file" in err
     (tmp_path / "link.jsonl").symlink_to(night)
     assert "OUT and IN are the same file" in refused(capsys, "session", str(night), str(tmp_path / "link.jsonl"))
@@ -89,7 +93,8 @@ def test_a_users_own_json_lines_are_never_taken_for_results(capsys, tmp_path: Pa
     assert err.startswith(f"hasen: session: {recs} is not a results file of hasen session (line 1: ")
     assert "this one is left as it is" in err
     assert refused(capsys, "batch", str(night), str(recs)).startswith(
-        f"hasen: batch: {recs} is not a results file of hasen batch")
+        f"hasen: batch: {recs} is not a results file of hasen batch"
+    )
     assert recs.read_bytes() == before
     # a file holding nothing but a line that is not a result, cut short: still not cut
     recs.write_text(lines[0][:30], encoding="utf-8")
@@ -108,16 +113,16 @@ def test_a_results_line_torn_while_written_is_cut_and_written_again(capsys, tmp_
         assert out.read_bytes() == whole
 
 
-@pytest.mark.parametrize("option, what", [("--csv", "a CSV of hasen session"),
-                                          ("--html", "a report of hasen session")])
-def test_a_report_replaces_only_an_earlier_report(capsys, tmp_path: Path, night: Path, option: str,
-                                                  what: str) -> None:
+@pytest.mark.parametrize("option, what", [("--csv", "a CSV of hasen session"), ("--html", "a report of hasen session")])
+def test_a_report_replaces_only_an_earlier_report(capsys, tmp_path: Path, night: Path, option: str, what: str) -> None:
     pytest.importorskip("matplotlib")
     out, mine = tmp_path / "out.jsonl", tmp_path / "mine.txt"
     mine.write_text("my own notes\n", encoding="utf-8")
     err = refused(capsys, "session", str(night), str(out), *FEW, option, str(mine))
-    assert err == f"hasen: session: {option} {mine} is not {what}, and would be replaced: give another {option}, " \
-                  "this one is left as it is\n"
+    assert (
+        err == f"hasen: session: {option} {mine} is not {what}, and would be replaced: give another {option}, "
+        "this one is left as it is\n"
+    )
     assert mine.read_text(encoding="utf-8") == "my own notes\n" and not out.exists()  # before any work
     report = tmp_path / "report"
     assert run(capsys, "session", str(night), str(out), *FEW, option, str(report))[0] == 0
@@ -194,7 +199,7 @@ def test_long_names_keep_the_summary_in_columns(capsys, tmp_path: Path) -> None:
     assert code == 0
     lines = text.splitlines()
     header = next(i for i, line in enumerate(lines) if line.split()[:1] == ["player"])
-    table = lines[header:header + 5]
+    table = lines[header : header + 5]
     ends = {len(line) for line in table}
     assert len(ends) == 1, table  # every row as wide as the header
     assert any("..." in line for line in table)
@@ -226,8 +231,7 @@ def test_input_is_read_within_its_bounds(capsys, monkeypatch, tmp_path: Path) ->
         assert f"longer than {MAX_TEXT_FILE:,} bytes" in err and len(err) < 200
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"x" * (MAX_LINE + 1)), encoding="utf-8"))
     err = refused(capsys, "session", "-", str(tmp_path / "out.jsonl"))
-    assert err == f"hasen: session: standard input line 1 is longer than {MAX_LINE:,} bytes, the most a line may " \
-                  "be\n"
+    assert err == f"hasen: session: standard input line 1 is longer than {MAX_LINE:,} bytes, the most a line may be\n"
     assert not (tmp_path / "out.jsonl").exists()
 
 
@@ -258,10 +262,20 @@ def special_files(folder: Path) -> dict[str, Path]:
     return made
 
 
-@pytest.mark.parametrize("command, option", [("session", "--csv"), ("session", "--html"), ("session", "--parquet"),
-                                             ("session", "OUT"), ("batch", "OUT"), ("batch", "--parquet")])
-def test_a_device_a_fifo_or_a_folder_is_refused_and_left_as_it_is(capsys, tmp_path: Path, night: Path,
-                                                                   command: str, option: str) -> None:
+@pytest.mark.parametrize(
+    "command, option",
+    [
+        ("session", "--csv"),
+        ("session", "--html"),
+        ("session", "--parquet"),
+        ("session", "OUT"),
+        ("batch", "OUT"),
+        ("batch", "--parquet"),
+    ],
+)
+def test_a_device_a_fifo_or_a_folder_is_refused_and_left_as_it_is(
+    capsys, tmp_path: Path, night: Path, command: str, option: str
+) -> None:
     """As root a report moved over --csv /dev/null replaced the system's /dev/null; a FIFO
     hung the command before any work. Each is refused in one line, before any work."""
     pytest.importorskip("pyarrow")
@@ -275,15 +289,18 @@ def test_a_device_a_fifo_or_a_folder_is_refused_and_left_as_it_is(capsys, tmp_pa
             argv += [option, str(target)]
         err = refused(capsys, *argv, *(FEW if command == "session" else []))
         shown = option if option != "OUT" else "OUT"
-        assert err == f"hasen: {command}: {shown} {target} is {kind}, not a file: give a file to write (it is left " \
-                      "as it is)\n", err
+        assert (
+            err == f"hasen: {command}: {shown} {target} is {kind}, not a file: give a file to write (it is left "
+            "as it is)\n"
+        ), err
         after = os.lstat(target)
         assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
     assert not (tmp_path / "out.jsonl").exists()  # no work was done
 
 
-def test_a_report_at_standard_output_with_the_summary_there_is_refused(capsys, tmp_path: Path, night: Path,
-                                                                        monkeypatch) -> None:
+def test_a_report_at_standard_output_with_the_summary_there_is_refused(
+    capsys, tmp_path: Path, night: Path, monkeypatch
+) -> None:
     """``session --csv /dev/stdout > f`` replaced f, the summary with it."""
     summary = tmp_path / "summary.txt"
     with open(summary, "w") as out:

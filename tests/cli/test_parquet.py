@@ -17,9 +17,11 @@ from test_session import HANDS, LAYOUTS, night
 
 pyarrow_parquet = pytest.importorskip("pyarrow.parquet")
 
-DEALS = ['{"id": 1, "deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "dealer": "W"}',
-         '{"id": "1", "deal": "N:A.K..AQJ*", "dealer": "W"}',  # an error: a row of its own
-         '{"id": 3, "deal": "N:..KQT9.9 T9.AKQ.. AS", "variant": "euchre2"}']
+DEALS = [
+    '{"id": 1, "deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "dealer": "W"}',
+    '{"id": "1", "deal": "N:A.K..AQJ*", "dealer": "W"}',  # an error: a row of its own
+    '{"id": 3, "deal": "N:..KQT9.9 T9.AKQ.. AS", "variant": "euchre2"}',
+]
 
 
 def parquet_rows(path: Path) -> list[dict]:
@@ -29,13 +31,20 @@ def parquet_rows(path: Path) -> list[dict]:
 def csv_rows(text: str) -> list[dict]:
     """The CSV's rows with its cells read as Parquet keeps them: empty as None, numbers and
     bools as such."""
+
     def value(text: str) -> object:
         if text == "":
             return None
         if text in ("True", "False"):
             return text == "True"
-        return int(text) if text.lstrip("-").isdigit() else float(text) if text.replace(".", "", 1).lstrip(
-            "-").isdigit() else text
+        return (
+            int(text)
+            if text.lstrip("-").isdigit()
+            else float(text)
+            if text.replace(".", "", 1).lstrip("-").isdigit()
+            else text
+        )
+
     return [{k: value(v) for k, v in row.items()} for row in csv.DictReader(io.StringIO(text))]
 
 
@@ -63,8 +72,14 @@ def test_two_batch_runs_read_as_one_dataset_with_the_documented_types(capsys, tm
     for name, lines in (("errors", [DEALS[1]]), ("euchre", [DEALS[2]]), ("both", DEALS)):
         deals = tmp_path / f"{name}.jsonl"
         deals.write_text("\n".join(lines) + "\n")
-        code, _, err = run(capsys, "batch", str(deals), str(tmp_path / f"{name}.out.jsonl"), "--parquet",
-                           str(folder / f"{name}.parquet"))
+        code, _, err = run(
+            capsys,
+            "batch",
+            str(deals),
+            str(tmp_path / f"{name}.out.jsonl"),
+            "--parquet",
+            str(folder / f"{name}.parquet"),
+        )
         assert code == 0, err
     frame = pandas.read_parquet(folder)
     assert len(frame) == 2 * (4 * 4 * 7 + 2 * (6 + 1 + 1 + 1)) - 4 * 4 * 7
@@ -79,15 +94,16 @@ def test_two_batch_runs_read_as_one_dataset_with_the_documented_types(capsys, tm
 def test_a_sessions_parquet_holds_the_csvs_rows(capsys, tmp_path: Path) -> None:
     source = night(tmp_path, HANDS[:2])
     out, table, sheet = tmp_path / "out.jsonl", tmp_path / "night.parquet", tmp_path / "night.csv"
-    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS, "--parquet", str(table),
-                       "--csv", str(sheet))
+    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS, "--parquet", str(table), "--csv", str(sheet))
     assert code == 0, err
     rows, expected = parquet_rows(table), csv_rows(sheet.read_text())
     assert len(rows) == len(expected) > 10
-    assert [(r["id"], r["seat"], r["decision"], r["card"]) for r in rows] == \
-        [(r["id"], r["seat"], r["decision"], r["card"]) for r in expected]
-    assert all(abs(r["points_cost"] - e["points_cost"]) < 1e-9 for r, e in zip(rows, expected)
-               if e["points_cost"] is not None)
+    assert [(r["id"], r["seat"], r["decision"], r["card"]) for r in rows] == [
+        (r["id"], r["seat"], r["decision"], r["card"]) for r in expected
+    ]
+    assert all(
+        abs(r["points_cost"] - e["points_cost"]) < 1e-9 for r, e in zip(rows, expected) if e["points_cost"] is not None
+    )
     # a second run replaces its own earlier file
     assert run(capsys, "session", str(source), str(out), *LAYOUTS, "--parquet", str(table))[0] == 0
 
@@ -105,8 +121,9 @@ def test_a_file_that_is_not_its_own_parquet_is_left_as_it_is(capsys, tmp_path: P
     deals = tmp_path / "deals.jsonl"
     deals.write_text(DEALS[0] + "\n")
     code, _, err = run(capsys, "batch", str(deals), str(tmp_path / "out.jsonl"), "--parquet", str(target))
-    assert code == 2 and err.strip().endswith("is not a Parquet file of hasen batch, and would be replaced: give "
-                                              "another --parquet, this one is left as it is")
+    assert code == 2 and err.strip().endswith(
+        "is not a Parquet file of hasen batch, and would be replaced: give another --parquet, this one is left as it is"
+    )
     assert target.read_bytes() == before and not (tmp_path / "out.jsonl").exists()
 
 
@@ -115,8 +132,10 @@ def test_parquet_refuses_what_it_cannot_be_written_from(capsys, tmp_path: Path) 
     deals.write_text(DEALS[0] + "\n")
     for out in ("-", str(tmp_path / "out.csv")):
         code, _, err = run(capsys, "batch", str(deals), out, "--parquet", str(tmp_path / "t.pq"))
-        assert (code, err.strip()) == (2, "hasen: batch: --parquet is written from OUT's JSON lines: give a file of "
-                                          "JSON lines as OUT")
+        assert (code, err.strip()) == (
+            2,
+            "hasen: batch: --parquet is written from OUT's JSON lines: give a file of JSON lines as OUT",
+        )
     code, _, err = run(capsys, "batch", str(deals), str(tmp_path / "out.jsonl"), "--parquet", str(deals))
     assert code == 2 and "--parquet and IN are the same file" in err and deals.read_text() == DEALS[0] + "\n"
 
@@ -124,11 +143,16 @@ def test_parquet_refuses_what_it_cannot_be_written_from(capsys, tmp_path: Path) 
 def test_without_pyarrow_parquet_says_what_to_install(tmp_path: Path) -> None:
     deals = tmp_path / "deals.jsonl"
     deals.write_text(DEALS[0] + "\n")
-    probe = ("import sys; sys.modules['pyarrow'] = None; from hasen.cli import main; "
-             f"sys.exit(main(['batch', {str(deals)!r}, {str(tmp_path / 'o.jsonl')!r}, '--parquet', 't.pq']))")
+    probe = (
+        "import sys; sys.modules['pyarrow'] = None; from hasen.cli import main; "
+        f"sys.exit(main(['batch', {str(deals)!r}, {str(tmp_path / 'o.jsonl')!r}, '--parquet', 't.pq']))"
+    )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, timeout=120)
-    assert done.returncode == 2 and done.stderr.strip() == \
-        "hasen: batch: --parquet needs pyarrow, which is not installed: pip install 'hasen[parquet]'"
+    assert (
+        done.returncode == 2
+        and done.stderr.strip()
+        == "hasen: batch: --parquet needs pyarrow, which is not installed: pip install 'hasen[parquet]'"
+    )
 
 
 def test_a_sessions_rows_are_the_reviews_rows_in_every_form(capsys, tmp_path: Path) -> None:
@@ -142,8 +166,7 @@ def test_a_sessions_rows_are_the_reviews_rows_in_every_form(capsys, tmp_path: Pa
     jsonschema = pytest.importorskip("jsonschema")
     source = night(tmp_path, HANDS[:1])
     out, table, sheet = tmp_path / "out.jsonl", tmp_path / "night.parquet", tmp_path / "night.csv"
-    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS, "--parquet", str(table),
-                       "--csv", str(sheet))
+    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS, "--parquet", str(table), "--csv", str(sheet))
     assert code == 0, err
     # the session places the hand as the first of a game, at 0 to 0
     review = hasen.review_hand(HANDS[0], layouts=int(LAYOUTS[1]), seed=int(LAYOUTS[3]), score=(0, 0))

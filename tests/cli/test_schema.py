@@ -19,8 +19,10 @@ PRINTED = {
     "review": [["review", "--example", *CONTRACT, "--played", "JC KC"]],
     "hand-review": [["review", "RECORD", "--layouts", "4"]],
     "bid": [["bid", "--example"]],
-    "advice": [["bid", "--example", "--seat", "N", "--layouts", "8", "--choice-layouts", "4"],
-               ["bid", "--example", "--variant", "euchre", "--seat", "N", "--layouts", "8", "--choice-layouts", "4"]],
+    "advice": [
+        ["bid", "--example", "--seat", "N", "--layouts", "8", "--choice-layouts", "4"],
+        ["bid", "--example", "--variant", "euchre", "--seat", "N", "--layouts", "8", "--choice-layouts", "4"],
+    ],
     "simulate": [["simulate", "--example", "--seat", "N", "--layouts", "4"]],
     "lead": [["lead", "--example", "--seat", "N", "--declarer", "E", "--trump", "D", "--layouts", "4"]],
     "odds": [["odds", "8-5", "--dealer", "N"]],

@@ -105,13 +105,15 @@ def test_the_csv_has_a_row_per_decision(capsys, reference: tuple[Path, bytes], t
     with open(table, newline="", encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
     reviews = [line for line in lines(out) if "review" in line]
-    expected = sum(len(r["review"]["cards"]) + len(r["review"]["calls"]) + (r["review"]["choice"] is not None)
-                   for r in reviews)
+    expected = sum(
+        len(r["review"]["cards"]) + len(r["review"]["calls"]) + (r["review"]["choice"] is not None) for r in reviews
+    )
     assert len(rows) == expected
     cards = [row for row in rows if row["id"] == "one" and row["decision"] == "card"]
     review = reviews[0]["review"]
-    assert [(row["seat"], row["card"], float(row["points_cost"]), float(row["single_dummy_cost"])) for row in cards] \
-        == [(c["seat"], c["card"], c["points_cost"], c["cost"]) for c in review["cards"]]
+    assert [
+        (row["seat"], row["card"], float(row["points_cost"]), float(row["single_dummy_cost"])) for row in cards
+    ] == [(c["seat"], c["card"], c["points_cost"], c["cost"]) for c in review["cards"]]
     calls = [row for row in rows if row["id"] == "one" and row["decision"] == "call"]
     assert [(row["seat"], row["call"]) for row in calls] == [(c["seat"], c["call"]) for c in review["calls"]]
     assert {row["player"] for row in rows if row["id"] == "one"} <= {"Anna", "Bob", "Cara", "Dan"}
@@ -144,8 +146,7 @@ def test_two_processes_and_a_dask_cluster_write_the_same_bytes(tmp_path: Path) -
 
     def written(name: str, *how: str) -> tuple[bytes, bytes]:
         out, report = tmp_path / f"{name}.jsonl", tmp_path / f"{name}.html"
-        assert main(["session", str(source), str(out), *LAYOUTS, "--html", str(report), "--title", "night",
-                     *how]) == 0
+        assert main(["session", str(source), str(out), *LAYOUTS, "--html", str(report), "--title", "night", *how]) == 0
         return out.read_bytes(), report.read_bytes()
 
     one = written("one", "--jobs", "1")
@@ -168,8 +169,9 @@ def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     assert err.startswith("hasen: session: interrupted after ") and len(err.splitlines()) == 1, err
     written = out.read_text(encoding="utf-8")
     assert written.endswith("\n") and 0 < written.count("\n") < count
-    resumed = subprocess.run([sys.executable, "-m", "hasen", *argv], cwd=ROOT,
-                             capture_output=True, text=True, timeout=600)
+    resumed = subprocess.run(
+        [sys.executable, "-m", "hasen", *argv], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
     assert resumed.returncode == 0, resumed.stderr
     assert [line["id"] for line in lines(out)] == list(range(count))
 
@@ -180,9 +182,11 @@ EUCHRE_DEAL = "variant: euchre2\ndealer: N\ndeal: N:..KQT9.9 T9.AKQ.. AS\n"
 def test_a_hand_passed_out_is_counted_apart_from_the_errors(capsys, tmp_path: Path) -> None:
     """Every player passed: the hand is dealt again, which is no error; a record that stops
     in the auction, or ends it without saying the contract, is one, and says which."""
-    hands = [f"id: passed\n{EUCHRE_DEAL}auction: S pass, N pass, S pass, N pass",
-             f"id: unsaid\n{EUCHRE_DEAL}auction: S pass, N pass, S name H",
-             f"id: early\n{EUCHRE_DEAL}auction: S pass"]
+    hands = [
+        f"id: passed\n{EUCHRE_DEAL}auction: S pass, N pass, S pass, N pass",
+        f"id: unsaid\n{EUCHRE_DEAL}auction: S pass, N pass, S name H",
+        f"id: early\n{EUCHRE_DEAL}auction: S pass",
+    ]
     out = tmp_path / "out.jsonl"
     code, text, _ = run(capsys, "session", str(night(tmp_path, hands)), str(out), *LAYOUTS)
     assert code == 0
@@ -197,11 +201,11 @@ def test_a_hand_passed_out_is_counted_apart_from_the_errors(capsys, tmp_path: Pa
 def test_records_not_reviewed_for_one_reason_are_listed_with_it_once(capsys, tmp_path: Path) -> None:
     """A night of hands left before the auction ended: one line names every record and the
     reason, rather than the reason once a record."""
-    record = ("variant: railroad\ndealer: N\ndeal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD\n"
-              "auction: E pass, S pass")
+    record = "variant: railroad\ndealer: N\ndeal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD\nauction: E pass, S pass"
     out = tmp_path / "out.jsonl"
-    code, text, _ = run(capsys, "session", str(night(tmp_path, [f"id: {n}\n{record}" for n in (1, 2, 3)])), str(out),
-                        *LAYOUTS)
+    code, text, _ = run(
+        capsys, "session", str(night(tmp_path, [f"id: {n}\n{record}" for n in (1, 2, 3)])), str(out), *LAYOUTS
+    )
     assert code == 0 and len(lines(out)) == 3
     listed = text.split("not reviewed:\n")[1].splitlines()
     # each record: its id and four fields, then a blank line
@@ -213,21 +217,30 @@ def test_three_handed_hands_are_followed_as_each_players_game(capsys, tmp_path: 
     """Three players each keep a score: from the first record's 8-5-7, N makes twice (1 point
     each, docs/rules.md) and wins at 10-5-7; the next hand starts a game at 0-0-0, where S is
     euchred and N and E score 2 each. Each hand's place names all three scores and chances."""
-    made = ("variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; auction: E pass, S pass, "
-            "N order up; contract: N, trump D, discard 9H; play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC")
-    euchred = ("variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; auction: E pass, S pass, "
-               "N pass, E pass, S name H; contract: S, trump H; play: JS QS TS | KH JD QD | 9S QC TH | TD KD TC | "
-               "9H 9C AC")
+    made = (
+        "variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; auction: E pass, S pass, "
+        "N order up; contract: N, trump D, discard 9H; play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC"
+    )
+    euchred = (
+        "variant: euchre3; dealer: N; deal: N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD; auction: E pass, S pass, "
+        "N pass, E pass, S name H; contract: S, trump H; play: JS QS TS | KH JD QD | 9S QC TH | TD KD TC | "
+        "9H 9C AC"
+    )
     night = tmp_path / "night.txt"
     night.write_text(f"score: 8-5-7; {made}\n{made}\n{euchred}\n", encoding="utf-8")
     out, html = tmp_path / "out.jsonl", tmp_path / "night.html"
     code, text, err = run(capsys, "session", str(night), str(out), *LAYOUTS, "--html", str(html))
     assert code == 0, err
-    assert text.splitlines()[1:3] == ["  game 1 (from 8-5-7): N won 10-7-5 in 2 hands",
-                                      "  game 2 (from 0-0-0): not finished, 2-2-0 after 1 hand"]
+    assert text.splitlines()[1:3] == [
+        "  game 1 (from 8-5-7): N won 10-7-5 in 2 hands",
+        "  game 2 (from 0-0-0): not finished, 2-2-0 after 1 hand",
+    ]
     games = [line["game"] for line in lines(out)]
     assert [(g["score"], g["after"], g["winner"]) for g in games] == [
-        ([8, 5, 7], [9, 5, 7], None), ([9, 5, 7], [10, 5, 7], "N"), ([0, 0, 0], [2, 2, 0], None)]
+        ([8, 5, 7], [9, 5, 7], None),
+        ([9, 5, 7], [10, 5, 7], "N"),
+        ([0, 0, 0], [2, 2, 0], None),
+    ]
     assert all(sum(g["chances"]) == pytest.approx(1, abs=1e-3) and g["chance"] == g["chances"][0] for g in games)
     report = html.read_text(encoding="utf-8")
     assert "each player&#x27;s chance of winning the game" in report or "each player's chance of winning" in report
@@ -238,23 +251,25 @@ def test_a_short_railroad_game_ends_at_five(capsys, tmp_path: Path) -> None:
     """``game_points=5``: from 1-3 the lone defender W euchres S's lone spades and scores 4
     (docs/rules.md), so E-W win 7-1; the same hand next starts a game at 0-0, after which
     E-W have 4. At the default 10 the first game would go on."""
-    lone = ("variant: railroad; settings: game_points=5; dealer: N; "
-            "deal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD; auction: E pass, S pass, W pass, N pass, E pass, "
-            "S name S alone; contract: S, trump S, alone, defender W, best JK for KH, defender best JH for 9S; "
-            "play: TC 9C JH KD AH QC KS JC JK KC")
+    lone = (
+        "variant: railroad; settings: game_points=5; dealer: N; "
+        "deal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD; auction: E pass, S pass, W pass, N pass, E pass, "
+        "S name S alone; contract: S, trump S, alone, defender W, best JK for KH, defender best JH for 9S; "
+        "play: TC 9C JH KD AH QC KS JC JK KC"
+    )
     night = tmp_path / "night.txt"
     night.write_text(f"score: 1-3; {lone}\n{lone}\n", encoding="utf-8")
     out = tmp_path / "out.jsonl"
     code, text, err = run(capsys, "session", str(night), str(out), *LAYOUTS)
     assert code == 0, err
     games = [line["game"] for line in lines(out)]
-    assert [(g["score"], g["after"], g["winner"]) for g in games] == [([1, 3], [1, 7], "E-W"),
-                                                                        ([0, 0], [0, 4], None)]
+    assert [(g["score"], g["after"], g["winner"]) for g in games] == [([1, 3], [1, 7], "E-W"), ([0, 0], [0, 4], None)]
     assert text.splitlines()[1] == "  game 1 (from 1-3): E-W (E, W) won 7-1 in 1 hand"
 
 
-def test_a_night_goes_on_only_at_the_layouts_and_seed_it_began_with(capsys, reference: tuple[Path, bytes],
-                                                                  tmp_path: Path) -> None:
+def test_a_night_goes_on_only_at_the_layouts_and_seed_it_began_with(
+    capsys, reference: tuple[Path, bytes], tmp_path: Path
+) -> None:
     """Figures summed over one night come from one number of layouts and one seed: adding
     reviews made otherwise is refused, and OUT is left as it was."""
     source, written = reference
@@ -278,9 +293,14 @@ def test_ctrl_c_at_any_moment_exits_130_within_seconds(tmp_path: Path) -> None:
     slow = []
     for attempt in range(12):  # each a random moment; a full run of the suite takes about 12 s of it
         out = tmp_path / f"out{attempt}.jsonl"
-        child = subprocess.Popen([sys.executable, "-m", "hasen", "session", str(source), str(out), "--jobs", "2",
-                                  "--layouts", "20"], cwd=ROOT, stdout=subprocess.DEVNULL,
-                                 stderr=subprocess.PIPE, text=True, start_new_session=True)
+        child = subprocess.Popen(
+            [sys.executable, "-m", "hasen", "session", str(source), str(out), "--jobs", "2", "--layouts", "20"],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
         try:
             # from half a second: sooner, under load, the interrupt may find Python itself still
             # starting (its site module), before the command exists to handle it

@@ -21,8 +21,9 @@ def test_the_shipped_night_is_made_again_from_its_seeds() -> None:
     assert sample_night() == nightgen.night()
 
 
-def test_the_example_writes_the_night_its_review_and_report(capsys, tmp_path: Path,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_example_writes_the_night_its_review_and_report(
+    capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     code, out, err = run(capsys, "session", "--example", "--layouts", "6")
     assert code == 0, err
@@ -46,8 +47,9 @@ def test_without_in_and_out_session_says_what_to_give(capsys) -> None:
     assert code == 2 and err.strip() == "hasen: session: give IN and OUT (or --example, to review the sample night)"
 
 
-def test_the_reports_costliest_mistakes_are_said_in_plain_words(capsys, tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_reports_costliest_mistakes_are_said_in_plain_words(
+    capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each of the night's costliest mistakes in a sentence: who, what, what was better, what
     it cost in points and in the chance of the game, and the hand (20 layouts: a verdict needs
     that many)."""
@@ -58,7 +60,10 @@ def test_the_reports_costliest_mistakes_are_said_in_plain_words(capsys, tmp_path
     said = [html.unescape(p) for p in re.findall(r'<div class="mistake">.*?<p>(.*?)</p>', report, re.S)]
     assert len(said) == 3
     for sentence in said:
-        assert re.fullmatch(r"\S.* \([NESW]\) (bid|passed|ordered up|named|chose|played) .*; "
-                            r"(bidding|passing|ordering up|naming|choosing|playing) .* was better\. It gave away "
-                            r"\d+\.\d\d points on average, and \d+ in 100 of \S+'s chance of winning the "
-                            r"game\. The hand: .*\.", sentence), sentence
+        assert re.fullmatch(
+            r"\S.* \([NESW]\) (bid|passed|ordered up|named|chose|played) .*; "
+            r"(bidding|passing|ordering up|naming|choosing|playing) .* was better\. It gave away "
+            r"\d+\.\d\d points on average, and \d+ in 100 of \S+'s chance of winning the "
+            r"game\. The hand: .*\.",
+            sentence,
+        ), sentence

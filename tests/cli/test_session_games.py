@@ -26,8 +26,23 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[dict], 
     folder = tmp_path_factory.mktemp("games")
     source, out, report = write_night(folder), folder / "night.jsonl", folder / "night.html"
     pytest.importorskip("matplotlib")
-    assert main(["session", str(source), str(out), *LAYOUTS, "--html", str(report), "--csv",
-                 str(folder / "night.csv"), "--page", PAGE]) == 0
+    assert (
+        main(
+            [
+                "session",
+                str(source),
+                str(out),
+                *LAYOUTS,
+                "--html",
+                str(report),
+                "--csv",
+                str(folder / "night.csv"),
+                "--page",
+                PAGE,
+            ]
+        )
+        == 0
+    )
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     return folder, lines, report.read_text(encoding="utf-8")
 
@@ -101,8 +116,9 @@ def test_the_csv_gives_each_decisions_game_and_score(played) -> None:
         game = by_id[row["id"]]["game"]
         assert row["game"] == ("" if game is None else str(game["number"]))
         side = 0 if row["seat"] in "NS" else 1
-        assert (row["own_score"], row["other_score"]) == (("", "") if game is None else
-                                                          (str(game["score"][side]), str(game["score"][1 - side])))
+        assert (row["own_score"], row["other_score"]) == (
+            ("", "") if game is None else (str(game["score"][side]), str(game["score"][1 - side]))
+        )
         if game is None:
             assert row["win_cost"] == ""
         elif row["decision"] != "card" or row["verdict"] != "forced":  # a forced card has no cost to give
@@ -115,8 +131,12 @@ def test_each_games_winners_are_named_from_that_games_players(capsys, tmp_path) 
     from nights import SIX_MADE
 
     first, second = "players: N=Anna, E=Ben, S=Cleo, W=Dan", "players: N=Eve, E=Fay, S=Gus, W=Hal"
-    records = [f"{first}\nscore: 0-0\n{SIX_MADE}", f"{first}\n{SIX_MADE}", f"{second}\nscore: 0-0\n{SIX_MADE}",
-               f"{second}\n{SIX_MADE}"]
+    records = [
+        f"{first}\nscore: 0-0\n{SIX_MADE}",
+        f"{first}\n{SIX_MADE}",
+        f"{second}\nscore: 0-0\n{SIX_MADE}",
+        f"{second}\n{SIX_MADE}",
+    ]
     source = tmp_path / "two.txt"
     source.write_text("\n\n".join(f"id: {i}\n{r}" for i, r in enumerate(records, 1)) + "\n", encoding="utf-8")
     code, out, err = run(capsys, "session", str(source), str(tmp_path / "two.jsonl"), *LAYOUTS)
@@ -133,15 +153,20 @@ def test_the_chance_given_away_is_per_game_not_a_sum_of_the_night(capsys, played
     assert code == 0
     rows = {row.split()[0]: row.split()[1:] for row in out.splitlines() if row.startswith("  ") and "%" in row}
     for name, seat in (("Anna", "N"), ("Ben", "E")):
-        mine = [(line["game"]["number"], line["review"]["players"][seat]) for line in lines
-                if "review" in line and line["game"] is not None
-                and line["review"]["record"].get("players", {}).get(seat) == name]
+        mine = [
+            (line["game"]["number"], line["review"]["players"][seat])
+            for line in lines
+            if "review" in line
+            and line["game"] is not None
+            and line["review"]["record"].get("players", {}).get(seat) == name
+        ]
         games = {number for number, _ in mine}
         play = sum(t.get("play_win", 0) for _, t in mine) / len(games)
         bidding = sum(t.get("bidding_win", 0) for _, t in mine) / len(games)
         shown_play, shown_bidding = (float(v.rstrip("%")) for v in rows[name][4:6])
-        assert shown_play == pytest.approx(100 * play, abs=0.06) and shown_bidding == pytest.approx(100 * bidding,
-                                                                                                    abs=0.06)
+        assert shown_play == pytest.approx(100 * play, abs=0.06) and shown_bidding == pytest.approx(
+            100 * bidding, abs=0.06
+        )
     assert "chance of the game given away: bidding (per game)" in report and "the mean over the games" in report
 
 

@@ -43,6 +43,7 @@ def raises(error: type[Exception], call, *args, **kwargs) -> str:
 
 # --- cards --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("card", ALL_CARDS, ids=card_name)
 def test_card_round_trip(card):
     name = card_name(card)
@@ -61,8 +62,7 @@ def test_card_input_forms():
     assert parse_card("  qd ") == make_card(2, 5)
 
 
-@pytest.mark.parametrize("token", ["", " ", "A", "S", "AX", "XS", "1S", "10", "AS5", "♠A",
-                                   "JKK", "**", "11S", "A S"])
+@pytest.mark.parametrize("token", ["", " ", "A", "S", "AX", "XS", "1S", "10", "AS5", "♠A", "JKK", "**", "11S", "A S"])
 def test_bad_card(token):
     message = raises(NotationError, parse_card, token)
     assert repr(token) in message and message.startswith("card: not a card")
@@ -92,18 +92,21 @@ def test_card_list_errors():
 def test_canonical_card_order():
     # spades, hearts, diamonds, clubs, each high to low, then the Joker
     assert [card_name(c) for c in cards_of(HASENPFEFFER.deck)] == (
-        "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C JK".split())
+        "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C JK".split()
+    )
 
 
 # --- hands --------------------------------------------------------------------------------
+
 
 def test_hand_example_of_the_notation():
     assert parse_hand("AJ.K9..Q*") == cards("AS JS KH 9H QC JK")
     assert format_hand(cards("AS JS KH 9H QC JK")) == "AJ.K9..Q*"
 
 
-@pytest.mark.parametrize("text", ["*AJ.K9..Q", "AJ*.K9..Q", "AJ.K*9..Q", "AJ.K9.*.Q", "AJ.K9..*Q",
-                                  "JA.9K..Q*", "aj.k9..q*", "Aj.9k..*q"])
+@pytest.mark.parametrize(
+    "text", ["*AJ.K9..Q", "AJ*.K9..Q", "AJ.K*9..Q", "AJ.K9.*.Q", "AJ.K9..*Q", "JA.9K..Q*", "aj.k9..q*", "Aj.9k..*q"]
+)
 def test_hand_input_forms(text):
     """The Joker anywhere, ranks in any order, any case: all the same hand."""
     assert parse_hand(text) == cards("AS JS KH 9H QC JK")
@@ -132,21 +135,24 @@ def test_hand_round_trip(seed):
         assert list(section) == sorted(section, key="AKQJT987".index)
 
 
-@pytest.mark.parametrize("text, found", [
-    ("A*.K*..", "the Joker '*' appears 2 times"),
-    ("***...", "the Joker '*' appears 3 times"),
-    ("AJ.K9.Q", "expected 3 dots (spades.hearts.diamonds.clubs), found 2"),
-    ("AJ.K9.Q..", "expected 3 dots (spades.hearts.diamonds.clubs), found 4"),
-    ("AS KH", "expected 3 dots (spades.hearts.diamonds.clubs), found 0"),
-    ("", "expected 3 dots (spades.hearts.diamonds.clubs), found 0"),
-    ("AX.K..", "not a rank: 'X' in the S section"),
-    ("A.K.1.", "not a rank: '1' in the D section"),
-    ("A.K..Q♣", "not a rank: '♣' in the C section"),
-    ("A.K.. 9", "not a rank: ' ' in the C section"),
-    ("AA...", "AS is listed twice"),
-    ("..T10.", "TD is listed twice"),
-    ("...9q9", "9C is listed twice"),
-])
+@pytest.mark.parametrize(
+    "text, found",
+    [
+        ("A*.K*..", "the Joker '*' appears 2 times"),
+        ("***...", "the Joker '*' appears 3 times"),
+        ("AJ.K9.Q", "expected 3 dots (spades.hearts.diamonds.clubs), found 2"),
+        ("AJ.K9.Q..", "expected 3 dots (spades.hearts.diamonds.clubs), found 4"),
+        ("AS KH", "expected 3 dots (spades.hearts.diamonds.clubs), found 0"),
+        ("", "expected 3 dots (spades.hearts.diamonds.clubs), found 0"),
+        ("AX.K..", "not a rank: 'X' in the S section"),
+        ("A.K.1.", "not a rank: '1' in the D section"),
+        ("A.K..Q♣", "not a rank: '♣' in the C section"),
+        ("A.K.. 9", "not a rank: ' ' in the C section"),
+        ("AA...", "AS is listed twice"),
+        ("..T10.", "TD is listed twice"),
+        ("...9q9", "9C is listed twice"),
+    ],
+)
 def test_bad_hand(text, found):
     message = raises(NotationError, parse_hand, text)
     assert message.startswith("hand: ") and found in message and repr(text) in message
@@ -158,11 +164,16 @@ def test_bad_hand_names_where_it_stands():
 
 # --- deals --------------------------------------------------------------------------------
 
+
 def test_example_deal(hasenpfeffer):
     deal = Deal(hasenpfeffer.deal)
     assert deal.dealer == 0  # the first seat of the string
-    assert deal.hands == (cards("AS KH AC QC JC JK"), cards("AH QH AD KD TD KC"),
-                          cards("TS 9S TH 9H 9D TC"), cards("QS JS JH QD JD 9C"))
+    assert deal.hands == (
+        cards("AS KH AC QC JC JK"),
+        cards("AH QH AD KD TD KC"),
+        cards("TS 9S TH 9H 9D TC"),
+        cards("QS JS JH QD JD 9C"),
+    )
     assert deal.widow == deal.extra == parse_card("KS")
     assert deal.notation() == hasenpfeffer.deal
     assert str(deal.hand(0)) == "AS KH AC QC JC JK"
@@ -185,11 +196,13 @@ def test_dealer_forms(dealer, hasenpfeffer):
 def test_deal_input_forms(hasenpfeffer):
     """Lower case, '10', the Joker anywhere, ranks in any order, the widow left out."""
     same = Deal(hasenpfeffer.deal)
-    for text in ["n:a.k..aqj* .aq.akt.k t9.t9.9.t qj.j.qj.9 ks",
-                 "N:A.K..*AQJ .QA.AK10.K 9T.T9.9.10 JQ.J.JQ.9 KS",
-                 "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9",
-                 "  N:A.K..AQJ*   .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 K♠  ",
-                 "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 ks"]:
+    for text in [
+        "n:a.k..aqj* .aq.akt.k t9.t9.9.t qj.j.qj.9 ks",
+        "N:A.K..*AQJ .QA.AK10.K 9T.T9.9.10 JQ.J.JQ.9 KS",
+        "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9",
+        "  N:A.K..AQJ*   .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 K♠  ",
+        "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 ks",
+    ]:
         assert Deal(text) == same, text
 
 
@@ -208,7 +221,7 @@ def test_widow_inferred(hasenpfeffer):
 def random_deal_text(rng: random.Random) -> tuple[str, int]:
     deck = cards_of(HASENPFEFFER.deck)
     rng.shuffle(deck)
-    hands = [sum(1 << c for c in deck[6 * s:6 * s + 6]) for s in range(4)]
+    hands = [sum(1 << c for c in deck[6 * s : 6 * s + 6]) for s in range(4)]
     first = rng.randrange(4)
     fields = [format_hand(hands[(first + i) % 4]) for i in range(4)]
     if rng.random() < 0.5:
@@ -244,38 +257,55 @@ BAD_DEALS = [
     ("X:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", NotationError, "deal: first seat: not a seat: 'X'"),
     ("NE:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", NotationError, "deal: first seat: not a seat: 'NE'"),
     (":A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", NotationError, "deal: first seat: not a seat: ''"),
-    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T", NotationError,
-     "deal: hasenpfeffer expects 4 or 5 fields (4 hands, then the widow), found 3"),
+    (
+        "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T",
+        NotationError,
+        "deal: hasenpfeffer expects 4 or 5 fields (4 hands, then the widow), found 3",
+    ),
     ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS 9C", NotationError, "found 6"),
     ("N:", NotationError, "found 0"),
-    ("N:A.K..AQJ* .AQ.AKX.K T9.T9.9.T QJ.J.QJ.9 KS", NotationError,
-     "deal: E's hand: not a rank: 'X' in the D section of '.AQ.AKX.K'"),
-    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9 QJ.J.QJ.9 KS", NotationError,
-     "deal: S's hand: expected 3 dots (spades.hearts.diamonds.clubs), found 2: 'T9.T9.9'"),
-    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ*.9* KS", NotationError,
-     "deal: W's hand: the Joker '*' appears 2 times"),
-    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QQJ.9 KS", NotationError,
-     "deal: W's hand: QD is listed twice: 'QJ.J.QQJ.9'"),
-    ("N:A.K..AQJ* .AQ.AKT. T9.T9.9.T QJ.J.QJ.9 KS", InvalidDealError,
-     "deal: E holds 5 cards, expected 6: '.AQ.AKT.'"),
-    ("N:A.K..AQJ* .AQ.AKT.K9 T9.T9.9.T QJ.J.QJ.9 KS", InvalidDealError,
-     "deal: E holds 7 cards, expected 6: '.AQ.AKT.K9'"),
-    ("N:7.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", InvalidDealError,
-     "deal: 7S in N's hand is not in the hasenpfeffer deck"),
-    ("N:A.K..AQJ* .AQ.AKT.8 T9.T9.9.T QJ.J.QJ.9 KS", InvalidDealError,
-     "deal: 8C in E's hand is not in the hasenpfeffer deck"),
-    ("N:A.K..AQJ* A.AQ.AKT. T9.T9.9.T QJ.J.QJ.9 KS", InvalidDealError,
-     "deal: AS is in both N's and E's hands"),
-    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.* KS", InvalidDealError,
-     "deal: JK is in both N's and W's hands"),
-    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KX", NotationError,
-     "deal: widow: not a card: 'KX'"),
-    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 8H", InvalidDealError,
-     "deal: the widow 8H is not in the hasenpfeffer deck"),
-    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 QD", InvalidDealError,
-     "deal: the widow QD is also in W's hand"),
-    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 *", InvalidDealError,
-     "deal: the widow JK is also in N's hand"),
+    (
+        "N:A.K..AQJ* .AQ.AKX.K T9.T9.9.T QJ.J.QJ.9 KS",
+        NotationError,
+        "deal: E's hand: not a rank: 'X' in the D section of '.AQ.AKX.K'",
+    ),
+    (
+        "N:A.K..AQJ* .AQ.AKT.K T9.T9.9 QJ.J.QJ.9 KS",
+        NotationError,
+        "deal: S's hand: expected 3 dots (spades.hearts.diamonds.clubs), found 2: 'T9.T9.9'",
+    ),
+    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ*.9* KS", NotationError, "deal: W's hand: the Joker '*' appears 2 times"),
+    (
+        "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QQJ.9 KS",
+        NotationError,
+        "deal: W's hand: QD is listed twice: 'QJ.J.QQJ.9'",
+    ),
+    ("N:A.K..AQJ* .AQ.AKT. T9.T9.9.T QJ.J.QJ.9 KS", InvalidDealError, "deal: E holds 5 cards, expected 6: '.AQ.AKT.'"),
+    (
+        "N:A.K..AQJ* .AQ.AKT.K9 T9.T9.9.T QJ.J.QJ.9 KS",
+        InvalidDealError,
+        "deal: E holds 7 cards, expected 6: '.AQ.AKT.K9'",
+    ),
+    (
+        "N:7.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS",
+        InvalidDealError,
+        "deal: 7S in N's hand is not in the hasenpfeffer deck",
+    ),
+    (
+        "N:A.K..AQJ* .AQ.AKT.8 T9.T9.9.T QJ.J.QJ.9 KS",
+        InvalidDealError,
+        "deal: 8C in E's hand is not in the hasenpfeffer deck",
+    ),
+    ("N:A.K..AQJ* A.AQ.AKT. T9.T9.9.T QJ.J.QJ.9 KS", InvalidDealError, "deal: AS is in both N's and E's hands"),
+    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.* KS", InvalidDealError, "deal: JK is in both N's and W's hands"),
+    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KX", NotationError, "deal: widow: not a card: 'KX'"),
+    (
+        "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 8H",
+        InvalidDealError,
+        "deal: the widow 8H is not in the hasenpfeffer deck",
+    ),
+    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 QD", InvalidDealError, "deal: the widow QD is also in W's hand"),
+    ("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 *", InvalidDealError, "deal: the widow JK is also in N's hand"),
 ]
 
 
@@ -313,10 +343,12 @@ def test_seat_forms():
 
 # the errors that Hasenpfeffer's own deck cannot reach: variants are data, so make one
 
-FIVE_CARD = Variant(name="fivecard", deck=HASENPFEFFER.deck, hand_size=5, seats=(0, 1, 2, 3),
-                    extra_card="widow", extra_optional=True)
-TWO_SEATS = Variant(name="twoseat", deck=HASENPFEFFER.deck, hand_size=6, seats=(0, 2),
-                    extra_card="upcard", extra_optional=False)
+FIVE_CARD = Variant(
+    name="fivecard", deck=HASENPFEFFER.deck, hand_size=5, seats=(0, 1, 2, 3), extra_card="widow", extra_optional=True
+)
+TWO_SEATS = Variant(
+    name="twoseat", deck=HASENPFEFFER.deck, hand_size=6, seats=(0, 2), extra_card="upcard", extra_optional=False
+)
 
 
 def test_widow_cannot_be_inferred():

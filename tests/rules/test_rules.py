@@ -40,6 +40,7 @@ def names(m: int) -> str:
 
 # --- effective suit and power order -------------------------------------------------------
 
+
 @pytest.mark.parametrize("trump, left", [("S", "JC"), ("C", "JS"), ("H", "JD"), ("D", "JH")])
 def test_left_bower_is_the_other_jack_of_the_colour(trump, left):
     t = SUITS.index(trump)
@@ -58,13 +59,13 @@ def test_power_order(trump):
     t = SUITS[trump]
     left = card_name(left_bower(trump))
     expect = ["JK", "J" + t, left, "A" + t, "K" + t, "Q" + t, "T" + t, "9" + t]  # high to low
-    assert [card_name(c) for c in power_order(trump, trump)][::-1][:len(expect)] == expect
+    assert [card_name(c) for c in power_order(trump, trump)][::-1][: len(expect)] == expect
     for suit in range(4):
         if suit != trump:
             s = SUITS[suit]
             plain = [card_name(c) for c in power_order(suit, trump)][::-1]
             ranks = "AKQT9" if "J" + s == left else "AKQJT9"
-            assert plain[:len(ranks)] == [r + s for r in ranks]
+            assert plain[: len(ranks)] == [r + s for r in ranks]
     for high, low in zip(expect, expect[1:]):
         assert beats(parse_card(high), parse_card(low), trump)
         assert not beats(parse_card(low), parse_card(high), trump)
@@ -174,6 +175,7 @@ def test_not_holding_the_card(hasenpfeffer):
 
 
 # --- who plays, who leads -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("dealer", range(4))
 def test_first_leader_is_left_of_the_dealer(dealer, hasenpfeffer):

@@ -41,14 +41,21 @@ def names(mask: int) -> str:
 
 # --- the variants and their decks ---------------------------------------------------------
 
-@pytest.mark.parametrize("name, deck, cards", [
-    ("euchre2", 24, "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C"),
-    ("euchre", 24, "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C"),
-    ("euchre2", 25, "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C JK"),
-    ("euchre", 25, "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C JK"),
-    ("euchre2", 32, "AS KS QS JS TS 9S 8S 7S AH KH QH JH TH 9H 8H 7H AD KD QD JD TD 9D 8D 7D "
-                    "AC KC QC JC TC 9C 8C 7C"),
-])
+
+@pytest.mark.parametrize(
+    "name, deck, cards",
+    [
+        ("euchre2", 24, "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C"),
+        ("euchre", 24, "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C"),
+        ("euchre2", 25, "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C JK"),
+        ("euchre", 25, "AS KS QS JS TS 9S AH KH QH JH TH 9H AD KD QD JD TD 9D AC KC QC JC TC 9C JK"),
+        (
+            "euchre2",
+            32,
+            "AS KS QS JS TS 9S 8S 7S AH KH QH JH TH 9H 8H 7H AD KD QD JD TD 9D 8D 7D AC KC QC JC TC 9C 8C 7C",
+        ),
+    ],
+)
 def test_decks(name, deck, cards):
     variant = variant_for(name, deck)
     assert names(variant.deck) == cards
@@ -62,20 +69,25 @@ def test_default_decks_and_hasenpfeffer():
     assert variant_for("EUCHRE2", "32").deck_size == 32  # names any case, decks as text too
 
 
-@pytest.mark.parametrize("name, deck, message", [
-    ("pinochle", None,
-     "variant: unknown variant 'pinochle' (expected one of hasenpfeffer, euchre2, euchre3, euchre, railroad)"),
-    ("euchre", 32, "deck: euchre is played with 24 or 25 cards, not 32"),
-    ("hasenpfeffer", 24, "deck: hasenpfeffer is played with 25 cards, not 24"),
-    ("euchre2", "many", "deck: euchre2 is played with 24, 32 or 25 cards, not 'many'"),
-    ("euchre2", True, "deck: euchre2 is played with 24, 32 or 25 cards, not True"),
-])
+@pytest.mark.parametrize(
+    "name, deck, message",
+    [
+        (
+            "pinochle",
+            None,
+            "variant: unknown variant 'pinochle' (expected one of hasenpfeffer, euchre2, euchre3, euchre, railroad)",
+        ),
+        ("euchre", 32, "deck: euchre is played with 24 or 25 cards, not 32"),
+        ("hasenpfeffer", 24, "deck: hasenpfeffer is played with 25 cards, not 24"),
+        ("euchre2", "many", "deck: euchre2 is played with 24, 32 or 25 cards, not 'many'"),
+        ("euchre2", True, "deck: euchre2 is played with 24, 32 or 25 cards, not True"),
+    ],
+)
 def test_unknown_variant_or_deck(name, deck, message):
     assert raises(NotationError, variant_for, name, deck) == message
 
 
 # --- deal notation ------------------------------------------------------------------------
-
 
 
 def test_two_handed_deal(euchre2):
@@ -97,27 +109,50 @@ def test_four_hand_deal_leaves_the_kitty_out(euchre):
     assert sum(h.bit_count() for h in deal.hands) == 20  # the other three kitty cards are absent
 
 
-@pytest.mark.parametrize("text, variant, found", [
-    # a five-card deal without --variant says to pass it
-    (EUCHRE_DEAL, None, "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre or "
-                        "railroad: pass --variant euchre or --variant railroad"),
-    (EUCHRE2_DEAL, None, "deal: hasenpfeffer expects 4 or 5 fields (4 hands, then the widow), found 3: "
-                         f"'{EUCHRE2_DEAL}' (5-card hands in 3 fields fit euchre2: pass --variant euchre2"),
-    (EUCHRE2_DEAL, ("euchre", None), "deal: euchre expects 5 fields (4 hands, then the upcard), found 3"),
-    (EUCHRE_DEAL, ("euchre2", None), "deal: euchre2 expects 3 fields (2 hands, then the upcard), found 5"),
-    ("N:..KQT9.9 T9.AKQ..", ("euchre2", None), "expects 3 fields (2 hands, then the upcard), found 2"),
-    ("E:..KQT9.9 T9.AKQ.. AS", ("euchre2", None), "deal: euchre2 deals to N, S, not E"),
-    ("N:..KQT9.9* T9.AKQ.. AS", ("euchre2", None), "deal: N holds 6 cards, expected 5"),
-    ("N:..KQT.9* T9.AKQ.. AS", ("euchre2", None),
-     "deal: JK in N's hand is not in the euchre2 deck (24 cards) (it is in the 25-card deck: --deck 25)"),
-    ("N:..KQT.97 T9.AKQ.. AS", ("euchre2", None),
-     "deal: 7C in N's hand is not in the euchre2 deck (24 cards) (it is in the 32-card deck: --deck 32)"),
-    ("N:A.K..AQ7 .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS", ("euchre", 25),
-     "deal: 7C in N's hand is not in the euchre deck (25 cards)"),
-    ("N:..KQT9.9 T9.AKQ.. 8S", ("euchre2", 25), "deal: the upcard 8S is not in the euchre2 deck (25 cards) "
-                                                "(it is in the 32-card deck: --deck 32)"),
-    ("N:..KQT9.9 T9.AKQ.. KH", ("euchre2", None), "deal: the upcard KH is also in S's hand"),
-])
+@pytest.mark.parametrize(
+    "text, variant, found",
+    [
+        # a five-card deal without --variant says to pass it
+        (
+            EUCHRE_DEAL,
+            None,
+            "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit euchre or "
+            "railroad: pass --variant euchre or --variant railroad",
+        ),
+        (
+            EUCHRE2_DEAL,
+            None,
+            "deal: hasenpfeffer expects 4 or 5 fields (4 hands, then the widow), found 3: "
+            f"'{EUCHRE2_DEAL}' (5-card hands in 3 fields fit euchre2: pass --variant euchre2",
+        ),
+        (EUCHRE2_DEAL, ("euchre", None), "deal: euchre expects 5 fields (4 hands, then the upcard), found 3"),
+        (EUCHRE_DEAL, ("euchre2", None), "deal: euchre2 expects 3 fields (2 hands, then the upcard), found 5"),
+        ("N:..KQT9.9 T9.AKQ..", ("euchre2", None), "expects 3 fields (2 hands, then the upcard), found 2"),
+        ("E:..KQT9.9 T9.AKQ.. AS", ("euchre2", None), "deal: euchre2 deals to N, S, not E"),
+        ("N:..KQT9.9* T9.AKQ.. AS", ("euchre2", None), "deal: N holds 6 cards, expected 5"),
+        (
+            "N:..KQT.9* T9.AKQ.. AS",
+            ("euchre2", None),
+            "deal: JK in N's hand is not in the euchre2 deck (24 cards) (it is in the 25-card deck: --deck 25)",
+        ),
+        (
+            "N:..KQT.97 T9.AKQ.. AS",
+            ("euchre2", None),
+            "deal: 7C in N's hand is not in the euchre2 deck (24 cards) (it is in the 32-card deck: --deck 32)",
+        ),
+        (
+            "N:A.K..AQ7 .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS",
+            ("euchre", 25),
+            "deal: 7C in N's hand is not in the euchre deck (25 cards)",
+        ),
+        (
+            "N:..KQT9.9 T9.AKQ.. 8S",
+            ("euchre2", 25),
+            "deal: the upcard 8S is not in the euchre2 deck (25 cards) (it is in the 32-card deck: --deck 32)",
+        ),
+        ("N:..KQT9.9 T9.AKQ.. KH", ("euchre2", None), "deal: the upcard KH is also in S's hand"),
+    ],
+)
 def test_deals_that_do_not_fit_the_variant(text, variant, found):
     chosen = HASENPFEFFER if variant is None else variant_for(*variant)
     message = raises(HasenError, Deal, text, variant=chosen)
@@ -143,8 +178,10 @@ def test_32_card_deck_plays_7s_and_8s():
 
 # --- who plays, who leads -----------------------------------------------------------------
 
-def leader(text: str, name: str, dealer: str, contract: Contract, deck: int | None = None,
-           settings: Settings = Settings()) -> str:
+
+def leader(
+    text: str, name: str, dealer: str, contract: Contract, deck: int | None = None, settings: Settings = Settings()
+) -> str:
     deal = Deal(text, dealer=dealer, variant=variant_for(name, deck))
     state = PlayState(deal, contract, settings)
     return "NESW"[state.leader] + ":" + "".join("NESW"[s] for s in state.seats)
@@ -169,35 +206,55 @@ def test_four_hand_leads(euchre):
     assert leader(euchre.deal, "euchre", "N", Contract(W, HEARTS, upcard, alone=True), settings=skip) == "S:NSW"
 
 
-@pytest.mark.parametrize("contract, error, message", [
-    (Contract(N, HEARTS, parse_card("AS"), alone=True), InvalidDealError,
-     "alone: euchre2 has no partners, so nobody plays alone"),
-    (Contract(E, HEARTS, parse_card("AS")), InvalidDealError, "declarer: E holds no hand in euchre2"),
-    (Contract(S, HEARTS, parse_card("KD")), IllegalPlayError,
-     "discard: nobody takes the upcard AS (hearts is not the upcard's suit), so the discard is the "
-     "upcard itself, not KD"),
-    (Contract(S, SPADES, parse_card("AH")), IllegalPlayError,
-     "discard: AH is neither in N's hand nor the upcard: AS KD QD TD 9D 9C"),
-])
+@pytest.mark.parametrize(
+    "contract, error, message",
+    [
+        (
+            Contract(N, HEARTS, parse_card("AS"), alone=True),
+            InvalidDealError,
+            "alone: euchre2 has no partners, so nobody plays alone",
+        ),
+        (Contract(E, HEARTS, parse_card("AS")), InvalidDealError, "declarer: E holds no hand in euchre2"),
+        (
+            Contract(S, HEARTS, parse_card("KD")),
+            IllegalPlayError,
+            "discard: nobody takes the upcard AS (hearts is not the upcard's suit), so the discard is the "
+            "upcard itself, not KD",
+        ),
+        (
+            Contract(S, SPADES, parse_card("AH")),
+            IllegalPlayError,
+            "discard: AH is neither in N's hand nor the upcard: AS KD QD TD 9D 9C",
+        ),
+    ],
+)
 def test_bad_two_handed_contracts(contract, error, message, euchre2):
     deal = Deal(euchre2.deal, variant=variant_for("euchre2"))
     assert raises(error, PlayState, deal, contract) == message
 
 
-@pytest.mark.parametrize("contract, message", [
-    (Contract(N, SPADES, parse_card("AS"), alone=False, lone_defender=E),
-     "defender: a defender plays alone only against a lone declarer"),
-    (Contract(N, SPADES, parse_card("AS"), alone=True, lone_defender=S), "defender: S is not an opponent of N"),
-    # N deals; S makes spades alone: N sits out, so nobody takes the upcard KS
-    (Contract(S, SPADES, parse_card("AS"), alone=True),
-     "discard: nobody takes the upcard KS (the dealer N sits out), so the discard is the upcard itself, not AS"),
-])
+@pytest.mark.parametrize(
+    "contract, message",
+    [
+        (
+            Contract(N, SPADES, parse_card("AS"), alone=False, lone_defender=E),
+            "defender: a defender plays alone only against a lone declarer",
+        ),
+        (Contract(N, SPADES, parse_card("AS"), alone=True, lone_defender=S), "defender: S is not an opponent of N"),
+        # N deals; S makes spades alone: N sits out, so nobody takes the upcard KS
+        (
+            Contract(S, SPADES, parse_card("AS"), alone=True),
+            "discard: nobody takes the upcard KS (the dealer N sits out), so the discard is the upcard itself, not AS",
+        ),
+    ],
+)
 def test_bad_lone_contracts(contract, message, euchre):
     deal = Deal(euchre.deal, variant=variant_for("euchre"))
     assert raises(HasenError, PlayState, deal, contract) == message
 
 
 # --- the upcard exchange ------------------------------------------------------------------
+
 
 def test_the_dealer_takes_the_upcard_only_in_its_suit(euchre):
     deal = Deal(euchre.deal, dealer="W", variant=variant_for("euchre"))  # W: QJ.J.Q.9, upcard KS
@@ -235,11 +292,14 @@ def test_a_joker_standing_for_a_suit_is_taken_for_that_suit_alone():
     spades = PlayState(deal, Contract(S, 0, JOKER))
     assert names(spades.hands[N]) == "KD QD TD 9D 9C"
     message = raises(IllegalPlayError, PlayState, deal, Contract(S, 0, parse_card("9C")))
-    assert message == ("discard: nobody takes the upcard JK (under joker_upcard: hearts the turned Joker counts as "
-                       "a heart, and spades is trump), so the discard is the upcard itself, not 9C")
+    assert message == (
+        "discard: nobody takes the upcard JK (under joker_upcard: hearts the turned Joker counts as "
+        "a heart, and spades is trump), so the discard is the upcard itself, not 9C"
+    )
 
 
 # --- the tables, worked by hand -----------------------------------------------------------
+
 
 def test_two_handed_table_and_who_chooses_the_discard(euchre2):
     """N deals ..KQT9.9 (no spades, no hearts), S holds T9.AKQ.. (TS 9S AH KH QH); upcard
@@ -256,11 +316,19 @@ def test_two_handed_table_and_who_chooses_the_discard(euchre2):
     result = analyze_euchre(euchre2.deal, variant_for("euchre2")).to_json()
     assert result["variant"] == "euchre2" and result["deck"] == 24 and result["upcard"] == "AS"
     north, south = result["declarers"]["N"], result["declarers"]["S"]
-    assert north["tricks"] == {"S": {"AS": 0, "KD": 1, "QD": 1, "TD": 1, "9D": 1, "9C": 1, "value": 1},
-                               "H": 0, "D": 5, "C": 5}
+    assert north["tricks"] == {
+        "S": {"AS": 0, "KD": 1, "QD": 1, "TD": 1, "9D": 1, "9C": 1, "value": 1},
+        "H": 0,
+        "D": 5,
+        "C": 5,
+    }
     assert north["best"] == {"trump": "D", "tricks": 5, "discard": None} and north["ties"] == [["D", None], ["C", None]]
-    assert south["tricks"] == {"S": {"AS": 5, "KD": 4, "QD": 4, "TD": 4, "9D": 4, "9C": 4, "value": 4},
-                               "H": 5, "D": 0, "C": 0}
+    assert south["tricks"] == {
+        "S": {"AS": 5, "KD": 4, "QD": 4, "TD": 4, "9D": 4, "9C": 4, "value": 4},
+        "H": 5,
+        "D": 0,
+        "C": 0,
+    }
     assert south["best"] == {"trump": "H", "tricks": 5, "discard": None}
 
 
@@ -278,53 +346,102 @@ def test_maker_table_options(euchre2, euchre):
     variant = variant_for("euchre")
     result = analyze_euchre(euchre.deal, variant, declarer="E", alone=True, defender="N").to_json()
     assert list(result["declarers"]) == ["E"] and result["alone"] and result["defender"] == "N"
-    assert raises(NotationError, analyze_euchre, euchre.deal, variant, defender="N", alone=True) == \
-        "defender: a lone defender needs the declarer too (--declarer)"
-    assert raises(NotationError, analyze_euchre, euchre.deal, variant, declarer="E", defender="N") == \
-        "defender: a defender plays alone only against a lone declarer (--alone)"
-    assert raises(NotationError, analyze_euchre, euchre2.deal, variant_for("euchre2"), declarer="E") == \
-        "declarer: euchre2 deals to N, S, not E"
+    assert (
+        raises(NotationError, analyze_euchre, euchre.deal, variant, defender="N", alone=True)
+        == "defender: a lone defender needs the declarer too (--declarer)"
+    )
+    assert (
+        raises(NotationError, analyze_euchre, euchre.deal, variant, declarer="E", defender="N")
+        == "defender: a defender plays alone only against a lone declarer (--alone)"
+    )
+    assert (
+        raises(NotationError, analyze_euchre, euchre2.deal, variant_for("euchre2"), declarer="E")
+        == "declarer: euchre2 deals to N, S, not E"
+    )
 
 
 # --- settings -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("settings, variant, message", [
-    (Settings(fail_penalty="pepper"), ("euchre", None),
-     "fail_penalty: a hasenpfeffer setting, which euchre does not have (got 'pepper')"),
-    (Settings(defenders_score=True), ("euchre2", None),
-     "defenders_score: a hasenpfeffer setting, which euchre2 does not have (got True)"),
-    (Settings(joker_upcard="redeal"), ("hasenpfeffer", None),
-     "joker_upcard: a euchre setting, which hasenpfeffer does not have (got 'redeal')"),
-    (Settings(all_pass="stick_the_dealer"), ("hasenpfeffer", None),
-     "all_pass: 'stick_the_dealer' is a euchre rule; hasenpfeffer has redeal, joker_bids_3"),
-    (Settings(all_pass="joker_bids_3"), ("euchre", 25),
-     "all_pass: 'joker_bids_3' is a hasenpfeffer rule; euchre has redeal, stick_the_dealer"),
-    (Settings(joker_upcard="redeal"), ("euchre", 24), "joker_upcard: euchre (24 cards) has no Joker (got 'redeal')"),
-    (Settings(lone_lead="dealer_left_skip_idle"), ("euchre2", None),
-     "lone_lead: euchre2 has no partners, so nobody plays alone (got 'dealer_left_skip_idle')"),
-])
+
+@pytest.mark.parametrize(
+    "settings, variant, message",
+    [
+        (
+            Settings(fail_penalty="pepper"),
+            ("euchre", None),
+            "fail_penalty: a hasenpfeffer setting, which euchre does not have (got 'pepper')",
+        ),
+        (
+            Settings(defenders_score=True),
+            ("euchre2", None),
+            "defenders_score: a hasenpfeffer setting, which euchre2 does not have (got True)",
+        ),
+        (
+            Settings(joker_upcard="redeal"),
+            ("hasenpfeffer", None),
+            "joker_upcard: a euchre setting, which hasenpfeffer does not have (got 'redeal')",
+        ),
+        (
+            Settings(all_pass="stick_the_dealer"),
+            ("hasenpfeffer", None),
+            "all_pass: 'stick_the_dealer' is a euchre rule; hasenpfeffer has redeal, joker_bids_3",
+        ),
+        (
+            Settings(all_pass="joker_bids_3"),
+            ("euchre", 25),
+            "all_pass: 'joker_bids_3' is a hasenpfeffer rule; euchre has redeal, stick_the_dealer",
+        ),
+        (
+            Settings(joker_upcard="redeal"),
+            ("euchre", 24),
+            "joker_upcard: euchre (24 cards) has no Joker (got 'redeal')",
+        ),
+        (
+            Settings(lone_lead="dealer_left_skip_idle"),
+            ("euchre2", None),
+            "lone_lead: euchre2 has no partners, so nobody plays alone (got 'dealer_left_skip_idle')",
+        ),
+    ],
+)
 def test_settings_belong_to_their_game(settings, variant, message):
     assert raises(NotationError, settings.check_for, variant_for(*variant)) == message
 
 
 def test_applicable_settings():
     assert Settings().applicable(variant_for()) == {
-        "first_lead": "dealer_left", "lone_lead": "left_of_loner", "fail_penalty": "bid",
-        "defenders_score": False, "bidding": "plain", "all_pass": "redeal", "game_points": 10}
+        "first_lead": "dealer_left",
+        "lone_lead": "left_of_loner",
+        "fail_penalty": "bid",
+        "defenders_score": False,
+        "bidding": "plain",
+        "all_pass": "redeal",
+        "game_points": 10,
+    }
     assert Settings().applicable(variant_for("euchre", 25)) == {
-        "first_lead": "dealer_left", "lone_lead": "left_of_loner", "joker_upcard": "dealer_names",
-        "all_pass": "redeal", "game_points": 10}
-    assert Settings().applicable(variant_for("euchre2")) == {"first_lead": "dealer_left", "all_pass": "redeal",
-                                                             "game_points": 10}
+        "first_lead": "dealer_left",
+        "lone_lead": "left_of_loner",
+        "joker_upcard": "dealer_names",
+        "all_pass": "redeal",
+        "game_points": 10,
+    }
+    assert Settings().applicable(variant_for("euchre2")) == {
+        "first_lead": "dealer_left",
+        "all_pass": "redeal",
+        "game_points": 10,
+    }
 
 
 def test_setting_values_are_checked():
-    assert raises(NotationError, Settings, fail_penalty="half") == \
-        "fail_penalty: 'half' is not one of bid, tricks, pepper"
-    assert raises(NotationError, Settings, all_pass="everyone") == \
-        "all_pass: 'everyone' is not one of redeal, joker_bids_3, stick_the_dealer"
-    assert raises(NotationError, Settings, defenders_score="yes") == \
-        "defenders_score: expected true or false, got 'yes'"
+    assert (
+        raises(NotationError, Settings, fail_penalty="half") == "fail_penalty: 'half' is not one of bid, tricks, pepper"
+    )
+    assert (
+        raises(NotationError, Settings, all_pass="everyone")
+        == "all_pass: 'everyone' is not one of redeal, joker_bids_3, stick_the_dealer"
+    )
+    assert (
+        raises(NotationError, Settings, defenders_score="yes") == "defenders_score: expected true or false, got 'yes'"
+    )
     assert raises(NotationError, Settings, first_lead=1) == "first_lead: 1 is not one of dealer_left, declarer"
     assert raises(NotationError, Settings, game_points=7) == "game_points: 7 is not one of 10, 5, 15"
     assert raises(NotationError, Settings, game_points=True) == "game_points: True is not one of 10, 5, 15"

@@ -76,9 +76,17 @@ class Brute:
 
 # the oracle takes seconds a trump: one trump a deal (the upcard's half the time, where the
 # dealer exchanges too), two deals of each kind in the quick suite, four more slow
-CASES = [pytest.param(seed, size, defends, id=f"{seed}-{size}-{'defended' if defends else 'lone'}",
-                      marks=[pytest.mark.slow] if seed >= 2 else [])
-         for seed in range(6) for size, defends in ((25, False), (33, False), (25, True))]
+CASES = [
+    pytest.param(
+        seed,
+        size,
+        defends,
+        id=f"{seed}-{size}-{'defended' if defends else 'lone'}",
+        marks=[pytest.mark.slow] if seed >= 2 else [],
+    )
+    for seed in range(6)
+    for size, defends in ((25, False), (33, False), (25, True))
+]
 _oracle_values: dict[tuple[int, int, bool], int] = {}  # the same for both searches
 
 
@@ -90,13 +98,13 @@ def test_calling_tables_equal_the_oracle(searcher, seed, size, defends):
     defender = (maker + rng.choice((1, 3))) % 4 if defends else None
     upcard_suit = "SHDC".find(card_name(deal.extra)[1])
     trump = upcard_suit if upcard_suit >= 0 and rng.random() < 0.5 else rng.randrange(4)
-    table = analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender,
-                           searcher=searcher).tables[SEATS[maker]]
+    table = analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender, searcher=searcher).tables[
+        SEATS[maker]
+    ]
     key = (seed, size, defends)
     if key not in _oracle_values:
         _oracle_values[key] = Brute(deal, maker, trump, defender).value()
-    assert table.entries[trump].value == _oracle_values[key], \
-        f"{deal!r}, {SEATS[maker]} alone, trump {'SHDC'[trump]}"
+    assert table.entries[trump].value == _oracle_values[key], f"{deal!r}, {SEATS[maker]} alone, trump {'SHDC'[trump]}"
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -121,8 +129,9 @@ def test_a_contract_with_random_calls_equals_the_oracle(searcher, seed):
     contract = Contract(maker, trump, discard, True, defender, best, defender_best)
     expected = brute.leaf(hands)
     assert PlayState(deal, contract, Settings()).value(searcher) == expected, f"{deal!r} {contract}"
-    table = analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender,
-                           searcher=searcher).tables[SEATS[maker]]
+    table = analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender, searcher=searcher).tables[
+        SEATS[maker]
+    ]
     assert table.contract_tricks(contract) == expected, f"{deal!r} {contract}"
     named = f"{card_name(best[0])} for {card_name(best[1])}"
     assert contract.best.text() == named

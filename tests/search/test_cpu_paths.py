@@ -11,6 +11,7 @@ from dealgen import ending, whole_deal_position
 def paths() -> list[str]:
     extension_searcher_class()
     from hasen.search import _search
+
     return ["portable", "x86-64-v3"] if _search.FAST_SUPPORTED else ["portable"]
 
 

@@ -38,8 +38,10 @@ def oracle_of(position) -> int:
 
 def mismatch_report(position, expected: int, got: int, searcher) -> str:
     fresh = position.solve(type(searcher)())
-    return (f"{type(searcher).__module__}.Searcher gives {got}, the oracle {expected} "
-            f"(a fresh searcher gives {fresh})\n{position.describe()}")
+    return (
+        f"{type(searcher).__module__}.Searcher gives {got}, the oracle {expected} "
+        f"(a fresh searcher gives {fresh})\n{position.describe()}"
+    )
 
 
 @pytest.mark.parametrize("batch", range(ENDING_BATCHES))
@@ -56,8 +58,10 @@ def test_endings_equal_the_oracle(searcher, batch):
 def whole_deal_indices() -> list:
     """Every whole deal; the four-hand ones but the first in the full run only (the plain
     minimax takes seconds on each)."""
-    return [pytest.param(index, marks=pytest.mark.slow) if index % 4 == 1 and index > 1 else index
-            for index in range(WHOLE_DEALS)]
+    return [
+        pytest.param(index, marks=pytest.mark.slow) if index % 4 == 1 and index > 1 else index
+        for index in range(WHOLE_DEALS)
+    ]
 
 
 @pytest.mark.parametrize("index", whole_deal_indices())
@@ -83,8 +87,12 @@ def test_the_generators_cover_what_they_should():
     assert {len(p.trick) for p in positions} == {0, 1, 2, 3}
     assert {p.trump for p in positions} == {0, 1, 2, 3}
     assert {p.leader for p in positions} == {0, 1, 2, 3}
-    assert {p.hands[p.seats[-1]].bit_count() + (p.seats[-1] == p.leader and len(p.trick) > 0)
-            for p in positions} >= {1, 2, 3, 4}
+    assert {p.hands[p.seats[-1]].bit_count() + (p.seats[-1] == p.leader and len(p.trick) > 0) for p in positions} >= {
+        1,
+        2,
+        3,
+        4,
+    }
     assert any(p.state is not None for p in positions) and any(p.state is None for p in positions)
     deals = [whole_deal_position(i) for i in range(WHOLE_DEALS)]
     assert {len(p.seats) for p in deals} == {3, 4}
@@ -92,15 +100,16 @@ def test_the_generators_cover_what_they_should():
 
 # --- hand-made positions, checked by hand and against the oracle -----------------------------
 
-def solve_cards(searcher, hands: dict[str, str], trump: str, leader: str, side: int,
-                trick: str = "") -> int:
+
+def solve_cards(searcher, hands: dict[str, str], trump: str, leader: str, side: int, trick: str = "") -> int:
     """Solve a position given in dotted hands, e.g. {"N": "A...", "E": ".A.."}."""
     t = "SHDC".index(trump)
     masks = [parse_hand(hands[s]) if s in hands else 0 for s in "NESW"]
     active = sum(1 << i for i, s in enumerate("NESW") if s in hands)
     played = [parse_card(c) for c in trick.split()]
-    value = searcher.solve([to_layout(m, t) for m in masks], active, "NESW".index(leader), side,
-                           [layout(t)[c] for c in played])
+    value = searcher.solve(
+        [to_layout(m, t) for m in masks], active, "NESW".index(leader), side, [layout(t)[c] for c in played]
+    )
     seats = [i for i, s in enumerate("NESW") if s in hands]
     assert Oracle(t, seats, side).value(masks, "NESW".index(leader), played) == value, "oracle differs"
     return value
@@ -133,11 +142,14 @@ def test_solve_with_a_trick_in_progress(searcher):
     assert solve_cards(searcher, hands, "H", "E", 1, trick="9S AS") == 0
 
 
-@pytest.mark.skipif(os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0"),
-                    reason="HASEN_NO_EXTENSIONS is set: the pure-Python twin runs on purpose")
+@pytest.mark.skipif(
+    os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0"),
+    reason="HASEN_NO_EXTENSIONS is set: the pure-Python twin runs on purpose",
+)
 def test_extension_is_loaded():
     """The guard: a missing or broken build must not silently fall back to the twin."""
     assert hasen.search.USING_EXTENSION, (
         "hasen.search.USING_EXTENSION is False: the Cython extension hasen.search._search did not load, "
         "so the pure-Python twin is running (build it with `pip install -e .`, or set "
-        "HASEN_NO_EXTENSIONS=1 to test the twin on purpose)")
+        "HASEN_NO_EXTENSIONS=1 to test the twin on purpose)"
+    )

@@ -20,8 +20,15 @@ from hasen.analysis.play import Contract, PlayState
 from hasen.core.cards import card_name
 from hasen.core.deal import Deal, format_hand
 
-VARIANT_DECKS = [("euchre2", 24), ("euchre2", 32), ("euchre2", 25), ("euchre3", 24), ("euchre3", 32), ("euchre", 24),
-                 ("euchre", 25)]
+VARIANT_DECKS = [
+    ("euchre2", 24),
+    ("euchre2", 32),
+    ("euchre2", 25),
+    ("euchre3", 24),
+    ("euchre3", 32),
+    ("euchre", 24),
+    ("euchre", 25),
+]
 DEALS_PER_VARIANT = 24
 
 _oracle_values: dict[str, int] = {}
@@ -63,13 +70,14 @@ def test_the_cases_cover_every_form():
 
 # --- Hasenpfeffer: a lone declarer against a lone defender ---------------------------------
 
+
 def lone_defence_case(seed: int):
     """A random deal; the declarer takes the widow and discards a random card; both play
     alone, so two hands play and the defender leads (docs/rules.md)."""
     rng = random.Random(seed)
     cards = deck(25)
     rng.shuffle(cards)
-    hands = [sum(1 << c for c in cards[6 * s:6 * s + 6]) for s in range(4)]
+    hands = [sum(1 << c for c in cards[6 * s : 6 * s + 6]) for s in range(4)]
     widow = cards[24]
     deal = Deal("N:" + " ".join(format_hand(h) for h in hands) + " " + card_name(widow), dealer=rng.randrange(4))
     declarer, trump = rng.randrange(4), rng.randrange(4)
@@ -117,16 +125,25 @@ def test_three_handed_endings_equal_the_oracle(searcher, size):
                 leader, trick = oracle.order(leader)[oracle.winner(trick)], []
         expected, got = oracle.value(hands, leader, trick), state.value(searcher)
         if got != expected:
-            failures.append(f"{type(searcher).__module__} gives {got}, the oracle {expected}: {c.describe()} "
-                            f"after {[card_name(x) for _, cards, _ in state.tricks for x in cards] + state.trick}")
+            failures.append(
+                f"{type(searcher).__module__} gives {got}, the oracle {expected}: {c.describe()} "
+                f"after {[card_name(x) for _, cards, _ in state.tricks for x in cards] + state.trick}"
+            )
     assert not failures, "\n".join(failures)
 
 
 # --- whole tables --------------------------------------------------------------------------
 
-TABLE_CASES = [("euchre2", 24, 0), ("euchre2", 32, 1), ("euchre2", 25, 2), ("euchre2", 25, 7),
-               ("euchre3", 24, 4), ("euchre3", 32, 5), ("euchre", 24, 3),
-               ("euchre", 25, 10)]  # seed 10 turns up the Joker
+TABLE_CASES = [
+    ("euchre2", 24, 0),
+    ("euchre2", 32, 1),
+    ("euchre2", 25, 2),
+    ("euchre2", 25, 7),
+    ("euchre3", 24, 4),
+    ("euchre3", 32, 5),
+    ("euchre", 24, 3),
+    ("euchre", 25, 10),
+]  # seed 10 turns up the Joker
 
 
 def joker_turned(name: str, size: int) -> list[int]:
@@ -134,8 +151,9 @@ def joker_turned(name: str, size: int) -> list[int]:
     return [seed for seed in range(400) if card_name(random_deal(random.Random(seed), name, size).extra) == "JK"]
 
 
-@pytest.mark.parametrize("name, suit, count", [("euchre2", "hearts", 3), ("euchre2", "clubs", 2),
-                                               ("euchre", "spades", 1)])
+@pytest.mark.parametrize(
+    "name, suit, count", [("euchre2", "hearts", 3), ("euchre2", "clubs", 2), ("euchre", "spades", 1)]
+)
 def test_a_joker_standing_for_a_suit_is_taken_for_that_suit_alone(name, suit, count):
     """Where the table has a turned Joker stand for a suit (joker_upcard: hearts, ...), the
     dealer takes it when that suit is trump and for no other: every maker's whole table

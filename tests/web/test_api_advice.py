@@ -18,8 +18,24 @@ def test_the_advice_is_the_librarys(client: FlaskClient, capsys) -> None:
     body = {**HAND, "layouts": 30, "choice_layouts": 3, "seed": 4, "known": {"E": "AD KD"}}
     answer = client.post("/api/v1/bid", json=body).get_json()
     assert answer == hasen.bid(**body).to_json()
-    assert answer == run_json(capsys, "bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "W", "--layouts", "30",
-                              "--choice-layouts", "3", "--seed", "4", "--known", "E:AD KD")
+    assert answer == run_json(
+        capsys,
+        "bid",
+        "--seat",
+        "S",
+        "--hand",
+        "AJT.A9..K",
+        "--dealer",
+        "W",
+        "--layouts",
+        "30",
+        "--choice-layouts",
+        "3",
+        "--seed",
+        "4",
+        "--known",
+        "E:AD KD",
+    )
     assert answer["forms"]["with_partner"]["bids"][0]["bid"] == "1"
 
 
@@ -34,8 +50,24 @@ def test_the_score_reaches_the_advice(client: FlaskClient, capsys, openapi_doc: 
     assert "score" not in plain and all("win" not in a for a in plain["actions"])
     assert scored["score"] == [8, 5] and all(0 <= a["win"] <= 1 for a in scored["actions"])
     assert scored == hasen.bid(**body, score="8-5").to_json()
-    assert scored == run_json(capsys, "bid", "--seat", "S", "--hand", "AJT.A9..K", "--dealer", "W", "--layouts", "20",
-                              "--choice-layouts", "3", "--seed", "1", "--score", "8-5")
+    assert scored == run_json(
+        capsys,
+        "bid",
+        "--seat",
+        "S",
+        "--hand",
+        "AJT.A9..K",
+        "--dealer",
+        "W",
+        "--layouts",
+        "20",
+        "--choice-layouts",
+        "3",
+        "--seed",
+        "1",
+        "--score",
+        "8-5",
+    )
     answer = openapi_doc["paths"]["/api/v1/bid"]["post"]["responses"]["200"]["content"]["application/json"]
     OAS31Validator({**answer["schema"], "components": openapi_doc["components"]}).validate(scored)
     bad = client.post("/api/v1/bid", json={**body, "score": "10-3"})
@@ -43,8 +75,15 @@ def test_the_score_reaches_the_advice(client: FlaskClient, capsys, openapi_doc: 
 
 
 def test_euchre_calls_of_both_rounds(client: FlaskClient) -> None:
-    body = {"seat": "N", "hand": "9S AD JD QD 9C", "upcard": "TD", "dealer": "N", "variant": "euchre",
-            "layouts": 40, "choice_layouts": 5}
+    body = {
+        "seat": "N",
+        "hand": "9S AD JD QD 9C",
+        "upcard": "TD",
+        "dealer": "N",
+        "variant": "euchre",
+        "layouts": 40,
+        "choice_layouts": 5,
+    }
     answer = client.post("/api/v1/bid", json=body).get_json()
     assert {c["round"] for c in answer["calls"]} == {1, 2}
     first = [c for c in answer["calls"] if c["round"] == 1]
@@ -59,14 +98,19 @@ def test_layouts_over_the_limit_are_refused_with_413(client: FlaskClient, key: s
     assert response.get_json()["error"] == f"{key}: 51, at most 50 per simulation (HASEN_SIMULATE_LIMIT)"
 
 
-@pytest.mark.parametrize("body, message", [
-    ({"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "layouts": 5},
-     "body: layouts is for one seat's view (single dummy): give \"seat\" too"),
-    ({"hand": "AJT.A9..K", "dealer": "W"}, "body: hand is for one seat's view (single dummy): give \"seat\" too"),
-    ({}, "body: missing key 'deal' (or 'seat' and its hand, for one seat's advice)"),
-    ({**HAND, "widow": "KS"}, "body: unknown key 'widow'"),
-    ({"seat": "S", "hand": "AJT.A9..K"}, "bid: without a deal, give the seat's hand, the dealer"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (
+            {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "layouts": 5},
+            'body: layouts is for one seat\'s view (single dummy): give "seat" too',
+        ),
+        ({"hand": "AJT.A9..K", "dealer": "W"}, 'body: hand is for one seat\'s view (single dummy): give "seat" too'),
+        ({}, "body: missing key 'deal' (or 'seat' and its hand, for one seat's advice)"),
+        ({**HAND, "widow": "KS"}, "body: unknown key 'widow'"),
+        ({"seat": "S", "hand": "AJT.A9..K"}, "bid: without a deal, give the seat's hand, the dealer"),
+    ],
+)
 def test_bad_requests_are_refused_by_name(client: FlaskClient, body: dict, message: str) -> None:
     response = client.post("/api/v1/bid", json=body)
     assert response.status_code == 400

@@ -25,18 +25,35 @@ def generated(tmp_path_factory) -> tuple[dict, Path]:
     folder = tmp_path_factory.mktemp("client")
     (folder / "openapi.json").write_text(json.dumps(document))
     # root models collapsed: a card is a constrained text, as a client would read it
-    subprocess.run([sys.executable, "-m", "datamodel_code_generator", "--input", str(folder / "openapi.json"),
-                    "--input-file-type", "openapi", "--output-model-type", "pydantic_v2.BaseModel",
-                    "--collapse-root-models", "--output", str(folder / "models.py")],
-                   check=True, capture_output=True, timeout=300)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "datamodel_code_generator",
+            "--input",
+            str(folder / "openapi.json"),
+            "--input-file-type",
+            "openapi",
+            "--output-model-type",
+            "pydantic_v2.BaseModel",
+            "--collapse-root-models",
+            "--output",
+            str(folder / "models.py"),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
     return document, folder / "models.py"
 
 
 def enums(source: str) -> dict[str, set[object]]:
     """Each enum class of the generated module and its values."""
-    return {node.name: {ast.literal_eval(item.value) for item in node.body if isinstance(item, ast.Assign)}
-            for node in ast.parse(source).body
-            if isinstance(node, ast.ClassDef) and any("Enum" in ast.unparse(base) for base in node.bases)}
+    return {
+        node.name: {ast.literal_eval(item.value) for item in node.body if isinstance(item, ast.Assign)}
+        for node in ast.parse(source).body
+        if isinstance(node, ast.ClassDef) and any("Enum" in ast.unparse(base) for base in node.bases)
+    }
 
 
 def test_the_client_has_one_seat_type_and_one_suit_type(generated: tuple[dict, Path]) -> None:

@@ -21,8 +21,7 @@ HEADERS = {"Content-Type": "application/json"}
 
 def table(client: FlaskClient, waited: float):
     """POST /table for a request the server read ``waited`` seconds ago."""
-    return client.post("/api/v1/table", json=TABLE, headers=HEADERS,
-                       environ_base={RECEIVED: time.monotonic() - waited})
+    return client.post("/api/v1/table", json=TABLE, headers=HEADERS, environ_base={RECEIVED: time.monotonic() - waited})
 
 
 # The time limit of the tests below: long enough that a deadline counted from the wrong moment
@@ -33,8 +32,9 @@ LIMIT = 3
 
 
 @pytest.mark.app_config(HASEN_TIME_LIMIT=LIMIT, HASEN_CACHE_SIZE=0)
-def test_a_request_that_waited_out_its_time_is_refused_without_an_analysis(client: FlaskClient,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_request_that_waited_out_its_time_is_refused_without_an_analysis(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ran = []
     monkeypatch.setattr("hasen.games.hasenpfeffer.Hasenpfeffer.table", lambda *a, **k: ran.append(1))
     start = time.monotonic()
@@ -47,8 +47,9 @@ def test_a_request_that_waited_out_its_time_is_refused_without_an_analysis(clien
 
 
 @pytest.mark.app_config(HASEN_TIME_LIMIT=LIMIT, HASEN_CACHE_SIZE=0, HASEN_SOLVER_THREADS=1)
-def test_a_request_that_waited_has_only_the_rest_of_its_time(client: FlaskClient,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_request_that_waited_has_only_the_rest_of_its_time(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def endless(*args, progress, **kwargs):
         while True:
             progress(0, 1)  # the checkpoint: stops the analysis once its request gave up

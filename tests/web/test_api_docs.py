@@ -30,7 +30,7 @@ def blocks(text: str) -> list[tuple[str, str, int]]:
             i += 1
             continue
         j = lines.index("```", i + 1)
-        out.append((opening[1], "\n".join(lines[i + 1:j]), i + 1))
+        out.append((opening[1], "\n".join(lines[i + 1 : j]), i + 1))
         i = j + 1
     return out
 

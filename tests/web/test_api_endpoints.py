@@ -20,8 +20,14 @@ from hasen.games.hasenpfeffer import Hasenpfeffer
 from hasen.search import USING_EXTENSION
 
 TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
-SOLVE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C",
-         "discard": "KH", "played": "JC KC TC 9C | AS"}
+SOLVE = {
+    "deal": HASENPFEFFER_DEAL,
+    "dealer": HASENPFEFFER_DEALER,
+    "declarer": "N",
+    "trump": "C",
+    "discard": "KH",
+    "played": "JC KC TC 9C | AS",
+}
 LAST_TRICK = {**SOLVE, "played": "JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH"}
 
 
@@ -38,6 +44,7 @@ def error_of(client: FlaskClient, path: str, body, status: int = 400) -> str:
 
 
 # --- answers --------------------------------------------------------------------------------
+
 
 def test_table_is_the_cli_json(client: FlaskClient, hasenpfeffer: Example) -> None:
     code, answer = post(client, "table", TABLE)
@@ -80,8 +87,7 @@ def test_solve_defaults_to_the_opening_lead(client: FlaskClient) -> None:
 
 
 def test_batch_answers_in_order_and_isolates_bad_items(client: FlaskClient, hasenpfeffer: Example) -> None:
-    items = [TABLE, 7, {"deal": "N:nonsense"}, {**TABLE, "declarer": "E", "alone": True},
-             {**TABLE, "color": "red"}]
+    items = [TABLE, 7, {"deal": "N:nonsense"}, {**TABLE, "declarer": "E", "alone": True}, {**TABLE, "color": "red"}]
     code, answer = post(client, "batch", {"items": items})
     assert code == 200 and answer["version"] == __version__
     results = answer["results"]
@@ -90,9 +96,12 @@ def test_batch_answers_in_order_and_isolates_bad_items(client: FlaskClient, hase
     assert results[1] == {"index": 1, "error": "item: expected an object, got a number"}
     assert results[2]["index"] == 2 and "deal: " in results[2]["error"]
     assert results[3] == analyze_table(hasenpfeffer.deal, hasenpfeffer.dealer, declarer="E", alone=True).to_json()
-    assert results[4] == {"index": 4, "error": "item: unknown key 'color' (allowed: deal, dealer, declarer, "
-                                               "alone, variant, deck, defender, first_lead, lone_lead, call_for_best, "
-                                               "joker_upcard)"}
+    assert results[4] == {
+        "index": 4,
+        "error": "item: unknown key 'color' (allowed: deal, dealer, declarer, "
+        "alone, variant, deck, defender, first_lead, lone_lead, call_for_best, "
+        "joker_upcard)",
+    }
 
 
 def test_empty_batch(client: FlaskClient) -> None:
@@ -114,10 +123,27 @@ def test_openapi_is_served(client: FlaskClient) -> None:
     assert response.status_code == 200
     doc = response.get_json()
     assert doc["openapi"].startswith("3.") and doc["info"]["version"] == __version__
-    assert set(doc["paths"]) == {f"/api/v1/{p}" for p in ("table", "bid", "solve", "review", "batch", "simulate",
-                                                           "lead", "record", "record/step", "egn", "night",
-                                                           "night/review", "night/report", "odds", "health",
-                                                           "openapi.json")}
+    assert set(doc["paths"]) == {
+        f"/api/v1/{p}"
+        for p in (
+            "table",
+            "bid",
+            "solve",
+            "review",
+            "batch",
+            "simulate",
+            "lead",
+            "record",
+            "record/step",
+            "egn",
+            "night",
+            "night/review",
+            "night/report",
+            "odds",
+            "health",
+            "openapi.json",
+        )
+    }
 
 
 def test_the_rest_of_the_site_keeps_html_errors(client: FlaskClient) -> None:
@@ -127,6 +153,7 @@ def test_the_rest_of_the_site_keeps_html_errors(client: FlaskClient) -> None:
 
 
 # --- the cache ------------------------------------------------------------------------------
+
 
 def test_cache_answers_the_same_canonical_request(client: FlaskClient) -> None:
     first = client.post("/api/v1/table", json=TABLE)
@@ -140,11 +167,15 @@ def test_cache_answers_the_same_canonical_request(client: FlaskClient) -> None:
 
 
 def test_cache_tells_requests_apart(client: FlaskClient) -> None:
-    headers = [client.post("/api/v1/table", json=body).headers["X-Cache"]
-               for body in (TABLE, {**TABLE, "alone": True}, {**TABLE, "dealer": "N"})]
+    headers = [
+        client.post("/api/v1/table", json=body).headers["X-Cache"]
+        for body in (TABLE, {**TABLE, "alone": True}, {**TABLE, "dealer": "N"})
+    ]
     assert headers == ["miss"] * 3
-    solves = [client.post("/api/v1/solve", json=body).headers["X-Cache"]
-              for body in (SOLVE, {**SOLVE, "played": "JC KC TC 9C AS"}, {**SOLVE, "played": "JC"})]
+    solves = [
+        client.post("/api/v1/solve", json=body).headers["X-Cache"]
+        for body in (SOLVE, {**SOLVE, "played": "JC KC TC 9C AS"}, {**SOLVE, "played": "JC"})
+    ]
     assert solves == ["miss", "hit", "miss"]  # '|' is only checked, not part of the position
 
 
@@ -187,72 +218,105 @@ def test_batch_items_share_the_cache(client: FlaskClient) -> None:
 
 # --- bad input: 400 -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("body, message", [
-    (b"", "body: empty; expected a JSON object"),
-    (b"{", "body: malformed JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
-    (b'{"deal": "x",}', "body: malformed JSON: Expecting property name enclosed in double quotes at line 1 column 14"),
-    (b"\xff\xfe", "body: not UTF-8 (byte 0)"),
-    (b"[" * 5000, "body: malformed JSON: nested too deeply"),
-    (b'{"deal": NaN}', "body: malformed JSON: NaN is not a JSON number"),
-    (b'{"deal": 1' + b"0" * 5000 + b"}", "body: malformed JSON: Exceeds the limit"),
-    (b'{"deal": "a", "deal": "b"}', "body: key 'deal' appears twice in one object"),
-])
+
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        (b"", "body: empty; expected a JSON object"),
+        (b"{", "body: malformed JSON: Expecting property name enclosed in double quotes at line 1 column 2"),
+        (
+            b'{"deal": "x",}',
+            "body: malformed JSON: Expecting property name enclosed in double quotes at line 1 column 14",
+        ),
+        (b"\xff\xfe", "body: not UTF-8 (byte 0)"),
+        (b"[" * 5000, "body: malformed JSON: nested too deeply"),
+        (b'{"deal": NaN}', "body: malformed JSON: NaN is not a JSON number"),
+        (b'{"deal": 1' + b"0" * 5000 + b"}", "body: malformed JSON: Exceeds the limit"),
+        (b'{"deal": "a", "deal": "b"}', "body: key 'deal' appears twice in one object"),
+    ],
+)
 def test_malformed_json(client: FlaskClient, body: bytes, message: str) -> None:
     assert error_of(client, "table", body).startswith(message)
 
 
-@pytest.mark.parametrize("body, message", [
-    ([TABLE], "body: expected an object, got an array"),
-    ("null", "body: expected an object, got null"),
-    ({"deal": 5}, "deal: expected a string, got a number"),
-    ({**TABLE, "dealer": None}, "dealer: expected a string, got null"),
-    ({**TABLE, "declarer": ["N"]}, "declarer: expected a string, got an array"),
-    ({**TABLE, "alone": "true"}, "alone: expected a boolean, got a string"),
-    ({**TABLE, "alone": 1}, "alone: expected a boolean, got a number"),
-    ({**TABLE, "deal": "x" * 300}, "deal: 300 characters, at most 256"),
-])
+@pytest.mark.parametrize(
+    "body, message",
+    [
+        ([TABLE], "body: expected an object, got an array"),
+        ("null", "body: expected an object, got null"),
+        ({"deal": 5}, "deal: expected a string, got a number"),
+        ({**TABLE, "dealer": None}, "dealer: expected a string, got null"),
+        ({**TABLE, "declarer": ["N"]}, "declarer: expected a string, got an array"),
+        ({**TABLE, "alone": "true"}, "alone: expected a boolean, got a string"),
+        ({**TABLE, "alone": 1}, "alone: expected a boolean, got a number"),
+        ({**TABLE, "deal": "x" * 300}, "deal: 300 characters, at most 256"),
+    ],
+)
 def test_wrong_types(client: FlaskClient, body, message: str) -> None:
     assert error_of(client, "table", body).startswith(message)
 
 
-@pytest.mark.parametrize("path, body, message", [
-    ("table", {**TABLE, "trump": "C"}, "body: unknown key 'trump' (allowed: deal, dealer, declarer, alone, "
-                                       "variant, deck, defender, first_lead, lone_lead, call_for_best, joker_upcard)"),
-    ("solve", {**SOLVE, "Played": "JC"},
-     "body: unknown key 'Played' (allowed: deal, dealer, declarer, trump, discard, alone, variant, deck, "
-     "defender, best, defender_best, first_lead, lone_lead, call_for_best, joker_upcard, played)"),
-    ("batch", {"items": [], "limit": 3}, "body: unknown key 'limit' (allowed: items)"),
-    ("table", {"dealer": "W"}, "body: missing key 'deal' (required: deal)"),
-    ("solve", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C"},
-     "body: missing key 'discard' (required: deal, declarer, trump, discard)"),
-    ("batch", {}, "body: missing key 'items' (required: items)"),
-    ("batch", {"items": {"0": TABLE}}, "items: expected an array, got an object"),
-])
+@pytest.mark.parametrize(
+    "path, body, message",
+    [
+        (
+            "table",
+            {**TABLE, "trump": "C"},
+            "body: unknown key 'trump' (allowed: deal, dealer, declarer, alone, "
+            "variant, deck, defender, first_lead, lone_lead, call_for_best, joker_upcard)",
+        ),
+        (
+            "solve",
+            {**SOLVE, "Played": "JC"},
+            "body: unknown key 'Played' (allowed: deal, dealer, declarer, trump, discard, alone, variant, deck, "
+            "defender, best, defender_best, first_lead, lone_lead, call_for_best, joker_upcard, played)",
+        ),
+        ("batch", {"items": [], "limit": 3}, "body: unknown key 'limit' (allowed: items)"),
+        ("table", {"dealer": "W"}, "body: missing key 'deal' (required: deal)"),
+        (
+            "solve",
+            {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C"},
+            "body: missing key 'discard' (required: deal, declarer, trump, discard)",
+        ),
+        ("batch", {}, "body: missing key 'items' (required: items)"),
+        ("batch", {"items": {"0": TABLE}}, "items: expected an array, got an object"),
+    ],
+)
 def test_unknown_and_missing_keys(client: FlaskClient, path: str, body, message: str) -> None:
     assert error_of(client, path, body) == message
 
 
-@pytest.mark.parametrize("path, body, message", [
-    ("table", {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS JK"}, "deal: hasenpfeffer expects 4 or 5 fields"),
-    ("table", {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9X"}, "not a rank: 'X'"),
-    ("table", {**TABLE, "dealer": "north"}, "dealer: 'north' is not one of N, E, S, W (either case)"),
-    ("table", {**TABLE, "declarer": "Q"}, "declarer: 'Q' is not one of N, E, S, W (either case)"),
-    ("solve", {**SOLVE, "trump": "NT"}, "trump: 'NT' is not one of S, H, D, C (either case) or ♠ ♥ ♦ ♣"),
-    ("solve", {**SOLVE, "discard": "KK"}, "discard: 'KK' is not a card: rank then suit, like AS, 10H or 9♣, or JK"),
-    ("solve", {**SOLVE, "played": "JC KC ZZ"}, "play: group 1: not a card: 'ZZ'"),
-])
+@pytest.mark.parametrize(
+    "path, body, message",
+    [
+        (
+            "table",
+            {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS JK"},
+            "deal: hasenpfeffer expects 4 or 5 fields",
+        ),
+        ("table", {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9X"}, "not a rank: 'X'"),
+        ("table", {**TABLE, "dealer": "north"}, "dealer: 'north' is not one of N, E, S, W (either case)"),
+        ("table", {**TABLE, "declarer": "Q"}, "declarer: 'Q' is not one of N, E, S, W (either case)"),
+        ("solve", {**SOLVE, "trump": "NT"}, "trump: 'NT' is not one of S, H, D, C (either case) or ♠ ♥ ♦ ♣"),
+        ("solve", {**SOLVE, "discard": "KK"}, "discard: 'KK' is not a card: rank then suit, like AS, 10H or 9♣, or JK"),
+        ("solve", {**SOLVE, "played": "JC KC ZZ"}, "play: group 1: not a card: 'ZZ'"),
+    ],
+)
 def test_bad_notation(client: FlaskClient, path: str, body, message: str) -> None:
     assert message in error_of(client, path, body)
 
 
-@pytest.mark.parametrize("path, body, message", [
-    ("table", {"deal": "N:K.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"}, "the widow KS is also in N's hand"),
-    ("table", {"deal": "N:A.K..AQJ .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"}, "N holds 5 cards, expected 6"),
-    ("solve", {**SOLVE, "discard": "AH"}, "discard: AH is neither in N's hand nor the widow"),
-    ("solve", {**SOLVE, "played": "JC KC TC QD"}, "play: trick 1, W must follow C (led JC) with JS 9C, not QD"),
-    ("solve", {**SOLVE, "played": "AH"}, "play: trick 1, N does not hold AH"),
-    ("solve", {**SOLVE, "played": "JC KC | TC 9C"}, "does not end a trick"),
-])
+@pytest.mark.parametrize(
+    "path, body, message",
+    [
+        ("table", {"deal": "N:K.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"}, "the widow KS is also in N's hand"),
+        ("table", {"deal": "N:A.K..AQJ .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"}, "N holds 5 cards, expected 6"),
+        ("solve", {**SOLVE, "discard": "AH"}, "discard: AH is neither in N's hand nor the widow"),
+        ("solve", {**SOLVE, "played": "JC KC TC QD"}, "play: trick 1, W must follow C (led JC) with JS 9C, not QD"),
+        ("solve", {**SOLVE, "played": "AH"}, "play: trick 1, N does not hold AH"),
+        ("solve", {**SOLVE, "played": "JC KC | TC 9C"}, "does not end a trick"),
+    ],
+)
 def test_impossible_positions(client: FlaskClient, path: str, body, message: str) -> None:
     assert message in error_of(client, path, body)
 
@@ -260,20 +324,24 @@ def test_impossible_positions(client: FlaskClient, path: str, body, message: str
 def test_a_body_must_be_sent_as_json(client: FlaskClient) -> None:
     # curl -d sends application/x-www-form-urlencoded, as a form on another site would: the
     # answer says what to send instead
-    response = client.post("/api/v1/table", data=json.dumps(TABLE),
-                           content_type="application/x-www-form-urlencoded")
+    response = client.post("/api/v1/table", data=json.dumps(TABLE), content_type="application/x-www-form-urlencoded")
     assert response.status_code == 415
-    assert response.get_json()["error"] == ("Content-Type: expected application/json, got "
-                                            "'application/x-www-form-urlencoded' (with curl: -H "
-                                            "'Content-Type: application/json')")
+    assert response.get_json()["error"] == (
+        "Content-Type: expected application/json, got "
+        "'application/x-www-form-urlencoded' (with curl: -H "
+        "'Content-Type: application/json')"
+    )
 
 
-@pytest.mark.parametrize("method, path, status", [
-    ("get", "/api/v1/table", 405),
-    ("post", "/api/v1/health", 405),
-    ("get", "/api/v1/tables", 404),
-    ("get", "/api/v2/table", 404),
-])
+@pytest.mark.parametrize(
+    "method, path, status",
+    [
+        ("get", "/api/v1/table", 405),
+        ("post", "/api/v1/health", 405),
+        ("get", "/api/v1/tables", 404),
+        ("get", "/api/v2/table", 404),
+    ],
+)
 def test_unknown_routes_are_json(client: FlaskClient, method: str, path: str, status: int) -> None:
     response = getattr(client, method)(path)
     assert response.status_code == status
@@ -293,6 +361,7 @@ def test_an_unexpected_failure_is_json_without_a_traceback(app: Flask, monkeypat
 
 
 # --- limits: 413 and 503 --------------------------------------------------------------------
+
 
 @pytest.mark.app_config(MAX_CONTENT_LENGTH=100)
 def test_body_over_the_size_limit(client: FlaskClient) -> None:
@@ -324,15 +393,22 @@ def endless(*args, progress=None, checkpoint=None, **kwargs):
         time.sleep(0.001)
 
 
-@pytest.mark.parametrize("path, body, target", [
-    ("table", {"deal": HASENPFEFFER_DEAL}, "hasen.games.hasenpfeffer.Hasenpfeffer.table"),
-    ("solve", SOLVE, "hasen.games.base.Game.solve"),
-    ("batch", {"items": [{"deal": HASENPFEFFER_DEAL, "dealer": d} for d in "NESW"]},
-     "hasen.games.hasenpfeffer.Hasenpfeffer.table"),
-])
+@pytest.mark.parametrize(
+    "path, body, target",
+    [
+        ("table", {"deal": HASENPFEFFER_DEAL}, "hasen.games.hasenpfeffer.Hasenpfeffer.table"),
+        ("solve", SOLVE, "hasen.games.base.Game.solve"),
+        (
+            "batch",
+            {"items": [{"deal": HASENPFEFFER_DEAL, "dealer": d} for d in "NESW"]},
+            "hasen.games.hasenpfeffer.Hasenpfeffer.table",
+        ),
+    ],
+)
 @pytest.mark.app_config(HASEN_TIME_LIMIT=0.05, HASEN_SOLVER_THREADS=1)
-def test_time_limit_gives_503_and_the_server_recovers(client: FlaskClient, monkeypatch, path: str, body,
-                                                      target: str) -> None:
+def test_time_limit_gives_503_and_the_server_recovers(
+    client: FlaskClient, monkeypatch, path: str, body, target: str
+) -> None:
     with monkeypatch.context() as patch:
         patch.setattr(target, endless)
         response = client.post(f"/api/v1/{path}", json=body)
@@ -347,13 +423,17 @@ def test_time_limit_gives_503_and_the_server_recovers(client: FlaskClient, monke
 
 # --- configuration --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("config, message", [
-    ({"HASEN_TIME_LIMIT": 0}, "HASEN_TIME_LIMIT (seconds per request) must be above 0"),
-    ({"HASEN_TIME_LIMIT": "10"}, "HASEN_TIME_LIMIT (seconds per request) must be a number"),
-    ({"HASEN_CACHE_SIZE": -1}, "HASEN_CACHE_SIZE (cached answers) must be at least 0"),
-    ({"HASEN_BATCH_LIMIT": 2.5}, "HASEN_BATCH_LIMIT (items per batch) must be an integer"),
-    ({"HASEN_SOLVER_THREADS": True}, "HASEN_SOLVER_THREADS (solver threads) must be an integer"),
-])
+
+@pytest.mark.parametrize(
+    "config, message",
+    [
+        ({"HASEN_TIME_LIMIT": 0}, "HASEN_TIME_LIMIT (seconds per request) must be above 0"),
+        ({"HASEN_TIME_LIMIT": "10"}, "HASEN_TIME_LIMIT (seconds per request) must be a number"),
+        ({"HASEN_CACHE_SIZE": -1}, "HASEN_CACHE_SIZE (cached answers) must be at least 0"),
+        ({"HASEN_BATCH_LIMIT": 2.5}, "HASEN_BATCH_LIMIT (items per batch) must be an integer"),
+        ({"HASEN_SOLVER_THREADS": True}, "HASEN_SOLVER_THREADS (solver threads) must be an integer"),
+    ],
+)
 def test_bad_configuration_is_refused(config: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         create_app(config)

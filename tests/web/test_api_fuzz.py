@@ -27,8 +27,12 @@ ALPHABET = list("AKQJT987SHDCNEWnesw.:*|, 10\t\n♠♥♦♣xX-") + ["\x00", "é
 # One app for the whole module (module_app): the hostile requests of every test hit the same
 # cache, the same solver threads, and then the correctness checks.
 pytestmark = [pytest.mark.slow, pytest.mark.app_config(MAX_CONTENT_LENGTH=4096)]
-FUZZ = settings(max_examples=600, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=600,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=20),
@@ -108,8 +112,9 @@ def expected_table(body: dict) -> dict | None:
     if any(key in body and body[key] not in SEAT_ENUM for key in ("dealer", "declarer")):
         return None
     try:
-        return analyze_table(body["deal"], body.get("dealer"), declarer=body.get("declarer"),
-                       alone=body.get("alone", False)).to_json()
+        return analyze_table(
+            body["deal"], body.get("dealer"), declarer=body.get("declarer"), alone=body.get("alone", False)
+        ).to_json()
     except HasenError:
         return None
 
@@ -133,11 +138,22 @@ def test_mutated_play_records(module_app: Flask, hasenpfeffer: Example) -> None:
     cards = st.sampled_from(["KH", "kh", "AS", "JK", "*", "10C", "K", "", "KHH", "XX"])
 
     @FUZZ
-    @given(played=st.integers(0, len(HASENPFEFFER_LINE)).flatmap(lambda n: mutated(HASENPFEFFER_LINE[:n])),
-           trump=st.sampled_from(["C", "c", "S", "NT", "", "♣"]), discard=cards, alone=st.booleans())
+    @given(
+        played=st.integers(0, len(HASENPFEFFER_LINE)).flatmap(lambda n: mutated(HASENPFEFFER_LINE[:n])),
+        trump=st.sampled_from(["C", "c", "S", "NT", "", "♣"]),
+        discard=cards,
+        alone=st.booleans(),
+    )
     def run(played: str, trump: str, discard: str, alone: bool) -> None:
-        body = {"deal": hasenpfeffer.deal, "dealer": "W", "declarer": "N", "trump": trump,
-                "discard": discard, "alone": alone, "played": played}
+        body = {
+            "deal": hasenpfeffer.deal,
+            "dealer": "W",
+            "declarer": "N",
+            "trump": trump,
+            "discard": discard,
+            "alone": alone,
+            "played": played,
+        }
         code, answer = post(module_app, "solve", json.dumps(body))
         try:
             state = position(hasenpfeffer.deal, make_contract("N", trump, discard, alone), played, dealer="W")

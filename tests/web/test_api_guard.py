@@ -70,8 +70,14 @@ CLUB = "https://club.example"
 def test_an_allowed_origins_pages_may_call_the_api(client) -> None:
     """A site the service is told to allow gets CORS: its preflight is answered, and its
     requests with the origin echoed; any other site is still refused."""
-    preflight = client.options("/api/v1/table", headers={"Origin": CLUB, "Access-Control-Request-Method": "POST",
-                                                         "Access-Control-Request-Headers": "content-type"})
+    preflight = client.options(
+        "/api/v1/table",
+        headers={
+            "Origin": CLUB,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
+    )
     assert preflight.status_code == 200
     assert preflight.headers["Access-Control-Allow-Origin"] == CLUB
     assert "POST" in preflight.headers["Access-Control-Allow-Methods"]

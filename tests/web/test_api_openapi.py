@@ -16,8 +16,10 @@ from hasen.api import create_app
 
 TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
 SOLVE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
-EUCHRE_RECORD = ("variant: euchre; dealer: N; upcard: 9H; auction: E pass, S pass, W pass, N order up; "
-                 "contract: N, trump H; play: JS TH 9S KH | AD 9D KD AH | QH JD TS TD | 9H KC JC JH | 9C QD QC AC")
+EUCHRE_RECORD = (
+    "variant: euchre; dealer: N; upcard: 9H; auction: E pass, S pass, W pass, N order up; "
+    "contract: N, trump H; play: JS TH 9S KH | AD 9D KD AH | QH JD TS TD | 9H KC JC JH | 9C QD QC AC"
+)
 LIMITS = {"MAX_CONTENT_LENGTH": 2048, "HASEN_BATCH_LIMIT": 5}
 pytestmark = pytest.mark.app_config(**LIMITS)  # the app, its client and its openapi_doc
 
@@ -57,14 +59,26 @@ CASES = {
     ("simulate", 400): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "known": {"E": "AS"}}, None),
     ("simulate", 413): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "layouts": 10**6}, None),
     ("simulate", 503): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N"}, "hasen.analysis.simulate.simulate"),
-    ("lead", 200): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D",
-                             "layouts": 3}, None),
-    ("lead", 400): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "E", "declarer": "E", "trump": "D"},
-                    None),
-    ("lead", 413): ("post", {"deal": HASENPFEFFER_DEAL, "seat": "N", "declarer": "E", "trump": "D",
-                             "layouts": 10**6}, None),
-    ("lead", 503): ("post", {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D"},
-                    "hasen.analysis.lead.simulate_lead"),
+    ("lead", 200): (
+        "post",
+        {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D", "layouts": 3},
+        None,
+    ),
+    ("lead", 400): (
+        "post",
+        {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "E", "declarer": "E", "trump": "D"},
+        None,
+    ),
+    ("lead", 413): (
+        "post",
+        {"deal": HASENPFEFFER_DEAL, "seat": "N", "declarer": "E", "trump": "D", "layouts": 10**6},
+        None,
+    ),
+    ("lead", 503): (
+        "post",
+        {"deal": HASENPFEFFER_DEAL, "dealer": "W", "seat": "N", "declarer": "E", "trump": "D"},
+        "hasen.analysis.lead.simulate_lead",
+    ),
     ("record", 200): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E pass"}, None),
     ("record", 400): ("post", {"record": f"deal: {HASENPFEFFER_DEAL}; dealer: W; auction: N 4, E 3"}, None),
     ("record", 413): ("post", {"record": "x" * 3000}, None),
@@ -82,8 +96,18 @@ CASES = {
     ("night/report", 400): ("post", {"records": EUCHRE_RECORD, "seed": -1}, None),
     ("night/report", 413): ("post", {"records": EUCHRE_RECORD, "layouts": 10**6}, None),
     ("night/report", 503): ("post", {"records": EUCHRE_RECORD}, "hasen.analysis.hand_review.review_hand"),
-    ("record/step", 200): ("post", {"variant": "euchre", "dealer": "N", "upcard": "KS", "discard": None, "play": ["AH"],
-                                    "auction": ["pass", "pass", "pass", "order up"]}, None),
+    ("record/step", 200): (
+        "post",
+        {
+            "variant": "euchre",
+            "dealer": "N",
+            "upcard": "KS",
+            "discard": None,
+            "play": ["AH"],
+            "auction": ["pass", "pass", "pass", "order up"],
+        },
+        None,
+    ),
     ("record/step", 400): ("post", {"variant": "euchre", "dealer": "N", "upcard": "KS", "auction": ["4"]}, None),
     ("record/step", 413): ("post", {"dealer": "N", "auction": ["pass"] * 1000}, None),
     ("odds", 200): ("post", {"score": "8-5", "dealer": "E"}, None),
@@ -93,13 +117,28 @@ CASES = {
     ("openapi.json", 200): ("get", None, None),
 }
 # every POST refuses a body not sent as JSON (415) and a page of another site (403)
-for _path in ("table", "solve", "review", "bid", "batch", "simulate", "lead", "record", "record/step", "egn",
-              "night", "night/review", "night/report", "odds"):
+for _path in (
+    "table",
+    "solve",
+    "review",
+    "bid",
+    "batch",
+    "simulate",
+    "lead",
+    "record",
+    "record/step",
+    "egn",
+    "night",
+    "night/review",
+    "night/report",
+    "odds",
+):
     CASES[(_path, 403)] = ("post from elsewhere", {}, None)
     CASES[(_path, 415)] = ("post as text", {}, None)
 SENDERS = {
-    "post from elsewhere": lambda client, url, body: client.post(url, json=body,
-                                                               headers={"Origin": "https://elsewhere.example"}),
+    "post from elsewhere": lambda client, url, body: client.post(
+        url, json=body, headers={"Origin": "https://elsewhere.example"}
+    ),
     "post as text": lambda client, url, body: client.post(url, data="{}", content_type="text/plain"),
 }
 
@@ -117,9 +156,12 @@ def test_the_document_is_valid_openapi(openapi_doc: dict) -> None:
 
 
 def test_every_documented_answer_is_tested(openapi_doc: dict) -> None:
-    documented = {(path.removeprefix("/api/v1/"), int(status))
-                  for path, item in openapi_doc["paths"].items()
-                  for operation in item.values() for status in operation["responses"]}
+    documented = {
+        (path.removeprefix("/api/v1/"), int(status))
+        for path, item in openapi_doc["paths"].items()
+        for operation in item.values()
+        for status in operation["responses"]
+    }
     assert documented == set(CASES)
 
 
@@ -144,41 +186,94 @@ def test_real_answers_match_the_document(openapi_doc: dict, monkeypatch, path: s
 # every kind of request once, an odds table worked out among them: not a test of the time limit
 # (tests/web/test_api_deadline.py), which a loaded machine would otherwise meet
 @pytest.mark.app_config(HASEN_TIME_LIMIT=120)
-def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_doc: dict,
-                                                   hasenpfeffer: Example) -> None:
+def test_the_document_describes_the_request_bodies(
+    client: FlaskClient, openapi_doc: dict, hasenpfeffer: Example
+) -> None:
     # the same schemas check the bodies (hasen.api.openapi); here: every key the document lists is
     # one an endpoint takes, by sending a body with all of them
     schemas = openapi_doc["components"]["schemas"]
     # a lone defender leads whatever the lead settings, so they are given at their defaults
-    full_table = {"deal": hasenpfeffer.deal, "dealer": "W", "declarer": "N", "alone": True, "variant": "hasenpfeffer",
-                  "deck": 25, "defender": "E", "first_lead": "dealer_left", "lone_lead": "left_of_loner"}
-    full_bid = {"deal": hasenpfeffer.deal, "dealer": "W", "variant": "hasenpfeffer", "deck": 25,
-                "first_lead": "declarer", "lone_lead": "left_of_loner", "fail_penalty": "tricks",
-                "defenders_score": True, "bidding": "pepper", "all_pass": "redeal"}
+    full_table = {
+        "deal": hasenpfeffer.deal,
+        "dealer": "W",
+        "declarer": "N",
+        "alone": True,
+        "variant": "hasenpfeffer",
+        "deck": 25,
+        "defender": "E",
+        "first_lead": "dealer_left",
+        "lone_lead": "left_of_loner",
+    }
+    full_bid = {
+        "deal": hasenpfeffer.deal,
+        "dealer": "W",
+        "variant": "hasenpfeffer",
+        "deck": 25,
+        "first_lead": "declarer",
+        "lone_lead": "left_of_loner",
+        "fail_penalty": "tricks",
+        "defenders_score": True,
+        "bidding": "pepper",
+        "all_pass": "redeal",
+    }
     # a setting is refused for a game that lacks it, so the Joker's is asked of Euchre
-    joker_bid = {"deal": "W:AQ..J.K9 K.A.QT.T 9.JT.K.Q J.Q.A.J* 9H", "variant": "euchre", "deck": 25,
-                 "joker_upcard": "dealer_names"}
-    position_options = {"alone": True, "variant": "hasenpfeffer", "deck": 25, "defender": "E",
-                        "first_lead": "dealer_left", "lone_lead": "left_of_loner"}
+    joker_bid = {
+        "deal": "W:AQ..J.K9 K.A.QT.T 9.JT.K.Q J.Q.A.J* 9H",
+        "variant": "euchre",
+        "deck": 25,
+        "joker_upcard": "dealer_names",
+    }
+    position_options = {
+        "alone": True,
+        "variant": "hasenpfeffer",
+        "deck": 25,
+        "defender": "E",
+        "first_lead": "dealer_left",
+        "lone_lead": "left_of_loner",
+    }
     full_solve = {**SOLVE, **position_options, "played": ""}
     # Railroad's own setting, asked of Railroad (a lone maker, who calls for best unless it is off)
-    railroad_table = {"deal": "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", "dealer": "N", "declarer": "S",
-                      "alone": True, "variant": "railroad", "call_for_best": False}
+    railroad_table = {
+        "deal": "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD",
+        "dealer": "N",
+        "declarer": "S",
+        "alone": True,
+        "variant": "railroad",
+        "call_for_best": False,
+    }
     # the settings of Railroad and of the Joker, asked of their games below
     assert set(full_table) | {"call_for_best", "joker_upcard"} == set(schemas["TableRequest"]["properties"])
-    assert set(full_solve) | {"call_for_best", "joker_upcard", "best", "defender_best"} == \
-        set(schemas["SolveRequest"]["properties"])
+    assert set(full_solve) | {"call_for_best", "joker_upcard", "best", "defender_best"} == set(
+        schemas["SolveRequest"]["properties"]
+    )
     # one seat's advice (single dummy): its hand instead of a deal, and the layouts
-    seat_bid = {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "TC", "dealer": "N", "known": {"W": "AS"},
-                "layouts": 20, "choice_layouts": 3, "seed": 2, "form": "both", "variant": "euchre", "deck": 24,
-                "auction": "", "model": True, "uniform": False, "score": "4-3", "game_points": 5}
+    seat_bid = {
+        "seat": "E",
+        "hand": "9S AD 9D QC 9C",
+        "upcard": "TC",
+        "dealer": "N",
+        "known": {"W": "AS"},
+        "layouts": 20,
+        "choice_layouts": 3,
+        "seed": 2,
+        "form": "both",
+        "variant": "euchre",
+        "deck": 24,
+        "auction": "",
+        "model": True,
+        "uniform": False,
+        "score": "4-3",
+        "game_points": 5,
+    }
     # Three-Handed Euchre's own setting, asked of its par
     three_bid = {"deal": "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD", "variant": "euchre3", "euchred": "maker_loses"}
-    assert set(full_bid) | set(joker_bid) | set(seat_bid) | set(three_bid) | {"call_for_best"} == \
-        set(schemas["BidRequest"]["properties"])
+    assert set(full_bid) | set(joker_bid) | set(seat_bid) | set(three_bid) | {"call_for_best"} == set(
+        schemas["BidRequest"]["properties"]
+    )
     full_review = {**SOLVE, **position_options, "played": ""}  # or "play", the older name of "played"
-    assert set(full_review) | {"play", "call_for_best", "joker_upcard", "best", "defender_best"} == \
-        set(schemas["ReviewRequest"]["properties"])
+    assert set(full_review) | {"play", "call_for_best", "joker_upcard", "best", "defender_best"} == set(
+        schemas["ReviewRequest"]["properties"]
+    )
     assert client.post("/api/v1/review", json=full_review).status_code == 200
     older_review = {**SOLVE, **position_options, "play": ""}
     assert client.post("/api/v1/review", json=older_review).status_code == 200
@@ -190,8 +285,15 @@ def test_the_document_describes_the_request_bodies(client: FlaskClient, openapi_
     assert client.post("/api/v1/bid", json=seat_bid).status_code == 200
     assert client.post("/api/v1/bid", json=three_bid).status_code == 200
     assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
-    full_odds = {"score": "8-5", "dealer": "E", "variant": "hasenpfeffer", "deck": 25, "fail_penalty": "tricks",
-                 "defenders_score": True, "game_points": 15}
+    full_odds = {
+        "score": "8-5",
+        "dealer": "E",
+        "variant": "hasenpfeffer",
+        "deck": 25,
+        "fail_penalty": "tricks",
+        "defenders_score": True,
+        "game_points": 15,
+    }
     three_odds = {"score": "3-5-7", "variant": "euchre3", "euchred": "maker_loses"}  # a setting of that game alone
     assert set(full_odds) | set(three_odds) == set(schemas["OddsRequest"]["properties"])
     assert client.post("/api/v1/odds", json=full_odds).status_code == 200
@@ -215,16 +317,40 @@ def test_finished_review_matches_the_document(client: FlaskClient, openapi_doc: 
     OAS31Validator(response_schema(openapi_doc, "review", "post", 200)).validate(answer)
 
 
-@pytest.mark.parametrize("body", [
-    {"seat": "S", "hand": "AJT.A9..K", "dealer": "W", "layouts": 6, "choice_layouts": 2},
-    {"seat": "N", "deal": HASENPFEFFER_DEAL, "layouts": 4, "choice_layouts": 2, "form": "alone",
-     "bidding": "pepper"},
-    {"seat": "N", "hand": "9S AD JD QD 9C", "upcard": "TD", "dealer": "N", "variant": "euchre", "layouts": 5,
-     "choice_layouts": 2},
-    {"seat": "S", "hand": "KD QD TD 9D 9C", "upcard": "AS", "dealer": "N", "variant": "euchre2", "layouts": 5},
-    {"seat": "E", "hand": "9S AD 9D QC 9C", "upcard": "JK", "dealer": "N", "variant": "euchre", "deck": 25,
-     "layouts": 5},
-], ids=["hasenpfeffer", "from a deal", "euchre dealer", "euchre2", "a turned Joker"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"seat": "S", "hand": "AJT.A9..K", "dealer": "W", "layouts": 6, "choice_layouts": 2},
+        {
+            "seat": "N",
+            "deal": HASENPFEFFER_DEAL,
+            "layouts": 4,
+            "choice_layouts": 2,
+            "form": "alone",
+            "bidding": "pepper",
+        },
+        {
+            "seat": "N",
+            "hand": "9S AD JD QD 9C",
+            "upcard": "TD",
+            "dealer": "N",
+            "variant": "euchre",
+            "layouts": 5,
+            "choice_layouts": 2,
+        },
+        {"seat": "S", "hand": "KD QD TD 9D 9C", "upcard": "AS", "dealer": "N", "variant": "euchre2", "layouts": 5},
+        {
+            "seat": "E",
+            "hand": "9S AD 9D QC 9C",
+            "upcard": "JK",
+            "dealer": "N",
+            "variant": "euchre",
+            "deck": 25,
+            "layouts": 5,
+        },
+    ],
+    ids=["hasenpfeffer", "from a deal", "euchre dealer", "euchre2", "a turned Joker"],
+)
 def test_one_seats_advice_matches_the_document(client: FlaskClient, openapi_doc: dict, body: dict) -> None:
     response = client.post("/api/v1/bid", json=body)
     assert response.status_code == 200, response.get_json()
@@ -232,8 +358,9 @@ def test_one_seats_advice_matches_the_document(client: FlaskClient, openapi_doc:
 
 
 def operations(doc: dict) -> list[tuple[str, str, dict]]:
-    return [(path, method, operation) for path, methods in doc["paths"].items()
-            for method, operation in methods.items()]
+    return [
+        (path, method, operation) for path, methods in doc["paths"].items() for method, operation in methods.items()
+    ]
 
 
 def test_every_operation_has_an_id_and_a_tag(openapi_doc: dict) -> None:
@@ -245,8 +372,11 @@ def test_every_operation_has_an_id_and_a_tag(openapi_doc: dict) -> None:
 
 
 def posted_examples(doc: dict) -> list[tuple[str, dict]]:
-    return [(path, op["requestBody"]["content"]["application/json"]) for path, method, op in operations(doc)
-            if method == "post"]
+    return [
+        (path, op["requestBody"]["content"]["application/json"])
+        for path, method, op in operations(doc)
+        if method == "post"
+    ]
 
 
 def test_each_example_is_a_request_the_document_accepts(openapi_doc: dict) -> None:
@@ -272,8 +402,9 @@ def test_each_example_is_a_request_the_service_answers(client: FlaskClient, open
         assert shown == answer, f"{path}: the example answer is stale: python tools/build_response_examples.py"
     # the health of the machine the examples were made on: only its shape is the service's
     health = client.get("/api/v1/health").get_json()
-    assert set(openapi_doc["paths"]["/api/v1/health"]["get"]["responses"]["200"]["content"]["application/json"][
-        "example"]) == set(health)
+    assert set(
+        openapi_doc["paths"]["/api/v1/health"]["get"]["responses"]["200"]["content"]["application/json"]["example"]
+    ) == set(health)
 
 
 def test_every_answer_has_an_example_the_document_accepts(openapi_doc: dict) -> None:
@@ -302,8 +433,9 @@ def test_seats_suits_cards_and_games_are_shared_components(openapi_doc: dict) ->
     def walk(node, where: str) -> None:
         if isinstance(node, dict):
             for name, schema in shared.items():
-                same = {k: v for k, v in node.items() if k != "description"} == \
-                    {k: v for k, v in schema.items() if k != "description"}
+                same = {k: v for k, v in node.items() if k != "description"} == {
+                    k: v for k, v in schema.items() if k != "description"
+                }
                 if same and where != f"/components/schemas/{name}":
                     inline.append(f"{where}: {name}")
             if "enum" in node and {"N", "E", "S", "W"} <= set(map(str, node["enum"])):

@@ -8,10 +8,15 @@ from flask.testing import FlaskClient
 
 from hasen.analysis.record import Record
 
-TEXT = "\n".join([
-    "dealer: W", f"deal: {HASENPFEFFER_DEAL}", "auction: N 6, E pass, S pass, W pass",
-    "contract: N 6, trump C, discard KH",
-    "play: JC KC TC 9C AS AH TS QS JK QH 9S JS KS AD TH JH AC KD 9H QD QC TD 9D JD"])
+TEXT = "\n".join(
+    [
+        "dealer: W",
+        f"deal: {HASENPFEFFER_DEAL}",
+        "auction: N 6, E pass, S pass, W pass",
+        "contract: N 6, trump C, discard KH",
+        "play: JC KC TC 9C AS AH TS QS JK QH 9S JS KS AD TH JH AC KD 9H QD QC TD 9D JD",
+    ]
+)
 
 
 def test_a_record_as_text_or_json(client: FlaskClient) -> None:
@@ -38,17 +43,23 @@ def test_the_play_settings_the_page_needs_come_with_the_record(client: FlaskClie
     """The page solves a loaded record's table, positions and review with the record's play
     settings: who leads this contract, calling for best for a lone Railroad player, and what a
     turned Joker stands for; not a lead setting that does not lead this contract."""
-    joker = ("variant: euchre; deck: 25; dealer: W; settings: joker_upcard=hearts, first_lead=declarer; "
-             "deal: N:A.K..AQT .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK; auction: N pass, E order up")
+    joker = (
+        "variant: euchre; deck: 25; dealer: W; settings: joker_upcard=hearts, first_lead=declarer; "
+        "deal: N:A.K..AQT .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK; auction: N pass, E order up"
+    )
     before = client.post("/api/v1/record", json={"record": joker}).get_json()
     assert before["play_settings"] == {"joker_upcard": "hearts"}  # no contract yet: nobody leads it
     answer = client.post("/api/v1/record", json={"record": joker + "; contract: E, trump H, discard 9C"}).get_json()
     assert answer["play_settings"] == {"joker_upcard": "hearts", "first_lead": "declarer"}
     lone = joker.replace("E order up", "E order up alone") + "; contract: E, trump H, alone"
-    assert client.post("/api/v1/record", json={"record": lone}).get_json()["play_settings"] == \
-        {"joker_upcard": "hearts"}
-    railroad = ("variant: railroad; dealer: N; settings: call_for_best=false; "
-                "deal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD; auction: E pass, S order up alone; "
-                "contract: S, trump D, alone")
-    assert client.post("/api/v1/record", json={"record": railroad}).get_json()["play_settings"] == \
-        {"call_for_best": False}
+    assert client.post("/api/v1/record", json={"record": lone}).get_json()["play_settings"] == {
+        "joker_upcard": "hearts"
+    }
+    railroad = (
+        "variant: railroad; dealer: N; settings: call_for_best=false; "
+        "deal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD; auction: E pass, S order up alone; "
+        "contract: S, trump D, alone"
+    )
+    assert client.post("/api/v1/record", json={"record": railroad}).get_json()["play_settings"] == {
+        "call_for_best": False
+    }

@@ -17,8 +17,14 @@ from hasen.games import GAMES
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
 PLAY = "AS AD 9S QS | JC KC TC 9C | JK AH 9D JS"
-REVIEW = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH",
-          "play": PLAY}
+REVIEW = {
+    "deal": HASENPFEFFER_DEAL,
+    "dealer": HASENPFEFFER_DEALER,
+    "declarer": "N",
+    "trump": "C",
+    "discard": "KH",
+    "play": PLAY,
+}
 
 
 def error_of(client: FlaskClient, body, status: int = 400) -> str:
@@ -31,8 +37,9 @@ def error_of(client: FlaskClient, body, status: int = 400) -> str:
 def test_review_is_the_library_answer(client: FlaskClient, hasenpfeffer: Example) -> None:
     response = client.post("/api/v1/review", json=REVIEW)
     assert response.status_code == 200
-    expected = review_play(hasenpfeffer.deal, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME,
-                           dealer=hasenpfeffer.dealer)
+    expected = review_play(
+        hasenpfeffer.deal, make_contract("N", "C", "KH"), PLAY, HASENPFEFFER_GAME, dealer=hasenpfeffer.dealer
+    )
     answer = response.get_json()
     assert answer == expected.to_json()
     assert [c["cost"] for c in answer["cards"][:2]] == [1, 1]  # AS led early; AD not ruffed
@@ -56,22 +63,28 @@ def test_cache_answers_the_same_record_however_written(client: FlaskClient, hase
     assert other.headers["X-Cache"] == "miss"
 
 
-@pytest.mark.parametrize("change, message", [
-    ({"play": "AS AD 9S 9C"}, "play: trick 1, W must follow S (led AS) with QS, not 9C"),  # JS: left bower
-    ({"play": "AS KH"}, "play: trick 1, E does not hold KH"),
-    ({"play": "AS AD | 9S"}, "play: '|' after AD does not end a trick (trick 1 has 2 of 4 cards)"),
-    ({"play": "AS XX"}, "play: group 1: not a card: 'XX'"),
-    ({"discard": "AH"}, "discard: AH is neither in N's hand nor the widow"),
-    ({"trump": "N"}, "trump: 'N' is not one of S, H, D, C"),
-    ({"declarer": "Q"}, "declarer: 'Q' is not one of N, E, S, W"),
-    ({"deal": "N:A.K"}, "deal: "),
-    ({"play": 7}, "play: expected a string, got a number"),
-    ({"alone": "yes"}, "alone: expected a boolean, got a string"),
-    ({"played": "AS"}, "body: 'played' and its older name 'play' both given; give one"),
-    ({"playd": "AS"}, "body: unknown key 'playd' (allowed: deal, dealer, declarer, trump, discard, alone, "
-                      "variant, deck, defender, best, defender_best, first_lead, lone_lead, call_for_best, "
-                      "joker_upcard, played, play)"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"play": "AS AD 9S 9C"}, "play: trick 1, W must follow S (led AS) with QS, not 9C"),  # JS: left bower
+        ({"play": "AS KH"}, "play: trick 1, E does not hold KH"),
+        ({"play": "AS AD | 9S"}, "play: '|' after AD does not end a trick (trick 1 has 2 of 4 cards)"),
+        ({"play": "AS XX"}, "play: group 1: not a card: 'XX'"),
+        ({"discard": "AH"}, "discard: AH is neither in N's hand nor the widow"),
+        ({"trump": "N"}, "trump: 'N' is not one of S, H, D, C"),
+        ({"declarer": "Q"}, "declarer: 'Q' is not one of N, E, S, W"),
+        ({"deal": "N:A.K"}, "deal: "),
+        ({"play": 7}, "play: expected a string, got a number"),
+        ({"alone": "yes"}, "alone: expected a boolean, got a string"),
+        ({"played": "AS"}, "body: 'played' and its older name 'play' both given; give one"),
+        (
+            {"playd": "AS"},
+            "body: unknown key 'playd' (allowed: deal, dealer, declarer, trump, discard, alone, "
+            "variant, deck, defender, best, defender_best, first_lead, lone_lead, call_for_best, "
+            "joker_upcard, played, play)",
+        ),
+    ],
+)
 def test_bad_input_is_a_400_naming_the_problem(client: FlaskClient, change: dict, message: str) -> None:
     assert error_of(client, {**REVIEW, **change}).startswith(message)
 
@@ -152,14 +165,21 @@ def test_mutated_records_give_a_clear_400_or_the_right_review(app: Flask, hasenp
         return "".join(chars)
 
     @settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(play=st.integers(0, len(HASENPFEFFER_LINE)).flatmap(lambda n: mutated(HASENPFEFFER_LINE[:n])),
-           alone=st.booleans())
+    @given(
+        play=st.integers(0, len(HASENPFEFFER_LINE)).flatmap(lambda n: mutated(HASENPFEFFER_LINE[:n])),
+        alone=st.booleans(),
+    )
     def run(play: str, alone: bool) -> None:
         response = app.test_client().post("/api/v1/review", json={**REVIEW, "play": play, "alone": alone})
         answer = response.get_json()
         try:
-            expected = review_play(hasenpfeffer.deal, make_contract("N", "C", "KH", alone), play, HASENPFEFFER_GAME,
-                                   dealer=hasenpfeffer.dealer).to_json()
+            expected = review_play(
+                hasenpfeffer.deal,
+                make_contract("N", "C", "KH", alone),
+                play,
+                HASENPFEFFER_GAME,
+                dealer=hasenpfeffer.dealer,
+            ).to_json()
         except HasenError as exc:
             assert (response.status_code, answer["error"]) == (400, str(exc))
         else:

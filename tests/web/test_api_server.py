@@ -21,8 +21,9 @@ ROUNDS = 3  # each client sends every request this many times (the later ones hi
 
 
 class Server(ServedProcess):
-    def request(self, connection: http.client.HTTPConnection, method: str, path: str,
-                body: dict | str | None = None) -> tuple[int, dict]:
+    def request(
+        self, connection: http.client.HTTPConnection, method: str, path: str, body: dict | str | None = None
+    ) -> tuple[int, dict]:
         data = body if isinstance(body, str) or body is None else json.dumps(body)
         connection.request(method, path, body=data, headers={"Content-Type": "application/json"})
         response = connection.getresponse()
@@ -46,8 +47,15 @@ def expected_requests() -> list[tuple[str, str, dict | str | None, int, dict | N
     for dealer in "NESW":
         for alone in (False, True):
             body = {"deal": HASENPFEFFER_DEAL, "dealer": dealer, "declarer": "N", "alone": alone}
-            out.append(("POST", "/api/v1/table", body, 200,
-                        analyze_table(HASENPFEFFER_DEAL, dealer, declarer="N", alone=alone).to_json()))
+            out.append(
+                (
+                    "POST",
+                    "/api/v1/table",
+                    body,
+                    200,
+                    analyze_table(HASENPFEFFER_DEAL, dealer, declarer="N", alone=alone).to_json(),
+                )
+            )
     whole = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER}
     out.append(("POST", "/api/v1/table", whole, 200, analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER).to_json()))
     for played in ("", "JC KC TC 9C", "JC KC TC 9C | AS AD 9S"):
@@ -55,10 +63,19 @@ def expected_requests() -> list[tuple[str, str, dict | str | None, int, dict | N
         state = position(HASENPFEFFER_DEAL, make_contract("N", "C", "KH"), played, dealer=HASENPFEFFER_DEALER)
         out.append(("POST", "/api/v1/solve", body, 200, analyze_position(state).to_json()))
     items = [{**whole, "declarer": s} for s in "ES"] + ["bad"]
-    out.append(("POST", "/api/v1/batch", {"items": items}, 200, {
-        "version": analyze_table(HASENPFEFFER_DEAL).to_json()["version"],
-        "results": [analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer=s).to_json() for s in "ES"]
-        + [{"index": 2, "error": "item: expected an object, got a string"}]}))
+    out.append(
+        (
+            "POST",
+            "/api/v1/batch",
+            {"items": items},
+            200,
+            {
+                "version": analyze_table(HASENPFEFFER_DEAL).to_json()["version"],
+                "results": [analyze_table(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, declarer=s).to_json() for s in "ES"]
+                + [{"index": 2, "error": "item: expected an object, got a string"}],
+            },
+        )
+    )
     out.append(("POST", "/api/v1/table", "{not json", 400, None))
     out.append(("POST", "/api/v1/solve", {**whole, "declarer": "N", "trump": "C", "discard": "AH"}, 400, None))
     out.append(("GET", "/api/v1/health", None, 200, None))
@@ -94,8 +111,13 @@ def test_concurrent_clients_all_get_correct_answers(server: Server) -> None:
 
 
 def test_a_taken_port_is_a_clear_error(server: Server) -> None:
-    result = subprocess.run(hasen("serve", "--host", "127.0.0.1", "--port", str(server.port)),
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        hasen("serve", "--host", "127.0.0.1", "--port", str(server.port)),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert result.stderr.startswith(f"hasen: serve: cannot listen on 127.0.0.1:{server.port}: ")
     assert result.stderr.count("\n") == 1

@@ -41,8 +41,9 @@ def post(path: str, body: dict | bytes) -> tuple[bytes, dict[str, str]]:
     return data, {"Content-Type": "application/json", "Content-Length": str(len(data))}
 
 
-def timed_request(server: ServedProcess, method: str, path: str, body: bytes | None = None,
-                  timeout: float = 30) -> tuple[int | str, float, dict]:
+def timed_request(
+    server: ServedProcess, method: str, path: str, body: bytes | None = None, timeout: float = 30
+) -> tuple[int | str, float, dict]:
     """(status or the error, seconds from connecting to the whole answer, the answer's headers
     and JSON under "json"), on a new connection as a client or a liveness probe would make."""
     start = time.monotonic()
@@ -84,8 +85,10 @@ PROBE_EVERY = 0.05
 def batch_bodies(count: int, seed: int) -> list[bytes]:
     """100-item batches of distinct deals: each takes the solver longer than TIME_LIMIT."""
     rng = random.Random(seed)
-    return [json.dumps({"items": [{"deal": random_deal(rng).notation()} for _ in range(100)]}).encode()
-            for _ in range(count)]
+    return [
+        json.dumps({"items": [{"deal": random_deal(rng).notation()} for _ in range(100)]}).encode()
+        for _ in range(count)
+    ]
 
 
 @pytest.mark.slow
@@ -124,8 +127,10 @@ def test_a_saturating_load_leaves_health_quick_and_every_request_answered_in_tim
 
     statuses = {status for status, _, _ in answers}
     slowest = max(seconds for _, seconds, _ in answers)
-    print(f"\n{len(answers)} answers under a saturating load, the slowest {slowest:.2f} s (limit {TIME_LIMIT:g} s); "
-          f"/health: {len(probes)} probes, the slowest {max(t for _, t, _ in probes):.3f} s")
+    print(
+        f"\n{len(answers)} answers under a saturating load, the slowest {slowest:.2f} s (limit {TIME_LIMIT:g} s); "
+        f"/health: {len(probes)} probes, the slowest {max(t for _, t, _ in probes):.3f} s"
+    )
     assert statuses <= {200, 503}, statuses
     assert slowest <= TIME_LIMIT + SLACK, f"an answer took {slowest:.2f} s"
     assert all(headers.get("Retry-After") for status, _, headers in answers if status == 503)
@@ -137,8 +142,9 @@ def test_a_saturating_load_leaves_health_quick_and_every_request_answered_in_tim
     assert {status for status, _, _ in probes} == {200}
     assert len(times) >= 20
     within = sum(seconds <= HEALTH_BOUND for seconds in times)
-    assert within >= 0.9 * len(times), f"/health: {len(times) - within} of {len(times)} probes over " \
-                                       f"{HEALTH_BOUND} s; slowest {times[-5:]}"
+    assert within >= 0.9 * len(times), (
+        f"/health: {len(times) - within} of {len(times)} probes over {HEALTH_BOUND} s; slowest {times[-5:]}"
+    )
     assert times[-1] <= 1.0, f"/health took {times[-1]:.2f} s"
     assert max(headers["json"]["busy"] for _, _, headers in probes) >= 1  # it saw the solver busy
     # and the server serves normally once the load is gone
@@ -159,8 +165,10 @@ def crowd(server: ServedProcess, count: int) -> dict[str, list[socket.socket]]:
         if kind == "headers":
             sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\n")
         elif kind == "body":
-            sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                         b"Content-Length: 1000\r\n\r\n{")
+            sock.sendall(
+                b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 1000\r\n\r\n{"
+            )
         kinds[kind].append(sock)
     return kinds
 
@@ -193,8 +201,9 @@ def slow_socket(server: ServedProcess, kind: str) -> socket.socket:
     if kind in ("headers", "trickling"):
         sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\n")
     elif kind == "body":
-        sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: 1000\r\n\r\n{")
+        sock.sendall(
+            b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+        )
     sock.setblocking(False)
     return sock
 
@@ -247,8 +256,9 @@ def test_a_thousand_slow_sockets_never_keep_a_fresh_client_waiting(server: Serve
     try:
         while time.monotonic() < stop - 0.5:
             probes.append(("health", *timed_request(server, "GET", "/api/v1/health", timeout=10)[:2]))
-            probes.append(("table", *timed_request(server, "POST", "/api/v1/table", json.dumps(TABLE).encode(),
-                                                    timeout=10)[:2]))
+            probes.append(
+                ("table", *timed_request(server, "POST", "/api/v1/table", json.dumps(TABLE).encode(), timeout=10)[:2])
+            )
             time.sleep(0.2)
     finally:
         flood.join(timeout=60)
@@ -256,8 +266,10 @@ def test_a_thousand_slow_sockets_never_keep_a_fresh_client_waiting(server: Serve
             sock.close()
     assert len(probes) >= 10 and reopened[0] > 0
     slowest = max(seconds for _, _, seconds in probes)
-    print(f"\n{len(probes)} probes with {SLOW_SOCKETS} slow sockets ({reopened[0]} re-opened): slowest "
-          f"{slowest:.3f} s, /health median {sorted(s for k, _, s in probes if k == 'health')[len(probes) // 4]:.3f} s")
+    print(
+        f"\n{len(probes)} probes with {SLOW_SOCKETS} slow sockets ({reopened[0]} re-opened): slowest "
+        f"{slowest:.3f} s, /health median {sorted(s for k, _, s in probes if k == 'health')[len(probes) // 4]:.3f} s"
+    )
     assert {status for _, status, _ in probes} == {200}, probes
     assert slowest <= 1.0, [probe for probe in probes if probe[2] > 1.0]
 
@@ -322,10 +334,10 @@ def test_idle_connections_are_closed_and_slow_requests_cut_off(server: ServedPro
 STALLED = {  # requests that stop arriving part way, and never send another byte
     "headers": b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n",
     "body": b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-            b"Content-Length: 1000\r\n\r\n{",
+    b"Content-Length: 1000\r\n\r\n{",
     "chunked body without its last chunk": b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\n"
-                                           b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
-                                           b"5\r\n{\"a\":\r\n",
+    b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+    b'5\r\n{"a":\r\n',
     "blank lines (which begin no request of their own)": b"\r\n\r\n\r\n",
 }
 
@@ -357,11 +369,14 @@ def test_a_stalled_request_gets_a_json_408(server: ServedProcess) -> None:
 
 # --- bodies and headers too large -----------------------------------------------------------
 
+
 def test_a_body_over_the_limit_is_refused_from_its_content_length(shared_server: ServedProcess) -> None:
     """Nothing of the body is sent: the server answers from the header alone, in JSON."""
     with socket.create_connection((shared_server.host, shared_server.port), timeout=10) as sock:
-        sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     b"Content-Length: 2000000000\r\n\r\n")
+        sock.sendall(
+            b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 2000000000\r\n\r\n"
+        )
         status, headers, body = raw_answer(sock)
     assert status == 413 and headers["Content-Type"] == PROBLEM_TYPE
     assert body["error"] == f"body: more than {MAX_BODY} bytes (MAX_CONTENT_LENGTH)"
@@ -371,8 +386,10 @@ def test_a_body_over_the_limit_is_refused_from_its_content_length(shared_server:
 def test_a_chunked_body_over_the_limit_is_refused_once_the_limit_is_read(shared_server: ServedProcess) -> None:
     chunk = b" " * 8192
     with socket.create_connection((shared_server.host, shared_server.port), timeout=10) as sock:
-        sock.sendall(b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                     b"Transfer-Encoding: chunked\r\n\r\n")
+        sock.sendall(
+            b"POST /api/v1/table HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\n\r\n"
+        )
         try:
             for _ in range(MAX_BODY // len(chunk) + 2):
                 sock.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))

@@ -24,15 +24,19 @@ TIME_LIMIT = 3.0
 CLIENTS = 20
 LOAD_SECONDS = 15.0
 LAYOUTS = int(LIMITS["HASEN_SIMULATE_LIMIT"].default)
-RECORD = ("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
-          "contract: N 6, trump C, discard KH; play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | "
-          "KS QH TS JH | QC TD TH QD")
+RECORD = (
+    "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
+    "contract: N 6, trump C, discard KH; play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | "
+    "KS QH TS JH | QC TD TH QD"
+)
 COSTLY = [
     ("/api/v1/bid", {"seat": "S", "hand": "AJT.A9..K", "dealer": "W", "layouts": LAYOUTS, "choice_layouts": LAYOUTS}),
     ("/api/v1/review", {"record": RECORD, "layouts": LAYOUTS}),
     ("/api/v1/simulate", {"seat": "N", "hand": "A.K..AQJ*", "widow": "KS", "dealer": "W", "layouts": LAYOUTS}),
-    ("/api/v1/lead", {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "declarer": "E", "trump": "D",
-                      "layouts": LAYOUTS}),
+    (
+        "/api/v1/lead",
+        {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "declarer": "E", "trump": "D", "layouts": LAYOUTS},
+    ),
 ]
 
 
@@ -95,9 +99,11 @@ def test_tables_and_health_answer_at_once_while_single_dummy_work_fills_the_serv
     table_times = sorted(seconds for _, seconds in tables)
     health_times = sorted(seconds for _, seconds in health)
     slowest = max(seconds for _, _, seconds in costly)
-    print(f"\n{len(costly)} single-dummy answers (slowest {slowest:.2f} s, limit {TIME_LIMIT:g} s); {len(tables)} "
-          f"tables beside them: median {table_times[len(table_times) // 2]:.3f} s, slowest {table_times[-1]:.3f} s; "
-          f"/health slowest {health_times[-1]:.3f} s; resident memory at most {max(resident):.0f} MiB")
+    print(
+        f"\n{len(costly)} single-dummy answers (slowest {slowest:.2f} s, limit {TIME_LIMIT:g} s); {len(tables)} "
+        f"tables beside them: median {table_times[len(table_times) // 2]:.3f} s, slowest {table_times[-1]:.3f} s; "
+        f"/health slowest {health_times[-1]:.3f} s; resident memory at most {max(resident):.0f} MiB"
+    )
     assert {status for status, _ in tables} == {200} and {status for status, _ in health} == {200}
     assert {status for _, status, _ in costly} <= {200, 503}
     assert 503 in {status for _, status, _ in costly}  # the load did fill the single-dummy lane

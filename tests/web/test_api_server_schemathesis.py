@@ -54,8 +54,12 @@ def test_no_request_gets_a_5xx_or_breaks_the_document(served: ServedProcess, lab
     if mode is schemathesis.GenerationMode.NEGATIVE and operation.method.upper() == "GET":
         pytest.skip("a GET takes nothing that could be wrong")
 
-    @settings(max_examples=EXAMPLES, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large])
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+    )
     @given(case=operation.as_strategy(generation_mode=mode))
     def one(case) -> None:
         response = case.call(base_url=served.url, timeout=30)

@@ -30,19 +30,26 @@ def test_two_handed_table(client, openapi_doc, euchre2):
     assert code == 200, answer
     assert (answer["variant"], answer["deck"], answer["upcard"]) == ("euchre2", 24, "AS")
     assert answer["declarers"]["S"]["tricks"] == {
-        "S": {"AS": 5, "KD": 4, "QD": 4, "TD": 4, "9D": 4, "9C": 4, "value": 4}, "H": 5, "D": 0, "C": 0}
+        "S": {"AS": 5, "KD": 4, "QD": 4, "TD": 4, "9D": 4, "9C": 4, "value": 4},
+        "H": 5,
+        "D": 0,
+        "C": 0,
+    }
     documented(openapi_doc, "table", answer)
 
 
-@pytest.mark.parametrize("body", [
-    {"deal": "N:..KQT9.9 T9.AKQ.. JK", "variant": "euchre2", "deck": 25},
-    {"deal": "N:..KQT.97 T9.AK8.. 7S", "variant": "euchre2", "deck": 32, "declarer": "S"},
-    {"deal": EUCHRE_DEAL, "variant": "euchre", "declarer": "E", "alone": True, "defender": "N"},
-    {"deal": EUCHRE_DEAL, "variant": "euchre", "alone": True, "lone_lead": "dealer_left_skip_idle"},
-    {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "defender": "w"},
-    {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "lone_lead": "dealer_left_skip_idle"},
-    {"deal": HASENPFEFFER_DEAL, "declarer": "N", "first_lead": "declarer"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"deal": "N:..KQT9.9 T9.AKQ.. JK", "variant": "euchre2", "deck": 25},
+        {"deal": "N:..KQT.97 T9.AK8.. 7S", "variant": "euchre2", "deck": 32, "declarer": "S"},
+        {"deal": EUCHRE_DEAL, "variant": "euchre", "declarer": "E", "alone": True, "defender": "N"},
+        {"deal": EUCHRE_DEAL, "variant": "euchre", "alone": True, "lone_lead": "dealer_left_skip_idle"},
+        {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "defender": "w"},
+        {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "lone_lead": "dealer_left_skip_idle"},
+        {"deal": HASENPFEFFER_DEAL, "declarer": "N", "first_lead": "declarer"},
+    ],
+)
 def test_table_options_are_answered_and_documented(client, openapi_doc, body):
     code, answer = post(client, "table", body)
     assert code == 200, answer
@@ -69,11 +76,14 @@ def test_bid_hasenpfeffer_with_settings(client, openapi_doc):
     documented(openapi_doc, "bid", answer)
 
 
-@pytest.mark.parametrize("body", [
-    {"deal": EUCHRE_DEAL, "variant": "euchre", "all_pass": "stick_the_dealer"},
-    {"deal": "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK", "variant": "euchre", "deck": 25},
-    {"deal": HASENPFEFFER_DEAL, "defenders_score": True, "fail_penalty": "pepper", "all_pass": "joker_bids_3"},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"deal": EUCHRE_DEAL, "variant": "euchre", "all_pass": "stick_the_dealer"},
+        {"deal": "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK", "variant": "euchre", "deck": 25},
+        {"deal": HASENPFEFFER_DEAL, "defenders_score": True, "fail_penalty": "pepper", "all_pass": "joker_bids_3"},
+    ],
+)
 def test_bid_answers_are_documented(client, openapi_doc, body):
     code, answer = post(client, "bid", body)
     assert code == 200, answer
@@ -99,37 +109,80 @@ def test_batch_takes_euchre_items(client, openapi_doc, euchre2):
     documented(openapi_doc, "batch", answer)
 
 
-@pytest.mark.parametrize("path, body, message", [
-    ("table", {"deal": EUCHRE_DEAL}, "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit "
-                                     "euchre or railroad: pass --variant euchre or --variant railroad, or "
-                                     "\"variant\" in the API)"),
-    ("bid", {"deal": EUCHRE2_DEAL}, "fit euchre2"),
-    ("table", {"deal": EUCHRE2_DEAL, "variant": "bridge"}, "variant: 'bridge' is not one of hasenpfeffer, euchre2, "
-                                                           "euchre"),
-    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": 52}, "deck: 52 is not one of 24, 25, 32, 33"),
-    ("table", {"deal": HASENPFEFFER_DEAL, "variant": "hasenpfeffer", "deck": 24},
-     "deck: hasenpfeffer is played with 25 cards, not 24"),
-    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": "24"}, "deck: expected an integer, got a string"),
-    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": True}, "deck: expected an integer, got a boolean"),
-    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "alone": True}, "alone: euchre2 has no partners"),
-    ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "lone_lead": "left_of_loner"},
-     "lone_lead: euchre2 has no partners"),
-    ("table", {"deal": EUCHRE_DEAL, "variant": "euchre", "alone": True, "defender": "N"},
-     "defender: a lone defender needs the declarer too"),
-    ("table", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "defender": "E"}, "only against a lone declarer"),
-    ("table", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "defender": "Q"},
-     "defender: 'Q' is not one of N, E, S, W (either case)"),
-    ("table", {"deal": HASENPFEFFER_DEAL, "first_lead": "whoever"},
-     "first_lead: 'whoever' is not one of dealer_left, declarer"),
-    ("table", {"deal": HASENPFEFFER_DEAL, "all_pass": "redeal"}, "body: unknown key 'all_pass'"),
-    ("bid", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "fail_penalty": "tricks"},
-     "fail_penalty: a hasenpfeffer setting, which euchre2 does not have (got 'tricks')"),
-    ("bid", {"deal": HASENPFEFFER_DEAL, "joker_upcard": "redeal"},
-     "joker_upcard: a euchre setting, which hasenpfeffer does not have (got 'redeal')"),
-    ("bid", {"deal": HASENPFEFFER_DEAL, "defenders_score": "yes"}, "defenders_score: expected a boolean, got a string"),
-    ("bid", {"deal": HASENPFEFFER_DEAL, "alone": True}, "body: unknown key 'alone'"),
-    ("bid", {"dealer": "N"}, "body: missing key 'deal'"),
-])
+@pytest.mark.parametrize(
+    "path, body, message",
+    [
+        (
+            "table",
+            {"deal": EUCHRE_DEAL},
+            "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit "
+            "euchre or railroad: pass --variant euchre or --variant railroad, or "
+            '"variant" in the API)',
+        ),
+        ("bid", {"deal": EUCHRE2_DEAL}, "fit euchre2"),
+        (
+            "table",
+            {"deal": EUCHRE2_DEAL, "variant": "bridge"},
+            "variant: 'bridge' is not one of hasenpfeffer, euchre2, euchre",
+        ),
+        ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": 52}, "deck: 52 is not one of 24, 25, 32, 33"),
+        (
+            "table",
+            {"deal": HASENPFEFFER_DEAL, "variant": "hasenpfeffer", "deck": 24},
+            "deck: hasenpfeffer is played with 25 cards, not 24",
+        ),
+        (
+            "table",
+            {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": "24"},
+            "deck: expected an integer, got a string",
+        ),
+        (
+            "table",
+            {"deal": EUCHRE2_DEAL, "variant": "euchre2", "deck": True},
+            "deck: expected an integer, got a boolean",
+        ),
+        ("table", {"deal": EUCHRE2_DEAL, "variant": "euchre2", "alone": True}, "alone: euchre2 has no partners"),
+        (
+            "table",
+            {"deal": EUCHRE2_DEAL, "variant": "euchre2", "lone_lead": "left_of_loner"},
+            "lone_lead: euchre2 has no partners",
+        ),
+        (
+            "table",
+            {"deal": EUCHRE_DEAL, "variant": "euchre", "alone": True, "defender": "N"},
+            "defender: a lone defender needs the declarer too",
+        ),
+        ("table", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "defender": "E"}, "only against a lone declarer"),
+        (
+            "table",
+            {"deal": HASENPFEFFER_DEAL, "declarer": "N", "alone": True, "defender": "Q"},
+            "defender: 'Q' is not one of N, E, S, W (either case)",
+        ),
+        (
+            "table",
+            {"deal": HASENPFEFFER_DEAL, "first_lead": "whoever"},
+            "first_lead: 'whoever' is not one of dealer_left, declarer",
+        ),
+        ("table", {"deal": HASENPFEFFER_DEAL, "all_pass": "redeal"}, "body: unknown key 'all_pass'"),
+        (
+            "bid",
+            {"deal": EUCHRE2_DEAL, "variant": "euchre2", "fail_penalty": "tricks"},
+            "fail_penalty: a hasenpfeffer setting, which euchre2 does not have (got 'tricks')",
+        ),
+        (
+            "bid",
+            {"deal": HASENPFEFFER_DEAL, "joker_upcard": "redeal"},
+            "joker_upcard: a euchre setting, which hasenpfeffer does not have (got 'redeal')",
+        ),
+        (
+            "bid",
+            {"deal": HASENPFEFFER_DEAL, "defenders_score": "yes"},
+            "defenders_score: expected a boolean, got a string",
+        ),
+        ("bid", {"deal": HASENPFEFFER_DEAL, "alone": True}, "body: unknown key 'alone'"),
+        ("bid", {"dealer": "N"}, "body: missing key 'deal'"),
+    ],
+)
 def test_errors_name_the_problem(client, path, body, message):
     code, answer = post(client, path, body)
     assert code == 400, answer

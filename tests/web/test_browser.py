@@ -52,8 +52,10 @@ SEATS = "NESW"
 
 missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not shutil.which(path)]
 if missing:
-    pytest.skip(f"{' and '.join(missing)} not installed (Debian: apt-get install chromium chromium-driver)",
-                allow_module_level=True)
+    pytest.skip(
+        f"{' and '.join(missing)} not installed (Debian: apt-get install chromium chromium-driver)",
+        allow_module_level=True,
+    )
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
 from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
@@ -68,8 +70,11 @@ class LiveServer(ServedProcess):
         super().__init__("--threads", "2", *args)
 
     def api(self, endpoint: str, body: dict) -> tuple[int, dict]:
-        request = urllib.request.Request(f"{self.url}/api/v1/{endpoint}", data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            f"{self.url}/api/v1/{endpoint}",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
         try:
             with urllib.request.urlopen(request, timeout=WAIT) as response:
                 return response.status, json.loads(response.read())
@@ -90,9 +95,18 @@ def browser() -> Iterator[webdriver.Chrome]:
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     profile = tempfile.mkdtemp(prefix="hasen-chromium-")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-first-run", "--window-size=1300,1000", f"--user-data-dir={profile}"):
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1300,1000",
+        f"--user-data-dir={profile}",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(WAIT)
@@ -106,8 +120,11 @@ def browser() -> Iterator[webdriver.Chrome]:
 def settle(driver) -> None:
     """Wait until the page has started and no API request is in flight."""
     try:
-        WebDriverWait(driver, WAIT).until(lambda d: d.execute_script(
-            "return document.body.dataset.ready === '1' && document.body.dataset.busy === '0'"))
+        WebDriverWait(driver, WAIT).until(
+            lambda d: d.execute_script(
+                "return document.body.dataset.ready === '1' && document.body.dataset.busy === '0'"
+            )
+        )
     except TimeoutException:
         raise AssertionError(f"the page did not settle in {WAIT} s") from None
 
@@ -138,8 +155,10 @@ def api_choices(answer: dict) -> dict[str, tuple[int, int]]:
 
 def seat_cards(driver, seat: str) -> list[str]:
     """The cards a seat's hand shows, in the order shown."""
-    return [c.get_attribute("data-card")
-            for c in driver.find_elements(By.CSS_SELECTOR, f".seat-area[data-seat='{seat}'] .hand .card")]
+    return [
+        c.get_attribute("data-card")
+        for c in driver.find_elements(By.CSS_SELECTOR, f".seat-area[data-seat='{seat}'] .hand .card")
+    ]
 
 
 ERROR_BOXES = ("error", "deal-error", "record-error", "paste-error", "play-error")  # the top one, then each form's
@@ -161,6 +180,7 @@ def error_box(driver, box: str):
 
 
 # --- the games -------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Case:
@@ -202,8 +222,13 @@ class Case:
 
     @property
     def table_body(self) -> dict:
-        return {"deal": self.example.deal, "dealer": self.example.dealer, "declarer": self.declarer,
-                "alone": self.alone, **self.game}
+        return {
+            "deal": self.example.deal,
+            "dealer": self.example.dealer,
+            "declarer": self.declarer,
+            "alone": self.alone,
+            **self.game,
+        }
 
     @property
     def contract(self) -> dict:
@@ -212,8 +237,12 @@ class Case:
 
     def link(self, **extra: str) -> str:
         """The page's address for the deal (and whatever ``extra`` adds: the contract, the play)."""
-        params = {**{k: str(v) for k, v in self.game.items()}, "deal": self.example.deal,
-                  "dealer": self.example.dealer, "declarer": self.declarer}
+        params = {
+            **{k: str(v) for k, v in self.game.items()},
+            "deal": self.example.deal,
+            "dealer": self.example.dealer,
+            "declarer": self.declarer,
+        }
         if self.alone:
             params["alone"] = "1"
         return "/?" + urlencode({**params, **extra}, quote_via=quote)
@@ -240,35 +269,89 @@ class Case:
 
 
 HASEN = Case(
-    "hasenpfeffer", HASENPFEFFER, None, "N", "C", "KH",
-    record="JC KC TC 9C AS AD", bar_wrong="JC KC | TC 9C AS AD", bar_right="JC KC TC 9C | AS AD",
-    not_held="JC QC", revoke="JC KC TC QD", paste="AS AD 9S QS | JC KC TC 9C",
-    bad_deal="N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ", oracle_from=8)
+    "hasenpfeffer",
+    HASENPFEFFER,
+    None,
+    "N",
+    "C",
+    "KH",
+    record="JC KC TC 9C AS AD",
+    bar_wrong="JC KC | TC 9C AS AD",
+    bar_right="JC KC TC 9C | AS AD",
+    not_held="JC QC",
+    revoke="JC KC TC QD",
+    paste="AS AD 9S QS | JC KC TC 9C",
+    bad_deal="N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ",
+    oracle_from=8,
+)
 # S makes spades; N deals and takes the upcard AS, discarding 9C (not the dealer's best)
 TWO_HANDED = Case(
-    "euchre2", EUCHRE2, None, "S", "S", "9C",
-    record="TS AS TD QH QD KH", bar_wrong="TS AS TD | QH QD KH", bar_right="TS AS | TD QH | QD KH",
-    not_held="TS KH", revoke="TS KD", paste="TS AS | TD QH | QD KH | KD AH | 9D 9S",
-    bad_deal="N:..KQT9.9 T9.AKQ..")
+    "euchre2",
+    EUCHRE2,
+    None,
+    "S",
+    "S",
+    "9C",
+    record="TS AS TD QH QD KH",
+    bar_wrong="TS AS TD | QH QD KH",
+    bar_right="TS AS | TD QH | QD KH",
+    not_held="TS KH",
+    revoke="TS KD",
+    paste="TS AS | TD QH | QD KH | KD AH | 9D 9S",
+    bad_deal="N:..KQT9.9 T9.AKQ..",
+)
 # E makes spades; N deals and takes the upcard KS, discarding AC
 FOUR_HANDED = Case(
-    "euchre", EUCHRE, None, "E", "S", "AC",
-    record="QH TH JH KH KS KC", bar_wrong="QH TH | JH KH KS KC", bar_right="QH TH JH KH | KS KC",
-    not_held="QH AS", revoke="QH 9S", paste="QH TH JH KH | KS KC TS QS | QC TD 9S 9C",
-    bad_deal="N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9", steps=20)
+    "euchre",
+    EUCHRE,
+    None,
+    "E",
+    "S",
+    "AC",
+    record="QH TH JH KH KS KC",
+    bar_wrong="QH TH | JH KH KS KC",
+    bar_right="QH TH JH KH | KS KC",
+    not_held="QH AS",
+    revoke="QH 9S",
+    paste="QH TH JH KH | KS KC TS QS | QC TD 9S 9C",
+    bad_deal="N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9",
+    steps=20,
+)
 # S makes clubs alone: N, the dealer, sits out and nobody takes the upcard
 FOUR_HANDED_ALONE = Case(
-    "euchre-alone", EUCHRE, None, "S", "C", None,
-    record="QS TD TS QD AD 9D", bar_wrong="QS TD | TS QD AD 9D", bar_right="QS TD TS | QD AD 9D",
-    not_held="QS AS", revoke="QS TD TS QD AH", paste="QS TD TS | QD AD 9D", bad_deal=EUCHRE.deal + " AS",
-    alone=True, steps=15)
+    "euchre-alone",
+    EUCHRE,
+    None,
+    "S",
+    "C",
+    None,
+    record="QS TD TS QD AD 9D",
+    bar_wrong="QS TD | TS QD AD 9D",
+    bar_right="QS TD TS | QD AD 9D",
+    not_held="QS AS",
+    revoke="QS TD TS QD AH",
+    paste="QS TD TS | QD AD 9D",
+    bad_deal=EUCHRE.deal + " AS",
+    alone=True,
+    steps=15,
+)
 # Two-handed Euchre with 32 cards (sevens and eights): N deals and makes spades; the upcard
 # 7C is turned down (the dealer would take it for clubs)
 TWO_HANDED_32 = Case(
-    "euchre2-32", Example("N:A87.K..A KQ.A8..9 7C", "N", "euchre2"), 32, "N", "S", None,
-    record="8H KH AS QS AC 9C", bar_wrong="8H KH AS | QS AC 9C", bar_right="8H KH | AS QS | AC 9C",
-    not_held="KS 9C", revoke="KS KH", paste="8H KH | AS QS | AC 9C | 8S KS | AH 7S",
-    bad_deal="N:A87.K..A KQ.A8..9 7C 8C")
+    "euchre2-32",
+    Example("N:A87.K..A KQ.A8..9 7C", "N", "euchre2"),
+    32,
+    "N",
+    "S",
+    None,
+    record="8H KH AS QS AC 9C",
+    bar_wrong="8H KH AS | QS AC 9C",
+    bar_right="8H KH | AS QS | AC 9C",
+    not_held="KS 9C",
+    revoke="KS KH",
+    paste="8H KH | AS QS | AC 9C | 8S KS | AH 7S",
+    bad_deal="N:A87.K..A KQ.A8..9 7C 8C",
+)
 
 CASES = [HASEN, TWO_HANDED, FOUR_HANDED, FOUR_HANDED_ALONE, TWO_HANDED_32]
 EVERY_GAME = [HASEN, TWO_HANDED, FOUR_HANDED]  # one case of each game
@@ -285,8 +368,10 @@ def cell_for(driver, trump: str, discard: str | None, variant: str):
 
 def shown_table(driver) -> dict[tuple[str, str], int]:
     """Every cell of the table as shown: (trump, the discard or "value") -> tricks."""
-    return {(c.get_attribute("data-trump"), c.get_attribute("data-column")): int(c.text)
-            for c in driver.find_elements(By.CSS_SELECTOR, ".heatmap button.cell")}
+    return {
+        (c.get_attribute("data-trump"), c.get_attribute("data-column")): int(c.text)
+        for c in driver.find_elements(By.CSS_SELECTOR, ".heatmap button.cell")
+    }
 
 
 def api_table(entry: dict) -> dict[tuple[str, str], int]:
@@ -320,10 +405,12 @@ def trump_sorted(cards: list[str], trump: str) -> list[str]:
     def key(card: str) -> tuple[int, int]:
         suit, power = card_facts(parse_card(card), trump)
         return order.index(suit), -power
+
     return sorted(cards, key=key)
 
 
 # --- the tests ---------------------------------------------------------------------------------
+
 
 @by_id
 def test_load_a_deal_and_compare_the_table(server: LiveServer, browser, case: Case) -> None:
@@ -343,8 +430,11 @@ def test_load_a_deal_and_compare_the_table(server: LiveServer, browser, case: Ca
     expected = table["declarers"][case.declarer]
     assert shown_table(browser) == api_table(expected)
     cells = browser.find_elements(By.CSS_SELECTOR, ".heatmap button.cell")
-    marked = [(c.get_attribute("data-trump"), c.get_attribute("data-discard") or None)
-              for c in cells if "best" in c.get_attribute("class").split()]
+    marked = [
+        (c.get_attribute("data-trump"), c.get_attribute("data-discard") or None)
+        for c in cells
+        if "best" in c.get_attribute("class").split()
+    ]
     assert marked == [tuple(t) for t in expected["ties"]]
     if case is HASEN:
         assert marked == [("C", "KH")]
@@ -355,14 +445,22 @@ def test_load_a_deal_and_compare_the_table(server: LiveServer, browser, case: Ca
             assert seat_cards(browser, seat) == [card_name(c) for c in cards_of(deal.hands[SEATS.index(seat)])]
         else:
             assert not seat_cards(browser, seat)  # no hand there in this game
-            assert "absent" in browser.find_element(By.CSS_SELECTOR, f".seat-area[data-seat='{seat}']") \
-                .get_attribute("class").split()
+            assert (
+                "absent"
+                in browser.find_element(By.CSS_SELECTOR, f".seat-area[data-seat='{seat}']")
+                .get_attribute("class")
+                .split()
+            )
     extra = browser.find_element(By.CSS_SELECTOR, "#trick .extra-card")
     assert extra.get_attribute("data-role") == deal.variant.extra_card
     assert extra.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card") == card_name(deal.extra)
-    assert page_state(browser) == {**{k: str(v) for k, v in case.game.items()}, "deal": table["deal"],
-                                   "dealer": case.example.dealer, "declarer": case.declarer,
-                                   **({"alone": "1"} if case.alone else {})}
+    assert page_state(browser) == {
+        **{k: str(v) for k, v in case.game.items()},
+        "deal": table["deal"],
+        "dealer": case.example.dealer,
+        "declarer": case.declarer,
+        **({"alone": "1"} if case.alone else {}),
+    }
 
 
 @by_id
@@ -390,9 +488,11 @@ def test_play_cards_and_compare_the_values(server: LiveServer, browser, case: Ca
         # the banner: the contract, and the tricks each side has won (the oracle's count)
         banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-tricks")
         done = len(played) // len(playing)
-        assert (int(banner.get_attribute("data-taken")), int(banner.get_attribute("data-lost"))) == \
-            (replay.won, done - replay.won) == (answer["taken"], answer["tricks_played"] - answer["taken"]), \
-            f"after {played}"
+        assert (
+            (int(banner.get_attribute("data-taken")), int(banner.get_attribute("data-lost")))
+            == (replay.won, done - replay.won)
+            == (answer["taken"], answer["tricks_played"] - answer["taken"])
+        ), f"after {played}"
         contract = browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text
         assert contract.startswith(f"{case.declarer} {'declares' if case.variant == 'hasenpfeffer' else 'makes'} ")
         if case.discard:
@@ -407,13 +507,16 @@ def test_play_cards_and_compare_the_values(server: LiveServer, browser, case: Ca
     status, review = server.api("review", {**case.contract, "play": " ".join(played)})
     assert status == 200
     log = browser.find_elements(By.CSS_SELECTOR, ".log-card")
-    assert [(c.get_attribute("data-card"), int(c.get_attribute("data-cost"))) for c in log] == \
-        [(c["card"], c["cost"]) for c in review["cards"]]
+    assert [(c.get_attribute("data-card"), int(c.get_attribute("data-cost"))) for c in log] == [
+        (c["card"], c["cost"]) for c in review["cards"]
+    ]
     for element, card in zip(log, review["cards"]):
         assert ("costly" in element.get_attribute("class").split()) == bool(card["cost"])
         assert ("−" in element.text) == bool(card["cost"])  # the cost is printed after the card
-    lost = {row.get_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[3].text)
-            for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")}
+    lost = {
+        row.get_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[3].text)
+        for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")
+    }
     assert lost == {seat: p["tricks_lost"] for seat, p in review["players"].items()}
     # the graph: the value before the first card and after each, costly cards marked
     points = graph_points(browser)
@@ -457,9 +560,14 @@ def card_text(card: str) -> str:
 
 def graph_points(driver) -> list[tuple[int, int, bool]]:
     """The graph's points: (cards played, the value, marked costly)."""
-    return [(int(p.get_attribute("data-cards")), int(p.get_attribute("data-value")),
-             "costly" in p.get_attribute("class").split())
-            for p in driver.find_elements(By.CSS_SELECTOR, "#graph .point")]
+    return [
+        (
+            int(p.get_attribute("data-cards")),
+            int(p.get_attribute("data-value")),
+            "costly" in p.get_attribute("class").split(),
+        )
+        for p in driver.find_elements(By.CSS_SELECTOR, "#graph .point")
+    ]
 
 
 @by_id
@@ -504,7 +612,9 @@ def test_errors_show_the_api_message(server: LiveServer, browser, case: Case) ->
     # the API's message; a hint at the command line's or the API's options is put in the page's words
     hint = re.search(r" \([^()]*--[^()]*\)$", answer["error"])
     if hint:
-        assert shown.startswith(answer["error"][:hint.start()]) and re.search(r": choose (it|one) under Game\)$", shown)
+        assert shown.startswith(answer["error"][: hint.start()]) and re.search(
+            r": choose (it|one) under Game\)$", shown
+        )
     else:
         assert shown == answer["error"]
     assert "--" not in shown
@@ -532,8 +642,9 @@ def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, ca
     assert status == 200
     # the board and the log: five cards played, the sixth ahead
     assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5
-    assert [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card.ahead")] == \
-        [case.record.split()[5]]
+    assert [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card.ahead")] == [
+        case.record.split()[5]
+    ]
     # the review panel says it is about the whole record, and where the board stands in it
     assert browser.find_element(By.ID, "review-title").text == "Review of the played record"
     result = browser.find_element(By.CSS_SELECTOR, "#summary .result")
@@ -541,8 +652,10 @@ def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, ca
     assert f" {review['total']} with best play after its last card" in result.text
     on_view = browser.find_element(By.CSS_SELECTOR, "#summary .on-view")
     assert "after 5 of these 6 cards" in on_view.text
-    counts = {row.get_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[1].text)
-              for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")}
+    counts = {
+        row.get_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[1].text)
+        for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")
+    }
     assert counts == {seat: p["cards"] for seat, p in review["players"].items()}
     assert sum(counts.values()) == 6
     # the graph covers the whole record too, with the position on view marked
@@ -582,12 +695,21 @@ def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser, case
     assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5
 
 
-@pytest.mark.parametrize(("case", "trump", "discard", "canonical"), [
-    (HASEN, "C", "K♥", "KH"), (HASEN, "C", " KH", "KH"), (HASEN, "♣", "*", "JK"), (HASEN, "c", "kh", "KH"),
-    (FOUR_HANDED, "♠", "a♣", "AC"), (TWO_HANDED, "s", "9♣", "9C")],
-    ids=["K♥", "space KH", "*", "lower case", "euchre a♣", "euchre2 9♣"])
-def test_a_link_with_a_discard_in_another_spelling(server: LiveServer, browser, case: Case,
-                                                   trump: str, discard: str, canonical: str) -> None:
+@pytest.mark.parametrize(
+    ("case", "trump", "discard", "canonical"),
+    [
+        (HASEN, "C", "K♥", "KH"),
+        (HASEN, "C", " KH", "KH"),
+        (HASEN, "♣", "*", "JK"),
+        (HASEN, "c", "kh", "KH"),
+        (FOUR_HANDED, "♠", "a♣", "AC"),
+        (TWO_HANDED, "s", "9♣", "9C"),
+    ],
+    ids=["K♥", "space KH", "*", "lower case", "euchre a♣", "euchre2 9♣"],
+)
+def test_a_link_with_a_discard_in_another_spelling(
+    server: LiveServer, browser, case: Case, trump: str, discard: str, canonical: str
+) -> None:
     # the notation reads a card in several spellings; the page shows the hands the API plays
     browser.get(server.url + case.link(trump=trump, discard=discard, play=case.record, at="0"))
     settle(browser)
@@ -601,8 +723,9 @@ def test_a_link_with_a_discard_in_another_spelling(server: LiveServer, browser, 
     # the link is rewritten in canonical form, and the table marks the contract played
     assert page_state(browser)["discard"] == canonical and page_state(browser)["trump"] == case.trump
     selected = browser.find_elements(By.CSS_SELECTOR, ".heatmap .cell.selected[data-column]:not([data-column='value'])")
-    assert [(c.get_attribute("data-trump"), c.get_attribute("data-discard")) for c in selected] == \
-        [(case.trump, canonical)]
+    assert [(c.get_attribute("data-trump"), c.get_attribute("data-discard")) for c in selected] == [
+        (case.trump, canonical)
+    ]
     status, answer = server.api("solve", {**case.contract, "discard": canonical, "played": ""})
     assert status == 200 and shown_choices(browser) == api_choices(answer)
 
@@ -645,8 +768,10 @@ def test_a_new_random_deal(server: LiveServer, browser, variant: str, deck: int)
         deal = Deal(state["deal"], state["dealer"], variant=variant_for(variant, deck))  # a valid deal of the game
         for seat in seats:
             assert seat_cards(browser, seat) == [card_name(c) for c in cards_of(deal.hands[SEATS.index(seat)])]
-        status, table = server.api("table", {"deal": state["deal"], "dealer": state["dealer"], "declarer": declarer,
-                                             "variant": variant, "deck": deck})
+        status, table = server.api(
+            "table",
+            {"deal": state["deal"], "dealer": state["dealer"], "declarer": declarer, "variant": variant, "deck": deck},
+        )
         assert status == 200
         assert shown_table(browser) == api_table(table["declarers"][declarer])
     assert len(deals) == 2
@@ -654,8 +779,15 @@ def test_a_new_random_deal(server: LiveServer, browser, variant: str, deck: int)
     best = table["declarers"][declarer]["best"]
     click(browser, cell_for(browser, best["trump"], best["discard"], variant))
     assert error_text(browser) is None
-    contract = {"deal": state["deal"], "dealer": state["dealer"], "declarer": declarer, "variant": variant,
-                "deck": deck, "trump": best["trump"], **({"discard": best["discard"]} if best["discard"] else {})}
+    contract = {
+        "deal": state["deal"],
+        "dealer": state["dealer"],
+        "declarer": declarer,
+        "variant": variant,
+        "deck": deck,
+        "trump": best["trump"],
+        **({"discard": best["discard"]} if best["discard"] else {}),
+    }
     status, answer = server.api("solve", {**contract, "played": ""})
     assert status == 200 and answer["total"] == best["tricks"]
     assert shown_choices(browser) == api_choices(answer)
@@ -680,8 +812,11 @@ def test_the_example_is_hasenpfeffers(server: LiveServer, browser) -> None:
     browser.get(server.url + "/")
     settle(browser)
     click(browser, browser.find_element(By.ID, "example"))
-    assert page_state(browser) == {"deal": Deal(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER).notation(),
-                                   "dealer": HASENPFEFFER_DEALER, "declarer": "N"}
+    assert page_state(browser) == {
+        "deal": Deal(HASENPFEFFER_DEAL, HASENPFEFFER_DEALER).notation(),
+        "dealer": HASENPFEFFER_DEALER,
+        "declarer": "N",
+    }
 
 
 def test_two_handed_euchre_has_its_own_example(server: LiveServer, browser) -> None:
@@ -695,6 +830,7 @@ def test_two_handed_euchre_has_its_own_example(server: LiveServer, browser) -> N
 
 
 # --- the single-dummy panel ---------------------------------------------------------------------
+
 
 def single_dummy(driver) -> str:
     """Wait until the single-dummy panel shows its answer or its error; which of them."""
@@ -713,8 +849,15 @@ def panel_state(driver, panel: str) -> str:
 
 def simulate_body(case: Case) -> dict:
     """The simulation the panel shows: the declarer's cards, the form of play, 200 layouts, seed 0."""
-    return {"deal": case.example.deal, "dealer": case.example.dealer, "seat": case.declarer, **case.game,
-            "layouts": 200, "seed": 0, "form": "alone" if case.alone else "partner"}
+    return {
+        "deal": case.example.deal,
+        "dealer": case.example.dealer,
+        "seat": case.declarer,
+        **case.game,
+        "layouts": 200,
+        "seed": 0,
+        "form": "alone" if case.alone else "partner",
+    }
 
 
 def percent(share: float) -> str:
@@ -742,22 +885,32 @@ def simulated_choice(case: Case, form: dict, trump: str, discard: str | None) ->
 def shown_column(driver, role: str) -> dict:
     """A column of the panel's comparison (role "best" or "contract"): its choice and figures
     as the page holds them (data-value) and writes them."""
-    heads = [th for th in driver.find_elements(By.CSS_SELECTOR, "#single .sd-compare thead th[data-roles]")
-             if role in th.get_attribute("data-roles").split()]
+    heads = [
+        th
+        for th in driver.find_elements(By.CSS_SELECTOR, "#single .sd-compare thead th[data-roles]")
+        if role in th.get_attribute("data-roles").split()
+    ]
     assert len(heads) == 1, role
     key = heads[0].get_attribute("data-choice")
     cells = driver.find_elements(By.CSS_SELECTOR, f"#single .sd-compare [data-choice='{key}'][data-field]")
-    return {"choice": key, "roles": heads[0].get_attribute("data-roles").split(),
-            "values": {c.get_attribute("data-field"): float(c.get_attribute("data-value")) for c in cells},
-            "texts": {c.get_attribute("data-field"): c.text for c in cells}}
+    return {
+        "choice": key,
+        "roles": heads[0].get_attribute("data-roles").split(),
+        "values": {c.get_attribute("data-field"): float(c.get_attribute("data-value")) for c in cells},
+        "texts": {c.get_attribute("data-field"): c.text for c in cells},
+    }
 
 
 def check_column(shown: dict, choice: dict, bid: str, hand_size: int) -> None:
     """The column's figures are the choice's in the API's answer, and are written as such."""
     assert shown["choice"] == f"{choice['trump']}-{choice['discard'] or ''}"
-    expected = {"mean": choice["mean"], "stderr": choice["stderr"], "score": choice["scores"][bid],
-                "dd-best": choice["dd_best"], **{f"at-least-{k}": choice["at_least"][str(k)]
-                                                 for k in range(1, hand_size + 1)}}
+    expected = {
+        "mean": choice["mean"],
+        "stderr": choice["stderr"],
+        "score": choice["scores"][bid],
+        "dd-best": choice["dd_best"],
+        **{f"at-least-{k}": choice["at_least"][str(k)] for k in range(1, hand_size + 1)},
+    }
     assert shown["values"] == expected
     assert shown["texts"]["mean"] == f"{decimal(choice['mean'])} ±{decimal(choice['stderr'])}"
     assert shown["texts"]["stderr"] == f"±{decimal(choice['stderr'])}"
@@ -769,7 +922,8 @@ def check_column(shown: dict, choice: dict, bid: str, hand_size: int) -> None:
 
 def simulate_requests(driver) -> int:
     return driver.execute_script(
-        "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/v1/simulate')).length")
+        "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/v1/simulate')).length"
+    )
 
 
 @pytest.mark.parametrize("case", [HASEN, TWO_HANDED, FOUR_HANDED, FOUR_HANDED_ALONE], ids=lambda c: c.id)
@@ -782,8 +936,13 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     status, answer = server.api("simulate", simulate_body(case))
     assert status == 200
     deal = case.deal()
-    sim = hasen.simulate(hasen.Deal(case.example.deal, case.example.dealer, case.variant, case.deck),
-                         seat=case.declarer, layouts=200, seed=0, alone=case.alone)
+    sim = hasen.simulate(
+        hasen.Deal(case.example.deal, case.example.dealer, case.variant, case.deck),
+        seat=case.declarer,
+        layouts=200,
+        seed=0,
+        alone=case.alone,
+    )
     assert answer == sim.to_json()
     form = answer["forms"]["alone" if case.alone else "with_partner"]
     status, table = server.api("table", case.table_body)
@@ -793,20 +952,28 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     extra = "widow" if case.variant == "hasenpfeffer" else "upcard"
     assert browser.find_element(By.ID, "single-title").text == f"Knowing only {case.declarer}'s cards"
     basis = panel.find_element(By.CSS_SELECTOR, ".sd-basis")
-    assert f"knowing only {case.declarer}'s cards and the {extra} {card_text(card_name(deal.extra))}, " \
-           f"over 200 random layouts" in basis.text
+    assert (
+        f"knowing only {case.declarer}'s cards and the {extra} {card_text(card_name(deal.extra))}, "
+        f"over 200 random layouts" in basis.text
+    )
     assert basis.get_attribute("data-layouts") == "200" and basis.get_attribute("data-seed") == "0"
 
     # the best choice for the bid the double-dummy best makes: Hasenpfeffer's bid of its
     # tricks, Euchre's one call (made with three)
-    bid, needs = (str(max(dd["best"]["tricks"], 1)), max(dd["best"]["tricks"], 1)) \
-        if case.variant == "hasenpfeffer" else ("make", 3)
+    bid, needs = (
+        (str(max(dd["best"]["tricks"], 1)), max(dd["best"]["tricks"], 1))
+        if case.variant == "hasenpfeffer"
+        else ("make", 3)
+    )
     best = form["best"][bid]
     (best_choice,) = [c for c in form["choices"] if (c["trump"], c["discard"]) == (best["trump"], best["discard"])]
     headline = panel.find_element(By.CSS_SELECTOR, ".sd-best")
-    assert (headline.get_attribute("data-bid"), headline.get_attribute("data-needs"),
-            headline.get_attribute("data-trump"), headline.get_attribute("data-discard") or None) == \
-        (bid, str(needs), best["trump"], best["discard"])
+    assert (
+        headline.get_attribute("data-bid"),
+        headline.get_attribute("data-needs"),
+        headline.get_attribute("data-trump"),
+        headline.get_attribute("data-discard") or None,
+    ) == (bid, str(needs), best["trump"], best["discard"])
     assert float(headline.get_attribute("data-make")) == best_choice["at_least"][str(needs)]
     assert float(headline.get_attribute("data-score")) == best["score"]
     assert headline.text.endswith(f" — P(make {needs}) = {percent(best_choice['at_least'][str(needs)])}")
@@ -821,15 +988,26 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     # Hasenpfeffer: the best choice for every bid, its points and its chance of making the bid
     rows = browser.find_elements(By.CSS_SELECTOR, "#single .sd-bids tbody tr")
     if case.variant == "hasenpfeffer":
-        shown = [(r.get_attribute("data-bid"),
-                  r.find_element(By.CSS_SELECTOR, "[data-field='choice']").get_attribute("data-choice"),
-                  r.find_element(By.CSS_SELECTOR, "[data-field='score']").text,
-                  r.find_element(By.CSS_SELECTOR, "[data-field='make']").text) for r in rows]
+        shown = [
+            (
+                r.get_attribute("data-bid"),
+                r.find_element(By.CSS_SELECTOR, "[data-field='choice']").get_attribute("data-choice"),
+                r.find_element(By.CSS_SELECTOR, "[data-field='score']").text,
+                r.find_element(By.CSS_SELECTOR, "[data-field='make']").text,
+            )
+            for r in rows
+        ]
         expected = []
         for name, choice in sim.forms["alone" if case.alone else "with_partner"].best().items():
             data = choice.to_json()
-            expected.append((name, f"{data['trump']}-{data['discard']}", decimal(data["scores"][name], sign=True),
-                             percent(data["at_least"][name])))
+            expected.append(
+                (
+                    name,
+                    f"{data['trump']}-{data['discard']}",
+                    decimal(data["scores"][name], sign=True),
+                    percent(data["at_least"][name]),
+                )
+            )
         assert shown == expected
     else:
         assert not rows  # one call: the headline says it all
@@ -840,8 +1018,10 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     contract = simulated_choice(case, form, case.trump, case.discard)
     column = shown_column(browser, "contract")
     check_column(column, contract, bid, deal.variant.hand_size)
-    assert "the contract played" in browser.find_element(
-        By.CSS_SELECTOR, f"#single .sd-compare thead th[data-choice='{column['choice']}']").text
+    assert (
+        "the contract played"
+        in browser.find_element(By.CSS_SELECTOR, f"#single .sd-compare thead th[data-choice='{column['choice']}']").text
+    )
     assert simulate_requests(browser) == 1
     # the table shown again for the same deal and declarer: the view on show is kept
     click(browser, browser.find_element(By.ID, "load"))
@@ -849,8 +1029,9 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     click(browser, cell_for(browser, case.trump, case.discard, case.variant))
     # another dealer's discard is not the maker's choice, and the panel says so
     note = "The dealer's discard is not the maker's choice" in panel.text
-    assert note == (case.variant != "hasenpfeffer" and case.discard is not None
-                    and case.declarer != case.example.dealer)
+    assert note == (
+        case.variant != "hasenpfeffer" and case.discard is not None and case.declarer != case.example.dealer
+    )
 
     # another declarer: its own view
     seats = [s for s in SEATS if SEATS.index(s) in deal.variant.seats]
@@ -952,7 +1133,7 @@ def hands_readable(driver) -> int:
     for name, left, _, right, _ in cards:
         assert left >= 0 and right <= width, f"{name} is cut off: {left:.0f} to {right:.0f} in {width} px"
     for i, (name, left, top, right, bottom) in enumerate(cards):
-        for other, left2, top2, right2, bottom2 in cards[i + 1:]:
+        for other, left2, top2, right2, bottom2 in cards[i + 1 :]:
             overlap = min(right, right2) - max(left, left2) > 0.5 and min(bottom, bottom2) - max(top, top2) > 0.5
             assert not overlap, f"{name} and {other} overlap"
     return len(cards)
@@ -962,7 +1143,8 @@ def table_cells_shown(driver) -> None:
     """Every cell of the heat map, its last column too, is inside the window."""
     width = driver.execute_script("return window.innerWidth")
     rights = driver.execute_script(
-        "return [...document.querySelectorAll('.heatmap .cell')].map(c => c.getBoundingClientRect().right)")
+        "return [...document.querySelectorAll('.heatmap .cell')].map(c => c.getBoundingClientRect().right)"
+    )
     assert rights and max(rights) <= width
 
 
@@ -992,30 +1174,61 @@ def test_nothing_overflows_and_every_hand_is_readable(server: LiveServer, browse
 # the example records of the page (api/page.py), and one that goes down; each result worked
 # out by hand from docs/variants.md's scoring
 RECORDS = {
-    "hasenpfeffer": (EXAMPLE_RECORDS["hasenpfeffer"], "N-S took 6 tricks: made · score N-S +6, E-W 0",
-                     True, 0, {"N-S": 6, "E-W": 0}),
+    "hasenpfeffer": (
+        EXAMPLE_RECORDS["hasenpfeffer"],
+        "N-S took 6 tricks: made · score N-S +6, E-W 0",
+        True,
+        0,
+        {"N-S": 6, "E-W": 0},
+    ),
     "euchre2": (EXAMPLE_RECORDS["euchre2"], "S took 5 tricks: made · score S +2, N 0", True, 0, {"S": 2, "N": 0}),
-    "euchre": (EXAMPLE_RECORDS["euchre"], "N-S took 3 tricks: made · score N-S +1, E-W 0", True, 0,
-               {"N-S": 1, "E-W": 0}),
+    "euchre": (
+        EXAMPLE_RECORDS["euchre"],
+        "N-S took 3 tricks: made · score N-S +1, E-W 0",
+        True,
+        0,
+        {"N-S": 1, "E-W": 0},
+    ),
     # N takes the AD, puts away the 9H and ruffs the KH: four tricks, each player's score
-    "euchre3": (EXAMPLE_RECORDS["euchre3"], "N took 4 tricks: made · score N +1, E 0, S 0", True, 0,
-                {"N": 1, "E": 0, "S": 0}),
+    "euchre3": (
+        EXAMPLE_RECORDS["euchre3"],
+        "N took 4 tricks: made · score N +1, E 0, S 0",
+        True,
+        0,
+        {"N": 1, "E": 0, "S": 0},
+    ),
     # S alone takes the Joker from N, W alone the JH from E: S takes two tricks, W's lone euchre scores 4
-    "railroad": (EXAMPLE_RECORDS["railroad"], "N-S took 2 tricks: down 1 · score N-S 0, E-W +4", False, 1,
-                 {"N-S": 0, "E-W": 4}),
+    "railroad": (
+        EXAMPLE_RECORDS["railroad"],
+        "N-S took 2 tricks: down 1 · score N-S 0, E-W +4",
+        False,
+        1,
+        {"N-S": 0, "E-W": 4},
+    ),
     # N bids 6 in spades and loses a trick to W's right bower: down 1, the bid lost
-    "hasenpfeffer-down": ("\n".join([
-        "dealer: W", "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS", "auction: N 6, E pass, S pass, W pass",
-        "contract: N 6, trump S, discard KH",
-        "play: JK TD 9S QS | JC KD TS JS | QD KS AD 9D | AS AH TH JD | AC KC TC 9C | QC QH 9H JH"]),
-        "N-S took 5 tricks: down 1 · score N-S −6, E-W 0", False, 1, {"N-S": -6, "E-W": 0}),
+    "hasenpfeffer-down": (
+        "\n".join(
+            [
+                "dealer: W",
+                "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS",
+                "auction: N 6, E pass, S pass, W pass",
+                "contract: N 6, trump S, discard KH",
+                "play: JK TD 9S QS | JC KD TS JS | QD KS AD 9D | AS AH TH JD | AC KC TC 9C | QC QH 9H JH",
+            ]
+        ),
+        "N-S took 5 tricks: down 1 · score N-S −6, E-W 0",
+        False,
+        1,
+        {"N-S": -6, "E-W": 0},
+    ),
 }
 
 
 def log_cards(browser) -> list[str]:
     """The trick log's cards, read at once: the fair review may redraw the log while it is read."""
     return browser.execute_script(
-        "return Array.from(document.querySelectorAll('.log-card'), card => card.getAttribute('data-card'))")
+        "return Array.from(document.querySelectorAll('.log-card'), card => card.getAttribute('data-card'))"
+    )
 
 
 def record_field(driver):
@@ -1038,8 +1251,9 @@ def load_record(driver, url: str, text: str) -> None:
 
 @by_window
 @pytest.mark.parametrize("name", RECORDS)
-def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(server: LiveServer, browser, name: str,
-                                                                     window: str) -> None:
+def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(
+    server: LiveServer, browser, name: str, window: str
+) -> None:
     text, words, made, down, score = RECORDS[name]
     status, answer = server.api("record", {"record": text})
     assert status == 200 and answer["record"]["result"]["score"] == score
@@ -1061,7 +1275,8 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(server: L
         contract = record["contract"]
         banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text
         assert banner.startswith(f"{contract['declarer']} ") and contract["trump"] in browser.find_element(
-            By.CSS_SELECTOR, ".heatmap .cell.selected").get_attribute("data-trump")
+            By.CSS_SELECTOR, ".heatmap .cell.selected"
+        ).get_attribute("data-trump")
         no_overflow(browser)
         hands_readable(browser)
         # the link restores the record, at a card of its play
@@ -1079,8 +1294,10 @@ def test_a_record_that_stops_in_the_auction(server: LiveServer, browser) -> None
     field.send_keys("variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass")
     click(browser, browser.find_element(By.ID, "record-load"))
     assert error_text(browser) is None
-    assert browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result").text == \
-        "Result: The auction goes on: N to call. No contract yet."
+    assert (
+        browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result").text
+        == "Result: The auction goes on: N to call. No contract yet."
+    )
     assert page_state(browser)["record"].startswith("variant: euchre2; deck: 24; dealer: N")
     assert len(browser.find_elements(By.CSS_SELECTOR, ".seat-area .hand .card")) == 10  # the deal is on view
 
@@ -1112,8 +1329,9 @@ def test_a_refused_record_clears_the_summary_of_the_one_before(server: LiveServe
 
 
 def in_view(driver, element) -> None:
-    top, bottom = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]",
-                                        element)
+    top, bottom = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.top, r.bottom]", element
+    )
     assert 0 <= top and bottom <= driver.execute_script("return window.innerHeight"), (top, bottom)
 
 
@@ -1132,8 +1350,9 @@ def test_an_error_shows_beside_the_control_that_caused_it(server: LiveServer, br
         box = error_box(browser, "paste-error")
         assert "must follow" in box.text
         in_view(browser, box)
-        gap = browser.execute_script("return arguments[0].getBoundingClientRect().top - "
-                                     "arguments[1].getBoundingClientRect().bottom", box, button)
+        gap = browser.execute_script(
+            "return arguments[0].getBoundingClientRect().top - arguments[1].getBoundingClientRect().bottom", box, button
+        )
         assert 0 <= gap < 60  # right under the button
         # a deal the game refuses: under the deal form, in the page's words
         deal = browser.find_element(By.ID, "deal-input")
@@ -1154,17 +1373,22 @@ def test_the_page_never_shows_the_command_lines_words(server: LiveServer, browse
     field.send_keys("N:..KQT9.9 T9.AK8.. AS")
     click(browser, browser.find_element(By.ID, "load"))
     shown = error_box(browser, "deal-error").text
-    assert shown.endswith("8H in S's hand is not in the euchre2 deck (24 cards) (it is in the 32-card deck: "
-                          "choose 32 cards under Deck)")
+    assert shown.endswith(
+        "8H in S's hand is not in the euchre2 deck (24 cards) (it is in the 32-card deck: choose 32 cards under Deck)"
+    )
     assert "--" not in shown and "API" not in shown
 
 
-@pytest.mark.parametrize(("link", "expected"), [
-    ({"dealer": "w", "declarer": "n"}, {"dealer": "W", "declarer": "N"}),
-    ({"dealer": " W", "declarer": "n "}, {"dealer": "W", "declarer": "N"}),
-])
-def test_a_link_with_lower_case_seats_is_the_same_contract(server: LiveServer, browser, link: dict,
-                                                           expected: dict) -> None:
+@pytest.mark.parametrize(
+    ("link", "expected"),
+    [
+        ({"dealer": "w", "declarer": "n"}, {"dealer": "W", "declarer": "N"}),
+        ({"dealer": " W", "declarer": "n "}, {"dealer": "W", "declarer": "N"}),
+    ],
+)
+def test_a_link_with_lower_case_seats_is_the_same_contract(
+    server: LiveServer, browser, link: dict, expected: dict
+) -> None:
     params = {"deal": HASEN.example.deal, **link, "trump": "C", "discard": "KH", "play": HASEN.record}
     browser.get(server.url + "/?" + urlencode(params, quote_via=quote))
     settle(browser)
@@ -1172,21 +1396,30 @@ def test_a_link_with_lower_case_seats_is_the_same_contract(server: LiveServer, b
     state = page_state(browser)
     assert (state["dealer"], state["declarer"]) == (expected["dealer"], expected["declarer"])
     status, review = server.api("review", {**HASEN.contract, "play": HASEN.record})
-    assert log_cards(browser) == \
-        [c["card"] for c in review["cards"]]
+    assert log_cards(browser) == [c["card"] for c in review["cards"]]
     assert browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text.startswith("N declares")
 
 
-@pytest.mark.parametrize(("params", "message"), [
-    ({"deal": HASENPFEFFER_DEAL, "dealer": "x", "declarer": "N"},
-     "The link's dealer 'x' is not a seat of Hasenpfeffer: N, E, S or W."),
-    ({"variant": "euchre2", "deal": EUCHRE2.deal, "dealer": "N", "declarer": "e"},
-     "The link's declarer 'e' is not a seat of Two-handed Euchre: N or S."),
-    ({"deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "alone": "yes"},
-     "The link's alone 'yes' is not 1 or 0."),
-])
-def test_a_link_with_a_seat_the_game_has_not_is_refused(server: LiveServer, browser, params: dict,
-                                                        message: str) -> None:
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        (
+            {"deal": HASENPFEFFER_DEAL, "dealer": "x", "declarer": "N"},
+            "The link's dealer 'x' is not a seat of Hasenpfeffer: N, E, S or W.",
+        ),
+        (
+            {"variant": "euchre2", "deal": EUCHRE2.deal, "dealer": "N", "declarer": "e"},
+            "The link's declarer 'e' is not a seat of Two-handed Euchre: N or S.",
+        ),
+        (
+            {"deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "alone": "yes"},
+            "The link's alone 'yes' is not 1 or 0.",
+        ),
+    ],
+)
+def test_a_link_with_a_seat_the_game_has_not_is_refused(
+    server: LiveServer, browser, params: dict, message: str
+) -> None:
     browser.get(server.url + "/?" + urlencode(params, quote_via=quote))
     settle(browser)
     assert error_box(browser, "error").text.endswith(message)
@@ -1202,7 +1435,8 @@ FAIR_GAMES = ["hasenpfeffer", "euchre2", "euchre", "euchre3"]  # the page's exam
 def panel_readable(driver, selector: str) -> int:
     """Every piece of text under ``selector`` lies inside the window, in a font of at least
     11 px; how many pieces."""
-    boxes = driver.execute_script("""
+    boxes = driver.execute_script(
+        """
         const out = [];
         for (const root of document.querySelectorAll(arguments[0])) {
           const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -1217,7 +1451,9 @@ def panel_readable(driver, selector: str) -> int:
                       parseFloat(getComputedStyle(node.parentElement).fontSize)]);
           }
         }
-        return out;""", selector)
+        return out;""",
+        selector,
+    )
     width = driver.execute_script("return window.innerWidth")
     for text, left, right, size in boxes:
         assert left >= 0 and right <= width + 0.5, f"{text!r} runs off the window: {left:.0f} to {right:.0f}"
@@ -1257,19 +1493,20 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         assert json.loads(result.get_attribute("data-score")) == score == review["result"]["score"]
         par = review["par"]["contract"]
         assert panel.find_element(By.CSS_SELECTOR, ".fair-par").text.startswith(
-            f"Par, every hand open: {par['declarer']} ")
+            f"Par, every hand open: {par['declarer']} "
+        )
         # every call of the auction judged from its caller's seat, in points
         calls = panel.find_elements(By.CSS_SELECTOR, ".fair-call")
-        assert [c.get_attribute("data-mistake") for c in calls] == [str(c["mistake"]).lower()
-                                                                      for c in review["calls"]]
+        assert [c.get_attribute("data-mistake") for c in calls] == [str(c["mistake"]).lower() for c in review["calls"]]
         for shown, call in zip(calls, review["calls"]):
             assert shown.text.startswith(f"{call['number']}. {call['seat']} ")
             assert f": {decimal(call['expected'], sign=True)}" in shown.text
 
         # every card of the trick log judged twice
         items = browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")
-        assert [(i.get_attribute("data-card"), i.get_attribute("data-verdict")) for i in items] == \
-            [(c["card"], c["verdict"]) for c in cards]
+        assert [(i.get_attribute("data-card"), i.get_attribute("data-verdict")) for i in items] == [
+            (c["card"], c["verdict"]) for c in cards
+        ]
         for item, card in zip(items, cards):
             single, double = verdict_texts(card)
             assert item.find_element(By.CSS_SELECTOR, ".sd-verdict").text == single
@@ -1286,23 +1523,36 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         assert (f"±{decimal(costliest['points_stderr'])} " in shown) != costliest["exact"]
         assert shown.endswith(" — a mistake") == costliest["mistake"]
         # the graph rings the mistakes; a card costly only with every hand open is not ringed
-        rings = [int(r.get_attribute("data-cards"))
-                 for r in browser.find_elements(By.CSS_SELECTOR, "#graph circle.sd-mistake")]
+        rings = [
+            int(r.get_attribute("data-cards"))
+            for r in browser.find_elements(By.CSS_SELECTOR, "#graph circle.sd-mistake")
+        ]
         assert rings == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "mistake"]
-        only_open = [int(p.get_attribute("data-cards"))
-                     for p in browser.find_elements(By.CSS_SELECTOR, "#graph .point.dd-only")]
+        only_open = [
+            int(p.get_attribute("data-cards")) for p in browser.find_elements(By.CSS_SELECTOR, "#graph .point.dd-only")
+        ]
         assert only_open == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "double dummy only"]
         # each player's totals
-        rows = {r.get_attribute("data-seat"): r.find_element(By.CSS_SELECTOR, "[data-field='mistakes']").text
-                for r in panel.find_elements(By.CSS_SELECTOR, ".fair-players tbody tr")}
+        rows = {
+            r.get_attribute("data-seat"): r.find_element(By.CSS_SELECTOR, "[data-field='mistakes']").text
+            for r in panel.find_elements(By.CSS_SELECTOR, ".fair-players tbody tr")
+        }
         assert rows == {seat: str(t["mistakes"]) for seat, t in review["players"].items()}
 
         # the declarer's bid advice, knowing only its own cards
         assert panel_state(browser, "advice") == "done"
         status, loaded = server.api("record", {"record": text})
         record = loaded["record"]
-        body = {"deal": record["deal"], "dealer": record["dealer"], "seat": record["contract"]["declarer"],
-                "variant": record["variant"], "deck": record["deck"], **record["settings"], "layouts": 200, "seed": 0}
+        body = {
+            "deal": record["deal"],
+            "dealer": record["dealer"],
+            "seat": record["contract"]["declarer"],
+            "variant": record["variant"],
+            "deck": record["deck"],
+            **record["settings"],
+            "layouts": 200,
+            "seed": 0,
+        }
         status, advice = server.api("bid", body)
         assert status == 200
         # one answer, said once: the headline, and no other line of advice beside it
@@ -1323,9 +1573,18 @@ def test_a_three_handed_record_is_reviewed_on_the_board(server: LiveServer, brow
     maker's tricks counted against the other two; the single-dummy panels answer for each of
     the three players, the bid advice in the maker's own points against the other two."""
     text = RECORDS["euchre3"][0]
-    status, review = server.api("review", {"deal": "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD", "dealer": "N",
-                                           "variant": "euchre3", "declarer": "N", "trump": "D", "discard": "9H",
-                                           "play": "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC"})
+    status, review = server.api(
+        "review",
+        {
+            "deal": "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD",
+            "dealer": "N",
+            "variant": "euchre3",
+            "declarer": "N",
+            "trump": "D",
+            "discard": "9H",
+            "play": "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC",
+        },
+    )
     assert status == 200
     load_record(browser, server.url, text)
     assert error_text(browser) is None
@@ -1333,17 +1592,24 @@ def test_a_three_handed_record_is_reviewed_on_the_board(server: LiveServer, brow
     assert absent == ["W"]
     for panel in ("fair", "advice", "single"):
         assert panel_state(browser, panel) == "done", panel
-    players = [row.get_attribute("data-seat") for row in
-               browser.find_elements(By.CSS_SELECTOR, "#fair [data-seat]") if row.tag_name == "tr"]
+    players = [
+        row.get_attribute("data-seat")
+        for row in browser.find_elements(By.CSS_SELECTOR, "#fair [data-seat]")
+        if row.tag_name == "tr"
+    ]
     assert sorted(set(players)) == ["E", "N", "S"], players
     caption = browser.find_element(By.CSS_SELECTOR, "#advice .advice-actions caption").text
-    assert caption == ("At the table: each option, the auction played out (points for N, its own points less the "
-                       "mean of the other two players')")
+    assert caption == (
+        "At the table: each option, the auction played out (points for N, its own points less the "
+        "mean of the other two players')"
+    )
     heads = [th.text for th in browser.find_elements(By.CSS_SELECTOR, "#advice .advice-actions th")]
     assert heads[2:5] == ["N plays", "N makes", "E or S makes"], heads
     result = browser.find_element(By.CSS_SELECTOR, "#summary .result").text
-    assert result == f"The played record, all 15 cards: N took {review['taken']} tricks (the contract was worth " \
-                     f"{review['contract']['tricks']}).", result
+    assert (
+        result == f"The played record, all 15 cards: N took {review['taken']} tricks (the contract was worth "
+        f"{review['contract']['tricks']})."
+    ), result
     assert review["taken"] == 4  # worked out by hand: tricks 2 to 5
     assert log_cards(browser) == "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC".split()
     no_overflow(browser)
@@ -1364,8 +1630,11 @@ def test_a_railroad_record_with_calls_for_best_is_reviewed_on_the_board(server: 
     assert "N passed JK, S put away KH" in banner.replace("♥", "H").replace("★", "")
     for panel in ("fair", "advice", "single"):
         assert panel_state(browser, panel) == "done", panel
-    players = [row.get_attribute("data-seat") for row in
-               browser.find_elements(By.CSS_SELECTOR, "#fair [data-seat]") if row.tag_name == "tr"]
+    players = [
+        row.get_attribute("data-seat")
+        for row in browser.find_elements(By.CSS_SELECTOR, "#fair [data-seat]")
+        if row.tag_name == "tr"
+    ]
     assert {"S", "W"} <= set(players), players
     no_overflow(browser)
 
@@ -1373,8 +1642,13 @@ def test_a_railroad_record_with_calls_for_best_is_reviewed_on_the_board(server: 
 def test_a_railroad_table_cell_plays_with_its_calls(server: LiveServer, browser) -> None:
     """A lone Railroad maker's table makes each trump's calls for best: picking clubs plays it
     with them (N passes the Joker), and the link keeps them."""
-    params = {"variant": "railroad", "deal": "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", "dealer": "N",
-              "declarer": "S", "alone": "1"}
+    params = {
+        "variant": "railroad",
+        "deal": "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD",
+        "dealer": "N",
+        "declarer": "S",
+        "alone": "1",
+    }
     browser.get(server.url + "/?" + urlencode(params, quote_via=quote))
     settle(browser)
     status, table = server.api("table", {**{k: v for k, v in params.items() if k != "alone"}, "alone": True})
@@ -1391,8 +1665,9 @@ def test_a_railroad_table_cell_plays_with_its_calls(server: LiveServer, browser)
     # discard, so only that discard's cell is played, the others shown but not playable
     browser.get(server.url + "/?" + urlencode({**params, "declarer": "N"}, quote_via=quote))
     settle(browser)
-    status, table = server.api("table", {**{k: v for k, v in params.items() if k != "alone"}, "declarer": "N",
-                                         "alone": True})
+    status, table = server.api(
+        "table", {**{k: v for k, v in params.items() if k != "alone"}, "declarer": "N", "alone": True}
+    )
     row = table["declarers"]["N"]["tricks"]["D"]
     discards = [c for c in row if c not in ("value", "best", "defender_best")]
     choice = next(c for c in discards if row[c] == row["value"])
@@ -1414,8 +1689,11 @@ def test_the_play_on_the_board_is_reviewed_fairly_on_request(server: LiveServer,
     settle(browser)
     assert panel_state(browser, "fair") == "done"
     played = record["play"].replace("|", " ").split()
-    other = next(c.get_attribute("data-card") for c in browser.find_elements(
-        By.CSS_SELECTOR, ".seat-area.moving button.card.legal") if c.get_attribute("data-card") != played[2])
+    other = next(
+        c.get_attribute("data-card")
+        for c in browser.find_elements(By.CSS_SELECTOR, ".seat-area.moving button.card.legal")
+        if c.get_attribute("data-card") != played[2]
+    )
     click(browser, browser.find_element(By.CSS_SELECTOR, f".seat-area.moving button.card[data-card='{other}']"))
     assert len(browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")) == 2
     assert "The board's play is not the record's" in browser.find_element(By.ID, "fair").text
@@ -1426,11 +1704,14 @@ def test_the_play_on_the_board_is_reviewed_fairly_on_request(server: LiveServer,
     assert status == 200
     panel = browser.find_element(By.ID, "fair")
     assert "This review is of the play on the board" in panel.text
-    assert panel.find_element(By.CSS_SELECTOR, ".fair-result").text == \
-        "The record stops after 3 cards of the play: no result yet."
+    assert (
+        panel.find_element(By.CSS_SELECTOR, ".fair-result").text
+        == "The record stops after 3 cards of the play: no result yet."
+    )
     items = browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")
-    assert [(i.get_attribute("data-card"), i.find_element(By.CSS_SELECTOR, ".sd-verdict").text) for i in items] == \
-        [(c["card"], verdict_texts(c)[0]) for c in review["cards"]]
+    assert [(i.get_attribute("data-card"), i.find_element(By.CSS_SELECTOR, ".sd-verdict").text) for i in items] == [
+        (c["card"], verdict_texts(c)[0]) for c in review["cards"]
+    ]
 
 
 def test_the_fair_review_says_when_the_server_fails(browser) -> None:
@@ -1444,11 +1725,20 @@ def test_the_fair_review_says_when_the_server_fails(browser) -> None:
         contract = record["contract"]
         # the double-dummy answers the page needs, kept in the cache
         game = {"variant": record["variant"], "deck": record["deck"]}
-        position = {"deal": record["deal"], "dealer": record["dealer"], "declarer": contract["declarer"],
-                    "trump": contract["trump"], "discard": contract["discard"], "alone": contract["alone"], **game}
-        for endpoint, body in [("table", {k: v for k, v in position.items() if k not in ("trump", "discard")}),
-                               ("review", {**position, "play": record["play"]}),
-                               ("solve", {**position, "played": record["play"]})]:
+        position = {
+            "deal": record["deal"],
+            "dealer": record["dealer"],
+            "declarer": contract["declarer"],
+            "trump": contract["trump"],
+            "discard": contract["discard"],
+            "alone": contract["alone"],
+            **game,
+        }
+        for endpoint, body in [
+            ("table", {k: v for k, v in position.items() if k not in ("trump", "discard")}),
+            ("review", {**position, "play": record["play"]}),
+            ("solve", {**position, "played": record["play"]}),
+        ]:
             answered_in_time(slow, endpoint, body)
         status, failed = slow.api("review", {"record": text, "layouts": 200, "seed": 0})
         assert status == 503
@@ -1459,19 +1749,25 @@ def test_the_fair_review_says_when_the_server_fails(browser) -> None:
         error = panel.find_element(By.CSS_SELECTOR, ".sd-error-text")
         assert error.text == f"The fair review could not be computed: {failed['error']}"
         retry = panel.find_element(By.ID, "fair-retry")
-        gap = browser.execute_script("return arguments[0].getBoundingClientRect().top - "
-                                     "arguments[1].getBoundingClientRect().bottom", retry, error)
+        gap = browser.execute_script(
+            "return arguments[0].getBoundingClientRect().top - arguments[1].getBoundingClientRect().bottom",
+            retry,
+            error,
+        )
         assert 0 <= gap < 40  # the button is right under its message
         # the rest of the page stands: no error box, the record's result and its play on view
         assert error_text(browser) is None
-        assert browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result").text == \
-            f"Result: {RECORDS['hasenpfeffer'][1]}"
+        assert (
+            browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result").text
+            == f"Result: {RECORDS['hasenpfeffer'][1]}"
+        )
         assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card")) == 24
         assert not browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list")
         assert panel_state(browser, "advice") == "error"  # the bid advice overran the limit too
         # trying again asks again (and fails again here)
-        requests = "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/v1/review'))" \
-                   ".length"
+        requests = (
+            "return performance.getEntriesByType('resource').filter(e => e.name.endsWith('/api/v1/review')).length"
+        )
         before = browser.execute_script(requests)
         retry.click()
         assert panel_state(browser, "fair") == "error"
@@ -1481,6 +1777,7 @@ def test_the_fair_review_says_when_the_server_fails(browser) -> None:
 
 
 # --- the night's report (hasen session --html) on a phone and on a desk -------------------------
+
 
 @pytest.fixture(scope="module")
 def night_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -1492,8 +1789,12 @@ def night_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     folder = tmp_path_factory.mktemp("report")
     report = folder / "night.html"
-    assert main(["session", str(write_night(folder)), str(folder / "night.jsonl"), "--layouts", "6",
-                 "--html", str(report)]) == 0
+    assert (
+        main(
+            ["session", str(write_night(folder)), str(folder / "night.jsonl"), "--layouts", "6", "--html", str(report)]
+        )
+        == 0
+    )
     return report
 
 
@@ -1505,7 +1806,8 @@ def test_the_report_reads_on_a_phone_and_a_desk(browser, night_report: Path, win
         width = browser.execute_script("return window.innerWidth")
         # every chart is drawn inside the window, at a width that can be read
         charts = browser.execute_script(
-            "return [...document.querySelectorAll('figure svg')].map(s => s.getBoundingClientRect().width)")
+            "return [...document.querySelectorAll('figure svg')].map(s => s.getBoundingClientRect().width)"
+        )
         assert len(charts) == 4 and all(100 < w <= width for w in charts), charts
         # each hand's line is there to link to, its score after it shown
         row = browser.find_element(By.ID, "hand-5")
@@ -1513,21 +1815,26 @@ def test_the_report_reads_on_a_phone_and_a_desk(browser, night_report: Path, win
         # on the phone a row is a card of labelled lines: each value says what it is
         if window == "phone":
             label = browser.execute_script(
-                "return getComputedStyle(document.querySelector('#hand-5 td'), '::before').content")
+                "return getComputedStyle(document.querySelector('#hand-5 td'), '::before').content"
+            )
             assert label.strip('"').startswith("hand")
 
 
 # --- the page on a phone and on a desk, and the bid advice from one seat's cards ----------------
 
+
 def box(driver, selector: str) -> dict:
     return driver.execute_script(
         "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
-        "return {left: r.left, top: r.top + scrollY, right: r.right, bottom: r.bottom + scrollY};", selector)
+        "return {left: r.left, top: r.top + scrollY, right: r.right, bottom: r.bottom + scrollY};",
+        selector,
+    )
 
 
 @by_window
-def test_the_board_comes_first_on_a_phone_and_beside_the_table_on_a_desk(server: LiveServer, browser,
-                                                                        window: str) -> None:
+def test_the_board_comes_first_on_a_phone_and_beside_the_table_on_a_desk(
+    server: LiveServer, browser, window: str
+) -> None:
     with sized(browser, window):
         browser.get(server.url + HASEN.contract_link(play=HASEN.record, at="4"))
         settle(browser)
@@ -1542,8 +1849,10 @@ def test_the_board_comes_first_on_a_phone_and_beside_the_table_on_a_desk(server:
             # the table of trumps beside the board, the deal above both, the panels under them in two columns
             assert table["left"] >= board["right"] and table["top"] < board["bottom"]
             assert deal["bottom"] <= board["top"]
-            lefts = browser.execute_script("return [...document.querySelectorAll('.side > .panel')]"
-                                           ".map(p => Math.round(p.getBoundingClientRect().left))")
+            lefts = browser.execute_script(
+                "return [...document.querySelectorAll('.side > .panel')]"
+                ".map(p => Math.round(p.getBoundingClientRect().left))"
+            )
             assert len(set(lefts)) == 2, lefts
         hands_readable(browser)
 
@@ -1573,8 +1882,19 @@ def test_the_advice_from_a_seats_own_cards_and_the_score(server: LiveServer, bro
         browser.find_element(By.ID, field).send_keys(text)
     click(browser, browser.find_element(By.ID, "advice-ask"))
     assert panel_state(browser, "advice") == "done"
-    status, answer = server.api("bid", {"seat": "N", "hand": "AS KH AC QC JC JK", "dealer": "W", "score": "9-0",
-                                        "variant": "hasenpfeffer", "deck": 25, "layouts": 200, "seed": 0})
+    status, answer = server.api(
+        "bid",
+        {
+            "seat": "N",
+            "hand": "AS KH AC QC JC JK",
+            "dealer": "W",
+            "score": "9-0",
+            "variant": "hasenpfeffer",
+            "deck": 25,
+            "layouts": 200,
+            "seed": 0,
+        },
+    )
     assert status == 200
     headline = browser.find_element(By.CSS_SELECTOR, "#advice .advice-headline").text
     assert headline.startswith("At 9-0 (N-S 9, E-W 0): bid up to ") and "N-S win the game" in headline
@@ -1608,8 +1928,20 @@ def test_a_three_handed_seats_advice_weighs_its_own_chance_of_winning(server: Li
         browser.find_element(By.ID, field).send_keys(text)
     click(browser, browser.find_element(By.ID, "advice-ask"))
     assert panel_state(browser, "advice") == "done"
-    status, answer = server.api("bid", {"seat": "N", "hand": "AS JS KH AC 9C", "upcard": "TS", "dealer": "S",
-                                        "score": "3-5-7", "variant": "euchre3", "deck": 24, "layouts": 200, "seed": 0})
+    status, answer = server.api(
+        "bid",
+        {
+            "seat": "N",
+            "hand": "AS JS KH AC 9C",
+            "upcard": "TS",
+            "dealer": "S",
+            "score": "3-5-7",
+            "variant": "euchre3",
+            "deck": 24,
+            "layouts": 200,
+            "seed": 0,
+        },
+    )
     assert status == 200
     headline = browser.find_element(By.CSS_SELECTOR, "#advice .advice-headline").text
     assert headline.startswith("At 3-5-7 (N 3, E 5, S 7): ") and "N wins the game" in headline

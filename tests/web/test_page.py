@@ -27,8 +27,14 @@ def test_the_page_is_served_at_the_root(client: FlaskClient) -> None:
     assert response.status_code == 200 and response.mimetype == "text/html"
     html = response.get_data(as_text=True)
     # the review panel is of the whole played record, not of the position on the board
-    for label in ("The deal", "Trump and discard", "The play", "Review of the played record",
-                  "Review a played hand", "Fair review of the hand record"):
+    for label in (
+        "The deal",
+        "Trump and discard",
+        "The play",
+        "Review of the played record",
+        "Review a played hand",
+        "Fair review of the hand record",
+    ):
         assert label in html
     facts = page_facts(html)
     assert facts["api"] == "/api/v1"
@@ -65,26 +71,43 @@ def test_the_page_knows_every_game_and_deck(client: FlaskClient) -> None:
     assert facts["defaultGame"] == "hasenpfeffer"
     assert {(name, int(size)) for name, game in facts["games"].items() for size in game["decks"]} == set(GAMES)
     assert set(facts["games"]) == set(VARIANTS)
-    assert {name: game["deckSizes"] for name, game in facts["games"].items()} == \
-        {"hasenpfeffer": ["25"], "euchre2": ["24", "32", "25"], "euchre3": ["24", "32"],
-         "euchre": ["24", "25"], "railroad": ["25", "33"]}  # the default first
+    assert {name: game["deckSizes"] for name, game in facts["games"].items()} == {
+        "hasenpfeffer": ["25"],
+        "euchre2": ["24", "32", "25"],
+        "euchre3": ["24", "32"],
+        "euchre": ["24", "25"],
+        "railroad": ["25", "33"],
+    }  # the default first
     for (name, size), (seats, hand, extra, exchanger, sides) in GAMES.items():
         game = facts["games"][name]
-        assert game["title"] and game["defaultDeck"] == {"hasenpfeffer": "25", "euchre2": "24", "euchre3": "24",
-                                                         "euchre": "24", "railroad": "25"}[name]
+        assert (
+            game["title"]
+            and game["defaultDeck"]
+            == {"hasenpfeffer": "25", "euchre2": "24", "euchre3": "24", "euchre": "24", "railroad": "25"}[name]
+        )
         shown = game["decks"][str(size)]
         deck = [r + s for s in "SHDC" for r in RANKS[size]] + (["JK"] if size in (25, 33) else [])
         assert shown["deck"] == deck, (name, size)
-        assert ("".join(shown["seats"]), shown["handSize"], shown["extraCard"], shown["exchanger"], shown["sides"]) == \
-            (seats, hand, extra, exchanger, sides), (name, size)
+        assert ("".join(shown["seats"]), shown["handSize"], shown["extraCard"], shown["exchanger"], shown["sides"]) == (
+            seats,
+            hand,
+            extra,
+            exchanger,
+            sides,
+        ), (name, size)
         assert shown["partners"] == (len(seats) == 4)
         assert shown["extraOptional"] == (name == "hasenpfeffer")
         assert sorted(shown["sideNames"]) == sorted(set(sides.values()))
         # who plays against each seat: the other side, or with three players the other two
         for seat in seats:
             others = [s for s in seats if s != seat]
-            expected = " and ".join(others) if len(seats) == 3 else others[0] if len(seats) == 2 else \
-                ("E-W" if seat in "NS" else "N-S")
+            expected = (
+                " and ".join(others)
+                if len(seats) == 3
+                else others[0]
+                if len(seats) == 2
+                else ("E-W" if seat in "NS" else "N-S")
+            )
             assert shown["against"][seat] == expected, (name, seat)
     # every game has a built-in example deal, one that every deck of the game holds
     for name, game in facts["games"].items():
@@ -142,9 +165,18 @@ def test_every_script_and_style_is_served(client: FlaskClient) -> None:
                 assert response.mimetype in ("text/javascript", "application/javascript"), path
                 text = response.get_data(as_text=True)
                 todo += ["/static/" + name for name in re.findall(r'from "\./([\w.]+)"', text)]
-    assert {"/static/cards.js", "/static/api.js", "/static/board.js", "/static/heatmap.js",
-            "/static/summary.js", "/static/builder.js", "/static/hands.js", "/static/graph.js",
-            "/static/simulation.js", "/static/singledummy.js"} <= seen
+    assert {
+        "/static/cards.js",
+        "/static/api.js",
+        "/static/board.js",
+        "/static/heatmap.js",
+        "/static/summary.js",
+        "/static/builder.js",
+        "/static/hands.js",
+        "/static/graph.js",
+        "/static/simulation.js",
+        "/static/singledummy.js",
+    } <= seen
 
 
 def test_the_api_still_answers_json_errors(client: FlaskClient) -> None:
@@ -162,9 +194,19 @@ def test_the_page_knows_each_bid_and_the_tricks_it_needs(client: FlaskClient) ->
             assert deck["bids"] == expected, (name, size)
             cards = deck["deck"]
             extra = "widow" if name == "hasenpfeffer" else "upcard"
-            answer = client.post("/api/v1/simulate", json={
-                "hand": " ".join(cards[:deck["handSize"]]), extra: cards[deck["handSize"]], "seat": "N",
-                "dealer": "N", "variant": name, "deck": int(size), "layouts": 1, "form": "partner"}).get_json()
+            answer = client.post(
+                "/api/v1/simulate",
+                json={
+                    "hand": " ".join(cards[: deck["handSize"]]),
+                    extra: cards[deck["handSize"]],
+                    "seat": "N",
+                    "dealer": "N",
+                    "variant": name,
+                    "deck": int(size),
+                    "layouts": 1,
+                    "form": "partner",
+                },
+            ).get_json()
             for choice in answer["forms"]["with_partner"]["choices"]:
                 assert list(choice["scores"]) == [bid for bid, _ in deck["bids"]], (name, size)
 

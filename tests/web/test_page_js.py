@@ -135,8 +135,14 @@ def js(facts: dict, tmp_path: Path):
     (tmp_path / "run.js").write_text(RUNNER)
 
     def call(calls: list[tuple[str, list]]) -> list[dict]:
-        done = subprocess.run([NODE, "run.js"], cwd=tmp_path, input=json.dumps({"facts": facts, "calls": calls}),
-                              capture_output=True, text=True, timeout=60)
+        done = subprocess.run(
+            [NODE, "run.js"],
+            cwd=tmp_path,
+            input=json.dumps({"facts": facts, "calls": calls}),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert done.returncode == 0, done.stderr
         return json.loads(done.stdout)
 
@@ -162,9 +168,13 @@ def random_deals(count: int) -> list[Deal]:
                 rng.shuffle(cards)
                 seats = [SEATS[s] for s in variant.seats]
                 size = variant.hand_size
-                text = seats[0] + ":" + " ".join(
-                    _dotted(cards[i * size:(i + 1) * size]) for i in range(len(seats))) + " " + card_name(
-                    cards[len(seats) * size])
+                text = (
+                    seats[0]
+                    + ":"
+                    + " ".join(_dotted(cards[i * size : (i + 1) * size]) for i in range(len(seats)))
+                    + " "
+                    + card_name(cards[len(seats) * size])
+                )
                 deals.append(Deal(text, dealer=rng.choice(seats), variant=variant))
     return deals
 
@@ -190,8 +200,10 @@ def test_the_hands_at_the_first_lead(js, example: Example) -> None:
     text, g = deal.notation(), game_of(deal)
     six = deal.hands[deal.dealer if example.variant != "hasenpfeffer" else 0] | 1 << deal.extra
     seat = "N" if example.variant == "hasenpfeffer" else example.dealer  # who takes the widow or upcard
-    calls = [("startingHands", [g, text, {"declarer": "N", "dealer": example.dealer, "discard": card_name(c)}])
-             for c in cards_of(six)]
+    calls = [
+        ("startingHands", [g, text, {"declarer": "N", "dealer": example.dealer, "discard": card_name(c)}])
+        for c in cards_of(six)
+    ]
     answers = js(calls + [("startingHands", [g, text, {"declarer": "N", "dealer": example.dealer, "discard": None}])])
     for card, answer in zip(cards_of(six), answers):
         held = answer["value"]
@@ -201,16 +213,21 @@ def test_the_hands_at_the_first_lead(js, example: Example) -> None:
                 assert set(held[other]) == names(deal.hands[SEATS.index(other)])
     # nobody took the upcard (a Euchre trump of another suit): the hands as dealt
     if example.variant != "hasenpfeffer":
-        assert {s: set(c) for s, c in answers[-1]["value"].items()} == \
-            {SEATS[s]: names(deal.hands[s]) for s in deal.variant.seats}
+        assert {s: set(c) for s, c in answers[-1]["value"].items()} == {
+            SEATS[s]: names(deal.hands[s]) for s in deal.variant.seats
+        }
 
 
 def test_a_discard_not_in_canonical_form_is_refused_not_guessed(js, hasenpfeffer: Example) -> None:
     # a link's "K♥" made the page put away the widow instead of KH
     deal = Deal(hasenpfeffer.deal, hasenpfeffer.dealer)
     contract = {"declarer": "N", "dealer": "W"}
-    answers = js([("startingHands", [game_of(deal), deal.notation(), {**contract, "discard": discard}])
-                  for discard in ("K♥", " KH", "*", "KH")])
+    answers = js(
+        [
+            ("startingHands", [game_of(deal), deal.notation(), {**contract, "discard": discard}])
+            for discard in ("K♥", " KH", "*", "KH")
+        ]
+    )
     for answer in answers[:3]:
         assert "error" in answer and "is not among" in answer["error"]
     assert set(answers[3]["value"]["N"]) == {"AS", "KS", "AC", "QC", "JC", "JK"}
@@ -239,9 +256,12 @@ def test_hands_sorted_for_the_trump(js) -> None:
                 suits_seen.append(suit)
         if trump in suits_seen:
             assert suits_seen[0] == trump, shown
-        order = ([trump] + [s for s in "SHDC" if (s in red) != (trump in red)][:1]
-                 + [s for s in "SHDC" if s != trump and (s in red) == (trump in red)]
-                 + [s for s in "SHDC" if (s in red) != (trump in red)][1:])
+        order = (
+            [trump]
+            + [s for s in "SHDC" if (s in red) != (trump in red)][:1]
+            + [s for s in "SHDC" if s != trump and (s in red) == (trump in red)]
+            + [s for s in "SHDC" if (s in red) != (trump in red)][1:]
+        )
         assert suits_seen == [s for s in order if s in suits_seen], shown
         powers = [card_facts(parse_card(c), trump) for c in shown]
         for (s1, p1), (s2, p2) in zip(powers, powers[1:]):
@@ -267,13 +287,25 @@ def review_of(client: FlaskClient, body: dict) -> dict:
     return response.get_json()
 
 
-@pytest.mark.parametrize(("body", "declarer"), [
-    # two costly cards, then the hand played out with best play
-    ({"deal": HASENPFEFFER.deal, "dealer": "W", "trump": "C", "discard": "KH", "play": "AS KC 9S QS | AH 9H JH JC",
-      "play_out": True}, "N"),
-    ({"deal": EUCHRE.deal, "variant": "euchre", "trump": "S", "discard": "AC", "play": "AD 9D QD JC | KS"}, "E"),
-    ({"deal": EUCHRE2.deal, "variant": "euchre2", "trump": "H", "play": ""}, "S"),
-])
+@pytest.mark.parametrize(
+    ("body", "declarer"),
+    [
+        # two costly cards, then the hand played out with best play
+        (
+            {
+                "deal": HASENPFEFFER.deal,
+                "dealer": "W",
+                "trump": "C",
+                "discard": "KH",
+                "play": "AS KC 9S QS | AH 9H JH JC",
+                "play_out": True,
+            },
+            "N",
+        ),
+        ({"deal": EUCHRE.deal, "variant": "euchre", "trump": "S", "discard": "AC", "play": "AD 9D QD JC | KS"}, "E"),
+        ({"deal": EUCHRE2.deal, "variant": "euchre2", "trump": "H", "play": ""}, "S"),
+    ],
+)
 def test_the_review_as_a_series(js, client: FlaskClient, body: dict, declarer: str) -> None:
     body = {**body, "declarer": declarer}
     play_out = body.pop("play_out", False)
@@ -289,7 +321,7 @@ def test_the_review_as_a_series(js, client: FlaskClient, body: dict, declarer: s
     cards = review["cards"]
     expected = [cards[0]["before"], *(c["after"] for c in cards)] if cards else [review["total"]]
     assert [p["value"] for p in values["value"]] == expected
-    assert [p["cost"] for p in values["value"]] == [0, *(c["cost"] for c in cards)][:len(expected)]
+    assert [p["cost"] for p in values["value"]] == [0, *(c["cost"] for c in cards)][: len(expected)]
     # tricks won: counted from the completed tricks' winners, on the declarer's side
     variant = variant_for(review["variant"], review.get("deck"))
     side = variant.side_of(SEATS.index(declarer))
@@ -306,8 +338,9 @@ def test_the_dealers_discard_in_a_euchre_table(js) -> None:
     deals = [d for d in random_deals(3) if not d.variant.declarer_exchanges]
     cases = []
     for deal in deals:
-        for table in hasen.analyze(hasen.Deal(deal.notation(), variant=deal.variant.name,
-                                              deck=deal.variant.deck_size)).tables.values():
+        for table in hasen.analyze(
+            hasen.Deal(deal.notation(), variant=deal.variant.name, deck=deal.variant.deck_size)
+        ).tables.values():
             for entry in table.entries.values():
                 if entry.discard is not None:
                     cases.append((entry.to_json(), card_name(entry.discard)))
@@ -318,6 +351,7 @@ def test_the_dealers_discard_in_a_euchre_table(js) -> None:
 
 # --- the single-dummy view (simulation.js) ----------------------------------------------------
 
+
 def joker_turned_deal() -> Deal:
     """Four-hand Euchre, 25 cards, the Joker turned up: the dealer takes it whatever the trump."""
     variant = variant_for("euchre", 25)
@@ -326,7 +360,7 @@ def joker_turned_deal() -> Deal:
         cards = cards_of(variant.deck)
         rng.shuffle(cards)
         if card_name(cards[20]) == "JK":
-            text = "N:" + " ".join(_dotted(cards[i * 5:(i + 1) * 5]) for i in range(4)) + " JK"
+            text = "N:" + " ".join(_dotted(cards[i * 5 : (i + 1) * 5]) for i in range(4)) + " JK"
             return Deal(text, dealer="W", variant=variant)
 
 
@@ -351,8 +385,9 @@ def simulation_id(case: tuple[Deal, str, bool]) -> str:
 
 @pytest.mark.slow  # 200 layouts, twice: seconds with the compiled search, minutes with its Python twin
 @pytest.mark.parametrize("case", SIMULATIONS, ids=simulation_id)
-def test_the_single_dummy_view_picks_the_apis_figures(js, facts: dict, module_app: Flask,
-                                                      case: tuple[Deal, str, bool]) -> None:
+def test_the_single_dummy_view_picks_the_apis_figures(
+    js, facts: dict, module_app: Flask, case: tuple[Deal, str, bool]
+) -> None:
     deal, declarer, alone = case
     g = game_of(deal)
     game_body = {"variant": deal.variant.name, "deck": deal.variant.deck_size}
@@ -360,22 +395,34 @@ def test_the_single_dummy_view_picks_the_apis_figures(js, facts: dict, module_ap
     (body,) = js([("simulateBody", [view, game_body])])
     body = body["value"]
     # the request: the declarer's cards, the form of play on view, the page's layouts and seed
-    assert body == {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "seat": declarer, **game_body,
-                    "layouts": facts["singleDummy"]["layouts"], "seed": facts["singleDummy"]["seed"],
-                    "form": "alone" if alone else "partner"}
+    assert body == {
+        "deal": deal.notation(),
+        "dealer": SEATS[deal.dealer],
+        "seat": declarer,
+        **game_body,
+        "layouts": facts["singleDummy"]["layouts"],
+        "seed": facts["singleDummy"]["seed"],
+        "form": "alone" if alone else "partner",
+    }
     assert facts["singleDummy"] == {"layouts": 200, "seed": 0}
     client = module_app.test_client()
     response = client.post("/api/v1/simulate", json=body)
     assert response.status_code == 200, response.get_json()
     answer = response.get_json()
-    sim = hasen.simulate(hasen.Deal(deal.notation(), SEATS[deal.dealer], deal.variant.name, deal.variant.deck_size),
-                         seat=declarer, layouts=200, seed=0, alone=alone)
+    sim = hasen.simulate(
+        hasen.Deal(deal.notation(), SEATS[deal.dealer], deal.variant.name, deal.variant.deck_size),
+        seat=declarer,
+        layouts=200,
+        seed=0,
+        alone=alone,
+    )
     assert answer == sim.to_json()
-    (name, stats), = sim.forms.items()
+    ((name, stats),) = sim.forms.items()
     api_form = answer["forms"][name]
 
-    table = client.post("/api/v1/table", json={
-        "deal": deal.notation(), "declarer": declarer, "alone": alone, **game_body}).get_json()["declarers"][declarer]
+    table = client.post(
+        "/api/v1/table", json={"deal": deal.notation(), "declarer": declarer, "alone": alone, **game_body}
+    ).get_json()["declarers"][declarer]
     contracts = []  # every contract of the table, and the choice of the simulation it is
     for trump, row in table["tricks"].items():
         if isinstance(row, int):  # Euchre, nobody takes the upcard
@@ -390,7 +437,7 @@ def test_the_single_dummy_view_picks_the_apis_figures(js, facts: dict, module_ap
     calls += [("contractChoice", [api_form, trump, discard]) for trump, discard, _ in contracts]
     calls += [("bidFor", [g, tricks]) for tricks in range(deal.variant.hand_size + 1)]
     form, other, rows, *rest = js(calls)
-    chosen, bids = rest[:len(contracts)], rest[len(contracts):]
+    chosen, bids = rest[: len(contracts)], rest[len(contracts) :]
 
     assert form["value"] == api_form
     assert "has no form" in other["error"]  # only the form asked for is there
@@ -401,8 +448,15 @@ def test_the_single_dummy_view_picks_the_apis_figures(js, facts: dict, module_ap
     # per bid: the best choice by expected points, its points, its share of making the bid
     needs = {bid: int(bid) if bid.isdigit() else 3 for bid in stats.best()}
     assert rows["value"] == [
-        {"bid": bid, "needs": needs[bid], "choice": c.to_json(), "score": round(c.scores[bid], 4),
-         "make": round(c.at_least(needs[bid]), 4)} for bid, c in stats.best().items()]
+        {
+            "bid": bid,
+            "needs": needs[bid],
+            "choice": c.to_json(),
+            "score": round(c.scores[bid], 4),
+            "make": round(c.at_least(needs[bid]), 4),
+        }
+        for bid, c in stats.best().items()
+    ]
     # the bid the double-dummy best's tricks make: the highest they reach, else the lowest
     for tricks, got in enumerate(bids):
         reached = [bid for bid in needs if needs[bid] <= tricks]
@@ -438,25 +492,32 @@ def test_the_single_dummy_figures_in_words(js) -> None:
 
 # --- the page's own words --------------------------------------------
 
+
 def test_the_api_messages_in_the_pages_words(js, client: FlaskClient) -> None:
     """The notation's hints name the command line's and the API's options; the page names its
     controls instead, and leaves every other message as the API wrote it."""
-    bodies = [{"deal": "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"},
-              {"deal": "N:..KQT9.9 T9.AK8.. AS", "variant": "euchre2"},
-              {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "declarer": "N", "defender": "E"},
-              {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ", "declarer": "N"}]
+    bodies = [
+        {"deal": "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"},
+        {"deal": "N:..KQT9.9 T9.AK8.. AS", "variant": "euchre2"},
+        {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "declarer": "N", "defender": "E"},
+        {"deal": "N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ", "declarer": "N"},
+    ]
     messages = []
     for body in bodies:
         response = client.post("/api/v1/table", json=body)
         assert response.status_code == 400
         messages.append(response.get_json()["error"])
-    assert "pass --variant euchre or --variant railroad, or \"variant\" in the API" in messages[0]
+    assert 'pass --variant euchre or --variant railroad, or "variant" in the API' in messages[0]
     assert "--deck 32" in messages[1] and "(--alone)" in messages[2]
     shown = [a["value"] for a in js([("pageMessage", [m]) for m in messages])]
-    assert shown[0] == "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit Euchre or " \
-                       "Railroad Euchre: choose one under Game)"
-    assert shown[1] == "deal: 8H in S's hand is not in the euchre2 deck (24 cards) (it is in the 32-card deck: " \
-                       "choose 32 cards under Deck)"
+    assert (
+        shown[0] == "deal: N holds 5 cards, expected 6: 'A.K..AQJ' (5-card hands in 5 fields fit Euchre or "
+        "Railroad Euchre: choose one under Game)"
+    )
+    assert (
+        shown[1] == "deal: 8H in S's hand is not in the euchre2 deck (24 cards) (it is in the 32-card deck: "
+        "choose 32 cards under Deck)"
+    )
     assert shown[2] == "defender: a defender plays alone only against a lone declarer"
     assert shown[3] == messages[3]  # nothing to put in other words
     assert not any("--" in m or "API" in m for m in shown)
@@ -465,33 +526,59 @@ def test_the_api_messages_in_the_pages_words(js, client: FlaskClient) -> None:
 def test_the_seats_of_a_link(js) -> None:
     euchre2 = {"name": "euchre2", "deck": "24"}
     hasen = {"name": "hasenpfeffer", "deck": "25"}
-    answers = js([("linkSeat", ["w", "dealer", hasen, "Hasenpfeffer"]), ("linkSeat", [" n ", "dealer", hasen, "H"]),
-                  ("linkSeat", [None, "dealer", hasen, "H"]), ("linkSeat", ["", "dealer", hasen, "H"]),
-                  ("linkSeat", ["x", "dealer", hasen, "Hasenpfeffer"]),
-                  ("linkSeat", ["e", "declarer", euchre2, "Two-handed Euchre"]),
-                  ("linkFlag", ["1", "alone"]), ("linkFlag", [None, "alone"]), ("linkFlag", ["0", "alone"]),
-                  ("linkFlag", ["yes", "alone"])])
+    answers = js(
+        [
+            ("linkSeat", ["w", "dealer", hasen, "Hasenpfeffer"]),
+            ("linkSeat", [" n ", "dealer", hasen, "H"]),
+            ("linkSeat", [None, "dealer", hasen, "H"]),
+            ("linkSeat", ["", "dealer", hasen, "H"]),
+            ("linkSeat", ["x", "dealer", hasen, "Hasenpfeffer"]),
+            ("linkSeat", ["e", "declarer", euchre2, "Two-handed Euchre"]),
+            ("linkFlag", ["1", "alone"]),
+            ("linkFlag", [None, "alone"]),
+            ("linkFlag", ["0", "alone"]),
+            ("linkFlag", ["yes", "alone"]),
+        ]
+    )
     assert [a.get("value", a.get("error")) for a in answers] == [
-        "W", "N", None, None, "The link's dealer 'x' is not a seat of Hasenpfeffer: N, E, S or W.",
-        "The link's declarer 'e' is not a seat of Two-handed Euchre: N or S.", True, False, False,
-        "The link's alone 'yes' is not 1 or 0."]
+        "W",
+        "N",
+        None,
+        None,
+        "The link's dealer 'x' is not a seat of Hasenpfeffer: N, E, S or W.",
+        "The link's declarer 'e' is not a seat of Two-handed Euchre: N or S.",
+        True,
+        False,
+        False,
+        "The link's alone 'yes' is not 1 or 0.",
+    ]
 
 
 def test_a_records_result_in_words(js, client: FlaskClient) -> None:
     from hasen.api.page import EXAMPLE_RECORDS
 
-    texts = [EXAMPLE_RECORDS["euchre2"],
-             "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, S pass, N pass",
-             "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass",
-             "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, S name H; "
-             "contract: S, trump H; play: AH KD | KH"]
+    texts = [
+        EXAMPLE_RECORDS["euchre2"],
+        "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, S pass, N pass",
+        "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass",
+        "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, S name H; "
+        "contract: S, trump H; play: AH KD | KH",
+    ]
     answers = [client.post("/api/v1/record", json={"record": t}).get_json() for t in texts]
-    shown = js([("resultWords", [a["record"]["result"]]) for a in answers] +
-               [("recordState", [a["record"], a["to_call"]]) for a in answers])
+    shown = js(
+        [("resultWords", [a["record"]["result"]]) for a in answers]
+        + [("recordState", [a["record"], a["to_call"]]) for a in answers]
+    )
     assert [a["value"] for a in shown] == [
-        "S took 5 tricks: made · score S +2, N 0", "Nobody declared: the hand is dealt again · no score", None, None,
-        None, None, "The auction goes on: N to call. No contract yet.",
-        "The record stops after 3 cards of the play: no result yet."]
+        "S took 5 tricks: made · score S +2, N 0",
+        "Nobody declared: the hand is dealt again · no score",
+        None,
+        None,
+        None,
+        None,
+        "The auction goes on: N to call. No contract yet.",
+        "The record stops after 3 cards of the play: no result yet.",
+    ]
 
 
 # --- the bid advice and the fair review in words ----------
@@ -531,8 +618,9 @@ HASEN_GAME = {"name": "hasenpfeffer", "deck": "25"}
 
 
 def test_plain_text_of_cards_and_trumps(js) -> None:
-    (answer,) = js([("plainText", [["best ", {"card": "TD"}, ", ", {"card": "JK"}, " in ", {"trump": "C"}, " ",
-                                     {"suit": "H"}]])])
+    (answer,) = js(
+        [("plainText", [["best ", {"card": "TD"}, ", ", {"card": "JK"}, " in ", {"trump": "C"}, " ", {"suit": "H"}]])]
+    )
     assert answer["value"] == "best 10♦, JK in ♣ clubs ♥"
 
 
@@ -548,14 +636,18 @@ def expected_form_line(answer: dict, name: str) -> str:
     form = answer["forms"][name]
     if form["worth"] is None:
         best = max(form["bids"], key=lambda b: b["expected"])
-        return f"{labels[name]}: pass; no bid scores above 0 on average (the best, {best['bid']}, expects " \
-               f"{two(best['expected'], True)})"
+        return (
+            f"{labels[name]}: pass; no bid scores above 0 on average (the best, {best['bid']}, expects "
+            f"{two(best['expected'], True)})"
+        )
     worth = next(b for b in form["bids"] if b["bid"] == form["worth"])
     other = next(n for n in answer["forms"] if n != name)
     there = next(b for b in answer["forms"][other]["bids"] if b["bid"] == worth["bid"])
-    return f"{labels[name]}: worth bidding up to {worth['bid']} ({trump_words(worth['trump'])} most often): " \
-           f"{worth['bid']} makes {share(worth['make'])} of the time, expected {two(worth['expected'], True)} points " \
-           f"({labels[other].lower()}: {two(there['expected'], True)})"
+    return (
+        f"{labels[name]}: worth bidding up to {worth['bid']} ({trump_words(worth['trump'])} most often): "
+        f"{worth['bid']} makes {share(worth['make'])} of the time, expected {two(worth['expected'], True)} points "
+        f"({labels[other].lower()}: {two(there['expected'], True)})"
+    )
 
 
 @pytest.mark.compiled
@@ -565,18 +657,31 @@ def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str
     view = {"deal": HASENPFEFFER.deal, "dealer": HASENPFEFFER.dealer, "declarer": seat, "alone": True}
     settings = {"bidding": "pepper"}  # a record's scoring and bidding go with the request
     (body,) = js([("adviceBody", [view, {"variant": "hasenpfeffer", "deck": 25}, settings, ADVICE_LAYOUTS])])
-    assert body["value"] == {"deal": HASENPFEFFER.deal, "dealer": HASENPFEFFER.dealer, "seat": seat,
-                             "variant": "hasenpfeffer", "deck": 25, "bidding": "pepper", **ADVICE_LAYOUTS}
+    assert body["value"] == {
+        "deal": HASENPFEFFER.deal,
+        "dealer": HASENPFEFFER.dealer,
+        "seat": seat,
+        "variant": "hasenpfeffer",
+        "deck": 25,
+        "bidding": "pepper",
+        **ADVICE_LAYOUTS,
+    }
     answer = post_json(client, "bid", {**body["value"], **FEW_CHOICES})
-    lines, basis, *figures = js([("adviceLines", [answer, HASEN_GAME]), ("adviceBasis", [answer, HASEN_GAME])] +
-                                [("bidFigures", [answer["forms"][name]]) for name in answer["forms"]])
+    lines, basis, *figures = js(
+        [("adviceLines", [answer, HASEN_GAME]), ("adviceBasis", [answer, HASEN_GAME])]
+        + [("bidFigures", [answer["forms"][name]]) for name in answer["forms"]]
+    )
     assert list(answer["forms"]) == ["with_partner", "alone"]
     assert lines["value"] == [expected_form_line(answer, name) for name in answer["forms"]]
     if seat == "S":
         assert lines["value"][1].startswith("Alone: pass; no bid scores above 0")
     # the same advice as the command line's (`hasen bid --seat`): the same bid and trump, or pass
-    advice = hasen.bid(hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer, settings={"bidding": "pepper"}),
-                       seat=seat, **ADVICE_LAYOUTS, **FEW_CHOICES)
+    advice = hasen.bid(
+        hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer, settings={"bidding": "pepper"}),
+        seat=seat,
+        **ADVICE_LAYOUTS,
+        **FEW_CHOICES,
+    )
     assert advice.to_json() == answer
     forms = list(advice.forms.values())
     for line, form, other in zip(lines["value"], forms, reversed(forms)):
@@ -589,21 +694,30 @@ def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str
         "cards), and the contract it ends in is played out.",
         f"Trump and discard are chosen after the widow is taken, on up to {answer['choice_layouts']} other layouts "
         "for each card it can be (the choices plainly behind are dropped as the layouts come), so that the choice "
-        "never sees the layout it is scored on."]
+        "never sees the layout it is scored on.",
+    ]
     for name, rows in zip(answer["forms"], figures):
         form = answer["forms"][name]
         assert [r["bid"] for r in rows["value"]] == ["1", "2", "3", "4", "5", "little pepper", "big pepper"]
         for row, bid in zip(rows["value"], form["bids"]):
             shares = sorted(bid["trumps"].items(), key=lambda kv: -kv[1])
-            assert row == {"bid": bid["bid"], "worth": bid["bid"] == form["worth"], "make": share(bid["make"]),
-                           "expected": two(bid["expected"], True), "stderr": f"±{two(bid['stderr'])}",
-                           "tricks": two(bid["mean_tricks"]),
-                           "trumps": ", ".join(f"{SYMBOLS[t]} {share(n)}" for t, n in shares)}
+            assert row == {
+                "bid": bid["bid"],
+                "worth": bid["bid"] == form["worth"],
+                "make": share(bid["make"]),
+                "expected": two(bid["expected"], True),
+                "stderr": f"±{two(bid['stderr'])}",
+                "tricks": two(bid["mean_tricks"]),
+                "trumps": ", ".join(f"{SYMBOLS[t]} {share(n)}" for t, n in shares),
+            }
 
 
 def expected_call_words(call: dict, dealer: bool) -> str:
-    words = ("pick it up" if dealer else "order it up") if call["call"] == "order up" \
+    words = (
+        ("pick it up" if dealer else "order it up")
+        if call["call"] == "order up"
         else f"name {trump_words(call['trump'])}"
+    )
     if call["alone"]:
         words += " alone"
     if call.get("discard"):
@@ -618,12 +732,15 @@ def expected_round_line(answer: dict, round: int) -> str:
     pick = answer["best"][str(round)]
     if pick is None:
         top = max(calls, key=lambda c: c["expected"])
-        return f"{title}: pass (the best call, {expected_call_words(top, dealer)}, expects " \
-               f"{two(top['expected'], True)})"
+        return (
+            f"{title}: pass (the best call, {expected_call_words(top, dealer)}, expects {two(top['expected'], True)})"
+        )
     best = next(c for c in calls if (c["call"], c["alone"]) == (pick["call"], pick["alone"]))
     must = " (the dealer must call)" if best["expected"] <= 0 else ""
-    return f"{title}: {expected_call_words(best, dealer)}{must}; it makes {share(best['make'])} of the time, " \
-           f"expected {two(best['expected'], True)} points"
+    return (
+        f"{title}: {expected_call_words(best, dealer)}{must}; it makes {share(best['make'])} of the time, "
+        f"expected {two(best['expected'], True)} points"
+    )
 
 
 def notation_words(line: str) -> str:
@@ -669,27 +786,50 @@ def test_the_euchre_call_advice_in_words(js, client: FlaskClient, deal: Deal, se
         f"({answer['dealer']}): the other {unseen} cards are dealt at random over {answer['layouts']} layouts "
         "(seed 3), each played out double dummy (every hand open, best play). After each option the auction goes "
         "on by the model of the other players (how a player bids knowing only its own cards), and the contract it "
-        "ends in is played out.")
-    assert (basis["value"][1:] == [f"The dealer's discard is chosen on up to {answer['choice_layouts']} other "
-                                   "layouts (the discards plainly behind are dropped as the layouts come)."]) \
-        == (seat == SEATS[deal.dealer])
+        "ends in is played out."
+    )
+    assert (
+        basis["value"][1:]
+        == [
+            f"The dealer's discard is chosen on up to {answer['choice_layouts']} other "
+            "layouts (the discards plainly behind are dropped as the layouts come)."
+        ]
+    ) == (seat == SEATS[deal.dealer])
     dealer = seat == answer["dealer"]
-    assert rows["value"] == [{
-        "round": c["round"], "call": expected_call_words(c, dealer), "make": share(c["make"]),
-        "march": share(c["march"]), "euchred": share(c["euchred"]), "expected": two(c["expected"], True),
-        "stderr": f"±{two(c['stderr'])}",
-        "best": answer["best"][str(c["round"])] == {"call": c["call"], "alone": c["alone"]}} for c in answer["calls"]]
+    assert rows["value"] == [
+        {
+            "round": c["round"],
+            "call": expected_call_words(c, dealer),
+            "make": share(c["make"]),
+            "march": share(c["march"]),
+            "euchred": share(c["euchred"]),
+            "expected": two(c["expected"], True),
+            "stderr": f"±{two(c['stderr'])}",
+            "best": answer["best"][str(c["round"])] == {"call": c["call"], "alone": c["alone"]},
+        }
+        for c in answer["calls"]
+    ]
 
 
 @pytest.mark.compiled
-@pytest.mark.parametrize(("deal", "seat"), [*CALL_ADVICE, (Deal(HASENPFEFFER.deal, HASENPFEFFER.dealer), "N")],
-                         ids=["euchre2", "euchre", "hasenpfeffer"])
+@pytest.mark.parametrize(
+    ("deal", "seat"),
+    [*CALL_ADVICE, (Deal(HASENPFEFFER.deal, HASENPFEFFER.dealer), "N")],
+    ids=["euchre2", "euchre", "hasenpfeffer"],
+)
 def test_the_options_at_the_table_in_words(js, client: FlaskClient, deal: Deal, seat: str) -> None:
     """The headline is the option worth most, as ``hasen bid --seat`` names it, with what
     passing is worth; a row for each option."""
     g = game_of(deal)
-    body = {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "seat": seat, "variant": deal.variant.name,
-            "deck": deal.variant.deck_size, **ADVICE_LAYOUTS, **FEW_CHOICES}
+    body = {
+        "deal": deal.notation(),
+        "dealer": SEATS[deal.dealer],
+        "seat": seat,
+        "variant": deal.variant.name,
+        "deck": deal.variant.deck_size,
+        **ADVICE_LAYOUTS,
+        **FEW_CHOICES,
+    }
     answer = post_json(client, "bid", body)
     headline, rows = (a["value"] for a in js([("tableLine", [answer, g]), ("actionRows", [answer, g])]))
     best = max(answer["actions"], key=lambda a: a["expected"])
@@ -706,44 +846,68 @@ def test_the_options_at_the_table_in_words(js, client: FlaskClient, deal: Deal, 
             later = answer.get("second_round")
             if later is None:
                 return "pass"
-            return "pass (pass again in the second round)" if later == "pass" else \
-                f"pass (then {call_words(later, seat == answer['dealer'])} in the second round)"
+            return (
+                "pass (pass again in the second round)"
+                if later == "pass"
+                else f"pass (then {call_words(later, seat == answer['dealer'])} in the second round)"
+            )
         return call_words(action["call"], seat == answer["dealer"])
 
     shown = words(best)
     close = [next(a for a in answer["actions"] if a["call"] == call) for call in answer["close_calls"]]
     if len(close) > 1:  # options within the sampling error of the best: a close call, none of them advice
+
         def listed(items: list[str], last: str) -> str:
             return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
         what = listed([words(a) for a in close], "or")
         figures = listed([two(a["expected"], True) for a in close], "and")
-        assert headline == (f"{what[0].upper()}{what[1:]}: a close call (expected {figures} points for "
-                            f"{deal.variant.score_names[deal.variant.scorer_of(SEATS.index(seat))]}; the difference "
-                            "is within the sampling error).")
+        assert headline == (
+            f"{what[0].upper()}{what[1:]}: a close call (expected {figures} points for "
+            f"{deal.variant.score_names[deal.variant.scorer_of(SEATS.index(seat))]}; the difference "
+            "is within the sampling error)."
+        )
     else:
-        assert headline.startswith(f"{shown[0].upper()}{shown[1:]}: expected {two(best['expected'], True)} points "
-                                   "for ")
+        assert headline.startswith(f"{shown[0].upper()}{shown[1:]}: expected {two(best['expected'], True)} points for ")
         passing = next(a for a in answer["actions"] if a["call"] == "pass")
         if passing is not best and passing["expected"] != best["expected"]:
             assert f"; passing: {two(passing['expected'], True)} (" in headline
     assert [r["option"] for r in rows] == [words(a) for a in answer["actions"]]
-    assert [(r["expected"], r["ours"]) for r in rows] == [(two(a["expected"], True), share(a["ours"]))
-                                                          for a in answer["actions"]]
+    assert [(r["expected"], r["ours"]) for r in rows] == [
+        (two(a["expected"], True), share(a["ours"])) for a in answer["actions"]
+    ]
 
 
 def test_a_dealer_stuck_with_the_call_and_a_turned_joker(js, client: FlaskClient) -> None:
     """The dealer who must name trump says so; a seat with nothing to decide says why."""
     euchre2 = {"name": "euchre2", "deck": "24"}
-    stuck = {"seat": "N", "dealer": "N", "upcard": "AS", "hand": "TD 9D 9C 9H TH", "calls": [
-        {"round": 2, "call": "name H", "alone": False, "make": 0.3, "expected": -0.9, "stderr": 0.1, "trump": "H",
-         "march": 0.0, "euchred": 0.7}], "best": {"2": {"call": "name H", "alone": False}}}
+    stuck = {
+        "seat": "N",
+        "dealer": "N",
+        "upcard": "AS",
+        "hand": "TD 9D 9C 9H TH",
+        "calls": [
+            {
+                "round": 2,
+                "call": "name H",
+                "alone": False,
+                "make": 0.3,
+                "expected": -0.9,
+                "stderr": 0.1,
+                "trump": "H",
+                "march": 0.0,
+                "euchred": 0.7,
+            }
+        ],
+        "best": {"2": {"call": "name H", "alone": False}},
+    }
     deal = joker_turned_deal()
     body = {"deal": deal.notation(), "dealer": "W", "seat": "N", "variant": "euchre", "deck": 25, **ADVICE_LAYOUTS}
     turned = post_json(client, "bid", body)
     lines = js([("adviceLines", [stuck, euchre2]), ("adviceLines", [turned, {"name": "euchre", "deck": "25"}])])
-    assert lines[0]["value"] == ["Second round: name ♥ hearts (the dealer must call); it makes 30% of the time, "
-                                 "expected −0.90 points"]
+    assert lines[0]["value"] == [
+        "Second round: name ♥ hearts (the dealer must call); it makes 30% of the time, expected −0.90 points"
+    ]
     assert lines[1]["value"] == [f"Nothing to decide: {turned['nothing_to_decide']}."]
     assert turned["nothing_to_decide"] == "a turned Joker: the dealer W names trump"
 
@@ -752,10 +916,15 @@ def test_a_dealer_stuck_with_the_call_and_a_turned_joker(js, client: FlaskClient
 
 # a hand of each game (the page's examples), and one that goes down: N bids 6 in spades and
 # loses a trick to W's right bower
-DOWN_RECORD = "\n".join([
-    "dealer: W", "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS", "auction: N 6, E pass, S pass, W pass",
-    "contract: N 6, trump S, discard KH",
-    "play: JK TD 9S QS | JC KD TS JS | QD KS AD 9D | AS AH TH JD | AC KC TC 9C | QC QH 9H JH"])
+DOWN_RECORD = "\n".join(
+    [
+        "dealer: W",
+        "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS",
+        "auction: N 6, E pass, S pass, W pass",
+        "contract: N 6, trump S, discard KH",
+        "play: JK TD 9S QS | JC KD TS JS | QD KS AD 9D | AS AH TH JD | AC KC TC 9C | QC QH 9H JH",
+    ]
+)
 
 
 @pytest.fixture(scope="module")
@@ -765,8 +934,9 @@ def fair_reviews(module_app: Flask) -> dict[str, dict]:
 
     client = module_app.test_client()
     records = {**EXAMPLE_RECORDS, "hasenpfeffer-down": DOWN_RECORD}
-    return {name: post_json(client, "review", {"record": text, "layouts": 200, "seed": 0})
-            for name, text in records.items()}
+    return {
+        name: post_json(client, "review", {"record": text, "layouts": 200, "seed": 0}) for name, text in records.items()
+    }
 
 
 def game_of_review(review: dict) -> dict:
@@ -780,19 +950,28 @@ def expected_card(card: dict, mistake: float) -> dict:
     if card["points_cost"] <= 0 and card["cost"] <= 0:
         single = "single dummy: best (exact)" if card["exact"] else "single dummy: best"
     else:
-        cost = two(card["points_cost"]) if card["exact"] else \
-            f"{two(card['points_cost'])} ±{two(card['points_stderr'])}"
-        single = f"single dummy: {cost} points given away ({two(card['cost'])} tricks; " \
-                 f"{'exact; ' if card['exact'] else ''}best {card_words(card['best'])})"
-        single += " — a mistake" if card["verdict"] == "mistake" else \
-            f" — under {two(mistake)} points, not a mistake" if card["points_cost"] < mistake else \
-            " — not clear of the sampling error, so not a mistake"
+        cost = (
+            two(card["points_cost"]) if card["exact"] else f"{two(card['points_cost'])} ±{two(card['points_stderr'])}"
+        )
+        single = (
+            f"single dummy: {cost} points given away ({two(card['cost'])} tricks; "
+            f"{'exact; ' if card['exact'] else ''}best {card_words(card['best'])})"
+        )
+        single += (
+            " — a mistake"
+            if card["verdict"] == "mistake"
+            else f" — under {two(mistake)} points, not a mistake"
+            if card["points_cost"] < mistake
+            else " — not clear of the sampling error, so not a mistake"
+        )
     dd = card["double_dummy"]
     if not dd["cost"]:
         double = "double dummy: best"
     else:
-        double = f"double dummy: {dd['cost']} trick{'s' if dd['cost'] > 1 else ''} given away (best " \
-                 f"{' or '.join(card_words(c) for c in dd['best'])})"
+        double = (
+            f"double dummy: {dd['cost']} trick{'s' if dd['cost'] > 1 else ''} given away (best "
+            f"{' or '.join(card_words(c) for c in dd['best'])})"
+        )
         if card["verdict"] == "double dummy only":
             double += " — only with every hand open: not a mistake"
     return {"verdict": card["verdict"], "single": single, "double": double}
@@ -807,10 +986,27 @@ def test_each_cards_verdicts_in_words(js, facts: dict, fair_reviews: dict[str, d
     assert facts["mistake"] == MISTAKE_POINTS
     cards = [card for review in fair_reviews.values() for card in review["cards"]]
     # cards the examples lack: a material cost not clear of its sampling error, and none at all
-    cards += [{**cards[0], "cost": 0.3, "stderr": 0.2, "points_cost": 0.5, "points_stderr": 0.3, "mistake": False,
-               "verdict": "good", "exact": False},
-              {**cards[0], "cost": 0.0, "stderr": 0.0, "points_cost": 0.0, "points_stderr": 0.0, "exact": True,
-               "verdict": "good"}]
+    cards += [
+        {
+            **cards[0],
+            "cost": 0.3,
+            "stderr": 0.2,
+            "points_cost": 0.5,
+            "points_stderr": 0.3,
+            "mistake": False,
+            "verdict": "good",
+            "exact": False,
+        },
+        {
+            **cards[0],
+            "cost": 0.0,
+            "stderr": 0.0,
+            "points_cost": 0.0,
+            "points_stderr": 0.0,
+            "exact": True,
+            "verdict": "good",
+        },
+    ]
     shown = [a["value"] for a in js([("cardVerdict", [card]) for card in cards])]
     assert shown == [expected_card(card, MISTAKE_POINTS) for card in cards]
     verdicts = {card["verdict"] for card in cards}
@@ -820,8 +1016,10 @@ def test_each_cards_verdicts_in_words(js, facts: dict, fair_reviews: dict[str, d
     first = next(c for c, s in zip(cards, shown) if c is fair_reviews["euchre"]["cards"][0])
     words = shown[cards.index(first)]
     assert first["verdict"] == "double dummy only" and not first["mistake"]
-    assert words["double"] == "double dummy: 1 trick given away (best A♦ or 10♦) — only with every hand open: " \
-                              "not a mistake"
+    assert (
+        words["double"] == "double dummy: 1 trick given away (best A♦ or 10♦) — only with every hand open: "
+        "not a mistake"
+    )
     assert "— a mistake" not in words["single"]
 
 
@@ -830,8 +1028,13 @@ def call_words(call: str, dealer: bool) -> str:
     "name ♥ hearts", each "alone" or not; a bid or a pass as it is."""
     alone = call.endswith(" alone")
     bare = call.removesuffix(" alone")
-    words = ("pick it up" if dealer else "order it up") if bare == "order up" else \
-        f"name {trump_words(bare[-1])}" if bare.startswith("name ") else bare
+    words = (
+        ("pick it up" if dealer else "order it up")
+        if bare == "order up"
+        else f"name {trump_words(bare[-1])}"
+        if bare.startswith("name ")
+        else bare
+    )
     return words + (" alone" if alone else "")
 
 
@@ -840,8 +1043,12 @@ def test_the_calls_contract_par_and_players_in_words(js, fair_reviews: dict[str,
     calls = []
     for review in fair_reviews.values():
         g = game_of_review(review)
-        calls += [("callVerdicts", [review]), ("choiceVerdict", [review, g]), ("parWords", [review]),
-                  ("playerRows", [review])]
+        calls += [
+            ("callVerdicts", [review]),
+            ("choiceVerdict", [review, g]),
+            ("parWords", [review]),
+            ("playerRows", [review]),
+        ]
     answers = [a["value"] for a in js(calls)]
     for (name, review), (verdicts, choice, par, players) in zip(fair_reviews.items(), zip(*[iter(answers)] * 4)):
         record = review["record"]
@@ -849,59 +1056,113 @@ def test_the_calls_contract_par_and_players_in_words(js, fair_reviews: dict[str,
         assert [v["number"] for v in verdicts] == [c["number"] for c in review["calls"]], name
         for call, shown in zip(review["calls"], (v["text"] for v in verdicts)):
             dealer = call["seat"] == record["dealer"]
-            head = f"{call['number']}. {call['seat']} {call_words(call['call'], dealer)}: " \
-                   f"{two(call['expected'], True)}"
+            head = f"{call['number']}. {call['seat']} {call_words(call['call'], dealer)}: {two(call['expected'], True)}"
             if call["best"] == call["call"] or call["cost"] <= 0:
                 assert shown == f"{head} — the best call.", name
             else:
                 # the sum of two four-decimal figures, itself one (not its float's own digits)
                 best = round(call["expected"] + call["cost"], 4)
-                assert shown == f"{head}; best {call_words(call['best'], dealer)}: " \
-                                f"{two(best, True)} ({two(call['cost'])} " \
-                                f"±{two(call['stderr'])} points given away) — " \
-                                f"{'a mistake' if call['mistake'] else 'not a mistake'}.", name
+                assert (
+                    shown == f"{head}; best {call_words(call['best'], dealer)}: "
+                    f"{two(best, True)} ({two(call['cost'])} "
+                    f"±{two(call['stderr'])} points given away) — "
+                    f"{'a mistake' if call['mistake'] else 'not a mistake'}."
+                ), name
         c = review["choice"]
         if c is None:
             assert choice is None and not hasenpfeffer
         else:
+
             def words(pair: dict, trump: bool = hasenpfeffer) -> str:
                 discard = f"discard {card_words(pair['discard'])}"
                 form = (" alone" if pair["alone"] else " with the partner") if trump else ""
                 return f"{trump_words(pair['trump'])}, {discard}{form}" if trump else discard
-            head = f"The contract, knowing only {c['seat']}'s seven cards: " if hasenpfeffer else \
-                f"The dealer's discard, knowing only {c['seat']}'s six cards: "
-            tail = " — the best choice." if c["chosen"] == c["best"] or c["cost"] <= 0 else \
-                f"; best {words(c['best'])}: {two(c['best_points'], True)} ({two(c['cost'])} ±{two(c['stderr'])} " \
+
+            head = (
+                f"The contract, knowing only {c['seat']}'s seven cards: "
+                if hasenpfeffer
+                else f"The dealer's discard, knowing only {c['seat']}'s six cards: "
+            )
+            tail = (
+                " — the best choice."
+                if c["chosen"] == c["best"] or c["cost"] <= 0
+                else f"; best {words(c['best'])}: {two(c['best_points'], True)} ({two(c['cost'])} ±{two(c['stderr'])} "
                 f"points given away) — {'a mistake' if c['mistake'] else 'not a mistake'}."
-            assert choice == f"{head}{words(c['chosen'])}: {two(c['points'], True)} points expected " \
-                             f"({two(c['mean'])} tricks){tail}", name
+            )
+            assert (
+                choice == f"{head}{words(c['chosen'])}: {two(c['points'], True)} points expected "
+                f"({two(c['mean'])} tricks){tail}"
+            ), name
         p = review["par"]["contract"]
         sides = list(p["score"])  # the sides, or with three players each player
         ours = next(s for s in sides if p["declarer"] in s)
-        how = f" bids {p['bid']}{' alone' if p['alone'] else ''} in " if p.get("bid") else \
-            f" makes{' alone' if p['alone'] else ''} "
+        how = (
+            f" bids {p['bid']}{' alone' if p['alone'] else ''} in "
+            if p.get("bid")
+            else f" makes{' alone' if p['alone'] else ''} "
+        )
         discard = f", discard {card_words(p['discard'])}" if p["discard"] else ""
         score = lambda n: f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"  # noqa: E731
         scored = ", ".join(f"{side} {score(p['score'][side])}" for side in [ours] + [s for s in sides if s != ours])
         tricks = f"{p['tricks']} trick{'s' if p['tricks'] != 1 else ''}"
-        assert par == f"Par, every hand open: {p['declarer']}{how}{trump_words(p['trump'])}{discard}, {tricks}: " \
-                      f"score {scored}.", name
-        assert players == [{"seat": seat, "cards": str(t["cards"]), "mistakes": str(t["mistakes"]),
-                            "play": two(t["play_points"]), "contract": two(t["bidding_points"]),
-                            "open": str(t["double_dummy_given_away"])} for seat, t in review["players"].items()]
+        assert (
+            par == f"Par, every hand open: {p['declarer']}{how}{trump_words(p['trump'])}{discard}, {tricks}: "
+            f"score {scored}."
+        ), name
+        assert players == [
+            {
+                "seat": seat,
+                "cards": str(t["cards"]),
+                "mistakes": str(t["mistakes"]),
+                "play": two(t["play_points"]),
+                "contract": two(t["bidding_points"]),
+                "open": str(t["double_dummy_given_away"]),
+            }
+            for seat, t in review["players"].items()
+        ]
     # a choice judged a mistake, and a reason: the words for them
     review = fair_reviews["hasenpfeffer"]
-    worse = {**review, "choice": {**review["choice"], "chosen": {"trump": "S", "discard": "AC", "alone": False},
-                                  "points": 1.1, "mean": 4.1, "cost": 3.5, "stderr": 0.4, "mistake": True}}
-    choice, why = (a["value"] for a in js([("choiceVerdict", [worse, HASEN_GAME]),
-                                           ("whyWords", [{"hands": {"N": "AS KH", "E": "QD"}, "made": {"tricks": 2,
-                                                          "points": -4}, "best": {"tricks": 4, "points": 4},
-                                                          "best_better": 0.7, "made_better": 0.1}, "6", "5"])]))
+    worse = {
+        **review,
+        "choice": {
+            **review["choice"],
+            "chosen": {"trump": "S", "discard": "AC", "alone": False},
+            "points": 1.1,
+            "mean": 4.1,
+            "cost": 3.5,
+            "stderr": 0.4,
+            "mistake": True,
+        },
+    }
+    choice, why = (
+        a["value"]
+        for a in js(
+            [
+                ("choiceVerdict", [worse, HASEN_GAME]),
+                (
+                    "whyWords",
+                    [
+                        {
+                            "hands": {"N": "AS KH", "E": "QD"},
+                            "made": {"tricks": 2, "points": -4},
+                            "best": {"tricks": 4, "points": 4},
+                            "best_better": 0.7,
+                            "made_better": 0.1,
+                        },
+                        "6",
+                        "5",
+                    ],
+                ),
+            ]
+        )
+    )
     best = review["choice"]["best"]
-    assert choice == "The contract, knowing only N's seven cards: ♠ spades, discard A♣ with the partner: +1.10 " \
-                     f"points expected (4.10 tricks); best {trump_words(best['trump'])}, discard " \
-                     f"{card_words(best['discard'])} {'alone' if best['alone'] else 'with the partner'}: " \
-                     f"{two(review['choice']['best_points'], True)} (3.50 ±0.40 points given away) — a mistake."
+    assert (
+        choice == "The contract, knowing only N's seven cards: ♠ spades, discard A♣ with the partner: +1.10 "
+        f"points expected (4.10 tricks); best {trump_words(best['trump'])}, discard "
+        f"{card_words(best['discard'])} {'alone' if best['alone'] else 'with the partner'}: "
+        f"{two(review['choice']['best_points'], True)} (3.50 ±0.40 points given away) — a mistake."
+    )
     assert why == "For example, with N AS KH, E QD: 6 −4 points, 5 +4; 5 is the better on 70% of the layouts, 6 on 10%."
     # a record that does not know the dealer's discard has no par
     unknown = {**fair_reviews["euchre"], "par": None}
@@ -910,27 +1171,43 @@ def test_the_calls_contract_par_and_players_in_words(js, fair_reviews: dict[str,
 
 
 @pytest.mark.compiled
-def test_which_cards_of_the_board_the_fair_review_covers(js, client: FlaskClient,
-                                                         fair_reviews: dict[str, dict]) -> None:
+def test_which_cards_of_the_board_the_fair_review_covers(
+    js, client: FlaskClient, fair_reviews: dict[str, dict]
+) -> None:
     review = fair_reviews["hasenpfeffer"]
     record = review["record"]
     contract = record["contract"]
     cards = [c["card"] for c in review["cards"]]
-    board = {"deal": record["deal"], "dealer": record["dealer"], "declarer": contract["declarer"],
-             "trump": contract["trump"], "discard": contract["discard"], "alone": contract["alone"], "cards": cards}
+    board = {
+        "deal": record["deal"],
+        "dealer": record["dealer"],
+        "declarer": contract["declarer"],
+        "trump": contract["trump"],
+        "discard": contract["discard"],
+        "alone": contract["alone"],
+        "cards": cards,
+    }
     # a different fifth card: the first four are shared; another contract or deal: none
     other = next(c["card"] for c in review["cards"][4]["choices"] if c["card"] != cards[4])
-    views = [board, {**board, "cards": cards[:10]}, {**board, "cards": [*cards[:4], other]},
-             {**board, "trump": "S"}, {**board, "discard": "AS"}, {**board, "alone": True},
-             {**board, "deal": record["deal"].replace("W:", "N:", 1)}, {**board, "cards": []}]
+    views = [
+        board,
+        {**board, "cards": cards[:10]},
+        {**board, "cards": [*cards[:4], other]},
+        {**board, "trump": "S"},
+        {**board, "discard": "AS"},
+        {**board, "alone": True},
+        {**board, "deal": record["deal"].replace("W:", "N:", 1)},
+        {**board, "cards": []},
+    ]
     shared = [a["value"] for a in js([("sharedCards", [review, view]) for view in views])]
     assert shared == [24, 10, 4, 0, 0, 0, 0, 0]
     # the board's play under the record's auction and contract: a record the API reviews
     (replayed,) = js([("withPlay", [record, [*cards[:4], other]])])
     replayed = replayed["value"]
     assert "result" not in replayed and replayed["play"] == " ".join([*cards[:4], other])
-    assert {k: v for k, v in replayed.items() if k != "play"} == {k: v for k, v in record.items()
-                                                                  if k not in ("play", "result")}
+    assert {k: v for k, v in replayed.items() if k != "play"} == {
+        k: v for k, v in record.items() if k not in ("play", "result")
+    }
     (body,) = js([("fairBody", [replayed, {"layouts": 20, "seed": 1}])])
     assert body["value"] == {"record": replayed, "layouts": 20, "seed": 1}
     again = post_json(client, "review", body["value"])

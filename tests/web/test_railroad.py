@@ -19,9 +19,11 @@ from openapi_schema_validator import OAS31Validator
 import hasen
 
 DEAL = "N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD"
-RECORD = (f"variant: railroad; dealer: N; deal: {DEAL}; auction: E pass, S pass, W pass, N pass, E pass, "
-          "S name S alone; contract: S, trump S, alone, defender W, best JK for KH, defender best JH for 9S; "
-          "play: TC 9C JH KD AH QC KS JC JK KC")
+RECORD = (
+    f"variant: railroad; dealer: N; deal: {DEAL}; auction: E pass, S pass, W pass, N pass, E pass, "
+    "S name S alone; contract: S, trump S, alone, defender W, best JK for KH, defender best JH for 9S; "
+    "play: TC 9C JH KD AH QC KS JC JK KC"
+)
 CALLS = "N passes JK, S puts away KH; E passes JH, W puts away 9S"
 
 
@@ -44,11 +46,16 @@ def test_the_cli_reviews_it_from_each_seat(capsys) -> None:
     every card is judged from its player's seat."""
     code, out, err = run(capsys, "review", RECORD, "--layouts", "20")
     assert code == 0, err
-    assert out.startswith(f"S made trump alone against W alone in spades ({CALLS}): N-S 2 tricks, down 1 "
-                          "(N-S 0, E-W +4).")
+    assert out.startswith(
+        f"S made trump alone against W alone in spades ({CALLS}): N-S 2 tricks, down 1 (N-S 0, E-W +4)."
+    )
     assert "6. S name S alone:" in out
-    assert [line.split()[1:3] for line in out.splitlines() if line[:2] in ("1 ", "5 ")] == \
-        [["W", "TC"], ["S", "9C"], ["S", "JK"], ["W", "KC"]]
+    assert [line.split()[1:3] for line in out.splitlines() if line[:2] in ("1 ", "5 ")] == [
+        ["W", "TC"],
+        ["S", "9C"],
+        ["S", "JK"],
+        ["W", "KC"],
+    ]
 
 
 def test_the_api_reviews_it_and_answers_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
@@ -63,9 +70,18 @@ def test_the_api_reviews_it_and_answers_as_documented(client: FlaskClient, opena
     assert [c["seat"] for c in answer["cards"]] == ["W", "S"] * 4 + ["S", "W"]  # S leads the last trick
     assert max(choice["points"] for card in answer["cards"] for choice in card["choices"]) == 4
     # the play with every hand open, given as a contract and a play: the calls and what they cost
-    body = {"deal": DEAL, "dealer": "N", "variant": "railroad", "declarer": "S", "trump": "S", "alone": True,
-            "defender": "W", "best": "JK for KH", "defender_best": "JH for 9S",
-            "played": "TC 9C JH KD AH QC KS JC JK KC"}
+    body = {
+        "deal": DEAL,
+        "dealer": "N",
+        "variant": "railroad",
+        "declarer": "S",
+        "trump": "S",
+        "alone": True,
+        "defender": "W",
+        "best": "JK for KH",
+        "defender_best": "JH for 9S",
+        "played": "TC 9C JH KD AH QC KS JC JK KC",
+    }
     played = client.post("/api/v1/review", json=body)
     assert played.status_code == 200, played.get_json()
     OAS31Validator(response_schema(openapi_doc, "review")).validate(played.get_json())
@@ -74,8 +90,10 @@ def test_the_api_reviews_it_and_answers_as_documented(client: FlaskClient, opena
 
 
 def test_the_api_table_shows_each_trumps_calls_as_documented(client: FlaskClient, openapi_doc: dict) -> None:
-    response = client.post("/api/v1/table", json={"deal": DEAL, "dealer": "N", "variant": "railroad",
-                                                  "declarer": "S", "alone": True, "defender": "W"})
+    response = client.post(
+        "/api/v1/table",
+        json={"deal": DEAL, "dealer": "N", "variant": "railroad", "declarer": "S", "alone": True, "defender": "W"},
+    )
     assert response.status_code == 200, response.get_json()
     answer = response.get_json()
     OAS31Validator(response_schema(openapi_doc, "table")).validate(answer)
@@ -98,19 +116,36 @@ def test_the_single_dummy_analyses_answer_as_documented(client: FlaskClient, ope
 def test_the_cli_advises_the_seat_on_going_alone(capsys) -> None:
     """S holds three clubs with the left bower and two kings: the advice weighs each call
     with the partner and alone, the lone calls with N's best card."""
-    code, out, err = run(capsys, "bid", "--variant", "railroad", "--seat", "S", "--hand", ".K.K.QJ9",
-                         "--upcard", "TD", "--dealer", "N", "--layouts", "40")
+    code, out, err = run(
+        capsys,
+        "bid",
+        "--variant",
+        "railroad",
+        "--seat",
+        "S",
+        "--hand",
+        ".K.K.QJ9",
+        "--upcard",
+        "TD",
+        "--dealer",
+        "N",
+        "--layouts",
+        "40",
+    )
     assert code == 0, err
     assert "alone" in out and "Traceback" not in err
 
 
-@pytest.mark.parametrize("record, message", [
-    (RECORD.replace("variant: railroad", "variant: euchre; deck: 25"), "euchre has no calling for best"),
-    (RECORD.replace(", best JK for KH", ""), "best: S plays alone and calls for the partner's best card"),
-    (RECORD.replace("best JK for KH", "best AS for KH"), "best: N does not hold AS to pass"),
-    (RECORD.replace("best JK for KH", "best JK for AS"), "best: S cannot put away AS"),
-    ("settings: call_for_best=false; " + RECORD, "the table plays without calling for best"),
-])
+@pytest.mark.parametrize(
+    "record, message",
+    [
+        (RECORD.replace("variant: railroad", "variant: euchre; deck: 25"), "euchre has no calling for best"),
+        (RECORD.replace(", best JK for KH", ""), "best: S plays alone and calls for the partner's best card"),
+        (RECORD.replace("best JK for KH", "best AS for KH"), "best: N does not hold AS to pass"),
+        (RECORD.replace("best JK for KH", "best JK for AS"), "best: S cannot put away AS"),
+        ("settings: call_for_best=false; " + RECORD, "the table plays without calling for best"),
+    ],
+)
 def test_a_call_for_best_the_rules_do_not_make_is_refused(record: str, message: str) -> None:
     with pytest.raises(hasen.HasenError) as caught:
         hasen.Record.parse(record)
@@ -140,6 +175,7 @@ def test_the_batch_rows_carry_the_calls(capsys, tmp_path) -> None:
 
 def test_a_card_put_away_calling_for_best_is_named_when_played() -> None:
     with pytest.raises(hasen.HasenError) as caught:
-        hasen.position(hasen.Deal(DEAL, dealer="N", variant="railroad"), "S", "C", alone=True, best="JK for KH",
-                       played="AH KH")
+        hasen.position(
+            hasen.Deal(DEAL, dealer="N", variant="railroad"), "S", "C", alone=True, best="JK for KH", played="AH KH"
+        )
     assert str(caught.value) == "play: trick 1, E does not hold KH: S put it away, calling for best"

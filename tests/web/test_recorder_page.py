@@ -97,14 +97,18 @@ def review(driver, index: int) -> None:
     """Review the night's hand ``index``: the fair review and the double-dummy review fill."""
     driver.find_elements(By.CSS_SELECTOR, "#rec-night li button")[2 * index].click()
     settle(driver)
-    WebDriverWait(driver, 120).until(lambda d: d.find_element(By.ID, "fair").get_attribute("data-state")
-                                     in ("done", "error"))
+    WebDriverWait(driver, 120).until(
+        lambda d: d.find_element(By.ID, "fair").get_attribute("data-state") in ("done", "error")
+    )
     assert driver.find_element(By.ID, "fair").get_attribute("data-state") == "done"
     assert driver.find_elements(By.CSS_SELECTOR, "#summary .trick, #summary li, #summary tr")
 
 
-def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(server: LiveServer,  # noqa: F811
-                                                                           browser, tmp_path) -> None:  # noqa: F811
+def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(
+    server: LiveServer,  # noqa: F811
+    browser,  # noqa: F811
+    tmp_path,
+) -> None:
     browser.get(server.url + "/")
     browser.execute_script("localStorage.clear()")
     browser.get(server.url + "/")
@@ -139,16 +143,24 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(server
     night = tmp_path / "night.txt"
     night.write_text(unquote(href.split(",", 1)[1]))
     reviews = tmp_path / "night.jsonl"
-    done = subprocess.run([sys.executable, "-m", "hasen", "session", str(night), str(reviews), "--layouts", "20"],
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-m", "hasen", "session", str(night), str(reviews), "--layouts", "20"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     lines = [json.loads(line) for line in reviews.read_text().splitlines()]
     assert [line["id"] for line in lines] == [1, 2] and not any("error" in line for line in lines)
 
     # the night's report, each hand reviewed by the server in turn
     browser.find_element(By.ID, "rec-report").click()
-    WebDriverWait(browser, 120).until(lambda d: d.find_element(By.ID, "rec-report-file").get_attribute("hidden")
-                                      is None or d.find_element(By.ID, "rec-error").text)
+    WebDriverWait(browser, 120).until(
+        lambda d: (
+            d.find_element(By.ID, "rec-report-file").get_attribute("hidden") is None
+            or d.find_element(By.ID, "rec-error").text
+        )
+    )
     assert not browser.find_element(By.ID, "rec-error").text
     # it opened in a tab of its own
     page = browser.current_window_handle
@@ -171,4 +183,5 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(server
     egn = unquote(browser.find_element(By.ID, "rec-egn-file").get_attribute("href").split(",", 1)[1])
     assert [str(d.record) for d in read_egn(egn)] == [str(Record.parse(f"id: 1\n{euchre}"))]
     assert [str(r) for r in Record.parse_all(night.read_text())] == [
-        str(Record.parse(f"id: {n}\n{text}")) for n, text in ((1, euchre), (2, hasen))]
+        str(Record.parse(f"id: {n}\n{text}")) for n, text in ((1, euchre), (2, hasen))
+    ]

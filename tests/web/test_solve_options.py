@@ -74,13 +74,24 @@ def partner(seat: int) -> int:
     return (seat + 2) % 4
 
 
-def euchre_start(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None, discard: int,
-                 first_lead: str = "dealer_left", lone_lead: str = "left_of_loner") -> OracleGame:
+def euchre_start(
+    deal: Deal,
+    maker: int,
+    trump: int,
+    alone: bool,
+    defender: int | None,
+    discard: int,
+    first_lead: str = "dealer_left",
+    lone_lead: str = "left_of_loner",
+) -> OracleGame:
     """The start of play by docs/rules.md, with the lead settings: who plays, what the dealer holds
     after taking the upcard, who leads; at the oracle's seats."""
     dealt = DEALT_SEATS[deal.variant.name]
-    playing = tuple(s for s in dealt if not (alone and s == partner(maker))
-                    and not (defender is not None and s == partner(defender)))
+    playing = tuple(
+        s
+        for s in dealt
+        if not (alone and s == partner(maker)) and not (defender is not None and s == partner(defender))
+    )
     hands = {s: deal.hands[s] for s in playing}
     if deal.dealer in playing and takes_upcard(deal.extra, trump):
         hands[deal.dealer] = (hands[deal.dealer] | 1 << deal.extra) & ~(1 << discard)
@@ -150,6 +161,7 @@ def check_solve(client: FlaskClient, doc: dict, body: dict, game: OracleGame, la
 
 # --- against the oracle ---------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(12))
 def test_hasenpfeffer_lone_defender_matches_the_oracle(client, openapi_doc, seed):
     rng = random.Random(7000 + seed)
@@ -164,15 +176,26 @@ def test_hasenpfeffer_lone_defender_matches_the_oracle(client, openapi_doc, seed
     hands[defender] = deal.hands[defender]
     game = OracleGame(hands, (declarer, defender), defender, trump, declarer % 2)
     played = play_some(game, rng, rng.randrange(9))
-    body = {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "declarer": SEATS[declarer],
-            "trump": SUITS[trump], "discard": card_name(discard), "alone": True, "defender": SEATS[defender],
-            "played": " ".join(card_name(c) for c in played)}
+    body = {
+        "deal": deal.notation(),
+        "dealer": SEATS[deal.dealer],
+        "declarer": SEATS[declarer],
+        "trump": SUITS[trump],
+        "discard": card_name(discard),
+        "alone": True,
+        "defender": SEATS[defender],
+        "played": " ".join(card_name(c) for c in played),
+    }
     answer = check_solve(client, openapi_doc, body, game, f"seed {seed}: {body}")
     assert answer["defender"] == SEATS[defender] and "deck" not in answer
 
 
-EUCHRE_CASES = [(name, size, seed) for name, sizes in (("euchre2", (24, 25, 32)), ("euchre", (24, 25)))
-                for size in sizes for seed in range(5)]
+EUCHRE_CASES = [
+    (name, size, seed)
+    for name, sizes in (("euchre2", (24, 25, 32)), ("euchre", (24, 25)))
+    for size in sizes
+    for seed in range(5)
+]
 
 
 @pytest.mark.parametrize("name, size, seed", EUCHRE_CASES)
@@ -182,9 +205,16 @@ def test_euchre_positions_match_the_oracle(client, openapi_doc, name, size, seed
     deal = c.deal
     game = euchre_start(deal, c.maker, c.trump, c.alone, c.defender, c.discard)
     played = play_some(game, rng, rng.randrange(8))
-    body = {"deal": deal.notation(), "dealer": SEATS[deal.dealer], "variant": name, "deck": size,
-            "declarer": SEATS[c.maker], "trump": SUITS[c.trump], "alone": c.alone,
-            "played": " ".join(card_name(x) for x in played)}
+    body = {
+        "deal": deal.notation(),
+        "dealer": SEATS[deal.dealer],
+        "variant": name,
+        "deck": size,
+        "declarer": SEATS[c.maker],
+        "trump": SUITS[c.trump],
+        "alone": c.alone,
+        "played": " ".join(card_name(x) for x in played),
+    }
     if c.defender is not None:
         body["defender"] = SEATS[c.defender]
     exchanged = exchanges(deal, c.maker, c.trump, c.alone, c.defender)
@@ -202,8 +232,15 @@ def test_lead_settings_match_the_oracle(client, openapi_doc, settings, seed):
     alone = "lone_lead" in settings
     c = case(9000 + seed, "euchre", 24, alone_rate=0.0)
     game = euchre_start(c.deal, c.maker, c.trump, alone, None, c.discard, **settings)
-    body = {"deal": c.deal.notation(), "dealer": SEATS[c.deal.dealer], "variant": "euchre",
-            "declarer": SEATS[c.maker], "trump": SUITS[c.trump], "alone": alone, **settings}
+    body = {
+        "deal": c.deal.notation(),
+        "dealer": SEATS[c.deal.dealer],
+        "variant": "euchre",
+        "declarer": SEATS[c.maker],
+        "trump": SUITS[c.trump],
+        "alone": alone,
+        **settings,
+    }
     if exchanges(c.deal, c.maker, c.trump, alone, None):
         six = c.deal.hands[c.deal.dealer] | 1 << c.deal.extra
         discard = random.Random(seed).choice(cards_of(six))
@@ -232,9 +269,16 @@ def test_euchre_reviews_match_the_oracle(client, openapi_doc, name, size, seed):
     game = euchre_start(c.deal, c.maker, c.trump, c.alone, c.defender, c.discard)
     start = game.copy()
     played = play_some(game, rng, rng.randrange(21))
-    body = {"deal": c.deal.notation(), "dealer": SEATS[c.deal.dealer], "variant": name, "deck": size,
-            "declarer": SEATS[c.maker], "trump": SUITS[c.trump], "alone": c.alone,
-            "play": " ".join(card_name(x) for x in played)}
+    body = {
+        "deal": c.deal.notation(),
+        "dealer": SEATS[c.deal.dealer],
+        "variant": name,
+        "deck": size,
+        "declarer": SEATS[c.maker],
+        "trump": SUITS[c.trump],
+        "alone": c.alone,
+        "play": " ".join(card_name(x) for x in played),
+    }
     if c.defender is not None:
         body["defender"] = SEATS[c.defender]
     if exchanges(c.deal, c.maker, c.trump, c.alone, c.defender):
@@ -269,33 +313,76 @@ def test_euchre_reviews_match_the_oracle(client, openapi_doc, name, size, seed):
 # --- the command line -----------------------------------------------------------------------
 
 
-
 def test_cli_json_is_the_api_answer(capsys, client, euchre2):
-    status, out, err = run(capsys, "solve", euchre2.deal, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
-                           "--discard", "KD", "--played", "TS", "--json")
+    status, out, err = run(
+        capsys,
+        "solve",
+        euchre2.deal,
+        "--variant",
+        "euchre2",
+        "--declarer",
+        "S",
+        "--trump",
+        "S",
+        "--discard",
+        "KD",
+        "--played",
+        "TS",
+        "--json",
+    )
     assert (status, err) == (0, "")
-    code, answer = post(client, "solve", {"deal": euchre2.deal, "variant": "euchre2", "declarer": "S", "trump": "S",
-                                          "discard": "KD", "played": "TS"})
+    code, answer = post(
+        client,
+        "solve",
+        {"deal": euchre2.deal, "variant": "euchre2", "declarer": "S", "trump": "S", "discard": "KD", "played": "TS"},
+    )
     assert code == 200 and json.loads(out) == answer
     assert (answer["discard"], answer["to_move"]) == ("KD", "N")
 
 
 def test_cli_text_names_the_exchange_and_the_lone_defender(capsys, euchre2, euchre):
-    status, out, _ = run(capsys, "solve", euchre2.deal, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
-                         "--discard", "KD")
+    status, out, _ = run(
+        capsys, "solve", euchre2.deal, "--variant", "euchre2", "--declarer", "S", "--trump", "S", "--discard", "KD"
+    )
     assert status == 0
     assert "S makes spades, N takes the upcard AS, discards KD; N deals" in out
     assert "S: 0 taken + 4 with best play = 4" in out  # the two-handed game's sides are its players
-    status, out, _ = run(capsys, "solve", euchre.deal, "--variant", "euchre", "--declarer", "E", "--trump", "H",
-                         "--alone", "--defender", "N")
+    status, out, _ = run(
+        capsys,
+        "solve",
+        euchre.deal,
+        "--variant",
+        "euchre",
+        "--declarer",
+        "E",
+        "--trump",
+        "H",
+        "--alone",
+        "--defender",
+        "N",
+    )
     assert status == 0
     assert "E makes hearts alone against N alone, nobody takes the upcard KS; N deals" in out
     assert "trick 1, N led; N to move" in out
 
 
 def test_cli_hasenpfeffer_lone_defender(capsys, hasenpfeffer):
-    args = ["solve", hasenpfeffer.deal, "--dealer", hasenpfeffer.dealer, "--declarer", "N", "--trump", "C",
-            "--discard", "KH", "--alone", "--defender", "W", "--json"]
+    args = [
+        "solve",
+        hasenpfeffer.deal,
+        "--dealer",
+        hasenpfeffer.dealer,
+        "--declarer",
+        "N",
+        "--trump",
+        "C",
+        "--discard",
+        "KH",
+        "--alone",
+        "--defender",
+        "W",
+        "--json",
+    ]
     status, out, _ = run(capsys, *args)
     answer = json.loads(out)
     assert status == 0 and answer["defender"] == "W" and answer["to_move"] == "W"
@@ -303,37 +390,83 @@ def test_cli_hasenpfeffer_lone_defender(capsys, hasenpfeffer):
 
 
 def test_cli_review_takes_the_options(capsys, client, hasenpfeffer):
-    args = ["review", hasenpfeffer.deal, "--dealer", hasenpfeffer.dealer, "--declarer", "N", "--trump", "C",
-            "--discard", "KH", "--alone", "--defender", "E", "--play", "AD JC", "--json"]
+    args = [
+        "review",
+        hasenpfeffer.deal,
+        "--dealer",
+        hasenpfeffer.dealer,
+        "--declarer",
+        "N",
+        "--trump",
+        "C",
+        "--discard",
+        "KH",
+        "--alone",
+        "--defender",
+        "E",
+        "--play",
+        "AD JC",
+        "--json",
+    ]
     status, out, err = run(capsys, *args)
     assert (status, err) == (0, "")
-    code, answer = post(client, "review", {"deal": hasenpfeffer.deal, "dealer": hasenpfeffer.dealer, "declarer": "N",
-                                           "trump": "C", "discard": "KH", "alone": True, "defender": "E",
-                                           "play": "AD JC"})
+    code, answer = post(
+        client,
+        "review",
+        {
+            "deal": hasenpfeffer.deal,
+            "dealer": hasenpfeffer.dealer,
+            "declarer": "N",
+            "trump": "C",
+            "discard": "KH",
+            "alone": True,
+            "defender": "E",
+            "play": "AD JC",
+        },
+    )
     assert code == 200 and json.loads(out) == answer
     assert answer["defender"] == "E" and set(answer["players"]) == {"N", "E"}
     assert [c["seat"] for c in answer["cards"]] == ["E", "N"]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--variant", "euchre2", "--declarer", "S", "--trump", "S"],
-     "discard: the dealer N takes the upcard AS with spades trump: give the dealer's discard"),
-    (["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--discard", "KD"],
-     "discard: nobody takes the upcard AS (hearts is not the upcard's suit), so there is no discard"),
-    (["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--discard", "AS"],
-     "discard: nobody takes the upcard AS"),  # the upcard itself is refused too, not ignored
-    (["--variant", "euchre2", "--declarer", "S", "--trump", "S", "--discard", "AH"],
-     "discard: AH is neither in N's hand nor the upcard"),
-    (["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--alone"],
-     "alone: euchre2 has no partners, so nobody plays alone"),
-    (["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--lone-lead", "left_of_loner"],
-     "lone_lead: euchre2 has no partners, so nobody plays alone"),
-    (["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--defender", "N"],
-     "defender: a defender plays alone only against a lone declarer"),
-    (["--variant", "euchre2", "--declarer", "E", "--trump", "H"], "declarer: E holds no hand in euchre2"),
-    (["--variant", "euchre2", "--deck", "28", "--declarer", "S", "--trump", "H"],
-     "deck: euchre2 is played with 24, 32 or 25 cards, not '28'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            ["--variant", "euchre2", "--declarer", "S", "--trump", "S"],
+            "discard: the dealer N takes the upcard AS with spades trump: give the dealer's discard",
+        ),
+        (
+            ["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--discard", "KD"],
+            "discard: nobody takes the upcard AS (hearts is not the upcard's suit), so there is no discard",
+        ),
+        (
+            ["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--discard", "AS"],
+            "discard: nobody takes the upcard AS",
+        ),  # the upcard itself is refused too, not ignored
+        (
+            ["--variant", "euchre2", "--declarer", "S", "--trump", "S", "--discard", "AH"],
+            "discard: AH is neither in N's hand nor the upcard",
+        ),
+        (
+            ["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--alone"],
+            "alone: euchre2 has no partners, so nobody plays alone",
+        ),
+        (
+            ["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--lone-lead", "left_of_loner"],
+            "lone_lead: euchre2 has no partners, so nobody plays alone",
+        ),
+        (
+            ["--variant", "euchre2", "--declarer", "S", "--trump", "H", "--defender", "N"],
+            "defender: a defender plays alone only against a lone declarer",
+        ),
+        (["--variant", "euchre2", "--declarer", "E", "--trump", "H"], "declarer: E holds no hand in euchre2"),
+        (
+            ["--variant", "euchre2", "--deck", "28", "--declarer", "S", "--trump", "H"],
+            "deck: euchre2 is played with 24, 32 or 25 cards, not '28'",
+        ),
+    ],
+)
 def test_cli_errors(capsys, args, message, euchre2):
     status, out, err = run(capsys, "solve", euchre2.deal, *args)
     assert (status, out) == (2, "")
@@ -341,21 +474,49 @@ def test_cli_errors(capsys, args, message, euchre2):
 
 
 def test_cli_euchre_review_text(capsys, euchre2):
-    status, out, err = run(capsys, "review", euchre2.deal, "--variant", "euchre2", "--declarer", "S", "--trump", "S",
-                           "--discard", "AS", "--play", "TS 9C | AH")
+    status, out, err = run(
+        capsys,
+        "review",
+        euchre2.deal,
+        "--variant",
+        "euchre2",
+        "--declarer",
+        "S",
+        "--trump",
+        "S",
+        "--discard",
+        "AS",
+        "--play",
+        "TS 9C | AH",
+    )
     assert (status, err) == (0, "")
     assert "S makes spades; N deals, S leads" in out
     # N, defending, throws the upcard back rather than a diamond: S gets the fifth trick
-    assert ("contract: spades, the dealer discards AS: 5 tricks double-dummy; with the dealer's best discard (KD) "
-            "spades is worth 4, hearts 5: the choice of trump gave away 1 trick; the dealer's AS instead of KD gave "
-            "the makers 1 trick") in out
+    assert (
+        "contract: spades, the dealer discards AS: 5 tricks double-dummy; with the dealer's best discard (KD) "
+        "spades is worth 4, hearts 5: the choice of trump gave away 1 trick; the dealer's AS instead of KD gave "
+        "the makers 1 trick"
+    ) in out
 
 
 def test_cli_hasenpfeffer_still_needs_the_discard(capsys, hasenpfeffer):
     status, _, err = run(capsys, "solve", hasenpfeffer.deal, "--declarer", "N", "--trump", "C")
     assert status == 2 and "discard: hasenpfeffer's declarer takes the widow and discards: give the discard" in err
-    status, _, err = run(capsys, "review", hasenpfeffer.deal, "--declarer", "N", "--trump", "C", "--discard", "KH",
-                         "--defender", "E", "--play", "")
+    status, _, err = run(
+        capsys,
+        "review",
+        hasenpfeffer.deal,
+        "--declarer",
+        "N",
+        "--trump",
+        "C",
+        "--discard",
+        "KH",
+        "--defender",
+        "E",
+        "--play",
+        "",
+    )
     assert status == 2 and "defender: a defender plays alone only against a lone declarer" in err
 
 
@@ -365,27 +526,48 @@ EUCHRE2 = {"deal": EUCHRE2_DEAL, "variant": "euchre2", "declarer": "S"}
 FOUR_HAND = {"deal": EUCHRE_DEAL, "variant": "euchre", "declarer": "E"}
 
 
-@pytest.mark.parametrize("path, body, message", [
-    ("solve", {**EUCHRE2, "trump": "S"}, "discard: the dealer N takes the upcard AS with spades trump"),
-    ("solve", {**EUCHRE2, "trump": "D", "discard": "9C"}, "discard: nobody takes the upcard AS"),
-    # the dealer N sits out as the lone maker's partner: no exchange
-    ("solve", {**FOUR_HAND, "declarer": "S", "trump": "S", "alone": True, "discard": "9C"},
-     "discard: nobody takes the upcard KS (the dealer N sits out)"),
-    ("solve", {**FOUR_HAND, "trump": "H", "defender": "N"},
-     "defender: a defender plays alone only against a lone declarer"),
-    ("solve", {**FOUR_HAND, "trump": "H", "alone": True, "defender": "W"}, "defender: W is not an opponent of E"),
-    ("solve", {**EUCHRE2, "trump": "H", "lone_lead": "dealer_left_skip_idle"},
-     "lone_lead: euchre2 has no partners, so nobody plays alone"),
-    ("solve", {**EUCHRE2, "trump": "H", "fail_penalty": "tricks"}, "body: unknown key 'fail_penalty'"),
-    ("solve", {**EUCHRE2, "trump": "H", "first_lead": "nobody"}, "first_lead: 'nobody' is not one of"),
-    ("solve", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C", "variant": "hasenpfeffer"},
-     "body: missing key 'discard'"),
-    ("solve", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C", "discard": "KH", "variant": "Hasenpfeffer"},
-     "variant: 'Hasenpfeffer' is not one of hasenpfeffer, euchre2, euchre"),
-    ("review", {**EUCHRE2, "trump": "S", "play": ""}, "discard: the dealer N takes the upcard AS"),
-    ("review", {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C", "discard": "KH", "defender": "E", "play": ""},
-     "defender: a defender plays alone only against a lone declarer"),
-])
+@pytest.mark.parametrize(
+    "path, body, message",
+    [
+        ("solve", {**EUCHRE2, "trump": "S"}, "discard: the dealer N takes the upcard AS with spades trump"),
+        ("solve", {**EUCHRE2, "trump": "D", "discard": "9C"}, "discard: nobody takes the upcard AS"),
+        # the dealer N sits out as the lone maker's partner: no exchange
+        (
+            "solve",
+            {**FOUR_HAND, "declarer": "S", "trump": "S", "alone": True, "discard": "9C"},
+            "discard: nobody takes the upcard KS (the dealer N sits out)",
+        ),
+        (
+            "solve",
+            {**FOUR_HAND, "trump": "H", "defender": "N"},
+            "defender: a defender plays alone only against a lone declarer",
+        ),
+        ("solve", {**FOUR_HAND, "trump": "H", "alone": True, "defender": "W"}, "defender: W is not an opponent of E"),
+        (
+            "solve",
+            {**EUCHRE2, "trump": "H", "lone_lead": "dealer_left_skip_idle"},
+            "lone_lead: euchre2 has no partners, so nobody plays alone",
+        ),
+        ("solve", {**EUCHRE2, "trump": "H", "fail_penalty": "tricks"}, "body: unknown key 'fail_penalty'"),
+        ("solve", {**EUCHRE2, "trump": "H", "first_lead": "nobody"}, "first_lead: 'nobody' is not one of"),
+        (
+            "solve",
+            {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C", "variant": "hasenpfeffer"},
+            "body: missing key 'discard'",
+        ),
+        (
+            "solve",
+            {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C", "discard": "KH", "variant": "Hasenpfeffer"},
+            "variant: 'Hasenpfeffer' is not one of hasenpfeffer, euchre2, euchre",
+        ),
+        ("review", {**EUCHRE2, "trump": "S", "play": ""}, "discard: the dealer N takes the upcard AS"),
+        (
+            "review",
+            {"deal": HASENPFEFFER_DEAL, "declarer": "N", "trump": "C", "discard": "KH", "defender": "E", "play": ""},
+            "defender: a defender plays alone only against a lone declarer",
+        ),
+    ],
+)
 def test_api_errors_name_the_problem(client, path, body, message):
     code, answer = post(client, path, body)
     assert code == 400, answer
@@ -398,8 +580,16 @@ def test_api_hasenpfeffer_without_variant_still_requires_the_discard(client, has
 
 
 def test_api_review_with_a_lone_defender_is_documented(client, openapi_doc, hasenpfeffer):
-    body = {"deal": hasenpfeffer.deal, "dealer": hasenpfeffer.dealer, "declarer": "N", "trump": "C", "discard": "KH",
-            "alone": True, "defender": "W", "play": "QS AS | JC"}
+    body = {
+        "deal": hasenpfeffer.deal,
+        "dealer": hasenpfeffer.dealer,
+        "declarer": "N",
+        "trump": "C",
+        "discard": "KH",
+        "alone": True,
+        "defender": "W",
+        "play": "QS AS | JC",
+    }
     code, answer = post(client, "review", body)
     assert code == 200, answer
     documented(openapi_doc, "review", answer)

@@ -22,10 +22,14 @@ import hasen
 from hasen.public import review_play
 
 DEAL = "N:T9.9.KJ. J..Q.QT9 Q.KT.T.A AD"
-MADE = (f"variant: euchre3; dealer: N; deal: {DEAL}; auction: E pass, S pass, N order up; "
-        "contract: N, trump D, discard 9H; play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC")
-EUCHRED = (f"variant: euchre3; dealer: N; deal: {DEAL}; auction: E pass, S pass, N pass, E pass, S name H; "
-           "contract: S, trump H; play: JS QS TS | KH JD QD | 9S QC TH | TD KD TC | 9H 9C AC")
+MADE = (
+    f"variant: euchre3; dealer: N; deal: {DEAL}; auction: E pass, S pass, N order up; "
+    "contract: N, trump D, discard 9H; play: JS QS TS | KH AD QD | KD QC TD | 9S TC TH | JD 9C AC"
+)
+EUCHRED = (
+    f"variant: euchre3; dealer: N; deal: {DEAL}; auction: E pass, S pass, N pass, E pass, S name H; "
+    "contract: S, trump H; play: JS QS TS | KH JD QD | 9S QC TH | TD KD TC | 9H 9C AC"
+)
 SEAT_VIEW = {"seat": "S", "hand": "Q.KT.T.A", "upcard": "AD", "dealer": "N", "variant": "euchre3"}  # S's, above
 
 
@@ -38,17 +42,21 @@ def test_each_player_scores_for_itself() -> None:
     assert hasen.Record.parse(MADE).result.text() == "N 4 tricks, made (N +1, E 0, S 0)"
     assert hasen.Record.parse(EUCHRED).result.text() == "S 2 tricks, down 1 (S 0, N +2, E +2)"
     # the table setting where a euchred maker loses 2 and the others score nothing
-    assert hasen.Record.parse("settings: euchred=maker_loses; " + EUCHRED).result.text() == \
-        "S 2 tricks, down 1 (S -2, N 0, E 0)"
+    assert (
+        hasen.Record.parse("settings: euchred=maker_loses; " + EUCHRED).result.text()
+        == "S 2 tricks, down 1 (S -2, N 0, E 0)"
+    )
     assert hasen.Record.parse(EUCHRED).to_json()["result"]["score"] == {"S": 0, "N": 2, "E": 2}
 
 
 def test_a_march_scores_3() -> None:
     """S names clubs with the right bower, the AC, the KC and the A-Q of hearts: it ruffs the
     KS led, draws the trumps and takes all five, 3 points (not four-hand Euchre's 2)."""
-    march = ("variant: euchre3; dealer: N; deal: N:.T9.Q.Q9 K9..KT.T .AQ..AKJ AS; "
-             "auction: E pass, S pass, N pass, E pass, S name C; contract: S, trump C; "
-             "play: KS AC TH | KC QC TC | AH 9H 9S | JC 9C KD | QH QD TD")
+    march = (
+        "variant: euchre3; dealer: N; deal: N:.T9.Q.Q9 K9..KT.T .AQ..AKJ AS; "
+        "auction: E pass, S pass, N pass, E pass, S name C; contract: S, trump C; "
+        "play: KS AC TH | KC QC TC | AH 9H 9S | JC 9C KD | QH QD TD"
+    )
     assert hasen.Record.parse(march).result.text() == "S 5 tricks, made (S +3, N 0, E 0)"
 
 
@@ -76,14 +84,19 @@ def test_its_records_are_written_as_egn_and_read_back(capsys, tmp_path) -> None:
     assert scores == [{"N": 0, "E": 0, "S": 0}, {"N": 1, "E": 0, "S": 0}]
 
 
-@pytest.mark.parametrize("record, message", [
-    ("score: 3-5; " + MADE, "score: expected the three players' scores, N's first, like '3-5-7'"),
-    ("score: 3-5-7; variant: euchre; deal: N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC",
-     "score: expected the two sides' scores, N-S's first, like '8-5'"),
-    ("settings: euchred=maker_loses; " + MADE.replace("euchre3", "euchre2"), "euchred: it scores three players"),
-    (MADE.replace("N order up", "N order up alone"), "the maker always plays alone against the other two"),
-    (MADE.replace("discard 9H", "discard 9H, alone"), "contract: alone: in euchre3 the maker always plays alone"),
-])
+@pytest.mark.parametrize(
+    "record, message",
+    [
+        ("score: 3-5; " + MADE, "score: expected the three players' scores, N's first, like '3-5-7'"),
+        (
+            "score: 3-5-7; variant: euchre; deal: N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC",
+            "score: expected the two sides' scores, N-S's first, like '8-5'",
+        ),
+        ("settings: euchred=maker_loses; " + MADE.replace("euchre3", "euchre2"), "euchred: it scores three players"),
+        (MADE.replace("N order up", "N order up alone"), "the maker always plays alone against the other two"),
+        (MADE.replace("discard 9H", "discard 9H, alone"), "contract: alone: in euchre3 the maker always plays alone"),
+    ],
+)
 def test_what_the_game_does_not_have_is_refused(record: str, message: str) -> None:
     with pytest.raises(hasen.HasenError) as caught:
         hasen.Record.parse(record)
@@ -109,9 +122,11 @@ def test_the_cli_reviews_each_record_from_each_players_seat(capsys) -> None:
 def test_the_cli_table_names_each_maker_against_the_other_two(capsys) -> None:
     code, out, err = run(capsys, "table", DEAL, "--variant", "euchre3", "--dealer", "N")
     assert code == 0, err
-    for line in ("N makes against E and S; N deals, E leads; upcard AD",
-                 "E makes against N and S; N deals, E leads; upcard AD",
-                 "S makes against N and E; N deals, E leads; upcard AD"):
+    for line in (
+        "N makes against E and S; N deals, E leads; upcard AD",
+        "E makes against N and S; N deals, E leads; upcard AD",
+        "S makes against N and E; N deals, E leads; upcard AD",
+    ):
         assert line in out
 
 
@@ -127,28 +142,53 @@ def test_the_api_reviews_the_record_as_documented(client: FlaskClient, openapi_d
     passed = next(call for call in euchred["calls"] if call["seat"] == "E" and call["number"] == 4)
     assert passed["mistake"] and passed["why"]["made"]["points"] == -0.5
     # the same hand as a contract and a play: the review with every hand open
-    body = {"deal": DEAL, "dealer": "N", "variant": "euchre3", "declarer": "N", "trump": "D", "discard": "9H",
-            "played": "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC"}
+    body = {
+        "deal": DEAL,
+        "dealer": "N",
+        "variant": "euchre3",
+        "declarer": "N",
+        "trump": "D",
+        "discard": "9H",
+        "played": "JS QS TS KH AD QD KD QC TD 9S TC TH JD 9C AC",
+    }
     response = client.post("/api/v1/review", json=body)
     assert response.status_code == 200, response.get_json()
     assert response.get_json()["cards"] == review_play(MADE).to_json()["cards"]
 
 
-def test_the_chance_of_winning_weighs_each_players_decisions(client: FlaskClient, openapi_doc: dict,
-                                                             capsys) -> None:
+def test_the_chance_of_winning_weighs_each_players_decisions(client: FlaskClient, openapi_doc: dict, capsys) -> None:
     """Three players each keep a score: given one (or in the record), every decision has its
     cost in the player's own chance of winning the game, in the CLI and the API."""
     code, out, err = run(capsys, "review", MADE, "--score", "3-5-7", "--layouts", "30")
     assert code == 0, err
-    assert out.startswith("N made trump in diamonds: N 4 tricks, made (N +1, E 0, S 0) (the score before it: "
-                          "N 3, E 5, S 7).")
+    assert out.startswith(
+        "N made trump in diamonds: N 4 tricks, made (N +1, E 0, S 0) (the score before it: N 3, E 5, S 7)."
+    )
     assert 'With the score known, "game" is the chance of winning the game given away' in out
-    code, out, err = run(capsys, "bid", "--variant", "euchre3", "--seat", "S", "--hand", "Q.KT.T.A", "--upcard", "AD",
-                         "--dealer", "N", "--score", "3-5-7", "--layouts", "40")
+    code, out, err = run(
+        capsys,
+        "bid",
+        "--variant",
+        "euchre3",
+        "--seat",
+        "S",
+        "--hand",
+        "Q.KT.T.A",
+        "--upcard",
+        "AD",
+        "--dealer",
+        "N",
+        "--score",
+        "3-5-7",
+        "--layouts",
+        "40",
+    )
     assert code == 0, err
     assert "At 3-5-7 (N 3, E 5, S 7): " in out and "S wins the game" in out
-    for path, body in (("review", {"record": "score: 3-5-7; " + MADE, "layouts": 30}),
-                       ("bid", {**SEAT_VIEW, "score": "3-5-7", "layouts": 40})):
+    for path, body in (
+        ("review", {"record": "score: 3-5-7; " + MADE, "layouts": 30}),
+        ("bid", {**SEAT_VIEW, "score": "3-5-7", "layouts": 40}),
+    ):
         response = client.post(f"/api/v1/{path}", json=body)
         assert response.status_code == 200, (path, response.get_json())
         OAS31Validator(response_schema(openapi_doc, path)).validate(response.get_json())
@@ -158,8 +198,7 @@ def test_the_chance_of_winning_weighs_each_players_decisions(client: FlaskClient
     assert response.status_code == 400 and "three players' scores" in response.get_json()["error"]
 
 
-def test_the_call_advice_answers_for_the_seat_in_its_own_points(client: FlaskClient, openapi_doc: dict,
-                                                                capsys) -> None:
+def test_the_call_advice_answers_for_the_seat_in_its_own_points(client: FlaskClient, openapi_doc: dict, capsys) -> None:
     """S holds one trump if diamonds are ordered up (the dealer N takes the AD): a sure euchre,
     which costs the maker 2 points; its other calls are listed the same way."""
     response = client.post("/api/v1/bid", json={**SEAT_VIEW, "layouts": 60, "choice_layouts": 20})
@@ -169,8 +208,24 @@ def test_the_call_advice_answers_for_the_seat_in_its_own_points(client: FlaskCli
     assert all(not call["alone"] for call in answer["calls"])  # the maker is always alone: no call says so
     order = next(call for call in answer["calls"] if call["call"] == "order up")
     assert order["euchred"] == 1.0 and order["expected"] == -2.0
-    code, out, err = run(capsys, "bid", "--variant", "euchre3", "--seat", "S", "--hand", "Q.KT.T.A", "--upcard", "AD",
-                         "--dealer", "N", "--layouts", "60", "--choice-layouts", "20")
+    code, out, err = run(
+        capsys,
+        "bid",
+        "--variant",
+        "euchre3",
+        "--seat",
+        "S",
+        "--hand",
+        "Q.KT.T.A",
+        "--upcard",
+        "AD",
+        "--dealer",
+        "N",
+        "--layouts",
+        "60",
+        "--choice-layouts",
+        "20",
+    )
     assert code == 0, err
     assert "(points for S: its own points less the mean of the other two players')" in out
     assert "S plays" in out and "N or E makes" in out
@@ -189,6 +244,7 @@ def test_the_api_table_and_par_answer_as_documented(client: FlaskClient, openapi
     OAS31Validator(response_schema(openapi_doc, "bid")).validate(par)
     assert par["par"]["contract"]["declarer"] == "N" and par["par"]["score"] == {"N": 1, "E": 0, "S": 0}
     # a deal every player passes twice: dealt again, nobody scores (each player named)
-    redeal = client.post("/api/v1/bid", json={"deal": "S:.9.J.QJ9 AT..AT.K J..KQ.AT 9D", "dealer": "S",
-                                              "variant": "euchre3"}).get_json()["par"]
+    redeal = client.post(
+        "/api/v1/bid", json={"deal": "S:.9.J.QJ9 AT..AT.K J..KQ.AT 9D", "dealer": "S", "variant": "euchre3"}
+    ).get_json()["par"]
     assert redeal["contract"] is None and redeal["score"] == {"N": 0, "E": 0, "S": 0}
