@@ -6,7 +6,7 @@ shipped table without importing numpy. The target: at most 0.2 s for the whole c
 
 As with bench_startup.py, run it with the package installed (``pip install .``, whose modules
 come with their bytecode); the two commands run in turns so that other load falls on both.
-Rebuilding the shipped table is ``python -m hasen.analysis.odds_fit`` (its docstring says how
+Rebuilding the shipped table is ``python tools/odds_fit.py`` (its docstring says how
 long it takes).
 """
 

@@ -3,7 +3,7 @@
 The single-dummy answers weigh a decision by what follows it, and what follows depends on
 the other players' calls, which depend on cards the seat cannot see. The model stands in for
 them: fast enough to be asked thousands of times inside one simulation, and fitted to the
-product's own double-dummy play (``hasen.analysis.model_fit`` rebuilds it; docs/variants.md,
+product's own double-dummy play (``tools/model_fit.py`` rebuilds it; docs/variants.md,
 "The model of the other players", says how and how close it comes to the full advice).
 
 A hand is judged as declarer (maker) for one trump and one form of play by a few counts:
@@ -75,7 +75,7 @@ from .policy import UNFITTED, Policies, Policy, place_of, score_class, table_rul
 # points either way of a threshold within which a real call is taken as the model's (its
 # values span about twice as much in Hasenpfeffer, six tricks a hand and the bid at stake)
 PLAUSIBLE_MARGIN = {"hasenpfeffer": 1.0, "euchre": 0.5}
-MODEL_FILE = "player_model.json"  # in hasen/data, written by hasen.analysis.model_fit
+MODEL_FILE = "player_model.json"  # in hasen/data, written by tools/model_fit.py
 MODEL_VERSION = 2
 
 # The trump suit's cards from the top, as a feature each: the Joker, the right and left
@@ -334,8 +334,7 @@ def model_data() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(text)
     if data.get("version") != MODEL_VERSION or tuple(data.get("features", ())) != FEATURES:
         raise RuntimeError(
-            f"hasen/data/{MODEL_FILE} is not the model this version reads: rebuild it with "
-            "python -m hasen.analysis.model_fit"
+            f"hasen/data/{MODEL_FILE} is not the model this version reads: rebuild it with python tools/model_fit.py"
         )
     return data
 

@@ -2,7 +2,7 @@
 
 A hand's result is drawn from the hands the model of the other players plays: random deals,
 every seat bidding or calling by the model (``hasen.analysis.model``), the contract it ends
-in played double dummy (``hasen.analysis.odds_fit`` simulates them and keeps how each came
+in played double dummy (``tools/odds_fit.py`` simulates them and keeps how each came
 out, relative to the dealer: who declared, the bid, alone or not, the tricks). Scored by the
 table's scoring, those give each side's points for a hand dealt by any seat; from them the
 chance that the first side (N-S, or N in Two-handed Euchre) wins from each score and dealer
@@ -47,7 +47,7 @@ Grid = list[list[list[float]]]  # [dealer index in variant.seats][first - low][s
 
 DEEPEST = -40  # the lowest score the table keeps; below it a score counts as this (Hasenpfeffer)
 TABLES_KEPT = 4  # the tables of scoring settings worked out, kept (the shipped default's among them)
-ODDS_FILE = "win_chances.json"  # in hasen/data, written by hasen.analysis.odds_fit
+ODDS_FILE = "win_chances.json"  # in hasen/data, written by tools/odds_fit.py
 ODDS_VERSION = 1
 TOLERANCE = 1e-12  # the iteration stops when no chance moves more than this
 MAX_ROUNDS = 10_000
@@ -191,8 +191,7 @@ def odds_data() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(text)
     if data.get("version") != ODDS_VERSION:
         raise RuntimeError(
-            f"hasen/data/{ODDS_FILE} is not the table this version reads: rebuild it with "
-            "python -m hasen.analysis.odds_fit"
+            f"hasen/data/{ODDS_FILE} is not the table this version reads: rebuild it with python tools/odds_fit.py"
         )
     return data
 

@@ -8,7 +8,7 @@ seat calls when its best call's value is above the *threshold* of its place in t
 and goes alone when the lone call is worth more than the call with the partner by more than
 the *lone margin* of its place. The thresholds are those no seat can better by changing its
 own while the others keep theirs: a fixed point of best responses found by self-play
-(``hasen.analysis.policy_fit``, docs/variants.md, "The model of the other players").
+(``tools/policy_fit.py``, docs/variants.md, "The model of the other players").
 
 A place in the auction (``place_of``): in Euchre the round (1, 2) and the seat's place in
 the order of calling (1: left of the dealer; the dealer last); in Hasenpfeffer the bid the

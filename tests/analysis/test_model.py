@@ -17,10 +17,10 @@ import pytest
 from calling_rule import passed, put_away
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from model_fit import build, deals_of
 
 import hasen
 from hasen.analysis.model import FEATURES, PlayerModel, features, model_data, model_discard, trump_slots
-from hasen.analysis.model_fit import build, deals_of
 from hasen.core.cards import card_name, cards_of, trump_cards
 from hasen.core.deal import Deal
 from hasen.rules.auction import PASS, auction_for

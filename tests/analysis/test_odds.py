@@ -17,10 +17,10 @@ from importlib.resources import files
 
 import pytest
 from cli_run import run
+from odds_fit import HandsJob
 
 import hasen
 from hasen.analysis.odds import lowest, win_chances
-from hasen.analysis.odds_fit import HandsJob
 from hasen.rules.scoring import bid_ladder, hand_score
 
 # the games of two sides (Three-Handed Euchre's each player's chance: tests/analysis/test_odds_three.py)

@@ -21,10 +21,10 @@ from itertools import product
 import pytest
 from cli_run import run
 from flask.testing import FlaskClient
+from odds_fit import HandsJob
 from openapi_schema_validator import OAS31Validator
 
 import hasen
-from hasen.analysis.odds_fit import HandsJob
 from hasen.analysis.odds_three import DEEPEST_THREE, player_chances
 from hasen.rules.settings import Settings
 

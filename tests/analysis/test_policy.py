@@ -13,14 +13,14 @@ from __future__ import annotations
 import json
 from importlib import resources
 
+import policy_fit
 import pytest
+from policy_fit import PayoffJob, best_threshold, points_value, samples
 
 import hasen
-from hasen.analysis import policy_fit
 from hasen.analysis.model import PlayerModel, model_key
 from hasen.analysis.playout import layout_rules
 from hasen.analysis.policy import ALWAYS, POINTS, UNFITTED, Policies, Policy, place_of, score_class
-from hasen.analysis.policy_fit import PayoffJob, best_threshold, points_value, samples
 from hasen.rules.auction import PASSING
 from hasen.rules.settings import Settings
 

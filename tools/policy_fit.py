@@ -1,7 +1,7 @@
 """Rebuild the model's calling thresholds by self-play (``hasen.analysis.policy``), into
 hasen/data/player_model.json beside the fits:
 
-    python -m hasen.analysis.policy_fit [--deals N] [--seed S] [--threads T] [--games NAME ...]
+    python tools/policy_fit.py [--deals N] [--seed S] [--threads T] [--games NAME ...]
 
 For every game, deck and table rules (``RULES``), random deals (``--deals`` of each) are dealt and
 every contract the model's seats could end in is solved double dummy once (each seat as
@@ -38,19 +38,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.cards import CardId, Mask
-from ..core.variants import ALL_VARIANTS, Variant
-from ..rules.auction import PASSING, AuctionEnd, AuctionRules, AuctionState
-from ..rules.scoring import hand_score, scorer_points, standing
-from ..rules.settings import Settings
-from .chances import game_chances
-from .contracts import Play, solve_plays
-from .layouts import map_chunks
-from .model import MODEL_FILE, PlayerModel, model_key
-from .model_fit import random_layout
-from .odds import scoring_of
-from .playout import continued, euchre_exchanges, layout_rules
-from .policy import ALWAYS, POINTS, Policies, Policy, place_of, table_rules
+from model_fit import random_layout, shipped
+
+from hasen.analysis.chances import game_chances
+from hasen.analysis.contracts import Play, solve_plays
+from hasen.analysis.layouts import map_chunks
+from hasen.analysis.model import MODEL_FILE, PlayerModel, model_key
+from hasen.analysis.odds import scoring_of
+from hasen.analysis.playout import continued, euchre_exchanges, layout_rules
+from hasen.analysis.policy import ALWAYS, POINTS, Policies, Policy, place_of, table_rules
+from hasen.core.cards import CardId, Mask
+from hasen.core.variants import ALL_VARIANTS, Variant
+from hasen.rules.auction import PASSING, AuctionEnd, AuctionRules, AuctionState
+from hasen.rules.scoring import hand_score, scorer_points, standing
+from hasen.rules.settings import Settings
 
 # the games whose seats call by the score too (the others, where scores are three or too
 # rare to learn from, call for points at every score)
@@ -374,19 +375,19 @@ def build(
         "deals": deals,
         "seed": seed,
         "seconds": done.get("seconds", 0) + round(time.monotonic() - started),
-        "command": f"python -m hasen.analysis.policy_fit --deals {deals} --seed {seed}",
+        "command": f"python tools/policy_fit.py --deals {deals} --seed {seed}",
     }
     path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
     return data
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hasen.analysis.policy_fit", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python tools/policy_fit.py", description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=20_000, help="random deals per game and deck (default 20000)")
     parser.add_argument("--seed", type=int, default=1, help="default 1")
     parser.add_argument("--threads", type=int, default=2, help="default 2")
     parser.add_argument("--games", nargs="*", help="only these games (name/deck, as in the file: euchre/24)")
-    parser.add_argument("--file", type=Path, default=Path(__file__).resolve().parent.parent / "data" / MODEL_FILE)
+    parser.add_argument("--file", type=Path, default=shipped(MODEL_FILE))
     parser.add_argument(
         "--stage",
         choices=("all", "points", "scores"),

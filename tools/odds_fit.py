@@ -1,6 +1,6 @@
 """Rebuild the chance of winning the game, hasen/data/win_chances.json:
 
-    python -m hasen.analysis.odds_fit [--hands N] [--seed S] [--resamples R] [--out FILE]
+    python tools/odds_fit.py [--hands N] [--seed S] [--resamples R] [--out FILE]
 
 For every game and deck, ``--hands`` random deals are bid by the model of the other players
 (every seat, from the start of the auction) and the contract each ends in is played double
@@ -26,16 +26,16 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from model_fit import random_layout, shipped
 
-from ..core.variants import ALL_VARIANTS, Variant
-from ..rules.settings import Settings
-from .contracts import Play, solve_plays
-from .layouts import map_chunks
-from .model import PlayerModel
-from .model_fit import random_layout
-from .odds import ODDS_FILE, ODDS_VERSION, Outcome, declarer_offset, solve_table
-from .odds_three import solve_three_table
-from .playout import continued, layout_rules, model_play
+from hasen.analysis.contracts import Play, solve_plays
+from hasen.analysis.layouts import map_chunks
+from hasen.analysis.model import PlayerModel
+from hasen.analysis.odds import ODDS_FILE, ODDS_VERSION, Outcome, declarer_offset, solve_table
+from hasen.analysis.odds_three import solve_three_table
+from hasen.analysis.playout import continued, layout_rules, model_play
+from hasen.core.variants import ALL_VARIANTS, Variant
+from hasen.rules.settings import Settings
 
 SETTINGS = Settings()
 CHECKS = 12  # hands kept in the file per game, for the test that plays them again
@@ -107,7 +107,7 @@ def build(
             "hands": hands,
             "seed": seed,
             "resamples": resamples,
-            "command": f"python -m hasen.analysis.odds_fit --hands {hands} --seed {seed} --resamples {resamples}",
+            "command": f"python tools/odds_fit.py --hands {hands} --seed {seed} --resamples {resamples}",
         },
         "games": {},
     }
@@ -122,14 +122,14 @@ def build(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hasen.analysis.odds_fit", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python tools/odds_fit.py", description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=100_000, help="random hands per game and deck (default 100000)")
     parser.add_argument("--seed", type=int, default=2, help="default 2")
     parser.add_argument("--resamples", type=int, default=20, help="resamplings for the standard errors (default 20)")
     parser.add_argument("--threads", type=int, default=2, help="default 2")
     parser.add_argument("--out", type=Path, default=None, help="default: the package's own hasen/data file")
     args = parser.parse_args(argv)
-    out = args.out or Path(__file__).resolve().parent.parent / "data" / ODDS_FILE
+    out = args.out or shipped(ODDS_FILE)
     build(args.hands, args.seed, args.resamples, args.threads, out)
     return 0
 

@@ -1,6 +1,6 @@
 """Rebuild the model of the other players, hasen/data/player_model.json:
 
-    python -m hasen.analysis.model_fit [--deals N] [--seed S] [--threads T] [--out FILE]
+    python tools/model_fit.py [--deals N] [--seed S] [--threads T] [--out FILE]
 
 For every game and deck, random deals (``--deals`` of each, from ``--seed``) are played out
 double dummy with every seat as declarer (maker), in every trump and form of play, each
@@ -34,13 +34,22 @@ from typing import Any
 
 import numpy as np
 
-from ..core.cards import Mask, cards_of, mask_of
-from ..core.variants import ALL_VARIANTS, Variant
-from ..rules.settings import Settings
-from .contracts import Play, solve_plays
-from .layouts import map_chunks
-from .model import FEATURES, MODEL_FILE, MODEL_VERSION, FormFit, PlayerModel, features, model_discard, model_key
-from .playout import euchre_exchanges
+from hasen.analysis.contracts import Play, solve_plays
+from hasen.analysis.layouts import map_chunks
+from hasen.analysis.model import (
+    FEATURES,
+    MODEL_FILE,
+    MODEL_VERSION,
+    FormFit,
+    PlayerModel,
+    features,
+    model_discard,
+    model_key,
+)
+from hasen.analysis.playout import euchre_exchanges
+from hasen.core.cards import Mask, cards_of, mask_of
+from hasen.core.variants import ALL_VARIANTS, Variant
+from hasen.rules.settings import Settings
 
 BUCKET = 0.25  # tricks per bucket of a prediction
 MIN_BUCKET = 150  # hands at least behind each bucket's distribution
@@ -198,7 +207,7 @@ def build(deals: int, seed: int, threads: int, out: Path, games: list[Variant] |
         "built": {
             "deals": deals,
             "seed": seed,
-            "command": f"python -m hasen.analysis.model_fit --deals {deals} --seed {seed}",
+            "command": f"python tools/model_fit.py --deals {deals} --seed {seed}",
         },
         "games": {},
         "checks": {},
@@ -216,18 +225,20 @@ def build(deals: int, seed: int, threads: int, out: Path, games: list[Variant] |
     return data
 
 
-def default_out() -> Path:
-    return Path(__file__).resolve().parent.parent / "data" / MODEL_FILE
+def shipped(name: str) -> Path:
+    """The package's data file ``name`` in this source tree (solver/data), which the rebuilds
+    write by default."""
+    return Path(__file__).resolve().parent.parent / "solver" / "data" / name
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hasen.analysis.model_fit", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python tools/model_fit.py", description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=40_000, help="random deals per game and deck (default 40000)")
     parser.add_argument("--seed", type=int, default=1, help="default 1")
     parser.add_argument("--threads", type=int, default=2, help="default 2")
     parser.add_argument("--out", type=Path, default=None, help="default: the package's own hasen/data file")
     args = parser.parse_args(argv)
-    build(args.deals, args.seed, args.threads, args.out or default_out())
+    build(args.deals, args.seed, args.threads, args.out or shipped(MODEL_FILE))
     return 0
 
 
