@@ -120,7 +120,7 @@ def classes_named(hint: object) -> list[type]:
 def every_name_of_the_package() -> dict[str, object]:
     """Every module-level name of every hasen module, for reading annotations written as text."""
     for module in pkgutil.walk_packages(hasen.__path__, "hasen."):
-        if not module.name.endswith(("_fit", "__main__")):
+        if not module.name.endswith("__main__"):
             importlib.import_module(module.name)
     names: dict[str, object] = {}
     for name, module in list(sys.modules.items()):
