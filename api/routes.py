@@ -147,33 +147,21 @@ def bid() -> Response:
         )
         return answer(data, cached)
     variant = variant_for(body.get("variant"), body.get("deck"))
-    options, seen = seen_by(
+    question = seat_question(
         body, variant, None if variant.declarer_exchanges else "upcard", names, sees_widow=False, what="bid"
     )
-    options.update(
+    options = dict(
         layouts=layouts,
         choice_layouts=choice_layouts,
         seed=body.get("seed", 0),
         alone=FORMS[body.get("form", "both")],
-        auction=body.get("auction"),
         model=body.get("model", True),
         uniform=body.get("uniform", False),
         score=body.get("score"),
     )
     return run_simulation(
-        (
-            "bid",
-            *seen,
-            layouts,
-            choice_layouts,
-            options["seed"],
-            options["alone"],
-            options["auction"],
-            options["model"],
-            options["uniform"],
-            options["score"],
-        ),
-        lambda deadline: public.bid(**options, timeout=seconds_to(deadline)).to_json(),
+        ("bid", question, *options.values()),
+        lambda deadline: public.advise_seat(question, **options, deadline=deadline).to_json(),
     )
 
 
@@ -299,18 +287,18 @@ def simulation_body(checker: Callable[[int], BodyChecker]) -> tuple[dict[str, An
     return body, layouts, variant_for(body.get("variant"), body.get("deck"))
 
 
-def seen_by(
+def seat_question(
     body: dict[str, Any],
     variant: Variant,
     extra_key: str | None,
     names: tuple[str, ...],
     sees_widow: bool,
     what: str = "simulate",
-) -> tuple[dict[str, Any], tuple[Any, ...]]:
-    """The arguments of a simulation body for the Python API: the seat's cards, from a deal
-    or from its hand and ``extra_key``'s card (the extra card it sees, if any), with the
-    table settings among ``names``; and what the seat knows, checked, as a cache key."""
-    options: dict[str, Any] = {"seat": body["seat"], "known": body.get("known")}
+) -> public.SeatQuestion:
+    """What the seat of a simulation body knows, read and checked once: its cards, from a deal
+    or from its hand and ``extra_key``'s card (the extra card it sees, if any), with the table
+    settings among ``names``, and the calls so far. It is the request's cache key too."""
+    options: dict[str, Any] = {"seat": body["seat"], "known": body.get("known"), "auction": body.get("auction")}
     if "deal" in body:
         options["deal"] = body_deal(body, names, variant)
     else:
@@ -321,11 +309,7 @@ def seen_by(
             variant=variant,
             settings={name: body[name] for name in names if name in body},
         )
-    knowledge = public.knowledge_of(
-        **{k: v for k, v in options.items() if k != "settings"}, sees_widow=sees_widow, what=what
-    )
-    settings = options["deal"].settings if "deal" in options else public.settings_for(variant, options["settings"])
-    return options, (knowledge, settings)
+    return public.seat_question(**options, sees_widow=sees_widow, what=what)
 
 
 def run_simulation(key: tuple[Any, ...], simulate: Callable[[float], dict[str, Any]]) -> Response:
@@ -341,17 +325,16 @@ def simulate() -> Response:
     extra_key, other_key = ("widow", "upcard") if variant.declarer_exchanges else ("upcard", "widow")
     if other_key in body:
         raise BadInput(f'{other_key}: {variant.name} has no {other_key}; give "{extra_key}"')
-    options, seen = seen_by(body, variant, extra_key, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
-    options.update(
+    question = seat_question(body, variant, extra_key, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
+    options = dict(
         layouts=layouts,
         seed=body.get("seed", 0),
         alone=FORMS[body.get("form", "both")],
-        auction=body.get("auction"),
         uniform=body.get("uniform", False),
     )
     return run_simulation(
-        ("simulate", *seen, layouts, options["seed"], options["alone"], options["auction"], options["uniform"]),
-        lambda deadline: public.simulate(**options, timeout=seconds_to(deadline)).to_json(),
+        ("simulate", question, *options.values()),
+        lambda deadline: public.simulate_seat(question, **options, deadline=deadline).to_json(),
     )
 
 
@@ -366,32 +349,19 @@ def lead() -> Response:
     if "upcard" in body and variant.declarer_exchanges:
         raise BadInput(f"upcard: {variant.name} has no upcard (the widow is not seen by the leader)")
     extra_key = None if variant.declarer_exchanges else "upcard"
-    options, seen = seen_by(body, variant, extra_key, PLAY_SETTINGS, sees_widow=False)
-    declarer, trump = public.coerce_seat(body["declarer"], "declarer"), public.coerce_trump(body["trump"])
-    options.update(
-        declarer=declarer,
-        trump=trump,
+    question = seat_question(body, variant, extra_key, PLAY_SETTINGS, sees_widow=False)
+    options = dict(
+        declarer=public.coerce_seat(body["declarer"], "declarer"),
+        trump=public.coerce_trump(body["trump"]),
         alone=body.get("alone", False),
         layouts=layouts,
         seed=body.get("seed", 0),
         bid=body.get("bid"),
-        auction=body.get("auction"),
         uniform=body.get("uniform", False),
     )
     return run_simulation(
-        (
-            "lead",
-            *seen,
-            declarer,
-            trump,
-            options["alone"],
-            layouts,
-            options["seed"],
-            options["bid"],
-            options["auction"],
-            options["uniform"],
-        ),
-        lambda deadline: public.simulate_lead(**options, timeout=seconds_to(deadline)).to_json(),
+        ("lead", question, *options.values()),
+        lambda deadline: public.lead_of_seat(question, **options, deadline=deadline).to_json(),
     )
 
 

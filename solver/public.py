@@ -17,7 +17,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, cast, overload
 
 from .analysis.answer import Answer
 from .analysis.inputs import (
@@ -94,8 +94,13 @@ __all__ = [
     "check_contract_notation",
     "coerce_seat",
     "coerce_trump",
+    "SeatQuestion",
+    "advise_seat",
     "knowledge_of",
+    "lead_of_seat",
     "plan_analysis",
+    "seat_question",
+    "simulate_seat",
     "settings_for",
 ]
 
@@ -557,6 +562,62 @@ def bid(
             raise NotationError("bid: give a deal (every seat's advice and the par), or a seat and its hand")
         dealt = coerce_deal(deal)
         return game_of(dealt.variant).bid(dealt, dealt.settings, checkpoint=checkpoint_for(deadline))
+    question = seat_question(
+        deal,
+        seat=seat,
+        hand=hand,
+        extra=extra,
+        known=known,
+        dealer=dealer,
+        variant=variant,
+        settings=settings,
+        auction=auction,
+        sees_widow=False,
+        what="bid",
+    )
+    return advise_seat(
+        question,
+        layouts=layouts,
+        choice_layouts=choice_layouts,
+        seed=seed,
+        alone=alone,
+        model=model,
+        uniform=uniform,
+        score=score,
+        progress=progress,
+        mapper=mapper,
+        threads=threads,
+        deadline=deadline,
+    )
+
+
+class SeatQuestion(NamedTuple):
+    """One seat's view of a hand, read and checked once where a request comes in: what the
+    seat knows (``Knowledge``), the table's settings and the calls so far. The web API reads
+    a body into one, keys its cache by it and works from it (``advise_seat``,
+    ``simulate_seat``, ``lead_of_seat``), so that nothing is read twice."""
+
+    knowledge: Knowledge
+    settings: Settings
+    calls: tuple[tuple[int, Call], ...] = ()
+
+
+def seat_question(
+    deal: Deal | str | None = None,
+    *,
+    seat: SeatLike,
+    hand: str | CardSet | None = None,
+    extra: CardLike | None = None,
+    known: Mapping[str, str] | None = None,
+    dealer: SeatLike | None = None,
+    variant: Variant | VariantName | None = None,
+    settings: SettingsLike = None,
+    auction: AuctionLike = None,
+    sees_widow: bool = True,
+    what: str = "simulate",
+) -> SeatQuestion:
+    """The seat's view, checked: its cards as to ``knowledge_of``, the settings (a deal's own,
+    or those given with a hand) and the calls of ``auction`` (``auction_calls``)."""
     knowledge = knowledge_of(
         deal,
         seat=seat,
@@ -565,10 +626,30 @@ def bid(
         known=known,
         dealer=dealer,
         variant=variant,
-        sees_widow=False,
-        what="bid",
+        sees_widow=sees_widow,
+        what=what,
     )
-    checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings, "bid"))
+    checked = simulation_settings(deal, knowledge, settings, what)
+    return SeatQuestion(knowledge, checked, auction_calls(auction, knowledge, checked))
+
+
+def advise_seat(
+    question: SeatQuestion,
+    *,
+    layouts: int | None = None,
+    choice_layouts: int | None = None,
+    seed: int | None = None,
+    alone: bool | None = None,
+    model: bool = True,
+    uniform: bool = False,
+    score: str | None = None,
+    progress: Progress | None = None,
+    mapper: Mapper | None = None,
+    threads: int = 1,
+    deadline: float | None = None,
+) -> BidAdvice | CallAdvice:
+    """``bid``'s advice for the seat of a question already read (``seat_question``)."""
+    check_seed(seed, text=True)
     for name, value in (("alone", alone), ("model", model), ("uniform", uniform)):
         if value is not None and not isinstance(value, bool):
             raise NotationError(f"{name}: expected true or false, got {value!r}")
@@ -580,8 +661,9 @@ def bid(
             "score: the chance of winning the game is worked out with the model of the other "
             "players; leave out model=False (--no-model)"
         )
+    knowledge, checked = question.knowledge, question.settings
     context = Context(
-        auction_calls(auction, knowledge, checked),
+        question.calls,
         model,
         uniform,
         score=read_score(score, knowledge.variant, checked.game_points),
@@ -681,8 +763,8 @@ def knowledge_of(
 
 def simulation_settings(
     deal: Deal | str | None, knowledge: Knowledge, settings: SettingsLike, what: str = "simulate"
-) -> SettingsLike:
-    """The table settings of a simulation: the deal's own, or those given with a hand."""
+) -> Settings:
+    """The table settings of a simulation, checked: the deal's own, or those given with a hand."""
     if deal is None:
         return settings_for(knowledge.variant, settings)
     if settings is not None:
@@ -730,15 +812,51 @@ def simulate(
     """
     deadline = deadline_of(timeout, deadline)
     check_seed(seed, text=True)
-    knowledge = knowledge_of(deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant)
-    checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
-    from .analysis.simulate import simulate as simulate_layouts  # numpy: once the request is read
+    question = seat_question(
+        deal,
+        seat=seat,
+        hand=hand,
+        extra=extra,
+        known=known,
+        dealer=dealer,
+        variant=variant,
+        settings=settings,
+        auction=auction,
+    )
+    return simulate_seat(
+        question,
+        layouts=layouts,
+        seed=seed,
+        alone=alone,
+        uniform=uniform,
+        progress=progress,
+        mapper=mapper,
+        threads=threads,
+        deadline=deadline,
+    )
 
-    forms = None if alone is None else (alone,)
+
+def simulate_seat(
+    question: SeatQuestion,
+    *,
+    layouts: int = DEFAULT_LAYOUTS,
+    seed: int = 0,
+    alone: bool | None = None,
+    uniform: bool = False,
+    progress: Progress | None = None,
+    mapper: Mapper | None = None,
+    threads: int = 1,
+    deadline: float | None = None,
+) -> Simulation:
+    """``simulate``'s answer for the seat of a question already read (``seat_question``)."""
+    check_seed(seed, text=True)
     if not isinstance(uniform, bool):
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
+    from .analysis.simulate import simulate as simulate_layouts  # numpy: once the request is read
+
+    knowledge, checked, calls = question
+    forms = None if alone is None else (alone,)
     indexes = None
-    calls = auction_calls(auction, knowledge, checked)
     if calls:
         from .analysis.advice import agreeing_layouts
         from .analysis.knowledge import Context
@@ -803,17 +921,58 @@ def simulate_lead(
     """
     deadline = deadline_of(timeout, deadline)
     check_seed(seed, text=True)
-    knowledge = knowledge_of(
-        deal, seat=seat, hand=hand, extra=extra, known=known, dealer=dealer, variant=variant, sees_widow=False
+    question = seat_question(
+        deal,
+        seat=seat,
+        hand=hand,
+        extra=extra,
+        known=known,
+        dealer=dealer,
+        variant=variant,
+        settings=settings,
+        auction=auction,
+        sees_widow=False,
     )
-    checked = settings_for(knowledge.variant, simulation_settings(deal, knowledge, settings))
+    return lead_of_seat(
+        question,
+        declarer=declarer,
+        trump=trump,
+        alone=alone,
+        bid=bid,
+        layouts=layouts,
+        seed=seed,
+        uniform=uniform,
+        progress=progress,
+        mapper=mapper,
+        threads=threads,
+        deadline=deadline,
+    )
+
+
+def lead_of_seat(
+    question: SeatQuestion,
+    *,
+    declarer: SeatLike,
+    trump: SuitLike,
+    alone: bool = False,
+    bid: str | None = None,
+    layouts: int = DEFAULT_LAYOUTS,
+    seed: int = 0,
+    uniform: bool = False,
+    progress: Progress | None = None,
+    mapper: Mapper | None = None,
+    threads: int = 1,
+    deadline: float | None = None,
+) -> LeadSimulation:
+    """``simulate_lead``'s answer for the seat of a question already read (``seat_question``)."""
+    check_seed(seed, text=True)
     for name, value in (("alone", alone), ("uniform", uniform)):
         if not isinstance(value, bool):
             raise NotationError(f"{name}: expected true or false, got {value!r}")
     from .analysis.knowledge import Context
 
+    knowledge, checked, calls = question
     who, suit = coerce_seat(declarer, "declarer"), coerce_trump(trump)
-    calls = auction_calls(auction, knowledge, checked)
     contract_bid = lead_bid(knowledge, checked, calls, who, suit, alone, bid)
     from .analysis.fair import Stakes  # numpy: once the request is read
     from .analysis.lead import simulate_lead as simulate_leads

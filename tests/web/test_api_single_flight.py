@@ -26,14 +26,14 @@ def test_sixteen_identical_requests_at_once_are_worked_out_once(app: Flask, monk
     import hasen.public
 
     ran = []
-    real = hasen.public.bid
+    real = hasen.public.advise_seat  # the work of a /bid request for one seat
 
     def counted(*args, **kwargs):
         ran.append(1)
         time.sleep(0.3)  # long enough that all 16 ask while it runs
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(hasen.public, "bid", counted)
+    monkeypatch.setattr(hasen.public, "advise_seat", counted)
     start = threading.Barrier(16)
 
     def ask(_: int):

@@ -1,0 +1,62 @@
+"""A single-dummy request is read once: what the seat knows, its table's settings and the
+calls so far are checked where the body comes in, key the cache, and are the very values the
+work runs from (``hasen.public.seat_question``). Reading them again inside the work would
+check every body twice and make two ways to write one auction two cache entries."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from hasen import public
+
+HASENPFEFFER = {"seat": "S", "hand": "AJT.A9..K", "dealer": "W", "layouts": 8, "seed": 3}
+EUCHRE = {"variant": "euchre", "seat": "N", "hand": "AJ.K.Q.A", "upcard": "JD", "dealer": "W", "layouts": 8}
+# each single-dummy operation, its body, and the same auction written another way
+REQUESTS = [
+    ("/api/v1/bid", {**HASENPFEFFER, "auction": "N pass, E pass"}, {"auction": "n PASS,  e pass"}),
+    (
+        "/api/v1/bid",
+        {**EUCHRE, "auction": "N pass, E pass, S pass, W pass"},
+        {"auction": "n pass, E PASS, s pass, w pass"},
+    ),
+    (
+        "/api/v1/simulate",
+        {**HASENPFEFFER, "widow": "KS", "auction": "N pass, E pass, S 3, W pass"},
+        {"auction": "n pass, e pass, s 3, w pass"},
+    ),
+    (
+        "/api/v1/lead",
+        {**EUCHRE, "seat": "E", "dealer": "N", "declarer": "W", "trump": "D", "auction": "E pass, S pass, W order up"},
+        {"auction": "e pass, s pass, w ORDER UP"},
+    ),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "rewritten"), REQUESTS)
+def test_the_seat_is_read_once_and_keys_the_cache(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, path: str, body: dict, rewritten: dict
+) -> None:
+    reads = {"knowledge_of": 0, "auction_calls": 0, "settings_for": 0}
+    for name in reads:
+        original = getattr(public, name)
+
+        def counted(*args, _original=original, _name=name, **kwargs):
+            reads[_name] += 1
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(public, name, counted)
+    first = client.post(path, json=body)
+    assert first.status_code == 200, first.get_json()
+    assert first.headers["X-Cache"] == "miss"
+    assert reads == {"knowledge_of": 1, "auction_calls": 1, "settings_for": 1}
+    again = client.post(path, json={**body, **rewritten})
+    assert again.status_code == 200, again.get_json()
+    assert again.headers["X-Cache"] == "hit", "the same auction written another way is the same question"
+    assert again.get_json() == first.get_json()
+
+
+def test_a_bad_auction_is_refused_before_any_work(client: FlaskClient) -> None:
+    response = client.post("/api/v1/bid", json={**HASENPFEFFER, "auction": "N 9"})
+    assert response.status_code == 400
+    assert "auction" in response.get_json()["error"]
