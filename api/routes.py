@@ -17,11 +17,13 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
 from hasen.analysis.egn import write_egn
+from hasen.analysis.play import PlayState
 from hasen.analysis.record import Record
 from hasen.analysis.recorder import next_step, step_json, tapped_from_json
 from hasen.cli.session import Hand, hand_outcome, read_hands, summed_lines
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
+from hasen.core.names import Seat
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
 from hasen.rules.seating import play_settings_used
@@ -96,13 +98,17 @@ def body_deal(body: dict[str, Any], names: tuple[str, ...], variant: Variant | N
 def table_job(body: dict[str, Any]) -> Job:
     """The cache key and the work of one table request (checked, notation parsed)."""
     deal = body_deal(body, PLAY_SETTINGS)
-    options = {"declarer": body.get("declarer"), "alone": body.get("alone", False), "defender": body.get("defender")}
-    # a Deal compares by its cards, variant, dealer and settings, however the string was written
-    seats = tuple(
-        None if options[name] is None else public.coerce_seat(options[name], name) for name in ("declarer", "defender")
+    # a Deal compares by its cards, variant, dealer and settings, however the string was written;
+    # the seats are read once, for the key and the work
+    declarer, defender = (
+        None if body.get(name) is None else Seat(public.coerce_seat(body[name], name))
+        for name in ("declarer", "defender")
     )
-    key = ("table", deal, options["alone"], *seats)
-    return key, lambda deadline: public.analyze(deal, **options, timeout=seconds_to(deadline)).to_json()
+    alone = body.get("alone", False)
+    key = ("table", deal, alone, declarer, defender)
+    return key, lambda deadline: public.analyze(
+        deal, declarer=declarer, alone=alone, defender=defender, timeout=seconds_to(deadline)
+    ).to_json()
 
 
 @v1.post("/table")
@@ -168,24 +174,24 @@ def bid() -> Response:
 # --- solve ----------------------------------------------------------------------------------
 
 
-def contract_of(body: dict[str, Any], played: str) -> tuple[dict[str, Any], tuple[Any, ...]]:
-    """The arguments of a solve or review body for the Python API, its contract's notation
-    checked before its deal, and the position after ``played`` as a cache key (the cards
-    played so far, however the record was written)."""
+def contract_of(body: dict[str, Any], played: str) -> tuple[PlayState, tuple[Any, ...]]:
+    """The position after ``played`` in the contract of a solve or review body, read once (its
+    contract's notation checked before its deal), and its cache key: the deal, the contract
+    and the cards played so far, however the record was written."""
     public.check_contract_notation(body["declarer"], body["trump"], body.get("discard"))
-    options = {
-        "deal": body_deal(body, PLAY_SETTINGS),
-        "declarer": body["declarer"],
-        "trump": body["trump"],
-        "discard": body.get("discard"),
-        "alone": body.get("alone", False),
-        "defender": body.get("defender"),
-        "best": body.get("best"),
-        "defender_best": body.get("defender_best"),
-    }
-    state = public.position(**options, played=played)
+    state = public.position(
+        body_deal(body, PLAY_SETTINGS),
+        body["declarer"],
+        body["trump"],
+        body.get("discard"),
+        played=played,
+        alone=body.get("alone", False),
+        defender=body.get("defender"),
+        best=body.get("best"),
+        defender_best=body.get("defender_best"),
+    )
     cards = tuple(c for _, trick, _ in state.tricks for c in trick) + tuple(state.trick)
-    return options, (state.deal, state.contract, cards)
+    return state, (state.deal, state.contract, cards)
 
 
 @v1.post("/solve")
@@ -193,10 +199,9 @@ def solve() -> Response:
     body = read_json(request)
     SOLVE.check(body)
     played = body.get("played", "")
-    options, position = contract_of(body, played)
+    state, key = contract_of(body, played)
     data, cached = service().answer(
-        ("solve", *position),
-        lambda deadline: public.solve(**options, played=played, timeout=seconds_to(deadline)).to_json(),
+        ("solve", *key), lambda deadline: public.solve_position(state, deadline=deadline).to_json()
     )
     return answer(data, cached)
 
@@ -229,10 +234,9 @@ def review() -> Response:
     REVIEW.check(body)
     record = body[record_key(body)]
     # the whole record is checked here, so that a bad one is a 400 before any solve
-    options, position = contract_of(body, record)
+    state, key = contract_of(body, record)
     data, cached = service().answer(
-        ("review", *position),
-        lambda deadline: public.review(**options, played=record, timeout=seconds_to(deadline)).to_json(),
+        ("review", *key), lambda deadline: public.review_position(state, record, deadline=deadline).to_json()
     )
     return answer(data, cached)
 

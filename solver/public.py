@@ -99,8 +99,10 @@ __all__ = [
     "knowledge_of",
     "lead_of_seat",
     "plan_analysis",
+    "review_position",
     "seat_question",
     "simulate_seat",
+    "solve_position",
     "settings_for",
 ]
 
@@ -395,6 +397,12 @@ def solve(
         best=best,
         defender_best=defender_best,
     )
+    return solve_position(state, deadline=deadline)
+
+
+def solve_position(state: PlayState, *, deadline: float | None = None) -> PositionAnalysis:
+    """``solve``'s answer at a position already read (``position``): the web API reads a
+    body's position once, keys its cache by it and solves it."""
     return game_of(state.deal.variant).solve(state, checkpoint=checkpoint_for(deadline))
 
 
@@ -433,6 +441,11 @@ def review(
         best=best,
         defender_best=defender_best,
     )
+    return review_position(end, played, deadline=deadline)
+
+
+def review_position(end: PlayState, played: str, *, deadline: float | None = None) -> PlayReview:
+    """``review``'s answer for a play record already replayed to ``end`` (``position``)."""
     return game_of(end.deal.variant).review(
         end.deal, end.contract, played, settings=end.settings, checkpoint=checkpoint_for(deadline)
     )

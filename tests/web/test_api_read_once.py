@@ -1,11 +1,14 @@
-"""A single-dummy request is read once: what the seat knows, its table's settings and the
-calls so far are checked where the body comes in, key the cache, and are the very values the
-work runs from (``hasen.public.seat_question``). Reading them again inside the work would
-check every body twice and make two ways to write one auction two cache entries."""
+"""A request is read once: what it asks is checked where the body comes in, keys the cache,
+and is the very value the work runs from. For a single-dummy request that is what the seat
+knows, its table's settings and the calls so far (``hasen.public.seat_question``); for a
+solve or a review, the position the play record reaches (``hasen.public.position``).
+Reading them again inside the work would check every body twice and make two ways to write
+one request two cache entries."""
 
 from __future__ import annotations
 
 import pytest
+from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from flask.testing import FlaskClient
 
 from hasen import public
@@ -60,3 +63,33 @@ def test_a_bad_auction_is_refused_before_any_work(client: FlaskClient) -> None:
     response = client.post("/api/v1/bid", json={**HASENPFEFFER, "auction": "N 9"})
     assert response.status_code == 400
     assert "auction" in response.get_json()["error"]
+
+
+CONTRACT = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
+# each double-dummy operation on a position, its body, and the same play record written another way
+PLAYED = [
+    ("/api/v1/solve", {**CONTRACT, "played": "JC KC TC 9C | AS"}, {"played": "jc kc tc 9c as"}),
+    ("/api/v1/review", {**CONTRACT, "played": "JC KC TC 9C | AS AD 9S QS"}, {"played": "JC KC TC 9C AS AD 9S QS"}),
+]
+
+
+@pytest.mark.parametrize(("path", "body", "rewritten"), PLAYED)
+def test_the_position_is_replayed_once_and_keys_the_cache(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch, path: str, body: dict, rewritten: dict
+) -> None:
+    replays = []
+    original = public.request_position
+
+    def counted(*args, **kwargs):
+        replays.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(public, "request_position", counted)
+    first = client.post(path, json=body)
+    assert first.status_code == 200, first.get_json()
+    assert (first.headers["X-Cache"], len(replays)) == ("miss", 1)
+    again = client.post(path, json={**body, **rewritten})
+    assert again.status_code == 200, again.get_json()
+    assert again.headers["X-Cache"] == "hit"
+    assert again.get_json() == first.get_json()
+    assert len(replays) == 2, "the second request is read, then answered from the cache"
