@@ -1,8 +1,9 @@
 """The /api/v1 endpoints: check the body, answer from the cache or run the analysis.
 
-Each analysis is the Python API's (``hasen.public``), given the request's deadline; the
-bodies' values go into a ``Deal`` and the API's arguments as they are, so that the web API
-checks and answers exactly as the library does.
+Each analysis is the Python API's (``hasen.public``), given the request's deadline. A body
+is read once, as it comes in, into the library's own values (a ``Deal``, what a seat knows,
+a position), which key the cache and are what the work runs from; they are read by the
+library's own functions, so that the web API checks and answers exactly as the library does.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
+from hasen.analysis.answer import Answer
 from hasen.analysis.egn import write_egn
 from hasen.analysis.play import PlayState
 from hasen.analysis.record import Record
@@ -23,7 +25,7 @@ from hasen.analysis.recorder import next_step, step_json, tapped_from_json
 from hasen.cli.session import Hand, hand_outcome, read_hands, summed_lines
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
-from hasen.core.names import Seat
+from hasen.core.names import Seat, Suit
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
 from hasen.rules.seating import play_settings_used
@@ -156,7 +158,9 @@ def bid() -> Response:
     question = seat_question(
         body, variant, None if variant.declarer_exchanges else "upcard", names, sees_widow=False, what="bid"
     )
-    options = dict(
+    advise = partial(
+        public.advise_seat,
+        question,
         layouts=layouts,
         choice_layouts=choice_layouts,
         seed=body.get("seed", 0),
@@ -165,10 +169,7 @@ def bid() -> Response:
         uniform=body.get("uniform", False),
         score=body.get("score"),
     )
-    return run_simulation(
-        ("bid", question, *options.values()),
-        lambda deadline: public.advise_seat(question, **options, deadline=deadline).to_json(),
-    )
+    return run_simulation(("bid", *advise.args, *advise.keywords.values()), lambda deadline: advise(deadline=deadline))
 
 
 # --- solve ----------------------------------------------------------------------------------
@@ -255,7 +256,7 @@ def review_record(body: dict[str, Any]) -> Response:
         ("review", record.line(), layouts, seed, uniform, score),
         lambda deadline: public.review_hand(
             record, layouts=layouts, seed=seed, uniform=uniform, score=score, timeout=seconds_to(deadline)
-        ).to_json(),
+        ),
     )
 
 
@@ -316,10 +317,10 @@ def seat_question(
     return public.seat_question(**options, sees_widow=sees_widow, what=what)
 
 
-def run_simulation(key: tuple[Any, ...], simulate: Callable[[float], dict[str, Any]]) -> Response:
+def run_simulation(key: tuple[Any, ...], simulate: Callable[[float], Answer]) -> Response:
     """Answer from the cache or run ``simulate(deadline)`` in the single-dummy lane: it stops
     at the deadline."""
-    data, cached = service().answer(key, simulate, costly=True)
+    data, cached = service().answer(key, lambda deadline: simulate(deadline).to_json(), costly=True)
     return answer(data, cached)
 
 
@@ -330,15 +331,16 @@ def simulate() -> Response:
     if other_key in body:
         raise BadInput(f'{other_key}: {variant.name} has no {other_key}; give "{extra_key}"')
     question = seat_question(body, variant, extra_key, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
-    options = dict(
+    simulate = partial(
+        public.simulate_seat,
+        question,
         layouts=layouts,
         seed=body.get("seed", 0),
         alone=FORMS[body.get("form", "both")],
         uniform=body.get("uniform", False),
     )
     return run_simulation(
-        ("simulate", question, *options.values()),
-        lambda deadline: public.simulate_seat(question, **options, deadline=deadline).to_json(),
+        ("simulate", *simulate.args, *simulate.keywords.values()), lambda deadline: simulate(deadline=deadline)
     )
 
 
@@ -354,19 +356,18 @@ def lead() -> Response:
         raise BadInput(f"upcard: {variant.name} has no upcard (the widow is not seen by the leader)")
     extra_key = None if variant.declarer_exchanges else "upcard"
     question = seat_question(body, variant, extra_key, PLAY_SETTINGS, sees_widow=False)
-    options = dict(
-        declarer=public.coerce_seat(body["declarer"], "declarer"),
-        trump=public.coerce_trump(body["trump"]),
+    lead = partial(
+        public.lead_of_seat,
+        question,
+        declarer=Seat(public.coerce_seat(body["declarer"], "declarer")),
+        trump=Suit(public.coerce_trump(body["trump"])),
         alone=body.get("alone", False),
         layouts=layouts,
         seed=body.get("seed", 0),
         bid=body.get("bid"),
         uniform=body.get("uniform", False),
     )
-    return run_simulation(
-        ("lead", question, *options.values()),
-        lambda deadline: public.lead_of_seat(question, **options, deadline=deadline).to_json(),
-    )
+    return run_simulation(("lead", *lead.args, *lead.keywords.values()), lambda deadline: lead(deadline=deadline))
 
 
 # --- batch ----------------------------------------------------------------------------------

@@ -402,7 +402,7 @@ def solve(
 
 def solve_position(state: PlayState, *, deadline: float | None = None) -> PositionAnalysis:
     """``solve``'s answer at a position already read (``position``): the web API reads a
-    body's position once, keys its cache by it and solves it."""
+    body's position once, keys its cache by it and solves it. ``deadline``: as to ``advise_seat``."""
     return game_of(state.deal.variant).solve(state, checkpoint=checkpoint_for(deadline))
 
 
@@ -445,7 +445,8 @@ def review(
 
 
 def review_position(end: PlayState, played: str, *, deadline: float | None = None) -> PlayReview:
-    """``review``'s answer for a play record already replayed to ``end`` (``position``)."""
+    """``review``'s answer for a play record already replayed to ``end`` (``position``);
+    ``deadline``: as to ``advise_seat``."""
     return game_of(end.deal.variant).review(
         end.deal, end.contract, played, settings=end.settings, checkpoint=checkpoint_for(deadline)
     )
@@ -661,7 +662,8 @@ def advise_seat(
     threads: int = 1,
     deadline: float | None = None,
 ) -> BidAdvice | CallAdvice:
-    """``bid``'s advice for the seat of a question already read (``seat_question``)."""
+    """``bid``'s advice for the seat of a question already read (``seat_question``);
+    ``deadline``: the ``time.monotonic()`` instant it stops at (the web API's)."""
     check_seed(seed, text=True)
     for name, value in (("alone", alone), ("model", model), ("uniform", uniform)):
         if value is not None and not isinstance(value, bool):
@@ -861,7 +863,8 @@ def simulate_seat(
     threads: int = 1,
     deadline: float | None = None,
 ) -> Simulation:
-    """``simulate``'s answer for the seat of a question already read (``seat_question``)."""
+    """``simulate``'s answer for the seat of a question already read (``seat_question``);
+    ``deadline``: the ``time.monotonic()`` instant it stops at (the web API's)."""
     check_seed(seed, text=True)
     if not isinstance(uniform, bool):
         raise NotationError(f"uniform: expected true or false, got {uniform!r}")
@@ -977,7 +980,8 @@ def lead_of_seat(
     threads: int = 1,
     deadline: float | None = None,
 ) -> LeadSimulation:
-    """``simulate_lead``'s answer for the seat of a question already read (``seat_question``)."""
+    """``simulate_lead``'s answer for the seat of a question already read (``seat_question``);
+    ``deadline``: the ``time.monotonic()`` instant it stops at (the web API's)."""
     check_seed(seed, text=True)
     for name, value in (("alone", alone), ("uniform", uniform)):
         if not isinstance(value, bool):

@@ -59,10 +59,22 @@ def test_the_seat_is_read_once_and_keys_the_cache(
     assert again.get_json() == first.get_json()
 
 
-def test_a_bad_auction_is_refused_before_any_work(client: FlaskClient) -> None:
-    response = client.post("/api/v1/bid", json={**HASENPFEFFER, "auction": "N 9"})
-    assert response.status_code == 400
-    assert "auction" in response.get_json()["error"]
+def test_an_auction_that_cannot_be_read_is_refused_before_any_work_is_queued(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hasen.api.routes
+
+    queued = []
+    monkeypatch.setattr(hasen.api.routes, "run_simulation", lambda *args: queued.append(args))
+    for path, body in (
+        ("/api/v1/bid", {**HASENPFEFFER, "auction": "N 9"}),
+        ("/api/v1/simulate", {**HASENPFEFFER, "widow": "KS", "auction": "N pass, E pass, S three"}),
+        ("/api/v1/lead", {**REQUESTS[3][1], "auction": "E pass, S pass, W order"}),
+    ):
+        response = client.post(path, json=body)
+        assert response.status_code == 400, path
+        assert response.get_json()["error"].startswith("auction: call "), response.get_json()
+    assert queued == []
 
 
 CONTRACT = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N", "trump": "C", "discard": "KH"}
