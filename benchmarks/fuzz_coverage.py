@@ -1,13 +1,16 @@
-"""How much of the package the web API's schemathesis fuzzing reaches, by the number of
-requests it sends: for the size of tests/web/test_api_server_schemathesis.py.
+"""How much of the package a fuzz test reaches, by the number of inputs it sends: for the
+size of the web API's (tests/web/test_api_server_schemathesis.py, ``api``) and the command
+line's (tests/cli/test_cli_fuzz.py, ``cli``).
 
-    python benchmarks/fuzz_coverage.py [--examples 25 50 100 200] [--seed 0] [--show]
+    python benchmarks/fuzz_coverage.py [api|cli] [--examples 25 50 100 200] [--seed 0] [--show]
 
-For each count, a fresh app (as the fuzz test's server: two solver threads, a 5 s time
+``api``: for each count, a fresh app (as the fuzz test's server: two solver threads, a 5 s time
 limit), each in a process of its own, is sent that many requests of each operation of its
 OpenAPI document and generation mode (positive and negative), drawn by schemathesis's
 strategies as the test draws them, through Flask's test client; the lines of ``hasen`` they
-run are counted with coverage.py (``pip install coverage``). It prints, for each count, the
+run are counted with coverage.py (``pip install coverage``). ``cli``: the command-line fuzz
+test itself, run by pytest with that many command lines per command (its
+``CALLS_PER_COMMAND``). It prints, for each count, the
 lines run, the lines run that the largest count does not, the lines the largest count runs
 beyond it, and the seconds taken; ``--show`` lists the lines only the largest count runs.
 """
@@ -16,21 +19,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 import coverage
-import schemathesis
-from hypothesis import HealthCheck, given, settings
-from hypothesis import seed as hypothesis_seed
 
 
 def fuzz(examples: int, seed: int) -> tuple[set[tuple[str, int]], float]:
     """The lines of hasen that ``examples`` requests of each operation and mode run."""
+    import schemathesis  # here: the command line's run imports hypothesis under pytest
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as hypothesis_seed
+
     measure = coverage.Coverage(source=["hasen"], data_file=None, concurrency=["thread"])
     measure.start()
     start = time.perf_counter()
@@ -71,27 +77,58 @@ def fuzz(examples: int, seed: int) -> tuple[set[tuple[str, int]], float]:
     return lines, seconds
 
 
+class Sized:
+    """A pytest plugin that sets the command-line fuzz test's number of calls per command."""
+
+    def __init__(self, calls: int) -> None:
+        self.calls = calls
+
+    def pytest_collection_modifyitems(self, items: list[Any]) -> None:
+        for item in items:
+            item.module.CALLS_PER_COMMAND = self.calls
+
+
+def fuzz_cli(calls: int) -> tuple[set[tuple[str, int]], float]:
+    """The lines of hasen that the command-line fuzz test runs with ``calls`` per command."""
+    import pytest
+
+    measure = coverage.Coverage(source=["hasen"], data_file=None, concurrency=["thread"])
+    measure.start()
+    start = time.perf_counter()
+    os.chdir(Path(__file__).resolve().parent.parent)  # the repository's pytest settings
+    test = "tests/cli/test_cli_fuzz.py"
+    status = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:benchmark", test], plugins=[Sized(calls)])
+    seconds = time.perf_counter() - start
+    measure.stop()
+    assert status == 0, f"the fuzz test failed with {calls} calls per command"
+    data = measure.get_data()
+    return {(path, line) for path in data.measured_files() for line in data.lines(path) or ()}, seconds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("fuzzer", nargs="?", choices=("api", "cli"), default="api")
     parser.add_argument("--examples", type=int, nargs="+", default=[25, 50, 100, 200])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--show", action="store_true", help="list the lines only the largest count runs")
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)  # a count's run, in its own process
     args = parser.parse_args()
     if args.one:
-        lines, seconds = fuzz(args.examples[0], args.seed)
+        lines, seconds = fuzz(args.examples[0], args.seed) if args.fuzzer == "api" else fuzz_cli(args.examples[0])
         args.one.write_text(json.dumps({"lines": sorted(lines), "seconds": seconds}))
         return
     runs = {}
     with tempfile.TemporaryDirectory() as folder:
         for n in sorted(args.examples):  # each in a fresh process: a module's own lines run at its import
             out = Path(folder) / f"{n}.json"
-            command = [sys.executable, __file__, "--examples", str(n), "--seed", str(args.seed), "--one", str(out)]
-            subprocess.run(command, check=True, stderr=subprocess.DEVNULL)
+            command = [sys.executable, __file__, args.fuzzer, "--examples", str(n), "--seed", str(args.seed)]
+            command += ["--one", str(out)]
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             done = json.loads(out.read_text())
             runs[n] = ({tuple(line) for line in done["lines"]}, done["seconds"])
     most = runs[max(runs)][0]
-    print("requests per operation and mode   lines run   not in the largest   the largest's beyond   seconds")
+    counted = "inputs per operation and mode" if args.fuzzer == "api" else "command lines per command"
+    print(f"{counted:>31}   lines run   not in the largest   the largest's beyond   seconds")
     for n, (lines, seconds) in runs.items():
         print(f"{n:>31}   {len(lines):>9,}   {len(lines - most):>18,}   {len(most - lines):>20,}   {seconds:7.1f}")
     if args.show:
