@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import concurrent.futures
 import copy
+import dataclasses
 import doctest
 import importlib
 import inspect
@@ -149,6 +150,55 @@ def test_every_public_function_is_typed(function) -> None:
     signature = inspect.signature(function)
     assert signature.return_annotation is not inspect.Signature.empty
     assert all(p.annotation is not inspect.Parameter.empty for p in signature.parameters.values())
+
+
+MOST_PARAMETERS = 8
+# the public calls that take more than MOST_PARAMETERS, each at its present count: none may
+# take more, and no other call may pass the limit (the way down: what a seat knows as one
+# value, how to run as another)
+WIDE_CALLS = {
+    "bid": 21,
+    "simulate_lead": 21,
+    "simulate": 18,
+    "solve": 11,
+    "review": 11,
+    "Game.advise": 10,
+    "Record.__init__": 9,
+    "analyze_each": 9,
+    "position": 9,
+    "review_hand": 9,
+}
+
+
+def public_calls() -> dict[str, typing.Callable[..., object]]:
+    """Every public function, and every public method of a public class, by name; a class made
+    of its fields (a dataclass, a named tuple) is built from them, so its constructor is not a
+    call here."""
+    found: dict[str, typing.Callable[..., object]] = {}
+    for name, obj in sorted(PUBLIC_OBJECTS.items()):
+        if inspect.isfunction(obj):
+            found[name] = obj
+            continue
+        of_fields = dataclasses.is_dataclass(obj) or hasattr(obj, "_fields")
+        for attr, member in vars(obj).items():
+            function = member.__func__ if isinstance(member, (classmethod, staticmethod)) else member
+            public = not attr.startswith("_") or (attr == "__init__" and not of_fields)
+            if inspect.isfunction(function) and public:
+                found[f"{name}.{attr}"] = function
+    return found
+
+
+def test_no_public_call_takes_more_parameters_than_it_did() -> None:
+    counts = {
+        name: sum(
+            p.name not in ("self", "cls") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+            for p in inspect.signature(call).parameters.values()
+        )
+        for name, call in public_calls().items()
+    }
+    assert len(counts) > 100
+    wide = {name: count for name, count in counts.items() if count > MOST_PARAMETERS}
+    assert wide == WIDE_CALLS
 
 
 @pytest.mark.parametrize("name", sorted(PUBLIC_OBJECTS))
