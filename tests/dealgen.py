@@ -15,7 +15,7 @@ from oracle import Oracle
 from hasen.analysis.play import Contract, PlayState
 from hasen.core.cards import card_name, cards_of
 from hasen.core.deal import Deal, format_hand
-from hasen.core.variants import HASENPFEFFER
+from hasen.core.variants import HASENPFEFFER, Variant
 from hasen.search.layout import layout, to_layout
 
 SEATS = "NESW"
@@ -173,3 +173,27 @@ def dealt_ending(seed: int) -> Position:
 def ending(seed: int) -> Position:
     """Half of the endings are played from a deal, half dealt directly."""
     return played_ending(seed) if seed % 2 == 0 else dealt_ending(seed)
+
+
+def all_known(deal: Deal, seat: int) -> dict[str, str]:
+    """Every other seat's hand, as ``known`` cards for ``seat``'s view."""
+    return {SEATS[s]: format_hand(deal.hands[s]) for s in deal.variant.seats if s != seat}
+
+
+def plain_deal(variant: Variant, seat: int, hand: int, extra: int | None, rng: random.Random, dealer: str) -> Deal:
+    """The documented dealing: the cards the seat cannot see, in card order, shuffled by
+    ``rng``, fill the other hands in seat order; then the widow is the next card (when it
+    is unseen). Written here from the rule, not from the product's code."""
+    seen = hand | (0 if extra is None else 1 << extra)
+    unseen = cards_of(variant.deck & ~seen)
+    rng.shuffle(unseen)
+    hands = [0, 0, 0, 0]
+    hands[seat] = hand
+    for other in variant.seats:
+        if other != seat:
+            hands[other] = sum(1 << c for c in unseen[: variant.hand_size])
+            unseen = unseen[variant.hand_size :]
+    if extra is None:
+        extra = unseen[0]
+    text = "N:" + " ".join(format_hand(hands[s]) for s in variant.seats) + " " + str(card_name(extra))
+    return Deal(text, dealer=dealer, variant=variant)

@@ -39,3 +39,28 @@ def write_night(folder: Path) -> Path:
         encoding="utf-8",
     )
     return path
+
+
+# a night of mixed games for the session's files: a Euchre hand, two of Hasenpfeffer, and one
+# refused; and the layouts its reviews use
+MIXED_PLAYERS = "players: N=Anna, E=Bob, S=Cara, W=Dan"
+MIXED_NIGHT = [
+    f"id: one\n{MIXED_PLAYERS}\nvariant: euchre\ndealer: N\ndeal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS\n"
+    "auction: E pass, S pass, W pass, N order up\ncontract: N, trump S, discard KH\n"
+    "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS",
+    f"id: two\n{MIXED_PLAYERS}\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\n"
+    "auction: N 4, E pass, S pass, W pass\ncontract: N 4, trump S, discard AS\n"
+    "play: KH AH TH JH | AD 9D QD JK | KS",
+    "id: three\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\n"
+    "auction: N 6, E pass, S pass, W pass\ncontract: N 6, trump C, discard KH\n"
+    "play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD",
+    "id: bad\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\nauction: N 7",
+]
+LAYOUTS = ["--layouts", "8", "--seed", "2"]
+
+
+def night(folder: Path, hands: list[str] = MIXED_NIGHT) -> Path:
+    """The records ``hands`` as a night's file in ``folder``."""
+    path = folder / "night.txt"
+    path.write_text("\n\n".join(hands) + "\n", encoding="utf-8")
+    return path

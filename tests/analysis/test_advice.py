@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from dealgen import all_known, plain_deal
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,10 +23,6 @@ from hasen.core.deal import format_hand, parse_hand
 from hasen.workers import Workers
 
 SEATS = "NESW"
-
-
-def all_known(deal: hasen.Deal, seat: int) -> dict[str, str]:
-    return {SEATS[s]: format_hand(deal.hands[s]) for s in deal.variant.seats if s != seat}
 
 
 def hasenpfeffer_points(bid: int, tricks: int, alone: bool) -> int:
@@ -157,27 +154,6 @@ def test_a_joker_standing_for_hearts_is_advised_as_a_heart() -> None:
 
 
 # --- the plain loop ---------------------------------------------------------------------------
-
-
-def plain_deal(
-    variant: hasen.Variant, seat: int, hand: int, extra: int | None, rng: random.Random, dealer: str
-) -> hasen.Deal:
-    """The documented dealing: the cards the seat cannot see, in card order, shuffled by
-    ``rng``, fill the other hands in seat order; then the widow is the next card (when it
-    is unseen). Written here from the rule, not from the product's code."""
-    seen = hand | (0 if extra is None else 1 << extra)
-    unseen = cards_of(variant.deck & ~seen)
-    rng.shuffle(unseen)
-    hands = [0, 0, 0, 0]
-    hands[seat] = hand
-    for other in variant.seats:
-        if other != seat:
-            hands[other] = sum(1 << c for c in unseen[: variant.hand_size])
-            unseen = unseen[variant.hand_size :]
-    if extra is None:
-        extra = unseen[0]
-    text = "N:" + " ".join(format_hand(hands[s]) for s in variant.seats) + " " + str(hasen.Card(extra))
-    return hasen.Deal(text, dealer=dealer, variant=variant)
 
 
 @pytest.mark.compiled

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from dealgen import all_known, plain_deal
 from examples import EUCHRE, EUCHRE2, EUCHRE3, HASENPFEFFER
-from test_advice import all_known, plain_deal
 
 import hasen
 from hasen.analysis.model import PlayerModel, model_discard

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from cli_run import run
-from test_session import HANDS, LAYOUTS, night
+from nights import LAYOUTS, MIXED_NIGHT, night
 
 pyarrow_parquet = pytest.importorskip("pyarrow.parquet")
 
@@ -92,7 +92,7 @@ def test_two_batch_runs_read_as_one_dataset_with_the_documented_types(capsys, tm
 
 
 def test_a_sessions_parquet_holds_the_csvs_rows(capsys, tmp_path: Path) -> None:
-    source = night(tmp_path, HANDS[:2])
+    source = night(tmp_path, MIXED_NIGHT[:2])
     out, table, sheet = tmp_path / "out.jsonl", tmp_path / "night.parquet", tmp_path / "night.csv"
     code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS, "--parquet", str(table), "--csv", str(sheet))
     assert code == 0, err
@@ -164,12 +164,12 @@ def test_a_sessions_rows_are_the_reviews_rows_in_every_form(capsys, tmp_path: Pa
     from hasen.cli.schema import schema_of
 
     jsonschema = pytest.importorskip("jsonschema")
-    source = night(tmp_path, HANDS[:1])
+    source = night(tmp_path, MIXED_NIGHT[:1])
     out, table, sheet = tmp_path / "out.jsonl", tmp_path / "night.parquet", tmp_path / "night.csv"
     code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS, "--parquet", str(table), "--csv", str(sheet))
     assert code == 0, err
     # the session places the hand as the first of a game, at 0 to 0
-    review = hasen.review_hand(HANDS[0], layouts=int(LAYOUTS[1]), seed=int(LAYOUTS[3]), score=(0, 0))
+    review = hasen.review_hand(MIXED_NIGHT[0], layouts=int(LAYOUTS[1]), seed=int(LAYOUTS[3]), score=(0, 0))
     rows = [dict(row) for row in review.rows()]
     schema = schema_of("decision-rows")
     for row in rows:

@@ -9,10 +9,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 from cli_run import run, run_json
-from test_session import HANDS
+from nights import MIXED_NIGHT
 
 CONTRACT = ["--declarer", "N", "--trump", "C", "--discard", "KH"]
-# each output and a command line that prints it (the hand record of HANDS[2] written to a file)
+# each output and a command line that prints it (the hand record of MIXED_NIGHT[2] written to a file)
 PRINTED = {
     "table": [["table", "--example"], ["table", "--example", "--variant", "euchre"]],
     "solve": [["solve", "--example", *CONTRACT]],
@@ -38,7 +38,7 @@ def schema(capsys, name: str) -> dict:
 @pytest.mark.parametrize("name", sorted(PRINTED))
 def test_each_commands_json_is_what_its_schema_says(capsys, tmp_path: Path, name: str) -> None:
     record = tmp_path / "hand.txt"
-    record.write_text(HANDS[2] + "\n")
+    record.write_text(MIXED_NIGHT[2] + "\n")
     validator = jsonschema.Draft202012Validator(schema(capsys, name))
     for argv in PRINTED[name]:
         answer = run_json(capsys, *(str(record) if part == "RECORD" else part for part in argv))

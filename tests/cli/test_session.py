@@ -15,30 +15,11 @@ from pathlib import Path
 
 import pytest
 from cli_run import interrupted_once_writing, run
+from nights import LAYOUTS, MIXED_NIGHT, night
 
 import hasen
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAYERS = "players: N=Anna, E=Bob, S=Cara, W=Dan"
-HANDS = [
-    f"id: one\n{PLAYERS}\nvariant: euchre\ndealer: N\ndeal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS\n"
-    "auction: E pass, S pass, W pass, N order up\ncontract: N, trump S, discard KH\n"
-    "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS",
-    f"id: two\n{PLAYERS}\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\n"
-    "auction: N 4, E pass, S pass, W pass\ncontract: N 4, trump S, discard AS\n"
-    "play: KH AH TH JH | AD 9D QD JK | KS",
-    "id: three\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\n"
-    "auction: N 6, E pass, S pass, W pass\ncontract: N 6, trump C, discard KH\n"
-    "play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD",
-    "id: bad\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\nauction: N 7",
-]
-LAYOUTS = ["--layouts", "8", "--seed", "2"]
-
-
-def night(folder: Path, hands: list[str] = HANDS) -> Path:
-    path = folder / "night.txt"
-    path.write_text("\n\n".join(hands) + "\n", encoding="utf-8")
-    return path
 
 
 def lines(path: Path) -> list[dict]:
@@ -63,7 +44,7 @@ def test_each_record_is_its_review_or_its_error(reference: tuple[Path, bytes], t
     got = lines(out)
     # a record that cannot be read still goes by the id it gives itself
     assert [line["id"] for line in got] == ["one", "two", "three", "bad"]
-    for text, line in zip(HANDS[:3], got):  # each at the score of its game, where it is known
+    for text, line in zip(MIXED_NIGHT[:3], got):  # each at the score of its game, where it is known
         score = None if line["game"] is None else tuple(line["game"]["score"])
         assert line["review"] == hasen.review_hand(text, layouts=8, seed=2, score=score).to_json()
     assert got[3]["line"] == 25 and got[3]["error"].startswith("record line 28: auction: call 1, N: not a call: '7'")
@@ -160,7 +141,7 @@ def test_two_processes_and_a_dask_cluster_write_the_same_bytes(tmp_path: Path) -
 def test_ctrl_c_stops_cleanly_and_the_run_resumes(tmp_path: Path) -> None:
     """A real interrupt, sent as a terminal sends it (to the process group, the workers too)."""
     count = 40
-    hands = [f"id: {i}\n" + HANDS[2].split("\n", 1)[1] for i in range(count)]
+    hands = [f"id: {i}\n" + MIXED_NIGHT[2].split("\n", 1)[1] for i in range(count)]
     source = night(tmp_path, hands)
     out = tmp_path / "out.jsonl"
     argv = ["session", str(source), str(out), "--jobs", "2", "--layouts", "40"]
@@ -287,7 +268,7 @@ def test_ctrl_c_at_any_moment_exits_130_within_seconds(tmp_path: Path) -> None:
     under load, it printed "interrupted" and never exited)."""
     import random
 
-    hands = [f"id: {i}\n" + HANDS[2].split("\n", 1)[1] for i in range(30)]
+    hands = [f"id: {i}\n" + MIXED_NIGHT[2].split("\n", 1)[1] for i in range(30)]
     source = night(tmp_path, hands)
     rng = random.Random(5)
     slow = []
