@@ -158,7 +158,7 @@ def bid() -> Response:
     question = seat_question(
         body, variant, None if variant.declarer_exchanges else "upcard", names, sees_widow=False, what="bid"
     )
-    advise = partial(
+    work = partial(
         public.advise_seat,
         question,
         layouts=layouts,
@@ -169,7 +169,7 @@ def bid() -> Response:
         uniform=body.get("uniform", False),
         score=body.get("score"),
     )
-    return run_simulation(("bid", *advise.args, *advise.keywords.values()), lambda deadline: advise(deadline=deadline))
+    return run_simulation(("bid", *work.args, *work.keywords.values()), lambda deadline: work(deadline=deadline))
 
 
 # --- solve ----------------------------------------------------------------------------------
@@ -331,7 +331,7 @@ def simulate() -> Response:
     if other_key in body:
         raise BadInput(f'{other_key}: {variant.name} has no {other_key}; give "{extra_key}"')
     question = seat_question(body, variant, extra_key, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
-    simulate = partial(
+    work = partial(
         public.simulate_seat,
         question,
         layouts=layouts,
@@ -339,9 +339,7 @@ def simulate() -> Response:
         alone=FORMS[body.get("form", "both")],
         uniform=body.get("uniform", False),
     )
-    return run_simulation(
-        ("simulate", *simulate.args, *simulate.keywords.values()), lambda deadline: simulate(deadline=deadline)
-    )
+    return run_simulation(("simulate", *work.args, *work.keywords.values()), lambda deadline: work(deadline=deadline))
 
 
 @cache
@@ -356,7 +354,7 @@ def lead() -> Response:
         raise BadInput(f"upcard: {variant.name} has no upcard (the widow is not seen by the leader)")
     extra_key = None if variant.declarer_exchanges else "upcard"
     question = seat_question(body, variant, extra_key, PLAY_SETTINGS, sees_widow=False)
-    lead = partial(
+    work = partial(
         public.lead_of_seat,
         question,
         declarer=Seat(public.coerce_seat(body["declarer"], "declarer")),
@@ -367,7 +365,7 @@ def lead() -> Response:
         bid=body.get("bid"),
         uniform=body.get("uniform", False),
     )
-    return run_simulation(("lead", *lead.args, *lead.keywords.values()), lambda deadline: lead(deadline=deadline))
+    return run_simulation(("lead", *work.args, *work.keywords.values()), lambda deadline: work(deadline=deadline))
 
 
 # --- batch ----------------------------------------------------------------------------------
