@@ -26,6 +26,7 @@ from .analysis.inputs import (
     DEFAULT_REVIEW_LAYOUTS,
     BestLike,
     check_contract_notation,
+    check_flags,
     coerce_card,
     coerce_deal,
     coerce_hand,
@@ -665,9 +666,7 @@ def advise_seat(
     """``bid``'s advice for the seat of a question already read (``seat_question``);
     ``deadline``: the ``time.monotonic()`` instant it stops at (the web API's)."""
     check_seed(seed, text=True)
-    for name, value in (("alone", alone), ("model", model), ("uniform", uniform)):
-        if value is not None and not isinstance(value, bool):
-            raise NotationError(f"{name}: expected true or false, got {value!r}")
+    check_flags(optional=True, alone=alone, model=model, uniform=uniform)
     from .analysis.knowledge import Context
     from .analysis.record import read_score
 
@@ -866,8 +865,7 @@ def simulate_seat(
     """``simulate``'s answer for the seat of a question already read (``seat_question``);
     ``deadline``: the ``time.monotonic()`` instant it stops at (the web API's)."""
     check_seed(seed, text=True)
-    if not isinstance(uniform, bool):
-        raise NotationError(f"uniform: expected true or false, got {uniform!r}")
+    check_flags(uniform=uniform)
     from .analysis.simulate import simulate as simulate_layouts  # numpy: once the request is read
 
     knowledge, checked, calls = question
@@ -983,9 +981,7 @@ def lead_of_seat(
     """``simulate_lead``'s answer for the seat of a question already read (``seat_question``);
     ``deadline``: the ``time.monotonic()`` instant it stops at (the web API's)."""
     check_seed(seed, text=True)
-    for name, value in (("alone", alone), ("uniform", uniform)):
-        if not isinstance(value, bool):
-            raise NotationError(f"{name}: expected true or false, got {value!r}")
+    check_flags(alone=alone, uniform=uniform)
     from .analysis.knowledge import Context
 
     knowledge, checked, calls = question
@@ -1092,8 +1088,7 @@ def review_hand(
     from .analysis.hand_review import review_hand as review_record
 
     hand = read_record(record)
-    if not isinstance(uniform, bool):
-        raise NotationError(f"uniform: expected true or false, got {uniform!r}")
+    check_flags(uniform=uniform)
     from .analysis.record import read_score
 
     return review_record(

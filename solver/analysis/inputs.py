@@ -110,6 +110,13 @@ def coerce_seat(seat: str | int, where: str) -> int:
     raise NotationError(f"{where}: not a seat: {quoted(seat)} (expected one of N, E, S, W)")
 
 
+def check_flags(optional: bool = False, **flags: object) -> None:
+    """Each of ``flags`` (``alone=...``) true or false; None too, left out, when ``optional``."""
+    for name, value in flags.items():
+        if not isinstance(value, bool) and not (optional and value is None):
+            raise NotationError(f"{name}: expected true or false, got {value!r}")
+
+
 def make_contract(
     declarer: str | int, trump: str | int, discard: str | CardId, alone: bool = False, lone_defender: int | None = None
 ) -> Contract:
@@ -117,8 +124,7 @@ def make_contract(
     seat = coerce_seat(declarer, "declarer")
     suit = coerce_trump(trump)
     card = coerce_card(discard, "discard")
-    if not isinstance(alone, bool):
-        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    check_flags(alone=alone)
     return Contract(seat, suit, card, alone, lone_defender)
 
 
@@ -227,8 +233,7 @@ def contract_for(
     """
     settings = deal.settings if settings is None else settings
     seat = coerce_seat(declarer, "declarer")
-    if not isinstance(alone, bool):
-        raise NotationError(f"alone: expected true or false, got {alone!r}")
+    check_flags(alone=alone)
     lone = coerce_defender(defender, seat, alone)
     if deal.variant.declarer_exchanges:
         if discard is None:
