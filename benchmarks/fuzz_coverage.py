@@ -24,22 +24,34 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import coverage
 
+Lines = set[tuple[str, int]]
 
-def fuzz(examples: int, seed: int) -> tuple[set[tuple[str, int]], float]:
-    """The lines of hasen that ``examples`` requests of each operation and mode run."""
+
+def measured(run: Callable[[], None]) -> tuple[Lines, float]:
+    """The lines of hasen that ``run()`` runs, and its seconds."""
+    measure = coverage.Coverage(source=["hasen"], data_file=None, concurrency=["thread"])
+    measure.start()
+    start = time.perf_counter()
+    run()
+    seconds = time.perf_counter() - start
+    measure.stop()
+    data = measure.get_data()
+    return {(path, line) for path in data.measured_files() for line in data.lines(path) or ()}, seconds
+
+
+def fuzz(examples: int, seed: int) -> None:
+    """``examples`` requests of each operation and mode of the web API."""
     import schemathesis  # here: the command line's run imports hypothesis under pytest
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hypothesis_seed
 
-    measure = coverage.Coverage(source=["hasen"], data_file=None, concurrency=["thread"])
-    measure.start()
-    start = time.perf_counter()
     from hasen.api import create_app
 
     app = create_app({"TESTING": True, "HASEN_TIME_LIMIT": 5, "HASEN_THREADS": 2})
@@ -70,11 +82,6 @@ def fuzz(examples: int, seed: int) -> tuple[set[tuple[str, int]], float]:
                 )
 
             send()
-    seconds = time.perf_counter() - start
-    measure.stop()
-    data = measure.get_data()
-    lines = {(path, line) for path in data.measured_files() for line in data.lines(path) or ()}
-    return lines, seconds
 
 
 class Sized:
@@ -88,21 +95,14 @@ class Sized:
             item.module.CALLS_PER_COMMAND = self.calls
 
 
-def fuzz_cli(calls: int) -> tuple[set[tuple[str, int]], float]:
-    """The lines of hasen that the command-line fuzz test runs with ``calls`` per command."""
+def fuzz_cli(calls: int) -> None:
+    """The command-line fuzz test, with ``calls`` per command."""
     import pytest
 
-    measure = coverage.Coverage(source=["hasen"], data_file=None, concurrency=["thread"])
-    measure.start()
-    start = time.perf_counter()
     os.chdir(Path(__file__).resolve().parent.parent)  # the repository's pytest settings
     test = "tests/cli/test_cli_fuzz.py"
     status = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:benchmark", test], plugins=[Sized(calls)])
-    seconds = time.perf_counter() - start
-    measure.stop()
     assert status == 0, f"the fuzz test failed with {calls} calls per command"
-    data = measure.get_data()
-    return {(path, line) for path in data.measured_files() for line in data.lines(path) or ()}, seconds
 
 
 def main() -> None:
@@ -114,7 +114,8 @@ def main() -> None:
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)  # a count's run, in its own process
     args = parser.parse_args()
     if args.one:
-        lines, seconds = fuzz(args.examples[0], args.seed) if args.fuzzer == "api" else fuzz_cli(args.examples[0])
+        size = args.examples[0]
+        lines, seconds = measured(lambda: fuzz(size, args.seed) if args.fuzzer == "api" else fuzz_cli(size))
         args.one.write_text(json.dumps({"lines": sorted(lines), "seconds": seconds}))
         return
     runs = {}
