@@ -19,6 +19,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from hasen import public
 from hasen.analysis.answer import Answer
 from hasen.analysis.egn import write_egn
+from hasen.analysis.inputs import request_position
 from hasen.analysis.play import PlayState
 from hasen.analysis.record import Record
 from hasen.analysis.recorder import next_step, step_json, tapped_from_json
@@ -26,6 +27,7 @@ from hasen.cli.session import Hand, hand_outcome, read_hands, summed_lines
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
 from hasen.core.names import Seat, Suit
+from hasen.core.run import Run
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
 from hasen.rules.seating import play_settings_used
@@ -62,10 +64,10 @@ SOLVE = BodyChecker(SOLVE_REQUEST)
 REVIEW = BodyChecker(REVIEW_REQUEST)
 
 
-def seconds_to(deadline: float) -> float:
-    """The seconds left until ``deadline`` (a ``time.monotonic()`` instant), the analysis's
-    ``timeout``."""
-    return max(0.0, deadline - time.monotonic())
+def run_until(deadline: float) -> Run:
+    """An analysis's run, with the seconds left until ``deadline`` (a ``time.monotonic()``
+    instant) as its ``timeout``."""
+    return Run(timeout=max(0.0, deadline - time.monotonic()))
 
 
 @cache
@@ -109,7 +111,7 @@ def table_job(body: dict[str, Any]) -> Job:
     alone = body.get("alone", False)
     key = ("table", deal, alone, declarer, defender)
     return key, lambda deadline: public.analyze(
-        deal, declarer=declarer, alone=alone, defender=defender, timeout=seconds_to(deadline)
+        deal, declarer=declarer, alone=alone, defender=defender, run=run_until(deadline)
     ).to_json()
 
 
@@ -151,7 +153,7 @@ def bid() -> Response:
     if "seat" not in body:
         deal = body_deal(body, names)
         data, cached = service().answer(
-            ("bid", deal), lambda deadline: public.bid(deal, timeout=seconds_to(deadline)).to_json()
+            ("bid", deal), lambda deadline: public.bid(deal, run=run_until(deadline)).to_json()
         )
         return answer(data, cached)
     variant = variant_for(body.get("variant"), body.get("deck"))
@@ -180,16 +182,16 @@ def contract_of(body: dict[str, Any], played: str) -> tuple[PlayState, tuple[Any
     contract's notation checked before its deal), and its cache key: the deal, the contract
     and the cards played so far, however the record was written."""
     public.check_contract_notation(body["declarer"], body["trump"], body.get("discard"))
-    state = public.position(
+    state = request_position(
         body_deal(body, PLAY_SETTINGS),
         body["declarer"],
         body["trump"],
         body.get("discard"),
-        played=played,
-        alone=body.get("alone", False),
-        defender=body.get("defender"),
-        best=body.get("best"),
-        defender_best=body.get("defender_best"),
+        body.get("alone", False),
+        body.get("defender"),
+        played,
+        body.get("best"),
+        body.get("defender_best"),
     )
     cards = tuple(c for _, trick, _ in state.tricks for c in trick) + tuple(state.trick)
     return state, (state.deal, state.contract, cards)
@@ -255,7 +257,7 @@ def review_record(body: dict[str, Any]) -> Response:
     return run_simulation(
         ("review", record.line(), layouts, seed, uniform, score),
         lambda deadline: public.review_hand(
-            record, layouts=layouts, seed=seed, uniform=uniform, score=score, timeout=seconds_to(deadline)
+            record, layouts=layouts, seed=seed, uniform=uniform, score=score, run=run_until(deadline)
         ),
     )
 
@@ -447,7 +449,7 @@ def night_review(text: str, score: tuple[Any, ...] | None, layouts: int, seed: i
     return service().answer(
         ("night", text, layouts, seed, score),
         lambda deadline: public.review_hand(
-            text, layouts=layouts, seed=seed, score=score, timeout=seconds_to(deadline)
+            text, layouts=layouts, seed=seed, score=score, run=run_until(deadline)
         ).to_json(),
         costly=True,
     )

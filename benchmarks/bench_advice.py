@@ -5,7 +5,7 @@
 
 For seeded random Hasenpfeffer hands (North's six cards, dealer West, no auction), one thread:
 
-- ``hasen.bid(..., model=False)``: the whole advice (each bid as if it won the auction, with
+- ``hasen.advise(..., model=False)``: the whole advice (each bid as if it won the auction, with
   the partner and alone), from the call to the answer object;
 - ``naive, C``: the same layouts (the main ones, and the choice layouts of every widow the
   main layouts hold, as many as ``--choice-layouts``) with every cell of every table solved
@@ -120,10 +120,8 @@ def main() -> None:
             try:
                 thread_searcher().clear()
                 start = time.perf_counter()
-                hasen.bid(
-                    hand=hasen.CardSet(hand),
-                    seat="N",
-                    dealer="W",
+                hasen.advise(
+                    hasen.SeatView("N", hand=hasen.CardSet(hand), dealer="W"),
                     layouts=args.layouts,
                     choice_layouts=args.choice_layouts,
                     seed=args.seed,

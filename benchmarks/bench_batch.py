@@ -123,7 +123,9 @@ def sd_choice(job: tuple[str, str, str, int, int]) -> tuple[str, str]:
     import hasen
 
     deal, dealer, seat, layouts, seed = job
-    simulation = hasen.simulate(hasen.Deal(deal, dealer), seat=seat, layouts=layouts, seed=seed, alone=False)
+    simulation = hasen.simulate(
+        hasen.SeatView(seat, deal=hasen.Deal(deal, dealer)), layouts=layouts, seed=seed, alone=False
+    )
     choices = simulation.forms["with_partner"].choices
     best = max(choices, key=lambda c: c.mean)
     return str(best.trump), str(best.discard)

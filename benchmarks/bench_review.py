@@ -94,7 +94,7 @@ def main() -> None:
                 start = time.perf_counter()
                 hasen.review_hand(record)
                 middle = time.perf_counter()
-                hasen.review_hand(record, threads=args.threads)
+                hasen.review_hand(record, run=hasen.Run(threads=args.threads))
                 end = time.perf_counter()
                 one.append(middle - start)
                 many.append(end - middle)

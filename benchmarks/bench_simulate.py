@@ -39,22 +39,35 @@ def first_bidder(deal: hasen.Deal) -> str:
 JOBS: dict[str, tuple[str, Job]] = {
     "simulate, 1,000 layouts": (
         "hasenpfeffer",
-        lambda deal, threads: hasen.simulate(deal, seat=SEATS[deal.dealer], threads=threads),
+        lambda deal, threads: hasen.simulate(
+            hasen.SeatView(SEATS[deal.dealer], deal=deal), run=hasen.Run(threads=threads)
+        ),
     ),
     "lead, 1,000 layouts": (
         "hasenpfeffer",
         lambda deal, threads: hasen.simulate_lead(
-            deal, seat=first_bidder(deal), declarer=SEATS[deal.dealer], trump="S", threads=threads
+            hasen.SeatView.in_deal(deal, first_bidder(deal)),
+            f"{SEATS[deal.dealer]}, trump S",
+            run=hasen.Run(threads=threads),
         ),
     ),
     "Hasenpfeffer bid advice": (
         "hasenpfeffer",
-        lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads),
+        lambda deal, threads: hasen.advise(
+            hasen.SeatView(first_bidder(deal), deal=deal), run=hasen.Run(threads=threads)
+        ),
     ),
-    "Euchre call advice": ("euchre", lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads)),
+    "Euchre call advice": (
+        "euchre",
+        lambda deal, threads: hasen.advise(
+            hasen.SeatView(first_bidder(deal), deal=deal), run=hasen.Run(threads=threads)
+        ),
+    ),
     "Three-Handed call advice": (
         "euchre3",
-        lambda deal, threads: hasen.bid(deal, seat=first_bidder(deal), threads=threads),
+        lambda deal, threads: hasen.advise(
+            hasen.SeatView(first_bidder(deal), deal=deal), run=hasen.Run(threads=threads)
+        ),
     ),
 }
 

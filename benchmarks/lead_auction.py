@@ -66,9 +66,17 @@ def main() -> None:
     parser.add_argument("--layouts", type=int, default=2000)
     args = parser.parse_args()
     for example in EXAMPLES:
-        ask = {**example, "layouts": args.layouts, "seed": 1}
-        kept = hasen.simulate_lead(**ask)
-        alike = hasen.simulate_lead(**ask, uniform=True)
+        view = hasen.SeatView(
+            example["seat"],
+            hand=example["hand"],
+            extra=example["extra"],
+            dealer=example["dealer"],
+            variant=example["variant"],
+            auction=example["auction"],
+        )
+        contract = f"{example['declarer']}, trump {example['trump']}"
+        kept = hasen.simulate_lead(view, contract, layouts=args.layouts, seed=1)
+        alike = hasen.simulate_lead(view, contract, layouts=args.layouts, seed=1, uniform=True)
         agree = kept.agreeing
         share = f"{len(agree.indexes) / agree.tried:.0%}" if agree is not None and agree.filtered else "all"
         print(

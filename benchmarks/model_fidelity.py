@@ -4,7 +4,7 @@
 
 For random hands of each game, the seat first to call (left of the dealer), it compares the
 model's call (``hasen.analysis.model``) with the full advice for the same hand knowing only
-its cards (``hasen.bid(..., model=False)``: every bid or call solved on random layouts, the
+its cards (``hasen.advise(..., model=False)``: every bid or call solved on random layouts, the
 declarer's later choices made on other layouts):
 
 - Hasenpfeffer: the highest bid worth making (expected score above 0) with the partner, the
@@ -40,16 +40,14 @@ def hasenpfeffer(hands: int, layouts: int, seed: int) -> str:
     for i in range(hands):
         deal = hasen.random_deal("hasenpfeffer", seed=seed * 100_000 + i)
         seat = left_of(deal.dealer)
-        advice = hasen.bid(
-            hand=format_hand(deal.hands[seat]),
-            seat=SEATS[seat],
-            dealer=SEATS[deal.dealer],
+        advice = hasen.advise(
+            hasen.SeatView(SEATS[seat], hand=format_hand(deal.hands[seat]), dealer=SEATS[deal.dealer]),
             layouts=layouts,
             choice_layouts=30,
             seed=i,
             alone=False,
             model=False,
-            threads=2,
+            run=hasen.Run(threads=2),
         )
         form = advice.forms["with_partner"]
         worth = form.worth()
@@ -76,17 +74,19 @@ def euchre(name: str, hands: int, layouts: int, seed: int) -> str:
     for i in range(hands):
         deal = hasen.random_deal(name, seed=seed * 100_000 + i)
         seat = next(s for s in (left_of(deal.dealer), left_of(left_of(deal.dealer))) if s in variant.seats)
-        advice = hasen.bid(
-            hand=format_hand(deal.hands[seat]),
-            extra=str(deal.extra),
-            seat=SEATS[seat],
-            dealer=SEATS[deal.dealer],
-            variant=variant,
+        advice = hasen.advise(
+            hasen.SeatView(
+                SEATS[seat],
+                hand=format_hand(deal.hands[seat]),
+                extra=str(deal.extra),
+                dealer=SEATS[deal.dealer],
+                variant=variant,
+            ),
             layouts=layouts,
             choice_layouts=30,
             seed=i,
             model=False,
-            threads=2,
+            run=hasen.Run(threads=2),
         )
         if advice.nothing_to_decide:
             continue

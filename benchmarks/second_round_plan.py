@@ -31,7 +31,7 @@ def main() -> None:
     plans = other = clear = 0
     for seed in range(args.seed, args.seed + args.hands):
         deal = hasen.random_deal(variant="euchre", seed=seed)
-        advice = hasen.bid(deal, seat=(deal.dealer + 1) % 4, layouts=args.layouts)
+        advice = hasen.advise(hasen.SeatView((deal.dealer + 1) % 4, deal=deal), layouts=args.layouts)
         assert isinstance(advice, CallAdvice)
         plan = advice.second_round
         if plan is None or plan.call.kind == "pass":

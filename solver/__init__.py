@@ -11,9 +11,11 @@ A whole played hand is a ``Record`` (``Record.parse``, ``Record.from_json``; ``r
 ``write_egn`` for EGN files of Euchre games); ``random_deal`` deals any game at random, by seed.
 
 ``analyze`` (the table; ``analyze_many`` for a batch of deals on threads), ``solve``
-(every card's value at a position), ``review`` (a played hand), ``bid`` (bid advice and
-par), ``simulate`` (the right choice knowing only one's own cards) and ``position`` (a
-position to step through) answer for the deal's own game (``ordered_map`` and ``Workers``
+(every card's value at a position), ``review`` (a played hand), ``bid`` (every seat's
+advice and the par), ``advise`` (one seat's bid or call knowing what it knows, a
+``SeatView``), ``simulate`` (the right choice knowing only one's own cards) and ``position``
+(a position to step through) answer for the deal's own game; ``Run`` says how to run them
+(threads, processes, progress, a time limit) (``ordered_map`` and ``Workers``
 run work like a simulation's on processes or a Dask cluster; ``create_app`` builds the web
 service for a WSGI server); ``str()`` of an answer is the
 text ``hasen`` prints, ``to_json()`` its ``--json``. See docs/python.md.
@@ -88,6 +90,9 @@ _HOMES = {
     "rows_of": "public",
     "to_frame": "public",
     "bid": "public",
+    "advise": "public",
+    "SeatView": "seat_view",
+    "Run": "core.run",
     "position": "public",
     "review": "public",
     "review_hand": "public",
@@ -235,6 +240,7 @@ if TYPE_CHECKING:
     from .core.names import CardSet as CardSet
     from .core.names import Seat as Seat
     from .core.names import Suit as Suit
+    from .core.run import Run as Run
     from .core.variants import VARIANTS as VARIANTS
     from .core.variants import Variant as Variant
     from .core.variants import variant_for as variant_for
@@ -242,6 +248,7 @@ if TYPE_CHECKING:
     from .games import Game as Game
     from .games import game_of as game_of
     from .games.base import Example as Example
+    from .public import advise as advise
     from .public import analyze as analyze
     from .public import analyze_each as analyze_each
     from .public import analyze_many as analyze_many
@@ -264,6 +271,7 @@ if TYPE_CHECKING:
     from .rules.settings import SettingsDict as SettingsDict
     from .search import USING_EXTENSION as USING_EXTENSION
     from .search import Searcher as Searcher
+    from .seat_view import SeatView as SeatView
     from .workers import Workers as Workers
     from .workers import ordered_map as ordered_map
 

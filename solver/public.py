@@ -6,30 +6,29 @@ seats, suits and cards by name (``"N"``, ``"C"``, ``"KH"``) or as ``Seat``, ``Su
 ``Card``. It answers for the deal's own game (``hasen.games``): ``str()`` of an answer is
 what ``hasen`` prints, ``to_json()`` what ``hasen ... --json`` prints.
 
-``timeout``: the seconds after which the analysis stops at its next step with
-``DeadlineExceeded`` (the web API's time limit; ``deadline``, a ``time.monotonic()``
-instant, is its older form); ``progress(done, total)`` is called as the work advances.
+``run``: how to run it (``hasen.Run``: threads, processes, ``progress(done, total)``, a
+``timeout`` in seconds after which the analysis stops at its next step with
+``DeadlineExceeded``). One seat's view for the single-dummy calls is a ``hasen.SeatView``.
+The calls' older keyword forms still work, each with a ``DeprecationWarning``.
 """
 
 from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, cast, overload
+from typing import TYPE_CHECKING, Any, cast
 
 from .analysis.answer import Answer
 from .analysis.inputs import (
     DEFAULT_CHOICE_LAYOUTS,
     DEFAULT_LAYOUTS,
     DEFAULT_REVIEW_LAYOUTS,
-    BestLike,
     check_contract_notation,
     check_flags,
     coerce_card,
     coerce_deal,
-    coerce_hand,
     coerce_seat,
     coerce_trump,
     coerce_variant,
@@ -39,14 +38,23 @@ from .analysis.many import answer_many
 from .analysis.play import Contract, PlayState
 from .analysis.table import Plan
 from .core.bounds import check_seed
-from .core.cards import SUITS
+from .core.cards import SUITS, card_name
 from .core.deal import Deal
 from .core.errors import DeadlineExceeded, HasenError, NotationError, quoted
-from .core.names import CardLike, CardSet, SeatLike, SuitLike
+from .core.names import Card, CardLike, SeatLike, SuitLike
+from .core.older import keeps_older_form
+from .core.run import RUN_FIELDS, Progress, Run, older_run, run_from_older, run_of
 from .core.seats import SEATS
 from .core.variants import HASENPFEFFER, Variant, VariantName
 from .games import game_of
 from .rules.settings import Settings, SettingsLike, settings_for
+from .seat_view import (
+    SeatQuestion,
+    SeatView,
+    knowledge_of,
+    question_of,
+    seat_question,
+)
 
 # each analysis is imported by the function that runs it, so that a command loads only its own
 if TYPE_CHECKING:
@@ -55,7 +63,6 @@ if TYPE_CHECKING:
     from .analysis.euchre_table import EuchreAnalysis
     from .analysis.hand_review import HandReview
     from .analysis.knowledge import Knowledge
-    from .analysis.layouts import Mapper
     from .analysis.lead import LeadSimulation
     from .analysis.odds import Odds
     from .analysis.odds_three import PlayerOdds
@@ -64,16 +71,15 @@ if TYPE_CHECKING:
     from .analysis.review import PlayReview
     from .analysis.simulate import Simulation
     from .analysis.table import TableAnalysis
+    from .core.run import Mapper
     from .rules.auction import Call
     from .rules.scoring import Bid
-    from .workers import Scheduler
 
     Analysis = TableAnalysis | EuchreAnalysis  # analyze's answer: the table of the deal's game
 
-# the calls so far of an auction: "W pass, N 3", or (seat, call) pairs
-AuctionLike = str | Sequence[tuple[SeatLike, str]] | None
 
 __all__ = [
+    "advise",
     "analyze",
     "analyze_each",
     "analyze_many",
@@ -107,27 +113,7 @@ __all__ = [
     "settings_for",
 ]
 
-Progress = Callable[[int, int], None]
 Checkpoint = Callable[[], None]
-
-
-def deadline_of(timeout: float | None, deadline: float | None) -> float | None:
-    """The ``time.monotonic()`` instant the work must end by: ``timeout`` seconds from now,
-    or the older ``deadline`` as given (with a DeprecationWarning)."""
-    if deadline is not None:
-        warnings.warn(
-            "deadline= (a time.monotonic() instant) is deprecated: give timeout= in seconds",
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        if timeout is not None:
-            raise NotationError("timeout: give timeout= or deadline=, not both")
-        return deadline
-    if timeout is None:
-        return None
-    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout >= 0:
-        raise NotationError(f"timeout: expected seconds, 0 or more, got {quoted(timeout)}")
-    return time.monotonic() + timeout
 
 
 def checkpoint_for(deadline: float | None) -> Checkpoint:
@@ -156,20 +142,20 @@ def progress_for(deadline: float | None, progress: Progress | None) -> Progress 
     return step
 
 
+@older_run("analyze", "progress", "timeout", "deadline")
 def analyze(
     deal: Deal | str,
     *,
     declarer: SeatLike | None = None,
     alone: bool = False,
     defender: SeatLike | None = None,
-    progress: Progress | None = None,
-    timeout: float | None = None,
-    deadline: float | None = None,
+    run: Run | None = None,
 ) -> Analysis:
     """Every declarer's (or one ``declarer``'s) double-dummy tricks for each choice the game
     gives: in Hasenpfeffer each trump and discard, in Euchre each trump with the dealer's
     discards. ``defender``: an opponent who plays alone against the lone declarer.
-    ``progress(done, total)`` is called after each declarer's tables.
+    ``run``: its ``timeout``, and its ``progress(done, total)``, called after each
+    declarer's tables (the older keywords ``progress=`` and ``timeout=`` warn).
 
     >>> table = analyze(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), declarer="N")
     >>> table.tables["N"].best
@@ -177,10 +163,11 @@ def analyze(
     >>> table.tables["N"].tricks["S"]["AS"]
     4
     """
-    deadline = deadline_of(timeout, deadline)
+    chosen = run_of(run).only("analyze", "progress")
+    deadline = chosen.deadline()
     dealt = coerce_deal(deal)
     answer = game_of(dealt.variant).table(
-        dealt, declarer=declarer, alone=alone, defender=defender, progress=progress_for(deadline, progress)
+        dealt, declarer=declarer, alone=alone, defender=defender, progress=progress_for(deadline, chosen.progress)
     )
     return cast("Analysis", answer)  # each game's table: not imported here, so as not to load every game
 
@@ -195,53 +182,52 @@ def plan_analysis(
     return game_of(dealt.variant).plan_table(dealt, declarer=who, alone=alone, defender=lone, settings=dealt.settings)
 
 
+@older_run("analyze_many", "threads", "chunk")
 def analyze_many(
     deals: Iterable[Deal | str],
     *,
     declarer: SeatLike | None = None,
     alone: bool = False,
     defender: SeatLike | None = None,
-    threads: int = 1,
-    chunk: int | None = None,
+    run: Run | None = None,
 ) -> list[Analysis]:
     """``analyze`` of each deal, the answers in order, with the same options for all. The
-    deals go to ``threads`` threads in chunks of ``chunk`` deals (by default a few chunks
+    deals go to ``run``'s threads in chunks of its ``chunk`` deals (by default a few chunks
     for each thread; see ``hasen.analysis.many``); each thread solves a chunk's tables in
     one call, so that threads gain on short tables too. A bad deal is an error that names
-    its place in ``deals``.
+    its place in ``deals``. (The older keywords ``threads=`` and ``chunk=`` warn.)
 
     >>> deals = ["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N:.AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 A.K..AQJ* KS"]
-    >>> [table.tables["N"].best_tricks for table in analyze_many(deals, declarer="N", threads=2)]
+    >>> [table.tables["N"].best_tricks for table in analyze_many(deals, declarer="N", run=Run(threads=2))]
     [6, 4]
     """
+    chosen = run_of(run).only("analyze_many", "threads", "chunk")
 
     def plan_of(deal: Deal | str) -> Plan:
         return plan_analysis(deal, declarer=declarer, alone=alone, defender=defender)
 
-    return cast("list[Analysis]", answer_many(list(deals), plan_of, threads, chunk, what="deals"))
+    return cast("list[Analysis]", answer_many(list(deals), plan_of, chosen.threads, chosen.chunk, what="deals"))
 
 
+@older_run("analyze_each", "threads", "jobs", "scheduler", "chunk", "progress")
 def analyze_each(
     deals: Iterable[Deal | str],
     *,
     declarer: SeatLike | None = None,
     alone: bool = False,
     defender: SeatLike | None = None,
-    threads: int = 1,
-    jobs: int = 1,
-    scheduler: Scheduler = None,
-    chunk: int | None = None,
-    progress: Progress | None = None,
+    run: Run | None = None,
 ) -> Iterator[Analysis]:
     """``analyze`` of each deal as a lazy iterator, in order: the deals are read as the work
     needs them (a generator of a million deals is never held at once) and each answer comes
-    as soon as it and those before it are done. ``threads`` threads in this process, or
-    ``jobs`` processes, or a Dask cluster: ``scheduler`` its address or a
-    ``distributed.Client`` (``hasen.Workers``); ``progress(done, total)`` after each chunk,
-    ``total`` 0 when ``deals`` has no length.
+    as soon as it and those before it are done. ``run``: its ``threads`` in this process, or
+    its ``jobs`` processes, or a Dask cluster, its ``scheduler`` (an address or a
+    ``distributed.Client``; ``hasen.Workers``); its ``chunk``; its ``progress(done, total)``
+    after each chunk, ``total`` 0 when ``deals`` has no length. (The older keywords
+    ``threads=``, ``jobs=``, ``scheduler=``, ``chunk=`` and ``progress=`` warn.)
 
     >>> deals = ["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "N:.AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 A.K..AQJ* KS"]
-    >>> [table.tables["N"].best_tricks for table in analyze_each(iter(deals), declarer="N", threads=2)]
+    >>> [table.tables["N"].best_tricks for table in analyze_each(iter(deals), declarer="N", run=Run(threads=2))]
     [6, 4]
     >>> rows = rows_of(analyze_each(deals, declarer="N"))
     >>> next(rows)["answer"], len(list(rows))
@@ -250,6 +236,14 @@ def analyze_each(
     from .analysis.many import MAX_CHUNK, answer_each
     from .workers import Workers
 
+    chosen = run_of(run).only("analyze_each", "threads", "jobs", "scheduler", "chunk", "progress")
+    threads, jobs, scheduler, chunk, progress = (
+        chosen.threads,
+        chosen.jobs,
+        chosen.scheduler,
+        chosen.chunk,
+        chosen.progress,
+    )
     total = len(deals) if isinstance(deals, Sized) else 0
     options = {"declarer": declarer, "alone": alone, "defender": defender}
     analyze_options(options)  # a bad option is refused before any deal is read
@@ -331,6 +325,39 @@ def to_frame(answers: Answer | Iterable[Answer]) -> Any:
     return frame_of(answers)
 
 
+BEST_CALLS = ("best", "defender_best")  # position, solve and review's older keywords, now the contract's
+NEW_POSITION = "the contract as its text, 'S, trump C, alone, best JK for 9C'; run=hasen.Run(timeout=...)"
+
+
+def through_contract_text(
+    function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], old: dict[str, Any]
+) -> Any:
+    """A ``position``, ``solve`` or ``review`` of the older form, with ``best=`` or
+    ``defender_best=`` (and the timeout keywords): answered with the contract as its text."""
+    import inspect  # the older forms' path only: not loaded at start-up
+
+    call = inspect.signature(function).bind_partial(*args, **kwargs).arguments
+    if function.__name__ != "position":  # position takes no run
+        call["run"] = run_from_older(call.get("run"), old)
+    best, defender_best = old.pop("best", None), old.pop("defender_best", None)
+    declarer = call.pop("declarer", None)
+    if best is None and defender_best is None:
+        return function(**call, declarer=declarer)
+    if isinstance(declarer, Contract) or declarer is None or call.get("trump") is None:
+        raise NotationError("best: give the contract as its text, 'S, trump C, alone, best JK for 9C'")
+    parts = [SEATS[coerce_seat(declarer, "declarer")], f"trump {SUITS[coerce_trump(call.pop('trump'))]}"]
+    discard = call.pop("discard", None)
+    parts += [] if discard is None else [f"discard {card_name(coerce_card(discard, 'discard'))}"]
+    parts += ["alone"] if call.pop("alone", False) else []
+    defender = call.pop("defender", None)
+    parts += [] if defender is None else [f"defender {SEATS[coerce_seat(defender, 'defender')]}"]
+    for words, given in (("best", best), ("defender best", defender_best)):
+        if given is not None:
+            parts.append(f"{words} {given if isinstance(given, str) else f'{given.passed} for {given.discard}'}")
+    return function(**call, declarer=", ".join(parts))
+
+
+@keeps_older_form("position", BEST_CALLS, NEW_POSITION, through_contract_text)
 def position(
     deal: Deal | str,
     declarer: SeatLike | Contract,
@@ -340,25 +367,60 @@ def position(
     played: str = "",
     alone: bool = False,
     defender: SeatLike | None = None,
-    best: BestLike = None,
-    defender_best: BestLike = None,
 ) -> PlayState:
     """The position after ``played`` (a play record) in a contract: who is to move, the
     legal cards, ``play()`` to go on. ``discard``: the Hasenpfeffer declarer's; in Euchre the
-    dealer's when the dealer takes the upcard. ``best``, ``defender_best``: in Railroad, each
-    lone player's call for best (``"JK for 9C"``: the card the partner passed, the card put away).
-    The whole contract may be given as a ``Contract`` in ``declarer``'s place, as in ``solve``
-    and ``review``.
+    dealer's when the dealer takes the upcard. The whole contract may be given in
+    ``declarer``'s place, as in ``solve`` and ``review``: a ``Contract``, or its text as a hand
+    record writes it (``"S, trump C, alone, best JK for 9C"``), which in Railroad holds each
+    lone player's call for best: the card the partner passed, the card put away. (The older
+    keywords ``best=`` and ``defender_best=`` warn.)
 
     >>> state = position(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N", "C", "KH",
     ...                  played="JC KC")
     >>> state.to_move, state.legal()
     (Seat('S'), CardSet('TC'))
     """
-    # the contract's notation is checked before the deal's, as the CLI and the web API do
-    return request_position(deal, declarer, trump, discard, alone, defender, played, best, defender_best)
+    return read_position(deal, declarer, trump, discard, alone, defender, played)
 
 
+def read_position(
+    deal: Deal | str,
+    declarer: SeatLike | Contract,
+    trump: SuitLike | None,
+    discard: CardLike | None,
+    alone: bool,
+    defender: SeatLike | None,
+    played: str,
+) -> PlayState:
+    """The position of ``position``, ``solve`` and ``review``, its contract given by its
+    fields, as a ``Contract`` or as its text in ``declarer``'s place; the contract's notation
+    is checked before the deal's, as the CLI and the web API do (its text is read in the
+    deal's game)."""
+    if not (isinstance(declarer, str) and "," in declarer):
+        return request_position(deal, declarer, trump, discard, alone, defender, played)
+    fields = {"trump": trump, "discard": discard, "defender": defender}
+    given = [name for name, value in fields.items() if value is not None] + (["alone"] if alone else [])
+    if given:
+        raise NotationError(f"contract: give its text or its fields, not both (also given: {', '.join(given)})")
+    from .analysis.record import contract_spec
+
+    dealt = coerce_deal(deal)
+    spec = contract_spec(declarer, dealt.variant, dealt.settings)
+    return request_position(
+        dealt,
+        spec.declarer,
+        spec.trump,
+        None if spec.discard is None else Card(spec.discard),
+        spec.alone,
+        spec.defender,
+        played,
+        spec.best,
+        spec.defender_best,
+    )
+
+
+@keeps_older_form("solve", BEST_CALLS + RUN_FIELDS, NEW_POSITION, through_contract_text)
 def solve(
     deal: Deal | str,
     declarer: SeatLike | Contract,
@@ -368,10 +430,7 @@ def solve(
     played: str = "",
     alone: bool = False,
     defender: SeatLike | None = None,
-    best: BestLike = None,
-    defender_best: BestLike = None,
-    timeout: float | None = None,
-    deadline: float | None = None,
+    run: Run | None = None,
 ) -> PositionAnalysis:
     """Every legal card's double-dummy value at a position, and one best line of play.
 
@@ -385,19 +444,11 @@ def solve(
     >>> contract = Contract("N", "C", "KH")  # or a PlayState's or a record's .contract
     >>> solve(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), contract, played="JC").total
     6
+    >>> solve(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N 6, trump C, discard KH").total
+    6
     """
-    deadline = deadline_of(timeout, deadline)
-    state = position(
-        deal,
-        declarer,
-        trump,
-        discard,
-        played=played,
-        alone=alone,
-        defender=defender,
-        best=best,
-        defender_best=defender_best,
-    )
+    deadline = run_of(run).only("solve").deadline()
+    state = read_position(deal, declarer, trump, discard, alone, defender, played)
     return solve_position(state, deadline=deadline)
 
 
@@ -407,6 +458,7 @@ def solve_position(state: PlayState, *, deadline: float | None = None) -> Positi
     return game_of(state.deal.variant).solve(state, checkpoint=checkpoint_for(deadline))
 
 
+@keeps_older_form("review", BEST_CALLS + RUN_FIELDS, NEW_POSITION, through_contract_text)
 def review(
     deal: Deal | str,
     declarer: SeatLike | Contract,
@@ -416,10 +468,7 @@ def review(
     played: str,
     alone: bool = False,
     defender: SeatLike | None = None,
-    best: BestLike = None,
-    defender_best: BestLike = None,
-    timeout: float | None = None,
-    deadline: float | None = None,
+    run: Run | None = None,
 ) -> PlayReview:
     """A played hand (``played``, a play record from the first card: whole or part) judged
     card by card, and the contract against the best one. The whole record is checked
@@ -430,18 +479,8 @@ def review(
     >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
     (0, [])
     """
-    deadline = deadline_of(timeout, deadline)
-    end = position(
-        deal,
-        declarer,
-        trump,
-        discard,
-        played=played,
-        alone=alone,
-        defender=defender,
-        best=best,
-        defender_best=defender_best,
-    )
+    deadline = run_of(run).only("review").deadline()
+    end = read_position(deal, declarer, trump, discard, alone, defender, played)
     return review_position(end, played, deadline=deadline)
 
 
@@ -453,199 +492,134 @@ def review_position(end: PlayState, played: str, *, deadline: float | None = Non
     )
 
 
-@overload
-def bid(deal: Deal | str, *, timeout: float | None = None, deadline: float | None = None) -> BidAnalysis: ...
+# the keywords of bid, simulate and simulate_lead's older form that are now a SeatView's fields
+VIEW_FIELDS = SeatView._fields
+ADVISE_OPTIONS = ("layouts", "choice_layouts", "seed", "alone", "model", "uniform")
 
 
-@overload
-def bid(
-    deal: Deal | str | None = None,
-    *,
-    seat: SeatLike,
-    hand: str | CardSet | None = None,
-    extra: CardLike | None = None,
-    dealer: SeatLike | None = None,
-    variant: Variant | VariantName | None = None,
-    settings: SettingsLike = None,
-    known: Mapping[str, str] | None = None,
-    layouts: int | None = None,
-    choice_layouts: int | None = None,
-    seed: int | None = None,
-    alone: bool | None = None,
-    auction: AuctionLike = None,
-    model: bool = True,
-    uniform: bool = False,
-    score: str | None = None,
-    progress: Progress | None = None,
-    mapper: Mapper | None = None,
-    threads: int = 1,
-    timeout: float | None = None,
-    deadline: float | None = None,
-) -> BidAdvice | CallAdvice: ...
+def view_from_older(what: str, deal: object, old: dict[str, object]) -> SeatView:
+    """The ``SeatView`` of an older form's keywords (taken out of ``old``) and its deal."""
+    if "deal" in old and deal is not None:
+        raise TypeError(f"{what}() got multiple values for argument 'deal'")
+    given = {name: old.pop(name) for name in VIEW_FIELDS if name in old}
+    if "seat" not in given:
+        raise NotationError(
+            f"{what}: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+            "(single dummy): give the seat too, as hasen.SeatView(seat, ...)"
+        )
+    return SeatView(**{"deal": deal, **given})  # type: ignore[arg-type]
 
 
-def bid(
-    deal: Deal | str | None = None,
-    *,
-    seat: SeatLike | None = None,
-    hand: str | CardSet | None = None,
-    extra: CardLike | None = None,
-    dealer: SeatLike | None = None,
-    variant: Variant | VariantName | None = None,
-    settings: SettingsLike = None,
-    known: Mapping[str, str] | None = None,
-    layouts: int | None = None,
-    choice_layouts: int | None = None,
-    seed: int | None = None,
-    alone: bool | None = None,
-    auction: AuctionLike = None,
-    model: bool = True,
-    uniform: bool = False,
-    score: str | None = None,
-    progress: Progress | None = None,
-    mapper: Mapper | None = None,
-    threads: int = 1,
-    timeout: float | None = None,
-    deadline: float | None = None,
-) -> BidAnalysis | BidAdvice | CallAdvice:
-    """What to bid. Given a ``seat``: what that seat should bid or call knowing only its own
-    cards (single dummy; ``BidAdvice`` in Hasenpfeffer, each bid before the widow is seen;
-    ``CallAdvice`` in Euchre, each call of either round). Without one: every seat's advice
-    with every hand open, with the partner and alone, and the par of the hand, the
-    auction's outcome when every seat knows every card (``BidAnalysis``).
+def advice_of_older(
+    function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], old: dict[str, Any]
+) -> Any:
+    """A ``bid`` of the older form: with ``seat=``, one seat's advice (``advise``) from the
+    ``SeatView``'s fields as keywords; else the par, with the older run keywords."""
+    import inspect  # the older forms' path only: not loaded at start-up
 
-    The seat's cards come from a ``deal`` or from ``hand`` (and in Euchre the upcard as
-    ``extra``) with the ``dealer``, the ``variant`` and the ``settings``, as to
-    ``knowledge_of``; the Hasenpfeffer widow stays unseen. The rest is dealt on ``layouts``
-    random layouts (default 1,000), and the declarer's later choice of trump and discard is
-    made on up to ``choice_layouts`` other layouts for each widow (``hasen.analysis.choosing``). The
-    same ``seed`` gives the same answer on any number of ``threads``.
+    call = inspect.signature(function).bind_partial(*args, **kwargs).arguments
+    run = run_from_older(call.pop("run", None), old)
+    if not set(old) & {*VIEW_FIELDS, *ADVISE_OPTIONS}:
+        return function(**call, run=run)
+    view = view_from_older("bid", call.pop("deal", None), old)
+    return advise(view, run=run, **old)
 
-    Every option of the seat is valued at the table: the auction goes on by the model of
-    the other players (``hasen.analysis.model``) and its contract is played out, passing
-    included (``advice.actions``, ``advice.best_action()``). ``auction``: the calls so far
-    (``"W pass, N 3"``, or (seat, call) pairs), the advice being for the seat's turn after
-    them, on layouts that agree with them by the model (unless ``uniform``). ``model=False``:
-    each bid judged as if it won the auction and passing as worth 0, every layout alike.
-    ``score``: the score before the hand (``"8-5"``, N-S first): every option is then also
-    valued by the chance of winning the game after the hand, and the advice is the option
-    with the best chance.
+
+@keeps_older_form(
+    "bid",
+    VIEW_FIELDS + ADVISE_OPTIONS + RUN_FIELDS,
+    "hasen.advise(hasen.SeatView(seat, hand=..., dealer=...), layouts=..., run=hasen.Run(threads=...))",
+    advice_of_older,
+)
+def bid(deal: Deal | str, *, run: Run | None = None) -> BidAnalysis:
+    """Every seat's advice with every hand open, with the partner and alone, and the par of
+    the hand: the auction's outcome when every seat knows every card (``BidAnalysis``).
+    ``run``: its ``timeout``. One seat's advice knowing only its own cards is ``advise``'s.
 
     >>> par = bid(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"))
     >>> par.advice["N"]
     HasenpfefferAdvice(with_partner=DeclarerBest(...), alone=DeclarerBest(...))
     >>> par.advice["N"].with_partner.highest_bid
     '6'
-    >>> mine = bid(hand="A.K..AQJ*", seat="N", dealer="W", layouts=40, choice_layouts=8)
+
+    The older form, one seat's advice from ``seat=`` and the ``SeatView``'s other fields as
+    keywords with ``advise``'s options and ``threads``, ``mapper``, ``progress`` and
+    ``timeout``, still answers as ``advise`` does, with a ``DeprecationWarning``.
+    """
+    if isinstance(deal, SeatView):
+        raise NotationError("bid: a seat's view is advise's (hasen.advise(view)); bid takes a whole deal")
+    deadline = run_of(run).only("bid").deadline()
+    if deal is None:
+        raise NotationError("bid: give a deal (every seat's advice and the par); one seat's advice is advise's")
+    dealt = coerce_deal(deal)
+    return game_of(dealt.variant).bid(dealt, dealt.settings, checkpoint=checkpoint_for(deadline))
+
+
+def advise(
+    view: SeatView,
+    *,
+    layouts: int | None = None,
+    choice_layouts: int | None = None,
+    seed: int | None = None,
+    alone: bool | None = None,
+    model: bool = True,
+    uniform: bool = False,
+    run: Run | None = None,
+) -> BidAdvice | CallAdvice:
+    """What the seat of ``view`` should bid or call knowing only what it knows (single dummy):
+    ``BidAdvice`` in Hasenpfeffer, each bid before the widow is seen; ``CallAdvice`` in
+    Euchre, each call of either round.
+
+    The unseen cards are dealt on ``layouts`` random layouts (default 1,000), and the
+    declarer's later choice of trump and discard is made on up to ``choice_layouts`` other
+    layouts for each widow (``hasen.analysis.choosing``). The same ``seed`` gives the same
+    answer on any number of threads (``run``: its ``threads``, ``mapper``, ``progress`` and
+    ``timeout``).
+
+    Every option of the seat is valued at the table: the auction goes on by the model of
+    the other players (``hasen.analysis.model``) and its contract is played out, passing
+    included (``advice.actions``, ``advice.best_action()``). The advice is for the seat's
+    turn after the view's ``auction``, on layouts that agree with it by the model (unless
+    ``uniform``). ``model=False``: each bid judged as if it won the auction and passing as
+    worth 0, every layout alike. With the view's ``score``, every option is also valued by
+    the chance of winning the game after the hand, and the advice is the option with the
+    best chance.
+
+    >>> mine = advise(SeatView("N", hand="A.K..AQJ*", dealer="W"), layouts=40, choice_layouts=8)
     >>> worth = mine.forms["with_partner"].worth()
     >>> worth.bid, worth.trump
     ('6', Suit('C'))
     """
-    deadline = deadline_of(timeout, deadline)
+    chosen = run_of(run).only("advise", "threads", "mapper", "progress")
+    deadline = chosen.deadline()
     check_seed(seed, text=True)
-    if seat is None:
-        given = [
-            name
-            for name, value in (
-                ("hand", hand),
-                ("extra", extra),
-                ("dealer", dealer),
-                ("variant", variant),
-                ("settings", settings),
-                ("known", known),
-                ("layouts", layouts),
-                ("choice_layouts", choice_layouts),
-                ("seed", seed),
-                ("alone", alone),
-                ("auction", auction),
-                ("score", score),
-            )
-            if value is not None
-        ]
-        given += [
-            name
-            for name, value, default in (("model", model, True), ("uniform", uniform, False))
-            if value is not default
-        ]
-        if given:
-            raise NotationError(
-                f"bid: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
-                "(single dummy): give the seat too (a whole deal carries its dealer, variant and "
-                "settings)"
-            )
-        if deal is None:
-            raise NotationError("bid: give a deal (every seat's advice and the par), or a seat and its hand")
-        dealt = coerce_deal(deal)
-        return game_of(dealt.variant).bid(dealt, dealt.settings, checkpoint=checkpoint_for(deadline))
-    question = seat_question(
-        deal,
-        seat=seat,
-        hand=hand,
-        extra=extra,
-        known=known,
-        dealer=dealer,
-        variant=variant,
-        settings=settings,
-        auction=auction,
-        sees_widow=False,
-        what="bid",
-    )
     return advise_seat(
-        question,
+        read_view(view, "advise", sees_widow=False),
         layouts=layouts,
         choice_layouts=choice_layouts,
         seed=seed,
         alone=alone,
         model=model,
         uniform=uniform,
-        score=score,
-        progress=progress,
-        mapper=mapper,
-        threads=threads,
+        score=view.score,
+        progress=chosen.progress,
+        mapper=chosen.mapper,
+        threads=chosen.threads,
         deadline=deadline,
     )
 
 
-class SeatQuestion(NamedTuple):
-    """One seat's view of a hand, read and checked once where a request comes in: what the
-    seat knows (``Knowledge``), the table's settings and the calls so far. The web API reads
-    a body into one, keys its cache by it and works from it (``advise_seat``,
-    ``simulate_seat``, ``lead_of_seat``), so that nothing is read twice."""
-
-    knowledge: Knowledge
-    settings: Settings
-    calls: tuple[tuple[int, Call], ...] = ()
-
-
-def seat_question(
-    deal: Deal | str | None = None,
-    *,
-    seat: SeatLike,
-    hand: str | CardSet | None = None,
-    extra: CardLike | None = None,
-    known: Mapping[str, str] | None = None,
-    dealer: SeatLike | None = None,
-    variant: Variant | VariantName | None = None,
-    settings: SettingsLike = None,
-    auction: AuctionLike = None,
-    sees_widow: bool = True,
-    what: str = "simulate",
-) -> SeatQuestion:
-    """The seat's view, checked: its cards as to ``knowledge_of``, the settings (a deal's own,
-    or those given with a hand) and the calls of ``auction`` (``auction_calls``)."""
-    knowledge = knowledge_of(
-        deal,
-        seat=seat,
-        hand=hand,
-        extra=extra,
-        known=known,
-        dealer=dealer,
-        variant=variant,
-        sees_widow=sees_widow,
-        what=what,
-    )
-    checked = simulation_settings(deal, knowledge, settings, what)
-    return SeatQuestion(knowledge, checked, auction_calls(auction, knowledge, checked))
+def read_view(view: object, what: str, *, sees_widow: bool = True, scored: bool = True) -> SeatQuestion:
+    """``view`` read (``question_of``), refused by name if it is no ``SeatView`` or gives
+    a score where the answer has no use for one (unless ``scored``)."""
+    if not isinstance(view, SeatView):
+        raise NotationError(
+            f"{what}: expected what the seat knows as a hasen.SeatView (hasen.SeatView('N', hand=..., "
+            f"dealer=...)), got {quoted(view)}"
+        )
+    if not scored and view.score is not None:
+        raise NotationError(f"{what}: the score does not change this answer; leave it out of the view")
+    return question_of(view, sees_widow=sees_widow, what=what)
 
 
 def advise_seat(
@@ -685,167 +659,88 @@ def advise_seat(
     return game_of(knowledge.variant).advise(
         knowledge,
         checked,
+        context,
+        alone,
         DEFAULT_LAYOUTS if layouts is None else layouts,
         0 if seed is None else seed,
-        alone,
         DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts,
-        threads,
-        mapper,
-        progress_for(deadline, progress),
-        context,
+        Run(threads=threads, mapper=mapper, progress=progress_for(deadline, progress)),
     )
 
 
-def auction_calls(auction: AuctionLike, knowledge: Knowledge, settings: Settings) -> tuple[tuple[int, Call], ...]:
-    """The calls so far of ``auction`` (``"W pass, N 3"``, or (seat, call) pairs) as the
-    auction's rules read them; each checked as it was made when the advice starts."""
-    if auction is None:
-        return ()
-    from .analysis.playout import rules_for
-    from .analysis.record import parse_auction
+def simulation_of_older(
+    function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any], old: dict[str, Any]
+) -> Any:
+    """A ``simulate`` or ``simulate_lead`` of the older form: the deal first (or none) and the
+    ``SeatView``'s fields as keywords, the run's too; for the lead, the contract as
+    ``declarer=``, ``trump=``, ``alone=`` and ``bid=``."""
+    import inspect  # the older forms' path only: not loaded at start-up
 
-    k = knowledge
-    rules = rules_for(k.variant, k.dealer, 0 if k.extra is None else k.extra, None, settings)
-    if isinstance(auction, str):
-        return tuple(parse_auction(auction, rules))
-    if not isinstance(auction, Sequence):
-        raise NotationError(f"auction: expected the calls as a string or (seat, call) pairs, got {quoted(auction)}")
-    pairs = []
-    for number, pair in enumerate(auction, 1):
-        if not (isinstance(pair, Sequence) and len(pair) == 2 and isinstance(pair[1], str)):
-            raise NotationError(f"auction: call {number}: expected a seat and a call, got {quoted(pair)}")
-        pairs.append((coerce_seat(pair[0], f"auction: call {number}"), rules.parse_call(pair[1])))
-    return tuple(pairs)
-
-
-def knowledge_of(
-    deal: Deal | str | None = None,
-    *,
-    seat: SeatLike,
-    hand: str | CardSet | None = None,
-    extra: CardLike | None = None,
-    known: Mapping[str, str] | None = None,
-    dealer: SeatLike | None = None,
-    variant: Variant | VariantName | None = None,
-    sees_widow: bool = True,
-    what: str = "simulate",
-) -> Knowledge:
-    """What a simulating seat knows, checked: the seat's cards from ``deal`` (its other
-    hands are not used), or ``hand`` and ``extra`` (the widow, or the upcard) with the
-    ``dealer`` and the ``variant``; ``known``: cards known to be in other hands, by seat
-    (``{"E": "AH KD"}``). ``sees_widow``: False for a seat that does not see the widow (it is
-    then dealt at random too); an upcard is seen by every seat.
-
-    >>> len(knowledge_of(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", known={"E": "AH"}).unseen)
-    17
-    """
-    who = coerce_seat(seat, "seat")
-    if deal is not None:
-        if hand is not None or extra is not None or dealer is not None or variant is not None:
-            raise NotationError(
-                f"{what}: give a deal, or the seat's hand and extra card with the dealer and "
-                "variant, not both (a Deal carries its dealer and variant)"
-            )
-        full = coerce_deal(deal)
-        mine: tuple[Variant, int, int, int, int | None] = (full.variant, full.dealer, who, full.hands[who], full.extra)
-    else:
-        target = coerce_variant(variant) or HASENPFEFFER
-        hidden = not sees_widow and target.extra_optional
-        if hand is None or dealer is None or (extra is None and not hidden):
-            raise NotationError(
-                f"{what}: without a deal, give the seat's hand, the dealer"
-                + ("" if hidden else f" and the {target.extra_card} (extra)")
-            )
-        if extra is not None and hidden:
-            raise NotationError(f"{what}: the {target.extra_card} is not seen from this seat; leave it out")
-        mine = (
-            target,
-            coerce_seat(dealer, "dealer"),
-            who,
-            coerce_hand(hand, "hand"),
-            None if extra is None else coerce_card(extra, target.extra_card),
-        )
-    if not sees_widow and mine[0].extra_optional:
-        mine = (*mine[:4], None)
-    others = [0, 0, 0, 0]
-    for name, cards in (known or {}).items():
-        others[coerce_seat(name, "known")] = coerce_hand(cards, f"known: {name}")
-    from .analysis.knowledge import Knowledge
-
-    return Knowledge(*mine, known=tuple(others))
+    call = inspect.signature(function).bind_partial(*args, **kwargs).arguments
+    call["run"] = run_from_older(call.get("run"), old)
+    terms = {name: old.pop(name) for name in LEAD_TERMS if name in old}
+    call["view"] = view_from_older(function.__name__, call.get("view"), old)
+    if not terms:
+        return function(**call)
+    if call.get("contract") is not None:
+        raise NotationError("contract: give the contract, or declarer= and trump=, not both")
+    if "declarer" not in terms or "trump" not in terms:
+        raise NotationError("simulate_lead: give the contract, like 'E 4, trump D'")
+    declarer, trump = coerce_seat(terms["declarer"], "declarer"), coerce_trump(terms["trump"])
+    bid_text = "" if terms.get("bid") is None else f" {terms['bid']}"
+    alone = ", alone" if terms.get("alone") else ""
+    return function(**{**call, "contract": f"{SEATS[declarer]}{bid_text}, trump {SUITS[trump]}{alone}"})
 
 
-def simulation_settings(
-    deal: Deal | str | None, knowledge: Knowledge, settings: SettingsLike, what: str = "simulate"
-) -> Settings:
-    """The table settings of a simulation, checked: the deal's own, or those given with a hand."""
-    if deal is None:
-        return settings_for(knowledge.variant, settings)
-    if settings is not None:
-        raise NotationError(f"{what}: the deal carries its settings; give them to the Deal")
-    return coerce_deal(deal).settings
+LEAD_TERMS = ("declarer", "trump", "alone", "bid")  # simulate_lead's older contract keywords
 
 
+@keeps_older_form(
+    "simulate",
+    VIEW_FIELDS + RUN_FIELDS,
+    "hasen.simulate(hasen.SeatView(seat, hand=..., dealer=...), layouts=..., run=hasen.Run(threads=...))",
+    simulation_of_older,
+)
 def simulate(
-    deal: Deal | str | None = None,
+    view: SeatView,
     *,
-    seat: SeatLike,
-    hand: str | CardSet | None = None,
-    extra: CardLike | None = None,
-    dealer: SeatLike | None = None,
-    variant: Variant | VariantName | None = None,
-    settings: SettingsLike = None,
-    known: Mapping[str, str] | None = None,
     layouts: int = DEFAULT_LAYOUTS,
     seed: int = 0,
     alone: bool | None = None,
-    auction: AuctionLike = None,
     uniform: bool = False,
-    progress: Progress | None = None,
-    mapper: Mapper | None = None,
-    threads: int = 1,
-    timeout: float | None = None,
-    deadline: float | None = None,
+    run: Run | None = None,
 ) -> Simulation:
-    """What ``seat`` should choose as declarer knowing only its cards: each trump (and
-    discard, where it is the seat's) over ``layouts`` random layouts of the unseen cards.
+    """What the seat of ``view`` should choose as declarer knowing only what it knows: each
+    trump (and discard, where it is the seat's) over ``layouts`` random layouts of the unseen
+    cards. ``alone``: only that form of play; by default both where the game has partners.
+    The layouts are solved on ``run``'s threads, or through its ``mapper`` (a ``map`` that
+    keeps the order, such as a process pool's); the same ``seed`` gives the same answer
+    either way. The view's ``auction``, the auction that made the seat declarer
+    (``"N 4, E pass, S pass, W pass"``): the layouts then agree with the other seats' calls
+    by the model of the other players (unless ``uniform``).
 
-    The seat's cards come from a ``deal`` (which carries the dealer, the variant and the
-    settings), or from ``hand`` and ``extra`` with the ``dealer``, the ``variant`` and the
-    ``settings``; as to ``knowledge_of``. ``alone``: only that form of play; by default both
-    where the game has partners. The layouts are solved on ``threads`` threads, or through
-    ``mapper`` (a ``map`` that keeps the order, such as a process pool's); the same ``seed``
-    gives the same answer either way. ``auction``: the auction that made the seat declarer
-    (``"N 4, E pass, S pass, W pass"``): the layouts then agree with the other seats' calls by
-    the model of the other players (unless ``uniform``).
-
-    >>> sim = simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", layouts=20, seed=1, alone=False)
+    >>> north = SeatView("N", hand="A.K..AQJ*", extra="KS", dealer="W")
+    >>> sim = simulate(north, layouts=20, seed=1, alone=False)
     >>> best = sim.forms["with_partner"].best()["6"]
     >>> best.trump, best.discard, best.mean >= 5
     (Suit('C'), Card('KH'), True)
+
+    The older form, the deal first and the ``SeatView``'s fields as keywords (``seat=``,
+    ``hand=``, ...) with ``threads``, ``mapper``, ``progress`` and ``timeout``, still answers,
+    with a ``DeprecationWarning``.
     """
-    deadline = deadline_of(timeout, deadline)
+    chosen = run_of(run).only("simulate", "threads", "mapper", "progress")
+    deadline = chosen.deadline()
     check_seed(seed, text=True)
-    question = seat_question(
-        deal,
-        seat=seat,
-        hand=hand,
-        extra=extra,
-        known=known,
-        dealer=dealer,
-        variant=variant,
-        settings=settings,
-        auction=auction,
-    )
     return simulate_seat(
-        question,
+        read_view(view, "simulate", scored=False),
         layouts=layouts,
         seed=seed,
         alone=alone,
         uniform=uniform,
-        progress=progress,
-        mapper=mapper,
-        threads=threads,
+        progress=chosen.progress,
+        mapper=chosen.mapper,
+        threads=chosen.threads,
         deadline=deadline,
     )
 
@@ -894,73 +789,75 @@ def simulate_seat(
     return replace(answer, auction=tuple((seat, call.words(checked)) for seat, call in calls))
 
 
+@keeps_older_form(
+    "simulate_lead",
+    VIEW_FIELDS + RUN_FIELDS + LEAD_TERMS,
+    "hasen.simulate_lead(hasen.SeatView(seat, hand=..., dealer=...), 'E 4, trump D', run=hasen.Run(...))",
+    simulation_of_older,
+)
 def simulate_lead(
-    deal: Deal | str | None = None,
+    view: SeatView,
+    contract: str | Mapping[str, Any] | None = None,
     *,
-    seat: SeatLike,
-    declarer: SeatLike,
-    trump: SuitLike,
-    alone: bool = False,
-    hand: str | CardSet | None = None,
-    extra: CardLike | None = None,
-    dealer: SeatLike | None = None,
-    variant: Variant | VariantName | None = None,
-    settings: SettingsLike = None,
-    known: Mapping[str, str] | None = None,
     layouts: int = DEFAULT_LAYOUTS,
     seed: int = 0,
-    bid: str | None = None,
-    auction: AuctionLike = None,
     uniform: bool = False,
-    progress: Progress | None = None,
-    mapper: Mapper | None = None,
-    threads: int = 1,
-    timeout: float | None = None,
-    deadline: float | None = None,
+    run: Run | None = None,
 ) -> LeadSimulation:
-    """The opening lead of ``seat``, knowing its hand and the contract (and in Euchre the
-    upcard): each card's mean tricks for the leader's side over random layouts, and where the
-    contract's stakes are known (Euchre; Hasenpfeffer with its ``bid``, or an ``auction``
+    """The opening lead of the seat of ``view``, knowing what it knows and the ``contract``
+    as a hand record writes it without its discard (``"E 4, trump D"``, ``"E, trump D,
+    alone"``: the declarer, in Hasenpfeffer the bid, the trump and whether the declarer plays
+    alone): each card's mean tricks for the leader's side over random layouts, and where the
+    contract's stakes are known (Euchre; Hasenpfeffer with its bid, or a view's ``auction``
     that ends in it) each card's expected points and chance of making or setting it.
 
-    The seat's cards are given as to ``simulate``; in Hasenpfeffer the widow stays unseen.
-    The card put away is chosen double-dummy by its owner on each layout. ``auction``: the
-    whole auction, ``"N 4, E pass, S pass, W pass"``; the layouts then agree with the other
-    seats' calls by the model of the other players (unless ``uniform``).
+    In Hasenpfeffer the widow stays unseen. The card put away is chosen double-dummy by its
+    owner on each layout. The view's ``auction``, the whole auction (``"N 4, E pass, S pass,
+    W pass"``): the layouts then agree with the other seats' calls by the model of the other
+    players (unless ``uniform``). ``run``: its ``threads``, ``mapper``, ``progress`` and
+    ``timeout``, as to ``simulate``.
 
-    >>> leads = simulate_lead(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), seat="N",
-    ...                       declarer="E", trump="D", layouts=10, seed=1)
+    >>> north = SeatView.in_deal(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N")
+    >>> leads = simulate_lead(north, "E, trump D", layouts=10, seed=1)
     >>> leads.best()[0].card, leads.leader_declares
     (Card('JK'), False)
+
+    The older form, the deal first, the ``SeatView``'s fields as keywords and the contract as
+    ``declarer=``, ``trump=``, ``alone=`` and ``bid=``, with ``threads``, ``mapper``,
+    ``progress`` and ``timeout``, still answers, with a ``DeprecationWarning``.
     """
-    deadline = deadline_of(timeout, deadline)
+    chosen = run_of(run).only("simulate_lead", "threads", "mapper", "progress")
+    deadline = chosen.deadline()
     check_seed(seed, text=True)
-    question = seat_question(
-        deal,
-        seat=seat,
-        hand=hand,
-        extra=extra,
-        known=known,
-        dealer=dealer,
-        variant=variant,
-        settings=settings,
-        auction=auction,
-        sees_widow=False,
-    )
+    question = read_view(view, "simulate_lead", sees_widow=False, scored=False)
     return lead_of_seat(
         question,
-        declarer=declarer,
-        trump=trump,
-        alone=alone,
-        bid=bid,
+        **lead_terms(contract, question),
         layouts=layouts,
         seed=seed,
         uniform=uniform,
-        progress=progress,
-        mapper=mapper,
-        threads=threads,
+        progress=chosen.progress,
+        mapper=chosen.mapper,
+        threads=chosen.threads,
         deadline=deadline,
     )
+
+
+def lead_terms(contract: object, question: SeatQuestion) -> dict[str, Any]:
+    """The declarer, trump, form and bid of a lead's ``contract`` as a record writes it; a
+    discard or a lone defender the leader cannot know is refused."""
+    from .analysis.record import contract_spec
+
+    if contract is None:
+        raise NotationError("simulate_lead: give the contract, like 'E 4, trump D'")
+    if not isinstance(contract, (str, Mapping)):
+        raise NotationError(f"contract: expected its text, like 'E 4, trump D', got {quoted(contract)}")
+    spec = contract_spec(contract, question.knowledge.variant, question.settings)
+    for name, value in (("discard", spec.discard), ("defender", spec.defender), ("best", spec.best)):
+        if value is not None:
+            raise NotationError(f"contract: the leader does not know the {name}; leave it out")
+    bid_name = None if spec.bid is None else spec.bid.name(question.settings)
+    return {"declarer": spec.declarer, "trump": spec.trump, "alone": spec.alone, "bid": bid_name}
 
 
 def lead_of_seat(
@@ -1056,17 +953,15 @@ def lead_bid(
     return end.bid
 
 
+@older_run("review_hand", "threads", "progress", "timeout", "deadline")
 def review_hand(
     record: Record | str,
     *,
     layouts: int | None = None,
     seed: int = 0,
-    threads: int = 1,
     uniform: bool = False,
     score: str | tuple[int, int] | None = None,
-    progress: Progress | None = None,
-    timeout: float | None = None,
-    deadline: float | None = None,
+    run: Run | None = None,
 ) -> HandReview:
     """A played hand reviewed fairly: every decision (each call of the auction, the
     declarer's contract, each card) judged single dummy from the seat of the player who made
@@ -1075,7 +970,8 @@ def review_hand(
     ``layouts`` per decision (default 200), dealt to agree with the auction by the model of
     the other players unless ``uniform``. ``score``: the score before the hand (``"8-5"``,
     by default the record's own ``score`` field): every decision's cost in the chance of
-    winning the game is given beside its cost in points.
+    winning the game is given beside its cost in points. ``run``: its ``threads``,
+    ``progress`` and ``timeout`` (the older keywords of those names warn).
 
     >>> review = review_hand("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
     ...                      "auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
@@ -1083,7 +979,8 @@ def review_hand(
     >>> review.result is None, review.choice.cost, [str(c.card) for c in review.cards]
     (True, 0.0, ['JC', 'KC', 'TC', '9C', 'AS', 'AD', '9S', 'QS'])
     """
-    deadline = deadline_of(timeout, deadline)
+    chosen = run_of(run).only("review_hand", "threads", "progress")
+    deadline = chosen.deadline()
     check_seed(seed, text=True)
     from .analysis.hand_review import review_hand as review_record
 
@@ -1096,8 +993,8 @@ def review_hand(
         game_of(hand.variant),
         DEFAULT_REVIEW_LAYOUTS if layouts is None else layouts,
         seed,
-        threads,
-        progress_for(deadline, progress),
+        chosen.threads,
+        progress_for(deadline, chosen.progress),
         uniform,
         read_score(score, hand.variant, hand.settings.game_points),
     )
@@ -1112,9 +1009,11 @@ def read_record(record: Record | str) -> Record:
     return hand
 
 
-def review_play(record: Record | str, *, timeout: float | None = None, deadline: float | None = None) -> PlayReview:
+@older_run("review_play", "timeout", "deadline")
+def review_play(record: Record | str, *, run: Run | None = None) -> PlayReview:
     """A hand record's play judged card by card with every hand open, and its contract
     against the best one (``review_hand`` also judges each decision from its player's seat).
+    ``run``: its ``timeout`` (the older keyword ``timeout=`` warns).
 
     >>> played = review_play("dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "
     ...                      "auction: N 6, E pass, S pass, W pass; contract: N 6, trump C, discard KH; "
@@ -1122,7 +1021,7 @@ def review_play(record: Record | str, *, timeout: float | None = None, deadline:
     >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
     (0, [])
     """
-    deadline = deadline_of(timeout, deadline)
+    deadline = run_of(run).only("review_play").deadline()
     hand = read_record(record)
     if hand.contract is None:
         raise NotationError(

@@ -65,9 +65,13 @@ def resolve(function: Callable[..., Any], module_name: str | None = None) -> Non
     """Put the function's annotations in place as the objects they name, read in the module
     ``module_name`` (default: the function's own; a class's for a method it generated, such
     as a named tuple's ``__new__``); left as written where a name cannot be found (an
-    optional package not installed)."""
+    optional package not installed). A call that keeps an older form (``functools.wraps``)
+    is resolved in the module of the function it wraps, and both are given the result."""
     import typing
 
+    wrapper = function
+    while hasattr(function, "__wrapped__"):
+        function = function.__wrapped__
     annotations = getattr(function, "__annotations__", None) or {}
     texts = [
         a if isinstance(a, str) else a.__forward_arg__
@@ -101,6 +105,7 @@ def resolve(function: Callable[..., Any], module_name: str | None = None) -> Non
         function.__annotations__ = typing.get_type_hints(function, globalns=namespace, include_extras=True)
     except NameError:
         return
+    wrapper.__annotations__ = function.__annotations__
 
 
 def resolve_all(value: object) -> None:

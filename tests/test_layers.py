@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("analyses", ("hasen.analysis",)),
     ("text output", ("hasen.text",)),
     ("games", ("hasen.games",)),
-    ("interfaces", ("hasen.public", "hasen.cli", "hasen.api")),
+    ("interfaces", ("hasen.public", "hasen.seat_view", "hasen.cli", "hasen.api")),
     ("the public package", ("hasen",)),
 ]
 # each package's folder in the repository (pyproject.toml's package-dir)

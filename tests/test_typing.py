@@ -38,9 +38,10 @@ north = reveal_type(hasen.bid(deal).advice["N"])
 if isinstance(north, hasen.HasenpfefferAdvice):
     highest: str | None = north.with_partner.highest_bid
 euchre = hasen.Deal("N:..KQT9.9 T9.AKQ.. AS", variant="euchre2", deck=24)
-many = reveal_type(hasen.analyze_many([deal, euchre], threads=2))
-sim = hasen.simulate(hand="A.K..AQJ*", extra="KS", seat="N", dealer="W", variant="hasenpfeffer",
-                     settings={{"bidding": "pepper"}}, layouts=4)
+many = reveal_type(hasen.analyze_many([deal, euchre], run=hasen.Run(threads=2)))
+north_view = hasen.SeatView("N", hand="A.K..AQJ*", extra="KS", dealer="W", variant="hasenpfeffer",
+                            settings={{"bidding": "pepper"}})
+sim = hasen.simulate(north_view, layouts=4)
 reveal_type(sim)
 # values by name as dict keys and in sets; a CardSet's operators are set operations
 by_card: dict[hasen.Card, int] = {{hasen.Card("KH"): 1}}
@@ -58,7 +59,7 @@ assert hasen.CardSet(["AS", "KH"]) <= deal.hand("N") and hasen.Card("9D") | hase
 assert len(deal.hand("N").trumps("C")) == 4 and deal.hand("N").isdisjoint(deal.hand("E"))
 trump, discard, tricks = best
 # 500 deals' tables in one frame, and rows that dump as names
-frame = hasen.to_frame(hasen.analyze_each((hasen.random_deal(seed=i) for i in range(500)), threads=2))
+frame = hasen.to_frame(hasen.analyze_each((hasen.random_deal(seed=i) for i in range(500)), run=hasen.Run(threads=2)))
 assert len(frame) == 500 * 4 * 4 * 7 and set(frame["declarer"]) == {{"N", "E", "S", "W"}}
 import json
 assert json.loads(json.dumps(next(hasen.rows_of(table))))["declarer"] == "N"
@@ -92,10 +93,12 @@ REJECTED = [
     (f"hasen.Deal({DEAL}, settings={{'first_leed': 'declarer'}})", 'Argument "settings" to "Deal" has incompatible'),
     (f"hasen.Deal({DEAL}, settings={{'first_lead': 'declarerr'}})", 'Argument "settings" to "Deal" has incompatible'),
     ("hasen.solve(deal, 'N', 'Z', 'KH')", 'Argument 3 to "solve" has incompatible type'),
-    ("hasen.analyze_many([deal], threads='2')", 'Argument "threads" to "analyze_many" has incompatible type'),
+    ("hasen.analyze_many([deal], run=hasen.Run(threads='2'))", 'Argument "threads" to "Run" has incompatible type'),
+    ("hasen.analyze_many([deal], threads=2)", 'Unexpected keyword argument "threads" for "analyze_many"'),
     ("hasen.analyze(deal).tables['N'].tricks", 'has no attribute "tricks"'),
     ("hasen.bid(deal).advice['N'].with_partner", 'has no attribute "with_partner"'),
-    ("hasen.simulate(deal, seat='N', layouts='many')", 'Argument "layouts" to "simulate" has incompatible type'),
+    ("hasen.simulate(hasen.SeatView.in_deal(deal, 'N'), layouts='many')", 'Argument "layouts" to "simulate" has'),
+    ("hasen.simulate(deal, layouts=4)", 'Argument 1 to "simulate" has incompatible type "Deal"'),
     ("deal.dealer = hasen.Seat('N')", 'Property "dealer" defined in "Deal" is read-only'),
 ]
 

@@ -76,10 +76,11 @@ def test_a_worker_that_dies_is_a_failure_of_the_workers() -> None:
 @pytest.mark.slow  # processes, Dask or interrupts: in the full run
 def test_a_simulation_runs_its_layouts_through_the_workers() -> None:
     """hasen.simulate takes ordered_map as its mapper: the same answer from two processes."""
-    options = {"seat": "N", "layouts": 40, "seed": 3, "alone": False}
-    deal = hasen.Deal(HASENPFEFFER_DEAL, dealer="W")
-    here = hasen.simulate(deal, **options).to_json()
-    assert hasen.simulate(deal, **options, mapper=partial(ordered_map, jobs=2, chunk=4)).to_json() == here
+    options = {"layouts": 40, "seed": 3, "alone": False}
+    north = hasen.SeatView.in_deal(hasen.Deal(HASENPFEFFER_DEAL, dealer="W"), "N")
+    here = hasen.simulate(north, **options).to_json()
+    mapper = partial(ordered_map, jobs=2, chunk=4)
+    assert hasen.simulate(north, **options, run=hasen.Run(mapper=mapper)).to_json() == here
 
 
 # Interrupts the workers' whole process group at a given moment of their start and still
@@ -253,7 +254,7 @@ def test_a_dask_client_is_taken_where_an_address_is_and_left_open() -> None:
             assert workers.describe == f"Dask scheduler {cluster.scheduler_address} (2 worker threads)"
         assert client.status == "running"
         deals = [hasen.random_deal(seed=s) for s in range(3)]
-        tables = list(hasen.analyze_each(deals, declarer="N", scheduler=client))
+        tables = list(hasen.analyze_each(deals, declarer="N", run=hasen.Run(scheduler=client)))
         assert [t.to_json() for t in tables] == [hasen.analyze(d, declarer="N").to_json() for d in deals]
         # a worker with another hasen is refused by name before any work
         client.run(lambda: __import__("hasen.core.version").core.version.__dict__.update(__version__="0.0.1"))
@@ -262,7 +263,7 @@ def test_a_dask_client_is_taken_where_an_address_is_and_left_open() -> None:
     with pytest.raises(BackendError, match="scheduler: an address or a distributed.Client, not 42"):
         Workers(scheduler=42)
     with pytest.warns(DeprecationWarning, match="threads= is ignored beside jobs="):
-        list(hasen.analyze_each([], threads=2, jobs=2))
+        list(hasen.analyze_each([], run=hasen.Run(threads=2, jobs=2)))
 
 
 @pytest.mark.slow  # processes, Dask or interrupts: in the full run

@@ -39,6 +39,7 @@ import numpy as np
 from ..core.cards import NUM_CARDS, SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
+from ..core.run import Mapper, Progress
 from ..core.seats import NUM_SEATS, SEATS
 from ..core.variants import Variant
 from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call, first_round_suit
@@ -55,7 +56,7 @@ from .fair import close
 from .family import Family
 from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
-from .layouts import EXTRA, Column, Mapper, Progress, Read, Solved, TableShape, map_in_order, solve_layouts
+from .layouts import EXTRA, Column, Read, Solved, TableShape, map_in_order, solve_layouts
 from .model import PlayerModel
 from .odds import scoring_of
 from .playout import OwnCall, rules_for
@@ -176,7 +177,7 @@ class BidAdvice(AtTheTable, Answer):
     """Hasenpfeffer bid advice from the bidder's six cards (single dummy).
 
     >>> import hasen
-    >>> advice = hasen.bid(hand="A.K..AQJ*", seat="N", dealer="W", layouts=40, choice_layouts=8)
+    >>> advice = hasen.advise(hasen.SeatView("N", hand="A.K..AQJ*", dealer="W"), layouts=40, choice_layouts=8)
     >>> advice.forms["with_partner"].worth().bid
     '6'
     """
@@ -674,7 +675,8 @@ class CallAdvice(AtTheTable, Answer):
     """Euchre call advice from the seat's five cards and the upcard (single dummy).
 
     >>> import hasen
-    >>> advice = hasen.bid(hand="..KQT9.9", extra="AS", seat="S", dealer="N", variant="euchre2", layouts=30)
+    >>> south = hasen.SeatView("S", hand="..KQT9.9", extra="AS", dealer="N", variant="euchre2")
+    >>> advice = hasen.advise(south, layouts=30)
     >>> advice.best(2).bid, advice.best(2).trump
     ('name D', Suit('D'))
     """

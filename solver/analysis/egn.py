@@ -40,7 +40,7 @@ from .egn_rules import Table, ruleset_of, table_of
 from .from_play import PlayedContract, deal_from_play, holders
 from .games import place_hands
 from .play import BestCard, exchange_discard, playing_seats
-from .record import ContractSpec, Record
+from .record import ContractSpec, Record, with_settings
 
 FILE_TYPE, MATCH_TYPE = "Euchre Game Notation", "Euchre Match Notation"
 VERSION, MATCH_VERSION = "1.4", "1.0"  # the versions written
@@ -353,8 +353,7 @@ def _deal(
         return Read(None, str(exc).removeprefix("play: "), points)
     spec = ContractSpec(maker, None, trump, hand.discard, alone, defender, best, defender_best)
     record = Record(
-        hand.deal,
-        settings=settings,
+        with_settings(hand.deal, settings),
         contract=spec,
         unknown=hand.unknown,
         play=" | ".join(" ".join(card_name(c) for c in trick) for trick in tricks),
@@ -373,7 +372,7 @@ def _unplayed(
         why = "every player passed, so nothing was played" if passed_out else "the auction stops before trump is made"
         return Read(None, f"{why} and the hands are not given (playerCards)", points)
     deal = Deal.from_masks(tuple(given.get(s, 0) for s in range(len(SEATS))), upcard, dealer, variant, settings)
-    return Read(Record(deal, settings=settings, **head), None, points)
+    return Read(Record(deal, **head), None, points)
 
 
 def _auction(

@@ -42,6 +42,7 @@ import numpy as np
 from ..core.cards import SUITS, CardId, Mask, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
+from ..core.run import Progress
 from ..core.seats import NUM_SEATS, SEATS, partner_of
 from ..core.version import __version__
 from ..rules.auction import Call
@@ -65,8 +66,6 @@ from .record import HandResult, Record
 from .review import PlayReview, review_play
 from .rows import EarlierNames, Row, decision_rows
 from .views import View, rotation
-
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)

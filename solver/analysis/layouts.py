@@ -12,7 +12,7 @@ that the rows are the same however the chunks are shared out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, TypeVar
 import numpy as np
 
 from ..core.cards import CardId, Mask, cards_of
+from ..core.run import Mapper, Progress
 from ..core.seats import NUM_SEATS
 from ..core.variants import Variant
 from ..rules.seating import best_callers, first_leader
@@ -34,8 +35,6 @@ from .play import exchanger, playing_seats
 
 TRUMPS = (0, 1, 2, 3)  # S H D C, the order of a table's rows
 EXTRA = -1  # a column's discard when the discard is the widow itself, whatever card it is
-Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]
-Progress = Callable[[int, int], None]
 Read = Mapping[int, Collection[int]]  # by a layout's extra card, the columns of its row an answer reads
 T = TypeVar("T")
 LAYOUTS_PER_CHUNK = 25  # small enough for progress and for two threads to share evenly

@@ -21,6 +21,7 @@ import numpy as np
 from ..core.cards import NUM_CARDS, SUITS, CardId, Mask, card_name, cards_of
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
+from ..core.run import Mapper
 from ..core.seats import NUM_SEATS, SEATS
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
@@ -31,7 +32,7 @@ from .answer import Answer, figure, stderr_of_mean, variant_json
 from .fair import Stakes
 from .inputs import whole_number
 from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
-from .layouts import Mapper, map_chunks
+from .layouts import map_chunks
 from .model import model_calls
 from .play import exchanger, playing_seats
 from .simulate import Sample, trick_counts
@@ -139,8 +140,7 @@ class LeadSimulation(Answer):
     """Each opening lead over random layouts, for the leader's side.
 
     >>> import hasen
-    >>> leads = hasen.simulate_lead(hand=".AQ.AKT.K", seat="E", dealer="N", declarer="S", trump="C",
-    ...                             layouts=20, seed=1)
+    >>> leads = hasen.simulate_lead(hasen.SeatView("E", hand=".AQ.AKT.K", dealer="N"), "S, trump C", layouts=20, seed=1)
     >>> [str(lead.card) for lead in leads.best()]
     ['AD', 'KD', 'KC']
     """

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from ..core import strict_json
@@ -20,6 +20,7 @@ from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, cards_of, mask_of
 from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError, IllegalCallError, NotationError, quoted
 from ..core.names import Card, Seat, Suit
+from ..core.older import keeps_older_form
 from ..core.record_text import (
     FIELD_SEPARATOR,
     FIELDS,
@@ -143,6 +144,18 @@ def _play_text(play: str | Iterable[Any]) -> str:
 # --- the record ------------------------------------------------------------------------------
 
 
+def _settings_older(
+    init: Callable[..., None], args: tuple[Any, ...], kwargs: dict[str, Any], old: dict[str, Any]
+) -> None:
+    """A ``Record`` of the older form, its ``settings=`` beside the deal: the deal with them."""
+    import inspect  # the older form's path only
+
+    call = inspect.signature(init).bind_partial(*args, **kwargs).arguments
+    if isinstance(call.get("deal"), Deal):
+        call["deal"] = with_settings(call["deal"], old["settings"])
+    init(**call)
+
+
 class Record:
     """One hand: ``Record(deal, auction="E pass, S pass, W pass, N order up", contract="N,
     trump S, discard KH", play="...")``, or ``Record.parse(text)`` / ``Record.from_json(data)``.
@@ -169,11 +182,13 @@ class Record:
         "unknown",
     )
 
+    @keeps_older_form(
+        "Record", ("settings",), "give the settings to the Deal: deal.replace(settings=...)", _settings_older
+    )
     def __init__(
         self,
         deal: Deal,
         *,
-        settings: Settings | Mapping[str, object] | None = None,
         auction: str | Iterable[tuple[Any, Any]] = (),
         contract: str | Mapping[str, Any] | ContractSpec | None = None,
         play: str | Iterable[Any] = (),
@@ -184,9 +199,9 @@ class Record:
     ) -> None:
         if not isinstance(deal, Deal):
             raise NotationError(f"deal: expected a Deal, got {quoted(deal)} (Record.parse reads a record's text)")
-        self.settings = deal.settings if settings is None else _settings(deal.variant, settings)
         # the deal carries the record's settings, as every deal carries its own
-        self.deal = deal if deal.settings == self.settings else deal.replace(settings=self.settings)
+        self.deal = deal
+        self.settings = deal.settings
         self.rules: AuctionRules = auction_for(deal, self.settings)
         self.id = read_id(id)
         self.players = _players(players, deal.variant)
@@ -644,8 +659,7 @@ class Record:
                     raise NotationError(f"{given}: the deal gives the {variant.extra_card} already")
                 deal = record_deal(value("deal", (str,), "a string"), dealer, variant)
                 record = cls(
-                    deal,
-                    settings=settings,
+                    with_settings(deal, settings),
                     contract=contract,
                     play=play,
                     **{**parts, "unknown": parts["unknown"] or ()},
@@ -726,7 +740,8 @@ def played_record(
     )
     if hand.discard is not None:  # someone took the upcard or widow: its discard, given, found or a stand-in
         spec = spec._replace(discard=hand.discard)
-    return Record(hand.deal, settings=settings, contract=spec, play=play or "", unknown=hand.unknown, **parts)
+    deal = with_settings(hand.deal, settings)
+    return Record(deal, contract=spec, play=play or "", unknown=hand.unknown, **parts)
 
 
 JSON_NAMES = {
@@ -746,6 +761,14 @@ def _json_type(value: object) -> str:
 
 def _setting_text(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def with_settings(deal: Deal, settings: Settings | Mapping[str, object] | None) -> Deal:
+    """``deal`` with the table ``settings`` (a ``Settings``, or names and values), checked for its game."""
+    if settings is None:
+        return deal
+    checked = _settings(deal.variant, settings)
+    return deal if deal.settings == checked else deal.replace(settings=checked)
 
 
 def _settings(variant: Variant, settings: Settings | Mapping[str, object] | None) -> Settings:
@@ -1069,8 +1092,7 @@ def parse_block(block: RecordText, game: Mapping[str, str | None] | None = None)
             if given is not None:
                 raise NotationError(f"{given}: the deal gives the {variant.extra_card} already")
             record = Record(
-                record_deal(by_key["deal"][1], get("dealer"), variant),
-                settings=settings,
+                with_settings(record_deal(by_key["deal"][1], get("dealer"), variant), settings),
                 contract=get("contract"),
                 play=get("play") or "",
                 **parts,

@@ -25,6 +25,7 @@ import numpy as np
 from ..core.cards import SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
+from ..core.run import Mapper
 from ..core.seats import SEATS
 from ..core.variants import Variant
 from ..rules.settings import Settings
@@ -32,7 +33,7 @@ from .answer import Answer, figure, variant_json
 from .family import Family
 from .inputs import whole_number
 from .knowledge import Knowledge
-from .layouts import Column, Mapper, TableShape, solve_layouts
+from .layouts import Column, TableShape, solve_layouts
 
 FORMS = {False: "with_partner", True: "alone"}  # the JSON names of the forms of play
 
@@ -119,8 +120,8 @@ class Simulation(Answer):
     """Each choice of the seat over random layouts of the cards it cannot see.
 
     >>> import hasen
-    >>> sim = hasen.simulate(hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), seat="N",
-    ...                      layouts=20, seed=1)
+    >>> north = hasen.SeatView.in_deal(hasen.Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N")
+    >>> sim = hasen.simulate(north, layouts=20, seed=1)
     >>> best = sim.forms["with_partner"].best()["6"]
     >>> best.trump, best.discard
     (Suit('C'), Card('KH'))

@@ -40,6 +40,7 @@ from ..core.names import CardSet, Seat
 from ..core.variants import Variant, variant_for
 from ..core.version import __version__
 from ..games import FAMILIES
+from ..seat_view import SeatView
 
 # each family by its variant of the same name, first deck: Hasenpfeffer, four-hand Euchre (24 cards)
 GAMES = {family: variant_for(family) for family in FAMILIES}
@@ -252,8 +253,12 @@ def advice_against_naive(seed: int, layouts: int | None = None, choice_layouts: 
     naive = time.perf_counter() - start
     searcher.clear()
     start = time.perf_counter()
-    public.bid(
-        hand=CardSet(hand), seat="N", dealer="W", layouts=layouts, choice_layouts=choice_layouts, seed=seed, model=False
+    public.advise(
+        SeatView("N", hand=CardSet(hand), dealer="W"),
+        layouts=layouts,
+        choice_layouts=choice_layouts,
+        seed=seed,
+        model=False,
     )
     advice = time.perf_counter() - start
     return {

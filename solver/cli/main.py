@@ -9,12 +9,13 @@ import signal
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from typing import Any
 
 from .. import public
-from ..analysis.inputs import check_contract_notation
+from ..analysis.inputs import check_contract_notation, request_position
+from ..analysis.play import PlayState
 from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError
+from ..core.run import Run
 from ..core.version import __version__
 from . import defaults
 from .options import UsageError, deal_text, settings_from, variant_from
@@ -42,7 +43,10 @@ def cmd_table(args: argparse.Namespace) -> int:
     deal = deal_from(args, "table")
     progress = show_progress if sys.stderr.isatty() and not args.json and args.declarer is None else None
     return report(
-        args, public.analyze(deal, declarer=args.declarer, alone=args.alone, defender=args.defender, progress=progress)
+        args,
+        public.analyze(
+            deal, declarer=args.declarer, alone=args.alone, defender=args.defender, run=Run(progress=progress)
+        ),
     )
 
 
@@ -77,24 +81,26 @@ def cmd_bid(args: argparse.Namespace) -> int:
     return report(args, public.bid(deal_from(args, "bid")))
 
 
-def contract_options(args: argparse.Namespace, command: str) -> dict[str, Any]:
-    """The deal and contract of a ``solve`` or ``review`` command line, as the Python API
-    takes them (the contract's notation is checked before the deal)."""
+def played_position(args: argparse.Namespace, command: str) -> PlayState:
+    """The position after ``--played`` in the deal and contract of a ``solve`` or ``review``
+    command line (the contract's notation is checked before the deal)."""
     check_contract_notation(args.declarer, args.trump, args.discard)
-    return {
-        "deal": deal_from(args, command),
-        "declarer": args.declarer,
-        "trump": args.trump,
-        "discard": args.discard,
-        "alone": args.alone,
-        "defender": args.defender,
-        "best": args.best,
-        "defender_best": args.defender_best,
-    }
+    deal = deal_from(args, command)
+    return request_position(
+        deal,
+        args.declarer,
+        args.trump,
+        args.discard,
+        args.alone,
+        args.defender,
+        args.played or "",
+        args.best,
+        args.defender_best,
+    )
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    return report(args, public.solve(**contract_options(args, "solve"), played=args.played))
+    return report(args, public.solve_position(played_position(args, "solve")))
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -118,7 +124,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     missing = [f"--{name}" for name in ("declarer", "trump", "played") if getattr(args, name) is None]
     if missing:
         raise UsageError(f"review: a deal needs {', '.join(missing)} (or give a hand record instead)")
-    return report(args, public.review(**contract_options(args, "review"), played=args.played))
+    return report(args, public.review_position(played_position(args, "review"), args.played))
 
 
 def cmd_odds(args: argparse.Namespace) -> int:

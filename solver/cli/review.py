@@ -11,6 +11,7 @@ from ..analysis.egn import is_egn, read_egn
 from ..analysis.record import Record, parse_block
 from ..core.errors import HasenError
 from ..core.record_text import split_records
+from ..core.run import Run
 from .defaults import record_game
 from .options import STANDARD, UsageError, read_text
 from .output import report
@@ -81,9 +82,8 @@ def review_record(args: argparse.Namespace) -> int:
             record,
             layouts=args.layouts,
             seed=args.seed or 0,
-            threads=threads,
             uniform=args.uniform,
             score=args.score,
-            progress=progress,
+            run=Run(threads=threads, progress=progress),
         ),
     )

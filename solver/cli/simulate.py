@@ -74,15 +74,20 @@ def run_advice(args: argparse.Namespace) -> int:
     deal, dealer = deal_or_hand(args, "bid", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
-        result = public.bid(
+        question = public.seat_question(
             **seen_cards(args, deal, dealer, args.upcard, variant),
             seat=args.seat,
             known=known_cards(args.known),
+            auction=args.auction,
+            sees_widow=False,
+            what="bid",
+        )
+        result = public.advise_seat(
+            question,
             layouts=args.layouts,
             choice_layouts=args.choice_layouts,
             seed=args.seed,
             alone=FORMS[args.form or "both"],
-            auction=args.auction,
             model=args.model,
             uniform=args.uniform,
             score=args.score,
@@ -101,14 +106,17 @@ def run(args: argparse.Namespace) -> int:
     deal, dealer = deal_or_hand(args, "simulate", variant, extra, variant.extra_card)
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
-        result = public.simulate(
+        question = public.seat_question(
             **seen_cards(args, deal, dealer, extra, variant),
             seat=args.seat,
             known=known_cards(args.known),
+            auction=args.auction,
+        )
+        result = public.simulate_seat(
+            question,
             layouts=args.layouts,
             seed=args.seed,
             alone=FORMS[args.form],
-            auction=args.auction,
             uniform=args.uniform,
             progress=progress,
             **workers,
@@ -154,17 +162,21 @@ def run_lead(args: argparse.Namespace) -> int:
     deal, dealer = deal_or_hand(args, "lead", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
-        result = public.simulate_lead(
+        question = public.seat_question(
             **seen_cards(args, deal, dealer, args.upcard, variant),
             seat=args.seat,
+            known=known_cards(args.known),
+            auction=args.auction,
+            sees_widow=False,
+        )
+        result = public.lead_of_seat(
+            question,
             declarer=args.declarer,
             trump=args.trump,
             alone=args.alone,
-            known=known_cards(args.known),
             layouts=args.layouts,
             seed=args.seed,
             bid=args.bid,
-            auction=args.auction,
             uniform=args.uniform,
             progress=progress,
             **workers,

@@ -63,7 +63,7 @@ class DeadlineExceeded(TimeoutError):
     """An analysis stopped at the end of its ``timeout`` (in seconds), unfinished.
 
     >>> import hasen
-    >>> hasen.bid("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", timeout=0)
+    >>> hasen.bid("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", run=hasen.Run(timeout=0))
     Traceback (most recent call last):
     ...
     hasen.DeadlineExceeded: the analysis ran past its deadline

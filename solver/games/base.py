@@ -17,6 +17,7 @@ from ..analysis.family import Family
 from ..analysis.play import Contract, PlayState
 from ..analysis.table import Plan, solve_plan
 from ..core.deal import Deal
+from ..core.run import DEFAULT_RUN, Progress, Run
 from ..core.variants import VARIANTS, Variant
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
@@ -27,11 +28,8 @@ if TYPE_CHECKING:
     from ..analysis.advice import BidAdvice, CallAdvice
     from ..analysis.bidding import Advice, BidAnalysis
     from ..analysis.knowledge import Context, Knowledge
-    from ..analysis.layouts import Mapper
     from ..analysis.position import Checkpoint, PositionAnalysis
     from ..analysis.review import PlayReview
-
-Progress = Callable[[int, int], None]
 
 
 class Example(NamedTuple):
@@ -120,22 +118,38 @@ class Game(Family):
             checkpoint=checkpoint or no_checkpoint,
         )
 
-    @abstractmethod
     def advise(
         self,
         knowledge: Knowledge,
         settings: Settings,
+        context: Context,
+        alone: bool | None,
         layouts: int,
         seed: int,
-        alone: bool | None,
         choice_layouts: int,
-        threads: int = 1,
-        mapper: Mapper | None = None,
-        progress: Progress | None = None,
-        context: Context | None = None,
+        run: Run = DEFAULT_RUN,
     ) -> BidAdvice | CallAdvice:
         """What the seat should bid or call knowing only its own cards (single dummy), at
-        its turn in the auction of ``context`` (``hasen.analysis.advice.Context``)."""
+        its turn in the auction of ``context`` (``hasen.analysis.advice.Context``), its
+        layouts solved on ``run``'s threads or through its mapper."""
+        run.only("advise", "threads", "mapper", "progress")
+        return self.adviser()(
+            knowledge,
+            self,
+            layouts,
+            seed,
+            settings,
+            alone,
+            choice_layouts,
+            run.threads,
+            run.mapper,
+            run.progress,
+            context,
+        )
+
+    @abstractmethod
+    def adviser(self) -> Callable[..., BidAdvice | CallAdvice]:
+        """The family's single-dummy advice (``hasen.analysis.advice``), imported when asked for."""
 
     def bid(
         self,

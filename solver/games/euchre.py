@@ -7,7 +7,7 @@ discard apart; its auction is ordering up and naming trump (docs/variants.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
@@ -23,13 +23,11 @@ from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
 from ..text.words import OPEN_HANDS, calls_words, lone_form, signed, tricks
-from .base import Example, Game, Progress
+from .base import Example, Game
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
     from ..analysis.advice import CallAdvice
     from ..analysis.bidding import Advice, Auction, CallOutcome, EuchreAdvice, Played
-    from ..analysis.knowledge import Context, Knowledge
-    from ..analysis.layouts import Mapper
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
@@ -200,35 +198,10 @@ class Euchre(Game):
     def advice(self, outcomes: Outcomes, seat: int) -> EuchreAdvice:
         return euchre_advice(outcomes, seat)
 
-    def advise(
-        self,
-        knowledge: Knowledge,
-        settings: Settings,
-        layouts: int,
-        seed: int,
-        alone: bool | None,
-        choice_layouts: int,
-        threads: int = 1,
-        mapper: Mapper | None = None,
-        progress: Progress | None = None,
-        context: Context | None = None,
-    ) -> CallAdvice:
+    def adviser(self) -> Callable[..., CallAdvice]:
         from ..analysis.advice import advise_euchre
-        from ..analysis.knowledge import Context
 
-        return advise_euchre(
-            knowledge,
-            self,
-            layouts,
-            seed,
-            settings,
-            alone,
-            choice_layouts,
-            threads,
-            mapper,
-            progress,
-            context or Context(),
-        )
+        return advise_euchre
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         makers, defenders = euchre_score(tricks, alone, variant, settings=settings)

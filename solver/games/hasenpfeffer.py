@@ -6,6 +6,7 @@ against that table's best cell; its auction is bidding for tricks (docs/variants
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..analysis.play import PlayState
@@ -20,13 +21,11 @@ from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
 from ..search import Searcher
 from ..text.words import OPEN_HANDS, lone_form, signed, tricks
-from .base import Example, Game, Progress
+from .base import Example, Game
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
     from ..analysis.advice import BidAdvice
     from ..analysis.bidding import Advice, Auction, HasenpfefferAdvice, Played
-    from ..analysis.knowledge import Context, Knowledge
-    from ..analysis.layouts import Mapper
     from ..analysis.outcomes import Outcomes
     from ..analysis.review import PlayReview
 
@@ -163,35 +162,10 @@ class Hasenpfeffer(Game):
     def advice(self, outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
         return hasenpfeffer_advice(outcomes, seat)
 
-    def advise(
-        self,
-        knowledge: Knowledge,
-        settings: Settings,
-        layouts: int,
-        seed: int,
-        alone: bool | None,
-        choice_layouts: int,
-        threads: int = 1,
-        mapper: Mapper | None = None,
-        progress: Progress | None = None,
-        context: Context | None = None,
-    ) -> BidAdvice:
+    def adviser(self) -> Callable[..., BidAdvice]:
         from ..analysis.advice import advise_hasenpfeffer
-        from ..analysis.knowledge import Context
 
-        return advise_hasenpfeffer(
-            knowledge,
-            self,
-            layouts,
-            seed,
-            settings,
-            alone,
-            choice_layouts,
-            threads,
-            mapper,
-            progress,
-            context or Context(),
-        )
+        return advise_hasenpfeffer
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         out = []

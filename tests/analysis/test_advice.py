@@ -1,4 +1,4 @@
-"""Single-dummy bid advice (hasen.bid with a seat) against what it must equal:
+"""Single-dummy bid advice (hasen.advise) against what it must equal:
 - with nothing left to sample there is one layout, and every figure is the double-dummy one;
 - on seeded layouts the figures are those of a plain sample-and-solve loop written here,
   which deals each layout by its own code, solves it through hasen.analyze, and chooses
@@ -16,6 +16,7 @@ from dealgen import all_known, plain_deal
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from seat_views import view_and_options
 
 import hasen
 from hasen.core.cards import cards_of
@@ -81,8 +82,10 @@ def defended_entries(deal: hasen.Deal, seat: str, alone: bool) -> dict[str, tupl
 def test_with_every_card_known_hasenpfeffer_advice_is_the_double_dummy_result(seat: str) -> None:
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     hand = format_hand(deal.hands[SEATS.index(seat)])
-    advice = hasen.bid(
-        hand=hand, seat=seat, dealer=deal.dealer, known=all_known(deal, SEATS.index(seat)), layouts=3, choice_layouts=2
+    advice = hasen.advise(
+        hasen.SeatView(seat, hand=hand, dealer=deal.dealer, known=all_known(deal, SEATS.index(seat))),
+        layouts=3,
+        choice_layouts=2,
     )
     par = hasen.bid(deal).advice[seat]
     for form, alone in (("with_partner", False), ("alone", True)):
@@ -101,13 +104,15 @@ def test_with_every_card_known_euchre_advice_is_the_makers_table(example) -> Non
     deal = hasen.Deal(example.deal, dealer=example.dealer, variant=example.variant)
     for seat in (SEATS[s] for s in deal.variant.seats):
         forms = (False, True) if deal.variant.partners else (False,)
-        advice = hasen.bid(
-            hand=format_hand(deal.hands[SEATS.index(seat)]),
-            extra=str(deal.extra),
-            seat=seat,
-            dealer=deal.dealer,
-            variant=deal.variant,
-            known=all_known(deal, SEATS.index(seat)),
+        advice = hasen.advise(
+            hasen.SeatView(
+                seat,
+                hand=format_hand(deal.hands[SEATS.index(seat)]),
+                extra=str(deal.extra),
+                dealer=deal.dealer,
+                variant=deal.variant,
+                known=all_known(deal, SEATS.index(seat)),
+            ),
             layouts=2,
             choice_layouts=2,
         )
@@ -128,17 +133,11 @@ def test_a_joker_standing_for_hearts_is_advised_as_a_heart() -> None:
     hearts alone; by default the dealer names trump and the seat has nothing to decide."""
     text = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK"
     deal = hasen.Deal(text, dealer="N", variant=hasen.variant_for("euchre", 25), settings={"joker_upcard": "hearts"})
-    options = {
-        "hand": format_hand(deal.hands[1]),
-        "extra": "JK",
-        "seat": "E",
-        "dealer": "N",
-        "variant": deal.variant,
-        "known": all_known(deal, 1),
-        "layouts": 2,
-        "choice_layouts": 2,
-    }
-    advice = hasen.bid(**options, settings={"joker_upcard": "hearts"})
+    view = hasen.SeatView(
+        "E", hand=format_hand(deal.hands[1]), extra="JK", dealer="N", variant=deal.variant, known=all_known(deal, 1)
+    )
+    few = {"layouts": 2, "choice_layouts": 2}
+    advice = hasen.advise(view._replace(settings={"joker_upcard": "hearts"}), **few)
     assert advice.nothing_to_decide is None
     assert [(c.round, c.bid) for c in advice.calls if not c.alone] == [
         (1, "order up"),
@@ -150,7 +149,7 @@ def test_a_joker_standing_for_hearts_is_advised_as_a_heart() -> None:
         entries = defended_entries(deal, "E", alone)
         for call in (c for c in advice.calls if c.alone == alone):
             assert call.expected == euchre_points(entries[str(call.trump)][0], alone), call.bid
-    assert "dealer N names trump" in (hasen.bid(**options).nothing_to_decide or "")
+    assert "dealer N names trump" in (hasen.advise(view, **few).nothing_to_decide or "")
 
 
 # --- the plain loop ---------------------------------------------------------------------------
@@ -160,8 +159,12 @@ def test_a_joker_standing_for_hearts_is_advised_as_a_heart() -> None:
 @pytest.mark.parametrize("alone", [False, True])
 def test_hasenpfeffer_figures_are_those_of_a_plain_loop(alone: bool) -> None:
     seat, hand, dealer, seed, layouts, choice_layouts = 2, "AJT.A9..K", "W", 5, 16, 5
-    advice = hasen.bid(
-        hand=hand, seat="S", dealer=dealer, layouts=layouts, choice_layouts=choice_layouts, seed=seed, alone=alone
+    advice = hasen.advise(
+        hasen.SeatView("S", hand=hand, dealer=dealer),
+        layouts=layouts,
+        choice_layouts=choice_layouts,
+        seed=seed,
+        alone=alone,
     )
     form = advice.forms["alone" if alone else "with_partner"]
     mask = parse_hand(hand)
@@ -205,12 +208,8 @@ def test_hasenpfeffer_figures_are_those_of_a_plain_loop(alone: bool) -> None:
 def test_euchre_figures_are_those_of_a_plain_loop(variant: str, seat: str, dealer: str, hand: str, upcard: str) -> None:
     seed, layouts, choice_layouts = 3, 14, 6
     # without the model: every layout alike, and the calls' own figures (the model's part has its own tests)
-    advice = hasen.bid(
-        hand=hand,
-        extra=upcard,
-        seat=seat,
-        dealer=dealer,
-        variant=variant,
+    advice = hasen.advise(
+        hasen.SeatView(seat, hand=hand, extra=upcard, dealer=dealer, variant=variant),
         layouts=layouts,
         choice_layouts=choice_layouts,
         seed=seed,
@@ -265,13 +264,15 @@ def test_layouts_never_contradict_what_the_seat_knows(data) -> None:
         if count:
             known[SEATS[other]] = format_hand(sum(1 << c for c in rest[:count]))
             rest = rest[count:]
-    advice = hasen.bid(
-        hand=format_hand(hand),
-        seat=SEATS[seat],
-        dealer=SEATS[variant.seats[0]],
-        extra=None if upcard is None else str(hasen.Card(upcard)),
-        known=known,
-        variant=variant,
+    advice = hasen.advise(
+        hasen.SeatView(
+            SEATS[seat],
+            hand=format_hand(hand),
+            extra=None if upcard is None else str(hasen.Card(upcard)),
+            dealer=SEATS[variant.seats[0]],
+            variant=variant,
+            known=known,
+        ),
         layouts=1,
         choice_layouts=1,
     )
@@ -305,20 +306,21 @@ def test_layouts_never_contradict_what_the_seat_knows(data) -> None:
     ],
 )
 def test_the_same_seed_gives_the_same_answer_on_any_number_of_workers(variant: str, options: dict) -> None:
-    ask = {"variant": variant, "layouts": 60, "choice_layouts": 4, "seed": 11, **options}
-    one = hasen.bid(**ask).to_json()
-    assert hasen.bid(**ask, threads=2).to_json() == one
-    assert hasen.bid(**ask, threads=3).to_json() == one
+    view, ask = view_and_options({"variant": variant, "layouts": 60, "choice_layouts": 4, "seed": 11, **options})
+    one = hasen.advise(view, **ask).to_json()
+    assert hasen.advise(view, **ask, run=hasen.Run(threads=2)).to_json() == one
+    assert hasen.advise(view, **ask, run=hasen.Run(threads=3)).to_json() == one
     with Workers(2) as workers:  # spawned processes
-        assert hasen.bid(**ask, mapper=workers.map).to_json() == one
-    assert hasen.bid(**{**ask, "seed": 12}).to_json() != one
+        assert hasen.advise(view, **ask, run=hasen.Run(mapper=workers.map)).to_json() == one
+    assert hasen.advise(view, **{**ask, "seed": 12}).to_json() != one
 
 
 def test_a_six_card_hand_is_advised_with_its_widow_unseen() -> None:
-    with pytest.raises(hasen.HasenError, match="bid: the widow is not seen from this seat; leave it out"):
-        hasen.bid(hand="AJT.A9..K", extra="KS", seat="S", dealer="W", layouts=5)
-    with pytest.raises(hasen.HasenError, match="bid: without a deal, give the seat's hand, the dealer and the upcard"):
-        hasen.bid(hand="9S AD JD QD 9C", seat="N", dealer="N", variant="euchre", layouts=5)
+    with pytest.raises(hasen.HasenError, match="advise: the widow is not seen from this seat; leave it out"):
+        hasen.advise(hasen.SeatView("S", hand="AJT.A9..K", extra="KS", dealer="W"), layouts=5)
+    missing = "advise: without a deal, give the seat's hand, the dealer and the upcard"
+    with pytest.raises(hasen.HasenError, match=missing):
+        hasen.advise(hasen.SeatView("N", hand="9S AD JD QD 9C", dealer="N", variant="euchre"), layouts=5)
 
 
 # --- only the columns the answer reads -----------------------------------------------------------
@@ -343,8 +345,8 @@ def test_solving_only_the_columns_read_changes_no_figure(monkeypatch, variant: s
     the same as with every column of every layout solved (and with the model off)."""
     from hasen.analysis import advice
 
-    ask = {"variant": variant, "layouts": 80, "choice_layouts": 6, "seed": 9, **options}
-    read_only = hasen.bid(**ask).to_json()
+    view, ask = view_and_options({"variant": variant, "layouts": 80, "choice_layouts": 6, "seed": 9, **options})
+    read_only = hasen.advise(view, **ask).to_json()
     solved = []
     real = advice.solve_defended
 
@@ -353,13 +355,13 @@ def test_solving_only_the_columns_read_changes_no_figure(monkeypatch, variant: s
         return real(*args[:11])
 
     monkeypatch.setattr(advice, "solve_defended", every_column)
-    assert hasen.bid(**ask).to_json() == read_only
+    assert hasen.advise(view, **ask).to_json() == read_only
     assert any(solved), "the main layouts were asked for some columns only"
 
 
 def test_a_hand_may_be_given_as_a_card_set() -> None:
-    ask = {"seat": "S", "dealer": "W", "layouts": 10, "choice_layouts": 2}
+    ask = {"layouts": 10, "choice_layouts": 2}
     assert (
-        hasen.bid(hand=hasen.CardSet("AS JS TS AH 9H KC"), **ask).to_json()
-        == hasen.bid(hand="AJT.A9..K", **ask).to_json()
+        hasen.advise(hasen.SeatView("S", hand=hasen.CardSet("AS JS TS AH 9H KC"), dealer="W"), **ask).to_json()
+        == hasen.advise(hasen.SeatView("S", hand="AJT.A9..K", dealer="W"), **ask).to_json()
     )

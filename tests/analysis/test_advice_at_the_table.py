@@ -120,13 +120,15 @@ def test_with_every_card_known_each_call_is_worth_that_layouts_auction(example) 
     the seat's call on by the model, the contract played out."""
     deal = hasen.Deal(example.deal, dealer=example.dealer, variant=example.variant)
     for seat in deal.variant.seats:
-        advice = hasen.bid(
-            hand=format_hand(deal.hands[seat]),
-            extra=str(deal.extra),
-            seat=SEATS[seat],
-            dealer=deal.dealer,
-            variant=deal.variant,
-            known=all_known(deal, seat),
+        advice = hasen.advise(
+            hasen.SeatView(
+                SEATS[seat],
+                hand=format_hand(deal.hands[seat]),
+                extra=str(deal.extra),
+                dealer=deal.dealer,
+                variant=deal.variant,
+                known=all_known(deal, seat),
+            ),
             layouts=2,
             choice_layouts=2,
         )
@@ -144,11 +146,8 @@ def test_with_every_card_known_each_hasenpfeffer_bid_is_worth_that_layouts_aucti
     the partner and alone, and passing: the plain loop's value on the one layout there is."""
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     where = SEATS.index(seat)
-    advice = hasen.bid(
-        hand=format_hand(deal.hands[where]),
-        seat=seat,
-        dealer=deal.dealer,
-        known=all_known(deal, where),
+    advice = hasen.advise(
+        hasen.SeatView(seat, hand=format_hand(deal.hands[where]), dealer=deal.dealer, known=all_known(deal, where)),
         layouts=2,
         choice_layouts=2,
     )
@@ -188,7 +187,7 @@ def test_hasenpfeffer_passing_is_worth_the_plain_loops_mean() -> None:
     """S passes at its first turn (out of the bidding); N, E and W bid by the model from the
     start; the contract is played out on each seeded layout."""
     seat, hand, dealer, seed, layouts = 2, "AJT.A9..K", "W", 4, 12
-    advice = hasen.bid(hand=hand, seat="S", dealer=dealer, layouts=layouts, choice_layouts=3, seed=seed)
+    advice = hasen.advise(hasen.SeatView("S", hand=hand, dealer=dealer), layouts=layouts, choice_layouts=3, seed=seed)
     variant = hasen.variant_for("hasenpfeffer")
     mask = hasen.CardSet(hand).mask
     values = [
@@ -215,8 +214,11 @@ def test_euchre_passing_is_worth_the_plain_loops_mean(
     """The seat passes in the first round and, should it come round, makes its own
     second-round call (the advice's, chosen on other layouts); every other call the model's."""
     seed, layouts = 7, 10
-    advice = hasen.bid(
-        hand=hand, extra=upcard, seat=seat, dealer=dealer, variant=variant, layouts=layouts, choice_layouts=4, seed=seed
+    advice = hasen.advise(
+        hasen.SeatView(seat, hand=hand, extra=upcard, dealer=dealer, variant=variant),
+        layouts=layouts,
+        choice_layouts=4,
+        seed=seed,
     )
     v = hasen.variant_for(variant)
     where = SEATS.index(seat)
@@ -241,11 +243,8 @@ def test_the_seats_own_contract_is_its_table_value_with_every_card_known() -> No
     the best cell of N's table at the bid the auction ends in, scored."""
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     seat = SEATS.index("N")
-    advice = hasen.bid(
-        hand=format_hand(deal.hands[seat]),
-        seat="N",
-        dealer=deal.dealer,
-        known=all_known(deal, seat),
+    advice = hasen.advise(
+        hasen.SeatView("N", hand=format_hand(deal.hands[seat]), dealer=deal.dealer, known=all_known(deal, seat)),
         layouts=2,
         choice_layouts=2,
     )

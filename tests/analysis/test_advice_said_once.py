@@ -16,6 +16,7 @@ import math
 import re
 
 import pytest
+from seat_views import view_and_options
 
 import hasen
 from hasen.analysis.advice import BidAdvice, CallAdvice
@@ -97,7 +98,8 @@ def option_phrases(row: str) -> list[str]:
     "case", HANDS, ids=lambda c: f"{c.get('variant', 'hasenpfeffer')}-{c['seat']}{'-score' if 'score' in c else ''}"
 )
 def test_the_advice_says_one_thing(case: dict) -> None:
-    advice = hasen.bid(**case, **LAYOUTS, seed=1)
+    view, options = view_and_options({**case, **LAYOUTS, "seed": 1})
+    advice = hasen.advise(view, **options)
     text = format_bid_advice(advice) if isinstance(advice, BidAdvice) else format_call_advice(advice)
     assert isinstance(advice, (BidAdvice, CallAdvice)) and advice.actions
     said = recommendations(text)

@@ -62,7 +62,7 @@ def expected_row(deal: hasen.Deal, seat: int) -> dict[tuple[str, str | None], in
 
 def lone_row(deal: hasen.Deal, seat: int) -> dict[tuple[str, str | None], int]:
     known = {SEATS[s]: format_hand(deal.hands[s]) for s in deal.variant.seats if s != seat}
-    sim = hasen.simulate(deal, seat=SEATS[seat], known=known, layouts=2, alone=True)
+    sim = hasen.simulate(hasen.SeatView(SEATS[seat], known=known, deal=deal), layouts=2, alone=True)
     return {(str(c.trump), None if c.discard is None else str(c.discard)): c.mean for c in sim.forms["alone"].choices}
 
 

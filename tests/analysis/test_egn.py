@@ -63,9 +63,9 @@ def played_record(
     line = (
         hasen.solve(deal, dealer, trump, discard, alone=alone).to_json()["best_line"]
         if not best
-        else hasen.solve(deal, dealer, trump, discard, alone=alone, best=f"{passed} for {passed}").to_json()[
-            "best_line"
-        ]
+        else hasen.solve(
+            deal, f"{dealer}, trump {trump}, discard {discard}, alone, best {passed} for {passed}"
+        ).to_json()["best_line"]
     )
     names = players or NAMES
     listed = ", ".join(f"{seat}={names[seat]}" for seat in seats)
@@ -324,16 +324,7 @@ def test_a_railroad_lone_hand_with_its_calls_for_best_and_a_lone_defender_reads_
     )
     parts += ["alone", f"defender {defender}", f"best {best} for {best}", f"defender best {dbest} for {dbest}"]
     contract = ", ".join(parts)
-    solved = hasen.solve(
-        deal,
-        declarer,
-        trump,
-        discard if "discard" in contract else None,
-        alone=True,
-        defender=defender,
-        best=f"{best} for {best}",
-        defender_best=f"{dbest} for {dbest}",
-    )
+    solved = hasen.solve(deal, contract)
     record = hasen.Record.parse(
         f"variant: railroad; dealer: N; deal: {deal.notation()}; auction: {auction}; "
         f"contract: {contract}; play: {solved.to_json()['best_line']}"

@@ -67,7 +67,7 @@ def test_the_contract_is_judged_from_the_declarers_seat() -> None:
     assert (str(choice.chosen[0]), str(choice.chosen[1]), choice.chosen[2]) == ("S", "AS", False)
     # the same figures as the simulation of N's seven cards on the same layouts, with the partner;
     # alone too, where the defenders may defend alone, which the simulation leaves out
-    sim = hasen.simulate(record.deal, seat="N", layouts=40, seed="1/choice", alone=False)
+    sim = hasen.simulate(hasen.SeatView("N", deal=record.deal), layouts=40, seed="1/choice", alone=False)
     choices = {(str(c.trump), str(c.discard)): c for c in sim.forms["with_partner"].choices}
     assert choice.mean == pytest.approx(choices[("S", "AS")].mean)
     assert choice.points == pytest.approx(choices[("S", "AS")].scores["4"])

@@ -10,6 +10,7 @@ import pytest
 from calling_rule import passed, put_away
 from cli_run import run, run_json
 from examples import EUCHRE, EUCHRE3, HASENPFEFFER
+from seat_views import view_and_options
 
 import hasen
 from hasen.core.cards import cards_of
@@ -34,7 +35,7 @@ def defence_after_each_lead(deal: hasen.Deal, declarer: str, trump: str) -> dict
 @pytest.mark.parametrize("declarer, trump", [("E", "D"), ("W", "S"), ("E", "C")])
 def test_with_every_other_hand_known_each_lead_is_solved_exactly(declarer: str, trump: str) -> None:
     known = {s: format_hand(DEAL.hands["NESW".index(s)]) for s in "ESW"}  # the widow is the one card left
-    sim = hasen.simulate_lead(DEAL, seat="N", declarer=declarer, trump=trump, known=known, layouts=2)
+    sim = hasen.simulate_lead(hasen.SeatView.in_deal(DEAL, "N", known=known), f"{declarer}, trump {trump}", layouts=2)
     expected = defence_after_each_lead(DEAL, declarer, trump)
     assert {str(lead.card): lead.mean for lead in sim.leads} == expected
     assert not sim.leader_declares
@@ -43,7 +44,7 @@ def test_with_every_other_hand_known_each_lead_is_solved_exactly(declarer: str, 
 
 def test_the_figures_are_those_of_a_plain_loop() -> None:
     seed, layouts = 5, 12
-    sim = hasen.simulate_lead(DEAL, seat="N", declarer="E", trump="D", layouts=layouts, seed=seed)
+    sim = hasen.simulate_lead(hasen.SeatView("N", deal=DEAL), "E, trump D", layouts=layouts, seed=seed)
     per_layout = []
     for i in range(layouts):
         # the documented rule: the unseen cards (the widow among them) shuffled by
@@ -65,7 +66,7 @@ def test_the_figures_are_those_of_a_plain_loop() -> None:
 
 def test_a_euchre_lead_sees_the_upcard() -> None:
     sim = hasen.simulate_lead(
-        hasen.Deal(EUCHRE.deal, variant="euchre", dealer="N"), seat="E", declarer="S", trump="H", layouts=5, seed=1
+        hasen.SeatView("E", deal=hasen.Deal(EUCHRE.deal, variant="euchre", dealer="N")), "S, trump H", layouts=5, seed=1
     )
     assert str(sim.knowledge.extra) == "KS" and len(sim.leads) == 5
     for i in range(5):
@@ -83,14 +84,17 @@ def test_a_euchre_lead_sees_the_upcard() -> None:
     ],
 )
 def test_bad_requests_are_refused_by_name(options, message) -> None:
+    ask = {"deal": DEAL, "seat": "N", **options}
+    declarer = ask.pop("declarer", "E")
+    view, _ = view_and_options(ask)
     with pytest.raises(hasen.HasenError, match=message):
-        hasen.simulate_lead(**{"deal": DEAL, "seat": "N", "declarer": "E", "trump": "D", "layouts": 3, **options})
+        hasen.simulate_lead(view, f"{declarer}, trump D", layouts=3)
 
 
 def test_the_cli_prints_the_leads_and_their_json(capsys) -> None:
     argv = ("lead", "--example", "--seat", "N", "--declarer", "E", "--trump", "D", "--layouts", "10", "--seed", "1")
     answer = run_json(capsys, *argv)
-    assert answer == hasen.simulate_lead(DEAL, seat="N", declarer="E", trump="D", layouts=10, seed=1).to_json()
+    assert answer == hasen.simulate_lead(hasen.SeatView("N", deal=DEAL), "E, trump D", layouts=10, seed=1).to_json()
     assert answer["side"] == "defenders" and [lead["card"] for lead in answer["leads"]] == [
         "AS",
         "KH",
@@ -110,7 +114,7 @@ def test_a_three_handed_lead_with_every_other_hand_known_is_solved_exactly() -> 
     the maker 1 for 3 or 4 tricks, 3 for a march; euchred, each defender 2)."""
     deal = hasen.Deal(EUCHRE3.deal, dealer=EUCHRE3.dealer, variant=EUCHRE3.variant)
     known = {s: format_hand(deal.hands["NESW".index(s)]) for s in "NS"}
-    sim = hasen.simulate_lead(deal, seat="E", declarer="N", trump="D", known=known, layouts=2)
+    sim = hasen.simulate_lead(hasen.SeatView("E", known=known, deal=deal), "N, trump D", layouts=2)
     own = deal.hands[0] | 1 << int(deal.extra)
     tricks_after = {str(hasen.Card(c)): hasen.solve(deal, "N", "D", str(hasen.Card(c))).total for c in cards_of(own)}
     discard = max(tricks_after, key=lambda c: (tricks_after[c], -int(hasen.Card(c))))  # the first best, by card
@@ -129,11 +133,11 @@ def test_a_railroad_lead_against_a_lone_maker_is_solved_with_the_models_call_for
     scores the defenders 2 (they defend together), a make costs them 1, a march 4."""
     deal = hasen.Deal("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", variant="railroad")
     known = {s: format_hand(deal.hands["NESW".index(s)]) for s in "NES"}
-    sim = hasen.simulate_lead(deal, seat="W", declarer="S", trump="C", alone=True, known=known, layouts=2)
+    sim = hasen.simulate_lead(hasen.SeatView("W", known=known, deal=deal), "S, trump C, alone", layouts=2)
     given = passed([str(c) for c in deal.hand("N")], "C")
     best = f"{given} for {put_away([str(c) for c in deal.hand('S')] + [given], 'C')}"
     assert best == "JK for KH"  # N's Joker; S's lone heart goes
     for lead in sim.leads:
-        makers = hasen.solve(deal, "S", "C", alone=True, best=best, played=str(lead.card)).total
+        makers = hasen.solve(deal, f"S, trump C, alone, best {best}", played=str(lead.card)).total
         assert lead.mean == 5 - makers
         assert lead.points == (-4 if makers == 5 else -1 if makers >= 3 else 2)

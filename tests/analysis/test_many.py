@@ -17,7 +17,7 @@ VARIANTS = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre2", 24
 def test_each_answer_is_analyze(name: str, deck: int, threads: int, chunk: int) -> None:
     deals = seeded_deals(variant_for(name, deck), 9, 5)
     texts = [deal.notation() for deal in deals]  # each starts with its dealer
-    many = hasen.analyze_many(deals, threads=threads, chunk=chunk)
+    many = hasen.analyze_many(deals, run=hasen.Run(threads=threads, chunk=chunk))
     one_by_one = [hasen.analyze(hasen.Deal(text, variant=name, deck=deck)) for text in texts]
     assert many == one_by_one
     assert [answer.to_json() for answer in many] == [answer.to_json() for answer in one_by_one]
@@ -26,7 +26,7 @@ def test_each_answer_is_analyze(name: str, deck: int, threads: int, chunk: int) 
 def test_the_options_apply_to_every_deal() -> None:
     deals = seeded_deals(variant_for("hasenpfeffer"), 5, 8)
     for options in ({"declarer": "E", "alone": True}, {"declarer": "E", "alone": True, "defender": "N"}):
-        many = hasen.analyze_many(deals, threads=2, chunk=2, **options)
+        many = hasen.analyze_many(deals, **options, run=hasen.Run(threads=2, chunk=2))
         assert many == [hasen.analyze(deal, **options) for deal in deals]
         assert all(list(map(str, answer.tables)) == ["E"] and answer.alone for answer in many)
         assert all(str(answer.lone_defender) == str(options.get("defender")) for answer in many)
@@ -38,14 +38,14 @@ def test_each_deal_keeps_its_own_settings() -> None:
         deal.replace(settings=lone_lead if i % 2 else None)
         for i, deal in enumerate(seeded_deals(variant_for("hasenpfeffer"), 4, 8))
     ]
-    many = hasen.analyze_many(deals, threads=2, chunk=1, declarer="E", alone=True)
+    many = hasen.analyze_many(deals, declarer="E", alone=True, run=hasen.Run(threads=2, chunk=1))
     assert [answer.settings.changed() for answer in many] == [{}, lone_lead, {}, lone_lead]
     assert many == [hasen.analyze(deal, declarer="E", alone=True) for deal in deals]
 
 
 def test_deals_of_several_games_keep_their_own() -> None:
     deals = [*seeded_deals(variant_for("euchre2"), 2, 1), *seeded_deals(variant_for("hasenpfeffer"), 2, 1)]
-    many = hasen.analyze_many(deals, threads=2, chunk=1)
+    many = hasen.analyze_many(deals, run=hasen.Run(threads=2, chunk=1))
     assert [type(answer).__name__ for answer in many] == ["EuchreAnalysis"] * 2 + ["TableAnalysis"] * 2
     assert many == [hasen.analyze(deal) for deal in deals]
 
@@ -55,7 +55,7 @@ def test_a_bad_deal_is_named_by_its_place(threads: int) -> None:
     deals = [deal.notation() for deal in seeded_deals(variant_for("hasenpfeffer"), 6, 2)]
     deals[4] = deals[4].replace(":", ";")
     with pytest.raises(hasen.NotationError, match=r"^deals\[4\]: deal: expected '<seat>:<hands>'"):
-        hasen.analyze_many(deals, threads=threads, chunk=2)
+        hasen.analyze_many(deals, run=hasen.Run(threads=threads, chunk=2))
 
 
 @pytest.mark.parametrize(
@@ -65,9 +65,9 @@ def test_a_bad_deal_is_named_by_its_place(threads: int) -> None:
 def test_threads_and_chunks_are_whole_numbers(option: str, value: object, error: type[Exception]) -> None:
     """A count given in code is no notation: not a NotationError."""
     with pytest.raises(error, match=f"^{option}: expected a whole number of at least 1") as raised:
-        hasen.analyze_many([], **{option: value})
+        hasen.analyze_many([], run=hasen.Run(**{option: value}))
     assert not isinstance(raised.value, hasen.HasenError)
 
 
 def test_no_deals_no_answers() -> None:
-    assert hasen.analyze_many([]) == [] and hasen.analyze_many(iter([]), threads=2) == []
+    assert hasen.analyze_many([]) == [] and hasen.analyze_many(iter([]), run=hasen.Run(threads=2)) == []

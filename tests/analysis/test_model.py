@@ -81,12 +81,13 @@ def test_the_hands_it_was_fitted_on_solve_to_their_tricks(game: tuple[str, int])
                 totals.append(
                     hasen.solve(
                         deal,
-                        SEATS[seat],
-                        "SHDC"[trump],
-                        None if idle or discard is None else card_name(discard),
-                        alone=alone,
-                        defender=d,
-                        best=best,
+                        ", ".join(
+                            [SEATS[seat], f"trump {'SHDC'[trump]}"]
+                            + ([] if idle or discard is None else [f"discard {card_name(discard)}"])
+                            + (["alone"] if alone else [])
+                            + ([] if d is None else [f"defender {d}"])
+                            + ([] if best is None else [f"best {best}"])
+                        ),
                     ).total
                 )
             assert min(totals) == check["tricks"], check

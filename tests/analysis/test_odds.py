@@ -153,7 +153,7 @@ def test_the_hands_the_file_keeps_play_again_to_their_results(game: tuple[str, i
 def test_the_score_aware_advice_prefers_the_better_chance_of_winning() -> None:
     """At 9-0, S's hand: bidding up to 5 wins the game more often than passing, though
     passing (the partner then bidding) expects more points; the advice says both."""
-    advice = hasen.bid(hand="AH TH QD 9D QC JK", seat="S", dealer="W", score="9-0", layouts=300)
+    advice = hasen.advise(hasen.SeatView("S", hand="AH TH QD 9D QC JK", dealer="W", score="9-0"), layouts=300)
     best, by_points = advice.best_action(), advice.best_by_points()
     assert best.win == max(a.win for a in advice.actions)
     assert by_points.expected == max(a.expected for a in advice.actions)

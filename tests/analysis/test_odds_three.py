@@ -179,13 +179,8 @@ def test_with_a_score_each_layouts_chance_is_the_tables_after_the_hand() -> None
     from N's own figure there (docs/variants.md: +1, +3 or -2 as maker; -1/2, -3/2 or +1 as a
     defender), and its chance of winning for N is the shipped table's at the scores the hand
     leaves (the next seat dealing), or N's share of the win where the hand ends the game."""
-    advice = hasen.bid(
-        hand="AJ.K..A9",
-        extra="TS",
-        seat="N",
-        dealer="S",
-        variant="euchre3",
-        score="3-5-7",
+    advice = hasen.advise(
+        hasen.SeatView("N", hand="AJ.K..A9", extra="TS", dealer="S", variant="euchre3", score="3-5-7"),
         layouts=80,
         choice_layouts=20,
     )

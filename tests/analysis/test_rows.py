@@ -56,7 +56,7 @@ def test_a_euchre_tables_rows_carry_the_dealers_discard() -> None:
 
 def test_every_kind_of_answer_gives_rows_of_names() -> None:
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
-    sim = hasen.simulate(deal, seat="N", layouts=4, seed=1)
+    sim = hasen.simulate(hasen.SeatView("N", deal=deal), layouts=4, seed=1)
     rows = sim.rows()
     assert_plain(rows)
     assert len(rows) == sum(len(form.choices) for form in sim.forms.values())
@@ -87,7 +87,7 @@ def test_many_deals_go_into_one_frame() -> None:
     deals = [hasen.random_deal(seed=seed) for seed in range(12)] + [
         hasen.random_deal(variant="euchre", seed=seed) for seed in range(4)
     ]
-    frame = hasen.to_frame(hasen.analyze_each(deals, threads=2))
+    frame = hasen.to_frame(hasen.analyze_each(deals, run=hasen.Run(threads=2)))
     assert isinstance(frame, pandas.DataFrame)
     assert frame["answer"].nunique() == 16 and set(frame["declarer"]) == set("NESW")
     assert not pandas.api.types.is_integer_dtype(frame["declarer"])  # names, not seat numbers
@@ -107,7 +107,7 @@ def test_analyze_each_reads_the_deals_as_it_needs_them() -> None:
             read.append(seed)
             yield hasen.random_deal(seed=seed)
 
-    answers = hasen.analyze_each(deals(), declarer="N", chunk=4)
+    answers = hasen.analyze_each(deals(), declarer="N", run=hasen.Run(chunk=4))
     first = [next(answers) for _ in range(5)]
     assert len(read) == 8  # two chunks of four, not the endless rest
     assert first == [hasen.analyze(hasen.random_deal(seed=seed), declarer="N") for seed in range(5)]
@@ -118,7 +118,9 @@ def test_analyze_each_answers_in_order_with_progress_on_every_backend(backend: d
     deals = [hasen.random_deal(seed=seed) for seed in range(10)]
     seen: list[tuple[int, int]] = []
     answers = list(
-        hasen.analyze_each(deals, chunk=4, progress=lambda done, total: seen.append((done, total)), **backend)
+        hasen.analyze_each(
+            deals, run=hasen.Run(chunk=4, progress=lambda done, total: seen.append((done, total)), **backend)
+        )
     )
     assert answers == hasen.analyze_many(deals)
     assert seen == [(4, 10), (8, 10), (10, 10)]
@@ -129,7 +131,7 @@ def test_analyze_each_names_the_bad_deal(backend: dict) -> None:
     deals = [hasen.random_deal(seed=seed).notation() for seed in range(5)]
     deals[3] = "N:A.K..AQJ*"
     with pytest.raises(hasen.NotationError, match=r"^deals\[3\]: "):
-        list(hasen.analyze_each(deals, chunk=2, **backend))
+        list(hasen.analyze_each(deals, run=hasen.Run(chunk=2, **backend)))
 
 
 def test_no_answer_can_be_changed() -> None:
@@ -146,15 +148,15 @@ def test_no_answer_can_be_changed() -> None:
         hasen.analyze(deal),
         hasen.analyze(euchre),
         hasen.analyze(railroad, declarer="S", alone=True),
-        hasen.simulate(deal, seat="N", layouts=4),
+        hasen.simulate(hasen.SeatView("N", deal=deal), layouts=4),
         hasen.review(deal, "N", "C", "KH", played="AS KC"),
         hasen.solve(deal, "N", "C", "KH"),
         hasen.odds("8-5"),
         hasen.odds("3-4-5", variant="euchre3"),
         hasen.bid(deal),
-        hasen.bid(deal, seat="E", layouts=4, choice_layouts=2),
-        hasen.bid(euchre, seat=euchre.dealer.left, layouts=4, choice_layouts=2),
-        hasen.simulate_lead(deal, seat="N", declarer="E", trump="D", layouts=4),
+        hasen.advise(hasen.SeatView("E", deal=deal), layouts=4, choice_layouts=2),
+        hasen.advise(hasen.SeatView(euchre.dealer.left, deal=euchre), layouts=4, choice_layouts=2),
+        hasen.simulate_lead(hasen.SeatView("N", deal=deal), "E, trump D", layouts=4),
         hasen.review_hand(
             "variant: euchre2; dealer: N; deal: N:..KQT9.9 T9.AKQ.. AS; auction: S pass, N pass, "
             "S name H; contract: S, trump H; play: AH KD KH QD QH TD TS 9D 9S 9C",

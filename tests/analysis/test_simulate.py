@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from cli_run import run, run_json
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER
+from seat_views import view_and_options
 
 import hasen
 from hasen.core.cards import cards_of
@@ -33,7 +34,9 @@ def choices(sim: hasen.Simulation, form: str = "with_partner") -> dict[tuple[str
 def test_with_every_card_known_a_hasenpfeffer_simulation_is_the_table(seat: str) -> None:
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     for alone in (False, True):
-        sim = hasen.simulate(deal, seat=seat, known=all_known(deal, SEATS.index(seat)), layouts=3, alone=alone)
+        sim = hasen.simulate(
+            hasen.SeatView(seat, known=all_known(deal, SEATS.index(seat)), deal=deal), layouts=3, alone=alone
+        )
         table = hasen.analyze(deal, declarer=seat, alone=alone).tables[seat]
         form = "alone" if alone else "with_partner"
         expected = {(str(t), str(d)): table.tricks[t][d] for t in "SHDC" for d in table.discards}
@@ -47,7 +50,9 @@ def test_with_every_card_known_a_hasenpfeffer_simulation_is_the_table(seat: str)
 def test_with_every_card_known_a_euchre_simulation_is_the_makers_table(example) -> None:
     deal = hasen.Deal(example.deal, dealer=example.dealer, variant=example.variant)
     for seat in (SEATS[s] for s in deal.variant.seats):
-        sim = hasen.simulate(deal, seat=seat, known=all_known(deal, SEATS.index(seat)), layouts=2, alone=False)
+        sim = hasen.simulate(
+            hasen.SeatView(seat, known=all_known(deal, SEATS.index(seat)), deal=deal), layouts=2, alone=False
+        )
         entries = hasen.analyze(deal, declarer=seat).tables[seat].entries
         expected: dict[tuple[str, str | None], int] = {}
         for trump in "SHDC":
@@ -89,7 +94,7 @@ def plain_points(bid: int, tricks: int, alone: bool) -> int:
 def test_the_figures_are_those_of_a_plain_sample_and_solve_loop(alone: bool) -> None:
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     seat, seed, layouts = 0, 7, 24
-    sim = hasen.simulate(deal, seat="N", layouts=layouts, seed=seed, alone=alone)
+    sim = hasen.simulate(hasen.SeatView("N", deal=deal), layouts=layouts, seed=seed, alone=alone)
     form = sim.forms["alone" if alone else "with_partner"]
     grids = [
         hasen.analyze(plain_layout(deal, seat, seed, i), declarer="N", alone=alone).tables["N"] for i in range(layouts)
@@ -113,17 +118,17 @@ def test_the_figures_are_those_of_a_plain_sample_and_solve_loop(alone: bool) -> 
 
 def test_the_same_seed_gives_the_same_answer_however_the_layouts_are_mapped() -> None:
     deal = hasen.Deal(EUCHRE.deal, dealer=EUCHRE.dealer, variant=EUCHRE.variant)
-    one = hasen.simulate(deal, seat="E", layouts=30, seed=3)
+    one = hasen.simulate(hasen.SeatView("E", deal=deal), layouts=30, seed=3)
     with ThreadPoolExecutor(2) as pool:
-        two = hasen.simulate(deal, seat="E", layouts=30, seed=3, mapper=pool.map)
+        two = hasen.simulate(hasen.SeatView("E", deal=deal), layouts=30, seed=3, run=hasen.Run(mapper=pool.map))
     assert one.to_json() == two.to_json()
-    assert hasen.simulate(deal, seat="E", layouts=30, seed=4).to_json() != one.to_json()
+    assert hasen.simulate(hasen.SeatView("E", deal=deal), layouts=30, seed=4).to_json() != one.to_json()
 
 
 def test_known_cards_stay_where_they_are_known() -> None:
     deal = hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer)
     known = {"E": "AH KD", "W": "QS"}
-    sim = hasen.simulate(deal, seat="N", known=known, layouts=5, seed=1)
+    sim = hasen.simulate(hasen.SeatView("N", known=known, deal=deal), layouts=5, seed=1)
     for i in range(5):
         layout = sim.knowledge.layout(1, i)
         assert "AH" in layout.hand("E") and "KD" in layout.hand("E") and "QS" in layout.hand("W")
@@ -142,14 +147,15 @@ def test_known_cards_stay_where_they_are_known() -> None:
 )
 def test_bad_requests_are_refused_by_name(options, message) -> None:
     with pytest.raises(hasen.HasenError, match=message):
-        hasen.simulate(**{"deal": HASENPFEFFER.deal, "seat": "N", "layouts": 5, **options})
+        view, rest = view_and_options({"deal": HASENPFEFFER.deal, "seat": "N", "layouts": 5, **options})
+        hasen.simulate(view, **rest)
 
 
 def test_layouts_are_a_whole_number_of_at_least_one() -> None:
     with pytest.raises(ValueError, match="layouts: expected a whole number of at least 1"):
-        hasen.simulate(HASENPFEFFER.deal, seat="N", layouts=0)
+        hasen.simulate(hasen.SeatView("N", deal=HASENPFEFFER.deal), layouts=0)
     with pytest.raises(TypeError, match="layouts: expected a whole number of at least 1"):
-        hasen.simulate(HASENPFEFFER.deal, seat="N", layouts=2.5)  # type: ignore[arg-type]
+        hasen.simulate(hasen.SeatView("N", deal=HASENPFEFFER.deal), layouts=2.5)  # type: ignore[arg-type]
 
 
 def test_the_cli_prints_the_simulation_and_its_json(capsys) -> None:
@@ -173,7 +179,9 @@ def test_the_cli_prints_the_simulation_and_its_json(capsys) -> None:
     answer = run_json(capsys, *argv)
     assert (
         answer
-        == hasen.simulate(hand="A.K..AQJ*", extra="KS", dealer="W", seat="N", layouts=20, seed=2, alone=False).to_json()
+        == hasen.simulate(
+            hasen.SeatView("N", hand="A.K..AQJ*", extra="KS", dealer="W"), layouts=20, seed=2, alone=False
+        ).to_json()
     )
     assert answer["best"]["6"] == {"alone": False, "trump": "C", "discard": "KH", "score": answer["best"]["6"]["score"]}
     code, out, err = run(capsys, *argv)

@@ -49,12 +49,8 @@ def test_where_the_defence_scores_the_dealer_passes_a_worthless_hand_out(hand: s
     the redeal that passing brings: no bid profits, so the hand passes out. (The layouts are
     dealt without reading the passes: few agree with three passes by the model, which rarely
     passes at all.)"""
-    advice = hasen.bid(
-        hand=hand,
-        seat="W",
-        dealer="W",
-        auction=THREE_PASSES,
-        settings=DEFENDERS_SCORE,
+    advice = hasen.advise(
+        hasen.SeatView("W", hand=hand, dealer="W", settings=DEFENDERS_SCORE, auction=THREE_PASSES),
         layouts=120,
         choice_layouts=12,
         uniform=True,
@@ -68,8 +64,11 @@ def test_at_the_default_scoring_the_dealer_bids_a_worthless_hand_after_three_pas
     """The defenders score nothing and a made bid scores its tricks: with the partner's
     help the side takes a trick nearly always, so bidding 1 beats the redeal's 0."""
     for uniform in (False, True):
-        advice = hasen.bid(
-            hand=hand, seat="W", dealer="W", auction=THREE_PASSES, layouts=120, choice_layouts=12, uniform=uniform
+        advice = hasen.advise(
+            hasen.SeatView("W", hand=hand, dealer="W", auction=THREE_PASSES),
+            layouts=120,
+            choice_layouts=12,
+            uniform=uniform,
         ).to_json()
         assert advice["advice"] != "pass" and "pass" not in advice["close_calls"], (uniform, advice["close_calls"])
 

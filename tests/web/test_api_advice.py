@@ -1,5 +1,5 @@
 """POST /api/v1/bid with a seat: one seat's single-dummy advice, the same as
-``hasen.bid`` in Python and ``hasen bid --seat`` on the command line."""
+``hasen.advise`` in Python and ``hasen bid --seat`` on the command line."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import pytest
 from cli_run import run_json
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
+from seat_views import view_and_options
 
 import hasen
 
@@ -17,7 +18,8 @@ HAND = {"seat": "S", "hand": "AJT.A9..K", "dealer": "W"}
 def test_the_advice_is_the_librarys(client: FlaskClient, capsys) -> None:
     body = {**HAND, "layouts": 30, "choice_layouts": 3, "seed": 4, "known": {"E": "AD KD"}}
     answer = client.post("/api/v1/bid", json=body).get_json()
-    assert answer == hasen.bid(**body).to_json()
+    view, options = view_and_options(body)
+    assert answer == hasen.advise(view, **options).to_json()
     assert answer == run_json(
         capsys,
         "bid",
@@ -49,7 +51,8 @@ def test_the_score_reaches_the_advice(client: FlaskClient, capsys, openapi_doc: 
     scored = client.post("/api/v1/bid", json={**body, "score": "8-5"}).get_json()
     assert "score" not in plain and all("win" not in a for a in plain["actions"])
     assert scored["score"] == [8, 5] and all(0 <= a["win"] <= 1 for a in scored["actions"])
-    assert scored == hasen.bid(**body, score="8-5").to_json()
+    view, options = view_and_options({**body, "score": "8-5"})
+    assert scored == hasen.advise(view, **options).to_json()
     assert scored == run_json(
         capsys,
         "bid",

@@ -1,7 +1,7 @@
 """A request is read once: what it asks is checked where the body comes in, keys the cache,
 and is the very value the work runs from. For a single-dummy request that is what the seat
-knows, its table's settings and the calls so far (``hasen.public.seat_question``); for a
-solve or a review, the position the play record reaches (``hasen.public.position``).
+knows, its table's settings and the calls so far (``hasen.seat_view.seat_question``); for a
+solve or a review, the position the play record reaches (``request_position``).
 Reading them again inside the work would check every body twice and make two ways to write
 one request two cache entries."""
 
@@ -11,7 +11,8 @@ import pytest
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from flask.testing import FlaskClient
 
-from hasen import public
+import hasen.api.routes
+from hasen import seat_view
 
 HASENPFEFFER = {"seat": "S", "hand": "AJT.A9..K", "dealer": "W", "layouts": 8, "seed": 3}
 EUCHRE = {"variant": "euchre", "seat": "N", "hand": "AJ.K.Q.A", "upcard": "JD", "dealer": "W", "layouts": 8}
@@ -42,13 +43,13 @@ def test_the_seat_is_read_once_and_keys_the_cache(
 ) -> None:
     reads = {"knowledge_of": 0, "auction_calls": 0, "settings_for": 0}
     for name in reads:
-        original = getattr(public, name)
+        original = getattr(seat_view, name)
 
         def counted(*args, _original=original, _name=name, **kwargs):
             reads[_name] += 1
             return _original(*args, **kwargs)
 
-        monkeypatch.setattr(public, name, counted)
+        monkeypatch.setattr(seat_view, name, counted)
     first = client.post(path, json=body)
     assert first.status_code == 200, first.get_json()
     assert first.headers["X-Cache"] == "miss"
@@ -62,7 +63,6 @@ def test_the_seat_is_read_once_and_keys_the_cache(
 def test_an_auction_that_cannot_be_read_is_refused_before_any_work_is_queued(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import hasen.api.routes
 
     queued = []
     monkeypatch.setattr(hasen.api.routes, "run_simulation", lambda *args: queued.append(args))
@@ -90,13 +90,13 @@ def test_the_position_is_replayed_once_and_keys_the_cache(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch, path: str, body: dict, rewritten: dict
 ) -> None:
     replays = []
-    original = public.request_position
+    original = hasen.api.routes.request_position
 
     def counted(*args, **kwargs):
         replays.append(1)
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(public, "request_position", counted)
+    monkeypatch.setattr(hasen.api.routes, "request_position", counted)
     first = client.post(path, json=body)
     assert first.status_code == 200, first.get_json()
     assert (first.headers["X-Cache"], len(replays)) == ("miss", 1)

@@ -939,8 +939,7 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     assert status == 200
     deal = case.deal()
     sim = hasen.simulate(
-        hasen.Deal(case.example.deal, case.example.dealer, case.variant, case.deck),
-        seat=case.declarer,
+        hasen.SeatView(case.declarer, deal=hasen.Deal(case.example.deal, case.example.dealer, case.variant, case.deck)),
         layouts=200,
         seed=0,
         alone=case.alone,

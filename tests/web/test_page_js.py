@@ -410,8 +410,9 @@ def test_the_single_dummy_view_picks_the_apis_figures(
     assert response.status_code == 200, response.get_json()
     answer = response.get_json()
     sim = hasen.simulate(
-        hasen.Deal(deal.notation(), SEATS[deal.dealer], deal.variant.name, deal.variant.deck_size),
-        seat=declarer,
+        hasen.SeatView(
+            declarer, deal=hasen.Deal(deal.notation(), SEATS[deal.dealer], deal.variant.name, deal.variant.deck_size)
+        ),
         layouts=200,
         seed=0,
         alone=alone,
@@ -676,9 +677,10 @@ def test_the_hasenpfeffer_bid_advice_in_words(js, client: FlaskClient, seat: str
     if seat == "S":
         assert lines["value"][1].startswith("Alone: pass; no bid scores above 0")
     # the same advice as the command line's (`hasen bid --seat`): the same bid and trump, or pass
-    advice = hasen.bid(
-        hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer, settings={"bidding": "pepper"}),
-        seat=seat,
+    advice = hasen.advise(
+        hasen.SeatView.in_deal(
+            hasen.Deal(HASENPFEFFER.deal, dealer=HASENPFEFFER.dealer, settings={"bidding": "pepper"}), seat
+        ),
         **ADVICE_LAYOUTS,
         **FEW_CHOICES,
     )
@@ -770,7 +772,7 @@ def test_the_euchre_call_advice_in_words(js, client: FlaskClient, deal: Deal, se
     assert rounds == [1, 2]
     assert lines["value"] == [expected_round_line(answer, r) for r in rounds]
     # the command line's advice for each round, in the page's words
-    advice = hasen.bid(deal, seat=seat, **ADVICE_LAYOUTS, **FEW_CHOICES)
+    advice = hasen.advise(hasen.SeatView.in_deal(deal, seat), **ADVICE_LAYOUTS, **FEW_CHOICES)
     assert advice.to_json() == answer
     for line, r in zip(lines["value"], rounds):
         cli = round_line(advice, r)

@@ -176,6 +176,6 @@ def test_the_batch_rows_carry_the_calls(capsys, tmp_path) -> None:
 def test_a_card_put_away_calling_for_best_is_named_when_played() -> None:
     with pytest.raises(hasen.HasenError) as caught:
         hasen.position(
-            hasen.Deal(DEAL, dealer="N", variant="railroad"), "S", "C", alone=True, best="JK for KH", played="AH KH"
+            hasen.Deal(DEAL, dealer="N", variant="railroad"), "S, trump C, alone, best JK for KH", played="AH KH"
         )
     assert str(caught.value) == "play: trick 1, E does not hold KH: S put it away, calling for best"

@@ -1,0 +1,133 @@
+"""The calls' older keyword forms still answer, for one minor release, each with a
+DeprecationWarning that points at the caller's line, and each answer equals the new form's;
+the new values (``SeatView``, ``Run``, a contract's text) refuse what they cannot use."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from examples import HASENPFEFFER_DEAL
+
+import hasen
+
+DEAL = hasen.Deal(HASENPFEFFER_DEAL, dealer="W")
+RAILROAD = hasen.Deal("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", variant="railroad")
+RECORD = (
+    "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
+    "contract: N 6, trump C, discard KH; play: JC KC TC 9C"
+)
+
+
+def older(call: Callable[[], Any], *keywords: str) -> Any:
+    """The answer of an older form, checked to warn once, naming its keywords, at this file."""
+    with pytest.warns(DeprecationWarning, match="is the older form") as caught:
+        answer = call()
+    assert len(caught) == 1 and all(f"{name}=" in str(caught[0].message) for name in keywords)
+    assert caught[0].filename == __file__, "the warning points at the caller's line"
+    return answer
+
+
+def json_of(answer: Any) -> Any:
+    return answer.to_json()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "keywords"),
+    [
+        (
+            lambda: hasen.bid(hand="A.K..AQJ*", seat="N", dealer="W", layouts=12, choice_layouts=3, threads=2),
+            lambda: hasen.advise(
+                hasen.SeatView("N", hand="A.K..AQJ*", dealer="W"),
+                layouts=12,
+                choice_layouts=3,
+                run=hasen.Run(threads=2),
+            ),
+            ("hand", "seat", "dealer", "threads"),
+        ),
+        (
+            lambda: hasen.simulate(DEAL, seat="N", layouts=6, seed=2, alone=False),
+            lambda: hasen.simulate(hasen.SeatView.in_deal(DEAL, "N"), layouts=6, seed=2, alone=False),
+            ("seat",),
+        ),
+        (
+            lambda: hasen.simulate_lead(DEAL, seat="S", declarer="E", trump="D", alone=True, layouts=6),
+            lambda: hasen.simulate_lead(hasen.SeatView.in_deal(DEAL, "S"), "E, trump D, alone", layouts=6),
+            ("seat", "declarer", "trump", "alone"),
+        ),
+        (
+            lambda: hasen.solve(RAILROAD, "S", "C", alone=True, best="JK for KH", timeout=60),
+            lambda: hasen.solve(RAILROAD, "S, trump C, alone, best JK for KH", run=hasen.Run(timeout=60)),
+            ("best", "timeout"),
+        ),
+        (
+            lambda: hasen.review(DEAL, "N", "C", "KH", played="JC KC TC 9C", timeout=60),
+            lambda: hasen.review(DEAL, "N 6, trump C, discard KH", played="JC KC TC 9C"),
+            ("timeout",),
+        ),
+        (
+            lambda: hasen.review_hand(RECORD, layouts=8, threads=2),
+            lambda: hasen.review_hand(RECORD, layouts=8, run=hasen.Run(threads=2)),
+            ("threads",),
+        ),
+        (
+            lambda: hasen.analyze_many([DEAL, DEAL], declarer="N", threads=2, chunk=1),
+            lambda: hasen.analyze_many([DEAL, DEAL], declarer="N"),
+            ("threads", "chunk"),
+        ),
+    ],
+    ids=["bid", "simulate", "simulate_lead", "solve", "review", "review_hand", "analyze_many"],
+)
+def test_an_older_form_warns_and_answers_as_the_new(old: Callable[[], Any], new: Callable[[], Any], keywords) -> None:
+    answer = older(old, *keywords)
+    assert json_of(answer) == json_of(new()) if not isinstance(answer, list) else answer == new()
+
+
+def test_the_older_run_keywords_of_a_lazy_iterator_and_a_record() -> None:
+    steps: list[tuple[int, int]] = []
+    answers = older(lambda: list(hasen.analyze_each([DEAL] * 3, progress=lambda *s: steps.append(s))), "progress")
+    assert answers == hasen.analyze_many([DEAL] * 3) and steps[-1] == (3, 3)
+    joker = {"joker_upcard": "hearts"}
+    euchre = hasen.Deal("N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK", dealer="N", variant=hasen.variant_for("euchre", 25))
+    record = older(lambda: hasen.Record(euchre, settings=joker), "settings")
+    assert str(record) == str(hasen.Record(euchre.replace(settings=joker)))
+
+
+def test_a_keyword_of_no_form_is_refused_as_python_refuses_one() -> None:
+    with pytest.raises(TypeError, match="simulate\\(\\) got an unexpected keyword argument 'sead'"):
+        hasen.simulate(hasen.SeatView.in_deal(DEAL, "N"), sead=3)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: hasen.simulate(hasen.SeatView.in_deal(DEAL, "N"), run=hasen.Run(jobs=2)),
+            "simulate: run.jobs is not used here",
+        ),
+        (lambda: hasen.solve(DEAL, "N", "C", "KH", run=hasen.Run(threads=2)), "solve: run.threads is not used here"),
+        (
+            lambda: hasen.simulate(hasen.SeatView.in_deal(DEAL, "N", score="8-5")),
+            "simulate: the score does not change this answer",
+        ),
+        (lambda: hasen.simulate(DEAL), "simulate: expected what the seat knows as a hasen.SeatView"),  # type: ignore[arg-type]
+        (lambda: hasen.advise(hasen.SeatView("N", hand="A.K..AQJ*")), "advise: without a deal, give the seat's hand"),
+        (
+            lambda: hasen.simulate_lead(hasen.SeatView.in_deal(DEAL, "N"), "E, trump D, discard KH"),
+            "contract: the leader does not know the discard",
+        ),
+        (lambda: hasen.simulate_lead(hasen.SeatView.in_deal(DEAL, "N")), "simulate_lead: give the contract"),
+        (lambda: hasen.solve(DEAL, "N 6, trump C", "C"), "contract: give its text or its fields, not both"),
+        (lambda: hasen.analyze(DEAL, run="fast"), "run: expected a hasen.Run"),  # type: ignore[arg-type]
+        (lambda: hasen.bid(hasen.SeatView.in_deal(DEAL, "N")), "bid: a seat's view is advise's"),  # type: ignore[arg-type]
+    ],
+)
+def test_the_new_values_refuse_what_they_cannot_use(call: Callable[[], Any], message: str) -> None:
+    with pytest.raises(hasen.HasenError, match=message):
+        call()
+
+
+def test_an_older_keyword_beside_run_is_refused() -> None:
+    with pytest.warns(DeprecationWarning), pytest.raises(hasen.NotationError, match="run: give threads in run="):
+        hasen.analyze_many([DEAL], threads=2, run=hasen.Run(chunk=1))  # type: ignore[call-arg]
