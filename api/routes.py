@@ -18,11 +18,6 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from hasen import public
 from hasen.analysis.answer import Answer
-from hasen.analysis.egn import write_egn
-from hasen.analysis.inputs import request_position
-from hasen.analysis.play import PlayState
-from hasen.analysis.record import Record
-from hasen.analysis.recorder import next_step, step_json, tapped_from_json
 from hasen.cli.session import Hand, hand_outcome, read_hands, summed_lines
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
@@ -30,6 +25,11 @@ from hasen.core.names import Seat, Suit
 from hasen.core.run import Run
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
+from hasen.notation.egn import write_egn
+from hasen.notation.inputs import request_position
+from hasen.notation.record import Record
+from hasen.notation.recorder import next_step, step_json, tapped_from_json
+from hasen.play.state import PlayState
 from hasen.rules.seating import play_settings_used
 from hasen.rules.settings import AUCTION_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS, checked_settings
 from hasen.search import USING_EXTENSION

@@ -32,10 +32,10 @@ import time
 from bench_reference import build
 
 import hasen
-from hasen.analysis.inputs import DEFAULT_CHOICE_LAYOUTS
 from hasen.cli.bench import advice_requests
 from hasen.core.cards import cards_of
 from hasen.core.variants import HASENPFEFFER
+from hasen.notation.inputs import DEFAULT_CHOICE_LAYOUTS
 from hasen.search import thread_searcher
 from hasen.search.protocol import NOT_SOLVED
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import time
 
 import hasen
-from hasen.analysis.record import split_records
 from hasen.api.page import EXAMPLE_RECORDS
+from hasen.notation.record import split_records
 
 
 def best_of(runs: int, work) -> float:

@@ -36,10 +36,10 @@ import time
 from common import random_deals
 
 import hasen
-from hasen.analysis.play import Contract, PlayState, declarer_cards, exchanging_seat
 from hasen.core.cards import cards_of
 from hasen.core.deal import read_deal
 from hasen.core.variants import HASENPFEFFER, variant_for
+from hasen.play.state import Contract, PlayState, declarer_cards, exchanging_seat
 from hasen.search import thread_searcher
 from hasen.search.layout import layout, to_layout
 

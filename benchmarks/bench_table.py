@@ -19,10 +19,10 @@ from functools import partial
 
 from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
-from hasen.analysis.play import Contract, PlayState, declarer_cards
 from hasen.analysis.table import analyze_table
 from hasen.core.cards import cards_of
 from hasen.core.variants import HASENPFEFFER
+from hasen.play.state import Contract, PlayState, declarer_cards
 
 
 def bench(name: str, searcher_class: type, count: int, seed: int) -> None:

@@ -8,9 +8,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from hasen.analysis.play import PlayState
 from hasen.cli.bench import seeded_deals
 from hasen.cli.sample_night import club_night  # noqa: F401  (the scripts take it from here)
+from hasen.play.state import PlayState
 from hasen.search import USING_EXTENSION
 
 random_deals = seeded_deals  # the seeded deals of hasen bench, for the scripts too

@@ -19,8 +19,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from hasen.analysis import json_schema
-from hasen.analysis.egn import read_egn, split_games, write_egn
+from hasen.notation import json_schema
+from hasen.notation.egn import read_egn, split_games, write_egn
 
 
 def check_written(text: str) -> None:

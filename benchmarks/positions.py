@@ -14,10 +14,10 @@ import random
 
 from common import random_deals
 
-from hasen.analysis.play import Contract, PlayState, declarer_cards
 from hasen.core.cards import cards_of
 from hasen.core.deal import Deal
 from hasen.core.variants import HASENPFEFFER, variant_for
+from hasen.play.state import Contract, PlayState, declarer_cards
 from hasen.rules.trump import takes_upcard
 
 EUCHRE = variant_for("euchre", 24)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import hasen
-from hasen.analysis.egn import read_egn
+from hasen.notation.egn import read_egn
 
 
 def distinct_hands(folder: str) -> list[hasen.Record]:

@@ -24,14 +24,15 @@ The names below are the public API; everything else in the package is internal. 
 on first use, so that ``import hasen`` (and the ``hasen`` command's start) costs little; a
 name's annotations resolve as it loads (``hasen.type_hints``), for ``typing.get_type_hints``.
 
-The package in layers, each importing only from those before it:
+The package in layers, each importing only from those before it (docs/layers.md):
 ``core`` (cards, seats, variants, the deal notation; with ``workers``, which runs work on
 processes or a cluster) -> ``rules`` (trump order, seating, settings, scoring) ->
-``search`` (the layout and the two search cores) -> ``analysis`` (tables, positions,
-reviews, bidding, single-dummy simulation) -> ``text`` (output for people) -> ``games``
-(one Game per family) -> the interfaces: ``hasen.public`` (the Python API),
-``hasen.cli`` and ``hasen.api`` (the web service) -> this module. tests/test_layers.py
-holds the order.
+``search`` (the layout and the two search cores) -> ``play`` (a contract, its play state,
+a play record replayed) -> ``notation`` (inputs, hand records, EGN) -> ``analysis``
+(tables, positions, reviews, bidding, single-dummy simulation, the game to 10) -> ``text``
+(output for people) -> ``games`` (one Game per family) -> the interfaces: ``hasen.public``
+(the Python API) with ``hasen.seat_view``, ``hasen.cli`` and ``hasen.api`` (the web
+service) -> this module. tests/test_layers.py holds the order.
 """
 
 from __future__ import annotations
@@ -51,14 +52,14 @@ _HOMES = {
     "EuchreAnalysis": "analysis.euchre_table",
     "MakerTable": "analysis.euchre_table",
     "CallingTable": "analysis.euchre_table",
-    "BestCard": "analysis.play",
+    "BestCard": "play.state",
     "LeadSimulation": "analysis.lead",
-    "Contract": "analysis.play",
-    "PlayState": "analysis.play",
+    "Contract": "play.state",
+    "PlayState": "play.state",
     "PositionAnalysis": "analysis.position",
-    "Record": "analysis.record",
-    "read_egn": "analysis.egn",
-    "write_egn": "analysis.egn",
+    "Record": "notation.record",
+    "read_egn": "notation.egn",
+    "write_egn": "notation.egn",
     "PlayReview": "analysis.review",
     "Simulation": "analysis.simulate",
     "DeclarerTable": "analysis.table",
@@ -132,8 +133,8 @@ _ANSWER_TYPES = {
     "Stakes": "analysis.fair",
     "Why": "analysis.fair",
     "ContractTable": "analysis.family",
-    "HandResult": "analysis.record",
-    "EgnDeal": "analysis.egn",
+    "HandResult": "notation.record",
+    "EgnDeal": "notation.egn",
     "PlayerSummary": "analysis.review",
     "Plan": "analysis.table",
     "CallOption": "analysis.hand_review",
@@ -182,9 +183,6 @@ if TYPE_CHECKING:
     from .analysis.bidding import HasenpfefferAdvice as HasenpfefferAdvice
     from .analysis.bidding import Played as Played
     from .analysis.bidding import SeatCall as SeatCall
-    from .analysis.egn import EgnDeal as EgnDeal
-    from .analysis.egn import read_egn as read_egn
-    from .analysis.egn import write_egn as write_egn
     from .analysis.euchre_table import CallingTable as CallingTable
     from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
     from .analysis.euchre_table import MakerTable as MakerTable
@@ -210,13 +208,8 @@ if TYPE_CHECKING:
     from .analysis.outcomes import AloneComparison as AloneComparison
     from .analysis.outcomes import Outcomes as Outcomes
     from .analysis.outcomes import Result as Result
-    from .analysis.play import BestCard as BestCard
-    from .analysis.play import Contract as Contract
-    from .analysis.play import PlayState as PlayState
     from .analysis.position import CardChoice as CardChoice
     from .analysis.position import PositionAnalysis as PositionAnalysis
-    from .analysis.record import HandResult as HandResult
-    from .analysis.record import Record as Record
     from .analysis.review import CardReview as CardReview
     from .analysis.review import PlayerSummary as PlayerSummary
     from .analysis.review import PlayReview as PlayReview
@@ -248,6 +241,14 @@ if TYPE_CHECKING:
     from .games import Game as Game
     from .games import game_of as game_of
     from .games.base import Example as Example
+    from .notation.egn import EgnDeal as EgnDeal
+    from .notation.egn import read_egn as read_egn
+    from .notation.egn import write_egn as write_egn
+    from .notation.record import HandResult as HandResult
+    from .notation.record import Record as Record
+    from .play.state import BestCard as BestCard
+    from .play.state import Contract as Contract
+    from .play.state import PlayState as PlayState
     from .public import advise as advise
     from .public import analyze as analyze
     from .public import analyze_each as analyze_each

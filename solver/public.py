@@ -21,7 +21,19 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from .analysis.answer import Answer
-from .analysis.inputs import (
+from .analysis.many import answer_many
+from .analysis.table import Plan
+from .core.bounds import check_seed
+from .core.cards import SUITS, card_name
+from .core.deal import Deal
+from .core.errors import DeadlineExceeded, HasenError, NotationError, quoted
+from .core.names import Card, CardLike, SeatLike, SuitLike
+from .core.older import keeps_older_form
+from .core.run import RUN_FIELDS, Progress, Run, older_run, run_from_older, run_of
+from .core.seats import SEATS
+from .core.variants import HASENPFEFFER, Variant, VariantName
+from .games import game_of
+from .notation.inputs import (
     DEFAULT_CHOICE_LAYOUTS,
     DEFAULT_LAYOUTS,
     DEFAULT_REVIEW_LAYOUTS,
@@ -34,19 +46,7 @@ from .analysis.inputs import (
     coerce_variant,
     request_position,
 )
-from .analysis.many import answer_many
-from .analysis.play import Contract, PlayState
-from .analysis.table import Plan
-from .core.bounds import check_seed
-from .core.cards import SUITS, card_name
-from .core.deal import Deal
-from .core.errors import DeadlineExceeded, HasenError, NotationError, quoted
-from .core.names import Card, CardLike, SeatLike, SuitLike
-from .core.older import keeps_older_form
-from .core.run import RUN_FIELDS, Progress, Run, older_run, run_from_older, run_of
-from .core.seats import SEATS
-from .core.variants import HASENPFEFFER, Variant, VariantName
-from .games import game_of
+from .play.state import Contract, PlayState
 from .rules.settings import Settings, SettingsLike, settings_for
 from .seat_view import (
     SeatQuestion,
@@ -67,11 +67,11 @@ if TYPE_CHECKING:
     from .analysis.odds import Odds
     from .analysis.odds_three import PlayerOdds
     from .analysis.position import PositionAnalysis
-    from .analysis.record import Record
     from .analysis.review import PlayReview
     from .analysis.simulate import Simulation
     from .analysis.table import TableAnalysis
     from .core.run import Mapper
+    from .notation.record import Record
     from .rules.auction import Call
     from .rules.scoring import Bid
 
@@ -403,7 +403,7 @@ def read_position(
     given = [name for name, value in fields.items() if value is not None] + (["alone"] if alone else [])
     if given:
         raise NotationError(f"contract: give its text or its fields, not both (also given: {', '.join(given)})")
-    from .analysis.record import contract_spec
+    from .notation.record import contract_spec
 
     dealt = coerce_deal(deal)
     spec = contract_spec(declarer, dealt.variant, dealt.settings)
@@ -642,7 +642,7 @@ def advise_seat(
     check_seed(seed, text=True)
     check_flags(optional=True, alone=alone, model=model, uniform=uniform)
     from .analysis.knowledge import Context
-    from .analysis.record import read_score
+    from .notation.record import read_score
 
     if score is not None and not model:
         raise NotationError(
@@ -846,7 +846,7 @@ def simulate_lead(
 def lead_terms(contract: object, question: SeatQuestion) -> dict[str, Any]:
     """The declarer, trump, form and bid of a lead's ``contract`` as a record writes it; a
     discard or a lone defender the leader cannot know is refused."""
-    from .analysis.record import contract_spec
+    from .notation.record import contract_spec
 
     if contract is None:
         raise NotationError("simulate_lead: give the contract, like 'E 4, trump D'")
@@ -986,7 +986,7 @@ def review_hand(
 
     hand = read_record(record)
     check_flags(uniform=uniform)
-    from .analysis.record import read_score
+    from .notation.record import read_score
 
     return review_record(
         hand,
@@ -1001,7 +1001,7 @@ def review_hand(
 
 
 def read_record(record: Record | str) -> Record:
-    from .analysis.record import Record
+    from .notation.record import Record
 
     hand = Record.parse(record) if isinstance(record, str) else record
     if not isinstance(hand, Record):
@@ -1049,7 +1049,7 @@ def odds(
     True
     """
     from .analysis.odds import odds_at
-    from .analysis.record import read_score
+    from .notation.record import read_score
 
     game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
     chosen = game or HASENPFEFFER

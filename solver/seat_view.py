@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .analysis.inputs import coerce_card, coerce_deal, coerce_hand, coerce_seat, coerce_variant
 from .core.deal import Deal
 from .core.errors import NotationError, quoted
 from .core.names import CardLike, CardSet, SeatLike
 from .core.variants import HASENPFEFFER, Variant, VariantName
+from .notation.inputs import coerce_card, coerce_deal, coerce_hand, coerce_seat, coerce_variant
 from .rules.settings import Settings, SettingsLike, settings_for
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ def auction_calls(auction: AuctionLike, knowledge: Knowledge, settings: Settings
     if auction is None:
         return ()
     from .analysis.playout import rules_for
-    from .analysis.record import parse_auction
+    from .notation.record import parse_auction
 
     k = knowledge
     rules = rules_for(k.variant, k.dealer, 0 if k.extra is None else k.extra, None, settings)

@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 from oracle import Oracle
 
-from hasen.analysis.play import Contract, PlayState
 from hasen.core.cards import card_name, cards_of
 from hasen.core.deal import Deal, format_hand
 from hasen.core.variants import HASENPFEFFER, Variant
+from hasen.play.state import Contract, PlayState
 from hasen.search.layout import layout, to_layout
 
 SEATS = "NESW"

@@ -14,7 +14,7 @@ import referencing
 import referencing.jsonschema
 
 import hasen
-from hasen.analysis.egn import write_egn
+from hasen.notation.egn import write_egn
 
 
 def validator(name: str) -> jsonschema.Draft7Validator:

@@ -1,7 +1,7 @@
 """Seeded random Euchre-family deals and contracts, with the position each one starts from
 worked out here again from docs/rules.md, for the oracle.
 
-Nothing here uses the product's rules (hasen.rules, hasen.analysis.play): the decks are spelled
+Nothing here uses the product's rules (hasen.rules, hasen.play.state): the decks are spelled
 out from card names, and who plays, who leads and what the dealer holds after taking the
 upcard are derived below from the rules' own words. The product's answer for the same
 contract goes through ``PlayState``; a disagreement on any of those points shows up as a

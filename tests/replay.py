@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 from oracle import Oracle
 
-from hasen.analysis.play import Contract
 from hasen.core.cards import cards_of
 from hasen.core.deal import Deal
+from hasen.play.state import Contract
 
 
 @dataclass

@@ -18,6 +18,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("core types and notation", ("hasen.core", "hasen.workers", "hasen.rules.settings")),
     ("rules and settings", ("hasen.rules",)),
     ("search", ("hasen.search",)),
+    ("the play of a hand", ("hasen.play",)),
+    ("notations", ("hasen.notation",)),
     ("analyses", ("hasen.analysis",)),
     ("text output", ("hasen.text",)),
     ("games", ("hasen.games",)),
@@ -151,7 +153,10 @@ def test_the_modules_were_found() -> None:
 
 # the one import that reaches up, by name: an answer's text and HTML live with its game, which
 # the answer loads the first time it is printed (the games layer registers its formatters)
-LATE_BINDINGS = {("hasen.analysis.answer", "hasen.games")}
+# an import of a higher layer, made when first used: the answers' text is the games' (the
+# games layer registers its formatters), and EGN numbers the games of a file by their score,
+# which the analysis of the game to 10 keeps (hasen.analysis.games)
+LATE_BINDINGS = {("hasen.analysis.answer", "hasen.games"), ("hasen.notation.egn", "hasen.analysis.games")}
 
 
 def test_the_imports_made_by_name_are_read() -> None:
@@ -199,3 +204,10 @@ def test_the_rule_can_fail() -> None:
     """The check itself: an analysis importing the CLI is upward, the CLI importing text is not."""
     assert layer_of("hasen.cli.main") > layer_of("hasen.analysis.table") > layer_of("hasen.rules.settings")
     assert layer_of("hasen.games.euchre") > layer_of("hasen.text.review") > layer_of("hasen.analysis.review")
+
+
+def test_the_map_of_the_layers_names_each_layer_in_order() -> None:
+    """docs/layers.md draws the layers as this test holds them: each layer, lowest first."""
+    rows = [line for line in (ROOT / "docs" / "layers.md").read_text().splitlines() if line.startswith("| ")]
+    drawn = [row.split("|")[1].strip() for row in rows[2:]]  # past the head and its rule
+    assert drawn == [name for name, _ in LAYERS]

@@ -42,6 +42,7 @@ from ..core.names import Card, CardSet, Suit
 from ..core.run import Mapper, Progress
 from ..core.seats import NUM_SEATS, SEATS
 from ..core.variants import Variant
+from ..notation.inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call, first_round_suit
 from ..rules.scoring import EUCHRE_MAKES, bid_ladder
 from ..rules.settings import Settings
@@ -54,7 +55,6 @@ from .choosing import Question, race
 from .contracts import lone_defenders
 from .fair import close
 from .family import Family
-from .inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
 from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
 from .layouts import EXTRA, Column, Read, Solved, TableShape, map_in_order, solve_layouts
 from .model import PlayerModel

@@ -21,13 +21,13 @@ from ..core.names import ByName, Card, Seat, Suit
 from ..core.seats import SEATS
 from ..core.variants import DECKS, Variant
 from ..core.version import __version__
+from ..notation.inputs import coerce_deal
+from ..play.state import BestCard, Contract, declarer_cards
 from ..rules.seating import best_callers
 from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, BestChoice, TableAnswer, options_json, set_fields, tables_repr
-from .inputs import coerce_deal
-from .play import BestCard, Contract, declarer_cards
 from .table import (
     SEAT_OBJECTS,
     SUIT_OBJECTS,

@@ -40,6 +40,8 @@ from ..core.cards import NUM_CARDS, CardId, Mask, canonical_key, card_name, card
 from ..core.names import Card, CardSet, Seat
 from ..core.seats import NUM_SEATS, SEATS
 from ..core.variants import Variant
+from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS
+from ..play.state import PlayState
 from ..rules.scoring import Bid, defenders_share, net_scores, tricks_needed
 from ..rules.settings import Settings
 from ..rules.trump import trick_winner
@@ -47,9 +49,7 @@ from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import figure, given_figures, stderr_of_mean
 from .chances import GameState
-from .inputs import DEFAULT_REVIEW_LAYOUTS
 from .layouts import LAYOUTS_PER_CHUNK
-from .play import PlayState
 from .views import View, rotation
 
 MISTAKE_POINTS = 0.3  # points of the hand: the least cost called a mistake (of a card or a call)

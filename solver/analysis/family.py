@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.deal import Deal
 from ..core.variants import Variant
+from ..play.state import Contract
 from ..rules.settings import Settings
 from ..search import Searcher
-from .play import Contract
 
 if TYPE_CHECKING:
     from .bidding import Advice, Auction

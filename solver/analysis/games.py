@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.variants import Variant
+from ..notation.record import HandResult, Record
 from .answer import figure
 from .chances import game_chances
 from .odds import game_won_by, scoring_of
 from .odds_three import shares_of_win
-from .record import HandResult, Record
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,9 @@ from ..core.names import Card, CardSet, Seat, Suit
 from ..core.run import Progress
 from ..core.seats import NUM_SEATS, SEATS, partner_of
 from ..core.version import __version__
+from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
+from ..notation.record import HandResult, Record
+from ..play.state import PlayState, exchanging_seat
 from ..rules.auction import Call
 from .actions import ActionFigures, Option, value_options
 from .advice import agreeing_layouts, solve_defended
@@ -55,14 +58,11 @@ from .chances import GameState, game_chances
 from .columns import DECISION_ROW
 from .fair import MIN_JUDGED, MISTAKE_POINTS, MISTAKE_WIN, Agree, FairVerdict, Stakes, Why, close, judge_play, material
 from .family import Family
-from .inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
 from .knowledge import Context, Knowledge
 from .layouts import Column, TableShape
 from .model import PlayerModel
 from .odds import scoring_of
-from .play import PlayState, exchanging_seat
 from .playout import rules_for
-from .record import HandResult, Record
 from .review import PlayReview, review_play
 from .rows import EarlierNames, Row, decision_rows
 from .views import View, rotation

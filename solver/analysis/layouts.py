@@ -24,6 +24,7 @@ from ..core.cards import CardId, Mask, cards_of
 from ..core.run import Mapper, Progress
 from ..core.seats import NUM_SEATS
 from ..core.variants import Variant
+from ..play.state import exchanger, playing_seats
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..search import thread_searcher
@@ -31,7 +32,6 @@ from ..search.layout import LAYOUT_BYTES
 from ..search.protocol import NOT_SOLVED
 from .knowledge import Knowledge
 from .model import model_calls
-from .play import exchanger, playing_seats
 
 TRUMPS = (0, 1, 2, 3)  # S H D C, the order of a table's rows
 EXTRA = -1  # a column's discard when the discard is the widow itself, whatever card it is

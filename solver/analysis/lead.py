@@ -23,6 +23,8 @@ from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.run import Mapper
 from ..core.seats import NUM_SEATS, SEATS
+from ..notation.inputs import whole_number
+from ..play.state import exchanger, playing_seats
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..search import thread_searcher
@@ -30,11 +32,9 @@ from ..search.layout import LAYOUT_BYTES
 from .advice import Agreeing, agreeing_layouts
 from .answer import Answer, figure, stderr_of_mean, variant_json
 from .fair import Stakes
-from .inputs import whole_number
 from .knowledge import DEFAULT_CONTEXT, Context, Knowledge
 from .layouts import map_chunks
 from .model import model_calls
-from .play import exchanger, playing_seats
 from .simulate import Sample, trick_counts
 
 

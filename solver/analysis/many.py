@@ -16,9 +16,9 @@ from itertools import islice
 from typing import Any, TypeVar
 
 from ..core.errors import HasenError
+from ..notation.inputs import whole_number
 from ..search import thread_searcher
 from .answer import Answer
-from .inputs import whole_number
 from .table import Plan
 
 Item = TypeVar("Item")

@@ -16,12 +16,12 @@ from ..core.deal import Deal
 from ..core.names import Card, Seat
 from ..core.seats import SEATS
 from ..core.variants import Variant
+from ..notation.inputs import coerce_deal
+from ..play.state import Contract, PlayState, exchange_discard, replay
 from ..rules.settings import Settings
 from ..rules.trump import power_order
 from ..search import Searcher, thread_searcher
 from .answer import Answer, options_json, variant_json
-from .inputs import coerce_deal
-from .play import Contract, PlayState, exchange_discard, replay
 
 Checkpoint = Callable[[], None]
 

@@ -28,10 +28,10 @@ from ..core.names import Card, CardSet, Suit
 from ..core.run import Mapper
 from ..core.seats import SEATS
 from ..core.variants import Variant
+from ..notation.inputs import whole_number
 from ..rules.settings import Settings
 from .answer import Answer, figure, variant_json
 from .family import Family
-from .inputs import whole_number
 from .knowledge import Knowledge
 from .layouts import Column, TableShape, solve_layouts
 

@@ -14,13 +14,13 @@ from ..core.names import ByName, Card, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS
 from ..core.variants import Variant
 from ..core.version import __version__
+from ..notation.inputs import coerce_deal, coerce_defender, coerce_seat
+from ..play.state import Contract, declarer_cards, exchanging_seat, search_frame
 from ..rules.seating import check_lead_settings
 from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, BestChoice, TableAnswer, options_json, set_fields, tables_repr
-from .inputs import coerce_deal, coerce_defender, coerce_seat
-from .play import Contract, declarer_cards, exchanging_seat, search_frame
 
 TRUMPS = tuple(range(len(SUITS)))  # the tie order: S H D C
 # the one instance of each seat, suit and card (answers are made by the thousand)

@@ -36,10 +36,10 @@ from math import comb
 
 from ..core.cards import CardId, Mask, iter_bits
 from ..core.seats import NUM_SEATS
+from ..play.state import PlayState, exchanging_seat
 from ..rules.trump import effective_suit
 from ..search import deal_layouts
 from ..search.protocol import DealState
-from .play import PlayState, exchanging_seat
 
 OUT = NUM_SEATS  # the place of the cards out of play
 

@@ -55,7 +55,7 @@ def seeded_deals(variant: Variant, count: int, seed: int) -> list[Deal]:
 def contract_state(deal: Deal, rng: random.Random) -> Any:
     """A random contract's opening position: declarer (maker), trump and a discard where
     somebody exchanges."""
-    from ..analysis.play import Contract, PlayState, declarer_cards, exchanging_seat
+    from ..play.state import Contract, PlayState, declarer_cards, exchanging_seat
     from ..rules.seating import active_seats
 
     declarer, trump = rng.choice(deal.variant.seats), rng.randrange(4)
@@ -238,8 +238,8 @@ def advice_against_naive(seed: int, layouts: int | None = None, choice_layouts: 
     the same search solving every cell of every table of the same layouts in one call (by
     default the advice's default layouts)."""
     from .. import public
-    from ..analysis.inputs import DEFAULT_CHOICE_LAYOUTS
     from ..core.variants import HASENPFEFFER
+    from ..notation.inputs import DEFAULT_CHOICE_LAYOUTS
     from ..search import thread_searcher
 
     layouts = ADVICE_LAYOUTS if layouts is None else layouts

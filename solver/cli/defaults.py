@@ -77,8 +77,8 @@ def _read(text: str, source: str) -> Defaults:
     other = next((key for key in given if key not in FIELDS), None)
     if other is not None:
         raise NotationError(f"{other}: not a field of the default game")
-    from ..analysis.record import parse_settings
     from ..core.variants import variant_for
+    from ..notation.record import parse_settings
 
     variant = variant_for(given.get("variant"), given.get("deck"))  # checked now, not at every command
     parse_settings(given.get("settings") or "", variant)
@@ -103,7 +103,7 @@ def apply(args: argparse.Namespace) -> None:
         if args.deck is None:
             args.deck = set_.deck
     if set_.settings:
-        from ..analysis.record import setting_values
+        from ..notation.record import setting_values
 
         for name, value in setting_values(set_.settings).items():
             if getattr(args, name, False) is None:

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from .. import public
-from ..analysis.inputs import check_contract_notation, request_position
-from ..analysis.play import PlayState
 from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError
 from ..core.run import Run
 from ..core.version import __version__
+from ..notation.inputs import check_contract_notation, request_position
+from ..play.state import PlayState
 from . import defaults
 from .options import UsageError, deal_text, settings_from, variant_from
 from .output import OutputError, emit, report, silence_stdout

@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..analysis.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
 from ..core.bounds import (
     MAX_CACHE_SIZE,
     MAX_CHUNK,
@@ -24,6 +23,7 @@ from ..core.bounds import (
 from ..core.errors import QUOTE_LIMIT, HasenError, shortened
 from ..core.version import __version__
 from ..games import FAMILIES
+from ..notation.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
 from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from ..search import USING_EXTENSION
 from .defaults import defaults

@@ -7,10 +7,10 @@ import argparse
 import json
 import sys
 
-from ..analysis.egn import is_egn, read_egn, split_games, write_egn
-from ..analysis.record import parse_block
 from ..core.errors import HasenError
 from ..core.record_text import split_records
+from ..notation.egn import is_egn, read_egn, split_games, write_egn
+from ..notation.record import parse_block
 from .defaults import record_game
 from .options import UsageError, read_text
 from .output import emit

@@ -7,11 +7,11 @@ import os
 import sys
 
 from .. import public
-from ..analysis.egn import is_egn, read_egn
-from ..analysis.record import Record, parse_block
 from ..core.errors import HasenError
 from ..core.record_text import split_records
 from ..core.run import Run
+from ..notation.egn import is_egn, read_egn
+from ..notation.record import Record, parse_block
 from .defaults import record_game
 from .options import STANDARD, UsageError, read_text
 from .output import report

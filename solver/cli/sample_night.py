@@ -9,11 +9,11 @@ import random
 from .. import public
 from ..analysis.model import PlayerModel
 from ..analysis.playout import layout_rules, model_play
-from ..analysis.record import Record
 from ..core.dealing import random_deal
 from ..core.names import Card
 from ..core.seats import SEATS
 from ..core.variants import variant_for
+from ..notation.record import Record
 from ..rules.settings import Settings
 
 

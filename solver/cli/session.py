@@ -26,14 +26,14 @@ from typing import Any, NamedTuple
 
 from .. import public
 from ..analysis.columns import DECISION_ROW, names
-from ..analysis.egn import is_egn, read_egn
 from ..analysis.games import place_hands
-from ..analysis.inputs import DEFAULT_REVIEW_LAYOUTS
-from ..analysis.record import Record, parse_block
 from ..analysis.rows import decision_rows
 from ..analysis.session import Session
 from ..core.errors import HasenError, quoted
 from ..core.record_text import RecordText, read_id, split_records
+from ..notation.egn import is_egn, read_egn
+from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS
+from ..notation.record import Record, parse_block
 from ..text.session_report import REPORT_MARK, game_words, require_matplotlib, session_html
 from ..workers import BackendError, Workers, WorkersFailed
 from .batch import Progress, counted

@@ -1,7 +1,7 @@
 """The text of hand records: fields (``field: value``) in blocks of lines or on one line
 between semicolons, comments, continued lines, and the words every field may hold (an id, a
 name). What the fields mean (the deal, the auction, the contract, the play) is read by
-``hasen.analysis.record``.
+``hasen.notation.record``.
 """
 
 from __future__ import annotations

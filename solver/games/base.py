@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..analysis.answer import Answer
 from ..analysis.family import Family
-from ..analysis.play import Contract, PlayState
 from ..analysis.table import Plan, solve_plan
 from ..core.deal import Deal
 from ..core.run import DEFAULT_RUN, Progress, Run
 from ..core.variants import VARIANTS, Variant
+from ..play.state import Contract, PlayState
 from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 

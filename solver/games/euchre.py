@@ -11,12 +11,12 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
-from ..analysis.play import PlayState, exchange_discard
 from ..analysis.table import TRUMPS, Plan
 from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal, upcard_text
 from ..core.seats import SEATS
 from ..core.variants import Variant
+from ..play.state import PlayState, exchange_discard
 from ..rules.auction import AuctionEnd, auction_for
 from ..rules.scoring import euchre_score
 from ..rules.seating import active_seats, first_leader

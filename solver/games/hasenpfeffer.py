@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..analysis.play import PlayState
 from ..analysis.table import TRUMPS, DeclarerTable, Plan, TableAnalysis, declarer_table, plan_table
 from ..core.cards import SUIT_NAMES, SUITS, card_name
 from ..core.deal import Deal
 from ..core.seats import SEATS
 from ..core.variants import Variant
+from ..play.state import PlayState
 from ..rules.auction import AuctionEnd, auction_for
 from ..rules.scoring import Bid, bid_ladder, hasenpfeffer_score
 from ..rules.seating import active_seats, first_leader

@@ -14,10 +14,10 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..analysis.fair import MISTAKE_POINTS
-from ..analysis.record import Record
 from ..analysis.session import GameLine, HandLine, Mistake, Session
 from ..core.seats import SEATS
 from ..core.variants import CUTTHROAT_PLAYERS
+from ..notation.record import Record
 from .words import OWN_POINTS, score_text, sides_text
 
 REPORT_EXTRA = "pip install 'hasen[report]'"  # matplotlib draws the charts

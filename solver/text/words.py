@@ -10,8 +10,8 @@ from ..core.seats import SEATS, partner_of
 
 if TYPE_CHECKING:
     from ..analysis.outcomes import Result
-    from ..analysis.play import BestCard
     from ..core.variants import Variant
+    from ..play.state import BestCard
 
 
 # what every double-dummy answer assumes, said once under its diagram

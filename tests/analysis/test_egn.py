@@ -15,8 +15,8 @@ from cli_run import run
 from egngen import validator
 
 import hasen
-from hasen.analysis.egn import card_of, is_egn, read_egn, split_games, write_egn
 from hasen.core.cards import JOKER
+from hasen.notation.egn import card_of, is_egn, read_egn, split_games, write_egn
 
 NAMES = {"N": "Ann", "E": "Bob", "S": "Cy", "W": "Di"}
 SEATS_OF = {"euchre": "NESW", "euchre3": "NES", "euchre2": "NS", "railroad": "NESW"}  # who holds a hand

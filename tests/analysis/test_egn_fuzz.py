@@ -12,7 +12,7 @@ from cli_run import run
 from egngen import mangled, validator, written
 
 import hasen
-from hasen.analysis.egn import read_egn, write_egn
+from hasen.notation.egn import read_egn, write_egn
 
 EGN_SCHEMA = validator("egn")
 

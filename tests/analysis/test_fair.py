@@ -22,9 +22,9 @@ from hypothesis import strategies as st
 
 import hasen
 from hasen.analysis.fair import Stakes, judge_card, judge_play
-from hasen.analysis.play import Contract, PlayState, declarer_cards, exchanging_seat
 from hasen.analysis.views import OUT, View
 from hasen.core.cards import cards_of
+from hasen.play.state import Contract, PlayState, declarer_cards, exchanging_seat
 from hasen.rules.scoring import Bid, hand_score, tricks_needed
 from hasen.rules.trump import effective_suit, legal_plays
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from oracle import Oracle
 
-from hasen.analysis.play import Contract, PlayState, replay
 from hasen.analysis.table import analyze_table
 from hasen.core.cards import card_name, parse_card
 from hasen.core.deal import Deal
 from hasen.core.seats import parse_seat
+from hasen.play.state import Contract, PlayState, replay
 
 GOLDEN = json.loads((Path(__file__).parent.parent / "data" / "golden_hasenpfeffer.json").read_text())
 SUITS = "SHDC"

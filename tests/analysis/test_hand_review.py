@@ -14,7 +14,7 @@ from openapi_schema_validator import OAS31Validator
 import hasen
 from hasen.analysis.fair import Stakes, judge_play
 from hasen.analysis.hand_review import auction_check
-from hasen.analysis.play import PlayState
+from hasen.play.state import PlayState
 
 HASENPFEFFER_RECORD = (
     "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; "

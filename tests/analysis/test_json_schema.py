@@ -1,4 +1,4 @@
-"""The core's schema checker (``hasen.analysis.json_schema``) gives the ``jsonschema``
+"""The core's schema checker (``hasen.notation.json_schema``) gives the ``jsonschema``
 package's verdict on EGN and EMN files: on files the product writes, and on thousands of
 them mangled at random (a value replaced by another type, a key added or dropped, a list
 grown past its limit). Where both refuse, the checker's message is one line naming a place.
@@ -12,7 +12,7 @@ import random
 import pytest
 from egngen import mangled, validator, written
 
-from hasen.analysis import json_schema
+from hasen.notation import json_schema
 
 VALIDATORS = {"egn": validator("egn"), "emn": validator("emn")}
 

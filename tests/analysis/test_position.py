@@ -8,8 +8,6 @@ from examples import HASENPFEFFER_LINE, Example
 from oracle import oracle_value
 
 import hasen.analysis.position
-from hasen.analysis.inputs import make_contract
-from hasen.analysis.play import PlayState, replay
 from hasen.analysis.position import (
     analyze_position,
     equivalent_runs,
@@ -21,6 +19,8 @@ from hasen.core.deal import Deal
 from hasen.core.errors import IllegalPlayError, NotationError
 from hasen.core.seats import SEATS, side_of
 from hasen.core.version import __version__
+from hasen.notation.inputs import make_contract
+from hasen.play.state import PlayState, replay
 
 # N holds AS QS 9S AH QH after discarding KH; E holds KS and TS
 RUNS_DEAL = "N:AQ9.AKQ.. KT.T9..AK J..AKQJT. ..9.QJT9* JH"

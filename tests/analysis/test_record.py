@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from recordgen import SEATS, Made, random_record
 
 import hasen
-from hasen.analysis.record import Record
 from hasen.core.errors import IllegalCallError, IllegalPlayError, InvalidDealError, NotationError
+from hasen.notation.record import Record
 
 HASEN_DEAL = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"  # the example: W deals, N leads
 # N takes all six in clubs after the discard of KH (docs/notation.md's best line)

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from recordgen import random_record
 
 import hasen
-from hasen.analysis.record import parse_block
 from hasen.core.record_text import split_records
+from hasen.notation.record import parse_block
 
 PIECES = [
     ";",

@@ -14,13 +14,13 @@ from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, HASENPFEFFER_LINE, 
 from replay import Replay
 from stored_oracle import StoredOracle, stored
 
-from hasen.analysis.inputs import make_contract
-from hasen.analysis.play import Contract
 from hasen.analysis.review import review_play
 from hasen.core.cards import card_name
 from hasen.core.deal import Deal
 from hasen.core.errors import IllegalPlayError, NotationError
 from hasen.games import GAMES, game_of
+from hasen.notation.inputs import make_contract
+from hasen.play.state import Contract
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 

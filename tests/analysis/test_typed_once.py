@@ -1,7 +1,7 @@
 """A hand typed once: a record that gives the auction and the play, not the deal.
 
 Each seat's hand is what it played. What the play cannot show is said not to be known, by
-the rules written out here apart from ``hasen.analysis.from_play``: the discard of whoever
+the rules written out here apart from ``hasen.play.from_play``: the discard of whoever
 took the upcard or widow, unless given or unless it is the card taken (Euchre: the upcard put
 straight back), or, in Hasenpfeffer with every hand played, the one card nobody played; the
 widow, unless given; a lone player's partner and a lone defender's partner, who sat out.
@@ -16,9 +16,9 @@ import pytest
 from recordgen import random_record
 
 import hasen
-from hasen.analysis.play import PlayState
-from hasen.analysis.record import Record
 from hasen.core.cards import card_name
+from hasen.notation.record import Record
+from hasen.play.state import PlayState
 
 GAMES = ("hasenpfeffer", "euchre", "euchre2", "euchre3", "railroad")
 

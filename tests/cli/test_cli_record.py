@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from cli_run import run
 
-from hasen.analysis.record import Record
 from hasen.api.page import EXAMPLE_RECORDS
+from hasen.notation.record import Record
 
 HASEN = "dealer: W\ndeal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS\n"
 PLAYED = HASEN + "auction: N 4, E pass, S pass, W pass\ncontract: N 4, trump C, discard KH\n"

@@ -8,9 +8,9 @@ import pytest
 from cli_run import run
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 
-from hasen.analysis.inputs import make_contract
 from hasen.analysis.review import review_play
 from hasen.games import GAMES
+from hasen.notation.inputs import make_contract
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 

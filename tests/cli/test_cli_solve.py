@@ -8,8 +8,8 @@ import pytest
 from cli_run import run
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 
-from hasen.analysis.inputs import make_contract
 from hasen.analysis.position import analyze_position, position
+from hasen.notation.inputs import make_contract
 
 CONTRACT = ["--dealer", HASENPFEFFER_DEALER, "--declarer", "N", "--trump", "C", "--discard", "KH"]
 

@@ -176,7 +176,7 @@ def test_each_hand_of_the_report_links_to_its_review_on_the_page(played) -> None
     import re
     from urllib.parse import parse_qs, urlsplit
 
-    from hasen.analysis.record import Record
+    from hasen.notation.record import Record
 
     _, lines, report = played
     links = {m[2]: html.unescape(m[1]) for m in re.finditer(r'<a href="([^"]+)" title="[^"]*">([^<]+)</a>', report)}

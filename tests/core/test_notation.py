@@ -7,7 +7,6 @@ import re
 
 import pytest
 
-from hasen.analysis.inputs import parse_trump
 from hasen.core.cards import (
     JOKER,
     NUM_CARDS,
@@ -22,6 +21,7 @@ from hasen.core.errors import HasenError, InvalidDealError, NotationError
 from hasen.core.names import CardSet
 from hasen.core.seats import parse_seat
 from hasen.core.variants import HASENPFEFFER, Variant
+from hasen.notation.inputs import parse_trump
 
 EXAMPLE_FROM_W = "W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS"
 ALL_CARDS = list(range(NUM_CARDS))  # the 32-card deck and the Joker

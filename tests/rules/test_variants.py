@@ -11,7 +11,6 @@ import pytest
 from examples import EUCHRE2_DEAL, EUCHRE_DEAL
 
 from hasen.analysis.euchre_table import analyze_euchre
-from hasen.analysis.play import Contract, PlayState
 from hasen.core.cards import JOKER, card_name, cards_of, parse_card
 from hasen.core.deal import Deal
 from hasen.core.errors import (
@@ -22,6 +21,7 @@ from hasen.core.errors import (
 )
 from hasen.core.names import CardSet
 from hasen.core.variants import HASENPFEFFER, variant_for
+from hasen.play.state import Contract, PlayState
 from hasen.rules.settings import Settings
 from hasen.rules.trump import beats, legal_plays, power_order
 

@@ -16,9 +16,9 @@ from euchre_deals import case, deck, oracle_entry, random_deal
 from oracle import Oracle
 
 from hasen.analysis.euchre_table import analyze_euchre
-from hasen.analysis.play import Contract, PlayState
 from hasen.core.cards import card_name
 from hasen.core.deal import Deal, format_hand
+from hasen.play.state import Contract, PlayState
 
 VARIANT_DECKS = [
     ("euchre2", 24),

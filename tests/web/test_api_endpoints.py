@@ -11,12 +11,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from problems import PROBLEM_TYPE, assert_problem
 
-from hasen.analysis.inputs import make_contract
 from hasen.analysis.position import analyze_position, position
 from hasen.analysis.table import analyze_table
 from hasen.api import create_app
 from hasen.core.version import __version__
 from hasen.games.hasenpfeffer import Hasenpfeffer
+from hasen.notation.inputs import make_contract
 from hasen.search import USING_EXTENSION
 
 TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from examples import HASENPFEFFER_DEAL
 from flask.testing import FlaskClient
 
-from hasen.analysis.record import Record
+from hasen.notation.record import Record
 
 TEXT = "\n".join(
     [

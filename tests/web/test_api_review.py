@@ -10,9 +10,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from problems import assert_problem
 
-from hasen.analysis.inputs import make_contract
 from hasen.analysis.review import review_play
 from hasen.games import GAMES
+from hasen.notation.inputs import make_contract
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 

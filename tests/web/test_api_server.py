@@ -12,9 +12,9 @@ import pytest
 from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from liveserver import ROOT, ServedProcess, hasen
 
-from hasen.analysis.inputs import make_contract
 from hasen.analysis.position import analyze_position, position
 from hasen.analysis.table import analyze_table
+from hasen.notation.inputs import make_contract
 
 CLIENTS = 6
 ROUNDS = 3  # each client sends every request this many times (the later ones hit the cache)

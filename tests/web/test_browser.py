@@ -33,12 +33,12 @@ from replay import Replay
 from test_page_js import expected_card
 
 import hasen
-from hasen.analysis.inputs import make_contract
 from hasen.api.page import EXAMPLE_RECORDS, PAGE_GAMES
 from hasen.core.cards import card_name, cards_of, parse_card
 from hasen.core.deal import Deal
 from hasen.core.names import CardSet
 from hasen.core.variants import VARIANTS, variant_for
+from hasen.notation.inputs import make_contract
 
 pytestmark = pytest.mark.browser
 

@@ -225,7 +225,7 @@ def test_the_single_dummy_panel_asks_for_no_more_layouts_than_the_app_allows(cli
 def test_the_example_records_are_whole_hands_of_their_games(client: FlaskClient) -> None:
     """The record box's Example: for each game a record the notation reads,
     played out, in canonical form."""
-    from hasen.analysis.record import Record
+    from hasen.notation.record import Record
 
     facts = page_facts(client.get("/").get_data(as_text=True))
     for name, game in facts["games"].items():

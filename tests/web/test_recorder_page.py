@@ -17,8 +17,8 @@ import pytest
 from test_browser import WAIT, LiveServer, browser, no_overflow, server, settle, sized  # noqa: F401 (fixtures)
 
 from hasen import read_egn
-from hasen.analysis.record import Record
 from hasen.api.page import EXAMPLE_RECORDS
+from hasen.notation.record import Record
 
 pytestmark = pytest.mark.browser
 

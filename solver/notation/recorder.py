@@ -25,11 +25,11 @@ from ..core.cards import SUITS, CardId, card_name, cards_of, parse_card, parse_s
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import Variant
+from ..play.state import exchanger, playing_seats
 from ..rules.auction import AUCTIONS, JOKER_BIDS, AuctionEnd, AuctionRules, AuctionState
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..rules.trump import effective_suit, trick_winner
-from .play import exchanger, playing_seats
 from .record import Record, played_record
 
 NOT_KNOWN: Literal["not known"] = "not known"  # the answer to a part the table did not see

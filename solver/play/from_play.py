@@ -35,7 +35,7 @@ from ..core.variants import Variant
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..rules.trump import trick_winner
-from .play import BestCard, exchanger, playing_seats
+from .state import BestCard, exchanger, playing_seats
 
 # what a record may say it does not know, in the order its stand-ins are chosen
 UNKNOWN_PARTS = ("discard", "widow", "partner", "defender partner")

@@ -34,18 +34,8 @@ from ..core.record_text import (
 )
 from ..core.seats import SEATS, parse_seat, partner_of
 from ..core.variants import Variant, variant_for
-from ..rules.auction import (
-    AuctionEnd,
-    AuctionRules,
-    AuctionState,
-    Call,
-    auction_for,
-)
-from ..rules.scoring import Bid, hand_score, named_points, parse_bid, tricks_needed
-from ..rules.settings import DEFAULT_SETTINGS, Settings, checked_settings, setting_value
-from .from_play import UNKNOWN_PARTS, PlayedContract, deal_from_play, holders
-from .inputs import coerce_best
-from .play import (
+from ..play.from_play import UNKNOWN_PARTS, PlayedContract, deal_from_play, holders
+from ..play.state import (
     BestCard,
     Contract,
     PlayState,
@@ -57,6 +47,16 @@ from .play import (
     playing_seats,
     replay,
 )
+from ..rules.auction import (
+    AuctionEnd,
+    AuctionRules,
+    AuctionState,
+    Call,
+    auction_for,
+)
+from ..rules.scoring import Bid, hand_score, named_points, parse_bid, tricks_needed
+from ..rules.settings import DEFAULT_SETTINGS, Settings, checked_settings, setting_value
+from .inputs import coerce_best
 
 # the fields of a record, in the order they are written
 

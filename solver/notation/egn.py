@@ -3,11 +3,11 @@ records and written from them; EMN, the Euchre Match Notation, a file of several
 (docs/notation.md, "EGN").
 
 An EGN deal does not list the hands: they are what each player plays, trick by trick
-(``hasen.analysis.from_play``), unless ``playerCards`` gives them. A file is checked against
-the specification's schema before a card is read (``hasen.analysis.json_schema``); files of
+(``hasen.play.from_play``), unless ``playerCards`` gives them. A file is checked against
+the specification's schema before a card is read (``hasen.notation.json_schema``); files of
 EGN 1.0 and 1.1 are read too (their snake_case keys, ``player_cards`` and the ``kitty``),
 as the specification's own upgrade reads them. The ruleset becomes the game and its table
-settings (``hasen.analysis.egn_rules``). What a file does not know (a discard not recorded,
+settings (``hasen.notation.egn_rules``). What a file does not know (a discard not recorded,
 a lone player's partner) stays unknown in the records it gives, and in the files written
 from them.
 
@@ -30,6 +30,8 @@ from ..core.deal import Deal
 from ..core.errors import HasenError, NotationError, quoted
 from ..core.seats import SEATS, partner_of
 from ..core.variants import Variant
+from ..play.from_play import PlayedContract, deal_from_play, holders
+from ..play.state import BestCard, exchange_discard, playing_seats
 from ..rules.auction import first_round_suit
 from ..rules.scoring import scorer_points
 from ..rules.seating import best_callers
@@ -37,9 +39,6 @@ from ..rules.settings import Settings
 from ..rules.trump import trick_winner
 from . import json_schema
 from .egn_rules import Table, ruleset_of, table_of
-from .from_play import PlayedContract, deal_from_play, holders
-from .games import place_hands
-from .play import BestCard, exchange_discard, playing_seats
 from .record import ContractSpec, Record, with_settings
 
 FILE_TYPE, MATCH_TYPE = "Euchre Game Notation", "Euchre Match Notation"
@@ -558,6 +557,8 @@ def split_games(records: Sequence[Record]) -> list[list[Record]]:
     games: list[list[Record]] = []
     last: tuple[Any, ...] | None = None
     number = 0
+    from ..analysis.games import place_hands  # a late binding: see tests/test_layers.py
+
     for record, place in zip(records, place_hands(records)):
         number = number if place is None else place.number
         key = (number, record.variant, record.settings, tuple(sorted(record.players.items())))
