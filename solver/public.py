@@ -163,7 +163,7 @@ def analyze(
     >>> table.tables["N"].tricks["S"]["AS"]
     4
     """
-    chosen = run_of(run).only("analyze", "progress")
+    chosen = run_of(run).only("analyze", "progress", "timeout")
     deadline = chosen.deadline()
     dealt = coerce_deal(deal)
     answer = game_of(dealt.variant).table(
@@ -249,8 +249,8 @@ def analyze_each(
     analyze_options(options)  # a bad option is refused before any deal is read
     if threads != 1 and (jobs != 1 or scheduler is not None):
         warnings.warn(
-            "threads= is ignored beside jobs= or scheduler= (a worker solves one deal at a time); "
-            "give one or the other: both will be an error in the next minor release",
+            "run.threads is ignored beside run.jobs or run.scheduler (a worker solves one deal at a "
+            "time); give one or the other: both will be an error in the next minor release",
             DeprecationWarning,
             stacklevel=2,
         )
@@ -447,7 +447,7 @@ def solve(
     >>> solve(Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W"), "N 6, trump C, discard KH").total
     6
     """
-    deadline = run_of(run).only("solve").deadline()
+    deadline = run_of(run).only("solve", "timeout").deadline()
     state = read_position(deal, declarer, trump, discard, alone, defender, played)
     return solve_position(state, deadline=deadline)
 
@@ -479,7 +479,7 @@ def review(
     >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
     (0, [])
     """
-    deadline = run_of(run).only("review").deadline()
+    deadline = run_of(run).only("review", "timeout").deadline()
     end = read_position(deal, declarer, trump, discard, alone, defender, played)
     return review_position(end, played, deadline=deadline)
 
@@ -548,7 +548,7 @@ def bid(deal: Deal | str, *, run: Run | None = None) -> BidAnalysis:
     """
     if isinstance(deal, SeatView):
         raise NotationError("bid: a seat's view is advise's (hasen.advise(view)); bid takes a whole deal")
-    deadline = run_of(run).only("bid").deadline()
+    deadline = run_of(run).only("bid", "timeout").deadline()
     if deal is None:
         raise NotationError("bid: give a deal (every seat's advice and the par); one seat's advice is advise's")
     dealt = coerce_deal(deal)
@@ -590,7 +590,7 @@ def advise(
     >>> worth.bid, worth.trump
     ('6', Suit('C'))
     """
-    chosen = run_of(run).only("advise", "threads", "mapper", "progress")
+    chosen = run_of(run).only("advise", "threads", "mapper", "progress", "timeout")
     deadline = chosen.deadline()
     check_seed(seed, text=True)
     return advise_seat(
@@ -729,7 +729,7 @@ def simulate(
     ``hand=``, ...) with ``threads``, ``mapper``, ``progress`` and ``timeout``, still answers,
     with a ``DeprecationWarning``.
     """
-    chosen = run_of(run).only("simulate", "threads", "mapper", "progress")
+    chosen = run_of(run).only("simulate", "threads", "mapper", "progress", "timeout")
     deadline = chosen.deadline()
     check_seed(seed, text=True)
     return simulate_seat(
@@ -826,7 +826,7 @@ def simulate_lead(
     ``declarer=``, ``trump=``, ``alone=`` and ``bid=``, with ``threads``, ``mapper``,
     ``progress`` and ``timeout``, still answers, with a ``DeprecationWarning``.
     """
-    chosen = run_of(run).only("simulate_lead", "threads", "mapper", "progress")
+    chosen = run_of(run).only("simulate_lead", "threads", "mapper", "progress", "timeout")
     deadline = chosen.deadline()
     check_seed(seed, text=True)
     question = read_view(view, "simulate_lead", sees_widow=False, scored=False)
@@ -979,7 +979,7 @@ def review_hand(
     >>> review.result is None, review.choice.cost, [str(c.card) for c in review.cards]
     (True, 0.0, ['JC', 'KC', 'TC', '9C', 'AS', 'AD', '9S', 'QS'])
     """
-    chosen = run_of(run).only("review_hand", "threads", "progress")
+    chosen = run_of(run).only("review_hand", "threads", "progress", "timeout")
     deadline = chosen.deadline()
     check_seed(seed, text=True)
     from .analysis.hand_review import review_hand as review_record
@@ -1021,7 +1021,7 @@ def review_play(record: Record | str, *, run: Run | None = None) -> PlayReview:
     >>> played.contract_cost, [(c.seat, c.card, c.cost) for c in played.cards if c.cost]
     (0, [])
     """
-    deadline = run_of(run).only("review_play").deadline()
+    deadline = run_of(run).only("review_play", "timeout").deadline()
     hand = read_record(record)
     if hand.contract is None:
         raise NotationError(

@@ -108,6 +108,10 @@ def test_a_keyword_of_no_form_is_refused_as_python_refuses_one() -> None:
         ),
         (lambda: hasen.solve(DEAL, "N", "C", "KH", run=hasen.Run(threads=2)), "solve: run.threads is not used here"),
         (
+            lambda: hasen.analyze_many([DEAL], run=hasen.Run(timeout=5)),
+            "analyze_many: run.timeout is not used here",
+        ),
+        (
             lambda: hasen.simulate(hasen.SeatView.in_deal(DEAL, "N", score="8-5")),
             "simulate: the score does not change this answer",
         ),

@@ -262,7 +262,7 @@ def test_a_dask_client_is_taken_where_an_address_is_and_left_open() -> None:
             Workers(scheduler=client).__enter__()
     with pytest.raises(BackendError, match="scheduler: an address or a distributed.Client, not 42"):
         Workers(scheduler=42)
-    with pytest.warns(DeprecationWarning, match="threads= is ignored beside jobs="):
+    with pytest.warns(DeprecationWarning, match="run.threads is ignored beside run.jobs"):
         list(hasen.analyze_each([], run=hasen.Run(threads=2, jobs=2)))
 
 

@@ -50,14 +50,14 @@ class Run(NamedTuple):
         return time.monotonic() + timeout
 
     def only(self, what: str, *used: str) -> Run:
-        """This run, checked to set no field but those of ``used`` (and ``timeout``)."""
+        """This run, checked to set no field but those of ``used``: a field the call has no use
+        for is refused by name, not dropped."""
         unused = [
-            name
-            for name in self._fields
-            if name not in used and name != "timeout" and getattr(self, name) != self._field_defaults[name]
+            name for name in self._fields if name not in used and getattr(self, name) != self._field_defaults[name]
         ]
         if unused:
-            raise NotationError(f"{what}: run.{', run.'.join(unused)} is not used here (it takes {', '.join(used)})")
+            takes = ", ".join(used) or "nothing of a run"
+            raise NotationError(f"{what}: run.{', run.'.join(unused)} is not used here (it takes {takes})")
         return self
 
 
