@@ -174,7 +174,7 @@ def test_a_defending_dealers_discard_is_judged_against_the_maker(text: str) -> N
     """The dealer who takes up the upcard for the other side chooses its discard knowing its own
     six cards: on each layout (dealt by the documented rule, every layout alike) every discard
     is played out with the maker declaring, and the dealer's figure is the defenders' tricks."""
-    from test_advice import plain_deal
+    from dealgen import plain_deal
 
     record = hasen.Record.parse(text)
     layouts, seed = 10, 4
@@ -200,7 +200,7 @@ def test_a_defending_dealers_discard_against_a_lone_maker_counts_every_defence()
     either alone; where S defends alone N sits out and its discard plays no part (this choice
     once failed to be judged at all). Each discard's figure is the defenders' tricks under the
     defence that leaves the maker fewest."""
-    from test_advice import plain_deal
+    from dealgen import plain_deal
 
     record = hasen.Record.parse(
         "variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; "

@@ -13,24 +13,18 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import tempfile
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 import pytest
+from browsing import WAIT, WINDOWS, LiveServer, no_overflow, settle, sized, skip_without_chromium
 from euchre_deals import DEALT_SEATS, oracle_start
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
-from liveserver import ServedProcess
 from oracle import Oracle, card_facts
+from page_words import expected_card
 from replay import Replay
-from test_page_js import expected_card
 
 import hasen
 from hasen.api.page import EXAMPLE_RECORDS, PAGE_GAMES
@@ -42,91 +36,15 @@ from hasen.notation.inputs import make_contract
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-WAIT = 30  # seconds for the page to settle after an action
 # seconds for a panel loaded in the background (single dummy, bid advice, fair review): on a
 # busy machine several of them share the server's two solver threads
 PANEL_WAIT = 120
 SEATS = "NESW"
 
-missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not shutil.which(path)]
-if missing:
-    pytest.skip(
-        f"{' and '.join(missing)} not installed (Debian: apt-get install chromium chromium-driver)",
-        allow_module_level=True,
-    )
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+skip_without_chromium()
 from selenium.common.exceptions import TimeoutException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
-
-
-class LiveServer(ServedProcess):
-    """``hasen serve`` from this checkout on a free loopback port (``args``: more options)."""
-
-    def __init__(self, *args: str) -> None:
-        super().__init__("--threads", "2", *args)
-
-    def api(self, endpoint: str, body: dict) -> tuple[int, dict]:
-        request = urllib.request.Request(
-            f"{self.url}/api/v1/{endpoint}",
-            data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
-        )
-        try:
-            with urllib.request.urlopen(request, timeout=WAIT) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read())
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[LiveServer]:
-    # a time limit well above what the background panels take, even on a loaded machine
-    running = LiveServer("--time-limit", "120")
-    yield running
-    running.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[webdriver.Chrome]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    profile = tempfile.mkdtemp(prefix="hasen-chromium-")
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--window-size=1300,1000",
-        f"--user-data-dir={profile}",
-    ):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(WAIT)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
-
-
-def settle(driver) -> None:
-    """Wait until the page has started and no API request is in flight."""
-    try:
-        WebDriverWait(driver, WAIT).until(
-            lambda d: d.execute_script(
-                "return document.body.dataset.ready === '1' && document.body.dataset.busy === '0'"
-            )
-        )
-    except TimeoutException:
-        raise AssertionError(f"the page did not settle in {WAIT} s") from None
 
 
 def click(driver, element) -> None:
@@ -1090,37 +1008,7 @@ def test_the_single_dummy_panel_says_when_the_server_fails(browser) -> None:
 
 # --- hand records, phones, errors beside their controls ---------------
 
-WINDOWS = {"wide": (1400, 1000), "phone": (375, 812)}
 by_window = pytest.mark.parametrize("window", WINDOWS)
-
-
-@contextmanager
-def sized(driver, window: str) -> Iterator[None]:
-    """The browser at a window's size for the block, then back at the fixture's."""
-    width, height = WINDOWS[window]
-    resize(driver, width, height)
-    try:
-        yield
-    finally:
-        resize(driver, 1300, 1000)
-
-
-def resize(driver, width: int, height: int) -> None:
-    """The window at this size, once the page has taken it (a resize is not at once)."""
-    driver.set_window_size(width, height)
-    try:
-        WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return window.innerWidth") == width)
-    except TimeoutException:
-        raise AssertionError(f"the window did not take a width of {width} px") from None
-
-
-def no_overflow(driver) -> None:
-    """Nothing is wider than the window: the page never scrolls sideways."""
-    width, scroll = driver.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
-    wide = driver.execute_script("""
-        return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 0.5
-          && e.getBoundingClientRect().width > 0).slice(0, 5).map(e => e.tagName + '.' + e.className);""")
-    assert scroll <= width and not wide, f"the page is {scroll} px wide in a {width} px window: {wide}"
 
 
 def hands_readable(driver) -> int:

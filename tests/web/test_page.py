@@ -3,23 +3,17 @@ drives it in a real browser)."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 from flask.testing import FlaskClient
 from oracle import card_facts
+from page_words import page_facts
 
 from hasen.core.cards import NUM_CARDS, card_name, parse_card
 from hasen.core.deal import Deal
 from hasen.core.seats import SEATS
 from hasen.core.variants import VARIANTS, variant_for
-
-
-def page_facts(html: str) -> dict:
-    found = re.search(r'<script id="facts" type="application/json">(.*?)</script>', html, re.S)
-    assert found, "the page carries its facts as JSON"
-    return json.loads(found.group(1))
 
 
 def test_the_page_is_served_at_the_root(client: FlaskClient) -> None:

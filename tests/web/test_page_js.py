@@ -21,7 +21,7 @@ from examples import EUCHRE, EUCHRE2, HASENPFEFFER, Example
 from flask import Flask
 from flask.testing import FlaskClient
 from oracle import card_facts
-from test_page import page_facts
+from page_words import SYMBOLS, card_words, expected_card, half_up, page_facts, share, trump_words, two
 
 import hasen
 from hasen.api.page import PAGE_GAMES
@@ -465,10 +465,6 @@ def test_the_single_dummy_view_picks_the_apis_figures(
         assert got["value"] == {"name": bid, "needs": needs[bid]}, tricks
 
 
-def half_up(value: float, places: int) -> Decimal:
-    return Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
-
-
 def test_the_single_dummy_figures_in_words(js) -> None:
     # the API's figures have four decimals: rounded half away from zero on those decimals
     values = [0.0, 1.0, 0.955, 0.005, 0.0049, 0.125, 2.415, 5.8599, 0.0626, 1.145, 6.0, 0.9999, 3.005, 1.005, 0.285]
@@ -583,28 +579,6 @@ def test_a_records_result_in_words(js, client: FlaskClient) -> None:
 
 
 # --- the bid advice and the fair review in words ----------
-
-SYMBOLS = dict(zip("SHDC", "♠♥♦♣"))
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def card_words(card: str) -> str:
-    """A card as the page writes it in running text: "10♦", "K♠", the Joker "JK"."""
-    return card if card == "JK" else ("10" if card[0] == "T" else card[0]) + SYMBOLS[card[1]]
-
-
-def trump_words(suit: str) -> str:
-    return f"{SYMBOLS[suit]} {SUIT_WORDS[suit]}"
-
-
-def two(value: float, sign: bool = False) -> str:
-    """Two decimals, half away from zero on the API's four, a real minus sign, "+" if asked."""
-    r = half_up(value, 2)
-    return ("−" if r < 0 else "+" if sign and r > 0 else "") + f"{abs(r):.2f}"
-
-
-def share(value: float) -> str:
-    return f"{Decimal(repr(value)).scaleb(2).quantize(Decimal(1), ROUND_HALF_UP)}%"
 
 
 def post_json(client: FlaskClient, endpoint: str, body: dict) -> dict:
@@ -943,40 +917,6 @@ def fair_reviews(module_app: Flask) -> dict[str, dict]:
 
 def game_of_review(review: dict) -> dict:
     return {"name": review["record"]["variant"], "deck": str(review["record"]["deck"])}
-
-
-def expected_card(card: dict, mistake: float) -> dict:
-    """A card's two verdicts, worded from the API's figures by the test."""
-    if card["verdict"] == "forced":
-        return {"verdict": "forced", "single": "the only card it could play", "double": None}
-    if card["points_cost"] <= 0 and card["cost"] <= 0:
-        single = "single dummy: best (exact)" if card["exact"] else "single dummy: best"
-    else:
-        cost = (
-            two(card["points_cost"]) if card["exact"] else f"{two(card['points_cost'])} ±{two(card['points_stderr'])}"
-        )
-        single = (
-            f"single dummy: {cost} points given away ({two(card['cost'])} tricks; "
-            f"{'exact; ' if card['exact'] else ''}best {card_words(card['best'])})"
-        )
-        single += (
-            " — a mistake"
-            if card["verdict"] == "mistake"
-            else f" — under {two(mistake)} points, not a mistake"
-            if card["points_cost"] < mistake
-            else " — not clear of the sampling error, so not a mistake"
-        )
-    dd = card["double_dummy"]
-    if not dd["cost"]:
-        double = "double dummy: best"
-    else:
-        double = (
-            f"double dummy: {dd['cost']} trick{'s' if dd['cost'] > 1 else ''} given away (best "
-            f"{' or '.join(card_words(c) for c in dd['best'])})"
-        )
-        if card["verdict"] == "double dummy only":
-            double += " — only with every hand open: not a mistake"
-    return {"verdict": card["verdict"], "single": single, "double": double}
 
 
 @pytest.mark.compiled

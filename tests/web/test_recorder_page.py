@@ -14,13 +14,14 @@ import sys
 from urllib.parse import unquote
 
 import pytest
-from test_browser import WAIT, LiveServer, browser, no_overflow, server, settle, sized  # noqa: F401 (fixtures)
+from browsing import WAIT, LiveServer, no_overflow, settle, sized, skip_without_chromium
 
 from hasen import read_egn
 from hasen.api.page import EXAMPLE_RECORDS
 from hasen.notation.record import Record
 
 pytestmark = pytest.mark.browser
+skip_without_chromium()
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -105,8 +106,8 @@ def review(driver, index: int) -> None:
 
 
 def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(
-    server: LiveServer,  # noqa: F811
-    browser,  # noqa: F811
+    server: LiveServer,
+    browser,
     tmp_path,
 ) -> None:
     browser.get(server.url + "/")

@@ -1,0 +1,144 @@
+"""Driving the review page in real headless Chromium: the server and the browser that the
+fixtures of tests/web/conftest.py start, and the waits the browser tests share
+(tests/web/test_browser.py, tests/web/test_recorder_page.py).
+
+Debian's /usr/bin/chromium and /usr/bin/chromedriver are used as they are: the driver's path
+goes to selenium's Service, so Selenium Manager is never run and nothing is downloaded. Every
+wait is bounded; the server and the browser are stopped at the end. Selenium is imported when
+first needed, so that a test module can skip itself first where it is missing
+(``skip_without_chromium``).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from liveserver import ServedProcess
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+WAIT = 30  # seconds for the page to settle after an action
+WINDOWS = {"wide": (1400, 1000), "phone": (375, 812)}
+
+
+def skip_without_chromium() -> None:
+    """Skip the calling test module where Chromium, its driver or selenium is missing."""
+    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not shutil.which(path)]
+    if missing:
+        pytest.skip(
+            f"{' and '.join(missing)} not installed (Debian: apt-get install chromium chromium-driver)",
+            allow_module_level=True,
+        )
+    pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+
+
+class LiveServer(ServedProcess):
+    """``hasen serve`` from this checkout on a free loopback port (``args``: more options)."""
+
+    def __init__(self, *args: str) -> None:
+        super().__init__("--threads", "2", *args)
+
+    def api(self, endpoint: str, body: dict) -> tuple[int, dict]:
+        request = urllib.request.Request(
+            f"{self.url}/api/v1/{endpoint}",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=WAIT) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+
+def settle(driver) -> None:
+    """Wait until the page has started and no API request is in flight."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    try:
+        WebDriverWait(driver, WAIT).until(
+            lambda d: d.execute_script(
+                "return document.body.dataset.ready === '1' && document.body.dataset.busy === '0'"
+            )
+        )
+    except TimeoutException:
+        raise AssertionError(f"the page did not settle in {WAIT} s") from None
+
+
+@contextmanager
+def sized(driver, window: str) -> Iterator[None]:
+    """The browser at a window's size for the block, then back at the fixture's."""
+    width, height = WINDOWS[window]
+    resize(driver, width, height)
+    try:
+        yield
+    finally:
+        resize(driver, 1300, 1000)
+
+
+def resize(driver, width: int, height: int) -> None:
+    """The window at this size, once the page has taken it (a resize is not at once)."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.set_window_size(width, height)
+    try:
+        WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return window.innerWidth") == width)
+    except TimeoutException:
+        raise AssertionError(f"the window did not take a width of {width} px") from None
+
+
+def no_overflow(driver) -> None:
+    """Nothing is wider than the window: the page never scrolls sideways."""
+    width, scroll = driver.execute_script("return [window.innerWidth, document.documentElement.scrollWidth]")
+    wide = driver.execute_script("""
+        return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 0.5
+          && e.getBoundingClientRect().width > 0).slice(0, 5).map(e => e.tagName + '.' + e.className);""")
+    assert scroll <= width and not wide, f"the page is {scroll} px wide in a {width} px window: {wide}"
+
+
+def start_server() -> Iterator[LiveServer]:
+    """``hasen serve`` for one test module's browser tests, stopped after them."""
+    # a time limit well above what the background panels take, even on a loaded machine
+    running = LiveServer("--time-limit", "120")
+    yield running
+    running.stop()
+
+
+def start_browser() -> Iterator[Any]:
+    """Headless Chromium for one test module, quit after it."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="hasen-chromium-")
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1300,1000",
+        f"--user-data-dir={profile}",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(WAIT)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
