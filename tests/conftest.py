@@ -29,6 +29,14 @@ os.environ["HASEN_DEFAULTS"] = ""
 TEST_SETTINGS: dict[str, Any] = {"TESTING": True}
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """At the end of a rebuild of the oracle's stored values, write them (tests/stored_oracle.py)."""
+    import stored_oracle
+
+    if stored_oracle.RECORDING:
+        stored_oracle.write_recorded()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     from hasen.search import USING_EXTENSION
 

@@ -1,8 +1,17 @@
-"""The oracle's values of a few long deals, stored: tests that check the product on whole
-four-hand deals read them from tests/data/stored_oracle.json instead of taking tens of
-seconds a deal to work them out again, and a slow test works one deal's out again and
-compares. Rebuild the file (about a minute) with ``python tests/stored_oracle.py``
-after a change to the oracle, the deal generator or the deals' seeds.
+"""The oracle's values, stored, so that the tests which hold the searches to the plain
+minimax need not work its answers out again on every run; a slow test beside each use works
+a sample out again and compares.
+
+- The values of a few long deals, position by position (``StoredOracle``): the fair review's
+  checks on whole four-hand deals read them from tests/data/stored_oracle.json instead of
+  taking tens of seconds a deal. Rebuild the file (about a minute) with
+  ``python tests/stored_oracle.py``.
+- The oracle's answer for each random position of the search's tests, by the position's
+  label (``golden_value``): tests/data/oracle_values.json. Rebuild it (about two minutes)
+  with ``python tests/stored_oracle.py --golden``: it runs those tests once, one process,
+  with ``HASEN_RECORD_ORACLE=1``, when each value is worked out and kept.
+
+Rebuild after a change to the oracle, the deal generators or the deals' seeds.
 
 A value is the declaring side's tricks from a position (the hands, the leader, the trick so
 far), keyed by the deal's name; a position the file does not hold is an error that says to
@@ -12,14 +21,22 @@ rebuild, never a value worked out quietly.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from oracle import Oracle
 
 PATH = Path(__file__).parent / "data" / "stored_oracle.json"
+GOLDEN = Path(__file__).parent / "data" / "oracle_values.json"
+RECORDING = os.environ.get("HASEN_RECORD_ORACLE") == "1"
+# the tests that read golden_value: the rebuild runs them
+GOLDEN_TESTS = ["tests/search/test_search.py", "tests/search/test_variant_search.py"]
+_recorded: dict[str, Any] = {}
 
 
 def position_key(hands: Sequence[int], leader: int, trick: Sequence[int]) -> str:
@@ -50,7 +67,38 @@ def stored(name: str) -> dict[str, int]:
     return data[name]
 
 
-if __name__ == "__main__":
+@cache
+def _golden() -> dict[str, Any]:
+    return json.loads(GOLDEN.read_text()) if GOLDEN.exists() else {}
+
+
+def golden_value(label: str, work: Callable[[], Any]) -> Any:
+    """The oracle's answer stored under ``label``; ``work()`` works it out, which only the
+    rebuild and the slow re-checks do. A label the file does not hold is an error that says
+    to rebuild, never an answer worked out quietly."""
+    if RECORDING:
+        _recorded[label] = work()
+        return _recorded[label]
+    try:
+        return _golden()[label]
+    except KeyError:
+        raise KeyError(
+            f"{GOLDEN.name} holds no oracle value for {label!r}: rebuild it (python tests/stored_oracle.py --golden)"
+        ) from None
+
+
+def write_recorded() -> None:
+    """The values recorded in this run, written (tests/conftest.py, at the end of a rebuild)."""
+    if _recorded:
+        GOLDEN.write_text(json.dumps(_recorded, indent=0, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--golden"]:
+    root = Path(__file__).parent.parent
+    command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-q", *GOLDEN_TESTS]
+    subprocess.run(command, cwd=root, env={**os.environ, "HASEN_RECORD_ORACLE": "1"}, check=True)
+    print(f"wrote {GOLDEN} ({len(json.loads(GOLDEN.read_text()))} values)")
+elif __name__ == "__main__":
     sys.path[:0] = [str(Path(__file__).parent), str(Path(__file__).parent / "analysis")]
     import test_review as review
 

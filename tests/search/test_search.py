@@ -14,6 +14,7 @@ import os
 import pytest
 from dealgen import ending, whole_deal_position
 from oracle import Oracle
+from stored_oracle import golden_value
 
 import hasen.search
 from hasen.core.cards import parse_card
@@ -27,13 +28,26 @@ WHOLE_DEALS = int(os.environ.get("HASEN_WHOLE_DEALS", "20"))
 SLOW_WHOLE_DEALS = int(os.environ.get("HASEN_SLOW_WHOLE_DEALS", "2"))
 
 _oracle_cache: dict[str, int] = {}
+# more positions than the stored ones (a deeper check): the oracle works them all out
+LIVE = any(name in os.environ for name in ("HASEN_ENDING_BATCHES", "HASEN_WHOLE_DEALS", "HASEN_SLOW_WHOLE_DEALS"))
 
 
 def oracle_of(position) -> int:
-    """The oracle's value, computed once per position for both implementations."""
+    """The oracle's value, stored (tests/stored_oracle.py) and read once per position for
+    both implementations."""
     if position.label not in _oracle_cache:
-        _oracle_cache[position.label] = position.oracle()
+        stored = position.oracle() if LIVE else golden_value(f"search: {position.label}", position.oracle)
+        _oracle_cache[position.label] = stored
     return _oracle_cache[position.label]
+
+
+@pytest.mark.slow
+def test_the_stored_oracle_values_are_the_oracles() -> None:
+    """A sample of the stored answers, worked out again by the oracle: endings played from a
+    deal and dealt, a lone hand's whole deal and a four-hand one."""
+    sample = [ending(seed) for seed in (0, 1, 138, 399)] + [whole_deal_position(i) for i in (0, 1)]
+    for position in sample:
+        assert golden_value(f"search: {position.label}", position.oracle) == position.oracle(), position.label
 
 
 def mismatch_report(position, expected: int, got: int, searcher) -> str:
