@@ -132,6 +132,23 @@ def test_the_new_values_refuse_what_they_cannot_use(call: Callable[[], Any], mes
         call()
 
 
+@pytest.mark.parametrize(
+    ("run", "error", "message"),
+    [
+        (hasen.Run(threads=0), ValueError, "threads: expected a whole number of at least 1, got 0"),
+        (hasen.Run(threads="2"), TypeError, "threads: expected a whole number of at least 1, got '2'"),  # type: ignore[arg-type]
+        (hasen.Run(chunk=1.5), TypeError, "chunk: expected a whole number"),  # type: ignore[arg-type]
+        (hasen.Run(progress=5), TypeError, "progress: expected a function, got 5"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_runs_counts_and_functions_are_checked_by_name(run: hasen.Run, error: type, message: str) -> None:
+    """A Run is code, not notation: a bad count or function is a TypeError or ValueError that
+    names the field, before any work (not an error from deep inside it)."""
+    with pytest.raises(error, match=message) as raised:
+        hasen.advise(hasen.SeatView.in_deal(DEAL, "N"), layouts=5, run=run)
+    assert not isinstance(raised.value, hasen.HasenError)
+
+
 def test_an_older_keyword_beside_run_is_refused() -> None:
     with pytest.warns(DeprecationWarning), pytest.raises(hasen.NotationError, match="run: give threads in run="):
         hasen.analyze_many([DEAL], threads=2, run=hasen.Run(chunk=1))  # type: ignore[call-arg]

@@ -36,13 +36,14 @@ from typing import Any
 
 import numpy as np
 
+from ..core.bounds import whole_number
 from ..core.cards import NUM_CARDS, SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
 from ..core.run import Mapper, Progress
 from ..core.seats import NUM_SEATS, SEATS
 from ..core.variants import Variant
-from ..notation.inputs import DEFAULT_CHOICE_LAYOUTS, whole_number
+from ..notation.inputs import DEFAULT_CHOICE_LAYOUTS
 from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call, first_round_suit
 from ..rules.scoring import EUCHRE_MAKES, bid_ladder
 from ..rules.settings import Settings

@@ -39,13 +39,14 @@ from typing import Any
 
 import numpy as np
 
+from ..core.bounds import whole_number
 from ..core.cards import SUITS, CardId, Mask, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.run import Progress
 from ..core.seats import NUM_SEATS, SEATS, partner_of
 from ..core.version import __version__
-from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS, whole_number
+from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..notation.record import HandResult, Record
 from ..play.state import PlayState, exchanging_seat
 from ..rules.auction import Call

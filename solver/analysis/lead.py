@@ -18,12 +18,12 @@ from typing import Any
 
 import numpy as np
 
+from ..core.bounds import whole_number
 from ..core.cards import NUM_CARDS, SUITS, CardId, Mask, card_name, cards_of
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.run import Mapper
 from ..core.seats import NUM_SEATS, SEATS
-from ..notation.inputs import whole_number
 from ..play.state import exchanger, playing_seats
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings

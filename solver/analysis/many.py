@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 from typing import Any, TypeVar
 
+from ..core.bounds import whole_number
 from ..core.errors import HasenError
-from ..notation.inputs import whole_number
 from ..search import thread_searcher
 from .answer import Answer
 from .table import Plan

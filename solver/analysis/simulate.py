@@ -22,13 +22,13 @@ from typing import Any
 
 import numpy as np
 
+from ..core.bounds import whole_number
 from ..core.cards import SUITS, canonical_key, card_name
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
 from ..core.run import Mapper
 from ..core.seats import SEATS
 from ..core.variants import Variant
-from ..notation.inputs import whole_number
 from ..rules.settings import Settings
 from .answer import Answer, figure, variant_json
 from .family import Family

@@ -49,3 +49,13 @@ MAX_RESULT_LINE = 1024 * 1024
 # Bytes in a file read whole (hand records for ``record``, ``review`` and ``session``): some
 # 30,000 hands, a club's year; a longer file is refused, never read into memory.
 MAX_TEXT_FILE = 16 * 1024 * 1024
+
+
+def whole_number(name: str, value: object) -> int:
+    """A count given in code (threads, chunk, layouts): a TypeError for what is no whole
+    number, a ValueError for one below 1 (they are no notation, so no NotationError)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name}: expected a whole number of at least 1, got {value!r}")
+    if value < 1:
+        raise ValueError(f"{name}: expected a whole number of at least 1, got {value!r}")
+    return value

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
+from .bounds import whole_number
 from .errors import NotationError, quoted
 from .older import P, R, keeps_older_form
 
@@ -68,11 +69,19 @@ RUN_KEYWORDS = (*RUN_FIELDS, "jobs", "scheduler", "chunk")
 
 
 def run_of(run: Run | None) -> Run:
-    """``run`` as given, or the default; anything else is refused by name."""
+    """``run`` as given, checked, or the default; anything else is refused by name. Its counts
+    and functions are code, not notation: a TypeError or a ValueError names the field."""
     if run is None:
         return DEFAULT_RUN
     if not isinstance(run, Run):
         raise NotationError(f"run: expected a hasen.Run, got {quoted(run)}")
+    whole_number("threads", run.threads)
+    whole_number("jobs", run.jobs)
+    if run.chunk is not None:
+        whole_number("chunk", run.chunk)
+    for name, function in (("mapper", run.mapper), ("progress", run.progress)):
+        if function is not None and not callable(function):
+            raise TypeError(f"{name}: expected a function, got {function!r}")
     return run
 
 

@@ -49,16 +49,6 @@ def coerce_variant(variant: Variant | str | None = None, deck: int | str | None 
     return variant_for(variant, deck)
 
 
-def whole_number(name: str, value: object) -> int:
-    """A count given in code (threads, chunk, layouts): a TypeError for what is no whole
-    number, a ValueError for one below 1 (they are no notation, so no NotationError)."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name}: expected a whole number of at least 1, got {value!r}")
-    if value < 1:
-        raise ValueError(f"{name}: expected a whole number of at least 1, got {value!r}")
-    return value
-
-
 def coerce_settings(variant: Variant, settings: SettingsLike = None) -> Settings:
     """Table settings as a ``Settings`` or by name, checked against the variant (``settings_for``)."""
     return settings_for(variant, settings)
