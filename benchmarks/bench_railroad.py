@@ -21,11 +21,11 @@ import statistics
 import time
 from functools import partial
 
-from hasen.analysis.euchre_table import CallingPlan, analyze_euchre
 from hasen.core.deal import Deal
 from hasen.core.dealing import random_deals
 from hasen.core.seats import SEATS
 from hasen.core.variants import variant_for
+from hasen.games.euchre.table import CallingPlan, analyze_euchre
 from hasen.rules.settings import Settings
 from hasen.search import Searcher, thread_searcher
 

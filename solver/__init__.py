@@ -49,9 +49,9 @@ _HOMES = {
     "BidAnalysis": "analysis.bidding",
     "EuchreAdvice": "analysis.bidding",
     "HasenpfefferAdvice": "analysis.bidding",
-    "EuchreAnalysis": "analysis.euchre_table",
-    "MakerTable": "analysis.euchre_table",
-    "CallingTable": "analysis.euchre_table",
+    "EuchreAnalysis": "games.euchre.table",
+    "MakerTable": "games.euchre.table",
+    "CallingTable": "games.euchre.table",
     "BestCard": "play.state",
     "LeadSimulation": "analysis.lead",
     "Contract": "play.state",
@@ -127,7 +127,7 @@ _ANSWER_TYPES = {
     "DeclarerBest": "analysis.bidding",
     "Played": "analysis.bidding",
     "SeatCall": "analysis.bidding",
-    "TrumpEntry": "analysis.euchre_table",
+    "TrumpEntry": "games.euchre.table",
     "CardChoiceFigure": "analysis.fair",
     "FairVerdict": "analysis.fair",
     "Stakes": "analysis.fair",
@@ -183,10 +183,6 @@ if TYPE_CHECKING:
     from .analysis.bidding import HasenpfefferAdvice as HasenpfefferAdvice
     from .analysis.bidding import Played as Played
     from .analysis.bidding import SeatCall as SeatCall
-    from .analysis.euchre_table import CallingTable as CallingTable
-    from .analysis.euchre_table import EuchreAnalysis as EuchreAnalysis
-    from .analysis.euchre_table import MakerTable as MakerTable
-    from .analysis.euchre_table import TrumpEntry as TrumpEntry
     from .analysis.fair import CardChoiceFigure as CardChoiceFigure
     from .analysis.fair import FairVerdict as FairVerdict
     from .analysis.fair import Stakes as Stakes
@@ -241,6 +237,10 @@ if TYPE_CHECKING:
     from .games import Game as Game
     from .games import game_of as game_of
     from .games.base import Example as Example
+    from .games.euchre.table import CallingTable as CallingTable
+    from .games.euchre.table import EuchreAnalysis as EuchreAnalysis
+    from .games.euchre.table import MakerTable as MakerTable
+    from .games.euchre.table import TrumpEntry as TrumpEntry
     from .notation.egn import EgnDeal as EgnDeal
     from .notation.egn import read_egn as read_egn
     from .notation.egn import write_egn as write_egn

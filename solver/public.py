@@ -60,7 +60,6 @@ from .seat_view import (
 if TYPE_CHECKING:
     from .analysis.advice import BidAdvice, CallAdvice
     from .analysis.bidding import BidAnalysis
-    from .analysis.euchre_table import EuchreAnalysis
     from .analysis.hand_review import HandReview
     from .analysis.knowledge import Knowledge
     from .analysis.lead import LeadSimulation
@@ -71,6 +70,7 @@ if TYPE_CHECKING:
     from .analysis.simulate import Simulation
     from .analysis.table import TableAnalysis
     from .core.run import Mapper
+    from .games.euchre.table import EuchreAnalysis
     from .notation.record import Record
     from .rules.auction import Call
     from .rules.scoring import Bid

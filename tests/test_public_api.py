@@ -28,9 +28,9 @@ from dealgen import random_deal
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_LINE
 
 import hasen
-from hasen.analysis.euchre_table import analyze_euchre
 from hasen.analysis.layouts import LAYOUTS_PER_CHUNK
 from hasen.analysis.table import analyze_table
+from hasen.games.euchre.table import analyze_euchre
 
 PUBLIC_FUNCTIONS = [hasen.analyze, hasen.solve, hasen.review, hasen.bid, hasen.position]
 
@@ -396,9 +396,11 @@ def test_solve_review_and_bid_are_the_clis(capsys) -> None:
 
 
 def test_an_answers_text_does_not_depend_on_what_was_imported_first(tmp_path) -> None:
-    """An answer unpickled where only its own module was imported prints
-    its table, not its repr."""
-    analysis = hasen.analyze(hasen.Deal(EUCHRE2.deal, variant="euchre2"))
+    """An answer unpickled where only its own module was imported prints its table, not its
+    repr: its text comes from its game, loaded when first printed. (A Euchre table is its
+    game's own answer, hasen.games.euchre.table, so a Hasenpfeffer table is the one whose
+    module is below the games.)"""
+    analysis = hasen.analyze(hasen.Deal(HASENPFEFFER.deal, dealer="W"), declarer="N")
     (tmp_path / "answer.pickle").write_bytes(pickle.dumps(analysis))
     script = (
         "import pickle, sys; answer = pickle.loads(open(sys.argv[1], 'rb').read()); "
@@ -408,7 +410,7 @@ def test_an_answers_text_does_not_depend_on_what_was_imported_first(tmp_path) ->
         [sys.executable, "-c", script, str(tmp_path / "answer.pickle")], capture_output=True, text=True, check=True
     ).stdout
     loaded, text = shown.split("\n", 1)
-    assert loaded == "False" and text == str(analysis) and text.endswith("best: hearts, 5 tricks")
+    assert loaded == "False" and text == str(analysis) and "6 tricks" in text
 
 
 def test_answers_have_readable_reprs() -> None:

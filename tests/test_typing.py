@@ -131,7 +131,7 @@ def test_the_documented_use_passes_with_concrete_types(tmp_path: Path) -> None:
     revealed = [line for line in out.splitlines() if "Revealed type is" in line]
     assert len(revealed) == 5, out
     assert not any("Any" in line for line in revealed), out
-    assert "TableAnalysis | hasen.analysis.euchre_table.EuchreAnalysis" in revealed[0]
+    assert "TableAnalysis | hasen.games.euchre.table.EuchreAnalysis" in revealed[0]
     assert "HasenpfefferAdvice | hasen.analysis.bidding.EuchreAdvice" in revealed[2]
     # and it runs: the script is the API as it is
     subprocess.run([sys.executable, "ok.py"], cwd=tmp_path, check=True, capture_output=True)

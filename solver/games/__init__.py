@@ -15,7 +15,7 @@ from ..analysis.answer import HTML, TEXT
 from ..core.variants import Variant
 from .base import Game
 
-FAMILIES = ("hasenpfeffer", "euchre")  # each family's Game is GAME in the module of its name
+FAMILIES = ("hasenpfeffer", "euchre")  # each family's Game is GAME in the package of its name
 
 
 class Games(Mapping[str, Game]):

@@ -2,8 +2,11 @@
 
 The analyses (``hasen.analysis``) are the same machinery for every game; a ``Game`` gives
 them what is the family's own (``Family``, which it implements) and says its answers in
-words. Adding a game is one module with a ``Game`` subclass, its variants in
-``hasen.core.variants`` and one line in ``hasen.games``.
+words. Each family is a folder of ``hasen.games`` (``hasen.games.euchre``, with the
+maker's table its own answer in ``table``); its ``Game`` subclass is ``GAME`` of the
+folder's ``__init__``, its variants are in ``hasen.core.variants`` and its name is one line
+of ``hasen.games.FAMILIES``. Its auction, scoring and settings are still registered in
+``hasen.rules``.
 """
 
 from __future__ import annotations

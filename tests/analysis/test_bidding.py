@@ -244,8 +244,8 @@ def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence(hasenpfe
 def test_euchre_lone_maker_against_a_defending_dealer(euchre):
     """N deals; E makes alone. The dealer N and the lone-defence choice both work against
     E: for each trump, the least over the defences of the dealer's pick (the fewest)."""
-    from hasen.analysis.euchre_table import analyze_euchre
     from hasen.analysis.outcomes import Outcomes
+    from hasen.games.euchre.table import analyze_euchre
 
     deal = Deal(euchre.deal, variant=variant_for("euchre"))
     entries = [analyze_euchre(deal, declarer="E", alone=True, defender=d).tables[E].entries for d in (None, "S", "N")]

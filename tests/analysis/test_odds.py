@@ -23,7 +23,7 @@ import hasen
 from hasen.analysis.odds import lowest, win_chances
 from hasen.rules.scoring import bid_ladder, hand_score
 
-# the games of two sides (Three-Handed Euchre's each player's chance: tests/analysis/test_odds_three.py)
+# the games of two sides (Three-Handed Euchre's each player's chance: tests/games/euchre/test_odds_three.py)
 GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks if name != "euchre3"]
 TARGET = 10  # the points that win a game at the default settings (docs/rules.md)
 

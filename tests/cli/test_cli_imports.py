@@ -45,7 +45,7 @@ NOT_FOR_A_TABLE = [
 ]
 # and each game's table loads no other game's code
 OTHER_GAMES = {
-    "hasenpfeffer": ["hasen.games.euchre", "hasen.analysis.euchre_table"],
+    "hasenpfeffer": ["hasen.games.euchre", "hasen.games.euchre.table"],
     "euchre": ["hasen.games.hasenpfeffer"],
 }
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 from examples import EUCHRE2_DEAL, EUCHRE_DEAL
 
-from hasen.analysis.euchre_table import analyze_euchre
 from hasen.core.cards import JOKER, card_name, cards_of, parse_card
 from hasen.core.deal import Deal
 from hasen.core.errors import (
@@ -21,6 +20,7 @@ from hasen.core.errors import (
 )
 from hasen.core.names import CardSet
 from hasen.core.variants import HASENPFEFFER, variant_for
+from hasen.games.euchre.table import analyze_euchre
 from hasen.play.state import Contract, PlayState
 from hasen.rules.settings import Settings
 from hasen.rules.trump import beats, legal_plays, power_order

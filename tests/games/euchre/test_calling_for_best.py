@@ -17,8 +17,8 @@ import pytest
 from euchre_deals import next_seat, random_deal, takes_upcard
 from oracle import Oracle
 
-from hasen.analysis.euchre_table import analyze_euchre
 from hasen.core.cards import card_name
+from hasen.games.euchre.table import analyze_euchre
 from hasen.play.state import Contract, PlayState
 from hasen.rules.settings import Settings
 

@@ -5,7 +5,7 @@ tests/calling_rule.py.
 With every card known a simulation has one layout, so each lone choice must be the cell of
 the double-dummy table where exactly those calls are made: the table keeps the tricks of
 every call (its ``leaves``), and the search behind it is checked against the plain minimax
-in tests/search/test_calling_for_best.py. The dealer's own discard is a choice of its seat
+in tests/games/euchre/test_calling_for_best.py. The dealer's own discard is a choice of its seat
 (a column each); an opponent dealer's is that dealer's double-dummy choice.
 """
 

@@ -14,7 +14,7 @@ from hasen.core.deal import Deal
 from hasen.core.seats import parse_seat
 from hasen.play.state import Contract, PlayState, replay
 
-GOLDEN = json.loads((Path(__file__).parent.parent / "data" / "golden_hasenpfeffer.json").read_text())
+GOLDEN = json.loads((Path(__file__).parents[2] / "data" / "golden_hasenpfeffer.json").read_text())
 SUITS = "SHDC"
 
 

@@ -9,25 +9,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..analysis.table import TRUMPS, DeclarerTable, Plan, TableAnalysis, declarer_table, plan_table
-from ..core.cards import SUIT_NAMES, SUITS, card_name
-from ..core.deal import Deal
-from ..core.seats import SEATS
-from ..core.variants import Variant
-from ..play.state import PlayState
-from ..rules.auction import AuctionEnd, auction_for
-from ..rules.scoring import Bid, bid_ladder, hasenpfeffer_score
-from ..rules.seating import active_seats, first_leader
-from ..rules.settings import Settings
-from ..search import Searcher
-from ..text.words import OPEN_HANDS, lone_form, signed, tricks
-from .base import Example, Game
+from ...analysis.table import TRUMPS, DeclarerTable, Plan, TableAnalysis, declarer_table, plan_table
+from ...core.cards import SUIT_NAMES, SUITS, card_name
+from ...core.deal import Deal
+from ...core.seats import SEATS
+from ...core.variants import Variant
+from ...play.state import PlayState
+from ...rules.auction import AuctionEnd, auction_for
+from ...rules.scoring import Bid, bid_ladder, hasenpfeffer_score
+from ...rules.seating import active_seats, first_leader
+from ...rules.settings import Settings
+from ...search import Searcher
+from ...text.words import OPEN_HANDS, lone_form, signed, tricks
+from ..base import Example, Game
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
-    from ..analysis.advice import BidAdvice
-    from ..analysis.bidding import Advice, Auction, HasenpfefferAdvice, Played
-    from ..analysis.outcomes import Outcomes
-    from ..analysis.review import PlayReview
+    from ...analysis.advice import BidAdvice
+    from ...analysis.bidding import Advice, Auction, HasenpfefferAdvice, Played
+    from ...analysis.outcomes import Outcomes
+    from ...analysis.review import PlayReview
 
 # the built-in example (``hasen table --example``): N declares clubs, discards KH, takes all six
 EXAMPLE = Example("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", declarer="N")
@@ -36,7 +36,7 @@ EXAMPLE = Example("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", de
 def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played:
     """The declarer plays its best trump and discard, with the partner or alone, whichever
     scores better for its side (with the partner on a tie)."""
-    from ..analysis.bidding import Played
+    from ...analysis.bidding import Played
 
     variant, settings = outcomes.deal.variant, outcomes.settings
     side = variant.side_of(declarer)
@@ -54,7 +54,7 @@ def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played
 def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
     """The bidding searched to the end (docs/variants.md, "Par: the auction model"); the
     winner plays its best trump and discard, alone or not (``hasenpfeffer_contract``)."""
-    from ..analysis.bidding import search_auction
+    from ...analysis.bidding import search_auction
 
     def played(end: AuctionEnd) -> Played:
         assert end.declarer is not None and end.bid is not None
@@ -67,7 +67,7 @@ def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
 
 
 def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
-    from ..analysis.bidding import BidScore, DeclarerBest, HasenpfefferAdvice
+    from ...analysis.bidding import BidScore, DeclarerBest, HasenpfefferAdvice
 
     variant, settings = outcomes.deal.variant, outcomes.settings
     ladder = bid_ladder(variant, settings)
@@ -163,7 +163,7 @@ class Hasenpfeffer(Game):
         return hasenpfeffer_advice(outcomes, seat)
 
     def adviser(self) -> Callable[..., BidAdvice]:
-        from ..analysis.advice import advise_hasenpfeffer
+        from ...analysis.advice import advise_hasenpfeffer
 
         return advise_hasenpfeffer
 
@@ -178,7 +178,7 @@ class Hasenpfeffer(Game):
         return format_table(analysis)
 
     def table_html(self, analysis: TableAnalysis) -> str:
-        from ..text.html import grid_html  # html's modules only for notebooks and pages
+        from ...text.html import grid_html  # html's modules only for notebooks and pages
 
         parts = []
         for seat, table in analysis.tables.items():
@@ -199,7 +199,7 @@ class Hasenpfeffer(Game):
         return "".join(parts)
 
     def advice_lines(self, seat: int, advice: Advice) -> list[str]:
-        from ..analysis.bidding import HasenpfefferAdvice
+        from ...analysis.bidding import HasenpfefferAdvice
 
         assert isinstance(advice, HasenpfefferAdvice), "a Hasenpfeffer seat's advice"
         lines = []

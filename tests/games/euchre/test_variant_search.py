@@ -16,9 +16,9 @@ from euchre_deals import case, deck, oracle_entry, random_deal
 from oracle import Oracle
 from stored_oracle import golden_value
 
-from hasen.analysis.euchre_table import analyze_euchre
 from hasen.core.cards import card_name
 from hasen.core.deal import Deal, format_hand
+from hasen.games.euchre.table import analyze_euchre
 from hasen.play.state import Contract, PlayState
 
 VARIANT_DECKS = [

@@ -10,30 +10,30 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ..analysis.euchre_table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
-from ..analysis.table import TRUMPS, Plan
-from ..core.cards import SUIT_NAMES, SUITS, card_name
-from ..core.deal import Deal, upcard_text
-from ..core.seats import SEATS
-from ..core.variants import Variant
-from ..play.state import PlayState, exchange_discard
-from ..rules.auction import AuctionEnd, auction_for
-from ..rules.scoring import euchre_score
-from ..rules.seating import active_seats, first_leader
-from ..rules.settings import Settings
-from ..search import Searcher
-from ..text.words import OPEN_HANDS, calls_words, lone_form, signed, tricks
-from .base import Example, Game
+from ...analysis.table import TRUMPS, Plan
+from ...core.cards import SUIT_NAMES, SUITS, card_name
+from ...core.deal import Deal, upcard_text
+from ...core.seats import SEATS
+from ...core.variants import Variant
+from ...play.state import PlayState, exchange_discard
+from ...rules.auction import AuctionEnd, auction_for
+from ...rules.scoring import euchre_score
+from ...rules.seating import active_seats, first_leader
+from ...rules.settings import Settings
+from ...search import Searcher
+from ...text.words import OPEN_HANDS, calls_words, lone_form, signed, tricks
+from ..base import Example, Game
+from .table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
-    from ..analysis.advice import CallAdvice
-    from ..analysis.bidding import Advice, Auction, CallOutcome, EuchreAdvice, Played
-    from ..analysis.outcomes import Outcomes
-    from ..analysis.review import PlayReview
+    from ...analysis.advice import CallAdvice
+    from ...analysis.bidding import Advice, Auction, CallOutcome, EuchreAdvice, Played
+    from ...analysis.outcomes import Outcomes
+    from ...analysis.review import PlayReview
 
 
 def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> Played:
-    from ..analysis.bidding import Played
+    from ...analysis.bidding import Played
 
     result = outcomes.by_trump(maker, alone)[trump]
     return Played(
@@ -46,7 +46,7 @@ def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> 
 def euchre_par(outcomes: Outcomes) -> Auction:
     """Ordering up and naming trump searched to the end (docs/variants.md, "The Euchre
     auction"); the maker plays the trump and form of its call."""
-    from ..analysis.bidding import search_auction
+    from ...analysis.bidding import search_auction
 
     def played(end: AuctionEnd) -> Played:
         assert end.declarer is not None and end.trump is not None and end.alone is not None
@@ -56,7 +56,7 @@ def euchre_par(outcomes: Outcomes) -> Auction:
 
 
 def euchre_advice(outcomes: Outcomes, seat: int) -> EuchreAdvice:
-    from ..analysis.bidding import CallOutcome, EuchreAdvice
+    from ...analysis.bidding import CallOutcome, EuchreAdvice
 
     variant = outcomes.deal.variant
     forms = (False, True) if variant.partners else (False,)
@@ -199,7 +199,7 @@ class Euchre(Game):
         return euchre_advice(outcomes, seat)
 
     def adviser(self) -> Callable[..., CallAdvice]:
-        from ..analysis.advice import advise_euchre
+        from ...analysis.advice import advise_euchre
 
         return advise_euchre
 
@@ -211,7 +211,7 @@ class Euchre(Game):
         return format_euchre_table(analysis)
 
     def table_html(self, analysis: EuchreAnalysis) -> str:
-        from ..text.html import grid_html  # html's modules only for notebooks and pages
+        from ...text.html import grid_html  # html's modules only for notebooks and pages
 
         parts = []
         for maker, table in analysis.tables.items():
@@ -234,7 +234,7 @@ class Euchre(Game):
         return "".join(parts)
 
     def advice_lines(self, seat: int, advice: Advice) -> list[str]:
-        from ..analysis.bidding import EuchreAdvice
+        from ...analysis.bidding import EuchreAdvice
 
         assert isinstance(advice, EuchreAdvice), "a Euchre seat's advice"
         cells = []

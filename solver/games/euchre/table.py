@@ -14,21 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
-from ..core.cards import CARD_NAMES, SUITS, CardId, Mask, card_name, cards_of
-from ..core.deal import Deal
-from ..core.errors import NotationError
-from ..core.names import ByName, Card, Seat, Suit
-from ..core.seats import SEATS
-from ..core.variants import DECKS, Variant
-from ..core.version import __version__
-from ..notation.inputs import coerce_deal
-from ..play.state import BestCard, Contract, declarer_cards
-from ..rules.seating import best_callers
-from ..rules.settings import DEFAULT_SETTINGS, Settings
-from ..search import Searcher, solve_table, thread_searcher
-from ..search.layout import LAYOUT_BYTES
-from .answer import Answer, BestChoice, TableAnswer, options_json, set_fields, tables_repr
-from .table import (
+from ...analysis.answer import Answer, BestChoice, TableAnswer, options_json, set_fields, tables_repr
+from ...analysis.table import (
     SEAT_OBJECTS,
     SUIT_OBJECTS,
     TRUMPS,
@@ -41,6 +28,19 @@ from .table import (
     table_shape,
     tables_by_declarer,
 )
+from ...core.cards import CARD_NAMES, SUITS, CardId, Mask, card_name, cards_of
+from ...core.deal import Deal
+from ...core.errors import NotationError
+from ...core.names import ByName, Card, Seat, Suit
+from ...core.seats import SEATS
+from ...core.variants import DECKS, Variant
+from ...core.version import __version__
+from ...notation.inputs import coerce_deal
+from ...play.state import BestCard, Contract, declarer_cards
+from ...rules.seating import best_callers
+from ...rules.settings import DEFAULT_SETTINGS, Settings
+from ...search import Searcher, solve_table, thread_searcher
+from ...search.layout import LAYOUT_BYTES
 
 
 class TrumpEntry(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
