@@ -316,7 +316,7 @@ def seat_question(
             variant=variant,
             settings={name: body[name] for name in names if name in body},
         )
-    return public.seat_question(**options, sees_widow=sees_widow, what=what)
+    return public.seat_question(public.SeatView(**options), sees_widow=sees_widow, what=what)
 
 
 def run_simulation(key: tuple[Any, ...], simulate: Callable[[float], Answer]) -> Response:

@@ -52,7 +52,6 @@ from .seat_view import (
     SeatQuestion,
     SeatView,
     knowledge_of,
-    question_of,
     seat_question,
 )
 
@@ -102,6 +101,7 @@ __all__ = [
     "coerce_seat",
     "coerce_trump",
     "SeatQuestion",
+    "SeatView",
     "advise_seat",
     "knowledge_of",
     "lead_of_seat",
@@ -610,7 +610,7 @@ def advise(
 
 
 def read_view(view: object, what: str, *, sees_widow: bool = True, scored: bool = True) -> SeatQuestion:
-    """``view`` read (``question_of``), refused by name if it is no ``SeatView`` or gives
+    """``view`` read (``seat_question``), refused by name if it is no ``SeatView`` or gives
     a score where the answer has no use for one (unless ``scored``)."""
     if not isinstance(view, SeatView):
         raise NotationError(
@@ -619,7 +619,7 @@ def read_view(view: object, what: str, *, sees_widow: bool = True, scored: bool 
         )
     if not scored and view.score is not None:
         raise NotationError(f"{what}: the score does not change this answer; leave it out of the view")
-    return question_of(view, sees_widow=sees_widow, what=what)
+    return seat_question(view, sees_widow=sees_widow, what=what)
 
 
 def advise_seat(

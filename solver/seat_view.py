@@ -39,11 +39,11 @@ class SeatView(NamedTuple):
     is reported then by the field's name.
 
     >>> north = SeatView("N", hand="A.K..AQJ*", dealer="W", auction="E pass, S pass, W pass")
-    >>> read = question_of(north, sees_widow=False)
+    >>> read = seat_question(north, sees_widow=False)
     >>> len(read.knowledge.unseen), len(read.calls)
     (19, 3)
     >>> east = SeatView.in_deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", "E", known={"S": "TS"})
-    >>> len(question_of(east).knowledge.unseen)
+    >>> len(seat_question(east).knowledge.unseen)
     17
     """
 
@@ -72,24 +72,6 @@ class SeatView(NamedTuple):
         return cls(seat, known=known, auction=auction, score=score, deal=deal)
 
 
-def question_of(view: SeatView, *, sees_widow: bool = True, what: str = "simulate") -> SeatQuestion:
-    """``view`` read and checked (``seat_question``); ``sees_widow``: False for a Hasenpfeffer
-    seat before the widow is taken (it is then dealt at random too)."""
-    return seat_question(
-        view.deal,
-        seat=view.seat,
-        hand=view.hand,
-        extra=view.extra,
-        known=view.known,
-        dealer=view.dealer,
-        variant=view.variant,
-        settings=view.settings,
-        auction=view.auction,
-        sees_widow=sees_widow,
-        what=what,
-    )
-
-
 class SeatQuestion(NamedTuple):
     """One seat's view of a hand, read and checked once where a request comes in: what the
     seat knows (``Knowledge``), the table's settings and the calls so far. The web API reads
@@ -101,35 +83,24 @@ class SeatQuestion(NamedTuple):
     calls: tuple[tuple[int, Call], ...] = ()
 
 
-def seat_question(
-    deal: Deal | str | None = None,
-    *,
-    seat: SeatLike,
-    hand: str | CardSet | None = None,
-    extra: CardLike | None = None,
-    known: Mapping[str, str] | None = None,
-    dealer: SeatLike | None = None,
-    variant: Variant | VariantName | None = None,
-    settings: SettingsLike = None,
-    auction: AuctionLike = None,
-    sees_widow: bool = True,
-    what: str = "simulate",
-) -> SeatQuestion:
-    """The seat's view, checked: its cards as to ``knowledge_of``, the settings (a deal's own,
-    or those given with a hand) and the calls of ``auction`` (``auction_calls``)."""
+def seat_question(view: SeatView, *, sees_widow: bool = True, what: str = "simulate") -> SeatQuestion:
+    """What ``view``'s seat knows, read and checked: its cards as to ``knowledge_of``, the
+    settings (a deal's own, or those given with a hand) and the calls of its ``auction``
+    (``auction_calls``). ``sees_widow``: False for a Hasenpfeffer seat before the widow is
+    taken (it is then dealt at random too); ``what``: the call, for the messages."""
     knowledge = knowledge_of(
-        deal,
-        seat=seat,
-        hand=hand,
-        extra=extra,
-        known=known,
-        dealer=dealer,
-        variant=variant,
+        view.deal,
+        seat=view.seat,
+        hand=view.hand,
+        extra=view.extra,
+        known=view.known,
+        dealer=view.dealer,
+        variant=view.variant,
         sees_widow=sees_widow,
         what=what,
     )
-    checked = simulation_settings(deal, knowledge, settings, what)
-    return SeatQuestion(knowledge, checked, auction_calls(auction, knowledge, checked))
+    checked = simulation_settings(view.deal, knowledge, view.settings, what)
+    return SeatQuestion(knowledge, checked, auction_calls(view.auction, knowledge, checked))
 
 
 def auction_calls(auction: AuctionLike, knowledge: Knowledge, settings: Settings) -> tuple[tuple[int, Call], ...]:

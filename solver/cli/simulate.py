@@ -74,14 +74,8 @@ def run_advice(args: argparse.Namespace) -> int:
     deal, dealer = deal_or_hand(args, "bid", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
-        question = public.seat_question(
-            **seen_cards(args, deal, dealer, args.upcard, variant),
-            seat=args.seat,
-            known=known_cards(args.known),
-            auction=args.auction,
-            sees_widow=False,
-            what="bid",
-        )
+        view = seat_view(args, deal, dealer, args.upcard, variant)
+        question = public.seat_question(view, sees_widow=False, what="bid")
         result = public.advise_seat(
             question,
             layouts=args.layouts,
@@ -106,12 +100,7 @@ def run(args: argparse.Namespace) -> int:
     deal, dealer = deal_or_hand(args, "simulate", variant, extra, variant.extra_card)
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
-        question = public.seat_question(
-            **seen_cards(args, deal, dealer, extra, variant),
-            seat=args.seat,
-            known=known_cards(args.known),
-            auction=args.auction,
-        )
+        question = public.seat_question(seat_view(args, deal, dealer, extra, variant))
         result = public.simulate_seat(
             question,
             layouts=args.layouts,
@@ -141,15 +130,19 @@ def deal_or_hand(
     return None, args.dealer
 
 
-def seen_cards(
+def seat_view(
     args: argparse.Namespace, deal: str | None, dealer: str | None, extra: str | None, variant: Variant
-) -> dict[str, Any]:
-    """What the simulating seat's cards come from, as the Python API takes it: a whole deal
-    (which carries the dealer, variant and settings), or the hand and extra card with them."""
+) -> public.SeatView:
+    """What the seat of the command line knows: a whole deal (which carries the dealer,
+    variant and settings), or the hand and extra card with them; its known cards and the
+    auction so far."""
     settings = settings_from(args, variant)
+    # as typed on the command line (a seat's name as a str): SeatView reads and checks them
+    seen: dict[str, Any] = {"seat": args.seat, "known": known_cards(args.known), "auction": args.auction}
     if deal is not None:
-        return {"deal": read_deal(deal, dealer, variant, settings)}
-    return {"hand": args.hand, "extra": extra, "dealer": dealer, "variant": variant, "settings": settings}
+        return public.SeatView(**seen, deal=read_deal(deal, dealer, variant, settings))
+    seen.update(hand=args.hand, extra=extra, dealer=dealer, variant=variant, settings=settings)
+    return public.SeatView(**seen)
 
 
 def run_lead(args: argparse.Namespace) -> int:
@@ -162,13 +155,7 @@ def run_lead(args: argparse.Namespace) -> int:
     deal, dealer = deal_or_hand(args, "lead", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
-        question = public.seat_question(
-            **seen_cards(args, deal, dealer, args.upcard, variant),
-            seat=args.seat,
-            known=known_cards(args.known),
-            auction=args.auction,
-            sees_widow=False,
-        )
+        question = public.seat_question(seat_view(args, deal, dealer, args.upcard, variant), sees_widow=False)
         result = public.lead_of_seat(
             question,
             declarer=args.declarer,
