@@ -35,7 +35,11 @@ PATH = Path(__file__).parent / "data" / "stored_oracle.json"
 GOLDEN = Path(__file__).parent / "data" / "oracle_values.json"
 RECORDING = os.environ.get("HASEN_RECORD_ORACLE") == "1"
 # the tests that read golden_value: the rebuild runs them
-GOLDEN_TESTS = ["tests/search/test_search.py", "tests/games/euchre/test_variant_search.py"]
+GOLDEN_TESTS = [
+    "tests/search/test_search.py",
+    "tests/games/euchre/test_variant_search.py",
+    "tests/games/euchre/test_calling_for_best.py",
+]
 _recorded: dict[str, Any] = {}
 
 

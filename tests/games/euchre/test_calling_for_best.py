@@ -16,8 +16,10 @@ import random
 import pytest
 from euchre_deals import next_seat, random_deal, takes_upcard
 from oracle import Oracle
+from stored_oracle import golden_value
 
 from hasen.core.cards import card_name
+from hasen.core.deal import Deal
 from hasen.games.euchre.table import analyze_euchre
 from hasen.play.state import Contract, PlayState
 from hasen.rules.settings import Settings
@@ -92,19 +94,40 @@ _oracle_values: dict[tuple[int, int, bool], int] = {}  # the same for both searc
 
 @pytest.mark.parametrize("seed, size, defends", CASES)
 def test_calling_tables_equal_the_oracle(searcher, seed, size, defends):
+    deal, maker, trump, defender = calling_case(seed, size, defends)
+    table = analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender, searcher=searcher).tables[
+        SEATS[maker]
+    ]
+    key = (seed, size, defends)
+    if key not in _oracle_values:
+        _oracle_values[key] = golden_value(brute_label(*key), Brute(deal, maker, trump, defender).value)
+    assert table.entries[trump].value == _oracle_values[key], f"{deal!r}, {SEATS[maker]} alone, trump {'SHDC'[trump]}"
+
+
+def calling_case(seed: int, size: int, defends: bool) -> tuple[Deal, int, int, int | None]:
+    """A random Railroad deal and a lone maker's contract on it: the deal, the maker, the trump
+    (often the upcard's suit) and the lone defender, if one defends."""
     rng = random.Random(seed)
     deal = random_deal(rng, "railroad", size)
     maker = rng.randrange(4)
     defender = (maker + rng.choice((1, 3))) % 4 if defends else None
     upcard_suit = "SHDC".find(card_name(deal.extra)[1])
     trump = upcard_suit if upcard_suit >= 0 and rng.random() < 0.5 else rng.randrange(4)
-    table = analyze_euchre(deal, declarer=SEATS[maker], alone=True, defender=defender, searcher=searcher).tables[
-        SEATS[maker]
-    ]
-    key = (seed, size, defends)
-    if key not in _oracle_values:
-        _oracle_values[key] = Brute(deal, maker, trump, defender).value()
-    assert table.entries[trump].value == _oracle_values[key], f"{deal!r}, {SEATS[maker]} alone, trump {'SHDC'[trump]}"
+    return deal, maker, trump, defender
+
+
+def brute_label(seed: int, size: int, defends: bool) -> str:
+    return f"calling for best: seed {seed}, {size} cards, {'defended' if defends else 'lone'}"
+
+
+@pytest.mark.slow
+def test_the_stored_oracle_values_are_the_oracles() -> None:
+    """The stored answers of the first two seeds worked out again by the oracle, each form."""
+    for seed, size, defends in [
+        (seed, size, defends) for seed in (0, 1) for size, defends in ((25, False), (33, False), (25, True))
+    ]:
+        brute = Brute(*calling_case(seed, size, defends))
+        assert golden_value(brute_label(seed, size, defends), brute.value) == brute.value(), (seed, size, defends)
 
 
 @pytest.mark.parametrize("seed", range(12))
