@@ -498,7 +498,10 @@ ADVISE_OPTIONS = ("layouts", "choice_layouts", "seed", "alone", "model", "unifor
 
 
 def view_from_older(what: str, deal: object, old: dict[str, object]) -> SeatView:
-    """The ``SeatView`` of an older form's keywords (taken out of ``old``) and its deal."""
+    """The ``SeatView`` of an older form's keywords (taken out of ``old``) and its deal; a
+    ``SeatView`` given with none of them (beside an older run keyword) as it is."""
+    if isinstance(deal, SeatView) and not set(old) & set(VIEW_FIELDS):
+        return deal
     if "deal" in old and deal is not None:
         raise TypeError(f"{what}() got multiple values for argument 'deal'")
     given = {name: old.pop(name) for name in VIEW_FIELDS if name in old}

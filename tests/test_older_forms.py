@@ -4,6 +4,7 @@ the new values (``SeatView``, ``Run``, a contract's text) refuse what they canno
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -92,6 +93,23 @@ def test_the_older_run_keywords_of_a_lazy_iterator_and_a_record() -> None:
     euchre = hasen.Deal("N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 JK", dealer="N", variant=hasen.variant_for("euchre", 25))
     record = older(lambda: hasen.Record(euchre, settings=joker), "settings")
     assert str(record) == str(hasen.Record(euchre.replace(settings=joker)))
+
+
+def test_the_warning_names_the_line_that_calls() -> None:
+    with pytest.warns(DeprecationWarning) as caught:
+        line = inspect.currentframe().f_lineno + 1  # type: ignore[union-attr]
+        hasen.analyze(DEAL, declarer="N", timeout=60)
+    assert (caught[0].filename, caught[0].lineno) == (__file__, line)
+    with pytest.warns(DeprecationWarning) as caught:
+        line = inspect.currentframe().f_lineno + 1  # type: ignore[union-attr]
+        hasen.Record(DEAL, settings={"first_lead": "declarer"})
+    assert (caught[0].filename, caught[0].lineno) == (__file__, line)
+
+
+def test_a_seat_view_beside_an_older_run_keyword_is_kept() -> None:
+    north = hasen.SeatView.in_deal(DEAL, "N")
+    answer = older(lambda: hasen.simulate(north, layouts=6, threads=2), "threads")
+    assert answer.to_json() == hasen.simulate(north, layouts=6, run=hasen.Run(threads=2)).to_json()
 
 
 def test_a_keyword_of_no_form_is_refused_as_python_refuses_one() -> None:

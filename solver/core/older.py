@@ -32,7 +32,7 @@ def older_form(what: str, old: Mapping[str, object], accepted: Iterable[str], ne
             f"{what}: {', '.join(f'{name}=' for name in old)} is the older form, kept for one minor "
             f"release: {new_form}",
             DeprecationWarning,
-            stacklevel=4,
+            stacklevel=3,  # this function, the call's wrapper, then the caller's line
         )
     return dict(old)
 
