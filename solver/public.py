@@ -353,7 +353,8 @@ def through_contract_text(
     parts += [] if defender is None else [f"defender {SEATS[coerce_seat(defender, 'defender')]}"]
     for words, given in (("best", best), ("defender best", defender_best)):
         if given is not None:
-            parts.append(f"{words} {given if isinstance(given, str) else f'{given.passed} for {given.discard}'}")
+            call_text = given if isinstance(given, str) else f"{Card(given.passed)} for {Card(given.discard)}"
+            parts.append(f"{words} {call_text}")
     return function(**call, declarer=", ".join(parts))
 
 
