@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sized
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -39,6 +39,7 @@ from .notation.inputs import (
     DEFAULT_REVIEW_LAYOUTS,
     check_contract_notation,
     check_flags,
+    coerce_best,
     coerce_card,
     coerce_deal,
     coerce_seat,
@@ -326,6 +327,7 @@ def to_frame(answers: Answer | Iterable[Answer]) -> Any:
 
 
 BEST_CALLS = ("best", "defender_best")  # position, solve and review's older keywords, now the contract's
+TIMEOUT_KEYWORDS = ("timeout", "deadline")  # the older run keywords of the calls that took no other
 NEW_POSITION = "the contract as its text, 'S, trump C, alone, best JK for 9C'; run=hasen.Run(timeout=...)"
 
 
@@ -348,13 +350,15 @@ def through_contract_text(
     parts = [SEATS[coerce_seat(declarer, "declarer")], f"trump {SUITS[coerce_trump(call.pop('trump'))]}"]
     discard = call.pop("discard", None)
     parts += [] if discard is None else [f"discard {card_name(coerce_card(discard, 'discard'))}"]
-    parts += ["alone"] if call.pop("alone", False) else []
+    alone = call.pop("alone", False)
+    check_flags(alone=alone)
+    parts += ["alone"] if alone else []
     defender = call.pop("defender", None)
     parts += [] if defender is None else [f"defender {SEATS[coerce_seat(defender, 'defender')]}"]
-    for words, given in (("best", best), ("defender best", defender_best)):
-        if given is not None:
-            call_text = given if isinstance(given, str) else f"{Card(given.passed)} for {Card(given.discard)}"
-            parts.append(f"{words} {call_text}")
+    for words, name, given in (("best", "best", best), ("defender best", "defender_best", defender_best)):
+        called = coerce_best(given, name)  # checked here: its text goes into the contract's
+        if called is not None:
+            parts.append(f"{words} {Card(called.passed)} for {Card(called.discard)}")
     return function(**call, declarer=", ".join(parts))
 
 
@@ -421,7 +425,7 @@ def read_position(
     )
 
 
-@keeps_older_form("solve", BEST_CALLS + RUN_FIELDS, NEW_POSITION, through_contract_text)
+@keeps_older_form("solve", BEST_CALLS + TIMEOUT_KEYWORDS, NEW_POSITION, through_contract_text)
 def solve(
     deal: Deal | str,
     declarer: SeatLike | Contract,
@@ -459,7 +463,7 @@ def solve_position(state: PlayState, *, deadline: float | None = None) -> Positi
     return game_of(state.deal.variant).solve(state, checkpoint=checkpoint_for(deadline))
 
 
-@keeps_older_form("review", BEST_CALLS + RUN_FIELDS, NEW_POSITION, through_contract_text)
+@keeps_older_form("review", BEST_CALLS + TIMEOUT_KEYWORDS, NEW_POSITION, through_contract_text)
 def review(
     deal: Deal | str,
     declarer: SeatLike | Contract,
@@ -498,20 +502,28 @@ VIEW_FIELDS = SeatView._fields
 ADVISE_OPTIONS = ("layouts", "choice_layouts", "seed", "alone", "model", "uniform")
 
 
-def view_from_older(what: str, deal: object, old: dict[str, object]) -> SeatView:
+def view_from_older(what: str, deal: object, old: dict[str, object], named: Sequence[str]) -> SeatView:
     """The ``SeatView`` of an older form's keywords (taken out of ``old``) and its deal; a
-    ``SeatView`` given with none of them (beside an older run keyword) as it is."""
-    if isinstance(deal, SeatView) and not set(old) & set(VIEW_FIELDS):
+    ``SeatView`` given with none of them (beside an older run keyword) as it is. ``named``:
+    the older keywords given, for the message when the seat is missing."""
+    fields = set(old) & set(VIEW_FIELDS)
+    if isinstance(deal, SeatView):
+        if fields:
+            raise NotationError(f"{what}: give {', '.join(sorted(fields))} in the SeatView, not beside it")
         return deal
     if "deal" in old and deal is not None:
         raise TypeError(f"{what}() got multiple values for argument 'deal'")
     given = {name: old.pop(name) for name in VIEW_FIELDS if name in old}
-    if "seat" not in given:
+    if given.get("seat") is None:
         raise NotationError(
-            f"{what}: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for one seat's view "
+            f"{what}: {', '.join(named)} {'is' if len(named) == 1 else 'are'} for one seat's view "
             "(single dummy): give the seat too, as hasen.SeatView(seat, ...)"
         )
     return SeatView(**{"deal": deal, **given})  # type: ignore[arg-type]
+
+
+# the older single-dummy keywords at their defaults: given so, they ask for nothing of a seat
+OLDER_DEFAULTS = {"model": True, "uniform": False}
 
 
 def advice_of_older(
@@ -522,17 +534,26 @@ def advice_of_older(
     import inspect  # the older forms' path only: not loaded at start-up
 
     call = inspect.signature(function).bind_partial(*args, **kwargs).arguments
+    asked = [name for name, value in old.items() if value is not OLDER_DEFAULTS.get(name)]
     run = run_from_older(call.pop("run", None), old)
-    if not set(old) & {*VIEW_FIELDS, *ADVISE_OPTIONS}:
+    if old.get("seat") is None:
+        seat_only = [name for name in asked if name in VIEW_FIELDS or name in ADVISE_OPTIONS]
+        if seat_only:
+            raise NotationError(
+                f"bid: {', '.join(seat_only)} {'is' if len(seat_only) == 1 else 'are'} for one seat's view "
+                "(single dummy): give the seat too, as hasen.advise(hasen.SeatView(seat, ...))"
+            )
         return function(**call, run=run)
-    view = view_from_older("bid", call.pop("deal", None), old)
-    return advise(view, run=run, **old)
+    view = view_from_older("bid", call.pop("deal", None), old, asked)
+    return advise_as("bid", view, run=run, **old)
 
 
 @keeps_older_form(
     "bid",
     VIEW_FIELDS + ADVISE_OPTIONS + RUN_FIELDS,
-    "hasen.advise(hasen.SeatView(seat, hand=..., dealer=...), layouts=..., run=hasen.Run(threads=...))",
+    "bid(deal, run=hasen.Run(timeout=...)) for the par; "
+    "hasen.advise(hasen.SeatView(seat, hand=..., dealer=...), layouts=..., run=hasen.Run(threads=...)) "
+    "for one seat's advice",
     advice_of_older,
 )
 def bid(deal: Deal | str, *, run: Run | None = None) -> BidAnalysis:
@@ -594,11 +615,37 @@ def advise(
     >>> worth.bid, worth.trump
     ('6', Suit('C'))
     """
-    chosen = run_of(run).only("advise", "threads", "mapper", "progress", "timeout")
+    return advise_as(
+        "advise",
+        view,
+        layouts=layouts,
+        choice_layouts=choice_layouts,
+        seed=seed,
+        alone=alone,
+        model=model,
+        uniform=uniform,
+        run=run,
+    )
+
+
+def advise_as(
+    what: str,
+    view: SeatView,
+    *,
+    layouts: int | None = None,
+    choice_layouts: int | None = None,
+    seed: int | None = None,
+    alone: bool | None = None,
+    model: bool = True,
+    uniform: bool = False,
+    run: Run | None = None,
+) -> BidAdvice | CallAdvice:
+    """``advise``, its faults named as ``what``'s (``bid``'s older form answers through it)."""
+    chosen = run_of(run).only(what, "threads", "mapper", "progress", "timeout")
     deadline = chosen.deadline()
     check_seed(seed, text=True)
     return advise_seat(
-        read_view(view, "advise", sees_widow=False),
+        read_view(view, what, sees_widow=False),
         layouts=layouts,
         choice_layouts=choice_layouts,
         seed=seed,
@@ -681,9 +728,10 @@ def simulation_of_older(
     import inspect  # the older forms' path only: not loaded at start-up
 
     call = inspect.signature(function).bind_partial(*args, **kwargs).arguments
+    named = list(old)
     call["run"] = run_from_older(call.get("run"), old)
     terms = {name: old.pop(name) for name in LEAD_TERMS if name in old}
-    call["view"] = view_from_older(function.__name__, call.get("view"), old)
+    call["view"] = view_from_older(function.__name__, call.get("view"), old, named)
     if not terms:
         return function(**call)
     if call.get("contract") is not None:
@@ -691,7 +739,11 @@ def simulation_of_older(
     if "declarer" not in terms or "trump" not in terms:
         raise NotationError("simulate_lead: give the contract, like 'E 4, trump D'")
     declarer, trump = coerce_seat(terms["declarer"], "declarer"), coerce_trump(terms["trump"])
-    bid_text = "" if terms.get("bid") is None else f" {terms['bid']}"
+    check_flags(alone=terms.get("alone", False))
+    bid_given = terms.get("bid")
+    if bid_given is not None and (not isinstance(bid_given, str) or "," in bid_given):
+        raise NotationError(f"bid: not a bid: {quoted(bid_given)}")
+    bid_text = "" if bid_given is None else f" {bid_given}"
     alone = ", alone" if terms.get("alone") else ""
     return function(**{**call, "contract": f"{SEATS[declarer]}{bid_text}, trump {SUITS[trump]}{alone}"})
 
@@ -857,9 +909,13 @@ def lead_terms(contract: object, question: SeatQuestion) -> dict[str, Any]:
     if not isinstance(contract, (str, Mapping)):
         raise NotationError(f"contract: expected its text, like 'E 4, trump D', got {quoted(contract)}")
     spec = contract_spec(contract, question.knowledge.variant, question.settings)
-    for name, value in (("discard", spec.discard), ("defender", spec.defender), ("best", spec.best)):
+    if spec.discard is not None:
+        raise NotationError("contract: the leader does not know the discard; leave it out")
+    for name, value in (("defender", spec.defender), ("best", spec.best)):
         if value is not None:
-            raise NotationError(f"contract: the leader does not know the {name}; leave it out")
+            raise NotationError(
+                f"contract: a lead is simulated for the declarer, the bid, the trump and alone; leave out the {name}"
+            )
     bid_name = None if spec.bid is None else spec.bid.name(question.settings)
     return {"declarer": spec.declarer, "trump": spec.trump, "alone": spec.alone, "bid": bid_name}
 

@@ -174,6 +174,8 @@ def knowledge_of(
         )
     if not sees_widow and mine[0].extra_optional:
         mine = (*mine[:4], None)
+    if known is not None and not isinstance(known, Mapping):
+        raise NotationError(f"known: expected cards by seat, like {{'E': 'AH KD'}}, got {quoted(known)}")
     others = [0, 0, 0, 0]
     for name, cards in (known or {}).items():
         others[coerce_seat(name, "known")] = coerce_hand(cards, f"known: {name}")
