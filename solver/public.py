@@ -545,7 +545,7 @@ def advice_of_older(
             )
         return function(**call, run=run)
     view = view_from_older("bid", call.pop("deal", None), old, asked)
-    return advise_as("bid", view, run=run, **old)
+    return advise_as("bid", view, run, old)
 
 
 @keeps_older_form(
@@ -615,43 +615,19 @@ def advise(
     >>> worth.bid, worth.trump
     ('6', Suit('C'))
     """
-    return advise_as(
-        "advise",
-        view,
-        layouts=layouts,
-        choice_layouts=choice_layouts,
-        seed=seed,
-        alone=alone,
-        model=model,
-        uniform=uniform,
-        run=run,
-    )
+    options = {"layouts": layouts, "choice_layouts": choice_layouts, "seed": seed, "alone": alone}
+    return advise_as("advise", view, run, {**options, "model": model, "uniform": uniform})
 
 
-def advise_as(
-    what: str,
-    view: SeatView,
-    *,
-    layouts: int | None = None,
-    choice_layouts: int | None = None,
-    seed: int | None = None,
-    alone: bool | None = None,
-    model: bool = True,
-    uniform: bool = False,
-    run: Run | None = None,
-) -> BidAdvice | CallAdvice:
-    """``advise``, its faults named as ``what``'s (``bid``'s older form answers through it)."""
+def advise_as(what: str, view: SeatView, run: Run | None, options: Mapping[str, Any]) -> BidAdvice | CallAdvice:
+    """``advise`` with its ``options`` (``ADVISE_OPTIONS``), its faults named as ``what``'s
+    (``bid``'s older form answers through it)."""
     chosen = run_of(run).only(what, "threads", "mapper", "progress", "timeout")
     deadline = chosen.deadline()
-    check_seed(seed, text=True)
+    check_seed(options.get("seed"), text=True)
     return advise_seat(
         read_view(view, what, sees_widow=False),
-        layouts=layouts,
-        choice_layouts=choice_layouts,
-        seed=seed,
-        alone=alone,
-        model=model,
-        uniform=uniform,
+        **options,
         score=view.score,
         progress=chosen.progress,
         mapper=chosen.mapper,
