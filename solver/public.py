@@ -29,7 +29,7 @@ from .core.deal import Deal
 from .core.errors import DeadlineExceeded, HasenError, NotationError, quoted
 from .core.names import Card, CardLike, SeatLike, SuitLike
 from .core.older import keeps_older_form
-from .core.run import RUN_FIELDS, Progress, Run, older_run, run_from_older, run_of
+from .core.run import DEFAULT_RUN, RUN_FIELDS, Progress, Run, older_run, run_from_older, run_of
 from .core.seats import SEATS
 from .core.variants import HASENPFEFFER, Variant, VariantName
 from .games import game_of
@@ -69,7 +69,6 @@ if TYPE_CHECKING:
     from .analysis.review import PlayReview
     from .analysis.simulate import Simulation
     from .analysis.table import TableAnalysis
-    from .core.run import Mapper
     from .games.euchre.table import EuchreAnalysis
     from .notation.record import Record
     from .rules.auction import Call
@@ -515,11 +514,16 @@ def view_from_older(what: str, deal: object, old: dict[str, object], named: Sequ
         raise TypeError(f"{what}() got multiple values for argument 'deal'")
     given = {name: old.pop(name) for name in VIEW_FIELDS if name in old}
     if given.get("seat") is None:
-        raise NotationError(
-            f"{what}: {', '.join(named)} {'is' if len(named) == 1 else 'are'} for one seat's view "
-            "(single dummy): give the seat too, as hasen.SeatView(seat, ...)"
-        )
+        raise seat_missing(what, named)
     return SeatView(**{"deal": deal, **given})  # type: ignore[arg-type]
+
+
+def seat_missing(what: str, named: Sequence[str]) -> NotationError:
+    """The fault of an older form that gives what one seat knows (``named``) but not the seat."""
+    return NotationError(
+        f"{what}: {', '.join(named)} {'is' if len(named) == 1 else 'are'} for one seat's view "
+        "(single dummy): give the seat too, as hasen.SeatView(seat, ...)"
+    )
 
 
 # the older single-dummy keywords at their defaults: given so, they ask for nothing of a seat
@@ -539,10 +543,7 @@ def advice_of_older(
     if old.get("seat") is None:
         seat_only = [name for name in asked if name in VIEW_FIELDS or name in ADVISE_OPTIONS]
         if seat_only:
-            raise NotationError(
-                f"bid: {', '.join(seat_only)} {'is' if len(seat_only) == 1 else 'are'} for one seat's view "
-                "(single dummy): give the seat too, as hasen.advise(hasen.SeatView(seat, ...))"
-            )
+            raise seat_missing("bid", seat_only)
         return function(**call, run=run)
     view = view_from_older("bid", call.pop("deal", None), old, asked)
     return advise_as("bid", view, run, old)
@@ -629,9 +630,7 @@ def advise_as(what: str, view: SeatView, run: Run | None, options: Mapping[str, 
         read_view(view, what, sees_widow=False),
         **options,
         score=view.score,
-        progress=chosen.progress,
-        mapper=chosen.mapper,
-        threads=chosen.threads,
+        run=chosen,
         deadline=deadline,
     )
 
@@ -659,9 +658,7 @@ def advise_seat(
     model: bool = True,
     uniform: bool = False,
     score: str | None = None,
-    progress: Progress | None = None,
-    mapper: Mapper | None = None,
-    threads: int = 1,
+    run: Run = DEFAULT_RUN,
     deadline: float | None = None,
 ) -> BidAdvice | CallAdvice:
     """``bid``'s advice for the seat of a question already read (``seat_question``);
@@ -691,7 +688,7 @@ def advise_seat(
         DEFAULT_LAYOUTS if layouts is None else layouts,
         0 if seed is None else seed,
         DEFAULT_CHOICE_LAYOUTS if choice_layouts is None else choice_layouts,
-        Run(threads=threads, mapper=mapper, progress=progress_for(deadline, progress)),
+        run._replace(progress=progress_for(deadline, run.progress)),
     )
 
 
@@ -770,9 +767,7 @@ def simulate(
         seed=seed,
         alone=alone,
         uniform=uniform,
-        progress=chosen.progress,
-        mapper=chosen.mapper,
-        threads=chosen.threads,
+        run=chosen,
         deadline=deadline,
     )
 
@@ -784,9 +779,7 @@ def simulate_seat(
     seed: int = 0,
     alone: bool | None = None,
     uniform: bool = False,
-    progress: Progress | None = None,
-    mapper: Mapper | None = None,
-    threads: int = 1,
+    run: Run = DEFAULT_RUN,
     deadline: float | None = None,
 ) -> Simulation:
     """``simulate``'s answer for the seat of a question already read (``seat_question``);
@@ -811,9 +804,9 @@ def simulate_seat(
         seed,
         checked,
         forms,
-        mapper,
-        threads,
-        progress=progress_for(deadline, progress),
+        run.mapper,
+        run.threads,
+        progress=progress_for(deadline, run.progress),
         indexes=indexes,
     )
     from dataclasses import replace  # not at the top: a table's start does without it
@@ -868,9 +861,7 @@ def simulate_lead(
         layouts=layouts,
         seed=seed,
         uniform=uniform,
-        progress=chosen.progress,
-        mapper=chosen.mapper,
-        threads=chosen.threads,
+        run=chosen,
         deadline=deadline,
     )
 
@@ -906,9 +897,7 @@ def lead_of_seat(
     layouts: int = DEFAULT_LAYOUTS,
     seed: int = 0,
     uniform: bool = False,
-    progress: Progress | None = None,
-    mapper: Mapper | None = None,
-    threads: int = 1,
+    run: Run = DEFAULT_RUN,
     deadline: float | None = None,
 ) -> LeadSimulation:
     """``simulate_lead``'s answer for the seat of a question already read (``seat_question``);
@@ -937,9 +926,9 @@ def lead_of_seat(
         layouts,
         seed,
         checked,
-        mapper,
-        progress=progress_for(deadline, progress),
-        threads=threads,
+        run.mapper,
+        progress=progress_for(deadline, run.progress),
+        threads=run.threads,
         stakes=stakes,
         context=Context(calls, True, uniform),
     )

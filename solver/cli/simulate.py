@@ -11,6 +11,7 @@ from typing import Any
 
 from .. import public
 from ..core.deal import read_deal
+from ..core.run import Run
 from ..core.variants import Variant
 from ..workers import Workers, usable_cores
 from .options import (
@@ -85,8 +86,7 @@ def run_advice(args: argparse.Namespace) -> int:
             model=args.model,
             uniform=args.uniform,
             score=args.score,
-            progress=progress,
-            **workers,
+            run=Run(progress=progress, **workers),
         )
     return report(args, result)
 
@@ -107,8 +107,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             alone=FORMS[args.form],
             uniform=args.uniform,
-            progress=progress,
-            **workers,
+            run=Run(progress=progress, **workers),
         )
     return report(args, result)
 
@@ -165,7 +164,6 @@ def run_lead(args: argparse.Namespace) -> int:
             seed=args.seed,
             bid=args.bid,
             uniform=args.uniform,
-            progress=progress,
-            **workers,
+            run=Run(progress=progress, **workers),
         )
     return report(args, result)

@@ -65,7 +65,6 @@ class Run(NamedTuple):
 DEFAULT_RUN = Run()
 # the keywords of the calls' older forms that are now a Run's (``deadline``: a time.monotonic() instant)
 RUN_FIELDS = ("threads", "mapper", "progress", "timeout", "deadline")
-RUN_KEYWORDS = (*RUN_FIELDS, "jobs", "scheduler", "chunk")
 
 
 def run_of(run: Run | None) -> Run:
