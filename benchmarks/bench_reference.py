@@ -38,6 +38,7 @@ from common import random_deals
 import hasen
 from hasen.core.cards import cards_of
 from hasen.core.deal import read_deal
+from hasen.core.seats import side_seats
 from hasen.core.variants import HASENPFEFFER, variant_for
 from hasen.play.state import Contract, PlayState, declarer_cards, exchanging_seat
 from hasen.search import thread_searcher
@@ -72,12 +73,16 @@ def build(cc: str, tmp: str) -> tuple[ctypes.CDLL, ctypes.CDLL]:
     return libs[0], libs[1]
 
 
-def solve_in_c(fn, groups: list[tuple[list[list[int]], int, int, int]]) -> tuple[float, list[int], int]:
-    """Each group (positions with one seat set, leader and side) through ``fn``; the
+def solve_in_c(
+    fn, groups: list[tuple[list[list[int]], int, int, int]], side_as_seats: bool = False
+) -> tuple[float, list[int], int]:
+    """Each group (positions with one seat set, leader and side) through ``fn``, the side
+    by parity or (``side_as_seats``: the package's core) as the mask of its seats; the
     table is emptied once, at the start, as for a first call."""
     seconds, values, cards = 0.0, [], 0
     first = True
     for positions, active, leader, side in groups:
+        side = side_seats(side) if side_as_seats else side
         flat = (ctypes.c_uint64 * (4 * len(positions)))(*[h for p in positions for h in p])
         out = (ctypes.c_int * len(positions))()
         played = ctypes.c_uint64()
@@ -161,7 +166,7 @@ def bench(game: str, variant, make_groups, count: int, seed: int, plain, core) -
                 answer = hasen.analyze(read_deal(text, dealer, variant), declarer=name)
                 api.append(time.perf_counter() - start)
             else:
-                seconds, core_values, cards = solve_in_c(core, groups)
+                seconds, core_values, cards = solve_in_c(core, groups, side_as_seats=True)
                 core_s.append(seconds)
                 core_cards.append(cards)
         if not values == core_values == api_values(answer, name):

@@ -22,7 +22,7 @@ def timed_solve(searcher, state: PlayState) -> tuple[float, int]:
     searcher.clear()
     before = searcher.nodes
     start = time.perf_counter()
-    searcher.solve(hands, active, leader, state.declaring_side)
+    searcher.solve(hands, active, leader, state.declarers)
     return time.perf_counter() - start, searcher.nodes - before
 
 

@@ -21,7 +21,7 @@ from hasen.play.state import Contract, PlayState, declarer_cards
 from hasen.rules.trump import takes_upcard
 
 EUCHRE = variant_for("euchre", 24)
-Position = tuple[list[int], int, int, int]  # hands, active, leader, side
+Position = tuple[list[int], int, int, int]  # hands, active, leader, declarers
 
 
 def hasenpfeffer_states(count: int = 300, seed: int = 1) -> list[PlayState]:
@@ -52,7 +52,7 @@ def euchre_states(count: int = 1000, seed: int = 1) -> list[PlayState]:
 
 def search_position(state: PlayState) -> Position:
     hands, active, leader = state.search_position()
-    return hands, active, leader, state.declaring_side
+    return hands, active, leader, state.declarers
 
 
 if __name__ == "__main__":

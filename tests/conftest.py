@@ -66,7 +66,7 @@ def extension_searcher_class():
 def searcher(request):
     """A fresh ``Searcher`` of the Cython extension, then of its pure-Python twin.
 
-    Interface of both: ``Searcher().solve(hands, active, leader, side, trick=())``.
+    Interface of both: ``Searcher().solve(hands, active, leader, declarers, trick=())``.
     """
     if request.param == "extension":
         cls = extension_searcher_class()

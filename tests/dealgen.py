@@ -14,6 +14,7 @@ from oracle import Oracle
 
 from hasen.core.cards import card_name, cards_of
 from hasen.core.deal import Deal, format_hand
+from hasen.core.seats import side_seats
 from hasen.core.variants import HASENPFEFFER, Variant
 from hasen.play.state import Contract, PlayState
 from hasen.search.layout import layout, to_layout
@@ -64,7 +65,11 @@ class Position:
         pos = layout(self.trump)
         active = sum(1 << s for s in self.seats)
         return searcher.solve(
-            [to_layout(h, self.trump) for h in self.hands], active, self.leader, self.side, [pos[c] for c in self.trick]
+            [to_layout(h, self.trump) for h in self.hands],
+            active,
+            self.leader,
+            side_seats(self.side),
+            [pos[c] for c in self.trick],
         )
 
     def describe(self) -> str:

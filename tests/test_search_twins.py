@@ -16,6 +16,7 @@ from dealgen import dealt_ending, played_ending
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hasen.core.seats import side_seats
 from hasen.search import protocol
 from hasen.search._search_py import Searcher as Twin
 from hasen.search.layout import layout, to_layout
@@ -68,10 +69,11 @@ def test_the_cores_agree_with_cards_anywhere_in_their_blocks(cores, data) -> Non
     hands = [0] * 4
     for i, seat in enumerate(seats):
         hands[seat] = sum(1 << b for b in bits[i * size : (i + 1) * size])
-    leader, side = data.draw(st.sampled_from(seats), label="leader"), data.draw(st.integers(0, 1), label="side")
+    leader = data.draw(st.sampled_from(seats), label="leader")
+    declarers = data.draw(st.integers(0, 15), label="declarers")  # any seats, not only partners
     active = sum(1 << s for s in seats)
     extension, twin = cores
-    assert extension.solve(hands, active, leader, side) == twin.solve(hands, active, leader, side)
+    assert extension.solve(hands, active, leader, declarers) == twin.solve(hands, active, leader, declarers)
 
 
 def recorded_tables(variant: str, count: int) -> list[tuple]:
@@ -225,18 +227,18 @@ def test_many_positions_in_one_call_are_each_position(cores) -> None:
             [pos[c] for c in position.trick],
         )
         real = (position.hands, position.leader, position.trick)
-        key = (sum(1 << s for s in position.seats), position.side, position.trump)
+        key = (sum(1 << s for s in position.seats), side_seats(position.side), position.trump)
         by_seating.setdefault(key, []).append((request, real))
     assert any(trick for pairs in by_seating.values() for (_, _, trick), _ in pairs)
-    for (active, side, trump), pairs in by_seating.items():
+    for (active, declarers, trump), pairs in by_seating.items():
         requests = [request for request, _ in pairs]
         row = bytes(layout(trump))
         answers = []
         for core in cores:
-            one_by_one = [core.solve(hands, active, leader, side, trick) for hands, leader, trick in requests]
-            assert core.solve_positions(requests, active, side) == one_by_one
+            one_by_one = [core.solve(hands, active, leader, declarers, trick) for hands, leader, trick in requests]
+            assert core.solve_positions(requests, active, declarers) == one_by_one
             # the same positions in real cards, laid out by the core
-            assert core.solve_positions([real for _, real in pairs], active, side, row) == one_by_one
+            assert core.solve_positions([real for _, real in pairs], active, declarers, row) == one_by_one
             answers.append(one_by_one)
         assert answers[0] == answers[1]
     for core in cores:

@@ -1,9 +1,10 @@
 /* The package's own C search (solver/search/_search_cpu.h) driven from C with no Python,
  * for benchmarks/bench_reference.py: what a table costs in the search alone.
  *
- *   double core_table(const uint64_t* hands, int count, int active, int leader, int side,
+ *   double core_table(const uint64_t* hands, int count, int active, int leader, int declarers,
  *                     int* values, uint64_t* cards)
- * as plain_table in plain_search.c: count positions with one table, emptied first.
+ * as plain_table in plain_search.c (four hands a position; the declaring side as a mask of
+ * seats, not by parity): count positions with one table, emptied first.
  */
 #include <stdlib.h>
 #include <time.h>
@@ -12,12 +13,12 @@
 static HState state;
 static HEntry entries[1 << 15];
 
-double core_table(const uint64_t* positions, int count, int active, int leader, int side,
+double core_table(const uint64_t* positions, int count, int active, int leader, int declarers,
                   int* values, uint64_t* cards) {
     static int ready = 0;
     static hasen_solve_fn run;
     struct timespec t0, t1;
-    int i, s, n;
+    int i;
     if (!ready) {
         hasen_fill_pack_tables();
         run = hasen_solver(hasen_fast_supported());
@@ -31,14 +32,7 @@ double core_table(const uint64_t* positions, int count, int active, int leader, 
         memset(entries, 0, sizeof entries);
         state.generation = 1;
     }
-    state.nseats = 0;
-    for (s = 0; s < 4; s++) state.nseats += (active >> s) & 1;
-    for (s = 0; s < 4; s++) {
-        n = (s + 1) % 4;
-        while (!((active >> n) & 1)) n = (n + 1) % 4;
-        state.next_seat[s] = n;
-    }
-    state.side = side;
+    hasen_set_seats(&state, 4, active, (uint32_t)declarers);
     state.cards = 0;
     for (i = 0; i < count; i++) {
         memcpy(state.hands, positions + 4 * i, 4 * sizeof(uint64_t));

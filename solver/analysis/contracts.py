@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.cards import NUM_CARDS, Mask
-from ..core.seats import NUM_SEATS, left_of, partner_of
+from ..core.seats import NUM_SEATS, left_of, partner_of, side_seats
 from ..core.variants import Variant
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings
@@ -72,7 +72,7 @@ def solve_plays(variant: Variant, plays: Sequence[Play], settings: Settings) -> 
     searcher = thread_searcher()
     for (active, side, trump), members in groups.items():
         row = LAYOUT_BYTES[trump * NUM_CARDS : (trump + 1) * NUM_CARDS]
-        values = searcher.solve_positions([position for _, position in members], active, side, row)
+        values = searcher.solve_positions([position for _, position in members], active, side_seats(side), row)
         for (index, _), tricks in zip(members, values):
             best[index] = min(best[index], tricks)
     return best

@@ -38,7 +38,7 @@ import numpy as np
 
 from ..core.cards import NUM_CARDS, CardId, Mask, canonical_key, card_name, cards_of
 from ..core.names import Card, CardSet, Seat
-from ..core.seats import NUM_SEATS, SEATS
+from ..core.seats import NUM_SEATS, SEATS, side_seats
 from ..core.variants import Variant
 from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..play.state import PlayState
@@ -431,7 +431,9 @@ def side_totals(state: PlayState, view: View, dealt: list[list[Mask]], legal: li
                 placed[state.search_seats[s]] = after[s]
             positions.append((placed, state.search_seats[leader], trick))
             known_values.append(taken + won)
-    solved = iter(thread_searcher().solve_positions([p for p in positions if p is not None], active, side, row))
+    solved = iter(
+        thread_searcher().solve_positions([p for p in positions if p is not None], active, side_seats(side), row)
+    )
     totals = [base + (0 if p is None else next(solved)) for p, base in zip(positions, known_values)]
     if not mover_declares:
         totals = [total_tricks - t for t in totals]

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..core.cards import CardId, Mask, cards_of
 from ..core.run import Mapper, Progress
-from ..core.seats import NUM_SEATS
+from ..core.seats import NUM_SEATS, side_seats
 from ..core.variants import Variant
 from ..play.state import exchanger, playing_seats
 from ..rules.seating import best_callers, first_leader
@@ -133,7 +133,7 @@ class TableShape(NamedTuple):
         laid = [0] * NUM_SEATS
         for seat, place in places:
             laid[place] = hands[seat]
-        return laid, LAYOUT_BYTES, list(takers), extra, self.active, self.leader, self.side, wanted
+        return laid, LAYOUT_BYTES, list(takers), extra, self.active, self.leader, side_seats(self.side), wanted
 
     @property
     def widths(self) -> list[int]:

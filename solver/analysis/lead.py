@@ -23,7 +23,7 @@ from ..core.cards import NUM_CARDS, SUITS, CardId, Mask, card_name, cards_of
 from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.run import Mapper
-from ..core.seats import NUM_SEATS, SEATS
+from ..core.seats import NUM_SEATS, SEATS, side_seats
 from ..play.state import exchanger, playing_seats
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
@@ -85,7 +85,7 @@ class LeadJob:
                 after = list(dealt)
                 after[taker] = (dealt[taker] | 1 << extra) & ~(1 << card)
                 requests.append(position(after, []))
-        values = iter(searcher.solve_positions(requests, active, side, row))
+        values = iter(searcher.solve_positions(requests, active, side_seats(side), row))
         for hands, (_, extra), taker, cards in zip(kept, deals, takers, choices):
             if taker is None:
                 continue
@@ -102,7 +102,9 @@ class LeadJob:
                 after = list(held)
                 after[leader] &= ~(1 << card)
                 requests.append(position(after, [card]))
-        rows = np.array(searcher.solve_positions(requests, active, side, row), dtype=np.uint8).reshape(len(deals), -1)
+        rows = np.array(searcher.solve_positions(requests, active, side_seats(side), row), dtype=np.uint8).reshape(
+            len(deals), -1
+        )
         return rows if variant.side_of(leader, self.declarer) == side else variant.hand_size - rows
 
 

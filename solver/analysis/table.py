@@ -397,9 +397,9 @@ class TableShape:
     that takes the widow or upcard in some trump (None: nobody); ``taker_seats``: for each
     trump, its search seat if it exchanges then (-1: nobody exchanges); ``keeps_most``: for
     each trump, whether that seat keeps the most tricks (its side declares); ``active``,
-    ``leader``, ``side``: as in ``Searcher.solve_table``."""
+    ``leader``, ``declarers``: as in ``Searcher.solve_table``."""
 
-    __slots__ = ("pick_hands", "taker", "taker_seats", "keeps_most", "active", "leader", "side")
+    __slots__ = ("pick_hands", "taker", "taker_seats", "keeps_most", "active", "leader", "declarers")
 
     def __init__(
         self,
@@ -409,7 +409,7 @@ class TableShape:
         keeps_most: tuple[bool | None, ...],
         active: int,
         leader: int,
-        side: int,
+        declarers: int,
     ) -> None:
         self.pick_hands = pick_hands
         self.taker = taker
@@ -417,7 +417,7 @@ class TableShape:
         self.keeps_most = keeps_most
         self.active = active
         self.leader = leader
-        self.side = side
+        self.declarers = declarers
 
 
 _SHAPES: dict[tuple[Any, ...], TableShape] = {}
@@ -445,7 +445,7 @@ def table_shape(deal: Deal, declarer: int, alone: bool, lone_defender: int | Non
             keeps_most,
             frame.active,
             frame.leader,
-            frame.side,
+            frame.declarers,
         )
         if len(_SHAPES) < MAX_SHAPES:
             _SHAPES[key] = shape
@@ -464,7 +464,7 @@ def declarer_job(
         deal.extra,
         shape.active,
         shape.leader,
-        shape.side,
+        shape.declarers,
     )
     seat, cards = SEAT_OBJECTS[declarer], declarer_cards(deal, declarer)
     return TableJob(request, lambda values: DeclarerTable(seat, cards, values))

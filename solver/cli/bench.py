@@ -76,7 +76,7 @@ def bench_solves(deals: list[Deal], seed: int) -> dict[str, Any]:
         searcher.clear()
         before_cards, before_nodes = getattr(searcher, "cards", 0), searcher.nodes
         start = time.perf_counter()
-        searcher.solve(hands, active, leader, state.declaring_side)
+        searcher.solve(hands, active, leader, state.declarers)
         seconds.append(time.perf_counter() - start)
         cards.append(getattr(searcher, "cards", 0) - before_cards)
         nodes.append(searcher.nodes - before_nodes)

@@ -28,3 +28,9 @@ def partner_of(seat: int) -> int:
 def side_of(seat: int) -> int:
     """0 for N-S, 1 for E-W."""
     return seat % 2
+
+
+def side_seats(side: int) -> int:
+    """A side of partners (0: N-S, 1: E-W) as the mask of its seats, as the search takes
+    the declaring side."""
+    return sum(1 << seat for seat in range(NUM_SEATS) if side_of(seat) == side)

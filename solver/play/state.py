@@ -9,7 +9,7 @@ from ..core.cards import JOKER, SUIT_NAMES, SUITS, CardId, Mask, card_name, pars
 from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
 from ..core.names import Card, CardSet, Seat, Suit
-from ..core.seats import NUM_SEATS, SEATS, side_of
+from ..core.seats import NUM_SEATS, SEATS, side_of, side_seats
 from ..core.variants import Variant, VariantName, variant_for
 from ..rules.seating import active_seats, best_callers, first_leader
 from ..rules.settings import Settings, joker_suit
@@ -167,6 +167,11 @@ class SearchFrame(NamedTuple):
     active: int
     leader: int
     side: int
+
+    @property
+    def declarers(self) -> int:
+        """The declaring side's search seats, as a mask."""
+        return side_seats(self.side)
 
 
 def search_frame(deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings) -> SearchFrame:
@@ -393,6 +398,11 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
     def declaring_side(self) -> int:
         return self.contract.side_in(self.deal.variant)
 
+    @property
+    def declarers(self) -> int:
+        """The declaring side's search seats, as a mask (``search_position``'s seats)."""
+        return side_seats(self.declaring_side)
+
     def side_of(self, seat: int) -> int:
         """The seat's side in this hand (``Variant.side_of``, which three players' sides need
         the declarer for)."""
@@ -414,7 +424,7 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         hands, active, leader = self.search_position()
         pos = layout(self.contract.trump)
         trick = [pos[c] for c in self.trick]
-        return (searcher or thread_searcher()).solve(hands, active, leader, self.declaring_side, trick)
+        return (searcher or thread_searcher()).solve(hands, active, leader, self.declarers, trick)
 
     def declarer_taken(self) -> int:
         return self.taken[self.declaring_side]

@@ -45,15 +45,15 @@ def solve_table(
     extra: int,
     active: int,
     leader: int,
-    side: int,
+    declarers: int,
     wanted: Sequence[int] | None = None,
 ) -> bytes:
     """``searcher.solve_table(...)`` (protocol.py); for a searcher without it, the same
     positions through ``solve_many``, built here."""
     if hasattr(searcher, "solve_table"):
         if wanted is None:
-            return searcher.solve_table(hands, layouts, takers, extra, active, leader, side)
-        return searcher.solve_table(hands, layouts, takers, extra, active, leader, side, wanted)
+            return searcher.solve_table(hands, layouts, takers, extra, active, leader, declarers)
+        return searcher.solve_table(hands, layouts, takers, extra, active, leader, declarers, wanted)
     stride = len(layouts) // 4
     values: list[int] = []
     for trump in range(4):
@@ -69,7 +69,9 @@ def solve_table(
                 laid[:taker] + [full & ~(1 << row[c])] + laid[taker + 1 :] for c in range(stride) if cards >> c & 1
             ]
         mask = -1 if wanted is None else wanted[trump]
-        solved = iter(searcher.solve_many([p for j, p in enumerate(positions) if mask >> j & 1], active, leader, side))
+        solved = iter(
+            searcher.solve_many([p for j, p in enumerate(positions) if mask >> j & 1], active, leader, declarers)
+        )
         values += [next(solved) if mask >> j & 1 else NOT_SOLVED for j in range(len(positions))]
     return bytes(values)
 

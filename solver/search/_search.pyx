@@ -17,23 +17,23 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from .layout import BLOCK_BITS as _BLOCK_BITS, NUM_BLOCKS as _NUM_BLOCKS, TRUMP_BLOCK as _TRUMP_BLOCK
+from .layout import MAX_SEATS as _MAX_SEATS, key_cards, seating_error
 from .protocol import NOT_SOLVED as _NOT_SOLVED
-from ..core.seats import NUM_SEATS as _NUM_SEATS
 
 cdef extern from "_search_cpu.h" nogil:
     enum:
         HASEN_BLOCK_BITS
         HASEN_NUM_BLOCKS
         HASEN_TRUMP_BLOCK
-        HASEN_NUM_SEATS
+        HASEN_MAX_SEATS
         HASEN_KEY_CARDS
+        HASEN_WIDE_KEY_CARDS
     ctypedef struct HEntry:
         pass
     ctypedef struct HState:
-        uint64_t hands[4]
-        int next_seat[4]
+        uint64_t hands[8]
+        int next_seat[8]
         int nseats
-        int side
         uint64_t nodes
         uint64_t cards
         HEntry* table
@@ -41,6 +41,7 @@ cdef extern from "_search_cpu.h" nogil:
         uint32_t generation
     ctypedef int (*hasen_solve_fn)(HState*, int, int, int, int, uint64_t, int, int)
     void hasen_fill_pack_tables()
+    void hasen_set_seats(HState* s, int seats, int active, uint32_t declarers)
     int hasen_fast_supported()
     hasen_solve_fn hasen_solver(int fast)
     int beats_portable(int card, int best)
@@ -49,8 +50,9 @@ cdef extern from "_search_cpu.h" nogil:
     int popcount_portable(uint64_t x)
 
 # the C constants are the layout's: checked here so that no card fact can differ
-assert (HASEN_BLOCK_BITS, HASEN_NUM_BLOCKS, HASEN_TRUMP_BLOCK, HASEN_NUM_SEATS) == \
-    (_BLOCK_BITS, _NUM_BLOCKS, _TRUMP_BLOCK, _NUM_SEATS), "_search_cpu.h does not match layout.py"
+assert (HASEN_BLOCK_BITS, HASEN_NUM_BLOCKS, HASEN_TRUMP_BLOCK, HASEN_MAX_SEATS, HASEN_KEY_CARDS,
+        HASEN_WIDE_KEY_CARDS) == (_BLOCK_BITS, _NUM_BLOCKS, _TRUMP_BLOCK, _MAX_SEATS, key_cards(4),
+                                  key_cards(_MAX_SEATS)), "_search_cpu.h does not match layout.py"
 
 FAST_SUPPORTED = bool(hasen_fast_supported())
 _FORCE_PORTABLE = os.environ.get("HASEN_CPU", "") == "portable"
@@ -76,17 +78,17 @@ cdef enum:
 assert NOT_SOLVED == _NOT_SOLVED, "protocol.NOT_SOLVED differs from the C core's"
 
 cdef struct CheckedPosition:  # one position of solve_positions, checked, for solving without the GIL
-    uint64_t hands[4]
+    uint64_t hands[8]
     uint64_t played
     int leader, ntrick, seat, lead_card, win_card, win_seat
 
 
 cdef struct CheckedTable:  # one table's request, checked and copied, for solving without the GIL
-    uint64_t real[4]
+    uint64_t real[8]
     int taker[4]
     uint64_t wanted[4]  # per trump, the values to solve: bit j for the trump's j-th value
     unsigned char layouts[MAX_TABLE_VALUES]  # a copy: the caller's buffer may change once checked
-    int stride, extra, active, leader, side
+    int stride, extra, seats, active, leader, declarers
 
 
 cdef inline uint64_t lay(uint64_t real, const unsigned char* row) noexcept nogil:
@@ -99,9 +101,10 @@ cdef inline uint64_t lay(uint64_t real, const unsigned char* row) noexcept nogil
 
 
 cdef class Searcher:
-    """One search context; its table persists across solves (keys include the side)."""
+    """One search context; its table persists across solves (keys include the declaring seats)."""
 
     cdef HState state
+    cdef int seats  # the table's seats, as the last request set them
     cdef hasen_solve_fn run
     cdef size_t entries
     cdef readonly str cpu_path
@@ -162,35 +165,32 @@ cdef class Searcher:
             memset(self.state.table, 0, self.entries * sizeof(HEntry))
             self.state.generation = 1
 
-    cdef void set_seats(self, int active, int side) noexcept nogil:
-        """The seats that play, their order, and the side whose tricks are counted."""
-        cdef HState* s = &self.state
-        cdef int seat, nxt
-        s.nseats = 0
-        for seat in range(HASEN_NUM_SEATS):
-            s.nseats += (active >> seat) & 1
-        for seat in range(HASEN_NUM_SEATS):
-            nxt = (seat + 1) % HASEN_NUM_SEATS
-            while s.nseats and not (active >> nxt) & 1:
-                nxt = (nxt + 1) % HASEN_NUM_SEATS
-            s.next_seat[seat] = nxt
-        s.side = side
+    cdef int check_seating(self, int seats, int active, int declarers, int leader) except -1:
+        """Refuse a seating the search cannot play (``layout.seating_error``)."""
+        error = seating_error(seats, active, declarers, leader)
+        if error:
+            raise ValueError(error)
+        return 0
+
+    cdef void set_seats(self, int seats, int active, int declarers) noexcept nogil:
+        """The table's seats, those that play and the declaring ones (checked already)."""
+        self.seats = seats
+        hasen_set_seats(&self.state, seats, active, declarers)
 
     cdef void load_hands(self, hands, uint64_t* out, int active, int leader) except *:
-        """Check one position's hands (at a trick boundary) and copy them to ``out``."""
-        cdef int seat, in_play = 0
-        if not (active >> leader) & 1:
-            raise ValueError("the leader must play")
-        if len(hands) != HASEN_NUM_SEATS:  # indexed unchecked below (boundscheck=False)
-            raise ValueError("hands: four masks, one per seat")
-        for seat in range(HASEN_NUM_SEATS):
-            out[seat] = hands[seat]
+        """Check one position's hands (at a trick boundary, the seats set already) and copy
+        them to ``out``."""
+        cdef int seat, in_play = 0, most = key_cards(self.seats)
+        if len(hands) != self.seats:  # indexed unchecked below (boundscheck=False)
+            raise ValueError(f"hands: every position has a mask for each of the table's {self.seats} seats")
+        for seat in range(HASEN_MAX_SEATS):
+            out[seat] = hands[seat] if seat < self.seats else 0
             in_play += popcount_portable(out[seat])
-        if in_play > HASEN_KEY_CARDS:
-            raise ValueError(f"at most {HASEN_KEY_CARDS} cards may be in play, got {in_play}")
+        if in_play > most:
+            raise ValueError(f"at most {most} cards may be in play, got {in_play}")
 
-    def solve(self, hands, int active, int leader, int side, trick=()) -> int:
-        """Tricks ``side`` (0 N-S, 1 E-W) takes from the current trick on.
+    def solve(self, hands, int active, int leader, int declarers, trick=()) -> int:
+        """Tricks the ``declarers`` (a mask of seats) take from the current trick on.
 
         ``active`` is a bit mask of the seats that play; ``trick`` the cards already played to
         the current trick, in order from ``leader``.
@@ -198,7 +198,8 @@ cdef class Searcher:
         cdef HState* s = &self.state
         cdef CheckedPosition p
         cdef int value
-        self.set_seats(active, side)
+        self.check_seating(len(hands), active, declarers, leader)
+        self.set_seats(len(hands), active, declarers)
         self.check_position(&p, hands, active, leader, trick)
         memcpy(s.hands, p.hands, sizeof(p.hands))
         with nogil:
@@ -227,24 +228,26 @@ cdef class Searcher:
             p.seat = s.next_seat[p.seat]
         return 0
 
-    def solve_many(self, positions, int active, int leader, int side) -> list:
+    def solve_many(self, positions, int active, int leader, int declarers) -> list:
         """``solve`` for many positions at a trick boundary with the same seats, leader and
-        side (a declarer's table), under one release of the GIL."""
+        declarers (a declarer's table), under one release of the GIL."""
         cdef HState* s = &self.state
         cdef Py_ssize_t i, count = len(positions)
-        cdef uint64_t* hands = <uint64_t*>malloc(max(count, 1) * HASEN_NUM_SEATS * sizeof(uint64_t))
+        cdef uint64_t* hands = <uint64_t*>malloc(max(count, 1) * HASEN_MAX_SEATS * sizeof(uint64_t))
         cdef int* values = <int*>malloc(max(count, 1) * sizeof(int))
         if hands == NULL or values == NULL:
             free(hands)
             free(values)
             raise MemoryError("no memory for the positions")
         try:
-            self.set_seats(active, side)
+            seats = len(positions[0]) if count else 4
+            self.check_seating(seats, active, declarers, leader)
+            self.set_seats(seats, active, declarers)
             for i in range(count):
-                self.load_hands(positions[i], hands + HASEN_NUM_SEATS * i, active, leader)
+                self.load_hands(positions[i], hands + HASEN_MAX_SEATS * i, active, leader)
             with nogil:
                 for i in range(count):
-                    memcpy(s.hands, hands + HASEN_NUM_SEATS * i, HASEN_NUM_SEATS * sizeof(uint64_t))
+                    memcpy(s.hands, hands + HASEN_MAX_SEATS * i, HASEN_MAX_SEATS * sizeof(uint64_t))
                     values[i] = self.run(s, leader, 0, leader, 0, 0, 0, leader)
             return [values[i] for i in range(count)]
         finally:
@@ -252,9 +255,9 @@ cdef class Searcher:
             free(values)
 
     cdef int check_table(self, CheckedTable* job, hands, const unsigned char[::1] layouts, takers, int extra,
-                         int active, int leader, int side, wanted=None) except -1:
+                         int active, int leader, int declarers, wanted=None) except -1:
         """Check one table's request and copy it into ``job``."""
-        cdef int seat, trump, total = 0, stride = layouts.shape[0] // 4
+        cdef int seat, trump, total = 0, stride = layouts.shape[0] // 4, seats = len(hands)
         cdef Py_ssize_t i
         if stride * 4 != layouts.shape[0] or stride > 64 or not 0 <= extra < stride:
             raise ValueError("layouts: four rows, one byte per card; extra: a card of them")
@@ -262,14 +265,11 @@ cdef class Searcher:
             if layouts[i] >= 64:
                 raise ValueError("layouts: a card's bit is 0-63")
             job.layouts[i] = layouts[i]
-        if not (active >> leader) & 1:
-            raise ValueError("the leader must play")
-        if len(hands) != HASEN_NUM_SEATS:  # indexed unchecked below (boundscheck=False)
-            raise ValueError("hands: four masks, one per seat")
+        self.check_seating(seats, active, declarers, leader)
         if len(takers) != 4:
             raise ValueError("takers: a playing seat or -1 for each trump")
-        for seat in range(HASEN_NUM_SEATS):
-            job.real[seat] = hands[seat]
+        for seat in range(HASEN_MAX_SEATS):
+            job.real[seat] = hands[seat] if seat < seats else 0
             if stride < 64 and job.real[seat] >> stride:
                 raise ValueError(f"hands: a card beyond the {stride} of the layout")
             total += popcount_portable(job.real[seat])
@@ -277,7 +277,7 @@ cdef class Searcher:
             raise ValueError("wanted: a mask of the values to solve for each trump")
         for trump in range(4):
             job.taker[trump] = takers[trump]
-            if not -1 <= job.taker[trump] < HASEN_NUM_SEATS or \
+            if not -1 <= job.taker[trump] < seats or \
                     (job.taker[trump] >= 0 and not (active >> job.taker[trump]) & 1):
                 raise ValueError("takers: a playing seat or -1 for each trump")
             if wanted is None:
@@ -286,20 +286,21 @@ cdef class Searcher:
                 raise ValueError("wanted: a mask of the values to solve for each trump")
             else:
                 job.wanted[trump] = wanted[trump]
-        if total + 1 > HASEN_KEY_CARDS:
-            raise ValueError(f"at most {HASEN_KEY_CARDS} cards may be in play")
-        job.stride, job.extra, job.active, job.leader, job.side = stride, extra, active, leader, side
+        if total + 1 > key_cards(seats):
+            raise ValueError(f"at most {key_cards(seats)} cards may be in play")
+        job.stride, job.extra, job.seats, job.active = stride, extra, seats, active
+        job.leader, job.declarers = leader, declarers
         return 0
 
     cdef int run_table(self, const CheckedTable* job, unsigned char* out) noexcept nogil:
         """Lay out and solve one checked table; its values into ``out``, their count returned."""
         cdef HState* s = &self.state
-        cdef uint64_t laid[4]
+        cdef uint64_t laid[8]
         cdef uint64_t cards, hand, rest
         cdef int trump, seat, card, taker, first, count = 0, stride = job.stride
-        self.set_seats(job.active, job.side)
+        self.set_seats(job.seats, job.active, job.declarers)
         for trump in range(4):
-            for seat in range(HASEN_NUM_SEATS):
+            for seat in range(HASEN_MAX_SEATS):
                 laid[seat] = 0
                 rest = job.real[seat]
                 while rest:
@@ -334,13 +335,13 @@ cdef class Searcher:
         return count
 
     def solve_table(self, hands, const unsigned char[::1] layouts, takers, int extra, int active, int leader,
-                    int side, wanted=None) -> bytes:
+                    int declarers, wanted=None) -> bytes:
         """A whole table in one call: the positions built here from real cards and solved
         under one release of the GIL; see ``protocol.Searcher.solve_table``."""
         cdef CheckedTable job
         cdef unsigned char out[MAX_TABLE_VALUES]
         cdef int count
-        self.check_table(&job, hands, layouts, takers, extra, active, leader, side, wanted)
+        self.check_table(&job, hands, layouts, takers, extra, active, leader, declarers, wanted)
         with nogil:
             count = self.run_table(&job, out)
         return out[:count]
@@ -363,8 +364,8 @@ cdef class Searcher:
                 table = tables[i]
                 if len(table) not in (7, 8):
                     raise ValueError("a table: solve_table's arguments, seven or eight")
-                hands, layouts, takers, extra, active, leader, side = table[:7]
-                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, side,
+                hands, layouts, takers, extra, active, leader, declarers = table[:7]
+                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, declarers,
                                  table[7] if len(table) == 8 else None)
             with nogil:
                 for i in range(count):
@@ -377,16 +378,16 @@ cdef class Searcher:
             free(out)
             free(counts)
 
-    def solve_positions(self, positions, int active, int side, layout=None) -> list:
+    def solve_positions(self, positions, int active, int declarers, layout=None) -> list:
         """``solve`` of each position, given as ``(hands, leader, trick)``, with the same
-        seats and side, under one release of the GIL for them all. With ``layout`` (one
+        seats and declarers, under one release of the GIL for them all. With ``layout`` (one
         byte per card: its bit in the search layout) the hands and trick are real cards, put
         in the layout here."""
         positions = list(positions)
         cdef const unsigned char[::1] row
         cdef int stride = 0
-        cdef uint64_t real[4]
-        cdef int seat
+        cdef uint64_t real[8]
+        cdef int seat, seats
         cdef HState* s = &self.state
         cdef Py_ssize_t i, count = len(positions)
         cdef CheckedPosition* checked = <CheckedPosition*>malloc(max(count, 1) * sizeof(CheckedPosition))
@@ -397,7 +398,6 @@ cdef class Searcher:
             free(values)
             raise MemoryError("no memory for the positions")
         try:
-            self.set_seats(active, side)
             if layout is not None:
                 row = layout
                 stride = row.shape[0]
@@ -405,15 +405,23 @@ cdef class Searcher:
                     raise ValueError("layout: one byte per card, each a bit of 0-63")
             for i in range(count):
                 hands, leader, trick = positions[i]
+                seats = len(hands)
+                if i == 0:
+                    self.check_seating(seats, active, declarers, leader)
+                    self.set_seats(seats, active, declarers)
+                elif seats != self.seats:
+                    raise ValueError(f"hands: every position has a mask for each of the table's {self.seats} seats")
+                elif not 0 <= leader < seats or not (active >> leader) & 1:
+                    raise ValueError("the leader must play")
                 if stride:
-                    for seat in range(HASEN_NUM_SEATS):
+                    for seat in range(seats):
                         real[seat] = hands[seat]
                         if stride < 64 and real[seat] >> stride:
                             raise ValueError(f"hands: a card beyond the {stride} of the layout")
                         real[seat] = lay(real[seat], &row[0])
                     if any(not 0 <= card < stride for card in trick):
                         raise ValueError(f"trick: a card beyond the {stride} of the layout")
-                    hands = [real[seat] for seat in range(HASEN_NUM_SEATS)]
+                    hands = [real[seat] for seat in range(seats)]
                     trick = [row[card] for card in trick]
                 self.check_position(&checked[i], hands, active, leader, trick)
             with nogil:

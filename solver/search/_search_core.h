@@ -6,8 +6,10 @@
  * may use the instructions of x86-64-v3 (popcnt, lzcnt, tzcnt, pext); a copy calls only
  * functions of its own, so the whole search of the fast copy runs in the fast code.
  *
- * Positions are in the layout of layout.py: four hands as 64-bit masks whose 16-bit blocks
- * are the effective suits ordered by power, trump in block 3 (HASEN_TRUMP_BLOCK).
+ * Positions are in the layout of layout.py: a hand per seat as a 64-bit mask whose 16-bit
+ * blocks are the effective suits ordered by power, trump in block 3 (HASEN_TRUMP_BLOCK).
+ * Two sides play: the declaring seats (a mask, any seats) and the others, so nothing here
+ * takes a seat's partner to be the seat opposite.
  */
 
 static inline int V(popcount)(uint64_t x) {
@@ -35,7 +37,19 @@ static inline int V(beats)(int card, int best) {
 }
 
 static inline uint64_t V(in_play)(const HState* s) {
-    return s->hands[0] | s->hands[1] | s->hands[2] | s->hands[3];
+    uint64_t all = 0;
+    int seat;
+    for (seat = 0; seat < HASEN_MAX_SEATS; seat++)
+        all |= s->hands[seat];
+    return all;
+}
+
+/* the cards of the seats of a mask */
+static inline uint64_t V(hands_of)(const HState* s, uint32_t seats) {
+    uint64_t cards = 0;
+    for (; seats; seats &= seats - 1)
+        cards |= s->hands[V(low_bit)(seats)];
+    return cards;
 }
 
 /* the power of a card for move ordering: its place in its block, trumps above all */
@@ -55,20 +69,27 @@ static int V(last_trick)(const HState* s, int leader) {
             win_seat = seat;
         }
     }
-    return (win_seat & 1) == s->side;
+    return (s->declarers >> win_seat) & 1;
 }
 
-/* The position in relative ranks: per block, the owners (2 bits: seat) of the cards in
- * play, packed low to high, and the count of cards in play per block. */
+/* The position in relative ranks: per block, the owners (the seat's number: 2 bits, 3 at a
+ * wide table) of the cards in play, packed low to high, and the count of cards in play per
+ * block; then the leader and the declaring seats. A wide key has its top bit set, so the
+ * two forms never meet in the table. */
 static inline void V(make_key)(const HState* s, int leader, uint64_t* owners, uint32_t* lengths) {
     uint64_t in_play = V(in_play)(s);
-    uint64_t odd = s->hands[1] | s->hands[3], upper = s->hands[2] | s->hands[3];
-    uint64_t low, high;
+    /* each bit of the owner's seat number as a mask of the cards it is set for */
+    uint64_t odd = s->hands[1] | s->hands[3] | s->hands[5] | s->hands[7];
+    uint64_t upper = s->hands[2] | s->hands[3] | s->hands[6] | s->hands[7];
+    uint64_t wide = s->hands[4] | s->hands[5] | s->hands[6] | s->hands[7];
+    uint64_t low, high, top = 0;
     uint32_t lens = 0;
     int block;
 #if HASEN_FAST
     low = _pext_u64(odd, in_play);
     high = _pext_u64(upper, in_play);
+    if (s->wide)
+        top = _pext_u64(wide, in_play);
     for (block = 0; block < HASEN_NUM_BLOCKS; block++)
         lens |= (uint32_t)V(popcount)(in_play & HASEN_BLOCK(block)) << (4 * block);
 #else
@@ -81,6 +102,8 @@ static inline void V(make_key)(const HState* s, int leader, uint64_t* owners, ui
         if (mask) {
             low |= (uint64_t)hasen_pack[mask][(odd >> shift) & 0xFF] << index;
             high |= (uint64_t)hasen_pack[mask][(upper >> shift) & 0xFF] << index;
+            if (s->wide)
+                top |= (uint64_t)hasen_pack[mask][(wide >> shift) & 0xFF] << index;
             index += hasen_byte_count[mask];
         }
         if (byte & 1) {  /* a block is two bytes */
@@ -89,34 +112,47 @@ static inline void V(make_key)(const HState* s, int leader, uint64_t* owners, ui
         }
     }
 #endif
-    *owners = low | (high << HASEN_KEY_CARDS) | ((uint64_t)leader << (2 * HASEN_KEY_CARDS))
-        | ((uint64_t)s->side << (2 * HASEN_KEY_CARDS + 2));
+    if (s->wide)
+        *owners = HASEN_WIDE_KEY | low | (high << HASEN_WIDE_KEY_CARDS) | (top << (2 * HASEN_WIDE_KEY_CARDS))
+            | ((uint64_t)leader << (3 * HASEN_WIDE_KEY_CARDS))
+            | ((uint64_t)s->declarers << (3 * HASEN_WIDE_KEY_CARDS + 3));
+    else
+        *owners = low | (high << HASEN_KEY_CARDS) | ((uint64_t)leader << (2 * HASEN_KEY_CARDS))
+            | ((uint64_t)s->declarers << (2 * HASEN_KEY_CARDS + 3));
     *lengths = lens | ((uint32_t)s->generation << 16);
 }
 
-/* Each trump above all the opponents' wins a trick for its side, one per trick (seats
- * that do not play hold no cards). */
-static inline int V(sure_trump_tricks)(const HState* s, int side) {
-    uint64_t theirs = (s->hands[1 - side] | s->hands[3 - side]) & HASEN_TRUMP_MASK;
+/* Each trump above all the other side's wins a trick for the side of seats, one per trick
+ * (seats that do not play hold no cards). */
+static inline int V(sure_trump_tricks)(const HState* s, uint32_t seats, uint32_t others) {
+    uint64_t theirs = V(hands_of)(s, others) & HASEN_TRUMP_MASK;
     uint64_t above = theirs ? HASEN_TRUMP_MASK & V(above_bits)(V(top_bit)(theirs)) : HASEN_TRUMP_MASK;
-    int first = V(popcount)(s->hands[side] & above), second = V(popcount)(s->hands[side + 2] & above);
-    return first > second ? first : second;
+    int best = 0, count;
+    for (; seats; seats &= seats - 1) {
+        count = V(popcount)(s->hands[V(low_bit)(seats)] & above);
+        if (count > best)
+            best = count;
+    }
+    return best;
 }
 
 /* Top trumps the leader can cash, then top plain cards that nobody can ruff. */
 static int V(cashable)(const HState* s, int leader, int n) {
-    uint64_t hand = s->hands[leader], mine, other_block;
+    uint64_t hand = s->hands[leader], mine, other_block, ruffers[HASEN_MAX_SEATS];
     uint64_t others = V(in_play)(s) & ~hand;
-    int block, run, tricks, drawn, length, left_ruffs, right_ruffs;
-    int left = leader ^ 1, right = leader ^ 3;
+    uint32_t seats;
+    int block, run, tricks, drawn, length, nruffers = 0, i;
     if (others & HASEN_TRUMP_MASK)
         drawn = V(popcount)(hand & HASEN_TRUMP_MASK & V(above_bits)(V(top_bit)(others & HASEN_TRUMP_MASK)));
     else
         drawn = V(popcount)(hand & HASEN_TRUMP_MASK);
-    if (V(popcount)(s->hands[leader ^ 2] & HASEN_TRUMP_MASK) > drawn)
-        return drawn < n ? drawn : n;
-    left_ruffs = V(popcount)(s->hands[left] & HASEN_TRUMP_MASK) > drawn;
-    right_ruffs = V(popcount)(s->hands[right] & HASEN_TRUMP_MASK) > drawn;
+    for (seats = s->team[leader]; seats; seats &= seats - 1)
+        if (V(popcount)(s->hands[V(low_bit)(seats)] & HASEN_TRUMP_MASK) > drawn)
+            return drawn < n ? drawn : n;
+    /* the opponents with a trump left once the top trumps are drawn */
+    for (seats = s->foes[leader]; seats; seats &= seats - 1)
+        if (V(popcount)(s->hands[V(low_bit)(seats)] & HASEN_TRUMP_MASK) > drawn)
+            ruffers[nruffers++] = s->hands[V(low_bit)(seats)];
     tricks = drawn;
     for (block = 0; block < HASEN_TRUMP_BLOCK; block++) {
         mine = hand & HASEN_BLOCK(block);
@@ -124,12 +160,8 @@ static int V(cashable)(const HState* s, int leader, int n) {
             continue;
         other_block = others & HASEN_BLOCK(block);
         run = other_block ? V(popcount)(mine & V(above_bits)(V(top_bit)(other_block))) : V(popcount)(mine);
-        if (left_ruffs) {
-            length = V(popcount)(s->hands[left] & HASEN_BLOCK(block));
-            run = length < run ? length : run;
-        }
-        if (right_ruffs) {
-            length = V(popcount)(s->hands[right] & HASEN_BLOCK(block));
+        for (i = 0; i < nruffers; i++) {
+            length = V(popcount)(ruffers[i] & HASEN_BLOCK(block));
             run = length < run ? length : run;
         }
         tricks += run;
@@ -141,7 +173,7 @@ static int V(lead)(HState* s, int seat, int alpha, int beta);
 
 static int V(boundary)(HState* s, int leader, int alpha, int beta) {
     int n = V(popcount)(s->hands[leader]);
-    int lo, hi, a, b, value, sure_lead, sure_other, cash;
+    int lo, hi, a, b, value, cash;
     uint64_t owners;
     uint32_t lengths;
     HEntry* entry;
@@ -151,15 +183,8 @@ static int V(boundary)(HState* s, int leader, int alpha, int beta) {
     if (n == 1)
         return V(last_trick)(s, leader);
     /* quick bounds first: the trumps each side is sure of */
-    sure_lead = V(sure_trump_tricks)(s, leader & 1);
-    sure_other = V(sure_trump_tricks)(s, 1 - (leader & 1));
-    if ((leader & 1) == s->side) {
-        lo = sure_lead;
-        hi = n - sure_other;
-    } else {
-        lo = sure_other;
-        hi = n - sure_lead;
-    }
+    lo = V(sure_trump_tricks)(s, s->declarers, s->defenders);
+    hi = n - V(sure_trump_tricks)(s, s->defenders, s->declarers);
     if (lo >= beta || lo == hi)
         return lo;
     if (hi <= alpha)
@@ -174,7 +199,7 @@ static int V(boundary)(HState* s, int leader, int alpha, int beta) {
     } else {
         /* the leader's cashable winners, worth computing only where the table knew nothing */
         cash = V(cashable)(s, leader, n);
-        if ((leader & 1) == s->side) {
+        if ((s->declarers >> leader) & 1) {
             if (cash > lo)
                 lo = cash;
         } else if (n - cash < hi) {
@@ -241,7 +266,7 @@ static inline int V(after)(HState* s, int ntrick, int seat, int card, int lead_c
         win_seat = seat;
     }
     if (ntrick + 1 == s->nseats) {
-        won = (win_seat & 1) == s->side;
+        won = (s->declarers >> win_seat) & 1;
         return won + V(boundary)(s, win_seat, alpha - won, beta - won);
     }
     return V(follow)(s, ntrick + 1, s->next_seat[seat], lead_card, in_play, win_card, win_seat, alpha, beta);
@@ -254,13 +279,23 @@ static inline int V(after)(HState* s, int ntrick, int seat, int card, int lead_c
  * - a top trump (above every other trump in play), or low to the partner's top trump:
  *   after the ruffs and the partner's winners, since drawing trumps early takes the
  *   partner's ruffing trumps too;
+ * ("the partner": the seat's side but itself, its cards as one hand; "an opponent": any
+ * seat of the other side)
  * - any other plain card, high first;
  * - a trump below an opponent's, high first;
  * - last, low, a block an opponent can ruff. */
 static int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves, int* keys) {
     int n_moves = 0, card, block, key, rank;
     uint64_t hand = s->hands[seat], rest = V(run_lows)(hand, in_play), others = in_play & ~hand, theirs, cover;
-    uint64_t partner = s->hands[seat ^ 2], left = s->hands[seat ^ 1], right = s->hands[seat ^ 3];
+    uint64_t partner = V(hands_of)(s, s->team[seat]), foe, ruffed = 0;
+    uint32_t seats;
+    for (seats = s->foes[seat]; seats; seats &= seats - 1) {  /* the plain blocks an opponent can ruff */
+        foe = s->hands[V(low_bit)(seats)];
+        if (foe & HASEN_TRUMP_MASK)
+            for (block = 0; block < HASEN_TRUMP_BLOCK; block++)
+                if (!(foe & HASEN_BLOCK(block)))
+                    ruffed |= HASEN_BLOCK(block);
+    }
     while (rest) {
         card = V(low_bit)(rest);
         rest &= rest - 1;
@@ -275,8 +310,7 @@ static int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves
                 key = KEY_TOP_TRUMP * 16 + 15 - rank;  /* it draws trumps as a top trump does */
             else
                 key = KEY_LOW_TRUMP * 16 + rank;
-        } else if ((!(left & HASEN_BLOCK(block)) && (left & HASEN_TRUMP_MASK))
-                   || (!(right & HASEN_BLOCK(block)) && (right & HASEN_TRUMP_MASK))) {
+        } else if (ruffed & HASEN_BLOCK(block)) {
             key = KEY_RUFFED * 16 + 15 - rank;
         } else if (!cover) {
             key = KEY_SURE * 16 + rank;
@@ -325,7 +359,7 @@ static inline void V(killer_first)(const HState* s, int seat, int* moves, const 
 
 static int V(lead)(HState* s, int seat, int alpha, int beta) {
     int moves[HASEN_MAX_MOVES], keys[HASEN_MAX_MOVES];
-    int n_moves, i, card, best, maximizing = (seat & 1) == s->side;
+    int n_moves, i, card, best, maximizing = (s->declarers >> seat) & 1;
     uint64_t in_play = V(in_play)(s), bit;
     n_moves = V(lead_moves)(s, seat, in_play, moves, keys);
     V(killer_first)(s, seat, moves, keys, n_moves);
@@ -372,7 +406,7 @@ static int V(follow_moves)(const HState* s, int ntrick, int seat, int led_block,
     later_seat = seat;
     for (i = ntrick + 1; i < s->nseats; i++) {
         later_seat = s->next_seat[later_seat];
-        if ((later_seat ^ seat) & 1) {
+        if ((s->foes[seat] >> later_seat) & 1) {
             x = s->hands[later_seat] & led;
             if (!x)
                 x = s->hands[later_seat] & HASEN_TRUMP_MASK;
@@ -388,7 +422,7 @@ static int V(follow_moves)(const HState* s, int ntrick, int seat, int led_block,
         winners |= HASEN_TRUMP_MASK;
     winners &= rest;
     sure = winners & safe;
-    partner_sure = !((win_seat ^ seat) & 1) && ((safe >> win_card) & 1);
+    partner_sure = !((s->foes[seat] >> win_seat) & 1) && ((safe >> win_card) & 1);
     if (!discarding) {
         if (partner_sure) {
             classes[0] = rest & ~winners;
@@ -427,7 +461,7 @@ static int V(follow_moves)(const HState* s, int ntrick, int seat, int led_block,
 static int V(follow)(HState* s, int ntrick, int seat, int lead_card, uint64_t in_play,
                      int win_card, int win_seat, int alpha, int beta) {
     int moves[HASEN_MAX_MOVES];
-    int n_moves, i, card, best, maximizing = (seat & 1) == s->side;
+    int n_moves, i, card, best, maximizing = (s->declarers >> seat) & 1;
     uint64_t bit;
     n_moves = V(follow_moves)(s, ntrick, seat, lead_card >> HASEN_BLOCK_SHIFT, in_play, win_card, win_seat,
                               moves);
@@ -451,7 +485,7 @@ static int V(solve)(HState* s, int leader, int ntrick, int seat, int lead_card, 
                     int win_card, int win_seat) {
     int n = 0, i;
     memset(s->killer, -1, sizeof s->killer);
-    for (i = 0; i < HASEN_NUM_SEATS; i++)
+    for (i = 0; i < HASEN_MAX_SEATS; i++)
         if (V(popcount)(s->hands[i]) > n)
             n = V(popcount)(s->hands[i]);
     if (ntrick)

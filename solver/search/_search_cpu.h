@@ -17,14 +17,21 @@
 #define HASEN_BLOCK_SHIFT 4
 #define HASEN_NUM_BLOCKS 4
 #define HASEN_TRUMP_BLOCK 3
-#define HASEN_NUM_SEATS 4
+/* the most seats a table may have: hands[] holds this many, the unused ones empty */
+#define HASEN_MAX_SEATS 8
 #define HASEN_BLOCK(b) (0xFFFFULL << (16 * (b)))
 #define HASEN_TRUMP_MASK HASEN_BLOCK(HASEN_TRUMP_BLOCK)
 /* the lowest and the highest bit of every block */
 #define HASEN_BLOCK_BOTTOMS 0x0001000100010001ULL
 #define HASEN_BLOCK_TOPS 0x8000800080008000ULL
-/* the table key packs every card in play (at most this many) as a 2-bit owner */
+/* the table key packs every card in play as its owner's seat number: 2 bits at a table of
+ * four seats or fewer (at most HASEN_KEY_CARDS cards in play), 3 bits at a wider one (at
+ * most HASEN_WIDE_KEY_CARDS), then the leader and the declaring seats; see make_key */
 #define HASEN_KEY_CARDS 28
+#define HASEN_WIDE_KEY_CARDS 17
+#define HASEN_WIDE_KEY (1ULL << 63)
+/* a hand's candidates, one per run of its cards among those in play: at most 16 of the 28
+ * cards (a run ends at another hand's card or at the end of a block) */
 #define HASEN_MAX_MOVES 16
 
 /* the leader's move ordering: a category (higher first) times 16, plus a rank term */
@@ -34,7 +41,7 @@ enum { KEY_SURE = 6, KEY_PARTNER_RUFFS = 5, KEY_TO_PARTNER = 4, KEY_TOP_TRUMP = 
 #define KILLER_REACH 2
 
 typedef struct {
-    uint64_t owners;   /* owner bits, leader and side; see make_key */
+    uint64_t owners;   /* owner bits, leader and declaring seats; see make_key */
     uint32_t lengths;  /* cards in play per block, 4 bits each; the table's generation above */
     uint8_t lower;
     uint8_t upper;
@@ -42,10 +49,14 @@ typedef struct {
 } HEntry;
 
 typedef struct {
-    uint64_t hands[4];
-    int next_seat[4];  /* the next seat that plays, clockwise */
-    int nseats;
-    int side;
+    uint64_t hands[HASEN_MAX_SEATS];  /* by seat; a seat beyond the table's holds nothing */
+    int next_seat[HASEN_MAX_SEATS];   /* the next seat that plays, clockwise */
+    int nseats;           /* the seats that play */
+    int wide;             /* a table of more than four seats: 3-bit owners in the key */
+    uint32_t declarers;   /* the seats whose tricks are counted, as a mask */
+    uint32_t defenders;   /* the table's other seats */
+    uint32_t team[HASEN_MAX_SEATS];  /* per seat, the other seats of its side */
+    uint32_t foes[HASEN_MAX_SEATS];  /* per seat, the seats of the other side */
     uint64_t nodes;    /* trick boundaries searched */
     uint64_t cards;    /* cards played */
     HEntry* table;
@@ -53,8 +64,32 @@ typedef struct {
     uint32_t generation;  /* entries of an older generation are empty: clear() bumps it */
     /* per leader and cards held, the last lead that cut off where the first tried had not
      * (-1: none); emptied at each solve */
-    int8_t killer[HASEN_NUM_SEATS][HASEN_KEY_CARDS + 1];
+    int8_t killer[HASEN_MAX_SEATS][HASEN_KEY_CARDS + 1];
 } HState;
+
+/* The table's seats (2 to HASEN_MAX_SEATS), those that play (a mask), their order, and each
+ * seat's side and opponents: the declaring seats (a mask) and the rest of the table. The
+ * hands are emptied. */
+static void hasen_set_seats(HState* s, int seats, int active, uint32_t declarers) {
+    uint32_t table = (1u << seats) - 1;
+    int seat, next;
+    s->nseats = 0;
+    s->wide = seats > 4;
+    s->declarers = declarers;
+    s->defenders = table & ~declarers;
+    for (seat = 0; seat < HASEN_MAX_SEATS; seat++) {
+        s->hands[seat] = 0;
+        s->nseats += (active >> seat) & 1;
+    }
+    for (seat = 0; seat < HASEN_MAX_SEATS; seat++) {
+        next = (seat + 1) % seats;
+        while (s->nseats && !((active >> next) & 1))
+            next = (next + 1) % seats;
+        s->next_seat[seat] = next;
+        s->team[seat] = ((declarers >> seat) & 1 ? s->declarers : s->defenders) & ~(1u << seat);
+        s->foes[seat] = (declarers >> seat) & 1 ? s->defenders : s->declarers;
+    }
+}
 
 /* PACK[mask][value]: the bits of value at the set positions of mask, packed low; the
  * portable make_key squeezes out the cards no longer in play a byte at a time with it. */

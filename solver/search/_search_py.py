@@ -2,12 +2,13 @@
 
 It implements ``protocol.Searcher``: the same answers as the C core, not line for line (see
 ``protocol.py``); it runs when the extension is absent. Positions are in the layout of
-``layout.py``: four hands as masks whose blocks of ``BLOCK_BITS`` bits are the effective
-suits ordered by power, trump in block ``TRUMP_BLOCK``.
+``layout.py``: a hand per seat as a mask whose blocks of ``BLOCK_BITS`` bits are the
+effective suits ordered by power, trump in block ``TRUMP_BLOCK``.
 
-The value of a position is the number of tricks the declaring side takes from the current
-trick (included) to the end, found by zero-window probes ("does the side take at least k
-tricks?", halving the range each time). Alpha-beta over single cards, with
+The value of a position is the number of tricks the declaring seats (a mask: any seats, the
+rest of the table their opponents) take from the current trick (included) to the end, found
+by zero-window probes ("does the side take at least k tricks?", halving the range each
+time). Alpha-beta over single cards, with
 - a transposition table of lower/upper bounds at trick boundaries, keyed on relative ranks
   (each block compressed to the cards still in play), so positions that differ only in which
   cards are already gone share an entry;
@@ -23,17 +24,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..core.seats import NUM_SEATS
-from .layout import BLOCK_BITS, BLOCK_MASK, NUM_BLOCKS, TRUMP_BLOCK
+from .layout import BLOCK_BITS, BLOCK_MASK, NUM_BLOCKS, TRUMP_BLOCK, key_cards, seating_error
 from .protocol import NOT_SOLVED, DealState, TableArgs
 
 TRUMP_MASK = BLOCK_MASK << (TRUMP_BLOCK * BLOCK_BITS)
 BLOCK_MASKS = tuple(BLOCK_MASK << (b * BLOCK_BITS) for b in range(NUM_BLOCKS))
 MAX_TABLE_ENTRIES = 1 << 21
-# the cards in play the C core's table key holds (HASEN_KEY_CARDS, _search_cpu.h): the twin
-# has no such limit, but refuses what the C core refuses (tests/test_search_twins.py holds
-# the two to the same errors)
-KEY_CARDS = 28
+# The twin has no limit of cards in play (the C core's table key has, key_cards) but refuses
+# what the C core refuses: tests/test_search_twins.py holds the two to the same errors.
 
 
 def _top_bit(mask: int) -> int:
@@ -45,19 +43,24 @@ def _above(mask: int, card: int) -> int:
     return mask & BLOCK_MASKS[card // BLOCK_BITS] & ~((2 << card) - 1)
 
 
-def checked_hands(hands: Sequence[int], active: int, leader: int) -> list[int]:
-    """A position's four hands, refused as the C core refuses them."""
-    if not active >> leader & 1:
-        raise ValueError("the leader must play")
-    if len(hands) != NUM_SEATS:
-        raise ValueError("hands: four masks, one per seat")
-    checked = [hands[seat] for seat in range(NUM_SEATS)]
+def check_seating(seats: int, active: int, declarers: int, leader: int) -> None:
+    """Refuse a seating the search cannot play, as the C core refuses it."""
+    error = seating_error(seats, active, declarers, leader)
+    if error:
+        raise ValueError(error)
+
+
+def checked_hands(hands: Sequence[int], seats: int) -> list[int]:
+    """A position's hands at a table of ``seats``, refused as the C core refuses them."""
+    if len(hands) != seats:
+        raise ValueError(f"hands: every position has a mask for each of the table's {seats} seats")
+    checked = [hands[seat] for seat in range(seats)]
     for hand in checked:
         if not 0 <= hand < 1 << 64:
             raise OverflowError("a hand is a 64-bit mask")
     in_play = sum(hand.bit_count() for hand in checked)
-    if in_play > KEY_CARDS:
-        raise ValueError(f"at most {KEY_CARDS} cards may be in play, got {in_play}")
+    if in_play > key_cards(seats):
+        raise ValueError(f"at most {key_cards(seats)} cards may be in play, got {in_play}")
     return checked
 
 
@@ -68,6 +71,7 @@ def check_table(
     extra: int,
     active: int,
     leader: int,
+    declarers: int,
     wanted: Sequence[int] | None = None,
 ) -> None:
     """Refuse a table's request as the C core refuses it."""
@@ -76,14 +80,12 @@ def check_table(
         raise ValueError("layouts: four rows, one byte per card; extra: a card of them")
     if any(bit >= 64 for bit in layouts):
         raise ValueError("layouts: a card's bit is 0-63")
-    if not active >> leader & 1:
-        raise ValueError("the leader must play")
-    if len(hands) != NUM_SEATS:
-        raise ValueError("hands: four masks, one per seat")
+    seats = len(hands)
+    check_seating(seats, active, declarers, leader)
     if len(takers) != 4:
         raise ValueError("takers: a playing seat or -1 for each trump")
     total = 0
-    for seat in range(NUM_SEATS):
+    for seat in range(seats):
         if not 0 <= hands[seat] < 1 << 64:
             raise OverflowError("a hand is a 64-bit mask")
         if stride < 64 and hands[seat] >> stride:
@@ -93,12 +95,12 @@ def check_table(
         raise ValueError("wanted: a mask of the values to solve for each trump")
     for trump in range(4):
         taker = takers[trump]
-        if not -1 <= taker < NUM_SEATS or (taker >= 0 and not active >> taker & 1):
+        if not -1 <= taker < seats or (taker >= 0 and not active >> taker & 1):
             raise ValueError("takers: a playing seat or -1 for each trump")
         if wanted is not None and not 0 <= wanted[trump] < 1 << 64:
             raise ValueError("wanted: a mask of the values to solve for each trump")
-    if total + 1 > KEY_CARDS:
-        raise ValueError(f"at most {KEY_CARDS} cards may be in play")
+    if total + 1 > key_cards(seats):
+        raise ValueError(f"at most {key_cards(seats)} cards may be in play")
 
 
 def beats(card: int, best: int) -> bool:
@@ -108,31 +110,41 @@ def beats(card: int, best: int) -> bool:
 
 
 class Searcher:
-    """One search context; its table persists across solves (keys include the side)."""
+    """One search context; its table persists across solves (keys include the declaring seats)."""
 
     def __init__(self) -> None:
-        self.table: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
+        self.table: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
         self.nodes = 0
         self.cards = 0
 
     def clear(self) -> None:
         self.table.clear()
 
-    def solve(self, hands: Sequence[int], active: int, leader: int, side: int, trick: Sequence[int] = ()) -> int:
-        """Tricks ``side`` (0 N-S, 1 E-W) takes from the current trick on.
+    def solve(self, hands: Sequence[int], active: int, leader: int, declarers: int, trick: Sequence[int] = ()) -> int:
+        """Tricks the ``declarers`` (a mask of seats) take from the current trick on.
 
         ``active`` is a bit mask of the seats that play; ``trick`` the cards already played to
         the current trick, in order from ``leader``.
         """
+        check_seating(len(hands), active, declarers, leader)
+        self._check_position(hands, active, trick)
+        return self._solve(hands, active, leader, declarers, trick)
+
+    def _check_position(self, hands: Sequence[int], active: int, trick: Sequence[int]) -> None:
+        """Refuse a position (its seating checked already) as the C core refuses it."""
+        checked_hands(hands, len(hands))
+        if len(trick) >= bin(active).count("1"):
+            raise ValueError("the trick must not be complete")
         if any(not 0 <= card < 64 for card in trick):
             raise ValueError("trick: a card's bit is 0-63")
+
+    def _solve(self, hands: Sequence[int], active: int, leader: int, declarers: int, trick: Sequence[int]) -> int:
+        """``solve`` of a position checked already."""
         if len(self.table) > MAX_TABLE_ENTRIES:
             self.table.clear()
-        self.hands = checked_hands(hands, active, leader)
-        self.side = side
-        self.seats = [s for s in range(NUM_SEATS) if active >> s & 1]
-        if len(trick) >= len(self.seats):
-            raise ValueError("the trick must not be complete")
+        self.hands = list(hands)
+        self.declarers = declarers
+        self.seats = [s for s in range(len(hands)) if active >> s & 1]
         n = max(self.hands[s].bit_count() for s in self.seats) + (1 if trick else 0)
         if n == 0:
             return 0
@@ -149,12 +161,14 @@ class Searcher:
                 hi = value
         return lo
 
-    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, side: int) -> list[int]:
+    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, declarers: int) -> list[int]:
         """``solve`` for many positions at a trick boundary with the same seats, leader and
-        side (a declarer's table); the extension runs them under one release of the GIL."""
+        declarers (a declarer's table); the extension runs them under one release of the GIL."""
+        seats = len(positions[0]) if positions else 4
+        check_seating(seats, active, declarers, leader)
         for hands in positions:  # all checked before any is solved, as the C core does
-            checked_hands(hands, active, leader)
-        return [self.solve(hands, active, leader, side) for hands in positions]
+            checked_hands(hands, seats)
+        return [self._solve(hands, active, leader, declarers, ()) for hands in positions]
 
     def solve_table(
         self,
@@ -164,11 +178,11 @@ class Searcher:
         extra: int,
         active: int,
         leader: int,
-        side: int,
+        declarers: int,
         wanted: Sequence[int] | None = None,
     ) -> bytes:
         """The positions of a table, built from real cards (see ``protocol.py``)."""
-        check_table(hands, layouts, takers, extra, active, leader, wanted)
+        check_table(hands, layouts, takers, extra, active, leader, declarers, wanted)
         stride = len(layouts) // 4
         values = []
         for trump in range(4):
@@ -177,7 +191,7 @@ class Searcher:
             taker = takers[trump]
             asked = -1 if wanted is None else wanted[trump]
             if taker < 0:
-                values.append(self.solve(laid, active, leader, side) if asked & 1 else NOT_SOLVED)
+                values.append(self._solve(laid, active, leader, declarers, ()) if asked & 1 else NOT_SOLVED)
                 continue
             cards = hands[taker] | 1 << extra
             full = laid[taker] | 1 << row[extra]
@@ -187,30 +201,39 @@ class Searcher:
                     continue
                 position = list(laid)
                 position[taker] = full & ~(1 << row[card])
-                values.append(self.solve(position, active, leader, side))
+                values.append(self._solve(position, active, leader, declarers, ()))
         return bytes(values)
 
     def solve_positions(
         self,
         positions: Sequence[tuple[Sequence[int], int, Sequence[int]]],
         active: int,
-        side: int,
+        declarers: int,
         layout: bytes | None = None,
     ) -> list[int]:
-        """``solve`` of each position ``(hands, leader, trick)`` (see ``protocol.py``)."""
-        if layout is None:
-            return [self.solve(hands, active, leader, side, trick) for hands, leader, trick in positions]
-        if len(layout) > 64 or any(bit >= 64 for bit in layout):
+        """``solve`` of each position ``(hands, leader, trick)`` (see ``protocol.py``), all
+        checked before any is solved, as the C core does."""
+        if layout is not None and (len(layout) > 64 or any(bit >= 64 for bit in layout)):
             raise ValueError("layout: one byte per card, each a bit of 0-63")
-        values = []
-        for hands, leader, trick in positions:
-            if any(hand >> len(layout) for hand in hands) and len(layout) < 64:
-                raise ValueError(f"hands: a card beyond the {len(layout)} of the layout")
-            if any(not 0 <= card < len(layout) for card in trick):
-                raise ValueError(f"trick: a card beyond the {len(layout)} of the layout")
-            laid = [sum(1 << layout[c] for c in range(len(layout)) if hand >> c & 1) for hand in hands]
-            values.append(self.solve(laid, active, leader, side, [layout[c] for c in trick]))
-        return values
+        checked = []
+        for i, (hands, leader, trick) in enumerate(positions):
+            if i == 0:
+                seats = len(hands)
+                check_seating(seats, active, declarers, leader)
+            elif len(hands) != seats:
+                raise ValueError(f"hands: every position has a mask for each of the table's {seats} seats")
+            elif not 0 <= leader < seats or not active >> leader & 1:
+                raise ValueError("the leader must play")
+            if layout is not None:
+                if any(hand >> len(layout) for hand in hands) and len(layout) < 64:
+                    raise ValueError(f"hands: a card beyond the {len(layout)} of the layout")
+                if any(not 0 <= card < len(layout) for card in trick):
+                    raise ValueError(f"trick: a card beyond the {len(layout)} of the layout")
+                hands = [sum(1 << layout[c] for c in range(len(layout)) if hand >> c & 1) for hand in hands]
+                trick = [layout[c] for c in trick]
+            self._check_position(hands, active, trick)
+            checked.append((hands, leader, trick))
+        return [self._solve(hands, active, leader, declarers, trick) for hands, leader, trick in checked]
 
     def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]:
         """``solve_table`` of each table (see ``protocol.py``)."""
@@ -218,11 +241,11 @@ class Searcher:
         for table in tables:
             if len(table) not in (7, 8):
                 raise ValueError("a table: solve_table's arguments, seven or eight")
-            hands, layouts, takers, extra, active, leader, side = table[:7]
+            hands, layouts, takers, extra, active, leader, declarers = table[:7]
             wanted = None if len(table) == 7 or table[7] is None else list(table[7])
             # each copied as it is read and checked before any is solved, as the C core does
-            copy = (list(hands), bytes(layouts), list(takers), extra, active, leader, side, wanted)
-            check_table(*copy[:6], wanted)
+            copy = (list(hands), bytes(layouts), list(takers), extra, active, leader, declarers, wanted)
+            check_table(*copy[:7], wanted)
             copies.append(copy)
         values = []
         for table in copies:
@@ -242,8 +265,7 @@ class Searcher:
         if n == 1:
             return self._last_trick(leader)
         # quick bounds first: the trumps each side is sure of
-        sure = (self._sure_trump_tricks(0), self._sure_trump_tricks(1))
-        lo, hi = sure[self.side], n - sure[1 - self.side]
+        lo, hi = self._sure_trump_tricks(True), n - self._sure_trump_tricks(False)
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -255,7 +277,7 @@ class Searcher:
         else:
             # the leader's cashable winners, worth computing only where the table knew nothing
             cash = self._cashable(leader, n)
-            if leader % 2 == self.side:
+            if self._declares(leader):
                 lo = max(lo, cash)
             else:
                 hi = min(hi, n - cash)
@@ -281,14 +303,23 @@ class Searcher:
         for i in range(1, len(cards)):
             if beats(cards[i], cards[win]):
                 win = i
-        return 1 if order[win] % 2 == self.side else 0
+        return 1 if self._declares(order[win]) else 0
 
-    def _key(self, leader: int) -> tuple[int, int, int, int, int]:
-        """The position in relative ranks: per block, the owners of the cards in play."""
+    def _declares(self, seat: int) -> bool:
+        return bool(self.declarers >> seat & 1)
+
+    def _key(self, leader: int) -> tuple[int, int, int, int, int, int]:
+        """The position in relative ranks: per block, the owner (its seat) of each card in
+        play, as three masks, one per bit of the seat's number."""
         hands = self.hands
-        in_play = hands[0] | hands[1] | hands[2] | hands[3]
-        odd, upper = hands[1] | hands[3], hands[2] | hands[3]  # the two bits of the seat
-        occupied = low = high = 0
+        planes = [0, 0, 0]
+        in_play = 0
+        for seat in self.seats:
+            in_play |= hands[seat]
+            for bit in range(3):
+                if seat >> bit & 1:
+                    planes[bit] |= hands[seat]
+        occupied = first = second = third = 0
         for block in range(NUM_BLOCKS):
             rest = in_play & BLOCK_MASKS[block]
             index = block * BLOCK_BITS
@@ -296,21 +327,23 @@ class Searcher:
                 card = _top_bit(rest & -rest)
                 rest &= rest - 1
                 occupied |= 1 << index
-                low |= (odd >> card & 1) << index
-                high |= (upper >> card & 1) << index
+                first |= (planes[0] >> card & 1) << index
+                second |= (planes[1] >> card & 1) << index
+                third |= (planes[2] >> card & 1) << index
                 index += 1
-        return (leader, self.side, occupied, low, high)
+        return (leader, self.declarers, occupied, first, second, third)
 
-    def _sure_trump_tricks(self, side: int) -> int:
-        """Each trump above all the opponents' wins a trick for its side, one per trick."""
+    def _sure_trump_tricks(self, declaring: bool) -> int:
+        """Each trump above all the other side's wins a trick for the declaring side (or the
+        other), one per trick."""
         hands = self.hands
         theirs = 0
         for s in self.seats:
-            if s % 2 != side:
+            if self._declares(s) != declaring:
                 theirs |= hands[s]
         top = _top_bit(theirs & TRUMP_MASK)
         above = TRUMP_MASK & ~((2 << top) - 1) if top >= 0 else TRUMP_MASK
-        return max((hands[s] & above).bit_count() for s in self.seats if s % 2 == side)
+        return max(((hands[s] & above).bit_count() for s in self.seats if self._declares(s) == declaring), default=0)
 
     def _cashable(self, leader: int, n: int) -> int:
         """Top trumps the leader can cash, then top plain cards that nobody can ruff."""
@@ -326,10 +359,13 @@ class Searcher:
             if top_other >= 0
             else (hand & TRUMP_MASK).bit_count()
         )
-        partner = (leader + 2) % NUM_SEATS
-        if partner in self.seats and (hands[partner] & TRUMP_MASK).bit_count() > trumps_drawn:
-            return min(trumps_drawn, n)
-        ruffers = [s for s in self.seats if s % 2 != leader % 2 and (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn]
+        side = self._declares(leader)
+        for s in self.seats:  # a partner with trumps left over
+            if s != leader and self._declares(s) == side and (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn:
+                return min(trumps_drawn, n)
+        ruffers = [
+            s for s in self.seats if self._declares(s) != side and (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn
+        ]
         tricks = trumps_drawn
         for block in range(NUM_BLOCKS):
             if block == TRUMP_BLOCK:
@@ -359,11 +395,11 @@ class Searcher:
                 if beats(trick[i], trick[win]):
                     win = i
             winner = order[win]
-            won = 1 if winner % 2 == self.side else 0
+            won = 1 if self._declares(winner) else 0
             return won + self._boundary(winner, alpha - won, beta - won)
         seat = order[len(trick)]
-        maximizing = seat % 2 == self.side
-        best = -1 if maximizing else NUM_SEATS * BLOCK_BITS
+        maximizing = self._declares(seat)
+        best = -1 if maximizing else 64
         hands = self.hands
         for card in self._moves(seat, order, trick):
             bit = 1 << card
@@ -393,7 +429,9 @@ class Searcher:
             follow = hand & BLOCK_MASKS[trick[0] // BLOCK_BITS]
             if follow:
                 legal = follow
-        in_play = hands[0] | hands[1] | hands[2] | hands[3]
+        in_play = 0
+        for other in hands:
+            in_play |= other
         for card in trick:
             in_play |= 1 << card
         candidates = []
@@ -420,7 +458,7 @@ class Searcher:
         for i in range(1, len(trick)):
             if beats(trick[i], trick[win]):
                 win = i
-        if order[win] % 2 == seat % 2:
+        if self._declares(order[win]) == self._declares(seat):
             return 10 - power if beats(card, trick[win]) else 50 - power  # the partner wins: low
         if beats(card, trick[win]):
             return 100 - power  # the cheapest winner

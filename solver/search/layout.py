@@ -18,6 +18,33 @@ BLOCK_BITS = 16
 NUM_BLOCKS = len(SUITS)  # one block per effective suit
 TRUMP_BLOCK = NUM_BLOCKS - 1
 BLOCK_MASK = (1 << BLOCK_BITS) - 1
+# A block holds a suit of up to 15 ranks in play (its count is 4 bits of the table key).
+
+# The seating: a hand per seat, 2 to MAX_SEATS of them, played clockwise by seat number;
+# the declaring side is any mask of seats, the rest of the table its opponents.
+MAX_SEATS = 8
+# the cards in play a table key holds: a 2-bit owner each at a table of four seats or
+# fewer, a 3-bit one at a wider table
+NARROW_KEY_CARDS = 28
+WIDE_KEY_CARDS = 17
+
+
+def key_cards(seats: int) -> int:
+    """The most cards in play at a table of ``seats`` seats."""
+    return NARROW_KEY_CARDS if seats <= 4 else WIDE_KEY_CARDS
+
+
+def seating_error(seats: int, active: int, declarers: int, leader: int) -> str | None:
+    """Why a search request's seating is refused (both cores give these words), or None."""
+    if not 2 <= seats <= MAX_SEATS:
+        return f"hands: a mask per seat, for 2 to {MAX_SEATS} seats"
+    if not 0 < active < 1 << seats:
+        return f"active: a mask of the seats that play, of the table's {seats}"
+    if not 0 <= declarers < 1 << seats:
+        return f"declarers: a mask of the declaring seats, of the table's {seats}"
+    if not 0 <= leader < seats or not active >> leader & 1:
+        return "the leader must play"
+    return None
 
 
 def suit_block(suit: int, trump: int) -> int:

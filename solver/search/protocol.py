@@ -5,10 +5,12 @@ answers, not line for line: each may order moves, probe and store its table in i
 way, and count nodes differently, so long as every ``solve`` returns the same number. The
 tests hold both to an independent minimax and to each other (tests/search/).
 
-A position is in the layout of ``hasen.search.layout``: four hands as 64-bit masks
-indexed by search seat (0-3; the declaring side is ``side``: 0 for seats 0 and 2, 1 for
-seats 1 and 3), ``active`` the mask of the seats that play, ``leader`` the seat that led
-the current trick, ``trick`` the cards already played to it in order.
+A position is in the layout of ``hasen.search.layout``: a hand per seat as 64-bit masks
+indexed by search seat (2 to ``layout.MAX_SEATS`` seats, played clockwise by number),
+``active`` the mask of the seats that play, ``declarers`` the mask of the seats whose tricks
+are counted (the declaring side: any seats; the rest of the table is the other side; for a
+partnership game ``hasen.core.seats.side_seats`` gives it), ``leader`` the seat that led the
+current trick, ``trick`` the cards already played to it in order.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-# solve_table's arguments after self: hands, layouts, takers, extra, active, leader, side[, wanted]
+# solve_table's arguments after self: hands, layouts, takers, extra, active, leader, declarers[, wanted]
 TableArgs = (
     tuple[Sequence[int], bytes, Sequence[int], int, int, int, int]
     | tuple[Sequence[int], bytes, Sequence[int], int, int, int, int, Sequence[int] | None]
@@ -38,13 +40,13 @@ class Searcher(Protocol):
         """Forget every stored bound."""
         ...
 
-    def solve(self, hands: Sequence[int], active: int, leader: int, side: int, trick: Sequence[int] = ()) -> int:
-        """Tricks ``side`` takes from the current trick (included) to the end."""
+    def solve(self, hands: Sequence[int], active: int, leader: int, declarers: int, trick: Sequence[int] = ()) -> int:
+        """Tricks the ``declarers`` take from the current trick (included) to the end."""
         ...
 
-    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, side: int) -> list[int]:
-        """``solve`` of each position (hands only; the same seats, leader and side, no trick
-        in progress), in one call."""
+    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, declarers: int) -> list[int]:
+        """``solve`` of each position (hands only; the same seats, leader and declarers, no
+        trick in progress), in one call."""
         ...
 
     def solve_table(
@@ -55,7 +57,7 @@ class Searcher(Protocol):
         extra: int,
         active: int,
         leader: int,
-        side: int,
+        declarers: int,
         wanted: Sequence[int] | None = None,
     ) -> bytes:
         """A table in one call, from real cards: for each trump ``t`` (0-3), the hands (real
@@ -76,10 +78,10 @@ class Searcher(Protocol):
         self,
         positions: Sequence[tuple[Sequence[int], int, Sequence[int]]],
         active: int,
-        side: int,
+        declarers: int,
         layout: bytes | None = None,
     ) -> list[int]:
-        """``solve(hands, active, leader, side, trick)`` of each position ``(hands, leader,
+        """``solve(hands, active, leader, declarers, trick)`` of each position ``(hands, leader,
         trick)``, in one call (the compiled core holds no GIL for them all). With ``layout``
         (a byte per card: its bit in the search layout, as one trump's row of
         ``layout.LAYOUT_BYTES``) the hands and the trick are in real cards."""

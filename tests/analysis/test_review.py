@@ -217,12 +217,12 @@ def test_each_position_is_solved_once(hasenpfeffer: Example) -> None:
     seen = []
 
     class Spy:
-        def solve(self, hands, active, leader, side, trick=()):
-            seen.append((tuple(hands), active, leader, side, tuple(trick)))
-            return real.solve(hands, active, leader, side, trick)
+        def solve(self, hands, active, leader, declarers, trick=()):
+            seen.append((tuple(hands), active, leader, declarers, tuple(trick)))
+            return real.solve(hands, active, leader, declarers, trick)
 
-        def solve_many(self, positions, active, leader, side):
-            return [self.solve(hands, active, leader, side) for hands in positions]
+        def solve_many(self, positions, active, leader, declarers):
+            return [self.solve(hands, active, leader, declarers) for hands in positions]
 
     two_tricks = "JC KC TC 9C | AS AD 9S QS"  # a partial record: every position after it is solved
     review = review_play(

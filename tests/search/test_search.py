@@ -19,6 +19,7 @@ from stored_oracle import golden_value
 import hasen.search
 from hasen.core.cards import parse_card
 from hasen.core.deal import parse_hand
+from hasen.core.seats import side_seats
 from hasen.search.layout import layout, to_layout
 
 # raise these for a deeper check: HASEN_WHOLE_DEALS=100 python -m pytest tests/search/test_search.py
@@ -122,7 +123,7 @@ def solve_cards(searcher, hands: dict[str, str], trump: str, leader: str, side: 
     active = sum(1 << i for i, s in enumerate("NESW") if s in hands)
     played = [parse_card(c) for c in trick.split()]
     value = searcher.solve(
-        [to_layout(m, t) for m in masks], active, "NESW".index(leader), side, [layout(t)[c] for c in played]
+        [to_layout(m, t) for m in masks], active, "NESW".index(leader), side_seats(side), [layout(t)[c] for c in played]
     )
     seats = [i for i, s in enumerate("NESW") if s in hands]
     assert Oracle(t, seats, side).value(masks, "NESW".index(leader), played) == value, "oracle differs"

@@ -259,7 +259,7 @@ def maker_job(deal: Deal, maker: int, alone: bool, lone_defender: int | None, se
         deal.extra,
         shape.active,
         shape.leader,
-        shape.side,
+        shape.declarers,
     )
     cards = 0 if shape.taker is None else declarer_cards(deal, shape.taker)
     seat, exchanges = SEAT_OBJECTS[maker], shape.keeps_most
@@ -370,7 +370,7 @@ class CallingPlan:
                         passed,
                         shape.active,
                         shape.leader,
-                        shape.side,
+                        shape.declarers,
                         tuple(wanted),
                     )
                     key = (tuple(request[0]), trump, passed)
