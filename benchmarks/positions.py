@@ -40,7 +40,7 @@ def euchre_state(rng: random.Random, deal: Deal) -> PlayState:
     random card when its suit is trump."""
     maker, trump = rng.randrange(4), rng.randrange(4)
     discard = deal.extra
-    if takes_upcard(deal.extra, trump):
+    if takes_upcard(deal.extra, trump, None):  # a 24-card deck: no Joker
         discard = rng.choice(cards_of(declarer_cards(deal, deal.dealer)))
     return PlayState(deal, Contract(maker, trump, discard))
 

@@ -160,6 +160,7 @@ _ANSWER_TYPES = {
     "Bid": "rules.scoring",
     "SettingsDict": "rules.settings",
     "Searcher": "search",
+    "Seats": "search",
 }
 _HOMES.update(_ANSWER_TYPES)
 
@@ -272,6 +273,7 @@ if TYPE_CHECKING:
     from .rules.settings import SettingsDict as SettingsDict
     from .search import USING_EXTENSION as USING_EXTENSION
     from .search import Searcher as Searcher
+    from .search import Seats as Seats
     from .seat_view import SeatView as SeatView
     from .workers import Workers as Workers
     from .workers import ordered_map as ordered_map

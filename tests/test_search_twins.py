@@ -20,6 +20,7 @@ from hasen.core.seats import side_seats
 from hasen.search import protocol
 from hasen.search._search_py import Searcher as Twin
 from hasen.search.layout import layout, to_layout
+from hasen.search.protocol import Seats
 
 PROTOCOL_METHODS = ["clear", "solve", "solve_many", "solve_table", "solve_tables", "solve_positions"]
 
@@ -70,7 +71,7 @@ def test_the_cores_agree_with_cards_anywhere_in_their_blocks(cores, data) -> Non
     for i, seat in enumerate(seats):
         hands[seat] = sum(1 << b for b in bits[i * size : (i + 1) * size])
     leader = data.draw(st.sampled_from(seats), label="leader")
-    declarers = data.draw(st.integers(0, 15), label="declarers")  # any seats, not only partners
+    declarers = Seats(data.draw(st.integers(0, 15), label="declarers"))  # any seats, not only partners
     active = sum(1 << s for s in seats)
     extension, twin = cores
     assert extension.solve(hands, active, leader, declarers) == twin.solve(hands, active, leader, declarers)
@@ -167,35 +168,35 @@ def test_a_batch_keeps_what_it_checked(cores) -> None:
 ROWS = bytes(range(8)) * 4  # a table's layouts: four rows of eight cards, each its own bit
 
 BAD_INPUT = {
-    "a leader who does not play": lambda core: core.solve([1, 2, 4, 8], 0b0101, 1, 0),
-    "more cards than the key holds": lambda core: core.solve([(1 << 29) - 1, 0, 0, 0], 0b1111, 0, 0),
-    "a complete trick": lambda core: core.solve([1, 2, 4, 8], 0b0011, 0, 0, trick=(16, 32)),
-    "three hands": lambda core: core.solve([1, 2, 4], 0b1111, 0, 0),
-    "a negative hand": lambda core: core.solve([-1, 2, 4, 8], 0b1111, 0, 0),
-    "a hand beyond 64 bits": lambda core: core.solve([1 << 64, 2, 4, 8], 0b1111, 0, 0),
-    "a hand that is no int": lambda core: core.solve(["AS", 2, 4, 8], 0b1111, 0, 0),
-    "seats that are no int": lambda core: core.solve([1, 2, 4, 8], "NESW", 0, 0),
-    "one bad position of many": lambda core: core.solve_many([[1, 2, 4, 8], [(1 << 29) - 1, 0, 0, 0]], 15, 0, 0),
-    "an extra card off the layout": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0),
-    "a layout bit over 63": lambda core: core.solve_table([1, 2, 4, 8], bytes([70] * 32), [-1] * 4, 1, 15, 0, 0),
-    "a taker who does not play": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [5] * 4, 7, 15, 0, 0),
-    "three takers": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 3, 7, 15, 0, 0),
-    "a card beyond the layout": lambda core: core.solve_table([1 << 9, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0),
-    "three hands in a table": lambda core: core.solve_table([1, 2, 4], ROWS, [-1] * 4, 7, 15, 0, 0),
-    "three wanted masks": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0, [1] * 3),
-    "a negative wanted mask": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0, [-1] * 4),
+    "a leader who does not play": lambda core: core.solve([1, 2, 4, 8], 0b0101, 1, 0b0101),
+    "more cards than the key holds": lambda core: core.solve([(1 << 29) - 1, 0, 0, 0], 0b1111, 0, 0b0101),
+    "a complete trick": lambda core: core.solve([1, 2, 4, 8], 0b0011, 0, 0b0101, trick=(16, 32)),
+    "three hands": lambda core: core.solve([1, 2, 4], 0b1111, 0, 0b0101),
+    "a negative hand": lambda core: core.solve([-1, 2, 4, 8], 0b1111, 0, 0b0101),
+    "a hand beyond 64 bits": lambda core: core.solve([1 << 64, 2, 4, 8], 0b1111, 0, 0b0101),
+    "a hand that is no int": lambda core: core.solve(["AS", 2, 4, 8], 0b1111, 0, 0b0101),
+    "seats that are no int": lambda core: core.solve([1, 2, 4, 8], "NESW", 0, 0b0101),
+    "one bad position of many": lambda core: core.solve_many([[1, 2, 4, 8], [(1 << 29) - 1, 0, 0, 0]], 15, 0, 0b0101),
+    "an extra card off the layout": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0b0101),
+    "a layout bit over 63": lambda core: core.solve_table([1, 2, 4, 8], bytes([70] * 32), [-1] * 4, 1, 15, 0, 0b0101),
+    "a taker who does not play": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [5] * 4, 7, 15, 0, 0b0101),
+    "three takers": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 3, 7, 15, 0, 0b0101),
+    "a card beyond the layout": lambda core: core.solve_table([1 << 9, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0b0101),
+    "three hands in a table": lambda core: core.solve_table([1, 2, 4], ROWS, [-1] * 4, 7, 15, 0, 0b0101),
+    "three wanted masks": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0b0101, [1] * 3),
+    "a negative wanted mask": lambda core: core.solve_table([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0b0101, [-1] * 4),
     "a table of six arguments": lambda core: core.solve_tables([([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0)]),
     "one bad table of many": lambda core: core.solve_tables(
-        [([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0), ([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0)]
+        [([1, 2, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0b0101), ([1, 2, 4, 8], ROWS, [-1] * 4, 9, 15, 0, 0b0101)]
     ),
-    "a trick card over 63": lambda core: core.solve([1, 2, 4, 8], 0b1111, 0, 0, trick=(70,)),
+    "a trick card over 63": lambda core: core.solve([1, 2, 4, 8], 0b1111, 0, 0b0101, trick=(70,)),
     "a position's layout bit over 63": lambda core: core.solve_positions(
-        [([1, 2, 4, 8], 0, [])], 15, 0, bytes([70] * 8)
+        [([1, 2, 4, 8], 0, [])], 15, 0b0101, bytes([70] * 8)
     ),
     "a position's card beyond its layout": lambda core: core.solve_positions(
-        [([1 << 9, 2, 4, 8], 0, [])], 15, 0, ROWS[:8]
+        [([1 << 9, 2, 4, 8], 0, [])], 15, 0b0101, ROWS[:8]
     ),
-    "a trick card beyond its layout": lambda core: core.solve_positions([([1, 2, 4, 0], 0, [9])], 15, 0, ROWS[:8]),
+    "a trick card beyond its layout": lambda core: core.solve_positions([([1, 2, 4, 0], 0, [9])], 15, 0b0101, ROWS[:8]),
 }
 
 
@@ -242,7 +243,7 @@ def test_many_positions_in_one_call_are_each_position(cores) -> None:
             answers.append(one_by_one)
         assert answers[0] == answers[1]
     for core in cores:
-        assert core.solve_positions([], 0b1111, 0) == []
+        assert core.solve_positions([], 0b1111, 0b0101) == []
 
 
 @settings(max_examples=120, deadline=None, derandomize=True)
@@ -347,3 +348,43 @@ def test_a_bad_deal_plan_is_refused_alike(case: str) -> None:
             core.deal_layouts(*BAD_PLANS[case])
         messages.append(str(error.value))
     assert messages[0] == messages[1]
+
+
+def older_side_calls(request: tuple) -> dict:
+    """Each method called with the declaring side as the older number, and as its mask."""
+    hands, layouts, takers, extra, active, leader, declarers = request[:7]
+    side = {0b0101: 0, 0b1010: 1}[declarers]
+    row = layouts[: len(layouts) // 4]
+    laid = [sum(1 << row[c] for c in range(len(row)) if hand >> c & 1) for hand in hands]
+    return (
+        {
+            "solve": lambda core, d: core.solve(laid, active, leader, d),
+            "solve_many": lambda core, d: core.solve_many([laid, laid], active, leader, d),
+            "solve_table": lambda core, d: core.solve_table(*request[:6], d),
+            "solve_tables": lambda core, d: core.solve_tables([(*request[:6], d)]),
+            "solve_positions": lambda core, d: core.solve_positions([(hands, leader, [])], active, d, row),
+        },
+        side,
+        declarers,
+    )
+
+
+@pytest.mark.parametrize("method", PROTOCOL_METHODS[1:])
+def test_an_older_side_number_is_its_partners_with_a_warning(cores, method: str) -> None:
+    """The older form gave the declaring side as 0 (N-S) or 1 (E-W): it gives the answer of
+    the mask of those seats, with a DeprecationWarning at the caller's line, from either core."""
+    for request in recorded_tables("euchre", 1)[:2]:
+        calls, side, declarers = older_side_calls(request)
+        for core in cores:
+            with pytest.warns(DeprecationWarning, match=f"side_seats\\({side}\\)") as caught:
+                older = calls[method](core, side)
+            assert caught[0].filename == __file__
+            assert older == calls[method](core, declarers)
+
+
+def test_seats_marks_a_mask_of_seat_zero_alone(cores) -> None:
+    """Seats(1) is the mask of seat 0 alone, not the older side number 1 (E-W)."""
+    hands = [1 << 15, 1 << 14, 1 << 13, 1 << 12]  # N holds the top card of the block
+    for core in cores:
+        assert core.solve(hands, 0b1111, 0, Seats(1)) == 1
+        assert core.solve(hands, 0b1111, 0, 0b0010) == 0

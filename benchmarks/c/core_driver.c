@@ -21,7 +21,7 @@ double core_table(const uint64_t* positions, int count, int active, int leader, 
     int i;
     if (!ready) {
         hasen_fill_pack_tables();
-        run = hasen_solver(hasen_fast_supported());
+        run = hasen_solver(hasen_fast_supported(), 0);
         ready = 1;
     }
     clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -11,7 +11,7 @@ import os
 from _thread import _local as thread_local  # threading.local itself, without importing threading
 from collections.abc import Sequence
 
-from .protocol import NOT_SOLVED, DealLayouts, Searcher
+from .protocol import NOT_SOLVED, DealLayouts, Searcher, Seats
 
 EXTENSIONS_DISABLED = os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0")
 
@@ -85,4 +85,4 @@ def thread_searcher() -> Searcher:
     return searcher
 
 
-__all__ = ["Core", "Searcher", "USING_EXTENSION", "deal_layouts", "solve_table", "thread_searcher"]
+__all__ = ["Core", "Searcher", "Seats", "USING_EXTENSION", "deal_layouts", "solve_table", "thread_searcher"]

@@ -14,8 +14,10 @@ class Searcher:
     table_bytes: int
     def __init__(self, table_bits: int = ..., cpu_path: str | None = ...) -> None: ...
     def clear(self) -> None: ...
-    def solve(self, hands: Sequence[int], active: int, leader: int, side: int, trick: Sequence[int] = ()) -> int: ...
-    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, side: int) -> list[int]: ...
+    def solve(
+        self, hands: Sequence[int], active: int, leader: int, declarers: int, trick: Sequence[int] = ()
+    ) -> int: ...
+    def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, declarers: int) -> list[int]: ...
     def solve_table(
         self,
         hands: Sequence[int],
@@ -24,7 +26,7 @@ class Searcher:
         extra: int,
         active: int,
         leader: int,
-        side: int,
+        declarers: int,
         wanted: Sequence[int] | None = None,
     ) -> bytes: ...
     def solve_tables(self, tables: Sequence[TableArgs], clear_each: bool = False) -> list[bytes]: ...
@@ -32,7 +34,7 @@ class Searcher:
         self,
         positions: Sequence[tuple[Sequence[int], int, Sequence[int]]],
         active: int,
-        side: int,
+        declarers: int,
         layout: bytes | None = None,
     ) -> list[int]: ...
 

@@ -18,7 +18,7 @@ from libc.string cimport memcpy, memset
 
 from .layout import BLOCK_BITS as _BLOCK_BITS, NUM_BLOCKS as _NUM_BLOCKS, TRUMP_BLOCK as _TRUMP_BLOCK
 from .layout import MAX_SEATS as _MAX_SEATS, key_cards, seating_error
-from .protocol import NOT_SOLVED as _NOT_SOLVED
+from .protocol import NOT_SOLVED as _NOT_SOLVED, declaring_seats
 
 cdef extern from "_search_cpu.h" nogil:
     enum:
@@ -43,7 +43,7 @@ cdef extern from "_search_cpu.h" nogil:
     void hasen_fill_pack_tables()
     void hasen_set_seats(HState* s, int seats, int active, uint32_t declarers)
     int hasen_fast_supported()
-    hasen_solve_fn hasen_solver(int fast)
+    hasen_solve_fn hasen_solver(int fast, int wide)
     int beats_portable(int card, int best)
     int ctz "__builtin_ctzll"(unsigned long long)
     int clz "__builtin_clzll"(unsigned long long)
@@ -105,7 +105,8 @@ cdef class Searcher:
 
     cdef HState state
     cdef int seats  # the table's seats, as the last request set them
-    cdef hasen_solve_fn run
+    cdef hasen_solve_fn run  # the search for them: one of runs
+    cdef hasen_solve_fn runs[2]  # for tables of four seats or fewer, and for wider ones
     cdef size_t entries
     cdef readonly str cpu_path
 
@@ -116,7 +117,9 @@ cdef class Searcher:
         if cpu_path not in ("portable", "x86-64-v3") or (cpu_path == "x86-64-v3" and not FAST_SUPPORTED):
             raise ValueError(f"cpu_path: {cpu_path!r} cannot run here (this CPU: {CPU_PATH!r} or 'portable')")
         self.cpu_path = cpu_path
-        self.run = hasen_solver(cpu_path == "x86-64-v3")
+        self.runs[0] = hasen_solver(cpu_path == "x86-64-v3", 0)
+        self.runs[1] = hasen_solver(cpu_path == "x86-64-v3", 1)
+        self.run = self.runs[0]
         if cpu_path == "portable":
             fill_pack_tables()
         memset(&self.state, 0, sizeof(HState))
@@ -175,6 +178,7 @@ cdef class Searcher:
     cdef void set_seats(self, int seats, int active, int declarers) noexcept nogil:
         """The table's seats, those that play and the declaring ones (checked already)."""
         self.seats = seats
+        self.run = self.runs[seats > 4]
         hasen_set_seats(&self.state, seats, active, declarers)
 
     cdef void load_hands(self, hands, uint64_t* out, int active, int leader) except *:
@@ -189,7 +193,7 @@ cdef class Searcher:
         if in_play > most:
             raise ValueError(f"at most {most} cards may be in play, got {in_play}")
 
-    def solve(self, hands, int active, int leader, int declarers, trick=()) -> int:
+    def solve(self, hands, int active, int leader, declarers, trick=()) -> int:
         """Tricks the ``declarers`` (a mask of seats) take from the current trick on.
 
         ``active`` is a bit mask of the seats that play; ``trick`` the cards already played to
@@ -198,6 +202,7 @@ cdef class Searcher:
         cdef HState* s = &self.state
         cdef CheckedPosition p
         cdef int value
+        declarers = declaring_seats(declarers, 2)
         self.check_seating(len(hands), active, declarers, leader)
         self.set_seats(len(hands), active, declarers)
         self.check_position(&p, hands, active, leader, trick)
@@ -228,7 +233,7 @@ cdef class Searcher:
             p.seat = s.next_seat[p.seat]
         return 0
 
-    def solve_many(self, positions, int active, int leader, int declarers) -> list:
+    def solve_many(self, positions, int active, int leader, declarers) -> list:
         """``solve`` for many positions at a trick boundary with the same seats, leader and
         declarers (a declarer's table), under one release of the GIL."""
         cdef HState* s = &self.state
@@ -240,6 +245,7 @@ cdef class Searcher:
             free(values)
             raise MemoryError("no memory for the positions")
         try:
+            declarers = declaring_seats(declarers, 2)
             seats = len(positions[0]) if count else 4
             self.check_seating(seats, active, declarers, leader)
             self.set_seats(seats, active, declarers)
@@ -335,13 +341,13 @@ cdef class Searcher:
         return count
 
     def solve_table(self, hands, const unsigned char[::1] layouts, takers, int extra, int active, int leader,
-                    int declarers, wanted=None) -> bytes:
+                    declarers, wanted=None) -> bytes:
         """A whole table in one call: the positions built here from real cards and solved
         under one release of the GIL; see ``protocol.Searcher.solve_table``."""
         cdef CheckedTable job
         cdef unsigned char out[MAX_TABLE_VALUES]
         cdef int count
-        self.check_table(&job, hands, layouts, takers, extra, active, leader, declarers, wanted)
+        self.check_table(&job, hands, layouts, takers, extra, active, leader, declaring_seats(declarers, 2), wanted)
         with nogil:
             count = self.run_table(&job, out)
         return out[:count]
@@ -365,7 +371,7 @@ cdef class Searcher:
                 if len(table) not in (7, 8):
                     raise ValueError("a table: solve_table's arguments, seven or eight")
                 hands, layouts, takers, extra, active, leader, declarers = table[:7]
-                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, declarers,
+                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, declaring_seats(declarers, 2),
                                  table[7] if len(table) == 8 else None)
             with nogil:
                 for i in range(count):
@@ -378,12 +384,13 @@ cdef class Searcher:
             free(out)
             free(counts)
 
-    def solve_positions(self, positions, int active, int declarers, layout=None) -> list:
+    def solve_positions(self, positions, int active, declarers, layout=None) -> list:
         """``solve`` of each position, given as ``(hands, leader, trick)``, with the same
         seats and declarers, under one release of the GIL for them all. With ``layout`` (one
         byte per card: its bit in the search layout) the hands and trick are real cards, put
         in the layout here."""
         positions = list(positions)
+        declarers = declaring_seats(declarers, 2)
         cdef const unsigned char[::1] row
         cdef int stride = 0
         cdef uint64_t real[8]

@@ -1,10 +1,12 @@
 /* The double-dummy search in C: the algorithm of _search_py.py (the same answers, not line
  * for line; see protocol.py), driven by the Searcher of _search.pyx.
  *
- * This file is the body only. _search_cpu.h includes it once per CPU target, with
- * V(name) giving each copy its own function names and HASEN_FAST saying whether the copy
- * may use the instructions of x86-64-v3 (popcnt, lzcnt, tzcnt, pext); a copy calls only
- * functions of its own, so the whole search of the fast copy runs in the fast code.
+ * This file is the body only. _search_cpu.h includes it once per CPU target and table
+ * width, with V(name) giving each copy its own function names, HASEN_FAST saying whether
+ * the copy may use the instructions of x86-64-v3 (popcnt, lzcnt, tzcnt, pext), and
+ * HASEN_SEATS the seats its tables have at most (4, or HASEN_MAX_SEATS for a wide table,
+ * whose key holds 3-bit owners); a copy calls only functions of its own, so the whole
+ * search of the fast copy runs in the fast code, and a table of four seats loops over four.
  *
  * Positions are in the layout of layout.py: a hand per seat as a 64-bit mask whose 16-bit
  * blocks are the effective suits ordered by power, trump in block 3 (HASEN_TRUMP_BLOCK).
@@ -39,7 +41,7 @@ static inline int V(beats)(int card, int best) {
 static inline uint64_t V(in_play)(const HState* s) {
     uint64_t all = 0;
     int seat;
-    for (seat = 0; seat < HASEN_MAX_SEATS; seat++)
+    for (seat = 0; seat < HASEN_SEATS; seat++)
         all |= s->hands[seat];
     return all;
 }
@@ -79,17 +81,20 @@ static int V(last_trick)(const HState* s, int leader) {
 static inline void V(make_key)(const HState* s, int leader, uint64_t* owners, uint32_t* lengths) {
     uint64_t in_play = V(in_play)(s);
     /* each bit of the owner's seat number as a mask of the cards it is set for */
-    uint64_t odd = s->hands[1] | s->hands[3] | s->hands[5] | s->hands[7];
-    uint64_t upper = s->hands[2] | s->hands[3] | s->hands[6] | s->hands[7];
+    uint64_t odd = s->hands[1] | s->hands[3], upper = s->hands[2] | s->hands[3], low, high, top = 0;
+#if HASEN_SEATS > 4
     uint64_t wide = s->hands[4] | s->hands[5] | s->hands[6] | s->hands[7];
-    uint64_t low, high, top = 0;
+    odd |= s->hands[5] | s->hands[7];
+    upper |= s->hands[6] | s->hands[7];
+#endif
     uint32_t lens = 0;
     int block;
 #if HASEN_FAST
     low = _pext_u64(odd, in_play);
     high = _pext_u64(upper, in_play);
-    if (s->wide)
-        top = _pext_u64(wide, in_play);
+#if HASEN_SEATS > 4
+    top = _pext_u64(wide, in_play);
+#endif
     for (block = 0; block < HASEN_NUM_BLOCKS; block++)
         lens |= (uint32_t)V(popcount)(in_play & HASEN_BLOCK(block)) << (4 * block);
 #else
@@ -102,8 +107,9 @@ static inline void V(make_key)(const HState* s, int leader, uint64_t* owners, ui
         if (mask) {
             low |= (uint64_t)hasen_pack[mask][(odd >> shift) & 0xFF] << index;
             high |= (uint64_t)hasen_pack[mask][(upper >> shift) & 0xFF] << index;
-            if (s->wide)
-                top |= (uint64_t)hasen_pack[mask][(wide >> shift) & 0xFF] << index;
+#if HASEN_SEATS > 4
+            top |= (uint64_t)hasen_pack[mask][(wide >> shift) & 0xFF] << index;
+#endif
             index += hasen_byte_count[mask];
         }
         if (byte & 1) {  /* a block is two bytes */
@@ -112,13 +118,14 @@ static inline void V(make_key)(const HState* s, int leader, uint64_t* owners, ui
         }
     }
 #endif
-    if (s->wide)
-        *owners = HASEN_WIDE_KEY | low | (high << HASEN_WIDE_KEY_CARDS) | (top << (2 * HASEN_WIDE_KEY_CARDS))
-            | ((uint64_t)leader << (3 * HASEN_WIDE_KEY_CARDS))
-            | ((uint64_t)s->declarers << (3 * HASEN_WIDE_KEY_CARDS + 3));
-    else
-        *owners = low | (high << HASEN_KEY_CARDS) | ((uint64_t)leader << (2 * HASEN_KEY_CARDS))
-            | ((uint64_t)s->declarers << (2 * HASEN_KEY_CARDS + 3));
+#if HASEN_SEATS > 4
+    *owners = HASEN_WIDE_KEY | low | (high << HASEN_WIDE_KEY_CARDS) | (top << (2 * HASEN_WIDE_KEY_CARDS))
+        | ((uint64_t)leader << (3 * HASEN_WIDE_KEY_CARDS)) | ((uint64_t)s->declarers << (3 * HASEN_WIDE_KEY_CARDS + 3));
+#else
+    (void)top;
+    *owners = low | (high << HASEN_KEY_CARDS) | ((uint64_t)leader << (2 * HASEN_KEY_CARDS))
+        | ((uint64_t)s->declarers << (2 * HASEN_KEY_CARDS + 3));
+#endif
     *lengths = lens | ((uint32_t)s->generation << 16);
 }
 
@@ -138,7 +145,7 @@ static inline int V(sure_trump_tricks)(const HState* s, uint32_t seats, uint32_t
 
 /* Top trumps the leader can cash, then top plain cards that nobody can ruff. */
 static int V(cashable)(const HState* s, int leader, int n) {
-    uint64_t hand = s->hands[leader], mine, other_block, ruffers[HASEN_MAX_SEATS];
+    uint64_t hand = s->hands[leader], mine, other_block, ruffers[HASEN_SEATS];
     uint64_t others = V(in_play)(s) & ~hand;
     uint32_t seats;
     int block, run, tricks, drawn, length, nruffers = 0, i;
@@ -485,7 +492,7 @@ static int V(solve)(HState* s, int leader, int ntrick, int seat, int lead_card, 
                     int win_card, int win_seat) {
     int n = 0, i;
     memset(s->killer, -1, sizeof s->killer);
-    for (i = 0; i < HASEN_MAX_SEATS; i++)
+    for (i = 0; i < HASEN_SEATS; i++)
         if (V(popcount)(s->hands[i]) > n)
             n = V(popcount)(s->hands[i]);
     if (ntrick)

@@ -52,7 +52,6 @@ typedef struct {
     uint64_t hands[HASEN_MAX_SEATS];  /* by seat; a seat beyond the table's holds nothing */
     int next_seat[HASEN_MAX_SEATS];   /* the next seat that plays, clockwise */
     int nseats;           /* the seats that play */
-    int wide;             /* a table of more than four seats: 3-bit owners in the key */
     uint32_t declarers;   /* the seats whose tricks are counted, as a mask */
     uint32_t defenders;   /* the table's other seats */
     uint32_t team[HASEN_MAX_SEATS];  /* per seat, the other seats of its side */
@@ -74,7 +73,6 @@ static void hasen_set_seats(HState* s, int seats, int active, uint32_t declarers
     uint32_t table = (1u << seats) - 1;
     int seat, next;
     s->nseats = 0;
-    s->wide = seats > 4;
     s->declarers = declarers;
     s->defenders = table & ~declarers;
     for (seat = 0; seat < HASEN_MAX_SEATS; seat++) {
@@ -110,11 +108,18 @@ static void hasen_fill_pack_tables(void) {
     }
 }
 
-/* the portable copy */
-#define V(name) name##_portable
+/* the portable copies: for tables of four seats, and of more */
 #define HASEN_FAST 0
+#define HASEN_SEATS 4
+#define V(name) name##_portable
 #include "_search_core.h"
 #undef V
+#undef HASEN_SEATS
+#define HASEN_SEATS HASEN_MAX_SEATS
+#define V(name) name##_portable_wide
+#include "_search_core.h"
+#undef V
+#undef HASEN_SEATS
 #undef HASEN_FAST
 
 /* the x86-64-v3 copy */
@@ -127,10 +132,17 @@ static void hasen_fill_pack_tables(void) {
 #pragma GCC push_options
 #pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt,fma,movbe,f16c")
 #endif
-#define V(name) name##_fast
 #define HASEN_FAST 1
+#define HASEN_SEATS 4
+#define V(name) name##_fast
 #include "_search_core.h"
 #undef V
+#undef HASEN_SEATS
+#define HASEN_SEATS HASEN_MAX_SEATS
+#define V(name) name##_fast_wide
+#include "_search_core.h"
+#undef V
+#undef HASEN_SEATS
 #undef HASEN_FAST
 #if defined(__clang__)
 #pragma clang attribute pop
@@ -159,13 +171,14 @@ static int hasen_fast_supported(void) {
 
 typedef int (*hasen_solve_fn)(HState*, int, int, int, int, uint64_t, int, int);
 
-static hasen_solve_fn hasen_solver(int fast) {
+/* the search for a CPU (fast: x86-64-v3) and a table of more than four seats or not */
+static hasen_solve_fn hasen_solver(int fast, int wide) {
 #if HASEN_HAVE_FAST
     if (fast)
-        return solve_fast;
+        return wide ? solve_fast_wide : solve_fast;
 #endif
     (void)fast;
-    return solve_portable;
+    return wide ? solve_portable_wide : solve_portable;
 }
 
 #endif

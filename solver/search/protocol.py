@@ -11,12 +11,39 @@ indexed by search seat (2 to ``layout.MAX_SEATS`` seats, played clockwise by num
 are counted (the declaring side: any seats; the rest of the table is the other side; for a
 partnership game ``hasen.core.seats.side_seats`` gives it), ``leader`` the seat that led the
 current trick, ``trick`` the cards already played to it in order.
+
+The older form gave a side number instead of ``declarers``: 0 for seats 0 and 2, 1 for
+seats 1 and 3. Until the next minor release a plain 0 or 1 is still read so, with a
+``DeprecationWarning``; the mask of seat 0 alone (1), or of no seat (0), is ``Seats(1)``
+(``Seats(0)``). Every other mask is a plain int.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Protocol
+
+from ..core.seats import side_seats
+
+
+class Seats(int):
+    """A mask of seats: read as a mask where a plain 0 or 1 is still an older side number."""
+
+
+def declaring_seats(declarers: int, stacklevel: int = 3) -> Seats:
+    """The declaring seats as a mask, from the mask or (deprecated) the older side number;
+    ``stacklevel`` points the warning at the caller's line."""
+    if type(declarers) is not Seats and declarers in (0, 1):
+        warnings.warn(
+            f"the declaring side as a number ({declarers}) is deprecated: give the mask of its "
+            f"seats, {side_seats(declarers)} (hasen.core.seats.side_seats({declarers}))",
+            DeprecationWarning,
+            stacklevel=stacklevel,
+        )
+        return Seats(side_seats(declarers))
+    return Seats(declarers)
+
 
 # solve_table's arguments after self: hands, layouts, takers, extra, active, leader, declarers[, wanted]
 TableArgs = (

@@ -18,6 +18,7 @@ import pytest
 from conftest import extension_searcher_class
 
 from hasen.search._search_py import Searcher as Twin
+from hasen.search.protocol import Seats
 
 RANKS = "23456789TJQKA"  # low to high
 SUITS = "SHDC"
@@ -124,7 +125,9 @@ def test_a_five_seat_table_from_either_core_is_the_minimax(core: str, seats: int
     for _ in range(12):
         hands, widow = toy_deal(rng, seats, size)
         declarer, leader = rng.randrange(seats), rng.randrange(seats)
-        declarers = rng.choice([1 << declarer, 1 << declarer | 1 << rng.randrange(seats), rng.randrange(1, everyone)])
+        declarers = Seats(
+            rng.choice([1 << declarer, 1 << declarer | 1 << rng.randrange(seats), rng.randrange(1, everyone)])
+        )
         taker = rng.choice([-1, declarer])
         request = (hands, LAYOUTS, [taker] * 4, widow, everyone, leader, declarers)
         expected = oracle_table(hands, widow, seats, leader, declarers, taker)
@@ -140,7 +143,7 @@ def test_tricks_in_progress_at_five_seats_are_the_minimax(core: str) -> None:
     rng = random.Random(7)
     for _ in range(15):
         hands, _ = toy_deal(rng, 5, 3)
-        trump, leader, declarers = rng.randrange(4), rng.randrange(5), rng.randrange(1, 32)
+        trump, leader, declarers = rng.randrange(4), rng.randrange(5), Seats(rng.randrange(1, 32))
         row = layout_row(trump)
         judge = ToyMinimax(5, trump, declarers)
         played: list[int] = []
@@ -189,12 +192,13 @@ def test_seats_four_apart_are_told_apart(core: str) -> None:
             assert searcher.solve_table(h, LAYOUTS, [-1] * 4, widow, 31, 1, 0b00101) == expected
 
 
-BAD_SEATINGS = {
-    "nine seats": ([1] * 9, 1, 1, 0),
-    "one seat": ([1], 1, 1, 0),
-    "a player beyond the table": ([1, 2, 4, 8, 16], 1 << 5 | 1, 1, 0),
-    "a declarer beyond the table": ([1, 2, 4, 8, 16], 31, 1 << 5, 0),
-    "more cards than a wide key holds": ([(1 << 18) - 1, 0, 0, 0, 0], 31, 1, 0),
+BAD_SEATINGS = {  # solve's hands, active, leader, declarers
+    "nine seats": ([1] * 9, 1, 0, Seats(1)),
+    "one seat": ([1], 1, 0, Seats(1)),
+    "a player beyond the table": ([1, 2, 4, 8, 16], 1 << 5 | 1, 0, Seats(1)),
+    "a declarer beyond the table": ([1, 2, 4, 8, 16], 31, 0, 1 << 5),
+    "a leader beyond the table": ([1, 2, 4, 8, 16], 31, 6, Seats(1)),
+    "more cards than a wide key holds": ([(1 << 18) - 1, 0, 0, 0, 0], 31, 0, Seats(1)),
 }
 
 
