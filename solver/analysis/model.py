@@ -220,7 +220,8 @@ def model_calls(hands: Sequence[Mask], callers: Sequence[tuple[int, int]], trump
     return tuple(after)
 
 
-SUIT_BITS = 8  # a suit's cards are a byte of a hand's mask (make_card: suit * 8 + rank)
+SUIT_BITS = RANKS_PER_SUIT  # a suit's cards are this many bits of a hand's mask (make_card)
+SUIT_MASK = (1 << SUIT_BITS) - 1
 
 
 @dataclass(frozen=True)
@@ -244,7 +245,7 @@ class FormFit:
         empty, holdings, joker = self.terms(trump, leads, upcard)
         total = empty + (joker if hand >> JOKER & 1 else 0.0)
         for suit in range(4):
-            total += holdings[suit][hand >> (SUIT_BITS * suit) & 0xFF]
+            total += holdings[suit][hand >> (SUIT_BITS * suit) & SUIT_MASK]
         return total
 
     def terms(

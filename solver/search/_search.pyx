@@ -91,6 +91,19 @@ cdef struct CheckedTable:  # one table's request, checked and copied, for solvin
     int stride, extra, seats, active, leader, declarers
 
 
+cdef inline int key_limit(int seats) noexcept nogil:
+    """``layout.key_cards`` (checked equal at import), without a Python call per solve."""
+    return HASEN_KEY_CARDS if seats <= 4 else HASEN_WIDE_KEY_CARDS
+
+
+cdef inline int as_mask(declarers) except? -1:
+    """``protocol.declaring_seats`` (stacklevel 2: no Python frame of this module comes
+    between it and the caller's line), called only where the value is no plain mask."""
+    if type(declarers) is int and declarers > 1:
+        return declarers
+    return declaring_seats(declarers, 2)
+
+
 cdef inline uint64_t lay(uint64_t real, const unsigned char* row) noexcept nogil:
     """Real cards (a mask) in the search layout ``row`` (each card's bit)."""
     cdef uint64_t laid = 0
@@ -169,10 +182,11 @@ cdef class Searcher:
             self.state.generation = 1
 
     cdef int check_seating(self, int seats, int active, int declarers, int leader) except -1:
-        """Refuse a seating the search cannot play (``layout.seating_error``)."""
-        error = seating_error(seats, active, declarers, leader)
-        if error:
-            raise ValueError(error)
+        """Refuse a seating the search cannot play, in the words of ``layout.seating_error``
+        (called only for a seating refused: this check runs on every solve)."""
+        if not (2 <= seats <= HASEN_MAX_SEATS and 0 < active < (1 << seats) and 0 <= declarers < (1 << seats)
+                and 0 <= leader < seats and (active >> leader) & 1):
+            raise ValueError(seating_error(seats, active, declarers, leader))
         return 0
 
     cdef void set_seats(self, int seats, int active, int declarers) noexcept nogil:
@@ -184,7 +198,7 @@ cdef class Searcher:
     cdef void load_hands(self, hands, uint64_t* out, int active, int leader) except *:
         """Check one position's hands (at a trick boundary, the seats set already) and copy
         them to ``out``."""
-        cdef int seat, in_play = 0, most = key_cards(self.seats)
+        cdef int seat, in_play = 0, most = key_limit(self.seats)
         if len(hands) != self.seats:  # indexed unchecked below (boundscheck=False)
             raise ValueError(f"hands: every position has a mask for each of the table's {self.seats} seats")
         for seat in range(HASEN_MAX_SEATS):
@@ -202,7 +216,7 @@ cdef class Searcher:
         cdef HState* s = &self.state
         cdef CheckedPosition p
         cdef int value
-        declarers = declaring_seats(declarers, 2)
+        declarers = as_mask(declarers)
         self.check_seating(len(hands), active, declarers, leader)
         self.set_seats(len(hands), active, declarers)
         self.check_position(&p, hands, active, leader, trick)
@@ -245,7 +259,7 @@ cdef class Searcher:
             free(values)
             raise MemoryError("no memory for the positions")
         try:
-            declarers = declaring_seats(declarers, 2)
+            declarers = as_mask(declarers)
             seats = len(positions[0]) if count else 4
             self.check_seating(seats, active, declarers, leader)
             self.set_seats(seats, active, declarers)
@@ -292,8 +306,8 @@ cdef class Searcher:
                 raise ValueError("wanted: a mask of the values to solve for each trump")
             else:
                 job.wanted[trump] = wanted[trump]
-        if total + 1 > key_cards(seats):
-            raise ValueError(f"at most {key_cards(seats)} cards may be in play")
+        if total + 1 > key_limit(seats):
+            raise ValueError(f"at most {key_limit(seats)} cards may be in play")
         job.stride, job.extra, job.seats, job.active = stride, extra, seats, active
         job.leader, job.declarers = leader, declarers
         return 0
@@ -347,7 +361,7 @@ cdef class Searcher:
         cdef CheckedTable job
         cdef unsigned char out[MAX_TABLE_VALUES]
         cdef int count
-        self.check_table(&job, hands, layouts, takers, extra, active, leader, declaring_seats(declarers, 2), wanted)
+        self.check_table(&job, hands, layouts, takers, extra, active, leader, as_mask(declarers), wanted)
         with nogil:
             count = self.run_table(&job, out)
         return out[:count]
@@ -371,7 +385,7 @@ cdef class Searcher:
                 if len(table) not in (7, 8):
                     raise ValueError("a table: solve_table's arguments, seven or eight")
                 hands, layouts, takers, extra, active, leader, declarers = table[:7]
-                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, declaring_seats(declarers, 2),
+                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, as_mask(declarers),
                                  table[7] if len(table) == 8 else None)
             with nogil:
                 for i in range(count):
@@ -390,7 +404,7 @@ cdef class Searcher:
         byte per card: its bit in the search layout) the hands and trick are real cards, put
         in the layout here."""
         positions = list(positions)
-        declarers = declaring_seats(declarers, 2)
+        declarers = as_mask(declarers)
         cdef const unsigned char[::1] row
         cdef int stride = 0
         cdef uint64_t real[8]

@@ -291,7 +291,7 @@ static inline int V(after)(HState* s, int ntrick, int seat, int card, int lead_c
  * - any other plain card, high first;
  * - a trump below an opponent's, high first;
  * - last, low, a block an opponent can ruff. */
-static int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves, int* keys) {
+HASEN_INLINE int V(lead_moves)(const HState* s, int seat, uint64_t in_play, int* moves, int* keys) {
     int n_moves = 0, card, block, key, rank;
     uint64_t hand = s->hands[seat], rest = V(run_lows)(hand, in_play), others = in_play & ~hand, theirs, cover;
     uint64_t partner = V(hands_of)(s, s->team[seat]), foe, ruffed = 0;
@@ -394,7 +394,7 @@ static int V(lead)(HState* s, int seat, int alpha, int beta) {
  * - a discard (void, not ruffing) from a short block first, low.
  * Following suit, every candidate is of one block, so each class is tried low to high as
  * its mask's bits come; only a void hand's cards, of several blocks, are sorted by key. */
-static int V(follow_moves)(const HState* s, int ntrick, int seat, int led_block, uint64_t in_play,
+HASEN_INLINE int V(follow_moves)(const HState* s, int ntrick, int seat, int led_block, uint64_t in_play,
                            int win_card, int win_seat, int* moves) {
     int keys[HASEN_MAX_MOVES];
     int n_moves = 0, card, key, i, later_seat, partner_sure, block;

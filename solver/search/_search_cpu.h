@@ -34,6 +34,14 @@
  * cards (a run ends at another hand's card or at the end of a block) */
 #define HASEN_MAX_MOVES 16
 
+/* the move generators, inlined in the one place each is called from: the compiler would
+ * otherwise leave them out of line in a translation unit of four copies of the search */
+#if defined(__GNUC__) || defined(__clang__)
+#define HASEN_INLINE static inline __attribute__((always_inline))
+#else
+#define HASEN_INLINE static inline
+#endif
+
 /* the leader's move ordering: a category (higher first) times 16, plus a rank term */
 enum { KEY_SURE = 6, KEY_PARTNER_RUFFS = 5, KEY_TO_PARTNER = 4, KEY_TOP_TRUMP = 3, KEY_OTHER = 2,
        KEY_LOW_TRUMP = 1, KEY_RUFFED = 0 };
@@ -79,10 +87,10 @@ static void hasen_set_seats(HState* s, int seats, int active, uint32_t declarers
         s->hands[seat] = 0;
         s->nseats += (active >> seat) & 1;
     }
-    for (seat = 0; seat < HASEN_MAX_SEATS; seat++) {
-        next = (seat + 1) % seats;
+    for (seat = 0; seat < seats; seat++) {
+        next = seat + 1 < seats ? seat + 1 : 0;
         while (s->nseats && !((active >> next) & 1))
-            next = (next + 1) % seats;
+            next = next + 1 < seats ? next + 1 : 0;
         s->next_seat[seat] = next;
         s->team[seat] = ((declarers >> seat) & 1 ? s->declarers : s->defenders) & ~(1u << seat);
         s->foes[seat] = (declarers >> seat) & 1 ? s->defenders : s->declarers;
