@@ -44,7 +44,6 @@ from hasen.analysis.model import (
     PlayerModel,
     features,
     model_discard,
-    model_key,
 )
 from hasen.analysis.playout import euchre_exchanges
 from hasen.core.cards import Mask, cards_of, mask_of
@@ -216,9 +215,7 @@ def build(deals: int, seed: int, threads: int, out: Path, games: list[Variant] |
     started = time.monotonic()
     for variant in chosen:
         start = time.monotonic()
-        data["games"][model_key(variant)], data["checks"][model_key(variant)] = build_game(
-            variant, deals, seed, threads
-        )
+        data["games"][variant.key], data["checks"][variant.key] = build_game(variant, deals, seed, threads)
         print(f"{variant.label}: {deals:,} deals in {time.monotonic() - start:.0f} s", file=sys.stderr)
     data["built"]["seconds"] = round(time.monotonic() - started)
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")

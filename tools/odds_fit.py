@@ -114,7 +114,7 @@ def build(
     started = time.monotonic()
     for variant in games or ALL_VARIANTS:
         start = time.monotonic()
-        data["games"][f"{variant.name}/{variant.deck_size}"] = build_game(variant, hands, seed, resamples, threads)
+        data["games"][variant.key] = build_game(variant, hands, seed, resamples, threads)
         print(f"{variant.label}: {hands:,} hands in {time.monotonic() - start:.0f} s", file=sys.stderr)
     data["built"]["seconds"] = round(time.monotonic() - started)
     out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")

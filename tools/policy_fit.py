@@ -43,7 +43,7 @@ from model_fit import random_layout, shipped
 from hasen.analysis.chances import game_chances
 from hasen.analysis.contracts import Play, solve_plays
 from hasen.analysis.layouts import map_chunks
-from hasen.analysis.model import MODEL_FILE, PlayerModel, model_key
+from hasen.analysis.model import MODEL_FILE, PlayerModel
 from hasen.analysis.odds import scoring_of
 from hasen.analysis.playout import continued, euchre_exchanges, layout_rules
 from hasen.analysis.policy import ALWAYS, POINTS, Policies, Policy, place_of, table_rules
@@ -304,7 +304,7 @@ def build_game(
     dealt = [d for part in parts for d in part]
     out: dict[str, Any] = dict(shipped) if only else {}
     base = PlayerModel.of(variant)
-    scored = stage != "points" and model_key(variant) in SCORED
+    scored = stage != "points" and variant.key in SCORED
     for settings in RULES[variant.family]:
         rule = table_rules(settings)
         if only and rule not in only:
@@ -363,12 +363,10 @@ def build(
     policies = data.setdefault("policies", {})
     started = time.monotonic()
     for variant in games or ALL_VARIANTS:
-        if stage == "scores" and model_key(variant) not in SCORED:
+        if stage == "scores" and variant.key not in SCORED:
             continue
         start = time.monotonic()
-        policies[model_key(variant)] = build_game(
-            variant, deals, seed, threads, stage, policies.get(model_key(variant), {}), only
-        )
+        policies[variant.key] = build_game(variant, deals, seed, threads, stage, policies.get(variant.key, {}), only)
         print(f"{variant.label}: {deals:,} deals in {time.monotonic() - start:.0f} s", file=sys.stderr)
     done = data["built"].get("policies", {}) if stage == "scores" else {}
     data["built"]["policies"] = {
@@ -402,7 +400,7 @@ def main(argv: list[str] | None = None) -> int:
         help="only these tables, as in the file (redeal+defenders_score); the others kept",
     )
     args = parser.parse_args(argv)
-    games = None if not args.games else [v for v in ALL_VARIANTS if model_key(v) in args.games]
+    games = None if not args.games else [v for v in ALL_VARIANTS if v.key in args.games]
     build(args.deals, args.seed, args.threads, args.file, games, args.stage, args.rules)
     return 0
 

@@ -71,12 +71,8 @@ def as_html(answer: object) -> str | None:
 
 
 def variant_json(variant: Variant) -> dict[str, Any]:
-    """The keys every answer starts with: the version, the variant, and the deck where the
-    variant has several (a game of one deck, Hasenpfeffer, keeps the shape it always had)."""
-    data: dict[str, Any] = {"version": __version__, "variant": variant.name}
-    if variant.has_deck_choice:
-        data["deck"] = variant.deck_size
-    return data
+    """The keys every answer starts with: the version, then the variant's (``identity``)."""
+    return {"version": __version__, **variant.identity()}
 
 
 def options_json(lone_defender: int | None, settings: Settings) -> dict[str, Any]:

@@ -324,10 +324,6 @@ class FormFit:
         }
 
 
-def model_key(variant: Variant) -> str:
-    return f"{variant.name}/{variant.deck_size}"
-
-
 @cache
 def model_data() -> dict[str, Any]:
     """The fitted model of every game, as shipped (hasen/data/player_model.json)."""
@@ -386,14 +382,14 @@ class PlayerModel:
     def of(cls, variant: Variant) -> PlayerModel:
         """The shipped model of the game."""
         data = model_data()
-        fits = data["games"][model_key(variant)]
+        fits = data["games"][variant.key]
         return cls(
             variant,
             {
                 stage: {alone == "alone": FormFit.from_json(fit) for alone, fit in forms.items()}
                 for stage, forms in fits.items()
             },
-            Policies.from_json(data.get("policies", {}).get(model_key(variant), {})),
+            Policies.from_json(data.get("policies", {}).get(variant.key, {})),
         )
 
     def class_of(self, seat: int, settings: Settings) -> str:

@@ -197,7 +197,7 @@ def odds_data() -> dict[str, Any]:
 
 
 def outcomes_of(variant: Variant) -> tuple[list[Outcome], int]:
-    game = odds_data()["games"][f"{variant.name}/{variant.deck_size}"]
+    game = odds_data()["games"][variant.key]
     outcomes = [Outcome(*row) for row in game["outcomes"]]
     return outcomes, sum(o.count for o in outcomes)
 
@@ -208,7 +208,7 @@ def win_chances(variant: Variant, settings: Settings = Settings()) -> WinChances
     from the shipped hands (a second or so)."""
     settings.check_for(variant)
     outcomes, hands = outcomes_of(variant)
-    game = odds_data()["games"][f"{variant.name}/{variant.deck_size}"]
+    game = odds_data()["games"][variant.key]
     if settings.changed() == {} and "table" in game:
         return WinChances(variant, settings, game["table"], game["stderr"], hands)
     return WinChances(variant, settings, solve_table(variant, settings, outcomes).tolist(), None, hands)

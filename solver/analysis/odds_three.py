@@ -168,7 +168,7 @@ def player_chances(variant: Variant, settings: Settings = Settings()) -> PlayerC
     from the shipped hands."""
     settings.check_for(variant)
     outcomes, hands = outcomes_of(variant)
-    game = odds_data()["games"][f"{variant.name}/{variant.deck_size}"]
+    game = odds_data()["games"][variant.key]
     if settings.changed() == {} and "table" in game:
         return PlayerChances(variant, settings, game["table"], game["stderr"], hands)
     return PlayerChances(variant, settings, solve_three_table(variant, settings, outcomes).tolist(), None, hands)

@@ -23,13 +23,7 @@ def cmd_deal(args: argparse.Namespace) -> int:
     lines = []
     for deal in deals:
         if args.json:
-            entry: dict[str, str | int] = {
-                "deal": deal.notation(),
-                "dealer": SEATS[deal.dealer],
-                "variant": variant.name,
-            }
-            if variant.has_deck_choice:
-                entry["deck"] = variant.deck_size
+            entry = {"deal": deal.notation(), "dealer": SEATS[deal.dealer], **variant.identity()}
             lines.append(json.dumps(entry))
         else:
             lines.append(deal.notation())

@@ -52,6 +52,26 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
         return f"{self.name} ({self.deck_size} cards)"
 
     @property
+    def key(self) -> str:
+        """The variant's name and deck, ``euchre/24``: the key of its shipped data tables."""
+        return f"{self.name}/{self.deck_size}"
+
+    @property
+    def title(self) -> str:
+        """The name, with the deck where the game has several: ``hasenpfeffer``,
+        ``euchre2 (32 cards)``."""
+        return self.label if self.has_deck_choice else self.name
+
+    def identity(self) -> dict[str, str | int]:
+        """The fields that name the variant in an answer, a hand record or a deal line:
+        ``variant``, and ``deck`` where the game has several (a game of one deck,
+        Hasenpfeffer, keeps the shape it always had)."""
+        fields: dict[str, str | int] = {"variant": self.name}
+        if self.has_deck_choice:
+            fields["deck"] = self.deck_size
+        return fields
+
+    @property
     def cutthroat(self) -> bool:
         """Three players each for themselves: the maker plays against the other two, who
         defend together for the hand, so the sides change with the maker."""

@@ -438,9 +438,7 @@ class Record:
         out: list[tuple[str, str]] = []
         if self.id is not None:
             out.append(("id", str(self.id)))
-        out.append(("variant", variant.name))
-        if variant.has_deck_choice:
-            out.append(("deck", str(variant.deck_size)))
+        out.extend((key, str(value)) for key, value in variant.identity().items())
         changed = self.settings.changed()
         if changed:
             out.append(("settings", ", ".join(f"{k}={_setting_text(v)}" for k, v in changed.items())))

@@ -14,7 +14,7 @@ def format_odds(odds: Odds) -> str:
     first, second = odds.side_names
     target = odds.settings.game_points
     score = (odds.first, odds.second)
-    game = odds.variant.label if odds.variant.has_deck_choice else odds.variant.name
+    game = odds.variant.title
     if odds.dealer is not None:
         chance, error = odds.by_dealer[odds.dealer]
         plus = "" if math.isnan(error) else f" (±{100 * error:.1f}%)"
@@ -46,7 +46,7 @@ def basis(hands: int, deepest: str, errors: bool) -> str:
 
 def format_player_odds(odds: PlayerOdds) -> str:
     """``euchre3 (24 cards), to 10: N 3, E 5, S 7, N to deal: N wins 12%, E 24%, S 64%.``"""
-    game = odds.variant.label if odds.variant.has_deck_choice else odds.variant.name
+    game = odds.variant.title
     score = sides_text(odds.names, odds.scores)
     target = odds.settings.game_points
 

@@ -18,7 +18,7 @@ import pytest
 from policy_fit import PayoffJob, best_threshold, points_value, samples
 
 import hasen
-from hasen.analysis.model import PlayerModel, model_key
+from hasen.analysis.model import PlayerModel
 from hasen.analysis.playout import layout_rules
 from hasen.analysis.policy import ALWAYS, POINTS, UNFITTED, Policies, Policy, place_of, score_class
 from hasen.rules.auction import PASSING
@@ -76,8 +76,8 @@ def test_a_game_rebuilt_gives_the_shipped_thresholds(tmp_path) -> None:
     # the thresholds for points of one table (the score classes start from them and take as
     # long again); the build's first step, on the same deals
     policy_fit.build(built["deals"], built["seed"], 2, path, [variant], stage="points", only=("redeal",))
-    rebuilt = json.loads(path.read_text())["policies"][model_key(variant)]["redeal"][POINTS]
-    assert rebuilt == shipped()["policies"][model_key(variant)]["redeal"][POINTS]
+    rebuilt = json.loads(path.read_text())["policies"][variant.key]["redeal"][POINTS]
+    assert rebuilt == shipped()["policies"][variant.key]["redeal"][POINTS]
 
 
 def test_without_thresholds_the_model_calls_against_0() -> None:
