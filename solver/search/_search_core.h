@@ -78,8 +78,7 @@ static int V(last_trick)(const HState* s, int leader) {
  * wide table) of the cards in play, packed low to high, and the count of cards in play per
  * block; then the leader and the declaring seats. A wide key has its top bit set, so the
  * two forms never meet in the table. */
-static inline void V(make_key)(const HState* s, int leader, uint64_t* owners, uint32_t* lengths) {
-    uint64_t in_play = V(in_play)(s);
+static inline void V(make_key)(const HState* s, uint64_t in_play, int leader, uint64_t* owners, uint32_t* lengths) {
     /* each bit of the owner's seat number as a mask of the cards it is set for */
     uint64_t odd = s->hands[1] | s->hands[3], upper = s->hands[2] | s->hands[3], low, high, top = 0;
 #if HASEN_SEATS > 4
@@ -130,23 +129,25 @@ static inline void V(make_key)(const HState* s, int leader, uint64_t* owners, ui
 }
 
 /* Each trump above all the other side's wins a trick for the side of seats, one per trick
- * (seats that do not play hold no cards). */
-static inline int V(sure_trump_tricks)(const HState* s, uint32_t seats, uint32_t others) {
+ * (seats that do not play hold no cards): the most such trumps in one hand of the side. */
+static inline int V(sure_trump_tricks)(const HState* s, uint64_t in_play, uint32_t seats, uint32_t others) {
     uint64_t theirs = V(hands_of)(s, others) & HASEN_TRUMP_MASK;
     uint64_t above = theirs ? HASEN_TRUMP_MASK & V(above_bits)(V(top_bit)(theirs)) : HASEN_TRUMP_MASK;
-    int best = 0, count;
+    int best = V(popcount)(in_play & above), count;  /* all of them, the side's */
+    if (best <= 1)  /* no more than one: in one hand */
+        return best;
+    best = 0;
     for (; seats; seats &= seats - 1) {
         count = V(popcount)(s->hands[V(low_bit)(seats)] & above);
-        if (count > best)
-            best = count;
+        best = count > best ? count : best;
     }
     return best;
 }
 
 /* Top trumps the leader can cash, then top plain cards that nobody can ruff. */
-static int V(cashable)(const HState* s, int leader, int n) {
+static int V(cashable)(const HState* s, uint64_t in_play, int leader, int n) {
     uint64_t hand = s->hands[leader], mine, other_block, ruffers[HASEN_SEATS];
-    uint64_t others = V(in_play)(s) & ~hand;
+    uint64_t others = in_play & ~hand;
     uint32_t seats;
     int block, run, tricks, drawn, length, nruffers = 0, i;
     if (others & HASEN_TRUMP_MASK)
@@ -181,7 +182,7 @@ static int V(lead)(HState* s, int seat, int alpha, int beta);
 static int V(boundary)(HState* s, int leader, int alpha, int beta) {
     int n = V(popcount)(s->hands[leader]);
     int lo, hi, a, b, value, cash;
-    uint64_t owners;
+    uint64_t owners, in_play;
     uint32_t lengths;
     HEntry* entry;
     if (n == 0)
@@ -190,13 +191,14 @@ static int V(boundary)(HState* s, int leader, int alpha, int beta) {
     if (n == 1)
         return V(last_trick)(s, leader);
     /* quick bounds first: the trumps each side is sure of */
-    lo = V(sure_trump_tricks)(s, s->declarers, s->defenders);
-    hi = n - V(sure_trump_tricks)(s, s->defenders, s->declarers);
+    in_play = V(in_play)(s);
+    lo = V(sure_trump_tricks)(s, in_play, s->declarers, s->defenders);
+    hi = n - V(sure_trump_tricks)(s, in_play, s->defenders, s->declarers);
     if (lo >= beta || lo == hi)
         return lo;
     if (hi <= alpha)
         return hi;
-    V(make_key)(s, leader, &owners, &lengths);
+    V(make_key)(s, in_play, leader, &owners, &lengths);
     entry = &s->table[((owners * 0x9E3779B97F4A7C15ULL) ^ (lengths * 0xC2B2AE3D27D4EB4FULL)) >> s->table_shift];
     if (entry->owners == owners && entry->lengths == lengths) {
         if (entry->lower > lo)
@@ -205,7 +207,7 @@ static int V(boundary)(HState* s, int leader, int alpha, int beta) {
             hi = entry->upper;
     } else {
         /* the leader's cashable winners, worth computing only where the table knew nothing */
-        cash = V(cashable)(s, leader, n);
+        cash = V(cashable)(s, in_play, leader, n);
         if ((s->declarers >> leader) & 1) {
             if (cash > lo)
                 lo = cash;
