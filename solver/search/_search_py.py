@@ -146,6 +146,9 @@ class Searcher:
         self.hands = list(hands)
         self.declarers = declarers
         self.seats = [s for s in range(len(hands)) if active >> s & 1]
+        self.declaring = [bool(declarers >> s & 1) for s in range(len(hands))]  # by seat: is it a declarer?
+        # the playing seats of each side: [the defenders', the declarers']
+        self.sides = [[s for s in self.seats if self.declaring[s] == side] for side in (False, True)]
         n = max(self.hands[s].bit_count() for s in self.seats) + (1 if trick else 0)
         if n == 0:
             return 0
@@ -282,7 +285,7 @@ class Searcher:
         else:
             # the leader's cashable winners, worth computing only where the table knew nothing
             cash = self._cashable(leader, n)
-            if self._declares(leader):
+            if self.declaring[leader]:
                 lo = max(lo, cash)
             else:
                 hi = min(hi, n - cash)
@@ -308,22 +311,22 @@ class Searcher:
         for i in range(1, len(cards)):
             if beats(cards[i], cards[win]):
                 win = i
-        return 1 if self._declares(order[win]) else 0
-
-    def _declares(self, seat: int) -> bool:
-        return bool(self.declarers >> seat & 1)
+        return 1 if self.declaring[order[win]] else 0
 
     def _key(self, leader: int) -> tuple[int, int, int, int, int, int]:
         """The position in relative ranks: per block, the owner (its seat) of each card in
         play, as three masks, one per bit of the seat's number."""
         hands = self.hands
-        planes = [0, 0, 0]
-        in_play = 0
+        in_play = odd = upper = wide = 0
         for seat in self.seats:
-            in_play |= hands[seat]
-            for bit in range(3):
-                if seat >> bit & 1:
-                    planes[bit] |= hands[seat]
+            hand = hands[seat]
+            in_play |= hand
+            if seat & 1:
+                odd |= hand
+            if seat & 2:
+                upper |= hand
+            if seat & 4:
+                wide |= hand
         occupied = first = second = third = 0
         for block in range(NUM_BLOCKS):
             rest = in_play & BLOCK_MASKS[block]
@@ -332,9 +335,10 @@ class Searcher:
                 card = _top_bit(rest & -rest)
                 rest &= rest - 1
                 occupied |= 1 << index
-                first |= (planes[0] >> card & 1) << index
-                second |= (planes[1] >> card & 1) << index
-                third |= (planes[2] >> card & 1) << index
+                first |= (odd >> card & 1) << index
+                second |= (upper >> card & 1) << index
+                if wide:
+                    third |= (wide >> card & 1) << index
                 index += 1
         return (leader, self.declarers, occupied, first, second, third)
 
@@ -343,12 +347,11 @@ class Searcher:
         other), one per trick."""
         hands = self.hands
         theirs = 0
-        for s in self.seats:
-            if self._declares(s) != declaring:
-                theirs |= hands[s]
+        for s in self.sides[not declaring]:
+            theirs |= hands[s]
         top = _top_bit(theirs & TRUMP_MASK)
         above = TRUMP_MASK & ~((2 << top) - 1) if top >= 0 else TRUMP_MASK
-        return max(((hands[s] & above).bit_count() for s in self.seats if self._declares(s) == declaring), default=0)
+        return max([(hands[s] & above).bit_count() for s in self.sides[declaring]], default=0)
 
     def _cashable(self, leader: int, n: int) -> int:
         """Top trumps the leader can cash, then top plain cards that nobody can ruff."""
@@ -364,13 +367,11 @@ class Searcher:
             if top_other >= 0
             else (hand & TRUMP_MASK).bit_count()
         )
-        side = self._declares(leader)
-        for s in self.seats:  # a partner with trumps left over
-            if s != leader and self._declares(s) == side and (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn:
+        side = self.declaring[leader]
+        for s in self.sides[side]:  # a partner with trumps left over
+            if s != leader and (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn:
                 return min(trumps_drawn, n)
-        ruffers = [
-            s for s in self.seats if self._declares(s) != side and (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn
-        ]
+        ruffers = [s for s in self.sides[not side] if (hands[s] & TRUMP_MASK).bit_count() > trumps_drawn]
         tricks = trumps_drawn
         for block in range(NUM_BLOCKS):
             if block == TRUMP_BLOCK:
@@ -400,10 +401,10 @@ class Searcher:
                 if beats(trick[i], trick[win]):
                     win = i
             winner = order[win]
-            won = 1 if self._declares(winner) else 0
+            won = 1 if self.declaring[winner] else 0
             return won + self._boundary(winner, alpha - won, beta - won)
         seat = order[len(trick)]
-        maximizing = self._declares(seat)
+        maximizing = self.declaring[seat]
         best = -1 if maximizing else 64
         hands = self.hands
         for card in self._moves(seat, order, trick):
@@ -434,9 +435,7 @@ class Searcher:
             follow = hand & BLOCK_MASKS[trick[0] // BLOCK_BITS]
             if follow:
                 legal = follow
-        in_play = 0
-        for other in hands:
-            in_play |= other
+        in_play = sum(hands)  # the hands hold no card in common: their sum is their union
         for card in trick:
             in_play |= 1 << card
         candidates = []
@@ -463,7 +462,7 @@ class Searcher:
         for i in range(1, len(trick)):
             if beats(trick[i], trick[win]):
                 win = i
-        if self._declares(order[win]) == self._declares(seat):
+        if self.declaring[order[win]] == self.declaring[seat]:
             return 10 - power if beats(card, trick[win]) else 50 - power  # the partner wins: low
         if beats(card, trick[win]):
             return 100 - power  # the cheapest winner
