@@ -77,6 +77,35 @@ def test_the_cores_agree_with_cards_anywhere_in_their_blocks(cores, data) -> Non
     assert extension.solve(hands, active, leader, declarers) == twin.solve(hands, active, leader, declarers)
 
 
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_the_cores_agree_at_tables_of_any_size(cores, data) -> None:
+    """Tables of 2 to 8 seats, some sitting out, any declaring seats, cards anywhere in the
+    blocks and a trick under way or not: the same answer from both cores (the wide table's
+    own copy of the C search, with its 3-bit key, among them)."""
+    seats = data.draw(st.integers(2, 8), label="seats")
+    playing = data.draw(st.lists(st.integers(0, seats - 1), min_size=2, max_size=seats, unique=True), label="playing")
+    size = data.draw(st.integers(1, max(1, 16 // len(playing))), label="cards per hand")
+    bits = data.draw(
+        st.lists(st.integers(0, 63), min_size=size * len(playing), max_size=size * len(playing), unique=True)
+    )
+    hands = [0] * seats
+    for i, seat in enumerate(sorted(playing)):
+        hands[seat] = sum(1 << b for b in bits[i * size : (i + 1) * size])
+    active = sum(1 << s for s in playing)
+    leader = data.draw(st.sampled_from(sorted(playing)), label="leader")
+    declarers = Seats(data.draw(st.integers(0, (1 << seats) - 1), label="declarers"))
+    trick = []
+    if data.draw(st.booleans(), label="a trick under way"):  # the leader's lowest card led
+        card = (hands[leader] & -hands[leader]).bit_length() - 1
+        hands[leader] &= ~(1 << card)
+        trick = [card]
+    extension, twin = cores
+    assert extension.solve(hands, active, leader, declarers, trick) == twin.solve(
+        hands, active, leader, declarers, trick
+    )
+
+
 def recorded_tables(variant: str, count: int) -> list[tuple]:
     """The ``solve_table`` requests of every declarer's table of ``count`` seeded deals."""
     import hasen
