@@ -85,9 +85,10 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
         return side_of(seat) if self.partners else self.seats.index(seat)
 
     def search_seat(self, seat: int, declarer: int | None = None) -> int:
-        """Where the seat sits for the search, which tells sides apart by seat parity: the
-        seat itself with partners; without, the two players take N and E; three players
-        take N, E and W clockwise from the maker, as a lone hand with an empty S."""
+        """Where the seat sits for the search: the seat itself with partners; without, the
+        two players take N and E; three players take N, E and W clockwise from the maker, as
+        a lone hand with an empty S. So the declaring side's search seats are always one
+        side of partners (``side_seats`` of its ``side_of``), the mask the search takes."""
         if self.cutthroat:
             assert declarer is not None, "three players' sides are the maker's and the others'"
             return CUTTHROAT_SEARCH_SEATS[(self.seats.index(seat) - self.seats.index(declarer)) % CUTTHROAT_PLAYERS]
@@ -147,7 +148,7 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
 
 CUTTHROAT_PLAYERS = 3
 # the search seats of three players, clockwise from the maker: a lone hand whose partner's
-# seat (S) is empty, so that the two others share the defenders' parity
+# seat (S) is empty, so that the two others sit as the defending partners
 CUTTHROAT_SEARCH_SEATS = (0, 1, 3)
 
 
