@@ -1011,6 +1011,15 @@ def test_the_single_dummy_panel_says_when_the_server_fails(browser) -> None:
 by_window = pytest.mark.parametrize("window", WINDOWS)
 
 
+def in_turn_by_window(names) -> pytest.MarkDecorator:
+    """Each name once, at the windows in turn (wide, phone, wide, ...). A record's page and
+    its review differ between windows only in their layout: each window is checked with
+    half of the games, and every game's deal page in both windows
+    (test_nothing_overflows_and_every_hand_is_readable)."""
+    windows = list(WINDOWS)
+    return pytest.mark.parametrize(("name", "window"), [(n, windows[i % len(windows)]) for i, n in enumerate(names)])
+
+
 def hands_readable(driver) -> int:
     """Every card of every hand lies inside the window and covers no other card; how many."""
     cards = driver.execute_script("""
@@ -1138,8 +1147,7 @@ def load_record(driver, url: str, text: str) -> None:
     click(driver, driver.find_element(By.ID, "record-load"))
 
 
-@by_window
-@pytest.mark.parametrize("name", RECORDS)
+@in_turn_by_window(RECORDS)
 def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(
     server: LiveServer, browser, name: str, window: str
 ) -> None:
@@ -1360,12 +1368,11 @@ def verdict_texts(card: dict) -> tuple[str, str | None]:
     return words["single"], words["double"]
 
 
-@by_window
-@pytest.mark.parametrize("name", FAIR_GAMES)
+@in_turn_by_window(FAIR_GAMES)
 def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: str, window: str) -> None:
     """Made or down and the score, each card's single-dummy verdict beside its double-dummy one,
     the mistakes on the graph, every call's verdict and the par; the declarer's bid advice
-    beside; at 1,400 and 375 px, nothing runs off the side."""
+    beside; at its window (1,400 or 375 px), nothing runs off the side."""
     text, words, made, down, score = RECORDS[name]
     status, review = server.api("review", {"record": text, "layouts": 200, "seed": 0})
     assert status == 200
