@@ -417,3 +417,21 @@ def test_seats_marks_a_mask_of_seat_zero_alone(cores) -> None:
     for core in cores:
         assert core.solve(hands, 0b1111, 0, Seats(1)) == 1
         assert core.solve(hands, 0b1111, 0, 0b0010) == 0
+
+
+def test_at_other_tables_than_four_a_plain_int_is_a_mask(cores) -> None:
+    """The older side number was given only at tables of four seats: at five (or three), 1
+    is seat 0 alone, with no warning, as Seats(1) is."""
+    five = [1 << 15, 1 << 14, 1 << 13, 1 << 12, 1 << 11]  # N holds the top card of the block
+    three = five[:3]
+    for core in cores:
+        assert core.solve(five, 0b11111, 0, 1) == core.solve(five, 0b11111, 0, Seats(1)) == 1
+        assert core.solve(three, 0b111, 0, 1) == 1
+        assert core.solve_many([], 0b11111, 0, 0b00101) == []
+
+
+@pytest.mark.parametrize("declarers", ["5", 5.0, None])
+def test_declaring_seats_that_are_no_int_are_refused(cores, declarers) -> None:
+    for core in cores:
+        with pytest.raises(TypeError):
+            core.solve([1, 2, 4, 8], 0b1111, 0, declarers)

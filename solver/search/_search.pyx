@@ -96,12 +96,12 @@ cdef inline int key_limit(int seats) noexcept nogil:
     return HASEN_KEY_CARDS if seats <= 4 else HASEN_WIDE_KEY_CARDS
 
 
-cdef inline int as_mask(declarers) except? -1:
+cdef inline int as_mask(declarers, seats) except? -1:
     """``protocol.declaring_seats`` (stacklevel 2: no Python frame of this module comes
     between it and the caller's line), called only where the value is no plain mask."""
-    if type(declarers) is int and declarers > 1:
+    if type(declarers) is int and 1 < declarers < (1 << HASEN_MAX_SEATS):
         return declarers
-    return declaring_seats(declarers, 2)
+    return declaring_seats(declarers, seats, 2)
 
 
 cdef inline uint64_t lay(uint64_t real, const unsigned char* row) noexcept nogil:
@@ -216,7 +216,7 @@ cdef class Searcher:
         cdef HState* s = &self.state
         cdef CheckedPosition p
         cdef int value
-        declarers = as_mask(declarers)
+        declarers = as_mask(declarers, len(hands))
         self.check_seating(len(hands), active, declarers, leader)
         self.set_seats(len(hands), active, declarers)
         self.check_position(&p, hands, active, leader, trick)
@@ -259,8 +259,10 @@ cdef class Searcher:
             free(values)
             raise MemoryError("no memory for the positions")
         try:
-            declarers = as_mask(declarers)
             seats = len(positions[0]) if count else 4
+            declarers = as_mask(declarers, seats)
+            if not count:
+                return []
             self.check_seating(seats, active, declarers, leader)
             self.set_seats(seats, active, declarers)
             for i in range(count):
@@ -361,7 +363,7 @@ cdef class Searcher:
         cdef CheckedTable job
         cdef unsigned char out[MAX_TABLE_VALUES]
         cdef int count
-        self.check_table(&job, hands, layouts, takers, extra, active, leader, as_mask(declarers), wanted)
+        self.check_table(&job, hands, layouts, takers, extra, active, leader, as_mask(declarers, len(hands)), wanted)
         with nogil:
             count = self.run_table(&job, out)
         return out[:count]
@@ -385,7 +387,8 @@ cdef class Searcher:
                 if len(table) not in (7, 8):
                     raise ValueError("a table: solve_table's arguments, seven or eight")
                 hands, layouts, takers, extra, active, leader, declarers = table[:7]
-                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader, as_mask(declarers),
+                self.check_table(&jobs[i], hands, layouts, takers, extra, active, leader,
+                                 as_mask(declarers, len(hands)),
                                  table[7] if len(table) == 8 else None)
             with nogil:
                 for i in range(count):
@@ -404,7 +407,7 @@ cdef class Searcher:
         byte per card: its bit in the search layout) the hands and trick are real cards, put
         in the layout here."""
         positions = list(positions)
-        declarers = as_mask(declarers)
+        declarers = as_mask(declarers, len(positions[0][0]) if positions else 4)
         cdef const unsigned char[::1] row
         cdef int stride = 0
         cdef uint64_t real[8]

@@ -126,7 +126,7 @@ class Searcher:
         ``active`` is a bit mask of the seats that play; ``trick`` the cards already played to
         the current trick, in order from ``leader``.
         """
-        declarers = declaring_seats(declarers)
+        declarers = declaring_seats(declarers, len(hands))
         check_seating(len(hands), active, declarers, leader)
         self._check_position(hands, active, trick)
         return self._solve(hands, active, leader, declarers, trick)
@@ -168,8 +168,10 @@ class Searcher:
     def solve_many(self, positions: Sequence[Sequence[int]], active: int, leader: int, declarers: int) -> list[int]:
         """``solve`` for many positions at a trick boundary with the same seats, leader and
         declarers (a declarer's table); the extension runs them under one release of the GIL."""
-        declarers = declaring_seats(declarers)
         seats = len(positions[0]) if positions else 4
+        declarers = declaring_seats(declarers, seats)
+        if not positions:
+            return []
         check_seating(seats, active, declarers, leader)
         for hands in positions:  # all checked before any is solved, as the C core does
             checked_hands(hands, seats)
@@ -187,7 +189,7 @@ class Searcher:
         wanted: Sequence[int] | None = None,
     ) -> bytes:
         """The positions of a table, built from real cards (see ``protocol.py``)."""
-        declarers = declaring_seats(declarers)
+        declarers = declaring_seats(declarers, len(hands))
         check_table(hands, layouts, takers, extra, active, leader, declarers, wanted)
         stride = len(layouts) // 4
         values = []
@@ -219,7 +221,7 @@ class Searcher:
     ) -> list[int]:
         """``solve`` of each position ``(hands, leader, trick)`` (see ``protocol.py``), all
         checked before any is solved, as the C core does."""
-        declarers = declaring_seats(declarers)
+        declarers = declaring_seats(declarers, len(positions[0][0]) if positions else 4)
         if layout is not None and (len(layout) > 64 or any(bit >= 64 for bit in layout)):
             raise ValueError("layout: one byte per card, each a bit of 0-63")
         checked = []
@@ -251,7 +253,7 @@ class Searcher:
             hands, layouts, takers, extra, active, leader, declarers = table[:7]
             wanted = None if len(table) == 7 or table[7] is None else list(table[7])
             # each copied as it is read and checked before any is solved, as the C core does
-            declarers = declaring_seats(declarers)
+            declarers = declaring_seats(declarers, len(hands))
             copy = (list(hands), bytes(layouts), list(takers), extra, active, leader, declarers, wanted)
             check_table(*copy[:7], wanted)
             copies.append(copy)

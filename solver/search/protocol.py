@@ -12,37 +12,40 @@ are counted (the declaring side: any seats; the rest of the table is the other s
 partnership game ``hasen.core.seats.side_seats`` gives it), ``leader`` the seat that led the
 current trick, ``trick`` the cards already played to it in order.
 
-The older form gave a side number instead of ``declarers``: 0 for seats 0 and 2, 1 for
-seats 1 and 3. Until the next minor release a plain 0 or 1 is still read so, with a
-``DeprecationWarning``; the mask of seat 0 alone (1), or of no seat (0), is ``Seats(1)``
-(``Seats(0)``). Every other mask is a plain int.
+The older form, at a table of four seats (the only one it had), gave a side number instead
+of ``declarers``: 0 for seats 0 and 2, 1 for seats 1 and 3. Until the next minor release a
+plain 0 or 1 is still read so there, with a ``DeprecationWarning``; the mask of seat 0 alone
+(1), or of no seat (0), is ``Seats(1)`` (``Seats(0)``). Every other mask, and every mask at
+a table of another size, is a plain int.
 """
 
 from __future__ import annotations
 
+import operator
 import warnings
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..core.seats import side_seats
+from ..core.seats import NUM_SEATS, side_seats
 
 
 class Seats(int):
     """A mask of seats: read as a mask where a plain 0 or 1 is still an older side number."""
 
 
-def declaring_seats(declarers: int, stacklevel: int = 3) -> Seats:
-    """The declaring seats as a mask, from the mask or (deprecated) the older side number;
-    ``stacklevel`` points the warning at the caller's line."""
-    if type(declarers) is not Seats and declarers in (0, 1):
+def declaring_seats(declarers: int, seats: int, stacklevel: int = 3) -> Seats:
+    """The declaring seats as a mask, from the mask or (deprecated, at a table of four
+    ``seats``) the older side number; ``stacklevel`` points the warning at the caller's line."""
+    mask = operator.index(declarers)  # an int (a bool, a NumPy int), not a text or a float
+    if seats == NUM_SEATS and type(declarers) is not Seats and mask in (0, 1):
         warnings.warn(
             f"the declaring side as a number ({declarers}) is deprecated: give the mask of its "
             f"seats, {side_seats(declarers)} (hasen.core.seats.side_seats({declarers}))",
             DeprecationWarning,
             stacklevel=stacklevel,
         )
-        return Seats(side_seats(declarers))
-    return Seats(declarers)
+        return Seats(side_seats(mask))
+    return Seats(mask)
 
 
 # solve_table's arguments after self: hands, layouts, takers, extra, active, leader, declarers[, wanted]
