@@ -199,7 +199,13 @@ ROWS = bytes(range(8)) * 4  # a table's layouts: four rows of eight cards, each 
 BAD_INPUT = {
     "a leader who does not play": lambda core: core.solve([1, 2, 4, 8], 0b0101, 1, 0b0101),
     "more cards than the key holds": lambda core: core.solve([(1 << 29) - 1, 0, 0, 0], 0b1111, 0, 0b0101),
-    "a complete trick": lambda core: core.solve([1, 2, 4, 8], 0b0011, 0, 0b0101, trick=(16, 32)),
+    "a complete trick": lambda core: core.solve([1, 2, 0, 0], 0b0011, 0, 0b0101, trick=(16, 32)),
+    "a card in two hands": lambda core: core.solve([1, 1, 4, 8], 0b1111, 0, 0b0101),
+    "cards for a seat that sits out": lambda core: core.solve([1, 2, 4, 8], 0b0111, 0, 0b0101),
+    "a card in two hands of a table": lambda core: core.solve_table([1, 1, 4, 8], ROWS, [-1] * 4, 7, 15, 0, 0b0101),
+    "cards for a seat that sits out of a table": lambda core: core.solve_table(
+        [1, 2, 4, 8], ROWS, [-1] * 4, 7, 0b0111, 0, 0b0101
+    ),
     "three hands": lambda core: core.solve([1, 2, 4], 0b1111, 0, 0b0101),
     "a negative hand": lambda core: core.solve([-1, 2, 4, 8], 0b1111, 0, 0b0101),
     "a hand beyond 64 bits": lambda core: core.solve([1 << 64, 2, 4, 8], 0b1111, 0, 0b0101),

@@ -17,7 +17,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memcpy, memset
 
 from .layout import BLOCK_BITS as _BLOCK_BITS, NUM_BLOCKS as _NUM_BLOCKS, TRUMP_BLOCK as _TRUMP_BLOCK
-from .layout import MAX_SEATS as _MAX_SEATS, key_cards, seating_error
+from .layout import IDLE_HAND, MAX_SEATS as _MAX_SEATS, SHARED_CARD, key_cards, seating_error
 from .protocol import NOT_SOLVED as _NOT_SOLVED, declaring_seats
 
 cdef extern from "_search_cpu.h" nogil:
@@ -89,6 +89,16 @@ cdef struct CheckedTable:  # one table's request, checked and copied, for solvin
     uint64_t wanted[4]  # per trump, the values to solve: bit j for the trump's j-th value
     unsigned char layouts[MAX_TABLE_VALUES]  # a copy: the caller's buffer may change once checked
     int stride, extra, seats, active, leader, declarers
+
+
+cdef inline int check_hand(uint64_t hand, uint64_t held, int active, int seat) except -1:
+    """Refuse a seat's hand that holds a card of the hands before it (``held``), or any
+    card when the seat does not play: the search would give no true answer for either."""
+    if hand & held:
+        raise ValueError(SHARED_CARD)
+    if hand and not (active >> seat) & 1:
+        raise ValueError(IDLE_HAND)
+    return 0
 
 
 cdef inline int key_limit(int seats) noexcept nogil:
@@ -199,10 +209,13 @@ cdef class Searcher:
         """Check one position's hands (at a trick boundary, the seats set already) and copy
         them to ``out``."""
         cdef int seat, in_play = 0, most = key_limit(self.seats)
+        cdef uint64_t held = 0
         if len(hands) != self.seats:  # indexed unchecked below (boundscheck=False)
             raise ValueError(f"hands: every position has a mask for each of the table's {self.seats} seats")
         for seat in range(HASEN_MAX_SEATS):
             out[seat] = hands[seat] if seat < self.seats else 0
+            check_hand(out[seat], held, active, seat)
+            held |= out[seat]
             in_play += popcount_portable(out[seat])
         if in_play > most:
             raise ValueError(f"at most {most} cards may be in play, got {in_play}")
@@ -280,6 +293,7 @@ cdef class Searcher:
                          int active, int leader, int declarers, wanted=None) except -1:
         """Check one table's request and copy it into ``job``."""
         cdef int seat, trump, total = 0, stride = layouts.shape[0] // 4, seats = len(hands)
+        cdef uint64_t held = 0
         cdef Py_ssize_t i
         if stride * 4 != layouts.shape[0] or stride > 64 or not 0 <= extra < stride:
             raise ValueError("layouts: four rows, one byte per card; extra: a card of them")
@@ -294,6 +308,8 @@ cdef class Searcher:
             job.real[seat] = hands[seat] if seat < seats else 0
             if stride < 64 and job.real[seat] >> stride:
                 raise ValueError(f"hands: a card beyond the {stride} of the layout")
+            check_hand(job.real[seat], held, active, seat)
+            held |= job.real[seat]
             total += popcount_portable(job.real[seat])
         if wanted is not None and len(wanted) != 4:
             raise ValueError("wanted: a mask of the values to solve for each trump")

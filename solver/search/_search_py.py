@@ -24,7 +24,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .layout import BLOCK_BITS, BLOCK_MASK, NUM_BLOCKS, TRUMP_BLOCK, key_cards, seating_error
+from .layout import (
+    BLOCK_BITS,
+    BLOCK_MASK,
+    IDLE_HAND,
+    NUM_BLOCKS,
+    SHARED_CARD,
+    TRUMP_BLOCK,
+    key_cards,
+    seating_error,
+)
 from .protocol import NOT_SOLVED, DealState, TableArgs, declaring_seats
 
 TRUMP_MASK = BLOCK_MASK << (TRUMP_BLOCK * BLOCK_BITS)
@@ -50,14 +59,26 @@ def check_seating(seats: int, active: int, declarers: int, leader: int) -> None:
         raise ValueError(error)
 
 
-def checked_hands(hands: Sequence[int], seats: int) -> list[int]:
+def check_hand(hand: int, held: int, active: int, seat: int) -> None:
+    """Refuse a seat's hand that holds a card of the hands before it (``held``), or any
+    card when the seat does not play, as the C core refuses it."""
+    if not 0 <= hand < 1 << 64:
+        raise OverflowError("a hand is a 64-bit mask")
+    if hand & held:
+        raise ValueError(SHARED_CARD)
+    if hand and not active >> seat & 1:
+        raise ValueError(IDLE_HAND)
+
+
+def checked_hands(hands: Sequence[int], seats: int, active: int) -> list[int]:
     """A position's hands at a table of ``seats``, refused as the C core refuses them."""
     if len(hands) != seats:
         raise ValueError(f"hands: every position has a mask for each of the table's {seats} seats")
     checked = [hands[seat] for seat in range(seats)]
-    for hand in checked:
-        if not 0 <= hand < 1 << 64:
-            raise OverflowError("a hand is a 64-bit mask")
+    held = 0
+    for seat, hand in enumerate(checked):
+        check_hand(hand, held, active, seat)
+        held |= hand
     in_play = sum(hand.bit_count() for hand in checked)
     if in_play > key_cards(seats):
         raise ValueError(f"at most {key_cards(seats)} cards may be in play, got {in_play}")
@@ -84,12 +105,14 @@ def check_table(
     check_seating(seats, active, declarers, leader)
     if len(takers) != 4:
         raise ValueError("takers: a playing seat or -1 for each trump")
-    total = 0
+    total = held = 0
     for seat in range(seats):
         if not 0 <= hands[seat] < 1 << 64:
             raise OverflowError("a hand is a 64-bit mask")
         if stride < 64 and hands[seat] >> stride:
             raise ValueError(f"hands: a card beyond the {stride} of the layout")
+        check_hand(hands[seat], held, active, seat)
+        held |= hands[seat]
         total += hands[seat].bit_count()
     if wanted is not None and len(wanted) != 4:
         raise ValueError("wanted: a mask of the values to solve for each trump")
@@ -133,7 +156,7 @@ class Searcher:
 
     def _check_position(self, hands: Sequence[int], active: int, trick: Sequence[int]) -> None:
         """Refuse a position (its seating checked already) as the C core refuses it."""
-        checked_hands(hands, len(hands))
+        checked_hands(hands, len(hands), active)
         if len(trick) >= bin(active).count("1"):
             raise ValueError("the trick must not be complete")
         if any(not 0 <= card < 64 for card in trick):
@@ -174,7 +197,7 @@ class Searcher:
             return []
         check_seating(seats, active, declarers, leader)
         for hands in positions:  # all checked before any is solved, as the C core does
-            checked_hands(hands, seats)
+            checked_hands(hands, seats, active)
         return [self._solve(hands, active, leader, declarers, ()) for hands in positions]
 
     def solve_table(

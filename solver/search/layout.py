@@ -29,6 +29,11 @@ NARROW_KEY_CARDS = 28
 WIDE_KEY_CARDS = 17
 
 
+# why a position's hands are refused, in both cores' words
+SHARED_CARD = "hands: a card in two hands"
+IDLE_HAND = "hands: a seat that does not play holds cards"
+
+
 def key_cards(seats: int) -> int:
     """The most cards in play at a table of ``seats`` seats."""
     return NARROW_KEY_CARDS if seats <= 4 else WIDE_KEY_CARDS
