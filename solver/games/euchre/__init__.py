@@ -184,7 +184,7 @@ class Euchre(Game):
             declarer=declarer,
             alone=alone,
             defender=defender,
-            settings=deal.settings if settings is None else settings,
+            settings=settings,
         )
 
     def contract_table(

@@ -148,7 +148,7 @@ class Hasenpfeffer(Game):
             declarer=declarer,
             alone=alone,
             defender=defender,
-            settings=deal.settings if settings is None else settings,
+            settings=settings,
         )
 
     def contract_table(
