@@ -14,7 +14,7 @@ from hasen.core.seats import SEATS
 from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
 from hasen.core.version import __version__
 from hasen.games import GAMES
-from hasen.games.euchre import Euchre
+from hasen.games.euchre.game import Euchre
 from hasen.notation.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
 from hasen.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 

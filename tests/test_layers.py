@@ -156,11 +156,11 @@ def test_the_modules_were_found() -> None:
 # an import of a higher layer, made when first used: the answers' text is the games' (the
 # games layer registers its formatters), and EGN numbers the games of a file by their score,
 # which the analysis of the game to 10 keeps (hasen.analysis.games)
-LATE_BINDINGS = {("hasen.analysis.answer", "hasen.games"), ("hasen.notation.egn", "hasen.analysis.games")}
+LATE_BINDINGS = {("hasen.analysis.answer", "hasen.games.presentation"), ("hasen.notation.egn", "hasen.analysis.games")}
 
 
 def test_the_imports_made_by_name_are_read() -> None:
-    assert "hasen.games" in GRAPH["hasen.analysis.answer"]  # PRESENTATION = "..games"
+    assert "hasen.games.presentation" in GRAPH["hasen.analysis.answer"]  # PRESENTATION = "..games.presentation"
     assert "hasen.cli.*" in GRAPH["hasen.cli.main"]  # f".{module}": a module of hasen.cli
 
 

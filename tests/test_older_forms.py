@@ -224,3 +224,20 @@ def test_a_runs_counts_and_functions_are_checked_by_name(run: hasen.Run, error: 
 def test_an_older_keyword_beside_run_is_refused() -> None:
     with pytest.warns(DeprecationWarning), pytest.raises(hasen.NotationError, match="run: give threads in run="):
         hasen.analyze_many([DEAL], threads=2, run=hasen.Run(chunk=1))  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    "family, name", [("hasenpfeffer", "Hasenpfeffer"), ("euchre", "Euchre"), ("euchre", "euchre_par")]
+)
+def test_a_games_names_in_its_folder_are_its_module_game_with_a_warning(family: str, name: str) -> None:
+    """A family's folder held its Game; its module ``game`` does now, and the folder keeps
+    the names for one minor release, each with a warning at the caller's line."""
+    import importlib
+
+    folder = importlib.import_module(f"hasen.games.{family}")
+    game = importlib.import_module(f"hasen.games.{family}.game")
+    with pytest.warns(DeprecationWarning, match=rf"hasen.games.{family}.game.{name}") as caught:
+        assert getattr(folder, name) is getattr(game, name)
+    assert caught[0].filename == __file__
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        folder.nothing  # noqa: B018 (the attribute's lookup is the check)

@@ -47,7 +47,7 @@ TEXT: dict[str, Formatter] = {}  # by the answer's class name
 HTML: dict[str, Formatter] = {}
 
 
-PRESENTATION = "..games"  # the module that fills TEXT and HTML, relative to this package
+PRESENTATION = "..games.presentation"  # the module that fills TEXT and HTML, relative to this package
 
 
 def registered(formats: dict[str, Formatter], answer: object) -> Formatter | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import warnings
 from collections.abc import Callable, Iterable, Mapping
+from types import ModuleType
 from typing import Any, ParamSpec, TypeVar
 
 P = ParamSpec("P")
@@ -59,3 +60,17 @@ def keeps_older_form(
         return call
 
     return decorate
+
+
+def moved_attribute(package: str, name: str, module: ModuleType) -> Any:
+    """A package's ``__getattr__``: ``name``, now in ``module`` (one of the package's), with
+    a ``DeprecationWarning`` that names the new place (for one minor release)."""
+    value = getattr(module, name, None) if not name.startswith("__") else None
+    if value is None:
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    warnings.warn(
+        f"{package}.{name} moved to {module.__name__}.{name}; the older place is kept for one minor release",
+        DeprecationWarning,
+        stacklevel=3,  # this function, the package's __getattr__, then the caller's line
+    )
+    return value

@@ -207,6 +207,8 @@ VARIANTS: dict[str, dict[int, Variant]] = {
     "railroad": {size: _euchre("railroad", size, (0, 1, 2, 3), calls_for_best=True) for size in (25, 33)},
 }
 ALL_VARIANTS = tuple(v for decks in VARIANTS.values() for v in decks.values())  # every game and deck
+# the families in order, each a folder of hasen.games of its name (its rules, its Game)
+FAMILIES = tuple(dict.fromkeys(v.family for v in ALL_VARIANTS))
 DEFAULT_VARIANT = HASENPFEFFER.name
 
 

@@ -1,24 +1,25 @@
-"""One ``Game`` per family, registered here; ``game_of`` finds a variant's.
+"""One folder per family, named by ``FAMILIES`` (its variants' ``family``); ``GAMES`` holds
+each family's ``Game``, the ``GAME`` of its folder's module ``game``, and ``game_of`` finds
+a variant's.
 
-The text and HTML of every answer are registered here too, by the answer's class name and
-through the answer's game, so that ``str(answer)`` is what the CLI prints. The modules of
-the answers a command does not use are not imported.
+Importing this package loads no family and no analysis: each family's rules are imported by
+the rules below the analyses. The text of the answers is registered by ``presentation``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..analysis.answer import HTML, TEXT
-from ..core.variants import Variant
-from .base import Game
+from ..core.variants import FAMILIES
 
-FAMILIES = ("hasenpfeffer", "euchre")  # each family's Game is GAME in the package of its name
+if TYPE_CHECKING:  # a Game's module is loaded when its family is first asked for
+    from ..core.variants import Variant
+    from .base import Game
 
 
-class Games(Mapping[str, Game]):
+class Games(Mapping[str, "Game"]):
     """Family -> its Game, each family's module imported when first asked for (a
     Hasenpfeffer table never loads the Euchre code)."""
 
@@ -29,7 +30,7 @@ class Games(Mapping[str, Game]):
         if family not in self._games:
             if family not in FAMILIES:
                 raise KeyError(family)
-            game: Game = import_module(f".{family}", __package__).GAME
+            game: Game = import_module(f".{family}.game", __package__).GAME
             assert game.family == family, f"the module {family} holds the game of {game.family}"
             self._games[family] = game  # threads that ask at once import the module once, and get its one GAME
         return self._games[family]
@@ -57,69 +58,14 @@ def game_of(variant: Variant) -> Game:
     return GAMES[variant.family]
 
 
-def simulation_text(simulation: Any) -> str:
-    from ..text.simulation import format_simulation
-
-    return format_simulation(simulation)
+__all__ = ["FAMILIES", "GAMES", "Game", "game_of"]
 
 
-def leads_text(simulation: Any) -> str:
-    from ..text.lead import format_leads
+def __getattr__(name: str) -> Any:
+    """``Game``, the base class, loaded when first asked for: this package is imported by
+    every family's rules, which must not load the analyses."""
+    if name == "Game":
+        from .base import Game
 
-    return format_leads(simulation)
-
-
-def bid_advice_text(advice: Any) -> str:
-    from ..text.advice import format_bid_advice
-
-    return format_bid_advice(advice)
-
-
-def call_advice_text(advice: Any) -> str:
-    from ..text.advice import format_call_advice
-
-    return format_call_advice(advice)
-
-
-def odds_text(odds: Any) -> str:
-    from ..text.odds import format_odds
-
-    return format_odds(odds)
-
-
-def player_odds_text(odds: Any) -> str:
-    from ..text.odds import format_player_odds
-
-    return format_player_odds(odds)
-
-
-def hand_review_text(review: Any) -> str:
-    from ..text.hand_review import format_hand_review
-
-    return format_hand_review(review)
-
-
-TEXT.update(
-    {
-        "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
-        "EuchreAnalysis": lambda analysis: game_of(analysis.deal.variant).format_table(analysis),
-        "BidAnalysis": lambda analysis: game_of(analysis.deal.variant).format_bidding(analysis),
-        "PositionAnalysis": lambda result: game_of(result.state.deal.variant).format_position(result),
-        "PlayReview": lambda review: game_of(review.start.deal.variant).format_review(review),
-        "Simulation": simulation_text,
-        "LeadSimulation": leads_text,
-        "BidAdvice": bid_advice_text,
-        "CallAdvice": call_advice_text,
-        "HandReview": hand_review_text,
-        "Odds": odds_text,
-        "PlayerOdds": player_odds_text,
-    }
-)
-HTML.update(
-    {
-        "TableAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),
-        "EuchreAnalysis": lambda analysis: game_of(analysis.deal.variant).table_html(analysis),
-    }
-)
-
-__all__ = ["GAMES", "Game", "game_of"]
+        return Game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

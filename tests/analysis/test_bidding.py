@@ -14,8 +14,8 @@ from hasen.analysis.outcomes import Result
 from hasen.core.deal import Deal
 from hasen.core.variants import variant_for
 from hasen.games import game_of
-from hasen.games.euchre import euchre_par
-from hasen.games.hasenpfeffer import hasenpfeffer_par
+from hasen.games.euchre.game import euchre_par
+from hasen.games.hasenpfeffer.game import hasenpfeffer_par
 from hasen.rules.settings import Settings
 
 N, E, S, W = range(4)

@@ -36,7 +36,7 @@ def test_a_request_that_waited_out_its_time_is_refused_without_an_analysis(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ran = []
-    monkeypatch.setattr("hasen.games.hasenpfeffer.Hasenpfeffer.table", lambda *a, **k: ran.append(1))
+    monkeypatch.setattr("hasen.games.hasenpfeffer.game.Hasenpfeffer.table", lambda *a, **k: ran.append(1))
     start = time.monotonic()
     response = table(client, waited=LIMIT + 0.5)
     assert time.monotonic() - start < LIMIT / 2  # at once, not after a time limit counted from now
@@ -55,7 +55,7 @@ def test_a_request_that_waited_has_only_the_rest_of_its_time(
             progress(0, 1)  # the checkpoint: stops the analysis once its request gave up
             time.sleep(0.001)
 
-    monkeypatch.setattr("hasen.games.hasenpfeffer.Hasenpfeffer.table", endless)
+    monkeypatch.setattr("hasen.games.hasenpfeffer.game.Hasenpfeffer.table", endless)
     start = time.monotonic()
     response = table(client, waited=LIMIT - 0.2)
     took = time.monotonic() - start

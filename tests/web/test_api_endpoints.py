@@ -15,7 +15,7 @@ from hasen.analysis.position import analyze_position, position
 from hasen.analysis.table import analyze_table
 from hasen.api import create_app
 from hasen.core.version import __version__
-from hasen.games.hasenpfeffer import Hasenpfeffer
+from hasen.games.hasenpfeffer.game import Hasenpfeffer
 from hasen.notation.inputs import make_contract
 from hasen.search import USING_EXTENSION
 
@@ -396,12 +396,12 @@ def endless(*args, progress=None, checkpoint=None, **kwargs):
 @pytest.mark.parametrize(
     "path, body, target",
     [
-        ("table", {"deal": HASENPFEFFER_DEAL}, "hasen.games.hasenpfeffer.Hasenpfeffer.table"),
+        ("table", {"deal": HASENPFEFFER_DEAL}, "hasen.games.hasenpfeffer.game.Hasenpfeffer.table"),
         ("solve", SOLVE, "hasen.games.base.Game.solve"),
         (
             "batch",
             {"items": [{"deal": HASENPFEFFER_DEAL, "dealer": d} for d in "NESW"]},
-            "hasen.games.hasenpfeffer.Hasenpfeffer.table",
+            "hasen.games.hasenpfeffer.game.Hasenpfeffer.table",
         ),
     ],
 )
