@@ -6,16 +6,18 @@ under ``if TYPE_CHECKING:`` are for the type checker only and never run."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# lowest first; a module belongs to the first entry whose name it starts with
+# lowest first; a module belongs to the entry of the longest name it starts with, or that
+# matches it with * for any one family (a family's folder holds its rules, each in its layer)
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     # a deal carries its table settings, so their module is counted with the deal's
-    ("core types and notation", ("hasen.core", "hasen.workers", "hasen.rules.settings")),
+    ("core types and notation", ("hasen.core", "hasen.workers", "hasen.rules.settings", "hasen.games.*.settings")),
     ("rules and settings", ("hasen.rules",)),
     ("search", ("hasen.search",)),
     ("the play of a hand", ("hasen.play",)),
@@ -31,14 +33,21 @@ FOLDERS = {"hasen.api": ROOT / "api", "hasen": ROOT / "solver"}
 
 
 def layer_of(module: str) -> int:
-    """The index in LAYERS of the longest matching prefix."""
+    """The index in LAYERS of the longest matching prefix (a ``*`` in it: one family's name)."""
     best, best_length = -1, -1
     for index, (_, prefixes) in enumerate(LAYERS):
         for prefix in prefixes:
-            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best_length:
+            if matches(module, prefix) and len(prefix) > best_length:
                 best, best_length = index, len(prefix)
     assert best >= 0, f"{module} is in no layer: add it to LAYERS"
     return best
+
+
+def matches(module: str, prefix: str) -> bool:
+    """Does ``module`` start with ``prefix``, whose ``*`` stands for one name (a family's)?
+    (A module read from an f-string has ``*`` for a value: one name, as in a prefix.)"""
+    pattern = r"[^.]+".join(re.escape(part) for part in prefix.split("*"))
+    return re.fullmatch(pattern + r"(\..*)?", module) is not None
 
 
 def module_name(path: Path) -> str:
@@ -98,8 +107,8 @@ def constants(source: str) -> dict[str, str]:
 
 def dynamic_import(node: ast.AST, package: str, names: dict[str, str]) -> str | None:
     """The module an ``import_module(name, __package__)`` call imports: a string, a name bound
-    to one, or an f-string, of which the part before the first value counts (``f".{family}"``
-    is ``package.*``, some module of the package itself)."""
+    to one, or an f-string, each of whose values is ``*``, any one name (``f".{family}.game"``
+    is ``package.*.game``: the module ``game`` of some folder of the package)."""
     if not (
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "import_module" and node.args
     ):
@@ -110,7 +119,8 @@ def dynamic_import(node: ast.AST, package: str, names: dict[str, str]) -> str | 
     elif isinstance(arg, ast.Name) and arg.id in names:
         name = names[arg.id]
     elif isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
-        name = str(arg.values[0].value) + "*"  # "..games.*": some module of that package
+        # each value is * (f"..games.{family}.settings": "..games.*.settings", some family's)
+        name = "".join(str(v.value) if isinstance(v, ast.Constant) else "*" for v in arg.values)
     elif layer_of(package) == len(LAYERS) - 1:
         return None  # the public package is the top layer: whatever it imports is below it
     else:
@@ -162,6 +172,8 @@ LATE_BINDINGS = {("hasen.analysis.answer", "hasen.games.presentation"), ("hasen.
 def test_the_imports_made_by_name_are_read() -> None:
     assert "hasen.games.presentation" in GRAPH["hasen.analysis.answer"]  # PRESENTATION = "..games.presentation"
     assert "hasen.cli.*" in GRAPH["hasen.cli.main"]  # f".{module}": a module of hasen.cli
+    assert "hasen.games.*.settings" in GRAPH["hasen.rules.settings"]  # f"..games.{family}.settings"
+    assert "hasen.games.*.game" in GRAPH["hasen.games"]
 
 
 @pytest.mark.parametrize("module", sorted(GRAPH))
@@ -204,6 +216,10 @@ def test_the_rule_can_fail() -> None:
     """The check itself: an analysis importing the CLI is upward, the CLI importing text is not."""
     assert layer_of("hasen.cli.main") > layer_of("hasen.analysis.table") > layer_of("hasen.rules.settings")
     assert layer_of("hasen.games.euchre") > layer_of("hasen.text.review") > layer_of("hasen.analysis.review")
+    # a family's settings sit with the deal; its other modules with the games
+    assert layer_of("hasen.games.*.settings") == layer_of("hasen.games.euchre.settings") == layer_of("hasen.core.deal")
+    assert layer_of("hasen.games.euchre.game") == layer_of("hasen.games.*.game") == layer_of("hasen.games")
+    assert layer_of("hasen.games.euchre.table.settings") == layer_of("hasen.games")  # * is one name
 
 
 def test_the_map_of_the_layers_names_each_layer_in_order() -> None:

@@ -397,14 +397,15 @@ def test_solve_review_and_bid_are_the_clis(capsys) -> None:
 
 def test_an_answers_text_does_not_depend_on_what_was_imported_first(tmp_path) -> None:
     """An answer unpickled where only its own module was imported prints its table, not its
-    repr: its text comes from its game, loaded when first printed. (A Euchre table is its
+    repr: its text comes from its game, loaded when first printed (with the games'
+    presentation, which nothing had imported). (A Euchre table is its
     game's own answer, hasen.games.euchre.table, so a Hasenpfeffer table is the one whose
     module is below the games.)"""
     analysis = hasen.analyze(hasen.Deal(HASENPFEFFER.deal, dealer="W"), declarer="N")
     (tmp_path / "answer.pickle").write_bytes(pickle.dumps(analysis))
     script = (
         "import pickle, sys; answer = pickle.loads(open(sys.argv[1], 'rb').read()); "
-        "loaded = 'hasen.games' in sys.modules; print(loaded); print(answer, end='')"
+        "loaded = 'hasen.games.presentation' in sys.modules; print(loaded); print(answer, end='')"
     )
     shown = subprocess.run(
         [sys.executable, "-c", script, str(tmp_path / "answer.pickle")], capture_output=True, text=True, check=True

@@ -5,37 +5,46 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypedDict
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypedDict
 
 from ..core.cards import JOKER, SUIT_NAMES
 from ..core.errors import NotationError, quoted
+from ..core.variants import FAMILIES
 
 if TYPE_CHECKING:
     from ..core.variants import Variant
 
 
 GAME_LENGTHS = (10, 5, 15)  # the points that win a game (game_points): 10 in every game, or a short or a long game
-# The settings each game has, with their values, the default first: docs/rules.md.
+# the settings every family has, with their values, the default first (docs/rules.md): who
+# leads the first trick, and the points that win the game
+FIRST_LEAD_CHOICES: dict[str, tuple[object, ...]] = {
+    "first_lead": ("dealer_left", "declarer"),
+    "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
+}
+
+
+class FamilySettings(Protocol):
+    """A family's module ``settings`` (``hasen.games.<family>.settings``): its own settings
+    and why a variant of it lacks one."""
+
+    SETTINGS: dict[str, tuple[object, ...]]
+
+    def lacking(self, name: str, variant: Variant) -> str | None: ...
+
+
+def _family_settings(family: str) -> FamilySettings:
+    module: FamilySettings = import_module(f"..games.{family}.settings", __package__)
+    return module
+
+
+FAMILY_SETTINGS = {family: _family_settings(family) for family in FAMILIES}
+# the settings each game has, with their values, the default first: its family's own between
+# those every family has
 GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
-    "hasenpfeffer": {
-        "first_lead": ("dealer_left", "declarer"),
-        "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
-        "fail_penalty": ("bid", "tricks", "pepper"),  # what a failed bid loses
-        "defenders_score": (False, True),  # do the defenders score their tricks?
-        "bidding": ("plain", "pepper"),  # bids 1-6; or 1-5, little pepper, big pepper
-        "all_pass": ("redeal", "joker_bids_3"),
-        "game_points": GAME_LENGTHS,
-    },
-    "euchre": {
-        "first_lead": ("dealer_left", "declarer"),
-        "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
-        # a turned Joker: the dealer names trump, the hand is dealt again, or it stands for a suit
-        "joker_upcard": ("dealer_names", "redeal", *SUIT_NAMES),
-        "all_pass": ("redeal", "stick_the_dealer"),
-        "call_for_best": (True, False),  # Railroad: a lone player takes the partner's best card
-        "euchred": ("others_score", "maker_loses"),  # Three-Handed: each other player +2, or the maker -2
-        "game_points": GAME_LENGTHS,
-    },
+    family: {**FIRST_LEAD_CHOICES, **module.SETTINGS, "game_points": GAME_LENGTHS}
+    for family, module in FAMILY_SETTINGS.items()
 }
 LEAD_SETTINGS = ("first_lead", "lone_lead")  # who leads the first trick
 # those that change the play, so the tables too (who takes a turned Joker, when it stands for a suit)
@@ -100,8 +109,7 @@ class Settings(SettingValues):  # not a dataclass: see tests/cli/test_cli_import
             for n in GAME_SETTINGS[variant.family]
             if not (n in LONE_SETTINGS and not variant.partners)
             and not (n in JOKER_SETTINGS and not variant.deck >> JOKER & 1)
-            and not (n in BEST_SETTINGS and not variant.calls_for_best)
-            and not (n in CUTTHROAT_SETTINGS and not variant.cutthroat)
+            and FAMILY_SETTINGS[variant.family].lacking(n, variant) is None
         ]
         return {n: getattr(self, n) for n in names}
 
@@ -147,10 +155,8 @@ def _check_for(settings: Settings, variant: Variant, given: frozenset[str] | Non
                 why = variant.never_alone
             elif name in JOKER_SETTINGS and name in GAME_SETTINGS[variant.family]:
                 why = f"{variant.label} has no Joker"
-            elif name in BEST_SETTINGS and name in GAME_SETTINGS[variant.family]:
-                why = f"nobody calls for the partner's best card in {variant.name}, only in railroad"
-            elif name in CUTTHROAT_SETTINGS:
-                why = f"it scores three players each for themselves (euchre3), and {variant.name} has sides"
+            elif (lacking := FAMILY_SETTINGS[variant.family].lacking(name, variant)) is not None:
+                why = lacking
             else:
                 games = [g for g, names in GAME_SETTINGS.items() if name in names]
                 why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
