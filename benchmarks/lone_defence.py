@@ -25,7 +25,7 @@ from pathlib import Path
 import hasen
 from hasen.core.seats import left_of, partner_of
 from hasen.core.variants import VARIANTS
-from hasen.rules.scoring import EUCHRE_MAKES, euchre_score
+from hasen.games.euchre.rules import EUCHRE_MAKES, euchre_score
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 from model_fit import random_layout  # noqa: E402 (the model's build deals these hands)

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     # a deal carries its table settings, so their module is counted with the deal's
     ("core types and notation", ("hasen.core", "hasen.workers", "hasen.rules.settings", "hasen.games.*.settings")),
-    ("rules and settings", ("hasen.rules",)),
+    ("rules and settings", ("hasen.rules", "hasen.games.*.rules")),
     ("search", ("hasen.search",)),
     ("the play of a hand", ("hasen.play",)),
     ("notations", ("hasen.notation",)),
@@ -174,6 +174,7 @@ def test_the_imports_made_by_name_are_read() -> None:
     assert "hasen.cli.*" in GRAPH["hasen.cli.main"]  # f".{module}": a module of hasen.cli
     assert "hasen.games.*.settings" in GRAPH["hasen.rules.settings"]  # f"..games.{family}.settings"
     assert "hasen.games.*.game" in GRAPH["hasen.games"]
+    assert "hasen.games.*.rules" in GRAPH["hasen.rules.families"]
 
 
 @pytest.mark.parametrize("module", sorted(GRAPH))
@@ -216,7 +217,8 @@ def test_the_rule_can_fail() -> None:
     """The check itself: an analysis importing the CLI is upward, the CLI importing text is not."""
     assert layer_of("hasen.cli.main") > layer_of("hasen.analysis.table") > layer_of("hasen.rules.settings")
     assert layer_of("hasen.games.euchre") > layer_of("hasen.text.review") > layer_of("hasen.analysis.review")
-    # a family's settings sit with the deal; its other modules with the games
+    # a family's settings sit with the deal, its rules with the rules, its other modules with the games
+    assert layer_of("hasen.games.hasenpfeffer.rules") == layer_of("hasen.rules.auction")
     assert layer_of("hasen.games.*.settings") == layer_of("hasen.games.euchre.settings") == layer_of("hasen.core.deal")
     assert layer_of("hasen.games.euchre.game") == layer_of("hasen.games.*.game") == layer_of("hasen.games")
     assert layer_of("hasen.games.euchre.table.settings") == layer_of("hasen.games")  # * is one name

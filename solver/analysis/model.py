@@ -62,7 +62,8 @@ from ..core.cards import (
 )
 from ..core.seats import partner_of
 from ..core.variants import Variant
-from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call, first_round_suit
+from ..games.euchre.rules import first_round_suit
+from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call
 from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
 from ..rules.settings import Settings, joker_suit

@@ -18,7 +18,7 @@ from functools import cache
 
 from ..core.cards import JOKER, CardId, Mask
 from ..core.variants import Variant
-from ..rules.auction import AUCTIONS, AuctionEnd, AuctionRules, AuctionState, Call
+from ..rules.auction import AuctionEnd, AuctionRules, AuctionState, Call, auction_of
 from ..rules.scoring import hand_score, standing
 from ..rules.seating import best_callers
 from ..rules.settings import Settings
@@ -33,7 +33,7 @@ MAX_CALLS = 64  # far more than any auction has: a guard against a rule that nev
 def rules_for(
     variant: Variant, dealer: int, extra: CardId, joker_holder: int | None, settings: Settings
 ) -> AuctionRules:
-    return AUCTIONS[variant.family](variant, dealer, extra, joker_holder, settings)
+    return auction_of(variant, dealer, extra, joker_holder, settings)
 
 
 def layout_rules(

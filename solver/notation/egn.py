@@ -30,9 +30,9 @@ from ..core.deal import Deal
 from ..core.errors import HasenError, NotationError, quoted
 from ..core.seats import SEATS, partner_of
 from ..core.variants import Variant
+from ..games.euchre.rules import first_round_suit
 from ..play.from_play import PlayedContract, deal_from_play, holders
 from ..play.state import BestCard, exchange_discard, playing_seats
-from ..rules.auction import first_round_suit
 from ..rules.scoring import scorer_points
 from ..rules.seating import best_callers
 from ..rules.settings import Settings

@@ -26,7 +26,7 @@ from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import Variant
 from ..play.state import exchanger, playing_seats
-from ..rules.auction import AUCTIONS, JOKER_BIDS, AuctionEnd, AuctionRules, AuctionState
+from ..rules.auction import JOKER_BIDS, AuctionEnd, AuctionRules, AuctionState, auction_of
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..rules.trump import effective_suit, trick_winner
@@ -121,7 +121,7 @@ def _auction(t: Tapped) -> tuple[AuctionRules, AuctionState, Seated]:
     call refused says why."""
     extra = t.upcard if t.upcard is not None else 0  # Hasenpfeffer's auction does not look at the widow
     holder = t.joker if isinstance(t.joker, int) else None
-    rules = AUCTIONS[t.variant.family](t.variant, t.dealer, extra, holder, t.settings)
+    rules = auction_of(t.variant, t.dealer, extra, holder, t.settings)
     state, seated = rules.start(), []
     for number, text in enumerate(t.calls, 1):
         seat = rules.to_call(state)

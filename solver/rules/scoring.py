@@ -1,6 +1,8 @@
 """Points for a played hand, per game and table settings (docs/rules.md).
 
-A score is a pair: the declaring side's points and the defenders' points for the hand.
+A score is a pair: the declaring side's points and the defenders' points for the hand. Each
+family's own scoring is in its folder (``hasen.games.<family>.rules``); what every family
+does with a score (by side, by player, its worth to a seat) is here.
 """
 
 from __future__ import annotations
@@ -11,16 +13,8 @@ from typing import NamedTuple
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS
 from ..core.variants import Variant
-from .settings import DEFAULT_SETTINGS, Settings
-
-PEPPER_PENALTY = 6  # a failed bid in the pepper form loses a flat 6, whatever was bid
-LONE_FACTOR = 2  # a lone Hasenpfeffer declarer wins or loses double
-BIG_PEPPER_FACTOR = 2  # big pepper doubles the stakes
-
-EUCHRE_MAKES = 3  # tricks the makers need
-EUCHRE_MADE, EUCHRE_MARCH, EUCHRE_LONE_MARCH, EUCHRE_EUCHRED = 1, 2, 4, 2
-RAILROAD_LONE_EUCHRE = 4  # Railroad: a lone defender who euchres a lone maker
-CUTTHROAT_MARCH = 3  # Three-Handed: the maker's march against both others
+from .families import family_rules
+from .settings import Settings
 
 
 class Bid(NamedTuple):  # ordered by tricks, then big pepper; not a dataclass: tests/cli/test_cli_imports.py
@@ -54,38 +48,6 @@ def parse_bid(text: str, variant: Variant, settings: Settings) -> Bid:
     raise NotationError(f"bid: not a bid: {quoted(text)} (expected one of {allowed})")
 
 
-def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant, settings: Settings) -> tuple[int, int]:
-    """A made bid scores a point per trick taken; a failed one loses by ``fail_penalty``:
-    the bid, the tricks taken, or a flat 6 (pepper). Alone and big pepper each double the
-    declaring side's points. The defenders score their tricks when ``defenders_score``."""
-    if tricks >= bid.tricks:
-        points = tricks
-    else:
-        points = -{"bid": bid.tricks, "tricks": tricks, "pepper": PEPPER_PENALTY}[settings.fail_penalty]
-    if alone:
-        points *= LONE_FACTOR
-    if bid.big_pepper:
-        points *= BIG_PEPPER_FACTOR
-    defenders = variant.hand_size - tricks if settings.defenders_score else 0
-    return points, defenders
-
-
-def euchre_score(
-    tricks: int, alone: bool, variant: Variant, lone_defence: bool = False, settings: Settings = DEFAULT_SETTINGS
-) -> tuple[int, int]:
-    """1 for three or four tricks, 2 for all five (4 alone, 3 for the maker of Three-Handed
-    Euchre); makers held under three are euchred and the defenders score 2 (with three
-    players, each of them, or with ``euchred=maker_loses`` the maker loses 2 instead), in
-    Railroad 4 when a lone defender euchres a lone maker (``lone_defence``)."""
-    if tricks == variant.hand_size:
-        return (CUTTHROAT_MARCH if variant.cutthroat else EUCHRE_LONE_MARCH if alone else EUCHRE_MARCH), 0
-    if tricks >= EUCHRE_MAKES:
-        return EUCHRE_MADE, 0
-    if variant.cutthroat and settings.euchred == "maker_loses":
-        return -EUCHRE_EUCHRED, 0
-    return 0, RAILROAD_LONE_EUCHRE if lone_defence and variant.calls_for_best else EUCHRE_EUCHRED
-
-
 def named_points(variant: Variant, declarer: int, score: tuple[int, int]) -> dict[str, int]:
     """A hand's ``score`` (the declaring side's points, the defenders') by the names that keep
     a score, the declaring side's first: N-S and E-W, or the two players; with three players
@@ -117,10 +79,7 @@ def defenders_share(variant: Variant) -> float:
 
 def tricks_needed(variant: Variant, bid: Bid | None) -> int:
     """The tricks a declaring side needs: its bid (Hasenpfeffer), or three (Euchre)."""
-    if variant.family == "hasenpfeffer":
-        assert bid is not None, "a Hasenpfeffer contract has a bid"
-        return bid.tricks
-    return EUCHRE_MAKES
+    return family_rules(variant.family).tricks_needed(bid)
 
 
 def hand_score(
@@ -128,10 +87,7 @@ def hand_score(
 ) -> tuple[int, int]:
     """The points of a played hand by the game's scoring: the declaring side's and the
     defenders'; ``lone_defence``: a defender played alone."""
-    if variant.family == "hasenpfeffer":
-        assert bid is not None, "a Hasenpfeffer contract has a bid"
-        return hasenpfeffer_score(bid, tricks, alone, variant, settings)
-    return euchre_score(tricks, alone, variant, lone_defence, settings)
+    return family_rules(variant.family).hand_score(variant, settings, bid, tricks, alone, lone_defence)
 
 
 def side_points(

@@ -12,13 +12,9 @@ import pytest
 
 from hasen.core.errors import NotationError
 from hasen.core.variants import variant_for
-from hasen.rules.scoring import (
-    Bid,
-    bid_ladder,
-    euchre_score,
-    hasenpfeffer_score,
-    parse_bid,
-)
+from hasen.games.euchre.rules import euchre_score
+from hasen.games.hasenpfeffer.rules import hasenpfeffer_score
+from hasen.rules.scoring import Bid, bid_ladder, parse_bid
 from hasen.rules.settings import Settings
 
 HASEN = variant_for("hasenpfeffer")

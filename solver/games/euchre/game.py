@@ -17,12 +17,12 @@ from ...core.seats import SEATS
 from ...core.variants import Variant
 from ...play.state import PlayState, exchange_discard
 from ...rules.auction import AuctionEnd, auction_for
-from ...rules.scoring import euchre_score
 from ...rules.seating import active_seats, first_leader
 from ...rules.settings import Settings
 from ...search import Searcher
 from ...text.words import OPEN_HANDS, calls_words, lone_form, signed, tricks
 from ..base import Example, Game
+from .rules import euchre_score
 from .table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for

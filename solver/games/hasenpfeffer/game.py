@@ -16,12 +16,13 @@ from ...core.seats import SEATS
 from ...core.variants import Variant
 from ...play.state import PlayState
 from ...rules.auction import AuctionEnd, auction_for
-from ...rules.scoring import Bid, bid_ladder, hasenpfeffer_score
+from ...rules.scoring import Bid, bid_ladder
 from ...rules.seating import active_seats, first_leader
 from ...rules.settings import Settings
 from ...search import Searcher
 from ...text.words import OPEN_HANDS, lone_form, signed, tricks
 from ..base import Example, Game
+from .rules import hasenpfeffer_score
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
     from ...analysis.advice import BidAdvice
