@@ -26,7 +26,7 @@ from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
 from ..core.variants import Variant
 from ..play.state import exchanger, playing_seats
-from ..rules.auction import JOKER_BIDS, AuctionEnd, AuctionRules, AuctionState, auction_of
+from ..rules.auction import AuctionEnd, AuctionRules, AuctionState, auction_of
 from ..rules.seating import best_callers, first_leader
 from ..rules.settings import Settings
 from ..rules.trump import effective_suit, trick_winner
@@ -83,11 +83,10 @@ def next_step(t: Tapped) -> Step:
         seat = rules.to_call(state)
         return Step("auction", seat, calls=tuple(c.words(settings) for c in rules.calls(state)))
     end = state.end
-    if end.redeal and settings.all_pass == "joker_bids_3" and variant.family == "hasenpfeffer" and t.joker is None:
+    forced = rules.forced_holder()
+    if end.redeal and forced is not None and t.joker is None:
         holders = tuple(SEATS[s] for s in variant.seats) + (WIDOW_HOLDS_JOKER,)
-        return Step(
-            "joker", seats=holders, said=f"everyone passed: the Joker's holder must bid {JOKER_BIDS.name(settings)}"
-        )
+        return Step("joker", seats=holders, said=forced)
     if end.redeal:
         return Step("done", said=rules.redeal_reason())
     assert end.declarer is not None

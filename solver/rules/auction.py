@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from ..core.variants import Variant
 
 TRUMPS = tuple(range(len(SUITS)))  # S H D C, the order ties go by
-JOKER_BIDS = Bid(3)  # the all-pass rule "joker_bids_3": the Joker's holder must bid three
 
 PASS, BID, ORDER_UP, NAME = "pass", "bid", "order up", "name"
 ALONE = " alone"
@@ -129,6 +128,11 @@ class AuctionRules(ABC):
     @abstractmethod
     def redeal_reason(self) -> str:
         """Why nobody declares when the auction ends so, in words."""
+
+    def forced_holder(self) -> str | None:
+        """Where the Joker's holder must declare once everyone passed, that rule in words (a
+        record that does not yet say who holds the Joker must ask); None if nobody must."""
+        return None
 
     def forms(self) -> tuple[bool, ...]:
         """With the partner, and alone where the game has partners."""

@@ -11,7 +11,6 @@ from ...core.seats import SEATS, left_of
 from ...rules.auction import (
     ALONE,
     BID,
-    JOKER_BIDS,
     PASS,
     PASSING,
     REDEAL,
@@ -30,6 +29,7 @@ if TYPE_CHECKING:
 PEPPER_PENALTY = 6  # a failed bid in the pepper form loses a flat 6, whatever was bid
 LONE_FACTOR = 2  # a lone Hasenpfeffer declarer wins or loses double
 BIG_PEPPER_FACTOR = 2  # big pepper doubles the stakes
+JOKER_BIDS = Bid(3)  # the all-pass rule "joker_bids_3": the Joker's holder must bid three
 
 
 class HasenpfefferAuction(AuctionRules):
@@ -81,6 +81,11 @@ class HasenpfefferAuction(AuctionRules):
         if self.settings.all_pass == "joker_bids_3" and self.joker_holder is not None:
             return AuctionEnd(self.joker_holder, JOKER_BIDS, forced=True)
         return REDEAL  # also when the Joker is the widow
+
+    def forced_holder(self) -> str | None:
+        if self.settings.all_pass != "joker_bids_3":
+            return None
+        return f"everyone passed: the Joker's holder must bid {JOKER_BIDS.name(self.settings)}"
 
     def redeal_reason(self) -> str:
         if self.settings.all_pass == "joker_bids_3":
