@@ -11,12 +11,12 @@ from typing import Any
 from hasen.core.bounds import MAX_SEED
 from hasen.core.cards import JOKER_NAME, RANKS, SUIT_SYMBOLS, SUITS
 from hasen.core.seats import SEATS
+from hasen.core.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
 from hasen.core.version import __version__
 from hasen.games import GAMES
 from hasen.games.euchre.game import Euchre
 from hasen.notation.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
-from hasen.rules.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 
 from .config import MAX_TEXT
 

@@ -21,10 +21,10 @@ from hasen.core.cards import (
     same_colour_suit,
 )
 from hasen.core.seats import SEATS
+from hasen.core.settings import GAME_SETTINGS, Settings
 from hasen.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from hasen.core.version import __version__
 from hasen.games import game_of
-from hasen.rules.settings import GAME_SETTINGS, Settings
 from hasen.rules.trump import power_order
 from hasen.text.words import points_less
 

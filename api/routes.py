@@ -23,6 +23,7 @@ from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
 from hasen.core.names import Seat, Suit
 from hasen.core.run import Run
+from hasen.core.settings import AUCTION_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS, checked_settings
 from hasen.core.variants import Variant, variant_for
 from hasen.core.version import __version__
 from hasen.notation.egn import write_egn
@@ -31,7 +32,6 @@ from hasen.notation.record import Record
 from hasen.notation.recorder import next_step, step_json, tapped_from_json
 from hasen.play.state import PlayState
 from hasen.rules.seating import play_settings_used
-from hasen.rules.settings import AUCTION_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS, checked_settings
 from hasen.search import USING_EXTENSION
 from hasen.text.session_report import require_matplotlib, session_html
 

@@ -23,10 +23,10 @@ from common import nodes_line, percentiles, random_deals, run, timed, timed_solv
 
 from hasen.core.cards import cards_of
 from hasen.core.deal import Deal
+from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
 from hasen.games.euchre.table import maker_table
 from hasen.play.state import Contract, PlayState, declarer_cards
-from hasen.rules.settings import Settings
 from hasen.rules.trump import takes_upcard
 
 EUCHRE = variant_for("euchre", 24)

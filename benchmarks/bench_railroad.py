@@ -24,9 +24,9 @@ from functools import partial
 from hasen.core.deal import Deal
 from hasen.core.dealing import random_deals
 from hasen.core.seats import SEATS
+from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
 from hasen.games.euchre.table import CallingPlan, analyze_euchre
-from hasen.rules.settings import Settings
 from hasen.search import Searcher, thread_searcher
 
 RAILROAD = variant_for("railroad", 25)

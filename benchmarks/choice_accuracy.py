@@ -38,10 +38,10 @@ from hasen.analysis.knowledge import Knowledge
 from hasen.analysis.layouts import TableShape, solve_layouts
 from hasen.analysis.simulate import points_table
 from hasen.core.cards import cards_of
+from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
 from hasen.games import game_of
 from hasen.rules.scoring import bid_ladder
-from hasen.rules.settings import Settings
 from hasen.rules.trump import takes_upcard
 from hasen.search.protocol import NOT_SOLVED
 

@@ -104,7 +104,7 @@ _HOMES = {
     "simulate": "public",
     "simulate_lead": "public",
     "solve": "public",
-    "Settings": "rules.settings",
+    "Settings": "core.settings",
     "USING_EXTENSION": "search",
     "Workers": "workers",
     "create_app": "api",
@@ -158,7 +158,7 @@ _ANSWER_TYPES = {
     "AuctionState": "rules.auction",
     "Call": "rules.auction",
     "Bid": "rules.scoring",
-    "SettingsDict": "rules.settings",
+    "SettingsDict": "core.settings",
     "Searcher": "search",
     "Seats": "search",
 }
@@ -231,6 +231,8 @@ if TYPE_CHECKING:
     from .core.names import Seat as Seat
     from .core.names import Suit as Suit
     from .core.run import Run as Run
+    from .core.settings import Settings as Settings
+    from .core.settings import SettingsDict as SettingsDict
     from .core.variants import VARIANTS as VARIANTS
     from .core.variants import Variant as Variant
     from .core.variants import variant_for as variant_for
@@ -269,8 +271,6 @@ if TYPE_CHECKING:
     from .rules.auction import AuctionState as AuctionState
     from .rules.auction import Call as Call
     from .rules.scoring import Bid as Bid
-    from .rules.settings import Settings as Settings
-    from .rules.settings import SettingsDict as SettingsDict
     from .search import USING_EXTENSION as USING_EXTENSION
     from .search import Searcher as Searcher
     from .search import Seats as Seats

@@ -31,6 +31,7 @@ from .core.names import Card, CardLike, SeatLike, SuitLike
 from .core.older import keeps_older_form
 from .core.run import DEFAULT_RUN, RUN_FIELDS, Progress, Run, older_run, run_from_older, run_of
 from .core.seats import SEATS
+from .core.settings import Settings, SettingsLike, settings_for
 from .core.variants import HASENPFEFFER, Variant, VariantName
 from .games import game_of
 from .notation.inputs import (
@@ -48,7 +49,6 @@ from .notation.inputs import (
     request_position,
 )
 from .play.state import Contract, PlayState
-from .rules.settings import Settings, SettingsLike, settings_for
 from .seat_view import (
     SeatQuestion,
     SeatView,

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from .core.deal import Deal
 from .core.errors import NotationError, quoted
 from .core.names import CardLike, CardSet, SeatLike
+from .core.settings import Settings, SettingsLike, settings_for
 from .core.variants import HASENPFEFFER, Variant, VariantName
 from .notation.inputs import coerce_card, coerce_deal, coerce_hand, coerce_seat, coerce_variant
-from .rules.settings import Settings, SettingsLike, settings_for
 
 if TYPE_CHECKING:
     from .analysis.knowledge import Knowledge

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from hasen.core.cards import JOKER, card_name, cards_of
 from hasen.core.deal import Deal
 from hasen.core.dealing import random_deals
+from hasen.core.settings import Settings
 from hasen.core.variants import VARIANTS, Variant, variant_for
 from hasen.play.state import Contract, PlayState
-from hasen.rules.settings import Settings
 
 SEATS = "NESW"
 SUITS = "SHDC"

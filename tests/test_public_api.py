@@ -296,8 +296,8 @@ def test_the_typed_names_are_the_notations() -> None:
 
     from hasen.core.names import SeatName, SuitName
     from hasen.core.seats import SEATS
+    from hasen.core.settings import GAME_SETTINGS, SettingsDict
     from hasen.core.variants import VARIANTS, DeckSize, VariantName
-    from hasen.rules.settings import GAME_SETTINGS, SettingsDict
 
     assert "".join(get_args(SeatName)) == "".join(SEATS) and "".join(get_args(SuitName)) == "SHDC"
     assert set(get_args(VariantName)) == set(VARIANTS)

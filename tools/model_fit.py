@@ -47,8 +47,8 @@ from hasen.analysis.model import (
 )
 from hasen.analysis.playout import euchre_exchanges
 from hasen.core.cards import Mask, cards_of, mask_of
+from hasen.core.settings import Settings
 from hasen.core.variants import ALL_VARIANTS, Variant
-from hasen.rules.settings import Settings
 
 BUCKET = 0.25  # tricks per bucket of a prediction
 MIN_BUCKET = 150  # hands at least behind each bucket's distribution

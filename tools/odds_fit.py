@@ -34,8 +34,8 @@ from hasen.analysis.model import PlayerModel
 from hasen.analysis.odds import ODDS_FILE, ODDS_VERSION, Outcome, declarer_offset, solve_table
 from hasen.analysis.odds_three import solve_three_table
 from hasen.analysis.playout import continued, layout_rules, model_play
+from hasen.core.settings import Settings
 from hasen.core.variants import ALL_VARIANTS, Variant
-from hasen.rules.settings import Settings
 
 SETTINGS = Settings()
 CHECKS = 12  # hands kept in the file per game, for the test that plays them again

@@ -48,10 +48,10 @@ from hasen.analysis.odds import scoring_of
 from hasen.analysis.playout import continued, euchre_exchanges, layout_rules
 from hasen.analysis.policy import ALWAYS, POINTS, Policies, Policy, place_of, table_rules
 from hasen.core.cards import CardId, Mask
+from hasen.core.settings import Settings
 from hasen.core.variants import ALL_VARIANTS, Variant
 from hasen.rules.auction import PASSING, AuctionEnd, AuctionRules, AuctionState
 from hasen.rules.scoring import hand_score, scorer_points, standing
-from hasen.rules.settings import Settings
 
 # the games whose seats call by the score too (the others, where scores are three or too
 # rare to learn from, call for points at every score)

@@ -19,10 +19,10 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import CardId, Mask
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.auction import BID, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import Bid, scorer_points, tricks_needed
-from ..rules.settings import Settings
 from .agreement import remember_bid_values, remember_call_values
 from .answer import figure, given_figures, stderr_of_mean
 from .chances import Chances

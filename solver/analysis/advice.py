@@ -42,12 +42,12 @@ from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
 from ..core.run import Mapper, Progress
 from ..core.seats import NUM_SEATS, SEATS
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..games.euchre.rules import EUCHRE_MAKES, first_round_suit
 from ..notation.inputs import DEFAULT_CHOICE_LAYOUTS
 from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import bid_ladder
-from ..rules.settings import Settings
 from ..search.protocol import NOT_SOLVED
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
 from .agreement import consistent_many

@@ -18,9 +18,9 @@ from typing import Any, ClassVar, NamedTuple
 from ..core.deal import Deal
 from ..core.names import Card, Suit
 from ..core.seats import SEATS
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..core.version import __version__
-from ..rules.settings import Settings
 from .columns import TABLE_ROW, PlainSchema
 from .rows import Row, RowPath, frame, rows_at, table_rows
 

@@ -19,11 +19,11 @@ from typing import Any
 from ..core.deal import Deal
 from ..core.names import ByName, Seat
 from ..core.seats import SEATS
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..rules.auction import AuctionEnd, AuctionRules, AuctionState
 from ..rules.scoring import named_points, standing
-from ..rules.settings import Settings
 from ..search import Searcher
 from .answer import Answer
 from .family import Family

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.scoring import Bid, scorer_points
-from ..rules.settings import Settings
 from .odds import WinChances, win_chances
 from .odds_three import PlayerChances, player_chances
 

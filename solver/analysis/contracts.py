@@ -17,9 +17,9 @@ from typing import NamedTuple
 
 from ..core.cards import NUM_CARDS, Mask
 from ..core.seats import NUM_SEATS, left_of, partner_of, side_seats
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.seating import active_seats, first_leader
-from ..rules.settings import Settings
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
 

@@ -39,11 +39,11 @@ import numpy as np
 from ..core.cards import NUM_CARDS, CardId, Mask, canonical_key, card_name, cards_of
 from ..core.names import Card, CardSet, Seat
 from ..core.seats import NUM_SEATS, SEATS, side_seats
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..play.state import PlayState
 from ..rules.scoring import Bid, defenders_share, net_scores, tricks_needed
-from ..rules.settings import Settings
 from ..rules.trump import trick_winner
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES

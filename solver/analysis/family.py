@@ -13,9 +13,9 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.deal import Deal
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..play.state import Contract
-from ..rules.settings import Settings
 from ..search import Searcher
 
 if TYPE_CHECKING:

@@ -23,10 +23,10 @@ import numpy as np
 from ..core.cards import CardId, Mask, cards_of
 from ..core.run import Mapper, Progress
 from ..core.seats import NUM_SEATS, side_seats
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..play.state import exchanger, playing_seats
 from ..rules.seating import best_callers, first_leader
-from ..rules.settings import Settings
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from ..search.protocol import NOT_SOLVED

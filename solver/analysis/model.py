@@ -61,12 +61,12 @@ from ..core.cards import (
     trump_cards,
 )
 from ..core.seats import partner_of
+from ..core.settings import Settings, joker_suit
 from ..core.variants import Variant
 from ..games.euchre.rules import first_round_suit
 from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call
 from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
-from ..rules.settings import Settings, joker_suit
 from ..rules.trump import takes_upcard
 from .policy import UNFITTED, Policies, Policy, place_of, score_class, table_rules
 

@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import NotationError
 from ..core.memo import shared
 from ..core.seats import NUM_SEATS, SEATS, left_of
+from ..core.settings import SCORING_SETTINGS, Settings
 from ..core.variants import Variant
 from ..rules.scoring import bid_ladder, side_points
-from ..rules.settings import SCORING_SETTINGS, Settings
 from .answer import Answer, variant_json
 
 if TYPE_CHECKING:

@@ -27,9 +27,9 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import NotationError
 from ..core.memo import shared
 from ..core.seats import SEATS
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.scoring import hand_score
-from ..rules.settings import Settings
 from .answer import Answer, variant_json
 from .odds import TABLES_KEPT, Outcome, check_reachable, check_scoring, dealers_asked, odds_data, outcomes_of
 

@@ -21,8 +21,8 @@ from ..core.cards import SUITS, card_name
 from ..core.deal import Deal
 from ..core.names import Card, Seat, Suit
 from ..core.seats import SEATS, left_of, partner_of
+from ..core.settings import Settings
 from ..games.euchre.rules import euchre_score
-from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 from .family import Family
 from .table import TRUMPS

@@ -17,11 +17,11 @@ from collections.abc import Callable, Sequence
 from functools import cache
 
 from ..core.cards import JOKER, CardId, Mask
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.auction import AuctionEnd, AuctionRules, AuctionState, Call, auction_of
 from ..rules.scoring import hand_score, standing
 from ..rules.seating import best_callers
-from ..rules.settings import Settings
 from .contracts import Play
 from .model import PlayerModel, model_calls, model_discard
 

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.seats import partner_of
+from ..core.settings import Settings
 from ..rules.auction import AuctionRules, AuctionState
-from ..rules.settings import Settings
 
 POINTS = "points"  # the class without a score: the objective is points
 ALWAYS = 99.0  # a threshold no value reaches: the seat never makes the call there

@@ -15,10 +15,10 @@ from ..core.cards import SUITS, CardId, Mask, canonical_key, card_name
 from ..core.deal import Deal
 from ..core.names import Card, Seat
 from ..core.seats import SEATS
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..notation.inputs import coerce_deal
 from ..play.state import Contract, PlayState, exchange_discard, replay
-from ..rules.settings import Settings
 from ..rules.trump import power_order
 from ..search import Searcher, thread_searcher
 from .answer import Answer, options_json, variant_json

@@ -18,9 +18,9 @@ from ..core.cards import card_name
 from ..core.deal import Deal
 from ..core.names import Card, Seat
 from ..core.seats import SEATS
+from ..core.settings import Settings
 from ..notation.inputs import coerce_deal
 from ..play.state import Contract, PlayState, parse_play_record, replay
-from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 from .answer import Answer, options_json
 from .family import ContractTable, Family

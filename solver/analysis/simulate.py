@@ -28,8 +28,8 @@ from ..core.errors import NotationError
 from ..core.names import Card, CardSet, Suit
 from ..core.run import Mapper
 from ..core.seats import SEATS
+from ..core.settings import Settings
 from ..core.variants import Variant
-from ..rules.settings import Settings
 from .answer import Answer, figure, variant_json
 from .family import Family
 from .knowledge import Knowledge

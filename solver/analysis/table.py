@@ -12,12 +12,12 @@ from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import ByName, Card, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS
+from ..core.settings import DEFAULT_SETTINGS, Settings
 from ..core.variants import Variant
 from ..core.version import __version__
 from ..notation.inputs import coerce_deal, coerce_defender, coerce_seat
 from ..play.state import Contract, declarer_cards, exchanging_seat, search_frame
 from ..rules.seating import check_lead_settings
-from ..rules.settings import DEFAULT_SETTINGS, Settings
 from ..search import Searcher, solve_table, thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from .answer import Answer, BestChoice, TableAnswer, options_json, set_fields, tables_repr

@@ -30,8 +30,8 @@ from ..core import strict_json
 from ..core.bounds import MAX_LINE
 from ..core.deal import read_deal
 from ..core.errors import HasenError, quoted
+from ..core.settings import GAME_SETTINGS, PLAY_SETTINGS
 from ..core.variants import variant_for
-from ..rules.settings import GAME_SETTINGS, PLAY_SETTINGS
 from ..workers import BackendError, Workers, WorkersFailed
 from . import batch_csv
 from .options import STANDARD, settings_from, standard_input

@@ -212,8 +212,8 @@ def advice_requests(hand: int, layouts: int, choice_layouts: int, seed: int) -> 
     from ..analysis.advice import with_defences
     from ..analysis.knowledge import Knowledge
     from ..core.cards import card_name
+    from ..core.settings import Settings
     from ..core.variants import HASENPFEFFER
-    from ..rules.settings import Settings
 
     settings = Settings()
     k = Knowledge(HASENPFEFFER, 3, 0, hand, None)

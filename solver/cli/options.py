@@ -12,9 +12,7 @@ from typing import IO
 
 from ..core.bounds import MAX_JOBS, MAX_LINE, MAX_TEXT_FILE
 from ..core.errors import HasenError, NotationError, quoted
-from ..core.variants import VARIANTS, Variant, variant_for
-from ..games import game_of
-from ..rules.settings import (
+from ..core.settings import (
     AUCTION_SETTINGS,
     CUTTHROAT_SETTINGS,
     GAME_SETTINGS,
@@ -23,6 +21,8 @@ from ..rules.settings import (
     checked_settings,
     setting_value,
 )
+from ..core.variants import VARIANTS, Variant, variant_for
+from ..games import game_of
 
 
 def add_variant_options(parser: argparse.ArgumentParser) -> None:

@@ -21,10 +21,10 @@ from ..core.bounds import (
     MAX_TIME_LIMIT,
 )
 from ..core.errors import QUOTE_LIMIT, HasenError, shortened
+from ..core.settings import AUCTION_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from ..core.version import __version__
 from ..games import FAMILIES
 from ..notation.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
-from ..rules.settings import AUCTION_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from ..search import USING_EXTENSION
 from .defaults import defaults
 from .options import (

@@ -12,9 +12,9 @@ from ..analysis.playout import layout_rules, model_play
 from ..core.dealing import random_deal
 from ..core.names import Card
 from ..core.seats import SEATS
+from ..core.settings import Settings
 from ..core.variants import variant_for
 from ..notation.record import Record
-from ..rules.settings import Settings
 
 
 def club_night(

@@ -1,6 +1,6 @@
 """Hands and deals in the notation of docs/notation.md: strict parsing, canonical printing.
 
-A deal carries its table settings (``hasen.rules.settings``, which imports nothing above
+A deal carries its table settings (``hasen.core.settings``, which imports nothing above
 this layer: tests/test_layers.py counts it in it)."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..rules.settings import DEFAULT_SETTINGS, Settings, SettingsLike, joker_suit, settings_for
 from .cards import (
     CARD_IDS,
     JOKER,
@@ -30,6 +29,7 @@ from .cards import (
 from .errors import InvalidDealError, NotationError, quoted
 from .names import Card, CardSet, Seat, SeatLike, card_set_of
 from .seats import NUM_SEATS, SEATS, parse_seat
+from .settings import DEFAULT_SETTINGS, Settings, SettingsLike, joker_suit, settings_for
 from .variants import HASENPFEFFER, VARIANTS, DeckSize, Variant, VariantName, variant_for
 
 

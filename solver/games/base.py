@@ -20,9 +20,9 @@ from ..analysis.family import Family
 from ..analysis.table import Plan, solve_plan
 from ..core.deal import Deal
 from ..core.run import DEFAULT_RUN, Progress, Run
+from ..core.settings import Settings
 from ..core.variants import VARIANTS, Variant
 from ..play.state import Contract, PlayState
-from ..rules.settings import Settings
 from ..search import Searcher, thread_searcher
 
 # the analyses and texts of bidding, positions and reviews are imported when first asked

@@ -29,13 +29,13 @@ from ..core.cards import JOKER, RANKS, SUITS, CardId, Mask, card_name, left_bowe
 from ..core.deal import Deal
 from ..core.errors import HasenError, NotationError, quoted
 from ..core.seats import SEATS, partner_of
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..games.euchre.rules import first_round_suit
 from ..play.from_play import PlayedContract, deal_from_play, holders
 from ..play.state import BestCard, exchange_discard, playing_seats
 from ..rules.scoring import scorer_points
 from ..rules.seating import best_callers
-from ..rules.settings import Settings
 from ..rules.trump import trick_winner
 from . import json_schema
 from .egn_rules import Table, ruleset_of, table_of

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..core.errors import NotationError, quoted
+from ..core.settings import GAME_LENGTHS, Settings, checked_settings
 from ..core.variants import VARIANTS, Variant, variant_for
-from ..rules.settings import GAME_LENGTHS, Settings, checked_settings
 
 # the specification's defaults (its schema's and alternate rules'), by key
 DEFAULTS: dict[str, object] = {

@@ -15,6 +15,7 @@ from ..core.deal import Deal, read_deal
 from ..core.errors import InvalidDealError, NotationError, quoted
 from ..core.names import Card, CardSet, NamedInt
 from ..core.seats import SEATS, parse_seat
+from ..core.settings import Settings, SettingsLike, settings_for
 from ..core.variants import HASENPFEFFER, Variant, variant_for
 from ..play.state import (
     BestCard,
@@ -27,7 +28,6 @@ from ..play.state import (
     replay,
 )
 from ..rules.seating import check_lead_settings
-from ..rules.settings import Settings, SettingsLike, settings_for
 
 DEFAULT_LAYOUTS = 1000  # random layouts a simulation solves unless told: a standard error of ~0.03 tricks
 # the most layouts the declarer's later choice (trump and discard, after the widow) is made on,
@@ -75,11 +75,11 @@ def coerce_card(card: str | int, where: str) -> CardId:
 
 def coerce_deal(deal: Deal | str, dealer: str | int | None = None, variant: Variant | None = None) -> Deal:
     """A Deal from a string, or a Deal with its dealer replaced when one is given."""
-    if isinstance(deal, Deal):
-        if variant is not None and variant != deal.variant:
-            raise NotationError(f"variant: the deal is a {deal.variant.label} deal, not {variant.label}")
-        return deal if dealer is None else read_deal(deal.notation(), dealer, deal.variant, deal.settings)
-    return parsed_deal(deal, dealer, variant or HASENPFEFFER)
+    if not isinstance(deal, Deal):
+        return parsed_deal(deal, dealer, variant or HASENPFEFFER)
+    if variant is not None and variant != deal.variant:
+        raise NotationError(f"variant: the deal is a {deal.variant.label} deal, not {variant.label}")
+    return deal if dealer is None else read_deal(deal.notation(), dealer, deal.variant, deal.settings)
 
 
 @lru_cache(maxsize=256)

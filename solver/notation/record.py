@@ -33,6 +33,7 @@ from ..core.record_text import (
     split_records,
 )
 from ..core.seats import SEATS, parse_seat, partner_of
+from ..core.settings import DEFAULT_SETTINGS, Settings, checked_settings, setting_value
 from ..core.variants import Variant, variant_for
 from ..play.from_play import UNKNOWN_PARTS, PlayedContract, deal_from_play, holders
 from ..play.state import (
@@ -55,7 +56,6 @@ from ..rules.auction import (
     auction_for,
 )
 from ..rules.scoring import Bid, hand_score, named_points, parse_bid, tricks_needed
-from ..rules.settings import DEFAULT_SETTINGS, Settings, checked_settings, setting_value
 from .inputs import coerce_best
 
 # the fields of a record, in the order they are written

@@ -24,11 +24,11 @@ from typing import Any, Literal, NamedTuple
 from ..core.cards import SUITS, CardId, card_name, cards_of, parse_card, parse_suit
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..play.state import exchanger, playing_seats
 from ..rules.auction import AuctionEnd, AuctionRules, AuctionState, auction_of
 from ..rules.seating import best_callers, first_leader
-from ..rules.settings import Settings
 from ..rules.trump import effective_suit, trick_winner
 from .record import Record, played_record
 

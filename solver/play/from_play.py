@@ -31,9 +31,9 @@ from ..core.deal import Deal
 from ..core.errors import NotationError
 from ..core.names import CardSet
 from ..core.seats import NUM_SEATS, SEATS, partner_of
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.seating import best_callers, first_leader
-from ..rules.settings import Settings
 from ..rules.trump import trick_winner
 from .state import BestCard, exchanger, playing_seats
 

@@ -10,9 +10,9 @@ from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of, side_seats
+from ..core.settings import Settings, joker_suit
 from ..core.variants import Variant, VariantName, variant_for
 from ..rules.seating import active_seats, best_callers, first_leader
-from ..rules.settings import Settings, joker_suit
 from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.cards import JOKER, SUITS
 from ..core.seats import SEATS, left_of
+from ..core.settings import Settings
 from .families import family_rules
 from .scoring import Bid
-from .settings import Settings
 
 if TYPE_CHECKING:
     from ..core.deal import Deal

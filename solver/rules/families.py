@@ -9,10 +9,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from ..core.settings import Settings
     from ..core.variants import Variant
     from .auction import AuctionRules
     from .scoring import Bid
-    from .settings import Settings
 
 
 class FamilyRules(Protocol):

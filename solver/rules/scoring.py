@@ -12,9 +12,9 @@ from typing import NamedTuple
 
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS
+from ..core.settings import Settings
 from ..core.variants import Variant
 from .families import family_rules
-from .settings import Settings
 
 
 class Bid(NamedTuple):  # ordered by tricks, then big pepper; not a dataclass: tests/cli/test_cli_imports.py

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from ..core.errors import NotationError, quoted
 from ..core.seats import left_of, partner_of
+from ..core.settings import BEST_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, Settings
 from ..core.variants import Variant
-from .settings import BEST_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, Settings
 
 
 def active_seats(variant: Variant, declarer: int, alone: bool, lone_defender: int | None = None) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from ..core.cards import SUIT_NAMES, card_name
 from ..core.deal import upcard_text
 from ..core.names import CardSet
 from ..core.seats import SEATS
-from ..rules.settings import Settings
+from ..core.settings import Settings
 from .words import percent, points_less, score_text, sides_text, verb
 
 

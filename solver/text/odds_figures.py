@@ -13,8 +13,8 @@ import argparse
 from pathlib import Path
 
 from ..analysis.odds import lowest, win_chances
+from ..core.settings import DEFAULT_SETTINGS
 from ..core.variants import Variant, variant_for
-from ..rules.settings import DEFAULT_SETTINGS
 
 TABLE_SCORES = {"hasenpfeffer": (-10, -5, 0, 3, 5, 7, 8, 9), "euchre": (0, 3, 5, 7, 8, 9)}
 HEATMAP_LOW = -20  # the heat map's lowest Hasenpfeffer score (the table keeps down to -40)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from ..analysis.model import PlayerModel
 from ..analysis.policy import ALWAYS, POINTS, table_rules
+from ..core.settings import Settings
 from ..core.variants import Variant, variant_for
-from ..rules.settings import Settings
 
 EUCHRE_GAMES = {
     "four-hand Euchre": "euchre",

@@ -17,9 +17,9 @@ from examples import EUCHRE, EUCHRE2, EUCHRE3, HASENPFEFFER
 import hasen
 from hasen.analysis.model import PlayerModel, model_discard
 from hasen.core.deal import format_hand
+from hasen.core.settings import joker_suit
 from hasen.rules.auction import BID, PASS, PASSING, auction_for
 from hasen.rules.scoring import Bid, hand_score
-from hasen.rules.settings import joker_suit
 from hasen.rules.trump import takes_upcard
 
 SEATS = "NESW"

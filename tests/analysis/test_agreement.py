@@ -22,8 +22,8 @@ from hasen.analysis.knowledge import Context, Knowledge
 from hasen.analysis.model import PlayerModel
 from hasen.analysis.playout import consistent, layout_rules, rules_for
 from hasen.core.cards import JOKER, parse_card, parse_hand
+from hasen.core.settings import Settings
 from hasen.rules.auction import auction_for
-from hasen.rules.settings import Settings
 
 GAMES = [(name, size) for name, decks in hasen.VARIANTS.items() for size in decks]
 HANDS = 150  # random hands a state is tested on

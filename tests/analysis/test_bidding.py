@@ -12,11 +12,11 @@ import pytest
 from hasen.analysis.bidding import analyze_bidding
 from hasen.analysis.outcomes import Result
 from hasen.core.deal import Deal
+from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
 from hasen.games import game_of
 from hasen.games.euchre.game import euchre_par
 from hasen.games.hasenpfeffer.game import hasenpfeffer_par
-from hasen.rules.settings import Settings
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

@@ -23,8 +23,8 @@ import hasen
 from hasen.analysis.model import FEATURES, PlayerModel, features, model_data, model_discard, trump_slots
 from hasen.core.cards import card_name, cards_of, trump_cards
 from hasen.core.deal import Deal
+from hasen.core.settings import Settings, joker_suit
 from hasen.rules.auction import PASS, auction_for
-from hasen.rules.settings import Settings, joker_suit
 from hasen.rules.trump import takes_upcard
 
 SEATS = "NESW"

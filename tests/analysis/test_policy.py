@@ -21,8 +21,8 @@ import hasen
 from hasen.analysis.model import PlayerModel
 from hasen.analysis.playout import layout_rules
 from hasen.analysis.policy import ALWAYS, POINTS, UNFITTED, Policies, Policy, place_of, score_class
+from hasen.core.settings import Settings
 from hasen.rules.auction import PASSING
-from hasen.rules.settings import Settings
 
 TOLERANCE = 0.02  # points a deal: what a seat may gain by another threshold at one place (docs/variants.md)
 GAMES = [

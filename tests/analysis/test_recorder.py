@@ -17,11 +17,11 @@ from recordgen import SEATS, Made, random_record
 
 from hasen.core.cards import JOKER, card_name
 from hasen.core.errors import HasenError
+from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
 from hasen.notation.record import Record
 from hasen.notation.recorder import NOT_KNOWN, WIDOW_HOLDS_JOKER, Tapped, next_step
 from hasen.play.state import PlayState
-from hasen.rules.settings import Settings
 
 
 def tappable(count: int) -> list[Made]:

@@ -21,7 +21,7 @@ from cli_run import run
 import hasen
 from hasen.analysis.model import PlayerModel
 from hasen.analysis.playout import continued, layout_rules
-from hasen.rules.settings import Settings
+from hasen.core.settings import Settings
 
 # six cards with no Joker, no jack, no ace and no more than two of a suit
 WORTHLESS = [

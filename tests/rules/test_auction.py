@@ -4,9 +4,9 @@ the par is searched: whose call it is, what may be called, how it ends."""
 from __future__ import annotations
 
 from hasen.core.deal import Deal
+from hasen.core.settings import Settings
 from hasen.rules.auction import BID, NAME, ORDER_UP, PASS, auction_for
 from hasen.rules.scoring import Bid
-from hasen.rules.settings import Settings
 
 N, E, S, W = range(4)
 HASEN = Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")

@@ -13,10 +13,10 @@ from hasen.core.cards import JOKER, card_name, left_bower, parse_card
 from hasen.core.deal import Deal
 from hasen.core.errors import IllegalPlayError, NotationError
 from hasen.core.names import CardSet
+from hasen.core.settings import Settings
 from hasen.core.variants import HASENPFEFFER
 from hasen.play.state import Contract, PlayState
 from hasen.rules.seating import active_seats, first_leader
-from hasen.rules.settings import Settings
 from hasen.rules.trump import (
     beats,
     effective_suit,

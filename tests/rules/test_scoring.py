@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 
 from hasen.core.errors import NotationError
+from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
 from hasen.games.euchre.rules import euchre_score
 from hasen.games.hasenpfeffer.rules import hasenpfeffer_score
 from hasen.rules.scoring import Bid, bid_ladder, parse_bid
-from hasen.rules.settings import Settings
 
 HASEN = variant_for("hasenpfeffer")
 PLAIN = Settings()

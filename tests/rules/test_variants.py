@@ -19,10 +19,10 @@ from hasen.core.errors import (
     NotationError,
 )
 from hasen.core.names import CardSet
+from hasen.core.settings import Settings
 from hasen.core.variants import HASENPFEFFER, variant_for
 from hasen.games.euchre.table import analyze_euchre
 from hasen.play.state import Contract, PlayState
-from hasen.rules.settings import Settings
 from hasen.rules.trump import beats, legal_plays, power_order
 
 N, E, S, W = range(4)

@@ -14,11 +14,11 @@ from ...analysis.table import TRUMPS, Plan
 from ...core.cards import SUIT_NAMES, SUITS, card_name
 from ...core.deal import Deal, upcard_text
 from ...core.seats import SEATS
+from ...core.settings import Settings
 from ...core.variants import Variant
 from ...play.state import PlayState, exchange_discard
 from ...rules.auction import AuctionEnd, auction_for
 from ...rules.seating import active_seats, first_leader
-from ...rules.settings import Settings
 from ...search import Searcher
 from ...text.words import OPEN_HANDS, calls_words, lone_form, signed, tricks
 from ..base import Example, Game

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...core.cards import JOKER, SUIT_NAMES, SUITS, CardId, card_name, parse_suit, suit_of
 from ...core.errors import NotationError, quoted
+from ...core.settings import DEFAULT_SETTINGS, Settings, joker_suit
 from ...rules.auction import (
     ALONE,
     BID,
@@ -24,7 +25,6 @@ from ...rules.auction import (
     normal_words,
 )
 from ...rules.scoring import Bid
-from ...rules.settings import DEFAULT_SETTINGS, Settings, joker_suit
 
 if TYPE_CHECKING:
     from ...core.variants import Variant

@@ -1,6 +1,6 @@
 """Euchre's own table settings, with their values, the default first (docs/rules.md): those
 beside the ones every family has (who leads, the points that win the game), which
-``hasen.rules.settings`` adds. This module loads nothing of the package but the cards: the
+``hasen.core.settings`` adds. This module loads nothing of the package but the cards: the
 settings are part of a deal, so the lowest layer reads them."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ SETTINGS: dict[str, tuple[object, ...]] = {
 
 def lacking(name: str, variant: Variant) -> str | None:
     """Why ``variant`` lacks the family's setting ``name``, in words; None if it has it (a
-    turned Joker's setting is every family's question: ``hasen.rules.settings``)."""
+    turned Joker's setting is every family's question: ``hasen.core.settings``)."""
     if name == "call_for_best" and not variant.calls_for_best:
         return f"nobody calls for the partner's best card in {variant.name}, only in railroad"
     if name == "euchred" and not variant.cutthroat:

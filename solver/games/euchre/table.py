@@ -33,12 +33,12 @@ from ...core.deal import Deal
 from ...core.errors import NotationError
 from ...core.names import ByName, Card, Seat, Suit
 from ...core.seats import SEATS
+from ...core.settings import DEFAULT_SETTINGS, Settings
 from ...core.variants import DECKS, Variant
 from ...core.version import __version__
 from ...notation.inputs import coerce_deal
 from ...play.state import BestCard, Contract, declarer_cards
 from ...rules.seating import best_callers
-from ...rules.settings import DEFAULT_SETTINGS, Settings
 from ...search import Searcher, solve_table, thread_searcher
 from ...search.layout import LAYOUT_BYTES
 

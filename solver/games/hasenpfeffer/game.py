@@ -13,12 +13,12 @@ from ...analysis.table import TRUMPS, DeclarerTable, Plan, TableAnalysis, declar
 from ...core.cards import SUIT_NAMES, SUITS, card_name
 from ...core.deal import Deal
 from ...core.seats import SEATS
+from ...core.settings import Settings
 from ...core.variants import Variant
 from ...play.state import PlayState
 from ...rules.auction import AuctionEnd, auction_for
 from ...rules.scoring import Bid, bid_ladder
 from ...rules.seating import active_seats, first_leader
-from ...rules.settings import Settings
 from ...search import Searcher
 from ...text.words import OPEN_HANDS, lone_form, signed, tricks
 from ..base import Example, Game

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...core.errors import NotationError, quoted
 from ...core.seats import SEATS, left_of
+from ...core.settings import Settings
 from ...rules.auction import (
     ALONE,
     BID,
@@ -21,7 +22,6 @@ from ...rules.auction import (
     normal_words,
 )
 from ...rules.scoring import Bid, bid_ladder, parse_bid
-from ...rules.settings import Settings
 
 if TYPE_CHECKING:
     from ...core.variants import Variant

@@ -1,6 +1,6 @@
 """Hasenpfeffer's own table settings, with their values, the default first (docs/rules.md):
 those beside the ones every family has (who leads, the points that win the game), which
-``hasen.rules.settings`` adds. This module loads nothing of the package: the settings are
+``hasen.core.settings`` adds. This module loads nothing of the package: the settings are
 part of a deal, so the lowest layer reads them."""
 
 from __future__ import annotations

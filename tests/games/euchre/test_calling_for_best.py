@@ -20,9 +20,9 @@ from stored_oracle import golden_value
 
 from hasen.core.cards import card_name
 from hasen.core.deal import Deal
+from hasen.core.settings import Settings
 from hasen.games.euchre.table import analyze_euchre
 from hasen.play.state import Contract, PlayState
-from hasen.rules.settings import Settings
 
 SEATS = "NESW"
 

@@ -26,7 +26,7 @@ from openapi_schema_validator import OAS31Validator
 
 import hasen
 from hasen.analysis.odds_three import DEEPEST_THREE, player_chances
-from hasen.rules.settings import Settings
+from hasen.core.settings import Settings
 
 TARGET = 10  # the points that win a game at the default settings (docs/rules.md)
 DECKS = (24, 32)
