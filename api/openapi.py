@@ -14,8 +14,8 @@ from hasen.core.seats import SEATS
 from hasen.core.settings import AUCTION_SETTINGS, GAME_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from hasen.core.variants import DECKS, HASENPFEFFER, VARIANTS
 from hasen.core.version import __version__
-from hasen.games import GAMES
-from hasen.games.euchre.game import Euchre
+from hasen.games import game_of
+from hasen.games.euchre.game import GAME as EUCHRE
 from hasen.notation.inputs import DEFAULT_CHOICE_LAYOUTS, DEFAULT_LAYOUTS, DEFAULT_REVIEW_LAYOUTS
 
 from .config import MAX_TEXT
@@ -468,7 +468,7 @@ TABLE_RESPONSE = closed(
 )
 TABLE_RESPONSE = optional(TABLE_RESPONSE, {"defender": SEAT, "settings": SETTINGS})
 
-EUCHRE_NAMES = list(dict.fromkeys(v.name for v in GAMES[Euchre.family].variants))
+EUCHRE_NAMES = list(dict.fromkeys(v.name for v in EUCHRE.variants))
 
 TRUMP_ENTRY = {
     "oneOf": [
@@ -1722,7 +1722,7 @@ def get(summary: str, answer: str) -> dict[str, Any]:
     return {"get": {"summary": summary, "responses": {"200": response(summary, answer)}}}
 
 
-EXAMPLE = GAMES[HASENPFEFFER.family].examples[HASENPFEFFER.name]  # the built-in deal, played out below
+EXAMPLE = game_of(HASENPFEFFER).examples[HASENPFEFFER.name]  # the built-in deal, played out below
 EXAMPLE_RECORD = (
     f"dealer: {EXAMPLE.dealer}; deal: {EXAMPLE.deal}; auction: N 6, E pass, S pass, W pass; "
     "contract: N 6, trump C, discard KH; play: JC KC TC 9C | AS AD 9S QS"
