@@ -157,9 +157,7 @@ def bid() -> Response:
         )
         return answer(data, cached)
     variant = variant_for(body.get("variant"), body.get("deck"))
-    question = seat_question(
-        body, variant, None if variant.declarer_exchanges else "upcard", names, sees_widow=False, what="bid"
-    )
+    question = seat_question(body, variant, variant.seen_extra(), names, sees_widow=False, what="bid")
     work = partial(
         public.advise_seat,
         question,
@@ -329,7 +327,7 @@ def run_simulation(key: tuple[Any, ...], simulate: Callable[[float], Answer]) ->
 @v1.post("/simulate")
 def simulate() -> Response:
     body, layouts, variant = simulation_body(simulate_checker)
-    extra_key, other_key = ("widow", "upcard") if variant.declarer_exchanges else ("upcard", "widow")
+    extra_key, other_key = variant.extra_card, variant.other_extra_card
     if other_key in body:
         raise BadInput(f'{other_key}: {variant.name} has no {other_key}; give "{extra_key}"')
     question = seat_question(body, variant, extra_key, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
@@ -352,9 +350,9 @@ def lead_checker(limit: int) -> BodyChecker:
 @v1.post("/lead")
 def lead() -> Response:
     body, layouts, variant = simulation_body(lead_checker)
-    if "upcard" in body and variant.declarer_exchanges:
+    extra_key = variant.seen_extra()
+    if "upcard" in body and extra_key is None:
         raise BadInput(f"upcard: {variant.name} has no upcard (the widow is not seen by the leader)")
-    extra_key = None if variant.declarer_exchanges else "upcard"
     question = seat_question(body, variant, extra_key, PLAY_SETTINGS, sees_widow=False)
     work = partial(
         public.lead_of_seat,

@@ -157,7 +157,7 @@ def knowledge_of(
         mine: tuple[Variant, int, int, int, int | None] = (full.variant, full.dealer, who, full.hands[who], full.extra)
     else:
         target = coerce_variant(variant) or HASENPFEFFER
-        hidden = not sees_widow and target.extra_optional
+        hidden = target.seen_extra(sees_widow) is None
         if hand is None or dealer is None or (extra is None and not hidden):
             raise NotationError(
                 f"{what}: without a deal, give the seat's hand, the dealer"
@@ -172,7 +172,7 @@ def knowledge_of(
             coerce_hand(hand, "hand"),
             None if extra is None else coerce_card(extra, target.extra_card),
         )
-    if not sees_widow and mine[0].extra_optional:
+    if mine[0].seen_extra(sees_widow) is None:
         mine = (*mine[:4], None)
     if known is not None and not isinstance(known, Mapping):
         raise NotationError(f"known: expected cards by seat, like {{'E': 'AH KD'}}, got {quoted(known)}")

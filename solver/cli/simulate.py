@@ -67,12 +67,13 @@ def threads_wanted(jobs: int | None, command: str) -> int:
 def run_advice(args: argparse.Namespace) -> int:
     """``hasen bid --seat``: what the seat should bid or call knowing only its own cards."""
     variant = variant_from(args)
-    if args.upcard is not None and variant.declarer_exchanges:
+    seen = variant.seen_extra()
+    if args.upcard is not None and seen is None:
         raise UsageError(
             f"bid: {variant.name} has no upcard, and the widow is not seen before the bid (an upcard "
             "is the Euchre games': pass --variant euchre, euchre2, euchre3 or railroad)"
         )
-    deal, dealer = deal_or_hand(args, "bid", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
+    deal, dealer = deal_or_hand(args, "bid", variant, args.upcard, seen or "")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
         view = seat_view(args, deal, dealer, args.upcard, variant)
@@ -93,9 +94,9 @@ def run_advice(args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     variant = variant_from(args)
-    extra, other = (args.widow, args.upcard) if variant.declarer_exchanges else (args.upcard, args.widow)
-    if other is not None:
-        wrong = "upcard" if variant.declarer_exchanges else "widow"
+    given = {"widow": args.widow, "upcard": args.upcard}  # by the extra card's name
+    extra, wrong = given[variant.extra_card], variant.other_extra_card
+    if given[wrong] is not None:
         raise UsageError(f"simulate: {variant.name} has no {wrong}; give --{variant.extra_card}")
     deal, dealer = deal_or_hand(args, "simulate", variant, extra, variant.extra_card)
     progress = show_progress if sys.stderr.isatty() and not args.json else None
@@ -146,12 +147,13 @@ def seat_view(
 
 def run_lead(args: argparse.Namespace) -> int:
     variant = variant_from(args)
-    if args.upcard is not None and variant.declarer_exchanges:
+    seen = variant.seen_extra()
+    if args.upcard is not None and seen is None:
         raise UsageError(
             f"lead: {variant.name} has no upcard (the widow is not seen by the leader; an upcard is "
             "the Euchre games': pass --variant euchre, euchre2, euchre3 or railroad)"
         )
-    deal, dealer = deal_or_hand(args, "lead", variant, args.upcard, "" if variant.declarer_exchanges else "upcard")
+    deal, dealer = deal_or_hand(args, "lead", variant, args.upcard, seen or "")
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     with layout_workers(args) as workers:
         question = public.seat_question(seat_view(args, deal, dealer, args.upcard, variant), sees_widow=False)

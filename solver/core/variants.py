@@ -13,6 +13,8 @@ from .cards import JOKER, RANKS, RANKS_PER_SUIT, SUITS, Mask, make_card, mask_of
 from .errors import NotationError, quoted
 from .seats import NUM_SEATS, SEATS, side_of
 
+EXTRA_CARDS = ("widow", "upcard")  # the card dealt to no hand: face down, or turned up
+
 
 class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
     """One game of the family: everything the parser, the rules and the analyses vary by.
@@ -26,7 +28,7 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
     deck: Mask
     hand_size: int
     seats: tuple[int, ...]  # the seats that are dealt a hand, clockwise
-    extra_card: str  # "widow" (Hasenpfeffer) or "upcard" (Euchre)
+    extra_card: str  # "widow" (Hasenpfeffer) or "upcard" (Euchre): one of EXTRA_CARDS
     extra_optional: bool  # may the deal string leave the extra card out?
     # who takes the extra card and discards: the declarer (the widow, always), or else the
     # dealer (the upcard, only when its suit becomes trump)
@@ -40,6 +42,17 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
     @property
     def deck_size(self) -> int:
         return self.deck.bit_count()
+
+    def seen_extra(self, sees_widow: bool = False) -> str | None:
+        """The extra card a seat knows as it decides, by its name: the upcard, face up for
+        all; the widow only once the declarer has taken it (``sees_widow``); None where it
+        knows none (a bid or the lead in Hasenpfeffer)."""
+        return None if self.extra_optional and not sees_widow else self.extra_card
+
+    @property
+    def other_extra_card(self) -> str:
+        """The name of the extra card the game does not have, for the message that refuses it."""
+        return next(name for name in EXTRA_CARDS if name != self.extra_card)
 
     @property
     def has_deck_choice(self) -> bool:

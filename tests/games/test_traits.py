@@ -27,7 +27,6 @@ SHARED = {
 }
 NOT_YET_MOVED = {
     "api/page.py": 5,
-    "api/routes.py": 4,
     "solver/analysis/actions.py": 5,
     "solver/analysis/advice.py": 4,
     "solver/analysis/agreement.py": 2,
@@ -47,7 +46,6 @@ NOT_YET_MOVED = {
     "solver/analysis/table.py": 1,
     "solver/analysis/views.py": 1,
     "solver/cli/bench.py": 1,
-    "solver/cli/simulate.py": 6,
     "solver/notation/egn.py": 2,
     "solver/notation/egn_rules.py": 5,
     "solver/notation/inputs.py": 2,
@@ -56,7 +54,6 @@ NOT_YET_MOVED = {
     "solver/play/from_play.py": 1,
     "solver/play/state.py": 3,
     "solver/public.py": 3,
-    "solver/seat_view.py": 2,
     "solver/text/advice.py": 5,
     "solver/text/hand_review.py": 3,
     "solver/text/simulation.py": 3,
