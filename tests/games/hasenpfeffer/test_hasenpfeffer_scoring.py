@@ -1,9 +1,6 @@
-"""Scoring per game and settings, worked by hand from docs/rules.md.
-
-Hasenpfeffer: a made bid scores one point per trick taken; a failed one loses the bid
-(``fail_penalty: bid``), the tricks taken (``tricks``) or a flat 6 (``pepper``); a lone
-declarer and big pepper each double. Euchre: 1 for 3-4 tricks, 2 for five, 4 for five
-alone; euchred makers give the defenders 2.
+"""Hasenpfeffer's scoring and bids, worked by hand from docs/rules.md: a made bid scores one
+point per trick taken; a failed one loses the bid (``fail_penalty: bid``), the tricks taken
+(``tricks``) or a flat 6 (``pepper``); a lone declarer and big pepper each double.
 """
 
 from __future__ import annotations
@@ -13,7 +10,6 @@ import pytest
 from hasen.core.errors import NotationError
 from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
-from hasen.games.euchre.rules import euchre_score
 from hasen.games.hasenpfeffer.rules import hasenpfeffer_score
 from hasen.rules.scoring import Bid, bid_ladder, parse_bid
 
@@ -77,21 +73,3 @@ def test_bid_ladders_and_names():
     with pytest.raises(NotationError) as info:
         parse_bid("big pepper", HASEN, PLAIN)
     assert str(info.value) == "bid: not a bid: 'big pepper' (expected one of 1, 2, 3, 4, 5, 6)"
-
-
-@pytest.mark.parametrize("name", ["euchre", "euchre2"])
-@pytest.mark.parametrize(
-    "tricks, alone, expected",
-    [
-        (5, False, (2, 0)),
-        (5, True, (4, 0)),
-        (4, False, (1, 0)),
-        (4, True, (1, 0)),
-        (3, False, (1, 0)),
-        (2, False, (0, 2)),
-        (2, True, (0, 2)),
-        (0, False, (0, 2)),
-    ],
-)
-def test_euchre(name, tricks, alone, expected):
-    assert euchre_score(tricks, alone, variant_for(name)) == expected
