@@ -66,7 +66,7 @@ def is_module(name: str) -> bool:
     return path.with_suffix(".py").exists() or path.with_suffix(".pyx").exists() or (path / "__init__.py").exists()
 
 
-def imports_of(path: Path) -> set[str]:
+def imports_of(path: Path, at_load: bool = False) -> set[str]:
     """The project's modules that ``path`` imports (a ``.pyx`` file's Python imports too)."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
@@ -76,7 +76,7 @@ def imports_of(path: Path) -> set[str]:
             line for line in source.splitlines() if line.startswith(("from .", "import ")) and "cimport" not in line
         )
     found, names = set(), constants(source)
-    for node in runtime_nodes(ast.parse(source)):
+    for node in runtime_nodes(ast.parse(source), at_load):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -132,14 +132,17 @@ def dynamic_import(node: ast.AST, package: str, names: dict[str, str]) -> str | 
     return ".".join(anchor + [part for part in [name[dots:]] if part])
 
 
-def runtime_nodes(tree: ast.AST) -> list[ast.AST]:
-    """Every node, less the bodies of ``if TYPE_CHECKING:``."""
+def runtime_nodes(tree: ast.AST, at_load: bool = False) -> list[ast.AST]:
+    """Every node, less the bodies of ``if TYPE_CHECKING:`` (and with ``at_load``, those of
+    functions: what runs when the module is loaded)."""
     nodes, todo = [], [tree]
     while todo:
         node = todo.pop()
         nodes.append(node)
         if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
             todo.extend(node.orelse)
+            continue
+        if at_load and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
             continue
         todo.extend(ast.iter_child_nodes(node))
     return nodes
@@ -161,12 +164,27 @@ def test_the_modules_were_found() -> None:
     assert "hasen.rules.trump" in GRAPH["hasen.search.layout"]
 
 
-# the one import that reaches up, by name: an answer's text and HTML live with its game, which
-# the answer loads the first time it is printed (the games layer registers its formatters)
-# an import of a higher layer, made when first used: the answers' text is the games' (the
-# games layer registers its formatters), and EGN numbers the games of a file by their score,
-# which the analysis of the game to 10 keeps (hasen.analysis.games)
-LATE_BINDINGS = {("hasen.analysis.answer", "hasen.games.presentation"), ("hasen.notation.egn", "hasen.analysis.games")}
+# imports of a higher layer, or back into a module that imports them, each made when first
+# used, not when a module loads: the answers' text is the games' (the games layer registers
+# its formatters); EGN numbers the games of a file by their score, which the analysis of the
+# game to 10 keeps (hasen.analysis.games); the rules every family shares ask a family's own
+# (its auction and scoring), which build on them, by the family's name; and the command line
+# loads a command's module by its name when it runs that command
+LATE_BINDINGS = {
+    ("hasen.analysis.answer", "hasen.games.presentation"),
+    ("hasen.notation.egn", "hasen.analysis.games"),
+    ("hasen.rules.families", "hasen.games.*.rules"),
+    ("hasen.cli.main", "hasen.cli.*"),
+}
+
+
+def expanded(target: str) -> list[str]:
+    """The project's modules an import reads: a read f-string's pattern (``*``: one name),
+    each module it names; any other module, itself."""
+    if "*" not in target:
+        return [target]
+    pattern = r"[^.]+".join(re.escape(part) for part in target.split("*"))
+    return [module for module in GRAPH if re.fullmatch(pattern, module)]
 
 
 def test_the_imports_made_by_name_are_read() -> None:
@@ -175,6 +193,7 @@ def test_the_imports_made_by_name_are_read() -> None:
     assert "hasen.games.*.settings" in GRAPH["hasen.core.settings"]  # f"..games.{family}.settings"
     assert "hasen.games.*.game" in GRAPH["hasen.games"]
     assert "hasen.games.*.rules" in GRAPH["hasen.rules.families"]
+    assert expanded("hasen.games.*.rules") == ["hasen.games.euchre.rules", "hasen.games.hasenpfeffer.rules"]
 
 
 @pytest.mark.parametrize("module", sorted(GRAPH))
@@ -182,8 +201,10 @@ def test_no_import_reaches_a_higher_layer(module: str) -> None:
     mine = layer_of(module)
     upward = [
         f"{target} ({LAYERS[layer_of(target)][0]})"
-        for target in sorted(GRAPH[module])
-        if layer_of(target) > mine and (module, target) not in LATE_BINDINGS
+        for read in sorted(GRAPH[module])
+        if (module, read) not in LATE_BINDINGS
+        for target in [read, *expanded(read)]
+        if layer_of(target) > mine
     ]
     assert not upward, f"{module} ({LAYERS[mine][0]}) imports from above: {', '.join(upward)}"
 
@@ -196,8 +217,9 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
     def visit(module: str) -> list[str] | None:
         state[module] = "open"
         stack.append(module)
-        for target in sorted(GRAPH.get(module, ())):
-            if target not in GRAPH or (module, target) in LATE_BINDINGS:  # loaded at first use, not at import
+        reads = [read for read in sorted(GRAPH.get(module, ())) if (module, read) not in LATE_BINDINGS]
+        for target in (target for read in reads for target in expanded(read)):
+            if target not in GRAPH:  # loaded at first use, not at import (a late binding), or not ours
                 continue
             if state.get(target) == "open":
                 return stack[stack.index(target) :] + [target]
@@ -211,6 +233,19 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
         if module not in state:
             circle = visit(module)
             assert circle is None, "import circle: " + " -> ".join(circle)
+
+
+def test_the_games_folders_load_only_the_core() -> None:
+    """A family's settings sit with the deal, so loading one runs the games' package and the
+    family's folder first: each imports only from the core when it loads (the games' registry
+    and a folder's older names load a family's Game when first asked for)."""
+    from hasen.core.variants import FAMILIES
+
+    folders = [FOLDERS["hasen"] / "games", *(FOLDERS["hasen"] / "games" / family for family in FAMILIES)]
+    for folder in folders:
+        loaded = imports_of(folder / "__init__.py", at_load=True)
+        assert loaded and all(layer_of(module) == 0 for module in loaded), (folder, loaded)
+        assert imports_of(folder / "__init__.py") - loaded, f"{folder}: nothing loaded when first asked for"
 
 
 def test_the_rule_can_fail() -> None:

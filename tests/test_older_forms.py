@@ -5,6 +5,8 @@ the new values (``SeatView``, ``Run``, a contract's text) refuse what they canno
 from __future__ import annotations
 
 import inspect
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -241,3 +243,32 @@ def test_a_games_names_in_its_folder_are_its_module_game_with_a_warning(family: 
     assert caught[0].filename == __file__
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         folder.nothing  # noqa: B018 (the attribute's lookup is the check)
+
+
+def test_a_games_folder_loads_its_game_only_for_a_name_of_it() -> None:
+    """Importing a family's rules or settings through its folder, or a question the import
+    machinery asks of the folder, does not load the family's Game and the analyses behind it."""
+    script = (
+        "import sys; from hasen.games.euchre import rules, settings; import hasen.games.euchre as folder; "
+        "hasattr(folder, '__all__'); print('hasen.games.euchre.game' in sys.modules)"
+    )
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "False"
+
+
+def test_the_settings_older_module_gives_each_name_with_a_warning() -> None:
+    """The table settings moved from hasen.rules.settings to hasen.core.settings; the older
+    module still gives each name (a pickle made before names it so)."""
+    import pickle
+
+    import hasen.rules.settings as older
+
+    with pytest.warns(DeprecationWarning, match=r"hasen.core.settings.Settings") as caught:
+        assert older.Settings is hasen.Settings
+    assert caught[0].filename == __file__
+    made = pickle.dumps(hasen.Settings(first_lead="declarer"), protocol=0)  # the module's name as text
+    made_before = made.replace(b"hasen.core.settings", b"hasen.rules.settings")
+    with pytest.warns(DeprecationWarning):
+        assert pickle.loads(made_before) == hasen.Settings(first_lead="declarer")
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        older.nothing  # noqa: B018 (the attribute's lookup is the check)

@@ -1,11 +1,12 @@
 """What every analysis returns: ``to_json()`` for programs, ``str()`` for people.
 
 The text of an answer belongs to the layers above (``hasen.text`` and each game in
-``hasen.games``), which register it here by the answer's class name in ``TEXT`` (and
-``HTML`` for notebooks); so the analyses never import their own presentation, and the
-layer above need not import every kind of answer to say how each is written. An answer
-printed before anything imported ``hasen.games`` (one unpickled in a fresh process, say)
-loads it then, so that its text never depends on what happened to be imported first.
+``hasen.games``), whose presentation (``hasen.games.presentation``) registers it here by the
+answer's class name in ``TEXT`` (and ``HTML`` for notebooks); so the analyses never import
+their own presentation, and the layer above need not import every kind of answer to say how
+each is written. The presentation is loaded the first time an answer is printed (one
+unpickled in a fresh process too), so that its text never depends on what happened to be
+imported first.
 """
 
 from __future__ import annotations

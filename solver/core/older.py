@@ -8,8 +8,10 @@ with a ``DeprecationWarning`` that shows the new form, and answered through the 
 from __future__ import annotations
 
 import functools
+import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping
+from importlib.util import find_spec
 from types import ModuleType
 from typing import Any, ParamSpec, TypeVar
 
@@ -62,10 +64,16 @@ def keeps_older_form(
     return decorate
 
 
-def moved_attribute(package: str, name: str, module: ModuleType) -> Any:
-    """A package's ``__getattr__``: ``name``, now in ``module`` (one of the package's), with
-    a ``DeprecationWarning`` that names the new place (for one minor release)."""
-    value = getattr(module, name, None) if not name.startswith("__") else None
+def moved_attribute(package: str, name: str, load: Callable[[], ModuleType]) -> Any:
+    """A module's ``__getattr__``: ``name``, now in the module ``load()`` imports, with a
+    ``DeprecationWarning`` that names the new place (for one minor release). A dunder, or a
+    module of the package the name is asked of, is no such name: it is refused before the
+    module is loaded, so that importing a sibling module does not load it."""
+    is_package = "__path__" in vars(sys.modules[package])  # not hasattr: that would ask __getattr__
+    if name.startswith("__") or (is_package and find_spec(f"{package}.{name}") is not None):
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    module = load()
+    value = getattr(module, name, None)
     if value is None:
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
     warnings.warn(

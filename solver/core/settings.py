@@ -8,12 +8,12 @@ from functools import cache, lru_cache
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypedDict
 
-from ..core.cards import JOKER, SUIT_NAMES
-from ..core.errors import NotationError, quoted
-from ..core.variants import FAMILIES
+from .cards import JOKER, SUIT_NAMES
+from .errors import NotationError, quoted
+from .variants import FAMILIES
 
 if TYPE_CHECKING:
-    from ..core.variants import Variant
+    from .variants import Variant
 
 
 GAME_LENGTHS = (10, 5, 15)  # the points that win a game (game_points): 10 in every game, or a short or a long game
@@ -54,8 +54,9 @@ AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "all_pass", "e
 SCORING_SETTINGS = ("fail_penalty", "defenders_score", "euchred", "game_points")
 LONE_SETTINGS = ("lone_lead",)  # meaningless without partners
 JOKER_SETTINGS = ("joker_upcard",)  # meaningless without the Joker
-BEST_SETTINGS = ("call_for_best",)  # only the games that call for best have it (Variant.calls_for_best)
-CUTTHROAT_SETTINGS = ("euchred",)  # only three players each for themselves have it (Variant.cutthroat)
+# two of Euchre's own, which only some of its variants have (its settings' ``lacking`` says which)
+BEST_SETTINGS = ("call_for_best",)  # only the games that call for best (Railroad)
+CUTTHROAT_SETTINGS = ("euchred",)  # only three players each for themselves (Three-Handed Euchre)
 
 
 @cache

@@ -83,7 +83,7 @@ def next_step(t: Tapped) -> Step:
         seat = rules.to_call(state)
         return Step("auction", seat, calls=tuple(c.words(settings) for c in rules.calls(state)))
     end = state.end
-    forced = rules.forced_holder()
+    forced = rules.forced_rule()
     if end.redeal and forced is not None and t.joker is None:
         holders = tuple(SEATS[s] for s in variant.seats) + (WIDOW_HOLDS_JOKER,)
         return Step("joker", seats=holders, said=forced)

@@ -129,7 +129,7 @@ class AuctionRules(ABC):
     def redeal_reason(self) -> str:
         """Why nobody declares when the auction ends so, in words."""
 
-    def forced_holder(self) -> str | None:
+    def forced_rule(self) -> str | None:
         """Where the Joker's holder must declare once everyone passed, that rule in words (a
         record that does not yet say who holds the Joker must ask); None if nobody must."""
         return None

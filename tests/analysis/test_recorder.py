@@ -184,6 +184,8 @@ def test_everyone_passing_to_the_joker_asks_who_holds_it() -> None:
     t = Tapped(variant_for("hasenpfeffer"), Settings(all_pass="joker_bids_3"), 0, calls=("pass",) * 4)
     step = next_step(t)
     assert step.stage == "joker" and step.seats == ("N", "E", "S", "W", WIDOW_HOLDS_JOKER)
+    assert step.said == "everyone passed: the Joker's holder must bid 3"
+    assert next_step(t._replace(settings=Settings())).said == "everyone passed: the hand is dealt again"
     assert "dealt again" in next_step(t._replace(joker=WIDOW_HOLDS_JOKER)).said
     step = next_step(t._replace(joker=SEATS.index("S")))
     assert step.stage == "trump" and SEATS[step.seat] == "S"

@@ -401,6 +401,22 @@ def test_maker_table_options(euchre2, euchre):
             ("euchre2", None),
             "lone_lead: euchre2 has no partners, so nobody plays alone (got 'dealer_left_skip_idle')",
         ),
+        # Euchre's own settings that only some of its variants have say why (its settings' lacking)
+        (
+            Settings(euchred="maker_loses"),
+            ("euchre", 24),
+            "euchred: it scores three players each for themselves (euchre3), and euchre has sides (got 'maker_loses')",
+        ),
+        (
+            Settings(call_for_best=False),
+            ("euchre", 24),
+            "call_for_best: nobody calls for the partner's best card in euchre, only in railroad (got False)",
+        ),
+        (
+            Settings(euchred="maker_loses"),
+            ("hasenpfeffer", None),
+            "euchred: a euchre setting, which hasenpfeffer does not have (got 'maker_loses')",
+        ),
     ],
 )
 def test_settings_belong_to_their_game(settings, variant, message):

@@ -10,4 +10,4 @@ from ...core.older import moved_attribute
 
 def __getattr__(name: str) -> Any:
     """The names of ``game`` in their older place, the folder itself."""
-    return moved_attribute(__name__, name, import_module(".game", __package__))
+    return moved_attribute(__name__, name, lambda: import_module(".game", __package__))

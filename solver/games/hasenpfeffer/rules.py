@@ -82,7 +82,7 @@ class HasenpfefferAuction(AuctionRules):
             return AuctionEnd(self.joker_holder, JOKER_BIDS, forced=True)
         return REDEAL  # also when the Joker is the widow
 
-    def forced_holder(self) -> str | None:
+    def forced_rule(self) -> str | None:
         if self.settings.all_pass != "joker_bids_3":
             return None
         return f"everyone passed: the Joker's holder must bid {JOKER_BIDS.name(self.settings)}"
