@@ -46,7 +46,8 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
     def seen_extra(self, sees_widow: bool = False) -> str | None:
         """The extra card a seat knows as it decides, by its name: the upcard, face up for
         all; the widow only once the declarer has taken it (``sees_widow``); None where it
-        knows none (a bid or the lead in Hasenpfeffer)."""
+        knows none (a bid or the lead in Hasenpfeffer). The extra card a deal may leave out
+        (``extra_optional``) is the one nobody sees before it is taken."""
         return None if self.extra_optional and not sees_widow else self.extra_card
 
     @property
