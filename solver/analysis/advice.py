@@ -266,10 +266,10 @@ def close_actions(actions: Sequence[ActionFigures], best: ActionFigures, by_win:
 def forms_of(variant: Variant, alone: bool | None) -> tuple[bool, ...]:
     """The forms of play asked for: both where the game has partners, unless one is named."""
     if alone is not None:
-        if alone and not variant.partners:
+        if alone not in variant.forms:
             raise NotationError(f"alone: {variant.never_alone}")
         return (alone,)
-    return (False, True) if variant.partners else (False,)
+    return variant.forms
 
 
 def tie_order(columns: Sequence[Column], allowed: Callable[[Column], bool] | None = None) -> tuple[int, ...]:

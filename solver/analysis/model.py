@@ -404,7 +404,7 @@ class PlayerModel:
 
     @property
     def forms(self) -> tuple[bool, ...]:
-        return (False, True) if self.variant.partners else (False,)
+        return self.variant.forms
 
     # --- who leads, who takes the upcard ------------------------------------------------
 

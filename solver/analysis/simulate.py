@@ -200,8 +200,8 @@ def simulate(
     if knowledge.extra is None:
         raise NotationError(f"{variant.extra_card}: the declarer sees the {variant.extra_card}: give it")
     settings.check_for(variant)
-    chosen = tuple(forms) if forms is not None else ((False, True) if variant.partners else (False,))
-    if True in chosen and not variant.partners:
+    chosen = tuple(forms) if forms is not None else variant.forms
+    if True in chosen and True not in variant.forms:
         raise NotationError(f"alone: {variant.never_alone}")
     shapes = [TableShape.of(knowledge, knowledge.seat, alone, settings) for alone in chosen]
     solved = solve_layouts(knowledge, shapes, layouts, seed, threads, mapper, progress, indexes=indexes)

@@ -51,6 +51,12 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
         return None if self.extra_optional and not sees_widow else self.extra_card
 
     @property
+    def forms(self) -> tuple[bool, ...]:
+        """The forms a hand is played in: with the partner (False), and alone (True) where
+        the game has partners."""
+        return (False, True) if self.partners else (False,)
+
+    @property
     def other_extra_card(self) -> str:
         """The name of the extra card the game does not have, for the message that refuses it."""
         return next(name for name in EXTRA_CARDS if name != self.extra_card)

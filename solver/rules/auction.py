@@ -136,7 +136,7 @@ class AuctionRules(ABC):
 
     def forms(self) -> tuple[bool, ...]:
         """With the partner, and alone where the game has partners."""
-        return (False, True) if self.variant.partners else (False,)
+        return self.variant.forms
 
     def out_of_turn(self, state: AuctionState, seat: int) -> str | None:
         """The refusal of a call by anyone but the seat to call."""

@@ -59,7 +59,7 @@ def euchre_advice(outcomes: Outcomes, seat: int) -> EuchreAdvice:
     from ...analysis.bidding import CallOutcome, EuchreAdvice
 
     variant = outcomes.deal.variant
-    forms = (False, True) if variant.partners else (False,)
+    forms = variant.forms
     calls = []
     best: tuple[float, CallOutcome] | None = None
     for trump in TRUMPS:
