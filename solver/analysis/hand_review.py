@@ -538,7 +538,7 @@ def player_totals(review: HandReview) -> dict[Seat, PlayerTotals]:
 def bidding_hand(record: Record, seat: int) -> Knowledge:
     """What a seat knew when it called: its hand (and in Euchre the upcard)."""
     deal, variant = record.deal, record.variant
-    return Knowledge(variant, deal.dealer, seat, deal.hands[seat], None if variant.declarer_exchanges else deal.extra)
+    return Knowledge(variant, deal.dealer, seat, deal.hands[seat], deal.extra if variant.seen_extra() else None)
 
 
 def judge_calls(

@@ -58,7 +58,7 @@ class Knowledge:
         seen = self.seen_by_seat
         if self.extra is not None and (not v.deck >> self.extra & 1 or self.hand >> self.extra & 1):
             raise InvalidDealError(f"{v.extra_card}: {card_name(self.extra)} is not a free card of the {v.label} deck")
-        if self.extra is None and not v.extra_optional:
+        if self.extra is None and v.seen_extra() is not None:
             raise NotationError(f"{v.extra_card}: every seat sees the {v.extra_card} in {v.name}: give it")
         for other, cards in enumerate(self.known):
             if not cards:

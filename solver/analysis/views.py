@@ -85,7 +85,7 @@ class View:
             seen |= 1 << card
         taker = exchanging_seat(deal, trump, contract.declarer, state.seats, state.settings)
         upcard_with: int | None = None  # the dealer, who holds the taken upcard unless it went out
-        if not deal.variant.declarer_exchanges:
+        if deal.variant.seen_extra() is not None:  # the upcard, face up for all
             if taker is not None and taker != seat and not seen >> deal.extra & 1:
                 upcard_with = taker  # seen by all, but where it is now only the dealer knows
             else:
