@@ -15,13 +15,13 @@ import os
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from compiled import extension_searcher_class
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER, Example
 
 if TYPE_CHECKING:
     from flask import Flask
     from flask.testing import FlaskClient
 
-EXTENSIONS_DISABLED = os.environ.get("HASEN_NO_EXTENSIONS", "") not in ("", "0")
 # the tests play the games they name, whatever default game the machine's user has set (an
 # empty HASEN_DEFAULTS sets none, and hides the user's file): commands run here and in
 # subprocesses see it; tests/cli/test_cli_defaults.py sets its own
@@ -46,20 +46,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("compiled"):
             item.add_marker(skip)
-
-
-def extension_searcher_class():
-    """``hasen.search._search.Searcher``, or skip the test saying why it is not there."""
-    if EXTENSIONS_DISABLED:
-        pytest.skip("HASEN_NO_EXTENSIONS is set: the Cython extension is not tested")
-    try:
-        from hasen.search._search import Searcher
-    except ImportError as exc:
-        pytest.skip(
-            f"the Cython extension hasen.search._search is not built ({exc}); "
-            "build it with `pip install -e .` (or `python setup.py build_ext --inplace`)"
-        )
-    return Searcher
 
 
 @pytest.fixture(params=["extension", "twin"])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 
 import pytest
-from conftest import extension_searcher_class
+from compiled import extension_searcher_class
 from dealgen import dealt_ending, played_ending
 from hypothesis import given, settings
 from hypothesis import strategies as st

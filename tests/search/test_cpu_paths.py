@@ -4,7 +4,7 @@ one and the x86-64-v3 one give the oracle's answers, whichever the CPU would pic
 from __future__ import annotations
 
 import pytest
-from conftest import extension_searcher_class
+from compiled import extension_searcher_class
 from dealgen import ending, whole_deal_position
 
 

@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from conftest import extension_searcher_class
+from compiled import extension_searcher_class
 
 from hasen.search._search_py import Searcher as Twin
 from hasen.search.protocol import Seats
