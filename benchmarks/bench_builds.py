@@ -22,8 +22,8 @@ from types import ModuleType
 
 from common import random_deals
 
-from hasen.analysis.table import declarer_job
 from hasen.core.variants import HASENPFEFFER, variant_for
+from hasen.games.hasenpfeffer.table import declarer_job
 
 PARTNERS = {0b0101: 0, 0b1010: 1}  # the declaring seats of a partnership, and its older number
 

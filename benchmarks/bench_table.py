@@ -19,9 +19,9 @@ from functools import partial
 
 from common import nodes_line, percentiles, random_deals, run, timed, timed_solve
 
-from hasen.analysis.table import analyze_table
 from hasen.core.cards import cards_of
 from hasen.core.variants import HASENPFEFFER
+from hasen.games.hasenpfeffer.table import analyze_table
 from hasen.play.state import Contract, PlayState, declarer_cards
 
 

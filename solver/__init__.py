@@ -62,8 +62,8 @@ _HOMES = {
     "write_egn": "notation.egn",
     "PlayReview": "analysis.review",
     "Simulation": "analysis.simulate",
-    "DeclarerTable": "analysis.table",
-    "TableAnalysis": "analysis.table",
+    "DeclarerTable": "games.hasenpfeffer.table",
+    "TableAnalysis": "games.hasenpfeffer.table",
     "Deal": "core.deal",
     "DeadlineExceeded": "core.errors",
     "random_deal": "core.dealing",
@@ -213,9 +213,7 @@ if TYPE_CHECKING:
     from .analysis.simulate import ChoiceStats as ChoiceStats
     from .analysis.simulate import FormStats as FormStats
     from .analysis.simulate import Simulation as Simulation
-    from .analysis.table import DeclarerTable as DeclarerTable
     from .analysis.table import Plan as Plan
-    from .analysis.table import TableAnalysis as TableAnalysis
     from .api import create_app as create_app
     from .core.deal import Deal as Deal
     from .core.dealing import random_deal as random_deal
@@ -244,6 +242,8 @@ if TYPE_CHECKING:
     from .games.euchre.table import EuchreAnalysis as EuchreAnalysis
     from .games.euchre.table import MakerTable as MakerTable
     from .games.euchre.table import TrumpEntry as TrumpEntry
+    from .games.hasenpfeffer.table import DeclarerTable as DeclarerTable
+    from .games.hasenpfeffer.table import TableAnalysis as TableAnalysis
     from .notation.egn import EgnDeal as EgnDeal
     from .notation.egn import read_egn as read_egn
     from .notation.egn import write_egn as write_egn

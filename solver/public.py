@@ -68,8 +68,8 @@ if TYPE_CHECKING:
     from .analysis.position import PositionAnalysis
     from .analysis.review import PlayReview
     from .analysis.simulate import Simulation
-    from .analysis.table import TableAnalysis
     from .games.euchre.table import EuchreAnalysis
+    from .games.hasenpfeffer.table import TableAnalysis
     from .notation.record import Record
     from .rules.auction import Call
     from .rules.scoring import Bid

@@ -29,8 +29,8 @@ from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_LINE
 
 import hasen
 from hasen.analysis.layouts import LAYOUTS_PER_CHUNK
-from hasen.analysis.table import analyze_table
 from hasen.games.euchre.table import analyze_euchre
+from hasen.games.hasenpfeffer.table import analyze_table
 
 PUBLIC_FUNCTIONS = [hasen.analyze, hasen.solve, hasen.review, hasen.bid, hasen.position]
 
@@ -397,10 +397,8 @@ def test_solve_review_and_bid_are_the_clis(capsys) -> None:
 
 def test_an_answers_text_does_not_depend_on_what_was_imported_first(tmp_path) -> None:
     """An answer unpickled where only its own module was imported prints its table, not its
-    repr: its text comes from its game, loaded when first printed (with the games'
-    presentation, which nothing had imported). (A Euchre table is its
-    game's own answer, hasen.games.euchre.table, so a Hasenpfeffer table is the one whose
-    module is below the games.)"""
+    repr: its text comes from its game, through the games' presentation, which nothing had
+    imported and which the answer loads when first printed."""
     analysis = hasen.analyze(hasen.Deal(HASENPFEFFER.deal, dealer="W"), declarer="N")
     (tmp_path / "answer.pickle").write_bytes(pickle.dumps(analysis))
     script = (

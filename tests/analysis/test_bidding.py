@@ -230,7 +230,7 @@ def test_hasenpfeffer_alone_is_the_best_choice_against_the_best_defence(hasenpfe
     of them alone. From the three tables: max over (trump, discard) of the min over the
     defences, for every seat."""
     from hasen.analysis.outcomes import Outcomes
-    from hasen.analysis.table import analyze_table
+    from hasen.games.hasenpfeffer.table import analyze_table
 
     deal = Deal(hasenpfeffer.deal, dealer="W")
     outcomes = Outcomes(deal, game_of(deal.variant))

@@ -46,7 +46,7 @@ NOT_FOR_A_TABLE = [
 # and each game's table loads no other game's code
 OTHER_GAMES = {
     "hasenpfeffer": ["hasen.games.euchre.game", "hasen.games.euchre.table", "hasen.games.euchre.rules"],
-    "euchre": ["hasen.games.hasenpfeffer.game", "hasen.games.hasenpfeffer.rules"],
+    "euchre": ["hasen.games.hasenpfeffer.game", "hasen.games.hasenpfeffer.rules", "hasen.games.hasenpfeffer.table"],
 }
 
 # the modules the table loads past those Python's start loaded (a site hook may load more)

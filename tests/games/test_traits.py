@@ -40,7 +40,6 @@ NOT_YET_MOVED = {
     "solver/analysis/playout.py": 1,
     "solver/analysis/policy.py": 2,
     "solver/analysis/position.py": 1,
-    "solver/analysis/table.py": 1,
     "solver/cli/bench.py": 1,
     "solver/notation/egn.py": 2,
     "solver/notation/egn_rules.py": 5,

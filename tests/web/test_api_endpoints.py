@@ -12,10 +12,10 @@ from flask.testing import FlaskClient
 from problems import PROBLEM_TYPE, assert_problem
 
 from hasen.analysis.position import analyze_position, position
-from hasen.analysis.table import analyze_table
 from hasen.api import create_app
 from hasen.core.version import __version__
 from hasen.games.hasenpfeffer.game import Hasenpfeffer
+from hasen.games.hasenpfeffer.table import analyze_table
 from hasen.notation.inputs import make_contract
 from hasen.search import USING_EXTENSION
 

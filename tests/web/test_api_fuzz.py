@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasen.analysis.position import analyze_position, position
-from hasen.analysis.table import analyze_table
 from hasen.core.errors import HasenError
 from hasen.core.version import __version__
+from hasen.games.hasenpfeffer.table import analyze_table
 from hasen.notation.inputs import make_contract
 
 TABLE = {"deal": HASENPFEFFER_DEAL, "dealer": HASENPFEFFER_DEALER, "declarer": "N"}

@@ -13,7 +13,7 @@ from examples import HASENPFEFFER_DEAL, HASENPFEFFER_DEALER
 from liveserver import ROOT, ServedProcess, hasen
 
 from hasen.analysis.position import analyze_position, position
-from hasen.analysis.table import analyze_table
+from hasen.games.hasenpfeffer.table import analyze_table
 from hasen.notation.inputs import make_contract
 
 CLIENTS = 6

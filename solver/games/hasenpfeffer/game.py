@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...analysis.table import TRUMPS, DeclarerTable, Plan, TableAnalysis, declarer_table, plan_table
+from ...analysis.table import TRUMPS, Plan
 from ...core.cards import SUIT_NAMES, SUITS, card_name
 from ...core.deal import Deal
 from ...core.seats import SEATS
@@ -23,6 +23,7 @@ from ...search import Searcher
 from ...text.words import OPEN_HANDS, lone_form, signed, tricks
 from ..base import Example, Game
 from .rules import hasenpfeffer_score
+from .table import DeclarerTable, TableAnalysis, declarer_table, plan_table
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
     from ...analysis.advice import BidAdvice

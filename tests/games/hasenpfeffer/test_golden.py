@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from oracle import Oracle
 
-from hasen.analysis.table import analyze_table
 from hasen.core.cards import card_name, parse_card
 from hasen.core.deal import Deal
 from hasen.core.seats import parse_seat
+from hasen.games.hasenpfeffer.table import analyze_table
 from hasen.play.state import Contract, PlayState, replay
 
 GOLDEN = json.loads((Path(__file__).parents[2] / "data" / "golden_hasenpfeffer.json").read_text())
