@@ -243,6 +243,8 @@ def test_a_games_names_in_its_folder_are_its_module_game_with_a_warning(family: 
     assert caught[0].filename == __file__
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         folder.nothing  # noqa: B018 (the attribute's lookup is the check)
+    # a name the game's module only imports, or no name at all, is no name that moved
+    assert not hasattr(folder, "Settings") and not hasattr(folder, "a.b")
 
 
 def test_a_games_folder_loads_its_game_only_for_a_name_of_it() -> None:

@@ -162,7 +162,7 @@ def build_game(variant: Variant, deals: int, seed: int, threads: int) -> tuple[d
     """One game's fits by stage and form, and the hands kept for the check."""
     parts = map_chunks(DealJob(variant, seed), deals, threads)
     samples = Samples()
-    forms = (False, True) if variant.partners else (False,)
+    forms = variant.forms
     for part in parts:
         for kind, alone, row in part:
             if kind == "hasenpfeffer":

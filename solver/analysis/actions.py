@@ -238,7 +238,7 @@ def remember_values(
     variant = model.variant
     by_extra: dict[CardId | None, list[int]] = {}
     for index, (_, extra) in enumerate(layouts):
-        by_extra.setdefault(extra if variant.seen_extra() else None, []).append(index)
+        by_extra.setdefault(None if variant.seen_extra() is None else extra, []).append(index)
     remember = remember_bid_values if variant.declarer_exchanges else remember_call_values
     for indexes in by_extra.values():
         hands, extra = layouts[indexes[0]]

@@ -538,7 +538,7 @@ def player_totals(review: HandReview) -> dict[Seat, PlayerTotals]:
 def bidding_hand(record: Record, seat: int) -> Knowledge:
     """What a seat knew when it called: its hand (and in Euchre the upcard)."""
     deal, variant = record.deal, record.variant
-    return Knowledge(variant, deal.dealer, seat, deal.hands[seat], deal.extra if variant.seen_extra() else None)
+    return Knowledge(variant, deal.dealer, seat, deal.hands[seat], None if variant.seen_extra() is None else deal.extra)
 
 
 def judge_calls(
@@ -708,7 +708,7 @@ def judge_choice(
     if taker is None:
         return None
     known = Knowledge(variant, deal.dealer, taker, deal.hands[taker], deal.extra)
-    forms = (False, True) if variant.declarer_exchanges and variant.partners else (contract.alone,)
+    forms = variant.forms if variant.declarer_exchanges else (contract.alone,)
     stream = f"{seed}/choice"
     agreeing = agreeing_layouts(
         known,

@@ -12,7 +12,7 @@ import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from importlib.util import find_spec
-from types import ModuleType
+from types import FunctionType, ModuleType
 from typing import Any, ParamSpec, TypeVar
 
 P = ParamSpec("P")
@@ -69,13 +69,16 @@ def moved_attribute(package: str, name: str, load: Callable[[], ModuleType]) -> 
     ``DeprecationWarning`` that names the new place (for one minor release). A dunder, or a
     module of the package the name is asked of, is no such name: it is refused before the
     module is loaded, so that importing a sibling module does not load it."""
-    is_package = "__path__" in vars(sys.modules[package])  # not hasattr: that would ask __getattr__
-    if name.startswith("__") or (is_package and find_spec(f"{package}.{name}") is not None):
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    missing = AttributeError(f"module {package!r} has no attribute {name!r}")
+    if not name.isidentifier() or name.startswith("__"):
+        raise missing
+    if "__path__" in vars(sys.modules[package]) and find_spec(f"{package}.{name}") is not None:
+        raise missing  # a module of the package (not hasattr: that would ask __getattr__)
     module = load()
     value = getattr(module, name, None)
-    if value is None:
-        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+    # a name the module only imports is not one that moved there
+    if value is None or (isinstance(value, (type, FunctionType)) and value.__module__ != module.__name__):
+        raise missing
     warnings.warn(
         f"{package}.{name} moved to {module.__name__}.{name}; the older place is kept for one minor release",
         DeprecationWarning,
