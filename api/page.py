@@ -142,7 +142,7 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
         "extraOptional": variant.extra_optional,
         # who takes the widow or upcard and discards: the declarer, or the dealer (when the
         # upcard's suit becomes trump; the API's answers say when, with their "discard")
-        "exchanger": "declarer" if variant.declarer_exchanges else "dealer",
+        "exchanger": variant.exchanger,
         "partners": variant.partners,
         "sides": {SEATS[s]: names[variant.scorer_of(s)] for s in variant.seats},
         "sideNames": list(names),

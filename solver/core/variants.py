@@ -51,6 +51,12 @@ class Variant(NamedTuple):  # not a dataclass: see tests/cli/test_cli_imports.py
         return None if self.extra_optional and not sees_widow else self.extra_card
 
     @property
+    def exchanger(self) -> str:
+        """Who takes the extra card and discards, by role: ``declarer`` (the widow, always)
+        or ``dealer`` (the upcard, when its suit becomes trump)."""
+        return "declarer" if self.declarer_exchanges else "dealer"
+
+    @property
     def forms(self) -> tuple[bool, ...]:
         """The forms a hand is played in: with the partner (False), and alone (True) where
         the game has partners."""

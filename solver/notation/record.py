@@ -345,9 +345,8 @@ class Record:
                 )
             discard: CardId = self.deal.extra
         elif spec.discard is None:
-            who = "the declarer" if variant.declarer_exchanges else "the dealer"
             raise NotationError(
-                f"contract: {who} {SEATS[taker]} takes the {variant.extra_card} {extra} and "
+                f"contract: the {variant.exchanger} {SEATS[taker]} takes the {variant.extra_card} {extra} and "
                 "discards: add 'discard <card>'"
             )
         else:
