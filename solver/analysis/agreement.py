@@ -121,7 +121,7 @@ class Ratings:
         if model.variant.declarer_exchanges:
             assert call.bid is not None
             return self.bid_values()[model.ladder(rules.settings).index(call.bid)]
-        return self.trump_value(model.call_trump(rules, call), call.alone)
+        return self.trump_value(model.call_trump(call), call.alone)
 
     def trump_value(self, trump: int, alone: bool) -> np.ndarray:
         """Euchre: ``model.call_values(...)[(trump, alone)]`` of each hand."""

@@ -63,8 +63,7 @@ from ..core.cards import (
 from ..core.seats import partner_of
 from ..core.settings import Settings, joker_suit
 from ..core.variants import Variant
-from ..games.euchre.rules import first_round_suit
-from ..rules.auction import NAME, PASS, PASSING, AuctionRules, AuctionState, Call
+from ..rules.auction import PASS, PASSING, AuctionRules, AuctionState, Call
 from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
 from ..rules.trump import takes_upcard
@@ -574,15 +573,15 @@ class PlayerModel:
             ladder = self.ladder(rules.settings)
             return self.bid_values(hand, seat, rules.dealer, rules.settings)[ladder.index(call.bid)]
         return self.call_values(hand, seat, rules.dealer, rules.extra, rules.settings)[
-            (self.call_trump(rules, call), call.alone)
+            (self.call_trump(call), call.alone)
         ]
 
     @staticmethod
-    def call_trump(rules: AuctionRules, call: Call) -> int:
-        """Euchre: the trump a call makes (ordering up: the upcard's suit)."""
-        trump = call.trump if call.kind == NAME else first_round_suit(rules.extra, rules.settings)
-        assert trump is not None
-        return trump
+    def call_trump(call: Call) -> int:
+        """Euchre: the trump a call makes (ordering up: the upcard's suit, which the auction
+        puts in the call)."""
+        assert call.trump is not None, "a Euchre call that makes trump names it"
+        return call.trump
 
     def best_call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> tuple[float, Call, Call | None]:
         """The call the seat to call would make if it makes one, its value, and the same call
@@ -595,7 +594,7 @@ class PlayerModel:
             return self.value_of(rules, state, hand, legal[0]), legal[0], None
         by_trump: dict[int, dict[bool, tuple[float, Call]]] = {}
         for option in legal:
-            by_trump.setdefault(self.call_trump(rules, option), {})[option.alone] = (
+            by_trump.setdefault(self.call_trump(option), {})[option.alone] = (
                 self.value_of(rules, state, hand, option),
                 option,
             )
