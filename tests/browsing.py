@@ -26,6 +26,18 @@ from liveserver import ServedProcess
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT = 30  # seconds for the page to settle after an action
+# how often a wait looks again: selenium's default, half a second, is most of the time a
+# settled page is waited for, action after action
+POLL = 0.02
+
+
+def waiting(driver, seconds: float = WAIT) -> Any:
+    """A ``WebDriverWait`` of ``seconds`` that looks every ``POLL`` seconds."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=POLL)
+
+
 WINDOWS = {"wide": (1400, 1000), "phone": (375, 812)}
 
 
@@ -62,10 +74,9 @@ class LiveServer(ServedProcess):
 def settle(driver) -> None:
     """Wait until the page has started and no API request is in flight."""
     from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.support.ui import WebDriverWait
 
     try:
-        WebDriverWait(driver, WAIT).until(
+        waiting(driver).until(
             lambda d: d.execute_script(
                 "return document.body.dataset.ready === '1' && document.body.dataset.busy === '0'"
             )
@@ -88,11 +99,10 @@ def sized(driver, window: str) -> Iterator[None]:
 def resize(driver, width: int, height: int) -> None:
     """The window at this size, once the page has taken it (a resize is not at once)."""
     from selenium.common.exceptions import TimeoutException
-    from selenium.webdriver.support.ui import WebDriverWait
 
     driver.set_window_size(width, height)
     try:
-        WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return window.innerWidth") == width)
+        waiting(driver).until(lambda d: d.execute_script("return window.innerWidth") == width)
     except TimeoutException:
         raise AssertionError(f"the window did not take a width of {width} px") from None
 

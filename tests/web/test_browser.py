@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 import pytest
-from browsing import WAIT, WINDOWS, LiveServer, no_overflow, settle, sized, skip_without_chromium
+from browsing import WINDOWS, LiveServer, no_overflow, settle, sized, skip_without_chromium, waiting
 from euchre_deals import DEALT_SEATS, oracle_start
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 from oracle import Oracle, card_facts
@@ -44,7 +44,7 @@ SEATS = "NESW"
 skip_without_chromium()
 from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 
 def click(driver, element) -> None:
@@ -57,13 +57,18 @@ def page_state(driver) -> dict[str, str]:
     return {k: v[0] for k, v in parse_qs(urlsplit(driver.current_url).query).items()}
 
 
+# each read of the page in one script, not a WebDriver call per element and attribute: the
+# journeys read the page after every card, and each call is a round trip to the browser
+CHOICES_SHOWN = """return [...document.querySelectorAll(".seat-area.moving button.card.legal")].map(
+    card => [card.dataset.card, card.querySelector(".badge").innerText, card.dataset.total, card.dataset.cost])"""
+
+
 def shown_choices(driver) -> dict[str, tuple[int, int]]:
     """Every raised (legal) card of the seat to move: its total and cost, as shown."""
     out = {}
-    for card in driver.find_elements(By.CSS_SELECTOR, ".seat-area.moving button.card.legal"):
-        badge = card.find_element(By.CSS_SELECTOR, ".badge")
-        assert badge.text == card.get_attribute("data-total")
-        out[card.get_attribute("data-card")] = (int(badge.text), int(card.get_attribute("data-cost")))
+    for card, badge, total, cost in driver.execute_script(CHOICES_SHOWN):
+        assert badge == total
+        out[card] = (int(badge), int(cost))
     return out
 
 
@@ -73,10 +78,10 @@ def api_choices(answer: dict) -> dict[str, tuple[int, int]]:
 
 def seat_cards(driver, seat: str) -> list[str]:
     """The cards a seat's hand shows, in the order shown."""
-    return [
-        c.get_attribute("data-card")
-        for c in driver.find_elements(By.CSS_SELECTOR, f".seat-area[data-seat='{seat}'] .hand .card")
-    ]
+    return driver.execute_script(  # type: ignore[no-any-return]
+        "return [...document.querySelectorAll(arguments[0])].map(card => card.getAttribute('data-card'))",
+        f".seat-area[data-seat='{seat}'] .hand .card",
+    )
 
 
 ERROR_BOXES = ("error", "deal-error", "record-error", "paste-error", "play-error")  # the top one, then each form's
@@ -286,10 +291,11 @@ def cell_for(driver, trump: str, discard: str | None, variant: str):
 
 def shown_table(driver) -> dict[tuple[str, str], int]:
     """Every cell of the table as shown: (trump, the discard or "value") -> tricks."""
-    return {
-        (c.get_attribute("data-trump"), c.get_attribute("data-column")): int(c.text)
-        for c in driver.find_elements(By.CSS_SELECTOR, ".heatmap button.cell")
-    }
+    shown = driver.execute_script(
+        """return [...document.querySelectorAll(".heatmap button.cell")].map(
+            cell => [cell.getAttribute("data-trump"), cell.getAttribute("data-column"), cell.innerText])"""
+    )
+    return {(trump, column): int(text) for trump, column, text in shown}
 
 
 def api_table(entry: dict) -> dict[tuple[str, str], int]:
@@ -478,14 +484,11 @@ def card_text(card: str) -> str:
 
 def graph_points(driver) -> list[tuple[int, int, bool]]:
     """The graph's points: (cards played, the value, marked costly)."""
-    return [
-        (
-            int(p.get_attribute("data-cards")),
-            int(p.get_attribute("data-value")),
-            "costly" in p.get_attribute("class").split(),
-        )
-        for p in driver.find_elements(By.CSS_SELECTOR, "#graph .point")
-    ]
+    shown = driver.execute_script(
+        """return [...document.querySelectorAll("#graph .point")].map(point =>
+            [point.getAttribute("data-cards"), point.getAttribute("data-value"), point.getAttribute("class")])"""
+    )
+    return [(int(cards), int(value), "costly" in classes.split()) for cards, value, classes in shown]
 
 
 @by_id
@@ -761,7 +764,7 @@ def panel_state(driver, panel: str) -> str:
     """Wait until a panel loaded in the background shows its answer or its error; which of them."""
     element = driver.find_element(By.ID, panel)
     try:
-        WebDriverWait(driver, PANEL_WAIT).until(lambda d: element.get_attribute("data-state") in ("done", "error"))
+        waiting(driver, PANEL_WAIT).until(lambda d: element.get_attribute("data-state") in ("done", "error"))
     except TimeoutException:
         raise AssertionError(f"the panel #{panel} did not load in {PANEL_WAIT} s") from None
     return element.get_attribute("data-state")
@@ -1667,7 +1670,7 @@ def test_the_fair_review_says_when_the_server_fails(browser) -> None:
         before = browser.execute_script(requests)
         retry.click()
         assert panel_state(browser, "fair") == "error"
-        WebDriverWait(browser, WAIT).until(lambda d: d.execute_script(requests) == before + 1)
+        waiting(browser).until(lambda d: d.execute_script(requests) == before + 1)
     finally:
         slow.stop()
 

@@ -14,7 +14,7 @@ import sys
 from urllib.parse import unquote
 
 import pytest
-from browsing import WAIT, LiveServer, no_overflow, settle, sized, skip_without_chromium
+from browsing import LiveServer, no_overflow, settle, sized, skip_without_chromium, waiting
 
 from hasen import read_egn
 from hasen.api.page import EXAMPLE_RECORDS
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.browser
 skip_without_chromium()
 
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select  # noqa: E402
 
 
 def fields(text: str) -> dict[str, str]:
@@ -33,14 +33,20 @@ def fields(text: str) -> dict[str, str]:
 
 def tap(driver, css: str) -> None:
     """Tap the one choice that ``css`` names, once the recorder offers it."""
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
+    waiting(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
     driver.find_element(By.CSS_SELECTOR, css).click()
     settle(driver)
 
 
+# the recorder's choices with their words, read in one script (a call per button is a round
+# trip to the browser each, and a night is many taps)
+CHOICES = "return [...document.querySelectorAll('#rec-choices button')].map(button => [button, button.innerText])"
+
+
 def tap_call(driver, words: str) -> None:
-    buttons = [b for b in driver.find_elements(By.CSS_SELECTOR, "#rec-choices button") if b.text == words]
-    assert len(buttons) == 1, (words, [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#rec-choices button")])
+    choices = driver.execute_script(CHOICES)
+    buttons = [button for button, text in choices if text == words]
+    assert len(buttons) == 1, (words, [text for _, text in choices])
     buttons[0].click()
     settle(driver)
 
@@ -98,9 +104,7 @@ def review(driver, index: int) -> None:
     """Review the night's hand ``index``: the fair review and the double-dummy review fill."""
     driver.find_elements(By.CSS_SELECTOR, "#rec-night li button")[2 * index].click()
     settle(driver)
-    WebDriverWait(driver, 120).until(
-        lambda d: d.find_element(By.ID, "fair").get_attribute("data-state") in ("done", "error")
-    )
+    waiting(driver, 120).until(lambda d: d.find_element(By.ID, "fair").get_attribute("data-state") in ("done", "error"))
     assert driver.find_element(By.ID, "fair").get_attribute("data-state") == "done"
     assert driver.find_elements(By.CSS_SELECTOR, "#summary .trick, #summary li, #summary tr")
 
@@ -156,7 +160,7 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(
 
     # the night's report, each hand reviewed by the server in turn
     browser.find_element(By.ID, "rec-report").click()
-    WebDriverWait(browser, 120).until(
+    waiting(browser, 120).until(
         lambda d: (
             d.find_element(By.ID, "rec-report-file").get_attribute("hidden") is None
             or d.find_element(By.ID, "rec-error").text
@@ -165,9 +169,9 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(
     assert not browser.find_element(By.ID, "rec-error").text
     # it opened in a tab of its own
     page = browser.current_window_handle
-    WebDriverWait(browser, WAIT).until(lambda d: len(d.window_handles) == 2)
+    waiting(browser).until(lambda d: len(d.window_handles) == 2)
     browser.switch_to.window(next(h for h in browser.window_handles if h != page))
-    WebDriverWait(browser, WAIT).until(lambda d: "hands reviewed" in d.page_source)
+    waiting(browser).until(lambda d: "hands reviewed" in d.page_source)
     report = browser.page_source
     browser.close()
     browser.switch_to.window(page)
