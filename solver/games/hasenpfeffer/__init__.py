@@ -1,6 +1,8 @@
-"""Hasenpfeffer, the whole family in one folder: its ``Game`` (``game``: the table, the
-advice and their text). Importing the folder loads none of its modules, so that the rules
-below the analyses can load what they need of the family alone."""
+"""Hasenpfeffer, the whole family in one folder: its own table settings (``settings``), its
+auction and scoring (``rules``), its trump x discard table (``table``) and its ``Game``
+(``game``: the table, the advice and their text). Each sits in its own layer
+(docs/layers.md); importing the folder loads none of them, so that the rules below the
+analyses can load what they need of the family alone."""
 
 from importlib import import_module
 from typing import Any
