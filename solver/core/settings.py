@@ -1,5 +1,7 @@
 """Table rules that sources disagree on (docs/rules.md): which each game has, their values and
-defaults, and the check that refuses a setting a variant does not have."""
+defaults, and the check that refuses a setting a variant does not have. The settings every
+family has are here; each family's own are in its folder (``hasen.games.<family>.settings``),
+loaded by the family's name."""
 
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 
 The analyses (``hasen.analysis``) are the same machinery for every game; a ``Game`` gives
 them what is the family's own (``Family``, which it implements) and says its answers in
-words. Each family is a folder of ``hasen.games`` (``hasen.games.euchre``, with the
-maker's table its own answer in ``table``); its ``Game`` subclass is ``GAME`` of the
+words. Each family is a folder of ``hasen.games`` (``hasen.games.euchre``, with its own
+table, an answer of its own, in ``table``); its ``Game`` subclass is ``GAME`` of the
 folder's module ``game``, its auction and scoring are its module ``rules``, its own table
 settings its module ``settings``, and its variants, in ``hasen.core.variants``, name it by
 their ``family``: nothing else registers a family.
