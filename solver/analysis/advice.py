@@ -44,10 +44,10 @@ from ..core.run import Mapper, Progress
 from ..core.seats import NUM_SEATS, SEATS
 from ..core.settings import Settings
 from ..core.variants import Variant
-from ..games.euchre.rules import EUCHRE_MAKES, first_round_suit
+from ..games.euchre.rules import first_round_suit
 from ..notation.inputs import DEFAULT_CHOICE_LAYOUTS
 from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
-from ..rules.scoring import bid_ladder
+from ..rules.scoring import bid_ladder, tricks_needed
 from ..search.protocol import NOT_SOLVED
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
 from .agreement import consistent_many
@@ -824,7 +824,7 @@ def advise_euchre(
             answer.calls.append(
                 CallFigures(
                     call,
-                    EUCHRE_MAKES,
+                    tricks_needed(variant, None),
                     trick_counts(tricks[:, None], variant.hand_size)[0].tolist(),
                     points[0].tolist(),
                     {Suit(trump): count},

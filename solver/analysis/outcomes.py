@@ -22,7 +22,7 @@ from ..core.deal import Deal
 from ..core.names import Card, Seat, Suit
 from ..core.seats import SEATS, left_of, partner_of
 from ..core.settings import Settings
-from ..games.euchre.rules import euchre_score
+from ..rules.scoring import hand_score
 from ..search import Searcher, thread_searcher
 from .family import Family
 from .table import TRUMPS
@@ -130,7 +130,7 @@ class Outcomes:
         variant = self.deal.variant
 
         def points_then_tricks(option: tuple[int | None, int | None, int]) -> tuple[int, int]:
-            makers, defenders = euchre_score(option[2], alone, variant, option[1] is not None)
+            makers, defenders = hand_score(variant, self.settings, None, option[2], alone, option[1] is not None)
             return makers - defenders, option[2]
 
         if variant.calls_for_best:
