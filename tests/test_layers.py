@@ -43,11 +43,15 @@ def layer_of(module: str) -> int:
     return best
 
 
+def name_pattern(name: str) -> str:
+    """A regular expression of a module's name whose ``*`` stands for one name (a family's)."""
+    return r"[^.]+".join(re.escape(part) for part in name.split("*"))
+
+
 def matches(module: str, prefix: str) -> bool:
     """Does ``module`` start with ``prefix``, whose ``*`` stands for one name (a family's)?
     (A module read from an f-string has ``*`` for a value: one name, as in a prefix.)"""
-    pattern = r"[^.]+".join(re.escape(part) for part in prefix.split("*"))
-    return re.fullmatch(pattern + r"(\..*)?", module) is not None
+    return re.fullmatch(name_pattern(prefix) + r"(\..*)?", module) is not None
 
 
 def module_name(path: Path) -> str:
@@ -183,8 +187,7 @@ def expanded(target: str) -> list[str]:
     each module it names; any other module, itself."""
     if "*" not in target:
         return [target]
-    pattern = r"[^.]+".join(re.escape(part) for part in target.split("*"))
-    return [module for module in GRAPH if re.fullmatch(pattern, module)]
+    return [module for module in GRAPH if re.fullmatch(name_pattern(target), module)]
 
 
 def test_the_imports_made_by_name_are_read() -> None:
