@@ -20,8 +20,8 @@ if TYPE_CHECKING:
 
 GAME_LENGTHS = (10, 5, 15)  # the points that win a game (game_points): 10 in every game, or a short or a long game
 # the settings every family has, with their values, the default first (docs/rules.md): who
-# leads the first trick, and the points that win the game
-FIRST_LEAD_CHOICES: dict[str, tuple[object, ...]] = {
+# leads the first trick (these), and the points that win the game (GAME_LENGTHS)
+LEAD_CHOICES: dict[str, tuple[object, ...]] = {
     "first_lead": ("dealer_left", "declarer"),
     "lone_lead": ("left_of_loner", "dealer_left_skip_idle"),
 }
@@ -45,10 +45,10 @@ FAMILY_SETTINGS = {family: _family_settings(family) for family in FAMILIES}
 # the settings each game has, with their values, the default first: its family's own between
 # those every family has
 GAME_SETTINGS: dict[str, dict[str, tuple[object, ...]]] = {
-    family: {**FIRST_LEAD_CHOICES, **module.SETTINGS, "game_points": GAME_LENGTHS}
+    family: {**LEAD_CHOICES, **module.SETTINGS, "game_points": GAME_LENGTHS}
     for family, module in FAMILY_SETTINGS.items()
 }
-LEAD_SETTINGS = ("first_lead", "lone_lead")  # who leads the first trick
+LEAD_SETTINGS = tuple(LEAD_CHOICES)  # who leads the first trick
 # those that change the play, so the tables too (who takes a turned Joker, when it stands for a suit)
 PLAY_SETTINGS = (*LEAD_SETTINGS, "call_for_best", "joker_upcard")
 AUCTION_SETTINGS = ("fail_penalty", "defenders_score", "bidding", "all_pass", "euchred", "game_points")
