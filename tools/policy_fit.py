@@ -46,7 +46,7 @@ from hasen.analysis.layouts import map_chunks
 from hasen.analysis.model import MODEL_FILE, PlayerModel
 from hasen.analysis.odds import scoring_of
 from hasen.analysis.playout import continued, euchre_exchanges, layout_rules
-from hasen.analysis.policy import ALWAYS, POINTS, Policies, Policy, place_of, table_rules
+from hasen.analysis.policy import ALWAYS, POINTS, Policies, Policy, table_rules
 from hasen.core.cards import CardId, Mask
 from hasen.core.settings import Settings
 from hasen.core.variants import ALL_VARIANTS, Variant
@@ -205,7 +205,7 @@ def samples(
         while (seat := rules.to_call(state)) is not None:
             legal = rules.calls(state)
             if PASSING in legal and len(legal) > 1:
-                place = (model.class_of(seat, settings), place_of(rules, state))
+                place = (model.class_of(seat, settings), rules.place(state))
                 best, call, other = model.best_call(rules, state, dealt.hands[seat])
                 gain = worth(model, rules, rules.after(state, call), dealt, seat, value) - worth(
                     model, rules, rules.after(state, PASSING), dealt, seat, value

@@ -21,7 +21,6 @@ from ..core.cards import JOKER
 from ..rules.auction import PASS, AuctionRules, AuctionState, Call
 from ..rules.scoring import net_scores
 from .model import PLAUSIBLE_MARGIN, SUIT_BITS, FormFit, PlayerModel
-from .policy import place_of
 
 Hands = np.ndarray  # one seat's cards on each layout: uint64 masks
 
@@ -79,7 +78,7 @@ class Ratings:
         margin = PLAUSIBLE_MARGIN[model.variant.family]
         if made.kind != PASS:
             return self.value(made) > policy.threshold(model.place_of_call(rules, state, made)) - margin
-        threshold = policy.threshold(place_of(rules, state))
+        threshold = policy.threshold(rules.place(state))
         agree = np.ones(len(self.joker), dtype=bool)
         for call in model.choices(rules, state):
             agree &= self.value(call) <= threshold + margin

@@ -67,7 +67,7 @@ from ..rules.auction import PASS, PASSING, AuctionRules, AuctionState, Call
 from ..rules.scoring import Bid, bid_ladder, net_scores
 from ..rules.seating import active_seats, first_leader
 from ..rules.trump import takes_upcard
-from .policy import UNFITTED, Policies, Policy, place_of, score_class, table_rules
+from .policy import UNFITTED, Policies, Policy, score_class, table_rules
 
 # How far a call may stray from the model's and still be taken as the player's (the layouts
 # that agree with an auction, ``PlayerModel.plausible``): players are more cautious or bolder
@@ -602,7 +602,7 @@ class PlayerModel:
         forms = by_trump[trump]
         seat = rules.to_call(state)
         assert seat is not None
-        margin = self.policy(rules.settings, seat).lone_margin(place_of(rules, state))
+        margin = self.policy(rules.settings, seat).lone_margin(rules.place(state))
         alone = True in forms and (False not in forms or forms[True][0] - forms[False][0] > margin)
         value, call = forms[alone]
         other = forms.get(not alone)
@@ -616,9 +616,7 @@ class PlayerModel:
         if seat is None or all(c.kind == PASS for c in rules.calls(state)):
             return PASSING
         value, call, _ = self.best_call(rules, state, hand)
-        if PASSING not in rules.calls(state) or value > self.policy(rules.settings, seat).threshold(
-            place_of(rules, state)
-        ):
+        if PASSING not in rules.calls(state) or value > self.policy(rules.settings, seat).threshold(rules.place(state)):
             return call
         return PASSING
 
@@ -638,7 +636,7 @@ class PlayerModel:
                 self.value_of(rules, state, hand, made)
                 > policy.threshold(self.place_of_call(rules, state, made)) - margin
             )
-        threshold = policy.threshold(place_of(rules, state))
+        threshold = policy.threshold(rules.place(state))
         return all(self.value_of(rules, state, hand, c) <= threshold + margin for c in self.choices(rules, state))
 
     def choices(self, rules: AuctionRules, state: AuctionState) -> list[Call]:
@@ -650,7 +648,7 @@ class PlayerModel:
     def place_of_call(self, rules: AuctionRules, state: AuctionState, call: Call) -> str:
         """The place whose threshold a call is held to: the seat's, or in Hasenpfeffer that of
         the bid made (a jump is judged as if the bids below it had been made)."""
-        place = place_of(rules, state)
+        place = rules.place(state)
         if not self.variant.declarer_exchanges:
             return place
         assert call.bid is not None

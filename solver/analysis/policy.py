@@ -10,7 +10,7 @@ the *lone margin* of its place. The thresholds are those no seat can better by c
 own while the others keep theirs: a fixed point of best responses found by self-play
 (``tools/policy_fit.py``, docs/variants.md, "The model of the other players").
 
-A place in the auction (``place_of``): in Euchre the round (1, 2) and the seat's place in
+A place in the auction (``AuctionRules.place``): in Euchre the round (1, 2) and the seat's place in
 the order of calling (1: left of the dealer; the dealer last); in Hasenpfeffer the bid the
 seat would make (its place on the ladder) and whether its partner holds the highest bid so
 far. A table's rules change the auction (``table_rules``: what a hand passed out by all brings,
@@ -25,9 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.seats import partner_of
 from ..core.settings import Settings
-from ..rules.auction import AuctionRules, AuctionState
 
 POINTS = "points"  # the class without a score: the objective is points
 ALWAYS = 99.0  # a threshold no value reaches: the seat never makes the call there
@@ -67,18 +65,6 @@ def table_rules(settings: Settings) -> str:
     """The key of the table's rules that its thresholds are fitted for: the ``all_pass`` rule
     (``redeal``), marked when the defenders score their tricks (``redeal+defenders_score``)."""
     return settings.all_pass + (DEFENDERS_SCORE if settings.defenders_score else "")
-
-
-def place_of(rules: AuctionRules, state: AuctionState) -> str:
-    """The seat to call's place in the auction (see the module): ``r1p2`` (Euchre, first
-    round, second to call) or ``b4+`` (Hasenpfeffer, bidding 4 with the partner holding the
-    highest bid; ``b4-`` otherwise)."""
-    seat = rules.to_call(state)
-    assert seat is not None
-    if rules.variant.declarer_exchanges:
-        partner_high = rules.variant.partners and state.bidder == partner_of(seat)
-        return f"b{state.high + 2}{'+' if partner_high else '-'}"
-    return f"r{state.round}p{rules.order.index(seat) + 1}"
 
 
 def score_class(score: tuple[int, ...] | None, scorer: int, game_points: int) -> str:

@@ -126,6 +126,13 @@ class AuctionRules(ABC):
         """A call as written (``pass``, ``4``, ``order up alone``, ``name ♥``), any case."""
 
     @abstractmethod
+    def place(self, state: AuctionState) -> str:
+        """The seat to call's place in the auction, the key of the thresholds the model of the
+        other players calls by (``hasen.analysis.policy``): ``r1p2`` (Euchre: the first round,
+        second to call) or ``b2+`` (Hasenpfeffer: making the second bid of the ladder, its
+        partner holding the highest bid; ``b2-`` otherwise)."""
+
+    @abstractmethod
     def redeal_reason(self) -> str:
         """Why nobody declares when the auction ends so, in words."""
 

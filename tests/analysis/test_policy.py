@@ -20,7 +20,7 @@ from policy_fit import PayoffJob, best_threshold, points_value, samples
 import hasen
 from hasen.analysis.model import PlayerModel
 from hasen.analysis.playout import layout_rules
-from hasen.analysis.policy import ALWAYS, POINTS, UNFITTED, Policies, Policy, place_of, score_class
+from hasen.analysis.policy import ALWAYS, POINTS, UNFITTED, Policies, Policy, score_class
 from hasen.core.settings import Settings
 from hasen.rules.auction import PASSING
 
@@ -104,10 +104,18 @@ def test_places_and_score_classes_are_named_as_documented() -> None:
     deal = hasen.random_deal(variant="euchre", seed=1, dealer="N")
     rules = layout_rules(deal.variant, 0, [int(h) for h in deal.hands], int(deal.extra), Settings())
     state = rules.start()
-    assert place_of(rules, state) == "r1p1"  # E: the first to call, left of the dealer
+    assert rules.place(state) == "r1p1"  # E: the first to call, left of the dealer
     for _ in range(4):
         state = rules.after(state, PASSING)
-    assert place_of(rules, state) == "r2p1"
+    assert rules.place(state) == "r2p1"
+    pepper = hasen.random_deal(variant="hasenpfeffer", seed=1, dealer="N")
+    rules = layout_rules(pepper.variant, 0, [int(h) for h in pepper.hands], int(pepper.extra), Settings())
+    state = rules.start()
+    assert rules.place(state) == "b1-"  # E, first to call: the lowest bid, the ladder's first
+    state = rules.after(state, rules.calls(state)[1])  # E makes it
+    assert rules.place(state) == "b2-"  # S: the second bid, over an opponent's
+    state = rules.after(state, PASSING)
+    assert rules.place(state) == "b2+"  # W: the second bid, over its partner's
     assert score_class(None, 0, 10) == POINTS
     assert score_class((9, 3), 0, 10) == "one/far" and score_class((9, 3), 1, 10) == "far/one"
     assert score_class((6, 8), 0, 10) == "lone/two" and score_class((0, 3), 0, 5) == "far/two"

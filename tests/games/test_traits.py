@@ -38,7 +38,6 @@ NOT_YET_MOVED = {
     "solver/analysis/odds.py": 2,
     "solver/analysis/outcomes.py": 3,
     "solver/analysis/playout.py": 1,
-    "solver/analysis/policy.py": 2,
     "solver/analysis/position.py": 1,
     "solver/cli/bench.py": 1,
     "solver/notation/egn.py": 2,

@@ -126,6 +126,13 @@ class EuchreAuction(AuctionRules):
             return "the dealer must name a suit in the second round (all_pass: stick_the_dealer)"
         return None
 
+    def place(self, state: AuctionState) -> str:
+        """The round (1, 2) and the seat's place in the order of calling (1: left of the
+        dealer; the dealer last)."""
+        seat = self.to_call(state)
+        assert seat is not None
+        return f"r{state.round}p{self.order.index(seat) + 1}"
+
     def redeal_reason(self) -> str:
         if self.joker:
             return "the Joker is turned up: the hand is dealt again (joker_upcard: redeal)"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.errors import NotationError, quoted
-from ...core.seats import SEATS, left_of
+from ...core.seats import SEATS, left_of, partner_of
 from ...core.settings import Settings
 from ...rules.auction import (
     ALONE,
@@ -76,6 +76,14 @@ class HasenpfefferAuction(AuctionRules):
         elif len(passed) == seats - 1 and bidder is not None:
             end = AuctionEnd(bidder, self.ladder[high])
         return AuctionState(self.next_open(seat, passed), high, bidder, passed, end=end)
+
+    def place(self, state: AuctionState) -> str:
+        """The bid the seat would make (its place on the ladder, from 1) and whether its
+        partner holds the highest bid so far (``+``) or not (``-``)."""
+        seat = self.to_call(state)
+        assert seat is not None
+        partner_high = self.variant.partners and state.bidder == partner_of(seat)
+        return f"b{state.high + 2}{'+' if partner_high else '-'}"
 
     def all_passed(self) -> AuctionEnd:
         if self.settings.all_pass == "joker_bids_3" and self.joker_holder is not None:
