@@ -24,9 +24,10 @@ import time
 
 import hasen
 from hasen.analysis.knowledge import Knowledge
-from hasen.analysis.model import PlayerModel
 from hasen.core.deal import format_hand
 from hasen.core.seats import left_of
+from hasen.games.euchre.model import EuchreModel
+from hasen.games.hasenpfeffer.model import HasenpfefferModel
 from hasen.rules.auction import PASS, auction_for
 
 SEATS = "NESW"
@@ -34,7 +35,7 @@ SEATS = "NESW"
 
 def hasenpfeffer(hands: int, layouts: int, seed: int) -> str:
     variant = hasen.variant_for("hasenpfeffer")
-    model = PlayerModel.of(variant)
+    model = HasenpfefferModel.of(variant)
     same = near = 0
     errors: list[float] = []
     for i in range(hands):
@@ -68,7 +69,7 @@ def hasenpfeffer(hands: int, layouts: int, seed: int) -> str:
 
 def euchre(name: str, hands: int, layouts: int, seed: int) -> str:
     variant = hasen.variant_for(name)
-    model = PlayerModel.of(variant)
+    model = EuchreModel.of(variant)
     same = 0
     errors: list[float] = []
     for i in range(hands):

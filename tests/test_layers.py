@@ -172,12 +172,14 @@ def test_the_modules_were_found() -> None:
 # used, not when a module loads: the answers' text is the games' (the games layer registers
 # its formatters); EGN numbers the games of a file by their score, which the analysis of the
 # game to 10 keeps (hasen.analysis.games); the rules every family shares ask a family's own
-# (its auction and scoring), which build on them, by the family's name; and the command line
+# (its auction and scoring), which build on them, by the family's name, and so does the model
+# of the other players (each family's says how its seats call and play); and the command line
 # loads a command's module by its name when it runs that command
 LATE_BINDINGS = {
     ("hasen.analysis.answer", "hasen.games.presentation"),
     ("hasen.notation.egn", "hasen.analysis.games"),
     ("hasen.rules.families", "hasen.games.*.rules"),
+    ("hasen.analysis.model", "hasen.games.*.model"),
     ("hasen.cli.main", "hasen.cli.*"),
 }
 

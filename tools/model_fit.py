@@ -41,14 +41,15 @@ from hasen.analysis.model import (
     MODEL_FILE,
     MODEL_VERSION,
     FormFit,
-    PlayerModel,
     features,
     model_discard,
+    model_for,
 )
 from hasen.analysis.playout import euchre_exchanges
 from hasen.core.cards import Mask, cards_of, mask_of
 from hasen.core.settings import Settings
 from hasen.core.variants import ALL_VARIANTS, Variant
+from hasen.games.euchre.model import EuchreModel
 
 BUCKET = 0.25  # tricks per bucket of a prediction
 MIN_BUCKET = 150  # hands at least behind each bucket's distribution
@@ -91,7 +92,7 @@ class DealJob:
 
     def __call__(self, span: tuple[int, int]) -> list[tuple[str, bool, Any]]:
         variant = self.variant
-        model = PlayerModel(variant, {})
+        model = model_for(variant, {})
         plays: list[Play] = []
         rows: list[tuple[str, bool, Any]] = []
         for index in range(*span):
@@ -109,6 +110,7 @@ class DealJob:
                             plays.append(Play(tuple(after), dealer, seat, trump, alone))
                         rows.append(("hasenpfeffer", alone, (hands[seat], seat, dealer, kept_by_trump, index)))
                     else:
+                        assert isinstance(model, EuchreModel)
                         for trump in range(4):
                             taker = model.upcard_taker(seat, dealer, extra, trump, alone, SETTINGS)
                             played = euchre_exchanges(
@@ -167,7 +169,7 @@ def build_game(variant: Variant, deals: int, seed: int, threads: int) -> tuple[d
         for kind, alone, row in part:
             if kind == "hasenpfeffer":
                 hand, seat, dealer, kept_by_trump, index, tricks = row
-                model = PlayerModel(variant, {})
+                model = model_for(variant, {})
                 leads = model.leads(seat, dealer, alone, SETTINGS)
                 for trump in range(4):
                     samples.play[alone].append((features(kept_by_trump[trump], trump, leads), tricks[trump]))
@@ -184,7 +186,7 @@ def build_game(variant: Variant, deals: int, seed: int, threads: int) -> tuple[d
     fits: dict[str, dict[str, Any]] = {}
     if variant.declarer_exchanges:
         play = {alone: fitted(samples.play[alone], variant.hand_size) for alone in forms}
-        model = PlayerModel(variant, {"play": play})
+        model = model_for(variant, {"play": play})
         for alone in forms:
             for hand, seat, dealer, tricks, kept_by_trump in samples.pending[alone]:
                 leads = model.leads(seat, dealer, alone, SETTINGS)

@@ -33,9 +33,10 @@ from hasen.analysis.layouts import map_chunks
 from hasen.analysis.model import PlayerModel
 from hasen.analysis.odds import ODDS_FILE, ODDS_VERSION, Outcome, declarer_offset, solve_table
 from hasen.analysis.odds_three import solve_three_table
-from hasen.analysis.playout import continued, layout_rules, model_play
+from hasen.analysis.playout import continued, layout_rules
 from hasen.core.settings import Settings
 from hasen.core.variants import ALL_VARIANTS, Variant
+from hasen.rules.scoring import bid_ladder
 
 SETTINGS = Settings()
 CHECKS = 12  # hands kept in the file per game, for the test that plays them again
@@ -52,8 +53,8 @@ def played(
     assert end is not None
     if end.declarer is None:
         return (-1, -1, False), None
-    play = model_play(model, end, dealer, hands, extra, SETTINGS)
-    bid = -1 if end.bid is None else model.ladder(SETTINGS).index(end.bid)
+    play = model.play(end, dealer, hands, extra, SETTINGS)
+    bid = -1 if end.bid is None else bid_ladder(variant, SETTINGS).index(end.bid)
     return (declarer_offset(variant, dealer, end.declarer), bid, play.alone), play
 
 

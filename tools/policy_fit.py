@@ -43,13 +43,15 @@ from model_fit import random_layout, shipped
 from hasen.analysis.chances import game_chances
 from hasen.analysis.contracts import Play, solve_plays
 from hasen.analysis.layouts import map_chunks
-from hasen.analysis.model import MODEL_FILE, PlayerModel
+from hasen.analysis.model import MODEL_FILE, PlayerModel, model_for
 from hasen.analysis.odds import scoring_of
 from hasen.analysis.playout import continued, euchre_exchanges, layout_rules
 from hasen.analysis.policy import ALWAYS, POINTS, Policies, Policy, table_rules
 from hasen.core.cards import CardId, Mask
 from hasen.core.settings import Settings
 from hasen.core.variants import ALL_VARIANTS, Variant
+from hasen.games.euchre.model import EuchreModel
+from hasen.games.hasenpfeffer.model import HasenpfefferModel
 from hasen.rules.auction import PASSING, AuctionEnd, AuctionRules, AuctionState
 from hasen.rules.scoring import hand_score, scorer_points, standing
 
@@ -107,7 +109,7 @@ class PayoffJob:
             mine: list[tuple[int, ...]] = []
             for seat in variant.seats:
                 for alone in model.forms:
-                    if variant.declarer_exchanges:
+                    if isinstance(model, HasenpfefferModel):
                         cards = hands[seat] | 1 << extra
                         trump, discard = model.declarer_choice(cards, seat, dealer, settings, alone)
                         after = list(hands)
@@ -115,6 +117,7 @@ class PayoffJob:
                         plays.append(Play(tuple(after), dealer, seat, trump, alone))
                         mine.append((seat, int(alone)))
                         continue
+                    assert isinstance(model, EuchreModel)
                     for trump in range(4):
                         taker = model.upcard_taker(seat, dealer, extra, trump, alone, settings)
                         played = euchre_exchanges(
@@ -164,12 +167,10 @@ def win_value(variant: Variant, settings: Settings, score: tuple[int, int]) -> V
 def tricks_of(model: PlayerModel, dealt: Dealt, end: AuctionEnd, settings: Settings) -> tuple[int, bool]:
     """The declaring side's tricks in the contract the auction ended in, and whether alone."""
     assert end.declarer is not None
+    alone = model.own_form(None, end, dealt.hands[end.declarer], end.declarer, dealt.dealer, settings)
     if model.variant.declarer_exchanges:
-        assert end.bid is not None
-        alone = model.declarer_form(dealt.hands[end.declarer], end.declarer, dealt.dealer, end.bid, settings)
         return dealt.tricks[(end.declarer, int(alone))], alone
     assert end.trump is not None
-    alone = bool(end.alone)
     return dealt.tricks[(end.declarer, int(alone), end.trump)], alone
 
 
@@ -310,7 +311,7 @@ def build_game(
         if only and rule not in only:
             continue
         print(f"{variant.label}, {rule}:", file=sys.stderr)
-        model = PlayerModel(variant, base.fits)
+        model = model_for(variant, base.fits)
         if stage == "scores":
             points = {POINTS: Policies.from_json(shipped).of(rule)}
         else:
@@ -324,7 +325,7 @@ def build_game(
         )
         for score in scores_of(variant, settings) if scored else []:
             print(f"  at {score[0]}-{score[1]}:", file=sys.stderr)
-            model = PlayerModel(variant, base.fits, score=score)
+            model = model_for(variant, base.fits).at_score(score)
             start = {model.class_of(seat, settings): points[POINTS] for seat in variant.seats}
             learned = self_play(
                 model,

@@ -23,12 +23,11 @@ from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.auction import BID, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.scoring import Bid, scorer_points, tricks_needed
-from .agreement import remember_bid_values, remember_call_values
 from .answer import figure, given_figures, stderr_of_mean
 from .chances import Chances
 from .contracts import Play, solve_plays
 from .model import PlayerModel
-from .playout import OwnCall, continued, layout_rules, model_play, net_points
+from .playout import OwnCall, continued, layout_rules, net_points
 
 OwnTricks = Callable[[int, AuctionEnd, bool], int]  # (layout, the auction's end, alone) -> the side's tricks
 
@@ -197,7 +196,8 @@ def value_options(
                     continue
                 needed = tricks_needed(variant, end.bid)
                 if end.declarer == seat and own_tricks is not None:
-                    alone = own_form(model, option, end, hands, seat, dealer, settings)
+                    meant = option.alone if option.call.kind == BID else None  # a bid's form is chosen later
+                    alone = model.own_form(meant, end, hands[seat], seat, dealer, settings)
                     tricks = own_tricks(i, end, alone)
                     points[o, i] = net_points(variant, settings, end, alone, tricks, seat)
                     declaring[o, i] = variant.scorer_of(seat)
@@ -208,11 +208,10 @@ def value_options(
                 key = (i, end)
                 if key not in known:
                     known[key] = len(plays)
-                    plays.append(model_play(model, end, dealer, hands, extra, settings))
+                    plays.append(model.play(end, dealer, hands, extra, settings))
                 waiting.append((o, i, end))
     finally:  # this call's alone
-        model.known_bid_values.clear()
-        model.known_call_values.clear()
+        model.forget()
     solved = solve_plays(variant, plays, settings)
     for o, i, end in waiting:
         assert end.declarer is not None  # only contracts wait to be played
@@ -232,38 +231,18 @@ def remember_values(
     model: PlayerModel, settings: Settings, dealer: int, layouts: Sequence[tuple[Sequence[Mask], CardId]]
 ) -> None:
     """Every seat's bid or call values on every layout worked out at once, not hand by hand
-    in the auctions (``agreement.remember_bid_values``). The bid values do not read the
+    in the auctions (``PlayerModel.remember``). The bid values do not read the
     widow; the call values read the upcard, so they go by upcard (every layout's is the same
     one where it is seen)."""
     variant = model.variant
     by_extra: dict[CardId | None, list[int]] = {}
     for index, (_, extra) in enumerate(layouts):
         by_extra.setdefault(None if variant.seen_extra() is None else extra, []).append(index)
-    remember = remember_bid_values if variant.declarer_exchanges else remember_call_values
     for indexes in by_extra.values():
         hands, extra = layouts[indexes[0]]
         rules = layout_rules(variant, dealer, hands, extra, settings)
         for seat in variant.seats:
-            remember(model, rules, seat, np.array([layouts[i][0][seat] for i in indexes], dtype=np.uint64))
-
-
-def own_form(
-    model: PlayerModel,
-    option: Option,
-    end: AuctionEnd,
-    hands: Sequence[Mask],
-    seat: int,
-    dealer: int,
-    settings: Settings,
-) -> bool:
-    """Whether the seat plays its contract alone: as the call says (Euchre) or as it meant
-    (Hasenpfeffer); a Hasenpfeffer seat made to declare by the all-pass rule, as the model."""
-    if not model.variant.declarer_exchanges:
-        return bool(end.alone)
-    if option.call.kind == BID:
-        return option.alone
-    assert end.bid is not None
-    return model.declarer_form(hands[seat], seat, dealer, end.bid, settings)
+            model.remember(rules, seat, np.array([layouts[i][0][seat] for i in indexes], dtype=np.uint64))
 
 
 def best_option(figures: Sequence[ActionFigures], by_win: bool = False) -> ActionFigures:
@@ -277,14 +256,12 @@ def best_option(figures: Sequence[ActionFigures], by_win: bool = False) -> Actio
 def options_at(variant: Variant, calls: Sequence[Call], settings: Settings) -> list[Option]:
     """Every option open to the seat (see ``Option``): in Euchre each call; in Hasenpfeffer
     passing, and each highest bid with the partner and alone (where there are partners)."""
-    out = []
+    out: list[Option] = []
     for call in calls:
-        if call.kind == BID and variant.declarer_exchanges:
+        if call.kind == BID:  # a Hasenpfeffer bid: the form of play is chosen once it declares
             assert call.bid is not None
             name = call.bid.name(settings)
-            out.append(Option(call, False, name, call.bid))
-            if variant.partners:
-                out.append(Option(call, True, f"{name} alone", call.bid))
+            out.extend(Option(call, alone, f"{name} alone" if alone else name, call.bid) for alone in variant.forms)
         else:
             out.append(Option(call, call.alone, call.words(settings)))
     return out

@@ -14,13 +14,13 @@ the same answer on every hand (tests/analysis/test_agreement.py holds the two to
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
 from ..core.cards import JOKER
 from ..rules.auction import PASS, AuctionRules, AuctionState, Call
-from ..rules.scoring import net_scores
-from .model import PLAUSIBLE_MARGIN, SUIT_BITS, FormFit, PlayerModel
+from .model import SUIT_BITS, FormFit, PlayerModel
 
 Hands = np.ndarray  # one seat's cards on each layout: uint64 masks
 
@@ -58,7 +58,8 @@ def plausible_many(
 
 class Ratings:
     """The model's view of one seat's hands, one per layout, at one auction: each hand's
-    suit holdings read once, and what the plausibility test reads of them worked out once."""
+    suit holdings read once, and what the plausibility test reads of them worked out once
+    (the game's model works out its values of them: ``PlayerModel.rated``)."""
 
     def __init__(self, model: PlayerModel, rules: AuctionRules, seat: int, hands: Hands) -> None:
         self.model, self.rules, self.seat = model, rules, seat
@@ -67,15 +68,14 @@ class Ratings:
         self.holdings = [
             ((hands >> np.uint64(SUIT_BITS * suit)) & np.uint64(0xFF)).astype(np.intp) for suit in range(4)
         ]
-        self._bid_values: list[np.ndarray] | None = None
-        self._values: dict[tuple[int, bool], np.ndarray] = {}
+        self.values: dict[object, Any] = {}  # what the game's model worked out of these hands, by its key
 
     def plausible(self, state: AuctionState, made: Call) -> np.ndarray:
         """``model.plausible`` of each hand, the seat calling ``made`` at ``state``."""
         model, rules = self.model, self.rules
         assert rules.to_call(state) == self.seat
         policy = model.policy(rules.settings, self.seat)
-        margin = PLAUSIBLE_MARGIN[model.variant.family]
+        margin = model.plausible_margin
         if made.kind != PASS:
             return self.value(made) > policy.threshold(model.place_of_call(rules, state, made)) - margin
         threshold = policy.threshold(rules.place(state))
@@ -93,53 +93,9 @@ class Ratings:
             total = total + tables[suit][self.holdings[suit]]
         return total
 
-    def bid_values(self) -> list[np.ndarray]:
-        """Hasenpfeffer: ``model.bid_values`` of each hand, by bid of the ladder."""
-        if self._bid_values is None:
-            model, settings, dealer = self.model, self.rules.settings, self.rules.dealer
-            per_form = []
-            for alone in model.forms:
-                leads = model.leads(self.seat, dealer, alone, settings)
-                play = model.fits["play"][alone]
-                best, trump = self.rate(play, 0, leads), np.zeros(len(self.joker), dtype=np.intp)
-                for t in (1, 2, 3):  # the trump rated best, the first on a tie
-                    rated = self.rate(play, t, leads)
-                    better = rated > best
-                    best, trump = np.where(better, rated, best), np.where(better, t, trump)
-                fit = model.fits["bid"][alone]
-                per_form.append((fit, np.choose(trump, [self.rate(fit, t, leads) for t in range(4)])))
-            self._bid_values = [
-                np.maximum.reduce([blended(fit, rated, scores) for (fit, rated), scores in zip(per_form, by_form)])
-                for by_form in model.bid_scores(settings)
-            ]
-        return self._bid_values
-
     def value(self, call: Call) -> np.ndarray:
         """``model.value_of(rules, state, hand, call)`` of each hand."""
-        model, rules = self.model, self.rules
-        if model.variant.declarer_exchanges:
-            assert call.bid is not None
-            return self.bid_values()[model.ladder(rules.settings).index(call.bid)]
-        return self.trump_value(model.call_trump(call), call.alone)
-
-    def trump_value(self, trump: int, alone: bool) -> np.ndarray:
-        """Euchre: ``model.call_values(...)[(trump, alone)]`` of each hand."""
-        model, rules = self.model, self.rules
-        values = self._values.get((trump, alone))
-        if values is None:
-            settings, upcard = rules.settings, rules.extra
-            taker = model.upcard_taker(self.seat, rules.dealer, upcard, trump, alone, settings)
-            fit = model.fits["bid"][alone]
-            predicted = self.rate(
-                fit,
-                trump,
-                model.leads(self.seat, rules.dealer, alone, settings),
-                None if taker is None else (taker, upcard),
-            )
-            values = self._values[(trump, alone)] = blended(
-                fit, predicted, net_scores(model.variant, settings, None, alone)
-            )
-        return values
+        return self.model.rated(self, call)
 
 
 # Tables worked out once per owner (a fit or a model) and what else they depend on, kept by
@@ -171,26 +127,3 @@ def blended(fit: FormFit, predicted: np.ndarray, scores: tuple[int, ...]) -> np.
     high = np.minimum(low + 1, last)
     values: np.ndarray = by_bucket[low] + far * (by_bucket[high] - by_bucket[low])
     return values
-
-
-def remember_bid_values(model: PlayerModel, rules: AuctionRules, seat: int, hands: Hands) -> None:
-    """Hasenpfeffer: ``model.bid_values`` of the seat's hand on each layout, worked out at
-    once as arrays (the same values) and kept, in this thread, for the auctions about to be
-    played out (the caller empties ``model.known_bid_values`` when they are)."""
-    known = model.known_bid_values
-    values = Ratings(model, rules, seat, hands).bid_values()
-    dealer, settings = rules.dealer, rules.settings
-    for index, hand in enumerate(np.asarray(hands, dtype=np.uint64).tolist()):
-        known[(hand, seat, dealer, settings)] = tuple(float(by_bid[index]) for by_bid in values)
-
-
-def remember_call_values(model: PlayerModel, rules: AuctionRules, seat: int, hands: Hands) -> None:
-    """Euchre: ``model.call_values`` of the seat's hand on each layout (the upcard
-    ``rules.extra``), worked out at once as arrays and kept as ``remember_bid_values`` keeps
-    the bid values."""
-    ratings = Ratings(model, rules, seat, hands)
-    values = {(trump, alone): ratings.trump_value(trump, alone) for trump in range(4) for alone in model.forms}
-    known = model.known_call_values
-    dealer, upcard, settings = rules.dealer, rules.extra, rules.settings
-    for index, hand in enumerate(np.asarray(hands, dtype=np.uint64).tolist()):
-        known[(hand, seat, dealer, upcard, settings)] = {key: float(by_key[index]) for key, by_key in values.items()}

@@ -14,17 +14,21 @@ dummy; the spread around the prediction is the distribution of the real tricks a
 fitted hands with about the same prediction. From that distribution, and the table's
 scoring, each call's expected points follow.
 
-How the model calls (an assumption, not a rule of play):
+How the model calls (an assumption, not a rule of play). A call is made when its expected
+points are above the threshold of the seat's place in the auction, found by self-play at
+the table's rules and, where a score is known, its class (``hasen.analysis.policy``; 0
+before self-play). Each family's model (``hasen.games.<family>.model``) says the rest:
 
-- Hasenpfeffer: a seat bids the lowest bid it may, if that bid's expected score is above 0
-  with the partner or alone; else it passes (and is out). So it bids up, one step at a time,
+- Hasenpfeffer: a seat bids the lowest bid it may, if that bid's expected score is above
+  the threshold with the partner or alone; else it passes (and is out). So it bids up, one step at a time,
   to the highest bid it expects to profit from, over its partner's bid too (a seat that
   passes is out of the bidding, so keeping the contract on one's side means bidding). Its
   declarer plays alone if that expects more at its bid, and having taken the widow plays
   the trump its fit expects most of, discarding by the rule below.
 - Euchre: a seat orders up, or names the suit its fit rates best, with the partner or
-  alone, when that call's expected points are above 0; else it passes. A dealer stuck with
-  the last call names its best suit.
+  alone (alone when that is worth more by the lone margin of its place), when that call's
+  expected points are above the threshold; else it passes. A dealer stuck with the last
+  call names its best suit.
 - A discard (the Hasenpfeffer declarer's, the Euchre dealer's) keeps the trumps and the
   aces: it is the lowest card of the shortest side suit that is not an ace, the lowest ace
   when all side cards are aces, or the lowest trump when every card is one.
@@ -32,19 +36,21 @@ How the model calls (an assumption, not a rule of play):
   highest card (the first suit in S H D C order on a tie) when it holds no trump, and the
   lone player puts away by the discard rule above.
 
-The model does not read the other players' calls when it calls, and it ignores the score.
+The model does not read the other players' calls when it calls.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property, lru_cache
+from functools import cache, cached_property
+from importlib import import_module
 from importlib.resources import files
 from operator import mul
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ..core.cards import (
     ACE,
@@ -60,21 +66,18 @@ from ..core.cards import (
     rank_of,
     trump_cards,
 )
-from ..core.seats import partner_of
-from ..core.settings import Settings, joker_suit
+from ..core.settings import Settings
 from ..core.variants import Variant
-from ..rules.auction import PASS, PASSING, AuctionRules, AuctionState, Call
-from ..rules.scoring import Bid, bid_ladder, net_scores
+from ..rules.auction import PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
 from ..rules.seating import active_seats, first_leader
-from ..rules.trump import takes_upcard
 from .policy import UNFITTED, Policies, Policy, score_class, table_rules
 
-# How far a call may stray from the model's and still be taken as the player's (the layouts
-# that agree with an auction, ``PlayerModel.plausible``): players are more cautious or bolder
-# than the model, and a call tells of a hand without saying exactly what it holds.
-# points either way of a threshold within which a real call is taken as the model's (its
-# values span about twice as much in Hasenpfeffer, six tricks a hand and the bid at stake)
-PLAUSIBLE_MARGIN = {"hasenpfeffer": 1.0, "euchre": 0.5}
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .agreement import Ratings
+    from .contracts import Play
+
 MODEL_FILE = "player_model.json"  # in hasen/data, written by tools/model_fit.py
 MODEL_VERSION = 2
 
@@ -336,8 +339,15 @@ def model_data() -> dict[str, Any]:
     return data
 
 
-class PlayerModel:
-    """The model for one game (see the module): ``PlayerModel.of(variant)``."""
+class PlayerModel(ABC):
+    """The model for one game (see the module): ``PlayerModel.of(variant)``, the shipped fits
+    in the game's own model (``hasen.games.<family>.model``), which says how its seats value
+    a call and play the contract the auction ends in."""
+
+    # points either way of a threshold within which a real call is taken as the model's
+    # (``plausible``): players are more cautious or bolder than the model, and a call tells
+    # of a hand without saying exactly what it holds
+    plausible_margin: ClassVar[float]
 
     def __init__(
         self,
@@ -350,9 +360,9 @@ class PlayerModel:
         self.fits = fits  # "bid" (before the widow or the exchange) and, Hasenpfeffer, "play": by alone
         self.policies = policies  # when its seats call (hasen.analysis.policy)
         self.score = score  # the score its seats call at (None: not known, they call for points)
-        # Hasenpfeffer: bid values worked out for many hands at once, each thread's own (two
-        # requests of a service at once keep theirs apart); shared with the model at each
-        # score, as they do not depend on it
+        # values worked out for many hands at once, each thread's own (two requests of a
+        # service at once keep theirs apart); shared with the model at each score, as they
+        # do not depend on it
         self._known = threading.local()
 
     def __getstate__(self) -> dict[str, Any]:  # a thread's values stay in its process
@@ -361,36 +371,29 @@ class PlayerModel:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state, _known=threading.local())
 
-    def at_score(self, score: tuple[int, ...] | None) -> PlayerModel:
+    def at_score(self, score: tuple[int, ...] | None) -> Self:
         """The same model, its seats calling at ``score`` (each by the class of the score for
         its side); the fits and the values worked out are shared."""
         if score == self.score:
             return self
         scored = self._scored.get(score)
         if scored is None:
-            scored = self._scored[score] = PlayerModel.__new__(PlayerModel)
+            scored = self._scored[score] = type(self).__new__(type(self))
             scored.__dict__.update(self.__dict__)
             scored.score = score
         return scored
 
     @cached_property
-    def _scored(self) -> dict[tuple[int, ...] | None, PlayerModel]:
+    def _scored(self) -> dict[tuple[int, ...] | None, Self]:
         return {}
 
     @classmethod
-    @cache
-    def of(cls, variant: Variant) -> PlayerModel:
-        """The shipped model of the game."""
-        data = model_data()
-        fits = data["games"][variant.key]
-        return cls(
-            variant,
-            {
-                stage: {alone == "alone": FormFit.from_json(fit) for alone, fit in forms.items()}
-                for stage, forms in fits.items()
-            },
-            Policies.from_json(data.get("policies", {}).get(variant.key, {})),
-        )
+    def of(cls, variant: Variant) -> Self:
+        """The shipped model of the game (asked of a family's own class, that class's)."""
+        model = shipped_model(variant)
+        if not isinstance(model, cls):
+            raise TypeError(f"{variant.name}'s model is a {type(model).__name__}, not a {cls.__name__}")
+        return model
 
     def class_of(self, seat: int, settings: Settings) -> str:
         """The class of the score for the seat's side (``policy.score_class``)."""
@@ -405,8 +408,6 @@ class PlayerModel:
     def forms(self) -> tuple[bool, ...]:
         return self.variant.forms
 
-    # --- who leads, who takes the upcard ------------------------------------------------
-
     def leads(self, seat: int, dealer: int, alone: bool, settings: Settings) -> int:
         """1 if ``seat``, declaring, leads the first trick; 2 if its partner does; else 0."""
         key = (seat, dealer, alone, settings)
@@ -414,102 +415,13 @@ class PlayerModel:
         if known is None:
             seats = active_seats(self.variant, seat, alone)
             leader = first_leader(dealer, seat, seats, alone, settings)
-            known = 1 if leader == seat else 2 if self.variant.partners and leader == partner_of(seat) else 0
+            known = 1 if leader == seat else 2 if self.variant.declares_with(leader, seat) else 0
             self._leads[key] = known
         return known
 
     @cached_property
     def _leads(self) -> dict[tuple[int, int, bool, Settings], int]:  # asked for every hand judged
         return {}
-
-    def upcard_taker(
-        self, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool, settings: Settings
-    ) -> str | None:
-        """Who takes the upcard if ``seat`` makes ``trump``: "self", "partner", "opponent"
-        or nobody (None)."""
-        if not takes_upcard(upcard, trump, joker_suit(settings)):
-            return None
-        if dealer == seat:
-            return "self"
-        if self.variant.partners and dealer == partner_of(seat):
-            return None if alone else "partner"  # a lone maker's partner sits out, and takes nothing
-        return "opponent"
-
-    # --- judging a hand ------------------------------------------------------------------
-
-    def play_value(self, hand: Mask, trump: int, seat: int, dealer: int, alone: bool, settings: Settings) -> float:
-        """Hasenpfeffer: the tricks the fit expects of the hand as played (after the discard)."""
-        fit = self.fits["play"][alone]
-        return fit.rate(hand, trump, self.leads(seat, dealer, alone, settings))
-
-    @lru_cache(maxsize=1 << 16)  # noqa: B019 (asked again for each bid the same declarer's auctions end in)
-    def declarer_choice(
-        self, cards: Mask, seat: int, dealer: int, settings: Settings, alone: bool
-    ) -> tuple[int, CardId]:
-        """Hasenpfeffer: the trump and discard of a declarer holding ``cards`` (the widow
-        taken): the trump whose kept hand the fit expects most of (the first in S H D C on
-        a tie), the discard by the rule."""
-        best: tuple[float, int, CardId] | None = None
-        for trump in range(4):
-            discard = model_discard(cards, trump)
-            value = self.play_value(cards & ~(1 << discard), trump, seat, dealer, alone, settings)
-            if best is None or value > best[0]:
-                best = (value, trump, discard)
-        assert best is not None
-        return best[1], best[2]
-
-    def bid_prediction(self, hand: Mask, seat: int, dealer: int, settings: Settings, alone: bool) -> float:
-        """Hasenpfeffer: the tricks the bid fit predicts for the declaring side, before the
-        widow: the hand judged in the trump the play fit rates best."""
-        leads = self.leads(seat, dealer, alone, settings)
-        play = self.fits["play"][alone]
-        trump, best = 0, play.rate(hand, 0, leads)
-        for t in (1, 2, 3):  # the trump rated best, the first on a tie
-            rated = play.rate(hand, t, leads)
-            if rated > best:
-                trump, best = t, rated
-        return self.fits["bid"][alone].rate(hand, trump, leads)
-
-    def bid_shares(self, hand: Mask, seat: int, dealer: int, settings: Settings, alone: bool) -> tuple[float, ...]:
-        """Hasenpfeffer: P(tricks = t) for the declaring side, before the widow."""
-        return self.fits["bid"][alone].distribution(self.bid_prediction(hand, seat, dealer, settings, alone))
-
-    def call_prediction(
-        self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool, settings: Settings
-    ) -> float:
-        """Euchre: the tricks the fit predicts for the makers if ``seat`` makes ``trump``."""
-        taker = self.upcard_taker(seat, dealer, upcard, trump, alone, settings)
-        leads = self.leads(seat, dealer, alone, settings)
-        return self.fits["bid"][alone].rate(hand, trump, leads, None if taker is None else (taker, upcard))
-
-    def call_shares(
-        self, hand: Mask, seat: int, dealer: int, upcard: CardId, trump: int, alone: bool, settings: Settings
-    ) -> tuple[float, ...]:
-        """Euchre: P(tricks = t) for the makers if ``seat`` makes ``trump``."""
-        return self.fits["bid"][alone].distribution(
-            self.call_prediction(hand, seat, dealer, upcard, trump, alone, settings)
-        )
-
-    # --- calling -------------------------------------------------------------------------
-
-    def bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:
-        """Hasenpfeffer: each bid's expected points for the hand, with the partner or alone,
-        whichever is more (the bids in ladder order); worked out for many hands at once
-        beforehand where ``known_bid_values`` holds them (``agreement.remember_bid_values``)."""
-        known = self.known_bid_values.get((hand, seat, dealer, settings))
-        return known if known is not None else self.worked_bid_values(hand, seat, dealer, settings)
-
-    @property
-    def known_bid_values(self) -> dict[tuple[Mask, int, int, Settings], tuple[float, ...]]:
-        """This thread's bid values worked out beforehand, by (hand, seat, dealer, settings):
-        an advice's own, emptied when its auctions are played out."""
-        return self._this_threads("bids")
-
-    @property
-    def known_call_values(self) -> dict[tuple[Mask, int, int, CardId, Settings], dict[tuple[int, bool], float]]:
-        """Euchre: this thread's call values worked out beforehand, by (hand, seat, dealer,
-        upcard, settings), as ``known_bid_values``."""
-        return self._this_threads("calls")
 
     def _this_threads(self, kind: str) -> dict[Any, Any]:
         known: dict[Any, Any] | None = getattr(self._known, kind, None)
@@ -518,95 +430,52 @@ class PlayerModel:
             setattr(self._known, kind, known)
         return known
 
-    @lru_cache(maxsize=1 << 16)  # noqa: B019 (one model per game, kept for the process)
-    def worked_bid_values(self, hand: Mask, seat: int, dealer: int, settings: Settings) -> tuple[float, ...]:
-        """``bid_values`` of one hand, worked out."""
-        forms = [
-            (self.fits["bid"][alone], self.bid_prediction(hand, seat, dealer, settings, alone)) for alone in self.forms
-        ]
-        return tuple(
-            max(fit.expected(predicted, scores) for (fit, predicted), scores in zip(forms, by_form))
-            for by_form in self.bid_scores(settings)
-        )
+    # --- what each game says ----------------------------------------------------------
 
-    @lru_cache(maxsize=64)  # noqa: B019
-    def bid_scores(self, settings: Settings) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """Per bid of the ladder, per form: the declaring side's net points by tricks (what
-        ``expected`` weighs the shares by)."""
-        return tuple(
-            tuple(net_scores(self.variant, settings, bid, alone) for alone in self.forms)
-            for bid in self.ladder(settings)
-        )
-
-    @lru_cache(maxsize=64)  # noqa: B019
-    def ladder(self, settings: Settings) -> tuple[Bid, ...]:
-        return tuple(bid_ladder(self.variant, settings))
-
-    def call_values(
-        self, hand: Mask, seat: int, dealer: int, upcard: CardId, settings: Settings
-    ) -> dict[tuple[int, bool], float]:
-        """Euchre: each call's expected points for the hand, by (trump, alone); worked out for
-        many hands at once beforehand where ``known_call_values`` holds them."""
-        known = self.known_call_values.get((hand, seat, dealer, upcard, settings))
-        return known if known is not None else self.worked_call_values(hand, seat, dealer, upcard, settings)
-
-    @lru_cache(maxsize=1 << 16)  # noqa: B019
-    def worked_call_values(
-        self, hand: Mask, seat: int, dealer: int, upcard: CardId, settings: Settings
-    ) -> dict[tuple[int, bool], float]:
-        """``call_values`` of one hand, worked out."""
-        return {
-            (trump, alone): self.fits["bid"][alone].expected(
-                self.call_prediction(hand, seat, dealer, upcard, trump, alone, settings),
-                net_scores(self.variant, settings, None, alone),
-            )
-            for trump in range(4)
-            for alone in self.forms
-        }
-
+    @abstractmethod
     def value_of(self, rules: AuctionRules, state: AuctionState, hand: Mask, call: Call) -> float:
         """The model's expected points for a call that makes or raises (not a pass)."""
-        seat = rules.to_call(state)
-        assert seat is not None
-        if self.variant.declarer_exchanges:
-            assert call.bid is not None
-            ladder = self.ladder(rules.settings)
-            return self.bid_values(hand, seat, rules.dealer, rules.settings)[ladder.index(call.bid)]
-        return self.call_values(hand, seat, rules.dealer, rules.extra, rules.settings)[
-            (self.call_trump(call), call.alone)
-        ]
 
-    @staticmethod
-    def call_trump(call: Call) -> int:
-        """Euchre: the trump a call makes (ordering up: the upcard's suit, which the auction
-        puts in the call)."""
-        assert call.trump is not None, "a Euchre call that makes trump names it"
-        return call.trump
-
+    @abstractmethod
     def best_call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> tuple[float, Call, Call | None]:
         """The call the seat to call would make if it makes one, its value, and the same call
-        in the other form of play (None where there is none): Hasenpfeffer, the lowest bid it
-        may; Euchre, the trump its fit rates best (the first on a tie), alone when that is
-        worth more than with the partner by the lone margin of its place."""
-        legal = [c for c in rules.calls(state) if c.kind != PASS]
-        assert legal, "a seat to call has a call that makes or raises"
-        if self.variant.declarer_exchanges:
-            return self.value_of(rules, state, hand, legal[0]), legal[0], None
-        by_trump: dict[int, dict[bool, tuple[float, Call]]] = {}
-        for option in legal:
-            by_trump.setdefault(self.call_trump(option), {})[option.alone] = (
-                self.value_of(rules, state, hand, option),
-                option,
-            )
-        trump = max(by_trump, key=lambda t: max(v for v, _ in by_trump[t].values()))  # the first of equals
-        forms = by_trump[trump]
-        seat = rules.to_call(state)
-        assert seat is not None
-        margin = self.policy(rules.settings, seat).lone_margin(rules.place(state))
-        alone = True in forms and (False not in forms or forms[True][0] - forms[False][0] > margin)
-        value, call = forms[alone]
-        other = forms.get(not alone)
-        return max(v for v, _ in forms.values()), call, None if other is None else other[1]
+        in the other form of play (None where there is none)."""
+
+    @abstractmethod
+    def choices(self, rules: AuctionRules, state: AuctionState) -> list[Call]:
+        """The calls a pass is weighed against."""
+
+    @abstractmethod
+    def place_of_call(self, rules: AuctionRules, state: AuctionState, call: Call) -> str:
+        """The place whose threshold a call is held to."""
+
+    @abstractmethod
+    def rated(self, ratings: Ratings, call: Call) -> np.ndarray:
+        """``value_of`` the call on each of many hands (``agreement.Ratings``)."""
+
+    @abstractmethod
+    def remember(self, rules: AuctionRules, seat: int, hands: np.ndarray) -> None:
+        """The values the seat's hand on each layout (``hands``) calls by, worked out at once
+        as arrays (the same values) and kept, in this thread, for the auctions about to be
+        played out; ``forget`` empties them when they are."""
+
+    @abstractmethod
+    def forget(self) -> None:
+        """Empties this thread's values that ``remember`` kept."""
+
+    @abstractmethod
+    def own_form(
+        self, meant: bool | None, end: AuctionEnd, hand: Mask, seat: int, dealer: int, settings: Settings
+    ) -> bool:
+        """Whether ``seat``, holding ``hand``, plays the contract the auction ended in (its
+        own) alone: as its call said, or as it ``meant`` when it made the call (None: it was
+        made to declare, and plays as the model's declarer)."""
+
+    @abstractmethod
+    def play(self, end: AuctionEnd, dealer: int, hands: Sequence[Mask], extra: CardId, settings: Settings) -> Play:
+        """The contract the model plays when the auction ends in ``end`` (not a redeal)."""
+
+    # --- calling -------------------------------------------------------------------------
 
     def call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> Call:
         """The call the model makes for the seat to call at ``state``, holding ``hand``: its
@@ -624,13 +493,13 @@ class PlayerModel:
         """Could a player holding ``hand`` have made the call ``made`` at ``state``? Players
         are more cautious or bolder than the model, so a call is taken as the player's when it
         is near what the model would call: a pass when no call the seat could make is worth
-        more than the margin (``PLAUSIBLE_MARGIN``) above the threshold of its place, a call
+        more than the margin (``plausible_margin``) above the threshold of its place, a call
         when it is worth more than the margin below the threshold of the place it is made
         from (in Hasenpfeffer, a bid above the lowest: the place of that bid)."""
         seat = rules.to_call(state)
         assert seat is not None
         policy = self.policy(rules.settings, seat)
-        margin = PLAUSIBLE_MARGIN[self.variant.family]
+        margin = self.plausible_margin
         if made.kind != PASS:
             return (
                 self.value_of(rules, state, hand, made)
@@ -639,30 +508,26 @@ class PlayerModel:
         threshold = policy.threshold(rules.place(state))
         return all(self.value_of(rules, state, hand, c) <= threshold + margin for c in self.choices(rules, state))
 
-    def choices(self, rules: AuctionRules, state: AuctionState) -> list[Call]:
-        """The calls a pass is weighed against: Hasenpfeffer, the lowest bid (the model's only
-        bid); Euchre, every call that makes trump."""
-        calls = [c for c in rules.calls(state) if c.kind != PASS]
-        return calls[:1] if self.variant.declarer_exchanges else calls
 
-    def place_of_call(self, rules: AuctionRules, state: AuctionState, call: Call) -> str:
-        """The place whose threshold a call is held to: the seat's, or in Hasenpfeffer that of
-        the bid made (a jump is judged as if the bids below it had been made)."""
-        place = rules.place(state)
-        if not self.variant.declarer_exchanges:
-            return place
-        assert call.bid is not None
-        return f"b{self.ladder(rules.settings).index(call.bid) + 1}{place[-1]}"
+@cache
+def shipped_model(variant: Variant) -> PlayerModel:
+    """The game's model with the fits and thresholds shipped in hasen/data."""
+    data = model_data()
+    fits = {
+        stage: {alone == "alone": FormFit.from_json(fit) for alone, fit in forms.items()}
+        for stage, forms in data["games"][variant.key].items()
+    }
+    return model_for(variant, fits, Policies.from_json(data.get("policies", {}).get(variant.key, {})))
 
-    @lru_cache(maxsize=1 << 16)  # noqa: B019
-    def declarer_form(self, hand: Mask, seat: int, dealer: int, bid: Bid, settings: Settings) -> bool:
-        """Hasenpfeffer: does the model's declarer, before the widow, play the bid alone?"""
-        if not self.variant.partners:
-            return False
-        values = [
-            self.fits["bid"][alone].expected(
-                self.bid_prediction(hand, seat, dealer, settings, alone), net_scores(self.variant, settings, bid, alone)
-            )
-            for alone in self.forms
-        ]
-        return values[1] > values[0]
+
+def model_for(variant: Variant, fits: dict[str, dict[bool, FormFit]], policies: Policies = UNFITTED) -> PlayerModel:
+    """The model of ``variant``'s family with these fits and thresholds."""
+    return family_model(variant.family)(variant, fits, policies)
+
+
+@cache
+def family_model(family: str) -> type[PlayerModel]:
+    """The model class of the family called ``family``, from its folder (loaded when first
+    asked for: each family's model builds on this one)."""
+    model: type[PlayerModel] = import_module(f"..games.{family}.model", __package__).MODEL
+    return model

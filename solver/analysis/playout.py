@@ -2,9 +2,9 @@
 
 From any point of an auction, the calls still to come are the model's
 (``hasen.analysis.model``), each seat calling with its own cards, until the auction ends in
-a contract or a redeal. A contract the model's declarer plays is made ready for the play
-here: its trump and form, and the exchanges by the model's rules (``contracts.Play``): the
-dealer's discard, and in Railroad a lone maker's call for best.
+a contract or a redeal. The game's model makes the contract its declarer plays ready for the
+play (``PlayerModel.play``): its trump and form, and the exchanges by the model's rules, with
+Euchre's here: the dealer's discard, and in Railroad a lone maker's call for best.
 
 The same model says which layouts agree with the calls already made: a layout agrees when
 every call another seat made is one the model holding that seat's cards finds plausible
@@ -22,7 +22,6 @@ from ..core.variants import Variant
 from ..rules.auction import AuctionEnd, AuctionRules, AuctionState, Call, auction_of
 from ..rules.scoring import hand_score, standing
 from ..rules.seating import best_callers
-from .contracts import Play
 from .model import PlayerModel, model_calls, model_discard
 
 OwnCall = Callable[[AuctionState], Call | None]  # a seat's own later call (None: the model's)
@@ -88,33 +87,6 @@ def consistent(
     return True
 
 
-def model_play(
-    model: PlayerModel, end: AuctionEnd, dealer: int, hands: Sequence[Mask], extra: CardId, settings: Settings
-) -> Play:
-    """The contract the model plays when the auction ends in ``end`` (not a redeal)."""
-    declarer = end.declarer
-    assert declarer is not None
-    after = list(hands)
-    variant = model.variant
-    if variant.declarer_exchanges:
-        assert end.bid is not None
-        alone = model.declarer_form(hands[declarer], declarer, dealer, end.bid, settings)
-        cards = hands[declarer] | 1 << extra
-        trump, discard = model.declarer_choice(cards, declarer, dealer, settings, alone)
-        after[declarer] = cards & ~(1 << discard)
-        return Play(tuple(after), dealer, declarer, trump, alone)
-    assert end.trump is not None
-    alone = bool(end.alone)
-    taker = model.upcard_taker(declarer, dealer, extra, end.trump, alone, settings)
-    return Play(
-        euchre_exchanges(variant, after, dealer, extra, end.trump, declarer, alone, settings, taker),
-        dealer,
-        declarer,
-        end.trump,
-        alone,
-    )
-
-
 def euchre_exchanges(
     variant: Variant,
     hands: list[Mask],
@@ -127,7 +99,7 @@ def euchre_exchanges(
     taker: str | None,
 ) -> tuple[Mask, ...]:
     """Euchre: the hands once a dealer who plays has taken the upcard (``taker``, as
-    ``PlayerModel.upcard_taker`` says: None when nobody does) and discarded by the model's
+    ``EuchreModel.upcard_taker`` says: None when nobody does) and discarded by the model's
     rule, and then (Railroad) a lone maker has called for best by the model's rule."""
     if taker is not None:
         cards = hands[dealer] | 1 << upcard

@@ -8,7 +8,7 @@ import random
 
 from .. import public
 from ..analysis.model import PlayerModel
-from ..analysis.playout import layout_rules, model_play
+from ..analysis.playout import layout_rules
 from ..core.dealing import random_deal
 from ..core.names import Card
 from ..core.seats import SEATS
@@ -44,7 +44,7 @@ def club_night(
         if end is None or end.declarer is None or end.bid is None:  # passed out: dealt again
             records.append(head)
             continue
-        play = model_play(model, end, deal.dealer, masks, int(deal.extra), settings)
+        play = model.play(end, deal.dealer, masks, int(deal.extra), settings)
         discard = (masks[end.declarer] | 1 << int(deal.extra)) & ~play.hands[end.declarer]
         contract = (
             f"{SEATS[end.declarer]} {end.bid.name(settings)}, trump {'SHDC'[play.trump]}, "

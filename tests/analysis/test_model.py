@@ -24,6 +24,7 @@ from hasen.analysis.model import FEATURES, PlayerModel, features, model_data, mo
 from hasen.core.cards import card_name, cards_of, trump_cards
 from hasen.core.deal import Deal
 from hasen.core.settings import Settings, joker_suit
+from hasen.games.euchre.model import EuchreModel
 from hasen.rules.auction import PASS, auction_for
 from hasen.rules.trump import takes_upcard
 
@@ -65,7 +66,7 @@ def test_the_hands_it_was_fitted_on_solve_to_their_tricks(game: tuple[str, int])
             assert tricks == check["tricks"], check
         else:
             trump = check["trump"]
-            taker = PlayerModel.of(variant).upcard_taker(seat, dealer, extra, trump, alone, Settings())
+            taker = EuchreModel.of(variant).upcard_taker(seat, dealer, extra, trump, alone, Settings())
             discard = None if taker is None else model_discard(hands[dealer] | 1 << extra, trump)
             defenders = [None]
             best = None

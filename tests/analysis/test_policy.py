@@ -18,7 +18,7 @@ import pytest
 from policy_fit import PayoffJob, best_threshold, points_value, samples
 
 import hasen
-from hasen.analysis.model import PlayerModel
+from hasen.analysis.model import PlayerModel, model_for
 from hasen.analysis.playout import layout_rules
 from hasen.analysis.policy import ALWAYS, POINTS, UNFITTED, Policies, Policy, score_class
 from hasen.core.settings import Settings
@@ -84,7 +84,7 @@ def test_without_thresholds_the_model_calls_against_0() -> None:
     """The neutral policy: call the best call when worth more than 0, alone when that is
     worth more (the model before self-play)."""
     variant = hasen.variant_for("euchre")
-    model = PlayerModel(variant, PlayerModel.of(variant).fits, UNFITTED)
+    model = model_for(variant, PlayerModel.of(variant).fits, UNFITTED)
     settings = Settings()
     for seed in range(40):
         deal = hasen.random_deal(variant="euchre", seed=seed)

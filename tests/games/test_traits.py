@@ -26,18 +26,14 @@ SHARED = {
 }
 NOT_YET_MOVED = {
     "api/page.py": 4,
-    "solver/analysis/actions.py": 4,
     "solver/analysis/advice.py": 2,
-    "solver/analysis/agreement.py": 2,
     "solver/analysis/bidding.py": 1,
     "solver/analysis/chances.py": 1,
     "solver/analysis/contracts.py": 1,
     "solver/analysis/games.py": 2,
     "solver/analysis/hand_review.py": 2,
-    "solver/analysis/model.py": 8,
     "solver/analysis/odds.py": 2,
     "solver/analysis/outcomes.py": 3,
-    "solver/analysis/playout.py": 1,
     "solver/analysis/position.py": 1,
     "solver/cli/bench.py": 1,
     "solver/notation/egn.py": 2,
