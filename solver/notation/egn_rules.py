@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..core.errors import NotationError, quoted
-from ..core.settings import GAME_LENGTHS, Settings, checked_settings
+from ..core.settings import DEFAULT_SETTINGS, GAME_LENGTHS, Settings, checked_settings
 from ..core.variants import VARIANTS, Variant, variant_for
 
 # the specification's defaults (its schema's and alternate rules'), by key
@@ -112,9 +112,10 @@ def table_of(ruleset: Mapping[str, Any]) -> Table:
             "played with " + _decks(name)
         ) from None
     values: dict[str, object] = {"all_pass": STICK[bool(value("std"))], "game_points": game_points}
-    if variant.partners:
+    has = DEFAULT_SETTINGS.applicable(variant)  # a key of a setting the game lacks says nothing
+    if "lone_lead" in has:
         values["lone_lead"] = LONE_LEADS[value("loner_lead")]
-    if variant.calls_for_best:
+    if "call_for_best" in has:
         values["call_for_best"] = best
     return Table(variant, checked_settings(variant, values))
 
@@ -159,8 +160,9 @@ def ruleset_of(variant: Variant, settings: Settings) -> dict[str, Any]:
         "std": settings.all_pass == STICK[True],
         "winning_score": settings.game_points,
     }
-    if variant.partners:
+    has = settings.applicable(variant)  # the keys of the settings the game has
+    if "lone_lead" in has:
         ruleset["loner_lead"] = next(key for key, value in LONE_LEADS.items() if value == settings.lone_lead)
-    if variant.calls_for_best:
+    if "call_for_best" in has:  # and a lone defender, which Railroad alone has, scores as EGN's defend_alone
         ruleset.update({"partners_best": settings.call_for_best, "defend_alone": True})
     return ruleset
