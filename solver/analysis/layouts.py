@@ -25,8 +25,7 @@ from ..core.run import Mapper, Progress
 from ..core.seats import NUM_SEATS, side_seats
 from ..core.settings import Settings
 from ..core.variants import Variant
-from ..play.state import exchanger, playing_seats
-from ..rules.seating import best_callers, first_leader
+from ..rules.seating import best_callers, exchanger, first_leader, playing_seats
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
 from ..search.protocol import NOT_SOLVED

@@ -33,9 +33,9 @@ from ..core.settings import Settings
 from ..core.variants import Variant
 from ..games.euchre.rules import first_round_suit
 from ..play.from_play import PlayedContract, deal_from_play, holders
-from ..play.state import BestCard, exchange_discard, playing_seats
+from ..play.state import BestCard, exchange_discard
 from ..rules.scoring import scorer_points
-from ..rules.seating import best_callers
+from ..rules.seating import best_callers, playing_seats
 from ..rules.trump import trick_winner
 from . import json_schema
 from .egn_rules import Table, ruleset_of, table_of

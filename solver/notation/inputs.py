@@ -17,17 +17,8 @@ from ..core.names import Card, CardSet, NamedInt
 from ..core.seats import SEATS, parse_seat
 from ..core.settings import Settings, SettingsLike, settings_for
 from ..core.variants import HASENPFEFFER, Variant, variant_for
-from ..play.state import (
-    BestCard,
-    Contract,
-    PlayState,
-    declarer_cards,
-    exchanging_seat,
-    nobody_takes,
-    playing_seats,
-    replay,
-)
-from ..rules.seating import check_lead_settings
+from ..play.state import BestCard, Contract, PlayState, declarer_cards, exchanging_seat, nobody_takes, replay
+from ..rules.seating import check_lead_settings, playing_seats
 
 DEFAULT_LAYOUTS = 1000  # random layouts a simulation solves unless told: a standard error of ~0.03 tricks
 # the most layouts the declarer's later choice (trump and discard, after the widow) is made on,

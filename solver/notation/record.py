@@ -45,7 +45,6 @@ from ..play.state import (
     exchanging_seat,
     nobody_takes,
     parse_play_record,
-    playing_seats,
     replay,
 )
 from ..rules.auction import (
@@ -56,6 +55,7 @@ from ..rules.auction import (
     auction_for,
 )
 from ..rules.scoring import Bid, hand_score, named_points, parse_bid, tricks_needed
+from ..rules.seating import playing_seats
 from .inputs import coerce_best
 
 # the fields of a record, in the order they are written

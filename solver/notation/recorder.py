@@ -26,9 +26,8 @@ from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
 from ..core.settings import Settings
 from ..core.variants import Variant
-from ..play.state import exchanger, playing_seats
 from ..rules.auction import AuctionEnd, AuctionRules, AuctionState, auction_of
-from ..rules.seating import best_callers, first_leader
+from ..rules.seating import best_callers, exchanger, first_leader, playing_seats
 from ..rules.trump import effective_suit, trick_winner
 from .record import Record, played_record
 

@@ -33,9 +33,9 @@ from ..core.names import CardSet
 from ..core.seats import NUM_SEATS, SEATS, partner_of
 from ..core.settings import Settings
 from ..core.variants import Variant
-from ..rules.seating import best_callers, first_leader
+from ..rules.seating import best_callers, exchanger, first_leader, playing_seats
 from ..rules.trump import trick_winner
-from .state import BestCard, exchanger, playing_seats
+from .state import BestCard
 
 # what a record may say it does not know, in the order its stand-ins are chosen
 UNKNOWN_PARTS = ("discard", "widow", "partner", "defender partner")

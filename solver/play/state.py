@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.cards import JOKER, SUIT_NAMES, SUITS, CardId, Mask, card_name, parse_card
 from ..core.deal import Deal
-from ..core.errors import IllegalPlayError, InvalidDealError, NotationError, quoted
+from ..core.errors import IllegalPlayError, NotationError, quoted
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of, side_seats
 from ..core.settings import Settings, joker_suit
 from ..core.variants import Variant, VariantName, variant_for
-from ..rules.seating import active_seats, best_callers, first_leader
-from ..rules.trump import effective_suit, legal_plays, takes_upcard, trick_winner
+from ..rules.seating import active_seats, best_callers, exchanger, first_leader, playing_seats
+from ..rules.trump import effective_suit, legal_plays, trick_winner
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
 
@@ -120,41 +120,6 @@ def exchanging_seat(
     return exchanger(
         deal.variant, deal.dealer, deal.extra, trump, declarer, seats, deal.settings if settings is None else settings
     )
-
-
-def exchanger(
-    variant: Variant,
-    dealer: int,
-    extra: CardId | None,
-    trump: int,
-    declarer: int,
-    seats: tuple[int, ...],
-    settings: Settings,
-) -> int | None:
-    """``exchanging_seat`` from the deal's parts; the widow may be unknown (None), the
-    upcard may not."""
-    if variant.declarer_exchanges:
-        return declarer
-    assert extra is not None, "every seat sees the upcard"
-    if takes_upcard(extra, trump, joker_suit(settings)) and dealer in seats:
-        return dealer
-    return None
-
-
-def playing_seats(variant: Variant, declarer: int, alone: bool, lone_defender: int | None) -> tuple[int, ...]:
-    """The seats that play a contract of this declarer, refusing one the variant cannot play."""
-    if declarer not in variant.seats:
-        raise InvalidDealError(f"declarer: {SEATS[declarer]} holds no hand in {variant.name}")
-    if alone and not variant.partners:
-        raise InvalidDealError(f"alone: {variant.never_alone}")
-    if lone_defender is not None:
-        if not alone:
-            raise InvalidDealError("defender: a defender plays alone only against a lone declarer")
-        if lone_defender not in variant.seats or (
-            variant.side_of(lone_defender, declarer) == variant.side_of(declarer, declarer)
-        ):
-            raise InvalidDealError(f"defender: {SEATS[lone_defender]} is not an opponent of {SEATS[declarer]}")
-    return active_seats(variant, declarer, alone, lone_defender)
 
 
 class SearchFrame(NamedTuple):

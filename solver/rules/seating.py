@@ -1,13 +1,16 @@
-"""Who plays and who leads the first trick, by the variant and the table's settings."""
+"""Who plays, who takes the extra card and who leads the first trick, by the variant and
+the table's settings."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.errors import NotationError, quoted
-from ..core.seats import left_of, partner_of
-from ..core.settings import BEST_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, Settings
+from ..core.cards import CardId
+from ..core.errors import InvalidDealError, NotationError, quoted
+from ..core.seats import SEATS, left_of, partner_of
+from ..core.settings import BEST_SETTINGS, JOKER_SETTINGS, PLAY_SETTINGS, Settings, joker_suit
 from ..core.variants import Variant
+from .trump import takes_upcard
 
 
 def active_seats(variant: Variant, declarer: int, alone: bool, lone_defender: int | None = None) -> tuple[int, ...]:
@@ -17,6 +20,42 @@ def active_seats(variant: Variant, declarer: int, alone: bool, lone_defender: in
     if lone_defender is not None:
         idle.add(partner_of(lone_defender))
     return tuple(s for s in variant.seats if s not in idle)
+
+
+def exchanger(
+    variant: Variant,
+    dealer: int,
+    extra: CardId | None,
+    trump: int,
+    declarer: int,
+    seats: tuple[int, ...],
+    settings: Settings,
+) -> int | None:
+    """Who takes the widow or upcard and discards: the Hasenpfeffer declarer; in Euchre the
+    dealer, when the upcard's suit is trump and the dealer plays (is one of ``seats``); else
+    nobody. The widow may be unknown (None), the upcard may not."""
+    if variant.declarer_exchanges:
+        return declarer
+    assert extra is not None, "every seat sees the upcard"
+    if takes_upcard(extra, trump, joker_suit(settings)) and dealer in seats:
+        return dealer
+    return None
+
+
+def playing_seats(variant: Variant, declarer: int, alone: bool, lone_defender: int | None) -> tuple[int, ...]:
+    """The seats that play a contract of this declarer, refusing one the variant cannot play."""
+    if declarer not in variant.seats:
+        raise InvalidDealError(f"declarer: {SEATS[declarer]} holds no hand in {variant.name}")
+    if alone and not variant.partners:
+        raise InvalidDealError(f"alone: {variant.never_alone}")
+    if lone_defender is not None:
+        if not alone:
+            raise InvalidDealError("defender: a defender plays alone only against a lone declarer")
+        if lone_defender not in variant.seats or (
+            variant.side_of(lone_defender, declarer) == variant.side_of(declarer, declarer)
+        ):
+            raise InvalidDealError(f"defender: {SEATS[lone_defender]} is not an opponent of {SEATS[declarer]}")
+    return active_seats(variant, declarer, alone, lone_defender)
 
 
 def best_callers(

@@ -21,7 +21,7 @@ SHARED = {
     "solver/core/variants.py": "defines the traits and what they mean for seats and sides",
     "solver/core/deal.py": "the shape of a deal: whether the extra card may be left out",
     "solver/core/settings.py": "which table settings each game has, from each family's own",
-    "solver/rules/seating.py": "who plays and who leads",
+    "solver/rules/seating.py": "who plays, who takes the extra card and who leads",
     "solver/rules/scoring.py": "whether points are kept by side or by player",
 }
 NOT_YET_MOVED = {
@@ -42,7 +42,7 @@ NOT_YET_MOVED = {
     "solver/notation/record.py": 4,
     "solver/notation/recorder.py": 2,
     "solver/play/from_play.py": 1,
-    "solver/play/state.py": 3,
+    "solver/play/state.py": 1,
     "solver/public.py": 3,
     "solver/text/advice.py": 5,
     "solver/text/hand_review.py": 3,
