@@ -161,11 +161,7 @@ def request_position(
         declarer, trump, alone, defender = contract.declarer, contract.trump, contract.alone, contract.lone_defender
         best, defender_best, discard = contract.best, contract.defender_best, contract.discard
         seats = playing_seats(dealt.variant, declarer, alone, defender)
-        if (
-            not dealt.variant.declarer_exchanges
-            and discard == dealt.extra
-            and exchanging_seat(dealt, trump, declarer, seats, dealt.settings) is None
-        ):
+        if discard == dealt.extra and exchanging_seat(dealt, trump, declarer, seats, dealt.settings) is None:
             discard = None  # a Contract names the upcard where nobody takes it: no discard to give
         deal = dealt
     if trump is None:

@@ -260,7 +260,7 @@ class Record:
                 raise NotationError(f"unknown: {quoted(word)} (expected some of {', '.join(UNKNOWN_PARTS)})")
         if "discard" in words and (self.state is None or exchange_discard(self.state) is None):
             raise NotationError("unknown: discard: nobody discarded in this hand (no dealer took the upcard)")
-        if "widow" in words and (self.contract is None or not self.variant.extra_optional):
+        if "widow" in words and (self.contract is None or self.variant.seen_extra() is not None):
             raise NotationError("unknown: widow: only a Hasenpfeffer declarer takes a widow, once the auction is over")
         if "partner" in words and (self.contract is None or not self.contract.alone):
             raise NotationError("unknown: partner: nobody played alone in this hand, so every hand played")
@@ -721,7 +721,7 @@ def played_record(
     if contract is None or not (play or "").strip():
         raise NotationError(NO_DEAL)
     card = extra.get(field)
-    if card is None and not variant.extra_optional:
+    if card is None and variant.seen_extra() is not None:
         raise NotationError(f"{field}: a record without a deal needs the {field} ('{field}: 9D'): every player saw it")
     spec = contract_spec(contract, variant, settings)
     cards = [c for group in parse_play_record(play or "") for c in group]

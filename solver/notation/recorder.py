@@ -75,7 +75,7 @@ def next_step(t: Tapped) -> Step:
     """What comes after the hand tapped so far; an answer the rules refuse is an error that
     names it."""
     variant, settings = t.variant, t.settings
-    if t.upcard is None and not variant.extra_optional:
+    if t.upcard is None and variant.seen_extra() is not None:
         return Step("upcard", cards=tuple(cards_of(variant.deck)))
     rules, state, seated = _auction(t)
     if state.end is None:
@@ -100,7 +100,7 @@ def next_step(t: Tapped) -> Step:
             "does not take calls for best; type this hand's record (docs/notation.md)"
         )
     seats = playing_seats(variant, declarer, alone, None)
-    if variant.declarer_exchanges and t.widow is None:
+    if variant.seen_extra() is None and t.widow is None:  # the widow, once its declarer took it
         return Step("widow", declarer, cards=tuple(cards_of(variant.deck)), not_known=True)
     taker = exchanger(variant, t.dealer, t.upcard, trump, declarer, seats, settings)
     if taker is not None and t.discard is None:

@@ -102,7 +102,7 @@ def deal_from_play(
     1.0 file's kitty)."""
     given = dict(given or {})
     c = contract
-    if extra is None and not variant.extra_optional:
+    if extra is None and variant.seen_extra() is not None:
         raise NotationError(f"{variant.extra_card}: the {variant.extra_card} is required: every player saw it")
     seats = playing_seats(variant, c.declarer, c.alone, c.lone_defender)
     played = holders(variant, settings, dealer, c, cards)
