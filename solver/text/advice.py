@@ -15,7 +15,7 @@ from ..core.deal import upcard_text
 from ..core.names import CardSet
 from ..core.seats import SEATS
 from ..core.settings import Settings
-from .words import percent, points_less, score_text, sides_text, verb
+from .words import OWN_POINTS, by_shape, form_title, form_words, percent, score_text, sides_text, verb
 
 
 def points(value: float) -> str:
@@ -114,7 +114,7 @@ def option_words(action: ActionFigures, advice: BidAdvice | CallAdvice) -> str:
     if isinstance(advice, BidAdvice):
         if option.up_to is None:
             return "pass"
-        form = " alone" if option.alone else (" with the partner" if advice.knowledge.variant.partners else "")
+        form = form_words(advice.knowledge.variant, option.alone)
         return f"bid up to {option.words.removesuffix(' alone')}{form}"
     call = option.call
     dealer = advice.knowledge.seat == advice.knowledge.dealer
@@ -163,17 +163,16 @@ def group_words(group: list[ActionFigures], advice: BidAdvice | CallAdvice) -> s
         return " = ".join(option_words(a, advice) for a in group)
     bids = [a for a in group if a.option.up_to is not None]
     parts = ["pass"] if len(bids) < len(group) else []
-    partners = advice.knowledge.variant.partners
+    variant = advice.knowledge.variant
     by_form = {
         alone: list(dict.fromkeys(a.option.words.removesuffix(" alone") for a in bids if a.option.alone == alone))
         for alone in (False, True)
     }
-    if partners and by_form[False] and by_form[False] == by_form[True]:
+    if by_form[False] and by_form[False] == by_form[True]:  # (never where nobody plays alone)
         return ", or ".join([*parts, f"bid up to {' or '.join(by_form[False])}, with the partner or alone"])
     for alone, levels in by_form.items():  # each form's bids on their own: no bid is listed twice
         if levels:
-            form = "" if not partners else " alone" if alone else " with the partner"
-            parts.append(f"bid up to {' or '.join(levels)}{form}")
+            parts.append(f"bid up to {' or '.join(levels)}{form_words(variant, alone)}")
     return ", or ".join(parts)
 
 
@@ -264,11 +263,7 @@ def actions_table(advice: BidAdvice | CallAdvice) -> list[str]:
     groups = distinct(advice)
     width = max(len("option"), *(len(group_words(g, advice)) for g in groups)) + 2
     game = advice.context.score is not None
-    less = (
-        points_less(advice.knowledge.variant, "its", "its")
-        if advice.knowledge.variant.cutthroat
-        else f"its points less {theirs}'s"
-    )
+    less = by_shape(advice.knowledge.variant, f"its points less {theirs}'s", f"its {OWN_POINTS}")
     others = theirs.replace(" and ", " or ")  # three players: either of the other two
     make = verb(ours, "make", "makes")  # a side, or a player (and so either of the others)
     heads = (f"{ours} {verb(ours, 'play', 'plays')}", f"{ours} {make}", f"{others} {make}")
@@ -313,7 +308,7 @@ def format_bid_advice(advice: BidAdvice) -> str:
     else:
         for name, form in advice.forms.items():
             other = next((f for f in forms if f is not form), None)
-            out.append(bid_line(form, labels[name] if k.variant.partners else "Advice", other))
+            out.append(bid_line(form, form_title(k.variant, labels[name], "Advice"), other))
     out += [
         "",
         *what_is_known(k, advice.layouts, advice.seed, advice.context, advice.settings),
@@ -325,7 +320,7 @@ def format_bid_advice(advice: BidAdvice) -> str:
     if advice.actions:
         out += [*actions_table(advice), "", f"if {seat} wins the bid and plays it:"]
     for name, form in advice.forms.items():
-        out.append(f"{labels[name].lower() if k.variant.partners else 'every bid'}:")
+        out.append(f"{form_title(k.variant, labels[name].lower(), 'every bid')}:")
         out.append(f"  {'bid':<15}{'makes':>6}{'expected':>16}{'tricks':>8}  trump chosen")
         for bid in form.bids:
             out.append(

@@ -10,7 +10,7 @@ from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import Card, Suit
 from ..core.seats import SEATS
 from ..rules.scoring import named_points
-from .words import OPEN_HANDS, calls_words, lone_form, points_less, sides_text, signed, tricks
+from .words import OPEN_HANDS, by_shape, calls_words, lone_form, points_less, sides_text, signed, tricks
 
 
 def choice_words(pair: tuple[Suit, Card | None, bool], exchanges: bool, partners: bool) -> str:
@@ -123,7 +123,7 @@ def decision_lines(review: HandReview) -> list[str]:
     variant = review.record.variant
     if review.calls:
         agree = "" if review.uniform else ", on layouts that agree with the calls before it by the model"
-        whose = "the caller's" if variant.cutthroat else "the caller's side's"
+        whose = by_shape(variant, "the caller's side's", "the caller's")
         out.append(
             f"Each call, knowing only its caller's cards{agree} ({review.layouts} layouts a call; the "
             "auction then goes on by the model of the other players, and its contract is played out): "

@@ -6,7 +6,7 @@ from ..analysis.simulate import FORMS, ChoiceStats, FormStats, Simulation
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import CardSet
 from ..core.seats import SEATS
-from .words import percent
+from .words import declare_verb, form_title, percent
 
 FORM_TITLES = {name: title for name, title in zip(FORMS.values(), ("with the partner", "alone"))}
 
@@ -33,7 +33,7 @@ def recommendation(sim: Simulation, name: str, form: FormStats) -> str:
     """The choice that takes the most tricks on average, in a line, and the bids for which
     another choice scores more."""
     best = max(form.choices, key=lambda c: c.mean)
-    title = FORM_TITLES[name].capitalize() if sim.knowledge.variant.partners else "Best"
+    title = form_title(sim.knowledge.variant, FORM_TITLES[name].capitalize(), "Best")
     line = (
         f"{title}: {choice_name(best)}, {best.mean:.2f} tricks on average "
         f"(the double-dummy best on {percent(best.dd_best)} of the layouts)"
@@ -48,7 +48,7 @@ def format_simulation(sim: Simulation) -> str:
     known = sim.knowledge
     assert known.extra is not None  # a declarer sees the widow or upcard
     others = "".join(f", {SEATS[s]} holds {CardSet(m)}" for s, m in enumerate(known.known) if m)
-    verb = "declares" if known.variant.declarer_exchanges else "makes trump"
+    verb = declare_verb(known.variant)
     out = [recommendation(sim, name, form) for name, form in sim.forms.items()]
     out += [
         "",
@@ -63,7 +63,7 @@ def format_simulation(sim: Simulation) -> str:
         )
     out += [f"{sim.layouts} random layouts of the other cards (seed {sim.seed}), each solved double-dummy", ""]
     for name, form in sim.forms.items():
-        title = FORM_TITLES[name] if known.variant.partners else "every choice"
+        title = form_title(known.variant, FORM_TITLES[name], "every choice")
         out += format_form(title, form) + [""]
     if len(sim.forms) > 1:
         out.append("best per bid, with the partner or alone:")

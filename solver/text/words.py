@@ -1,4 +1,6 @@
-"""Small pieces of text every answer uses."""
+"""Small pieces of text every answer uses, and how each shape of table is said: two sides or
+three players each for themselves, one form of play or two (with the partner, alone), a
+declarer or a maker. The answers ask these, not the game's traits."""
 
 from __future__ import annotations
 
@@ -32,6 +34,31 @@ def points_less(variant: Variant, side: str, player: str) -> str:
     if variant.cutthroat:
         return f"{player} {OWN_POINTS}"
     return f"{side} points less the other side's"
+
+
+def by_shape(variant: Variant, sides: str, players: str) -> str:
+    """The words for a table of two sides, or ``players`` where three play each for themselves."""
+    return players if variant.cutthroat else sides
+
+
+def form_words(variant: Variant, alone: bool) -> str:
+    """How a bid's form of play is said after it: `` alone``, `` with the partner``, or
+    nothing where the game has no partners."""
+    if alone:
+        return " alone"
+    return " with the partner" if variant.partners else ""
+
+
+def form_title(variant: Variant, title: str, only: str) -> str:
+    """A form of play's ``title`` where the game has two (with the partner, alone); ``only``
+    where it has one, and the title would say nothing."""
+    return title if variant.partners else only
+
+
+def declare_verb(variant: Variant) -> str:
+    """What the player who chooses trump does: ``declares`` (a Hasenpfeffer bid) or
+    ``makes trump`` (a Euchre call)."""
+    return "declares" if variant.declarer_exchanges else "makes trump"
 
 
 def signed(points: int) -> str:

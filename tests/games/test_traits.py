@@ -23,6 +23,7 @@ SHARED = {
     "solver/core/settings.py": "which table settings each game has, from each family's own",
     "solver/rules/seating.py": "who plays, who takes the extra card and who leads",
     "solver/rules/scoring.py": "whether points are kept by side or by player",
+    "solver/text/words.py": "how the answers say the table's shape: sides or players, one form of play or two",
 }
 NOT_YET_MOVED = {
     "api/page.py": 4,
@@ -42,10 +43,7 @@ NOT_YET_MOVED = {
     "solver/notation/record.py": 2,
     "solver/play/state.py": 1,
     "solver/public.py": 3,
-    "solver/text/advice.py": 5,
-    "solver/text/hand_review.py": 3,
-    "solver/text/simulation.py": 3,
-    "solver/text/words.py": 1,
+    "solver/text/hand_review.py": 2,
 }
 
 
