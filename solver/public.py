@@ -911,11 +911,12 @@ def lead_of_seat(
     contract_bid = lead_bid(knowledge, checked, calls, who, suit, alone, bid)
     from .analysis.fair import Stakes  # numpy: once the request is read
     from .analysis.lead import simulate_lead as simulate_leads
+    from .rules.scoring import bids_for_tricks
 
     variant = knowledge.variant
     stakes = (
         None
-        if variant.declarer_exchanges and contract_bid is None
+        if bids_for_tricks(variant) and contract_bid is None  # the stakes are the bid's
         else Stakes.of(variant, checked, contract_bid, alone)
     )
     return simulate_leads(
@@ -948,11 +949,11 @@ def lead_bid(
     given, checked to end with ``declarer`` declaring (and, with ``contract``, in its trump and
     form)."""
     from .analysis.playout import rules_for
-    from .rules.scoring import parse_bid
+    from .rules.scoring import bids_for_tricks, parse_bid
 
     k = knowledge
     variant = k.variant
-    if bid is not None and not variant.declarer_exchanges:
+    if bid is not None and not bids_for_tricks(variant):
         raise NotationError(f"bid: {variant.name} has no bids for tricks (the makers need three)")
     given = None if bid is None else parse_bid(bid, variant, settings)
     if not calls:

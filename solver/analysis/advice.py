@@ -47,7 +47,7 @@ from ..core.variants import Variant
 from ..games.euchre.rules import first_round_suit
 from ..notation.inputs import DEFAULT_CHOICE_LAYOUTS
 from ..rules.auction import BID, PASS, PASSING, AuctionEnd, AuctionRules, AuctionState, Call
-from ..rules.scoring import bid_ladder, tricks_needed
+from ..rules.scoring import bid_ladder, bids_for_tricks, tricks_needed
 from ..search.protocol import NOT_SOLVED
 from .actions import ActionFigures, Option, OwnTricks, best_option, options_at, value_options
 from .agreement import consistent_many
@@ -407,7 +407,7 @@ def turn_state(
         if reason is not None:
             raise NotationError(f"auction: call {number}, '{SEATS[seat]} {call.words(settings)}': {reason}")
         state = rules.after(state, call)
-    if not context.auction and k.variant.declarer_exchanges:
+    if not context.auction and bids_for_tricks(k.variant):  # a bid before the seat's does not end the auction
         return rules, state, context
     if not context.auction:
         passes = []
@@ -520,7 +520,7 @@ def advise_hasenpfeffer(
     variant = k.variant
     whole_number("layouts", layouts)
     whole_number("choice_layouts", choice_layouts)
-    if not variant.declarer_exchanges:
+    if not bids_for_tricks(variant):
         raise NotationError(f"variant: {variant.name}'s advice is on calls, not bids (the dealer takes the upcard)")
     if k.extra is not None:
         raise NotationError(

@@ -313,6 +313,7 @@ def peak_memory_bytes() -> int | None:
 
 
 def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) -> dict[str, Any]:
+    from ..rules.scoring import bids_for_tricks
     from ..search import USING_EXTENSION, Core, thread_searcher
 
     searcher = thread_searcher()
@@ -359,7 +360,7 @@ def bench(games: list[str], deals: int, seed: int, threads: int, rounds: int) ->
             "batch_tables_per_second_by_threads": {str(n): statistics.median(batches[n]) for n in batches},
             "batch_thread_speedup": median_speedup(batches, threads),
         }
-        if GAMES[game].declarer_exchanges and USING_EXTENSION:  # the twin would take minutes
+        if bids_for_tricks(GAMES[game]) and USING_EXTENSION:  # the bid advice; the twin would take minutes
             result["games"][game]["advice"] = advice_against_naive(seed, choice_layouts=ADVICE_CHOICE_LAYOUTS)
     result["startup"] = startup(STARTUP_RUNS_PER_ROUND * rounds)
     result["peak_memory_bytes"] = peak_memory_bytes()

@@ -19,6 +19,7 @@ class FamilyRules(Protocol):
     """What a family's module ``rules`` gives."""
 
     AUCTION: type[AuctionRules]  # its auction, made for one deal
+    BIDS: bool  # does a contract name a bid for tricks (else the makers need a fixed number)
 
     def tricks_needed(self, bid: Bid | None) -> int:
         """The tricks a declaring side needs."""

@@ -77,6 +77,12 @@ def defenders_share(variant: Variant) -> float:
     return -0.5 if variant.cutthroat else -1
 
 
+def bids_for_tricks(variant: Variant) -> bool:
+    """Does a contract name a bid, the tricks its declaring side needs (Hasenpfeffer)? In
+    Euchre the makers need three, and there are no bids."""
+    return family_rules(variant.family).BIDS
+
+
 def tricks_needed(variant: Variant, bid: Bid | None) -> int:
     """The tricks a declaring side needs: its bid (Hasenpfeffer), or three (Euchre)."""
     return family_rules(variant.family).tricks_needed(bid)

@@ -27,7 +27,6 @@ SHARED = {
 }
 NOT_YET_MOVED = {
     "api/page.py": 4,
-    "solver/analysis/advice.py": 2,
     "solver/analysis/bidding.py": 1,
     "solver/analysis/chances.py": 1,
     "solver/analysis/contracts.py": 1,
@@ -36,13 +35,12 @@ NOT_YET_MOVED = {
     "solver/analysis/odds.py": 2,
     "solver/analysis/outcomes.py": 3,
     "solver/analysis/position.py": 1,
-    "solver/cli/bench.py": 1,
     "solver/notation/egn.py": 2,
     "solver/notation/egn_rules.py": 1,
     "solver/notation/inputs.py": 1,
     "solver/notation/record.py": 2,
     "solver/play/state.py": 1,
-    "solver/public.py": 3,
+    "solver/public.py": 1,
     "solver/text/hand_review.py": 2,
 }
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from oracle import Oracle
 
+import hasen
 from hasen.core.cards import JOKER, card_name, left_bower, parse_card
 from hasen.core.deal import Deal
 from hasen.core.errors import IllegalPlayError, NotationError
@@ -245,3 +246,15 @@ def test_bad_settings():
 def test_a_changed_contract_keeps_names():
     changed = Contract(0, 3, parse_card("KH"))._replace(declarer=1, discard=parse_card("AS"))
     assert (repr(changed.declarer), repr(changed.discard)) == ("Seat('E')", "Card('AS')")
+
+
+def test_only_hasenpfeffer_bids_for_tricks() -> None:
+    """A contract names a bid in Hasenpfeffer; in every Euchre the makers need three, and a
+    bid given where there are none is refused by name, not ignored."""
+    from hasen.core.variants import ALL_VARIANTS
+    from hasen.rules.scoring import bids_for_tricks
+
+    assert {v.name for v in ALL_VARIANTS if bids_for_tricks(v)} == {"hasenpfeffer"}
+    deal = hasen.random_deal("euchre", seed=3)
+    with pytest.raises(NotationError, match="euchre has no bids for tricks"):
+        hasen.simulate_lead(hasen.SeatView.in_deal(deal, "S"), "E 4, trump D", layouts=5)

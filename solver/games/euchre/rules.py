@@ -168,6 +168,7 @@ def _suit(text: str) -> int:
 
 
 AUCTION = EuchreAuction
+BIDS = False  # no bids for tricks: the makers need three
 
 
 def euchre_score(

@@ -130,6 +130,7 @@ class HasenpfefferAuction(AuctionRules):
 
 
 AUCTION = HasenpfefferAuction
+BIDS = True  # a contract names its bid, the tricks its declaring side needs
 
 
 def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant, settings: Settings) -> tuple[int, int]:
