@@ -262,7 +262,7 @@ def analyze_bidding(
     ``checkpoint()`` is called before each declarer's table is solved (a place to stop)."""
     outcomes = Outcomes(deal, family, settings, searcher, checkpoint)
     variant = deal.variant
-    comparison = compare_alone(outcomes) if variant.partners else None
+    comparison = compare_alone(outcomes) if len(variant.forms) > 1 else None  # two forms of play to compare
     return BidAnalysis(
         deal,
         settings,

@@ -86,9 +86,8 @@ class Outcomes:
     def discard_helps_declarer(self, declarer: int) -> bool:
         """Does the discard's owner play for the declaring side?"""
         variant = self.deal.variant
-        if variant.declarer_exchanges:
-            return True
-        return variant.side_of(self.deal.dealer, declarer) == variant.side_of(declarer, declarer)
+        owner = declarer if variant.exchanger == "declarer" else self.deal.dealer
+        return variant.declares_with(owner, declarer)
 
     def by_trump(self, declarer: int, alone: bool) -> dict[int, Result]:
         """The declarer's result for each trump, in this form."""
@@ -162,7 +161,6 @@ def compare_alone(outcomes: Outcomes) -> AloneComparison:
     deal = outcomes.deal
     rows = {}
     for seat in deal.variant.seats:
-        partner = outcomes.best(seat, False)
-        alone = outcomes.best(seat, True) if deal.variant.partners else None
-        rows[seat] = (partner, alone)
+        by_form = {alone: outcomes.best(seat, alone) for alone in deal.variant.forms}
+        rows[seat] = (by_form[False], by_form.get(True))
     return AloneComparison(deal, rows)

@@ -585,7 +585,7 @@ def _game(records: Sequence[Record], title: str | None) -> dict[str, Any]:
             "a Three-Handed game is written from its start, 0-0-0"
         )
     defended = next((r for r in records if r.contract is not None and r.contract.lone_defender is not None), None)
-    if defended is not None and not variant.calls_for_best:
+    if defended is not None and not ruleset.get("defend_alone"):  # written for Railroad only
         raise NotationError(
             f"EGN: record {defended.id or records.index(defended) + 1}: a lone defender has no place "
             f"in EGN's {variant.name}: its defend_alone scores a lone defence's euchre 4, and "

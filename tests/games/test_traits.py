@@ -2,9 +2,9 @@
 its family by name. A game's own code is in its folder, ``solver/games/<family>/``, which
 may ask freely; so may the few shared places that say what the traits mean for everyone
 (``SHARED``, listed in docs/layers.md with why). Every other place that still asks is listed
-in ``NOT_YET_MOVED`` with how often: each is to move into its game. The test fails on a new
-place or a new question, and on a count left higher than the code's once one has moved, so
-the list only shrinks."""
+in ``NOT_YET_MOVED`` with how often and about what: each is to move into its game. The test
+fails on a new place or a new question, and on a count left higher than the code's once one
+has moved, so the list only shrinks."""
 
 from __future__ import annotations
 
@@ -25,23 +25,22 @@ SHARED = {
     "solver/rules/scoring.py": "whether points are kept by side or by player",
     "solver/text/words.py": "how the answers say the table's shape: sides or players, one form of play or two",
 }
-NOT_YET_MOVED = {
-    "api/page.py": 4,
-    "solver/analysis/bidding.py": 1,
-    "solver/analysis/chances.py": 1,
-    "solver/analysis/contracts.py": 1,
-    "solver/analysis/games.py": 2,
-    "solver/analysis/hand_review.py": 2,
-    "solver/analysis/odds.py": 2,
-    "solver/analysis/outcomes.py": 3,
-    "solver/analysis/position.py": 1,
-    "solver/notation/egn.py": 2,
-    "solver/notation/egn_rules.py": 1,
-    "solver/notation/inputs.py": 1,
-    "solver/notation/record.py": 2,
-    "solver/play/state.py": 1,
-    "solver/public.py": 1,
-    "solver/text/hand_review.py": 2,
+NOT_YET_MOVED = {  # each still asks, how often and about what
+    "api/page.py": (4, "the facts of a game the review page's script plays by"),
+    "solver/analysis/chances.py": (1, "the chances of winning, by side or by player"),
+    "solver/analysis/contracts.py": (1, "the model's lone defences, none in Railroad"),
+    "solver/analysis/games.py": (2, "a game's winners and chances, by side or by player"),
+    "solver/analysis/hand_review.py": (2, "which of the exchanger's choices the review judges"),
+    "solver/analysis/odds.py": (2, "how low a score runs and where the declarer sits, as the odds keep them"),
+    "solver/analysis/outcomes.py": (1, "Railroad's lone defence: points before tricks"),
+    "solver/analysis/position.py": (1, "a position's calls for best"),
+    "solver/notation/egn.py": (1, "EGN's lone flag where nobody plays alone"),
+    "solver/notation/egn_rules.py": (1, "EGN records Euchre"),
+    "solver/notation/inputs.py": (1, "the Hasenpfeffer declarer's discard, always needed"),
+    "solver/notation/record.py": (2, "alone where nobody plays alone; a record's calls for best"),
+    "solver/play/state.py": (1, "why a call for best is refused"),
+    "solver/public.py": (1, "the odds, by side or by player"),
+    "solver/text/hand_review.py": (2, "a par's points by side or by player; the review's choice"),
 }
 
 
@@ -58,13 +57,10 @@ def questions() -> Counter[str]:
 
 def test_only_the_games_and_the_shared_places_ask_which_game_it_is() -> None:
     asking = {name: count for name, count in questions().items() if name not in SHARED}
-    new = {name: count for name, count in asking.items() if count > NOT_YET_MOVED.get(name, 0)}
+    listed = {name: count for name, (count, _) in NOT_YET_MOVED.items()}
+    new = {name: count for name, count in asking.items() if count > listed.get(name, 0)}
     assert not new, f"asks which game it plays: move it into the game's folder (solver/games/): {new}"
-    moved = {
-        name: (NOT_YET_MOVED[name], asking.get(name, 0))
-        for name in NOT_YET_MOVED
-        if asking.get(name, 0) < NOT_YET_MOVED[name]
-    }
+    moved = {name: (count, asking.get(name, 0)) for name, count in listed.items() if asking.get(name, 0) < count}
     assert not moved, f"fewer questions than listed (listed, found): lower NOT_YET_MOVED: {moved}"
 
 
