@@ -196,7 +196,8 @@ def value_options(
                     continue
                 needed = tricks_needed(variant, end.bid)
                 if end.declarer == seat and own_tricks is not None:
-                    meant = option.alone if option.call.kind == BID else None  # a bid's form is chosen later
+                    # the form the seat meant when it bid; None: made to declare, it plays as the model's declarer
+                    meant = option.alone if option.call.kind == BID else None
                     alone = model.own_form(meant, end, hands[seat], seat, dealer, settings)
                     tricks = own_tricks(i, end, alone)
                     points[o, i] = net_points(variant, settings, end, alone, tricks, seat)

@@ -1,6 +1,7 @@
 """Euchre, two-, three- and four-handed and Railroad, the whole family in one folder: its own
 table settings (``settings``), its auction and scoring (``rules``), the maker's table
-(``table``) and its ``Game`` (``game``: the tables, the advice and their text). Each sits in
+(``table``), its model of the other players (``model``) and its ``Game`` (``game``: the
+tables, the advice and their text). Each sits in
 its own layer (docs/layers.md); importing the folder loads none of them, so that the rules
 below the analyses can load what they need of the family alone."""
 

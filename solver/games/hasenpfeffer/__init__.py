@@ -1,6 +1,6 @@
 """Hasenpfeffer, the whole family in one folder: its own table settings (``settings``), its
-auction and scoring (``rules``), its trump x discard table (``table``) and its ``Game``
-(``game``: the table, the advice and their text). Each sits in its own layer
+auction and scoring (``rules``), its trump x discard table (``table``), its model of the
+other players (``model``) and its ``Game`` (``game``: the table, the advice and their text). Each sits in its own layer
 (docs/layers.md); importing the folder loads none of them, so that the rules below the
 analyses can load what they need of the family alone."""
 
