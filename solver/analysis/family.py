@@ -10,6 +10,7 @@ subclass) implements it, and adds its answers' text.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.deal import Deal
@@ -40,8 +41,22 @@ class ContractTable(Protocol):
     def contract_json(self, contract: Contract) -> dict[str, Any]: ...
 
 
+# a declarer's choice of contract as the tables give it: the discard (None: nobody
+# exchanges), the defender who plays alone (None: they defend together) and the tricks
+Choice = tuple[int | None, int | None, int]
+
+
 class Family(ABC):
     """The game-specific part of the analyses."""
+
+    @abstractmethod
+    def discard_owner(self, deal: Deal, declarer: int) -> int:
+        """Who takes the extra card and discards, where anyone does, in ``declarer``'s table."""
+
+    def choice_worth(self, variant: Variant, settings: Settings, alone: bool) -> Callable[[Choice], tuple[int, int]]:
+        """What a choice of contract is worth to the declaring side, as a key to order the
+        choices by: its tricks."""
+        return lambda choice: (0, choice[2])
 
     @abstractmethod
     def contract_table(

@@ -22,9 +22,8 @@ from ..core.deal import Deal
 from ..core.names import Card, Seat, Suit
 from ..core.seats import SEATS, left_of, partner_of
 from ..core.settings import Settings
-from ..rules.scoring import hand_score
 from ..search import Searcher, thread_searcher
-from .family import Family
+from .family import Choice, Family
 from .table import TRUMPS
 
 
@@ -85,9 +84,7 @@ class Outcomes:
 
     def discard_helps_declarer(self, declarer: int) -> bool:
         """Does the discard's owner play for the declaring side?"""
-        variant = self.deal.variant
-        owner = declarer if variant.exchanger == "declarer" else self.deal.dealer
-        return variant.declares_with(owner, declarer)
+        return self.deal.variant.declares_with(self.family.discard_owner(self.deal, declarer), declarer)
 
     def by_trump(self, declarer: int, alone: bool) -> dict[int, Result]:
         """The declarer's result for each trump, in this form."""
@@ -123,18 +120,10 @@ class Outcomes:
             self._results[key] = results
         return self._results[key]
 
-    def worth(self, alone: bool) -> Callable[[tuple[int | None, int | None, int]], tuple[int, int]]:
-        """What a (discard, lone defender, tricks) choice is worth to the declaring side: its
-        tricks; in Railroad, where a lone defender who euchres scores more, its points first."""
-        variant = self.deal.variant
-
-        def points_then_tricks(option: tuple[int | None, int | None, int]) -> tuple[int, int]:
-            makers, defenders = hand_score(variant, self.settings, None, option[2], alone, option[1] is not None)
-            return makers - defenders, option[2]
-
-        if variant.calls_for_best:
-            return points_then_tricks
-        return lambda option: (0, option[2])
+    def worth(self, alone: bool) -> Callable[[Choice], tuple[int, int]]:
+        """What a (discard, lone defender, tricks) choice is worth to the declaring side (the
+        game's ``choice_worth``)."""
+        return self.family.choice_worth(self.deal.variant, self.settings, alone)
 
     def best(self, declarer: int, alone: bool) -> Result:
         """The declarer's best trump in this form (ties: S H D C)."""

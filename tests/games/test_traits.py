@@ -32,7 +32,6 @@ NOT_YET_MOVED = {  # each still asks, how often and about what
     "solver/analysis/games.py": (2, "a game's winners and chances, by side or by player"),
     "solver/analysis/hand_review.py": (2, "which of the exchanger's choices the review judges"),
     "solver/analysis/odds.py": (2, "how low a score runs and where the declarer sits, as the odds keep them"),
-    "solver/analysis/outcomes.py": (1, "Railroad's lone defence: points before tricks"),
     "solver/analysis/position.py": (1, "a position's calls for best"),
     "solver/notation/egn.py": (1, "EGN's lone flag where nobody plays alone"),
     "solver/notation/egn_rules.py": (1, "EGN records Euchre"),

@@ -28,6 +28,7 @@ from .table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
     from ...analysis.advice import CallAdvice
     from ...analysis.bidding import Advice, Auction, CallOutcome, EuchreAdvice, Played
+    from ...analysis.family import Choice
     from ...analysis.outcomes import Outcomes
     from ...analysis.review import PlayReview
 
@@ -191,6 +192,21 @@ class Euchre(Game):
         self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
     ) -> MakerTable:
         return maker_table(deal, declarer, alone, lone_defender, settings, searcher)
+
+    def discard_owner(self, deal: Deal, declarer: int) -> int:
+        return deal.dealer  # who takes the upcard
+
+    def choice_worth(self, variant: Variant, settings: Settings, alone: bool) -> Callable[[Choice], tuple[int, int]]:
+        """Its tricks; in Railroad, where a lone defender who euchres scores more, its points
+        first."""
+        if not variant.calls_for_best:
+            return super().choice_worth(variant, settings, alone)
+
+        def points_then_tricks(choice: Choice) -> tuple[int, int]:
+            makers, defenders = euchre_score(choice[2], alone, variant, choice[1] is not None, settings)
+            return makers - defenders, choice[2]
+
+        return points_then_tricks
 
     def par(self, outcomes: Outcomes) -> Auction:
         return euchre_par(outcomes)

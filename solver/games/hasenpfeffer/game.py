@@ -158,6 +158,9 @@ class Hasenpfeffer(Game):
     ) -> DeclarerTable:
         return declarer_table(deal, declarer, alone, settings, searcher, lone_defender)
 
+    def discard_owner(self, deal: Deal, declarer: int) -> int:
+        return declarer  # who takes the widow
+
     def par(self, outcomes: Outcomes) -> Auction:
         return hasenpfeffer_par(outcomes)
 
