@@ -392,7 +392,7 @@ class PlayerModel(ABC):
         """The shipped model of the game (asked of a family's own class, that class's)."""
         model = shipped_model(variant)
         if not isinstance(model, cls):
-            raise TypeError(f"{variant.name}'s model is a {type(model).__name__}, not a {cls.__name__}")
+            raise TypeError(f"{variant.name}'s model is {type(model).__name__}, not {cls.__name__}")
         return model
 
     def class_of(self, seat: int, settings: Settings) -> str:

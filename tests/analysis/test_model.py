@@ -164,3 +164,24 @@ def test_the_build_is_the_same_twice(tmp_path) -> None:
     first, second = json.loads(one.read_text()), json.loads(two.read_text())
     del first["built"]["seconds"], second["built"]["seconds"]
     assert first == second
+
+
+def test_each_game_is_modelled_by_its_familys_model() -> None:
+    """The model of a game is its family's own (``hasen.games.<family>.model``), asked of the
+    shared class or the family's; asked of another family's class it says so. A model at a
+    score, sent to another process, is the same family's model at that score."""
+    import pickle
+
+    from hasen.core.variants import ALL_VARIANTS
+    from hasen.games.hasenpfeffer.model import HasenpfefferModel
+
+    for variant in ALL_VARIANTS:
+        model = PlayerModel.of(variant)
+        assert type(model).__module__ == f"hasen.games.{variant.family}.model", variant.key
+        scored = pickle.loads(pickle.dumps(model.at_score((3, 5))))
+        assert type(scored) is type(model) and scored.score == (3, 5) and scored.fits == model.fits
+    assert HasenpfefferModel.of(hasen.variant_for("hasenpfeffer")) is PlayerModel.of(hasen.variant_for("hasenpfeffer"))
+    with pytest.raises(TypeError, match="euchre's model is EuchreModel, not HasenpfefferModel"):
+        HasenpfefferModel.of(hasen.variant_for("euchre"))
+    with pytest.raises(TypeError):
+        PlayerModel(hasen.variant_for("euchre"), {})  # type: ignore[abstract]  # only a family's model is made
