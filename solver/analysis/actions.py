@@ -259,7 +259,7 @@ def options_at(variant: Variant, calls: Sequence[Call], settings: Settings) -> l
     passing, and each highest bid with the partner and alone (where there are partners)."""
     out: list[Option] = []
     for call in calls:
-        if call.kind == BID:  # a Hasenpfeffer bid: the form of play is chosen once it declares
+        if call.kind == BID:  # a bid for tricks, made meaning to play it in one form or the other
             assert call.bid is not None
             name = call.bid.name(settings)
             out.extend(Option(call, alone, f"{name} alone" if alone else name, call.bid) for alone in variant.forms)
