@@ -140,7 +140,7 @@ class EuchreModel(PlayerModel):
     def best_call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> tuple[float, Call, Call | None]:
         """The trump its fit rates best (the first on a tie), alone when that is worth more
         than with the partner by the lone margin of its place."""
-        legal = [c for c in rules.calls(state) if c.kind != PASS]
+        legal = self.choices(rules, state)
         assert legal, "a seat to call has a call that makes trump"
         by_trump: dict[int, dict[bool, tuple[float, Call]]] = {}
         for option in legal:

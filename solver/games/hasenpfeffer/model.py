@@ -150,9 +150,9 @@ class HasenpfefferModel(PlayerModel):
 
     def best_call(self, rules: AuctionRules, state: AuctionState, hand: Mask) -> tuple[float, Call, Call | None]:
         """The lowest bid the seat may make (its form is chosen once it declares)."""
-        lowest = next((c for c in rules.calls(state) if c.kind != PASS), None)
-        assert lowest is not None, "a seat to call has a bid to make"
-        return self.value_of(rules, state, hand, lowest), lowest, None
+        bids = self.choices(rules, state)
+        assert bids, "a seat to call has a bid to make"
+        return self.value_of(rules, state, hand, bids[0]), bids[0], None
 
     def choices(self, rules: AuctionRules, state: AuctionState) -> list[Call]:
         """The lowest bid: the model's only bid."""
