@@ -2,7 +2,7 @@
 size of the web API's (tests/web/test_api_server_schemathesis.py, ``api``) and the command
 line's (tests/cli/test_cli_fuzz.py, ``cli``).
 
-    python benchmarks/fuzz_coverage.py [api|cli] [--examples 25 50 100 200] [--seed 0] [--show]
+    python benchmarks/fuzz_coverage.py [api|cli] [--examples 25 50 100 200] [--seed 0] [--show] [--beside]
 
 ``api``: for each count, a fresh app (as the fuzz test's server: two solver threads, a 5 s time
 limit), each in a process of its own, is sent that many requests of each operation of its
@@ -13,6 +13,11 @@ test itself, run by pytest with that many command lines per command (its
 ``CALLS_PER_COMMAND``). It prints, for each count, the
 lines run, the lines run that the largest count does not, the lines the largest count runs
 beyond it, and the seconds taken; ``--show`` lists the lines only the largest count runs.
+
+``--beside``: what each count adds to the other tests of the same interface (``BESIDE``: the
+web API's in-process tests, or the command line's), run once more under coverage in a process
+of their own: the lines the fuzzing runs that they do not. Those tests are a part of the suite,
+so this is the most the fuzzing can add to the whole of it.
 """
 
 from __future__ import annotations
@@ -32,6 +37,12 @@ from urllib.parse import urlencode
 import coverage
 
 Lines = set[tuple[str, int]]
+# the other tests of each fuzzed interface (pytest's arguments): the web API's that run in
+# this process (a served process's lines are not counted), the command line's
+BESIDE = {
+    "api": ["tests/web", "-m", "not browser", "--ignore=tests/web/test_api_server_schemathesis.py"],
+    "cli": ["tests/cli", "--ignore=tests/cli/test_cli_fuzz.py"],
+}
 
 
 def measured(run: Callable[[], None]) -> tuple[Lines, float]:
@@ -97,12 +108,28 @@ class Sized:
 
 def fuzz_cli(calls: int) -> None:
     """The command-line fuzz test, with ``calls`` per command."""
+    run_tests(["tests/cli/test_cli_fuzz.py"], [Sized(calls)])
+
+
+def run_tests(arguments: list[str], plugins: list[Any]) -> None:
+    """pytest in this process, from the repository (its settings), on one core."""
     import pytest
 
-    os.chdir(Path(__file__).resolve().parent.parent)  # the repository's pytest settings
-    test = "tests/cli/test_cli_fuzz.py"
-    status = pytest.main(["-q", "-p", "no:cacheprovider", "-p", "no:benchmark", test], plugins=[Sized(calls)])
-    assert status == 0, f"the fuzz test failed with {calls} calls per command"
+    os.chdir(Path(__file__).resolve().parent.parent)
+    plain = ["-q", "-p", "no:cacheprovider", "-p", "no:benchmark", "-p", "no:xdist"]
+    status = pytest.main([*plain, *arguments], plugins=plugins)
+    assert status == 0, f"pytest {' '.join(arguments)} failed"
+
+
+def lines_of(fuzzer: str, size: int | None, seed: int, folder: str) -> tuple[Lines, float]:
+    """The lines of one run in a fresh process (a module's own lines run at its import): the
+    fuzzing with ``size`` inputs, or the other tests of its interface where ``size`` is None."""
+    out = Path(folder) / f"{size}.json"
+    command = [sys.executable, __file__, fuzzer, "--seed", str(seed), "--one", str(out)]
+    command += ["--beside"] if size is None else ["--examples", str(size)]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    done = json.loads(out.read_text())
+    return {tuple(line) for line in done["lines"]}, done["seconds"]
 
 
 def main() -> None:
@@ -111,27 +138,29 @@ def main() -> None:
     parser.add_argument("--examples", type=int, nargs="+", default=[25, 50, 100, 200])
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--show", action="store_true", help="list the lines only the largest count runs")
+    parser.add_argument("--beside", action="store_true", help="the lines each count adds to the other tests")
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)  # a count's run, in its own process
     args = parser.parse_args()
     if args.one:
         size = args.examples[0]
-        lines, seconds = measured(lambda: fuzz(size, args.seed) if args.fuzzer == "api" else fuzz_cli(size))
+        if args.beside:
+            lines, seconds = measured(lambda: run_tests(BESIDE[args.fuzzer], []))
+        else:
+            lines, seconds = measured(lambda: fuzz(size, args.seed) if args.fuzzer == "api" else fuzz_cli(size))
         args.one.write_text(json.dumps({"lines": sorted(lines), "seconds": seconds}))
         return
-    runs = {}
     with tempfile.TemporaryDirectory() as folder:
-        for n in sorted(args.examples):  # each in a fresh process: a module's own lines run at its import
-            out = Path(folder) / f"{n}.json"
-            command = [sys.executable, __file__, args.fuzzer, "--examples", str(n), "--seed", str(args.seed)]
-            command += ["--one", str(out)]
-            subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            done = json.loads(out.read_text())
-            runs[n] = ({tuple(line) for line in done["lines"]}, done["seconds"])
+        runs = {n: lines_of(args.fuzzer, n, args.seed, folder) for n in sorted(args.examples)}
+        others = lines_of(args.fuzzer, None, args.seed, folder)[0] if args.beside else None
     most = runs[max(runs)][0]
     counted = "inputs per operation and mode" if args.fuzzer == "api" else "command lines per command"
-    print(f"{counted:>31}   lines run   not in the largest   the largest's beyond   seconds")
+    added = "   beyond the other tests" if others is not None else ""
+    print(f"{counted:>31}   lines run   not in the largest   the largest's beyond   seconds{added}")
     for n, (lines, seconds) in runs.items():
-        print(f"{n:>31}   {len(lines):>9,}   {len(lines - most):>18,}   {len(most - lines):>20,}   {seconds:7.1f}")
+        row = f"{n:>31}   {len(lines):>9,}   {len(lines - most):>18,}   {len(most - lines):>20,}   {seconds:7.1f}"
+        print(row + (f"   {len(lines - others):>23,}" if others is not None else ""))
+    if others is not None:
+        print(f"{'the other tests alone':>31}   {len(others):>9,}")
     if args.show:
         for n, (lines, _) in runs.items():
             for path, line in sorted(most - lines):

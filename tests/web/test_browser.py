@@ -276,10 +276,21 @@ TWO_HANDED_32 = Case(
     bad_deal="N:A87.K..A KQ.A8..9 7C 8C",
 )
 
-CASES = [HASEN, TWO_HANDED, FOUR_HANDED, FOUR_HANDED_ALONE, TWO_HANDED_32]
 EVERY_GAME = [HASEN, TWO_HANDED, FOUR_HANDED]  # one case of each game
-by_id = pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
-by_game = pytest.mark.parametrize("case", EVERY_GAME, ids=lambda c: c.id)
+
+
+def in_cases(*cases: Case) -> pytest.MarkDecorator:
+    """A journey through these cases. The page runs the same code for every game; what differs
+    by game is in its answers (the API's tests), in the page's functions run under Node.js
+    (test_page_js.py) and in the deal page of each game (the tests by game here). So a
+    journey runs for a few cases, and each case goes through a few journeys."""
+    return pytest.mark.parametrize("case", cases, ids=lambda c: c.id)
+
+
+by_game = in_cases(*EVERY_GAME)
+# the board, the table and the play of each game: Hasenpfeffer's widow, Two-handed Euchre's
+# absent seats and 32 cards, a Euchre maker alone with the dealer's partner out
+played_on_the_board = in_cases(HASEN, TWO_HANDED_32, FOUR_HANDED_ALONE)
 
 
 def cell_for(driver, trump: str, discard: str | None, variant: str):
@@ -336,7 +347,7 @@ def trump_sorted(cards: list[str], trump: str) -> list[str]:
 # --- the tests ---------------------------------------------------------------------------------
 
 
-@by_id
+@played_on_the_board
 def test_load_a_deal_and_compare_the_table(server: LiveServer, browser, case: Case) -> None:
     browser.get(server.url + "/")
     settle(browser)
@@ -387,7 +398,7 @@ def test_load_a_deal_and_compare_the_table(server: LiveServer, browser, case: Ca
     }
 
 
-@by_id
+@played_on_the_board
 def test_play_cards_and_compare_the_values(server: LiveServer, browser, case: Case) -> None:
     browser.get(server.url + case.link())
     settle(browser)
@@ -491,7 +502,7 @@ def graph_points(driver) -> list[tuple[int, int, bool]]:
     return [(int(cards), int(value), "costly" in classes.split()) for cards, value, classes in shown]
 
 
-@by_id
+@in_cases(HASEN, TWO_HANDED)
 def test_paste_a_played_hand(server: LiveServer, browser, case: Case) -> None:
     browser.get(server.url + case.contract_link())
     settle(browser)
@@ -511,7 +522,7 @@ def test_paste_a_played_hand(server: LiveServer, browser, case: Case) -> None:
     assert field.get_attribute("value") == review["played"]
 
 
-@by_id
+@in_cases(FOUR_HANDED, FOUR_HANDED_ALONE)
 def test_errors_show_the_api_message(server: LiveServer, browser, case: Case) -> None:
     browser.get(server.url + case.contract_link())
     settle(browser)
@@ -541,7 +552,7 @@ def test_errors_show_the_api_message(server: LiveServer, browser, case: Case) ->
     assert "--" not in shown
 
 
-@by_id
+@in_cases(TWO_HANDED_32, HASEN)
 def test_a_bad_record_in_a_link_is_shown_not_dropped(server: LiveServer, browser, case: Case) -> None:
     browser.get(server.url + case.contract_link(play=case.not_held))
     settle(browser)
@@ -554,7 +565,7 @@ def test_a_bad_record_in_a_link_is_shown_not_dropped(server: LiveServer, browser
     assert browser.find_element(By.ID, "paste-input").get_attribute("value") == case.not_held
 
 
-@by_id
+@in_cases(TWO_HANDED, FOUR_HANDED)
 def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, case: Case) -> None:
     browser.get(server.url + case.contract_link(play=case.record, at="5"))
     settle(browser)
@@ -594,7 +605,7 @@ def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, ca
     assert "before the first of them" in browser.find_element(By.CSS_SELECTOR, "#summary .on-view").text
 
 
-@by_id
+@in_cases(FOUR_HANDED_ALONE, TWO_HANDED_32)
 def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser, case: Case) -> None:
     # a '|' where no trick ends: the API's message, the record as given in the paste box,
     # and the play from its first card
@@ -849,7 +860,7 @@ def simulate_requests(driver) -> int:
     )
 
 
-@pytest.mark.parametrize("case", [HASEN, TWO_HANDED, FOUR_HANDED, FOUR_HANDED_ALONE], ids=lambda c: c.id)
+@in_cases(HASEN, FOUR_HANDED_ALONE)
 def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, browser, case: Case) -> None:
     browser.get(server.url + case.link())
     settle(browser)
