@@ -2,10 +2,10 @@
 minimax need not work its answers out again on every run; a slow test beside each use works
 a sample out again and compares.
 
-- The values of a few long deals, position by position (``StoredOracle``): the fair review's
-  checks on whole four-hand deals read them from tests/data/stored_oracle.json instead of
-  taking tens of seconds a deal. Rebuild the file (about a minute) with
-  ``python tests/stored_oracle.py``.
+- The values of the review's deals, position by position (``StoredOracle``): its checks on
+  lone hands and whole four-hand deals read them from tests/data/stored_oracle.json instead of
+  taking half a second a lone hand and tens of seconds a four-hand deal. Rebuild the file
+  (about a minute) with ``python tests/stored_oracle.py``.
 - The oracle's answer for each random position of the search's tests, by the position's
   label (``golden_value``): tests/data/oracle_values.json. Rebuild it (about two minutes)
   with ``python tests/stored_oracle.py --golden``: it runs those tests once, one process,

@@ -24,9 +24,11 @@ from hasen.play.state import Contract
 
 HASENPFEFFER_GAME = GAMES["hasenpfeffer"]
 
-# the oracle is quick on lone hands (three in play), which it works out live; it takes
-# seconds on a deal of four hands, whose values are stored (below)
+# the oracle's values of these deals are stored (tests/stored_oracle.py): half a second a deal
+# of three hands in play (a lone hand) and tens of seconds one of four, on every run; slow
+# tests below work a sample out again
 LONE_SEEDS = 30
+BOTH_SEARCHES_SEEDS = range(900, 904)  # lone hands reviewed by each search in turn
 
 
 def random_record(rng: random.Random, replay: Replay, cards: int) -> tuple[list[int], str]:
@@ -90,14 +92,26 @@ def check_review(
     assert out["to_move"] == (None if replay.finished else "NESW"[replay.to_move])
 
 
-@pytest.mark.parametrize("seed", range(LONE_SEEDS))
-def test_lone_hands_match_the_oracle(seed: int) -> None:
+def lone_hand(seed: int, values: dict[str, int], recording: bool = False, searcher=None) -> None:
     rng = random.Random(seed)
     deal = random_deal(rng)
-    check_review(deal, random_contract(rng, deal, alone_rate=1.0), seed)
+    check_review(deal, random_contract(rng, deal, alone_rate=1.0), seed, searcher, values, recording)
 
 
-# tens of seconds a deal for the oracle, so its values are stored (tests/stored_oracle.py);
+@pytest.mark.parametrize("seed", range(LONE_SEEDS))
+def test_lone_hands_match_the_stored_oracle(seed: int) -> None:
+    lone_hand(seed, stored(f"lone hand {seed}"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 17, 902])
+def test_the_stored_lone_hand_values_are_the_oracles(seed: int) -> None:
+    """A sample of the stored lone hands, every value worked out again."""
+    values: dict[str, int] = {}
+    lone_hand(seed, values, recording=True)
+    assert values == stored(f"lone hand {seed}")
+
+
 # the search's own oracle tests cover many more four-hand deals (tests/search/test_search.py),
 # these the review's figures built on them
 MORE_FOUR_HAND_SEEDS = range(4)
@@ -126,17 +140,18 @@ def test_the_stored_oracle_values_are_the_oracles() -> None:
 def record_stored_values() -> dict[str, dict[str, int]]:
     """The values tests/stored_oracle.py stores: every position the checks above reach."""
     out: dict[str, dict[str, int]] = {}
+    for seed in [*range(LONE_SEEDS), *BOTH_SEARCHES_SEEDS]:
+        out[f"lone hand {seed}"] = {}
+        lone_hand(seed, out[f"lone hand {seed}"], recording=True)
     for seed in MORE_FOUR_HAND_SEEDS:
         out[f"four hands {seed}"] = {}
         more_four_hand(seed, out[f"four hands {seed}"], recording=True)
     return out
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_both_searches_match_the_oracle(searcher, seed: int) -> None:
-    rng = random.Random(900 + seed)
-    deal = random_deal(rng)
-    check_review(deal, random_contract(rng, deal, alone_rate=1.0), 900 + seed, searcher)
+@pytest.mark.parametrize("seed", BOTH_SEARCHES_SEEDS)
+def test_both_searches_match_the_stored_oracle(searcher, seed: int) -> None:
+    lone_hand(seed, stored(f"lone hand {seed}"), searcher=searcher)
 
 
 # --- the worked example (the table and line of the core issue) ---------------------------------
