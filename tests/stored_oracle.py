@@ -39,6 +39,7 @@ GOLDEN_TESTS = [
     "tests/search/test_search.py",
     "tests/games/euchre/test_variant_search.py",
     "tests/games/euchre/test_calling_for_best.py",
+    "tests/web/test_solve_options.py",
 ]
 _recorded: dict[str, Any] = {}
 
