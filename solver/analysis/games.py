@@ -17,10 +17,10 @@ from typing import Any
 
 from ..core.variants import Variant
 from ..notation.record import HandResult, Record
+from ..rules.scoring import game_winners
 from .answer import figure
 from .chances import game_chances
-from .odds import game_won_by, scoring_of
-from .odds_three import shares_of_win
+from .odds import scoring_of
 
 
 @dataclass(frozen=True)
@@ -64,11 +64,7 @@ def winners_of(variant: Variant, score: tuple[int, ...], result: HandResult, tar
     """Who has won the game once the hand left this score (none while it goes on; a game
     is won with ``target`` points)."""
     declaring = -1 if result.redeal or result.declarer is None else variant.scorer_of(result.declarer)
-    if variant.cutthroat:
-        shares = shares_of_win(score, declaring, target)
-        return () if shares is None else tuple(i for i, share in enumerate(shares) if share > 0)
-    won = game_won_by(score[0], score[1], declaring, target)
-    return () if won is None else (won,)
+    return game_winners(variant, score, declaring, target)
 
 
 def winning_chances(record: Record, score: tuple[int, ...]) -> tuple[float, ...]:

@@ -37,7 +37,7 @@ from ..core.memo import shared
 from ..core.seats import NUM_SEATS, SEATS, left_of
 from ..core.settings import SCORING_SETTINGS, Settings
 from ..core.variants import Variant
-from ..rules.scoring import bid_ladder, side_points
+from ..rules.scoring import bid_ladder, game_won_by, side_points
 from .answer import Answer, variant_json
 
 if TYPE_CHECKING:
@@ -224,16 +224,6 @@ def chance_after(
     if won is not None:
         return float(won == 0)
     return table.chance(after_first, after_second, next_dealer(table.variant, dealer))
-
-
-def game_won_by(first: int, second: int, declaring: int, target: int) -> int | None:
-    """The side (0 or 1) that has won the game once a hand (``declaring``: its declaring side,
-    -1 for none) left these scores; None while the game goes on."""
-    if first < target and second < target:
-        return None
-    if first != second:
-        return 0 if first > second else 1
-    return 0 if declaring == 0 else 1
 
 
 @dataclass(repr=False, frozen=True)

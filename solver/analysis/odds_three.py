@@ -29,7 +29,7 @@ from ..core.memo import shared
 from ..core.seats import SEATS
 from ..core.settings import Settings
 from ..core.variants import Variant
-from ..rules.scoring import hand_score
+from ..rules.scoring import hand_score, shares_of_win
 from .answer import Answer, variant_json
 from .odds import TABLES_KEPT, Outcome, check_reachable, check_scoring, dealers_asked, odds_data, outcomes_of
 
@@ -70,18 +70,6 @@ def results_three(
             (o.count / total, tuple(mine if s == maker else theirs for s in variant.seats), variant.seats.index(maker))
         )
     return out
-
-
-def shares_of_win(scores: Scores, maker: int, target: int) -> tuple[float, ...] | None:
-    """Each player's share of the win once a hand (``maker``: the maker's place, -1 for
-    none) left these scores; None while the game goes on (no one has ``target`` points)."""
-    top = max(scores)
-    if top < target:
-        return None
-    tied = [i for i, s in enumerate(scores) if s == top]
-    if maker in tied:
-        return tuple(float(i == maker) for i in range(len(scores)))
-    return tuple(1 / len(tied) if i in tied else 0.0 for i in range(len(scores)))
 
 
 def solve_three_table(variant: Variant, settings: Settings, outcomes: list[Outcome]) -> np.ndarray:

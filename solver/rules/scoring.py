@@ -139,3 +139,36 @@ def net_scores(
         mine, theirs = hand_score(variant, settings, bid, tricks, alone, lone_defence)
         out.append(mine - theirs)
     return tuple(out)
+
+
+def game_won_by(first: int, second: int, declaring: int, target: int) -> int | None:
+    """The side (0 or 1) that has won the game once a hand (``declaring``: its declaring side,
+    -1 for none) left these scores; None while the game goes on."""
+    if first < target and second < target:
+        return None
+    if first != second:
+        return 0 if first > second else 1
+    return 0 if declaring == 0 else 1
+
+
+def shares_of_win(scores: tuple[int, ...], maker: int, target: int) -> tuple[float, ...] | None:
+    """Each player's share of the win once a hand (``maker``: the maker's place, -1 for
+    none) left these scores; None while the game goes on (no one has ``target`` points)."""
+    top = max(scores)
+    if top < target:
+        return None
+    tied = [i for i, s in enumerate(scores) if s == top]
+    if maker in tied:
+        return tuple(float(i == maker) for i in range(len(scores)))
+    return tuple(1 / len(tied) if i in tied else 0.0 for i in range(len(scores)))
+
+
+def game_winners(variant: Variant, score: tuple[int, ...], declaring: int, target: int) -> tuple[int, ...]:
+    """Who has won the game once a hand left this score, by their place in
+    ``variant.score_names`` (``declaring``: the declaring side's or the maker's place, -1 for
+    none): none while it goes on; a game is won with ``target`` points."""
+    if variant.cutthroat:
+        shares = shares_of_win(score, declaring, target)
+        return () if shares is None else tuple(i for i, share in enumerate(shares) if share > 0)
+    won = game_won_by(score[0], score[1], declaring, target)
+    return () if won is None else (won,)

@@ -29,7 +29,7 @@ NOT_YET_MOVED = {  # each still asks, how often and about what
     "api/page.py": (4, "the facts of a game the review page's script plays by"),
     "solver/analysis/chances.py": (1, "the chances of winning, by side or by player"),
     "solver/analysis/contracts.py": (1, "the model's lone defences, none in Railroad"),
-    "solver/analysis/games.py": (2, "a game's winners and chances, by side or by player"),
+    "solver/analysis/games.py": (1, "a game's chances, by side or by player"),
     "solver/analysis/hand_review.py": (2, "which of the exchanger's choices the review judges"),
     "solver/analysis/odds.py": (2, "how low a score runs and where the declarer sits, as the odds keep them"),
     "solver/analysis/position.py": (1, "a position's calls for best"),
