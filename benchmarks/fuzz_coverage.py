@@ -137,7 +137,9 @@ def main() -> None:
     parser.add_argument("fuzzer", nargs="?", choices=("api", "cli"), default="api")
     parser.add_argument("--examples", type=int, nargs="+", default=[25, 50, 100, 200])
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--show", action="store_true", help="list the lines only the largest count runs")
+    parser.add_argument(
+        "--show", action="store_true", help="list the lines only the largest count runs (beside: and no other test)"
+    )
     parser.add_argument("--beside", action="store_true", help="the lines each count adds to the other tests")
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)  # a count's run, in its own process
     args = parser.parse_args()
@@ -161,9 +163,9 @@ def main() -> None:
         print(row + (f"   {len(lines - others):>23,}" if others is not None else ""))
     if others is not None:
         print(f"{'the other tests alone':>31}   {len(others):>9,}")
-    if args.show:
+    if args.show:  # the lines only the largest count runs (and the other tests do not)
         for n, (lines, _) in runs.items():
-            for path, line in sorted(most - lines):
+            for path, line in sorted(most - lines - (others or set())):
                 print(f"  only with {max(runs)}, not {n}: {path.split('/hasen/', 1)[-1]}:{line}")
 
 

@@ -21,9 +21,10 @@ from hasen.api import create_app
 
 schemathesis = pytest.importorskip("schemathesis")
 pytestmark = pytest.mark.slow
-# per operation and generation mode: 100 run all but about 14 of the 10,960 lines of the package
-# that 200 run, in half the time (benchmarks/fuzz_coverage.py)
-EXAMPLES = 100
+# per operation and generation mode: 25 or 100 reach 40 to 90 lines of the package that the
+# other tests of the web API do not, more by the draw than by the number, and the few that only
+# 100 reached are tested elsewhere (benchmarks/fuzz_coverage.py --beside, docs/benchmarks.md)
+EXAMPLES = 50
 DOCUMENT = create_app({"TESTING": True}).test_client().get("/api/v1/openapi.json").get_json()
 # the statuses that refuse a request the document does not allow: the API's 4xx (a batch or a
 # simulation over its limit is a 413, not a 400)

@@ -180,6 +180,23 @@ def test_batch_takes_euchre_items(client, openapi_doc, euchre2):
             "defenders_score: expected a boolean, got a string",
         ),
         ("bid", {"deal": HASENPFEFFER_DEAL, "alone": True}, "body: unknown key 'alone'"),
+        # a hand of a size no game deals: no game to hint at
+        (
+            "simulate",
+            {"seat": "N", "hand": "AS KS QS", "dealer": "W", "widow": "KH"},
+            "hand: N holds 6 cards of the hasenpfeffer (25 cards) deck, not AS KS QS",
+        ),
+        # the other game's extra card, in the questions asked from one seat's cards
+        (
+            "simulate",
+            {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "upcard": "KS"},
+            'upcard: hasenpfeffer has no upcard; give "widow"',
+        ),
+        (
+            "lead",
+            {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "declarer": "E", "trump": "D", "upcard": "KS"},
+            "upcard: hasenpfeffer has no upcard (the widow is not seen by the leader)",
+        ),
         ("bid", {"dealer": "N"}, "body: missing key 'deal'"),
     ],
 )
