@@ -1074,25 +1074,20 @@ def odds(
     >>> odds("8-5", dealer="N").chance > odds("5-8", dealer="N").chance
     True
     """
-    from .analysis.odds import odds_at
+    from .analysis.chances import game_odds
     from .notation.record import read_score
+    from .text.words import by_shape
 
     game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
     chosen = game or HASENPFEFFER
     who = None if dealer is None else coerce_seat(dealer, "dealer")
     table = settings_for(chosen, settings)
-    if chosen.cutthroat:  # each player's chance
-        from .analysis.odds_three import player_odds_at
-
-        scores = read_score(score, chosen, table.game_points)
-        if scores is None:
-            raise NotationError("score: give the three players' scores before the hand, like '3-5-7'")
-        return player_odds_at(chosen, table, scores, who)
     given = read_score(score, chosen, table.game_points)
     if given is None:
-        raise NotationError("score: give the score before the hand, like '8-5'")
-    first, second = given
-    return odds_at(chosen, table, first, second, who)
+        wanted = by_shape(chosen, "the score", "the three players' scores")
+        example = by_shape(chosen, "8-5", "3-5-7")
+        raise NotationError(f"score: give {wanted} before the hand, like '{example}'")
+    return game_odds(chosen, table, given, who)
 
 
 def variant_for_deck(variant: Variant | VariantName | None, deck: int) -> Variant:

@@ -3,20 +3,50 @@ sides' (``hasen.analysis.odds``) or three players' each (``hasen.analysis.odds_t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.scoring import Bid, scorer_points
-from .odds import WinChances, win_chances
-from .odds_three import PlayerChances, player_chances
+from .odds import Odds, WinChances, odds_at, win_chances
+from .odds_three import PlayerChances, PlayerOdds, player_chances, player_odds_at
 
 Chances = WinChances | PlayerChances  # two sides' chances, or each of three players'
+Score = tuple[int, ...]  # each side's or each player's, as ``notation.record.read_score`` reads it
+
+
+class Standing(NamedTuple):
+    """How a game keeps its chances of winning: its table, and the answer for one score."""
+
+    chances: Callable[[Variant, Settings], Chances]
+    odds: Callable[[Variant, Settings, Score, int | None], Odds | PlayerOdds]
+
+
+def side_odds(variant: Variant, settings: Settings, score: Score, dealer: int | None) -> Odds:
+    first, second = score
+    return odds_at(variant, settings, first, second, dealer)
+
+
+BY_SIDE = Standing(win_chances, side_odds)
+BY_PLAYER = Standing(player_chances, player_odds_at)
+
+
+def standing_of(variant: Variant) -> Standing:
+    """Two sides' chances, or three players' each where they play each for themselves."""
+    return BY_PLAYER if variant.cutthroat else BY_SIDE
 
 
 def game_chances(variant: Variant, settings: Settings) -> Chances:
     """The chances of winning the game for its scores: two sides', or three players' each."""
-    return player_chances(variant, settings) if variant.cutthroat else win_chances(variant, settings)
+    return standing_of(variant).chances(variant, settings)
+
+
+def game_odds(variant: Variant, settings: Settings, score: Score, dealer: int | None) -> Odds | PlayerOdds:
+    """The chance of winning from ``score`` with ``dealer`` to deal next (None: each dealer):
+    each side's, or each player's."""
+    return standing_of(variant).odds(variant, settings, score, dealer)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import math
 from ..analysis.odds import Odds, lowest
 from ..analysis.odds_three import PlayerOdds, lowest_three
 from ..core.seats import SEATS
-from .words import percent, sides_text
+from .words import percent, sides_text, verb
 
 
 def format_odds(odds: Odds) -> str:
@@ -15,18 +15,19 @@ def format_odds(odds: Odds) -> str:
     target = odds.settings.game_points
     score = (odds.first, odds.second)
     game = odds.variant.title
+    wins = verb(first, "win", "wins")
     if odds.dealer is not None:
         chance, error = odds.by_dealer[odds.dealer]
         plus = "" if math.isnan(error) else f" (±{100 * error:.1f}%)"
         lines = [
             f"{game}, to {target}: {sides_text(odds.side_names, score)}, {SEATS[odds.dealer]} to deal: "
-            f"{first} win {percent(chance)}{plus}, {second} {percent(1 - chance)}."
+            f"{first} {wins} {percent(chance)}{plus}, {second} {percent(1 - chance)}."
         ]
     else:
         each = [f"{percent(c)} with {SEATS[d]}" for d, (c, _) in odds.by_dealer.items()]
         each[0] += " to deal"
         lines = [
-            f"{game}, to {target}: {sides_text(odds.side_names, score)}: {first} win {', '.join(each)}; "
+            f"{game}, to {target}: {sides_text(odds.side_names, score)}: {first} {wins} {', '.join(each)}; "
             f"{second} the rest."
         ]
     low = lowest(odds.variant)

@@ -220,3 +220,15 @@ def test_a_game_to_15_is_asked_at_every_score_below_15(capsys) -> None:
     assert review.score == (12, 3)
     with pytest.raises(hasen.NotationError, match="a game ends at 15"):
         hasen.odds("15-3", settings={"game_points": 15})
+
+
+@pytest.mark.parametrize(
+    ("variant", "winner", "rest"),
+    [("euchre", "N-S win", "E-W"), ("euchre2", "N wins", "S"), ("hasenpfeffer", "N-S win", "E-W")],
+)
+def test_the_chance_is_said_with_the_verb_of_its_side(capsys, variant: str, winner: str, rest: str) -> None:
+    """Two-handed Euchre's sides are one player each: "N wins", where partners "win"."""
+    code, out, err = run(capsys, "odds", "3-4", "--variant", variant)
+    assert code == 0, err
+    first = out.splitlines()[0]
+    assert f": {winner} " in first and first.endswith(f"; {rest} the rest."), first

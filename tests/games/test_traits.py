@@ -27,7 +27,7 @@ SHARED = {
 }
 NOT_YET_MOVED = {  # each still asks, how often and about what
     "api/page.py": (4, "the facts of a game the review page's script plays by"),
-    "solver/analysis/chances.py": (1, "the chances of winning, by side or by player"),
+    "solver/analysis/chances.py": (1, "the chances of winning and their answers, by side or by player"),
     "solver/analysis/contracts.py": (1, "the model's lone defences, none in Railroad"),
     "solver/analysis/games.py": (1, "a game's chances, by side or by player"),
     "solver/analysis/hand_review.py": (2, "which of the exchanger's choices the review judges"),
@@ -38,7 +38,6 @@ NOT_YET_MOVED = {  # each still asks, how often and about what
     "solver/notation/inputs.py": (1, "the Hasenpfeffer declarer's discard, always needed"),
     "solver/notation/record.py": (2, "alone where nobody plays alone; a record's calls for best"),
     "solver/play/state.py": (1, "why a call for best is refused"),
-    "solver/public.py": (1, "the odds, by side or by player"),
     "solver/text/hand_review.py": (2, "a par's points by side or by player; the review's choice"),
 }
 
