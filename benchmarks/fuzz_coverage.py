@@ -37,11 +37,12 @@ from urllib.parse import urlencode
 import coverage
 
 Lines = set[tuple[str, int]]
+FUZZ_TESTS = {"api": "tests/web/test_api_server_schemathesis.py", "cli": "tests/cli/test_cli_fuzz.py"}
 # the other tests of each fuzzed interface (pytest's arguments): the web API's that run in
 # this process (a served process's lines are not counted), the command line's
 BESIDE = {
-    "api": ["tests/web", "-m", "not browser", "--ignore=tests/web/test_api_server_schemathesis.py"],
-    "cli": ["tests/cli", "--ignore=tests/cli/test_cli_fuzz.py"],
+    "api": ["tests/web", "-m", "not browser", f"--ignore={FUZZ_TESTS['api']}"],
+    "cli": ["tests/cli", f"--ignore={FUZZ_TESTS['cli']}"],
 }
 
 
@@ -108,7 +109,7 @@ class Sized:
 
 def fuzz_cli(calls: int) -> None:
     """The command-line fuzz test, with ``calls`` per command."""
-    run_tests(["tests/cli/test_cli_fuzz.py"], [Sized(calls)])
+    run_tests([FUZZ_TESTS["cli"]], [Sized(calls)])
 
 
 def run_tests(arguments: list[str], plugins: list[Any]) -> None:

@@ -1075,8 +1075,7 @@ def odds(
     True
     """
     from .analysis.chances import game_odds
-    from .notation.record import read_score
-    from .text.words import by_shape
+    from .notation.record import read_score, score_wanted
 
     game = coerce_variant(variant) if deck is None else variant_for_deck(variant, deck)
     chosen = game or HASENPFEFFER
@@ -1084,9 +1083,8 @@ def odds(
     table = settings_for(chosen, settings)
     given = read_score(score, chosen, table.game_points)
     if given is None:
-        wanted = by_shape(chosen, "the score", "the three players' scores")
-        example = by_shape(chosen, "8-5", "3-5-7")
-        raise NotationError(f"score: give {wanted} before the hand, like '{example}'")
+        whose, example = score_wanted(chosen)
+        raise NotationError(f"score: give {whose} scores before the hand, like '{example}'")
     return game_odds(chosen, table, given, who)
 
 

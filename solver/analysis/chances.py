@@ -11,20 +11,19 @@ from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.scoring import Bid, scorer_points
 from .odds import Odds, WinChances, odds_at, win_chances
-from .odds_three import PlayerChances, PlayerOdds, player_chances, player_odds_at
+from .odds_three import PlayerChances, PlayerOdds, Scores, player_chances, player_odds_at
 
 Chances = WinChances | PlayerChances  # two sides' chances, or each of three players'
-Score = tuple[int, ...]  # each side's or each player's, as ``notation.record.read_score`` reads it
 
 
 class Standing(NamedTuple):
     """How a game keeps its chances of winning: its table, and the answer for one score."""
 
     chances: Callable[[Variant, Settings], Chances]
-    odds: Callable[[Variant, Settings, Score, int | None], Odds | PlayerOdds]
+    odds: Callable[[Variant, Settings, Scores, int | None], Odds | PlayerOdds]
 
 
-def side_odds(variant: Variant, settings: Settings, score: Score, dealer: int | None) -> Odds:
+def side_odds(variant: Variant, settings: Settings, score: Scores, dealer: int | None) -> Odds:
     first, second = score
     return odds_at(variant, settings, first, second, dealer)
 
@@ -43,7 +42,7 @@ def game_chances(variant: Variant, settings: Settings) -> Chances:
     return standing_of(variant).chances(variant, settings)
 
 
-def game_odds(variant: Variant, settings: Settings, score: Score, dealer: int | None) -> Odds | PlayerOdds:
+def game_odds(variant: Variant, settings: Settings, score: Scores, dealer: int | None) -> Odds | PlayerOdds:
     """The chance of winning from ``score`` with ``dealer`` to deal next (None: each dealer):
     each side's, or each player's."""
     return standing_of(variant).odds(variant, settings, score, dealer)

@@ -805,6 +805,11 @@ def setting_values(text: str) -> dict[str, object]:
     return values
 
 
+def score_wanted(variant: Variant) -> tuple[str, str]:
+    """How a score of this game is asked for: whose scores they are, and an example."""
+    return ("the three players'", "3-5-7") if len(variant.score_names) == 3 else ("the two sides'", "8-5")
+
+
 def read_score(
     value: object, variant: Variant, game_points: int = DEFAULT_SETTINGS.game_points
 ) -> tuple[int, ...] | None:
@@ -814,8 +819,7 @@ def read_score(
     if value is None:
         return None
     names = variant.score_names
-    example = "3-5-7" if len(names) == 3 else "8-5"
-    what = "the three players'" if len(names) == 3 else "the two sides'"
+    what, example = score_wanted(variant)
     if isinstance(value, str):
         match = re.fullmatch(r"\s*(-?\d{1,3})" + r"\s*[-:]\s*(-?\d{1,3})" * (len(names) - 1) + r"\s*", value)
         if not match:

@@ -92,6 +92,11 @@ def check_review(
     assert out["to_move"] == (None if replay.finished else "NESW"[replay.to_move])
 
 
+def lone_name(seed: int) -> str:
+    """The lone hand's name in tests/data/stored_oracle.json."""
+    return f"lone hand {seed}"
+
+
 def lone_hand(seed: int, values: dict[str, int], recording: bool = False, searcher=None) -> None:
     rng = random.Random(seed)
     deal = random_deal(rng)
@@ -100,7 +105,7 @@ def lone_hand(seed: int, values: dict[str, int], recording: bool = False, search
 
 @pytest.mark.parametrize("seed", range(LONE_SEEDS))
 def test_lone_hands_match_the_stored_oracle(seed: int) -> None:
-    lone_hand(seed, stored(f"lone hand {seed}"))
+    lone_hand(seed, stored(lone_name(seed)))
 
 
 @pytest.mark.slow
@@ -109,7 +114,7 @@ def test_the_stored_lone_hand_values_are_the_oracles(seed: int) -> None:
     """A sample of the stored lone hands, every value worked out again."""
     values: dict[str, int] = {}
     lone_hand(seed, values, recording=True)
-    assert values == stored(f"lone hand {seed}")
+    assert values == stored(lone_name(seed))
 
 
 # the search's own oracle tests cover many more four-hand deals (tests/search/test_search.py),
@@ -141,8 +146,8 @@ def record_stored_values() -> dict[str, dict[str, int]]:
     """The values tests/stored_oracle.py stores: every position the checks above reach."""
     out: dict[str, dict[str, int]] = {}
     for seed in [*range(LONE_SEEDS), *BOTH_SEARCHES_SEEDS]:
-        out[f"lone hand {seed}"] = {}
-        lone_hand(seed, out[f"lone hand {seed}"], recording=True)
+        out[lone_name(seed)] = {}
+        lone_hand(seed, out[lone_name(seed)], recording=True)
     for seed in MORE_FOUR_HAND_SEEDS:
         out[f"four hands {seed}"] = {}
         more_four_hand(seed, out[f"four hands {seed}"], recording=True)
@@ -151,7 +156,7 @@ def record_stored_values() -> dict[str, dict[str, int]]:
 
 @pytest.mark.parametrize("seed", BOTH_SEARCHES_SEEDS)
 def test_both_searches_match_the_stored_oracle(searcher, seed: int) -> None:
-    lone_hand(seed, stored(f"lone hand {seed}"), searcher=searcher)
+    lone_hand(seed, stored(lone_name(seed)), searcher=searcher)
 
 
 # --- the worked example (the table and line of the core issue) ---------------------------------

@@ -263,12 +263,17 @@ def lead_settings_case(settings: dict, seed: int) -> tuple[dict, str, OracleGame
     return body, f"{c.describe()} {settings}", game
 
 
+def lead_settings_key(label: str) -> str:
+    """The case's key in tests/data/oracle_values.json."""
+    return f"lead settings: {label}"
+
+
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("settings", LEAD_SETTINGS)
 def test_lead_settings_match_the_oracle(client, openapi_doc, settings, seed):
     body, label, game = lead_settings_case(settings, seed)
     # four hands from the first lead: half a second for the oracle, so its answer is stored
-    facts = golden_value(f"lead settings: {label}", lambda: oracle_facts(game))
+    facts = golden_value(lead_settings_key(label), lambda: oracle_facts(game))
     answer = check_solve(client, openapi_doc, body, facts, label)
     assert answer["settings"] == settings
 
@@ -278,7 +283,7 @@ def test_the_stored_lead_settings_values_are_the_oracles() -> None:
     """One stored case of each setting, worked out again."""
     for settings in LEAD_SETTINGS:
         label, game = lead_settings_case(settings, 3)[1:]
-        assert golden_value(f"lead settings: {label}", partial(oracle_facts, game)) == oracle_facts(game), label
+        assert golden_value(lead_settings_key(label), partial(oracle_facts, game)) == oracle_facts(game), label
 
 
 def oracle_trump_value(deal: Deal, maker: int, trump: int, alone: bool, defender: int | None) -> int:
