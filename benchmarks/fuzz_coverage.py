@@ -2,7 +2,7 @@
 size of the web API's (tests/web/test_api_server_schemathesis.py, ``api``) and the command
 line's (tests/cli/test_cli_fuzz.py, ``cli``).
 
-    python benchmarks/fuzz_coverage.py [api|cli] [--examples 25 50 100 200] [--seed 0] [--show] [--beside]
+    python benchmarks/fuzz_coverage.py [api|cli] [--examples 25 50 100 200] [--seed 0] [--show] [--beside [--wide]]
 
 ``api``: for each count, a fresh app (as the fuzz test's server: two solver threads, a 5 s time
 limit), each in a process of its own, is sent that many requests of each operation of its
@@ -17,7 +17,8 @@ beyond it, and the seconds taken; ``--show`` lists the lines only the largest co
 ``--beside``: what each count adds to the other tests of the same interface (``BESIDE``: the
 web API's in-process tests, or the command line's), run once more under coverage in a process
 of their own: the lines the fuzzing runs that they do not. Those tests are a part of the suite,
-so this is the most the fuzzing can add to the whole of it.
+so this is the most the fuzzing can add to the whole of it; ``--wide`` adds more of the suite
+(``WIDER``).
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ BESIDE = {
     "api": ["tests/web", "-m", "not browser", f"--ignore={FUZZ_TESTS['api']}"],
     "cli": ["tests/cli", f"--ignore={FUZZ_TESTS['cli']}"],
 }
+# ``--wide``: with them, the fast tests of the analyses, the cards, the rules, the games and
+# the Python API
+WIDER = ["tests/analysis", "tests/core", "tests/rules", "tests/games", "tests/test_public_api.py"]
+WIDER += ["tests/test_older_forms.py", "-m", "not slow and not browser"]
 
 
 def measured(run: Callable[[], None]) -> tuple[Lines, float]:
@@ -122,12 +127,12 @@ def run_tests(arguments: list[str], plugins: list[Any]) -> None:
     assert status == 0, f"pytest {' '.join(arguments)} failed"
 
 
-def lines_of(fuzzer: str, size: int | None, seed: int, folder: str) -> tuple[Lines, float]:
+def lines_of(fuzzer: str, size: int | None, seed: int, folder: str, wide: bool = False) -> tuple[Lines, float]:
     """The lines of one run in a fresh process (a module's own lines run at its import): the
     fuzzing with ``size`` inputs, or the other tests of its interface where ``size`` is None."""
     out = Path(folder) / f"{size}.json"
     command = [sys.executable, __file__, fuzzer, "--seed", str(seed), "--one", str(out)]
-    command += ["--beside"] if size is None else ["--examples", str(size)]
+    command += (["--beside"] + ["--wide"] * wide) if size is None else ["--examples", str(size)]
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     done = json.loads(out.read_text())
     return {tuple(line) for line in done["lines"]}, done["seconds"]
@@ -142,19 +147,22 @@ def main() -> None:
         "--show", action="store_true", help="list the lines only the largest count runs (beside: and no other test)"
     )
     parser.add_argument("--beside", action="store_true", help="the lines each count adds to the other tests")
+    parser.add_argument("--wide", action="store_true", help="with --beside: more of the suite (WIDER)")
     parser.add_argument("--one", type=Path, help=argparse.SUPPRESS)  # a count's run, in its own process
     args = parser.parse_args()
     if args.one:
         size = args.examples[0]
         if args.beside:
-            lines, seconds = measured(lambda: run_tests(BESIDE[args.fuzzer], []))
+            tests = BESIDE[args.fuzzer] + WIDER * args.wide
+            lines, seconds = measured(lambda: run_tests(tests, []))
         else:
             lines, seconds = measured(lambda: fuzz(size, args.seed) if args.fuzzer == "api" else fuzz_cli(size))
         args.one.write_text(json.dumps({"lines": sorted(lines), "seconds": seconds}))
-        return
+        sys.stdout.flush()
+        os._exit(0)  # without waiting for threads the tests left behind, which may never end
     with tempfile.TemporaryDirectory() as folder:
         runs = {n: lines_of(args.fuzzer, n, args.seed, folder) for n in sorted(args.examples)}
-        others = lines_of(args.fuzzer, None, args.seed, folder)[0] if args.beside else None
+        others = lines_of(args.fuzzer, None, args.seed, folder, args.wide)[0] if args.beside else None
     most = runs[max(runs)][0]
     counted = "inputs per operation and mode" if args.fuzzer == "api" else "command lines per command"
     added = "   beyond the other tests" if others is not None else ""
