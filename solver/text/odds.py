@@ -18,7 +18,7 @@ def format_odds(odds: Odds) -> str:
     wins = verb(first, "win", "wins")
     if odds.dealer is not None:
         chance, error = odds.by_dealer[odds.dealer]
-        plus = "" if math.isnan(error) else f" (±{100 * error:.1f}%)"
+        plus = plus_minus(error, "")
         lines = [
             f"{game}, to {target}: {sides_text(odds.side_names, score)}, {SEATS[odds.dealer]} to deal: "
             f"{first} {wins} {percent(chance)}{plus}, {second} {percent(1 - chance)}."
@@ -34,6 +34,15 @@ def format_odds(odds: Odds) -> str:
     errors = not all(math.isnan(e) for _, e in odds.by_dealer.values())
     lines.append(basis(odds.hands, f"; a side more than {-low} behind counts as that far" if low else "", errors))
     return "\n".join(lines)
+
+
+def plus_minus(error: float, most: str) -> str:
+    """The standard error after a chance, `` (±0.1%)``; one that rounds to 0.0% is said to be
+    under 0.1%; nothing where the table has none. ``most``: `` at most `` before the largest of
+    several."""
+    if math.isnan(error):
+        return ""
+    return " (± under 0.1%)" if error < 0.0005 else f" (±{most}{100 * error:.1f}%)"
 
 
 def basis(hands: int, deepest: str, errors: bool) -> str:
@@ -53,14 +62,7 @@ def format_player_odds(odds: PlayerOdds) -> str:
 
     def each(chances: tuple[float, ...], errors: tuple[float, ...]) -> str:
         first, *rest = [f"{name} {percent(c)}" for name, c in zip(odds.names, chances)]
-        largest = max(errors)
-        plus = (
-            ""
-            if math.isnan(largest)
-            else " (± under 0.1%)"
-            if largest < 0.0005
-            else f" (± at most {100 * largest:.1f}%)"
-        )
+        plus = plus_minus(max(errors), " at most ")
         return ", ".join([first.replace(" ", " wins ", 1), *rest]) + plus
 
     if odds.dealer is not None:

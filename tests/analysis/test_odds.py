@@ -232,3 +232,15 @@ def test_the_chance_is_said_with_the_verb_of_its_side(capsys, variant: str, winn
     assert code == 0, err
     first = out.splitlines()[0]
     assert f": {winner} " in first and first.endswith(f"; {rest} the rest."), first
+
+
+def test_a_standard_error_below_a_twentieth_of_a_percent_is_said_to_be_under_a_tenth() -> None:
+    """ "±0.0%" reads as no error at all: it is "± under 0.1%", as for three players."""
+    from hasen.text.odds import plus_minus
+
+    assert plus_minus(0.0004, "") == " (± under 0.1%)"
+    assert plus_minus(0.0012, "") == " (±0.1%)"
+    assert plus_minus(0.0012, " at most ") == " (± at most 0.1%)"
+    assert plus_minus(float("nan"), "") == ""
+    out = str(hasen.odds("3-4", variant="euchre2", dealer="N"))
+    assert "±0.0%" not in out and "(±" in out
