@@ -83,7 +83,7 @@ def test_every_number_option_refuses_what_is_out_of_bounds(command: str, option:
         (["bench", "--threads", "100000"], "bench: argument --threads: expected a whole number from 1 to 256"),
     ],
 )
-def test_the_numbers_of_issue_15(capsys, argv: list[str], message: str) -> None:
+def test_a_number_too_large_for_its_option_is_refused_in_one_line(capsys, argv: list[str], message: str) -> None:
     code, out, err = run(capsys, *argv)
     assert (code, out) == (2, "")
     assert err.startswith(f"hasen: {message}") and err.count("\n") == 1, err
