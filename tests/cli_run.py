@@ -23,6 +23,14 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def serve_without_listening(host: str, port: int, config: dict) -> None:
+    """In place of ``hasen.api.server.serve``: the service is made, with all its checks of the
+    settings, and never started."""
+    from hasen.api import create_app
+
+    create_app(config).extensions["hasen"].runner.shutdown()
+
+
 def run_json(capsys, *argv: str) -> dict:
     """The ``--json`` answer of a command that must succeed without a word on stderr."""
     code, out, err = run(capsys, *argv, "--json")

@@ -493,9 +493,9 @@ def check_resumable(path: str, kept: int, layouts: int, seed: int, uniform: bool
             f"{layouts} and {seed}: give those --layouts and --seed to go on with it, or another OUT"
         )
     if before.layouts is not None and before.uniform != uniform:
-        given = "without" if before.uniform else "with"
+        made = "with" if before.uniform else "without"
         raise HasenError(
-            f"session: {path} holds reviews made {given} --uniform: give the same to go on with it, or another OUT"
+            f"session: {path} holds reviews made {made} --uniform: give the same to go on with it, or another OUT"
         )
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from cli_run import interrupted_once_writing, run, run_json
 from dealgen import random_deal
-from examples import EUCHRE2_DEAL, HASENPFEFFER_DEAL
+from examples import EUCHRE2_DEAL, EUCHRE_DEAL, HASENPFEFFER_DEAL
 
 from hasen.cli import batch
 from hasen.cli.batch import Progress, bar_text
@@ -110,6 +110,15 @@ def test_command_line_options_are_defaults_for_the_lines(capsys, tmp_path: Path)
     first, second = records(out)
     assert first["table"] == run_json(capsys, "table", EUCHRE2_DEAL, "--variant", "euchre2", "--declarer", "S")
     assert second["table"] == run_json(capsys, "table", HASENPFEFFER_DEAL, "--declarer", "S")
+
+
+def test_alone_on_the_command_line_is_every_lines_default(capsys, tmp_path: Path) -> None:
+    source = write_lines(tmp_path / "in.txt", [EUCHRE_DEAL])
+    out = tmp_path / "out.jsonl"
+    assert run(capsys, "batch", str(source), str(out), "--variant", "euchre", "--declarer", "E", "--alone")[0] == 0
+    (line,) = records(out)
+    alone = run_json(capsys, "table", EUCHRE_DEAL, "--variant", "euchre", "--declarer", "E", "--alone")
+    assert line["table"] == alone != run_json(capsys, "table", EUCHRE_DEAL, "--variant", "euchre", "--declarer", "E")
 
 
 def test_a_bad_option_stops_the_run_before_it_starts(capsys, tmp_path: Path, mixed: Path) -> None:

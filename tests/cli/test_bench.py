@@ -36,7 +36,7 @@ def test_bench_json_has_every_figure_for_each_game(capsys) -> None:
 
 
 def test_bench_text_names_the_figures(capsys) -> None:
-    status, out, err = run(capsys, "bench", "--game", "euchre", "--deals", "2", "--rounds", "1", "--threads", "1")
+    status, out, err = run(capsys, "bench", "--game", "euchre", "--deals", "2", "--rounds", "1", "--threads", "2")
     assert status == 0, err
     for words in (
         "single solves",
@@ -46,6 +46,9 @@ def test_bench_text_names_the_figures(capsys) -> None:
         "table / its search",
         "batch output",
         "tables, 1 thread",
+        "tables, 2 threads",
+        "batch, 2 threads",
+        "x one thread (median of 1 rounds' ratios)",
         "search table per thread",
     ):
         assert words in out

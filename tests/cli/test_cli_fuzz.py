@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_run import run
+from cli_run import run, serve_without_listening
 from examples import EUCHRE2_DEAL, EUCHRE_DEAL, HASENPFEFFER_DEAL, HASENPFEFFER_LINE
 
 from hasen.api.page import EXAMPLE_RECORDS
@@ -310,11 +310,6 @@ STDIN = [b"", HASENPFEFFER_DEAL.encode() + b"\n", b"\xef\xbb\xbf\xe9\n\n[1]\n", 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
 def test_no_command_line_gets_a_traceback(command: str, capsys, monkeypatch, paths: dict[str, list[str]]) -> None:
-    from hasen.api import create_app
-
-    def serve_without_listening(host: str, port: int, config: dict) -> None:
-        create_app(config).extensions["hasen"].runner.shutdown()
-
     monkeypatch.chdir(paths["IN"][0].rpartition("/")[0])  # a stray word taken for OUT is written there
     monkeypatch.setattr("hasen.api.server.serve", serve_without_listening)
     monkeypatch.setattr("hasen.cli.parser.DEFAULT_LAYOUTS", 2)

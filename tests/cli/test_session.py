@@ -261,6 +261,17 @@ def test_a_night_goes_on_only_at_the_layouts_and_seed_it_began_with(
     assert out.read_bytes() == written.splitlines(keepends=True)[0]
 
 
+def test_a_night_goes_on_only_with_the_uniform_layouts_it_began_with(
+    capsys, reference: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    source, written = reference
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(written.splitlines(keepends=True)[0])
+    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS, "--uniform")
+    assert code == 2 and "holds reviews made without --uniform: give the same to go on with it" in err, err
+    assert out.read_bytes() == written.splitlines(keepends=True)[0]
+
+
 @pytest.mark.slow
 def test_ctrl_c_at_any_moment_exits_130_within_seconds(tmp_path: Path) -> None:
     """Interrupted at random moments (starting the workers, between hands, while writing),

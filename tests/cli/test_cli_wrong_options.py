@@ -1,0 +1,54 @@
+"""A wrong option or a wrong combination of options is refused in one line, with exit status 2,
+before any work: each case here is one the command-line fuzzing (test_cli_fuzz.py) reaches only
+now and then, tested on every run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cli_run import run, serve_without_listening
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["simulate", "--example", "--seat", "N", "--known", "E"], "--known takes SEAT:CARDS, like 'E:AH KD', not 'E'"),
+        (
+            ["simulate", "--example", "--seat", "N", "--known", "E:AH", "--known", "e:KD"],
+            "--known gives e twice; list its cards once",
+        ),
+        (
+            ["simulate", "--seat", "N", "--hand", "A.K..AQJ*", "--dealer", "W", "--widow", "KS", "--upcard", "KS"],
+            "simulate: hasenpfeffer has no upcard; give --widow",
+        ),
+        (["session", "{night}", "-"], "session: OUT must be a file: the players' figures go to standard output"),
+        (
+            ["session", "{night}", "{out}", "--page", "http://127.0.0.1:8000/"],
+            "session: --page: 'http://127.0.0.1:8000/': the report's links need --html FILE",
+        ),
+        (
+            ["session", "{night}", "{out}", "--html", "{report}", "--page", "notaurl"],
+            "session: --page: 'notaurl': the review page's address, like http://127.0.0.1:8000/",
+        ),
+        (
+            ["session", "{night}", "{out}", "--scheduler", "bad://"],
+            "session: scheduler: cannot connect to 'bad://': unknown address scheme 'bad'",
+        ),
+        (
+            ["serve", "--allow-origin", "nope"],
+            "serve: HASEN_ALLOWED_ORIGINS: 'nope' is not an origin (like https://club.example, a scheme and a host",
+        ),
+    ],
+)
+def test_a_wrong_option_is_refused_in_one_line(
+    capsys, monkeypatch, tmp_path: Path, argv: list[str], message: str
+) -> None:
+    monkeypatch.setattr("hasen.api.server.serve", serve_without_listening)
+    night = tmp_path / "night.txt"
+    night.write_text("")
+    paths = {"night": night, "out": tmp_path / "out.jsonl", "report": tmp_path / "report.html"}
+    code, out, err = run(capsys, *[arg.format(**paths) for arg in argv])
+    assert (code, out) == (2, ""), err
+    assert err.startswith(f"hasen: {message}") and err.count("\n") == 1, err
+    assert not paths["report"].exists()
