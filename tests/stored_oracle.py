@@ -100,7 +100,7 @@ def write_recorded() -> None:
 
 if __name__ == "__main__" and sys.argv[1:] == ["--golden"]:
     root = Path(__file__).parent.parent
-    command = [sys.executable, "-m", "pytest", "-p", "no:xdist", "-q", *GOLDEN_TESTS]
+    command = [sys.executable, "-m", "pytest", "-n", "0", "-q", *GOLDEN_TESTS]  # in this process: it records
     subprocess.run(command, cwd=root, env={**os.environ, "HASEN_RECORD_ORACLE": "1"}, check=True)
     print(f"wrote {GOLDEN} ({len(json.loads(GOLDEN.read_text()))} values)")
 elif __name__ == "__main__":
