@@ -22,7 +22,7 @@ from hasen.api.config import LIMITS
 
 TIME_LIMIT = 3.0
 CLIENTS = 20
-LOAD_SECONDS = 15.0
+LOAD_SECONDS = 9.0  # three time limits: the lane fills and empties again
 LAYOUTS = int(LIMITS["HASEN_SIMULATE_LIMIT"].default)
 RECORD = (
     "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
@@ -107,7 +107,7 @@ def test_tables_and_health_answer_at_once_while_single_dummy_work_fills_the_serv
     assert {status for status, _ in tables} == {200} and {status for status, _ in health} == {200}
     assert {status for _, status, _ in costly} <= {200, 503}
     assert 503 in {status for _, status, _ in costly}  # the load did fill the single-dummy lane
-    assert len(tables) >= 40
+    assert len(tables) >= 25  # about 60 on an idle machine
     # every table within a second; nine /health probes in ten within a tenth of one (the
     # machine is shared: a probe may wait for a core), and none by much
     assert table_times[-1] <= 1.0, table_times[-5:]
