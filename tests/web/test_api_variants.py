@@ -204,3 +204,32 @@ def test_errors_name_the_problem(client, path, body, message):
     code, answer = post(client, path, body)
     assert code == 400, answer
     assert message in assert_problem(answer, 400)
+
+
+HASEN_N = {"deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N"}
+
+
+@pytest.mark.parametrize(
+    ("body", "trump", "discard", "canonical"),
+    [
+        (HASEN_N, "C", "K♥", ("C", "KH")),
+        (HASEN_N, "C", " KH", ("C", "KH")),
+        (HASEN_N, "♣", "*", ("C", "JK")),
+        (HASEN_N, "c", "kh", ("C", "KH")),
+        ({"deal": EUCHRE_DEAL, "dealer": "N", "declarer": "E", "variant": "euchre"}, "♠", "a♣", ("S", "AC")),
+        ({"deal": EUCHRE2_DEAL, "dealer": "N", "declarer": "S", "variant": "euchre2"}, "s", "9♣", ("S", "9C")),
+    ],
+    ids=["K♥", "space KH", "*", "lower case", "euchre a♣", "euchre2 9♣"],
+)
+def test_a_discard_in_another_spelling_is_answered_in_the_canonical_one(
+    client, body: dict, trump: str, discard: str, canonical: tuple[str, str]
+) -> None:
+    """A page's link passes the contract as typed: the answer names it as the notation writes
+    it, with the canonical contract's values (the page's journey with such a link is in
+    test_browser.py)."""
+    spelled = {**body, "trump": trump, "discard": discard, "played": ""}
+    code, answer = post(client, "solve", spelled)
+    assert code == 200, answer
+    assert (answer["trump"], answer["discard"]) == canonical
+    code, plain = post(client, "solve", {**body, "trump": canonical[0], "discard": canonical[1], "played": ""})
+    assert code == 200 and plain["choices"] == answer["choices"]

@@ -628,17 +628,12 @@ def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser, case
     assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5
 
 
+# one spelling for each game: the API answers every spelling in the canonical one
+# (test_api_variants.py), and the page takes the contract from that answer
 @pytest.mark.parametrize(
     ("case", "trump", "discard", "canonical"),
-    [
-        (HASEN, "C", "K♥", "KH"),
-        (HASEN, "C", " KH", "KH"),
-        (HASEN, "♣", "*", "JK"),
-        (HASEN, "c", "kh", "KH"),
-        (FOUR_HANDED, "♠", "a♣", "AC"),
-        (TWO_HANDED, "s", "9♣", "9C"),
-    ],
-    ids=["K♥", "space KH", "*", "lower case", "euchre a♣", "euchre2 9♣"],
+    [(HASEN, "C", "K♥", "KH"), (FOUR_HANDED, "♠", "a♣", "AC"), (TWO_HANDED, "s", "9♣", "9C")],
+    ids=["K♥", "euchre a♣", "euchre2 9♣"],
 )
 def test_a_link_with_a_discard_in_another_spelling(
     server: LiveServer, browser, case: Case, trump: str, discard: str, canonical: str
