@@ -8,6 +8,8 @@ import json
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
+from hasen.api.page import EXAMPLE_RECORDS
+
 
 def page_facts(html: str) -> dict:
     found = re.search(r'<script id="facts" type="application/json">(.*?)</script>', html, re.S)
@@ -76,3 +78,57 @@ def expected_card(card: dict, mistake: float) -> dict:
         if card["verdict"] == "double dummy only":
             double += " — only with every hand open: not a mistake"
     return {"verdict": card["verdict"], "single": single, "double": double}
+
+
+# the example records of the page (api/page.py), and one that goes down: the record, its result
+# in the page's words, made, down by, and the score; each worked out by hand from
+# docs/variants.md's scoring
+RECORDS = {
+    "hasenpfeffer": (
+        EXAMPLE_RECORDS["hasenpfeffer"],
+        "N-S took 6 tricks: made · score N-S +6, E-W 0",
+        True,
+        0,
+        {"N-S": 6, "E-W": 0},
+    ),
+    "euchre2": (EXAMPLE_RECORDS["euchre2"], "S took 5 tricks: made · score S +2, N 0", True, 0, {"S": 2, "N": 0}),
+    "euchre": (
+        EXAMPLE_RECORDS["euchre"],
+        "N-S took 3 tricks: made · score N-S +1, E-W 0",
+        True,
+        0,
+        {"N-S": 1, "E-W": 0},
+    ),
+    # N takes the AD, puts away the 9H and ruffs the KH: four tricks, each player's score
+    "euchre3": (
+        EXAMPLE_RECORDS["euchre3"],
+        "N took 4 tricks: made · score N +1, E 0, S 0",
+        True,
+        0,
+        {"N": 1, "E": 0, "S": 0},
+    ),
+    # S alone takes the Joker from N, W alone the JH from E: S takes two tricks, W's lone euchre scores 4
+    "railroad": (
+        EXAMPLE_RECORDS["railroad"],
+        "N-S took 2 tricks: down 1 · score N-S 0, E-W +4",
+        False,
+        1,
+        {"N-S": 0, "E-W": 4},
+    ),
+    # N bids 6 in spades and loses a trick to W's right bower: down 1, the bid lost
+    "hasenpfeffer-down": (
+        "\n".join(
+            [
+                "dealer: W",
+                "deal: W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS",
+                "auction: N 6, E pass, S pass, W pass",
+                "contract: N 6, trump S, discard KH",
+                "play: JK TD 9S QS | JC KD TS JS | QD KS AD 9D | AS AH TH JD | AC KC TC 9C | QC QH 9H JH",
+            ]
+        ),
+        "N-S took 5 tricks: down 1 · score N-S −6, E-W 0",
+        False,
+        1,
+        {"N-S": -6, "E-W": 0},
+    ),
+}

@@ -21,7 +21,7 @@ from examples import EUCHRE, EUCHRE2, HASENPFEFFER, Example
 from flask import Flask
 from flask.testing import FlaskClient
 from oracle import card_facts
-from page_words import SYMBOLS, card_words, expected_card, half_up, page_facts, share, trump_words, two
+from page_words import RECORDS, SYMBOLS, card_words, expected_card, half_up, page_facts, share, trump_words, two
 
 import hasen
 from hasen.api.page import PAGE_GAMES
@@ -576,6 +576,18 @@ def test_a_records_result_in_words(js, client: FlaskClient) -> None:
         "The auction goes on: N to call. No contract yet.",
         "The record stops after 3 cards of the play: no result yet.",
     ]
+
+
+def test_each_played_records_result_in_words(js, client: FlaskClient) -> None:
+    """Made or down, by how much and the score of each game's example record and of one that
+    goes down: the API's result, and the page's words for it (the browser shows them for a few
+    of these records, test_browser.py)."""
+    answers = {name: client.post("/api/v1/record", json={"record": r[0]}).get_json() for name, r in RECORDS.items()}
+    for name, (_, _, made, down, score) in RECORDS.items():
+        result = answers[name]["record"]["result"]
+        assert (result["made"], result["down"], result["score"]) == (made, down, score), name
+    shown = js([("resultWords", [a["record"]["result"]]) for a in answers.values()])
+    assert [a["value"] for a in shown] == [words for _, words, *_ in RECORDS.values()]
 
 
 # --- the bid advice and the fair review in words ----------
