@@ -605,7 +605,7 @@ def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, ca
     assert "before the first of them" in browser.find_element(By.CSS_SELECTOR, "#summary .on-view").text
 
 
-@in_cases(FOUR_HANDED_ALONE, TWO_HANDED_32)
+@in_cases(TWO_HANDED_32)  # the rule of the bars is the notation's (the API's tests)
 def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser, case: Case) -> None:
     # a '|' where no trick ends: the API's message, the record as given in the paste box,
     # and the play from its first card
@@ -1238,47 +1238,25 @@ def test_the_page_never_shows_the_command_lines_words(server: LiveServer, browse
     assert "--" not in shown and "API" not in shown
 
 
-@pytest.mark.parametrize(
-    ("link", "expected"),
-    [
-        ({"dealer": "w", "declarer": "n"}, {"dealer": "W", "declarer": "N"}),
-        ({"dealer": " W", "declarer": "n "}, {"dealer": "W", "declarer": "N"}),
-    ],
-)
-def test_a_link_with_lower_case_seats_is_the_same_contract(
-    server: LiveServer, browser, link: dict, expected: dict
-) -> None:
-    params = {"deal": HASEN.example.deal, **link, "trump": "C", "discard": "KH", "play": HASEN.record}
-    browser.get(server.url + "/?" + urlencode(params, quote_via=quote))
+# a link's seats as the page reads them, spaces and lower case among them, are checked by the
+# page's functions (test_page_js.py): here the page that such a link opens
+def test_a_link_with_lower_case_seats_is_the_same_contract(server: LiveServer, browser) -> None:
+    params = {"deal": HASEN.example.deal, "dealer": " w", "declarer": "n ", "trump": "C", "discard": "KH"}
+    browser.get(server.url + "/?" + urlencode({**params, "play": HASEN.record}, quote_via=quote))
     settle(browser)
     assert error_text(browser) is None
     state = page_state(browser)
-    assert (state["dealer"], state["declarer"]) == (expected["dealer"], expected["declarer"])
+    assert (state["dealer"], state["declarer"]) == ("W", "N")
     status, review = server.api("review", {**HASEN.contract, "play": HASEN.record})
     assert log_cards(browser) == [c["card"] for c in review["cards"]]
     assert browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text.startswith("N declares")
 
 
-@pytest.mark.parametrize(
-    ("params", "message"),
-    [
-        (
-            {"deal": HASENPFEFFER_DEAL, "dealer": "x", "declarer": "N"},
-            "The link's dealer 'x' is not a seat of Hasenpfeffer: N, E, S or W.",
-        ),
-        (
-            {"variant": "euchre2", "deal": EUCHRE2.deal, "dealer": "N", "declarer": "e"},
-            "The link's declarer 'e' is not a seat of Two-handed Euchre: N or S.",
-        ),
-        (
-            {"deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "N", "alone": "yes"},
-            "The link's alone 'yes' is not 1 or 0.",
-        ),
-    ],
-)
-def test_a_link_with_a_seat_the_game_has_not_is_refused(
-    server: LiveServer, browser, params: dict, message: str
-) -> None:
+# the messages for a seat the game has not, or a flag that is not 1 or 0, are the page's
+# functions' (test_page_js.py): here the page that such a link opens
+def test_a_link_with_a_seat_the_game_has_not_is_refused(server: LiveServer, browser) -> None:
+    params = {"variant": "euchre2", "deal": EUCHRE2.deal, "dealer": "N", "declarer": "e"}
+    message = "The link's declarer 'e' is not a seat of Two-handed Euchre: N or S."
     browser.get(server.url + "/?" + urlencode(params, quote_via=quote))
     settle(browser)
     assert error_box(browser, "error").text.endswith(message)
