@@ -87,8 +87,14 @@ ERROR_BOXES = ("error", "deal-error", "record-error", "paste-error", "play-error
 
 
 def error_text(driver) -> str | None:
-    """The error on view, wherever it is (the page shows one at a time)."""
-    shown = [box.text for box in map(lambda i: driver.find_element(By.ID, i), ERROR_BOXES) if box.is_displayed()]
+    """The error on view, wherever it is (the page shows one at a time); read in one script,
+    as it is after every action."""
+    shown = driver.execute_script(
+        """return arguments[0].map(id => document.getElementById(id))
+            .filter(box => box.checkVisibility({visibilityProperty: true, opacityProperty: true}))
+            .map(box => box.innerText)""",
+        list(ERROR_BOXES),
+    )
     assert len(shown) <= 1, shown
     return shown[0] if shown else None
 
@@ -366,9 +372,9 @@ def test_load_a_deal_and_compare_the_table(server: LiveServer, browser, case: Ca
     assert shown_table(browser) == api_table(expected)
     cells = browser.find_elements(By.CSS_SELECTOR, ".heatmap button.cell")
     marked = [
-        (c.get_attribute("data-trump"), c.get_attribute("data-discard") or None)
+        (c.get_dom_attribute("data-trump"), c.get_dom_attribute("data-discard") or None)
         for c in cells
-        if "best" in c.get_attribute("class").split()
+        if "best" in c.get_dom_attribute("class").split()
     ]
     assert marked == [tuple(t) for t in expected["ties"]]
     if case is HASEN:
@@ -383,12 +389,12 @@ def test_load_a_deal_and_compare_the_table(server: LiveServer, browser, case: Ca
             assert (
                 "absent"
                 in browser.find_element(By.CSS_SELECTOR, f".seat-area[data-seat='{seat}']")
-                .get_attribute("class")
+                .get_dom_attribute("class")
                 .split()
             )
     extra = browser.find_element(By.CSS_SELECTOR, "#trick .extra-card")
-    assert extra.get_attribute("data-role") == deal.variant.extra_card
-    assert extra.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card") == card_name(deal.extra)
+    assert extra.get_dom_attribute("data-role") == deal.variant.extra_card
+    assert extra.find_element(By.CSS_SELECTOR, ".card").get_dom_attribute("data-card") == card_name(deal.extra)
     assert page_state(browser) == {
         **{k: str(v) for k, v in case.game.items()},
         "deal": table["deal"],
@@ -424,7 +430,7 @@ def test_play_cards_and_compare_the_values(server: LiveServer, browser, case: Ca
         banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-tricks")
         done = len(played) // len(playing)
         assert (
-            (int(banner.get_attribute("data-taken")), int(banner.get_attribute("data-lost")))
+            (int(banner.get_dom_attribute("data-taken")), int(banner.get_dom_attribute("data-lost")))
             == (replay.won, done - replay.won)
             == (answer["taken"], answer["tricks_played"] - answer["taken"])
         ), f"after {played}"
@@ -442,14 +448,14 @@ def test_play_cards_and_compare_the_values(server: LiveServer, browser, case: Ca
     status, review = server.api("review", {**case.contract, "play": " ".join(played)})
     assert status == 200
     log = browser.find_elements(By.CSS_SELECTOR, ".log-card")
-    assert [(c.get_attribute("data-card"), int(c.get_attribute("data-cost"))) for c in log] == [
+    assert [(c.get_dom_attribute("data-card"), int(c.get_dom_attribute("data-cost"))) for c in log] == [
         (c["card"], c["cost"]) for c in review["cards"]
     ]
     for element, card in zip(log, review["cards"]):
-        assert ("costly" in element.get_attribute("class").split()) == bool(card["cost"])
+        assert ("costly" in element.get_dom_attribute("class").split()) == bool(card["cost"])
         assert ("−" in element.text) == bool(card["cost"])  # the cost is printed after the card
     lost = {
-        row.get_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[3].text)
+        row.get_dom_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[3].text)
         for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")
     }
     assert lost == {seat: p["tricks_lost"] for seat, p in review["players"].items()}
@@ -514,7 +520,7 @@ def test_paste_a_played_hand(server: LiveServer, browser, case: Case) -> None:
     assert status == 200
     assert error_text(browser) is None
     assert page_state(browser)["play"] == " ".join(case.paste.replace("|", " ").split())
-    costly = [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card.costly")]
+    costly = [c.get_dom_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card.costly")]
     assert costly == [c["card"] for c in review["cards"] if c["cost"]]
     if case is HASEN:
         assert costly == ["AS", "AD"]
@@ -574,7 +580,7 @@ def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, ca
     assert status == 200
     # the board and the log: five cards played, the sixth ahead
     assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5
-    assert [c.get_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card.ahead")] == [
+    assert [c.get_dom_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card.ahead")] == [
         case.record.split()[5]
     ]
     # the review panel says it is about the whole record, and where the board stands in it
@@ -585,7 +591,7 @@ def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, ca
     on_view = browser.find_element(By.CSS_SELECTOR, "#summary .on-view")
     assert "after 5 of these 6 cards" in on_view.text
     counts = {
-        row.get_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[1].text)
+        row.get_dom_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[1].text)
         for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")
     }
     assert counts == {seat: p["cards"] for seat, p in review["players"].items()}
@@ -593,7 +599,7 @@ def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, ca
     # the graph covers the whole record too, with the position on view marked
     assert [cards for cards, _, _ in graph_points(browser)] == list(range(7))
     current = browser.find_elements(By.CSS_SELECTOR, "#graph .point.current")
-    assert [p.get_attribute("data-cards") for p in current] == ["5"]
+    assert [p.get_dom_attribute("data-cards") for p in current] == ["5"]
 
     # at the record's last card the panel has no position to point out
     click(browser, browser.find_element(By.ID, "go-forward"))
@@ -650,7 +656,7 @@ def test_a_link_with_a_discard_in_another_spelling(
     # the link is rewritten in canonical form, and the table marks the contract played
     assert page_state(browser)["discard"] == canonical and page_state(browser)["trump"] == case.trump
     selected = browser.find_elements(By.CSS_SELECTOR, ".heatmap .cell.selected[data-column]:not([data-column='value'])")
-    assert [(c.get_attribute("data-trump"), c.get_attribute("data-discard")) for c in selected] == [
+    assert [(c.get_dom_attribute("data-trump"), c.get_dom_attribute("data-discard")) for c in selected] == [
         (case.trump, canonical)
     ]
     status, answer = server.api("solve", {**case.contract, "discard": canonical, "played": ""})
@@ -773,10 +779,10 @@ def panel_state(driver, panel: str) -> str:
     """Wait until a panel loaded in the background shows its answer or its error; which of them."""
     element = driver.find_element(By.ID, panel)
     try:
-        waiting(driver, PANEL_WAIT).until(lambda d: element.get_attribute("data-state") in ("done", "error"))
+        waiting(driver, PANEL_WAIT).until(lambda d: element.get_dom_attribute("data-state") in ("done", "error"))
     except TimeoutException:
         raise AssertionError(f"the panel #{panel} did not load in {PANEL_WAIT} s") from None
-    return element.get_attribute("data-state")
+    return element.get_dom_attribute("data-state")
 
 
 def simulate_body(case: Case) -> dict:
@@ -820,16 +826,16 @@ def shown_column(driver, role: str) -> dict:
     heads = [
         th
         for th in driver.find_elements(By.CSS_SELECTOR, "#single .sd-compare thead th[data-roles]")
-        if role in th.get_attribute("data-roles").split()
+        if role in th.get_dom_attribute("data-roles").split()
     ]
     assert len(heads) == 1, role
-    key = heads[0].get_attribute("data-choice")
+    key = heads[0].get_dom_attribute("data-choice")
     cells = driver.find_elements(By.CSS_SELECTOR, f"#single .sd-compare [data-choice='{key}'][data-field]")
     return {
         "choice": key,
-        "roles": heads[0].get_attribute("data-roles").split(),
-        "values": {c.get_attribute("data-field"): float(c.get_attribute("data-value")) for c in cells},
-        "texts": {c.get_attribute("data-field"): c.text for c in cells},
+        "roles": heads[0].get_dom_attribute("data-roles").split(),
+        "values": {c.get_dom_attribute("data-field"): float(c.get_dom_attribute("data-value")) for c in cells},
+        "texts": {c.get_dom_attribute("data-field"): c.text for c in cells},
     }
 
 
@@ -887,7 +893,7 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
         f"knowing only {case.declarer}'s cards and the {extra} {card_text(card_name(deal.extra))}, "
         f"over 200 random layouts" in basis.text
     )
-    assert basis.get_attribute("data-layouts") == "200" and basis.get_attribute("data-seed") == "0"
+    assert basis.get_dom_attribute("data-layouts") == "200" and basis.get_dom_attribute("data-seed") == "0"
 
     # the best choice for the bid the double-dummy best makes: Hasenpfeffer's bid of its
     # tricks, Euchre's one call (made with three)
@@ -900,13 +906,13 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     (best_choice,) = [c for c in form["choices"] if (c["trump"], c["discard"]) == (best["trump"], best["discard"])]
     headline = panel.find_element(By.CSS_SELECTOR, ".sd-best")
     assert (
-        headline.get_attribute("data-bid"),
-        headline.get_attribute("data-needs"),
-        headline.get_attribute("data-trump"),
-        headline.get_attribute("data-discard") or None,
+        headline.get_dom_attribute("data-bid"),
+        headline.get_dom_attribute("data-needs"),
+        headline.get_dom_attribute("data-trump"),
+        headline.get_dom_attribute("data-discard") or None,
     ) == (bid, str(needs), best["trump"], best["discard"])
-    assert float(headline.get_attribute("data-make")) == best_choice["at_least"][str(needs)]
-    assert float(headline.get_attribute("data-score")) == best["score"]
+    assert float(headline.get_dom_attribute("data-make")) == best_choice["at_least"][str(needs)]
+    assert float(headline.get_dom_attribute("data-score")) == best["score"]
     assert headline.text.endswith(f" — P(make {needs}) = {percent(best_choice['at_least'][str(needs)])}")
     check_column(shown_column(browser, "best"), best_choice, bid, deal.variant.hand_size)
 
@@ -921,8 +927,8 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     if case.variant == "hasenpfeffer":
         shown = [
             (
-                r.get_attribute("data-bid"),
-                r.find_element(By.CSS_SELECTOR, "[data-field='choice']").get_attribute("data-choice"),
+                r.get_dom_attribute("data-bid"),
+                r.find_element(By.CSS_SELECTOR, "[data-field='choice']").get_dom_attribute("data-choice"),
                 r.find_element(By.CSS_SELECTOR, "[data-field='score']").text,
                 r.find_element(By.CSS_SELECTOR, "[data-field='make']").text,
             )
@@ -1122,8 +1128,8 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(
         assert error_text(browser) is None
         result = browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result")
         assert result.text == f"Result: {words}"
-        assert (result.get_attribute("data-made"), int(result.get_attribute("data-down"))) == (str(made).lower(), down)
-        assert json.loads(result.get_attribute("data-score")) == score
+        assert (result.get_dom_attribute("data-made"), int(result.get_dom_attribute("data-down"))) == (str(made).lower(), down)
+        assert json.loads(result.get_dom_attribute("data-score")) == score
         # the page is the record's: its game, deal and contract, the play at its last card
         assert page_state(browser) == {"record": answer["line"]}
         assert browser.find_element(By.ID, "record-input").get_attribute("value") == answer["text"]
@@ -1135,7 +1141,7 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(
         banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text
         assert banner.startswith(f"{contract['declarer']} ") and contract["trump"] in browser.find_element(
             By.CSS_SELECTOR, ".heatmap .cell.selected"
-        ).get_attribute("data-trump")
+        ).get_dom_attribute("data-trump")
         no_overflow(browser)
         hands_readable(browser)
         # the link restores the record, at a card of its play
@@ -1325,22 +1331,22 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         # how the hand came out (worked out by hand), and the par
         result = panel.find_element(By.CSS_SELECTOR, ".fair-result")
         assert result.text == words
-        assert (result.get_attribute("data-made"), int(result.get_attribute("data-down"))) == (str(made).lower(), down)
-        assert json.loads(result.get_attribute("data-score")) == score == review["result"]["score"]
+        assert (result.get_dom_attribute("data-made"), int(result.get_dom_attribute("data-down"))) == (str(made).lower(), down)
+        assert json.loads(result.get_dom_attribute("data-score")) == score == review["result"]["score"]
         par = review["par"]["contract"]
         assert panel.find_element(By.CSS_SELECTOR, ".fair-par").text.startswith(
             f"Par, every hand open: {par['declarer']} "
         )
         # every call of the auction judged from its caller's seat, in points
         calls = panel.find_elements(By.CSS_SELECTOR, ".fair-call")
-        assert [c.get_attribute("data-mistake") for c in calls] == [str(c["mistake"]).lower() for c in review["calls"]]
+        assert [c.get_dom_attribute("data-mistake") for c in calls] == [str(c["mistake"]).lower() for c in review["calls"]]
         for shown, call in zip(calls, review["calls"]):
             assert shown.text.startswith(f"{call['number']}. {call['seat']} ")
             assert f": {decimal(call['expected'], sign=True)}" in shown.text
 
         # every card of the trick log judged twice
         items = browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")
-        assert [(i.get_attribute("data-card"), i.get_attribute("data-verdict")) for i in items] == [
+        assert [(i.get_dom_attribute("data-card"), i.get_dom_attribute("data-verdict")) for i in items] == [
             (c["card"], c["verdict"]) for c in cards
         ]
         for item, card in zip(items, cards):
@@ -1360,17 +1366,17 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         assert shown.endswith(" — a mistake") == costliest["mistake"]
         # the graph rings the mistakes; a card costly only with every hand open is not ringed
         rings = [
-            int(r.get_attribute("data-cards"))
+            int(r.get_dom_attribute("data-cards"))
             for r in browser.find_elements(By.CSS_SELECTOR, "#graph circle.sd-mistake")
         ]
         assert rings == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "mistake"]
         only_open = [
-            int(p.get_attribute("data-cards")) for p in browser.find_elements(By.CSS_SELECTOR, "#graph .point.dd-only")
+            int(p.get_dom_attribute("data-cards")) for p in browser.find_elements(By.CSS_SELECTOR, "#graph .point.dd-only")
         ]
         assert only_open == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "double dummy only"]
         # each player's totals
         rows = {
-            r.get_attribute("data-seat"): r.find_element(By.CSS_SELECTOR, "[data-field='mistakes']").text
+            r.get_dom_attribute("data-seat"): r.find_element(By.CSS_SELECTOR, "[data-field='mistakes']").text
             for r in panel.find_elements(By.CSS_SELECTOR, ".fair-players tbody tr")
         }
         assert rows == {seat: str(t["mistakes"]) for seat, t in review["players"].items()}
@@ -1396,7 +1402,7 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         assert advice["actions"] and len(lines) == 1
         assert not browser.find_elements(By.CSS_SELECTOR, "#advice .advice-bids .worth, #advice .advice-calls .worth")
         basis = browser.find_element(By.CSS_SELECTOR, "#advice .advice-basis")
-        assert basis.get_attribute("data-layouts") == "200" and "over 200 layouts (seed 0)" in basis.text
+        assert basis.get_dom_attribute("data-layouts") == "200" and "over 200 layouts (seed 0)" in basis.text
 
         no_overflow(browser)
         for selector in ("#fair", "#advice", "#log .verdict-list"):
@@ -1424,12 +1430,12 @@ def test_a_three_handed_record_is_reviewed_on_the_board(server: LiveServer, brow
     assert status == 200
     load_record(browser, server.url, text)
     assert error_text(browser) is None
-    absent = [a.get_attribute("data-seat") for a in browser.find_elements(By.CSS_SELECTOR, ".seat-area.absent")]
+    absent = [a.get_dom_attribute("data-seat") for a in browser.find_elements(By.CSS_SELECTOR, ".seat-area.absent")]
     assert absent == ["W"]
     for panel in ("fair", "advice", "single"):
         assert panel_state(browser, panel) == "done", panel
     players = [
-        row.get_attribute("data-seat")
+        row.get_dom_attribute("data-seat")
         for row in browser.find_elements(By.CSS_SELECTOR, "#fair [data-seat]")
         if row.tag_name == "tr"
     ]
@@ -1467,7 +1473,7 @@ def test_a_railroad_record_with_calls_for_best_is_reviewed_on_the_board(server: 
     for panel in ("fair", "advice", "single"):
         assert panel_state(browser, panel) == "done", panel
     players = [
-        row.get_attribute("data-seat")
+        row.get_dom_attribute("data-seat")
         for row in browser.find_elements(By.CSS_SELECTOR, "#fair [data-seat]")
         if row.tag_name == "tr"
     ]
@@ -1526,9 +1532,9 @@ def test_the_play_on_the_board_is_reviewed_fairly_on_request(server: LiveServer,
     assert panel_state(browser, "fair") == "done"
     played = record["play"].replace("|", " ").split()
     other = next(
-        c.get_attribute("data-card")
+        c.get_dom_attribute("data-card")
         for c in browser.find_elements(By.CSS_SELECTOR, ".seat-area.moving button.card.legal")
-        if c.get_attribute("data-card") != played[2]
+        if c.get_dom_attribute("data-card") != played[2]
     )
     click(browser, browser.find_element(By.CSS_SELECTOR, f".seat-area.moving button.card[data-card='{other}']"))
     assert len(browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")) == 2
@@ -1545,7 +1551,7 @@ def test_the_play_on_the_board_is_reviewed_fairly_on_request(server: LiveServer,
         == "The record stops after 3 cards of the play: no result yet."
     )
     items = browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")
-    assert [(i.get_attribute("data-card"), i.find_element(By.CSS_SELECTOR, ".sd-verdict").text) for i in items] == [
+    assert [(i.get_dom_attribute("data-card"), i.find_element(By.CSS_SELECTOR, ".sd-verdict").text) for i in items] == [
         (c["card"], verdict_texts(c)[0]) for c in review["cards"]
     ]
 
