@@ -1128,7 +1128,10 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(
         assert error_text(browser) is None
         result = browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result")
         assert result.text == f"Result: {words}"
-        assert (result.get_dom_attribute("data-made"), int(result.get_dom_attribute("data-down"))) == (str(made).lower(), down)
+        assert (result.get_dom_attribute("data-made"), int(result.get_dom_attribute("data-down"))) == (
+            str(made).lower(),
+            down,
+        )
         assert json.loads(result.get_dom_attribute("data-score")) == score
         # the page is the record's: its game, deal and contract, the play at its last card
         assert page_state(browser) == {"record": answer["line"]}
@@ -1331,7 +1334,10 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         # how the hand came out (worked out by hand), and the par
         result = panel.find_element(By.CSS_SELECTOR, ".fair-result")
         assert result.text == words
-        assert (result.get_dom_attribute("data-made"), int(result.get_dom_attribute("data-down"))) == (str(made).lower(), down)
+        assert (result.get_dom_attribute("data-made"), int(result.get_dom_attribute("data-down"))) == (
+            str(made).lower(),
+            down,
+        )
         assert json.loads(result.get_dom_attribute("data-score")) == score == review["result"]["score"]
         par = review["par"]["contract"]
         assert panel.find_element(By.CSS_SELECTOR, ".fair-par").text.startswith(
@@ -1339,7 +1345,9 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         )
         # every call of the auction judged from its caller's seat, in points
         calls = panel.find_elements(By.CSS_SELECTOR, ".fair-call")
-        assert [c.get_dom_attribute("data-mistake") for c in calls] == [str(c["mistake"]).lower() for c in review["calls"]]
+        assert [c.get_dom_attribute("data-mistake") for c in calls] == [
+            str(c["mistake"]).lower() for c in review["calls"]
+        ]
         for shown, call in zip(calls, review["calls"]):
             assert shown.text.startswith(f"{call['number']}. {call['seat']} ")
             assert f": {decimal(call['expected'], sign=True)}" in shown.text
@@ -1371,7 +1379,8 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         ]
         assert rings == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "mistake"]
         only_open = [
-            int(p.get_dom_attribute("data-cards")) for p in browser.find_elements(By.CSS_SELECTOR, "#graph .point.dd-only")
+            int(p.get_dom_attribute("data-cards"))
+            for p in browser.find_elements(By.CSS_SELECTOR, "#graph .point.dd-only")
         ]
         assert only_open == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "double dummy only"]
         # each player's totals

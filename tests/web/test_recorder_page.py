@@ -104,7 +104,9 @@ def review(driver, index: int) -> None:
     """Review the night's hand ``index``: the fair review and the double-dummy review fill."""
     driver.find_elements(By.CSS_SELECTOR, "#rec-night li button")[2 * index].click()
     settle(driver)
-    waiting(driver, 120).until(lambda d: d.find_element(By.ID, "fair").get_dom_attribute("data-state") in ("done", "error"))
+    waiting(driver, 120).until(
+        lambda d: d.find_element(By.ID, "fair").get_dom_attribute("data-state") in ("done", "error")
+    )
     assert driver.find_element(By.ID, "fair").get_dom_attribute("data-state") == "done"
     assert driver.find_elements(By.CSS_SELECTOR, "#summary .trick, #summary li, #summary tr")
 
