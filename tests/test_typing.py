@@ -104,12 +104,12 @@ REJECTED = [
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One mypy cache for the module: the second run reads the package's types from it."""
     return tmp_path_factory.mktemp("mypy_cache")
 
 
-def mypy(folder: Path, cache: Path, *scripts: str) -> str:
+def mypy(folder: Path, mypy_cache: Path, *scripts: str) -> str:
     """``mypy --strict`` of the scripts, from ``folder`` (none of the repository's settings)."""
     done = subprocess.run(
         [
@@ -119,7 +119,7 @@ def mypy(folder: Path, cache: Path, *scripts: str) -> str:
             "--strict",
             "--no-error-summary",
             "--cache-dir",
-            str(cache),
+            str(mypy_cache),
             *scripts,
         ],
         cwd=folder,
@@ -130,9 +130,9 @@ def mypy(folder: Path, cache: Path, *scripts: str) -> str:
     return done.stdout
 
 
-def test_the_documented_use_passes_with_concrete_types(tmp_path: Path, cache: Path) -> None:
+def test_the_documented_use_passes_with_concrete_types(tmp_path: Path, mypy_cache: Path) -> None:
     (tmp_path / "ok.py").write_text(ACCEPTED)
-    out = mypy(tmp_path, cache, "ok.py")
+    out = mypy(tmp_path, mypy_cache, "ok.py")
     assert " error: " not in out, out
     revealed = [line for line in out.splitlines() if "Revealed type is" in line]
     assert len(revealed) == 5, out
@@ -143,11 +143,11 @@ def test_the_documented_use_passes_with_concrete_types(tmp_path: Path, cache: Pa
     subprocess.run([sys.executable, "ok.py"], cwd=tmp_path, check=True, capture_output=True)
 
 
-def test_each_misuse_is_an_error(tmp_path: Path, cache: Path) -> None:
+def test_each_misuse_is_an_error(tmp_path: Path, mypy_cache: Path) -> None:
     head = f"import hasen\n\ndeal = hasen.Deal({DEAL})\n"
     lines = [line for line, _ in REJECTED]
     (tmp_path / "bad.py").write_text(head + "\n".join(lines) + "\n")
-    out = mypy(tmp_path, cache, "bad.py").splitlines()
+    out = mypy(tmp_path, mypy_cache, "bad.py").splitlines()
     first = head.count("\n") + 1
     for number, (line, wanted) in enumerate(REJECTED, first):
         errors = [e for e in out if e.startswith(f"bad.py:{number}: error:")]
