@@ -80,7 +80,7 @@ def expected_card(card: dict, mistake: float) -> dict:
     return {"verdict": card["verdict"], "single": single, "double": double}
 
 
-# the example records of the page (api/page.py), and one that goes down: the record, its result
+# the example records of the page (api/page.py), and a Hasenpfeffer bid lost: the record, its result
 # in the page's words, made, down by, and the score; each worked out by hand from
 # docs/variants.md's scoring
 RECORDS = {

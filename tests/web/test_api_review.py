@@ -69,6 +69,8 @@ def test_cache_answers_the_same_record_however_written(client: FlaskClient, hase
         ({"play": "AS AD 9S 9C"}, "play: trick 1, W must follow S (led AS) with QS, not 9C"),  # JS: left bower
         ({"play": "AS KH"}, "play: trick 1, E does not hold KH"),
         ({"play": "AS AD | 9S"}, "play: '|' after AD does not end a trick (trick 1 has 2 of 4 cards)"),
+        # alone, the partner out: E leads a trick of three cards
+        ({"alone": True, "play": "AD QD | 9D"}, "play: '|' after QD does not end a trick (trick 1 has 2 of 3 cards)"),
         ({"play": "AS XX"}, "play: group 1: not a card: 'XX'"),
         ({"discard": "AH"}, "discard: AH is neither in N's hand nor the widow"),
         ({"trump": "N"}, "trump: 'N' is not one of S, H, D, C"),

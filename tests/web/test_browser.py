@@ -633,7 +633,7 @@ def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser, case
     assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5
 
 
-# one spelling for each game: the API answers every spelling in the canonical one
+# one spelling in each of three games: the API answers every spelling in the canonical one
 # (test_api_variants.py), and the page takes the contract from that answer
 @pytest.mark.parametrize(
     ("case", "trump", "discard", "canonical"),
@@ -1031,8 +1031,8 @@ by_window = pytest.mark.parametrize("window", WINDOWS)
 
 def in_turn_by_window(names) -> pytest.MarkDecorator:
     """Each name once, at the windows in turn (wide, phone, wide, ...). A record's page and
-    its review differ between windows only in their layout: each window is checked with
-    half of the games, and every game's deal page in both windows
+    its review differ between windows only in their layout: each window is checked with some
+    of the records, and a deal page of three games in both windows
     (test_nothing_overflows_and_every_hand_is_readable)."""
     windows = list(WINDOWS)
     return pytest.mark.parametrize(("name", "window"), [(n, windows[i % len(windows)]) for i, n in enumerate(names)])
@@ -1326,10 +1326,20 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
     status, review = server.api("review", {"record": text, "layouts": 200, "seed": 0})
     assert status == 200
     cards = review["cards"]
+    status, loaded = server.api("record", {"record": text})
+    assert status == 200
+    record = loaded["record"]
     with sized(browser, window):
         load_record(browser, server.url, text)
         assert panel_state(browser, "fair") == "done"
         assert error_text(browser) is None
+        # the page is the record's: its link, the record box in canonical form, its game, and
+        # the contract marked in the table
+        assert page_state(browser) == {"record": loaded["line"]}
+        assert browser.find_element(By.ID, "record-input").get_attribute("value") == loaded["text"]
+        assert browser.find_element(By.ID, "variant").get_attribute("value") == record["variant"]
+        marked = browser.find_element(By.CSS_SELECTOR, ".heatmap .cell.selected").get_dom_attribute("data-trump")
+        assert record["contract"]["trump"] in marked
         panel = browser.find_element(By.ID, "fair")
         # how the hand came out (worked out by hand), and the par
         result = panel.find_element(By.CSS_SELECTOR, ".fair-result")
@@ -1392,8 +1402,6 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
 
         # the declarer's bid advice, knowing only its own cards
         assert panel_state(browser, "advice") == "done"
-        status, loaded = server.api("record", {"record": text})
-        record = loaded["record"]
         body = {
             "deal": record["deal"],
             "dealer": record["dealer"],
