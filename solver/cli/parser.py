@@ -52,6 +52,21 @@ class Parser(argparse.ArgumentParser):
     """Usage errors become one line on stderr and exit status 2; help that cannot be written
     is an error too (argparse itself drops a failed write and exits 0)."""
 
+    _intermixing = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """A command of several optional words (``session [IN] [OUT]``) reads them among its
+        options too: argparse alone gives every optional word its value from the first run
+        of words, and calls a word after an option unrecognized."""
+        optional_words = [a for a in self._get_positional_actions() if a.nargs == argparse.OPTIONAL]
+        if len(optional_words) < 2 or self._intermixing:
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True  # the intermixed reading calls this method again, twice
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
         write_out(self.format_help())
 

@@ -50,6 +50,19 @@ def test_each_record_is_its_review_or_its_error(reference: tuple[Path, bytes], t
     assert got[3]["line"] == 25 and got[3]["error"].startswith("record line 28: auction: call 1, N: not a call: '7'")
 
 
+def test_in_and_out_may_stand_among_the_options(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
+    """IN and OUT are both optional (``--example`` needs neither): each is still read where
+    it stands, before, between or after the options."""
+    source, written = reference
+    for number, words in enumerate(
+        [[str(source), "{out}", *LAYOUTS], [str(source), *LAYOUTS, "{out}"], [*LAYOUTS, str(source), "{out}"]]
+    ):
+        out = tmp_path / f"out{number}.jsonl"
+        code, _, err = run(capsys, "session", *(str(out) if w == "{out}" else w for w in words))
+        assert code == 0, (words, err)
+        assert out.read_bytes() == written, words
+
+
 def test_the_players_are_summed_as_their_reviews_say(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
     source, written = reference
     out = tmp_path / "out.jsonl"
