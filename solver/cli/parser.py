@@ -9,7 +9,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
 
 from ..core.bounds import (
     MAX_CACHE_SIZE,
@@ -75,14 +75,24 @@ class Parser(argparse.ArgumentParser):
         # one imports shutil (and its compression modules) for the terminal's width
         return self.formatter_class(prog=self.prog, width=help_width())  # type: ignore[call-arg]
 
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:  # named by the command given them, as its other errors are (argparse: by hasen)
+            refuse(getattr(parsed, "command", None) or "", f"unrecognized arguments: {' '.join(extra)}")
+        return parsed
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        command = self.prog.partition(" ")[2]
-        message = LONG_WORD.sub(lambda m: shortened(m.group()), message)
-        if command:
-            raise UsageError(f"{command}: {message}")
-        if message.startswith(NO_COMMAND):
-            message += " (hasen --help lists the commands)"
-        raise UsageError(message)
+        refuse(self.prog.partition(" ")[2], message)
+
+
+def refuse(command: str, message: str) -> NoReturn:
+    """A usage error in one line: the command it is of, long words shortened."""
+    message = LONG_WORD.sub(lambda m: shortened(m.group()), message)
+    if command:
+        raise UsageError(f"{command}: {message}")
+    if message.startswith(NO_COMMAND):
+        message += " (hasen --help lists the commands)"
+    raise UsageError(message)
 
 
 def help_width() -> int:

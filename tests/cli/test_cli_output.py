@@ -69,7 +69,8 @@ def test_a_huge_deck_size_is_refused_in_one_short_line(capsys) -> None:
 def test_a_huge_unknown_argument_is_not_echoed_in_full(capsys) -> None:
     code, out, err = run(capsys, "table", "--example", "--" + "x" * 100_000)
     assert (code, out) == (2, "")
-    assert "unrecognized arguments" in err and "(100002 characters)" in err and len(err) < 300
+    assert err.startswith("hasen: table: unrecognized arguments: ")  # the command is named, as in its other errors
+    assert "(100002 characters)" in err and len(err) < 300
 
 
 @pytest.mark.parametrize("module", ["hasen", "hasen.cli"])
