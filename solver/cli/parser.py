@@ -59,7 +59,8 @@ class Parser(argparse.ArgumentParser):
         options too: argparse alone gives every optional word its value from the first run
         of words, and calls a word after an option unrecognized."""
         optional_words = [a for a in self._get_positional_actions() if a.nargs == argparse.OPTIONAL]
-        if len(optional_words) < 2 or self._intermixing:
+        # after a "--" every word is a word, never an option: the plain reading keeps that
+        if len(optional_words) < 2 or self._intermixing or "--" in (args or ()):
             return super().parse_known_args(args, namespace)
         self._intermixing = True  # the intermixed reading calls this method again, twice
         try:

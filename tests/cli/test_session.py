@@ -61,6 +61,9 @@ def test_in_and_out_may_stand_among_the_options(capsys, reference: tuple[Path, b
         code, _, err = run(capsys, "session", *(str(out) if w == "{out}" else w for w in words))
         assert code == 0, (words, err)
         assert out.read_bytes() == written, words
+    # after a "--" every word is a word: an option's name there is not read as the option
+    code, _, err = run(capsys, "session", "--", str(source), str(tmp_path / "after.jsonl"), *LAYOUTS)
+    assert code == 2 and f"session: unrecognized arguments: {' '.join(LAYOUTS)}" in err, err
 
 
 def test_the_players_are_summed_as_their_reviews_say(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
