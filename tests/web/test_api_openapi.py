@@ -183,8 +183,8 @@ def test_real_answers_match_the_document(openapi_doc: dict, monkeypatch, path: s
     OAS31Validator(response_schema(openapi_doc, path, method, status)).validate(response.get_json())
 
 
-# every kind of request once, an odds table worked out among them: not a test of the time limit
-# (tests/web/test_api_deadline.py), which a loaded machine would otherwise meet
+# every kind of request once: not a test of the time limit (tests/web/test_api_deadline.py),
+# which a loaded machine would otherwise meet
 @pytest.mark.app_config(HASEN_TIME_LIMIT=120)
 def test_the_document_describes_the_request_bodies(
     client: FlaskClient, openapi_doc: dict, hasenpfeffer: Example
@@ -285,16 +285,18 @@ def test_the_document_describes_the_request_bodies(
     assert client.post("/api/v1/bid", json=seat_bid).status_code == 200
     assert client.post("/api/v1/bid", json=three_bid).status_code == 200
     assert client.post("/api/v1/batch", json={"items": [full_table]}).status_code == 200
+    # every key, each setting at the value of a shipped table: the tables at other settings are
+    # worked out in test_api_single_flight.py and the odds tests
     full_odds = {
         "score": "8-5",
         "dealer": "E",
         "variant": "hasenpfeffer",
         "deck": 25,
-        "fail_penalty": "tricks",
-        "defenders_score": True,
-        "game_points": 15,
+        "fail_penalty": "bid",
+        "defenders_score": False,
+        "game_points": 10,
     }
-    three_odds = {"score": "3-5-7", "variant": "euchre3", "euchred": "maker_loses"}  # a setting of that game alone
+    three_odds = {"score": "3-5-7", "variant": "euchre3", "euchred": "others_score"}  # a setting of that game alone
     assert set(full_odds) | set(three_odds) == set(schemas["OddsRequest"]["properties"])
     assert client.post("/api/v1/odds", json=full_odds).status_code == 200
     assert client.post("/api/v1/odds", json=three_odds).status_code == 200
