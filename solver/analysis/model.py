@@ -364,6 +364,12 @@ class PlayerModel(ABC):
         # service at once keep theirs apart); shared with the model at each score, as they
         # do not depend on it
         self._known = threading.local()
+        # each seat's class and policy, asked at every call of every auction played out
+        self._classes: dict[tuple[tuple[int, ...] | None, int, int], str] = {}
+        self._policies_known: tuple[Policies, dict[tuple[tuple[int, ...] | None, Settings, int], Policy]] = (
+            policies,
+            {},
+        )
 
     def __getstate__(self) -> dict[str, Any]:  # a thread's values stay in its process
         return {name: value for name, value in self.__dict__.items() if name != "_known"}
@@ -397,12 +403,23 @@ class PlayerModel(ABC):
 
     def class_of(self, seat: int, settings: Settings) -> str:
         """The class of the score for the seat's side (``policy.score_class``)."""
-        return score_class(self.score, self.variant.scorer_of(seat), settings.game_points)
+        key = (self.score, seat, settings.game_points)  # the models at each score share the dict
+        known = self._classes.get(key)
+        if known is None:
+            known = self._classes[key] = score_class(self.score, self.variant.scorer_of(seat), settings.game_points)
+        return known
 
     def policy(self, settings: Settings, seat: int) -> Policy:
         """The thresholds ``seat`` calls by at the table's rules and the score
         (``hasen.analysis.policy``)."""
-        return self.policies.of(table_rules(settings), self.class_of(seat, settings))
+        policies, known = self._policies_known
+        if policies is not self.policies:  # new thresholds (self-play sets them round by round)
+            policies, known = self._policies_known = (self.policies, {})
+        key = (self.score, settings, seat)
+        policy = known.get(key)
+        if policy is None:
+            policy = known[key] = policies.of(table_rules(settings), self.class_of(seat, settings))
+        return policy
 
     @property
     def forms(self) -> tuple[bool, ...]:
@@ -482,10 +499,11 @@ class PlayerModel(ABC):
         best call when that is worth more than the threshold of its place, else a pass (the
         stuck dealer's best call)."""
         seat = rules.to_call(state)
-        if seat is None or all(c.kind == PASS for c in rules.calls(state)):
+        legal = rules.calls(state)
+        if seat is None or all(c.kind == PASS for c in legal):
             return PASSING
         value, call, _ = self.best_call(rules, state, hand)
-        if PASSING not in rules.calls(state) or value > self.policy(rules.settings, seat).threshold(rules.place(state)):
+        if PASSING not in legal or value > self.policy(rules.settings, seat).threshold(rules.place(state)):
             return call
         return PASSING
 

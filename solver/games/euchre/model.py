@@ -142,16 +142,15 @@ class EuchreModel(PlayerModel):
         than with the partner by the lone margin of its place."""
         legal = self.choices(rules, state)
         assert legal, "a seat to call has a call that makes trump"
-        by_trump: dict[int, dict[bool, tuple[float, Call]]] = {}
-        for option in legal:
-            by_trump.setdefault(self.call_trump(option), {})[option.alone] = (
-                self.value_of(rules, state, hand, option),
-                option,
-            )
-        trump = max(by_trump, key=lambda t: max(v for v, _ in by_trump[t].values()))  # the first of equals
-        forms = by_trump[trump]
         seat = rules.to_call(state)
         assert seat is not None
+        values = self.call_values(hand, seat, rules.dealer, rules.extra, rules.settings)  # as value_of
+        by_trump: dict[int, dict[bool, tuple[float, Call]]] = {}
+        for option in legal:
+            trump = self.call_trump(option)
+            by_trump.setdefault(trump, {})[option.alone] = (values[(trump, option.alone)], option)
+        trump = max(by_trump, key=lambda t: max(v for v, _ in by_trump[t].values()))  # the first of equals
+        forms = by_trump[trump]
         margin = self.policy(rules.settings, seat).lone_margin(rules.place(state))
         alone = True in forms and (False not in forms or forms[True][0] - forms[False][0] > margin)
         value, call = forms[alone]
