@@ -202,27 +202,41 @@ def costly_on_the_twin(block: Block) -> bool:
     return not USING_EXTENSION and any(SINGLE_DUMMY_CALL.search(line) for line in block.lines)
 
 
+# each file's namespace after the last of its pycon blocks that passed here: (its number, names)
+PASSED: dict[Path, tuple[int, dict]] = {}
+
+
+def names_above(block: Block) -> dict:
+    """What the file's pycon blocks above this one define. They run first, unchecked (a costly
+    one left out on the twin: no later block uses its names), unless the block just above
+    passed in this process: then its namespace goes on, as the blocks run in order."""
+    earlier = [
+        b
+        for b in BLOCKS
+        if b.path == block.path and b.kind == "pycon" and b.number < block.number and not costly_on_the_twin(b)
+    ]
+    number, globs = PASSED.pop(block.path, (0, {}))
+    if earlier and number == earlier[-1].number:
+        return globs
+    globs = {"__name__": "__docs__"}
+    for above in earlier:
+        test = doctest_of(above, globs)
+        doctest.DocTestRunner(optionflags=FLAGS).run(test, out=lambda _: None, clear_globs=False)
+        globs = test.globs
+    return globs
+
+
 @pytest.mark.parametrize("block", by_kind("pycon"))
 def test_pycon_example(block: Block) -> None:
     if costly_on_the_twin(block):
         pytest.skip("single-dummy work takes minutes on the pure-Python search; run with the compiled one")
-    globs: dict = {"__name__": "__docs__"}
-    # the blocks above this one in the same file run first, unchecked, for their names (a costly
-    # one left out on the twin: no later block uses its names)
-    for earlier in (
-        b
-        for b in BLOCKS
-        if b.path == block.path and b.kind == "pycon" and b.number < block.number and not costly_on_the_twin(b)
-    ):
-        test = doctest_of(earlier, globs)
-        doctest.DocTestRunner(optionflags=FLAGS).run(test, out=lambda _: None, clear_globs=False)
-        globs = test.globs
-    test = doctest_of(block, globs)
+    test = doctest_of(block, names_above(block))
     report: list[str] = []
     runner = doctest.DocTestRunner(optionflags=FLAGS)
     runner.run(test, out=report.append, clear_globs=False)
     if runner.failures:
         pytest.fail("".join(report), pytrace=False)
+    PASSED[block.path] = (block.number, test.globs)
 
 
 # --- links --------------------------------------------------------------------------------------
