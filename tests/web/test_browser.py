@@ -243,7 +243,7 @@ FOUR_HANDED = Case(
     revoke="QH 9S",
     paste="QH TH JH KH | KS KC TS QS | QC TD 9S 9C",
     bad_deal="N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9",
-    steps=20,
+    steps=12,  # three tricks
 )
 # S makes clubs alone: N, the dealer, sits out and nobody takes the upcard
 FOUR_HANDED_ALONE = Case(
@@ -261,7 +261,7 @@ FOUR_HANDED_ALONE = Case(
     paste="QS TD TS | QD AD 9D",
     bad_deal=EUCHRE.deal + " AS",
     alone=True,
-    steps=15,
+    steps=9,  # three tricks of three cards
 )
 # Two-handed Euchre with 32 cards (sevens and eights): N deals and makes spades; the upcard
 # 7C is turned down (the dealer would take it for clubs)
@@ -986,6 +986,8 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     best = form["best"][bid]
     (best_choice,) = [c for c in form["choices"] if (c["trump"], c["discard"]) == (best["trump"], best["discard"])]
     check_column(shown_column(browser, "best"), best_choice, bid, deal.variant.hand_size)
+    no_overflow(browser)  # the panel beside the table, at a desk's width
+    assert panel_readable(browser, "#single")
 
 
 def answered_in_time(slow: LiveServer, endpoint: str, body: dict) -> dict:
@@ -1032,8 +1034,8 @@ by_window = pytest.mark.parametrize("window", WINDOWS)
 def in_turn_by_window(names) -> pytest.MarkDecorator:
     """Each name once, at the windows in turn (wide, phone, wide, ...). A record's page and
     its review differ between windows only in their layout: each window is checked with some
-    of the records, and a deal page of three games in both windows
-    (test_nothing_overflows_and_every_hand_is_readable)."""
+    of the records, and a deal page of three games on a phone
+    (test_nothing_overflows_and_every_hand_is_readable_on_a_phone)."""
     windows = list(WINDOWS)
     return pytest.mark.parametrize(("name", "window"), [(n, windows[i % len(windows)]) for i, n in enumerate(names)])
 
@@ -1064,10 +1066,12 @@ def table_cells_shown(driver) -> None:
     assert rights and max(rights) <= width
 
 
-@by_window
 @by_game
-def test_nothing_overflows_and_every_hand_is_readable(server: LiveServer, browser, case: Case, window: str) -> None:
-    with sized(browser, window):
+def test_nothing_overflows_and_every_hand_is_readable_on_a_phone(server: LiveServer, browser, case: Case) -> None:
+    """The deal page, then the play with the single-dummy panel: at a desk's width each game's
+    record pages are checked the same way (the record journeys below), and the panel beside
+    the table (test_the_single_dummy_panel_shows_the_apis_figures)."""
+    with sized(browser, "phone"):
         browser.get(server.url + case.link())
         settle(browser)
         assert error_text(browser) is None
@@ -1146,6 +1150,7 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(
             By.CSS_SELECTOR, ".heatmap .cell.selected"
         ).get_dom_attribute("data-trump")
         no_overflow(browser)
+        table_cells_shown(browser)
         hands_readable(browser)
         # the link restores the record, at a card of its play
         browser.get(server.url + "/?" + urlencode({"record": answer["line"], "at": "3"}, quote_via=quote))
@@ -1422,6 +1427,7 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         assert basis.get_dom_attribute("data-layouts") == "200" and "over 200 layouts (seed 0)" in basis.text
 
         no_overflow(browser)
+        table_cells_shown(browser)
         for selector in ("#fair", "#advice", "#log .verdict-list"):
             assert panel_readable(browser, selector)
         hands_readable(browser)
