@@ -53,6 +53,9 @@ class EuchreAuction(AuctionRules):
         super().__init__(variant, dealer, extra, joker_holder, settings)
         self.upcard_suit = first_round_suit(extra, settings)
         self.joker = self.upcard_suit is None  # a turned Joker: the dealer names trump at once (or a redeal)
+        # the calls by round and whether the dealer is stuck: asked at every call of every
+        # auction the model plays out
+        self._calls: dict[tuple[int, bool], tuple[Call, ...]] = {}
 
     def start(self) -> AuctionState:
         if self.joker:
@@ -71,25 +74,35 @@ class EuchreAuction(AuctionRules):
     def calls(self, state: AuctionState) -> list[Call]:
         if state.end is not None:
             return []
+        key = (state.round, self.stuck(state))
+        known = self._calls.get(key)
+        if known is None:
+            known = self._calls[key] = tuple(self._calls_in(*key))
+        return list(known)
+
+    def _calls_in(self, number: int, stuck: bool) -> list[Call]:
         forms = self.forms()
-        if state.round == 0:
+        if number == 0:
             return [Call(NAME, trump=t, alone=a) for t in TRUMPS for a in forms]
-        if state.round == 1:
+        if number == 1:
             return [PASSING] + [Call(ORDER_UP, trump=self.upcard_suit, alone=a) for a in forms]
         names = [Call(NAME, trump=t, alone=a) for t in TRUMPS if t != self.upcard_suit for a in forms]
-        return names if self.stuck(state) else [PASSING] + names
+        return names if stuck else [PASSING] + names
 
     def after(self, state: AuctionState, call: Call) -> AuctionState:
-        seat = state.turn
+        # the states made outright, not by _replace: the model plays out many auctions
+        seat, high, bidder, passed = state.turn, state.high, state.bidder, state.passed
         if call.kind != PASS:
             trump = self.upcard_suit if call.kind == ORDER_UP else call.trump
-            return state._replace(end=AuctionEnd(seat, trump=trump, alone=call.alone))
+            return AuctionState(
+                seat, high, bidder, passed, state.round, AuctionEnd(seat, trump=trump, alone=call.alone)
+            )
         index = self.order.index(seat) + 1
         if index < len(self.order):
-            return state._replace(turn=self.order[index])
+            return AuctionState(self.order[index], high, bidder, passed, state.round, state.end)
         if state.round == 1:
-            return state._replace(turn=self.order[0], round=2)
-        return state._replace(end=REDEAL)  # everybody passed twice
+            return AuctionState(self.order[0], high, bidder, passed, 2, state.end)
+        return AuctionState(seat, high, bidder, passed, state.round, REDEAL)  # everybody passed twice
 
     def refusal(self, state: AuctionState, seat: int, call: Call) -> str | None:
         wrong = self.out_of_turn(state, seat)
