@@ -15,7 +15,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from hasen.core import strict_json
 
 from .errors import BadInput, TooLarge
-from .openapi import VALUES
+from .openapi import REF, VALUES
 
 JSON_TYPES = {
     dict: "an object",
@@ -128,4 +128,16 @@ def message(error: ValidationError, where: str) -> str:
         return f"{place}: expected {bound} {error.validator_value}, got {_quote(value)}"
     if kind == "maxItems":
         return f"{place}: {len(value)} items, at most {error.validator_value}"
+    if kind in ("anyOf", "oneOf"):
+        return f"{place}: {_quote(value)} is not {', or '.join(map(form_named, error.validator_value))}"
     return f"{place}: {error.message[:200]}"
+
+
+def form_named(schema: Mapping[str, Any]) -> str:
+    """One form a value may take, as a message names it: a shared value by its ``x-shown`` or
+    description, a constant quoted, null as null."""
+    if "$ref" in schema:
+        schema = VALUES[schema["$ref"].removeprefix(REF)]
+    if "const" in schema:
+        return _quote(schema["const"])
+    return str(schema.get("x-shown") or ("null" if schema.get("type") == "null" else schema.get("description", "")))

@@ -67,6 +67,7 @@ VALUES = {
         "type": "string",
         "pattern": f"^({JOKER_NAME}|[{RANKS}][{SUITS}])$",
         "description": f"A card: its rank and suit, as AS or TD, or the Joker, {JOKER_NAME}.",
+        "x-shown": f"a card in capitals like AS, TD or {JOKER_NAME}",
     },
     "Variant": {"type": "string", "enum": list(VARIANTS), "description": "A game of the family."},
     # a card as a request may write it (hasen.core.cards.parse_card): either case, 10 for T, a

@@ -63,3 +63,36 @@ def test_the_play_settings_the_page_needs_come_with_the_record(client: FlaskClie
     assert client.post("/api/v1/record", json={"record": railroad}).get_json()["play_settings"] == {
         "call_for_best": False
     }
+
+
+# --- POST /api/v1/record/step: the recorder's next question -----------------------------------
+
+PASSED_TO_THE_JOKER = {"dealer": "N", "settings": {"all_pass": "joker_bids_3"}, "auction": ["pass"] * 4}
+
+
+def test_when_everyone_passes_the_recorder_asks_who_holds_the_joker(client: FlaskClient) -> None:
+    """Under joker_bids_3 the Joker's holder must bid 3: the recorder asks who holds it (a seat
+    in either case, or the widow) and goes on from the answer."""
+    step = client.post("/api/v1/record/step", json=PASSED_TO_THE_JOKER).get_json()
+    assert (step["stage"], step["seats"]) == ("joker", ["N", "E", "S", "W", "widow"])
+    for holder, seat in (("E", "E"), ("w", "W")):
+        step = client.post("/api/v1/record/step", json={**PASSED_TO_THE_JOKER, "joker": holder}).get_json()
+        assert (step["stage"], step["seat"]) == ("trump", seat)
+    step = client.post("/api/v1/record/step", json={**PASSED_TO_THE_JOKER, "joker": "widow"}).get_json()
+    assert step["stage"] == "done" and step["said"].endswith("the Joker is the widow: the hand is dealt again")
+
+
+def test_a_value_of_none_of_a_keys_forms_is_refused_in_words(client: FlaskClient) -> None:
+    """A value that fits none of the forms a key takes is told each form, never the schema's
+    wording ("is not valid under any of the given schemas") or a pattern."""
+    for key, value, forms in [
+        ("joker", "X", "N, E, S, W (either case), or 'widow'"),
+        ("joker", None, "N, E, S, W (either case), or 'widow'"),
+        ("widow", "XX", "a card in capitals like AS, TD or JK, or null"),
+        ("discard", 5, "a card in capitals like AS, TD or JK, or null"),
+        ("upcard", "10S", "a card in capitals like AS, TD or JK"),
+    ]:
+        response = client.post("/api/v1/record/step", json={**PASSED_TO_THE_JOKER, key: value})
+        shown = "null" if value is None else repr(value) if isinstance(value, str) else str(value)
+        assert response.status_code == 400
+        assert response.get_json()["error"] == f"{key}: {shown} is not {forms}"
