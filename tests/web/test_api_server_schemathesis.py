@@ -21,10 +21,10 @@ from hasen.api import create_app
 
 schemathesis = pytest.importorskip("schemathesis")
 pytestmark = pytest.mark.slow
-# per operation and generation mode: 25 or 100 reach 40 to 90 lines of the package that the
+# per operation and generation mode: 25 or 50 reach 23 to 31 lines of the package that the
 # other tests of the web API do not, more by the draw than by the number, and the few that only
-# 100 reached are tested elsewhere (benchmarks/fuzz_coverage.py --beside, docs/benchmarks.md)
-EXAMPLES = 50
+# 50 reached are tested elsewhere (benchmarks/fuzz_coverage.py --beside, docs/benchmarks.md)
+EXAMPLES = 25
 DOCUMENT = create_app({"TESTING": True}).test_client().get("/api/v1/openapi.json").get_json()
 # the statuses that refuse a request the document does not allow: the API's 4xx (a batch or a
 # simulation over its limit is a 413, not a 400)
