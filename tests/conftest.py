@@ -12,7 +12,6 @@ is checked against the compiled search and the oracle by the twin tests themselv
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -116,15 +115,3 @@ def euchre2() -> Example:
 def euchre() -> Example:
     """Four-hand Euchre; N deals, the upcard KS."""
     return EUCHRE
-
-
-# --- a Dask cluster -------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def dask_cluster() -> Iterator[Any]:
-    """A local Dask cluster of two worker processes, for every test that runs work on one:
-    starting one takes about a second of CPU. Each test leaves its workers as it found them."""
-    distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
-        yield cluster

@@ -446,17 +446,16 @@ def test_two_processes_write_the_same_bytes(tmp_path: Path, deals_file: Path, on
 
 
 @pytest.mark.slow  # processes, Dask or interrupts: in the full run
-def test_a_dask_cluster_writes_the_same_bytes(
-    tmp_path: Path, deals_file: Path, one_process: bytes, dask_cluster
-) -> None:
-    address = dask_cluster.scheduler_address
-    out = tmp_path / "dask.jsonl"
-    assert batch_status(deals_file, out, "--scheduler", address, "--chunk", "4") == 0
-    assert out.read_bytes() == one_process
-    # resuming on the cluster too
-    out.write_bytes(b"".join(one_process.splitlines(keepends=True)[:9]))
-    assert batch_status(deals_file, out, "--scheduler", address) == 0
-    assert out.read_bytes() == one_process
+def test_a_dask_cluster_writes_the_same_bytes(tmp_path: Path, deals_file: Path, one_process: bytes) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+        out = tmp_path / "dask.jsonl"
+        assert batch_status(deals_file, out, "--scheduler", cluster.scheduler_address, "--chunk", "4") == 0
+        assert out.read_bytes() == one_process
+        # resuming on the cluster too
+        out.write_bytes(b"".join(one_process.splitlines(keepends=True)[:9]))
+        assert batch_status(deals_file, out, "--scheduler", cluster.scheduler_address) == 0
+        assert out.read_bytes() == one_process
 
 
 @pytest.mark.slow  # processes, Dask or interrupts: in the full run

@@ -131,7 +131,7 @@ def test_the_html_report_stands_alone(capsys, reference: tuple[Path, bytes], tmp
 
 
 @pytest.mark.slow
-def test_two_processes_and_a_dask_cluster_write_the_same_bytes(tmp_path: Path, dask_cluster) -> None:
+def test_two_processes_and_a_dask_cluster_write_the_same_bytes(tmp_path: Path) -> None:
     """A night of several games (tests/nights.py): the same lines and the same report from one
     process, two, and a Dask cluster."""
     pytest.importorskip("matplotlib")
@@ -148,7 +148,9 @@ def test_two_processes_and_a_dask_cluster_write_the_same_bytes(tmp_path: Path, d
 
     one = written("one", "--jobs", "1")
     assert written("two", "--jobs", "2") == one
-    assert written("dask", "--scheduler", dask_cluster.scheduler_address) == one
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
+        assert written("dask", "--scheduler", cluster.scheduler_address) == one
 
 
 @pytest.mark.slow
