@@ -134,10 +134,12 @@ def message(error: ValidationError, where: str) -> str:
 
 
 def form_named(schema: Mapping[str, Any]) -> str:
-    """One form a value may take, as a message names it: a shared value by its ``x-shown`` or
-    description, a constant quoted, null as null."""
+    """One form a value may take, as a message names it: by its ``x-shown`` (a shared value's,
+    through its reference), else a constant quoted, null as null, or its description."""
     if "$ref" in schema:
         schema = VALUES[schema["$ref"].removeprefix(REF)]
+    if "x-shown" in schema:
+        return str(schema["x-shown"])
     if "const" in schema:
         return _quote(schema["const"])
-    return str(schema.get("x-shown") or ("null" if schema.get("type") == "null" else schema.get("description", "")))
+    return "null" if schema.get("type") == "null" else str(schema.get("description", ""))

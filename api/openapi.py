@@ -455,6 +455,7 @@ SETTINGS = {
     "properties": {name: {"type": ["string", "boolean", "integer"]} for name in PLAY_SETTINGS + AUCTION_SETTINGS},
 }
 NULL = {"type": "null"}
+NOT_SEEN = {"type": "null", "x-shown": "null (not seen)"}  # a card the table did not see
 
 TABLE_RESPONSE = closed(
     {
@@ -1457,9 +1458,9 @@ RECORDING_REQUEST = {
         "joker": {"anyOf": [ref("SeatName"), WIDOW], "description": "Who holds the Joker, when everyone passed to it."},
         "trump": {**SUIT, "description": "Hasenpfeffer: the suit the declarer named."},
         "alone": {"type": "boolean", "description": "Hasenpfeffer: the declarer plays alone."},
-        "widow": {"oneOf": [CARD, NULL], "description": "Hasenpfeffer: the widow; null: not seen."},
+        "widow": {"oneOf": [CARD, NOT_SEEN], "description": "Hasenpfeffer: the widow; null: not seen."},
         "discard": {
-            "oneOf": [CARD, NULL],
+            "oneOf": [CARD, NOT_SEEN],
             "description": "The card the upcard's or widow's taker put away; null: not seen.",
         },
         "play": {"type": "array", "maxItems": 64, "items": CARD, "description": "The cards in the order played."},

@@ -89,8 +89,8 @@ def test_a_value_of_none_of_a_keys_forms_is_refused_in_words(client: FlaskClient
     for key, value, message in [
         ("joker", "X", "joker: 'X' is not N, E, S, W (either case), or 'widow'"),
         ("joker", None, "joker: null is not N, E, S, W (either case), or 'widow'"),
-        ("widow", "XX", "widow: 'XX' is not a card in capitals like AS, TD or JK, or null"),
-        ("discard", 5, "discard: 5 is not a card in capitals like AS, TD or JK, or null"),
+        ("widow", "XX", "widow: 'XX' is not a card in capitals like AS, TD or JK, or null (not seen)"),
+        ("discard", 5, "discard: 5 is not a card in capitals like AS, TD or JK, or null (not seen)"),
         ("upcard", "10S", "upcard: '10S' is not a card in capitals like AS, TD or JK"),
         ("auction", ["pass"] * 65, "auction: 65 items, at most 64"),
     ]:
