@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -152,20 +153,24 @@ def runtime_nodes(tree: ast.AST, at_load: bool = False) -> list[ast.AST]:
     return nodes
 
 
-def project_modules() -> dict[str, set[str]]:
-    graph = {}
-    for folder in FOLDERS.values():
-        for path in sorted(folder.rglob("*.py")) + sorted(folder.rglob("*.pyx")):
-            graph[module_name(path)] = imports_of(path)
-    return graph
+# every module of the project by name, and its file
+MODULES = {
+    module_name(path): path
+    for folder in FOLDERS.values()
+    for path in sorted(folder.rglob("*.py")) + sorted(folder.rglob("*.pyx"))
+}
 
 
-GRAPH = project_modules()
+@cache
+def graph() -> dict[str, set[str]]:
+    """Each module's imports: read at first use, not while the tests are collected (every test
+    process collects them, one runs them)."""
+    return {module: imports_of(path) for module, path in MODULES.items()}
 
 
 def test_the_modules_were_found() -> None:
-    assert {"hasen.core.cards", "hasen.search._search", "hasen.games.base", "hasen.api.routes", "hasen"} <= set(GRAPH)
-    assert "hasen.rules.trump" in GRAPH["hasen.search.layout"]
+    assert {"hasen.core.cards", "hasen.search._search", "hasen.games.base", "hasen.api.routes", "hasen"} <= set(graph())
+    assert "hasen.rules.trump" in graph()["hasen.search.layout"]
 
 
 # imports of a higher layer, or back into a module that imports them, each made when first
@@ -189,24 +194,24 @@ def expanded(target: str) -> list[str]:
     each module it names; any other module, itself."""
     if "*" not in target:
         return [target]
-    return [module for module in GRAPH if re.fullmatch(name_pattern(target), module)]
+    return [module for module in MODULES if re.fullmatch(name_pattern(target), module)]
 
 
 def test_the_imports_made_by_name_are_read() -> None:
-    assert "hasen.games.presentation" in GRAPH["hasen.analysis.answer"]  # PRESENTATION = "..games.presentation"
-    assert "hasen.cli.*" in GRAPH["hasen.cli.main"]  # f".{module}": a module of hasen.cli
-    assert "hasen.games.*.settings" in GRAPH["hasen.core.settings"]  # f"..games.{family}.settings"
-    assert "hasen.games.*.game" in GRAPH["hasen.games"]
-    assert "hasen.games.*.rules" in GRAPH["hasen.rules.families"]
+    assert "hasen.games.presentation" in graph()["hasen.analysis.answer"]  # PRESENTATION = "..games.presentation"
+    assert "hasen.cli.*" in graph()["hasen.cli.main"]  # f".{module}": a module of hasen.cli
+    assert "hasen.games.*.settings" in graph()["hasen.core.settings"]  # f"..games.{family}.settings"
+    assert "hasen.games.*.game" in graph()["hasen.games"]
+    assert "hasen.games.*.rules" in graph()["hasen.rules.families"]
     assert expanded("hasen.games.*.rules") == ["hasen.games.euchre.rules", "hasen.games.hasenpfeffer.rules"]
 
 
-@pytest.mark.parametrize("module", sorted(GRAPH))
+@pytest.mark.parametrize("module", sorted(MODULES))
 def test_no_import_reaches_a_higher_layer(module: str) -> None:
     mine = layer_of(module)
     upward = [
         f"{target} ({LAYERS[layer_of(target)][0]})"
-        for read in sorted(GRAPH[module])
+        for read in sorted(graph()[module])
         if (module, read) not in LATE_BINDINGS
         for target in [read, *expanded(read)]
         if layer_of(target) > mine
@@ -222,9 +227,9 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
     def visit(module: str) -> list[str] | None:
         state[module] = "open"
         stack.append(module)
-        reads = [read for read in sorted(GRAPH.get(module, ())) if (module, read) not in LATE_BINDINGS]
+        reads = [read for read in sorted(graph().get(module, ())) if (module, read) not in LATE_BINDINGS]
         for target in (target for read in reads for target in expanded(read)):
-            if target not in GRAPH:  # loaded at first use, not at import (a late binding), or not ours
+            if target not in MODULES:  # loaded at first use, not at import (a late binding), or not ours
                 continue
             if state.get(target) == "open":
                 return stack[stack.index(target) :] + [target]
@@ -234,7 +239,7 @@ def test_no_modules_import_each_other_in_a_circle() -> None:
         state[module] = "done"
         return None
 
-    for module in sorted(GRAPH):
+    for module in sorted(MODULES):
         if module not in state:
             circle = visit(module)
             assert circle is None, "import circle: " + " -> ".join(circle)
