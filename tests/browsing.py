@@ -26,6 +26,9 @@ from liveserver import ServedProcess
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WAIT = 30  # seconds for the page to settle after an action
+# seconds for a panel loaded in the background (single dummy, bid advice, fair review): on a
+# busy machine several of them share the server's two solver threads
+PANEL_WAIT = 120
 # how often a wait looks again: selenium's default, half a second, is most of the time a
 # settled page is waited for, action after action
 POLL = 0.02
@@ -83,6 +86,19 @@ def settle(driver) -> None:
         )
     except TimeoutException:
         raise AssertionError(f"the page did not settle in {WAIT} s") from None
+
+
+def panel_state(driver, panel: str) -> str:
+    """Wait until a panel loaded in the background shows its answer or its error; which of them."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.common.by import By
+
+    element = driver.find_element(By.ID, panel)
+    try:
+        waiting(driver, PANEL_WAIT).until(lambda d: element.get_dom_attribute("data-state") in ("done", "error"))
+    except TimeoutException:
+        raise AssertionError(f"the panel #{panel} did not load in {PANEL_WAIT} s") from None
+    return str(element.get_dom_attribute("data-state"))
 
 
 @contextmanager

@@ -19,7 +19,16 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote, urlencode, urlsplit
 
 import pytest
-from browsing import WINDOWS, LiveServer, no_overflow, settle, sized, skip_without_chromium, waiting
+from browsing import (
+    WINDOWS,
+    LiveServer,
+    no_overflow,
+    panel_state,
+    settle,
+    sized,
+    skip_without_chromium,
+    waiting,
+)
 from euchre_deals import DEALT_SEATS, oracle_start
 from examples import EUCHRE, EUCHRE2, HASENPFEFFER, HASENPFEFFER_DEAL, HASENPFEFFER_DEALER, Example
 from oracle import Oracle, card_facts
@@ -35,13 +44,9 @@ from hasen.notation.inputs import make_contract
 
 pytestmark = pytest.mark.browser
 
-# seconds for a panel loaded in the background (single dummy, bid advice, fair review): on a
-# busy machine several of them share the server's two solver threads
-PANEL_WAIT = 120
 SEATS = "NESW"
 
 skip_without_chromium()
-from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select  # noqa: E402
 
@@ -775,16 +780,6 @@ def single_dummy(driver) -> str:
     return panel_state(driver, "single")
 
 
-def panel_state(driver, panel: str) -> str:
-    """Wait until a panel loaded in the background shows its answer or its error; which of them."""
-    element = driver.find_element(By.ID, panel)
-    try:
-        waiting(driver, PANEL_WAIT).until(lambda d: element.get_dom_attribute("data-state") in ("done", "error"))
-    except TimeoutException:
-        raise AssertionError(f"the panel #{panel} did not load in {PANEL_WAIT} s") from None
-    return element.get_dom_attribute("data-state")
-
-
 def simulate_body(case: Case) -> dict:
     """The simulation the panel shows: the declarer's cards, the form of play, 200 layouts, seed 0."""
     return {
@@ -1106,6 +1101,26 @@ def record_field(driver):
     return field
 
 
+def shows_the_record(driver, loaded: dict) -> None:
+    """The page is the record's (``loaded``: the API's /record answer): its link, the record box
+    in canonical form, its game, and its contract marked in the table."""
+    assert page_state(driver) == {"record": loaded["line"]}
+    assert driver.find_element(By.ID, "record-input").get_attribute("value") == loaded["text"]
+    assert driver.find_element(By.ID, "variant").get_attribute("value") == loaded["record"]["variant"]
+    marked = driver.find_element(By.CSS_SELECTOR, ".heatmap .cell.selected").get_dom_attribute("data-trump")
+    assert loaded["record"]["contract"]["trump"] in marked
+
+
+def result_data(element) -> tuple[str, int, dict]:
+    """How a hand came out, as an element of the page holds it: made ("true" or "false"), down
+    by, and the score."""
+    return (
+        element.get_dom_attribute("data-made"),
+        int(element.get_dom_attribute("data-down")),
+        json.loads(element.get_dom_attribute("data-score")),
+    )
+
+
 def load_record(driver, url: str, text: str) -> None:
     """A fresh page, the record typed into its box and loaded."""
     driver.get(url + "/")
@@ -1132,23 +1147,14 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(
         assert error_text(browser) is None
         result = browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result")
         assert result.text == f"Result: {words}"
-        assert (result.get_dom_attribute("data-made"), int(result.get_dom_attribute("data-down"))) == (
-            str(made).lower(),
-            down,
-        )
-        assert json.loads(result.get_dom_attribute("data-score")) == score
-        # the page is the record's: its game, deal and contract, the play at its last card
-        assert page_state(browser) == {"record": answer["line"]}
-        assert browser.find_element(By.ID, "record-input").get_attribute("value") == answer["text"]
-        assert browser.find_element(By.ID, "variant").get_attribute("value") == record["variant"]
+        assert result_data(result) == (str(made).lower(), down, score)
+        # the page is the record's, the play at its last card
+        shows_the_record(browser, answer)
         cards = record["play"].replace("|", " ").split()
         assert log_cards(browser) == cards
         assert browser.find_element(By.ID, "status").text.startswith("The hand is over")
-        contract = record["contract"]
         banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text
-        assert banner.startswith(f"{contract['declarer']} ") and contract["trump"] in browser.find_element(
-            By.CSS_SELECTOR, ".heatmap .cell.selected"
-        ).get_dom_attribute("data-trump")
+        assert banner.startswith(f"{record['contract']['declarer']} ")
         no_overflow(browser)
         table_cells_shown(browser)
         hands_readable(browser)
@@ -1338,22 +1344,13 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         load_record(browser, server.url, text)
         assert panel_state(browser, "fair") == "done"
         assert error_text(browser) is None
-        # the page is the record's: its link, the record box in canonical form, its game, and
-        # the contract marked in the table
-        assert page_state(browser) == {"record": loaded["line"]}
-        assert browser.find_element(By.ID, "record-input").get_attribute("value") == loaded["text"]
-        assert browser.find_element(By.ID, "variant").get_attribute("value") == record["variant"]
-        marked = browser.find_element(By.CSS_SELECTOR, ".heatmap .cell.selected").get_dom_attribute("data-trump")
-        assert record["contract"]["trump"] in marked
+        shows_the_record(browser, loaded)
         panel = browser.find_element(By.ID, "fair")
         # how the hand came out (worked out by hand), and the par
         result = panel.find_element(By.CSS_SELECTOR, ".fair-result")
         assert result.text == words
-        assert (result.get_dom_attribute("data-made"), int(result.get_dom_attribute("data-down"))) == (
-            str(made).lower(),
-            down,
-        )
-        assert json.loads(result.get_dom_attribute("data-score")) == score == review["result"]["score"]
+        assert result_data(result) == (str(made).lower(), down, score)
+        assert score == review["result"]["score"]
         par = review["par"]["contract"]
         assert panel.find_element(By.CSS_SELECTOR, ".fair-par").text.startswith(
             f"Par, every hand open: {par['declarer']} "

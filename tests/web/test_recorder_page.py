@@ -14,7 +14,7 @@ import sys
 from urllib.parse import unquote
 
 import pytest
-from browsing import LiveServer, no_overflow, settle, sized, skip_without_chromium, waiting
+from browsing import LiveServer, no_overflow, panel_state, settle, sized, skip_without_chromium, waiting
 
 from hasen import read_egn
 from hasen.api.page import EXAMPLE_RECORDS
@@ -104,10 +104,7 @@ def review(driver, index: int) -> None:
     """Review the night's hand ``index``: the fair review and the double-dummy review fill."""
     driver.find_elements(By.CSS_SELECTOR, "#rec-night li button")[2 * index].click()
     settle(driver)
-    waiting(driver, 120).until(
-        lambda d: d.find_element(By.ID, "fair").get_dom_attribute("data-state") in ("done", "error")
-    )
-    assert driver.find_element(By.ID, "fair").get_dom_attribute("data-state") == "done"
+    assert panel_state(driver, "fair") == "done"
     assert driver.find_elements(By.CSS_SELECTOR, "#summary .trick, #summary li, #summary tr")
 
 
