@@ -18,6 +18,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -130,6 +131,61 @@ def no_overflow(driver) -> None:
         return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > innerWidth + 0.5
           && e.getBoundingClientRect().width > 0).slice(0, 5).map(e => e.tagName + '.' + e.className);""")
     assert scroll <= width and not wide, f"the page is {scroll} px wide in a {width} px window: {wide}"
+
+
+# Each WebDriver call is a round trip to the browser, about 5 to 8 ms of CPU between the
+# driver and Chromium; the journeys read the page after every action, so a read of many
+# elements is one script. An element's text is WebDriver's: as shown (innerText; an SVG
+# element's text content), empty when hidden, no-break spaces as spaces, the ends trimmed.
+READ = """
+const [selector, parts] = arguments;
+const shown = e => [
+  e.checkVisibility() ? (e.innerText ?? e.textContent).replace(/\\u00a0/g, " ").trim() : "",
+  Object.fromEntries([...e.attributes].map(a => [a.name, a.value])),
+];
+return [...document.querySelectorAll(selector)].map(e => [
+  ...shown(e), parts.map(part => [...e.querySelectorAll(part)].map(shown))
+]);"""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """An element as the page shows it: its text, its attributes, and the parts inside it that
+    the read asked for (by CSS selector), read alike."""
+
+    text: str
+    attrs: dict[str, str]
+    parts: dict[str, list[Shown]]
+
+    def data(self, name: str) -> str | None:
+        """The element's ``data-`` attribute of this name, None when it has none."""
+        return self.attrs.get(f"data-{name}")
+
+    @property
+    def classes(self) -> list[str]:
+        return self.attrs.get("class", "").split()
+
+    def part(self, selector: str) -> Shown:
+        """The one part inside the element that ``selector`` finds."""
+        found = self.parts[selector]
+        assert len(found) == 1, f"{len(found)} of {selector!r} in {self.text!r}"
+        return found[0]
+
+
+def read(driver, selector: str, *parts: str) -> list[Shown]:
+    """Every element ``selector`` finds, in the page's order, read in one script, with its
+    ``parts``."""
+    return [
+        Shown(text, attrs, {part: [Shown(t, a, {}) for t, a in each] for part, each in zip(parts, found, strict=True)})
+        for text, attrs, found in driver.execute_script(READ, selector, list(parts))
+    ]
+
+
+def read_one(driver, selector: str, *parts: str) -> Shown:
+    """The one element ``selector`` finds, read as ``read`` reads it."""
+    found = read(driver, selector, *parts)
+    assert len(found) == 1, f"{len(found)} elements match {selector!r}"
+    return found[0]
 
 
 def start_server() -> Iterator[LiveServer]:

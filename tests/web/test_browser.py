@@ -22,8 +22,11 @@ import pytest
 from browsing import (
     WINDOWS,
     LiveServer,
+    Shown,
     no_overflow,
     panel_state,
+    read,
+    read_one,
     settle,
     sized,
     skip_without_chromium,
@@ -80,11 +83,24 @@ def api_choices(answer: dict) -> dict[str, tuple[int, int]]:
     return {card: (c["total"], c["cost"]) for c in answer["choices"] for card in c["cards"]}
 
 
-def seat_cards(driver, seat: str) -> list[str]:
-    """The cards a seat's hand shows, in the order shown."""
+def option_values(driver, select: str) -> list[str]:
+    """The values of a drop-down's options, in order."""
+    return [option.attrs["value"] for option in read(driver, f"#{select} option")]
+
+
+def field_values(driver, *fields: str) -> list[str]:
+    """What each form field (by id) holds now."""
     return driver.execute_script(  # type: ignore[no-any-return]
-        "return [...document.querySelectorAll(arguments[0])].map(card => card.getAttribute('data-card'))",
-        f".seat-area[data-seat='{seat}'] .hand .card",
+        "return arguments[0].map(id => document.getElementById(id).value)", list(fields)
+    )
+
+
+def hands_shown(driver) -> dict[str, list[str]]:
+    """Each seat's hand (N, E, S and W, a seat of no player's empty): its cards in the order shown."""
+    return driver.execute_script(  # type: ignore[no-any-return]
+        """return Object.fromEntries([...document.querySelectorAll(".seat-area")].map(area => [
+            area.dataset.seat, [...area.querySelectorAll(".hand .card")].map(card => card.getAttribute("data-card"))
+        ]))"""
     )
 
 
@@ -375,31 +391,22 @@ def test_load_a_deal_and_compare_the_table(server: LiveServer, browser, case: Ca
     assert status == 200
     expected = table["declarers"][case.declarer]
     assert shown_table(browser) == api_table(expected)
-    cells = browser.find_elements(By.CSS_SELECTOR, ".heatmap button.cell")
-    marked = [
-        (c.get_dom_attribute("data-trump"), c.get_dom_attribute("data-discard") or None)
-        for c in cells
-        if "best" in c.get_dom_attribute("class").split()
-    ]
+    marked = [(c.data("trump"), c.data("discard") or None) for c in read(browser, ".heatmap button.cell.best")]
     assert marked == [tuple(t) for t in expected["ties"]]
     if case is HASEN:
         assert marked == [("C", "KH")]
     # the deal is on the table, card by card: each hand as dealt, the widow or upcard in the middle
     deal = case.deal()
+    hands = hands_shown(browser)
     for seat in SEATS:
         if SEATS.index(seat) in deal.variant.seats:
-            assert seat_cards(browser, seat) == [card_name(c) for c in cards_of(deal.hands[SEATS.index(seat)])]
+            assert hands[seat] == [card_name(c) for c in cards_of(deal.hands[SEATS.index(seat)])]
         else:
-            assert not seat_cards(browser, seat)  # no hand there in this game
-            assert (
-                "absent"
-                in browser.find_element(By.CSS_SELECTOR, f".seat-area[data-seat='{seat}']")
-                .get_dom_attribute("class")
-                .split()
-            )
-    extra = browser.find_element(By.CSS_SELECTOR, "#trick .extra-card")
-    assert extra.get_dom_attribute("data-role") == deal.variant.extra_card
-    assert extra.find_element(By.CSS_SELECTOR, ".card").get_dom_attribute("data-card") == card_name(deal.extra)
+            assert not hands[seat]  # no hand there in this game
+            assert "absent" in read_one(browser, f".seat-area[data-seat='{seat}']").classes
+    extra = read_one(browser, "#trick .extra-card")
+    assert extra.data("role") == deal.variant.extra_card
+    assert read_one(browser, "#trick .extra-card .card").data("card") == card_name(deal.extra)
     assert page_state(browser) == {
         **{k: str(v) for k, v in case.game.items()},
         "deal": table["deal"],
@@ -428,18 +435,19 @@ def test_play_cards_and_compare_the_values(server: LiveServer, browser, case: Ca
             for card, (total, _) in shown.items():
                 assert replay.after(parse_card(card)).total() == total, f"{card} after {played}"
         # each hand holds what the oracle's does, trumps first with both bowers among them
+        hands = hands_shown(browser)
         for seat in playing:
             held = [card_name(c) for c in cards_of(replay.hands[at[seat]])]
-            assert seat_cards(browser, seat) == trump_sorted(held, case.trump), f"{seat} after {played}"
+            assert hands[seat] == trump_sorted(held, case.trump), f"{seat} after {played}"
         # the banner: the contract, and the tricks each side has won (the oracle's count)
-        banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-tricks")
+        banner = read_one(browser, "#banner .banner-tricks")
         done = len(played) // len(playing)
         assert (
-            (int(banner.get_dom_attribute("data-taken")), int(banner.get_dom_attribute("data-lost")))
+            (int(banner.attrs["data-taken"]), int(banner.attrs["data-lost"]))
             == (replay.won, done - replay.won)
             == (answer["taken"], answer["tricks_played"] - answer["taken"])
         ), f"after {played}"
-        contract = browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text
+        contract = read_one(browser, "#banner .banner-contract").text
         assert contract.startswith(f"{case.declarer} {'declares' if case.variant == 'hasenpfeffer' else 'makes'} ")
         if case.discard:
             assert card_text(case.discard) in contract
@@ -452,17 +460,14 @@ def test_play_cards_and_compare_the_values(server: LiveServer, browser, case: Ca
 
     status, review = server.api("review", {**case.contract, "play": " ".join(played)})
     assert status == 200
-    log = browser.find_elements(By.CSS_SELECTOR, ".log-card")
-    assert [(c.get_dom_attribute("data-card"), int(c.get_dom_attribute("data-cost"))) for c in log] == [
+    log = read(browser, ".log-card")
+    assert [(c.data("card"), int(c.attrs["data-cost"])) for c in log] == [
         (c["card"], c["cost"]) for c in review["cards"]
     ]
     for element, card in zip(log, review["cards"]):
-        assert ("costly" in element.get_dom_attribute("class").split()) == bool(card["cost"])
+        assert ("costly" in element.classes) == bool(card["cost"])
         assert ("−" in element.text) == bool(card["cost"])  # the cost is printed after the card
-    lost = {
-        row.get_dom_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[3].text)
-        for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")
-    }
+    lost = {row.data("seat"): int(row.parts["td"][3].text) for row in read(browser, ".players tbody tr", "td")}
     assert lost == {seat: p["tricks_lost"] for seat, p in review["players"].items()}
     # the graph: the value before the first card and after each, costly cards marked
     points = graph_points(browser)
@@ -653,11 +658,12 @@ def test_a_link_with_a_discard_in_another_spelling(
     settle(browser)
     assert error_text(browser) is None
     replay, at = case.replay(canonical)
+    hands = hands_shown(browser)
     for seat, where in at.items():
         held = {card_name(c) for c in cards_of(replay.hands[where])}
-        assert set(seat_cards(browser, seat)) == held, seat
+        assert set(hands[seat]) == held, seat
     exchanger = case.declarer if case.variant == "hasenpfeffer" else case.example.dealer
-    assert canonical not in seat_cards(browser, exchanger)
+    assert canonical not in hands[exchanger]
     # the link is rewritten in canonical form, and the table marks the contract played
     assert page_state(browser)["discard"] == canonical and page_state(browser)["trump"] == case.trump
     selected = browser.find_elements(By.CSS_SELECTOR, ".heatmap .cell.selected[data-column]:not([data-column='value'])")
@@ -692,12 +698,11 @@ def test_a_new_random_deal(server: LiveServer, browser, variant: str, deck: int)
     settle(browser)
     Select(browser.find_element(By.ID, "variant")).select_by_value(variant)
     settle(browser)
-    decks = Select(browser.find_element(By.ID, "deck"))
-    assert [o.get_attribute("value") for o in decks.options] == [str(size) for size in VARIANTS[variant]]
-    decks.select_by_value(str(deck))
+    assert option_values(browser, "deck") == [str(size) for size in VARIANTS[variant]]
+    Select(browser.find_element(By.ID, "deck")).select_by_value(str(deck))
     settle(browser)
     seats = [SEATS[s] for s in variant_for(variant, deck).seats]
-    assert [o.get_attribute("value") for o in Select(browser.find_element(By.ID, "declarer")).options] == seats
+    assert option_values(browser, "declarer") == seats
     declarer = seats[-1]
     Select(browser.find_element(By.ID, "declarer")).select_by_value(declarer)
     deals = set()
@@ -709,8 +714,9 @@ def test_a_new_random_deal(server: LiveServer, browser, variant: str, deck: int)
         assert state.get("variant", "hasenpfeffer") == variant
         assert state.get("deck", str(next(iter(VARIANTS[variant])))) == str(deck)
         deal = Deal(state["deal"], state["dealer"], variant=variant_for(variant, deck))  # a valid deal of the game
+        hands = hands_shown(browser)
         for seat in seats:
-            assert seat_cards(browser, seat) == [card_name(c) for c in cards_of(deal.hands[SEATS.index(seat)])]
+            assert hands[seat] == [card_name(c) for c in cards_of(deal.hands[SEATS.index(seat)])]
         status, table = server.api(
             "table",
             {"deal": state["deal"], "dealer": state["dealer"], "declarer": declarer, "variant": variant, "deck": deck},
@@ -746,7 +752,7 @@ def test_changing_the_game_clears_the_deal(server: LiveServer, browser) -> None:
     assert not browser.find_elements(By.CSS_SELECTOR, ".heatmap .cell, .log-card, .seat-area .card")
     assert browser.find_element(By.ID, "graph").get_attribute("hidden")
     # Two-handed Euchre: two seats, no partners, no one alone
-    assert [o.get_attribute("value") for o in Select(browser.find_element(By.ID, "dealer")).options] == ["", "N", "S"]
+    assert option_values(browser, "dealer") == ["", "N", "S"]
     assert browser.find_element(By.ID, "alone").get_attribute("disabled")
     assert browser.find_element(By.ID, "declarer-label").text == "Maker"
 
@@ -818,19 +824,15 @@ def simulated_choice(case: Case, form: dict, trump: str, discard: str | None) ->
 def shown_column(driver, role: str) -> dict:
     """A column of the panel's comparison (role "best" or "contract"): its choice and figures
     as the page holds them (data-value) and writes them."""
-    heads = [
-        th
-        for th in driver.find_elements(By.CSS_SELECTOR, "#single .sd-compare thead th[data-roles]")
-        if role in th.get_dom_attribute("data-roles").split()
-    ]
+    heads = [th for th in read(driver, "#single .sd-compare thead th[data-roles]") if role in th.data("roles").split()]
     assert len(heads) == 1, role
-    key = heads[0].get_dom_attribute("data-choice")
-    cells = driver.find_elements(By.CSS_SELECTOR, f"#single .sd-compare [data-choice='{key}'][data-field]")
+    key = heads[0].data("choice")
+    cells = read(driver, f"#single .sd-compare [data-choice='{key}'][data-field]")
     return {
         "choice": key,
-        "roles": heads[0].get_dom_attribute("data-roles").split(),
-        "values": {c.get_dom_attribute("data-field"): float(c.get_dom_attribute("data-value")) for c in cells},
-        "texts": {c.get_dom_attribute("data-field"): c.text for c in cells},
+        "roles": heads[0].attrs["data-roles"].split(),
+        "values": {c.attrs["data-field"]: float(c.attrs["data-value"]) for c in cells},
+        "texts": {c.attrs["data-field"]: c.text for c in cells},
     }
 
 
@@ -880,15 +882,14 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     status, table = server.api("table", case.table_body)
     dd = table["declarers"][case.declarer]
 
-    panel = browser.find_element(By.ID, "single")
     extra = "widow" if case.variant == "hasenpfeffer" else "upcard"
-    assert browser.find_element(By.ID, "single-title").text == f"Knowing only {case.declarer}'s cards"
-    basis = panel.find_element(By.CSS_SELECTOR, ".sd-basis")
+    assert read_one(browser, "#single-title").text == f"Knowing only {case.declarer}'s cards"
+    basis = read_one(browser, "#single .sd-basis")
     assert (
         f"knowing only {case.declarer}'s cards and the {extra} {card_text(card_name(deal.extra))}, "
         f"over 200 random layouts" in basis.text
     )
-    assert basis.get_dom_attribute("data-layouts") == "200" and basis.get_dom_attribute("data-seed") == "0"
+    assert basis.data("layouts") == "200" and basis.data("seed") == "0"
 
     # the best choice for the bid the double-dummy best makes: Hasenpfeffer's bid of its
     # tricks, Euchre's one call (made with three)
@@ -899,15 +900,15 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     )
     best = form["best"][bid]
     (best_choice,) = [c for c in form["choices"] if (c["trump"], c["discard"]) == (best["trump"], best["discard"])]
-    headline = panel.find_element(By.CSS_SELECTOR, ".sd-best")
+    headline = read_one(browser, "#single .sd-best")
     assert (
-        headline.get_dom_attribute("data-bid"),
-        headline.get_dom_attribute("data-needs"),
-        headline.get_dom_attribute("data-trump"),
-        headline.get_dom_attribute("data-discard") or None,
+        headline.data("bid"),
+        headline.data("needs"),
+        headline.data("trump"),
+        headline.data("discard") or None,
     ) == (bid, str(needs), best["trump"], best["discard"])
-    assert float(headline.get_dom_attribute("data-make")) == best_choice["at_least"][str(needs)]
-    assert float(headline.get_dom_attribute("data-score")) == best["score"]
+    assert float(headline.attrs["data-make"]) == best_choice["at_least"][str(needs)]
+    assert float(headline.attrs["data-score"]) == best["score"]
     assert headline.text.endswith(f" — P(make {needs}) = {percent(best_choice['at_least'][str(needs)])}")
     check_column(shown_column(browser, "best"), best_choice, bid, deal.variant.hand_size)
 
@@ -918,15 +919,11 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     assert ("best" in column["roles"]) == (dd_choice is best_choice)
 
     # Hasenpfeffer: the best choice for every bid, its points and its chance of making the bid
-    rows = browser.find_elements(By.CSS_SELECTOR, "#single .sd-bids tbody tr")
+    fields = ("[data-field='choice']", "[data-field='score']", "[data-field='make']")
+    rows = read(browser, "#single .sd-bids tbody tr", *fields)
     if case.variant == "hasenpfeffer":
         shown = [
-            (
-                r.get_dom_attribute("data-bid"),
-                r.find_element(By.CSS_SELECTOR, "[data-field='choice']").get_dom_attribute("data-choice"),
-                r.find_element(By.CSS_SELECTOR, "[data-field='score']").text,
-                r.find_element(By.CSS_SELECTOR, "[data-field='make']").text,
-            )
+            (r.data("bid"), r.part(fields[0]).data("choice"), r.part(fields[1]).text, r.part(fields[2]).text)
             for r in rows
         ]
         expected = []
@@ -952,7 +949,7 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     check_column(column, contract, bid, deal.variant.hand_size)
     assert (
         "the contract played"
-        in browser.find_element(By.CSS_SELECTOR, f"#single .sd-compare thead th[data-choice='{column['choice']}']").text
+        in read_one(browser, f"#single .sd-compare thead th[data-choice='{column['choice']}']").text
     )
     assert simulate_requests(browser) == 1
     # the table shown again for the same deal and declarer: the view on show is kept
@@ -960,7 +957,7 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     assert single_dummy(browser) == "done" and simulate_requests(browser) == 1
     click(browser, cell_for(browser, case.trump, case.discard, case.variant))
     # another dealer's discard is not the maker's choice, and the panel says so
-    note = "The dealer's discard is not the maker's choice" in panel.text
+    note = "The dealer's discard is not the maker's choice" in read_one(browser, "#single").text
     assert note == (
         case.variant != "hasenpfeffer" and case.discard is not None and case.declarer != case.example.dealer
     )
@@ -971,7 +968,7 @@ def test_the_single_dummy_panel_shows_the_apis_figures(server: LiveServer, brows
     Select(browser.find_element(By.ID, "declarer")).select_by_value(other)
     settle(browser)
     assert single_dummy(browser) == "done"
-    assert browser.find_element(By.ID, "single-title").text == f"Knowing only {other}'s cards"
+    assert read_one(browser, "#single-title").text == f"Knowing only {other}'s cards"
     status, answer = server.api("simulate", {**simulate_body(case), "seat": other})
     assert status == 200
     form = answer["forms"]["alone" if case.alone else "with_partner"]
@@ -1105,20 +1102,15 @@ def shows_the_record(driver, loaded: dict) -> None:
     """The page is the record's (``loaded``: the API's /record answer): its link, the record box
     in canonical form, its game, and its contract marked in the table."""
     assert page_state(driver) == {"record": loaded["line"]}
-    assert driver.find_element(By.ID, "record-input").get_attribute("value") == loaded["text"]
-    assert driver.find_element(By.ID, "variant").get_attribute("value") == loaded["record"]["variant"]
+    assert field_values(driver, "record-input", "variant") == [loaded["text"], loaded["record"]["variant"]]
     marked = driver.find_element(By.CSS_SELECTOR, ".heatmap .cell.selected").get_dom_attribute("data-trump")
     assert loaded["record"]["contract"]["trump"] in marked
 
 
-def result_data(element) -> tuple[str, int, dict]:
+def result_data(element: Shown) -> tuple[str | None, int, dict]:
     """How a hand came out, as an element of the page holds it: made ("true" or "false"), down
     by, and the score."""
-    return (
-        element.get_dom_attribute("data-made"),
-        int(element.get_dom_attribute("data-down")),
-        json.loads(element.get_dom_attribute("data-score")),
-    )
+    return element.data("made"), int(element.attrs["data-down"]), json.loads(element.attrs["data-score"])
 
 
 def load_record(driver, url: str, text: str) -> None:
@@ -1145,7 +1137,7 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(
     with sized(browser, window):
         load_record(browser, server.url, text)
         assert error_text(browser) is None
-        result = browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result")
+        result = read_one(browser, "#record-summary .record-result")
         assert result.text == f"Result: {words}"
         assert result_data(result) == (str(made).lower(), down, score)
         # the page is the record's, the play at its last card
@@ -1345,60 +1337,46 @@ def test_a_pasted_record_is_reviewed_fairly(server: LiveServer, browser, name: s
         assert panel_state(browser, "fair") == "done"
         assert error_text(browser) is None
         shows_the_record(browser, loaded)
-        panel = browser.find_element(By.ID, "fair")
+        result = read_one(browser, "#fair .fair-result")
         # how the hand came out (worked out by hand), and the par
-        result = panel.find_element(By.CSS_SELECTOR, ".fair-result")
         assert result.text == words
         assert result_data(result) == (str(made).lower(), down, score)
         assert score == review["result"]["score"]
         par = review["par"]["contract"]
-        assert panel.find_element(By.CSS_SELECTOR, ".fair-par").text.startswith(
-            f"Par, every hand open: {par['declarer']} "
-        )
+        assert read_one(browser, "#fair .fair-par").text.startswith(f"Par, every hand open: {par['declarer']} ")
         # every call of the auction judged from its caller's seat, in points
-        calls = panel.find_elements(By.CSS_SELECTOR, ".fair-call")
-        assert [c.get_dom_attribute("data-mistake") for c in calls] == [
-            str(c["mistake"]).lower() for c in review["calls"]
-        ]
+        calls = read(browser, "#fair .fair-call")
+        assert [c.data("mistake") for c in calls] == [str(c["mistake"]).lower() for c in review["calls"]]
         for shown, call in zip(calls, review["calls"]):
             assert shown.text.startswith(f"{call['number']}. {call['seat']} ")
             assert f": {decimal(call['expected'], sign=True)}" in shown.text
 
         # every card of the trick log judged twice
-        items = browser.find_elements(By.CSS_SELECTOR, "#log .verdict-list li")
-        assert [(i.get_dom_attribute("data-card"), i.get_dom_attribute("data-verdict")) for i in items] == [
-            (c["card"], c["verdict"]) for c in cards
-        ]
+        items = read(browser, "#log .verdict-list li", ".sd-verdict", ".dd-verdict")
+        assert [(i.data("card"), i.data("verdict")) for i in items] == [(c["card"], c["verdict"]) for c in cards]
         for item, card in zip(items, cards):
             single, double = verdict_texts(card)
-            assert item.find_element(By.CSS_SELECTOR, ".sd-verdict").text == single
-            shown = item.find_elements(By.CSS_SELECTOR, ".dd-verdict")
-            assert [d.text for d in shown] == ([double] if double else [])
+            assert item.part(".sd-verdict").text == single
+            assert [d.text for d in item.parts[".dd-verdict"]] == ([double] if double else [])
             # costly only with every hand open: said so, never called a mistake
             if card["verdict"] == "double dummy only":
                 assert "only with every hand open: not a mistake" in double and "— a mistake" not in item.text
         # the costliest card from its player's seat: its cost, standard error and best card are the API's
         costliest = max(cards, key=lambda c: (c["points_cost"], c["cost"]))
         assert costliest["points_cost"] > 0 or costliest["cost"] > 0
-        shown = items[cards.index(costliest)].find_element(By.CSS_SELECTOR, ".sd-verdict").text
+        shown = items[cards.index(costliest)].part(".sd-verdict").text
         assert f"{decimal(costliest['points_cost'])} " in shown and f"best {card_text(costliest['best'])})" in shown
         assert (f"±{decimal(costliest['points_stderr'])} " in shown) != costliest["exact"]
         assert shown.endswith(" — a mistake") == costliest["mistake"]
         # the graph rings the mistakes; a card costly only with every hand open is not ringed
-        rings = [
-            int(r.get_dom_attribute("data-cards"))
-            for r in browser.find_elements(By.CSS_SELECTOR, "#graph circle.sd-mistake")
-        ]
+        rings = [int(r.attrs["data-cards"]) for r in read(browser, "#graph circle.sd-mistake")]
         assert rings == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "mistake"]
-        only_open = [
-            int(p.get_dom_attribute("data-cards"))
-            for p in browser.find_elements(By.CSS_SELECTOR, "#graph .point.dd-only")
-        ]
+        only_open = [int(p.attrs["data-cards"]) for p in read(browser, "#graph .point.dd-only")]
         assert only_open == [i + 1 for i, c in enumerate(cards) if c["verdict"] == "double dummy only"]
         # each player's totals
         rows = {
-            r.get_dom_attribute("data-seat"): r.find_element(By.CSS_SELECTOR, "[data-field='mistakes']").text
-            for r in panel.find_elements(By.CSS_SELECTOR, ".fair-players tbody tr")
+            r.data("seat"): r.part("[data-field='mistakes']").text
+            for r in read(browser, "#fair .fair-players tbody tr", "[data-field='mistakes']")
         }
         assert rows == {seat: str(t["mistakes"]) for seat, t in review["players"].items()}
 
@@ -1485,9 +1463,10 @@ def test_a_railroad_record_with_calls_for_best_is_reviewed_on_the_board(server: 
     assert error_text(browser) is None
     click(browser, browser.find_element(By.ID, "go-start"))
     settle(browser)
-    assert "JK" in seat_cards(browser, "S") and "KH" not in seat_cards(browser, "S")
-    assert "JH" in seat_cards(browser, "W") and "9S" not in seat_cards(browser, "W")
-    assert "JK" not in seat_cards(browser, "N") and "JH" not in seat_cards(browser, "E")
+    hands = hands_shown(browser)
+    assert "JK" in hands["S"] and "KH" not in hands["S"]
+    assert "JH" in hands["W"] and "9S" not in hands["W"]
+    assert "JK" not in hands["N"] and "JH" not in hands["E"]
     banner = browser.find_element(By.CSS_SELECTOR, "#banner .banner-contract").text
     assert "N passed JK, S put away KH" in banner.replace("♥", "H").replace("★", "")
     for panel in ("fair", "advice", "single"):
@@ -1521,7 +1500,8 @@ def test_a_railroad_table_cell_plays_with_its_calls(server: LiveServer, browser)
     assert error_text(browser) is None
     assert page_state(browser)["best"] == call
     passed, away = call.split(" for ")
-    assert passed in seat_cards(browser, "S") and away not in seat_cards(browser, "S")
+    south = hands_shown(browser)["S"]
+    assert passed in south and away not in south
     assert browser.find_element(By.ID, "status").text
     # N alone, dealing: N takes the TD in diamonds; the table's calls are those after N's own
     # discard, so only that discard's cell is played, the others shown but not playable
