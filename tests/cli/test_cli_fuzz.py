@@ -8,8 +8,8 @@ input or output, are byte for byte the same after every call.
 
 Half the lists start from a valid command line, so that the bad values reach the deeper
 checks and not only argparse. ``hasen serve`` is stubbed to build the app (its settings
-checked) without listening; simulations default to 2 layouts, benches to one deal (and their
-bid advice to 2 layouts); standard input is a few awkward bytes.
+checked) without listening; simulations and a night's reviews default to 2 layouts, benches
+to one deal (and their bid advice to 2 layouts); standard input is a few awkward bytes.
 """
 
 from __future__ import annotations
@@ -315,6 +315,9 @@ def test_no_command_line_gets_a_traceback(command: str, capsys, monkeypatch, pat
     monkeypatch.chdir(paths["IN"][0].rpartition("/")[0])  # a stray word taken for OUT is written there
     monkeypatch.setattr("hasen.api.server.serve", serve_without_listening)
     monkeypatch.setattr("hasen.cli.parser.DEFAULT_LAYOUTS", 2)
+    # a night's reviews and the review command's: the same code as at 200 layouts
+    monkeypatch.setattr("hasen.cli.session.DEFAULT_REVIEW_LAYOUTS", 2)
+    monkeypatch.setattr("hasen.public.DEFAULT_REVIEW_LAYOUTS", 2)
     monkeypatch.setattr("hasen.cli.bench.ADVICE_LAYOUTS", 2)  # bench's bid advice: a token of the work
     monkeypatch.setattr("hasen.cli.bench.ADVICE_CHOICE_LAYOUTS", 2)
     monkeypatch.setattr("hasen.cli.bench.startup", lambda runs: None)  # seconds a call: see above
