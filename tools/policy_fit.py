@@ -181,9 +181,18 @@ class Sample(list[tuple[float, float]]):
 Place = tuple[str, str]  # the score's class, the place in the auction
 
 
-def worth(model: PlayerModel, rules: AuctionRules, state: AuctionState, dealt: Dealt, seat: int, value: Value) -> float:
-    """The auction from ``state`` on by the model's thresholds, played out, to ``seat``."""
-    end = continued(model, rules, state, dealt.hands).end
+def worth(
+    model: PlayerModel,
+    rules: AuctionRules,
+    state: AuctionState,
+    dealt: Dealt,
+    seat: int,
+    value: Value,
+    memo: dict[AuctionState, AuctionState],
+) -> float:
+    """The auction from ``state`` on by the model's thresholds, played out, to ``seat``
+    (``memo``: the model's call at each state of the deal's auctions, as ``continued`` keeps it)."""
+    end = continued(model, rules, state, dealt.hands, memo=memo).end
     assert end is not None
     if end.declarer is None:
         return value(end, seat, 0, False, dealt.dealer)
@@ -203,13 +212,16 @@ def samples(
     for dealt in deals:
         rules = layout_rules(model.variant, dealt.dealer, dealt.hands, dealt.extra, settings)
         state = rules.start()
+        # the auctions played out from each call pass through the same states: the model's
+        # call at each is worked out once for the deal (the thresholds do not move in a round)
+        memo: dict[AuctionState, AuctionState] = {}
         while (seat := rules.to_call(state)) is not None:
             legal = rules.calls(state)
             if PASSING in legal and len(legal) > 1:
                 place = (model.class_of(seat, settings), rules.place(state))
                 best, call, other = model.best_call(rules, state, dealt.hands[seat])
-                gain = worth(model, rules, rules.after(state, call), dealt, seat, value) - worth(
-                    model, rules, rules.after(state, PASSING), dealt, seat, value
+                gain = worth(model, rules, rules.after(state, call), dealt, seat, value, memo) - worth(
+                    model, rules, rules.after(state, PASSING), dealt, seat, value, memo
                 )
                 make[place].append((best, gain))
                 if other is not None and best > model.policy(settings, seat).threshold(place[1]):
@@ -219,11 +231,14 @@ def samples(
                     alone[place].append(
                         (
                             margin,
-                            worth(model, rules, rules.after(state, lone), dealt, seat, value)
-                            - worth(model, rules, rules.after(state, together), dealt, seat, value),
+                            worth(model, rules, rules.after(state, lone), dealt, seat, value, memo)
+                            - worth(model, rules, rules.after(state, together), dealt, seat, value, memo),
                         )
                     )
-            state = rules.after(state, model.call(rules, state, dealt.hands[seat]))
+            after = memo.get(state)
+            if after is None:
+                after = memo[state] = rules.after(state, model.call(rules, state, dealt.hands[seat]))
+            state = after
     return make, alone
 
 
