@@ -47,7 +47,8 @@ def plain_chance(
     else the table's chance at the score after it, the next seat dealing (a score below the
     table's edge as its edge)."""
     low = lowest(variant)
-    ladder = bid_ladder(variant, hasen.Settings())
+    settings = hasen.Settings()  # the defaults, made once: each Settings() checks every value
+    ladder = bid_ladder(variant, settings)
     total = sum(o[4] for o in outcomes)
     value = 0.0
     for offset, bid, alone, tricks, count in outcomes:
@@ -56,7 +57,7 @@ def plain_chance(
         else:
             declarer = (dealer + offset) % 4
             declaring = variant.side_of(declarer)
-            mine, theirs = hand_score(variant, hasen.Settings(), ladder[bid] if bid >= 0 else None, tricks, alone)
+            mine, theirs = hand_score(variant, settings, ladder[bid] if bid >= 0 else None, tricks, alone)
             gains = (mine, theirs) if declaring == 0 else (theirs, mine)
         a, b = first + gains[0], second + gains[1]
         if a >= target or b >= target:
