@@ -97,7 +97,9 @@ class Oracle:
     def value(self, hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> int:
         """Tricks the declaring side takes from here; ``trick`` = cards played so far to the
         current trick, in order from ``leader`` (they are no longer in ``hands``)."""
-        hands = [hands[s] if s in self.seats else 0 for s in range(4)]
+        # plain ints: a CardSet (the library's hands) makes a new CardSet of every & and ^
+        hands = [int(hands[s]) if s in self.seats else 0 for s in range(4)]
+        trick = [int(card) for card in trick]
         if leader not in self.seats:
             raise ValueError(f"oracle: leader {SEATS[leader]} does not play")
         if len(trick) >= len(self.seats):
