@@ -111,27 +111,33 @@ def solve_table(variant: Variant, settings: Settings, outcomes: list[Outcome]) -
     low, target = lowest(variant), settings.game_points
     size = target - low  # scores low .. target - 1
     seats = variant.seats
+    cells = size * size
     scores = np.arange(low, target)
     a, b = np.meshgrid(scores, scores, indexing="ij")
-    plans = []  # per dealer: (chance, the next state's indexes or None, the value when the game ends)
+    # the table flat, then two cells for a game over: the first side lost (0.0), won (1.0)
+    lost = len(seats) * cells
+    plans = []  # per dealer: for each result and cell in turn, where its value is read, and its chance
     for dealer in seats:
-        moves = []
+        reads, chances = [], []
         following = seats.index(next_dealer(variant, dealer))
         for chance, gain_a, gain_b, side in results(variant, settings, outcomes, dealer):
             after_a, after_b = a + gain_a, b + gain_b
             over = (after_a >= target) | (after_b >= target)
             first_wins = (after_a > after_b) | ((after_a == after_b) & (side == 0))
-            ended = np.where(over, first_wins.astype(np.float64), 0.0)
             index_a = np.clip(after_a, low, target - 1) - low
             index_b = np.clip(after_b, low, target - 1) - low
-            moves.append((chance, over, ended, index_a, index_b, following))
-        plans.append(moves)
+            reads.append(np.where(over, lost + first_wins, following * cells + index_a * size + index_b).ravel())
+            chances.append(np.full(cells, chance))
+        plans.append((np.concatenate(reads), np.concatenate(chances)))
+    # each cell's sum over the results in their order (bincount adds in the order given), as
+    # one result at a time would: the same table to the last bit, in one pass a round
+    cell_of = np.tile(np.arange(cells), len(plans[0][0]) // cells)
     table = np.full((len(seats), size, size), 0.5)
     for _ in range(MAX_ROUNDS):
-        new = np.zeros_like(table)
-        for d, moves in enumerate(plans):
-            for chance, over, ended, index_a, index_b, following in moves:
-                new[d] += chance * np.where(over, ended, table[following, index_a, index_b])
+        values = np.concatenate([table.ravel(), [0.0, 1.0]])
+        new = np.stack(
+            [np.bincount(cell_of, weights=chance * values[read], minlength=cells) for read, chance in plans]
+        ).reshape(table.shape)
         change = float(np.abs(new - table).max())
         table = new
         if change < TOLERANCE:
