@@ -80,10 +80,14 @@ def solve_three_table(variant: Variant, settings: Settings, outcomes: list[Outco
     size = target - low
     players = len(variant.seats)
     grid = np.meshgrid(*[np.arange(low, target)] * players, indexing="ij")
+    cells = size**players * players  # a dealer's table: each score, each player's chance
+    ends: list[np.ndarray] = []  # each player's chance when a hand ends the game, cell by cell
+    # the tables flat, then the chances at the games' ends; per dealer, for each result and
+    # cell in turn, where its value is read, and its chance
     plans = []
     for dealer in variant.seats:
         following = variant.seats.index(seat_after(variant, dealer, 1))
-        moves = []
+        reads, chances = [], []
         for chance, gains, maker in results_three(variant, settings, outcomes, dealer):
             after = [g + gain for g, gain in zip(grid, gains)]
             top = np.maximum.reduce(after)
@@ -95,15 +99,23 @@ def solve_three_table(variant: Variant, settings: Settings, outcomes: list[Outco
                 [np.where(over, np.where(maker_tied, float(i == maker), tied[i] / count), 0.0) for i in range(players)],
                 axis=-1,
             )
-            index = tuple(np.clip(a, low, target - 1) - low for a in after)
-            moves.append((chance, over, ended, index, following))
-        plans.append(moves)
+            index = np.ravel_multi_index(tuple(np.clip(a, low, target - 1) - low for a in after), (size,) * players)
+            in_table = following * cells + index[..., None] * players + np.arange(players)
+            in_ends = players * cells + sum(e.size for e in ends) + np.arange(cells).reshape(ended.shape)
+            ends.append(ended.ravel())
+            reads.append(np.where(over[..., None], in_ends, in_table).ravel())
+            chances.append(np.full(cells, chance))
+        plans.append((np.concatenate(reads), np.concatenate(chances)))
+    # each cell's sum over the results in their order (bincount adds in the order given), as
+    # one result at a time would: the same table to the last bit, in one pass a round
+    cell_of = np.tile(np.arange(cells), len(plans[0][0]) // cells)
+    ended_values = np.concatenate(ends)
     table = np.full((players,) + (size,) * players + (players,), 1 / players)
     for _ in range(MAX_ROUNDS):
-        new = np.zeros_like(table)
-        for d, moves in enumerate(plans):
-            for chance, over, ended, index, following in moves:
-                new[d] += chance * np.where(over[..., None], ended, table[following][index])
+        values = np.concatenate([table.ravel(), ended_values])
+        new = np.stack(
+            [np.bincount(cell_of, weights=chance * values[read], minlength=cells) for read, chance in plans]
+        ).reshape(table.shape)
         change = float(np.abs(new - table).max())
         table = new
         if change < TOLERANCE:
