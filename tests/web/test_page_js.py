@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import select
 import shutil
 import subprocess
 from decimal import ROUND_HALF_UP, Decimal
@@ -36,16 +37,18 @@ STATIC = Path(__file__).resolve().parents[2] / "api" / "static"
 
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (Debian: apt-get install nodejs)")
 
-# Runs each call on hands.js and prints the answers, or the error a call threw.
+# One Node process for the module: it reads the page's facts, then a list of calls a line, and
+# answers each list on a line of its own (each call's value, or the error it threw).
 RUNNER = """
 import * as advice from "./advice.js";
 import * as fair from "./fair.js";
 import * as hands from "./hands.js";
 import * as simulation from "./simulation.js";
 import * as words from "./words.js";
-import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 
-const { facts, calls } = JSON.parse(readFileSync(0, "utf8"));
+const lines = createInterface({ input: process.stdin });
+let facts;
 // a seeded generator for randomDeal, so that a failure can be replayed
 function seeded(seed) {  // mulberry32
   let state = seed >>> 0;
@@ -107,14 +110,20 @@ const run = {
   parWords: ([review]) => words.plainText(fair.parWords(review), facts),
   playerRows: ([review]) => fair.playerRows(review),
 };
-const answers = calls.map(([name, args]) => {
-  try {
-    return { value: run[name](args) };
-  } catch (err) {
-    return { error: err.message };
+for await (const line of lines) {
+  if (facts === undefined) {
+    facts = JSON.parse(line);
+    continue;
   }
-});
-process.stdout.write(JSON.stringify(answers));
+  const answers = JSON.parse(line).map(([name, args]) => {
+    try {
+      return { value: run[name](args) };
+    } catch (err) {
+      return { error: err.message };
+    }
+  });
+  process.stdout.write(JSON.stringify(answers) + "\\n");
+}
 """
 
 
@@ -126,27 +135,40 @@ def facts() -> dict:
         return page_facts(client.get("/").get_data(as_text=True))
 
 
-@pytest.fixture
-def js(facts: dict, tmp_path: Path):
-    """``js([(name, args), ...])``: each call's answer ({"value": ...} or {"error": ...})."""
+@pytest.fixture(scope="module")
+def js(facts: dict, tmp_path_factory: pytest.TempPathFactory):
+    """``js([(name, args), ...])``: each call's answer ({"value": ...} or {"error": ...}), from
+    one Node process for the module (a process a call took most of the module's time)."""
+    folder = tmp_path_factory.mktemp("page-js")
     for module in ("hands.js", "simulation.js", "words.js", "advice.js", "fair.js"):
-        shutil.copy(STATIC / module, tmp_path / module)
-    (tmp_path / "package.json").write_text('{"type": "module"}')
-    (tmp_path / "run.js").write_text(RUNNER)
+        shutil.copy(STATIC / module, folder / module)
+    (folder / "package.json").write_text('{"type": "module"}')
+    (folder / "run.js").write_text(RUNNER)
+    errors = folder / "stderr.txt"  # a file, not a pipe: a pipe left unread could fill and stop node
+    with errors.open("w") as stderr:
+        node = subprocess.Popen(
+            [NODE, "run.js"], cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr, text=True
+        )
+    assert node.stdin is not None and node.stdout is not None
+    node.stdin.write(json.dumps(facts) + "\n")
 
     def call(calls: list[tuple[str, list]]) -> list[dict]:
-        done = subprocess.run(
-            [NODE, "run.js"],
-            cwd=tmp_path,
-            input=json.dumps({"facts": facts, "calls": calls}),
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-        assert done.returncode == 0, done.stderr
-        return json.loads(done.stdout)
+        node.stdin.write(json.dumps(calls) + "\n")
+        node.stdin.flush()
+        ready, _, _ = select.select([node.stdout], [], [], 60)
+        line = node.stdout.readline() if ready else ""
+        assert line, f"node answered nothing in 60 s: {errors.read_text()}"
+        return json.loads(line)
 
-    return call
+    try:
+        yield call
+        node.stdin.close()
+        assert node.wait(timeout=30) == 0, errors.read_text()
+    finally:
+        if node.poll() is None:
+            node.kill()
+            node.wait()
+        node.stdout.close()
 
 
 def game_of(deal: Deal) -> dict:
