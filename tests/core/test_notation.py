@@ -398,3 +398,13 @@ def test_a_very_long_input_is_quoted_short():
     message = str(caught.value)
     assert len(message) < 200
     assert "'N:AAAA" in message and f"({len(text)} characters)" in message
+
+
+def test_a_deal_that_fits_a_game_whose_extra_card_may_be_left_out_names_it() -> None:
+    """A Hasenpfeffer deal without its widow (which may be left out) read as Euchre: four
+    fields, where Euchre needs its upcard too; the message says which game the deal fits."""
+    with pytest.raises(NotationError) as refused:
+        Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9", dealer="W", variant="euchre")
+    assert str(refused.value).endswith(
+        '(6-card hands in 4 fields fit hasenpfeffer: pass --variant hasenpfeffer, or "variant" in the API)'
+    )
