@@ -198,16 +198,23 @@ def test_workers_end_when_the_command_dies(tmp_path, how: signal.Signals) -> Non
             os.kill(pid, signal.SIGKILL)
 
 
-@pytest.mark.slow
-def test_the_order_is_kept_on_a_dask_cluster() -> None:
+@pytest.fixture(scope="module")
+def dask_cluster():
+    """One local Dask cluster of two worker processes for the module's Dask tests (each start
+    costs about a second of CPU); each test leaves it as it found it."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
-        with Workers(scheduler=cluster.scheduler_address) as workers:
-            assert workers.workers == 2
-            assert workers.describe == f"Dask scheduler {cluster.scheduler_address} (2 worker threads)"
-            assert list(workers.map(bits, SIZES, chunk=2)) == WANTED
-            with pytest.raises(ValueError, match="invalid literal"):
-                list(workers.map(int, ["1", "x"], chunk=1))
+        yield cluster
+
+
+@pytest.mark.slow
+def test_the_order_is_kept_on_a_dask_cluster(dask_cluster) -> None:
+    with Workers(scheduler=dask_cluster.scheduler_address) as workers:
+        assert workers.workers == 2
+        assert workers.describe == f"Dask scheduler {dask_cluster.scheduler_address} (2 worker threads)"
+        assert list(workers.map(bits, SIZES, chunk=2)) == WANTED
+        with pytest.raises(ValueError, match="invalid literal"):
+            list(workers.map(int, ["1", "x"], chunk=1))
 
 
 @pytest.mark.slow  # processes, Dask or interrupts: in the full run
@@ -241,25 +248,28 @@ def test_a_script_without_the_main_guard_is_told_why_its_workers_died(tmp_path) 
 
 
 @pytest.mark.slow  # processes, Dask or interrupts: in the full run
-def test_a_dask_client_is_taken_where_an_address_is_and_left_open() -> None:
+def test_a_dask_client_is_taken_where_an_address_is_and_left_open(dask_cluster) -> None:
     """A Dask user's own ``distributed.Client``: used as it is, its workers' versions checked,
     and never closed (it is the caller's)."""
     distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with distributed.Client(dask_cluster) as client:
         assert list(ordered_map(bits, SIZES, scheduler=client, chunk=3)) == WANTED
         with Workers(scheduler=client) as workers:
-            assert workers.describe == f"Dask scheduler {cluster.scheduler_address} (2 worker threads)"
+            assert workers.describe == f"Dask scheduler {dask_cluster.scheduler_address} (2 worker threads)"
         assert client.status == "running"
         deals = [hasen.random_deal(seed=s) for s in range(3)]
         tables = list(hasen.analyze_each(deals, declarer="N", run=hasen.Run(scheduler=client)))
         assert [t.to_json() for t in tables] == [hasen.analyze(d, declarer="N").to_json() for d in deals]
-        # a worker with another hasen is refused by name before any work
+        # a worker with another hasen is refused by name before any work; then its own again
+        ours = hasen.__version__
         client.run(lambda: __import__("hasen.core.version").core.version.__dict__.update(__version__="0.0.1"))
-        with pytest.raises(BackendError, match=r"2 of 2 workers run hasen 0\.0\.1 \(e\.g\. tcp://.*\), this process"):
-            Workers(scheduler=client).__enter__()
+        try:
+            with pytest.raises(
+                BackendError, match=r"2 of 2 workers run hasen 0\.0\.1 \(e\.g\. tcp://.*\), this process"
+            ):
+                Workers(scheduler=client).__enter__()
+        finally:
+            client.run(lambda: __import__("hasen.core.version").core.version.__dict__.update(__version__=ours))
     with pytest.raises(BackendError, match="scheduler: an address or a distributed.Client, not 42"):
         Workers(scheduler=42)
     with pytest.warns(DeprecationWarning, match="run.threads is ignored beside run.jobs"):
@@ -267,14 +277,14 @@ def test_a_dask_client_is_taken_where_an_address_is_and_left_open() -> None:
 
 
 @pytest.mark.slow  # processes, Dask or interrupts: in the full run
-def test_a_dask_bag_of_deals_makes_the_frame_of_their_rows() -> None:
+def test_a_dask_bag_of_deals_makes_the_frame_of_their_rows(dask_cluster) -> None:
     """The composition docs/batch.md shows: a bag of deals through ``hasen.analyze``, the rows
     flattened into a Dask DataFrame, has the rows of ``hasen.to_frame``."""
     distributed = pytest.importorskip("distributed")
     bag = pytest.importorskip("dask.bag")
     pytest.importorskip("dask.dataframe")
     deals = [hasen.random_deal(seed=seed).notation() for seed in range(12)]
-    with distributed.Client(n_workers=2, threads_per_worker=1, dashboard_address=":0"):
+    with distributed.Client(dask_cluster):
         tables = bag.from_sequence(deals, npartitions=4).map(hasen.analyze)
         frame = tables.map(lambda table: list(table.rows())).flatten().to_dataframe().compute()
     expected = hasen.to_frame(hasen.analyze_each(deals))
