@@ -14,7 +14,7 @@ import sys
 from urllib.parse import unquote
 
 import pytest
-from browsing import LiveServer, no_overflow, panel_state, settle, sized, skip_without_chromium, waiting
+from browsing import LiveServer, no_overflow, panel_state, read_one, settle, sized, skip_without_chromium, waiting
 
 from hasen import read_egn
 from hasen.api.page import EXAMPLE_RECORDS
@@ -32,9 +32,9 @@ def fields(text: str) -> dict[str, str]:
 
 
 def tap(driver, css: str) -> None:
-    """Tap the one choice that ``css`` names, once the recorder offers it."""
-    waiting(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, css))
-    driver.find_element(By.CSS_SELECTOR, css).click()
+    """Tap the choice that ``css`` names, once the recorder offers it (found in one script:
+    a night is many taps, and each WebDriver call is a round trip to the browser)."""
+    waiting(driver).until(lambda d: d.execute_script("return document.querySelector(arguments[0])", css)).click()
     settle(driver)
 
 
@@ -52,7 +52,7 @@ def tap_call(driver, words: str) -> None:
 
 
 def prompt(driver) -> str:
-    return driver.find_element(By.ID, "rec-prompt").text
+    return read_one(driver, "#rec-prompt").text
 
 
 def record_hand(driver, example: str, game: str, widow: str | None) -> str:
