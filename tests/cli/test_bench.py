@@ -11,7 +11,10 @@ from hasen.cli.bench import seeded_deals
 from hasen.core.variants import HASENPFEFFER
 
 
-def test_bench_json_has_every_figure_for_each_game(capsys) -> None:
+def test_bench_json_has_every_figure_for_each_game(capsys, monkeypatch) -> None:
+    # the bid advice's figures at 40 layouts and 8 a widow, not 1,000: the same arithmetic
+    monkeypatch.setattr("hasen.cli.bench.ADVICE_LAYOUTS", 40)
+    monkeypatch.setattr("hasen.cli.bench.ADVICE_CHOICE_LAYOUTS", 8)
     status, out, err = run(capsys, "bench", "--deals", "3", "--rounds", "1", "--threads", "2", "--json")
     assert status == 0, err
     result = json.loads(out)
