@@ -48,7 +48,8 @@ PIECES = [
     "alone",
     "order up",
 ]
-CHECKS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# 100 texts a test reach what 400 did beyond the rest of the suite (docs/benchmarks.md)
+CHECKS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LONGEST_MESSAGE = 400  # characters: a message names the problem and quotes a short prefix
 
 
