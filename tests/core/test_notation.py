@@ -408,3 +408,15 @@ def test_a_deal_that_fits_a_game_whose_extra_card_may_be_left_out_names_it() -> 
     assert str(refused.value).endswith(
         '(6-card hands in 4 fields fit hasenpfeffer: pass --variant hasenpfeffer, or "variant" in the API)'
     )
+
+
+def test_a_deal_from_masks_refuses_an_extra_card_that_a_hand_holds_or_the_deck_lacks() -> None:
+    deal = Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W")
+    hands = tuple(int(hand) for hand in deal.hands)
+    held = next(iter(deal.hands[0]))  # a card of N's
+    with pytest.raises(InvalidDealError, match=rf"deal: the widow {held} is not free"):
+        Deal.from_masks(hands, int(held), dealer=3)
+    eight = parse_card("8C")  # no 8 in Hasenpfeffer's deck
+    with pytest.raises(InvalidDealError, match="deal: the widow 8C is not free"):
+        Deal.from_masks(hands, eight, dealer=3)
+    assert Deal.from_masks(hands, int(deal.extra), dealer=3).notation() == deal.notation()
