@@ -15,6 +15,9 @@ from egngen import mangled, validator, written
 from hasen.notation import json_schema
 
 VALIDATORS = {"egn": validator("egn"), "emn": validator("emn")}
+# mangled files a format: 800 reached no line of the checker that 400 do not, and no line
+# beyond the rest of the suite (docs/benchmarks.md); the agreement is checked on each
+TRIALS = 400
 
 
 @pytest.mark.parametrize("name, games", [("egn", 1), ("emn", 2)])
@@ -22,7 +25,7 @@ def test_the_checker_agrees_with_jsonschema_on_mangled_files(name: str, games: i
     rng = random.Random(7)
     documents = [written(seed, games) for seed in range(3)]
     refused = 0
-    for trial in range(800):
+    for trial in range(TRIALS):
         document = mangled(rng.choice(documents), rng) if trial else documents[0]
         expected = VALIDATORS[name].is_valid(document)
         try:
@@ -34,4 +37,4 @@ def test_the_checker_agrees_with_jsonschema_on_mangled_files(name: str, games: i
             refused += 1
     # the mangling reaches the schema's rules, not only harmless corners (an EMN match checks
     # only the outside of its games: EGN's schema checks each game's inside)
-    assert refused > (300 if name == "egn" else 100)
+    assert refused > TRIALS * (3 / 8 if name == "egn" else 1 / 8), refused
