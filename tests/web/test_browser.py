@@ -581,46 +581,6 @@ def test_a_bad_record_in_a_link_is_shown_not_dropped(server: LiveServer, browser
     assert browser.find_element(By.ID, "paste-input").get_attribute("value") == case.not_held
 
 
-@in_cases(TWO_HANDED, FOUR_HANDED)
-def test_the_review_panel_is_of_the_whole_record(server: LiveServer, browser, case: Case) -> None:
-    browser.get(server.url + case.contract_link(play=case.record, at="5"))
-    settle(browser)
-    assert error_text(browser) is None
-    status, review = server.api("review", {**case.contract, "play": case.record})
-    assert status == 200
-    # the board and the log: five cards played, the sixth ahead
-    assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5
-    assert [c.get_dom_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card.ahead")] == [
-        case.record.split()[5]
-    ]
-    # the review panel says it is about the whole record, and where the board stands in it
-    assert browser.find_element(By.ID, "review-title").text == "Review of the played record"
-    result = browser.find_element(By.CSS_SELECTOR, "#summary .result")
-    assert result.text.startswith("The played record: 6 cards;")
-    assert f" {review['total']} with best play after its last card" in result.text
-    on_view = browser.find_element(By.CSS_SELECTOR, "#summary .on-view")
-    assert "after 5 of these 6 cards" in on_view.text
-    counts = {
-        row.get_dom_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[1].text)
-        for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")
-    }
-    assert counts == {seat: p["cards"] for seat, p in review["players"].items()}
-    assert sum(counts.values()) == 6
-    # the graph covers the whole record too, with the position on view marked
-    assert [cards for cards, _, _ in graph_points(browser)] == list(range(7))
-    current = browser.find_elements(By.CSS_SELECTOR, "#graph .point.current")
-    assert [p.get_dom_attribute("data-cards") for p in current] == ["5"]
-
-    # at the record's last card the panel has no position to point out
-    click(browser, browser.find_element(By.ID, "go-forward"))
-    assert "at" not in page_state(browser)
-    assert browser.find_element(By.CSS_SELECTOR, "#summary .result").text.startswith("The played record: 6 cards;")
-    assert not browser.find_elements(By.CSS_SELECTOR, "#summary .on-view")
-    # at the start, the panel still covers the whole record and says the board is before it
-    click(browser, browser.find_element(By.ID, "go-start"))
-    assert "before the first of them" in browser.find_element(By.CSS_SELECTOR, "#summary .on-view").text
-
-
 @in_cases(TWO_HANDED_32)  # the rule of the bars is the notation's (the API's tests)
 def test_a_misplaced_bar_in_a_link_is_reported(server: LiveServer, browser, case: Case) -> None:
     # a '|' where no trick ends: the API's message, the record as given in the paste box,
@@ -672,19 +632,6 @@ def test_a_link_with_a_discard_in_another_spelling(
     ]
     status, answer = server.api("solve", {**case.contract, "discard": canonical, "played": ""})
     assert status == 200 and shown_choices(browser) == api_choices(answer)
-
-
-@by_game
-def test_a_link_fills_the_record_box(server: LiveServer, browser, case: Case) -> None:
-    browser.get(server.url + case.contract_link(play=case.record, at="2"))
-    settle(browser)
-    status, review = server.api("review", {**case.contract, "play": case.record})
-    assert status == 200
-    assert browser.find_element(By.ID, "paste-input").get_attribute("value") == review["played"]
-    # the box is the record under review: reviewing it again changes nothing
-    click(browser, browser.find_element(By.ID, "paste-review"))
-    assert error_text(browser) is None
-    assert page_state(browser)["play"] == case.record
 
 
 # a game of two, three and four seats, each at its last deck (so the deck is changed from the
@@ -1027,7 +974,7 @@ def in_turn_by_window(names) -> pytest.MarkDecorator:
     """Each name once, at the windows in turn (wide, phone, wide, ...). A record's page and
     its review differ between windows only in their layout: each window is checked with some
     of the records, and a deal page of three games on a phone
-    (test_nothing_overflows_and_every_hand_is_readable_on_a_phone)."""
+    (test_a_record_in_a_link_on_a_phone)."""
     windows = list(WINDOWS)
     return pytest.mark.parametrize(("name", "window"), [(n, windows[i % len(windows)]) for i, n in enumerate(names)])
 
@@ -1059,10 +1006,12 @@ def table_cells_shown(driver) -> None:
 
 
 @by_game
-def test_nothing_overflows_and_every_hand_is_readable_on_a_phone(server: LiveServer, browser, case: Case) -> None:
-    """The deal page, then the play with the single-dummy panel: at a desk's width each game's
-    record pages are checked the same way (the record journeys below), and the panel beside
-    the table (test_the_single_dummy_panel_shows_the_apis_figures)."""
+def test_a_record_in_a_link_on_a_phone(server: LiveServer, browser, case: Case) -> None:
+    """The deal page, then a link to a played record, at its fifth card: nothing overflows and
+    every hand is readable, with the single-dummy panel too (at a desk's width each game's
+    record pages are checked the same way, in the record journeys below, and the panel beside
+    the table in test_the_single_dummy_panel_shows_the_apis_figures); the review is of the
+    whole record, and the record box holds it."""
     with sized(browser, "phone"):
         browser.get(server.url + case.link())
         settle(browser)
@@ -1081,6 +1030,51 @@ def test_nothing_overflows_and_every_hand_is_readable_on_a_phone(server: LiveSer
         hands_readable(browser)
         assert single_dummy(browser) == "done"
         no_overflow(browser)
+        status, review = server.api("review", {**case.contract, "play": case.record})
+        assert status == 200
+        the_review_is_of_the_whole_record(browser, case, review)
+        # the link fills the record box with the record under review: reviewing it again changes nothing
+        assert browser.find_element(By.ID, "paste-input").get_attribute("value") == review["played"]
+        click(browser, browser.find_element(By.ID, "paste-review"))
+        assert error_text(browser) is None
+        assert page_state(browser)["play"] == case.record
+
+
+def the_review_is_of_the_whole_record(browser, case: Case, review: dict) -> None:
+    """A record's page at its fifth of six cards: the board, the log, the review panel and the
+    graph are of the whole record, with the position on view marked; then at its last card
+    and at its start."""
+    # the board and the log: five cards played, the sixth ahead
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".log-card:not(.ahead)")) == 5
+    assert [c.get_dom_attribute("data-card") for c in browser.find_elements(By.CSS_SELECTOR, ".log-card.ahead")] == [
+        case.record.split()[5]
+    ]
+    # the review panel says it is about the whole record, and where the board stands in it
+    assert browser.find_element(By.ID, "review-title").text == "Review of the played record"
+    result = browser.find_element(By.CSS_SELECTOR, "#summary .result")
+    assert result.text.startswith("The played record: 6 cards;")
+    assert f" {review['total']} with best play after its last card" in result.text
+    on_view = browser.find_element(By.CSS_SELECTOR, "#summary .on-view")
+    assert "after 5 of these 6 cards" in on_view.text
+    counts = {
+        row.get_dom_attribute("data-seat"): int(row.find_elements(By.TAG_NAME, "td")[1].text)
+        for row in browser.find_elements(By.CSS_SELECTOR, ".players tbody tr")
+    }
+    assert counts == {seat: p["cards"] for seat, p in review["players"].items()}
+    assert sum(counts.values()) == 6
+    # the graph covers the whole record too, with the position on view marked
+    assert [cards for cards, _, _ in graph_points(browser)] == list(range(7))
+    current = browser.find_elements(By.CSS_SELECTOR, "#graph .point.current")
+    assert [p.get_dom_attribute("data-cards") for p in current] == ["5"]
+
+    # at the record's last card the panel has no position to point out
+    click(browser, browser.find_element(By.ID, "go-forward"))
+    assert "at" not in page_state(browser)
+    assert browser.find_element(By.CSS_SELECTOR, "#summary .result").text.startswith("The played record: 6 cards;")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#summary .on-view")
+    # at the start, the panel still covers the whole record and says the board is before it
+    click(browser, browser.find_element(By.ID, "go-start"))
+    assert "before the first of them" in browser.find_element(By.CSS_SELECTOR, "#summary .on-view").text
 
 
 def log_cards(browser) -> list[str]:
