@@ -1,6 +1,6 @@
 """Driving the review page in real headless Chromium: the server and the browser that the
-fixtures of tests/web/conftest.py start, and the waits the browser tests share
-(tests/web/test_browser.py, tests/web/test_recorder_page.py).
+fixtures of tests/web/conftest.py start, and the waits and reads of the page the browser
+tests share (tests/web/test_browser.py, tests/web/test_recorder_page.py).
 
 Debian's /usr/bin/chromium and /usr/bin/chromedriver are used as they are: the driver's path
 goes to selenium's Service, so Selenium Manager is never run and nothing is downloaded. Every
