@@ -129,12 +129,22 @@ def solve_table(variant: Variant, settings: Settings, outcomes: list[Outcome]) -
             reads.append(np.where(over, lost + first_wins, following * cells + index_a * size + index_b).ravel())
             chances.append(np.full(cells, chance))
         plans.append((np.concatenate(reads), np.concatenate(chances)))
+    return fixed_point(np.full((len(seats), size, size), 0.5), plans, np.array([0.0, 1.0]))
+
+
+def fixed_point(table: np.ndarray, plans: list[tuple[np.ndarray, np.ndarray]], ends: np.ndarray) -> np.ndarray:
+    """The chances of winning at the fixed point of one hand after another, from ``table``
+    (by dealer first). ``plans``, per dealer: for each result of a hand and each cell of the
+    dealer's table in turn, where the value it leads to is read (in the table, flat, then in
+    ``ends``, the values of the games' ends), and the result's chance."""
+    import numpy as np
+
+    cells = table[0].size
     # each cell's sum over the results in their order (bincount adds in the order given), as
     # one result at a time would: the same table to the last bit, in one pass a round
     cell_of = np.tile(np.arange(cells), len(plans[0][0]) // cells)
-    table = np.full((len(seats), size, size), 0.5)
     for _ in range(MAX_ROUNDS):
-        values = np.concatenate([table.ravel(), [0.0, 1.0]])
+        values = np.concatenate([table.ravel(), ends])
         new = np.stack(
             [np.bincount(cell_of, weights=chance * values[read], minlength=cells) for read, chance in plans]
         ).reshape(table.shape)

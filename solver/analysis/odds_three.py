@@ -31,14 +31,21 @@ from ..core.settings import Settings
 from ..core.variants import Variant
 from ..rules.scoring import hand_score, shares_of_win
 from .answer import Answer, variant_json
-from .odds import TABLES_KEPT, Outcome, check_reachable, check_scoring, dealers_asked, odds_data, outcomes_of
+from .odds import (
+    TABLES_KEPT,
+    Outcome,
+    check_reachable,
+    check_scoring,
+    dealers_asked,
+    fixed_point,
+    odds_data,
+    outcomes_of,
+)
 
 if TYPE_CHECKING:
     import numpy as np
 
 DEEPEST_THREE = -10  # the lowest score kept when a euchred maker loses points
-TOLERANCE = 1e-12  # the iteration stops when no chance moves more than this
-MAX_ROUNDS = 10_000
 Scores = tuple[int, ...]  # each player's score, in the order of the variant's seats
 
 
@@ -82,6 +89,7 @@ def solve_three_table(variant: Variant, settings: Settings, outcomes: list[Outco
     grid = np.meshgrid(*[np.arange(low, target)] * players, indexing="ij")
     cells = size**players * players  # a dealer's table: each score, each player's chance
     ends: list[np.ndarray] = []  # each player's chance when a hand ends the game, cell by cell
+    ended_before = 0  # the cells of ``ends`` so far
     # the tables flat, then the chances at the games' ends; per dealer, for each result and
     # cell in turn, where its value is read, and its chance
     plans = []
@@ -101,26 +109,14 @@ def solve_three_table(variant: Variant, settings: Settings, outcomes: list[Outco
             )
             index = np.ravel_multi_index(tuple(np.clip(a, low, target - 1) - low for a in after), (size,) * players)
             in_table = following * cells + index[..., None] * players + np.arange(players)
-            in_ends = players * cells + sum(e.size for e in ends) + np.arange(cells).reshape(ended.shape)
+            in_ends = players * cells + ended_before + np.arange(cells).reshape(ended.shape)
             ends.append(ended.ravel())
+            ended_before += cells
             reads.append(np.where(over[..., None], in_ends, in_table).ravel())
             chances.append(np.full(cells, chance))
         plans.append((np.concatenate(reads), np.concatenate(chances)))
-    # each cell's sum over the results in their order (bincount adds in the order given), as
-    # one result at a time would: the same table to the last bit, in one pass a round
-    cell_of = np.tile(np.arange(cells), len(plans[0][0]) // cells)
-    ended_values = np.concatenate(ends)
     table = np.full((players,) + (size,) * players + (players,), 1 / players)
-    for _ in range(MAX_ROUNDS):
-        values = np.concatenate([table.ravel(), ended_values])
-        new = np.stack(
-            [np.bincount(cell_of, weights=chance * values[read], minlength=cells) for read, chance in plans]
-        ).reshape(table.shape)
-        change = float(np.abs(new - table).max())
-        table = new
-        if change < TOLERANCE:
-            break
-    return table
+    return fixed_point(table, plans, np.concatenate(ends))
 
 
 Grid3 = list[list[list[list[list[float]]]]]  # [dealer's place][N - low][E - low][S - low][player's place]
