@@ -45,7 +45,7 @@ from hasen.analysis.contracts import Play, solve_plays
 from hasen.analysis.layouts import map_chunks
 from hasen.analysis.model import MODEL_FILE, PlayerModel, model_for
 from hasen.analysis.odds import scoring_of
-from hasen.analysis.playout import continued, euchre_exchanges, layout_rules
+from hasen.analysis.playout import continued, euchre_exchanges, layout_rules, model_after
 from hasen.analysis.policy import ALWAYS, POINTS, Policies, Policy, table_rules
 from hasen.core.cards import CardId, Mask
 from hasen.core.settings import Settings
@@ -235,10 +235,7 @@ def samples(
                             - worth(model, rules, rules.after(state, together), dealt, seat, value, memo),
                         )
                     )
-            after = memo.get(state)
-            if after is None:
-                after = memo[state] = rules.after(state, model.call(rules, state, dealt.hands[seat]))
-            state = after
+            state = model_after(model, rules, state, dealt.hands[seat], memo)
     return make, alone
 
 

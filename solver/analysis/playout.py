@@ -62,16 +62,25 @@ def continued(
         if turn is None:
             return state
         call = own(state) if own is not None and turn == seat else None
-        if call is not None:
-            state = rules.after(state, call)
-        elif memo is not None and state in memo:
-            state = memo[state]
-        else:
-            after = rules.after(state, model.call(rules, state, hands[turn]))
-            if memo is not None:
-                memo[state] = after
-            state = after
+        state = rules.after(state, call) if call is not None else model_after(model, rules, state, hands[turn], memo)
     raise AssertionError("an auction of the model ends")
+
+
+def model_after(
+    model: PlayerModel,
+    rules: AuctionRules,
+    state: AuctionState,
+    hand: Mask,
+    memo: dict[AuctionState, AuctionState] | None = None,
+) -> AuctionState:
+    """The auction after the model's call at ``state``, for the seat to call holding ``hand``;
+    kept in ``memo`` when given (the auctions of one layout pass through the same states)."""
+    if memo is not None and state in memo:
+        return memo[state]
+    after = rules.after(state, model.call(rules, state, hand))
+    if memo is not None:
+        memo[state] = after
+    return after
 
 
 def consistent(
