@@ -25,6 +25,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # load without the web framework, an extra
     from flask import Flask
 
+    from .assets import assets
     from .cache import AnswerCache
     from .conditional import install as install_conditional
     from .config import check_limits, defaults
@@ -50,6 +51,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     install_conditional(app)
     app.register_blueprint(v1)
     app.register_blueprint(page)
+    app.register_blueprint(assets)
     return app
 
 

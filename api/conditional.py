@@ -8,11 +8,12 @@ import gzip
 
 from flask import Flask, Response, request
 
+from .assets import ASSETS
 from .openapi import PREFIX
 
 # the paths of what does not change while the service runs
 UNCHANGING = (PREFIX + "/openapi.json", "/", "/favicon.ico")
-STATIC = "/static/"
+FILES = ("/static/", ASSETS + "/")  # the page's files, at their plain and versioned addresses
 COMPRESSIBLE = (
     "application/json",
     "text/html",
@@ -25,7 +26,7 @@ SMALLEST = 1024  # bytes: below, gzip gains less than its header costs the clien
 
 
 def unchanging(path: str) -> bool:
-    return path in UNCHANGING or path.startswith(STATIC)
+    return path in UNCHANGING or path.startswith(FILES)
 
 
 def conditional(response: Response) -> Response:

@@ -28,6 +28,7 @@ from hasen.games import game_of
 from hasen.rules.trump import power_order
 from hasen.text.words import points_less
 
+from .assets import asset
 from .openapi import PREFIX
 
 page = Blueprint("page", __name__)
@@ -194,7 +195,7 @@ def page_facts() -> dict[str, Any]:
 
 @page.get("/")
 def review_page() -> str:
-    return render_template("review.html", facts=page_facts(), version=__version__)
+    return render_template("review.html", facts=page_facts(), version=__version__, asset=asset)
 
 
 @page.get("/favicon.ico")

@@ -715,6 +715,19 @@ def test_the_example_is_hasenpfeffers(server: LiveServer, browser) -> None:
     }
 
 
+def test_a_page_loaded_again_takes_its_files_from_the_browsers_cache(server: LiveServer, browser) -> None:
+    """The page's files, at their versioned addresses, come from the browser's cache: not one
+    byte of them crosses the network again (api/assets.py)."""
+    for _ in range(2):
+        browser.get(server.url + "/?variant=euchre")
+        settle(browser)
+    files = browser.execute_script(
+        "return performance.getEntriesByType('resource')"
+        ".filter(e => new URL(e.name).pathname.startsWith('/assets/')).map(e => [e.name, e.transferSize])"
+    )
+    assert len(files) >= 20 and all(size == 0 for _, size in files), files
+
+
 def test_two_handed_euchre_has_its_own_example(server: LiveServer, browser) -> None:
     browser.get(server.url + "/?variant=euchre2")
     settle(browser)

@@ -39,7 +39,7 @@ def test_the_page_is_served_at_the_root(client: FlaskClient) -> None:
     example = hasenpfeffer["example"]
     assert Deal(example["deal"], example["dealer"]).notation().startswith("W:")
     # the page's icon
-    assert re.search(r'<link rel="icon" type="image/svg\+xml" href="/static/favicon.svg">', html)
+    assert re.search(r'<link rel="icon" type="image/svg\+xml" href="/assets/[0-9a-f]{16}/favicon.svg">', html)
 
 
 # every game and deck as docs/notation.md and docs/rules.md describe them: the seats dealt a
@@ -143,10 +143,12 @@ def test_the_icon_is_served(client: FlaskClient) -> None:
 
 
 def test_every_script_and_style_is_served(client: FlaskClient) -> None:
-    # the page's module and every module it imports, one level after another
+    # the page's module and every module it imports, one level after another, all under the
+    # one versioned folder the page names (api/assets.py)
     html = client.get("/").get_data(as_text=True)
-    todo = re.findall(r'(?:src|href)="(/static/[^"]+)"', html)
-    assert "/static/review.js" in todo and "/static/review.css" in todo
+    todo = re.findall(r'(?:src|href)="(/assets/[0-9a-f]{16}/[^"]+)"', html)
+    folder = todo[0].rpartition("/")[0]
+    assert f"{folder}/review.js" in todo and f"{folder}/review.css" in todo
     seen = set()
     while todo:
         path = todo.pop()
@@ -158,19 +160,9 @@ def test_every_script_and_style_is_served(client: FlaskClient) -> None:
             if path.endswith(".js"):
                 assert response.mimetype in ("text/javascript", "application/javascript"), path
                 text = response.get_data(as_text=True)
-                todo += ["/static/" + name for name in re.findall(r'from "\./([\w.]+)"', text)]
-    assert {
-        "/static/cards.js",
-        "/static/api.js",
-        "/static/board.js",
-        "/static/heatmap.js",
-        "/static/summary.js",
-        "/static/builder.js",
-        "/static/hands.js",
-        "/static/graph.js",
-        "/static/simulation.js",
-        "/static/singledummy.js",
-    } <= seen
+                todo += [f"{folder}/{name}" for name in re.findall(r'from "\./([\w.]+)"', text)]
+    modules = ("cards", "api", "board", "heatmap", "summary", "builder", "hands", "graph", "simulation", "singledummy")
+    assert {f"{folder}/{name}.js" for name in modules} <= seen
 
 
 def test_the_api_still_answers_json_errors(client: FlaskClient) -> None:
