@@ -37,7 +37,7 @@ from . import batch_csv
 from .options import STANDARD, settings_from, standard_input
 from .output import OutputError
 from .parquet import ours, require_pyarrow, write_parquet
-from .targets import MARK, byte_lines, check_apart, check_replaceable, finished, id_key, named, result_line
+from .targets import MARK, byte_lines, check_apart, check_replaceable, finished, hold, id_key, named, result_line
 
 # The keys of a line: those of the web API's table request (api/openapi.py TABLE_REQUEST,
 # kept equal by tests/cli/test_batch.py) and the id, with the JSON type each takes.
@@ -331,6 +331,13 @@ def open_files(args: argparse.Namespace) -> Files:
         resumable = args.output != STANDARD and stat.S_ISREG(os.fstat(out.fileno()).st_mode)
     except (OSError, ValueError):  # a stream with no file behind it (a test's): nothing to read back
         resumable = False
+    if resumable:
+        try:
+            hold(out, args.output, COMMAND)
+        except HasenError as exc:
+            for stream in opened:
+                stream.close()
+            raise HasenError(f"batch: {exc}") from None
     where = "standard output" if args.output == STANDARD else args.output
     return Files(source, out, created, resumable, where, opened)
 

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import io
 import json
 import re
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 from .. import public
 from ..analysis.columns import DECISION_ROW, names
@@ -42,9 +42,10 @@ from .defaults import record_game
 from .options import STANDARD, read_text
 from .output import OutputError, emit
 from .parquet import ours, require_pyarrow, write_parquet
-from .targets import check_apart, check_replaceable, finished, id_key, replace_text, result_line
+from .targets import MARK, check_apart, check_replaceable, finished, hold, id_key, replace_text, result_line
 
 COMMAND = "session"  # the mark of its results' lines (hasen.cli.targets)
+SHOWN_IDS = 8  # the ids a message names before "..."
 CSV_COLUMNS = names(DECISION_ROW)
 HEADER = ",".join(CSV_COLUMNS)
 # a CSV an earlier version wrote is still its own: without the score, then without the verdicts' facts
@@ -67,6 +68,14 @@ class Hand(NamedTuple):
         """The score before the hand, where its place in the games is known."""
         return None if self.game is None else tuple(self.game["score"])
 
+    @property
+    def digest(self) -> str:
+        """What its line of OUT was made from: the record as read (or why it cannot be
+        reviewed, and where) and its place in the games. A run going on with OUT reviews
+        again a hand whose digest IN no longer gives."""
+        made_from = [self.text, self.error, self.passed_out, self.game, None if self.text else self.line]
+        return hashlib.sha256(json.dumps(made_from, sort_keys=True).encode()).hexdigest()[:16]
+
 
 @dataclass(frozen=True)
 class Reviewer:
@@ -83,10 +92,15 @@ class Reviewer:
             ).to_json()
 
         try:
-            return result_line(COMMAND, hand.id, **hand_outcome(hand, review))
+            return result_line(COMMAND, hand.id, digest=hand.digest, **hand_outcome(hand, review))
         except Exception as exc:  # a bug: one hand's error, not the end of the night
             return result_line(
-                COMMAND, hand.id, line=hand.line, error=f"internal error: {type(exc).__name__}: {exc}", game=hand.game
+                COMMAND,
+                hand.id,
+                digest=hand.digest,
+                line=hand.line,
+                error=f"internal error: {type(exc).__name__}: {exc}",
+                game=hand.game,
             )
 
 
@@ -189,21 +203,82 @@ def written_id(block: RecordText | EgnBlock) -> int | str | None:
         return None
 
 
-def answered(path: str) -> Counter[str]:
-    """The ids already in OUT (a torn last line cut off), after checking that OUT can be
-    written; none when it is new."""
+def open_results(path: str) -> BinaryIO:
+    """OUT, open to read what it holds and held from any other run until closed (a torn last
+    line cut off), after checking that it can be written and is this command's; created
+    empty when it is new."""
     if path == STANDARD:
         raise HasenError("session: OUT must be a file: the players' figures go to standard output")
     try:
-        with open(path, "a+b") as out:
-            out.seek(0)
-            return finished(out, path, COMMAND)
-    except HasenError as exc:
-        raise HasenError(f"{COMMAND}: {exc}") from None
+        out = open(path, "a+b")
     except IsADirectoryError:
         raise HasenError(f"session: cannot write {path}: it is a folder") from None
     except OSError as exc:
         raise HasenError(f"session: cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        hold(out, path, COMMAND)
+        out.seek(0)
+        finished(out, path, COMMAND)
+    except HasenError as exc:
+        out.close()
+        raise HasenError(f"{COMMAND}: {exc}") from None
+    return out
+
+
+class Resumed(NamedTuple):
+    """How a run goes on with OUT: the hands still to review, how many OUT holds as IN has
+    them, and the lines of OUT that IN no longer gives (a record changed, moved or removed
+    since), each with its id."""
+
+    to_do: list[Hand]
+    kept: list[bytes]
+    stale: list[str]
+
+
+def resumed(out: BinaryIO, hands: list[Hand]) -> Resumed:
+    """Which hands OUT holds already: a line of the hand's id made from what IN gives now
+    (its ``digest``; a line of an earlier version, which has none, by its id alone)."""
+    out.seek(0)
+    lines = out.read().splitlines(keepends=True)
+    made = [session_line(line, number, out.name) for number, line in enumerate(lines, 1)]
+    free: dict[tuple[str, str | None], list[int]] = {}
+    for number, line in enumerate(made):
+        free.setdefault((id_key(line["id"]), line.get("digest")), []).append(number)
+    used: set[int] = set()
+    to_do = []
+    for hand in hands:
+        slot = next((free[k] for k in ((id_key(hand.id), hand.digest), (id_key(hand.id), None)) if free.get(k)), None)
+        if slot is None:
+            to_do.append(hand)
+        else:
+            used.add(slot.pop(0))
+    return Resumed(
+        to_do,
+        [line for number, line in enumerate(lines) if number in used],
+        [id_key(line["id"]) for number, line in enumerate(made) if number not in used],
+    )
+
+
+def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
+    """OUT without its lines that IN no longer gives, said on standard error; refused where
+    none of its lines is of IN as it is now (another night's OUT, most likely)."""
+    if not plan.stale:
+        return
+    ids = ", ".join(plan.stale[:SHOWN_IDS]) + (", ..." if len(plan.stale) > SHOWN_IDS else "")
+    if not plan.kept:
+        raise HasenError(
+            f"session: {path} holds no hand of IN as IN has it now (ids {ids}): give another OUT, or "
+            "remove this one to review IN afresh"
+        )
+    out.seek(0)
+    out.truncate(0)  # what is lost if stopped here is reviewed again next time, never counted twice
+    out.write(b"".join(plan.kept))
+    out.flush()
+    print(
+        f"hasen: session: {counted(len(plan.stale), 'review')} in {path} no longer match IN (a record changed, "
+        f"moved or was removed since: ids {ids}): dropped, and what IN has there now is reviewed",
+        file=sys.stderr,
+    )
 
 
 def own_csv(start: bytes) -> bool:
@@ -291,22 +366,23 @@ def cmd_session(args: argparse.Namespace) -> int:
                 else "the review page's address, like http://127.0.0.1:8000/"
             )
         )
-    done = answered(args.output)
-    if example is not None:  # every check passed: the night is written where it is read from next time
-        replace_text(COMMAND, args.input, example)
-        print(f"hasen: session: the sample night written to {args.input}", file=err)
-    if args.example and args.html is None:
-        print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=err)
-    to_do = []
-    for hand in hands:
-        key = id_key(hand.id)
-        if done[key]:
-            done[key] -= 1
-            continue
-        to_do.append(hand)
+    with open_results(args.output) as results:  # held until the run ends
+        plan = resumed(results, hands)
+        layouts, seed = args.layouts or DEFAULT_REVIEW_LAYOUTS, args.seed or 0
+        check_resumable(args.output, len(plan.kept) + len(plan.stale), layouts, seed, args.uniform)
+        drop_stale(results, args.output, plan)
+        if example is not None:  # every check passed: the night is written where it is read from next time
+            replace_text(COMMAND, args.input, example)
+            print(f"hasen: session: the sample night written to {args.input}", file=err)
+        if args.example and args.html is None:
+            print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=err)
+        return review_night(args, hands, plan.to_do)
+
+
+def review_night(args: argparse.Namespace, hands: list[Hand], to_do: list[Hand]) -> int:
+    """Review the hands still to do into OUT, then write the night's figures and reports."""
+    err = sys.stderr
     kept = len(hands) - len(to_do)
-    layouts, seed = args.layouts or DEFAULT_REVIEW_LAYOUTS, args.seed or 0
-    check_resumable(args.output, kept, layouts, seed, args.uniform)
     progress = Progress(err, len(hands))
     reviewer = Reviewer(args.layouts, args.seed or 0, args.uniform)
     written = 0
@@ -382,8 +458,31 @@ def cmd_session(args: argparse.Namespace) -> int:
 
 def reviews(path: str) -> list[dict[str, Any]]:
     """Every line of OUT, as written."""
-    with open(path, encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines if line.strip()]
+    with open(path, "rb") as lines:
+        return [session_line(line, number, path) for number, line in enumerate(lines, 1) if line.strip()]
+
+
+def session_line(raw: bytes, number: int, path: str) -> dict[str, Any]:
+    """One line of OUT, read: a hand's review, a hand passed out, or a record's error, each
+    with its id. Anything else (a line edited by hand, say) is refused, naming the line."""
+    try:
+        line = json.loads(raw)
+    except ValueError:
+        line = None
+    if (
+        not isinstance(line, dict)
+        or line.get(MARK) != COMMAND
+        or "id" not in line
+        or not (
+            isinstance(line.get("review"), dict) or line.get("passed_out") is True or isinstance(line.get("error"), str)
+        )
+    ):
+        shown = quoted(raw.decode("utf-8", "replace").rstrip("\n"))
+        raise HasenError(
+            f"session: {path} line {number} is not a hand's line of hasen session ({shown}: each holds a review, "
+            '"passed_out" or an "error"): give another OUT, or remove it to review IN afresh'
+        )
+    return line
 
 
 class Summed(NamedTuple):

@@ -120,6 +120,23 @@ def check_regular(command: str, label: str, path: str) -> None:
 # --- results files: JSON lines, each marked -------------------------------------------------
 
 
+def hold(stream: IO[Any], path: str, command: str) -> None:
+    """Keep a results file to this run until ``stream`` is closed: two runs adding to one
+    file at once would each add what the other adds, and the file would count it twice."""
+    if sys.platform == "win32":  # no advisory locks there; one run at a time is the user's care
+        return
+    import fcntl
+
+    try:
+        fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        raise HasenError(
+            f"{named(path)} is being written by another run of hasen {command}: wait for it to end, or give another OUT"
+        ) from None
+    except OSError:  # a file system that keeps no locks (some network ones): as before
+        return
+
+
 def result_line(command: str, id: int | str, **fields: Any) -> str:
     """One line of a results file, its mark first."""
     return json.dumps({MARK: command, "id": id, **fields})

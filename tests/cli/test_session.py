@@ -332,3 +332,68 @@ def test_ctrl_c_at_any_moment_exits_130_within_seconds(tmp_path: Path) -> None:
         assert "Traceback" not in err and err.count("\n") == 1, err
         slow.append(took)
     assert slow and max(slow) < 5, slow
+
+
+def test_a_record_changed_since_is_reviewed_again(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
+    """Going on with OUT after IN was edited: a line made from a record as it no longer is
+    (players named since; a bad record mended) is dropped and the record reviewed as it is
+    now; the others are kept as they were, and no hand is counted twice."""
+    _, written = reference
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(written)
+    named = MIXED_NIGHT[2].replace("id: three\n", "id: three\nplayers: N=Zoe, E=Yan, S=Xia, W=Wes\n")
+    mended = MIXED_NIGHT[3].replace("auction: N 7", "auction: N pass, E pass, S pass, W pass")
+    source = night(tmp_path, [*MIXED_NIGHT[:2], named, mended])
+    code, text, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 0, err
+    assert "2 reviews in" in err and "no longer match IN" in err and 'ids "three", "bad"' in err, err
+    got = lines(out)
+    assert [line["id"] for line in got] == ["one", "two", "three", "bad"]
+    assert out.read_bytes().startswith(b"".join(written.splitlines(keepends=True)[:2]))  # kept as they were
+    assert got[2]["review"]["record"]["players"]["N"] == "Zoe" and got[3]["passed_out"] is True
+    assert "Zoe" in text and "Anna" in text
+
+
+def test_an_out_of_another_night_is_refused_and_left_as_it_is(
+    capsys, reference: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    _, written = reference
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(written)
+    source = night(tmp_path, [MIXED_NIGHT[2].replace("id: three", "id: one")])
+    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 2 and "holds no hand of IN as IN has it now" in err and "remove this one" in err, err
+    assert out.read_bytes() == written
+
+
+def test_a_line_of_out_edited_by_hand_is_named(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
+    source, written = reference
+    out = tmp_path / "out.jsonl"
+    edited = written + b'{"hasen": "session", "id": 3, "junk": 1}\n'
+    out.write_bytes(edited)
+    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 2 and f"{out} line 5 is not a hand's line of hasen session" in err, err
+    assert "Traceback" not in err and out.read_bytes() == edited
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="advisory locks are POSIX's")
+@pytest.mark.parametrize("command", ["session", "batch"])
+def test_a_second_run_on_one_out_is_refused_while_the_first_holds_it(
+    capsys, reference: tuple[Path, bytes], tmp_path: Path, command: str
+) -> None:
+    """Two runs adding to one OUT at once would each review the hands the other does, and
+    OUT would count them twice."""
+    import fcntl
+
+    source, written = reference
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(written if command == "session" else b"")
+    if command == "batch":
+        source = tmp_path / "deals.txt"
+        source.write_text("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\n")
+    with out.open("a+b") as first:
+        fcntl.flock(first, fcntl.LOCK_EX | fcntl.LOCK_NB)  # as the first run holds it
+        code, _, err = run(capsys, command, str(source), str(out), *(LAYOUTS if command == "session" else ()))
+        assert code == 2 and f"{out} is being written by another run of hasen {command}" in err, err
+    assert out.read_bytes() == (written if command == "session" else b"")
+    assert run(capsys, command, str(source), str(out), *(LAYOUTS if command == "session" else ()))[0] == 0
