@@ -337,8 +337,8 @@ def _deal(
         "auction": calls,
         "score": None if score is None else score,
     }
-    if maker is None or trump is None:  # the auction not over, or passed out: the hands only if given
-        return _unplayed(variant, settings, dealer, upcard, given, head)
+    if maker is None or trump is None or play is None:  # no trump made, or nothing played: the auction alone
+        return _unplayed(variant, settings, dealer, upcard, given, head, maker is not None and trump is not None)
     defender = _defender(bidding, variant, maker, alone)
     best, defender_best = _calls_for_best(bidding, variant, settings, maker, alone, defender, trump)
     discard = None if "discard" not in bidding else card_of(bidding["discard"], trump, "discard", variant)
@@ -362,13 +362,27 @@ def _deal(
 
 
 def _unplayed(
-    variant: Variant, settings: Settings, dealer: int, upcard: CardId, given: dict[int, Mask], head: dict[str, Any]
+    variant: Variant,
+    settings: Settings,
+    dealer: int,
+    upcard: CardId,
+    given: dict[int, Mask],
+    head: dict[str, Any],
+    made: bool = False,
 ) -> Read:
-    """A deal whose auction made no trump: its record where every hand is given."""
+    """A deal with no play: its auction made no trump, or (``made``) it did and the deal has
+    no play phase (a record that stops after its auction). Its record where every hand is
+    given."""
     passed_out = len(head["auction"]) == 2 * len(variant.seats)
     points = (0,) * len(variant.score_names) if passed_out else None
     if set(given) != set(variant.seats):
-        why = "every player passed, so nothing was played" if passed_out else "the auction stops before trump is made"
+        why = (
+            "trump is made but the deal has no play"
+            if made
+            else "every player passed, so nothing was played"
+            if passed_out
+            else "the auction stops before trump is made"
+        )
         return Read(None, f"{why} and the hands are not given (playerCards)", points)
     deal = Deal.from_masks(tuple(given.get(s, 0) for s in range(len(SEATS))), upcard, dealer, variant, settings)
     return Read(Record(deal, **head), None, points)
@@ -632,7 +646,9 @@ def _deal_json(record: Record, number: int) -> dict[str, Any]:
         state["playerCards"] = hands
     bidding: dict[str, Any] = {"phaseNumber": 0, "type": BIDDING, "calls": _calls(record)}
     phases: list[dict[str, Any]] = [bidding]
-    contract, play = record.contract, record.state
+    contract, play, end = record.contract, record.state, record.auction_end
+    if contract is None and end is not None and end.alone is not None and end.declarer is not None:
+        bidding["isAlone"] = end.alone  # an auction over, its contract not written: how the maker plays
     if contract is not None and play is not None:
         bidding["isAlone"] = contract.alone
         if contract.lone_defender is not None:

@@ -133,6 +133,36 @@ def test_games_written_as_egn_read_back_equal_and_follow_the_schema(variant: str
         )
 
 
+@pytest.mark.parametrize(
+    ("variant", "auction"),
+    [
+        ("euchre", "E pass, S pass, W pass, N order up alone"),
+        ("euchre", "E pass, S pass, W pass, N pass, E name {suit}"),
+        ("railroad", "E pass, S pass, W pass, N pass, E pass, S name {suit} alone"),
+        ("euchre2", "S pass, N order up"),
+        ("euchre3", "E pass, S order up"),
+    ],
+)
+def test_a_record_that_stops_after_its_auction_reads_back_as_it_was(variant: str, auction: str) -> None:
+    """No contract written, no play: EGN's bidding says how the maker plays (isAlone) and
+    has no play phase; read back, the record is the auction again, alone and all, with no
+    contract added that the record did not have."""
+    deal = next(
+        d for seed in range(20) if (d := hasen.random_deal(variant=variant, seed=seed, dealer="N")).extra != JOKER
+    )
+    suit = next(s for s in "SHDC" if s != deal.extra.name[1])  # the upcard's suit is turned down
+    record = hasen.Record.parse(
+        f"variant: {variant}; dealer: N; deal: {deal.notation()}; auction: {auction.format(suit=suit)}"
+    )
+    assert record.contract is None and record.auction_end is not None
+    data = valid(write_egn([record]))
+    assert [phase["type"] for phase in data["deals"][0]["phases"]] == ["EUCHRE_BIDDING"]
+    [read] = read_egn(write_egn([record]))
+    assert read.record is not None and read.record.contract is None, read.missing
+    assert read.record.auction_text() == record.auction_text()
+    assert comparable(read.record) == comparable(record)
+
+
 def test_a_written_file_uses_the_keys_of_egn_1_4() -> None:
     text = write_egn([played_record(0)])
     state = json.loads(text)["deals"][0]["initialState"]
