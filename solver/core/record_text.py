@@ -6,6 +6,8 @@ name). What the fields mean (the deal, the auction, the contract, the play) is r
 
 from __future__ import annotations
 
+import re
+import sys
 import unicodedata
 from typing import NamedTuple
 
@@ -68,6 +70,11 @@ class RecordText(NamedTuple):
         return by_key
 
 
+# the line ends an editor counts: str.splitlines() also breaks at form feeds and Unicode's
+# line separators, which would put every later line's number off in messages
+LINE_END = re.compile(r"\r\n|\r|\n")
+
+
 def split_records(text: str, first_line: int = 1) -> list[RecordText]:
     """The records of a text (a file): blocks of ``field: value`` lines separated by blank
     lines, or single lines holding several fields between semicolons. Lines that start
@@ -80,7 +87,7 @@ def split_records(text: str, first_line: int = 1) -> list[RecordText]:
             records.append(RecordText([(at, key, " ".join(p for p in parts if p)) for at, key, parts in block], False))
             block.clear()
 
-    for number, raw in enumerate(text.splitlines(), first_line):
+    for number, raw in enumerate(LINE_END.split(text), first_line):
         line = raw.rstrip()
         if not line.strip():
             close()
@@ -125,7 +132,8 @@ def _field(line: int, text: str) -> tuple[int, str, str]:
 
 
 def read_id(value: object, written: bool = False) -> str | int | None:
-    """An id: a string or a whole number; a written one of digits (no leading zero) is a number."""
+    """An id: a string or a whole number; a written one of digits (no leading zero, a minus
+    sign allowed) is a number, as its JSON form writes it."""
     if value is None or (isinstance(value, int) and not isinstance(value, bool)):
         return value
     if not isinstance(value, str) or not value.strip() or any(c in value for c in ";\n\r") or hidden(value):
@@ -133,9 +141,12 @@ def read_id(value: object, written: bool = False) -> str | int | None:
             f"id: expected a word or a number (no ';', line break or control character), got {quoted(value)}"
         )
     text = value.strip()
-    if written and text.isascii() and text.isdigit() and (text == "0" or not text.startswith("0")):
+    if written and WRITTEN_NUMBER.fullmatch(text) and len(text) <= sys.get_int_max_str_digits():
         return int(text)
     return text
+
+
+WRITTEN_NUMBER = re.compile(r"-?[1-9][0-9]*|0")  # how a whole-number id is written: "7", "-1", not "07"
 
 
 def hidden(text: str) -> bool:

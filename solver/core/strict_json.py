@@ -5,6 +5,7 @@ choice, and every failure is one ``JSONInputError`` whose message says what and 
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 from .errors import HasenError, quoted
@@ -27,8 +28,9 @@ def loads(text: str) -> Any:
         raise JSONInputError(f"malformed JSON: {message}") from None
     except RecursionError:
         raise JSONInputError("malformed JSON: nested too deeply") from None
-    except ValueError as exc:  # an integer too long to convert
-        raise JSONInputError(f"malformed JSON: {exc}") from None
+    except ValueError:  # an integer too long to convert (Python's message is for programmers)
+        limit = sys.get_int_max_str_digits()
+        raise JSONInputError(f"malformed JSON: a whole number of more than {limit} digits") from None
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

@@ -189,6 +189,28 @@ def test_ids_players_comments_and_continued_lines() -> None:
     assert record.auction_text() == "N 4, E 5, S pass, W pass, N 6, E pass"
 
 
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [("7", 7), ("-1", -1), ("0", 0), ("07", "07"), ("-0", "-0"), ("+3", "+3"), ("7a", "7a"), ("1" * 5000, "1" * 5000)],
+)
+def test_an_id_written_as_its_json_writes_a_number_is_that_number(written: str, read: object) -> None:
+    """The text form of a record keeps its JSON id: a whole number (negative too) written
+    without a leading zero reads as that number; any other word as the word it is (one too
+    long to be a number in Python too)."""
+    record = Record.parse(f"id: {written}; variant: euchre2; deal: {EUCHRE2_DEAL}; auction: S pass")
+    assert record.id == read
+    assert Record.from_json(record.to_json()).id == read and Record.parse(str(record)).id == read
+
+
+def test_a_message_names_the_line_an_editor_shows() -> None:
+    """Lines are counted at line ends only: a Unicode line separator or a form feed inside
+    a field is no new line (the deal is on line 5 whatever the players' names hold)."""
+    for odd in ("\u2028", "\x0c", "\u0085"):
+        text = f"id: a\r\nvariant: euchre2\ndealer: N\rplayers: N=Ann{odd}Lee\ndeal: N:AS"
+        with pytest.raises(NotationError, match="^record line 5: deal: "):
+            Record.parse(text)
+
+
 def test_a_file_of_records_in_both_forms() -> None:
     one = Record.parse(hasen_record())
     two = Record.parse(f"variant: euchre2; deal: {EUCHRE2_DEAL}; auction: S pass")
