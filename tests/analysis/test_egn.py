@@ -220,6 +220,10 @@ def test_the_table_rules_are_written_and_read() -> None:
     ruleset = valid(write_egn([stuck]))["metadata"]["ruleset"]
     assert ruleset["std"] is True and ruleset["winning_score"] == 15
     assert read_egn(write_egn([stuck]))[0].record.settings == stuck.settings
+    # the schema's integers: written 15.0 and 4.0 are 15 and 4 (as initialState.dealer's 1.0 is 1)
+    data = valid(write_egn([stuck]))
+    data["metadata"]["ruleset"].update(winning_score=15.0, num_players=4.0, min_rank=9.0)
+    assert read_egn(json.dumps(data))[0].record.settings == stuck.settings
 
 
 BASE = {
