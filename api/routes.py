@@ -276,7 +276,8 @@ def checked_layouts(
     the limit."""
     layouts = body.get(key, public.DEFAULT_LAYOUTS if default is None else default) if isinstance(body, dict) else None
     if isinstance(layouts, int) and not isinstance(layouts, bool) and layouts > limit:
-        raise TooLarge(f"{key}: {layouts}, at most {limit} per {per} (HASEN_SIMULATE_LIMIT)")
+        shown = f"{layouts}" if layouts < 10**12 else f"a number of {len(str(layouts))} digits"
+        raise TooLarge(f"{key}: {shown}, at most {limit} per {per} (HASEN_SIMULATE_LIMIT)")
     return layouts
 
 

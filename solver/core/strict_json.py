@@ -1,6 +1,9 @@
 """JSON read strictly, for every place that takes it from a user (web API bodies, batch
 lines): a key given twice in one object and NaN or Infinity are errors, never a silent
-choice, and every failure is one ``JSONInputError`` whose message says what and where."""
+choice, and every failure is one ``JSONInputError`` whose message says what and where.
+
+JSON has one kind of number: ``50.0`` is the whole number 50 (as JSON Schema's ``integer``
+has it) and is read as the int, so that a count written so is the count asked for."""
 
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ class JSONInputError(HasenError):
 def loads(text: str) -> Any:
     """``json.loads``, strict: see the module."""
     try:
-        return json.loads(text, object_pairs_hook=unique_keys, parse_constant=no_constants)
+        return json.loads(text, object_pairs_hook=unique_keys, parse_constant=no_constants, parse_float=number)
     except JSONInputError:
         raise
     except json.JSONDecodeError as exc:
@@ -40,6 +43,13 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise JSONInputError(f"key {quoted(key)} appears twice in one object")
         out[key] = value
     return out
+
+
+def number(text: str) -> float | int:
+    """A number written with a fraction or an exponent: a whole one (``50.0``, ``1e3``) as
+    the int it is."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
 
 
 def no_constants(name: str) -> None:

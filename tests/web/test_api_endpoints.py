@@ -380,6 +380,21 @@ def test_batch_over_the_item_limit(client: FlaskClient) -> None:
     assert post(client, "batch", {"items": [TABLE] * 3})[0] == 200
 
 
+def test_a_whole_number_is_one_however_written(client: FlaskClient) -> None:
+    """JSON has one kind of number: 4.0 and 4e0 layouts are 4, the same answer as 4; a
+    fraction is no count; a huge one is over the limit, said in digits, not in full."""
+    body = {"seat": "N", "hand": "A.K..AQJ*", "widow": "KS", "dealer": "W", "layouts": 4, "seed": 3}
+    status, plain = post(client, "simulate", body)
+    assert status == 200 and plain["layouts"] == 4
+    for written in ('"layouts": 4.0', '"layouts": 4e0', '"layouts": 40E-1'):
+        text = json.dumps(body).replace('"layouts": 4', written).replace('"seed": 3', '"seed": 3.0')
+        response = client.post("/api/v1/simulate", data=text, content_type="application/json")
+        assert response.status_code == 200 and response.get_json() == plain, written
+    assert error_of(client, "simulate", {**body, "layouts": 4.5}).startswith("layouts: expected an integer")
+    message = error_of(client, "simulate", {**body, "layouts": 1e308}, 413)
+    assert message == "layouts: a number of 309 digits, at most 2000 per simulation (HASEN_SIMULATE_LIMIT)"
+
+
 def wait_until_idle(client: FlaskClient) -> dict:
     """Health, once no analysis is running; bounded, so a stuck job fails the test."""
     for _ in range(500):
