@@ -1,6 +1,7 @@
 """The web API fuzzed from its own OpenAPI document with schemathesis, against a
 real ``hasen serve`` on a loopback port: for every operation, requests the document allows
-(positive) and requests it does not (negative). No answer may be a 5xx, every answer must
+(positive) and requests it does not (negative). No answer may be a 5xx (but the time limit's
+503, which a large allowed simulation meets on a loaded machine), every answer must
 keep the document's promises (schemathesis's checks: statuses, content types, bodies that
 match the response schemas, negative requests refused), and the server's log must hold no
 traceback afterwards. A request the schema allows may still be refused with a 400: a deal
@@ -34,11 +35,13 @@ SCHEMA = schemathesis.openapi.from_dict(DOCUMENT, config=CONFIG)
 OPERATIONS = {result.ok().label: result.ok() for result in SCHEMA.get_all_operations()}
 MODES = list(schemathesis.GenerationMode)
 SENT: list[int] = []  # the statuses answered, for the count at the end
+TIME_LIMIT = 5  # seconds, the server's --time-limit
+TIMED_OUT = f"the analysis took longer than the limit of {TIME_LIMIT} s"  # its 503's words
 
 
 @pytest.fixture(scope="module")
 def served() -> Iterator[ServedProcess]:
-    server = ServedProcess("--threads", "2", "--time-limit", "5")
+    server = ServedProcess("--threads", "2", "--time-limit", str(TIME_LIMIT))
     yield server
     server.stop()
     statuses = sorted(set(SENT))
@@ -67,7 +70,10 @@ def test_no_request_gets_a_5xx_or_breaks_the_document(served: ServedProcess, lab
     def one(case) -> None:
         response = case.call(base_url=served.url, timeout=30)
         SENT.append(response.status_code)
-        assert response.status_code < 500, (response.status_code, response.text[:500])
+        # the one 5xx the service means: an analysis the request allows outgrew the time limit
+        # (a large simulation on a machine loaded by other work), said as the document says
+        timed_out = response.status_code == 503 and TIMED_OUT in response.text
+        assert response.status_code < 500 or timed_out, (response.status_code, response.text[:500])
         case.validate_response(response, excluded_checks=[schemathesis.checks.positive_data_acceptance])
 
     one()
