@@ -7,6 +7,8 @@ the machine or overflow a system call."""
 
 from __future__ import annotations
 
+import sys
+
 from .errors import NotationError, quoted
 
 # Random layouts in one simulation. Each layout's figures are kept until the end (about 6 KB
@@ -24,6 +26,13 @@ def check_seed(seed: object, text: bool = False) -> None:
         return
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise NotationError(f"seed: expected a whole number 0 to {MAX_SEED}, got {quoted(seed)}")
+
+
+def max_int_digits() -> int:
+    """The most digits a whole number read from a user may have: Python's limit for making an
+    int (4300 unless set), or that default where the limit is off, so that no number (a JSON
+    1e100000000, say) can fill memory."""
+    return sys.get_int_max_str_digits() or sys.int_info.default_max_str_digits
 
 
 # Threads that search at once, in the service or ``hasen bench``: each keeps a search table.

@@ -7,10 +7,10 @@ name). What the fields mean (the deal, the auction, the contract, the play) is r
 from __future__ import annotations
 
 import re
-import sys
 import unicodedata
 from typing import NamedTuple
 
+from .bounds import max_int_digits
 from .errors import NotationError, quoted
 
 FIELDS = (
@@ -141,7 +141,7 @@ def read_id(value: object, written: bool = False) -> str | int | None:
             f"id: expected a word or a number (no ';', line break or control character), got {quoted(value)}"
         )
     text = value.strip()
-    if written and WRITTEN_NUMBER.fullmatch(text) and len(text) <= sys.get_int_max_str_digits():
+    if written and WRITTEN_NUMBER.fullmatch(text) and len(text.lstrip("-")) <= max_int_digits():
         return int(text)
     return text
 

@@ -8,9 +8,10 @@ has it) and is read as the int, so that a count written so is the count asked fo
 from __future__ import annotations
 
 import json
-import sys
+import math
 from typing import Any
 
+from .bounds import max_int_digits
 from .errors import HasenError, quoted
 
 
@@ -32,8 +33,7 @@ def loads(text: str) -> Any:
     except RecursionError:
         raise JSONInputError("malformed JSON: nested too deeply") from None
     except ValueError:  # an integer too long to convert (Python's message is for programmers)
-        limit = sys.get_int_max_str_digits()
-        raise JSONInputError(f"malformed JSON: a whole number of more than {limit} digits") from None
+        raise JSONInputError(f"malformed JSON: a whole number of more than {max_int_digits()} digits") from None
 
 
 def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -46,10 +46,23 @@ def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def number(text: str) -> float | int:
-    """A number written with a fraction or an exponent: a whole one (``50.0``, ``1e3``) as
-    the int it is."""
+    """A number written with a fraction or an exponent: a whole one (``50.0``, ``1e3``,
+    ``1e400``) as the int it is, exactly; any other as a float, which must be finite."""
+    from decimal import Decimal  # only where a number is written so
+
+    shown = text if len(text) <= SHOWN_DIGITS else text[:SHOWN_DIGITS] + "..."
+    exact = Decimal(text)
+    if exact == exact.to_integral_value():
+        if exact.adjusted() >= max_int_digits():  # more digits than an int is made of
+            raise JSONInputError(f"malformed JSON: {shown}: a whole number of more than {max_int_digits()} digits")
+        return int(exact)
     value = float(text)
-    return int(value) if value.is_integer() else value
+    if math.isinf(value):
+        raise JSONInputError(f"malformed JSON: {shown}: a number too large to read")
+    return value
+
+
+SHOWN_DIGITS = 20  # of a number too large, the start a message quotes
 
 
 def no_constants(name: str) -> None:

@@ -75,9 +75,7 @@ def table_of(ruleset: Mapping[str, Any]) -> Table:
     refuses the file."""
 
     def value(key: str) -> Any:
-        given = ruleset.get(key, DEFAULTS[key])
-        # the schema's integer: 5.0 is 5, as JSON Schema has it (a setting takes the int)
-        return int(given) if isinstance(given, float) and given.is_integer() else given
+        return ruleset.get(key, DEFAULTS[key])
 
     for key, words in UNPLAYED.items():
         if value(key):

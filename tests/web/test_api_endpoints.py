@@ -14,6 +14,7 @@ from problems import PROBLEM_TYPE, assert_problem
 
 from hasen.analysis.position import analyze_position, position
 from hasen.api import create_app
+from hasen.core import strict_json
 from hasen.core.version import __version__
 from hasen.games.hasenpfeffer.game import Hasenpfeffer
 from hasen.games.hasenpfeffer.table import analyze_table
@@ -236,6 +237,11 @@ def test_batch_items_share_the_cache(client: FlaskClient) -> None:
             b'{"deal": 1' + b"0" * 5000 + b"}",
             f"body: malformed JSON: a whole number of more than {sys.get_int_max_str_digits()} digits",
         ),
+        (
+            b'{"deal": 1e100000000}',
+            f"body: malformed JSON: 1e100000000: a whole number of more than {sys.get_int_max_str_digits()} digits",
+        ),
+        (b'{"deal": 1' + b"0" * 400 + b".5}", "body: malformed JSON: 10000000000000000000...: a number too large"),
         (b'{"deal": "a", "deal": "b"}', "body: key 'deal' appears twice in one object"),
     ],
 )
@@ -391,6 +397,8 @@ def test_a_whole_number_is_one_however_written(client: FlaskClient) -> None:
         response = client.post("/api/v1/simulate", data=text, content_type="application/json")
         assert response.status_code == 200 and response.get_json() == plain, written
     assert error_of(client, "simulate", {**body, "layouts": 4.5}).startswith("layouts: expected an integer")
+    # exactly the whole number written, past a float's 53 bits too
+    assert strict_json.loads("[9007199254740993.0, 1e400, -0.0, 0.25]") == [2**53 + 1, 10**400, 0, 0.25]
     message = error_of(client, "simulate", {**body, "layouts": 1e308}, 413)
     assert message == "layouts: a number of 309 digits, at most 2000 per simulation (HASEN_SIMULATE_LIMIT)"
 
