@@ -226,18 +226,20 @@ def open_results(path: str) -> BinaryIO:
 
 
 class Resumed(NamedTuple):
-    """How a run goes on with OUT: the hands still to review, how many OUT holds as IN has
-    them, and the lines of OUT that IN no longer gives (a record changed, moved or removed
-    since), each with its id."""
+    """How a run goes on with OUT: the hands still to review, the lines of OUT made from IN
+    as it is now, and the ids of those it no longer gives (a record changed, moved or
+    removed since, or the score before it changed), and whether OUT and IN share any id."""
 
     to_do: list[Hand]
     kept: list[bytes]
     stale: list[str]
+    shared_ids: bool
 
 
 def resumed(out: BinaryIO, hands: list[Hand]) -> Resumed:
     """Which hands OUT holds already: a line of the hand's id made from what IN gives now
-    (its ``digest``; a line of an earlier version, which has none, by its id alone)."""
+    (its ``digest``; a line of an earlier version, which has none, by its id alone), and
+    where the line names the record's line, that line still."""
     out.seek(0)
     lines = out.read().splitlines(keepends=True)
     made = [session_line(line, number, out.name) for number, line in enumerate(lines, 1)]
@@ -247,36 +249,47 @@ def resumed(out: BinaryIO, hands: list[Hand]) -> Resumed:
     used: set[int] = set()
     to_do = []
     for hand in hands:
-        slot = next((free[k] for k in ((id_key(hand.id), hand.digest), (id_key(hand.id), None)) if free.get(k)), None)
+        slot = next(
+            (
+                slots
+                for key in ((id_key(hand.id), hand.digest), (id_key(hand.id), None))
+                if (slots := [n for n in free.get(key, []) if made[n].get("line", hand.line) == hand.line])
+            ),
+            None,
+        )
         if slot is None:
             to_do.append(hand)
         else:
-            used.add(slot.pop(0))
+            used.add(slot[0])
+            free[(id_key(made[slot[0]]["id"]), made[slot[0]].get("digest"))].remove(slot[0])
+    in_ids = {id_key(hand.id) for hand in hands}
     return Resumed(
         to_do,
         [line for number, line in enumerate(lines) if number in used],
         [id_key(line["id"]) for number, line in enumerate(made) if number not in used],
+        any(id_key(line["id"]) in in_ids for line in made),
     )
 
 
 def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
     """OUT without its lines that IN no longer gives, said on standard error; refused where
-    none of its lines is of IN as it is now (another night's OUT, most likely)."""
+    OUT and IN share no id (another night's OUT, most likely), never emptied by mistake."""
     if not plan.stale:
         return
     ids = ", ".join(plan.stale[:SHOWN_IDS]) + (", ..." if len(plan.stale) > SHOWN_IDS else "")
-    if not plan.kept:
+    if not plan.shared_ids:
         raise HasenError(
-            f"session: {path} holds no hand of IN as IN has it now (ids {ids}): give another OUT, or "
-            "remove this one to review IN afresh"
+            f"session: {path} holds the hands of another night: none of its ids ({ids}) is a hand of IN; "
+            "give another OUT, or remove this one to review IN afresh"
         )
     out.seek(0)
     out.truncate(0)  # what is lost if stopped here is reviewed again next time, never counted twice
     out.write(b"".join(plan.kept))
     out.flush()
     print(
-        f"hasen: session: {counted(len(plan.stale), 'review')} in {path} no longer match IN (a record changed, "
-        f"moved or was removed since: ids {ids}): dropped, and what IN has there now is reviewed",
+        f"hasen: session: IN has changed since {path} was written: its lines for ids {ids} no longer match it "
+        "(a record changed, moved or removed, or the score before it changed) and are dropped; every hand of IN "
+        "they were about is reviewed again",
         file=sys.stderr,
     )
 
@@ -479,8 +492,9 @@ def session_line(raw: bytes, number: int, path: str) -> dict[str, Any]:
     ):
         shown = quoted(raw.decode("utf-8", "replace").rstrip("\n"))
         raise HasenError(
-            f"session: {path} line {number} is not a hand's line of hasen session ({shown}: each holds a review, "
-            '"passed_out" or an "error"): give another OUT, or remove it to review IN afresh'
+            f"session: {path} line {number} is not a hand's line of hasen session ({shown}: each holds a hand's "
+            "review, a hand passed out or why a record was not reviewed): give another OUT, or remove it to review "
+            "IN afresh"
         )
     return line
 

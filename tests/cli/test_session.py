@@ -346,7 +346,7 @@ def test_a_record_changed_since_is_reviewed_again(capsys, reference: tuple[Path,
     source = night(tmp_path, [*MIXED_NIGHT[:2], named, mended])
     code, text, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
     assert code == 0, err
-    assert "2 reviews in" in err and "no longer match IN" in err and 'ids "three", "bad"' in err, err
+    assert f'IN has changed since {out} was written: its lines for ids "three", "bad" no longer match' in err, err
     got = lines(out)
     assert [line["id"] for line in got] == ["one", "two", "three", "bad"]
     assert out.read_bytes().startswith(b"".join(written.splitlines(keepends=True)[:2]))  # kept as they were
@@ -360,10 +360,28 @@ def test_an_out_of_another_night_is_refused_and_left_as_it_is(
     _, written = reference
     out = tmp_path / "out.jsonl"
     out.write_bytes(written)
-    source = night(tmp_path, [MIXED_NIGHT[2].replace("id: three", "id: one")])
+    source = night(tmp_path, [MIXED_NIGHT[2].replace("id: three", "id: other")])
     code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
-    assert code == 2 and "holds no hand of IN as IN has it now" in err and "remove this one" in err, err
+    assert code == 2 and "holds the hands of another night: none of its ids" in err and "remove this one" in err
     assert out.read_bytes() == written
+
+
+def test_a_changed_result_reviews_every_hand_after_it_again(capsys, tmp_path: Path) -> None:
+    """The score runs on from hand to hand: a first hand mended changes the score before
+    each later one, so every line is stale (the ids still IN's: no other night's OUT)."""
+    hands = [f"id: {i}\n" + MIXED_NIGHT[2].split("\n", 1)[1] for i in range(3)]
+    source = night(tmp_path, hands)
+    out = tmp_path / "out.jsonl"
+    assert run(capsys, "session", str(source), str(out), *LAYOUTS)[0] == 0
+    before = [line["game"]["score"] for line in lines(out)]
+    text = source.read_text()
+    play = next(line for line in text.splitlines() if line.startswith("play: "))
+    source.write_text(text.replace(play, play.partition(" | ")[0], 1))  # the first hand stops after a trick
+    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 0 and "its lines for ids 0, 1, 2 no longer match it" in err, err
+    after = lines(out)
+    assert [line["id"] for line in after] == [0, 1, 2] and len(after[0]["review"]["record"]["play"].split()) == 4
+    assert before[1:] == [[6, 0], [0, 0]] and [line["game"] for line in after][1:] == [None, None]  # score lost
 
 
 def test_a_line_of_out_edited_by_hand_is_named(capsys, reference: tuple[Path, bytes], tmp_path: Path) -> None:
