@@ -70,6 +70,9 @@ EGN_RANKS = {"N": "9", **{rank: rank for rank in RANKS}}
 UNKNOWN_MARKS = "Xxtng"  # an unknown rank or suit; t n g: EGN's generic trump, next and green suits
 ORDER, PASS, UNKNOWN_CALL = "Order", "Pass", "x"
 BIDDING, PLAY = "EUCHRE_BIDDING", "TRICK_PLAY"
+# the bidding phase's keys of a contract settled past its auction: its discard, a lone
+# defender, the calls for best (a deal with any of them and no play is a contract not played)
+CONTRACT_KEYS = ("discard", "aloneDefender", "cardExchanges")
 
 
 class EgnDeal(NamedTuple):
@@ -337,7 +340,10 @@ def _deal(
         "auction": calls,
         "score": None if score is None else score,
     }
-    if maker is None or trump is None or play is None:  # no trump made, or nothing played: the auction alone
+    # no trump made, or no play and nothing of a contract beyond the auction (a record that
+    # stops after its auction): the auction alone
+    settled = any(key in bidding for key in CONTRACT_KEYS)
+    if maker is None or trump is None or (play is None and not settled):
         return _unplayed(variant, settings, dealer, upcard, given, head, maker is not None and trump is not None)
     defender = _defender(bidding, variant, maker, alone)
     best, defender_best = _calls_for_best(bidding, variant, settings, maker, alone, defender, trump)

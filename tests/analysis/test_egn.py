@@ -163,6 +163,22 @@ def test_a_record_that_stops_after_its_auction_reads_back_as_it_was(variant: str
     assert comparable(read.record) == comparable(record)
 
 
+def test_a_deal_with_its_discard_and_no_play_is_a_contract_not_played() -> None:
+    """Another program's deal may settle the contract past the auction (here the dealer's
+    discard) and stop before the play: that contract is kept, not dropped for the auction
+    alone."""
+    record = hasen.Record.parse(
+        "variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; "
+        "auction: E pass, S pass, W pass, N order up; contract: N, trump S, discard KH"
+    )
+    data = valid(write_egn([record]))
+    assert data["deals"][0]["phases"][0]["discard"] == "Kh"
+    del data["deals"][0]["phases"][1]  # its play phase, empty
+    [read] = read_egn(data)
+    assert read.record is not None and read.record.contract == record.contract
+    assert comparable(read.record) == comparable(record)
+
+
 def test_a_written_file_uses_the_keys_of_egn_1_4() -> None:
     text = write_egn([played_record(0)])
     state = json.loads(text)["deals"][0]["initialState"]
