@@ -383,17 +383,18 @@ def cmd_batch(args: argparse.Namespace) -> int:
     except OutputError:
         progress.clear()
         raise
+    else:  # OUT still held: the Parquet file is made from it as it is now
+        progress.update(run.skipped + run.written, run.written, force=True)
+        progress.clear()
+        skipped = f", {run.skipped} skipped (already in {where})" if files.resumable else ""
+        print(
+            f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}{skipped}; {run.backend}",
+            file=err,
+        )
+        if args.parquet:
+            write_parquet(COMMAND, args.parquet, TABLE_ROW, batch_csv.table_rows_of_file(args.output))
     finally:
         files.close()
-    progress.update(run.skipped + run.written, run.written, force=True)
-    progress.clear()
-    skipped = f", {run.skipped} skipped (already in {where})" if files.resumable else ""
-    print(
-        f"hasen: batch: {counted(run.tables, 'table')}, {counted(run.errors, 'error')}{skipped}; {run.backend}",
-        file=err,
-    )
-    if args.parquet:
-        write_parquet(COMMAND, args.parquet, TABLE_ROW, batch_csv.table_rows_of_file(args.output))
     return 0
 
 
