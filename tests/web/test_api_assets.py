@@ -29,6 +29,7 @@ def test_the_page_names_each_file_at_its_versioned_address(client) -> None:
         assert response.status_code == 200, address
         assert response.data == (STATIC / Path(address).name).read_bytes()
         assert response.cache_control.max_age == KEPT_SECONDS and response.cache_control.public
+        assert response.cache_control.immutable
         response.close()
 
 
@@ -37,6 +38,7 @@ def test_an_older_versions_address_gets_todays_file_checked_at_each_use(client) 
     response = client.get("/assets/0123456789abcdef/review.js")
     assert response.status_code == 200 and response.data == (STATIC / "review.js").read_bytes()
     assert response.cache_control.no_cache and not response.cache_control.max_age
+    assert not response.cache_control.immutable
     response.close()
 
 
@@ -56,10 +58,16 @@ def test_nothing_outside_the_folder_is_sent(client) -> None:
 
 
 def test_the_version_changes_with_any_file(tmp_path: Path) -> None:
-    same, changed, added = (shutil.copytree(STATIC, tmp_path / name) for name in ("same", "changed", "added"))
+    """Any file's bytes or name, in any folder under the page's: a file the address serves
+    is never kept past its change."""
+    copies = [shutil.copytree(STATIC, tmp_path / name) for name in ("same", "changed", "added", "deeper", "renamed")]
+    same, changed, added, deeper, renamed = copies
     with (changed / "words.js").open("a") as out:
         out.write(" ")
     (added / "new.js").write_text("")
+    (deeper / "icons").mkdir()
+    (deeper / "icons" / "suit.svg").write_text("<svg/>")
+    (renamed / "words.js").rename(renamed / "wordz.js")
     today = version_of(str(STATIC))
     assert version_of(str(same)) == today
-    assert len({today, version_of(str(changed)), version_of(str(added))}) == 3
+    assert len({today, *(version_of(str(folder)) for folder in copies[1:])}) == 5
