@@ -294,6 +294,28 @@ def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
     )
 
 
+def put_in_order(out: BinaryIO, hands: list[Hand]) -> None:
+    """OUT's lines in the order of IN's hands, where a hand reviewed again was added at the
+    end: the games are followed, and the report lists the hands, in the order of OUT."""
+    out.seek(0)
+    lines = out.read().splitlines(keepends=True)
+    made = [session_line(line, number, out.name) for number, line in enumerate(lines, 1)]
+    free: dict[tuple[str, str | None], list[int]] = {}
+    for number, line in enumerate(made):
+        free.setdefault((id_key(line["id"]), line.get("digest")), []).append(number)
+    order = []
+    for hand in hands:
+        slots = next((free[k] for k in ((id_key(hand.id), hand.digest), (id_key(hand.id), None)) if free.get(k)), [])
+        if slots:
+            order.append(slots.pop(0))
+    order += [number for number in range(len(lines)) if number not in set(order)]
+    if order != list(range(len(lines))):
+        out.seek(0)
+        out.truncate(0)  # what is lost if stopped here is reviewed again next time, never counted twice
+        out.write(b"".join(lines[number] for number in order))
+        out.flush()
+
+
 def own_csv(start: bytes) -> bool:
     """Is this the start of a CSV of hasen session (its header)?"""
     return any(
@@ -389,11 +411,14 @@ def cmd_session(args: argparse.Namespace) -> int:
             print(f"hasen: session: the sample night written to {args.input}", file=err)
         if args.example and args.html is None:
             print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=err)
-        return review_night(args, hands, plan.to_do)
+        return review_night(args, hands, plan.to_do, lambda: put_in_order(results, hands) if plan.stale else None)
 
 
-def review_night(args: argparse.Namespace, hands: list[Hand], to_do: list[Hand]) -> int:
-    """Review the hands still to do into OUT, then write the night's figures and reports."""
+def review_night(
+    args: argparse.Namespace, hands: list[Hand], to_do: list[Hand], reviewed: Callable[[], None] = lambda: None
+) -> int:
+    """Review the hands still to do into OUT, then (``reviewed`` called once they all are)
+    write the night's figures and reports."""
     err = sys.stderr
     kept = len(hands) - len(to_do)
     progress = Progress(err, len(hands))
@@ -443,6 +468,7 @@ def review_night(args: argparse.Namespace, hands: list[Hand], to_do: list[Hand])
         progress.clear()
         raise HasenError(f"session: {exc}") from None
     progress.clear()
+    reviewed()
     night = summed(args.output)
     emit(summary_text(night))
     if args.csv:

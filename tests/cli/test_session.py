@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -352,6 +353,26 @@ def test_a_record_changed_since_is_reviewed_again(capsys, reference: tuple[Path,
     assert out.read_bytes().startswith(b"".join(written.splitlines(keepends=True)[:2]))  # kept as they were
     assert got[2]["review"]["record"]["players"]["N"] == "Zoe" and got[3]["passed_out"] is True
     assert "Zoe" in text and "Anna" in text
+
+
+def test_a_hand_reviewed_again_takes_its_place_in_in_s_order(capsys, tmp_path: Path) -> None:
+    """The games are followed in the order of OUT: the first hand reviewed again (its North
+    named otherwise) goes back to the top, and the games come out as they did."""
+    from nights import write_night
+
+    source = write_night(tmp_path)
+    out = tmp_path / "out.jsonl"
+    code, first, _ = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    ids = [line["id"] for line in lines(out)]
+    source.write_text(source.read_text().replace("players: N=Anna", "players: N=Zed", 1))
+    code, again, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 0 and "its lines for ids 1 no longer match it" in err, err
+    assert [line["id"] for line in lines(out)] == ids
+
+    def games(text: str) -> list[str]:  # each game's outcome, its players' names aside
+        return [re.sub(r" \(.*?\)", "", row) for row in text.splitlines() if row.startswith("  game ")]
+
+    assert games(again) == games(first) and "won 12-0 in 5 hands" in games(first)[0]
 
 
 def test_an_out_of_another_night_is_refused_and_left_as_it_is(
