@@ -1427,6 +1427,12 @@ RECORD_RESPONSE = closed(
             "calling for best, who takes a turned Joker), where they differ from the defaults: for the "
             "table, solve and review requests of the hand.",
         },
+        "play_discard": {
+            "oneOf": [CARD, NULL],
+            "description": "Where the record says the dealer's discard was not seen: the card its play shows "
+            "was put away (the one the dealer held and never played), which the table, solve and review "
+            "requests of the hand give as the discard; else null.",
+        },
     },
     "The record checked against the rules and written back canonically.",
 )

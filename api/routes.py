@@ -19,6 +19,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from hasen import public
 from hasen.analysis.answer import Answer
 from hasen.cli.session import Hand, hand_outcome, read_hands, summed_lines
+from hasen.core.cards import card_name
 from hasen.core.deal import Deal, read_deal
 from hasen.core.errors import HasenError
 from hasen.core.names import Seat, Suit
@@ -421,6 +422,10 @@ def record() -> Response:
             "line": parsed.line(),
             "to_call": None if to_call is None else str(to_call),
             "play_settings": play,
+            # a discard not seen: the card the play shows was put away, which the page replays with
+            "play_discard": card_name(contract.discard)
+            if contract is not None and "discard" in parsed.unknown
+            else None,
         }
     )
 

@@ -635,7 +635,7 @@ async function loadRecord(text, at = null) {
   $("#record-input").value = answer.text;
   Object.assign(state, {
     defender: contract ? contract.defender : null, settings: answer.play_settings,
-    trump: contract ? contract.trump : null, discard: contract ? contract.discard : null,
+    trump: contract ? contract.trump : null, discard: contract ? recordDiscard(answer) : null,
     calls: contract ? entryCalls(contract) : {},
     loaded: answer,  // its settings go with the bid advice that the table asks for
   });
@@ -670,6 +670,12 @@ async function loadRecord(text, at = null) {
   return showPosition("#record-error");
 }
 
+// The discard a loaded record's play is replayed with: its own, or where the table did not see
+// it, the card its play shows was put away (the API's play_discard).
+function recordDiscard(loaded) {
+  return loaded.record.contract.discard || loaded.play_discard;
+}
+
 // Does the page show the loaded record's own deal, contract and play?
 function followsRecord() {
   const loaded = state.loaded;
@@ -678,7 +684,7 @@ function followsRecord() {
   if (!contract) return !state.trump;
   const cards = loaded.record.play.split(/[\s|]+/).filter(Boolean);
   return state.declarer === contract.declarer && state.trump === contract.trump &&
-    (state.discard || null) === contract.discard && state.alone === contract.alone &&
+    (state.discard || null) === recordDiscard(loaded) && state.alone === contract.alone &&
     state.record.join(" ") === cards.join(" ");
 }
 

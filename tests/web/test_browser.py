@@ -1165,6 +1165,24 @@ def test_a_pasted_record_fills_the_page_and_says_how_the_hand_came_out(
         assert browser.find_element(By.CSS_SELECTOR, "#record-summary .record-result").text == f"Result: {words}"
 
 
+def test_a_record_whose_discard_was_not_seen_is_played_through(server: LiveServer, browser) -> None:
+    """The dealer took the upcard and the table did not see its discard: the record's play
+    shows it (the card the dealer held and never played), and the page replays the hand with
+    it, where it refused the hand for want of a discard."""
+    line = (
+        "variant: euchre; deck: 24; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; "
+        "auction: E pass, S pass, W pass, N order up; contract: N, trump S; unknown: discard; "
+        "play: AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS"
+    )
+    status, answer = server.api("record", {"record": line})
+    assert status == 200 and answer["play_discard"] == "KH" and answer["record"]["contract"]["discard"] is None
+    browser.get(server.url + "/?" + urlencode({"record": answer["line"]}, quote_via=quote))
+    settle(browser)
+    assert error_text(browser) is None
+    assert log_cards(browser) == answer["record"]["play"].replace("|", " ").split()
+    assert browser.find_element(By.ID, "status").text.startswith("The hand is over")
+
+
 def test_a_record_that_stops_in_the_auction(server: LiveServer, browser) -> None:
     browser.get(server.url + "/")
     settle(browser)
