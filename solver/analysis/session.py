@@ -66,6 +66,7 @@ class HandLine:
     outcome: str = ""  # "made 6 tricks", "down 2", "passed out", "not reviewed: ..."
     points: dict[str, int] = field(default_factory=dict)  # each side's points from the hand
     record: dict[str, Any] | None = None  # the record's JSON, for a link to its review; None when not reviewed
+    sides: tuple[str, ...] = ("N-S", "E-W")  # who keeps a score in its game (``Variant.score_names``)
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,9 @@ class Session:
     players: dict[str, PlayerSession] = field(default_factory=dict)
     hands: list[HandLine] = field(default_factory=list)
     mistakes: list[Mistake] = field(default_factory=list)
-    sides: tuple[str, ...] = ("N-S", "E-W")  # who keeps a score in the night's game (``Variant.score_names``)
+    # who keeps a score in the game of the last hand reviewed (``Variant.score_names``); each hand
+    # keeps its own (a night may change games)
+    sides: tuple[str, ...] = ("N-S", "E-W")
     # who sat on each side, game by game (0: the hands whose game is not known)
     side_players: dict[tuple[int, str], list[str]] = field(default_factory=dict)
 
@@ -111,7 +114,16 @@ class Session:
         contract = record["contract"]
         declarer = names.get(contract["declarer"], contract["declarer"])
         self.players.setdefault(declarer, PlayerSession(declarer)).declared += 1
-        line = HandLine(str(id), len(self.hands) + 1, game, record["dealer"], contract_words(record), "", record=record)
+        line = HandLine(
+            str(id),
+            len(self.hands) + 1,
+            game,
+            record["dealer"],
+            contract_words(record),
+            "",
+            record=record,
+            sides=self.sides,
+        )
         result = review.get("result")
         if result is None:
             line.outcome = "the record stops before the end"
@@ -125,10 +137,13 @@ class Session:
         self.mistakes += mistakes_of(str(id), review)
 
     def add_passed_out(self, id: object, game: dict[str, Any] | None = None) -> None:
-        self.hands.append(HandLine(str(id), len(self.hands) + 1, game, outcome="passed out: dealt again"))
+        line = HandLine(str(id), len(self.hands) + 1, game, outcome="passed out: dealt again", sides=self.sides)
+        self.hands.append(line)
 
     def add_error(self, id: object, error: str, game: dict[str, Any] | None = None) -> None:
-        self.hands.append(HandLine(str(id), len(self.hands) + 1, game, outcome=f"not reviewed: {error}"))
+        self.hands.append(
+            HandLine(str(id), len(self.hands) + 1, game, outcome=f"not reviewed: {error}", sides=self.sides)
+        )
 
     def note_sides(self, record: dict[str, Any], game: int) -> None:
         """The sides' names (or the three players') and who sat on each in the game, as the

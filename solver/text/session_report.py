@@ -110,7 +110,8 @@ def chance_chart(session: Session, game: GameLine) -> str:
     hands that swung the game marked: the game's story, as a chess game's analysis graph
     tells it."""
     plt = pyplot()
-    first = session.sides[0]
+    sides = game.hands[0].sides
+    first = sides[0]
     xs = list(range(1, len(game.hands) + 1))
     ended = game.final is not None and game.winner is not None
     if ended:
@@ -118,7 +119,7 @@ def chance_chart(session: Session, game: GameLine) -> str:
     figure, axes = plt.subplots(figsize=(4.8, 2.6))  # its text readable at a phone's 375 px, as at a desk
     if "chances" in (game.hands[0].game or {}):  # three players: a line each
         winners = (game.winner or "").split(" and ")
-        for i, (name, colour) in enumerate(zip(session.sides, ("#4a7ab5", "#c0504d", "#6a9a3a"))):
+        for i, (name, colour) in enumerate(zip(sides, ("#4a7ab5", "#c0504d", "#6a9a3a"))):
             ys = [100 * (hand.game or {})["chances"][i] for hand in game.hands]
             if ended:
                 ys.append(100.0 / len(winners) if name in winners else 0.0)
@@ -128,7 +129,7 @@ def chance_chart(session: Session, game: GameLine) -> str:
         axes.set_ylabel("wins (%)")
         axes.set_title(f"Game {game.number}: each player's chance of winning the game")
     else:
-        second = session.sides[1]
+        second = sides[1]
         ys = [100 * (hand.game or {}).get("chance", 0.5) for hand in game.hands]
         if ended:
             ys.append(100.0 if game.winner == first else 0.0)
@@ -203,9 +204,9 @@ def anchor(hand_id: str) -> str:
     return "hand-" + "".join(c if c.isalnum() or c in "-_" else "_" for c in hand_id)
 
 
-def score_words(session: Session, score: Sequence[int]) -> str:
-    """``N-S 6, E-W -5``: a score where a bare ``6--5`` would puzzle."""
-    return sides_text(session.sides, score)
+def score_words(hand: HandLine, score: Sequence[int]) -> str:
+    """``N-S 6, E-W -5``: a score of the hand's game where a bare ``6--5`` would puzzle."""
+    return sides_text(hand.sides, score)
 
 
 def review_link(page: str | None, hand: HandLine) -> str:
@@ -221,8 +222,8 @@ def review_link(page: str | None, hand: HandLine) -> str:
 
 def hand_row(session: Session, hand: HandLine, page: str | None = None) -> str:
     place = hand.game
-    points = "" if not hand.points else ", ".join(f"{name} {hand.points.get(name, 0):+d}" for name in session.sides)
-    after = "" if place is None or place["after"] is None else score_words(session, place["after"])
+    points = "" if not hand.points else ", ".join(f"{name} {hand.points.get(name, 0):+d}" for name in hand.sides)
+    after = "" if place is None or place["after"] is None else score_words(hand, place["after"])
     return (
         f'<tr id="{anchor(hand.id)}">'
         + cell("" if place is None else place["hand"], "hand")
@@ -265,7 +266,7 @@ def players_table(session: Session) -> str:
 
 def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
     hand = next(h for h in session.hands if h.id == mistake.hand)
-    game = "" if hand.game is None else f" (game {hand.game['number']}, at {score_words(session, hand.game['score'])})"
+    game = "" if hand.game is None else f" (game {hand.game['number']}, at {score_words(hand, hand.game['score'])})"
     record = Record.from_json(mistake.record)
     variant = record.variant
     whose = variant.score_names[variant.scorer_of(SEATS.index(mistake.seat))]

@@ -375,6 +375,25 @@ def test_a_hand_reviewed_again_takes_its_place_in_in_s_order(capsys, tmp_path: P
     assert games(again) == games(first) and "won 12-0 in 5 hands" in games(first)[0]
 
 
+def test_a_night_that_changes_games_names_each_hands_score_by_its_own_game(capsys, tmp_path: Path) -> None:
+    """A Hasenpfeffer hand, then a Three-Handed one: the report gives each its own game's
+    scores, two sides' then three players' (the night's last game named both)."""
+    pytest.importorskip("matplotlib")
+    from hasen.api.page import EXAMPLE_RECORDS
+
+    source = night(tmp_path, [EXAMPLE_RECORDS["hasenpfeffer"], EXAMPLE_RECORDS["euchre3"]])
+    report = tmp_path / "night.html"
+    code, _, err = run(capsys, "session", str(source), str(tmp_path / "out.jsonl"), *LAYOUTS, "--html", str(report))
+    assert code == 0, err
+    cells = re.findall(r'data-label="(points|score after)" class="words">([^<]*)<', report.read_text())
+    assert cells == [
+        ("points", "N-S +6, E-W +0"),
+        ("score after", "N-S 6, E-W 0"),
+        ("points", "N +1, E +0, S +0"),
+        ("score after", "N 1, E 0, S 0"),
+    ]
+
+
 def test_an_out_of_another_night_is_refused_and_left_as_it_is(
     capsys, reference: tuple[Path, bytes], tmp_path: Path
 ) -> None:
