@@ -14,7 +14,13 @@ function setBusy(delta) {
   document.body.classList.toggle("busy", busy > 0);
 }
 
-export class ApiError extends Error {}
+// ``status``: the answer's HTTP status, 0 where the server did not answer at all
+export class ApiError extends Error {
+  constructor(message, status = 0) {
+    super(message);
+    this.status = status;
+  }
+}
 
 export async function post(endpoint, body, { background = false } = {}) {
   if (!background) setBusy(1);
@@ -33,9 +39,9 @@ export async function post(endpoint, body, { background = false } = {}) {
     try {
       answer = await response.json();
     } catch (err) {
-      throw new ApiError(`the server answered ${response.status} without JSON`);
+      throw new ApiError(`the server answered ${response.status} without JSON`, response.status);
     }
-    if (!response.ok) throw new ApiError(answer.error || `the server answered ${response.status}`);
+    if (!response.ok) throw new ApiError(answer.error || `the server answered ${response.status}`, response.status);
     return answer;
   } finally {
     if (!background) setBusy(-1);

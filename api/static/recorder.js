@@ -61,8 +61,9 @@ export class Recorder {
     this.onReview = onReview;  // shows a record in the page's reviews
     this.data = saved();
     this.step = null;
+    this.tapping = false;  // a tap's step asked for and not yet answered: a second tap waits for it
     this.asked = 0;  // numbers each step asked for, so that a late answer cannot show over a newer one
-    $("#rec-undo").addEventListener("click", () => this.tap(null));
+    $("#rec-undo").addEventListener("click", () => this.tap(null, this.step));
     $("#rec-restart").addEventListener("click", () => { this.data.taps = []; this.refresh(); });
     $("#rec-next").addEventListener("click", () => this.nextHand());
     $("#rec-egn").addEventListener("click", () => this.egn());
@@ -74,6 +75,13 @@ export class Recorder {
     const box = $("#recorder");
     box.open = Boolean(this.data.open);
     box.addEventListener("toggle", () => { this.data.open = box.open; this.save(); });
+    // another tab of this page changed the night: this one goes on from it, never over it
+    window.addEventListener("storage", (event) => {
+      if (event.key !== KEY) return;
+      this.data = saved();
+      box.open = Boolean(this.data.open);
+      this.refresh({ store: false });
+    });
     this.fillGames();
     this.refresh();
   }
@@ -104,7 +112,8 @@ export class Recorder {
 
   setGame(value) {
     const [game, deck] = value.split("/");
-    Object.assign(this.data, { game, deck, rules: {}, taps: [] });
+    // another game is another hand: the hand recorded last stays as it is in tonight's hands
+    Object.assign(this.data, { game, deck, rules: {}, taps: [], handId: null });
     if (!this.facts().seats.includes(this.data.dealer)) this.data.dealer = this.facts().seats[0];
     this.refresh();
   }
@@ -132,11 +141,16 @@ export class Recorder {
     }
   }
 
-  // Undo (null) or one more tap; then ask the server for the next step.
-  tap(entry) {
+  // Undo (null) or one more tap, made on the step on view (``from``); then ask the server for
+  // the next step. A tap on a step already left (a second tap of a double tap, before the
+  // next step is on view) is not taken.
+  tap(entry, from) {
+    if (this.tapping || from !== this.step) return;
+    this.tapping = true;
+    this.step = null;
     if (entry === null) this.data.taps.pop();
     else this.data.taps.push(entry);
-    this.refresh();
+    this.refresh({ retract: entry !== null }).finally(() => { this.tapping = false; });
   }
 
   error(message) {
@@ -145,8 +159,10 @@ export class Recorder {
     box.textContent = message;
   }
 
-  async refresh() {
-    this.save();
+  // ``retract``: a tap the server refuses is taken back (a tap just made); ``store``: keep
+  // the night in the browser first (not when it comes from another tab).
+  async refresh({ retract = false, store = true } = {}) {
+    if (store) this.save();
     $("#rec-game").value = `${this.data.game}/${this.data.deck}`;
     const dealer = $("#rec-dealer");
     dealer.replaceChildren(...this.facts().seats.map((seat) => new Option(seat, seat)));
@@ -163,10 +179,16 @@ export class Recorder {
       if (asked !== this.asked) return undefined;
     } catch (err) {
       if (asked !== this.asked) return undefined;
+      if (!(err.status >= 400 && err.status < 500)) {
+        // no answer (the table's Wi-Fi, the server stopped): every tap is kept, to be checked
+        // once the server answers again
+        this.offline(err.message);
+        return undefined;
+      }
       // the last tap was refused: it is taken back, and the message says why
       const message = `Not recorded: ${err.message}`;
       this.error(message);
-      if (started) {
+      if (started && retract) {
         this.data.taps.pop();
         this.save();
         return this.refresh().then(() => this.error(message));
@@ -178,6 +200,20 @@ export class Recorder {
     this.renderSoFar();
     this.renderStep(step);
     return step;
+  }
+
+  // The server did not answer: the taps so far are kept in the browser, and the next step is
+  // asked for again when the player says so (no choice is offered that was not checked).
+  offline(why) {
+    this.step = null;
+    this.error(`Kept in this browser, not yet checked: ${why}. Tap "Try again" once it answers.`);
+    $("#rec-prompt").textContent = "Waiting for the server:";
+    $("#rec-done").hidden = true;
+    const retry = document.createElement("button");
+    retry.type = "button";
+    retry.textContent = "Try again";
+    retry.addEventListener("click", () => this.refresh());
+    $("#rec-choices").replaceChildren(retry);
   }
 
   // The hand so far in words: the auction, then the tricks.
@@ -206,7 +242,7 @@ export class Recorder {
       el.type = "button";
       el.textContent = label;
       if (title) el.title = title;
-      el.addEventListener("click", () => this.tap(entry));
+      el.addEventListener("click", () => this.tap(entry, step));
       choices.append(el);
       return el;
     };
@@ -225,7 +261,7 @@ export class Recorder {
     if (step.cards) {
       for (const card of step.cards) {
         const el = cardElement(card, { button: true });
-        el.addEventListener("click", () => this.tap([step.stage === "play" ? "card" : step.stage, card]));
+        el.addEventListener("click", () => this.tap([step.stage === "play" ? "card" : step.stage, card], step));
         choices.append(el);
       }
     }
@@ -249,6 +285,9 @@ export class Recorder {
   }
 
   nextHand() {
+    if (!this.step || this.step.stage !== "done") return;  // a second tap: the next hand is begun already
+    this.step = null;
+    $("#rec-done").hidden = true;
     const seats = this.facts().seats;
     this.data.dealer = seats[(seats.indexOf(this.data.dealer) + 1) % seats.length];
     Object.assign(this.data, { taps: [], handId: null });
@@ -262,8 +301,9 @@ export class Recorder {
     this.data.night.forEach((hand, index) => {
       const item = document.createElement("li");
       const fields = Object.fromEntries(hand.record.split("\n").map((line) => line.split(/: (.*)/s)));
-      item.append(`${FACTS.games[fields.variant] ? FACTS.games[fields.variant].title : fields.variant}, `
-        + `${fields.dealer} dealt: ${fields.contract || "passed out"} `);
+      const summary = `${FACTS.games[fields.variant] ? FACTS.games[fields.variant].title : fields.variant}, `
+        + `${fields.dealer} dealt: ${fields.contract || "passed out"}`;
+      item.append(`${summary} `);
       const review = document.createElement("button");
       review.type = "button";
       review.textContent = "Review";
@@ -272,6 +312,8 @@ export class Recorder {
       remove.type = "button";
       remove.textContent = "Remove";
       remove.addEventListener("click", () => {
+        // no undo brings a hand back: asked first, so that a double tap cannot take two
+        if (!window.confirm(`Remove hand ${index + 1} (${summary}) from tonight's hands?`)) return;
         this.data.night.splice(index, 1);
         this.save();
         this.renderNight();

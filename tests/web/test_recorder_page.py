@@ -182,6 +182,9 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(
     settle(browser)
     assert "No EGN file: EGN: hasenpfeffer is not Euchre" in browser.find_element(By.ID, "rec-error").text
     browser.find_elements(By.CSS_SELECTOR, "#rec-night li button")[3].click()  # the second hand's Remove
+    asked = browser.switch_to.alert  # no undo brings a hand back: the page asks first
+    assert asked.text.startswith("Remove hand 2 (Hasenpfeffer, ") and asked.text.endswith(" from tonight's hands?")
+    asked.accept()
     browser.find_element(By.ID, "rec-egn").click()
     settle(browser)
     egn = unquote(browser.find_element(By.ID, "rec-egn-file").get_attribute("href").split(",", 1)[1])
@@ -189,3 +192,58 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(
     assert [str(r) for r in Record.parse_all(night.read_text())] == [
         str(Record.parse(f"id: {n}\n{text}")) for n, text in ((1, euchre), (2, hasen))
     ]
+
+
+def stored_taps(driver) -> list:
+    """The taps of the hand being recorded, as the browser keeps them."""
+    return driver.execute_script("return JSON.parse(localStorage.getItem('hasen.recorder')).taps")
+
+
+def double_tap(driver, css: str) -> None:
+    """Two clicks on one choice in the same moment, as a finger's double tap gives them."""
+    driver.execute_script("const b = document.querySelector(arguments[0]); b.click(); b.click();", css)
+    settle(driver)
+
+
+def test_taps_are_kept_without_the_server_once_each_and_across_tabs(server: LiveServer, browser) -> None:
+    """At the table: a double tap is one tap; a tap the server does not answer (the Wi-Fi
+    gone) is kept, not taken back, and checked once it answers again; and a second tab of the
+    page goes on from the first's taps, never over them."""
+    browser.get(server.url + "/")
+    browser.execute_script("localStorage.clear()")
+    browser.get(server.url + "/")
+    settle(browser)
+    browser.find_element(By.CSS_SELECTOR, "#recorder summary").click()
+    Select(browser.find_element(By.ID, "rec-game")).select_by_value("euchre/24")
+    settle(browser)
+    Select(browser.find_element(By.ID, "rec-dealer")).select_by_value("N")
+    settle(browser)
+    double_tap(browser, '#rec-choices [data-card="KS"]')
+    assert stored_taps(browser) == [["upcard", "KS"]] and prompt(browser) == "E to call:"
+    double_tap(browser, "#rec-choices button")  # E's first call: pass
+    assert stored_taps(browser) == [["upcard", "KS"], ["call", "pass"]] and prompt(browser) == "S to call:"
+
+    # the server out of reach: the tap is kept, nothing is offered until it answers again
+    browser.execute_script("window.realFetch = fetch; window.fetch = () => Promise.reject(new TypeError('down'))")
+    tap_call(browser, "pass")
+    assert stored_taps(browser)[-1] == ["call", "pass"] and len(stored_taps(browser)) == 3
+    assert read_one(browser, "#rec-error").text.startswith("Kept in this browser, not yet checked: the server did")
+    assert [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#rec-choices button")] == ["Try again"]
+    browser.execute_script("window.fetch = window.realFetch")
+    tap(browser, "#rec-choices button")
+    assert prompt(browser) == "W to call:" and len(stored_taps(browser)) == 3
+    assert read_one(browser, "#rec-error").text == ""
+
+    # a second tab: its tap is added to the first's, and the first goes on from it
+    first = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    browser.get(server.url + "/")
+    settle(browser)
+    assert prompt(browser) == "W to call:"
+    tap_call(browser, "pass")
+    browser.close()
+    browser.switch_to.window(first)
+    waiting(browser).until(lambda d: prompt(d) == "N to call:")
+    settle(browser)
+    tap_call(browser, "pass")
+    assert [value for _, value in stored_taps(browser)] == ["KS", "pass", "pass", "pass", "pass"]
