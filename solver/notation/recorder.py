@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
-from ..core.cards import SUITS, CardId, card_name, cards_of, parse_card, parse_suit
+from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, cards_of, parse_card, parse_suit
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
 from ..core.settings import Settings
@@ -172,6 +172,14 @@ def _to_play(
                 f"{_why_not(t, tricks, who, card, trump, taker, number - 1)}"
             )
     choices = _may_hold(t, tricks, seat, trump, taker, len(t.play))
+    if not choices:  # the taps contradict each other: say so now, not with nothing to tap
+        voids = _voids(tricks, seat, trump, len(t.play))
+        names = [SUIT_NAMES[suit] for suit in sorted(voids)] or ["no suit"]
+        shown = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        raise NotationError(
+            f"play: card {len(t.play)}: {SEATS[seat]} can hold none of the cards left (it showed out of "
+            f"{shown}, and the rest are played or seen elsewhere): a card tapped before is wrong"
+        )
     return seat, tuple(cards_of(choices)), tricks
 
 

@@ -163,6 +163,16 @@ def test_a_card_the_seat_cannot_hold_is_not_offered_and_refused() -> None:
         next_step(euchre(discard=NOT_KNOWN, play=cards("KS")))
 
 
+def test_taps_that_leave_a_seat_no_card_are_refused_by_the_last() -> None:
+    """Each card was allowed when tapped, but together they leave S showing out of every
+    suit with cards left: the last tap is refused, saying why, where the page offered S
+    nothing to tap."""
+    play = cards("9S", "QC", "JS", "TH", "AH", "JD", "JC", "TD", "9C", "9D", "TC", "KD", "QS", "QD", "AS", "AD")
+    assert next_step(euchre(discard=NOT_KNOWN, play=play)).cards
+    with pytest.raises(HasenError, match=r"^play: card 17: . can hold none of the cards left \(it showed out of "):
+        next_step(euchre(discard=NOT_KNOWN, play=play + cards("AC")))
+
+
 def test_a_call_out_of_the_rules_is_refused_with_its_reason() -> None:
     with pytest.raises(HasenError, match="auction: call 1, E name S: "):
         next_step(euchre(calls=("name S",)))
