@@ -8,6 +8,7 @@
 
 import { post } from "./api.js";
 import { FACTS, cardElement, suitName, suitSymbol } from "./cards.js";
+import { cardLabel } from "./words.js";
 
 const KEY = "hasen.recorder";  // localStorage: the table, the hand being recorded, the night
 const NOT_SEEN = null;         // a widow or discard the table did not see
@@ -41,8 +42,9 @@ export function stepBody(data) {
   return body;
 }
 
-// Words for a setting and its value: "all pass: stick the dealer".
+// Words for a setting and its value: "all pass: stick the dealer", "defenders score: yes".
 function words(text) {
+  if (typeof text === "boolean") return text ? "yes" : "no";
   return String(text).replaceAll("_", " ");
 }
 
@@ -73,7 +75,8 @@ export class Recorder {
     $("#rec-dealer").addEventListener("change", (event) => { this.data.dealer = event.target.value; this.refresh(); });
     // a reload at the table opens the recorder where it was
     const box = $("#recorder");
-    box.open = Boolean(this.data.open);
+    // a link to a record opens on that record's review, the recorder folded away above it
+    box.open = Boolean(this.data.open) && !new URLSearchParams(location.search).has("record");
     box.addEventListener("toggle", () => { this.data.open = box.open; this.save(); });
     // another tab of this page changed the night: this one goes on from it, never over it
     window.addEventListener("storage", (event) => {
@@ -220,12 +223,13 @@ export class Recorder {
   renderSoFar() {
     const body = stepBody(this.data);
     const parts = [];
-    if (body.upcard) parts.push(`upcard ${body.upcard}`);
+    if (body.upcard) parts.push(`upcard ${cardLabel(body.upcard, FACTS)}`);
     if (body.auction.length) parts.push(`calls: ${body.auction.join(", ")}`);
     if (body.trump) parts.push(`trump ${suitSymbol(body.trump)}${body.alone ? " alone" : ""}`);
     // the server's tricks, each card with who played it: "E AH, S 9H, W JH, N KS | N JC"
     const tricks = (this.step && this.step.tricks) || [];
-    if (tricks.length) parts.push(`play: ${tricks.map((t) => t.map((c) => c.join(" ")).join(", ")).join(" | ")}`);
+    const played = ([seat, card]) => `${seat} ${cardLabel(card, FACTS)}`;  // "E A♥": the seat, then its card
+    if (tricks.length) parts.push(`play: ${tricks.map((t) => t.map(played).join(", ")).join(" | ")}`);
     $("#rec-so-far").textContent = parts.join(" · ") || "Nothing recorded yet.";
   }
 
@@ -333,6 +337,7 @@ export class Recorder {
     const records = nightText(this.data.night);
     const layouts = FACTS.singleDummy.layouts;
     const status = $("#rec-report-status");
+    this.error("");  // an earlier message (a refused EGN file, say) is not this report's
     try {
       const plan = await post("night", { records });
       const todo = plan.hands.map((hand, index) => ({ hand, index })).filter(({ hand }) => hand.reviewable);

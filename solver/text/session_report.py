@@ -273,15 +273,27 @@ def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
     chance = (
         "" if mistake.win is None else (f", and {100 * mistake.win:.0f} in 100 of {whose}'s chance of winning the game")
     )
+    who = mistake.player if mistake.player == mistake.seat else f"{mistake.player} ({mistake.seat})"
     sentence = (
-        f"{mistake.player} ({mistake.seat}) {mistake.what}; {mistake.better} was better. It gave away "
+        f"{who} {mistake.what}; {mistake.better} was better. It gave away "
         f"{mistake.points:.2f} points on average{chance}. The hand: {hand.contract}, {hand.outcome}."
     )
     return (
-        f'<div class="mistake"><h3>{rank}. {html.escape(mistake.player)} ({mistake.seat}), '
+        f'<div class="mistake"><h3>{rank}. {html.escape(who)}, '
         f'<a href="#{anchor(hand.id)}">hand {html.escape(hand.id)}</a>{html.escape(game)}</h3>'
-        f"<p>{html.escape(sentence)}</p><pre>{html.escape(str(record.deal))}</pre></div>"
+        f"<p>{html.escape(sentence)}</p><pre>{html.escape(deal_shown(record))}</pre></div>"
     )
+
+
+def deal_shown(record: Record) -> str:
+    """The deal as the record knows it: a widow the table did not see is said so, never shown
+    as the card that stands in for it."""
+    text = str(record.deal)
+    if "widow" not in record.unknown:
+        return text
+    lines = text.splitlines()
+    extra = record.variant.extra_card
+    return "\n".join(f"{extra}: not seen" if line.startswith(f"{extra}: ") else line for line in lines)
 
 
 def session_html(session: Session, title: str, layouts: int, errors: int, page: str | None = None) -> str:

@@ -48,3 +48,21 @@ def test_a_hand_without_a_mistake_has_none_and_no_choice_is_no_mistake() -> None
         decision["mistake"] = False
     review["choice"] = None  # a hand passed to the end has no contract to choose
     assert mistakes_of("h8", review) == []
+
+
+def test_a_widow_not_seen_is_said_so_under_a_mistake_not_shown_as_a_card() -> None:
+    """The report shows each costly mistake's deal; a widow the table did not see has a card
+    standing in for it, which is never shown as the widow."""
+    from hasen.notation.record import Record
+    from hasen.text.session_report import deal_shown
+
+    text = (
+        "variant: hasenpfeffer; dealer: W; widow: KS; auction: N 6, E pass, S pass, W pass; "
+        "contract: N 6, trump C, discard KH; "
+        "play: JC KC TC 9C | AS AD 9S QS | JK AH 9D JS | AC KD 9H JD | KS QH TS JH | QC TD TH QD"
+    )
+    seen = Record.parse(text)
+    assert deal_shown(seen).splitlines()[-1] == "widow: KS"
+    unseen = Record.parse(text.replace("widow: KS; ", ""))
+    assert "widow" in unseen.unknown and deal_shown(unseen).splitlines()[-1] == "widow: not seen"
+    assert deal_shown(unseen).splitlines()[:-1] == str(unseen.deal).splitlines()[:-1]

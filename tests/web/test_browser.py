@@ -1176,8 +1176,14 @@ def test_a_record_whose_discard_was_not_seen_is_played_through(server: LiveServe
     )
     status, answer = server.api("record", {"record": line})
     assert status == 200 and answer["play_discard"] == "KH" and answer["record"]["contract"]["discard"] is None
+    # the recorder was left open at the table; a report's link to the hand opens on its review
+    browser.get(server.url + "/")
+    recorder = {"game": "euchre", "deck": "24", "rules": {}, "dealer": "N", "taps": [], "night": [], "open": True}
+    browser.execute_script("localStorage.setItem('hasen.recorder', arguments[0])", json.dumps(recorder))
     browser.get(server.url + "/?" + urlencode({"record": answer["line"]}, quote_via=quote))
     settle(browser)
+    assert browser.find_element(By.ID, "recorder").get_attribute("open") is None
+    browser.execute_script("localStorage.removeItem('hasen.recorder')")
     assert error_text(browser) is None
     assert log_cards(browser) == answer["record"]["play"].replace("|", " ").split()
     assert browser.find_element(By.ID, "status").text.startswith("The hand is over")

@@ -214,12 +214,19 @@ def test_taps_are_kept_without_the_server_once_each_and_across_tabs(server: Live
     browser.get(server.url + "/")
     settle(browser)
     browser.find_element(By.CSS_SELECTOR, "#recorder summary").click()
+    Select(browser.find_element(By.ID, "rec-game")).select_by_value("railroad/25")
+    settle(browser)
+    best = browser.execute_script(
+        "return [...document.querySelector('#rec-rules [data-setting=call_for_best]').options].map(o => o.text)"
+    )
+    assert best == ["yes", "no"], "a rule's words, not true and false"
     Select(browser.find_element(By.ID, "rec-game")).select_by_value("euchre/24")
     settle(browser)
     Select(browser.find_element(By.ID, "rec-dealer")).select_by_value("N")
     settle(browser)
     double_tap(browser, '#rec-choices [data-card="KS"]')
     assert stored_taps(browser) == [["upcard", "KS"]] and prompt(browser) == "E to call:"
+    assert read_one(browser, "#rec-so-far").text == "upcard K♠"
     double_tap(browser, "#rec-choices button")  # E's first call: pass
     assert stored_taps(browser) == [["upcard", "KS"], ["call", "pass"]] and prompt(browser) == "S to call:"
 
