@@ -66,7 +66,7 @@ class HandLine:
     outcome: str = ""  # "made 6 tricks", "down 2", "passed out", "not reviewed: ..."
     points: dict[str, int] = field(default_factory=dict)  # each side's points from the hand
     record: dict[str, Any] | None = None  # the record's JSON, for a link to its review; None when not reviewed
-    sides: tuple[str, ...] = ("N-S", "E-W")  # who keeps a score in its game (``Variant.score_names``)
+    sides: tuple[str, ...] = ()  # who keeps a score in its game (``Variant.score_names``); () not reviewed
 
 
 @dataclass(frozen=True)
@@ -137,13 +137,19 @@ class Session:
         self.mistakes += mistakes_of(str(id), review)
 
     def add_passed_out(self, id: object, game: dict[str, Any] | None = None) -> None:
-        line = HandLine(str(id), len(self.hands) + 1, game, outcome="passed out: dealt again", sides=self.sides)
-        self.hands.append(line)
+        self.hands.append(HandLine(str(id), len(self.hands) + 1, game, outcome="passed out: dealt again"))
 
     def add_error(self, id: object, error: str, game: dict[str, Any] | None = None) -> None:
-        self.hands.append(
-            HandLine(str(id), len(self.hands) + 1, game, outcome=f"not reviewed: {error}", sides=self.sides)
-        )
+        self.hands.append(HandLine(str(id), len(self.hands) + 1, game, outcome=f"not reviewed: {error}"))
+
+    def sides_of(self, hand: HandLine) -> tuple[str, ...]:
+        """Who keeps a score in the hand's game: its own record's, or for a hand not reviewed
+        (passed out, or its record in error) a reviewed hand's of the same game."""
+        if hand.sides:
+            return hand.sides
+        number = None if hand.game is None else hand.game["number"]
+        same = (h.sides for h in self.hands if h.sides and h.game is not None and h.game["number"] == number)
+        return next(same, self.sides)
 
     def note_sides(self, record: dict[str, Any], game: int) -> None:
         """The sides' names (or the three players') and who sat on each in the game, as the

@@ -228,12 +228,12 @@ def open_results(path: str) -> BinaryIO:
 class Resumed(NamedTuple):
     """How a run goes on with OUT: the hands still to review, the lines of OUT made from IN
     as it is now, and the ids of those it no longer gives (a record changed, moved or
-    removed since, or the score before it changed), and whether OUT and IN share any id."""
+    removed since, or the score before it changed), and whether OUT is of IN's night."""
 
     to_do: list[Hand]
     kept: list[bytes]
     stale: list[str]
-    shared_ids: bool
+    same_night: bool
 
 
 def resumed(out: BinaryIO, hands: list[Hand]) -> Resumed:
@@ -262,13 +262,26 @@ def resumed(out: BinaryIO, hands: list[Hand]) -> Resumed:
         else:
             used.add(slot[0])
             free[(id_key(made[slot[0]]["id"]), made[slot[0]].get("digest"))].remove(slot[0])
-    in_ids = {id_key(hand.id) for hand in hands}
     return Resumed(
         to_do,
         [line for number, line in enumerate(lines) if number in used],
         [id_key(line["id"]) for number, line in enumerate(made) if number not in used],
-        any(id_key(line["id"]) in in_ids for line in made),
+        bool(used) or of_night(made, hands),
     )
+
+
+def of_night(made: list[dict[str, Any]], hands: list[Hand]) -> bool:
+    """Is OUT of IN's night, none of its lines matching IN now: one of its reviews is of a
+    record IN still has (its score before it changed, say); where OUT holds no review, one of
+    its ids is IN's. Ids alone do not tell: records without ids are numbered in every night."""
+    reviews = [line["review"]["record"] for line in made if "review" in line]
+    if not reviews:
+        return any(id_key(line["id"]) in {id_key(hand.id) for hand in hands} for line in made)
+    texts = {hand.text for hand in hands if hand.text is not None}
+    try:
+        return any(Record.from_json(record).line() in texts for record in reviews)
+    except HasenError:  # a review's record this version no longer reads: not this night's as it is
+        return False
 
 
 def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
@@ -277,9 +290,9 @@ def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
     if not plan.stale:
         return
     ids = ", ".join(plan.stale[:SHOWN_IDS]) + (", ..." if len(plan.stale) > SHOWN_IDS else "")
-    if not plan.shared_ids:
+    if not plan.same_night:
         raise HasenError(
-            f"session: {path} holds the hands of another night: none of its ids ({ids}) is a hand of IN; "
+            f"session: {path} holds the hands of another night: none of its hands is one of IN; "
             "give another OUT, or remove this one to review IN afresh"
         )
     out.seek(0)
@@ -287,7 +300,8 @@ def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
     out.write(b"".join(plan.kept))
     out.flush()
     print(
-        f"hasen: session: IN has changed since {path} was written: its lines for ids {ids} no longer match it "
+        f"hasen: session: IN has changed since {path} was written: its lines for "
+        f"{'ids' if len(plan.stale) > 1 else 'id'} {ids} no longer match it "
         "(a record changed, moved or removed, or the score before it changed) and are dropped; every hand of IN "
         "they were about is reviewed again",
         file=sys.stderr,
@@ -411,7 +425,8 @@ def cmd_session(args: argparse.Namespace) -> int:
             print(f"hasen: session: the sample night written to {args.input}", file=err)
         if args.example and args.html is None:
             print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=err)
-        return review_night(args, hands, plan.to_do, lambda: put_in_order(results, hands) if plan.stale else None)
+        # a hand reviewed again, now or in a run stopped before, goes back to its place
+        return review_night(args, hands, plan.to_do, lambda: put_in_order(results, hands))
 
 
 def review_night(

@@ -110,7 +110,7 @@ def chance_chart(session: Session, game: GameLine) -> str:
     hands that swung the game marked: the game's story, as a chess game's analysis graph
     tells it."""
     plt = pyplot()
-    sides = game.hands[0].sides
+    sides = session.sides_of(game.hands[0])
     first = sides[0]
     xs = list(range(1, len(game.hands) + 1))
     ended = game.final is not None and game.winner is not None
@@ -204,9 +204,9 @@ def anchor(hand_id: str) -> str:
     return "hand-" + "".join(c if c.isalnum() or c in "-_" else "_" for c in hand_id)
 
 
-def score_words(hand: HandLine, score: Sequence[int]) -> str:
+def score_words(session: Session, hand: HandLine, score: Sequence[int]) -> str:
     """``N-S 6, E-W -5``: a score of the hand's game where a bare ``6--5`` would puzzle."""
-    return sides_text(hand.sides, score)
+    return sides_text(session.sides_of(hand), score)
 
 
 def review_link(page: str | None, hand: HandLine) -> str:
@@ -222,8 +222,9 @@ def review_link(page: str | None, hand: HandLine) -> str:
 
 def hand_row(session: Session, hand: HandLine, page: str | None = None) -> str:
     place = hand.game
-    points = "" if not hand.points else ", ".join(f"{name} {hand.points.get(name, 0):+d}" for name in hand.sides)
-    after = "" if place is None or place["after"] is None else score_words(hand, place["after"])
+    sides = session.sides_of(hand)
+    points = "" if not hand.points else ", ".join(f"{name} {hand.points.get(name, 0):+d}" for name in sides)
+    after = "" if place is None or place["after"] is None else score_words(session, hand, place["after"])
     return (
         f'<tr id="{anchor(hand.id)}">'
         + cell("" if place is None else place["hand"], "hand")
@@ -266,7 +267,8 @@ def players_table(session: Session) -> str:
 
 def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
     hand = next(h for h in session.hands if h.id == mistake.hand)
-    game = "" if hand.game is None else f" (game {hand.game['number']}, at {score_words(hand, hand.game['score'])})"
+    place = hand.game
+    game = "" if place is None else f" (game {place['number']}, at {score_words(session, hand, place['score'])})"
     record = Record.from_json(mistake.record)
     variant = record.variant
     whose = variant.score_names[variant.scorer_of(SEATS.index(mistake.seat))]

@@ -366,7 +366,7 @@ def test_a_hand_reviewed_again_takes_its_place_in_in_s_order(capsys, tmp_path: P
     ids = [line["id"] for line in lines(out)]
     source.write_text(source.read_text().replace("players: N=Anna", "players: N=Zed", 1))
     code, again, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
-    assert code == 0 and "its lines for ids 1 no longer match it" in err, err
+    assert code == 0 and "its lines for id 1 no longer match it" in err, err
     assert [line["id"] for line in lines(out)] == ids
 
     def games(text: str) -> list[str]:  # each game's outcome, its players' names aside
@@ -376,12 +376,15 @@ def test_a_hand_reviewed_again_takes_its_place_in_in_s_order(capsys, tmp_path: P
 
 
 def test_a_night_that_changes_games_names_each_hands_score_by_its_own_game(capsys, tmp_path: Path) -> None:
-    """A Hasenpfeffer hand, then a Three-Handed one: the report gives each its own game's
-    scores, two sides' then three players' (the night's last game named both)."""
+    """A Hasenpfeffer hand, then Three-Handed ones: the report gives each its own game's
+    scores, two sides' then three players' (the night's last game named both); a hand passed
+    out, which has no review to say its game's players, takes them from its game's others."""
     pytest.importorskip("matplotlib")
     from hasen.api.page import EXAMPLE_RECORDS
 
-    source = night(tmp_path, [EXAMPLE_RECORDS["hasenpfeffer"], EXAMPLE_RECORDS["euchre3"]])
+    three = EXAMPLE_RECORDS["euchre3"]
+    passed = three.split("\nauction: ")[0] + "\nauction: E pass, S pass, N pass, E pass, S pass, N pass"
+    source = night(tmp_path, [EXAMPLE_RECORDS["hasenpfeffer"], passed, three])
     report = tmp_path / "night.html"
     code, _, err = run(capsys, "session", str(source), str(tmp_path / "out.jsonl"), *LAYOUTS, "--html", str(report))
     assert code == 0, err
@@ -389,6 +392,8 @@ def test_a_night_that_changes_games_names_each_hands_score_by_its_own_game(capsy
     assert cells == [
         ("points", "N-S +6, E-W +0"),
         ("score after", "N-S 6, E-W 0"),
+        ("points", ""),
+        ("score after", "N 0, E 0, S 0"),
         ("points", "N +1, E +0, S +0"),
         ("score after", "N 1, E 0, S 0"),
     ]
@@ -397,13 +402,21 @@ def test_a_night_that_changes_games_names_each_hands_score_by_its_own_game(capsy
 def test_an_out_of_another_night_is_refused_and_left_as_it_is(
     capsys, reference: tuple[Path, bytes], tmp_path: Path
 ) -> None:
+    """Records without ids are numbered, 1, 2, ... in every night: last week's OUT shares
+    tonight's ids, not its hands, and is refused (every line would be stale and dropped)."""
     _, written = reference
     out = tmp_path / "out.jsonl"
     out.write_bytes(written)
-    source = night(tmp_path, [MIXED_NIGHT[2].replace("id: three", "id: other")])
-    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
-    assert code == 2 and "holds the hands of another night: none of its ids" in err and "remove this one" in err
-    assert out.read_bytes() == written
+    for other in ([MIXED_NIGHT[2].replace("id: three", "id: other")], [MIXED_NIGHT[2].replace("three", "one")]):
+        source = night(tmp_path, other)
+        code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+        assert code == 2 and "holds the hands of another night: none of its hands is one of IN" in err, err
+        assert out.read_bytes() == written
+    week, numbered = tmp_path / "week.jsonl", [text.split("\n", 1)[1] for text in MIXED_NIGHT[:3]]
+    assert run(capsys, "session", str(night(tmp_path, numbered[:2])), str(week), *LAYOUTS)[0] == 0
+    kept = week.read_bytes()
+    code, _, err = run(capsys, "session", str(night(tmp_path, numbered[2:])), str(week), *LAYOUTS)
+    assert code == 2 and "holds the hands of another night" in err and week.read_bytes() == kept
 
 
 def test_a_changed_result_reviews_every_hand_after_it_again(capsys, tmp_path: Path) -> None:
