@@ -52,6 +52,8 @@ def number(text: str) -> float | int:
 
     shown = text if len(text) <= SHOWN_DIGITS else text[:SHOWN_DIGITS] + "..."
     exact = Decimal(text)
+    if exact.is_zero():  # 0e999999999 is 0, however many digits its exponent says
+        return 0
     if exact == exact.to_integral_value():
         if exact.adjusted() >= max_int_digits():  # more digits than an int is made of
             raise JSONInputError(f"malformed JSON: {shown}: a whole number of more than {max_int_digits()} digits")

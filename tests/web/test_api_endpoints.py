@@ -398,7 +398,7 @@ def test_a_whole_number_is_one_however_written(client: FlaskClient) -> None:
         assert response.status_code == 200 and response.get_json() == plain, written
     assert error_of(client, "simulate", {**body, "layouts": 4.5}).startswith("layouts: expected an integer")
     # exactly the whole number written, past a float's 53 bits too
-    assert strict_json.loads("[9007199254740993.0, 1e400, -0.0, 0.25]") == [2**53 + 1, 10**400, 0, 0.25]
+    assert strict_json.loads("[9007199254740993.0, 1e400, -0.0, 0.25, 0e999999999]") == [2**53 + 1, 10**400, 0, 0.25, 0]
     message = error_of(client, "simulate", {**body, "layouts": 1e308}, 413)
     assert message == "layouts: a number of 309 digits, at most 2000 per simulation (HASEN_SIMULATE_LIMIT)"
 
