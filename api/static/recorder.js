@@ -82,6 +82,7 @@ export class Recorder {
     window.addEventListener("storage", (event) => {
       if (event.key !== KEY) return;
       this.data = saved();
+      this.step = null;  // this tab's choices were of its hand as it was: none is taken now
       box.open = Boolean(this.data.open);
       this.refresh({ store: false });
     });
@@ -188,14 +189,17 @@ export class Recorder {
         this.offline(err.message);
         return undefined;
       }
-      // the last tap was refused: it is taken back, and the message says why
-      const message = `Not recorded: ${err.message}`;
-      this.error(message);
       if (started && retract) {
+        // the last tap was refused: it is taken back, and the message says why
+        const message = `Not recorded: ${err.message}`;
         this.data.taps.pop();
         this.save();
-        return this.refresh().then(() => this.error(message));
+        return this.refresh().then((step) => { if (step) this.error(message); return step; });
       }
+      // the hand kept in the browser is refused as a whole (a page older or newer than the
+      // server): nothing is taken back unasked
+      this.error(`The hand so far is refused: ${err.message}. Undo the last taps, or start the hand again.`);
+      $("#rec-choices").replaceChildren();
       return undefined;
     }
     this.error("");
@@ -209,7 +213,8 @@ export class Recorder {
   // asked for again when the player says so (no choice is offered that was not checked).
   offline(why) {
     this.step = null;
-    this.error(`Kept in this browser, not yet checked: ${why}. Tap "Try again" once it answers.`);
+    const stop = /[.?!]$/.test(why) ? "" : ".";
+    this.error(`Kept in this browser, not yet checked: ${why}${stop} Tap "Try again" once it answers.`);
     $("#rec-prompt").textContent = "Waiting for the server:";
     $("#rec-done").hidden = true;
     const retry = document.createElement("button");

@@ -174,11 +174,16 @@ def _to_play(
     choices = _may_hold(t, tricks, seat, trump, taker, len(t.play))
     if not choices:  # the taps contradict each other: say so now, not with nothing to tap
         voids = _voids(tricks, seat, trump, len(t.play))
-        names = [SUIT_NAMES[suit] for suit in sorted(voids)] or ["no suit"]
+        names = [SUIT_NAMES[suit] for suit in sorted(voids)]
         shown = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        why = (
+            f"it showed out of {shown}, and the rest are played or seen elsewhere"
+            if names
+            else "every card left is played or seen elsewhere"
+        )
         raise NotationError(
-            f"play: card {len(t.play)}: {SEATS[seat]} can hold none of the cards left (it showed out of "
-            f"{shown}, and the rest are played or seen elsewhere): a card tapped before is wrong"
+            f"play: card {len(t.play)}: {SEATS[seat]} can hold none of the cards left ({why}): "
+            "a card tapped before is wrong"
         )
     return seat, tuple(cards_of(choices)), tricks
 
