@@ -1430,8 +1430,9 @@ RECORD_RESPONSE = closed(
         "play_discard": {
             "oneOf": [CARD, NULL],
             "description": "Where the record says the dealer's discard was not seen: the card its play shows "
-            "was put away (the one the dealer held and never played), which the table, solve and review "
-            "requests of the hand give as the discard; else null.",
+            "was put away (the one the dealer held and never played; in a record typed once, a card that "
+            "stands in for it), which the table, solve and review requests of the hand give as the discard; "
+            "else null.",
         },
     },
     "The record checked against the rules and written back canonically.",

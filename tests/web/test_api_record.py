@@ -70,6 +70,22 @@ def test_the_play_settings_the_page_needs_come_with_the_record(client: FlaskClie
 PASSED_TO_THE_JOKER = {"dealer": "N", "settings": {"all_pass": "joker_bids_3"}, "auction": ["pass"] * 4}
 
 
+def test_a_discard_not_seen_comes_as_the_card_the_play_put_away(client: FlaskClient) -> None:
+    """The dealer took the upcard KS, and the table did not see its discard: N played its
+    other five cards, so the KH it never played is the discard the page replays with."""
+    deal = "N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS"
+    play = "AH 9H JH KS | JC TD 9S JS | QD AS AD 9D | AC KC TH 9C | QC QH TS QS"
+    given = f"variant: euchre; dealer: N; deal: {deal}; auction: E pass, S pass, W pass, N order up; "
+    unseen = client.post(
+        "/api/v1/record", json={"record": f"{given}contract: N, trump S; unknown: discard; play: {play}"}
+    )
+    answer = unseen.get_json()
+    assert unseen.status_code == 200 and answer["play_discard"] == "KH" and answer["record"]["unknown"] == ["discard"]
+    assert answer["record"]["contract"]["discard"] is None  # the record itself says it was not seen
+    seen = client.post("/api/v1/record", json={"record": f"{given}contract: N, trump S, discard KH; play: {play}"})
+    assert seen.get_json()["play_discard"] is None and seen.get_json()["record"]["contract"]["discard"] == "KH"
+
+
 def test_when_everyone_passes_the_recorder_asks_who_holds_the_joker(client: FlaskClient) -> None:
     """Under joker_bids_3 the Joker's holder must bid 3: the recorder asks who holds it (a seat
     in either case, or the widow) and goes on from the answer."""
