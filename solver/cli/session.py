@@ -237,37 +237,48 @@ class Resumed(NamedTuple):
 
 
 def resumed(out: BinaryIO, hands: list[Hand]) -> Resumed:
-    """Which hands OUT holds already: a line of the hand's id made from what IN gives now
-    (its ``digest``; a line of an earlier version, which has none, by its id alone), and
-    where the line names the record's line, that line still."""
-    out.seek(0)
-    lines = out.read().splitlines(keepends=True)
-    made = [session_line(line, number, out.name) for number, line in enumerate(lines, 1)]
-    free: dict[tuple[str, str | None], list[int]] = {}
-    for number, line in enumerate(made):
-        free.setdefault((id_key(line["id"]), line.get("digest")), []).append(number)
+    """Which hands OUT holds already (``line_of``), and which of its lines IN no longer gives."""
+    lines, made, where = lines_of(out)
     used: set[int] = set()
     to_do = []
     for hand in hands:
-        slot = next(
-            (
-                slots
-                for key in ((id_key(hand.id), hand.digest), (id_key(hand.id), None))
-                if (slots := [n for n in free.get(key, []) if made[n].get("line", hand.line) == hand.line])
-            ),
-            None,
-        )
-        if slot is None:
+        number = line_of(hand, made, where)
+        if number is None:
             to_do.append(hand)
         else:
-            used.add(slot[0])
-            free[(id_key(made[slot[0]]["id"]), made[slot[0]].get("digest"))].remove(slot[0])
+            used.add(number)
     return Resumed(
         to_do,
         [line for number, line in enumerate(lines) if number in used],
         [id_key(line["id"]) for number, line in enumerate(made) if number not in used],
         bool(used) or of_night(made, hands),
     )
+
+
+Where = dict[tuple[str, str | None], list[int]]  # the lines of OUT of each id and digest, by number
+
+
+def lines_of(out: BinaryIO) -> tuple[list[bytes], list[dict[str, Any]], Where]:
+    """OUT's lines as written and as read, and where each id and digest is found."""
+    out.seek(0)
+    lines = out.read().splitlines(keepends=True)
+    made = [session_line(line, number, out.name) for number, line in enumerate(lines, 1)]
+    where: Where = {}
+    for number, line in enumerate(made):
+        where.setdefault((id_key(line["id"]), line.get("digest")), []).append(number)
+    return lines, made, where
+
+
+def line_of(hand: Hand, made: list[dict[str, Any]], where: Where) -> int | None:
+    """The line of OUT made from the hand as IN gives it now, taken out of ``where``: of its id
+    and ``digest`` (a line of an earlier version, which has none, by its id alone), and where
+    the line names the record's line, that line still."""
+    for key in ((id_key(hand.id), hand.digest), (id_key(hand.id), None)):
+        for number in where.get(key, []):
+            if made[number].get("line", hand.line) == hand.line:
+                where[key].remove(number)
+                return number
+    return None
 
 
 def of_night(made: list[dict[str, Any]], hands: list[Hand]) -> bool:
@@ -311,18 +322,10 @@ def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
 def put_in_order(out: BinaryIO, hands: list[Hand]) -> None:
     """OUT's lines in the order of IN's hands, where a hand reviewed again was added at the
     end: the games are followed, and the report lists the hands, in the order of OUT."""
-    out.seek(0)
-    lines = out.read().splitlines(keepends=True)
-    made = [session_line(line, number, out.name) for number, line in enumerate(lines, 1)]
-    free: dict[tuple[str, str | None], list[int]] = {}
-    for number, line in enumerate(made):
-        free.setdefault((id_key(line["id"]), line.get("digest")), []).append(number)
-    order = []
-    for hand in hands:
-        slots = next((free[k] for k in ((id_key(hand.id), hand.digest), (id_key(hand.id), None)) if free.get(k)), [])
-        if slots:
-            order.append(slots.pop(0))
-    order += [number for number in range(len(lines)) if number not in set(order)]
+    lines, made, where = lines_of(out)
+    order = [number for hand in hands if (number := line_of(hand, made, where)) is not None]
+    placed = set(order)
+    order += [number for number in range(len(lines)) if number not in placed]
     if order != list(range(len(lines))):
         out.seek(0)
         out.truncate(0)  # what is lost if stopped here is reviewed again next time, never counted twice
