@@ -510,6 +510,9 @@ def review_night(
                 args.page,
             ),
         )
+    if args.example:  # the files the user did not name, said where they are
+        report = f" and its report in {args.html}" if args.html else ""
+        print(f"hasen: session: the night's reviews are in {args.output}{report}", file=err)
     return 0
 
 

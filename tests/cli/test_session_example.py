@@ -32,6 +32,10 @@ def test_the_example_writes_the_night_its_review_and_report(
     assert len(review.read_text(encoding="utf-8").splitlines()) == nightgen.HANDS
     assert "8 hands reviewed, 0 errors." in out and "Anna" in out
     assert report.exists() == (importlib.util.find_spec("matplotlib") is not None)
+    # the files it named itself are said, as the night it wrote is
+    assert "the sample night written to example-night.txt" in err
+    reported = " and its report in example-night.html" if report.exists() else ""
+    assert err.rstrip().endswith(f"the night's reviews are in example-night.jsonl{reported}"), err
     # again: the night is kept and every hand is already reviewed
     code, out, err = run(capsys, "session", "--example", "--layouts", "6")
     assert code == 0 and "8 of the 8 hands already in example-night.jsonl" in err
