@@ -235,6 +235,11 @@ export class Recorder {
     const tricks = (this.step && this.step.tricks) || [];
     const played = ([seat, card]) => `${seat} ${cardLabel(card, FACTS)}`;  // "E A♥": the seat, then its card
     if (tricks.length) parts.push(`play: ${tricks.map((t) => t.map(played).join(", ")).join(" | ")}`);
+    // a hand of tonight's started again: what is tapped now takes its place, and the page says so
+    const again = this.data.night.findIndex((hand) => hand.id === this.data.handId);
+    if (again >= 0 && this.step && this.step.stage !== "done") {
+      parts.unshift(`recording hand ${again + 1} of tonight's again, to replace it`);
+    }
     $("#rec-so-far").textContent = parts.join(" · ") || "Nothing recorded yet.";
   }
 

@@ -125,6 +125,13 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(
     hasen = record_hand(browser, EXAMPLE_RECORDS["hasenpfeffer"], "hasenpfeffer/25", "KS")
     assert hasen == typed_once(EXAMPLE_RECORDS["hasenpfeffer"], widow=True)
     assert len(night_items(browser)) == 2
+    # its last card taken back: the page says a hand of tonight's is being recorded again
+    assert "again" not in read_one(browser, "#rec-so-far").text
+    tap(browser, "#rec-undo")
+    assert read_one(browser, "#rec-so-far").text.startswith("recording hand 2 of tonight's again, to replace it · ")
+    last = fields(EXAMPLE_RECORDS["hasenpfeffer"])["play"].split()[-1]
+    tap(browser, f'#rec-choices [data-card="{last}"]')
+    assert browser.find_element(By.ID, "rec-record").text == hasen and len(night_items(browser)) == 2
 
     # a hand half recorded survives the reload too
     tap(browser, "#rec-next")
