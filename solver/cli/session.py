@@ -275,10 +275,21 @@ def line_of(hand: Hand, made: list[dict[str, Any]], where: Where) -> int | None:
     the line names the record's line, that line still."""
     for key in ((id_key(hand.id), hand.digest), (id_key(hand.id), None)):
         for number in where.get(key, []):
-            if made[number].get("line", hand.line) == hand.line:
+            if made[number].get("line", hand.line) == hand.line and of_its_kind(made[number], hand):
                 where[key].remove(number)
                 return number
     return None
+
+
+def of_its_kind(line: dict[str, Any], hand: Hand) -> bool:
+    """Could the line be the hand's: a hand passed out's, a bad record's error, or a record's
+    review (or the error its review met)? A line of an earlier version, with no digest, is
+    matched by its id, and two records may give one id (the second is then an error)."""
+    if hand.passed_out:
+        return bool(line.get("passed_out"))
+    if hand.error is not None:
+        return "error" in line
+    return "review" in line or "error" in line
 
 
 def of_night(made: list[dict[str, Any]], hands: list[Hand]) -> bool:

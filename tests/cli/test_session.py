@@ -399,6 +399,23 @@ def test_a_night_that_changes_games_names_each_hands_score_by_its_own_game(capsy
     ]
 
 
+def test_an_earlier_versions_review_goes_to_no_error_of_its_id(
+    capsys, reference: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    """A line written before lines had digests is matched by its id alone, and its kind: a
+    bad record put above "one" with the same id takes no review of "one" (which the record
+    "one" keeps), so that "one" is not reviewed again and counted twice."""
+    _, written = reference
+    out = tmp_path / "out.jsonl"
+    earlier = [json.loads(line) for line in written.splitlines()]
+    out.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "digest"}) + "\n" for line in earlier))
+    bad = "id: one\ndealer: W\ndeal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS\nauction: N 7"
+    code, _, err = run(capsys, "session", str(night(tmp_path, [bad, *MIXED_NIGHT])), str(out), *LAYOUTS)
+    assert code == 0 and "3 of the 5 hands already in" in err, err  # one, two, three: "bad" moved down
+    got = [(line["id"], "review" in line) for line in lines(out)]
+    assert got == [("one", False), ("one", True), ("two", True), ("three", True), ("bad", False)]
+
+
 def test_an_out_of_another_night_is_refused_and_left_as_it_is(
     capsys, reference: tuple[Path, bytes], tmp_path: Path
 ) -> None:
