@@ -298,7 +298,8 @@ def of_night(made: list[dict[str, Any]], hands: list[Hand]) -> bool:
     its ids is IN's. Ids alone do not tell: records without ids are numbered in every night."""
     reviews = [line["review"]["record"] for line in made if "review" in line]
     if not reviews:
-        return any(id_key(line["id"]) in {id_key(hand.id) for hand in hands} for line in made)
+        ids = {id_key(hand.id) for hand in hands}
+        return any(id_key(line["id"]) in ids for line in made)
     texts = {hand.text for hand in hands if hand.text is not None}
     try:
         return any(Record.from_json(record).line() in texts for record in reviews)
@@ -308,7 +309,7 @@ def of_night(made: list[dict[str, Any]], hands: list[Hand]) -> bool:
 
 def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
     """OUT without its lines that IN no longer gives, said on standard error; refused where
-    OUT and IN share no id (another night's OUT, most likely), never emptied by mistake."""
+    OUT holds none of IN's hands (another night's OUT, most likely), never emptied by mistake."""
     if not plan.stale:
         return
     ids = ", ".join(plan.stale[:SHOWN_IDS]) + (", ..." if len(plan.stale) > SHOWN_IDS else "")
@@ -317,10 +318,7 @@ def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
             f"session: {path} holds the hands of another night: none of its hands is one of IN; "
             "give another OUT, or remove this one to review IN afresh"
         )
-    out.seek(0)
-    out.truncate(0)  # what is lost if stopped here is reviewed again next time, never counted twice
-    out.write(b"".join(plan.kept))
-    out.flush()
+    rewrite(out, plan.kept)
     print(
         f"hasen: session: IN has changed since {path} was written: its lines for "
         f"{'ids' if len(plan.stale) > 1 else 'id'} {ids} no longer match it "
@@ -338,10 +336,15 @@ def put_in_order(out: BinaryIO, hands: list[Hand]) -> None:
     placed = set(order)
     order += [number for number in range(len(lines)) if number not in placed]
     if order != list(range(len(lines))):
-        out.seek(0)
-        out.truncate(0)  # what is lost if stopped here is reviewed again next time, never counted twice
-        out.write(b"".join(lines[number] for number in order))
-        out.flush()
+        rewrite(out, [lines[number] for number in order])
+
+
+def rewrite(out: BinaryIO, lines: list[bytes]) -> None:
+    """OUT holding ``lines`` alone, rewritten in place (the file this run holds stays held)."""
+    out.seek(0)
+    out.truncate(0)  # what is lost if stopped here is reviewed again next time, never counted twice
+    out.write(b"".join(lines))
+    out.flush()
 
 
 def own_csv(start: bytes) -> bool:
