@@ -1604,6 +1604,13 @@ RECORDING_RESPONSE = optional(
         },
         "not_known": {"type": "boolean", "description": "May the answer be null, not seen by the table?"},
         "said": {"type": "string", "description": "How the auction ended, when it ended with nobody declaring."},
+        "not_recorded": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "The choices offered that the recorder cannot follow: calls, or alone for the lone "
+            "forms of the trump step (a Railroad lone maker calls for best: such a hand is typed).",
+        },
+        "not_recorded_why": {"type": "string", "description": "Why those choices are not recorded here."},
         "record": {"type": "string", "description": "Once done: the hand's record, one field a line."},
         "line": {"type": "string", "description": "The same on one line."},
     },

@@ -200,6 +200,7 @@ export class Recorder {
       // server): nothing is taken back unasked
       this.error(`The hand so far is refused: ${err.message}. Undo the last taps, or start the hand again.`);
       $("#rec-choices").replaceChildren();
+      $("#rec-not-recorded").hidden = true;
       return undefined;
     }
     this.error("");
@@ -222,6 +223,7 @@ export class Recorder {
     retry.textContent = "Try again";
     retry.addEventListener("click", () => this.refresh());
     $("#rec-choices").replaceChildren(retry);
+    $("#rec-not-recorded").hidden = true;
   }
 
   // The hand so far in words: the auction, then the tricks.
@@ -260,7 +262,21 @@ export class Recorder {
       choices.append(el);
       return el;
     };
-    if (step.stage === "auction") for (const call of step.calls) button(call, ["call", call]);
+    // a choice the recorder cannot follow is shown, not offered, with why (Railroad's calls for best)
+    const notRecorded = step.not_recorded || [];
+    const note = $("#rec-not-recorded");
+    note.hidden = !notRecorded.length;
+    note.textContent = notRecorded.length ? `Not recorded here: ${step.not_recorded_why}.` : "";
+    const refuse = (el) => {
+      el.disabled = true;
+      el.title = step.not_recorded_why;
+    };
+    if (step.stage === "auction") {
+      for (const call of step.calls) {
+        const el = button(call, ["call", call]);
+        if (notRecorded.includes(call)) refuse(el);
+      }
+    }
     if (step.stage === "joker") for (const seat of step.seats) button(seat, ["joker", seat]);
     if (step.stage === "trump") {
       for (const alone of step.alone) {
@@ -269,6 +285,7 @@ export class Recorder {
             `${suitName(suit)}${alone ? ", alone" : ""}`);
           el.dataset.trump = suit;
           el.dataset.alone = String(alone);
+          if (alone && notRecorded.includes("alone")) refuse(el);
         }
       }
     }

@@ -13,7 +13,8 @@ notation would refuse.
 Parts the table may not have seen (the declarer's discard, the Hasenpfeffer widow) are
 asked for with "not known" as an answer: the review then judges only what does not rest on
 them. Calls for the partner's best card (Railroad) and a defender playing alone are not
-recorded here: such a hand is typed.
+recorded here: such a hand is typed. The lone calls that would call for best are shown with
+the other calls, marked as not recorded and why, so the table knows before it taps.
 """
 
 from __future__ import annotations
@@ -69,6 +70,10 @@ class Step(NamedTuple):
     said: str = ""  # how the auction ended, for the player
     record: Record | None = None
     tricks: tuple[tuple[tuple[int, CardId], ...], ...] = ()  # the play so far, each card with its seat
+    # the choices offered that the recorder cannot follow (a call's words, or "alone" for the
+    # lone forms of the trump step), and why: shown, so the table knows before it taps
+    not_recorded: tuple[str, ...] = ()
+    not_recorded_why: str = ""
 
 
 def next_step(t: Tapped) -> Step:
@@ -80,7 +85,16 @@ def next_step(t: Tapped) -> Step:
     rules, state, seated = _auction(t)
     if state.end is None:
         seat = rules.to_call(state)
-        return Step("auction", seat, calls=tuple(c.words(settings) for c in rules.calls(state)))
+        assert seat is not None
+        calls = rules.calls(state)
+        lone = tuple(c.words(settings) for c in calls if c.alone and _calls_for_best(t, seat))
+        return Step(
+            "auction",
+            seat,
+            calls=tuple(c.words(settings) for c in calls),
+            not_recorded=lone,
+            not_recorded_why=_calls_for_best_why(seat) if lone else "",
+        )
     end = state.end
     forced = rules.forced_rule()
     if end.redeal and forced is not None and t.joker is None:
@@ -93,12 +107,18 @@ def next_step(t: Tapped) -> Step:
     trump = end.trump if end.trump is not None else t.trump
     alone = bool(end.alone) if end.alone is not None else t.alone
     if trump is None:
-        return Step("trump", declarer, trumps=tuple(range(len(SUITS))), alone=rules.forms())
-    if best_callers(variant, settings, declarer, alone):
-        raise NotationError(
-            f"{SEATS[declarer]} plays alone and calls for the partner's best card: the recorder "
-            "does not take calls for best; type this hand's record (docs/notation.md)"
+        forms = rules.forms()
+        lone_refused = True in forms and _calls_for_best(t, declarer)
+        return Step(
+            "trump",
+            declarer,
+            trumps=tuple(range(len(SUITS))),
+            alone=forms,
+            not_recorded=("alone",) if lone_refused else (),
+            not_recorded_why=_calls_for_best_why(declarer) if lone_refused else "",
         )
+    if alone and _calls_for_best(t, declarer):
+        raise NotationError(_calls_for_best_why(declarer))
     seats = playing_seats(variant, declarer, alone, None)
     if variant.seen_extra() is None and t.widow is None:  # the widow, once its declarer took it
         return Step("widow", declarer, cards=tuple(cards_of(variant.deck)), not_known=True)
@@ -109,6 +129,18 @@ def next_step(t: Tapped) -> Step:
         seat, choices, tricks = _to_play(t, declarer, trump, alone, seats, taker)
         return Step("play", seat, cards=choices, tricks=tuple(tuple(trick) for trick in tricks))
     return Step("done", record=_record(t, seated, end, trump, alone))
+
+
+def _calls_for_best(t: Tapped, seat: int) -> bool:
+    """Would ``seat``, declaring alone, call for the partner's best card (Railroad)?"""
+    return bool(best_callers(t.variant, t.settings, seat, True))
+
+
+def _calls_for_best_why(seat: int) -> str:
+    return (
+        f"{SEATS[seat]} alone would call for the partner's best card: the recorder does not take "
+        "calls for best; type this hand's record (docs/notation.md)"
+    )
 
 
 Seated = list[tuple[int, str]]  # each call as the notation writes it, with the seat that made it
@@ -317,6 +349,9 @@ def step_json(step: Step) -> dict[str, Any]:
         data["not_known"] = True
     if step.said:
         data["said"] = step.said
+    if step.not_recorded:
+        data["not_recorded"] = list(step.not_recorded)
+        data["not_recorded_why"] = step.not_recorded_why
     if step.record is not None:
         data["record"] = str(step.record)
         data["line"] = step.record.line()

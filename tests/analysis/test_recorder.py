@@ -182,11 +182,22 @@ def test_a_call_out_of_the_rules_is_refused_with_its_reason() -> None:
 
 
 def test_a_lone_caller_for_best_is_sent_to_typing() -> None:
+    """A Railroad lone call, which calls for the partner's best card, is offered marked as not
+    recorded here, with why, before it is tapped; tapped anyway, it is refused with the same
+    words. Other calls, and lone calls where nobody calls for best, are recorded."""
     railroad = variant_for("railroad", 25)
     upcard = cards("9H")[0]
-    t = Tapped(railroad, Settings(), 0, upcard=upcard, calls=("order up alone",))
-    with pytest.raises(HasenError, match="calls for the partner's best card: the recorder does not take calls"):
-        next_step(t)
+    t = Tapped(railroad, Settings(), 0, upcard=upcard)
+    step = next_step(t)
+    assert step.seat == SEATS.index("E") and "order up alone" in step.calls
+    assert step.not_recorded == ("order up alone",)
+    assert step.not_recorded_why.startswith("E alone would call for the partner's best card")
+    with pytest.raises(HasenError, match="^E alone would call for the partner's best card: the recorder does not"):
+        next_step(t._replace(calls=("order up alone",)))
+    for other in (t._replace(settings=Settings(call_for_best=False)), euchre(calls=())):
+        step = next_step(other)
+        assert "order up alone" in step.calls and step.not_recorded == () and step.not_recorded_why == ""
+    assert next_step(t._replace(settings=Settings(call_for_best=False), calls=("order up alone",))).stage == "discard"
 
 
 def test_everyone_passing_to_the_joker_asks_who_holds_it() -> None:

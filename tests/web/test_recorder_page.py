@@ -227,6 +227,19 @@ def test_taps_are_kept_without_the_server_once_each_and_across_tabs(server: Live
         "return [...document.querySelector('#rec-rules [data-setting=call_for_best]').options].map(o => o.text)"
     )
     assert best == ["yes", "no"], "a rule's words, not true and false"
+    # a Railroad lone maker calls for best, which the recorder does not take: shown, not offered
+    Select(browser.find_element(By.ID, "rec-dealer")).select_by_value("N")
+    settle(browser)
+    tap(browser, '#rec-choices [data-card="KS"]')
+    offered = browser.execute_script(
+        "return [...document.querySelectorAll('#rec-choices button')].map(b => [b.innerText, b.disabled])"
+    )
+    assert offered == [["pass", False], ["order up", False], ["order up alone", True]]
+    assert read_one(browser, "#rec-not-recorded").text.startswith(
+        "Not recorded here: E alone would call for the partner's best card: the recorder does not take calls"
+    )
+    tap(browser, "#rec-undo")
+    assert "hidden" in read_one(browser, "#rec-not-recorded").attrs
     Select(browser.find_element(By.ID, "rec-game")).select_by_value("euchre/24")
     settle(browser)
     Select(browser.find_element(By.ID, "rec-dealer")).select_by_value("N")
