@@ -42,7 +42,7 @@ from .defaults import record_game
 from .options import STANDARD, read_text
 from .output import OutputError, emit
 from .parquet import ours, require_pyarrow, write_parquet
-from .targets import MARK, check_apart, check_replaceable, finished, hold, id_key, replace_text, result_line
+from .targets import MARK, check_apart, check_replaceable, finished, hold, id_key, replace_text, result_line, rewritten
 
 COMMAND = "session"  # the mark of its results' lines (hasen.cli.targets)
 SHOWN_IDS = 8  # the ids a message names before "..."
@@ -307,18 +307,19 @@ def of_night(made: list[dict[str, Any]], hands: list[Hand]) -> bool:
         return False
 
 
-def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
-    """OUT without its lines that IN no longer gives, said on standard error; refused where
-    OUT holds none of IN's hands (another night's OUT, most likely), never emptied by mistake."""
+def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> BinaryIO:
+    """OUT without its lines that IN no longer gives, said on standard error, and open (see
+    ``rewritten``); refused where OUT holds none of IN's hands (another night's OUT, most
+    likely), never emptied by mistake."""
     if not plan.stale:
-        return
+        return out
     ids = ", ".join(plan.stale[:SHOWN_IDS]) + (", ..." if len(plan.stale) > SHOWN_IDS else "")
     if not plan.same_night:
         raise HasenError(
             f"session: {path} holds the hands of another night: none of its hands is one of IN; "
             "give another OUT, or remove this one to review IN afresh"
         )
-    rewrite(out, plan.kept)
+    out = rewritten(out, path, plan.kept, COMMAND)
     print(
         f"hasen: session: IN has changed since {path} was written: its lines for "
         f"{'ids' if len(plan.stale) > 1 else 'id'} {ids} no longer match it "
@@ -326,25 +327,20 @@ def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> None:
         "they were about is reviewed again",
         file=sys.stderr,
     )
+    return out
 
 
-def put_in_order(out: BinaryIO, hands: list[Hand]) -> None:
+def put_in_order(out: BinaryIO, path: str, hands: list[Hand]) -> BinaryIO:
     """OUT's lines in the order of IN's hands, where a hand reviewed again was added at the
-    end: the games are followed, and the report lists the hands, in the order of OUT."""
+    end: the games are followed, and the report lists the hands, in the order of OUT; OUT
+    open (see ``rewritten``)."""
     lines, made, where = lines_of(out)
     order = [number for hand in hands if (number := line_of(hand, made, where)) is not None]
     placed = set(order)
     order += [number for number in range(len(lines)) if number not in placed]
-    if order != list(range(len(lines))):
-        rewrite(out, [lines[number] for number in order])
-
-
-def rewrite(out: BinaryIO, lines: list[bytes]) -> None:
-    """OUT holding ``lines`` alone, rewritten in place (the file this run holds stays held)."""
-    out.seek(0)
-    out.truncate(0)  # what is lost if stopped here is reviewed again next time, never counted twice
-    out.write(b"".join(lines))
-    out.flush()
+    if order == list(range(len(lines))):
+        return out
+    return rewritten(out, path, [lines[number] for number in order], COMMAND)
 
 
 def own_csv(start: bytes) -> bool:
@@ -432,18 +428,26 @@ def cmd_session(args: argparse.Namespace) -> int:
                 else "the review page's address, like http://127.0.0.1:8000/"
             )
         )
-    with open_results(args.output) as results:  # held until the run ends
+    results = open_results(args.output)  # held until the run ends (a rewritten OUT as well)
+
+    def in_order() -> None:
+        nonlocal results
+        results = put_in_order(results, args.output, hands)
+
+    try:
         plan = resumed(results, hands)
         layouts, seed = args.layouts or DEFAULT_REVIEW_LAYOUTS, args.seed or 0
         check_resumable(args.output, len(plan.kept) + len(plan.stale), layouts, seed, args.uniform)
-        drop_stale(results, args.output, plan)
+        results = drop_stale(results, args.output, plan)
         if example is not None:  # every check passed: the night is written where it is read from next time
             replace_text(COMMAND, args.input, example)
             print(f"hasen: session: the sample night written to {args.input}", file=err)
         if args.example and args.html is None:
             print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=err)
         # a hand reviewed again, now or in a run stopped before, goes back to its place
-        return review_night(args, hands, plan.to_do, lambda: put_in_order(results, hands))
+        return review_night(args, hands, plan.to_do, in_order)
+    finally:
+        results.close()
 
 
 def review_night(

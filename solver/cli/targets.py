@@ -19,7 +19,7 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 from ..core.bounds import MAX_RESULT_LINE
 from ..core.errors import HasenError, quoted
@@ -135,6 +135,41 @@ def hold(stream: IO[Any], path: str, command: str) -> None:
         ) from None
     except OSError:  # a file system that keeps no locks (some network ones): as before
         return
+
+
+def rewritten(out: BinaryIO, path: str, lines: list[bytes], command: str) -> BinaryIO:
+    """A results file ``out`` (held by this run) holding ``lines`` alone: a new file beside it,
+    held before it is moved over it, so that no other run finds it free and no moment of a stop
+    leaves less than it held; returned open, and ``out`` closed. (Where no locks are kept, it
+    is rewritten in place.)"""
+    if sys.platform == "win32":  # a file open here cannot be replaced there
+        out.seek(0)
+        out.truncate(0)
+        out.write(b"".join(lines))
+        out.flush()
+        return out
+    target = os.path.realpath(path)
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".hasen-", dir=os.path.dirname(target))
+    except OSError as exc:
+        raise OutputError(f"{command}: cannot write {named(path)}: {exc.strerror or exc}") from None
+    new = os.fdopen(handle, "a+b")
+    try:
+        hold(new, path, command)
+        new.write(b"".join(lines))
+        new.flush()
+        os.fsync(new.fileno())
+        os.chmod(temporary, kept_mode(target))
+        os.replace(temporary, target)
+    except BaseException as exc:
+        new.close()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        if isinstance(exc, OSError):
+            raise OutputError(f"{command}: cannot write {named(path)}: {exc.strerror or exc}") from None
+        raise
+    out.close()
+    return new
 
 
 def result_line(command: str, id: int | str, **fields: Any) -> str:

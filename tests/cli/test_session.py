@@ -485,3 +485,41 @@ def test_a_second_run_on_one_out_is_refused_while_the_first_holds_it(
         assert code == 2 and f"{out} is being written by another run of hasen {command}" in err, err
     assert out.read_bytes() == (written if command == "session" else b"")
     assert run(capsys, command, str(source), str(out), *(LAYOUTS if command == "session" else ()))[0] == 0
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="advisory locks are POSIX's")
+def test_a_rewritten_out_is_whole_at_every_moment_and_still_held(
+    capsys, monkeypatch, reference: tuple[Path, bytes], tmp_path: Path
+) -> None:
+    """Dropping OUT's stale lines writes a new file and moves it over OUT: stopped just before
+    the move, OUT is as it was and nothing is left beside it (rewritten in place, it was
+    empty from then until its lines were written again). Once moved, the new OUT is held, so
+    a second run is refused as before."""
+    import fcntl
+
+    from hasen.cli import targets
+
+    _, written = reference
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(written)
+    named = MIXED_NIGHT[2].replace("id: three\n", "id: three\nplayers: N=Zoe, E=Yan, S=Xia, W=Wes\n")
+    source = night(tmp_path, [*MIXED_NIGHT[:2], named, MIXED_NIGHT[3]])
+
+    def stopped(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patched:
+        patched.setattr(targets.os, "replace", stopped)
+        code, _, _ = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 130 and out.read_bytes() == written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.txt", "out.jsonl"]
+
+    held = out.open("a+b")
+    kept = [line for line in written.splitlines(keepends=True) if b'"three"' not in line]
+    new = targets.rewritten(held, str(out), kept, "session")
+    try:
+        assert held.closed and out.read_bytes() == b"".join(kept)
+        with out.open("a+b") as second, pytest.raises(BlockingIOError):
+            fcntl.flock(second, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    finally:
+        new.close()
