@@ -15,7 +15,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from hasen.core import strict_json
 
 from .errors import BadInput, TooLarge
-from .openapi import REF, VALUES
+from .schema_parts import REF, VALUES
 
 JSON_TYPES = {
     dict: "an object",

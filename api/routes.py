@@ -38,11 +38,11 @@ from hasen.text.session_report import require_matplotlib, session_html
 
 from .bodies import BodyChecker, read_json
 from .errors import ApiError, BadInput, TooLarge
-from .openapi import (
+from .openapi import PREFIX, document
+from .request_schemas import (
     ADVICE_KEYS,
     EGN_REQUEST,
     ODDS_REQUEST,
-    PREFIX,
     RECORD_REQUEST,
     RECORDING_REQUEST,
     REVIEW_REQUEST,
@@ -50,7 +50,6 @@ from .openapi import (
     TABLE_REQUEST,
     batch_request,
     bid_request,
-    document,
     hand_review_request,
     lead_request,
     night_request,

@@ -39,7 +39,7 @@ from .output import OutputError
 from .parquet import ours, require_pyarrow, write_parquet
 from .targets import MARK, byte_lines, check_apart, check_replaceable, finished, hold, id_key, named, result_line
 
-# The keys of a line: those of the web API's table request (api/openapi.py TABLE_REQUEST,
+# The keys of a line: those of the web API's table request (api/request_schemas.py TABLE_REQUEST,
 # kept equal by tests/cli/test_batch.py) and the id, with the JSON type each takes.
 TYPES: dict[str, type] = {
     "deal": str,

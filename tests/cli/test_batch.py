@@ -316,7 +316,8 @@ def test_one_backend_at_a_time(capsys, tmp_path: Path, mixed: Path) -> None:
 
 
 def test_the_keys_are_those_of_the_web_api_table_request() -> None:
-    from hasen.api.openapi import REF, TABLE_REQUEST, VALUES
+    from hasen.api.request_schemas import TABLE_REQUEST
+    from hasen.api.schema_parts import REF, VALUES
 
     def resolved(schema: dict) -> dict:  # a shared value (a seat, a game) is a reference
         return VALUES[schema["$ref"].removeprefix(REF)] if "$ref" in schema else schema

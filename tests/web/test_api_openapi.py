@@ -189,7 +189,7 @@ def test_real_answers_match_the_document(openapi_doc: dict, monkeypatch, path: s
 def test_the_document_describes_the_request_bodies(
     client: FlaskClient, openapi_doc: dict, hasenpfeffer: Example
 ) -> None:
-    # the same schemas check the bodies (hasen.api.openapi); here: every key the document lists is
+    # the same schemas check the bodies (hasen.api.request_schemas); here: every key the document lists is
     # one an endpoint takes, by sending a body with all of them
     schemas = openapi_doc["components"]["schemas"]
     # a lone defender leads whatever the lead settings, so they are given at their defaults
