@@ -328,8 +328,8 @@ RECORDING_RESPONSE = optional(
         "not_recorded": {
             "type": "array",
             "items": {"type": "string"},
-            "description": "The choices offered that the recorder cannot follow: calls, or alone for the lone "
-            "forms of the trump step (a Railroad lone maker calls for best: such a hand is typed).",
+            "description": "The calls offered that the recorder cannot follow (a Railroad lone maker calls for "
+            "best: such a hand is typed).",
         },
         "not_recorded_why": {"type": "string", "description": "Why those choices are not recorded here."},
         "record": {"type": "string", "description": "Once done: the hand's record, one field a line."},

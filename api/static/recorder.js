@@ -262,19 +262,15 @@ export class Recorder {
       choices.append(el);
       return el;
     };
-    // a choice the recorder cannot follow is shown, not offered, with why (Railroad's calls for best)
+    // a call the recorder cannot follow is shown greyed out, with why (Railroad's calls for best)
     const notRecorded = step.not_recorded || [];
     const note = $("#rec-not-recorded");
     note.hidden = !notRecorded.length;
-    note.textContent = notRecorded.length ? `Not recorded here: ${step.not_recorded_why}.` : "";
-    const refuse = (el) => {
-      el.disabled = true;
-      el.title = step.not_recorded_why;
-    };
+    note.textContent = notRecorded.length ? `Greyed out: ${step.not_recorded_why}.` : "";
     if (step.stage === "auction") {
       for (const call of step.calls) {
         const el = button(call, ["call", call]);
-        if (notRecorded.includes(call)) refuse(el);
+        el.disabled = notRecorded.includes(call);
       }
     }
     if (step.stage === "joker") for (const seat of step.seats) button(seat, ["joker", seat]);
@@ -285,7 +281,6 @@ export class Recorder {
             `${suitName(suit)}${alone ? ", alone" : ""}`);
           el.dataset.trump = suit;
           el.dataset.alone = String(alone);
-          if (alone && notRecorded.includes("alone")) refuse(el);
         }
       }
     }

@@ -236,9 +236,9 @@ class Resumed(NamedTuple):
     same_night: bool
 
 
-def resumed(out: BinaryIO, hands: list[Hand]) -> Resumed:
+def resumed(out: BinaryIO, path: str, hands: list[Hand]) -> Resumed:
     """Which hands OUT holds already (``line_of``), and which of its lines IN no longer gives."""
-    lines, made, where = lines_of(out)
+    lines, made, where = lines_of(out, path)
     used: set[int] = set()
     to_do = []
     for hand in hands:
@@ -258,11 +258,12 @@ def resumed(out: BinaryIO, hands: list[Hand]) -> Resumed:
 Where = dict[tuple[str, str | None], list[int]]  # the lines of OUT of each id and digest, by number
 
 
-def lines_of(out: BinaryIO) -> tuple[list[bytes], list[dict[str, Any]], Where]:
-    """OUT's lines as written and as read, and where each id and digest is found."""
+def lines_of(out: BinaryIO, path: str) -> tuple[list[bytes], list[dict[str, Any]], Where]:
+    """OUT's lines as written and as read, and where each id and digest is found (``path``:
+    OUT's name, for messages; a file ``rewritten`` has another)."""
     out.seek(0)
     lines = out.read().splitlines(keepends=True)
-    made = [session_line(line, number, out.name) for number, line in enumerate(lines, 1)]
+    made = [session_line(line, number, path) for number, line in enumerate(lines, 1)]
     where: Where = {}
     for number, line in enumerate(made):
         where.setdefault((id_key(line["id"]), line.get("digest")), []).append(number)
@@ -334,7 +335,7 @@ def put_in_order(out: BinaryIO, path: str, hands: list[Hand]) -> BinaryIO:
     """OUT's lines in the order of IN's hands, where a hand reviewed again was added at the
     end: the games are followed, and the report lists the hands, in the order of OUT; OUT
     open (see ``rewritten``)."""
-    lines, made, where = lines_of(out)
+    lines, made, where = lines_of(out, path)
     order = [number for hand in hands if (number := line_of(hand, made, where)) is not None]
     placed = set(order)
     order += [number for number in range(len(lines)) if number not in placed]
@@ -435,7 +436,7 @@ def cmd_session(args: argparse.Namespace) -> int:
         results = put_in_order(results, args.output, hands)
 
     try:
-        plan = resumed(results, hands)
+        plan = resumed(results, args.output, hands)
         layouts, seed = args.layouts or DEFAULT_REVIEW_LAYOUTS, args.seed or 0
         check_resumable(args.output, len(plan.kept) + len(plan.stale), layouts, seed, args.uniform)
         results = drop_stale(results, args.output, plan)

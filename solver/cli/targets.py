@@ -122,19 +122,38 @@ def check_regular(command: str, label: str, path: str) -> None:
 
 def hold(stream: IO[Any], path: str, command: str) -> None:
     """Keep a results file to this run until ``stream`` is closed: two runs adding to one
-    file at once would each add what the other adds, and the file would count it twice."""
-    if sys.platform == "win32":  # no advisory locks there; one run at a time is the user's care
-        return
+    file at once would each add what the other adds, and the file would count it twice. A
+    file that ``path`` no longer names once held was replaced by another run (``rewritten``),
+    which holds the one it put there."""
+    if not held(stream) or not names(path, stream):
+        raise HasenError(
+            f"{named(path)} is being written by another run of hasen {command}: wait for it to end, or give another OUT"
+        )
+
+
+def names(path: str, stream: IO[Any]) -> bool:
+    """Does ``path`` still name the file open as ``stream`` (asked once it is held: another
+    run lets go of a file only once it has moved a new one over it)?"""
+    try:
+        return os.path.samestat(os.fstat(stream.fileno()), os.stat(path))
+    except OSError:  # removed since it was opened
+        return False
+
+
+def held(stream: IO[Any]) -> bool:
+    """Hold ``stream``'s file to this run until it is closed; False where another run holds it
+    (True where the system keeps no advisory locks: one run at a time is then the user's care)."""
+    if sys.platform == "win32":
+        return True
     import fcntl
 
     try:
         fcntl.flock(stream.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
-        raise HasenError(
-            f"{named(path)} is being written by another run of hasen {command}: wait for it to end, or give another OUT"
-        ) from None
+        return False
     except OSError:  # a file system that keeps no locks (some network ones): as before
-        return
+        return True
+    return True
 
 
 def rewritten(out: BinaryIO, path: str, lines: list[bytes], command: str) -> BinaryIO:
@@ -155,14 +174,15 @@ def rewritten(out: BinaryIO, path: str, lines: list[bytes], command: str) -> Bin
         raise OutputError(f"{command}: cannot write {named(path)}: {exc.strerror or exc}") from None
     new = os.fdopen(handle, "a+b")
     try:
-        hold(new, path, command)
+        held(new)  # a new file: nobody else holds it, and nobody can before it is moved
         new.write(b"".join(lines))
         new.flush()
         os.fsync(new.fileno())
         os.chmod(temporary, kept_mode(target))
         os.replace(temporary, target)
     except BaseException as exc:
-        new.close()
+        with contextlib.suppress(OSError):  # closing flushes again what a full disk refused
+            new.close()
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         if isinstance(exc, OSError):

@@ -70,8 +70,8 @@ class Step(NamedTuple):
     said: str = ""  # how the auction ended, for the player
     record: Record | None = None
     tricks: tuple[tuple[tuple[int, CardId], ...], ...] = ()  # the play so far, each card with its seat
-    # the choices offered that the recorder cannot follow (a call's words, or "alone" for the
-    # lone forms of the trump step), and why: shown, so the table knows before it taps
+    # the calls offered that the recorder cannot follow, and why: shown, so that the table
+    # knows before it taps
     not_recorded: tuple[str, ...] = ()
     not_recorded_why: str = ""
 
@@ -106,19 +106,10 @@ def next_step(t: Tapped) -> Step:
     declarer = end.declarer
     trump = end.trump if end.trump is not None else t.trump
     alone = bool(end.alone) if end.alone is not None else t.alone
-    if trump is None:
-        forms = rules.forms()
-        lone_refused = True in forms and _calls_for_best(t, declarer)
-        return Step(
-            "trump",
-            declarer,
-            trumps=tuple(range(len(SUITS))),
-            alone=forms,
-            not_recorded=("alone",) if lone_refused else (),
-            not_recorded_why=_calls_for_best_why(declarer) if lone_refused else "",
-        )
+    if trump is None:  # Hasenpfeffer's declarer names it (no game of its family calls for best)
+        return Step("trump", declarer, trumps=tuple(range(len(SUITS))), alone=rules.forms())
     if alone and _calls_for_best(t, declarer):
-        raise NotationError(_calls_for_best_why(declarer))
+        raise NotationError(f"{_calls_for_best_why(declarer)} (docs/notation.md)")
     seats = playing_seats(variant, declarer, alone, None)
     if variant.seen_extra() is None and t.widow is None:  # the widow, once its declarer took it
         return Step("widow", declarer, cards=tuple(cards_of(variant.deck)), not_known=True)
@@ -138,8 +129,8 @@ def _calls_for_best(t: Tapped, seat: int) -> bool:
 
 def _calls_for_best_why(seat: int) -> str:
     return (
-        f"{SEATS[seat]} alone would call for the partner's best card: the recorder does not take "
-        "calls for best; type this hand's record (docs/notation.md)"
+        f"going alone, {SEATS[seat]} would call for the partner's best card, which the recorder does not "
+        "take: type such a hand as a record"
     )
 
 

@@ -19,6 +19,7 @@ from cli_run import interrupted_once_writing, run
 from nights import LAYOUTS, MIXED_NIGHT, night
 
 import hasen
+from hasen.core.errors import HasenError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -514,12 +515,45 @@ def test_a_rewritten_out_is_whole_at_every_moment_and_still_held(
     assert code == 130 and out.read_bytes() == written
     assert sorted(p.name for p in tmp_path.iterdir()) == ["night.txt", "out.jsonl"]
 
-    held = out.open("a+b")
+    # a second run that opened OUT before the first moved its new file over it finds the old
+    # file free once the first lets go of it: it is refused all the same
+    second = out.open("a+b")
+    first = out.open("a+b")
+    targets.hold(first, str(out), "session")
     kept = [line for line in written.splitlines(keepends=True) if b'"three"' not in line]
-    new = targets.rewritten(held, str(out), kept, "session")
+    new = targets.rewritten(first, str(out), kept, "session")
     try:
-        assert held.closed and out.read_bytes() == b"".join(kept)
-        with out.open("a+b") as second, pytest.raises(BlockingIOError):
-            fcntl.flock(second, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert first.closed and out.read_bytes() == b"".join(kept)
+        with pytest.raises(HasenError, match="is being written by another run of hasen session"):
+            targets.hold(second, str(out), "session")
+        with out.open("a+b") as third, pytest.raises(BlockingIOError):
+            fcntl.flock(third, fcntl.LOCK_EX | fcntl.LOCK_NB)
     finally:
         new.close()
+        second.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a file size limit is POSIX's")
+def test_a_rewrite_that_finds_the_disk_full_says_so_in_one_line(reference: tuple[Path, bytes], tmp_path: Path) -> None:
+    """OUT rewritten when the disk is full (a file size limit stands in for it) is left as it
+    was, with nothing beside it, and the error is one line."""
+    import resource
+
+    from hasen.cli import targets
+    from hasen.cli.output import OutputError
+
+    _, written = reference
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(written)
+    kept = written.splitlines(keepends=True)[:-1]
+    limits = resource.getrlimit(resource.RLIMIT_FSIZE)
+    held = out.open("a+b")
+    # the disk full within the last bytes: they are still buffered, and closing writes them again
+    resource.setrlimit(resource.RLIMIT_FSIZE, (len(b"".join(kept)) - 100, limits[1]))
+    try:
+        with pytest.raises(OutputError, match=rf"^session: cannot write {re.escape(str(out))}: File too large$"):
+            targets.rewritten(held, str(out), kept, "session")
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, limits)
+        held.close()
+    assert out.read_bytes() == written and [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]

@@ -235,8 +235,9 @@ def test_taps_are_kept_without_the_server_once_each_and_across_tabs(server: Live
         "return [...document.querySelectorAll('#rec-choices button')].map(b => [b.innerText, b.disabled])"
     )
     assert offered == [["pass", False], ["order up", False], ["order up alone", True]]
-    assert read_one(browser, "#rec-not-recorded").text.startswith(
-        "Not recorded here: E alone would call for the partner's best card: the recorder does not take calls"
+    assert read_one(browser, "#rec-not-recorded").text == (
+        "Greyed out: going alone, E would call for the partner's best card, which the recorder does not take: "
+        "type such a hand as a record."
     )
     tap(browser, "#rec-undo")
     assert "hidden" in read_one(browser, "#rec-not-recorded").attrs
