@@ -18,7 +18,7 @@ from ..core.seats import SEATS
 from ..core.settings import Settings
 from ..core.variants import Variant
 from ..notation.inputs import coerce_deal
-from ..play.state import Contract, PlayState, exchange_discard, replay
+from ..play.state import Contract, PlayState, best_json, exchange_discard, replay
 from ..rules.trump import power_order
 from ..search import Searcher, thread_searcher
 from .answer import Answer, options_json, variant_json
@@ -118,11 +118,9 @@ def contract_json(state: PlayState) -> dict[str, Any]:
             "trump": SUITS[contract.trump],
             "discard": None if discard is None else card_name(discard),
             "alone": contract.alone,
+            **best_json(contract, deal.variant),
         }
     )
-    if deal.variant.calls_for_best:  # the calls for best, in the one game that has them
-        data["best"] = None if contract.best is None else contract.best.text()
-        data["defender_best"] = None if contract.defender_best is None else contract.defender_best.text()
     return data
 
 

@@ -40,6 +40,7 @@ from ..play.state import (
     BestCard,
     Contract,
     PlayState,
+    best_json,
     check_contract,
     exchange_discard,
     exchanging_seat,
@@ -564,15 +565,9 @@ class Record:
                     "discard": shown,
                     "alone": contract.alone,
                     "defender": None if contract.lone_defender is None else SEATS[contract.lone_defender],
+                    **best_json(contract, self.variant),
                 }
             )
-            if self.variant.calls_for_best:  # the calls for best, in the one game that has them
-                entry.update(
-                    {
-                        "best": None if contract.best is None else contract.best.text(),
-                        "defender_best": None if contract.defender_best is None else contract.defender_best.text(),
-                    }
-                )
             data["contract"] = entry
         data["play"] = self.play_text()
         if self.unknown:  # only where there is something the record does not know

@@ -98,6 +98,17 @@ best=None, defender_best=None)
         return side_of(self.declarer)
 
 
+def best_json(contract: Contract, variant: Variant) -> dict[str, str | None]:
+    """A contract's calls for best as an answer's JSON gives them (``"JK for 9C"``, or null
+    where nobody called), in the one game that has them; none in the others."""
+    if not variant.calls_for_best:
+        return {}
+    return {
+        "best": None if contract.best is None else contract.best.text(),
+        "defender_best": None if contract.defender_best is None else contract.defender_best.text(),
+    }
+
+
 def _best(given: tuple[CardId, CardId] | None, where: str) -> BestCard | None:
     if given is None:
         return None

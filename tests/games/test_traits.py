@@ -32,12 +32,11 @@ NOT_YET_MOVED = {  # each still asks, how often and about what
     "solver/analysis/games.py": (1, "a game's chances, by side or by player"),
     "solver/analysis/hand_review.py": (2, "which of the exchanger's choices the review judges"),
     "solver/analysis/odds.py": (2, "how low a score runs and where the declarer sits, as the odds keep them"),
-    "solver/analysis/position.py": (1, "a position's calls for best"),
     "solver/notation/egn.py": (1, "EGN's lone flag where nobody plays alone"),
     "solver/notation/egn_rules.py": (1, "EGN records Euchre"),
     "solver/notation/inputs.py": (1, "the Hasenpfeffer declarer's discard, always needed"),
-    "solver/notation/record.py": (2, "alone where nobody plays alone; a record's calls for best"),
-    "solver/play/state.py": (1, "why a call for best is refused"),
+    "solver/notation/record.py": (1, "alone where nobody plays alone"),
+    "solver/play/state.py": (2, "why a call for best is refused; a contract's calls for best in JSON"),
     "solver/text/hand_review.py": (2, "a par's points by side or by player; the review's choice"),
 }
 
