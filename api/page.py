@@ -21,7 +21,7 @@ from hasen.core.cards import (
     same_colour_suit,
 )
 from hasen.core.seats import SEATS
-from hasen.core.settings import GAME_SETTINGS, Settings
+from hasen.core.settings import Settings, setting_choices
 from hasen.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
 from hasen.core.version import __version__
 from hasen.games import game_of
@@ -152,7 +152,7 @@ def variant_facts(variant: Variant) -> dict[str, Any]:
         "pointsLess": points_less(variant, "its", "its"),  # how a player's points are reckoned
         "bids": bids(variant),
         # the table settings of this deck of the game, each with its values, the default first
-        "settings": {name: list(GAME_SETTINGS[variant.family][name]) for name in Settings().applicable(variant)},
+        "settings": {name: list(values) for name, values in setting_choices(variant).items()},
     }
 
 

@@ -175,6 +175,12 @@ def _check_for(settings: Settings, variant: Variant, given: frozenset[str] | Non
 DEFAULT_SETTINGS = Settings()
 
 
+def setting_choices(variant: Variant) -> dict[str, tuple[object, ...]]:
+    """The settings the variant's game has, by name, each with the values it takes, the
+    default first."""
+    return {name: GAME_SETTINGS[variant.family][name] for name in DEFAULT_SETTINGS.applicable(variant)}
+
+
 def checked_settings(variant: Variant, values: dict[str, Any]) -> Settings:
     """Settings from the values given by name (the others at their defaults), checked
     against the variant: one it does not have is an error, not ignored."""

@@ -26,7 +26,7 @@ SHARED = {
     "solver/text/words.py": "how the answers say the table's shape: sides or players, one form of play or two",
 }
 NOT_YET_MOVED = {  # each still asks, how often and about what
-    "api/page.py": (4, "the facts of a game the review page's script plays by"),
+    "api/page.py": (3, "the facts of a game the review page's script plays by"),
     "solver/analysis/chances.py": (1, "the chances of winning and their answers, by side or by player"),
     "solver/analysis/contracts.py": (1, "the model's lone defences, none in Railroad"),
     "solver/analysis/games.py": (1, "a game's chances, by side or by player"),
