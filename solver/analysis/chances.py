@@ -33,8 +33,9 @@ BY_PLAYER = Standing(player_chances, player_odds_at)
 
 
 def standing_of(variant: Variant) -> Standing:
-    """Two sides' chances, or three players' each where they play each for themselves."""
-    return BY_PLAYER if variant.cutthroat else BY_SIDE
+    """Two scores' chances (two sides', or two players'), or each player's where more keep
+    score (three players, each for themselves)."""
+    return BY_SIDE if len(variant.score_names) == 2 else BY_PLAYER
 
 
 def game_chances(variant: Variant, settings: Settings) -> Chances:

@@ -46,7 +46,7 @@ class GamePlace:
             "after": None if self.after is None else list(self.after),
             "winner": " and ".join(variant.score_names[w] for w in self.winners) or None,
         }
-        if variant.cutthroat:  # each player's chance (the first's alone says nothing of the other two)
+        if len(self.chances) > 2:  # each one's: of three or more, the first's says nothing of the others
             data["chances"] = [figure(c) for c in self.chances]
         return data
 

@@ -401,8 +401,9 @@ def _auction(
     turned Joker)."""
     seats = variant.seats
     order = [seats[(seats.index(dealer) + 1 + i) % len(seats)] for i in range(len(calls))]
-    # with three players the maker always plays alone against the other two: isAlone says no more
-    alone = alone_flag and variant.partners
+    # where a game has no lone form (three players: the maker always plays alone against the
+    # other two), isAlone says no more
+    alone = alone_flag and True in variant.forms
     out: list[tuple[str, str]] = []
     for number, (seat, call) in enumerate(zip(order, calls)):
         first_round = number < len(seats)

@@ -326,7 +326,7 @@ class Record:
             raise IllegalCallError(
                 f"contract: trump is {SUIT_NAMES[end.trump]}, not {SUIT_NAMES[spec.trump]}: {self._ending()}"
             )
-        if spec.alone and not variant.partners:
+        if spec.alone not in variant.forms:
             raise IllegalCallError(f"contract: alone: {variant.never_alone}")
         if end.alone is not None and spec.alone != end.alone:
             form = "alone" if end.alone else "with the partner"

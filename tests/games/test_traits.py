@@ -27,17 +27,13 @@ SHARED = {
 }
 NOT_YET_MOVED = {  # each still asks, how often and about what
     "api/page.py": (3, "the facts of a game the review page's script plays by"),
-    "solver/analysis/chances.py": (1, "the chances of winning and their answers, by side or by player"),
     "solver/analysis/contracts.py": (1, "the model's lone defences, none in Railroad"),
-    "solver/analysis/games.py": (1, "a game's chances, by side or by player"),
     "solver/analysis/hand_review.py": (2, "which of the exchanger's choices the review judges"),
     "solver/analysis/odds.py": (2, "how low a score runs and where the declarer sits, as the odds keep them"),
-    "solver/notation/egn.py": (1, "EGN's lone flag where nobody plays alone"),
     "solver/notation/egn_rules.py": (1, "EGN records Euchre"),
     "solver/notation/inputs.py": (1, "the Hasenpfeffer declarer's discard, always needed"),
-    "solver/notation/record.py": (1, "alone where nobody plays alone"),
     "solver/play/state.py": (2, "why a call for best is refused; a contract's calls for best in JSON"),
-    "solver/text/hand_review.py": (2, "a par's points by side or by player; the review's choice"),
+    "solver/text/hand_review.py": (1, "the review's choice"),
 }
 
 
