@@ -47,6 +47,8 @@ UNPLAYED = {
     "four_trick_tokens": "four-trick tokens",
 }
 GAMES = {4: "euchre", 3: "euchre3", 2: "euchre2"}  # the game of each number of players
+RAILROAD = "railroad"  # four players, with calling for best or a lone defence
+WRITTEN = (*GAMES.values(), RAILROAD)  # the games EGN records
 LONE_LEADS = {"LEFT_OF_DEALER": "dealer_left_skip_idle", "LEFT_OF_LONER": "left_of_loner"}
 STICK = {True: "stick_the_dealer", False: "redeal"}  # std: stick the dealer, or deal again
 # settings a ruleset key carries; any other setting changed has no place in EGN
@@ -129,7 +131,7 @@ def _railroad(players: int, joker: bool, best: bool, defence: bool) -> str:
             f"EGN: ruleset: {key} ({words}) is played in Railroad, four players with the Joker "
             f"(joker: true); this file has {players} players" + ("" if joker else " and no Joker")
         )
-    return "railroad"
+    return RAILROAD
 
 
 def _decks(name: str) -> str:
@@ -144,7 +146,7 @@ def _decks(name: str) -> str:
 
 def ruleset_of(variant: Variant, settings: Settings) -> dict[str, Any]:
     """The ruleset that says the game and settings; a setting EGN has no key for is refused."""
-    if variant.family != "euchre":
+    if variant.name not in WRITTEN:
         raise NotationError(f"EGN: {variant.name} is not Euchre: EGN records Euchre games")
     lost = {name: value for name, value in settings.changed().items() if name not in CARRIED}
     if lost:

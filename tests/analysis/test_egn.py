@@ -417,6 +417,17 @@ def test_a_lone_defender_of_four_hand_euchre_has_no_place_in_egn() -> None:
         write_egn([lone])
 
 
+def test_a_game_egn_has_no_name_for_is_refused_by_its_name() -> None:
+    """EGN records the Euchre games alone: a Hasenpfeffer record is refused, never written as
+    one of them."""
+    from hasen.api.page import EXAMPLE_RECORDS
+
+    with pytest.raises(hasen.NotationError, match="^EGN: hasenpfeffer is not Euchre: EGN records Euchre games$"):
+        write_egn([hasen.Record.parse(EXAMPLE_RECORDS["hasenpfeffer"])])
+    for game in ("euchre", "euchre2", "euchre3", "railroad"):
+        assert is_egn(write_egn([hasen.Record.parse(EXAMPLE_RECORDS[game])])), game
+
+
 def test_the_score_runs_on_from_the_initial_score() -> None:
     records = [played_record(seed, "NESW"[seed % 4], score="0-0" if seed == 0 else None) for seed in range(3)]
     data = json.loads(write_egn(records))

@@ -24,13 +24,12 @@ SHARED = {
     "solver/rules/seating.py": "who plays, who takes the extra card and who leads",
     "solver/rules/scoring.py": "whether points are kept by side or by player",
     "solver/text/words.py": "how the answers say the table's shape: sides or players, one form of play or two",
+    "api/page.py": "the traits the review page's script is told, for it plays every game",
 }
 NOT_YET_MOVED = {  # each still asks, how often and about what
-    "api/page.py": (3, "the facts of a game the review page's script plays by"),
     "solver/analysis/contracts.py": (1, "the model's lone defences, none in Railroad"),
     "solver/analysis/hand_review.py": (2, "which of the exchanger's choices the review judges"),
     "solver/analysis/odds.py": (2, "how low a score runs and where the declarer sits, as the odds keep them"),
-    "solver/notation/egn_rules.py": (1, "EGN records Euchre"),
     "solver/notation/inputs.py": (1, "the Hasenpfeffer declarer's discard, always needed"),
     "solver/play/state.py": (2, "why a call for best is refused; a contract's calls for best in JSON"),
     "solver/text/hand_review.py": (1, "the review's choice"),
