@@ -15,7 +15,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 # lowest first; a module belongs to the entry of the longest name it starts with, or that
-# matches it with * for any one family (a family's folder holds its rules, each in its layer)
+# matches it with * for any one family (a family's folder holds its settings, rules and model,
+# each in its layer)
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     # a deal carries its table settings, so each family's own are counted with the deal's
     ("core types and notation", ("hasen.core", "hasen.workers", "hasen.games.*.settings")),
@@ -23,7 +24,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("search", ("hasen.search",)),
     ("the play of a hand", ("hasen.play",)),
     ("notations", ("hasen.notation",)),
-    ("analyses", ("hasen.analysis",)),
+    ("analyses", ("hasen.analysis", "hasen.games.*.model")),
     ("text output", ("hasen.text",)),
     ("games", ("hasen.games",)),
     ("interfaces", ("hasen.public", "hasen.seat_view", "hasen.cli", "hasen.api")),
@@ -262,8 +263,11 @@ def test_the_rule_can_fail() -> None:
     """The check itself: an analysis importing the CLI is upward, the CLI importing text is not."""
     assert layer_of("hasen.cli.main") > layer_of("hasen.analysis.table") > layer_of("hasen.core.settings")
     assert layer_of("hasen.games.euchre") > layer_of("hasen.text.review") > layer_of("hasen.analysis.review")
-    # a family's settings sit with the deal, its rules with the rules, its other modules with the games
+    # a family's settings sit with the deal, its rules with the rules, its model with the
+    # analyses, its other modules with the games
     assert layer_of("hasen.games.hasenpfeffer.rules") == layer_of("hasen.rules.auction")
+    model = layer_of("hasen.games.euchre.model")
+    assert model == layer_of("hasen.analysis.model") < layer_of("hasen.games.euchre.game")
     assert layer_of("hasen.games.*.settings") == layer_of("hasen.games.euchre.settings") == layer_of("hasen.core.deal")
     assert layer_of("hasen.games.euchre.game") == layer_of("hasen.games.*.game") == layer_of("hasen.games")
     assert layer_of("hasen.games.euchre.table.settings") == layer_of("hasen.games")  # * is one name
