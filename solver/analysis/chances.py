@@ -35,7 +35,7 @@ BY_PLAYER = Standing(player_chances, player_odds_at)
 def standing_of(variant: Variant) -> Standing:
     """Two scores' chances (two sides', or two players'), or each player's where more keep
     score (three players, each for themselves)."""
-    return BY_SIDE if len(variant.score_names) == 2 else BY_PLAYER
+    return BY_PLAYER if len(variant.score_names) > 2 else BY_SIDE
 
 
 def game_chances(variant: Variant, settings: Settings) -> Chances:

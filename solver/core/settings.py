@@ -176,8 +176,8 @@ DEFAULT_SETTINGS = Settings()
 
 
 def setting_choices(variant: Variant) -> dict[str, tuple[object, ...]]:
-    """The settings the variant's game has, by name, each with the values it takes, the
-    default first."""
+    """The settings the variant's game has, by name, each with the values its family gives
+    it, the default first."""
     return {name: GAME_SETTINGS[variant.family][name] for name in DEFAULT_SETTINGS.applicable(variant)}
 
 

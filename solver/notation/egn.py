@@ -403,7 +403,8 @@ def _auction(
     order = [seats[(seats.index(dealer) + 1 + i) % len(seats)] for i in range(len(calls))]
     # where a game has no lone form (three players: the maker always plays alone against the
     # other two), isAlone says no more
-    alone = alone_flag and True in variant.forms
+    has_lone_form = True in variant.forms
+    alone = alone_flag and has_lone_form
     out: list[tuple[str, str]] = []
     for number, (seat, call) in enumerate(zip(order, calls)):
         first_round = number < len(seats)

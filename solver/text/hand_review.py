@@ -52,7 +52,7 @@ def result_lines(review: HandReview) -> list[str]:
         lines.append("Par, every hand open: nobody declares (the hand is dealt again).")
     else:
         variant, declarer = record.variant, par.result.declarer
-        if len(variant.score_names) > 2:  # each one's points: the declarer's alone would not say the others'
+        if len(variant.score_names) > 2:  # each one's points: the declarer's say nothing of the others'
             worth = ", ".join(f"{name} {signed(p)}" for name, p in named_points(variant, declarer, par.score).items())
         else:
             worth = f"{variant.side_names[variant.side_of(declarer)]} {par.score[0]:+d}"
