@@ -49,6 +49,11 @@ Choice = tuple[int | None, int | None, int]
 class Family(ABC):
     """The game-specific part of the analyses."""
 
+    # does whoever takes the extra card choose the whole contract with it, its trump, discard
+    # and form of play (the Hasenpfeffer declarer), or only a discard under a trump already
+    # made (the Euchre dealer)?
+    chooser_names_trump: bool
+
     @abstractmethod
     def discard_owner(self, deal: Deal, declarer: int) -> int:
         """Who takes the extra card and discards, where anyone does, in ``declarer``'s table."""

@@ -426,7 +426,7 @@ def review_hand(
     no_discard = "discard" in record.unknown
     blind, calls_blind = blind_seats(record)
     verdicts = judge_calls(record, layouts, seed, uniform, step, game, skip=blind | calls_blind)
-    choice = None if no_discard else judge_choice(record, layouts, seed, threads, tick, uniform, game)
+    choice = None if no_discard else judge_choice(record, family, layouts, seed, threads, tick, uniform, game)
     step()
     stakes = Stakes.of(
         deal.variant,
@@ -689,6 +689,7 @@ def auction_check(record: Record, score: tuple[int, ...] | None = None) -> Calla
 
 def judge_choice(
     record: Record,
+    family: Family,
     layouts: int,
     seed: int,
     threads: int,
@@ -708,7 +709,7 @@ def judge_choice(
     if taker is None:
         return None
     known = Knowledge(variant, deal.dealer, taker, deal.hands[taker], deal.extra)
-    forms = variant.forms if variant.declarer_exchanges else (contract.alone,)
+    forms = variant.forms if family.chooser_names_trump else (contract.alone,)
     stream = f"{seed}/choice"
     agreeing = agreeing_layouts(
         known,
@@ -722,7 +723,7 @@ def judge_choice(
 
     def judged(column: Column) -> bool:  # a choice of the chooser's: in Euchre, a discard under the trump made
         trump, discard = column
-        return discard is not None and (variant.declarer_exchanges or trump == contract.trump)
+        return discard is not None and (family.chooser_names_trump or trump == contract.trump)
 
     # only the choices judged are solved
     read = [{int(deal.extra): [c for c, column in enumerate(shape.columns) if judged(column)]} for shape in shapes]

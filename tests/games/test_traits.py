@@ -28,7 +28,6 @@ SHARED = {
 }
 NOT_YET_MOVED = {  # each still asks, how often and about what
     "solver/analysis/contracts.py": (1, "the model's lone defences, none in Railroad"),
-    "solver/analysis/hand_review.py": (2, "which of the exchanger's choices the review judges"),
     "solver/analysis/odds.py": (2, "how low a score runs and where the declarer sits, as the odds keep them"),
     "solver/notation/inputs.py": (1, "the Hasenpfeffer declarer's discard, always needed"),
     "solver/play/state.py": (2, "why a call for best is refused; a contract's calls for best in JSON"),

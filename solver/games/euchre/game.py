@@ -162,6 +162,7 @@ def contract_line(review: PlayReview) -> str:
 
 class Euchre(Game):
     family = "euchre"
+    chooser_names_trump = False  # the dealer discards under the trump the auction made
     # each maker's best is four tricks, and in the upcard's suit the dealer's discard matters
     examples = {
         "euchre": Example("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", dealer="N", declarer="N"),

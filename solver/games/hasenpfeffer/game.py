@@ -135,6 +135,7 @@ def contract_line(review: PlayReview) -> str:
 
 class Hasenpfeffer(Game):
     family = "hasenpfeffer"
+    chooser_names_trump = True  # the declarer, with the widow
     examples = {"hasenpfeffer": EXAMPLE}
 
     def plan_table(
