@@ -37,6 +37,7 @@ from ..core.memo import shared
 from ..core.seats import NUM_SEATS, SEATS, left_of
 from ..core.settings import SCORING_SETTINGS, Settings
 from ..core.variants import Variant
+from ..rules.families import family_rules
 from ..rules.scoring import bid_ladder, game_won_by, side_points
 from .answer import Answer, variant_json
 
@@ -66,7 +67,7 @@ class Outcome:
 
 def lowest(variant: Variant) -> int:
     """The lowest score the table keeps: 0 where no score falls below it."""
-    return DEEPEST if variant.declarer_exchanges else 0
+    return DEEPEST if family_rules(variant.family).BELOW_ZERO else 0
 
 
 def declarer_offset(variant: Variant, dealer: int, declarer: int) -> int:

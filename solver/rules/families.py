@@ -20,6 +20,7 @@ class FamilyRules(Protocol):
 
     AUCTION: type[AuctionRules]  # its auction, made for one deal
     BIDS: bool  # does a contract name a bid for tricks (else the makers need a fixed number)
+    BELOW_ZERO: bool  # may a score of two sides fall below 0 (a failed bid loses points)?
 
     def tricks_needed(self, bid: Bid | None) -> int:
         """The tricks a declaring side needs."""

@@ -182,6 +182,7 @@ def _suit(text: str) -> int:
 
 AUCTION = EuchreAuction
 BIDS = False  # no bids for tricks: the makers need three
+BELOW_ZERO = False  # a side euchred gives the others points, and loses none (three players: see odds_three)
 
 
 def euchre_score(

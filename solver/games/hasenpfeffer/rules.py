@@ -131,6 +131,7 @@ class HasenpfefferAuction(AuctionRules):
 
 AUCTION = HasenpfefferAuction
 BIDS = True  # a contract names its bid, the tricks its declaring side needs
+BELOW_ZERO = True  # a failed bid loses its points
 
 
 def hasenpfeffer_score(bid: Bid, tricks: int, alone: bool, variant: Variant, settings: Settings) -> tuple[int, int]:
