@@ -41,7 +41,6 @@ from ..play.state import (
     Contract,
     PlayState,
     best_json,
-    check_contract,
     exchange_discard,
     exchanging_seat,
     nobody_takes,
@@ -223,8 +222,8 @@ class Record:
                 raise type(exc)(f"contract: {exc}") from None
             if spec.discard is None and "discard" in _words(unknown):
                 spec = spec._replace(discard=self._stand_in_discard(spec, play))
-            self.contract = self._settle(spec)
-            self.state = PlayState(deal, self.contract, self.settings)
+            self.state = self._settle(spec)
+            self.contract = self.state.contract
         self._play(play)
         self.unknown = self._unknown(unknown)
 
@@ -294,8 +293,9 @@ class Record:
             return f"{seat} won it with {end.bid.name(self.settings)}"
         return f"{seat} made trump with {self.calls[-1][1].words(self.settings)!r}"
 
-    def _settle(self, spec: ContractSpec) -> Contract:
-        """The contract given, if it is the one the auction ended in; else why not."""
+    def _settle(self, spec: ContractSpec) -> PlayState:
+        """The play of the contract given, if it is the one the auction ended in and the deal
+        can play it; else why not."""
         end = self.auction_end
         if end is None:
             raise IllegalCallError(f"contract: the auction is not over: it is {SEATS[self.to_call or 0]}'s call")
@@ -356,10 +356,9 @@ class Record:
             spec.declarer, spec.trump, discard, spec.alone, spec.defender, spec.best, spec.defender_best
         )
         try:
-            check_contract(self.deal, contract, self.settings)
+            return PlayState(self.deal, contract, self.settings)  # which checks it against the deal
         except HasenError as exc:
             raise type(exc)(f"contract: {exc}") from None
-        return contract
 
     def _play(self, play: str | Iterable[Any]) -> None:
         text = _play_text(play)
