@@ -163,8 +163,11 @@ def search_frame(deal: Deal, declarer: int, alone: bool, lone_defender: int | No
     return SearchFrame(seats, hands, active, variant.search_seat(leader, declarer), variant.side_of(declarer, declarer))
 
 
-def check_contract(deal: Deal, contract: Contract, settings: Settings | None = None) -> tuple[int, ...]:
-    """Refuse a contract the deal cannot play; the seats that play it."""
+def check_contract(
+    deal: Deal, contract: Contract, settings: Settings | None = None
+) -> tuple[tuple[int, ...], int | None]:
+    """Refuse a contract the deal cannot play; the seats that play it, and the one that takes
+    the extra card (None: nobody does)."""
     variant, c = deal.variant, contract
     seats = playing_seats(variant, c.declarer, c.alone, c.lone_defender)
     settings = deal.settings if settings is None else settings
@@ -182,7 +185,7 @@ def check_contract(deal: Deal, contract: Contract, settings: Settings | None = N
             f"discard: {card_name(c.discard)} is neither in {SEATS[taker]}'s hand "
             f"nor the {variant.extra_card}: {CardSet(declarer_cards(deal, taker))}"
         )
-    return seats
+    return seats, taker
 
 
 def nobody_takes(deal: Deal, trump: int, seats: tuple[int, ...], settings: Settings) -> str:
@@ -257,7 +260,7 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
     def __init__(self, deal: Deal, contract: Contract, settings: Settings | None = None) -> None:
         """``settings``: the table rules of the play, by default the deal's own."""
         settings = self.settings = deal.settings if settings is None else settings
-        self.seats = check_contract(deal, contract, settings)
+        self.seats, taker = check_contract(deal, contract, settings)
         self.deal, self.contract = deal, contract
         c = contract
         # fixed for the whole play, and value() runs often: worked out once here
@@ -266,7 +269,6 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
         self.active = sum(1 << s for s in self.search_seats.values())  # the search seats that play, as a bit mask
         # plain masks, not CardSets: every card played is a bit operation on them
         self.hands: list[Mask] = [int(deal.hands[s]) if s in self.seats else 0 for s in range(NUM_SEATS)]
-        taker = exchanging_seat(deal, c.trump, c.declarer, self.seats, settings)
         if taker is not None:
             self.hands[taker] = declarer_cards(deal, taker) & ~(1 << c.discard)
         for call, seat in ((c.best, c.declarer), (c.defender_best, c.lone_defender)):
