@@ -6,7 +6,10 @@ under ``if TYPE_CHECKING:`` are for the type checker only and never run."""
 from __future__ import annotations
 
 import ast
+import json
 import re
+import subprocess
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -278,3 +281,70 @@ def test_the_map_of_the_layers_names_each_layer_in_order() -> None:
     rows = [line for line in (ROOT / "docs" / "layers.md").read_text().splitlines() if line.startswith("| ")]
     drawn = [row.split("|")[1].strip() for row in rows[2:]]  # past the head and its rule
     assert drawn == [name for name, _ in LAYERS]
+
+
+# a fresh process that loads every module an analysis and a fair review need, noting each
+# load of a module of a higher layer than the one that asks (at its load or in a function)
+LOADS = """
+import builtins, importlib, json, sys
+sys.path.insert(0, sys.argv[1])
+from test_layers import layer_of
+
+climbs = set()
+
+def note(importer, target):
+    if importer.startswith("hasen.") and target.startswith("hasen.") and layer_of(target) > layer_of(importer):
+        climbs.add((importer, target))
+
+plain_import, plain_import_module = builtins.__import__, importlib.import_module
+
+def traced_import(name, globals=None, locals=None, fromlist=(), level=0):
+    module = plain_import(name, globals, locals, fromlist, level)
+    importer = (globals or {}).get("__name__", "")
+    package = (globals or {}).get("__package__") or ""
+    target = importlib.util.resolve_name("." * level + name, package) if level else name
+    note(importer, target)
+    for part in fromlist or ():
+        if f"{target}.{part}" in sys.modules:
+            note(importer, f"{target}.{part}")
+    return module
+
+def traced_import_module(name, package=None):
+    module = plain_import_module(name, package)
+    note(sys._getframe(1).f_globals.get("__name__", ""), module.__name__)
+    return module
+
+builtins.__import__, importlib.import_module = traced_import, traced_import_module
+import hasen
+
+record = sys.argv[3]
+table = hasen.analyze(record.split("deal: ")[1].split(";")[0], declarer="N")
+review = hasen.review_hand(record, layouts=10)
+if sys.argv[2] == "text":
+    str(table), str(review)
+print(json.dumps(sorted(climbs)))
+"""
+REVIEWED = (
+    "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
+    "contract: N 6, trump C, discard KH; play: JC KC TC 9C | AS AD 9S QS"
+)
+
+
+@pytest.mark.slow
+def test_an_analysis_and_a_fair_review_load_nothing_from_a_higher_layer() -> None:
+    """As they run, not only as they are written: nothing an analysis or a fair review does
+    loads a module of a layer above the one asking (the late bindings that stay in their
+    layer, a family's rules and model, are let be). Their text is the one climb on purpose on
+    the way, which the check finds: so it can fail."""
+
+    def climbs(mode: str) -> list[list[str]]:
+        ran = subprocess.run(
+            [sys.executable, "-c", LOADS, str(ROOT / "tests"), mode, REVIEWED],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return json.loads(ran.stdout)
+
+    assert climbs("plain") == []
+    assert climbs("text") == [["hasen.analysis.answer", "hasen.games.presentation"]]
