@@ -22,7 +22,7 @@ from hasen.core.cards import (
 )
 from hasen.core.seats import SEATS
 from hasen.core.settings import Settings, setting_choices
-from hasen.core.variants import DEFAULT_VARIANT, VARIANTS, Variant
+from hasen.core.variants import DEFAULT_VARIANT, GAME_TITLES, VARIANTS, Variant
 from hasen.core.version import __version__
 from hasen.games import game_of
 from hasen.rules.trump import power_order
@@ -34,13 +34,6 @@ from .openapi import PREFIX
 page = Blueprint("page", __name__)
 
 # how the page names each game (docs/rules.md); every variant of hasen.core.variants has one
-GAME_TITLES = {
-    "hasenpfeffer": "Hasenpfeffer",
-    "euchre2": "Two-handed Euchre",
-    "euchre3": "Three-Handed Euchre",
-    "euchre": "Euchre",
-    "railroad": "Railroad Euchre",
-}
 # the games the page offers: all; one the single-dummy analyses cannot weigh yet (Railroad,
 # Three-Handed Euchre) has its single-dummy panels say so
 PAGE_GAMES = list(VARIANTS)

@@ -433,7 +433,14 @@ def cmd_session(args: argparse.Namespace) -> int:
 
     def in_order() -> None:
         nonlocal results
-        results = put_in_order(results, args.output, hands)
+        try:
+            results = put_in_order(results, args.output, hands)
+        except OutputError as exc:  # the games are followed in OUT's order: no figures out of it
+            raise OutputError(
+                f"{exc}: every hand of IN is reviewed in it, but it is not yet in IN's order, which its "
+                "games and figures follow; run the same command again once there is room (nothing is "
+                "reviewed again)"
+            ) from None
 
     try:
         plan = resumed(results, args.output, hands)

@@ -186,7 +186,10 @@ def rewritten(out: BinaryIO, path: str, lines: list[bytes], command: str) -> Bin
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         if isinstance(exc, OSError):
-            raise OutputError(f"{command}: cannot write {named(path)}: {exc.strerror or exc}") from None
+            raise OutputError(
+                f"{command}: cannot write {named(path)}: {exc.strerror or exc} (it is left as it was; "
+                "rewriting it needs room for a second copy of it)"
+            ) from None
         raise
     out.close()
     return new

@@ -232,6 +232,14 @@ VARIANTS: dict[str, dict[int, Variant]] = {
     # four-hand Euchre with the Joker, calling for best and lone defence (docs/rules.md)
     "railroad": {size: _euchre("railroad", size, (0, 1, 2, 3), calls_for_best=True) for size in (25, 33)},
 }
+# each game by the name players know it by
+GAME_TITLES = {
+    "hasenpfeffer": "Hasenpfeffer",
+    "euchre2": "Two-handed Euchre",
+    "euchre3": "Three-Handed Euchre",
+    "euchre": "Euchre",
+    "railroad": "Railroad Euchre",
+}
 ALL_VARIANTS = tuple(v for decks in VARIANTS.values() for v in decks.values())  # every game and deck
 # the families in order, each a folder of hasen.games of its name (its rules, its Game)
 FAMILIES = tuple(dict.fromkeys(v.family for v in ALL_VARIANTS))

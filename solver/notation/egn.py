@@ -30,7 +30,7 @@ from ..core.deal import Deal
 from ..core.errors import HasenError, NotationError, quoted
 from ..core.seats import SEATS, partner_of
 from ..core.settings import Settings
-from ..core.variants import Variant
+from ..core.variants import GAME_TITLES, Variant
 from ..games.euchre.rules import first_round_suit
 from ..play.from_play import PlayedContract, deal_from_play, holders
 from ..play.state import BestCard, exchange_discard
@@ -38,7 +38,7 @@ from ..rules.scoring import scorer_points
 from ..rules.seating import best_callers, playing_seats
 from ..rules.trump import trick_winner
 from . import json_schema
-from .egn_rules import Table, ruleset_of, table_of
+from .egn_rules import WRITTEN, Table, ruleset_of, table_of
 from .record import ContractSpec, Record, with_settings
 
 FILE_TYPE, MATCH_TYPE = "Euchre Game Notation", "Euchre Match Notation"
@@ -560,6 +560,14 @@ def write_egn(records: Sequence[Record], title: str | None = None) -> str:
         raise NotationError("EGN: no records to write")
     if title is not None and len(title) > 128:
         raise NotationError("EGN: the title is longer than 128 characters, EGN's most")
+    for number, record in enumerate(records, 1):
+        if record.variant.name not in WRITTEN:
+            named = record.id is not None and str(record.id) != str(number)
+            which = f"record {number}" + (f" (id {record.id})" if named else "")
+            raise NotationError(
+                f"EGN: {which} is {GAME_TITLES[record.variant.name]}, and EGN records only Euchre: four-hand, "
+                "two-handed, three-handed and Railroad; leave it out, or write the records as they are"
+            )
     games = split_games(records)
     if len(games) == 1:
         return json.dumps(_game(games[0], title), indent=2, ensure_ascii=False)

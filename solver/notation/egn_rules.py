@@ -146,11 +146,6 @@ def _decks(name: str) -> str:
 
 def ruleset_of(variant: Variant, settings: Settings) -> dict[str, Any]:
     """The ruleset that says the game and settings; a setting EGN has no key for is refused."""
-    if variant.name not in WRITTEN:
-        raise NotationError(
-            f"EGN: {variant.name} is not a game EGN records (it records four-hand, Two-handed, "
-            "Three-Handed and Railroad Euchre)"
-        )
     lost = {name: value for name, value in settings.changed().items() if name not in CARRIED}
     if lost:
         name, value = next(iter(lost.items()))

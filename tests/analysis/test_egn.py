@@ -418,14 +418,20 @@ def test_a_lone_defender_of_four_hand_euchre_has_no_place_in_egn() -> None:
 
 
 def test_hasenpfeffer_is_refused_as_a_game_egn_does_not_record() -> None:
-    """EGN records four Euchre games and no other: a Hasenpfeffer record is refused, never
-    written as one of them (each Euchre game is written in the tests above)."""
-    record = hasen.Record.parse(
-        "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
-        "contract: N 6, trump C, discard KH; play: JC KC TC 9C"
+    """EGN records four Euchre games and no other: a Hasenpfeffer record is refused by its
+    place among the records, never written as one of them (each Euchre game is written in
+    the tests above)."""
+    hand = hasen.Record.parse(
+        "id: 7; dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, "
+        "W pass; contract: N 6, trump C, discard KH; play: JC KC TC 9C"
     )
-    with pytest.raises(hasen.NotationError, match="^EGN: hasenpfeffer is not a game EGN records \\(it records four"):
-        write_egn([record])
+    euchre = played_record(2)
+    with pytest.raises(hasen.NotationError) as refused:
+        write_egn([euchre, hand])
+    assert str(refused.value) == (
+        "EGN: record 2 (id 7) is Hasenpfeffer, and EGN records only Euchre: four-hand, two-handed, "
+        "three-handed and Railroad; leave it out, or write the records as they are"
+    )
 
 
 def test_the_score_runs_on_from_the_initial_score() -> None:

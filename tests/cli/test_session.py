@@ -551,9 +551,57 @@ def test_a_rewrite_that_finds_the_disk_full_says_so_in_one_line(reference: tuple
     # the disk full within the last bytes: they are still buffered, and closing writes them again
     resource.setrlimit(resource.RLIMIT_FSIZE, (len(b"".join(kept)) - 100, limits[1]))
     try:
-        with pytest.raises(OutputError, match=rf"^session: cannot write {re.escape(str(out))}: File too large$"):
+        with pytest.raises(
+            OutputError, match=rf"^session: cannot write {re.escape(str(out))}: File too large \(it is left"
+        ):
             targets.rewritten(held, str(out), kept, "session")
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, limits)
         held.close()
     assert out.read_bytes() == written and [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
+
+
+def test_a_night_out_of_order_for_want_of_room_says_so_and_is_finished_next_time(
+    capsys, monkeypatch, tmp_path: Path
+) -> None:
+    """A hand reviewed again goes to the end of OUT, then OUT is put back in IN's order: where
+    that fails (a full disk), the run says every hand is kept and what to do, and prints no
+    figures from the wrong order; the next run only puts OUT in order."""
+    import errno
+
+    from nights import write_night
+
+    from hasen.cli import targets
+
+    source = write_night(tmp_path)
+    out = tmp_path / "out.jsonl"
+    code, first, _ = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 0
+    ids = [line["id"] for line in lines(out)]
+    source.write_text(source.read_text().replace("players: N=Anna", "players: N=Zed", 1))
+    moves, move = [], os.replace
+
+    def full_at_the_second(*args: str) -> None:  # dropping the stale line works; reordering finds no room
+        moves.append(args)
+        if len(moves) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        move(*args)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(targets.os, "replace", full_at_the_second)
+        code, text, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 1 and text == "", text
+    assert err.splitlines()[-1] == (
+        f"hasen: session: cannot write {out}: No space left on device (it is left as it was; rewriting it needs "
+        "room for a second copy of it): every hand of IN is reviewed in it, but it is not yet in IN's order, which "
+        "its games and figures follow; run the same command again once there is room (nothing is reviewed again)"
+    )
+    assert (
+        sorted(map(str, (line["id"] for line in lines(out))))
+        == sorted(map(str, ids))
+        != [str(line["id"]) for line in lines(out)]
+    )
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".hasen-")]
+    code, again, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 0 and f"{len(ids)} of the {len(ids)} hands already in" in err, err
+    assert [line["id"] for line in lines(out)] == ids and "Zed" in again

@@ -187,7 +187,8 @@ def test_two_hands_recorded_by_taps_reviewed_kept_and_read_by_the_session(
     # EGN holds Euchre only: refused while the night has a Hasenpfeffer hand, then written
     browser.find_element(By.ID, "rec-egn").click()
     settle(browser)
-    assert "No EGN file: EGN: hasenpfeffer is not a game EGN records" in browser.find_element(By.ID, "rec-error").text
+    refused = browser.find_element(By.ID, "rec-error").text
+    assert refused.startswith("No EGN file: EGN: record 2 is Hasenpfeffer, and EGN records only Euchre"), refused
     browser.find_elements(By.CSS_SELECTOR, "#rec-night li button")[3].click()  # the second hand's Remove
     asked = browser.switch_to.alert  # no undo brings a hand back: the page asks first
     assert asked.text.startswith("Remove hand 2 (Hasenpfeffer, ") and asked.text.endswith(" from tonight's hands?")
