@@ -430,9 +430,11 @@ def cmd_session(args: argparse.Namespace) -> int:
             )
         )
     results = open_results(args.output)  # held until the run ends (a rewritten OUT as well)
+    all_reviewed = False  # every hand of IN in OUT: what an interrupt from then on leaves
 
     def in_order() -> None:
-        nonlocal results
+        nonlocal results, all_reviewed
+        all_reviewed = True
         try:
             results = put_in_order(results, args.output, hands)
         except OutputError as exc:  # the games are followed in OUT's order: no figures out of it
@@ -454,6 +456,15 @@ def cmd_session(args: argparse.Namespace) -> int:
             print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=err)
         # a hand reviewed again, now or in a run stopped before, goes back to its place
         return review_night(args, hands, plan.to_do, in_order)
+    except KeyboardInterrupt:  # before the reviews, or after them (those in between are said there)
+        kept = (
+            f"every hand of IN is reviewed in {args.output}: run the same command again for the figures "
+            "(nothing is reviewed again)"
+            if all_reviewed
+            else f"nothing new is in {args.output}: run the same command again to go on"
+        )
+        print(f"hasen: session: interrupted; {kept}", file=err)
+        return 130
     finally:
         results.close()
 

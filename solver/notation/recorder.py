@@ -108,8 +108,10 @@ def next_step(t: Tapped) -> Step:
     alone = bool(end.alone) if end.alone is not None else t.alone
     if trump is None:  # Hasenpfeffer's declarer names it (no game of its family calls for best)
         return Step("trump", declarer, trumps=tuple(range(len(SUITS))), alone=rules.forms())
-    if alone and _calls_for_best(t, declarer):
-        raise NotationError(f"{_calls_for_best_why(declarer)} (docs/notation.md)")
+    if alone and _calls_for_best(t, declarer):  # the lone call ended the auction: the last tapped
+        raise NotationError(
+            f"auction: call {len(t.calls)}, {SEATS[declarer]} {t.calls[-1]}: {_calls_for_best_why(declarer)}"
+        )
     seats = playing_seats(variant, declarer, alone, None)
     if variant.seen_extra() is None and t.widow is None:  # the widow, once its declarer took it
         return Step("widow", declarer, cards=tuple(cards_of(variant.deck)), not_known=True)

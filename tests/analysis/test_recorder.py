@@ -196,7 +196,7 @@ def test_a_lone_caller_for_best_is_sent_to_typing() -> None:
         "going alone, E would call for the partner's best card, which the recorder does not take: "
         "type such a hand as a record"
     )
-    with pytest.raises(HasenError, match=rf"^{re.escape(step.not_recorded_why)} \(docs/notation.md\)$"):
+    with pytest.raises(HasenError, match=rf"^auction: call 1, E order up alone: {re.escape(step.not_recorded_why)}$"):
         next_step(t._replace(calls=("order up alone",)))
     for other in (t._replace(settings=Settings(call_for_best=False)), euchre(calls=())):
         step = next_step(other)

@@ -511,9 +511,12 @@ def test_a_rewritten_out_is_whole_at_every_moment_and_still_held(
 
     with monkeypatch.context() as patched:
         patched.setattr(targets.os, "replace", stopped)
-        code, _, _ = run(capsys, "session", str(source), str(out), *LAYOUTS)
+        code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
     assert code == 130 and out.read_bytes() == written
     assert sorted(p.name for p in tmp_path.iterdir()) == ["night.txt", "out.jsonl"]
+    assert err.splitlines()[-1] == (
+        f"hasen: session: interrupted; nothing new is in {out}: run the same command again to go on"
+    )
 
     # a second run that opened OUT before the first moved its new file over it finds the old
     # file free once the first lets go of it: it is refused all the same
@@ -559,6 +562,40 @@ def test_a_rewrite_that_finds_the_disk_full_says_so_in_one_line(reference: tuple
         resource.setrlimit(resource.RLIMIT_FSIZE, limits)
         held.close()
     assert out.read_bytes() == written and [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
+
+
+def test_a_night_interrupted_as_it_is_put_in_order_says_every_hand_is_kept(capsys, monkeypatch, tmp_path: Path) -> None:
+    """Ctrl-C once every hand is reviewed, as OUT is put back in IN's order: the run says that
+    every hand is in OUT, and the next one only finishes the night."""
+    from nights import write_night
+
+    from hasen.cli import targets
+
+    source = write_night(tmp_path)
+    out = tmp_path / "out.jsonl"
+    assert run(capsys, "session", str(source), str(out), *LAYOUTS)[0] == 0
+    ids = [line["id"] for line in lines(out)]
+    source.write_text(source.read_text().replace("players: N=Anna", "players: N=Zed", 1))
+    moves, move = [], os.replace
+
+    def stopped_at_the_second(*args: str) -> None:
+        moves.append(args)
+        if len(moves) == 2:
+            raise KeyboardInterrupt
+        move(*args)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(targets.os, "replace", stopped_at_the_second)
+        code, text, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 130 and text == ""
+    assert err.splitlines()[-1] == (
+        f"hasen: session: interrupted; every hand of IN is reviewed in {out}: run the same command again for the "
+        "figures (nothing is reviewed again)"
+    )
+    assert sorted(map(str, (line["id"] for line in lines(out)))) == sorted(map(str, ids))
+    code, again, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 0 and f"{len(ids)} of the {len(ids)} hands already in" in err, err
+    assert [line["id"] for line in lines(out)] == ids
 
 
 def test_a_night_out_of_order_for_want_of_room_says_so_and_is_finished_next_time(
