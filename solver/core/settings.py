@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol, TypedDict
 
 from .cards import JOKER, SUIT_NAMES
 from .errors import NotationError, quoted
-from .variants import FAMILIES
+from .variants import ALL_VARIANTS, FAMILIES
 
 if TYPE_CHECKING:
     from .variants import Variant
@@ -143,7 +143,7 @@ def _checked(settings: Settings) -> Settings:
             or isinstance(value, bool) != isinstance(allowed[0], bool)
             or value not in allowed
         ):  # True is no number of points
-            raise NotationError(f"{name}: {quoted(value)} is not one of {', '.join(map(str, allowed))}")
+            raise NotationError(f"{name}: {shown(value)} is not one of {', '.join(map(written, allowed))}")
     return settings
 
 
@@ -161,18 +161,34 @@ def _check_for(settings: Settings, variant: Variant, given: frozenset[str] | Non
             elif (lacking := FAMILY_SETTINGS[variant.family].lacking(name, variant)) is not None:
                 why = lacking
             else:
-                games = [g for g, names in GAME_SETTINGS.items() if name in names]
-                why = f"a {' and '.join(games)} setting, which {variant.name} does not have"
-            raise NotationError(f"{name}: {why} (got {quoted(value)})")
+                why = f"a {' and '.join(games_with(name))} setting, which {variant.name} does not have"
+            raise NotationError(f"{name}: {why} (got {shown(value)})")
         if name in applicable and value not in GAME_SETTINGS[variant.family][name]:
             others = [g for g, names in GAME_SETTINGS.items() if value in names.get(name, ())]
             raise NotationError(
-                f"{name}: {quoted(value)} is a {' and '.join(others)} rule; {variant.name} has "
-                f"{', '.join(map(str, GAME_SETTINGS[variant.family][name]))}"
+                f"{name}: {shown(value)} is a {' and '.join(others)} rule; {variant.name} has "
+                f"{', '.join(map(written, GAME_SETTINGS[variant.family][name]))}"
             )
 
 
 DEFAULT_SETTINGS = Settings()
+
+
+def games_with(name: str) -> list[str]:
+    """The games that have the setting: the one game where only one does (Railroad calls
+    for best), else the families."""
+    having = list(dict.fromkeys(v.name for v in ALL_VARIANTS if name in DEFAULT_SETTINGS.applicable(v)))
+    return having if len(having) == 1 else [g for g, names in GAME_SETTINGS.items() if name in names]
+
+
+def written(value: object) -> str:
+    """A setting's value as the notation writes it (``true``, not Python's ``True``)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def shown(value: object) -> str:
+    """A value given for a setting, in a message: quoted, but a boolean as it is written."""
+    return written(value) if isinstance(value, bool) else quoted(value)
 
 
 def setting_choices(variant: Variant) -> dict[str, tuple[object, ...]]:

@@ -374,7 +374,7 @@ def test_maker_table_options(euchre2, euchre):
         (
             Settings(defenders_score=True),
             ("euchre2", None),
-            "defenders_score: a hasenpfeffer setting, which euchre2 does not have (got True)",
+            "defenders_score: a hasenpfeffer setting, which euchre2 does not have (got true)",
         ),
         (
             Settings(joker_upcard="redeal"),
@@ -410,12 +410,12 @@ def test_maker_table_options(euchre2, euchre):
         (
             Settings(call_for_best=False),
             ("euchre", 24),
-            "call_for_best: nobody calls for the partner's best card in euchre, only in railroad (got False)",
+            "call_for_best: nobody calls for the partner's best card in euchre, only in railroad (got false)",
         ),
         (
             Settings(euchred="maker_loses"),
             ("hasenpfeffer", None),
-            "euchred: a euchre setting, which hasenpfeffer does not have (got 'maker_loses')",
+            "euchred: a euchre3 setting, which hasenpfeffer does not have (got 'maker_loses')",
         ),
     ],
 )
@@ -460,7 +460,7 @@ def test_setting_values_are_checked():
     )
     assert raises(NotationError, Settings, first_lead=1) == "first_lead: 1 is not one of dealer_left, declarer"
     assert raises(NotationError, Settings, game_points=7) == "game_points: 7 is not one of 10, 5, 15"
-    assert raises(NotationError, Settings, game_points=True) == "game_points: True is not one of 10, 5, 15"
+    assert raises(NotationError, Settings, game_points=True) == "game_points: true is not one of 10, 5, 15"
     assert raises(NotationError, Settings, game_points="5") == "game_points: '5' is not one of 10, 5, 15"
     assert Settings().changed() == {}
     assert Settings(fail_penalty="tricks").changed() == {"fail_penalty": "tricks"}
