@@ -317,8 +317,9 @@ def drop_stale(out: BinaryIO, path: str, plan: Resumed) -> BinaryIO:
     ids = ", ".join(plan.stale[:SHOWN_IDS]) + (", ..." if len(plan.stale) > SHOWN_IDS else "")
     if not plan.same_night:
         raise HasenError(
-            f"session: {path} holds the hands of another night: none of its hands is one of IN; "
-            "give another OUT, or remove this one to review IN afresh"
+            f"session: {path} holds the hands of another night: none of its hands is one of IN as IN "
+            "is now (or every record of IN has changed since, a player renamed throughout, say); give "
+            "another OUT, or remove this one to review IN afresh"
         )
     out = rewritten(out, path, plan.kept, COMMAND)
     print(
