@@ -441,8 +441,8 @@ def cmd_session(args: argparse.Namespace) -> int:
         except OutputError as exc:  # the games are followed in OUT's order: no figures out of it
             raise OutputError(
                 f"{exc}: every hand of IN is reviewed in it, but it is not yet in IN's order, which its "
-                "games and figures follow; run the same command again once there is room (nothing is "
-                "reviewed again)"
+                "games and figures follow; run the same command again once it can be written (nothing "
+                "is reviewed again)"
             ) from None
 
     try:

@@ -12,6 +12,7 @@ place, so that a run stopped while writing leaves the earlier report whole.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import stat
@@ -156,6 +157,9 @@ def held(stream: IO[Any]) -> bool:
     return True
 
 
+NO_ROOM = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}  # a full disk, a file size limit, a quota
+
+
 def rewritten(out: BinaryIO, path: str, lines: list[bytes], command: str) -> BinaryIO:
     """A results file ``out`` (held by this run) holding ``lines`` alone: a new file beside it,
     held before it is moved over it, so that no other run finds it free and no moment of a stop
@@ -186,9 +190,9 @@ def rewritten(out: BinaryIO, path: str, lines: list[bytes], command: str) -> Bin
         with contextlib.suppress(FileNotFoundError):
             os.unlink(temporary)
         if isinstance(exc, OSError):
+            room = "; rewriting it needs room for a second copy of it" if exc.errno in NO_ROOM else ""
             raise OutputError(
-                f"{command}: cannot write {named(path)}: {exc.strerror or exc} (it is left as it was; "
-                "rewriting it needs room for a second copy of it)"
+                f"{command}: cannot write {named(path)}: {exc.strerror or exc} (it is left as it was{room})"
             ) from None
         raise
     out.close()

@@ -631,7 +631,8 @@ def test_a_night_out_of_order_for_want_of_room_says_so_and_is_finished_next_time
     assert err.splitlines()[-1] == (
         f"hasen: session: cannot write {out}: No space left on device (it is left as it was; rewriting it needs "
         "room for a second copy of it): every hand of IN is reviewed in it, but it is not yet in IN's order, which "
-        "its games and figures follow; run the same command again once there is room (nothing is reviewed again)"
+        "its games and figures follow; run the same command again once it can be written (nothing is reviewed "
+        "again)"
     )
     assert (
         sorted(map(str, (line["id"] for line in lines(out))))
