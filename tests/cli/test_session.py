@@ -537,9 +537,12 @@ def test_a_rewritten_out_is_whole_at_every_moment_and_still_held(
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a file size limit is POSIX's")
-def test_a_rewrite_that_finds_the_disk_full_says_so_in_one_line(reference: tuple[Path, bytes], tmp_path: Path) -> None:
+def test_a_rewrite_that_finds_the_disk_full_says_so_in_one_line(
+    monkeypatch, reference: tuple[Path, bytes], tmp_path: Path
+) -> None:
     """OUT rewritten when the disk is full (a file size limit stands in for it) is left as it
     was, with nothing beside it, and the error is one line."""
+    import errno
     import resource
 
     from hasen.cli import targets
@@ -561,6 +564,17 @@ def test_a_rewrite_that_finds_the_disk_full_says_so_in_one_line(reference: tuple
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, limits)
         held.close()
+    assert out.read_bytes() == written and [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
+
+    def refused(*_: object) -> None:  # another failure: nothing said of room
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    held = out.open("a+b")
+    with monkeypatch.context() as patched, pytest.raises(OutputError) as failed:
+        patched.setattr(targets.os, "replace", refused)
+        targets.rewritten(held, str(out), kept, "session")
+    held.close()
+    assert str(failed.value) == f"session: cannot write {out}: Permission denied (it is left as it was)"
     assert out.read_bytes() == written and [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
 
 
