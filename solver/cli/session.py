@@ -42,7 +42,18 @@ from .defaults import record_game
 from .options import STANDARD, read_text
 from .output import OutputError, emit
 from .parquet import ours, require_pyarrow, write_parquet
-from .targets import MARK, check_apart, check_replaceable, finished, hold, id_key, replace_text, result_line, rewritten
+from .targets import (
+    MARK,
+    check_apart,
+    check_replaceable,
+    finished,
+    hold,
+    id_key,
+    replace_text,
+    result_line,
+    rewritten,
+    sweep,
+)
 
 COMMAND = "session"  # the mark of its results' lines (hasen.cli.targets)
 SHOWN_IDS = 8  # the ids a message names before "..."
@@ -217,6 +228,7 @@ def open_results(path: str) -> BinaryIO:
         raise HasenError(f"session: cannot write {path}: {exc.strerror or exc}") from None
     try:
         hold(out, path, COMMAND)
+        sweep(path)  # what a rewrite killed outright left beside it
         out.seek(0)
         finished(out, path, COMMAND)
     except HasenError as exc:

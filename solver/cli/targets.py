@@ -160,6 +160,30 @@ def held(stream: IO[Any]) -> bool:
 NO_ROOM = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}  # a full disk, a file size limit, a quota
 
 
+def rewrite_prefix(target: str) -> str:
+    """How the new files of a results file's rewrite begin (``.out.jsonl.hasen-``)."""
+    return f".{os.path.basename(target)}.hasen-"
+
+
+def sweep(path: str) -> None:
+    """Remove the new files that rewrites of the results file ``path`` left beside it when
+    their run was killed outright: each one nobody holds (a run holds its new file until it
+    has moved it over, and this run holds ``path``, so no other is rewriting it)."""
+    target = os.path.realpath(path)
+    folder, prefix = os.path.dirname(target), rewrite_prefix(target)
+    try:
+        left = [name for name in os.listdir(folder) if name.startswith(prefix)]
+    except OSError:
+        return
+    for name in left:
+        try:
+            with open(os.path.join(folder, name), "rb") as file:
+                if held(file):
+                    os.unlink(os.path.join(folder, name))
+        except OSError:  # gone already, or not ours to remove: left as it is
+            continue
+
+
 def rewritten(out: BinaryIO, path: str, lines: list[bytes], command: str) -> BinaryIO:
     """A results file ``out`` (held by this run) holding ``lines`` alone: a new file beside it,
     held before it is moved over it, so that no other run finds it free and no moment of a stop
@@ -173,7 +197,7 @@ def rewritten(out: BinaryIO, path: str, lines: list[bytes], command: str) -> Bin
         return out
     target = os.path.realpath(path)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=".hasen-", dir=os.path.dirname(target))
+        handle, temporary = tempfile.mkstemp(prefix=rewrite_prefix(target), dir=os.path.dirname(target))
     except OSError as exc:
         raise OutputError(f"{command}: cannot write {named(path)}: {exc.strerror or exc}") from None
     new = os.fdopen(handle, "a+b")

@@ -518,6 +518,16 @@ def test_a_rewritten_out_is_whole_at_every_moment_and_still_held(
         f"hasen: session: interrupted; nothing new is in {out}: run the same command again to go on"
     )
 
+    # a run killed outright mid-rewrite leaves its new file: the next run removes it, unless a
+    # run holds it still
+    (tmp_path / ".out.jsonl.hasen-killed").write_bytes(written)
+    with (tmp_path / ".out.jsonl.hasen-running").open("wb") as running:
+        fcntl.flock(running, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert run(capsys, "session", str(source), str(out), *LAYOUTS)[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.jsonl.hasen-running", "night.txt", "out.jsonl"]
+    (tmp_path / ".out.jsonl.hasen-running").unlink()
+    out.write_bytes(written)
+
     # a second run that opened OUT before the first moved its new file over it finds the old
     # file free once the first lets go of it: it is refused all the same
     second = out.open("a+b")
@@ -653,7 +663,7 @@ def test_a_night_out_of_order_for_want_of_room_says_so_and_is_finished_next_time
         == sorted(map(str, ids))
         != [str(line["id"]) for line in lines(out)]
     )
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".hasen-")]
+    assert not [p for p in tmp_path.iterdir() if ".hasen-" in p.name]
     code, again, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
     assert code == 0 and f"{len(ids)} of the {len(ids)} hands already in" in err, err
     assert [line["id"] for line in lines(out)] == ids and "Zed" in again
