@@ -293,6 +293,9 @@ def tapped_from_json(body: Mapping[str, Any], variant: Variant, settings: Settin
             return None
         return NOT_KNOWN if body[key] is None else card(key)
 
+    for key, why in _not_in_game(variant).items():
+        if key in body:  # given, it would be dropped: refused by name
+            raise NotationError(f"{key}: {why}: leave it out")
     joker = body.get("joker")
     holder: int | Literal["widow"] | None = (
         None
@@ -315,6 +318,17 @@ def tapped_from_json(body: Mapping[str, Any], variant: Variant, settings: Settin
         answer("discard"),
         tuple(parse_card(str(c), f"play: card {i}") for i, c in enumerate(body.get("play", ()), 1)),
     )
+
+
+def _not_in_game(variant: Variant) -> dict[str, str]:
+    """The fields of a hand so far that this game has no use for, each with why."""
+    if variant.seen_extra() is None:  # the declarer names trump and takes the widow
+        return {variant.other_extra_card: f"{variant.name} turns no upcard (the declarer takes the widow)"}
+    return {
+        "trump": f"in {variant.name} the call makes trump (order up, name H)",
+        "alone": f"in {variant.name} the call says whether the maker goes alone (order up alone)",
+        variant.other_extra_card: f"{variant.name} has no widow (the upcard is its extra card)",
+    }
 
 
 def _suit(text: str) -> int:

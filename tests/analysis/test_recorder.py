@@ -21,7 +21,7 @@ from hasen.core.errors import HasenError
 from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
 from hasen.notation.record import Record
-from hasen.notation.recorder import NOT_KNOWN, WIDOW_HOLDS_JOKER, Tapped, next_step
+from hasen.notation.recorder import NOT_KNOWN, WIDOW_HOLDS_JOKER, Tapped, next_step, tapped_from_json
 from hasen.play.state import PlayState
 
 
@@ -214,3 +214,22 @@ def test_everyone_passing_to_the_joker_asks_who_holds_it() -> None:
     assert "dealt again" in next_step(t._replace(joker=WIDOW_HOLDS_JOKER)).said
     step = next_step(t._replace(joker=SEATS.index("S")))
     assert step.stage == "trump" and SEATS[step.seat] == "S"
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "value", "why"),
+    [
+        ("railroad", "alone", True, "in railroad the call says whether the maker goes alone (order up alone)"),
+        ("euchre", "trump", "H", "in euchre the call makes trump (order up, name H)"),
+        ("euchre2", "widow", "9S", "euchre2 has no widow (the upcard is its extra card)"),
+        ("hasenpfeffer", "upcard", "9H", "hasenpfeffer turns no upcard (the declarer takes the widow)"),
+    ],
+)
+def test_a_part_the_game_has_no_use_for_is_refused_not_dropped(game: str, key: str, value: object, why: str) -> None:
+    """A hand so far that gives what its game does not ask (a Euchre maker's alone, which the
+    call says) is refused by name; it was dropped without a word."""
+    body = {"dealer": "N", key: value}
+    with pytest.raises(HasenError, match=rf"^{key}: {re.escape(why)}: leave it out$"):
+        tapped_from_json(body, variant_for(game), Settings())
+    del body[key]
+    assert tapped_from_json(body, variant_for(game), Settings()).dealer == 0
