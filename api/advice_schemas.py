@@ -98,15 +98,19 @@ LAYOUTS_AGREE = closed(
         "dealt": {"type": "integer", "minimum": 0, "description": "Layouts dealt to find them."},
     }
 )
+# what every single-dummy answer says first: whose view it is (the seat, its hand, what it knows)
+SEAT_VIEW = {
+    "version": VERSION,
+    "variant": ref("Variant"),
+    "dealer": SEAT,
+    "seat": SEAT,
+    "hand": {"type": "string"},
+    "known": SIMULATION_RESPONSE["properties"]["known"],
+}
 LEAD_RESPONSE = optional(
     closed(
         {
-            "version": VERSION,
-            "variant": ref("Variant"),
-            "dealer": SEAT,
-            "seat": SEAT,
-            "hand": {"type": "string"},
-            "known": SIMULATION_RESPONSE["properties"]["known"],
+            **SEAT_VIEW,
             "declarer": SEAT,
             "trump": SUIT,
             "alone": {"type": "boolean"},
@@ -158,12 +162,7 @@ ADVISED = {
     "discard": {**CARD, "description": "The seat's own discard (a Euchre dealer's), chosen on other layouts."},
 }
 KNOWLEDGE = {
-    "version": VERSION,
-    "variant": ref("Variant"),
-    "dealer": SEAT,
-    "seat": SEAT,
-    "hand": {"type": "string"},
-    "known": SIMULATION_RESPONSE["properties"]["known"],
+    **SEAT_VIEW,
     "layouts": {"type": "integer", "minimum": 1},
     "choice_layouts": {"type": "integer", "minimum": 1},
     "seed": {"type": "integer", "minimum": 0},
