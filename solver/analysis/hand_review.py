@@ -48,7 +48,7 @@ from ..core.seats import NUM_SEATS, SEATS, partner_of
 from ..core.version import __version__
 from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..notation.record import HandResult, Record
-from ..play.state import PlayState, exchanging_seat
+from ..play.state import PlayState
 from ..rules.auction import Call
 from .actions import ActionFigures, Option, value_options
 from .advice import agreeing_layouts, solve_defended
@@ -469,9 +469,8 @@ def blind_seats(record: Record) -> tuple[set[int], set[int]]:
     contract, state = record.contract, record.state
     assert contract is not None and state is not None
     blind, calls = set(), set()
-    taker = exchanging_seat(record.deal, contract.trump, contract.declarer, state.seats, record.settings)
-    if "discard" in record.unknown and taker is not None:
-        blind.add(taker)
+    if "discard" in record.unknown and state.taker is not None:
+        blind.add(state.taker)
     if "widow" in record.unknown:
         calls.add(contract.declarer)
     for part, lone in (("partner", contract.declarer), ("defender partner", contract.lone_defender)):
@@ -650,7 +649,7 @@ def auction_check(record: Record, score: tuple[int, ...] | None = None) -> Calla
     calls = tuple(record.calls)
 
     def for_turn(state: PlayState, view: View) -> Agree | None:
-        taker = exchanging_seat(deal, state.contract.trump, state.contract.declarer, state.seats, settings)
+        taker = state.taker
         played = [0, 0, 0, 0]
         for leader, cards, _ in state.tricks:
             for seat, card in zip(rotation(state, leader), cards):
@@ -704,8 +703,7 @@ def judge_choice(
     contract = record.contract
     assert contract is not None
     deal, variant, settings = record.deal, record.variant, record.settings
-    seats = PlayState(deal, contract, settings).seats
-    taker = exchanging_seat(deal, contract.trump, contract.declarer, seats, settings)
+    taker = PlayState(deal, contract, settings).taker
     if taker is None:
         return None
     known = Knowledge(variant, deal.dealer, taker, deal.hands[taker], deal.extra)

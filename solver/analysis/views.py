@@ -36,7 +36,7 @@ from math import comb
 
 from ..core.cards import CardId, Mask, iter_bits
 from ..core.seats import NUM_SEATS
-from ..play.state import PlayState, exchanging_seat
+from ..play.state import PlayState
 from ..rules.trump import effective_suit
 from ..search import deal_layouts
 from ..search.protocol import DealState
@@ -83,7 +83,7 @@ class View:
             void |= {(who, led) for who, card in trick[1:] if effective_suit(card, trump) != led}
         for _, card in order_seen:
             seen |= 1 << card
-        taker = exchanging_seat(deal, trump, contract.declarer, state.seats, state.settings)
+        taker = state.taker
         upcard_with: int | None = None  # the dealer, who holds the taken upcard unless it went out
         if deal.variant.seen_extra() is not None:  # the upcard, face up for all
             if taker is not None and taker != seat and not seen >> deal.extra & 1:

@@ -12,7 +12,7 @@ from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of, side_seats
 from ..core.settings import Settings, joker_suit
 from ..core.variants import Variant, VariantName, variant_for
-from ..rules.seating import active_seats, best_callers, exchanger, first_leader, playing_seats
+from ..rules.seating import best_callers, exchanger, first_leader, playing_seats
 from ..rules.trump import effective_suit, legal_plays, trick_winner
 from ..search import Searcher, thread_searcher
 from ..search.layout import layout, to_layout
@@ -171,8 +171,8 @@ def check_contract(
     variant, c = deal.variant, contract
     seats = playing_seats(variant, c.declarer, c.alone, c.lone_defender)
     settings = deal.settings if settings is None else settings
-    check_calls(deal, contract, settings)
     taker = exchanging_seat(deal, c.trump, c.declarer, seats, settings)
+    check_calls(deal, contract, settings, taker)
     if taker is None:
         if c.discard != deal.extra:
             why = nobody_takes(deal, c.trump, seats, settings)
@@ -201,9 +201,10 @@ def nobody_takes(deal: Deal, trump: int, seats: tuple[int, ...], settings: Setti
     return f"{SUIT_NAMES[trump]} is not the upcard's suit"
 
 
-def check_calls(deal: Deal, c: Contract, settings: Settings) -> None:
+def check_calls(deal: Deal, c: Contract, settings: Settings, taker: int | None) -> None:
     """Refuse a call for best the rules do not make, or one missing where they do: each
-    lone player of a Railroad hand calls (with ``call_for_best``), nobody else."""
+    lone player of a Railroad hand calls (with ``call_for_best``), nobody else. ``taker``:
+    the seat that takes the upcard (None: nobody does)."""
     callers = dict(best_callers(deal.variant, settings, c.declarer, c.alone, c.lone_defender))
     for field, seat, role in (("best", c.declarer, "declarer"), ("defender_best", c.lone_defender, "defender")):
         call = getattr(c, field)
@@ -231,7 +232,7 @@ def check_calls(deal: Deal, c: Contract, settings: Settings) -> None:
                 f"{field}: {SEATS[partner]} does not hold {card_name(call.passed)} to pass "
                 f"(holds {deal.hands[partner]})"
             )
-        held = called_hand(deal, c, seat, settings) | 1 << call.passed
+        held = called_hand(deal, c, seat, taker) | 1 << call.passed
         if not held >> call.discard & 1:
             raise IllegalPlayError(
                 f"{field}: {SEATS[seat]} cannot put away {card_name(call.discard)}: it holds "
@@ -239,11 +240,10 @@ def check_calls(deal: Deal, c: Contract, settings: Settings) -> None:
             )
 
 
-def called_hand(deal: Deal, c: Contract, seat: int, settings: Settings) -> Mask:
+def called_hand(deal: Deal, c: Contract, seat: int, taker: int | None) -> Mask:
     """The hand a caller for best holds before the partner's card comes: its own, after the
-    upcard exchange when it is the dealer who takes the upcard."""
-    seats = active_seats(deal.variant, c.declarer, c.alone, c.lone_defender)
-    if exchanging_seat(deal, c.trump, c.declarer, seats, settings) == seat:
+    upcard exchange when it is the one who takes the upcard (``taker``)."""
+    if taker == seat:
         return declarer_cards(deal, seat) & ~(1 << c.discard)
     return int(deal.hands[seat])
 
@@ -260,7 +260,9 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
     def __init__(self, deal: Deal, contract: Contract, settings: Settings | None = None) -> None:
         """``settings``: the table rules of the play, by default the deal's own."""
         settings = self.settings = deal.settings if settings is None else settings
-        self.seats, taker = check_contract(deal, contract, settings)
+        # the seat that took the widow or upcard and discarded (None: nobody did)
+        self.seats, self.taker = check_contract(deal, contract, settings)
+        taker = self.taker
         self.deal, self.contract = deal, contract
         c = contract
         # fixed for the whole play, and value() runs often: worked out once here
@@ -361,9 +363,8 @@ class PlayState:  # not a dataclass: see tests/cli/test_cli_imports.py
                 i = self.seats.index(leader)
                 order = self.seats[i:] + self.seats[:i]
                 return f": {SEATS[order[cards.index(card)]]} played it to trick {number}"
-        taker = exchanging_seat(self.deal, self.contract.trump, self.contract.declarer, self.seats, self.settings)
-        if taker is not None and card == self.contract.discard:
-            return f": {SEATS[taker]} discarded it"
+        if self.taker is not None and card == self.contract.discard:
+            return f": {SEATS[self.taker]} discarded it"
         for call, caller in (
             (self.contract.best, self.contract.declarer),
             (self.contract.defender_best, self.contract.lone_defender),
@@ -447,7 +448,4 @@ def replay(state: PlayState, text: str) -> PlayState:
 
 def exchange_discard(state: PlayState) -> CardId | None:
     """The discard of whoever took the widow or upcard; None when nobody took it (Euchre)."""
-    c = state.contract
-    if exchanging_seat(state.deal, c.trump, c.declarer, state.seats, state.settings) is None:
-        return None
-    return c.discard
+    return None if state.taker is None else state.contract.discard

@@ -222,6 +222,7 @@ def test_lone_hand_in_play(hasenpfeffer):
 def test_declarer_takes_the_widow_and_discards(hasenpfeffer):
     state = PlayState(Deal(hasenpfeffer.deal, dealer="W"), Contract(N, 3, parse_card("KH")))
     assert state.hands[N] == mask("AS KS AC QC JC JK")  # KS from the widow, KH discarded
+    assert state.taker == N
     with pytest.raises(IllegalPlayError) as info:
         PlayState(Deal(hasenpfeffer.deal, dealer="W"), Contract(N, 3, parse_card("AH")))
     assert "discard: AH is neither in N's hand nor the widow" in str(info.value)

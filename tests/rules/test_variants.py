@@ -259,11 +259,12 @@ def test_bad_lone_contracts(contract, message, euchre):
 def test_the_dealer_takes_the_upcard_only_in_its_suit(euchre):
     deal = Deal(euchre.deal, dealer="W", variant=variant_for("euchre"))  # W: QJ.J.Q.9, upcard KS
     state = PlayState(deal, Contract(N, SPADES, parse_card("9C")))
-    assert names(state.hands[W]) == "KS QS JS JH QD"  # took KS, put 9C away
+    assert names(state.hands[W]) == "KS QS JS JH QD" and state.taker == W  # took KS, put 9C away
     state = PlayState(deal, Contract(N, SPADES, parse_card("KS")))
     assert names(state.hands[W]) == "QS JS JH QD 9C"  # "discarding" the upcard: not keeping it
     state = PlayState(deal, Contract(N, CLUBS, parse_card("KS")))
     assert names(state.hands[W]) == "QS JS JH QD 9C"  # another trump: the upcard stays out
+    assert state.taker is None
 
 
 def test_a_turned_jack_names_its_own_suit():
@@ -290,7 +291,7 @@ def test_a_joker_standing_for_a_suit_is_taken_for_that_suit_alone():
     state = PlayState(deal, Contract(S, 1, parse_card("9C")))
     assert names(state.hands[N]) == "KD QD TD 9D JK"
     spades = PlayState(deal, Contract(S, 0, JOKER))
-    assert names(spades.hands[N]) == "KD QD TD 9D 9C"
+    assert names(spades.hands[N]) == "KD QD TD 9D 9C" and spades.taker is None
     message = raises(IllegalPlayError, PlayState, deal, Contract(S, 0, parse_card("9C")))
     assert message == (
         "discard: nobody takes the upcard JK (under joker_upcard: hearts the turned Joker counts as "
