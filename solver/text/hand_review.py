@@ -9,13 +9,18 @@ from ..analysis.hand_review import CallVerdict, ChoiceVerdict, HandReview
 from ..core.cards import SUIT_NAMES, card_name
 from ..core.names import Card, Suit
 from ..core.seats import SEATS
+from ..core.variants import Variant
 from ..rules.scoring import named_points
 from .words import OPEN_HANDS, by_shape, calls_words, lone_form, points_less, sides_text, signed, tricks
 
 
-def choice_words(pair: tuple[Suit, Card | None, bool], exchanges: bool, partners: bool) -> str:
+def choice_words(pair: tuple[Suit, Card | None, bool], variant: Variant) -> str:
+    """A choice as the chooser makes it: the declarer who takes the widow names the trump,
+    the discard and the form of play (where the game has two); the dealer who takes the
+    upcard only discards."""
     trump, discard, alone = pair
-    form = (" alone" if alone else " with the partner") if exchanges and partners else ""
+    exchanges = variant.exchanger == "declarer"
+    form = (" alone" if alone else " with the partner") if exchanges and len(variant.forms) > 1 else ""
     if discard is None:
         return SUIT_NAMES[trump] + form
     if exchanges:
@@ -131,20 +136,20 @@ def decision_lines(review: HandReview) -> list[str]:
         )
         out += [call_line(call) for call in review.calls]
     if review.choice is not None:
-        out.append(choice_line(review.choice, variant.declarer_exchanges, variant.partners))
+        out.append(choice_line(review.choice, variant))
     return out
 
 
-def choice_line(c: ChoiceVerdict, exchanges: bool, partners: bool) -> str:
-    what = "The contract" if exchanges else "The dealer's discard"
+def choice_line(c: ChoiceVerdict, variant: Variant) -> str:
+    what = "The contract" if variant.exchanger == "declarer" else "The dealer's discard"
     line = (
-        f"{what}, knowing {SEATS[c.seat]}'s cards: {choice_words(c.chosen, exchanges, partners)}, "
+        f"{what}, knowing {SEATS[c.seat]}'s cards: {choice_words(c.chosen, variant)}, "
         f"{points(c.points)} points expected ({c.mean:.2f} tricks)"
     )
     if c.chosen == c.best or c.cost <= 0:
         return line + ", the best choice."
     line += (
-        f"; best {choice_words(c.best, exchanges, partners)}, {points(c.best_points)} "
+        f"; best {choice_words(c.best, variant)}, {points(c.best_points)} "
         f"({c.cost:.2f} ±{c.stderr:.2f} points given away)"
     )
     return line + (": a mistake." if c.mistake else ".")

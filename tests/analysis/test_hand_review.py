@@ -225,3 +225,27 @@ def test_a_defending_dealers_discard_against_a_lone_maker_counts_every_defence()
     means = {card: sum(v) / layouts for card, v in tricks.items()}
     assert choice.mean == pytest.approx(means["KH"])
     assert means[str(choice.best[1])] == pytest.approx(max(means.values()))
+
+
+def test_a_choice_is_written_as_its_chooser_makes_it() -> None:
+    """The Hasenpfeffer declarer names trump, discard and form of play; the four-hand Euchre
+    dealer only discards, under the trump the auction made."""
+    from hasen.analysis.hand_review import ChoiceVerdict
+    from hasen.core.names import Card, Seat, Suit
+    from hasen.core.variants import variant_for
+    from hasen.text.hand_review import choice_line
+
+    def line(game: str, chosen: tuple[str, str, bool], best: tuple[str, str, bool]) -> str:
+        def pair(choice: tuple[str, str, bool]) -> tuple[Suit, Card, bool]:
+            return Suit(choice[0]), Card(choice[1]), choice[2]
+
+        verdict = ChoiceVerdict(Seat("N"), pair(chosen), pair(best), 1.0, 2.5, 0.2, 3.0, 3.5, 100)
+        return choice_line(verdict, variant_for(game))
+
+    assert line("hasenpfeffer", ("S", "AC", False), ("H", "9D", True)) == (
+        "The contract, knowing N's cards: spades, discard AC with the partner, +1.00 points expected "
+        "(3.00 tricks); best hearts, discard 9D alone, +2.50 (1.50 ±0.20 points given away): a mistake."
+    )
+    assert line("euchre", ("S", "9C", False), ("S", "TD", False)).startswith(
+        "The dealer's discard, knowing N's cards: discard 9C, +1.00 points expected (3.00 tricks); best discard TD,"
+    )
