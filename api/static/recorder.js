@@ -66,7 +66,7 @@ export class Recorder {
     this.tapping = false;  // a tap's step asked for and not yet answered: a second tap waits for it
     this.asked = 0;  // numbers each step asked for, so that a late answer cannot show over a newer one
     $("#rec-undo").addEventListener("click", () => this.tap(null, this.step));
-    $("#rec-restart").addEventListener("click", () => { this.data.taps = []; this.refresh(); });
+    $("#rec-restart").addEventListener("click", () => this.restart());
     $("#rec-next").addEventListener("click", () => this.nextHand());
     $("#rec-egn").addEventListener("click", () => this.egn());
     $("#rec-report").addEventListener("click", () => this.report());
@@ -117,7 +117,7 @@ export class Recorder {
   setGame(value) {
     const [game, deck] = value.split("/");
     // another game is another hand: the hand recorded last stays as it is in tonight's hands
-    Object.assign(this.data, { game, deck, rules: {}, taps: [], handId: null });
+    Object.assign(this.data, { game, deck, rules: {}, taps: [], handId: null, wiped: null });
     if (!this.facts().seats.includes(this.data.dealer)) this.data.dealer = this.facts().seats[0];
     this.refresh();
   }
@@ -145,15 +145,27 @@ export class Recorder {
     }
   }
 
+  // The hand started again: its taps are kept aside until the next tap, so that Undo brings
+  // back a hand wiped by a slip of the finger.
+  restart() {
+    if (!this.data.taps.length || this.tapping) return;
+    this.data.wiped = this.data.taps;
+    this.data.taps = [];
+    this.step = null;
+    this.refresh();
+  }
+
   // Undo (null) or one more tap, made on the step on view (``from``); then ask the server for
   // the next step. A tap on a step already left (a second tap of a double tap, before the
-  // next step is on view) is not taken.
+  // next step is on view) is not taken. Undo on a hand just started again brings it back.
   tap(entry, from) {
     if (this.tapping || from !== this.step) return;
     this.tapping = true;
     this.step = null;
-    if (entry === null) this.data.taps.pop();
+    if (entry === null && !this.data.taps.length && this.data.wiped) this.data.taps = this.data.wiped;
+    else if (entry === null) this.data.taps.pop();
     else this.data.taps.push(entry);
+    delete this.data.wiped;
     this.refresh({ retract: entry !== null }).finally(() => { this.tapping = false; });
   }
 
@@ -173,7 +185,7 @@ export class Recorder {
     dealer.value = this.data.dealer;
     const started = this.data.taps.length > 0;
     $("#rec-game").disabled = dealer.disabled = started;
-    $("#rec-undo").disabled = !started;
+    $("#rec-undo").disabled = !started && !(this.data.wiped && this.data.wiped.length);
     this.renderRules();
     this.renderNight();
     let step;
@@ -316,7 +328,7 @@ export class Recorder {
     $("#rec-done").hidden = true;
     const seats = this.facts().seats;
     this.data.dealer = seats[(seats.indexOf(this.data.dealer) + 1) % seats.length];
-    Object.assign(this.data, { taps: [], handId: null });
+    Object.assign(this.data, { taps: [], handId: null, wiped: null });
     this.refresh();
   }
 

@@ -276,3 +276,10 @@ def test_taps_are_kept_without_the_server_once_each_and_across_tabs(server: Live
     settle(browser)
     tap_call(browser, "pass")
     assert [value for _, value in stored_taps(browser)] == ["KS", "pass", "pass", "pass", "pass"]
+
+    # started again by a slip of the finger: Undo brings the whole hand back
+    tap(browser, "#rec-restart")
+    assert stored_taps(browser) == [] and read_one(browser, "#rec-so-far").text == "Nothing recorded yet."
+    tap(browser, "#rec-undo")
+    assert [value for _, value in stored_taps(browser)] == ["KS", "pass", "pass", "pass", "pass"]
+    assert prompt(browser) == "E to call:" and "disabled" not in read_one(browser, "#rec-undo").attrs
