@@ -6,7 +6,9 @@ order they were played. At each step ``next_step`` says whose turn it is and wha
 do: the legal calls, or the cards the seat may still hold. A hand is unknown as it is
 recorded, so a seat may play any card nobody has played, but for what the table saw: the
 upcard belongs to the dealer who took it and to nobody else, a discard given is out of
-play, and a seat that did not follow a suit holds none of it. Once the last card is played
+play, and a seat that did not follow a suit holds none of it; and no card is offered after
+which the cards left could not be dealt so that every seat can play out its hand (it would
+end in a seat with nothing to tap). Once the last card is played
 the hand is read as a record typed once, so the recorder never ends in a record the
 notation would refuse.
 
@@ -22,7 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
-from ..core.cards import SUIT_NAMES, SUITS, CardId, card_name, cards_of, parse_card, parse_suit
+from ..core.cards import SUITS, CardId, card_name, cards_of, parse_card, parse_suit
+from ..core.dealing import dealer_of
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
 from ..core.settings import Settings
@@ -196,21 +199,64 @@ def _to_play(
                 f"play: card {number}, {SEATS[who]} cannot hold {card_name(card)}: "
                 f"{_why_not(t, tricks, who, card, trump, taker, number - 1)}"
             )
-    choices = _may_hold(t, tricks, seat, trump, taker, len(t.play))
+    # a card that leaves no way to deal the cards not yet played is not offered: the hand
+    # would end in a seat that can play nothing
+    choices = [
+        card
+        for card in cards_of(_may_hold(t, tricks, seat, trump, taker, len(t.play)))
+        if _shortfall(t._replace(play=(*t.play, card)), declarer, trump, alone, seats, taker) is None
+    ]
     if not choices:  # the taps contradict each other: say so now, not with nothing to tap
-        voids = _voids(tricks, seat, trump, len(t.play))
-        names = [SUIT_NAMES[suit] for suit in sorted(voids)]
-        shown = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
-        why = (
-            f"it showed out of {shown}, and the rest are played or seen elsewhere"
-            if names
-            else "every card left is played or seen elsewhere"
-        )
-        raise NotationError(
-            f"play: card {len(t.play)}: {SEATS[seat]} can hold none of the cards left ({why}): "
-            "a card tapped before is wrong"
-        )
-    return seat, tuple(cards_of(choices)), tricks
+        for number in range(len(t.play) + 1):
+            why = _shortfall(t._replace(play=t.play[:number]), declarer, trump, alone, seats, taker)
+            if why is not None:
+                order = [f"{SEATS[who]} {card_name(card)}" for trick in tricks for who, card in trick]
+                where = "before the play" if number == 0 else f"after card {number}, {order[number - 1]}"
+                raise NotationError(f"play: {where}, no deal fits the hand: {why}; a card tapped is wrong")
+        raise AssertionError("a hand that a deal fits leaves its seat to play a card")
+    return seat, tuple(choices), tricks
+
+
+def _shortfall(
+    t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence[int], taker: int | None
+) -> str | None:
+    """Why the cards not yet played cannot be dealt as the taps say, in words; None when they
+    can: each seat still playing holding as many as it has left to play, none of a suit it
+    showed out of and none the table saw elsewhere, the rest out of play (not dealt, buried,
+    or the discard not seen). Hall's condition, over every set of these places: the cards
+    that may go to the set are at least as many as the set holds. (An upcard taken, or a
+    widow seen, is out of play only as the discard; a discard seen is out of play already.)"""
+    tricks, _ = tricks_of(t, declarer, trump, alone, seats)
+    pool = t.variant.deck & ~sum(1 << card for card in t.play)
+    if isinstance(t.discard, int):
+        pool &= ~(1 << t.discard)
+    if isinstance(t.upcard, int) and taker is None:
+        pool &= ~(1 << t.upcard)  # turned down: out of play, and seen there
+    held = 0  # in the taker's hand until played: a discard seen is another card
+    if isinstance(t.discard, int):
+        held = sum(1 << card for card in (t.upcard, t.widow) if isinstance(card, int)) & pool
+    places = [_may_hold(t, tricks, seat, trump, taker, len(t.play)) & pool for seat in seats]
+    wanted = [t.variant.hand_size - sum(1 for trick in tricks for who, _ in trick if who == seat) for seat in seats]
+    places.append(pool & ~held)  # out of play
+    wanted.append(pool.bit_count() - sum(wanted))
+    if taker is not None and held & ~places[list(seats).index(taker)]:
+        card = card_name(next(iter(cards_of(held))))
+        return f"{SEATS[taker]} took {card}, still holds it, and showed out of its suit"
+    for chosen in range(1, 1 << len(places)):
+        members = [i for i in range(len(seats)) if chosen >> i & 1]
+        reach = 0
+        for i in range(len(places)):
+            if chosen >> i & 1:
+                reach |= places[i]
+        need = sum(wanted[i] for i in range(len(places)) if chosen >> i & 1)
+        if reach.bit_count() < need:
+            who = " and ".join(SEATS[seats[i]] for i in members) or "nobody"
+            return (
+                f"{who} {'have' if len(members) > 1 else 'has'} {need} cards left to play, and only "
+                f"{reach.bit_count()} that {'they' if len(members) > 1 else 'it'} may hold are left "
+                "(by what each showed out of and what the table saw elsewhere)"
+            )
+    return None
 
 
 def _out_of_reach(t: Tapped, seat: int, taker: int | None) -> int:
@@ -308,7 +354,7 @@ def tapped_from_json(body: Mapping[str, Any], variant: Variant, settings: Settin
     return Tapped(
         variant,
         settings,
-        parse_seat(str(body.get("dealer", "")), "dealer"),
+        _dealer(body, variant),
         card("upcard"),
         tuple(str(c) for c in body.get("auction", ())),
         holder,
@@ -318,6 +364,13 @@ def tapped_from_json(body: Mapping[str, Any], variant: Variant, settings: Settin
         answer("discard"),
         tuple(parse_card(str(c), f"play: card {i}") for i, c in enumerate(body.get("play", ()), 1)),
     )
+
+
+def _dealer(body: Mapping[str, Any], variant: Variant) -> int:
+    """The dealer, a seat the game deals to: refused at the first step, not at the last."""
+    seat = dealer_of(parse_seat(str(body.get("dealer", "")), "dealer"), variant)
+    assert seat is not None
+    return seat
 
 
 def _not_in_game(variant: Variant) -> dict[str, str]:

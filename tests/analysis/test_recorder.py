@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import cache
 
 import pytest
 from recordgen import SEATS, Made, random_record
@@ -21,8 +22,9 @@ from hasen.core.errors import HasenError
 from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
 from hasen.notation.record import Record
-from hasen.notation.recorder import NOT_KNOWN, WIDOW_HOLDS_JOKER, Tapped, next_step, tapped_from_json
+from hasen.notation.recorder import NOT_KNOWN, WIDOW_HOLDS_JOKER, Step, Tapped, next_step, tapped_from_json
 from hasen.play.state import PlayState
+from hasen.rules.trump import effective_suit
 
 
 def tappable(count: int) -> list[Made]:
@@ -164,14 +166,112 @@ def test_a_card_the_seat_cannot_hold_is_not_offered_and_refused() -> None:
         next_step(euchre(discard=NOT_KNOWN, play=cards("KS")))
 
 
-def test_taps_that_leave_a_seat_no_card_are_refused_by_the_last() -> None:
-    """Each card was allowed when tapped, but together they leave S showing out of every
-    suit with cards left: the last tap is refused, saying why, where the page offered S
-    nothing to tap."""
+def test_a_card_that_leaves_no_deal_is_not_offered_and_refused_where_it_was_tapped() -> None:
+    """Each card here may be held by its seat alone, but after N's KD no deal fits the hand:
+    N and S have shown out of so much that the cards left do not fill their hands. The KD is
+    not offered, and taps past it are refused naming it, where the page would have offered
+    a later seat nothing to tap."""
     play = cards("9S", "QC", "JS", "TH", "AH", "JD", "JC", "TD", "9C", "9D", "TC", "KD", "QS", "QD", "AS", "AD")
-    assert next_step(euchre(discard=NOT_KNOWN, play=play)).cards
-    with pytest.raises(HasenError, match=r"^play: card 17: . can hold none of the cards left \(it showed out of "):
-        next_step(euchre(discard=NOT_KNOWN, play=play + cards("AC")))
+    step = next_step(euchre(discard=NOT_KNOWN, play=play[:11]))
+    assert SEATS[step.seat] == "N" and step.cards and cards("KD")[0] not in step.cards
+    message = (
+        "play: after card 12, N KD, no deal fits the hand: N and S have 4 cards left to play, and only 2 "
+        "that they may hold are left (by what each showed out of and what the table saw elsewhere); a card "
+        "tapped is wrong"
+    )
+    for taps in (play[:12], play):
+        with pytest.raises(HasenError, match=f"^{re.escape(message)}$"):
+            next_step(euchre(discard=NOT_KNOWN, play=taps))
+
+
+Tricks = list[list[tuple[int, int]]]  # the cards played, trick by trick, each with its seat
+
+
+def fits(t: Tapped, seats: tuple[int, ...], trump: int, taker: int | None, tricks: Tricks) -> bool:
+    """Does a deal fit the cards played, each with its seat? Worked out apart from the
+    recorder, card by card: each card not yet played goes to a seat of ``seats`` with cards
+    left to play that never showed out of its suit, or out of play, until every hand is full.
+    What the table saw: the upcard or widow goes to the ``taker`` alone (out of play when
+    turned down), and stays in its hand where the discard is another card seen; a discard
+    seen is out of play."""
+    seen = [card for card in (t.upcard, t.widow) if isinstance(card, int)]
+    left_out = 1 << t.discard if isinstance(t.discard, int) else 0
+    if taker is None:
+        left_out |= sum(1 << card for card in seen)
+    held = sum(1 << card for card in seen) if isinstance(t.discard, int) else 0
+    played, void, room = 0, set(), dict.fromkeys(seats, t.variant.hand_size)
+    for trick in tricks:
+        led = effective_suit(trick[0][1], trump)
+        for seat, card in trick:
+            if left_out >> card & 1 or (card in seen and seat != taker) or (seat, effective_suit(card, trump)) in void:
+                return False  # out of play, the taker's, or of a suit the seat showed out of
+            played |= 1 << card
+            room[seat] -= 1
+            if effective_suit(card, trump) != led:
+                void.add((seat, led))
+    unplaced = [c for c in range(64) if t.variant.deck >> c & 1 and not (played | left_out) >> c & 1]
+
+    def places(card: int) -> list[int]:
+        """Where a card may be: the seats by their index in ``seats``, out of play last."""
+        fit = [i for i, seat in enumerate(seats) if (seat, effective_suit(card, trump)) not in void]
+        if card in seen:
+            fit = [i for i in fit if seats[i] == taker]
+        return fit + ([] if held >> card & 1 else [len(seats)])
+
+    @cache
+    def place(index: int, free: tuple[int, ...]) -> bool:
+        if index == len(unplaced):
+            return not any(free)
+        return any(
+            place(index + 1, free[:i] + (free[i] - 1,) + free[i + 1 :]) for i in places(unplaced[index]) if free[i]
+        )
+
+    out = len(unplaced) - sum(room.values())
+    return out >= 0 and place(0, (*(room[seat] for seat in seats), out))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_cards_offered_are_those_after_which_a_deal_fits(seed: int) -> None:
+    """Hands tapped at random, one offered choice after another in every game: at each card,
+    those offered are exactly the cards after which a deal fits the hand (found by trying
+    every place of every card left, apart from the recorder), so no hand tapped from what is
+    offered runs into a seat with nothing to play. (The trump, the seats that play and who
+    took the extra card are read from the finished record.)"""
+    rng = random.Random(seed)
+    games = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre3", 24), ("euchre2", 32)]
+    checked = 0
+    for hand in range(10):
+        variant = variant_for(*games[hand % len(games)])
+        t = Tapped(variant, Settings(), rng.choice(variant.seats))
+        offered: list[tuple[Tapped, Step]] = []
+        while (step := next_step(t)).stage != "done":
+            if step.stage == "play":
+                offered.append((t, step))
+                t = t._replace(play=(*t.play, rng.choice(step.cards)))
+            elif step.stage == "upcard":
+                t = t._replace(upcard=rng.choice(step.cards))
+            elif step.stage == "auction":
+                t = t._replace(calls=(*t.calls, rng.choice([c for c in step.calls if c not in step.not_recorded])))
+            elif step.stage == "joker":
+                holder = rng.choice(step.seats)
+                t = t._replace(joker=holder if holder == WIDOW_HOLDS_JOKER else SEATS.index(holder))
+            elif step.stage == "trump":
+                t = t._replace(trump=rng.choice(step.trumps), alone=rng.choice(step.alone))
+            else:
+                t = t._replace(**{step.stage: rng.choice([*step.cards, NOT_KNOWN])})
+        state = step.record.state if step.record is not None else None
+        for before, at in offered:  # none in a hand dealt again
+            assert state is not None and at.seat is not None
+            tricks = [list(trick) for trick in at.tricks]
+            if not tricks or len(tricks[-1]) == len(state.seats):
+                tricks.append([])
+            for card in range(64):
+                if variant.deck >> card & 1 and not any(card == c for trick in tricks for _, c in trick):
+                    after = [*tricks[:-1], [*tricks[-1], (at.seat, card)]]
+                    fitting = fits(before, state.seats, state.contract.trump, state.taker, after)
+                    assert (card in at.cards) == fitting, (before, card_name(card), at.cards)
+            checked += 1
+    assert checked > 100
 
 
 def test_a_call_out_of_the_rules_is_refused_with_its_reason() -> None:
@@ -233,3 +333,11 @@ def test_a_part_the_game_has_no_use_for_is_refused_not_dropped(game: str, key: s
         tapped_from_json(body, variant_for(game), Settings())
     del body[key]
     assert tapped_from_json(body, variant_for(game), Settings()).dealer == 0
+
+
+def test_a_dealer_the_game_does_not_deal_to_is_refused_at_once() -> None:
+    """Three-Handed Euchre deals to N, E and S: W dealing is refused at the first step (it
+    was taken, and the hand refused only at its last card)."""
+    with pytest.raises(HasenError, match=r"^dealer: euchre3 deals to N, E, S, so W cannot deal$"):
+        tapped_from_json({"dealer": "W"}, variant_for("euchre3", 24), Settings())
+    assert tapped_from_json({"dealer": "S"}, variant_for("euchre3", 24), Settings()).dealer == SEATS.index("S")
