@@ -208,11 +208,11 @@ def _to_play(
     ]
     if not choices:  # the taps contradict each other: say so now, not with nothing to tap
         for number in range(len(t.play) + 1):
-            why = _shortfall(t._replace(play=t.play[:number]), declarer, trump, alone, seats, taker)
-            if why is not None:
+            short = _shortfall(t._replace(play=t.play[:number]), declarer, trump, alone, seats, taker)
+            if short is not None:
                 order = [f"{SEATS[who]} {card_name(card)}" for trick in tricks for who, card in trick]
                 where = "before the play" if number == 0 else f"after card {number}, {order[number - 1]}"
-                raise NotationError(f"play: {where}, no deal fits the hand: {why}; a card tapped is wrong")
+                raise NotationError(f"play: {where}, no deal fits the hand: {short}; a card tapped is wrong")
         raise AssertionError("a hand that a deal fits leaves its seat to play a card")
     return seat, tuple(choices), tricks
 
