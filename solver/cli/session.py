@@ -22,6 +22,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, BinaryIO, NamedTuple
 
 from .. import public
@@ -33,6 +34,7 @@ from ..core.errors import HasenError, quoted
 from ..core.record_text import RecordText, read_id, split_records
 from ..notation.egn import is_egn, read_egn
 from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS
+from ..notation.json_schema import SchemaError, check_against
 from ..notation.record import Record, parse_block
 from ..text.session_report import REPORT_MARK, game_words, require_matplotlib, session_html
 from ..workers import BackendError, Workers, WorkersFailed
@@ -593,7 +595,53 @@ def session_line(raw: bytes, number: int, path: str) -> dict[str, Any]:
             "review, a hand passed out or why a record was not reviewed): give another OUT, or remove it to review "
             "IN afresh"
         )
+    try:  # its parts as this version writes them: a line edited by hand, or another version's, is refused
+        check_against(line, line_schema())
+    except SchemaError as exc:
+        raise HasenError(
+            f"session: {path} line {number} is not a hand's line of hasen session as this version writes it "
+            f"({exc}): give another OUT, or remove it to review IN afresh"
+        ) from None
     return line
+
+
+NUMBERS = {"type": "array", "items": {"type": "integer"}}
+GAME_PLACE = {  # a hand's place in the games of the night: GamePlace.to_json
+    "type": "object",
+    "required": ["number", "hand", "score", "started", "chance", "after", "winner"],
+    "properties": {
+        "number": {"type": "integer", "minimum": 1},
+        "hand": {"type": "integer", "minimum": 1},
+        "score": NUMBERS,
+        "started": NUMBERS,
+        "chance": {"type": "number"},
+        "chances": {"type": "array", "items": {"type": "number"}},
+        "after": {"oneOf": [{"type": "null"}, NUMBERS]},
+        "winner": {"oneOf": [{"type": "null"}, {"type": "string"}]},
+    },
+}
+
+
+@cache
+def line_schema() -> dict[str, Any]:
+    """The JSON Schema of a line of OUT: its review is the fair review's answer (``hasen
+    schema hand-review``), made when first needed (a night afresh reads no line)."""
+    from .schema import schema_of
+
+    review = schema_of("hand-review")
+    return {
+        "$defs": review["$defs"],
+        "type": "object",
+        "required": [MARK, "id"],
+        "properties": {
+            "id": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+            "digest": {"type": "string"},
+            "game": {"oneOf": [{"type": "null"}, GAME_PLACE]},
+            "review": {"$ref": review["$ref"]},
+            "passed_out": {"const": True},
+            "error": {"type": "string"},
+        },
+    }
 
 
 class Summed(NamedTuple):

@@ -44,7 +44,7 @@ KEYWORDS = {
     "$ref",
     "propertyNames",
 }
-ANNOTATIONS = {"$schema", "title", "description", "default", "format", "definitions"}
+ANNOTATIONS = {"$schema", "title", "description", "default", "format", "definitions", "$defs"}
 SCHEMA_FILES = {"egn": "egn-schema-v1.json", "emn": "emn-schema-v1.json"}  # in hasen/data/egn
 
 
@@ -67,7 +67,13 @@ def schema(name: str) -> dict[str, Any]:
 def check(document: object, name: str) -> None:
     """Raise ``SchemaError`` for the first place where ``document`` breaks the schema
     ``name`` (``SCHEMA_FILES``); return when it conforms."""
-    error = next(_errors(document, schema(name), schema(name), ()), None)
+    check_against(document, schema(name))
+
+
+def check_against(document: object, rules: dict[str, Any]) -> None:
+    """``check`` against a schema given whole (a vendored one, or one of this product's own:
+    ``hasen schema``), whose ``$ref`` point into it or into a vendored one."""
+    error = next(_errors(document, rules, rules, ()), None)
     if error is not None:
         raise error
 
@@ -121,7 +127,7 @@ def _errors(
 ) -> Iterator[SchemaError]:
     """Every way ``value`` breaks ``rules``, the first first (checks stop at the first error
     of a keyword; a caller wanting one takes the first)."""
-    unknown = set(rules) - KEYWORDS - ANNOTATIONS
+    unknown = {key for key in set(rules) - KEYWORDS - ANNOTATIONS if not key.startswith("x-")}  # x-: extensions
     if unknown:
         raise LookupError(f"the schema uses keywords this checker does not know: {sorted(unknown)}")
     where = _where(path)

@@ -12,7 +12,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_run import interrupted_once_writing, run
@@ -463,6 +465,33 @@ def test_a_line_of_out_edited_by_hand_is_named(capsys, reference: tuple[Path, by
     code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
     assert code == 2 and f"{out} line 5 is not a hand's line of hasen session" in err, err
     assert "Traceback" not in err and out.read_bytes() == edited
+
+
+@pytest.mark.parametrize(
+    ("edit", "named"),
+    [
+        (lambda line: line["review"].pop("record"), "review: 'record' is missing"),
+        (lambda line: line.update(game="x"), 'game: expected a null, got "x"'),
+        (lambda line: line["review"].update(players=None), "review.players: expected an object, got null"),
+        (lambda line: line["game"].update(started=7), "game.started: expected an array, got 7"),
+        (lambda line: line["review"].update(layouts="x"), 'review.layouts: expected an integer, got "x"'),
+    ],
+)
+def test_a_review_of_out_edited_by_hand_is_named_not_summed(
+    capsys, reference: tuple[Path, bytes], tmp_path: Path, edit: Callable[[dict[str, Any]], object], named: str
+) -> None:
+    """A hand's line whose review or place in the games is not as this version writes it (a
+    line edited by hand, another version's) is refused naming the line and the part: it
+    was summed, to a traceback or to figures of a value never checked."""
+    source, written = reference
+    rows = [json.loads(row) for row in written.splitlines()]
+    edit(rows[1])
+    out = tmp_path / "out.jsonl"
+    edited = b"".join(json.dumps(row).encode() + b"\n" for row in rows)
+    out.write_bytes(edited)
+    code, _, err = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 2 and f"{out} line 2 is not a hand's line of hasen session as this version writes it" in err
+    assert f"({named}): give another OUT" in err and "Traceback" not in err and out.read_bytes() == edited
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="advisory locks are POSIX's")
