@@ -304,6 +304,18 @@ def seat_question(
     """What the seat of a simulation body knows, read and checked once: its cards, from a deal
     or from its hand and ``extra_key``'s card (the extra card it sees, if any), with the table
     settings among ``names``, and the calls so far. It is the request's cache key too."""
+    unseen = {
+        variant.other_extra_card: f"{variant.name} has no {variant.other_extra_card}"
+        + (f'; give "{extra_key}"' if extra_key else f" (and the {variant.extra_card} is not seen here: {what})"),
+        variant.extra_card: f"the {variant.extra_card} is not seen here ({what})",
+    }
+    for key, why in unseen.items():
+        if key in body and key != extra_key:  # given, it would be dropped: refused by name
+            raise BadInput(f"{key}: {why}")
+    given = [key for key in ("hand", extra_key) if key is not None and key in body]
+    if "deal" in body and given:
+        cards = " and ".join(f'"{key}"' for key in ("hand", extra_key) if key is not None)
+        raise BadInput(f'{given[0]}: give a "deal", or the seat\'s {cards} with "dealer", not both')
     options: dict[str, Any] = {"seat": body["seat"], "known": body.get("known"), "auction": body.get("auction")}
     if "deal" in body:
         options["deal"] = body_deal(body, names, variant)
@@ -328,10 +340,7 @@ def run_simulation(key: tuple[Any, ...], simulate: Callable[[float], Answer]) ->
 @v1.post("/simulate")
 def simulate() -> Response:
     body, layouts, variant = simulation_body(simulate_checker)
-    extra_key, other_key = variant.extra_card, variant.other_extra_card
-    if other_key in body:
-        raise BadInput(f'{other_key}: {variant.name} has no {other_key}; give "{extra_key}"')
-    question = seat_question(body, variant, extra_key, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
+    question = seat_question(body, variant, variant.extra_card, PLAY_SETTINGS + AUCTION_SETTINGS, sees_widow=True)
     work = partial(
         public.simulate_seat,
         question,
@@ -351,10 +360,7 @@ def lead_checker(limit: int) -> BodyChecker:
 @v1.post("/lead")
 def lead() -> Response:
     body, layouts, variant = simulation_body(lead_checker)
-    extra_key = variant.seen_extra()
-    if "upcard" in body and extra_key is None:
-        raise BadInput(f"upcard: {variant.name} has no upcard (the widow is not seen by the leader)")
-    question = seat_question(body, variant, extra_key, PLAY_SETTINGS, sees_widow=False)
+    question = seat_question(body, variant, variant.seen_extra(), PLAY_SETTINGS, sees_widow=False, what="lead")
     work = partial(
         public.lead_of_seat,
         question,

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .core.deal import Deal
 from .core.errors import NotationError, quoted
 from .core.names import CardLike, CardSet, SeatLike
+from .core.seats import SEATS
 from .core.settings import Settings, SettingsLike, settings_for
 from .core.variants import HASENPFEFFER, Variant, VariantName
 from .notation.inputs import coerce_card, coerce_deal, coerce_hand, coerce_seat, coerce_variant
@@ -177,8 +178,15 @@ def knowledge_of(
     if known is not None and not isinstance(known, Mapping):
         raise NotationError(f"known: expected cards by seat, like {{'E': 'AH KD'}}, got {quoted(known)}")
     others = [0, 0, 0, 0]
+    given: dict[int, str] = {}
     for name, cards in (known or {}).items():
-        others[coerce_seat(name, "known")] = coerce_hand(cards, f"known: {name}")
+        holder = coerce_seat(name, "known")
+        if holder in given:  # "e" and "E": one would be dropped
+            raise NotationError(
+                f"known: {given[holder]!r} and {name!r} are one seat, {SEATS[holder]}: list its cards once"
+            )
+        given[holder] = str(name)
+        others[holder] = coerce_hand(cards, f"known: {name}")
     from .analysis.knowledge import Knowledge
 
     return Knowledge(*mine, known=tuple(others))

@@ -195,7 +195,34 @@ def test_batch_takes_euchre_items(client, openapi_doc, euchre2):
         (
             "lead",
             {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "declarer": "E", "trump": "D", "upcard": "KS"},
-            "upcard: hasenpfeffer has no upcard (the widow is not seen by the leader)",
+            "upcard: hasenpfeffer has no upcard (and the widow is not seen here: lead)",
+        ),
+        (
+            "bid",
+            {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "upcard": "KS"},
+            "upcard: hasenpfeffer has no upcard",
+        ),
+        # the seat's cards from a deal, or from its hand: both given, the hand was dropped
+        (
+            "bid",
+            {"seat": "E", "variant": "euchre", "deal": EUCHRE_DEAL, "hand": "AS AH AD AC KS", "layouts": 5},
+            'hand: give a "deal", or the seat\'s "hand" and "upcard" with "dealer", not both',
+        ),
+        (
+            "simulate",
+            {"seat": "N", "deal": HASENPFEFFER_DEAL, "dealer": "W", "widow": "KS"},
+            'widow: give a "deal", or the seat\'s "hand" and "widow" with "dealer", not both',
+        ),
+        (
+            "lead",
+            {"seat": "N", "deal": HASENPFEFFER_DEAL, "dealer": "W", "declarer": "E", "trump": "D", "hand": "A.K..AQJ*"},
+            'hand: give a "deal", or the seat\'s "hand" with "dealer", not both',
+        ),
+        # two names of one seat: the cards of one were dropped
+        (
+            "simulate",
+            {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "widow": "KS", "known": {"e": "AH", "E": "KD"}},
+            "known: 'e' and 'E' are one seat, E: list its cards once",
         ),
         ("bid", {"dealer": "N"}, "body: missing key 'deal'"),
     ],
