@@ -678,7 +678,7 @@ def advise_seat(
         question.calls,
         model,
         uniform,
-        score=read_score(score, knowledge.variant, checked.game_points),
+        score=read_score(score, knowledge.variant, checked),
     )
     return game_of(knowledge.variant).advise(
         knowledge,
@@ -1022,7 +1022,7 @@ def review_hand(
         chosen.threads,
         progress_for(deadline, chosen.progress),
         uniform,
-        read_score(score, hand.variant, hand.settings.game_points),
+        read_score(score, hand.variant, hand.settings),
     )
 
 
@@ -1081,7 +1081,7 @@ def odds(
     chosen = game or HASENPFEFFER
     who = None if dealer is None else coerce_seat(dealer, "dealer")
     table = settings_for(chosen, settings)
-    given = read_score(score, chosen, table.game_points)
+    given = read_score(score, chosen, table)
     if given is None:
         whose, example = score_wanted(chosen)
         raise NotationError(f"score: give {whose} scores before the hand, like '{example}'")

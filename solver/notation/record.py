@@ -54,7 +54,7 @@ from ..rules.auction import (
     Call,
     auction_for,
 )
-from ..rules.scoring import Bid, hand_score, named_points, parse_bid, tricks_needed
+from ..rules.scoring import Bid, falls_below_zero, hand_score, named_points, parse_bid, tricks_needed
 from ..rules.seating import playing_seats
 from .inputs import coerce_best
 
@@ -205,7 +205,7 @@ class Record:
         self.rules: AuctionRules = auction_for(deal, self.settings)
         self.id = read_id(id)
         self.players = _players(players, deal.variant)
-        self.score: tuple[int, ...] | None = read_score(score, deal.variant, self.settings.game_points)
+        self.score: tuple[int, ...] | None = read_score(score, deal.variant, self.settings)
         calls = parse_auction(auction, self.rules) if isinstance(auction, str) else _call_pairs(auction, self.rules)
         self.calls: tuple[tuple[Seat, Call], ...] = ()
         self.auction_state: AuctionState = self.rules.start()
@@ -804,14 +804,14 @@ def score_wanted(variant: Variant) -> tuple[str, str]:
     return ("the three players'", "3-5-7") if len(variant.score_names) == 3 else ("the two sides'", "8-5")
 
 
-def read_score(
-    value: object, variant: Variant, game_points: int = DEFAULT_SETTINGS.game_points
-) -> tuple[int, ...] | None:
+def read_score(value: object, variant: Variant, settings: Settings = DEFAULT_SETTINGS) -> tuple[int, ...] | None:
     """The score before the hand: ``8-5`` (the first side's, N-S or N, then the other's;
     with three players ``3-5-7``, N's, E's and S's), ``{"N-S": 8, "E-W": 5}`` or a pair;
-    None when not given."""
+    None when not given. A score below 0 is refused where none falls there (``settings``: the
+    table's, with the points a game ends at)."""
     if value is None:
         return None
+    game_points = settings.game_points
     names = variant.score_names
     what, example = score_wanted(variant)
     if isinstance(value, str):
@@ -834,6 +834,10 @@ def read_score(
     if max(scores) >= game_points or min(scores) <= -1000:
         raise NotationError(
             f"score: {'-'.join(map(str, scores))} is not a score before a hand (a game ends at {game_points})"
+        )
+    if min(scores) < 0 and not falls_below_zero(variant, settings):
+        raise NotationError(
+            f"score: {'-'.join(map(str, scores))}: no score falls below 0 in {variant.name} at these settings"
         )
     return scores
 

@@ -172,3 +172,9 @@ def game_winners(variant: Variant, score: tuple[int, ...], declaring: int, targe
         return () if shares is None else tuple(i for i, share in enumerate(shares) if share > 0)
     won = game_won_by(score[0], score[1], declaring, target)
     return () if won is None else (won,)
+
+
+def falls_below_zero(variant: Variant, settings: Settings) -> bool:
+    """May a score fall below 0? Where a failed contract loses its points (the family's rules
+    say), or a euchred maker does (Three-Handed Euchre, ``euchred: maker_loses``)."""
+    return family_rules(variant.family).BELOW_ZERO or settings.euchred == "maker_loses"

@@ -702,3 +702,29 @@ def test_whole_hands_score_by_the_rules(seed: int) -> None:
     record = Record.parse(made.text())
     assert record.finished
     assert record.result.text() == expected_result(made)
+
+
+@pytest.mark.parametrize(
+    ("game", "rules", "score", "kept"),
+    [
+        ("euchre2", "", "-5-0", None),  # a side euchred gives points and loses none
+        ("euchre2", "", "0--2", None),
+        ("euchre", "", "3-4", (3, 4)),
+        ("hasenpfeffer", "", "-5-0", (-5, 0)),  # a failed bid loses its points
+        ("euchre3", "", "3--2-0", None),
+        ("euchre3", "settings: euchred=maker_loses; ", "3--2-0", (3, -2, 0)),  # a euchred maker loses 2
+    ],
+)
+def test_a_score_below_0_is_refused_where_none_falls_there(
+    game: str, rules: str, score: str, kept: tuple[int, ...] | None
+) -> None:
+    """The score before a hand is refused, as typed, where no hand takes points away: it was
+    kept, and a review then quoted a score after the hand as if it were the one given."""
+    deal = hasen.random_deal(game, seed=1)
+    text = f"variant: {game}; {rules}dealer: {deal.dealer}; deal: {deal.notation()}; score: {score}"
+    if kept is not None:
+        assert Record.parse(text).score == kept
+        return
+    with pytest.raises(NotationError) as info:
+        Record.parse(text)
+    assert str(info.value).endswith(f"score: {score}: no score falls below 0 in {game} at these settings")
