@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
-from ..core.cards import SUITS, CardId, card_name, cards_of, parse_card, parse_suit
+from ..core.cards import JOKER, SUITS, CardId, card_name, cards_of, parse_card, parse_suit
 from ..core.dealing import dealer_of
 from ..core.errors import NotationError, quoted
 from ..core.seats import SEATS, parse_seat
@@ -79,9 +79,45 @@ class Step(NamedTuple):
     not_recorded_why: str = ""
 
 
+# the request's keys, each with the stage that asks it, in order
+ASKED_AT = {
+    "upcard": "upcard",
+    "auction": "auction",
+    "joker": "joker",
+    "trump": "trump",
+    "alone": "trump",
+    "widow": "widow",
+    "discard": "discard",
+    "play": "play",
+}
+STAGES: tuple[Stage, ...] = ("upcard", "auction", "joker", "trump", "widow", "discard", "play", "done")
+
+
 def next_step(t: Tapped) -> Step:
     """What comes after the hand tapped so far; an answer the rules refuse is an error that
-    names it."""
+    names it, and so is one given before it is asked (it would be dropped)."""
+    step = _next_step(t)
+    given = {
+        "upcard": t.upcard is not None,
+        "auction": bool(t.calls),
+        "joker": t.joker is not None,
+        "trump": t.trump is not None,
+        "alone": t.alone,
+        "widow": t.widow is not None,
+        "discard": t.discard is not None,
+        "play": bool(t.play),
+    }
+    # a hand dealt again asks nothing after the auction (and the Joker's holder)
+    last = STAGES.index("joker" if step.stage == "done" and step.record is None else step.stage)
+    for key, stage in ASKED_AT.items():
+        if given[key] and STAGES.index(stage) > last:
+            if step.stage == "done":
+                raise NotationError(f"{key}: the hand is over ({step.said}), so there is none: leave it out")
+            raise NotationError(f"{key}: given before it is asked (the {step.stage} comes first)")
+    return step
+
+
+def _next_step(t: Tapped) -> Step:
     variant, settings = t.variant, t.settings
     if t.upcard is None and variant.seen_extra() is not None:
         return Step("upcard", cards=tuple(cards_of(variant.deck)))
@@ -100,6 +136,11 @@ def next_step(t: Tapped) -> Step:
         )
     end = state.end
     forced = rules.forced_rule()
+    if t.joker is not None and (forced is None or not (end.forced or end.redeal)):
+        raise NotationError(
+            "joker: the table is asked who holds the Joker only when everyone passes and its holder must bid"
+            + ("" if forced is None else f" ({forced})")
+        )
     if end.redeal and forced is not None and t.joker is None:
         holders = tuple(SEATS[s] for s in variant.seats) + (WIDOW_HOLDS_JOKER,)
         return Step("joker", seats=holders, said=forced)
@@ -118,7 +159,14 @@ def next_step(t: Tapped) -> Step:
     seats = playing_seats(variant, declarer, alone, None)
     if variant.seen_extra() is None and t.widow is None:  # the widow, once its declarer took it
         return Step("widow", declarer, cards=tuple(cards_of(variant.deck)), not_known=True)
+    if isinstance(t.joker, int) and t.widow == JOKER:
+        raise NotationError(f"widow: {SEATS[t.joker]} holds the Joker, as the table said, so the widow is another card")
     taker = exchanger(variant, t.dealer, t.upcard, trump, declarer, seats, settings)
+    if taker is None and t.discard is not None:
+        assert t.upcard is not None  # nobody takes an extra card only in Euchre, which turns one up
+        raise NotationError(
+            f"discard: nobody takes the upcard {card_name(t.upcard)} in this hand, so there is no discard: leave it out"
+        )
     if taker is not None and t.discard is None:
         return Step("discard", taker, cards=tuple(cards_of(variant.deck)), not_known=True)
     if len(t.play) < len(seats) * variant.hand_size:
@@ -153,7 +201,10 @@ def _auction(t: Tapped) -> tuple[AuctionRules, AuctionState, Seated]:
         seat = rules.to_call(state)
         if seat is None:
             raise NotationError(f"auction: call {number}, {quoted(text)}: the auction is over")
-        call = rules.parse_call(text)
+        try:
+            call = rules.parse_call(text)
+        except NotationError as exc:
+            raise NotationError(f"auction: call {number}, {exc}") from None
         reason = rules.refusal(state, seat, call)
         if reason is not None:
             raise NotationError(f"auction: call {number}, {SEATS[seat]} {call.words(t.settings)}: {reason}")
@@ -232,16 +283,15 @@ def _shortfall(
         pool &= ~(1 << t.discard)
     if isinstance(t.upcard, int) and taker is None:
         pool &= ~(1 << t.upcard)  # turned down: out of play, and seen there
-    held = 0  # in the taker's hand until played: a discard seen is another card
-    if isinstance(t.discard, int):
-        held = sum(1 << card for card in (t.upcard, t.widow) if isinstance(card, int)) & pool
+    # in its owner's hand until played: a discard seen is another card
+    held = [(card, owner) for card, owner in _owned(t, taker) if isinstance(t.discard, int) and pool >> card & 1]
     places = [_may_hold(t, tricks, seat, trump, taker, len(t.play)) & pool for seat in seats]
     wanted = [t.variant.hand_size - sum(1 for trick in tricks for who, _ in trick if who == seat) for seat in seats]
-    places.append(pool & ~held)  # out of play
+    places.append(pool & ~sum(1 << card for card, _ in held))  # out of play
     wanted.append(pool.bit_count() - sum(wanted))
-    if taker is not None and held & ~places[list(seats).index(taker)]:
-        card = card_name(next(iter(cards_of(held))))
-        return f"{SEATS[taker]} took {card}, still holds it, and showed out of its suit"
+    for card, owner in held:
+        if owner is not None and owner in seats and not places[list(seats).index(owner)] >> card & 1:
+            return f"{SEATS[owner]} holds {card_name(card)} until it plays it, and showed out of its suit"
     for chosen in range(1, 1 << len(places)):
         members = [i for i in range(len(seats)) if chosen >> i & 1]
         reach = 0
@@ -259,12 +309,21 @@ def _shortfall(
     return None
 
 
+def _owned(t: Tapped, taker: int | None) -> list[tuple[CardId, int | None]]:
+    """The cards the table saw go to one seat, with it: the upcard or widow to its taker
+    (None: turned down), the Joker to the seat the table said holds it."""
+    owned: list[tuple[CardId, int | None]] = [(card, taker) for card in (t.upcard, t.widow) if isinstance(card, int)]
+    if isinstance(t.joker, int):
+        owned.append((JOKER, t.joker))
+    return owned
+
+
 def _out_of_reach(t: Tapped, seat: int, taker: int | None) -> int:
     """The cards ``seat`` cannot hold, whatever it played: the upcard unless it took it, a
-    discard given, a widow the declarer took."""
+    discard given, a widow the declarer took, the Joker another seat holds."""
     mask = 0
-    for card, owner in ((t.upcard, taker), (t.widow, taker)):
-        if isinstance(card, int) and seat != owner:
+    for card, owner in _owned(t, taker):
+        if seat != owner:
             mask |= 1 << card
     if isinstance(t.discard, int):
         mask |= 1 << t.discard
@@ -297,8 +356,16 @@ def _may_hold(t: Tapped, tricks: Tricks, seat: int, trump: int, taker: int | Non
 
 
 def _why_not(t: Tapped, tricks: Tricks, seat: int, card: CardId, trump: int, taker: int | None, before: int) -> str:
-    if _out_of_reach(t, seat, taker) >> card & 1:
-        return "the table saw it elsewhere (the upcard, the widow or the discard)"
+    if isinstance(t.discard, int) and card == t.discard:
+        return "it was discarded"
+    for seen, owner in _owned(t, taker):
+        if seen == card and owner != seat:
+            what = (
+                "the Joker"
+                if card == JOKER and card not in (t.upcard, t.widow)
+                else ("the upcard" if card == t.upcard else "the widow")
+            )
+            return f"{what}, {'turned down' if owner is None else f'which {SEATS[owner]} holds'}"
     if any(c == card for c in t.play[:before]):
         return "it was played before"
     return "it did not follow that suit before"

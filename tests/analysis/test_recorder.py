@@ -162,7 +162,7 @@ def test_a_card_the_seat_cannot_hold_is_not_offered_and_refused() -> None:
         next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "9S", "9H", "TH", "JC", "QS", "TS", "AS", "KH")))
     with pytest.raises(HasenError, match="play: card 2, AH is played twice"):
         next_step(euchre(discard=NOT_KNOWN, play=cards("AH", "AH")))
-    with pytest.raises(HasenError, match="E cannot hold KS: the table saw it elsewhere"):
+    with pytest.raises(HasenError, match="E cannot hold KS: the upcard, which N holds"):
         next_step(euchre(discard=NOT_KNOWN, play=cards("KS")))
 
 
@@ -341,3 +341,49 @@ def test_a_dealer_the_game_does_not_deal_to_is_refused_at_once() -> None:
     with pytest.raises(HasenError, match=r"^dealer: euchre3 deals to N, E, S, so W cannot deal$"):
         tapped_from_json({"dealer": "W"}, variant_for("euchre3", 24), Settings())
     assert tapped_from_json({"dealer": "S"}, variant_for("euchre3", 24), Settings()).dealer == SEATS.index("S")
+
+
+def hasenpfeffer_to_the_joker(**parts: object) -> Tapped:
+    """Everyone passed under joker_bids_3, and the table said E holds the Joker: E bids 3."""
+    settings = Settings(all_pass="joker_bids_3")
+    return Tapped(variant_for("hasenpfeffer"), settings, 0, calls=("pass",) * 4, joker=1)._replace(**parts)
+
+
+@pytest.mark.parametrize(
+    ("tapped", "refusal"),
+    [
+        # parts given before they are asked, which were dropped
+        (euchre(calls=("pass",), play=cards("AH")), "play: given before it is asked (the auction comes first)"),
+        (euchre(calls=("pass",), discard=NOT_KNOWN), "discard: given before it is asked (the auction comes first)"),
+        (euchre(upcard=None, calls=("pass",)), "auction: given before it is asked (the upcard comes first)"),
+        (
+            hasenpfeffer_to_the_joker(play=cards("9C")),
+            "play: given before it is asked (the trump comes first)",
+        ),
+        # a part of another hand than this one
+        (
+            euchre(calls=("pass",) * 8, play=cards("AH")),
+            "play: the hand is over (everyone passed twice: the hand is dealt again), so there is none: leave it out",
+        ),
+        (
+            euchre(calls=("pass",) * 4 + ("name H",), discard=cards("9D")[0]),
+            "discard: nobody takes the upcard KS in this hand, so there is no discard: leave it out",
+        ),
+        (euchre(joker=SEATS.index("E")), "joker: the table is asked who holds the Joker only when everyone passes"),
+        # the Joker's holder, as the table said: nobody else plays it, and the widow is another card
+        (
+            hasenpfeffer_to_the_joker(trump=0, widow=JOKER),
+            "widow: E holds the Joker, as the table said, so the widow is another card",
+        ),
+        (
+            hasenpfeffer_to_the_joker(trump=0, widow=NOT_KNOWN, discard=NOT_KNOWN, play=cards("9C", "JK")),
+            "play: card 2, S cannot hold JK: the Joker, which E holds",
+        ),
+    ],
+)
+def test_a_part_at_odds_with_the_hand_is_refused_not_dropped(tapped: Tapped, refusal: str) -> None:
+    """Each of these was taken without a word, and the part dropped, or the hand refused only
+    at its last card."""
+    with pytest.raises(HasenError) as info:
+        next_step(tapped)
+    assert str(info.value).startswith(refusal), str(info.value)
