@@ -236,7 +236,8 @@ class Run:
                 self.skipped += 1
                 continue
             if first != number and item.error is None:
-                item = Item(number, item.id, None, f"id: {key} is already the id of line {first}")
+                own = "" if item.id != number else " (a line without an id has its place for one: give it an id)"
+                item = Item(number, item.id, None, f"id: {key} is already the id of line {first}{own}")
             yield item
 
     def count(self, line: str) -> str | None:

@@ -154,11 +154,13 @@ def read_hands(path: str, text: str | None = None) -> list[Hand]:
         end = record.auction_end
         counted_in_game: Record | None = None
         if first != block.line:
-            hands.append(
-                Hand(
-                    block.line, hand_id, None, f"id: {id_key(hand_id)} is already the id of the record on line {first}"
-                )
+            why = (
+                f"id: {id_key(hand_id)} is already the id of the record on line {first}"
+                if record.id is not None
+                else f"id: the record has none, and its place, {number}, is the id the record on line {first} "
+                "gave: give it an id"
             )
+            hands.append(Hand(block.line, hand_id, None, why))
         elif record.contract is None and end is not None and end.redeal:
             hands.append(Hand(block.line, hand_id, None, passed_out=True))
             counted_in_game = record

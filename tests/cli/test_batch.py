@@ -352,6 +352,19 @@ def test_a_killed_run_resumes_to_the_same_bytes(capsys, tmp_path: Path) -> None:
     assert err == f"hasen: batch: 0 tables, 0 errors, {len(lines)} skipped (already in {out}); this process\n"
 
 
+def test_a_line_without_an_id_whose_place_another_took_is_told_so(capsys, tmp_path: Path) -> None:
+    """Line 1 takes id 2, the place of line 2, which has no id of its own: the error says a
+    line without an id has its place for one (it named only an id line 2 never gave)."""
+    source = write_lines(
+        tmp_path / "in.jsonl", [json.dumps({"id": 2, "deal": EUCHRE2_DEAL, "variant": "euchre2"}), HASENPFEFFER_DEAL]
+    )
+    out = tmp_path / "out.jsonl"
+    assert run(capsys, "batch", str(source), str(out))[0] == 0
+    assert records(out)[1]["error"] == (
+        "id: 2 is already the id of line 1 (a line without an id has its place for one: give it an id)"
+    )
+
+
 def test_a_repeated_id_cut_off_between_its_lines_gives_the_same_bytes(capsys, tmp_path: Path) -> None:
     source = write_lines(
         tmp_path / "in.jsonl",

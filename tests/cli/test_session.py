@@ -214,6 +214,17 @@ def test_records_not_reviewed_for_one_reason_are_listed_with_it_once(capsys, tmp
     assert "the auction is not over" in listed[0]
 
 
+def test_a_record_without_an_id_whose_place_another_took_is_told_so(capsys, tmp_path: Path) -> None:
+    """The first record takes id 2, the place of the second, which has no id of its own: the
+    second is not reviewed, and the reason says why in its own terms (it named an id the
+    record never gave)."""
+    record = "variant: railroad\ndealer: N\ndeal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD\nauction: E pass, S pass"
+    out = tmp_path / "out.jsonl"
+    code, text, _ = run(capsys, "session", str(night(tmp_path, [f"id: 2\n{record}", record])), str(out), *LAYOUTS)
+    assert code == 0
+    assert "id 2 (line 7): id: the record has none, and its place, 2, is the id the record on line 1 gave: " in text
+
+
 def test_three_handed_hands_are_followed_as_each_players_game(capsys, tmp_path: Path) -> None:
     """Three players each keep a score: from the first record's 8-5-7, N makes twice (1 point
     each, docs/rules.md) and wins at 10-5-7; the next hand starts a game at 0-0-0, where S is
