@@ -31,6 +31,8 @@ def read_record(args: argparse.Namespace) -> Record:
     if given == STANDARD or os.path.isfile(given):
         text = read_text(given, "review")
         where = "" if given == STANDARD else f"{given}: "
+    elif os.path.isdir(given):
+        raise UsageError(f"review: {given} is a folder: give a file of hand records, or a record's text")
     elif ":" not in given:  # no field of a record: a file name, most likely
         raise UsageError(
             f"review: {given}: no such file (give a hand record's text, a file holding records, or - "
@@ -46,10 +48,15 @@ def read_record(args: argparse.Namespace) -> Record:
         )
     except HasenError as exc:
         raise type(exc)(f"{where}{exc}") from None
+    if not records:
+        raise UsageError(f"review: {where}no hand record in it")
+    # a record without an id has its place for one, as hasen session numbers it
+    ids = [str(n) if r.id is None else str(r.id) for n, r in enumerate(records, 1)]
     if args.id is not None:
-        chosen = [r for r in records if str(r.id) == args.id]
+        chosen = [r for r, id in zip(records, ids) if id == args.id]
         if not chosen:
-            raise UsageError(f"review: no record has the id {args.id!r}")
+            shown = ", ".join(ids[:12]) + (", ..." if len(ids) > 12 else "")
+            raise UsageError(f"review: no record has the id {args.id!r} (the ids: {shown})")
         return chosen[0]
     if len(records) != 1:
         raise UsageError(

@@ -144,6 +144,23 @@ def test_a_file_of_records_is_reviewed_by_id(capsys, tmp_path) -> None:
     assert answer["record"]["id"] == 2 and [c["call"] for c in answer["calls"]] == ["4", "pass", "pass", "pass"]
 
 
+def test_a_record_without_an_id_is_named_by_its_place(capsys, tmp_path) -> None:
+    """Records without ids are named by their place in the file, as hasen session names them
+    (--id 1 and --id 2 found no record); a wrong id is told the ids there are, an empty file
+    and a folder are each said to be what they are."""
+    night = tmp_path / "night.txt"
+    night.write_text(f"{EUCHRE_RECORD}\n{HASENPFEFFER_RECORD}\n", encoding="utf-8")
+    code, out, err = run(capsys, "review", str(night), "--id", "2", "--layouts", "4")
+    assert code == 0 and out.startswith("N bid 4 in spades"), (out, err)
+    code, _, err = run(capsys, "review", str(night), "--id", "3")
+    assert code == 2 and err == "hasen: review: no record has the id '3' (the ids: 1, 2)\n"
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    code, _, err = run(capsys, "review", str(tmp_path / "empty.txt"))
+    assert code == 2 and err == f"hasen: review: {tmp_path / 'empty.txt'}: no hand record in it\n"
+    code, _, err = run(capsys, "review", str(tmp_path))
+    assert code == 2 and "is a folder: give a file of hand records" in err
+
+
 @pytest.mark.app_config(HASEN_SIMULATE_LIMIT=50)
 def test_the_api_bounds_the_layouts(client: FlaskClient) -> None:
     response = client.post("/api/v1/review", json={"record": EUCHRE_RECORD, "layouts": 51})
