@@ -73,7 +73,13 @@ def _read(text: str, source: str) -> Defaults:
         return Defaults()
     if len(blocks) > 1:
         raise NotationError("expected the fields of one default game, found several blocks")
-    given = {key: value for _, key, value in blocks[0].fields}
+    given: dict[str, str] = {}
+    for _, key, value in blocks[0].fields:
+        if not key:  # a line that is no field: why
+            raise NotationError(value)
+        if key in given:
+            raise NotationError(f"{key} is given twice")
+        given[key] = value
     other = next((key for key in given if key not in FIELDS), None)
     if other is not None:
         raise NotationError(f"{other}: not a field of the default game")

@@ -42,7 +42,9 @@ MAX_NAME = 40  # characters in a player's name: a name, not a text
 
 
 class RecordText(NamedTuple):
-    """One record's text in a file: its fields with the line each is on."""
+    """One record's text in a file: its fields with the line each is on. A line that is no
+    field is kept as a field named "" whose value says why: that record is refused, not the
+    file (the records around it are read)."""
 
     fields: list[tuple[int, str, str]]  # (line, field, value) in the order given
     one_line: bool
@@ -59,6 +61,8 @@ class RecordText(NamedTuple):
         """Each field's line and value, each given once, the deal among them."""
         by_key: dict[str, tuple[int, str]] = {}
         for line, key, value in self.fields:
+            if not key:
+                raise NotationError(value)
             if key in by_key:
                 raise NotationError(
                     f"{self.where(line)}{key} is given twice"
@@ -96,20 +100,23 @@ def split_records(text: str, first_line: int = 1) -> list[RecordText]:
             continue
         if line[0] in " \t":
             if not block:
-                raise NotationError(
+                why = (
                     f"record line {number}: a line that starts with a space continues the "
                     f"field above it, and there is none: {quoted(line.strip())}"
                 )
-            block[-1][2].append(line.strip())
+                block.append((number, "", [why]))
+            elif block[-1][1]:
+                block[-1][2].append(line.strip())
             continue
         items = line.split(FIELD_SEPARATOR)
         fields = [_field(number, item) for item in items if item.strip()]
         if len(items) > 1:
             if not fields:
-                raise NotationError(
+                why = (
                     f"record line {number}: a record of no fields, only {quoted(line.strip())} "
                     "(a record on one line is 'field: value' parts between semicolons)"
                 )
+                fields = [(number, "", why)]
             close()
             records.append(RecordText(fields, True))
         else:
@@ -119,15 +126,14 @@ def split_records(text: str, first_line: int = 1) -> list[RecordText]:
 
 
 def _field(line: int, text: str) -> tuple[int, str, str]:
+    """A field's line, name and value; a text that is no field has the name "" and why."""
     key, colon, value = text.strip().partition(":")
     key = key.strip().lower()
-    if not colon or key not in FIELDS:
+    if not colon:
         shown = quoted(text.strip())
-        if not colon:
-            raise NotationError(
-                f"record line {line}: expected 'field: value', got {shown} (the fields: {', '.join(FIELDS)})"
-            )
-        raise NotationError(f"record line {line}: unknown field {quoted(key)} (the fields: {', '.join(FIELDS)})")
+        return line, "", f"record line {line}: expected 'field: value', got {shown} (the fields: {', '.join(FIELDS)})"
+    if key not in FIELDS:
+        return line, "", f"record line {line}: unknown field {quoted(key)} (the fields: {', '.join(FIELDS)})"
     return line, key, value.strip()
 
 

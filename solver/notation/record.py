@@ -871,6 +871,9 @@ def _players(value: str | Mapping[Any, str] | None, variant: Variant) -> dict[st
             raise NotationError(
                 f"players: {seat}'s name is {len(name.strip())} characters long, at most {MAX_NAME}: {quoted(name)}"
             )
+        other = next((SEATS[s] for s, n in players.items() if n == name.strip()), None)
+        if other is not None:  # one player at two seats would be summed as one over both sides
+            raise NotationError(f"players: {name.strip()} is named at {other} and {seat}: one player, one seat")
         players[seat] = name.strip()
     return {SEATS[seat]: players[seat] for seat in sorted(players)}
 

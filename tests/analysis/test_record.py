@@ -582,6 +582,7 @@ def test_bad_hasenpfeffer_records(change: dict, error: type, message: str) -> No
         ),
         (f"deal: {HASEN_DEAL}\nsettings: pepper", "record line 2: settings: expected name=value, got 'pepper'"),
         (f"deal: {HASEN_DEAL}\nplayers: N=Anna, N=Bob", "record line 2: players: N is named twice"),
+        (f"deal: {HASEN_DEAL}\nplayers: N=Anna, E=Anna", "record line 2: players: Anna is named at N and E: one"),
         (f"deal: {HASEN_DEAL}\nplayers: Anna", "record line 2: players: expected seat=name, like 'N=Anna', got 'Anna'"),
         (f"deal: {HASEN_DEAL}\ndealer: X", "record line 2: dealer: not a seat: 'X'"),
         (

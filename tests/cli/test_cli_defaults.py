@@ -105,6 +105,8 @@ def test_the_configuration_file_sets_them_too(capsys, club, monkeypatch, tmp_pat
         ("variant: eucher", "HASEN_DEFAULTS: variant: unknown variant 'eucher'"),
         ("variant: euchre; deal: N:AJ", "HASEN_DEFAULTS: deal: not a field of the default game"),
         ("variant: euchre; settings: bidding=pepper", "HASEN_DEFAULTS: bidding: a hasenpfeffer setting"),
+        ("variant: euchre; variant: euchre2", "HASEN_DEFAULTS: variant is given twice"),  # the last was taken
+        ("variant: euchre; colour: red", "HASEN_DEFAULTS: record line 1: unknown field 'colour'"),
     ],
 )
 def test_a_bad_default_is_one_line_naming_where_it_is_set(capsys, club, text: str, message: str) -> None:

@@ -214,6 +214,19 @@ def test_records_not_reviewed_for_one_reason_are_listed_with_it_once(capsys, tmp
     assert "the auction is not over" in listed[0]
 
 
+def test_a_line_that_is_no_field_fails_its_record_not_the_night(capsys, tmp_path: Path) -> None:
+    """An unknown field (or a line that is no field) in one record: that record is listed as
+    not reviewed, with the line, and the night goes on (it stopped the night, like a file
+    that could not be read)."""
+    record = "variant: railroad\ndealer: N\ndeal: N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD\nauction: E pass, S pass"
+    source = night(tmp_path, [record, record + "\nfoo: bar", record + "\nN 4, E pass", record])
+    out = tmp_path / "out.jsonl"
+    code, text, _ = run(capsys, "session", str(source), str(out), *LAYOUTS)
+    assert code == 0 and [line["id"] for line in lines(out)] == [1, 2, 3, 4]
+    assert "id 2 (line 6): record line 10: unknown field 'foo'" in text
+    assert "id 3 (line 12): record line 16: expected 'field: value', got 'N 4, E pass'" in text
+
+
 def test_a_record_without_an_id_whose_place_another_took_is_told_so(capsys, tmp_path: Path) -> None:
     """The first record takes id 2, the place of the second, which has no id of its own: the
     second is not reviewed, and the reason says why in its own terms (it named an id the
