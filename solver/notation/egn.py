@@ -571,10 +571,12 @@ def write_egn(records: Sequence[Record], title: str | None = None) -> str:
     games = split_games(records)
     if len(games) == 1:
         return json.dumps(_game(games[0], title), indent=2, ensure_ascii=False)
-    variant = records[0].variant
-    if len(variant.seats) != 4:
+    # every game of a match: the first game's players alone would let a later one through
+    odd = next((number for number, game in enumerate(games, 1) if len(game[0].variant.seats) != 4), None)
+    if odd is not None:
+        variant = games[odd - 1][0].variant
         raise NotationError(
-            f"EGN: these records hold {len(games)} games of {variant.name}; an EGN file holds one "
+            f"EGN: these records hold {len(games)} games, game {odd} of {variant.name}; an EGN file holds one "
             "game, and an EMN match only four-player games: write one game at a time "
             "(hasen record FILE --egn --game N)"
         )

@@ -607,3 +607,16 @@ def test_an_unseen_partner_is_reviewed_for_all_it_does_not_touch(seed: int) -> N
         f"{partner}'s calls and the par: the record does not know the hand of {partner}, "
         f"who sat out while {record.contract.declarer} played alone"
     ]
+
+
+def test_a_match_of_a_game_not_of_four_players_is_refused_naming_it() -> None:
+    """An EMN match holds four-player games only: a Two-handed game after a four-hand one is
+    refused, naming it (the first game alone was looked at, and the file written was one
+    the specification refuses)."""
+    four = played_record(1)
+    two = played_record(2, variant="euchre2", score=None)
+    with pytest.raises(hasen.NotationError) as info:
+        write_egn([four, two])
+    assert str(info.value).startswith("EGN: these records hold 2 games, game 2 of euchre2; an EGN file holds one game")
+    with pytest.raises(hasen.NotationError, match="^EGN: these records hold 2 games, game 1 of euchre2;"):
+        write_egn([two, four])
