@@ -9,7 +9,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, NoReturn
 
 from ..core.bounds import (
     MAX_CACHE_SIZE,
@@ -20,7 +20,7 @@ from ..core.bounds import (
     MAX_THREADS,
     MAX_TIME_LIMIT,
 )
-from ..core.errors import QUOTE_LIMIT, HasenError, shortened
+from ..core.errors import QUOTE_LIMIT, HasenError, quoted, shortened
 from ..core.settings import AUCTION_SETTINGS, PLAY_SETTINGS, SCORING_SETTINGS
 from ..core.version import __version__
 from ..games import FAMILIES
@@ -48,11 +48,38 @@ MAX_DEALS = 100_000  # hasen bench --deals: about 10 minutes of tables
 MAX_ROUNDS = 100  # hasen bench --rounds
 
 
+class StoreOnce(argparse._StoreAction):
+    """An option's value: given twice with two values (``--trump C --trump S``, ``--played``
+    and its older name ``--play``), it is refused, for which one was meant is not known
+    (argparse keeps the last)."""
+
+    # the values given in the parse under way, by namespace (a command's own is another
+    # than the top's): emptied as each command line is read
+    given: ClassVar[dict[int, dict[str, tuple[str | None, Any]]]] = {}
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
+    ) -> None:
+        seen = self.given.setdefault(id(namespace), {})
+        if self.dest in seen and seen[self.dest][1] != values:
+            first, value = seen[self.dest]
+            shown = [quoted(v) if isinstance(v, str) else str(v) for v in (value, values)]
+            parser.error(f"{first} {shown[0]} and {option} {shown[1]} both given: give one")
+        seen[self.dest] = (option, values)
+        setattr(namespace, self.dest, values)
+
+
 class Parser(argparse.ArgumentParser):
     """Usage errors become one line on stderr and exit status 2; help that cannot be written
-    is an error too (argparse itself drops a failed write and exits 0)."""
+    is an error too (argparse itself drops a failed write and exits 0). An option given twice
+    with two values is refused (``StoreOnce``)."""
 
     _intermixing = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("action", None, StoreOnce)
+        self.register("action", "store", StoreOnce)
 
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
         """A command of several optional words (``session [IN] [OUT]``) reads them among its
@@ -77,7 +104,11 @@ class Parser(argparse.ArgumentParser):
         return self.formatter_class(prog=self.prog, width=help_width())  # type: ignore[call-arg]
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
-        parsed, extra = self.parse_known_args(args, namespace)
+        StoreOnce.given.clear()
+        try:
+            parsed, extra = self.parse_known_args(args, namespace)
+        finally:
+            StoreOnce.given.clear()
         if extra:  # named by the command given them, as its other errors are (argparse: by hasen)
             refuse(getattr(parsed, "command", None) or "", f"unrecognized arguments: {' '.join(extra)}")
         return parsed

@@ -20,7 +20,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, BinaryIO, NamedTuple
@@ -466,13 +466,14 @@ def cmd_session(args: argparse.Namespace) -> int:
         layouts, seed = args.layouts or DEFAULT_REVIEW_LAYOUTS, args.seed or 0
         check_resumable(args.output, len(plan.kept) + len(plan.stale), layouts, seed, args.uniform)
         results = drop_stale(results, args.output, plan)
+        notes = []  # said once the work can start, not before a refusal
         if example is not None:  # every check passed: the night is written where it is read from next time
             replace_text(COMMAND, args.input, example)
-            print(f"hasen: session: the sample night written to {args.input}", file=err)
+            notes.append(f"the sample night written to {args.input}")
         if args.example and args.html is None:
-            print("hasen: session: the report needs matplotlib: pip install 'hasen[report]'", file=err)
+            notes.append("the report needs matplotlib: pip install 'hasen[report]'")
         # a hand reviewed again, now or in a run stopped before, goes back to its place
-        return review_night(args, hands, plan.to_do, in_order)
+        return review_night(args, hands, plan.to_do, in_order, notes)
     except KeyboardInterrupt:  # before the reviews, or after them (those in between are said there)
         kept = (
             f"every hand of IN is reviewed in {args.output}: run the same command again for the figures "
@@ -487,10 +488,14 @@ def cmd_session(args: argparse.Namespace) -> int:
 
 
 def review_night(
-    args: argparse.Namespace, hands: list[Hand], to_do: list[Hand], reviewed: Callable[[], None] = lambda: None
+    args: argparse.Namespace,
+    hands: list[Hand],
+    to_do: list[Hand],
+    reviewed: Callable[[], None] = lambda: None,
+    notes: Sequence[str] = (),
 ) -> int:
     """Review the hands still to do into OUT, then (``reviewed`` called once they all are)
-    write the night's figures and reports."""
+    write the night's figures and reports. ``notes``: said once the work can start."""
     err = sys.stderr
     kept = len(hands) - len(to_do)
     progress = Progress(err, len(hands))
@@ -498,6 +503,8 @@ def review_night(
     written = 0
     try:
         with Workers(args.jobs, args.scheduler) as workers:
+            for note in notes:
+                print(f"hasen: session: {note}", file=err)
             if kept:  # said once the work can start, not before a refusal
                 print(
                     f"hasen: session: {kept} of the {counted(len(hands), 'hand')} already in {args.output}: kept, "

@@ -297,7 +297,11 @@ def command_line(
     for _ in range(rng.randrange(7)):
         kind = rng.choice(["option"] * 6 + ["positional", "garbage"])
         if kind == "option":
-            flag = rng.choice(sorted(options))
+            # an option given twice with two values is refused whatever else is given: once each
+            unused = sorted(set(options) - set(argv))
+            if not unused:
+                continue
+            flag = rng.choice(unused)
             values = paths["OUT"] if flag in REPORT_FLAGS else options[flag]
             argv.append(flag)
             if values is not None and rng.randrange(10):  # now and then the value is missing

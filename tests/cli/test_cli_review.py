@@ -97,7 +97,11 @@ def test_nothing_played(capsys: pytest.CaptureFixture, hasenpfeffer: Example) ->
         (["review", HASENPFEFFER_DEAL, *CONTRACT, "--play", "JC 1C"], "play: group 1: not a card: '1C'"),
         (["review", HASENPFEFFER_DEAL, *CONTRACT[:-1], "AH", "--play", ""], "discard: AH is neither in N's hand"),
         (["review", "N:A.K..AQJ*", *CONTRACT, "--play", ""], "deal: hasenpfeffer expects 4 or 5 fields"),
-        (["review", HASENPFEFFER_DEAL, *CONTRACT, "--dealer", "X", "--play", ""], "dealer: not a seat"),
+        (["review", HASENPFEFFER_DEAL, *CONTRACT[2:], "--dealer", "X", "--play", ""], "dealer: not a seat"),
+        (
+            ["review", HASENPFEFFER_DEAL, *CONTRACT, "--played", "JC", "--play", "KC"],
+            "--played 'JC' and --play 'KC' both given: give one",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture, args: list[str], message: str) -> None:
