@@ -12,11 +12,15 @@ from ..core.record_text import split_records
 from ..notation.egn import is_egn, read_egn, split_games, write_egn
 from ..notation.record import parse_block
 from .defaults import record_game
-from .options import UsageError, read_text
+from .options import STANDARD, UsageError, read_text
+from .targets import identity
 from .output import emit
 
 
 def cmd_record(args: argparse.Namespace) -> int:
+    if args.records != STANDARD and identity(STANDARD, sys.stdout) == identity(args.records):
+        # hasen record FILE >> FILE: the records would be written after themselves
+        raise UsageError(f"record: standard output is {args.records} itself: write the records to another file")
     text = read_text(args.records, "record")
     where = "" if args.records == "-" else f"{args.records}: "
     records = []

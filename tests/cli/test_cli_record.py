@@ -75,3 +75,23 @@ def test_no_file_or_no_record(tmp_path: Path, capsys) -> None:
     empty.write_text("# nothing yet\n\n")
     status, _, err = run(capsys, "record", str(empty))
     assert status == 2 and err == f"hasen: record: no record in {empty}\n"
+
+
+def test_records_are_not_written_after_themselves(tmp_path: Path) -> None:
+    """``hasen record FILE >> FILE`` is refused and FILE left as it was (the records were
+    appended to the file they were read from); to another file they are written."""
+    import subprocess
+    import sys
+
+    source = tmp_path / "night.txt"
+    source.write_text(EXAMPLE_RECORDS["euchre"] + "\n", encoding="utf-8")
+    before = source.read_bytes()
+    with source.open("ab") as same:
+        ran = subprocess.run(
+            [sys.executable, "-m", "hasen", "record", str(source)], stdout=same, stderr=subprocess.PIPE, text=True
+        )
+    assert ran.returncode == 2 and source.read_bytes() == before
+    assert ran.stderr == f"hasen: record: standard output is {source} itself: write the records to another file\n"
+    with (tmp_path / "other.txt").open("wb") as other:
+        assert subprocess.run([sys.executable, "-m", "hasen", "record", str(source)], stdout=other).returncode == 0
+    assert Record.parse((tmp_path / "other.txt").read_text(encoding="utf-8")).variant.name == "euchre"
