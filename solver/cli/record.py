@@ -13,8 +13,8 @@ from ..notation.egn import is_egn, read_egn, split_games, write_egn
 from ..notation.record import parse_block
 from .defaults import record_game
 from .options import STANDARD, UsageError, read_text
-from .targets import identity
 from .output import emit
+from .targets import identity
 
 
 def cmd_record(args: argparse.Namespace) -> int:
