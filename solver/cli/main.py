@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import signal
 import sys
 from collections.abc import Sequence
@@ -13,6 +14,7 @@ from importlib import import_module
 from .. import public
 from ..core.deal import Deal, read_deal
 from ..core.errors import HasenError
+from ..core.record_text import FIELDS
 from ..core.run import Run
 from ..core.version import __version__
 from ..notation.inputs import check_contract_notation, request_position
@@ -103,6 +105,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return report(args, public.solve_position(played_position(args, "solve")))
 
 
+# a record's field at a line's start or after a ';' (a deal's "N:" is none)
+RECORD_FIELD = re.compile(rf"(?:^|[;\n])\s*(?:{'|'.join(FIELDS)})\s*:", re.IGNORECASE)
+
+
 def cmd_review(args: argparse.Namespace) -> int:
     contract = [
         name
@@ -116,12 +122,18 @@ def cmd_review(args: argparse.Namespace) -> int:
     fair = [f"--{name}" for name in ("layouts", "seed", "id", "jobs") if getattr(args, name) is not None]
     fair += ["--uniform"] if args.uniform else []
     fair += ["--score"] if args.score is not None else []
+    options = ", ".join(f"--{name.replace('_', '-')}" for name in contract) or "--example"
     if fair:
         raise UsageError(
             f"review: {', '.join(fair)} {'is' if len(fair) == 1 else 'are'} for a hand record, "
-            "not a deal with --declarer"
+            f"not a deal with {options}"
         )
     missing = [f"--{name}" for name in ("declarer", "trump", "played") if getattr(args, name) is None]
+    if missing and args.deal is not None and (RECORD_FIELD.search(args.deal) or os.path.isfile(args.deal)):
+        raise UsageError(
+            f"review: {options} {'is' if len(contract) == 1 else 'are'} for a deal reviewed with every hand "
+            "open; a hand record gives its own contract and play: leave them out"
+        )
     if missing:
         raise UsageError(f"review: a deal needs {', '.join(missing)} (or give a hand record instead)")
     return report(args, public.review_position(played_position(args, "review"), args.played))

@@ -79,7 +79,31 @@ def show_progress(done: int, total: int) -> None:
     print(f"\rreviewing: {done}/{total} decisions", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
 
+# the options of a deal reviewed with every hand open, which a record gives in its fields
+DEAL_OPTIONS = {
+    "dealer": "--dealer",
+    "variant": "--variant",
+    "deck": "--deck",
+    "alone": "--alone",
+    "first_lead": "--first-lead",
+    "lone_lead": "--lone-lead",
+    "joker_upcard": "--joker-upcard",
+    "call_for_best": "--no-call-for-best",
+}
+
+
 def review_record(args: argparse.Namespace) -> int:
+    given = [
+        option
+        for name, option in DEAL_OPTIONS.items()
+        if getattr(args, name, None) is not None and not (name == "alone" and not args.alone)  # left out: False
+    ]
+    if given:  # they would be dropped: a record says its game, dealer and rules itself
+        raise UsageError(
+            f"review: {', '.join(given)} {'is' if len(given) == 1 else 'are'} for a deal reviewed with every "
+            "hand open; a hand record gives its game, dealer and table rules in its fields ('variant: euchre2', "
+            "'dealer: N', 'settings: first_lead=declarer')"
+        )
     record = read_record(args)
     progress = show_progress if sys.stderr.isatty() and not args.json else None
     threads = threads_wanted(args.jobs, "review")

@@ -8,6 +8,7 @@ import random
 
 import pytest
 from cli_run import run, run_json
+from examples import HASENPFEFFER_DEAL
 from flask.testing import FlaskClient
 from openapi_schema_validator import OAS31Validator
 
@@ -106,7 +107,21 @@ def test_the_text_opens_with_the_result_and_names_the_mistakes(capsys) -> None:
             ["review", "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; play: JC"],
             "hasen: record: play: cards are played only once the contract is known",
         ),
-        (["review", EUCHRE_RECORD, "--declarer", "N"], "hasen: review: a deal needs --trump, --played"),
+        # a record's contract, game and rules are its own: an option for a deal is not dropped
+        (
+            ["review", EUCHRE_RECORD, "--declarer", "N"],
+            "hasen: review: --declarer is for a deal reviewed with every hand open; a hand record gives its own",
+        ),
+        (["review", HASENPFEFFER_DEAL, "--declarer", "N"], "hasen: review: a deal needs --trump, --played"),
+        (
+            ["review", EUCHRE_RECORD, "--variant", "euchre2", "--no-call-for-best"],
+            "hasen: review: --variant, --no-call-for-best are for a deal reviewed with every hand open; a hand "
+            "record gives its game, dealer and table rules in its fields",
+        ),
+        (
+            ["review", EUCHRE_RECORD, "--defender", "N", "--layouts", "3"],
+            "hasen: review: --layouts is for a hand record, not a deal with --defender",
+        ),
         (
             [
                 "review",
