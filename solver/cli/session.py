@@ -446,6 +446,8 @@ def cmd_session(args: argparse.Namespace) -> int:
                 else "the review page's address, like http://127.0.0.1:8000/"
             )
         )
+    if args.title is not None and args.html is None:  # it would be dropped
+        raise HasenError(f"session: --title: {quoted(args.title)}: the report's title needs --html FILE")
     results = open_results(args.output)  # held until the run ends (a rewritten OUT as well)
     all_reviewed = False  # every hand of IN in OUT: what an interrupt from then on leaves
 

@@ -28,6 +28,10 @@ from cli_run import run, serve_without_listening
             "session: --page: 'http://127.0.0.1:8000/': the report's links need --html FILE",
         ),
         (
+            ["session", "{night}", "{out}", "--title", "Tuesday"],
+            "session: --title: 'Tuesday': the report's title needs --html FILE",
+        ),
+        (
             ["session", "{night}", "{out}", "--html", "{report}", "--page", "notaurl"],
             "session: --page: 'notaurl': the review page's address, like http://127.0.0.1:8000/",
         ),
