@@ -50,7 +50,7 @@ def read_json(request: Request) -> Any:
     if not raw.strip():
         raise BadInput("body: empty; expected a JSON object")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte order mark, which JSON lets a reader skip, is skipped
     except UnicodeDecodeError as exc:
         raise BadInput(f"body: not UTF-8 (byte {exc.start})") from None
     try:

@@ -85,6 +85,7 @@ def split_records(text: str, first_line: int = 1) -> list[RecordText]:
     with ``#`` are comments; a line that starts with a space continues the field above."""
     records: list[RecordText] = []
     block: list[tuple[int, str, list[str]]] = []  # a field's value in parts: continued in linear time
+    text = text.removeprefix("\ufeff")  # a byte order mark, which a file read as text may still start with
 
     def close() -> None:
         if block:
