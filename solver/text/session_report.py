@@ -210,10 +210,11 @@ def score_words(session: Session, hand: HandLine, score: Sequence[int]) -> str:
 
 
 def review_link(page: str | None, hand: HandLine) -> str:
-    """The hand's id, a link to its review on the review page at ``page`` where one is given."""
+    """The hand's id, a link to its review on the review page at ``page`` where one is given:
+    the deal on view before the first card (at the end of the play, every hand is empty)."""
     if page is None or hand.record is None:
         return f'<td data-label="record">{html.escape(hand.id)}</td>'
-    href = f"{page}?{urlencode({'record': Record.from_json(hand.record).line()})}"
+    href = f"{page}?{urlencode({'record': Record.from_json(hand.record).line(), 'at': 0})}"
     return (
         f'<td data-label="record"><a href="{html.escape(href)}" title="its review on the review page">'
         f"{html.escape(hand.id)}</a></td>"
@@ -268,7 +269,12 @@ def players_table(session: Session) -> str:
 def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
     hand = next(h for h in session.hands if h.id == mistake.hand)
     place = hand.game
-    game = "" if place is None else f" (game {place['number']}, at {score_words(session, hand, place['score'])})"
+    # the hand's place in its game, as the hands' table numbers it; the record by its id
+    game = (
+        ""
+        if place is None
+        else f" (game {place['number']}, hand {place['hand']}, at {score_words(session, hand, place['score'])})"
+    )
     record = Record.from_json(mistake.record)
     variant = record.variant
     whose = variant.score_names[variant.scorer_of(SEATS.index(mistake.seat))]
@@ -282,7 +288,7 @@ def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
     )
     return (
         f'<div class="mistake"><h3>{rank}. {html.escape(who)}, '
-        f'<a href="#{anchor(hand.id)}">hand {html.escape(hand.id)}</a>{html.escape(game)}</h3>'
+        f'<a href="#{anchor(hand.id)}">record {html.escape(hand.id)}</a>{html.escape(game)}</h3>'
         f"<p>{html.escape(sentence)}</p><pre>{html.escape(deal_shown(record))}</pre></div>"
     )
 

@@ -71,3 +71,11 @@ def test_the_reports_costliest_mistakes_are_said_in_plain_words(
             r"game\. The hand: .*\.",
             sentence,
         ), sentence
+    # each names its record by id and its hand by its place in the game, as the hands' table
+    # does (it said "hand 5" of record 5, the table's hand 3)
+    heads = re.findall(r'<a href="#([^"]+)">record ([^<]+)</a> \(game (\d+), hand (\d+), at ', report)
+    assert len(heads) == 3
+    for anchor, record, _, hand in heads:
+        row = re.search(rf'<tr id="{anchor}">(.*?)</tr>', report, re.S)
+        assert row is not None
+        assert f'<td data-label="hand">{hand}</td>' in row[1] and f'<td data-label="record">{record}' in row[1]

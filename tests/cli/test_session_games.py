@@ -187,6 +187,7 @@ def test_each_hand_of_the_report_links_to_its_review_on_the_page(played) -> None
         assert f"{url.scheme}://{url.netloc}{url.path}" == PAGE
         linked = Record.parse(parse_qs(url.query)["record"][0])
         assert linked == Record.from_json(line["review"]["record"])
+        assert parse_qs(url.query)["at"] == ["0"]  # the deal on view from the first card, every hand full
 
 
 def test_the_hands_that_swung_a_game_are_those_that_moved_the_chance_most() -> None:
