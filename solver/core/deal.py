@@ -415,8 +415,9 @@ def _owner(hands: list[Mask], card: CardId) -> int:
     return next(seat for seat, hand in enumerate(hands) if hand >> card & 1)
 
 
-def diagram(deal: Deal) -> str:
-    """The deal as a bridge-style diagram, for people."""
+def diagram(deal: Deal, compact: bool = False) -> str:
+    """The deal as a bridge-style diagram, for people. ``compact``: each column as wide as its
+    hands need, not a fixed width (a phone's narrow screen)."""
 
     def lines(seat: int) -> list[str]:
         if seat not in deal.variant.seats:
@@ -430,13 +431,17 @@ def diagram(deal: Deal) -> str:
             rows[-1] += f"  {JOKER_NAME}"
         return rows
 
-    width = 22
     north, east, south, west = (lines(s) for s in range(NUM_SEATS))
+    width = 22  # where N and S start, and E at twice that
+    middle = 2 * width
+    if compact:
+        width = max(map(len, [*west, "W"])) + 2
+        middle = width + max(map(len, [*north, *south, "N"])) + 2
     out = [" " * width + row for row in north]
     for i in range(max(len(west), len(east))):
         left = west[i] if i < len(west) else ""
         right = east[i] if i < len(east) else ""
-        out.append(f"{left:<{2 * width}}{right}")
+        out.append(f"{left:<{middle}}{right}")
     out += [" " * width + row for row in south]
     out.append(f"{deal.variant.extra_card}: {upcard_text(deal.extra, deal.settings)}")
     return "\n".join(row.rstrip() for row in out)

@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 
 from ..analysis.fair import MISTAKE_POINTS
 from ..analysis.session import GameLine, HandLine, Mistake, Session
+from ..core.deal import diagram
 from ..core.seats import SEATS
 from ..core.variants import CUTTHROAT_PLAYERS
 from ..notation.record import Record
@@ -296,7 +297,7 @@ def mistake_block(session: Session, rank: int, mistake: Mistake) -> str:
 def deal_shown(record: Record) -> str:
     """The deal as the record knows it: a widow the table did not see is said so, never shown
     as the card that stands in for it."""
-    text = str(record.deal)
+    text = diagram(record.deal, compact=True)  # a phone's width
     if "widow" not in record.unknown:
         return text
     lines = text.splitlines()

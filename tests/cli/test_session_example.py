@@ -73,6 +73,9 @@ def test_the_reports_costliest_mistakes_are_said_in_plain_words(
         ), sentence
     # each names its record by id and its hand by its place in the game, as the hands' table
     # does (it said "hand 5" of record 5, the table's hand 3)
+    # each deal drawn as narrow as its hands need: on a phone it scrolled sideways, hiding E's cards
+    drawn = [html.unescape(pre) for pre in re.findall(r"<pre>(.*?)</pre>", report, re.S)]
+    assert len(drawn) == 3 and max(len(line) for pre in drawn for line in pre.splitlines()) <= 36
     heads = re.findall(r'<a href="#([^"]+)">record ([^<]+)</a> \(game (\d+), hand (\d+), at ', report)
     assert len(heads) == 3
     for anchor, record, _, hand in heads:
