@@ -297,7 +297,16 @@ export class Recorder {
       }
     }
     if (step.cards) {
+      let suit = null;
       for (const card of step.cards) {
+        // a suit's cards start a row (the Joker stays with the last suit): a suit split over
+        // two rows is read as two
+        if (suit !== null && card !== "JK" && card.slice(-1) !== suit) {
+          const rowBreak = document.createElement("span");
+          rowBreak.className = "rec-suit-break";
+          choices.append(rowBreak);
+        }
+        if (card !== "JK") suit = card.slice(-1);
         const el = cardElement(card, { button: true });
         el.addEventListener("click", () => this.tap([step.stage === "play" ? "card" : step.stage, card], step));
         choices.append(el);

@@ -246,6 +246,19 @@ def test_taps_are_kept_without_the_server_once_each_and_across_tabs(server: Live
     settle(browser)
     Select(browser.find_element(By.ID, "rec-dealer")).select_by_value("N")
     settle(browser)
+    # a finger's targets: each suit's cards on rows of their own (a suit split over two rows
+    # read as two), every button at least 44 pixels high
+    rows = browser.execute_script(
+        "return [...document.querySelectorAll('#rec-choices [data-card]')]"
+        ".map(c => [c.dataset.card.slice(-1), Math.round(c.getBoundingClientRect().top)])"
+    )
+    tops = {suit: {top for s, top in rows if s == suit} for suit, _ in rows}
+    assert len(tops) == 4 and all(not (tops[a] & tops[b]) for a in tops for b in tops if a != b), tops
+    heights = browser.execute_script(
+        "return [...document.querySelectorAll('#recorder button')].filter(b => b.offsetParent)"
+        ".map(b => b.getBoundingClientRect().height)"
+    )
+    assert heights and min(heights) >= 44, heights
     double_tap(browser, '#rec-choices [data-card="KS"]')
     assert stored_taps(browser) == [["upcard", "KS"]] and prompt(browser) == "E to call:"
     assert read_one(browser, "#rec-so-far").text == "upcard K♠"
