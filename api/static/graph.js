@@ -93,6 +93,6 @@ export function renderGraph(container, review, at, declarer, side, onJump, fair 
     dot.addEventListener("click", () => onJump(point.cards));
     chart.append(dot);
   }
-  chart.append(svg("title", {}, "Click a point to see that position"));
+  chart.append(svg("title", {}, "Tap or click a point to see that position"));
   container.append(head, chart);
 }

@@ -118,7 +118,7 @@ function applyGame(name, deck) {
   $("#deal-input").placeholder = example ? example.deal : dealPattern();
   $("#deal-hint").replaceChildren(...dealHint());
   applyAdviceGame();
-  $("#builder-hint").textContent = "Pick a seat, then click the cards it holds. " + (game().extraOptional
+  $("#builder-hint").textContent = "Pick a seat, then tap the cards it holds. " + (game().extraOptional
     ? `The card no seat holds is the ${game().extraCard}.`
     : `Then pick the ${game().extraCard}; the cards nobody holds are the stock.`);
   builder.reset();
@@ -271,7 +271,7 @@ function renderTable() {
   const role = game().exchanger === "dealer" ? "makes trump" : "declares";
   const extra = game().exchanger === "dealer" ? `, the upcard is ${state.parsed.extra}` : "";
   $("#table-hint").textContent = `${state.declarer} ${role}${state.alone ? " alone" : ""}; ` +
-    `${state.dealer} deals${extra}. Click a cell to play that contract.`;
+    `${state.dealer} deals${extra}. Tap a cell to play that contract.`;
   const selected = state.trump ? { trump: state.trump, discard: state.discard } : null;
   renderHeatmap($("#heatmap"), state.table, selected, chooseContract);
   $("#table-best").textContent = bestText(state.table);
@@ -545,7 +545,7 @@ function statusText(solve, side) {
   span.dataset.total = String(solve.total);
   span.textContent = `Trick ${solve.tricks_played + 1} · ${solve.to_move} to play · ${side} ${verb("have", "has")} ` +
     `${solve.taken} trick${solve.taken === 1 ? "" : "s"} and ${verb("take", "takes")} ${solve.total} ` +
-    "with best play. Click a raised card to play it.";
+    "with best play. Tap a raised card to play it.";
   return span;
 }
 

@@ -22,12 +22,12 @@ function el(tag, className, text) {
 export function renderLog(container, review, at, side, onJump, fair = []) {
   container.replaceChildren();
   if (!review.cards.length) {
-    container.append(el("p", "hint", "No cards played yet: click a raised card, or Forward for a best card."));
+    container.append(el("p", "hint", "No cards played yet: tap a raised card, or Forward for a best card."));
     return;
   }
   const table = el("table", "log-table");
   const head = table.createTHead().insertRow();
-  for (const title of ["trick", "lead", "cards (click one to go back to it)", "won by", side]) {
+  for (const title of ["trick", "lead", "cards (tap one to go back to it)", "won by", side]) {
     head.append(el("th", "", title));
   }
   const body = table.createTBody();
