@@ -155,7 +155,6 @@ def chance_chart(session: Session, game: GameLine) -> str:
                 xytext=(0, 8 if ys[x] < 80 else -14),
                 textcoords="offset points",
                 ha="right",
-                fontsize=9,
                 color="#222",
             )
     axes.set_ylim(0, 100)
@@ -174,17 +173,18 @@ def players_chart(session: Session) -> str:
     plt = pyplot()
     players = sorted(session.players.values(), key=lambda p: p.name)
     names = [p.name for p in players]
-    figure, axes = plt.subplots(figsize=(6.4, 0.5 * len(players) + 1.4))
+    # as wide as the games' charts: drawn to a phone's width, its text stays as readable
+    figure, axes = plt.subplots(figsize=(4.8, 0.5 * len(players) + 1.8))
     bidding = [p.bidding_points for p in players]
     play = [p.play_points for p in players]
     axes.barh(names, bidding, color="#d98c3f", label="in the bidding and the contract")
     axes.barh(names, play, left=bidding, color="#4a7ab5", label="in the play")
     for y, (b, p) in enumerate(zip(bidding, play)):
-        axes.text(b + p, y, f" {b + p:.1f}", va="center", fontsize="small")
+        axes.text(b + p, y, f" {b + p:.1f}", va="center")
     axes.invert_yaxis()
     axes.set_xlim(0, max([b + p for b, p in zip(bidding, play)] + [1.0]) * 1.18)
     axes.set_xlabel("expected points given away, summed over the night")
-    axes.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=2, fontsize="small", frameon=False)
+    axes.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=1, frameon=False)
     chart = svg(figure)
     plt.close(figure)
     return chart
