@@ -22,6 +22,7 @@ from ..core.variants import Variant
 from ..rules.seating import active_seats, first_leader
 from ..search import thread_searcher
 from ..search.layout import LAYOUT_BYTES
+from .model import family_model
 
 
 class Play(NamedTuple):
@@ -36,11 +37,9 @@ class Play(NamedTuple):
 
 def lone_defenders(variant: Variant, declarer: int, alone: bool) -> list[int]:
     """The defenders who may play alone against this contract in the single-dummy answers:
-    either one against a lone declarer, where there are partners; none in Railroad, where the
-    model's defenders always defend together (a lone defender there calls for best and scores
-    more for a euchre, which would make the points depend on more than the tricks:
-    docs/variants.md measures what this assumption leaves out)."""
-    if not (alone and variant.partners) or variant.calls_for_best:
+    either one against a lone declarer, where the game's model lets a defender play alone
+    (``PlayerModel.defends_alone``: none in Railroad)."""
+    if not alone or not family_model(variant.family).defends_alone(variant):
         return []
     left = left_of(declarer)
     return [left, partner_of(left)]

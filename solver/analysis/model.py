@@ -394,6 +394,12 @@ class PlayerModel(ABC):
         return {}
 
     @classmethod
+    def defends_alone(cls, variant: Variant) -> bool:
+        """May a defender play alone against a lone declarer in the model's answers? Where
+        the game has partners (a family's model may say otherwise)."""
+        return len(variant.forms) > 1
+
+    @classmethod
     def of(cls, variant: Variant) -> Self:
         """The shipped model of the game (asked of a family's own class, that class's)."""
         model = shipped_model(variant)

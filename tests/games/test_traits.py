@@ -27,7 +27,6 @@ SHARED = {
     "api/page.py": "the traits the review page's script is told, for it plays every game",
 }
 NOT_YET_MOVED = {  # each still asks, how often and about what
-    "solver/analysis/contracts.py": (1, "the model's lone defences, none in Railroad"),
     "solver/analysis/odds.py": (1, "where the declarer sits, as the odds keep it"),
     "solver/notation/inputs.py": (1, "the Hasenpfeffer declarer's discard, always needed"),
     "solver/play/state.py": (2, "why a call for best is refused; a contract's calls for best in JSON"),

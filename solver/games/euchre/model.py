@@ -16,6 +16,7 @@ from ...analysis.model import PlayerModel
 from ...analysis.playout import euchre_exchanges
 from ...core.cards import CardId, Mask
 from ...core.settings import Settings, joker_suit
+from ...core.variants import Variant
 from ...rules.auction import PASS, AuctionEnd, AuctionRules, AuctionState, Call
 from ...rules.scoring import net_scores
 from ...rules.trump import takes_upcard
@@ -25,6 +26,13 @@ class EuchreModel(PlayerModel):
     """Calls valued by the fit ``bid``, which reads who takes the upcard."""
 
     plausible_margin = 0.5  # points: about half Hasenpfeffer's, five tricks a hand and no bid at stake
+
+    @classmethod
+    def defends_alone(cls, variant: Variant) -> bool:
+        """Not in Railroad, whose model's defenders always defend together: a lone defender
+        there calls for best and scores more for a euchre, which would make the points
+        depend on more than the tricks (docs/variants.md measures what this leaves out)."""
+        return super().defends_alone(variant) and not variant.calls_for_best
 
     # --- judging a hand ------------------------------------------------------------------
 
