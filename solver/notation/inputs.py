@@ -221,17 +221,10 @@ def contract_for(
     seat = coerce_seat(declarer, "declarer")
     check_flags(alone=alone)
     lone = coerce_defender(defender, seat, alone)
-    if deal.variant.declarer_exchanges:
-        if discard is None:
-            raise NotationError(
-                f"discard: {deal.variant.name}'s declarer takes the widow and discards: "
-                f'give the discard (--discard, "discard"), one of '
-                f"{CardSet(declarer_cards(deal, seat))}"
-            )
-        return make_contract(seat, trump, discard, alone, lone)
     suit = coerce_trump(trump)
-    # who plays, and whether the dealer is one of them and takes the upcard: the contract
-    # with the upcard as its discard is valid whether or not anyone exchanges
+    # who plays, and who takes the extra card: the declarer the widow, always; the dealer the
+    # upcard, where it plays and its suit is trump (the contract with the upcard as its
+    # discard is valid whether or not anyone exchanges)
     seats = playing_seats(deal.variant, seat, alone, lone)
     taker = exchanging_seat(deal, suit, seat, seats, settings)
     upcard = card_name(deal.extra)
@@ -244,10 +237,11 @@ def contract_for(
             )
         return Contract(seat, suit, deal.extra, alone, lone)
     if discard is None:
+        exchanger, extra = deal.variant.exchanger, deal.variant.extra_card
+        with_trump = f" with {SUIT_NAMES[suit]} trump" if exchanger == "dealer" else ""
         raise InvalidDealError(
-            f"discard: the dealer {SEATS[taker]} takes the upcard {upcard} with "
-            f'{SUIT_NAMES[suit]} trump: give the dealer\'s discard (--discard, "discard"), '
-            f"one of {CardSet(declarer_cards(deal, taker))}"
+            f"discard: the {exchanger} {SEATS[taker]} takes the {extra} {upcard}{with_trump}: give the "
+            f'{exchanger}\'s discard (--discard, "discard"), one of {CardSet(declarer_cards(deal, taker))}'
         )
     return make_contract(seat, suit, discard, alone, lone)
 

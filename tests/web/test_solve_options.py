@@ -537,7 +537,7 @@ def test_cli_euchre_review_text(capsys, euchre2):
 
 def test_cli_hasenpfeffer_still_needs_the_discard(capsys, hasenpfeffer):
     status, _, err = run(capsys, "solve", hasenpfeffer.deal, "--declarer", "N", "--trump", "C")
-    assert status == 2 and "discard: hasenpfeffer's declarer takes the widow and discards: give the discard" in err
+    assert status == 2 and "discard: the declarer N takes the widow KS: give the declarer's discard" in err
     status, _, err = run(
         capsys,
         "review",
