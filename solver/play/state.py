@@ -10,7 +10,7 @@ from ..core.deal import Deal
 from ..core.errors import IllegalPlayError, NotationError, quoted
 from ..core.names import Card, CardSet, Seat, Suit
 from ..core.seats import NUM_SEATS, SEATS, side_of, side_seats
-from ..core.settings import Settings, joker_suit
+from ..core.settings import DEFAULT_SETTINGS, Settings, joker_suit
 from ..core.variants import Variant, VariantName, variant_for
 from ..rules.seating import best_callers, exchanger, first_leader, playing_seats
 from ..rules.trump import effective_suit, legal_plays, trick_winner
@@ -100,8 +100,9 @@ best=None, defender_best=None)
 
 def best_json(contract: Contract, variant: Variant) -> dict[str, str | None]:
     """A contract's calls for best as an answer's JSON gives them (``"JK for 9C"``, or null
-    where nobody called), in the one game that has them; none in the others."""
-    if not variant.calls_for_best:
+    where nobody called), in the game whose tables may call for best (its settings have
+    ``call_for_best``); none in the others."""
+    if "call_for_best" not in DEFAULT_SETTINGS.applicable(variant):
         return {}
     return {
         "best": None if contract.best is None else contract.best.text(),
@@ -212,7 +213,7 @@ def check_calls(deal: Deal, c: Contract, settings: Settings, taker: int | None) 
             if call is not None:
                 why = (
                     f"{deal.variant.name} has no calling for best"
-                    if not deal.variant.calls_for_best
+                    if "call_for_best" not in settings.applicable(deal.variant)
                     else "the table plays without calling for best (call_for_best is off)"
                     if not settings.call_for_best
                     else f"only a lone {role} calls for the partner's best card"

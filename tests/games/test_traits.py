@@ -28,7 +28,6 @@ SHARED = {
 }
 NOT_YET_MOVED = {  # each still asks, how often and about what
     "solver/analysis/odds.py": (1, "where the declarer sits, as the odds keep it"),
-    "solver/play/state.py": (2, "why a call for best is refused; a contract's calls for best in JSON"),
 }
 
 
