@@ -72,8 +72,9 @@ def lowest(variant: Variant) -> int:
 
 def declarer_offset(variant: Variant, dealer: int, declarer: int) -> int:
     """Where the declarer sits from the dealer, as ``Outcome.offset`` keeps it: clockwise
-    steps round the table of four; with three players, round the three."""
-    if variant.cutthroat:
+    steps round the table of four; where three keep score (each for themselves), round the
+    three."""
+    if len(variant.score_names) > 2:
         return (variant.seats.index(declarer) - variant.seats.index(dealer)) % len(variant.seats)
     return (declarer - dealer) % NUM_SEATS
 

@@ -1,10 +1,10 @@
 """Where the code asks which game it plays: a game's traits (the flags of its ``Variant``) and
 its family by name. A game's own code is in its folder, ``solver/games/<family>/``, which
 may ask freely; so may the few shared places that say what the traits mean for everyone
-(``SHARED``, listed in docs/layers.md with why). Every other place that still asks is listed
-in ``NOT_YET_MOVED`` with how often and about what: each is to move into its game. The test
-fails on a new place or a new question, and on a count left higher than the code's once one
-has moved, so the list only shrinks."""
+(``SHARED``, listed in docs/layers.md with why). No other place asks: ``NOT_YET_MOVED``,
+where such a place would be listed with how often and about what, is empty. The test fails
+on a new place or a new question, and on a count left higher than the code's once one has
+moved, so the list only shrinks."""
 
 from __future__ import annotations
 
@@ -26,9 +26,7 @@ SHARED = {
     "solver/text/words.py": "how the answers say the table's shape: sides or players, one form of play or two",
     "api/page.py": "the traits the review page's script is told, for it plays every game",
 }
-NOT_YET_MOVED = {  # each still asks, how often and about what
-    "solver/analysis/odds.py": (1, "where the declarer sits, as the odds keep it"),
-}
+NOT_YET_MOVED: dict[str, tuple[int, str]] = {}  # each still asks, how often and about what
 
 
 def questions() -> Counter[str]:
