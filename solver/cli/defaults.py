@@ -98,7 +98,11 @@ def record_game() -> dict[str, str | None] | None:
 
 
 def apply(args: argparse.Namespace) -> None:
-    """Fill the game options a command was not given from the defaults (see the module)."""
+    """Fill the game options a command was not given from the defaults (see the module);
+    ``args.from_defaults`` names those filled (a record's review tells them from options
+    given)."""
+    filled: set[str] = set()
+    args.from_defaults = filled
     if not hasattr(args, "variant"):
         return
     set_ = defaults()
@@ -106,11 +110,14 @@ def apply(args: argparse.Namespace) -> None:
         return
     if args.variant is None:
         args.variant = set_.variant
+        filled.add("variant")
         if args.deck is None:
             args.deck = set_.deck
+            filled.add("deck")
     if set_.settings:
         from ..notation.record import setting_values
 
         for name, value in setting_values(set_.settings).items():
             if getattr(args, name, False) is None:
                 setattr(args, name, value)
+                filled.add(name)

@@ -96,7 +96,9 @@ def review_record(args: argparse.Namespace) -> int:
     given = [
         option
         for name, option in DEAL_OPTIONS.items()
-        if getattr(args, name, None) is not None and not (name == "alone" and not args.alone)  # left out: False
+        if getattr(args, name, None) is not None
+        and not (name == "alone" and not args.alone)  # left out: False
+        and name not in getattr(args, "from_defaults", ())  # the default game's: a record names its own
     ]
     if given:  # they would be dropped: a record says its game, dealer and rules itself
         raise UsageError(

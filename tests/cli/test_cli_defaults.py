@@ -89,6 +89,20 @@ def test_a_record_without_a_variant_is_of_the_default_game_with_its_settings(cap
     assert code == 2 and "upcard: hasenpfeffer has no upcard" in err
 
 
+def test_a_record_is_reviewed_in_the_default_game_and_a_typed_option_still_refused(capsys, club, tmp_path) -> None:
+    """The default game fills a command's game options; a record's review takes them for its
+    own (a record without a variant is of the default game), never for options typed for a
+    deal, which it refuses (it refused every record once a default game was set)."""
+    path = tmp_path / "hand.txt"
+    path.write_text(TYPED)
+    club("variant: euchre; settings: lone_lead=dealer_left_skip_idle")
+    code, out, err = run(capsys, "review", str(path), "--layouts", "2", "--json")
+    assert code == 0, err
+    assert json.loads(out)["record"]["variant"] == "euchre"
+    code, _, err = run(capsys, "review", str(path), "--layouts", "2", "--dealer", "S")
+    assert code == 2 and err.startswith("hasen: review: --dealer is for a deal reviewed with every hand open"), err
+
+
 def test_the_configuration_file_sets_them_too(capsys, club, monkeypatch, tmp_path) -> None:
     club(None)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
