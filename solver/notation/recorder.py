@@ -158,7 +158,8 @@ def _next_step(t: Tapped) -> Step:
         )
     seats = playing_seats(variant, declarer, alone, None)
     if variant.seen_extra() is None and t.widow is None:  # the widow, once its declarer took it
-        return Step("widow", declarer, cards=tuple(cards_of(variant.deck)), not_known=True)
+        held = 1 << JOKER if isinstance(t.joker, int) else 0  # the table said a seat holds the Joker
+        return Step("widow", declarer, cards=tuple(cards_of(variant.deck & ~held)), not_known=True)
     if isinstance(t.joker, int) and t.widow == JOKER:
         raise NotationError(f"widow: {SEATS[t.joker]} holds the Joker, as the table said, so the widow is another card")
     taker = exchanger(variant, t.dealer, t.upcard, trump, declarer, seats, settings)
@@ -272,40 +273,50 @@ def _shortfall(
     t: Tapped, declarer: int, trump: int, alone: bool, seats: Sequence[int], taker: int | None
 ) -> str | None:
     """Why the cards not yet played cannot be dealt as the taps say, in words; None when they
-    can: each seat still playing holding as many as it has left to play, none of a suit it
-    showed out of and none the table saw elsewhere, the rest out of play (not dealt, buried,
-    or the discard not seen). Hall's condition, over every set of these places: the cards
-    that may go to the set are at least as many as the set holds. (An upcard taken, or a
-    widow seen, is out of play only as the discard; a discard seen is out of play already.)"""
+    can. The places: each seat still playing, holding as many as it has left to play, none of
+    a suit it showed out of and none the table saw go to another seat; the discard not seen
+    (one card, which the taker held); and out of play (not dealt, buried, a lone player's
+    partner's), where no card the table saw go to a seat is (the upcard taken, the widow seen,
+    the Joker's holder's: each is in its owner's hand until played, or is the discard).
+    Hall's condition, over every set of places: the cards that may go to the set are at
+    least as many as the set holds."""
     tricks, _ = tricks_of(t, declarer, trump, alone, seats)
     pool = t.variant.deck & ~sum(1 << card for card in t.play)
     if isinstance(t.discard, int):
         pool &= ~(1 << t.discard)
     if isinstance(t.upcard, int) and taker is None:
         pool &= ~(1 << t.upcard)  # turned down: out of play, and seen there
-    # in its owner's hand until played: a discard seen is another card
-    held = [(card, owner) for card, owner in _owned(t, taker) if isinstance(t.discard, int) and pool >> card & 1]
+    owned = [(card, owner) for card, owner in _owned(t, taker) if owner is not None and pool >> card & 1]
     places = [_may_hold(t, tricks, seat, trump, taker, len(t.play)) & pool for seat in seats]
     wanted = [t.variant.hand_size - sum(1 for trick in tricks for who, _ in trick if who == seat) for seat in seats]
-    places.append(pool & ~sum(1 << card for card, _ in held))  # out of play
+    discard = taker is not None and t.discard == NOT_KNOWN
+    places.append(pool & ~sum(1 << card for card, owner in owned if owner != taker) if discard else 0)
+    wanted.append(1 if discard else 0)
+    places.append(pool & ~sum(1 << card for card, _ in owned))  # out of play
     wanted.append(pool.bit_count() - sum(wanted))
-    for card, owner in held:
-        if owner is not None and owner in seats and not places[list(seats).index(owner)] >> card & 1:
-            return f"{SEATS[owner]} holds {card_name(card)} until it plays it, and showed out of its suit"
-    for chosen in range(1, 1 << len(places)):
-        members = [i for i in range(len(seats)) if chosen >> i & 1]
+    for card, owner in owned:  # a card the table saw go to a seat, which has no room for it
+        at = list(seats).index(owner) if owner in seats else None
+        if not (at is not None and wanted[at] and places[at] >> card & 1) and not (discard and owner == taker):
+            why = "has no card left to play" if at is not None and not wanted[at] else "showed out of its suit"
+            return f"{SEATS[owner]} holds {card_name(card)} until it plays it, and {why}"
+    # the seats alone first: a shortfall among them is the one to name
+    for chosen in [*range(1, 1 << len(seats)), *range(1 << len(seats), 1 << len(places))]:
+        members = [i for i in range(len(places)) if chosen >> i & 1]
         reach = 0
-        for i in range(len(places)):
-            if chosen >> i & 1:
-                reach |= places[i]
-        need = sum(wanted[i] for i in range(len(places)) if chosen >> i & 1)
-        if reach.bit_count() < need:
-            who = " and ".join(SEATS[seats[i]] for i in members) or "nobody"
-            return (
-                f"{who} {'have' if len(members) > 1 else 'has'} {need} cards left to play, and only "
-                f"{reach.bit_count()} that {'they' if len(members) > 1 else 'it'} may hold are left "
-                "(by what each showed out of and what the table saw elsewhere)"
-            )
+        for i in members:
+            reach |= places[i]
+        need = sum(wanted[i] for i in members)
+        if reach.bit_count() >= need:
+            continue
+        named = [SEATS[seats[i]] for i in members if i < len(seats)]
+        if len(named) != len(members):
+            return f"the {need} cards left cannot all be placed where the table saw them go"
+        who = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+        return (
+            f"{who} {'have' if len(named) > 1 else 'has'} {need} cards left to play, and only "
+            f"{reach.bit_count()} that {'they' if len(named) > 1 else 'it'} may hold are left "
+            "(by what each showed out of and what the table saw elsewhere)"
+        )
     return None
 
 

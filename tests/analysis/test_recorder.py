@@ -190,33 +190,39 @@ Tricks = list[list[tuple[int, int]]]  # the cards played, trick by trick, each w
 def fits(t: Tapped, seats: tuple[int, ...], trump: int, taker: int | None, tricks: Tricks) -> bool:
     """Does a deal fit the cards played, each with its seat? Worked out apart from the
     recorder, card by card: each card not yet played goes to a seat of ``seats`` with cards
-    left to play that never showed out of its suit, or out of play, until every hand is full.
-    What the table saw: the upcard or widow goes to the ``taker`` alone (out of play when
-    turned down), and stays in its hand where the discard is another card seen; a discard
-    seen is out of play."""
-    seen = [card for card in (t.upcard, t.widow) if isinstance(card, int)]
+    left to play that never showed out of its suit, to the discard not seen (one card), or
+    out of play, until every place is full. What the table saw: the upcard or widow goes to
+    the ``taker`` and the Joker to the seat the table named, each into that seat's hand or
+    (the taker's) the discard, never out of play; the upcard turned down and a discard seen
+    are out of play."""
+    owner = {card: taker for card in (t.upcard, t.widow) if isinstance(card, int)}
+    if isinstance(t.joker, int):
+        owner[JOKER] = t.joker
     left_out = 1 << t.discard if isinstance(t.discard, int) else 0
     if taker is None:
-        left_out |= sum(1 << card for card in seen)
-    held = sum(1 << card for card in seen) if isinstance(t.discard, int) else 0
+        left_out |= sum(1 << card for card in owner)
     played, void, room = 0, set(), dict.fromkeys(seats, t.variant.hand_size)
     for trick in tricks:
         led = effective_suit(trick[0][1], trump)
         for seat, card in trick:
-            if left_out >> card & 1 or (card in seen and seat != taker) or (seat, effective_suit(card, trump)) in void:
-                return False  # out of play, the taker's, or of a suit the seat showed out of
+            if left_out >> card & 1 or owner.get(card, seat) != seat or (seat, effective_suit(card, trump)) in void:
+                return False  # out of play, another seat's, or of a suit the seat showed out of
             played |= 1 << card
             room[seat] -= 1
             if effective_suit(card, trump) != led:
                 void.add((seat, led))
     unplaced = [c for c in range(64) if t.variant.deck >> c & 1 and not (played | left_out) >> c & 1]
+    discard = 1 if taker is not None and t.discard == NOT_KNOWN else 0
+    out = len(unplaced) - sum(room.values()) - discard
 
     def places(card: int) -> list[int]:
-        """Where a card may be: the seats by their index in ``seats``, out of play last."""
+        """Where a card may be: the seats by their index in ``seats``, then the discard, then
+        out of play."""
         fit = [i for i, seat in enumerate(seats) if (seat, effective_suit(card, trump)) not in void]
-        if card in seen:
-            fit = [i for i in fit if seats[i] == taker]
-        return fit + ([] if held >> card & 1 else [len(seats)])
+        fit = [i for i in fit if owner.get(card, seats[i]) == seats[i]]
+        if owner.get(card, taker) == taker:
+            fit.append(len(seats))
+        return fit + ([] if card in owner else [len(seats) + 1])
 
     @cache
     def place(index: int, free: tuple[int, ...]) -> bool:
@@ -226,8 +232,7 @@ def fits(t: Tapped, seats: tuple[int, ...], trump: int, taker: int | None, trick
             place(index + 1, free[:i] + (free[i] - 1,) + free[i + 1 :]) for i in places(unplaced[index]) if free[i]
         )
 
-    out = len(unplaced) - sum(room.values())
-    return out >= 0 and place(0, (*(room[seat] for seat in seats), out))
+    return out >= 0 and place(0, (*(room[seat] for seat in seats), discard, out))
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -238,11 +243,19 @@ def test_the_cards_offered_are_those_after_which_a_deal_fits(seed: int) -> None:
     offered runs into a seat with nothing to play. (The trump, the seats that play and who
     took the extra card are read from the finished record.)"""
     rng = random.Random(seed)
-    games = [("hasenpfeffer", 25), ("euchre", 24), ("euchre", 25), ("euchre3", 24), ("euchre2", 32)]
+    games = [
+        ("hasenpfeffer", 25, Settings()),
+        ("euchre", 24, Settings()),
+        ("euchre", 25, Settings()),
+        ("euchre3", 24, Settings()),
+        ("euchre2", 32, Settings()),
+        ("hasenpfeffer", 25, Settings(all_pass="joker_bids_3")),  # the table says who holds the Joker
+    ]
     checked = 0
-    for hand in range(10):
-        variant = variant_for(*games[hand % len(games)])
-        t = Tapped(variant, Settings(), rng.choice(variant.seats))
+    for hand in range(12):
+        name, deck, rules = games[hand % len(games)]
+        variant = variant_for(name, deck)
+        t = Tapped(variant, rules, rng.choice(variant.seats))
         offered: list[tuple[Tapped, Step]] = []
         while (step := next_step(t)).stage != "done":
             if step.stage == "play":
@@ -251,7 +264,10 @@ def test_the_cards_offered_are_those_after_which_a_deal_fits(seed: int) -> None:
             elif step.stage == "upcard":
                 t = t._replace(upcard=rng.choice(step.cards))
             elif step.stage == "auction":
-                t = t._replace(calls=(*t.calls, rng.choice([c for c in step.calls if c not in step.not_recorded])))
+                calls = [c for c in step.calls if c not in step.not_recorded]
+                if rules.all_pass == "joker_bids_3" and "pass" in calls:  # everyone passes to the Joker
+                    calls = ["pass"]
+                t = t._replace(calls=(*t.calls, rng.choice(calls)))
             elif step.stage == "joker":
                 holder = rng.choice(step.seats)
                 t = t._replace(joker=holder if holder == WIDOW_HOLDS_JOKER else SEATS.index(holder))
@@ -387,3 +403,29 @@ def test_a_part_at_odds_with_the_hand_is_refused_not_dropped(tapped: Tapped, ref
     with pytest.raises(HasenError) as info:
         next_step(tapped)
     assert str(info.value).startswith(refusal), str(info.value)
+
+
+def test_the_cards_the_table_saw_go_to_a_seat_are_out_of_play_only_as_the_discard() -> None:
+    """N holds the Joker, as the table said (everyone passed under joker_bids_3), declares
+    alone in diamonds and takes the widow AS; its discard was not seen. With two cards left,
+    N holds both unless one was the discard: spades led, N follows with the AS, the only
+    card offered (the TS and 9S were, and the hand then ended refused, as if the AS or the
+    Joker could have been in S's idle hand)."""
+    play = cards(*"9C 9D JC QD KH 9H TH KS KC QH AC QS JH TC QC JS TS".split())
+    t = Tapped(
+        variant_for("hasenpfeffer"),
+        Settings(all_pass="joker_bids_3"),
+        SEATS.index("S"),
+        calls=("pass",) * 4,
+        joker=SEATS.index("N"),
+        trump=2,
+        alone=True,
+        widow=cards("AS")[0],
+        discard=NOT_KNOWN,
+    )
+    step = next_step(t._replace(play=play[:-1]))
+    assert SEATS[step.seat] == "N" and step.cards == cards("AS")
+    with pytest.raises(HasenError, match="^play: after card 17, N TS, no deal fits the hand: "):
+        next_step(t._replace(play=play))
+    step = next_step(t._replace(widow=None, discard=None))  # the widow asked: not the Joker, N's
+    assert step.stage == "widow" and JOKER not in step.cards and len(step.cards) == 24
