@@ -72,7 +72,11 @@ export class Recorder {
     $("#rec-report").addEventListener("click", () => this.report());
     $("#rec-review").addEventListener("click", () => { if (this.step && this.step.record) this.onReview(this.step.record); });
     $("#rec-game").addEventListener("change", (event) => this.setGame(event.target.value));
-    $("#rec-dealer").addEventListener("change", (event) => { this.data.dealer = event.target.value; this.refresh(); });
+    // another dealer or rules: the hand started again is another hand, which Undo cannot bring back
+    $("#rec-dealer").addEventListener("change", (event) => {
+      Object.assign(this.data, { dealer: event.target.value, wiped: null });
+      this.refresh();
+    });
     // a reload at the table opens the recorder where it was
     const box = $("#recorder");
     // a link to a record opens on that record's review, the recorder folded away above it
@@ -138,6 +142,7 @@ export class Recorder {
         const value = values[Number(select.value)];
         if (Number(select.value) === 0) delete this.data.rules[name];
         else this.data.rules[name] = value;
+        this.data.wiped = null;  // the hand started again was under the rules before
         this.refresh();
       });
       label.append(`${words(name)} `, select);

@@ -296,3 +296,8 @@ def test_taps_are_kept_without_the_server_once_each_and_across_tabs(server: Live
     tap(browser, "#rec-undo")
     assert [value for _, value in stored_taps(browser)] == ["KS", "pass", "pass", "pass", "pass"]
     assert prompt(browser) == "E to call:" and "disabled" not in read_one(browser, "#rec-undo").attrs
+    # started again, then another dealer chosen: Undo cannot bring the hand back under it
+    tap(browser, "#rec-restart")
+    Select(browser.find_element(By.ID, "rec-dealer")).select_by_value("E")
+    settle(browser)
+    assert "disabled" in read_one(browser, "#rec-undo").attrs and stored_taps(browser) == []
