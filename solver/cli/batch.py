@@ -75,6 +75,7 @@ class Item(NamedTuple):
     id: int | str
     body: dict[str, Any] | None
     error: str | None = None
+    named: bool = False  # did the line give its id? (else its number is its id)
 
 
 COMMAND = "batch"  # the mark of its results' lines (hasen.cli.targets)
@@ -138,7 +139,7 @@ def parse_line(number: int, text: str, defaults: dict[str, Any]) -> Item:
     key = body.pop("id", number)
     if type(key) not in (int, str):
         return Item(number, number, None, f"id: expected a string or an integer, got {described(key)}")
-    return Item(number, key, {**defaults, **body})
+    return Item(number, key, {**defaults, **body}, named="id" in value)
 
 
 def decoded(number: int, raw: bytes | None) -> str | Item:
@@ -236,7 +237,7 @@ class Run:
                 self.skipped += 1
                 continue
             if first != number and item.error is None:
-                own = "" if item.id != number else " (a line without an id has its place for one: give it an id)"
+                own = "" if item.named else " (a line without an id has its place for one: give it an id)"
                 item = Item(number, item.id, None, f"id: {key} is already the id of line {first}{own}")
             yield item
 

@@ -363,6 +363,11 @@ def test_a_line_without_an_id_whose_place_another_took_is_told_so(capsys, tmp_pa
     assert records(out)[1]["error"] == (
         "id: 2 is already the id of line 1 (a line without an id has its place for one: give it an id)"
     )
+    # a line that gave the id itself is told only that it is taken
+    source.write_text(source.read_text().splitlines()[0] + "\n" + source.read_text().splitlines()[0] + "\n")
+    out.unlink()
+    assert run(capsys, "batch", str(source), str(out))[0] == 0
+    assert records(out)[1]["error"] == "id: 2 is already the id of line 1"
 
 
 def test_a_repeated_id_cut_off_between_its_lines_gives_the_same_bytes(capsys, tmp_path: Path) -> None:
