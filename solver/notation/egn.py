@@ -34,7 +34,7 @@ from ..core.variants import GAME_TITLES, Variant
 from ..games.euchre.rules import first_round_suit
 from ..play.from_play import PlayedContract, deal_from_play, holders
 from ..play.state import BestCard, exchange_discard
-from ..rules.scoring import scorer_points
+from ..rules.scoring import falls_below_zero, scorer_points
 from ..rules.seating import best_callers, playing_seats
 from ..rules.trump import trick_winner
 from . import json_schema
@@ -183,6 +183,10 @@ def _read_game(data: Mapping[str, Any], game: int, match_names: list[str] | None
     variant = table.variant
     players = match_names if match_names is not None else _names(metadata["players"], variant, ruleset)
     names = {SEATS[seat]: name for seat, name in zip(variant.seats, players) if name}
+    # one name at several seats (a program's players, each "Computer"): each told apart by
+    # its seat, as a record's players must be, rather than every deal refused
+    shared = {name for name in names.values() if list(names.values()).count(name) > 1}
+    names = {seat: f"{name} ({seat})" if name in shared else name for seat, name in names.items()}
     start = (0,) * len(variant.score_names)
     score: tuple[int, ...] | None = _score(metadata["initialScore"], variant, table.settings)
     out = []
@@ -278,6 +282,8 @@ def _score(value: list[int], variant: Variant, settings: Settings) -> tuple[int,
         raise NotationError(f"EGN: metadata.initialScore: expected the two sides' scores, got {list(value)}")
     if max(given) >= settings.game_points:
         raise NotationError(f"EGN: metadata.initialScore {list(value)}: the game is over at {settings.game_points}")
+    if min(given) < 0 and not falls_below_zero(variant, settings):
+        raise NotationError(f"EGN: metadata.initialScore {list(value)}: no score falls below 0 in {variant.name}")
     return tuple(int(v) for v in given)
 
 

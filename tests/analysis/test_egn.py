@@ -620,3 +620,24 @@ def test_a_match_of_a_game_not_of_four_players_is_refused_naming_it() -> None:
     assert str(info.value).startswith("EGN: these records hold 2 games, game 2 of euchre2; an EGN file holds one game")
     with pytest.raises(hasen.NotationError, match="^EGN: these records hold 2 games, game 1 of euchre2;"):
         write_egn([two, four])
+
+
+def test_a_name_several_seats_share_is_told_apart_by_its_seat() -> None:
+    """A program's players are often all "Computer": each is named with its seat, for a
+    record's players are one to a seat (every deal was refused)."""
+    text = write_egn([played_record(1)])
+    data = json.loads(text)
+    data["metadata"]["players"] = ["Computer", "Computer", "Me", "Computer"]
+    (deal,) = read_egn(json.dumps(data))
+    assert deal.record is not None
+    assert deal.record.players == {"N": "Computer (N)", "E": "Computer (E)", "S": "Me", "W": "Computer (W)"}
+
+
+def test_a_starting_score_below_0_is_refused_for_the_file() -> None:
+    """No Euchre score falls below 0: a file starting at [-2, 5] is refused as a whole (its
+    first deal was refused, and the next read without a score)."""
+    data = json.loads(write_egn([played_record(1), played_record(2, dealer="E", score=None)]))
+    data["metadata"]["initialScore"] = [-2, 5]
+    with pytest.raises(hasen.NotationError) as info:
+        read_egn(json.dumps(data))
+    assert str(info.value) == "EGN: metadata.initialScore [-2, 5]: no score falls below 0 in euchre"
