@@ -31,7 +31,7 @@ from ..analysis.games import place_hands
 from ..analysis.rows import decision_rows
 from ..analysis.session import Session
 from ..core.errors import HasenError, quoted
-from ..core.record_text import RecordText, read_id, split_records
+from ..core.record_text import RecordText, not_records, read_id, split_records
 from ..notation.egn import is_egn, read_egn
 from ..notation.inputs import DEFAULT_REVIEW_LAYOUTS
 from ..notation.json_schema import SchemaError, check_against
@@ -138,10 +138,14 @@ def read_hands(path: str, text: str | None = None) -> list[Hand]:
     """Every record of IN (or of ``text``, IN's to be), each parsed (a bad one becomes an
     error line, the rest go on), and placed in the games of IN (hasen.analysis.games)."""
     text = read_text(path, "session") if text is None else text
+    texts = [] if is_egn(text) else split_records(text)
+    why = not_records(texts)
+    if why is not None:  # no record at all: another file than meant
+        raise HasenError(f"session: {path} holds no hand record: {why}")
     hands = []
     records: list[Record | None] = []  # each hand's record, None where its result cannot count
     seen: dict[str, int] = {}
-    blocks: list[EgnBlock | RecordText] = [*egn_blocks(text)] if is_egn(text) else [*split_records(text)]
+    blocks: list[EgnBlock | RecordText] = [*egn_blocks(text)] if is_egn(text) else [*texts]
     for number, block in enumerate(blocks, 1):
         try:
             record = block.parse() if isinstance(block, EgnBlock) else parse_block(block, record_game())

@@ -126,6 +126,20 @@ def split_records(text: str, first_line: int = 1) -> list[RecordText]:
     return records
 
 
+def not_records(records: list[RecordText]) -> str | None:
+    """Why a text holds no hand record at all, where none of its blocks is all fields with a
+    deal or a play (a file given by mistake, whose every block would be listed as an
+    error): the first block's error; None where a block may be a record."""
+    keys = [{key for _, key, _ in record.fields} for record in records]
+    if not records or any("" not in given and given & {"deal", "play"} for given in keys):
+        return None
+    try:
+        records[0].by_key()
+    except NotationError as exc:
+        return str(exc)
+    return None
+
+
 def _field(line: int, text: str) -> tuple[int, str, str]:
     """A field's line, name and value; a text that is no field has the name "" and why."""
     key, colon, value = text.strip().partition(":")

@@ -227,6 +227,17 @@ def test_a_line_that_is_no_field_fails_its_record_not_the_night(capsys, tmp_path
     assert "id 3 (line 12): record line 16: expected 'field: value', got 'N 4, E pass'" in text
 
 
+def test_a_file_of_no_hand_record_is_refused_whole(capsys, tmp_path: Path) -> None:
+    """A file none of whose blocks may be a record (the README, OUT given as IN) is refused in
+    one line, naming the first thing wrong; its blocks were each listed as a record in error."""
+    source = tmp_path / "notes.md"
+    source.write_text("# Tuesday\n\nWe played four hands.\n\ncontract: N 4 made\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    code, _, err = run(capsys, "session", str(source), str(out))
+    assert code == 2 and not out.exists()
+    assert err.startswith(f"hasen: session: {source} holds no hand record: record line 3: expected 'field: value'")
+
+
 def test_a_record_without_an_id_whose_place_another_took_is_told_so(capsys, tmp_path: Path) -> None:
     """The first record takes id 2, the place of the second, which has no id of its own: the
     second is not reviewed, and the reason says why in its own terms (it named an id the
