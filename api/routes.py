@@ -304,14 +304,11 @@ def seat_question(
     """What the seat of a simulation body knows, read and checked once: its cards, from a deal
     or from its hand and ``extra_key``'s card (the extra card it sees, if any), with the table
     settings among ``names``, and the calls so far. It is the request's cache key too."""
-    unseen = {
-        variant.other_extra_card: f"{variant.name} has no {variant.other_extra_card}"
-        + (f'; give "{extra_key}"' if extra_key else f" (and the {variant.extra_card} is not seen here: {what})"),
-        variant.extra_card: f"the {variant.extra_card} is not seen here ({what})",
-    }
-    for key, why in unseen.items():
-        if key in body and key != extra_key:  # given, it would be dropped: refused by name
-            raise BadInput(f"{key}: {why}")
+    other = variant.other_extra_card  # given, it would be dropped: refused by name
+    if other in body:
+        seat = "bidder" if what == "bid" else "leader"
+        why = f'give "{extra_key}"' if extra_key else f"the {variant.extra_card} is not seen by the {seat}"
+        raise BadInput(f"{other}: {variant.name} has no {other} ({why})")
     given = [key for key in ("hand", extra_key) if key is not None and key in body]
     if "deal" in body and given:
         cards = " and ".join(f'"{key}"' for key in ("hand", extra_key) if key is not None)

@@ -122,18 +122,19 @@ def cmd_review(args: argparse.Namespace) -> int:
     fair = [f"--{name}" for name in ("layouts", "seed", "id", "jobs") if getattr(args, name) is not None]
     fair += ["--uniform"] if args.uniform else []
     fair += ["--score"] if args.score is not None else []
-    options = ", ".join(f"--{name.replace('_', '-')}" for name in contract) or "--example"
+    given = [f"--{name.replace('_', '-')}" for name in contract] + (["--example"] if args.example else [])
+    options = ", ".join(given)
+    if args.deal is not None and (RECORD_FIELD.search(args.deal) or os.path.isfile(args.deal)):
+        raise UsageError(
+            f"review: {options} {'is' if len(given) == 1 else 'are'} for a deal reviewed with every hand "
+            "open; a hand record gives its own deal, contract and play: leave them out"
+        )
     if fair:
         raise UsageError(
             f"review: {', '.join(fair)} {'is' if len(fair) == 1 else 'are'} for a hand record, "
             f"not a deal with {options}"
         )
     missing = [f"--{name}" for name in ("declarer", "trump", "played") if getattr(args, name) is None]
-    if missing and args.deal is not None and (RECORD_FIELD.search(args.deal) or os.path.isfile(args.deal)):
-        raise UsageError(
-            f"review: {options} {'is' if len(contract) == 1 else 'are'} for a deal reviewed with every hand "
-            "open; a hand record gives its own contract and play: leave them out"
-        )
     if missing:
         raise UsageError(f"review: a deal needs {', '.join(missing)} (or give a hand record instead)")
     return report(args, public.review_position(played_position(args, "review"), args.played))

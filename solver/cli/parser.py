@@ -61,12 +61,17 @@ class StoreOnce(argparse._StoreAction):
         self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
     ) -> None:
         seen = self.given.setdefault(id(namespace), {})
-        if self.dest in seen and seen[self.dest][1] != values:
+        if self.dest in seen and folded(seen[self.dest][1]) != folded(values):
             first, value = seen[self.dest]
             shown = [quoted(v) if isinstance(v, str) else str(v) for v in (value, values)]
             parser.error(f"{first} {shown[0]} and {option} {shown[1]} both given: give one")
         seen[self.dest] = (option, values)
         setattr(namespace, self.dest, values)
+
+
+def folded(value: Any) -> Any:
+    """A value as the options compare it: a word in either case is one (``--trump c``)."""
+    return value.casefold() if isinstance(value, str) else value
 
 
 class Parser(argparse.ArgumentParser):

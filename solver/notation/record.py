@@ -836,9 +836,8 @@ def read_score(value: object, variant: Variant, settings: Settings = DEFAULT_SET
             f"score: {'-'.join(map(str, scores))} is not a score before a hand (a game ends at {game_points})"
         )
     if min(scores) < 0 and not falls_below_zero(variant, settings):
-        raise NotationError(
-            f"score: {'-'.join(map(str, scores))}: no score falls below 0 in {variant.name} at these settings"
-        )
+        rules = " at these settings" if "euchred" in settings.applicable(variant) else ""  # maker_loses would
+        raise NotationError(f"score: {'-'.join(map(str, scores))}: no score falls below 0 in {variant.name}{rules}")
     return scores
 
 

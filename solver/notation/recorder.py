@@ -251,16 +251,20 @@ def _to_play(
                 f"play: card {number}, {SEATS[who]} cannot hold {card_name(card)}: "
                 f"{_why_not(t, tricks, who, card, trump, taker, number - 1)}"
             )
+
+    def short_after(play: tuple[CardId, ...]) -> str | None:
+        return _shortfall(t._replace(play=play), declarer, trump, alone, seats, taker)
+
     # a card that leaves no way to deal the cards not yet played is not offered: the hand
     # would end in a seat that can play nothing
     choices = [
         card
         for card in cards_of(_may_hold(t, tricks, seat, trump, taker, len(t.play)))
-        if _shortfall(t._replace(play=(*t.play, card)), declarer, trump, alone, seats, taker) is None
+        if short_after((*t.play, card)) is None
     ]
     if not choices:  # the taps contradict each other: say so now, not with nothing to tap
         for number in range(len(t.play) + 1):
-            short = _shortfall(t._replace(play=t.play[:number]), declarer, trump, alone, seats, taker)
+            short = short_after(t.play[:number])
             if short is not None:
                 order = [f"{SEATS[who]} {card_name(card)}" for trick in tricks for who, card in trick]
                 where = "before the play" if number == 0 else f"after card {number}, {order[number - 1]}"

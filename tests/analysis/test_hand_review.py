@@ -120,7 +120,11 @@ def test_the_text_opens_with_the_result_and_names_the_mistakes(capsys) -> None:
         ),
         (
             ["review", EUCHRE_RECORD, "--defender", "N", "--layouts", "3"],
-            "hasen: review: --layouts is for a hand record, not a deal with --defender",
+            "hasen: review: --defender is for a deal reviewed with every hand open; a hand record gives its own",
+        ),
+        (
+            ["review", EUCHRE_RECORD, "--example"],
+            "hasen: review: --example is for a deal reviewed with every hand open; a hand record gives its own",
         ),
         (
             [

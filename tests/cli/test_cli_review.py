@@ -102,6 +102,10 @@ def test_nothing_played(capsys: pytest.CaptureFixture, hasenpfeffer: Example) ->
             ["review", HASENPFEFFER_DEAL, *CONTRACT, "--played", "JC", "--play", "KC"],
             "--played 'JC' and --play 'KC' both given: give one",
         ),
+        (  # one value in two cases is one value: the second is taken, nothing is refused
+            ["review", HASENPFEFFER_DEAL, *CONTRACT[:2], "--declarer", "n", "--declarer", "N", "--trump", "C"],
+            "a deal needs --played",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(capsys: pytest.CaptureFixture, args: list[str], message: str) -> None:

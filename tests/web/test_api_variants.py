@@ -190,17 +190,17 @@ def test_batch_takes_euchre_items(client, openapi_doc, euchre2):
         (
             "simulate",
             {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "upcard": "KS"},
-            'upcard: hasenpfeffer has no upcard; give "widow"',
+            'upcard: hasenpfeffer has no upcard (give "widow")',
         ),
         (
             "lead",
             {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "declarer": "E", "trump": "D", "upcard": "KS"},
-            "upcard: hasenpfeffer has no upcard (and the widow is not seen here: lead)",
+            "upcard: hasenpfeffer has no upcard (the widow is not seen by the leader)",
         ),
         (
             "bid",
             {"seat": "N", "hand": "A.K..AQJ*", "dealer": "W", "upcard": "KS"},
-            "upcard: hasenpfeffer has no upcard",
+            "upcard: hasenpfeffer has no upcard (the widow is not seen by the bidder)",
         ),
         # the seat's cards from a deal, or from its hand: both given, the hand was dropped
         (
