@@ -584,14 +584,17 @@ def review_night(
 
 
 def reviews(path: str) -> list[dict[str, Any]]:
-    """Every line of OUT, as written."""
+    """Every line of OUT, as written: each checked whole once a run (``lines_of``, as the run
+    takes OUT and holds it), here only for its kind."""
     with open(path, "rb") as lines:
-        return [session_line(line, number, path) for number, line in enumerate(lines, 1) if line.strip()]
+        return [session_line(line, number, path, whole=False) for number, line in enumerate(lines, 1) if line.strip()]
 
 
-def session_line(raw: bytes, number: int, path: str) -> dict[str, Any]:
+def session_line(raw: bytes, number: int, path: str, whole: bool = True) -> dict[str, Any]:
     """One line of OUT, read: a hand's review, a hand passed out, or a record's error, each
-    with its id. Anything else (a line edited by hand, say) is refused, naming the line."""
+    with its id. Anything else (a line edited by hand, say) is refused, naming the line; with
+    ``whole``, so is one whose parts are not as this version writes them (some milliseconds a
+    line: a line this run wrote, or checked already, is not checked again)."""
     try:
         line = json.loads(raw)
     except ValueError:
@@ -611,7 +614,8 @@ def session_line(raw: bytes, number: int, path: str) -> dict[str, Any]:
             "IN afresh"
         )
     try:  # its parts as this version writes them: a line edited by hand, or another version's, is refused
-        check_against(line, line_schema())
+        if whole:
+            check_against(line, line_schema())
     except SchemaError as exc:
         raise HasenError(
             f"session: {path} line {number} is not a hand's line of hasen session as this version writes it "
