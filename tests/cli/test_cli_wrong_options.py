@@ -4,6 +4,7 @@ now and then, tested on every run."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,13 @@ from cli_run import run, serve_without_listening
             ["session", "{night}", "{out}", "--scheduler", "bad://"],
             "session: scheduler: cannot connect to 'bad://': unknown address scheme 'bad'",
         ),
+        # an option given twice with two values: which was meant is not known (the last was kept)
+        (["table", "--example", "--declarer", "N", "--declarer", "S"], "table: --declarer 'N' and --declarer 'S' both"),
+        (  # among a command's words, read in two passes
+            ["session", "{night}", "--jobs", "2", "{out}", "--jobs", "3"],
+            "session: --jobs 2 and --jobs 3 both given: give one",
+        ),
+        (["odds", "3-4", "--variant", "euchre", "--var", "euchre2"], "odds: --variant 'euchre' and --variant 'euchre2'"),
         (
             ["serve", "--allow-origin", "nope"],
             "serve: HASEN_ALLOWED_ORIGINS: 'nope' is not an origin (like https://club.example, a scheme and a host",
@@ -56,3 +64,9 @@ def test_a_wrong_option_is_refused_in_one_line(
     assert (code, out) == (2, ""), err
     assert err.startswith(f"hasen: {message}") and err.count("\n") == 1, err
     assert not paths["report"].exists()
+
+
+def test_an_option_given_twice_with_one_value_is_taken(capsys) -> None:
+    """The same value twice, in either case, is one value: nothing to choose between."""
+    code, out, err = run(capsys, "table", "--example", "--declarer", "N", "--declarer", "n", "--json")
+    assert code == 0 and list(json.loads(out)["declarers"]) == ["N"], err
