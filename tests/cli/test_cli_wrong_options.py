@@ -46,7 +46,10 @@ from cli_run import run, serve_without_listening
             ["session", "{night}", "--jobs", "2", "{out}", "--jobs", "3"],
             "session: --jobs 2 and --jobs 3 both given: give one",
         ),
-        (["odds", "3-4", "--variant", "euchre", "--var", "euchre2"], "odds: --variant 'euchre' and --variant 'euchre2'"),
+        (
+            ["odds", "3-4", "--variant", "euchre", "--var", "euchre2"],
+            "odds: --variant 'euchre' and --variant 'euchre2'",
+        ),
         (
             ["serve", "--allow-origin", "nope"],
             "serve: HASEN_ALLOWED_ORIGINS: 'nope' is not an origin (like https://club.example, a scheme and a host",
