@@ -116,24 +116,12 @@ game_points=10)
         elif not isinstance(variant, Variant):
             raise NotationError(f"variant: expected a variant's name or a Variant, got {quoted(variant)}")
         first, hands, extra = _parse_deal(text, variant)
-        if dealer is None:
-            seat = first
-        elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < NUM_SEATS:
-            seat = dealer
-        elif isinstance(dealer, str):
-            seat = SEATS.find(dealer) if len(dealer) == 1 else -1
-            if seat < 0:
-                seat = parse_seat(dealer, "dealer")
-        else:
-            raise NotationError(f"dealer: not a seat: {quoted(dealer)} (expected one of N, E, S, W)")
-        if seat not in variant.seats:
-            raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, so {SEATS[seat]} cannot deal")
         # masks checked by the parser: no CardSet check again
         self._set(
             variant,
             tuple(map(card_set_of, hands)),
             Card.instances[extra],
-            Seat.instances[seat],
+            Seat.instances[first if dealer is None else dealer_seat(dealer, variant)],
             DEFAULT_SETTINGS if settings is None else settings_for(variant, settings),
         )
 
@@ -188,12 +176,15 @@ game_points=10)
         >>> Deal("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS").replace(dealer="W")
         Deal('W:QJ.J.QJ.9 A.K..AQJ* .AQ.AKT.K T9.T9.9.T KS')
         """
-        return Deal(
-            self.notation(),
-            self.dealer if dealer is None else dealer,
+        deal = Deal.__new__(Deal)  # the cards are checked already: not read again from their text
+        deal._set(
             self.variant,
-            settings=self.settings if settings is None else settings,
+            self.hands,
+            self.extra,
+            self.dealer if dealer is None else Seat.instances[dealer_seat(dealer, self.variant)],
+            self.settings if settings is None else settings_for(self.variant, settings),
         )
+        return deal
 
     @property
     def widow(self) -> Card:
@@ -266,6 +257,21 @@ def _listed_seats(first: int, variant: Variant) -> tuple[int, ...]:
 
 _CLOCKWISE = tuple(tuple((first + i) % NUM_SEATS for i in range(NUM_SEATS)) for first in range(NUM_SEATS))
 _LISTED: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}  # a variant's seats -> their order from each seat
+
+
+def dealer_seat(dealer: SeatLike, variant: Variant) -> int:
+    """The dealer given, a seat the game deals to."""
+    if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < NUM_SEATS:
+        seat = int(dealer)
+    elif isinstance(dealer, str):
+        seat = SEATS.find(dealer) if len(dealer) == 1 else -1
+        if seat < 0:
+            seat = parse_seat(dealer, "dealer")
+    else:
+        raise NotationError(f"dealer: not a seat: {quoted(dealer)} (expected one of N, E, S, W)")
+    if seat not in variant.seats:
+        raise NotationError(f"dealer: {variant.name} deals to {_seat_list(variant)}, so {SEATS[seat]} cannot deal")
+    return seat
 
 
 def _seat_list(variant: Variant) -> str:
