@@ -648,9 +648,9 @@ class Record:
                 given = next((name for name in EXTRA_FIELDS if data.get(name) is not None), None)
                 if given is not None:
                     raise NotationError(f"{given}: the deal gives the {variant.extra_card} already")
-                deal = record_deal(value("deal", (str,), "a string"), dealer, variant)
+                deal = record_deal(value("deal", (str,), "a string"), dealer, variant, settings)
                 record = cls(
-                    with_settings(deal, settings),
+                    deal,
                     contract=contract,
                     play=play,
                     **{**parts, "unknown": parts["unknown"] or ()},
@@ -677,10 +677,11 @@ OTHER_GAME_HINT = re.compile(r" \((\d+-card hands in \d+ fields fit ([a-z0-9]+)[
 OTHER_DECK_HINT = re.compile(r" \(it is in the (\d+)-card deck: --deck \d+\)")
 
 
-def record_deal(text: str, dealer: str | None, variant: Variant) -> Deal:
-    """The record's deal; a message's hint at another game or deck says which field to write."""
+def record_deal(text: str, dealer: str | None, variant: Variant, settings: Settings = DEFAULT_SETTINGS) -> Deal:
+    """The record's deal, with its table ``settings`` (checked for its game already); a
+    message's hint at another game or deck says which field to write."""
     try:
-        return read_deal(text, dealer, variant)
+        return read_deal(text, dealer, variant, settings)
     except HasenError as exc:
         message = OTHER_GAME_HINT.sub(r" (\1: write 'variant: \2')", str(exc))
         message = OTHER_DECK_HINT.sub(r" (it is in the \1-card deck: write 'deck: \1')", message)
@@ -1093,7 +1094,7 @@ def parse_block(block: RecordText, game: Mapping[str, str | None] | None = None)
             if given is not None:
                 raise NotationError(f"{given}: the deal gives the {variant.extra_card} already")
             record = Record(
-                with_settings(record_deal(by_key["deal"][1], get("dealer"), variant), settings),
+                record_deal(by_key["deal"][1], get("dealer"), variant, settings),
                 contract=get("contract"),
                 play=get("play") or "",
                 **parts,
