@@ -51,10 +51,14 @@ def number(text: str) -> float | int:
     from decimal import Decimal  # only where a number is written so
 
     shown = text if len(text) <= SHOWN_DIGITS else text[:SHOWN_DIGITS] + "..."
-    exact = Decimal(text)
-    if exact.is_zero():  # 0e999999999 is 0, however many digits its exponent says
-        return 0
-    if exact == exact.to_integral_value():
+    try:
+        exact = Decimal(text)
+        if exact.is_zero():  # 0e999999999 is 0, however many digits its exponent says
+            return 0
+        whole = exact == exact.to_integral_value()
+    except ArithmeticError:  # an exponent beyond what a decimal holds (1e9999999999999999999)
+        raise JSONInputError(f"malformed JSON: {shown}: an exponent too large to read") from None
+    if whole:
         if exact.adjusted() >= max_int_digits():  # more digits than an int is made of
             raise JSONInputError(f"malformed JSON: {shown}: a whole number of more than {max_int_digits()} digits")
         return int(exact)

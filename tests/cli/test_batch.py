@@ -157,6 +157,7 @@ AWKWARD = (
     + b"x" * 70_000
     + b'"\n'
     + b'{"deal": "unterminated\n'
+    + b'{"deal": 1e9999999999999999999}\n'  # beyond what a decimal holds: it was a traceback
     + json.dumps({"id": "last", "deal": EUCHRE2_DEAL, "variant": "euchre2"}).encode()
     + b"\r\n"
 )
@@ -176,7 +177,7 @@ def test_standard_input_is_read_as_a_file_is(capsys, monkeypatch, tmp_path: Path
     assert code == 0, err
     assert from_stdin.read_bytes() == from_file.read_bytes()
     got = records(from_file)
-    assert [r["id"] for r in got] == [1, 2, 3, 4, 5, "last"]
+    assert [r["id"] for r in got] == [1, 2, 3, 4, 5, 6, "last"]
     assert got[0]["table"] == run_json(capsys, "table", HASENPFEFFER_DEAL)
     assert got[1] == {"hasen": "batch", "id": 2, "line": 2, "error": "not UTF-8 (byte 12)"}
     assert got[2] == {"hasen": "batch", "id": 3, "line": 3, "error": "expected a JSON object or a deal, got an array"}
@@ -187,7 +188,8 @@ def test_standard_input_is_read_as_a_file_is(capsys, monkeypatch, tmp_path: Path
         "line": 5,
         "error": "malformed JSON: Unterminated string starting at line 1 column 10",
     }
-    assert "table" in got[5]
+    assert got[5]["error"] == "malformed JSON: 1e999999999999999999...: an exponent too large to read"
+    assert "table" in got[6]
 
 
 def test_standard_input_as_a_process_gets_it(tmp_path: Path) -> None:
