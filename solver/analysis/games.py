@@ -6,7 +6,8 @@ starts a new game at 0-0. A record's own ``score`` field wins where it is given:
 goes on from there (a 0-0 there starts a new game). When a hand's result is not known (the
 record cannot be read, its play stops short, it is not reviewed), the score is lost: the
 hands after it have none until a record gives its own, which then starts a new stretch of
-play, counted as the next game. A change of game (another variant) starts a new game too.
+play, counted as the next game. A change of game (another variant), or of its table rules
+(a game to 5 after one to 10, say), starts a new game too.
 """
 
 from __future__ import annotations
@@ -80,7 +81,7 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
     not known. ``None`` in ``records``: a record that could not be read or is not reviewed."""
     places: list[GamePlace | None] = []
     score: tuple[int, ...] | None = ()  # before the next hand (() at the start: the first game's 0-0); None: lost
-    number, hand, variant = 0, 0, None
+    number, hand, variant, rules = 0, 0, None, None
     started: tuple[int, ...] = ()
     for record in records:
         if record is None:
@@ -88,7 +89,8 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
             score = None
             continue
         zero = (0,) * len(record.variant.score_names)
-        other_game = variant is not None and record.variant != variant
+        # another game, or the same under other table rules (a game to 5, say): a game of its own
+        other_game = variant is not None and (record.variant != variant or record.settings != rules)
         given = record.score
         if given is not None:
             starts = hand == 0 or score is None or other_game or (given == zero and score != zero)
@@ -101,7 +103,7 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
             score = zero if other_game or not score else score
         if starts:
             number, hand, started = number + 1, 0, score
-        variant = record.variant
+        variant, rules = record.variant, record.settings
         hand += 1
         result = record.result
         after: tuple[int, ...] | None = None

@@ -198,3 +198,41 @@ def test_the_hands_that_swung_a_game_are_those_that_moved_the_chance_most() -> N
     chances = [50, 80, 30, 35, 100, 90]  # before each hand; the hands moved it +30, -50, +5, +65, -10
     assert swings(chances) == [(4, 65), (2, -50), (1, 30)]
     assert swings([50, 60, 55]) == []
+
+
+# two hands of a game to 10, then one under a game to 5: E-W at 5 after the first two
+SHORT_GAME = """\
+dealer: N
+deal: N:KQJ.K..AK T9.T.A.QJ .QJ.KQJ.9 A.A.T9.T* 9H
+auction: E 1, S 2, W 3, N 4, E 5, S pass, W pass, N pass
+contract: E 5, trump S, discard QC
+play: 9S JH JK QS AH KH 9H QH 9D KS AD JD JS TS QD AS KC JC 9C TC TH KD TD AC
+
+dealer: E
+deal: E:.AQJT.T.9 QT..A9.AK K.K.KQ.QJ AJ9.9.J.T JK
+auction: S pass, W pass, N pass, E 1
+contract: E 1, trump H, discard 9C, alone
+play: TS 9S TH JH QS 9H TD 9D JD JS QH AD AH KC AS JK AC TC
+
+settings: game_points=5
+dealer: S
+deal: S:AJ..T.QJT T.K.KJ9.A .AQT9.A.K Q9.J.Q.9* KS
+auction: W 1, N 2, E 3, S 4, W 5, N pass, E pass, S pass
+contract: W 5, trump D, discard KH
+play: 9D AD JH TD 9S JS KS 9H TS TH QS AS TC AC KC 9C JD QH QD JC KD AH JK QC
+"""
+
+
+def test_a_change_of_the_tables_rules_starts_a_new_game() -> None:
+    """A hand played to 5 after two of a game to 10 begins a game of its own at 0-0: read as
+    the same game, its score before it (0-5, E's 5 set and then its lone 1 made) was over at
+    5, and the whole night was refused."""
+    from hasen.analysis.games import place_hands
+    from hasen.notation.record import Record
+
+    places = place_hands(Record.parse_all(SHORT_GAME))
+    assert [(p.number, p.hand, p.score) for p in places if p is not None] == [
+        (1, 1, (0, 0)),
+        (1, 2, (0, -5)),  # E's 5 failed
+        (2, 1, (0, 0)),
+    ]
