@@ -12,10 +12,11 @@ play, counted as the next game. A change of game (another variant), or of its ta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
+from ..core.settings import Settings
 from ..core.variants import Variant
 from ..notation.record import HandResult, Record
 from ..rules.scoring import game_winners
@@ -79,6 +80,7 @@ def winning_chances(record: Record, score: tuple[int, ...]) -> tuple[float, ...]
 def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
     """Each record's place in the games of its file (see the module); None where the score is
     not known. ``None`` in ``records``: a record that could not be read or is not reviewed."""
+    records = list(records)
     places: list[GamePlace | None] = []
     score: tuple[int, ...] | None = ()  # before the next hand (() at the start: the first game's 0-0); None: lost
     number, hand, variant, rules = 0, 0, None, None
@@ -111,8 +113,25 @@ def place_hands(records: Iterable[Record | None]) -> list[GamePlace | None]:
         if result is not None:
             after = tuple(s + p for s, p in zip(score, points_by_scorer(result)))
             winners = winners_of(variant, after, result, record.settings.game_points)
-        places.append(GamePlace(number, hand, score, started, winning_chances(record, score), after, winners))
+        places.append(GamePlace(number, hand, score, started, (), after, winners))
         score = after
         if winners:  # the game is over: the next hand begins the next at 0-0
             score, hand = zero, 0
-    return places
+    return with_chances(places, records)
+
+
+def with_chances(places: list[GamePlace | None], records: Sequence[Record | None]) -> list[GamePlace | None]:
+    """Each place with its chances of winning, read table by table: a table (worked out in a
+    second or so where its scoring is not the default's) is kept only a few at a time, and
+    records whose scorings take turns would work each out again and again."""
+    tables: dict[tuple[Variant, Settings], list[int]] = {}
+    for index, (place, record) in enumerate(zip(places, records)):
+        if place is not None and record is not None:
+            tables.setdefault((record.variant, scoring_of(record.settings)), []).append(index)
+    out = list(places)
+    for indices in tables.values():
+        for index in indices:
+            place, record = places[index], records[index]
+            assert place is not None and record is not None
+            out[index] = replace(place, chances=winning_chances(record, place.score))
+    return out
