@@ -36,6 +36,7 @@ def id_cell(value: int | str) -> str:
         NUMBER.fullmatch(value)
         or value.startswith((*FORMULA_STARTS, '"', "'"))
         or "\n" in value
+        or "\r" in value  # a line end to a CSV reader as much as a newline is
         or value != value.strip()
         or not value
     ):

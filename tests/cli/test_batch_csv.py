@@ -187,3 +187,20 @@ def test_the_pandas_example_in_the_docs(tmp_path: Path, capsys, monkeypatch) -> 
     best = {(str(i), d): int(n) for (i, d), n in names["best"].items()}
     assert best == values and best["ex", "N"] == 6
     assert "trump" in printed
+
+
+def test_an_id_with_a_carriage_return_is_one_cell_and_the_run_goes_on(tmp_path: Path, capsys) -> None:
+    """A carriage return is a line end to a CSV reader: such an id is quoted, so its rows
+    read back whole and the file is one the next run goes on with (it broke the rows in two,
+    and the next run refused its own output)."""
+    from hasen.cli.cells import read_id_cell
+
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps({"id": "a\rb", "deal": EUCHRE2_DEAL, "variant": "euchre2"}) + "\n")
+    out = tmp_path / "out.csv"
+    assert run(capsys, "batch", str(source), str(out))[0] == 0
+    with out.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows and all(read_id_cell(row["id"]) == "a\rb" for row in rows)
+    code, _, err = run(capsys, "batch", str(source), str(out))
+    assert code == 0 and "0 errors" in err, err
