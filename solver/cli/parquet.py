@@ -81,10 +81,12 @@ def arrow_schema(command: str, columns: Schema) -> Any:
 
 
 def column(kind: str, values: list[Any]) -> Any:
-    """One column of a group, of its kind's type ("" is null, as the CSV's empty cell)."""
+    """One column of a group, of its kind's type ("" is null, as the CSV's empty cell; but an
+    id, which may be the empty word, and is never null)."""
     import pyarrow
 
-    values = [None if value == "" else value for value in values]
+    if kind != ID:
+        values = [None if value == "" else value for value in values]
     if kind in ORDERS:
         order = ORDERS[kind]
         index = {name: i for i, name in enumerate(order)}

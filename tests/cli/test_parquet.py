@@ -184,3 +184,14 @@ def test_a_sessions_rows_are_the_reviews_rows_in_every_form(capsys, tmp_path: Pa
     frame = review.to_frame()
     assert list(read.columns) == list(frame.columns)
     assert {c: str(t) for c, t in read.dtypes.items()} == {c: str(t) for c, t in frame.dtypes.items()}
+
+
+def test_the_empty_id_stays_an_id(capsys, tmp_path: Path) -> None:
+    """An id may be the empty word: the JSON lines and the CSV keep it, and so does Parquet
+    (it made it null, as an empty cell of another column)."""
+    deals = tmp_path / "deals.jsonl"
+    deals.write_text('{"id": "", "deal": "N:..KQT9.9 T9.AKQ.. AS", "variant": "euchre2"}\n')
+    code, _, err = run(capsys, "batch", str(deals), str(tmp_path / "out.jsonl"), "--parquet", str(tmp_path / "t.pq"))
+    assert code == 0, err
+    rows = parquet_rows(tmp_path / "t.pq")
+    assert rows and {row["id"] for row in rows} == {""}
