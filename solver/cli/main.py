@@ -186,8 +186,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     # an interrupt that lands inside a lock's release (threads waiting on the work) comes out
     # as another error: the flag tells it from a real one
+    # SIGTERM (timeout, a batch scheduler, systemd) stops a command as Ctrl-C does: what is
+    # done is kept and said, and no half-written file is left beside a report
     try:
-        previous = signal.signal(signal.SIGINT, on_interrupt)
+        previous = {number: signal.signal(number, on_interrupt) for number in (signal.SIGINT, signal.SIGTERM)}
         handled = True
     except ValueError:  # main() called from another thread: only the main thread takes signals
         handled = False
@@ -197,7 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handled:
             # as the command (``argv`` from the process): what it did is written and its exit
             # code says so; a Ctrl-C while Python shuts down would only replace that code
-            signal.signal(signal.SIGINT, signal.SIG_IGN if argv is None else previous)
+            for number, before in previous.items():
+                signal.signal(number, signal.SIG_IGN if argv is None else before)
     if interrupted and argv is None:
         # Ctrl-C, said and done: the files are closed and the workers ended. Python's own exit
         # would tidy up after the worker pool (its threads, queues and pipes) and, under load,

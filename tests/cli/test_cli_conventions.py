@@ -73,11 +73,11 @@ def test_main_runs_from_another_thread_and_leaves_the_interrupt_handler_alone(ca
 
     from hasen.cli.main import main
 
-    before = signal.getsignal(signal.SIGINT)
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     status: list[int] = []
     worker = threading.Thread(target=lambda: status.append(main(["table", "--example", "--declarer", "N"])))
     worker.start()
     worker.join()
     assert status == [0] and "N" in capsys.readouterr().out
     assert main(["table", "--example", "--declarer", "N"]) == 0
-    assert signal.getsignal(signal.SIGINT) is before
+    assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == before

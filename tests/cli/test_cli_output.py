@@ -105,9 +105,11 @@ INTERRUPTED = [
 @pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads a process's CPU time from /proc")
 @pytest.mark.parametrize("argv", INTERRUPTED, ids=[argv[0] for argv in INTERRUPTED])
-def test_ctrl_c_is_one_line_and_status_130(argv) -> None:
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_is_one_line_and_status_130(argv, stop: str) -> None:
     """Ctrl-C in a single-dummy command printed a KeyboardInterrupt traceback and ended by the
-    signal. Sent as a terminal sends it, to the process group, once the work is under way."""
+    signal. Sent as a terminal sends it, to the process group, once the work is under way;
+    SIGTERM (timeout, a batch scheduler) stops it the same way (it ended it unsaid)."""
     import signal
     import time
 
@@ -118,7 +120,7 @@ def test_ctrl_c_is_one_line_and_status_130(argv) -> None:
         deadline = time.monotonic() + 60
         while child.poll() is None and cpu_seconds(child.pid) < 1.0 and time.monotonic() < deadline:
             time.sleep(0.05)  # past the imports: the layouts are being solved
-        os.killpg(child.pid, signal.SIGINT)
+        os.killpg(child.pid, getattr(signal, stop))
         out, err = child.communicate(timeout=60)
     finally:
         if child.poll() is None:
