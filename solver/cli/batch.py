@@ -357,16 +357,22 @@ def cmd_batch(args: argparse.Namespace) -> int:
     progress = Progress(err, None)
     run = Run(Counter(), defaults)
     as_csv = batch_csv.wants_csv(args.output, args.format)
+    cut: batch_csv.Cut | None = None
     try:
         if files.resumable:
             if as_csv:
-                run.remaining = batch_csv.finished(args.output)
+                run.remaining, cut = batch_csv.finished(args.output)
             else:
                 with open(args.output, "r+b") as kept:
                     run.remaining = finished(kept, args.output, COMMAND)
         if progress.shown:
             progress.total = total_lines(files.source)
         solve_all(args, files, run, progress, as_csv)
+        if cut is not None and cut.key not in run.first_line:
+            # IN did not give the table cut off to be answered again (another IN than the
+            # last run's): its rows go back, after this run's
+            files.out.write(cut.rows.decode("utf-8"))
+            files.out.flush()
     except KeyboardInterrupt:
         progress.clear()
         print(

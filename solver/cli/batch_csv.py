@@ -15,7 +15,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..analysis.columns import TABLE_ROW, names
 from ..analysis.rows import table_rows
@@ -67,15 +67,24 @@ def rows_of(line: str) -> str:
     return out.getvalue()
 
 
-def finished(path: str) -> Counter[str]:
-    """The ids already answered in the CSV at ``path`` (as the JSON lines' keys), the rows of
-    the last answered id cut off to be answered again; a file that is not such a CSV is
+class Cut(NamedTuple):
+    """The rows of the last table of a CSV gone on with, cut off to be answered again (they may
+    not all be there): its id (as the JSON lines' key) and its rows as they were."""
+
+    key: str
+    rows: bytes
+
+
+def finished(path: str) -> tuple[Counter[str], Cut | None]:
+    """The ids already answered in the CSV at ``path`` (as the JSON lines' keys), and the rows
+    of the last answered id, cut off to be answered again; a file that is not such a CSV is
     refused, never written to."""
     done: Counter[str] = Counter()
+    cut: Cut | None = None
     try:
         out = open(path, "r+b")
     except FileNotFoundError:
-        return done
+        return done, None
     except OSError as exc:
         raise HasenError(f"cannot open {path}: {exc.strerror or exc}") from None
     with out:
@@ -87,7 +96,7 @@ def finished(path: str) -> Counter[str]:
                     f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); give another OUT"
                 )
             out.truncate(0)
-            return done
+            return done, None
         if complete[0].decode("utf-8", "replace") != HEADER:
             raise HasenError(f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); give another OUT")
         starts: list[int] = []  # where each answer's rows start
@@ -119,11 +128,12 @@ def finished(path: str) -> Counter[str]:
         if previous is not None and not previous[1]:
             # the last table's rows may not all be there: cut them off, to be answered again
             offset = starts.pop()
-            ids.pop()
+            out.seek(offset)
+            cut = Cut(id_key(read_id_cell(ids.pop())), out.read())
         out.truncate(offset)
     for text in ids:
         done[id_key(read_id_cell(text))] += 1
-    return done
+    return done, cut
 
 
 def header_needed(path: str) -> bool:

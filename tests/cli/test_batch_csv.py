@@ -204,3 +204,20 @@ def test_an_id_with_a_carriage_return_is_one_cell_and_the_run_goes_on(tmp_path: 
     assert rows and all(read_id_cell(row["id"]) == "a\rb" for row in rows)
     code, _, err = run(capsys, "batch", str(source), str(out))
     assert code == 0 and "0 errors" in err, err
+
+
+def test_a_csv_gone_on_with_from_another_in_keeps_every_table(tmp_path: Path, capsys) -> None:
+    """A run cuts off the last table of the CSV it goes on with, to answer it again (its rows
+    may not all be there); from another IN, which does not give it, its rows were lost. They
+    go back after the new run's, and the ids are those of the JSON lines."""
+    first, second = tmp_path / "day1.jsonl", tmp_path / "day2.jsonl"
+    first.write_text("\n".join(LINES[:3]) + "\n")
+    second.write_text(json.dumps({"id": "next", "deal": EUCHRE2_DEAL, "variant": "euchre2"}) + "\n")
+    out, lines = tmp_path / "all.csv", tmp_path / "all.jsonl"
+    for source in (first, second):
+        assert run(capsys, "batch", str(source), str(out))[0] == 0
+        assert run(capsys, "batch", str(source), str(lines))[0] == 0
+    with out.open(newline="", encoding="utf-8") as handle:
+        ids = list(dict.fromkeys(row["id"] for row in csv.DictReader(handle)))
+    written = [str(json.loads(line)["id"]) for line in lines.read_text().splitlines()]
+    assert sorted(ids) == sorted(written) and ids[-1] == written[2] and len(ids) == 4
