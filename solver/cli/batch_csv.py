@@ -78,62 +78,69 @@ class Cut(NamedTuple):
 def finished(path: str) -> tuple[Counter[str], Cut | None]:
     """The ids already answered in the CSV at ``path`` (as the JSON lines' keys), and the rows
     of the last answered id, cut off to be answered again; a file that is not such a CSV is
-    refused, never written to."""
+    refused, never written to. Read a line at a time: a CSV of millions of rows is never
+    held whole."""
     done: Counter[str] = Counter()
-    cut: Cut | None = None
     try:
         out = open(path, "r+b")
     except FileNotFoundError:
         return done, None
     except OSError as exc:
         raise HasenError(f"cannot open {path}: {exc.strerror or exc}") from None
+    not_ours = f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); give another OUT"
     with out:
-        lines = out.read().split(b"\n")
-        complete = lines[:-1]  # what follows the last newline is torn
-        if not complete:
-            if not HEADER.encode().startswith(lines[-1]):  # not a header torn as it was written
-                raise HasenError(
-                    f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); give another OUT"
-                )
+        first = out.readline()
+        if not first.endswith(b"\n"):  # no whole line: empty, or a header torn as it was written
+            if not HEADER.encode().startswith(first):
+                raise HasenError(not_ours)
             out.truncate(0)
             return done, None
-        if complete[0].decode("utf-8", "replace") != HEADER:
-            raise HasenError(f"{path} is not a CSV of hasen batch (its first line is not {HEADER!r}); give another OUT")
-        starts: list[int] = []  # where each answer's rows start
-        ids: list[str] = []
-        offset = len(complete[0]) + 1
+        if first[:-1].decode("utf-8", "replace") != HEADER:
+            raise HasenError(not_ours)
+        offset = len(first)
+        last: tuple[int, str] | None = None  # where the last answer's rows start, and its id
         previous: tuple[str, bool] | None = None
-        for number, raw in enumerate(complete[1:], 2):
-            try:
-                [row] = list(csv.reader([raw.decode("utf-8")]))
-            except (ValueError, UnicodeDecodeError, csv.Error):
-                raise HasenError(
-                    f"{path} line {number} is not a row of hasen batch: "
-                    f"{quoted(raw.decode('utf-8', 'replace'))}; give another OUT"
-                ) from None
-            if len(row) != len(COLUMNS):
-                raise HasenError(f"{path} line {number} has {len(row)} columns, not {len(COLUMNS)}; give another OUT")
-            try:
-                read_id_cell(row[0])
-            except ValueError:
-                raise HasenError(
-                    f"{path} line {number}: not an id of hasen batch: {quoted(row[0])}; give another OUT"
-                ) from None
+        for number, raw in enumerate(iter(out.readline, b""), 2):
+            if not raw.endswith(b"\n"):  # what follows the last newline is torn
+                break
+            row = _row(path, number, raw[:-1])
             key = (row[0], bool(row[-1]))
             if key != previous or key[1]:  # a new id; an error row is an answer of its own
-                starts.append(offset)
-                ids.append(row[0])
+                if last is not None:
+                    done[id_key(read_id_cell(last[1]))] += 1
+                last = (offset, row[0])
             previous = key
-            offset += len(raw) + 1
-        if previous is not None and not previous[1]:
+            offset += len(raw)
+        cut: Cut | None = None
+        if last is not None and previous is not None and not previous[1]:
             # the last table's rows may not all be there: cut them off, to be answered again
-            offset = starts.pop()
-            out.seek(offset)
-            cut = Cut(id_key(read_id_cell(ids.pop())), out.read())
+            out.seek(last[0])
+            cut = Cut(id_key(read_id_cell(last[1])), out.read(offset - last[0]))
+            offset = last[0]
+        elif last is not None:
+            done[id_key(read_id_cell(last[1]))] += 1
         out.truncate(offset)
-    for text in ids:
-        done[id_key(read_id_cell(text))] += 1
     return done, cut
+
+
+def _row(path: str, number: int, raw: bytes) -> list[str]:
+    """A line of the CSV read as a row of hasen batch, or refused saying where and why."""
+    try:
+        [row] = list(csv.reader([raw.decode("utf-8")]))
+    except (ValueError, UnicodeDecodeError, csv.Error):
+        raise HasenError(
+            f"{path} line {number} is not a row of hasen batch: {quoted(raw.decode('utf-8', 'replace'))}; "
+            "give another OUT"
+        ) from None
+    if len(row) != len(COLUMNS):
+        raise HasenError(f"{path} line {number} has {len(row)} columns, not {len(COLUMNS)}; give another OUT")
+    try:
+        read_id_cell(row[0])
+    except ValueError:
+        raise HasenError(
+            f"{path} line {number}: not an id of hasen batch: {quoted(row[0])}; give another OUT"
+        ) from None
+    return row
 
 
 def header_needed(path: str) -> bool:
