@@ -166,9 +166,9 @@ def rewrite_prefix(target: str) -> str:
 
 
 def sweep(path: str) -> None:
-    """Remove the new files that rewrites of the results file ``path`` left beside it when
-    their run was killed outright: each one nobody holds (a run holds its new file until it
-    has moved it over, and this run holds ``path``, so no other is rewriting it)."""
+    """Remove the new files that rewrites of the results file or report ``path`` left beside
+    it when their run was killed outright: each one nobody holds (a run holds its new file
+    until it has moved it over)."""
     target = os.path.realpath(path)
     folder, prefix = os.path.dirname(target), rewrite_prefix(target)
     try:
@@ -319,19 +319,24 @@ def replace_text(command: str, path: str, text: str, newline: str | None = None)
 
 def replace_file(command: str, path: str, write: Callable[[str], None]) -> None:
     """Write a report whole: ``write`` fills a new file beside it, which is then moved over it
-    (the file a symbolic link points to, where the path is one)."""
+    (the file a symbolic link points to, where the path is one). The new file is named after
+    the report and held while it is written, so that the next run removes one that a run
+    killed outright left there (``sweep``)."""
     target = os.path.realpath(path)
+    sweep(target)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=".hasen-", dir=os.path.dirname(target))
-        os.close(handle)
-        try:
-            write(temporary)
-            os.chmod(temporary, kept_mode(target))
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):  # a writer that failed may have removed it: its error stands
-                os.unlink(temporary)
-            raise
+        handle, temporary = tempfile.mkstemp(prefix=rewrite_prefix(target), dir=os.path.dirname(target))
+        with os.fdopen(handle, "rb") as mine:
+            held(mine)
+            try:
+                write(temporary)
+                os.chmod(temporary, kept_mode(target))
+                os.replace(temporary, target)
+            except BaseException:
+                # a writer that failed may have removed it: its error stands
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(temporary)
+                raise
     except OSError as exc:
         raise OutputError(f"{command}: cannot write {named(path)}: {exc.strerror or exc}") from None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -308,3 +309,25 @@ def test_a_report_at_standard_output_with_the_summary_there_is_refused(
         monkeypatch.setattr("sys.stdout", out)
         code, _, err = run(capsys, "session", str(night), str(tmp_path / "o.jsonl"), "--csv", str(summary), *FEW)
     assert code == 2 and "--csv and standard output are the same file" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="advisory locks are POSIX's")
+def test_a_report_left_half_written_by_a_killed_run_is_removed_by_the_next(tmp_path: Path) -> None:
+    """A report is written to a new file beside it, held while written, then moved over it: a
+    run killed outright left that file behind for good. The next run writing the report
+    removes one nobody holds, and leaves one another run is writing."""
+    import fcntl
+
+    from hasen.cli.targets import replace_text
+
+    report = tmp_path / "night.html"
+    left = tmp_path / ".night.html.hasen-abc123"
+    left.write_text("half a report")
+    writing = tmp_path / ".night.html.hasen-def456"
+    writing.write_text("another run's report, being written")
+    with writing.open("rb") as other:
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX)
+        replace_text("session", str(report), "the report")
+        assert not left.exists() and writing.exists()
+    assert report.read_text() == "the report"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".night.html.hasen-def456", "night.html"]
