@@ -60,12 +60,17 @@ def worker_died(exc: BaseException) -> WorkersFailed:
     """The error of a pool whose worker died; from a script of the user's, with the likeliest
     cause: a script that starts workers outside ``if __name__ == "__main__":``, which each
     worker (a fresh interpreter that imports the script) runs again, and dies of."""
+    import os
     import sys
 
     message = f"a worker process died: {str(exc).rstrip('.')}"
     main = sys.modules.get("__main__")
     spec = getattr(main, "__spec__", None)
-    if getattr(main, "__file__", None) and not (spec is not None and spec.name.startswith("hasen")):
+    script = os.path.basename(getattr(main, "__file__", None) or "")
+    ours = (spec is not None and spec.name.startswith("hasen")) or script.split(".")[0] in ("hasen", "hasen-script")
+    if not script or ours:  # the hasen command: killed from outside, or out of memory
+        message += " (killed from outside, or short of memory?)"
+    else:
         message += (
             '; a script that starts workers must do its work under `if __name__ == "__main__":`, '
             "or each worker runs the script again and dies (docs/batch.md)"

@@ -291,3 +291,21 @@ def test_a_dask_bag_of_deals_makes_the_frame_of_their_rows(dask_cluster) -> None
     assert len(frame) == len(expected) == 12 * 4 * 4 * 7
     assert sorted(frame["tricks"]) == sorted(expected["tricks"])
     assert set(frame["deal"]) == {hasen.Deal(d).notation() for d in deals}
+
+
+def test_a_worker_of_the_hasen_command_that_died_is_not_blamed_on_a_script(monkeypatch) -> None:
+    """The hasen command has no script of the user's to blame: a worker killed from outside
+    (or by the out-of-memory killer) is said to be so (it was told to add the main guard)."""
+    import types
+
+    from hasen.workers import worker_died
+
+    command = types.ModuleType("__main__")
+    command.__file__ = "/usr/local/bin/hasen"
+    monkeypatch.setitem(sys.modules, "__main__", command)
+    said = str(worker_died(RuntimeError("A process in the pool was terminated abruptly.")))
+    assert said.endswith("(killed from outside, or short of memory?)") and "__main__" not in said
+    script = types.ModuleType("__main__")
+    script.__file__ = "/home/anna/night.py"
+    monkeypatch.setitem(sys.modules, "__main__", script)
+    assert 'must do its work under `if __name__ == "__main__":`' in str(worker_died(RuntimeError("gone")))
