@@ -357,6 +357,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     progress = Progress(err, None)
     run = Run(Counter(), defaults)
     as_csv = batch_csv.wants_csv(args.output, args.format)
+    new = new_answers(as_csv)
     cut: batch_csv.Cut | None = None
     try:
         if files.resumable:
@@ -375,13 +376,11 @@ def cmd_batch(args: argparse.Namespace) -> int:
             files.out.flush()
     except KeyboardInterrupt:
         progress.clear()
-        print(
-            f"hasen: batch: interrupted after {counted(run.written, 'new line')}, all kept in {where}{resume}", file=err
-        )
+        print(f"hasen: batch: interrupted after {counted(run.written, new)}, all kept in {where}{resume}", file=err)
         return 130
     except WorkersFailed as exc:
         progress.clear()
-        print(f"hasen: batch: {exc}; {counted(run.written, 'new line')} kept in {where}{resume}", file=err)
+        print(f"hasen: batch: {exc}; {counted(run.written, new)} kept in {where}{resume}", file=err)
         return 1
     except (BackendError, HasenError) as exc:
         progress.clear()
@@ -406,6 +405,12 @@ def cmd_batch(args: argparse.Namespace) -> int:
     return 0
 
 
+def new_answers(as_csv: bool) -> str:
+    """What a run's new answers are called in its messages: lines, or deals in a CSV (where a
+    deal is many rows)."""
+    return "new deal" if as_csv else "new line"
+
+
 def solve_all(args: argparse.Namespace, files: Files, run: Run, progress: Progress, as_csv: bool = False) -> None:
     """Answer the lines of IN still to do, appending to OUT in order, line by line (or the
     rows of each, as CSV)."""
@@ -420,7 +425,9 @@ def solve_all(args: argparse.Namespace, files: Files, run: Run, progress: Progre
             except BrokenPipeError:
                 raise
             except OSError as exc:
-                kept = f"{counted(run.written, 'new line')} kept" + (": run again to resume" if files.resumable else "")
+                kept = f"{counted(run.written, new_answers(as_csv))} kept" + (
+                    ": run again to resume" if files.resumable else ""
+                )
                 raise OutputError(f"batch: cannot write {files.where}: {exc.strerror or exc} ({kept})") from None
             run.written += 1
             if (message := run.count(line)) is not None and run.errors <= SHOWN_ERRORS:
