@@ -396,6 +396,9 @@ def _record(t: Tapped, seated: Seated, end: AuctionEnd, trump: int, alone: bool)
         contract["bid"] = end.bid.name(t.settings)
     if isinstance(t.discard, int):
         contract["discard"] = card_name(t.discard)
+    elif t.joker == declarer and JOKER not in t.play:
+        # the Joker the table said its declarer holds was never played: it is the discard
+        contract["discard"] = card_name(JOKER)
     seats = playing_seats(t.variant, declarer, alone, None)
     play = " | ".join(
         " ".join(card_name(c) for c in t.play[i : i + len(seats)]) for i in range(0, len(t.play), len(seats))

@@ -429,3 +429,24 @@ def test_the_cards_the_table_saw_go_to_a_seat_are_out_of_play_only_as_the_discar
         next_step(t._replace(play=play))
     step = next_step(t._replace(widow=None, discard=None))  # the widow asked: not the Joker, N's
     assert step.stage == "widow" and JOKER not in step.cards and len(step.cards) == 24
+
+
+def test_the_joker_its_declarer_never_played_is_the_discard() -> None:
+    """S holds the Joker, as the table said, declares alone, and its discard was not seen: S
+    never plays the Joker, so the Joker was the discard (the record put it in a hand, which
+    made N the forced declarer, and refused the hand at its last card)."""
+    t = Tapped(
+        variant_for("hasenpfeffer"),
+        Settings(first_lead="declarer", all_pass="joker_bids_3"),
+        SEATS.index("W"),
+        calls=("pass",) * 4,
+        joker=SEATS.index("S"),
+        trump=2,
+        alone=True,
+        widow=cards("AC")[0],
+        discard=NOT_KNOWN,
+        play=cards(*"QD QS JS TH 9H TC TS AS JC QH 9C JH 9D QC KC KS AH AC".split()),
+    )
+    step = next_step(t)
+    assert step.stage == "done" and step.record is not None
+    assert "contract: S 3, trump D, discard JK, alone" in step.record.line()
