@@ -376,11 +376,14 @@ def cmd_batch(args: argparse.Namespace) -> int:
             files.out.flush()
     except KeyboardInterrupt:
         progress.clear()
-        print(f"hasen: batch: interrupted after {counted(run.written, new)}, all kept in {where}{resume}", file=err)
+        left = not_solved_again(cut, run, where)
+        said = f"interrupted after {counted(run.written, new)}, all kept in {where}{resume}{left}"
+        print(f"hasen: batch: {said}", file=err)
         return 130
     except WorkersFailed as exc:
         progress.clear()
-        print(f"hasen: batch: {exc}; {counted(run.written, new)} kept in {where}{resume}", file=err)
+        left = not_solved_again(cut, run, where)
+        print(f"hasen: batch: {exc}; {counted(run.written, new)} kept in {where}{resume}{left}", file=err)
         return 1
     except (BackendError, HasenError) as exc:
         progress.clear()
@@ -403,6 +406,14 @@ def cmd_batch(args: argparse.Namespace) -> int:
     finally:
         files.close()
     return 0
+
+
+def not_solved_again(cut: batch_csv.Cut | None, run: Run, where: str) -> str:
+    """What a stop leaves out of the CSV: its last deal, cut off to be solved again, where IN
+    has not given it yet (an IN that never does, another than the last run's, leaves it out)."""
+    if cut is None or cut.key in run.first_line:
+        return ""
+    return f"; but the last deal {where} held (id {cut.key}) is cut off until an IN that gives it is run"
 
 
 def new_answers(as_csv: bool) -> str:
