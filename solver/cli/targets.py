@@ -15,6 +15,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -161,26 +162,42 @@ NO_ROOM = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}  # a full disk, a file size 
 
 
 def rewrite_prefix(target: str) -> str:
-    """How the new files of a results file's rewrite begin (``.out.jsonl.hasen-``)."""
-    return f".{os.path.basename(target)}.hasen-"
+    """How the new files of a results file's rewrite, or of a report, begin
+    (``.out.jsonl.hasen-``; of a long name, its first 100 characters, so that the new file's
+    name is not too long where the report's is not)."""
+    return f".{os.path.basename(target)[:100]}.hasen-"
+
+
+TEMPORARY_NAME = re.compile(r"[a-z0-9_]{8}")  # what mkstemp adds to a prefix
 
 
 def sweep(path: str) -> None:
     """Remove the new files that rewrites of the results file or report ``path`` left beside
     it when their run was killed outright: each one nobody holds (a run holds its new file
     until it has moved it over)."""
+    if sys.platform == "win32":  # no advisory locks: another run's new file cannot be told apart
+        return
+    import fcntl
+
     target = os.path.realpath(path)
     folder, prefix = os.path.dirname(target), rewrite_prefix(target)
     try:
-        left = [name for name in os.listdir(folder) if name.startswith(prefix)]
+        left = [
+            name
+            for name in os.listdir(folder)
+            if name.startswith(prefix) and TEMPORARY_NAME.fullmatch(name[len(prefix) :])
+        ]
     except OSError:
         return
     for name in left:
         try:
             with open(os.path.join(folder, name), "rb") as file:
-                if held(file):
-                    os.unlink(os.path.join(folder, name))
-        except OSError:  # gone already, or not ours to remove: left as it is
+                if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                    continue
+                # held by nobody (where no lock can be taken, it cannot be told: left as it is)
+                fcntl.flock(file.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                os.unlink(os.path.join(folder, name))
+        except OSError:  # held by another run, gone already, or not ours to remove: left as it is
             continue
 
 
@@ -327,7 +344,10 @@ def replace_file(command: str, path: str, write: Callable[[str], None]) -> None:
     try:
         handle, temporary = tempfile.mkstemp(prefix=rewrite_prefix(target), dir=os.path.dirname(target))
         with os.fdopen(handle, "rb") as mine:
-            held(mine)
+            if sys.platform == "win32":  # a file open there cannot be replaced: not held
+                mine.close()
+            else:
+                held(mine)
             try:
                 write(temporary)
                 os.chmod(temporary, kept_mode(target))

@@ -321,13 +321,19 @@ def test_a_report_left_half_written_by_a_killed_run_is_removed_by_the_next(tmp_p
     from hasen.cli.targets import replace_text
 
     report = tmp_path / "night.html"
-    left = tmp_path / ".night.html.hasen-abc123"
+    left = tmp_path / ".night.html.hasen-abc12345"
     left.write_text("half a report")
-    writing = tmp_path / ".night.html.hasen-def456"
+    writing = tmp_path / ".night.html.hasen-def45678"
     writing.write_text("another run's report, being written")
+    notes = tmp_path / ".night.html.hasen-notes"  # a name of the user's, not one of a new file
+    notes.write_text("the user's")
     with writing.open("rb") as other:
         fcntl.flock(other.fileno(), fcntl.LOCK_EX)
         replace_text("session", str(report), "the report")
         assert not left.exists() and writing.exists()
     assert report.read_text() == "the report"
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".night.html.hasen-def456", "night.html"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        ".night.html.hasen-def45678",
+        ".night.html.hasen-notes",
+        "night.html",
+    ]

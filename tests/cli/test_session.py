@@ -584,12 +584,12 @@ def test_a_rewritten_out_is_whole_at_every_moment_and_still_held(
 
     # a run killed outright mid-rewrite leaves its new file: the next run removes it, unless a
     # run holds it still
-    (tmp_path / ".out.jsonl.hasen-killed").write_bytes(written)
-    with (tmp_path / ".out.jsonl.hasen-running").open("wb") as running:
+    (tmp_path / ".out.jsonl.hasen-killed_1").write_bytes(written)
+    with (tmp_path / ".out.jsonl.hasen-running1").open("wb") as running:
         fcntl.flock(running, fcntl.LOCK_EX | fcntl.LOCK_NB)
         assert run(capsys, "session", str(source), str(out), *LAYOUTS)[0] == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.jsonl.hasen-running", "night.txt", "out.jsonl"]
-    (tmp_path / ".out.jsonl.hasen-running").unlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.jsonl.hasen-running1", "night.txt", "out.jsonl"]
+    (tmp_path / ".out.jsonl.hasen-running1").unlink()
     out.write_bytes(written)
 
     # a second run that opened OUT before the first moved its new file over it finds the old
