@@ -182,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     def on_interrupt(signum: int, frame: object) -> None:
         interrupted.append(True)
+        if signum == signal.SIGTERM:  # timeout sends it twice: the second would break the tidying up
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
         raise KeyboardInterrupt
 
     # an interrupt that lands inside a lock's release (threads waiting on the work) comes out
@@ -189,7 +191,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # SIGTERM (timeout, a batch scheduler, systemd) stops a command as Ctrl-C does: what is
     # done is kept and said, and no half-written file is left beside a report
     try:
-        previous = {number: signal.signal(number, on_interrupt) for number in (signal.SIGINT, signal.SIGTERM)}
+        # a program that calls main() keeps its own way with SIGTERM: only the command takes it
+        numbers = (signal.SIGINT, signal.SIGTERM) if argv is None else (signal.SIGINT,)
+        previous = {number: signal.signal(number, on_interrupt) for number in numbers}
         handled = True
     except ValueError:  # main() called from another thread: only the main thread takes signals
         handled = False

@@ -61,7 +61,7 @@ class StoreOnce(argparse._StoreAction):
         self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
     ) -> None:
         seen = self.given.setdefault(id(namespace), {})
-        if self.dest in seen and folded(seen[self.dest][1]) != folded(values):
+        if self.dest in seen and folded(self.dest, seen[self.dest][1]) != folded(self.dest, values):
             first, value = seen[self.dest]
             shown = [quoted(v) if isinstance(v, str) else str(v) for v in (value, values)]
             parser.error(f"{first} {shown[0]} and {option} {shown[1]} both given: give one")
@@ -69,9 +69,13 @@ class StoreOnce(argparse._StoreAction):
         setattr(namespace, self.dest, values)
 
 
-def folded(value: Any) -> Any:
-    """A value as the options compare it: a word in either case is one (``--trump c``)."""
-    return value.casefold() if isinstance(value, str) else value
+# the options typed in either case (seats, suits, cards, games): a file's name or a title is not
+CASELESS = {"dealer", "declarer", "defender", "seat", "trump", "discard", "widow", "upcard", "variant", "hand"}
+
+
+def folded(dest: str, value: Any) -> Any:
+    """A value as the options compare it: a seat or a card in either case is one (``--trump c``)."""
+    return value.casefold() if dest in CASELESS and isinstance(value, str) else value
 
 
 class Parser(argparse.ArgumentParser):

@@ -57,7 +57,10 @@ def number(text: str) -> float | int:
             return 0
         whole = exact == exact.to_integral_value()
     except ArithmeticError:  # an exponent beyond what a decimal holds (1e9999999999999999999)
-        raise JSONInputError(f"malformed JSON: {shown}: an exponent too large to read") from None
+        value = float(text)  # 0 or infinite: as small or as large as it says
+        if math.isinf(value):
+            raise JSONInputError(f"malformed JSON: {shown}: a number too large to read") from None
+        return 0 if not text.lower().partition("e")[0].strip("-+0.") else value  # 0e...: the whole number 0
     if whole:
         if exact.adjusted() >= max_int_digits():  # more digits than an int is made of
             raise JSONInputError(f"malformed JSON: {shown}: a whole number of more than {max_int_digits()} digits")

@@ -46,6 +46,10 @@ from cli_run import run, serve_without_listening
             ["session", "{night}", "--jobs", "2", "{out}", "--jobs", "3"],
             "session: --jobs 2 and --jobs 3 both given: give one",
         ),
+        (  # a file's name in two cases is two files: only a seat, a suit or a card is caseless
+            ["session", "{night}", "{out}", "--csv", "Night.csv", "--csv", "night.csv"],
+            "session: --csv 'Night.csv' and --csv 'night.csv' both given: give one",
+        ),
         (
             ["odds", "3-4", "--variant", "euchre", "--var", "euchre2"],
             "odds: --variant 'euchre' and --variant 'euchre2'",

@@ -43,3 +43,14 @@ def test_a_deck_size_is_the_number_however_written(deck) -> None:
 def test_a_deck_that_is_no_size_is_refused(deck) -> None:
     with pytest.raises(NotationError, match="deck: euchre is played with 24 or 25 cards"):
         variant_for("euchre", deck)
+
+
+def test_a_number_of_any_exponent_is_read_as_it_says_or_refused() -> None:
+    """An exponent beyond what a decimal holds (it was an HTTP 500): a number that small is 0,
+    a zero of any exponent the whole number 0, and one that large refused, named."""
+    from hasen.core import strict_json
+
+    assert strict_json.loads("0e9999999999999999999") == 0 and type(strict_json.loads("0e9999999999999999999")) is int
+    assert strict_json.loads("-1e-9999999999999999999") == 0.0
+    with pytest.raises(strict_json.JSONInputError, match=r": a number too large to read$"):
+        strict_json.loads('{"deal": 1e9999999999999999999}')
