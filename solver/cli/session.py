@@ -141,7 +141,7 @@ def read_hands(path: str, text: str | None = None) -> list[Hand]:
     texts = [] if is_egn(text) else split_records(text)
     why = not_records(texts)
     if why is not None:  # no record at all: another file than meant
-        raise HasenError(f"session: {path} holds no hand record: {why}")
+        raise HasenError(f"{path} holds no hand record: {why}")
     hands = []
     records: list[Record | None] = []  # each hand's record, None where its result cannot count
     seen: dict[str, int] = {}

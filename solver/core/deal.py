@@ -259,7 +259,7 @@ _CLOCKWISE = tuple(tuple((first + i) % NUM_SEATS for i in range(NUM_SEATS)) for 
 _LISTED: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}  # a variant's seats -> their order from each seat
 
 
-def dealer_seat(dealer: SeatLike, variant: Variant) -> int:
+def dealer_seat(dealer: SeatLike | str | int, variant: Variant) -> int:
     """The dealer given, a seat the game deals to."""
     if isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < NUM_SEATS:
         seat = int(dealer)

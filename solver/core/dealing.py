@@ -13,9 +13,7 @@ from collections.abc import Iterator
 
 from .bounds import check_seed
 from .cards import cards_of, mask_of
-from .deal import Deal
-from .errors import NotationError
-from .names import Seat
+from .deal import Deal, dealer_seat
 from .seats import SEATS
 from .variants import Variant, variant_for
 
@@ -62,9 +60,4 @@ def dealer_of(dealer: str | int | None, variant: Variant) -> int | None:
     """A fixed dealer, checked: a seat that holds a hand in the game."""
     if dealer is None:
         return None
-    seat = Seat(dealer.strip() if isinstance(dealer, str) else dealer)
-    if seat not in variant.seats:
-        raise NotationError(
-            f"dealer: {variant.name} deals to {', '.join(SEATS[s] for s in variant.seats)}, so {seat} cannot deal"
-        )
-    return int(seat)
+    return dealer_seat(dealer.strip() if isinstance(dealer, str) else dealer, variant)

@@ -28,6 +28,7 @@ from ..core.bounds import MAX_TEXT_FILE
 from ..core.cards import JOKER, RANKS, SUITS, CardId, Mask, card_name, left_bower, make_card, mask_of
 from ..core.deal import Deal
 from ..core.errors import HasenError, NotationError, quoted
+from ..core.record_text import MAX_NAME
 from ..core.seats import SEATS, partner_of
 from ..core.settings import Settings
 from ..core.variants import GAME_TITLES, Variant
@@ -186,7 +187,10 @@ def _read_game(data: Mapping[str, Any], game: int, match_names: list[str] | None
     # one name at several seats (a program's players, each "Computer"): each told apart by
     # its seat, as a record's players must be, rather than every deal refused
     shared = {name for name in names.values() if list(names.values()).count(name) > 1}
-    names = {seat: f"{name} ({seat})" if name in shared else name for seat, name in names.items()}
+    suffix = len(" (N)")
+    told = {seat: f"{name[: MAX_NAME - suffix]} ({seat})" if name in shared else name for seat, name in names.items()}
+    # a told-apart name another seat has already ("A", "A", "A (N)"): those seats go unnamed
+    names = {seat: name for seat, name in told.items() if list(told.values()).count(name) == 1}
     start = (0,) * len(variant.score_names)
     score: tuple[int, ...] | None = _score(metadata["initialScore"], variant, table.settings)
     out = []

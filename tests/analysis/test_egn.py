@@ -631,6 +631,13 @@ def test_a_name_several_seats_share_is_told_apart_by_its_seat() -> None:
     (deal,) = read_egn(json.dumps(data))
     assert deal.record is not None
     assert deal.record.players == {"N": "Computer (N)", "E": "Computer (E)", "S": "Me", "W": "Computer (W)"}
+    # a long name is cut to fit its seat; a told-apart name another seat has leaves both unnamed
+    data["metadata"]["players"] = ["C" * 38, "C" * 38, "Me", "You"]
+    (deal,) = read_egn(json.dumps(data))
+    assert deal.record is not None and deal.record.players["N"] == "C" * 36 + " (N)"
+    data["metadata"]["players"] = ["A", "A", "Me", "A (N)"]
+    (deal,) = read_egn(json.dumps(data))
+    assert deal.record is not None and deal.record.players == {"E": "A (E)", "S": "Me"}
 
 
 def test_a_starting_score_below_0_is_refused_for_the_file() -> None:

@@ -235,7 +235,7 @@ def test_a_file_of_no_hand_record_is_refused_whole(capsys, tmp_path: Path) -> No
     out = tmp_path / "out.jsonl"
     code, _, err = run(capsys, "session", str(source), str(out))
     assert code == 2 and not out.exists()
-    assert err.startswith(f"hasen: session: {source} holds no hand record: record line 3: expected 'field: value'")
+    assert err.startswith(f"hasen: {source} holds no hand record: record line 3: expected 'field: value'")
 
 
 def test_a_record_without_an_id_whose_place_another_took_is_told_so(capsys, tmp_path: Path) -> None:
