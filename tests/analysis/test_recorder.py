@@ -405,6 +405,22 @@ def test_a_part_at_odds_with_the_hand_is_refused_not_dropped(tapped: Tapped, ref
     assert str(info.value).startswith(refusal), str(info.value)
 
 
+def alone_with_the_joker(dealer: str, holder: str, widow: str, settings: Settings) -> Tapped:
+    """Everyone passed under joker_bids_3; the Joker's holder, as the table said, declares
+    alone in diamonds and takes ``widow``; its discard was not seen."""
+    return Tapped(
+        variant_for("hasenpfeffer"),
+        settings,
+        SEATS.index(dealer),
+        calls=("pass",) * 4,
+        joker=SEATS.index(holder),
+        trump=2,
+        alone=True,
+        widow=cards(widow)[0],
+        discard=NOT_KNOWN,
+    )
+
+
 def test_the_cards_the_table_saw_go_to_a_seat_are_out_of_play_only_as_the_discard() -> None:
     """N holds the Joker, as the table said (everyone passed under joker_bids_3), declares
     alone in diamonds and takes the widow AS; its discard was not seen. With two cards left,
@@ -412,17 +428,7 @@ def test_the_cards_the_table_saw_go_to_a_seat_are_out_of_play_only_as_the_discar
     card offered (the TS and 9S were, and the hand then ended refused, as if the AS or the
     Joker could have been in S's idle hand)."""
     play = cards(*"9C 9D JC QD KH 9H TH KS KC QH AC QS JH TC QC JS TS".split())
-    t = Tapped(
-        variant_for("hasenpfeffer"),
-        Settings(all_pass="joker_bids_3"),
-        SEATS.index("S"),
-        calls=("pass",) * 4,
-        joker=SEATS.index("N"),
-        trump=2,
-        alone=True,
-        widow=cards("AS")[0],
-        discard=NOT_KNOWN,
-    )
+    t = alone_with_the_joker("S", "N", "AS", Settings(all_pass="joker_bids_3"))
     step = next_step(t._replace(play=play[:-1]))
     assert SEATS[step.seat] == "N" and step.cards == cards("AS")
     with pytest.raises(HasenError, match="^play: after card 17, N TS, no deal fits the hand: "):
@@ -435,18 +441,8 @@ def test_the_joker_its_declarer_never_played_is_the_discard() -> None:
     """S holds the Joker, as the table said, declares alone, and its discard was not seen: S
     never plays the Joker, so the Joker was the discard (the record put it in a hand, which
     made N the forced declarer, and refused the hand at its last card)."""
-    t = Tapped(
-        variant_for("hasenpfeffer"),
-        Settings(first_lead="declarer", all_pass="joker_bids_3"),
-        SEATS.index("W"),
-        calls=("pass",) * 4,
-        joker=SEATS.index("S"),
-        trump=2,
-        alone=True,
-        widow=cards("AC")[0],
-        discard=NOT_KNOWN,
-        play=cards(*"QD QS JS TH 9H TC TS AS JC QH 9C JH 9D QC KC KS AH AC".split()),
-    )
+    t = alone_with_the_joker("W", "S", "AC", Settings(first_lead="declarer", all_pass="joker_bids_3"))
+    t = t._replace(play=cards(*"QD QS JS TH 9H TC TS AS JC QH 9C JH 9D QC KC KS AH AC".split()))
     step = next_step(t)
     assert step.stage == "done" and step.record is not None
     assert "contract: S 3, trump D, discard JK, alone" in step.record.line()
