@@ -29,7 +29,7 @@ from ..core.memo import shared
 from ..core.seats import SEATS
 from ..core.settings import Settings
 from ..core.variants import Variant
-from ..rules.scoring import hand_score, shares_of_win
+from ..rules.scoring import falls_below_zero, hand_score, shares_of_win
 from .answer import Answer, variant_json
 from .odds import (
     TABLES_KEPT,
@@ -49,9 +49,10 @@ DEEPEST_THREE = -10  # the lowest score kept when a euchred maker loses points
 Scores = tuple[int, ...]  # each player's score, in the order of the variant's seats
 
 
-def lowest_three(settings: Settings) -> int:
-    """The lowest score the table keeps: 0 unless a euchred maker loses points."""
-    return DEEPEST_THREE if settings.euchred == "maker_loses" else 0
+def lowest_three(variant: Variant, settings: Settings) -> int:
+    """The lowest score the table keeps: 0 unless a score may fall below it (a euchred maker
+    loses points)."""
+    return DEEPEST_THREE if falls_below_zero(variant, settings) else 0
 
 
 def seat_after(variant: Variant, dealer: int, offset: int) -> int:
@@ -83,7 +84,7 @@ def solve_three_table(variant: Variant, settings: Settings, outcomes: list[Outco
     """W[dealer's place, N - low, E - low, S - low, player's place]: each player's chance."""
     import numpy as np  # only to work a table out: the shipped one is read without it
 
-    low, target = lowest_three(settings), settings.game_points
+    low, target = lowest_three(variant, settings), settings.game_points
     size = target - low
     players = len(variant.seats)
     grid = np.meshgrid(*[np.arange(low, target)] * players, indexing="ij")
@@ -143,7 +144,7 @@ class PlayerChances:
         target = self.settings.game_points
         if max(scores) >= target:
             raise NotationError(f"score: a game ends at {target}: {'-'.join(map(str, scores))} is over")
-        low = lowest_three(self.settings)
+        low = lowest_three(self.variant, self.settings)
         check_reachable(scores, low, self.variant)
         n, e, s = (max(score, low) - low for score in scores)
         return tuple(float(c) for c in grid[self.variant.seats.index(dealer)][n][e][s])
@@ -218,7 +219,7 @@ class PlayerOdds(Answer):
             },
             "hands": self.hands,
             "target": self.settings.game_points,
-            "deepest": lowest_three(self.settings),
+            "deepest": lowest_three(self.variant, self.settings),
         }
         if self.settings.changed():
             data["settings"] = self.settings.changed()

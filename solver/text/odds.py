@@ -70,7 +70,7 @@ def format_player_odds(odds: PlayerOdds) -> str:
     else:
         lines = [f"{game}, to {target}: {score}:"]
         lines += [f"  {SEATS[d]} to deal: {each(*pair)}" for d, pair in odds.by_dealer.items()]
-    low = lowest_three(odds.settings)
+    low = lowest_three(odds.variant, odds.settings)
     errors = not all(math.isnan(e) for _, errs in odds.by_dealer.values() for e in errs)
     lines.append(basis(odds.hands, f"; a score below {low} counts as {low}" if low else "", errors))
     return "\n".join(lines)
