@@ -369,10 +369,10 @@ def cmd_batch(args: argparse.Namespace) -> int:
         if progress.shown:
             progress.total = total_lines(files.source)
         solve_all(args, files, run, progress, as_csv)
-        if cut is not None and cut.key not in run.first_line:
+        if (left_out := not_given(cut, run)) is not None:
             # IN did not give the table cut off to be answered again (another IN than the
             # last run's): its rows go back, after this run's
-            files.out.write(cut.rows.decode("utf-8"))
+            files.out.write(left_out.rows.decode("utf-8"))
             files.out.flush()
     except KeyboardInterrupt:
         progress.clear()
@@ -408,12 +408,18 @@ def cmd_batch(args: argparse.Namespace) -> int:
     return 0
 
 
+def not_given(cut: batch_csv.Cut | None, run: Run) -> batch_csv.Cut | None:
+    """The CSV's last deal, cut off to be solved again, where IN has not given it (yet)."""
+    return None if cut is None or cut.key in run.first_line else cut
+
+
 def not_solved_again(cut: batch_csv.Cut | None, run: Run, where: str) -> str:
     """What a stop leaves out of the CSV: its last deal, cut off to be solved again, where IN
     has not given it yet (an IN that never does, another than the last run's, leaves it out)."""
-    if cut is None or cut.key in run.first_line:
+    left_out = not_given(cut, run)
+    if left_out is None:
         return ""
-    return f"; but the last deal {where} held (id {cut.key}) is cut off until an IN that gives it is run"
+    return f"; but the last deal {where} held (id {left_out.key}) is cut off until an IN that gives it is run"
 
 
 def new_answers(as_csv: bool) -> str:
