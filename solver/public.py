@@ -14,7 +14,6 @@ The calls' older keyword forms still work, each with a ``DeprecationWarning``.
 
 from __future__ import annotations
 
-import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from functools import partial
@@ -29,7 +28,17 @@ from .core.deal import Deal
 from .core.errors import DeadlineExceeded, HasenError, NotationError, quoted
 from .core.names import Card, CardLike, SeatLike, SuitLike
 from .core.older import keeps_older_form
-from .core.run import DEFAULT_RUN, RUN_FIELDS, Progress, Run, older_run, run_from_older, run_of
+from .core.run import (
+    DEFAULT_RUN,
+    RUN_FIELDS,
+    Progress,
+    Run,
+    checkpoint_for,
+    older_run,
+    progress_for,
+    run_from_older,
+    run_of,
+)
 from .core.seats import SEATS
 from .core.settings import Settings, SettingsLike, settings_for
 from .core.variants import HASENPFEFFER, Variant, VariantName
@@ -112,34 +121,6 @@ __all__ = [
     "solve_position",
     "settings_for",
 ]
-
-Checkpoint = Callable[[], None]
-
-
-def checkpoint_for(deadline: float | None) -> Checkpoint:
-    """A checkpoint that raises ``DeadlineExceeded`` once ``deadline`` has passed (and never
-    without one); it is checked once at once, so that work past its time never starts."""
-
-    def checkpoint() -> None:
-        if deadline is not None and time.monotonic() >= deadline:
-            raise DeadlineExceeded("the analysis ran past its deadline")
-
-    checkpoint()
-    return checkpoint
-
-
-def progress_for(deadline: float | None, progress: Progress | None) -> Progress | None:
-    """``progress`` with the deadline checked at each step."""
-    if deadline is None:
-        return progress
-    checkpoint = checkpoint_for(deadline)
-
-    def step(done: int, total: int) -> None:
-        checkpoint()
-        if progress is not None:
-            progress(done, total)
-
-    return step
 
 
 @older_run("analyze", "progress", "timeout", "deadline")

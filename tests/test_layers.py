@@ -27,7 +27,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("search", ("hasen.search",)),
     ("the play of a hand", ("hasen.play",)),
     ("notations", ("hasen.notation",)),
-    ("analyses", ("hasen.analysis", "hasen.games.*.model")),
+    # a family's table, what the analyses take from it and its model: what an analysis asks
+    ("analyses", ("hasen.analysis", "hasen.games.*.table", "hasen.games.*.family", "hasen.games.*.model")),
     ("text output", ("hasen.text",)),
     ("games", ("hasen.games",)),
     ("interfaces", ("hasen.public", "hasen.seat_view", "hasen.cli", "hasen.api")),
@@ -266,14 +267,15 @@ def test_the_rule_can_fail() -> None:
     """The check itself: an analysis importing the CLI is upward, the CLI importing text is not."""
     assert layer_of("hasen.cli.main") > layer_of("hasen.analysis.table") > layer_of("hasen.core.settings")
     assert layer_of("hasen.games.euchre") > layer_of("hasen.text.review") > layer_of("hasen.analysis.review")
-    # a family's settings sit with the deal, its rules with the rules, its model with the
-    # analyses, its other modules with the games
+    # a family's settings sit with the deal, its rules with the rules, its table, what the
+    # analyses take from it and its model with the analyses, its game with the games
     assert layer_of("hasen.games.hasenpfeffer.rules") == layer_of("hasen.rules.auction")
     model = layer_of("hasen.games.euchre.model")
     assert model == layer_of("hasen.analysis.model") < layer_of("hasen.games.euchre.game")
+    assert layer_of("hasen.games.euchre.table") == layer_of("hasen.games.hasenpfeffer.family") == model
     assert layer_of("hasen.games.*.settings") == layer_of("hasen.games.euchre.settings") == layer_of("hasen.core.deal")
     assert layer_of("hasen.games.euchre.game") == layer_of("hasen.games.*.game") == layer_of("hasen.games")
-    assert layer_of("hasen.games.euchre.table.settings") == layer_of("hasen.games")  # * is one name
+    assert layer_of("hasen.games.euchre.game.settings") == layer_of("hasen.games")  # * is one name
 
 
 def test_the_map_of_the_layers_names_each_layer_in_order() -> None:
@@ -348,3 +350,75 @@ def test_an_analysis_and_a_fair_review_load_nothing_from_a_higher_layer() -> Non
 
     assert climbs("plain") == []
     assert climbs("text") == [["hasen.analysis.answer", "hasen.games.presentation"]]
+
+
+# a fresh process (nothing cached) that runs an analysis, a fair review, the bid advice with
+# every card known and one seat's advice knowing its own, on a record of each family, noting
+# each call from a function of one layer to a function of a higher one. Two kinds of frame
+# are no call of the code that runs in them: a generator resumed by whoever reads it (its
+# code runs for the one that made it, handing values down), and the wrapper that keeps a
+# call's older form (``hasen.core.older``), which stands for the call it wraps.
+CALLS = """
+import functools, inspect, json, sys
+sys.path.insert(0, sys.argv[1])
+from test_layers import layer_of
+import hasen
+
+climbs = {"plain": set(), "text": set()}
+phase = "plain"
+RESUMED = inspect.CO_GENERATOR | inspect.CO_COROUTINE
+
+@functools.cache
+def climbs_up(caller, callee):
+    return caller.startswith("hasen.") and callee.startswith("hasen.") and layer_of(callee) > layer_of(caller)
+
+def note(frame, event, arg):
+    if event != "call" or frame.f_code.co_flags & RESUMED:
+        return
+    back = frame.f_back
+    while back is not None and back.f_globals.get("__name__") == "hasen.core.older":
+        back = back.f_back
+    caller = "" if back is None else back.f_globals.get("__name__", "")
+    callee = frame.f_globals.get("__name__", "")
+    if climbs_up(caller, callee):
+        climbs[phase].add((caller, callee))
+
+for text in sys.argv[2:]:
+    phase = "plain"
+    sys.setprofile(note)
+    deal = hasen.Record.parse(text).deal
+    answers = [
+        hasen.analyze(deal, declarer="N"),
+        hasen.review_hand(text, layouts=10),
+        hasen.bid(deal),
+        hasen.advise(hasen.SeatView.in_deal(deal, "E"), layouts=5),
+    ]
+    phase = "text"
+    [str(answer) for answer in answers]
+    sys.setprofile(None)
+print(json.dumps({name: sorted(found) for name, found in climbs.items()}))
+"""
+# E orders up the KS for four-hand Euchre's dealer N, who takes it and puts away the KH
+EUCHRE_REVIEWED = (
+    "variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; auction: E order up; "
+    "contract: E, trump S, discard KH"
+)
+
+
+@pytest.mark.slow
+def test_an_analysis_and_a_fair_review_call_nothing_in_a_higher_layer() -> None:
+    """The descent of a request, call by call: from the public call down, no function of an
+    analysis, a notation, the play, the rules or the core calls one of a layer above its own
+    (a family's part of the analyses sits in theirs, so asking it is no climb; the deadline's
+    checkpoint is the core's). The one call up on purpose is the answers' text, which the
+    check finds: so it can fail."""
+
+    ran = subprocess.run(
+        [sys.executable, "-c", CALLS, str(ROOT / "tests"), REVIEWED, EUCHRE_REVIEWED],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    climbs = json.loads(ran.stdout)
+    assert climbs["plain"] == []
+    assert climbs["text"] == [["hasen.analysis.answer", "hasen.games.presentation"]]

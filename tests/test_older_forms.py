@@ -229,17 +229,24 @@ def test_an_older_keyword_beside_run_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
-    "family, name", [("hasenpfeffer", "Hasenpfeffer"), ("euchre", "Euchre"), ("euchre", "euchre_par")]
+    "family, module, name",
+    [
+        ("hasenpfeffer", "game", "Hasenpfeffer"),
+        ("euchre", "game", "Euchre"),
+        ("euchre", "family", "euchre_par"),
+        ("hasenpfeffer", "family", "hasenpfeffer_advice"),
+    ],
 )
-def test_a_games_names_in_its_folder_are_its_module_game_with_a_warning(family: str, name: str) -> None:
-    """A family's folder held its Game; its module ``game`` does now, and the folder keeps
-    the names for one minor release, each with a warning at the caller's line."""
+def test_a_games_names_in_its_folder_are_its_modules_with_a_warning(family: str, module: str, name: str) -> None:
+    """A family's folder held its Game and its helpers; its modules ``game`` and ``family``
+    do now, and the folder keeps the names for one minor release, each with a warning at the
+    caller's line that names the new place."""
     import importlib
 
     folder = importlib.import_module(f"hasen.games.{family}")
-    game = importlib.import_module(f"hasen.games.{family}.game")
-    with pytest.warns(DeprecationWarning, match=rf"hasen.games.{family}.game.{name}") as caught:
-        assert getattr(folder, name) is getattr(game, name)
+    home = importlib.import_module(f"hasen.games.{family}.{module}")
+    with pytest.warns(DeprecationWarning, match=rf"hasen.games.{family}.{module}.{name}") as caught:
+        assert getattr(folder, name) is getattr(home, name)
     assert caught[0].filename == __file__
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         folder.nothing  # noqa: B018 (the attribute's lookup is the check)

@@ -331,7 +331,6 @@ def test_an_analysis_stops_at_its_timeout(monkeypatch: pytest.MonkeyPatch) -> No
         steps.append(done)
         clock[0] = 10.0 if done == 2 * chunk else clock[0]
 
-    monkeypatch.setattr("hasen.public.time", SimpleNamespace(monotonic=lambda: clock[0]))
     monkeypatch.setattr("hasen.core.run.time", SimpleNamespace(monotonic=lambda: clock[0]))
     with pytest.raises(hasen.DeadlineExceeded):
         hasen.simulate(hasen.SeatView("N", deal=deal), layouts=4 * chunk, run=hasen.Run(progress=step, timeout=5.0))

@@ -18,6 +18,7 @@ from typing import Any
 
 from ..core.deal import Deal
 from ..core.names import ByName, Seat
+from ..core.run import Checkpoint
 from ..core.seats import SEATS
 from ..core.settings import Settings
 from ..core.variants import Variant
@@ -254,7 +255,7 @@ def analyze_bidding(
     family: Family,
     settings: Settings = Settings(),
     searcher: Searcher | None = None,
-    checkpoint: Callable[[], None] | None = None,
+    checkpoint: Checkpoint | None = None,
 ) -> BidAnalysis:
     """Advice for every seat, the alone-or-not comparison and the par of the hand, by the
     family's auction.

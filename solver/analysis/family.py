@@ -3,8 +3,9 @@
 The tables, the review and the auction are the same machinery in every game; what differs
 is the table a declarer's choices are judged by, and how the auction runs. The analyses
 take these through a ``Family`` object, so that none of them asks which game it is in.
-``Family`` is the one declaration of that part: each game (``hasen.games.base.Game``, a
-subclass) implements it, and adds its answers' text.
+``Family`` is the one declaration of that part: each family implements it in its folder's
+module ``family``, in this layer, and its game (``hasen.games.base.Game``) builds on that
+with the public calls and their text.
 """
 
 from __future__ import annotations

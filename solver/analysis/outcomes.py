@@ -20,6 +20,7 @@ from typing import Any
 from ..core.cards import SUITS, card_name
 from ..core.deal import Deal
 from ..core.names import Card, Seat, Suit
+from ..core.run import Checkpoint
 from ..core.seats import SEATS, left_of, partner_of
 from ..core.settings import Settings
 from ..search import Searcher, thread_searcher
@@ -57,7 +58,7 @@ class Outcomes:
         family: Family,
         settings: Settings = Settings(),
         searcher: Searcher | None = None,
-        checkpoint: Callable[[], None] | None = None,
+        checkpoint: Checkpoint | None = None,
     ) -> None:
         settings.check_for(deal.variant)
         self.deal = deal

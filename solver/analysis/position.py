@@ -7,13 +7,14 @@ equivalent cards, and one best line of play to the end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.cards import SUITS, CardId, Mask, canonical_key, card_name
 from ..core.deal import Deal
 from ..core.names import Card, Seat
+from ..core.run import Checkpoint, no_checkpoint
 from ..core.seats import SEATS
 from ..core.settings import Settings
 from ..core.variants import Variant
@@ -22,12 +23,6 @@ from ..play.state import Contract, PlayState, best_json, exchange_discard, repla
 from ..rules.trump import power_order
 from ..search import Searcher, thread_searcher
 from .answer import Answer, options_json, variant_json
-
-Checkpoint = Callable[[], None]
-
-
-def no_checkpoint() -> None:
-    pass
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from typing import Any
 from ..core.cards import card_name
 from ..core.deal import Deal
 from ..core.names import Card, Seat
+from ..core.run import Checkpoint, no_checkpoint
 from ..core.seats import SEATS
 from ..core.settings import Settings
 from ..notation.inputs import coerce_deal
@@ -24,14 +25,7 @@ from ..play.state import Contract, PlayState, parse_play_record, replay
 from ..search import Searcher, thread_searcher
 from .answer import Answer, options_json
 from .family import ContractTable, Family
-from .position import (
-    CardChoice,
-    Checkpoint,
-    card_choices,
-    contract_json,
-    format_record,
-    no_checkpoint,
-)
+from .position import CardChoice, card_choices, contract_json, format_record
 
 
 @dataclass(frozen=True)

@@ -64,24 +64,27 @@ def keeps_older_form(
     return decorate
 
 
-def moved_attribute(package: str, name: str, load: Callable[[], ModuleType]) -> Any:
-    """A module's ``__getattr__``: ``name``, now in the module ``load()`` imports, with a
-    ``DeprecationWarning`` that names the new place (for one minor release). A dunder, or a
-    module of the package the name is asked of, is no such name: it is refused before the
-    module is loaded, so that importing a sibling module does not load it."""
+def moved_attribute(package: str, name: str, *loads: Callable[[], ModuleType]) -> Any:
+    """A module's ``__getattr__``: ``name``, now in the first of the modules ``loads`` import
+    that defines it, with a ``DeprecationWarning`` that names the new place (for one minor
+    release). A dunder, or a module of the package the name is asked of, is no such name: it
+    is refused before any module is loaded, so that importing a sibling module does not load
+    them."""
     missing = AttributeError(f"module {package!r} has no attribute {name!r}")
     if not name.isidentifier() or name.startswith("__"):
         raise missing
     if "__path__" in vars(sys.modules[package]) and find_spec(f"{package}.{name}") is not None:
         raise missing  # a module of the package (not hasattr: that would ask __getattr__)
-    module = load()
-    value = getattr(module, name, None)
-    # a name the module only imports is not one that moved there
-    if value is None or (isinstance(value, (type, FunctionType)) and value.__module__ != module.__name__):
-        raise missing
-    warnings.warn(
-        f"{package}.{name} moved to {module.__name__}.{name}; the older place is kept for one minor release",
-        DeprecationWarning,
-        stacklevel=3,  # this function, the package's __getattr__, then the caller's line
-    )
-    return value
+    for load in loads:
+        module = load()
+        value = getattr(module, name, None)
+        # a name the module only imports is not one that moved there
+        if value is None or (isinstance(value, (type, FunctionType)) and value.__module__ != module.__name__):
+            continue
+        warnings.warn(
+            f"{package}.{name} moved to {module.__name__}.{name}; the older place is kept for one minor release",
+            DeprecationWarning,
+            stacklevel=3,  # this function, the package's __getattr__, then the caller's line
+        )
+        return value
+    raise missing

@@ -13,12 +13,46 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
 from .bounds import whole_number
-from .errors import NotationError, quoted
+from .errors import DeadlineExceeded, NotationError, quoted
 from .older import P, R, keeps_older_form
 
 Progress = Callable[[int, int], None]  # progress(done, total), as the work advances
 # a ``map`` that keeps the order of its items (a process pool's): one analysis's layouts
 Mapper = Callable[[Callable[[Any], Any], Iterable[Any]], Iterator[Any]]
+
+
+Checkpoint = Callable[[], None]  # checkpoint(): raises DeadlineExceeded once the time is up
+
+
+def no_checkpoint() -> None:
+    """The checkpoint of work with no time limit."""
+
+
+def checkpoint_for(deadline: float | None) -> Checkpoint:
+    """A checkpoint that raises ``DeadlineExceeded`` once ``deadline`` (a
+    ``time.monotonic()`` instant) has passed, and never without one; it is checked once at
+    once, so that work past its time never starts."""
+
+    def checkpoint() -> None:
+        if deadline is not None and time.monotonic() >= deadline:
+            raise DeadlineExceeded("the analysis ran past its deadline")
+
+    checkpoint()
+    return checkpoint
+
+
+def progress_for(deadline: float | None, progress: Progress | None) -> Progress | None:
+    """``progress`` with the deadline checked at each step."""
+    if deadline is None:
+        return progress
+    checkpoint = checkpoint_for(deadline)
+
+    def step(done: int, total: int) -> None:
+        checkpoint()
+        if progress is not None:
+            progress(done, total)
+
+    return step
 
 
 class Run(NamedTuple):

@@ -1,12 +1,12 @@
 """A family of games: its table, how a contract is judged, its auction, and their text.
 
 The analyses (``hasen.analysis``) are the same machinery for every game; a ``Game`` gives
-them what is the family's own (``Family``, which it implements) and says its answers in
-words. Each family is a folder of ``hasen.games`` (``hasen.games.euchre``, with its own
-table, an answer of its own, in ``table``); its ``Game`` subclass is ``GAME`` of the
-folder's module ``game``, its auction and scoring are its module ``rules``, its own table
-settings its module ``settings``, and its variants, in ``hasen.core.variants``, name it by
-their ``family``: nothing else registers a family.
+them what is the family's own (``Family``, which its folder's module ``family`` implements)
+and says its answers in words. Each family is a folder of ``hasen.games``
+(``hasen.games.euchre``, with its own table, an answer of its own, in ``table``); its
+``Game`` subclass is ``GAME`` of the folder's module ``game``, its auction and scoring are
+its module ``rules``, its own table settings its module ``settings``, and its variants, in
+``hasen.core.variants``, name it by their ``family``: nothing else registers a family.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..analysis.answer import Answer
 from ..analysis.family import Family
 from ..analysis.table import Plan, solve_plan
 from ..core.deal import Deal
-from ..core.run import DEFAULT_RUN, Progress, Run
+from ..core.run import DEFAULT_RUN, Checkpoint, Progress, Run, no_checkpoint
 from ..core.settings import Settings
 from ..core.variants import VARIANTS, Variant
 from ..play.state import Contract, PlayState
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..analysis.advice import BidAdvice, CallAdvice
     from ..analysis.bidding import Advice, BidAnalysis
     from ..analysis.knowledge import Context, Knowledge
-    from ..analysis.position import Checkpoint, PositionAnalysis
+    from ..analysis.position import PositionAnalysis
     from ..analysis.review import PlayReview
 
 
@@ -88,14 +88,15 @@ class Game(Family):
         plan = self.plan_table(deal, declarer=declarer, alone=alone, defender=defender, settings=settings)
         return solve_plan(plan, searcher or thread_searcher(), progress)
 
-    # contract_table, par, advice and scores: what the analyses take (``Family``)
+    # contract_table, par, advice and scores, what the analyses take (``Family``): each
+    # family's own, in its folder's module ``family``
 
     # --- the analyses every game has ----------------------------------------------------------
 
     def solve(
         self, state: PlayState, searcher: Searcher | None = None, checkpoint: Checkpoint | None = None
     ) -> PositionAnalysis:
-        from ..analysis.position import analyze_position, no_checkpoint
+        from ..analysis.position import analyze_position
 
         return analyze_position(state, searcher, checkpoint or no_checkpoint)
 
@@ -108,7 +109,6 @@ class Game(Family):
         searcher: Searcher | None = None,
         checkpoint: Checkpoint | None = None,
     ) -> PlayReview:
-        from ..analysis.position import no_checkpoint
         from ..analysis.review import review_play
 
         return review_play(
@@ -190,7 +190,7 @@ class Game(Family):
     def format_bidding(self, analysis: BidAnalysis) -> str:
         from ..text.bidding import format_bidding
 
-        return format_bidding(analysis, self.advice_lines)
+        return format_bidding(analysis, {seat: self.advice_lines(seat, a) for seat, a in analysis.advice.items()})
 
     def format_position(self, result: PositionAnalysis) -> str:
         from ..text.position import format_position

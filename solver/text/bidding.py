@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 
-from ..analysis.bidding import Advice, BidAnalysis
+from ..analysis.bidding import BidAnalysis
 from ..core.seats import SEATS
 from ..rules.scoring import named_points
 from .words import OPEN_HANDS, describe, signed
 
 
-def format_bidding(analysis: BidAnalysis, advice_lines: Callable[[int, Advice], list[str]]) -> str:
-    """The deal, the alone-or-not comparison, each seat's advice (``advice_lines``), the par."""
+def format_bidding(analysis: BidAnalysis, advice_lines: Mapping[int, list[str]]) -> str:
+    """The deal, the alone-or-not comparison, each seat's advice (its game's lines of it, by
+    seat: ``advice_lines``), the par."""
     deal = analysis.deal
     variant = deal.variant
     settings = analysis.settings.applicable(variant)
@@ -22,8 +23,8 @@ def format_bidding(analysis: BidAnalysis, advice_lines: Callable[[int, Advice], 
             out.append(f"{SEATS[seat]}  with partner: {describe(partner)}")
             out.append(f"   alone:        {describe(alone)}")  # type: ignore[arg-type]
     out += ["", "bid advice"]
-    for seat, advice in analysis.advice.items():
-        out += advice_lines(seat, advice)
+    for seat in analysis.advice:
+        out += advice_lines[seat]
     par = analysis.par
     out += ["", "par: " + ("redeal" if par.played is None else play_text(analysis))]
     out.append("auction: " + (", ".join(f"{SEATS[c.seat]} {c.call}" for c in par.calls) or "(none)"))

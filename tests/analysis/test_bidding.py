@@ -15,8 +15,8 @@ from hasen.core.deal import Deal
 from hasen.core.settings import Settings
 from hasen.core.variants import variant_for
 from hasen.games import game_of
-from hasen.games.euchre.game import euchre_par
-from hasen.games.hasenpfeffer.game import hasenpfeffer_par
+from hasen.games.euchre.family import euchre_par
+from hasen.games.hasenpfeffer.family import hasenpfeffer_par
 
 N, E, S, W = range(4)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)

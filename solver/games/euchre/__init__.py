@@ -1,8 +1,9 @@
 """Euchre, two-, three- and four-handed and Railroad, the whole family in one folder: its own
 table settings (``settings``), its auction and scoring (``rules``), the maker's table
-(``table``), its model of the other players (``model``) and its ``Game`` (``game``: the
-tables, the advice and their text). Each sits in
-its own layer (docs/layers.md); importing the folder loads none of them, so that the rules
+(``table``), what the analyses take from it (``family``: the table a contract is judged by,
+the calls with every card known, a seat's calls), its model of the other players (``model``)
+and its ``Game`` (``game``: the public calls and their text). Each sits in its own layer
+(docs/layers.md); importing the folder loads none of them, so that the rules
 below the analyses can load what they need of the family alone."""
 
 from importlib import import_module
@@ -12,5 +13,7 @@ from ...core.older import moved_attribute
 
 
 def __getattr__(name: str) -> Any:
-    """The names of ``game`` in their older place, the folder itself."""
-    return moved_attribute(__name__, name, lambda: import_module(".game", __package__))
+    """The names of ``game`` and ``family`` in their older place, the folder itself."""
+    return moved_attribute(
+        __name__, name, lambda: import_module(".game", __package__), lambda: import_module(".family", __package__)
+    )

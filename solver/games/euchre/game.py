@@ -15,64 +15,17 @@ from ...core.cards import SUIT_NAMES, SUITS, card_name
 from ...core.deal import Deal, upcard_text
 from ...core.seats import SEATS
 from ...core.settings import Settings
-from ...core.variants import Variant
 from ...play.state import PlayState, exchange_discard
-from ...rules.auction import AuctionEnd, auction_for
 from ...rules.seating import active_seats, first_leader
-from ...search import Searcher
 from ...text.words import OPEN_HANDS, calls_words, lone_form, signed, tricks
 from ..base import Example, Game
-from .rules import euchre_score
-from .table import EuchreAnalysis, MakerTable, maker_table, plan_euchre
+from .family import EuchreFamily
+from .table import EuchreAnalysis, MakerTable, plan_euchre
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
     from ...analysis.advice import CallAdvice
-    from ...analysis.bidding import Advice, Auction, CallOutcome, EuchreAdvice, Played
-    from ...analysis.family import Choice
-    from ...analysis.outcomes import Outcomes
+    from ...analysis.bidding import Advice
     from ...analysis.review import PlayReview
-
-
-def euchre_contract(outcomes: Outcomes, maker: int, trump: int, alone: bool) -> Played:
-    from ...analysis.bidding import Played
-
-    result = outcomes.by_trump(maker, alone)[trump]
-    return Played(
-        result,
-        None,
-        euchre_score(result.tricks, alone, outcomes.deal.variant, result.defender is not None, outcomes.settings),
-    )
-
-
-def euchre_par(outcomes: Outcomes) -> Auction:
-    """Ordering up and naming trump searched to the end (docs/variants.md, "The Euchre
-    auction"); the maker plays the trump and form of its call."""
-    from ...analysis.bidding import search_auction
-
-    def played(end: AuctionEnd) -> Played:
-        assert end.declarer is not None and end.trump is not None and end.alone is not None
-        return euchre_contract(outcomes, end.declarer, end.trump, end.alone)
-
-    return search_auction(auction_for(outcomes.deal, outcomes.settings), played)
-
-
-def euchre_advice(outcomes: Outcomes, seat: int) -> EuchreAdvice:
-    from ...analysis.bidding import CallOutcome, EuchreAdvice
-
-    variant = outcomes.deal.variant
-    forms = variant.forms
-    calls = []
-    best: tuple[float, CallOutcome] | None = None
-    for trump in TRUMPS:
-        for alone in forms:
-            played = euchre_contract(outcomes, seat, trump, alone)
-            call = CallOutcome(played.result, *played.score)
-            calls.append(call)
-            net = played.standing(variant, seat)
-            if best is None or net > best[0]:
-                best = net, call
-    assert best is not None
-    return EuchreAdvice(tuple(calls), best[1])
 
 
 def who_leads(analysis: EuchreAnalysis, maker: int) -> str:
@@ -160,9 +113,8 @@ def contract_line(review: PlayReview) -> str:
     return "; ".join(parts)
 
 
-class Euchre(Game):
+class Euchre(EuchreFamily, Game):
     family = "euchre"
-    chooser_names_trump = False  # the dealer discards under the trump the auction made
     # each maker's best is four tricks, and in the upcard's suit the dealer's discard matters
     examples = {
         "euchre": Example("N:K.QT.T.K 9..A9.Q9 A.KJ.J.J QJ.A9.Q. TC", dealer="N", declarer="N"),
@@ -189,40 +141,10 @@ class Euchre(Game):
             settings=settings,
         )
 
-    def contract_table(
-        self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
-    ) -> MakerTable:
-        return maker_table(deal, declarer, alone, lone_defender, settings, searcher)
-
-    def discard_owner(self, deal: Deal, declarer: int) -> int:
-        return deal.dealer  # who takes the upcard
-
-    def choice_worth(self, variant: Variant, settings: Settings, alone: bool) -> Callable[[Choice], tuple[int, int]]:
-        """Its tricks; in Railroad, where a lone defender who euchres scores more, its points
-        first."""
-        if not variant.calls_for_best:
-            return super().choice_worth(variant, settings, alone)
-
-        def points_then_tricks(choice: Choice) -> tuple[int, int]:
-            makers, defenders = euchre_score(choice[2], alone, variant, choice[1] is not None, settings)
-            return makers - defenders, choice[2]
-
-        return points_then_tricks
-
-    def par(self, outcomes: Outcomes) -> Auction:
-        return euchre_par(outcomes)
-
-    def advice(self, outcomes: Outcomes, seat: int) -> EuchreAdvice:
-        return euchre_advice(outcomes, seat)
-
     def adviser(self) -> Callable[..., CallAdvice]:
         from ...analysis.advice import advise_euchre
 
         return advise_euchre
-
-    def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
-        makers, defenders = euchre_score(tricks, alone, variant, settings=settings)
-        return [("make", makers - defenders)]
 
     def format_table(self, analysis: EuchreAnalysis) -> str:
         return format_euchre_table(analysis)

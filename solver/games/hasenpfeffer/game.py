@@ -14,75 +14,20 @@ from ...core.cards import SUIT_NAMES, SUITS, card_name
 from ...core.deal import Deal
 from ...core.seats import SEATS
 from ...core.settings import Settings
-from ...core.variants import Variant
 from ...play.state import PlayState
-from ...rules.auction import AuctionEnd, auction_for
-from ...rules.scoring import Bid, bid_ladder
 from ...rules.seating import active_seats, first_leader
-from ...search import Searcher
 from ...text.words import OPEN_HANDS, lone_form, signed, tricks
 from ..base import Example, Game
-from .rules import hasenpfeffer_score
-from .table import DeclarerTable, TableAnalysis, declarer_table, plan_table
+from .family import HasenpfefferFamily
+from .table import DeclarerTable, TableAnalysis, plan_table
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
     from ...analysis.advice import BidAdvice
-    from ...analysis.bidding import Advice, Auction, HasenpfefferAdvice, Played
-    from ...analysis.outcomes import Outcomes
+    from ...analysis.bidding import Advice
     from ...analysis.review import PlayReview
 
 # the built-in example (``hasen table --example``): N declares clubs, discards KH, takes all six
 EXAMPLE = Example("N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS", dealer="W", declarer="N")
-
-
-def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played:
-    """The declarer plays its best trump and discard, with the partner or alone, whichever
-    scores better for its side (with the partner on a tie)."""
-    from ...analysis.bidding import Played
-
-    variant, settings = outcomes.deal.variant, outcomes.settings
-    side = variant.side_of(declarer)
-    best: Played | None = None
-    for alone in (False, True):
-        result = outcomes.best(declarer, alone)
-        score = hasenpfeffer_score(bid, result.tricks, alone, variant, settings)
-        played = Played(result, bid.name(settings), score)
-        if best is None or played.net(variant, side) > best.net(variant, side):
-            best = played
-    assert best is not None
-    return best
-
-
-def hasenpfeffer_par(outcomes: Outcomes) -> Auction:
-    """The bidding searched to the end (docs/variants.md, "Par: the auction model"); the
-    winner plays its best trump and discard, alone or not (``hasenpfeffer_contract``)."""
-    from ...analysis.bidding import search_auction
-
-    def played(end: AuctionEnd) -> Played:
-        assert end.declarer is not None and end.bid is not None
-        return hasenpfeffer_contract(outcomes, end.declarer, end.bid)
-
-    return search_auction(auction_for(outcomes.deal, outcomes.settings), played)
-
-
-# --- Euchre ---------------------------------------------------------------------------------
-
-
-def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
-    from ...analysis.bidding import BidScore, DeclarerBest, HasenpfefferAdvice
-
-    variant, settings = outcomes.deal.variant, outcomes.settings
-    ladder = bid_ladder(variant, settings)
-    forms = []
-    for alone in (False, True):
-        result = outcomes.best(seat, alone)
-        making = [b for b in ladder if b.tricks <= result.tricks]
-        scores = []
-        for bid in ladder:
-            mine, theirs = hasenpfeffer_score(bid, result.tricks, alone, variant, settings)
-            scores.append(BidScore(bid.name(settings), result.tricks >= bid.tricks, mine, theirs))
-        forms.append(DeclarerBest(result, making[-1].name(settings) if making else None, tuple(scores)))
-    return HasenpfefferAdvice(*forms)
 
 
 def format_table(analysis: TableAnalysis) -> str:
@@ -133,9 +78,8 @@ def contract_line(review: PlayReview) -> str:
     )
 
 
-class Hasenpfeffer(Game):
+class Hasenpfeffer(HasenpfefferFamily, Game):
     family = "hasenpfeffer"
-    chooser_names_trump = True  # the declarer, with the widow
     examples = {"hasenpfeffer": EXAMPLE}
 
     def plan_table(
@@ -154,31 +98,10 @@ class Hasenpfeffer(Game):
             settings=settings,
         )
 
-    def contract_table(
-        self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
-    ) -> DeclarerTable:
-        return declarer_table(deal, declarer, alone, settings, searcher, lone_defender)
-
-    def discard_owner(self, deal: Deal, declarer: int) -> int:
-        return declarer  # who takes the widow
-
-    def par(self, outcomes: Outcomes) -> Auction:
-        return hasenpfeffer_par(outcomes)
-
-    def advice(self, outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
-        return hasenpfeffer_advice(outcomes, seat)
-
     def adviser(self) -> Callable[..., BidAdvice]:
         from ...analysis.advice import advise_hasenpfeffer
 
         return advise_hasenpfeffer
-
-    def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
-        out = []
-        for bid in bid_ladder(variant, settings):
-            mine, theirs = hasenpfeffer_score(bid, tricks, alone, variant, settings)
-            out.append((bid.name(settings), mine - theirs))
-        return out
 
     def format_table(self, analysis: TableAnalysis) -> str:
         return format_table(analysis)
