@@ -20,6 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from .analysis.answer import Answer
+from .analysis.family import plan_deal
 from .analysis.many import answer_many
 from .analysis.table import Plan
 from .core.bounds import check_seed
@@ -157,10 +158,7 @@ def plan_analysis(
     deal: Deal | str, *, declarer: SeatLike | None = None, alone: bool = False, defender: SeatLike | None = None
 ) -> Plan:
     """``analyze``'s request checked and its tables built, not yet solved (``Plan``)."""
-    dealt = coerce_deal(deal)
-    who = None if declarer is None else coerce_seat(declarer, "declarer")
-    lone = None if defender is None else coerce_seat(defender, "defender")
-    return game_of(dealt.variant).plan_table(dealt, declarer=who, alone=alone, defender=lone, settings=dealt.settings)
+    return plan_deal(deal, declarer, alone, defender)
 
 
 @older_run("analyze_many", "threads", "chunk")
@@ -184,9 +182,7 @@ def analyze_many(
     """
     chosen = run_of(run).only("analyze_many", "threads", "chunk")
 
-    def plan_of(deal: Deal | str) -> Plan:
-        return plan_analysis(deal, declarer=declarer, alone=alone, defender=defender)
-
+    plan_of = partial(plan_deal, declarer=declarer, alone=alone, defender=defender)
     return cast("list[Analysis]", answer_many(list(deals), plan_of, chosen.threads, chosen.chunk, what="deals"))
 
 
@@ -236,10 +232,7 @@ def analyze_each(
             stacklevel=2,
         )
     if jobs == 1 and scheduler is None:
-
-        def plan_of(deal: Deal | str) -> Plan:
-            return plan_analysis(deal, **options)  # type: ignore[arg-type]
-
+        plan_of = partial(plan_deal, declarer=declarer, alone=alone, defender=defender)
         answers: Iterator[Analysis] = cast(
             "Iterator[Analysis]", answer_each(deals, plan_of, threads, chunk or MAX_CHUNK, what="deals")
         )

@@ -182,14 +182,16 @@ def test_the_modules_were_found() -> None:
 # used, not when a module loads: the answers' text is the games' (the games layer registers
 # its formatters); EGN numbers the games of a file by their score, which the analysis of the
 # game to 10 keeps (hasen.analysis.games); the rules every family shares ask a family's own
-# (its auction and scoring), which build on them, by the family's name, and so does the model
-# of the other players (each family's says how its seats call and play); and the command line
+# (its auction and scoring), which build on them, by the family's name, and so do the model
+# of the other players (each family's says how its seats call and play) and the analyses'
+# plan of a deal's table (each family's part of the analyses plans its own); and the command line
 # loads a command's module by its name when it runs that command
 LATE_BINDINGS = {
     ("hasen.analysis.answer", "hasen.games.presentation"),
     ("hasen.notation.egn", "hasen.analysis.games"),
     ("hasen.rules.families", "hasen.games.*.rules"),
     ("hasen.analysis.model", "hasen.games.*.model"),
+    ("hasen.analysis.family", "hasen.games.*.family"),
     ("hasen.cli.main", "hasen.cli.*"),
 }
 
@@ -208,6 +210,7 @@ def test_the_imports_made_by_name_are_read() -> None:
     assert "hasen.games.*.settings" in graph()["hasen.core.settings"]  # f"..games.{family}.settings"
     assert "hasen.games.*.game" in graph()["hasen.games"]
     assert "hasen.games.*.rules" in graph()["hasen.rules.families"]
+    assert "hasen.games.*.family" in graph()["hasen.analysis.family"]
     assert expanded("hasen.games.*.rules") == ["hasen.games.euchre.rules", "hasen.games.hasenpfeffer.rules"]
 
 
@@ -285,18 +288,30 @@ def test_the_map_of_the_layers_names_each_layer_in_order() -> None:
     assert drawn == [name for name, _ in LAYERS]
 
 
-# a fresh process that loads every module an analysis and a fair review need, noting each
-# load of a module of a higher layer than the one that asks (at its load or in a function)
-LOADS = """
-import builtins, importlib, json, sys
+# A fresh process (nothing loaded, nothing cached) runs a request of each kind on a record of
+# each family: an analysis, a fair review, the bid advice with every card known, one seat's
+# advice knowing its own, and many deals' tables; the Euchre ones on two threads, so that the
+# work done in a pool's threads is traced too. It notes each load of a module of a higher layer
+# than the one that asks (at its load or in a function), and each call from a function of one
+# layer to a function of a higher one, in every thread. Two kinds of frame are no call of the
+# code that runs in them: a generator expression resumed by whoever reads it (it runs for the
+# function that wrote it, handing values down), and the wrappers that keep a call's older form
+# (``hasen.core.older``, ``hasen.core.run``), which stand for the call they wrap.
+TRACE = """
+import builtins, functools, importlib, inspect, json, sys, threading
 sys.path.insert(0, sys.argv[1])
 from test_layers import layer_of
 
-climbs = set()
+@functools.cache
+def climbs(asking, asked):
+    return asking.startswith("hasen.") and asked.startswith("hasen.") and layer_of(asked) > layer_of(asking)
 
-def note(importer, target):
-    if importer.startswith("hasen.") and target.startswith("hasen.") and layer_of(target) > layer_of(importer):
-        climbs.add((importer, target))
+found = {"loads": set(), "calls": set(), "calls in the text": set(), "calls in a pool": set()}
+phase = "calls"
+
+def note_load(importer, target):
+    if climbs(importer, target):
+        found["loads"].add((importer, target))
 
 plain_import, plain_import_module = builtins.__import__, importlib.import_module
 
@@ -305,120 +320,107 @@ def traced_import(name, globals=None, locals=None, fromlist=(), level=0):
     importer = (globals or {}).get("__name__", "")
     package = (globals or {}).get("__package__") or ""
     target = importlib.util.resolve_name("." * level + name, package) if level else name
-    note(importer, target)
+    note_load(importer, target)
     for part in fromlist or ():
         if f"{target}.{part}" in sys.modules:
-            note(importer, f"{target}.{part}")
+            note_load(importer, f"{target}.{part}")
     return module
 
 def traced_import_module(name, package=None):
     module = plain_import_module(name, package)
-    note(sys._getframe(1).f_globals.get("__name__", ""), module.__name__)
+    note_load(sys._getframe(1).f_globals.get("__name__", ""), module.__name__)
     return module
 
 builtins.__import__, importlib.import_module = traced_import, traced_import_module
 import hasen
 
-record = sys.argv[3]
-table = hasen.analyze(record.split("deal: ")[1].split(";")[0], declarer="N")
-review = hasen.review_hand(record, layouts=10)
-if sys.argv[2] == "text":
-    str(table), str(review)
-print(json.dumps(sorted(climbs)))
+WRAPPERS = {("hasen.core.older", "keeps_older_form.<locals>.decorate.<locals>.call"), ("hasen.core.run", "through_run")}
+started = set()  # the generators whose first run was noted
+
+def where(frame):
+    return frame.f_globals.get("__name__", ""), frame.f_code.co_qualname
+
+def note_call(frame, event, arg):
+    if event != "call":
+        return
+    code = frame.f_code
+    if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE):
+        if code.co_name == "<genexpr>" or id(frame) in started:
+            return
+        started.add(id(frame))
+    back = frame.f_back
+    while back is not None and where(back) in WRAPPERS:
+        back = back.f_back
+    caller = "" if back is None else back.f_globals.get("__name__", "")
+    callee = frame.f_globals.get("__name__", "")
+    if caller != callee and caller.startswith("hasen.") and callee.startswith("hasen."):
+        if threading.current_thread() is not threading.main_thread():
+            found["calls in a pool"].add((caller, callee))
+        if climbs(caller, callee):
+            found[phase].add((caller, callee))
+
+threading.setprofile(note_call)
+sys.setprofile(note_call)
+for text, threads in zip(sys.argv[2:], (1, 2)):
+    phase = "calls"
+    run = hasen.Run(threads=threads)
+    deal = hasen.Record.parse(text).deal
+    answers = [
+        hasen.analyze(deal, declarer="N"),
+        hasen.review_hand(text, layouts=10, run=run),
+        hasen.bid(deal),
+        hasen.advise(hasen.SeatView.in_deal(deal, "E"), layouts=5, run=run),
+        *hasen.analyze_many([deal, deal.replace(dealer="E")], declarer="N", run=run),
+        *hasen.analyze_each(iter([deal]), declarer="S", run=run),
+    ]
+    phase = "calls in the text"
+    [str(answer) for answer in answers]
+sys.setprofile(None)
+threading.setprofile(None)
+print(json.dumps({name: sorted(pairs) for name, pairs in found.items()}))
 """
 REVIEWED = (
     "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
     "contract: N 6, trump C, discard KH; play: JC KC TC 9C | AS AD 9S QS"
 )
-
-
-@pytest.mark.slow
-def test_an_analysis_and_a_fair_review_load_nothing_from_a_higher_layer() -> None:
-    """As they run, not only as they are written: nothing an analysis or a fair review does
-    loads a module of a layer above the one asking (the late bindings that stay in their
-    layer, a family's rules and model, are let be). Their text is the one climb on purpose on
-    the way, which the check finds: so it can fail."""
-
-    def climbs(mode: str) -> list[list[str]]:
-        ran = subprocess.run(
-            [sys.executable, "-c", LOADS, str(ROOT / "tests"), mode, REVIEWED],
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        return json.loads(ran.stdout)
-
-    assert climbs("plain") == []
-    assert climbs("text") == [["hasen.analysis.answer", "hasen.games.presentation"]]
-
-
-# a fresh process (nothing cached) that runs an analysis, a fair review, the bid advice with
-# every card known and one seat's advice knowing its own, on a record of each family, noting
-# each call from a function of one layer to a function of a higher one. Two kinds of frame
-# are no call of the code that runs in them: a generator resumed by whoever reads it (its
-# code runs for the one that made it, handing values down), and the wrapper that keeps a
-# call's older form (``hasen.core.older``), which stands for the call it wraps.
-CALLS = """
-import functools, inspect, json, sys
-sys.path.insert(0, sys.argv[1])
-from test_layers import layer_of
-import hasen
-
-climbs = {"plain": set(), "text": set()}
-phase = "plain"
-RESUMED = inspect.CO_GENERATOR | inspect.CO_COROUTINE
-
-@functools.cache
-def climbs_up(caller, callee):
-    return caller.startswith("hasen.") and callee.startswith("hasen.") and layer_of(callee) > layer_of(caller)
-
-def note(frame, event, arg):
-    if event != "call" or frame.f_code.co_flags & RESUMED:
-        return
-    back = frame.f_back
-    while back is not None and back.f_globals.get("__name__") == "hasen.core.older":
-        back = back.f_back
-    caller = "" if back is None else back.f_globals.get("__name__", "")
-    callee = frame.f_globals.get("__name__", "")
-    if climbs_up(caller, callee):
-        climbs[phase].add((caller, callee))
-
-for text in sys.argv[2:]:
-    phase = "plain"
-    sys.setprofile(note)
-    deal = hasen.Record.parse(text).deal
-    answers = [
-        hasen.analyze(deal, declarer="N"),
-        hasen.review_hand(text, layouts=10),
-        hasen.bid(deal),
-        hasen.advise(hasen.SeatView.in_deal(deal, "E"), layouts=5),
-    ]
-    phase = "text"
-    [str(answer) for answer in answers]
-    sys.setprofile(None)
-print(json.dumps({name: sorted(found) for name, found in climbs.items()}))
-"""
 # E orders up the KS for four-hand Euchre's dealer N, who takes it and puts away the KH
 EUCHRE_REVIEWED = (
     "variant: euchre; dealer: N; deal: N:A.K..AQJ .AQ.AT.K T9.T9.9. QJ.J.Q.9 KS; auction: E order up; "
-    "contract: E, trump S, discard KH"
+    "contract: E, trump S, discard KH; play: AH TH JH JC"
 )
 
 
-@pytest.mark.slow
-def test_an_analysis_and_a_fair_review_call_nothing_in_a_higher_layer() -> None:
-    """The descent of a request, call by call: from the public call down, no function of an
-    analysis, a notation, the play, the rules or the core calls one of a layer above its own
-    (a family's part of the analyses sits in theirs, so asking it is no climb; the deadline's
-    checkpoint is the core's). The one call up on purpose is the answers' text, which the
-    check finds: so it can fail."""
-
+@pytest.fixture(scope="module")
+def traced() -> dict[str, list[list[str]]]:
     ran = subprocess.run(
-        [sys.executable, "-c", CALLS, str(ROOT / "tests"), REVIEWED, EUCHRE_REVIEWED],
+        [sys.executable, "-c", TRACE, str(ROOT / "tests"), REVIEWED, EUCHRE_REVIEWED],
         capture_output=True,
         text=True,
         check=True,
     )
-    climbs = json.loads(ran.stdout)
-    assert climbs["plain"] == []
-    assert climbs["text"] == [["hasen.analysis.answer", "hasen.games.presentation"]]
+    found: dict[str, list[list[str]]] = json.loads(ran.stdout)
+    return found
+
+
+@pytest.mark.slow
+def test_the_requests_load_nothing_from_a_higher_layer(traced: dict[str, list[list[str]]]) -> None:
+    """As they run, not only as they are written: nothing a request does loads a module of a
+    layer above the one asking (the late bindings that stay in their layer, a family's rules,
+    model and part of the analyses, are let be). Their text is the one climb on purpose on
+    the way, which the check finds: so it can fail."""
+    assert traced["loads"] == [["hasen.analysis.answer", "hasen.games.presentation"]]
+
+
+@pytest.mark.slow
+def test_the_requests_call_nothing_in_a_higher_layer(traced: dict[str, list[list[str]]]) -> None:
+    """The descent of a request, call by call: from the public call down, no function of an
+    analysis, a notation, the play, the rules or the core calls one of a layer above its own
+    (a family's part of the analyses sits in theirs, so asking it is no climb; the deadline's
+    checkpoint is the core's). The one call up on purpose is the answers' text, which the
+    check finds; and the trace did see the calls that descend, in the pools' threads too:
+    so it can fail."""
+    assert traced["calls"] == []
+    assert traced["calls in the text"] == [["hasen.analysis.answer", "hasen.games.presentation"]]
+    pooled = traced["calls in a pool"]
+    assert ["hasen.analysis.fair", "hasen.analysis.hand_review"] in pooled  # a fair review's cards
+    assert ["hasen.analysis.family", "hasen.games.euchre.family"] in pooled  # many deals' plans

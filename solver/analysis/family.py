@@ -12,13 +12,17 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from functools import cache
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.deal import Deal
 from ..core.settings import Settings
 from ..core.variants import Variant
+from ..notation.inputs import coerce_deal, coerce_seat
 from ..play.state import Contract
 from ..search import Searcher
+from .table import Plan
 
 if TYPE_CHECKING:
     from .bidding import Advice, Auction
@@ -56,6 +60,18 @@ class Family(ABC):
     chooser_names_trump: bool
 
     @abstractmethod
+    def plan_table(
+        self,
+        deal: Deal,
+        declarer: str | int | None = None,
+        alone: bool = False,
+        defender: str | int | None = None,
+        settings: Settings | None = None,
+    ) -> Plan:
+        """The table's request checked and its tables built, not yet solved: every declarer's
+        (or one's) tricks for every choice the game gives."""
+
+    @abstractmethod
     def discard_owner(self, deal: Deal, declarer: int) -> int:
         """Who takes the extra card and discards, where anyone does, in ``declarer``'s table."""
 
@@ -82,3 +98,22 @@ class Family(ABC):
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         """For each bid (or call) the game has, by name: the declaring side's points less
         the defenders' when it takes ``tricks``."""
+
+
+@cache
+def family_of(variant: Variant) -> Family:
+    """The part of the analyses that is ``variant``'s family's own, from its folder (loaded
+    when first asked for: each family's builds on ``Family``)."""
+    family: Family = import_module(f"..games.{variant.family}.family", __package__).FAMILY
+    return family
+
+
+def plan_deal(
+    deal: Deal | str, declarer: str | int | None = None, alone: bool = False, defender: str | int | None = None
+) -> Plan:
+    """``hasen.analyze``'s request of one deal (its text or a ``Deal``) checked and its tables
+    built, not yet solved, with the deal's own settings."""
+    dealt = coerce_deal(deal)
+    who = None if declarer is None else coerce_seat(declarer, "declarer")
+    lone = None if defender is None else coerce_seat(defender, "defender")
+    return family_of(dealt.variant).plan_table(dealt, declarer=who, alone=alone, defender=lone, settings=dealt.settings)

@@ -1,6 +1,6 @@
 """How an analysis runs, apart from what it answers: ``Run``, the one value every public
-analysis takes as ``run=``, and the keywords of the calls' older forms it replaces
-(``older_run``).
+analysis takes as ``run=``, the keywords of the calls' older forms it replaces
+(``older_run``), and the checkpoints that stop work at its time limit (``checkpoint_for``).
 
 The same request gives the same answer however it is run: on one thread or many, in worker
 processes or on a Dask cluster, with or without a time limit (which can only stop it).

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..analysis.answer import Answer
 from ..analysis.family import Family
-from ..analysis.table import Plan, solve_plan
+from ..analysis.table import solve_plan
 from ..core.deal import Deal
 from ..core.run import DEFAULT_RUN, Checkpoint, Progress, Run, no_checkpoint
 from ..core.settings import Settings
@@ -61,17 +61,6 @@ class Game(Family):
         return [v for decks in VARIANTS.values() for v in decks.values() if v.family == self.family]
 
     # --- the table ----------------------------------------------------------------------------
-
-    @abstractmethod
-    def plan_table(
-        self,
-        deal: Deal,
-        declarer: str | int | None = None,
-        alone: bool = False,
-        defender: str | int | None = None,
-        settings: Settings | None = None,
-    ) -> Plan:
-        """``table``'s request checked and its tables built, not yet solved."""
 
     def table(
         self,

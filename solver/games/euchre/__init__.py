@@ -2,7 +2,7 @@
 table settings (``settings``), its auction and scoring (``rules``), the maker's table
 (``table``), what the analyses take from it (``family``: the table a contract is judged by,
 the calls with every card known, a seat's calls), its model of the other players (``model``)
-and its ``Game`` (``game``: the public calls and their text). Each sits in its own layer
+and its ``Game`` (``game``: the public calls and their text). Each sits in its layer
 (docs/layers.md); importing the folder loads none of them, so that the rules
 below the analyses can load what they need of the family alone."""
 
@@ -15,5 +15,5 @@ from ...core.older import moved_attribute
 def __getattr__(name: str) -> Any:
     """The names of ``game`` and ``family`` in their older place, the folder itself."""
     return moved_attribute(
-        __name__, name, lambda: import_module(".game", __package__), lambda: import_module(".family", __package__)
+        __name__, name, lambda: import_module(".family", __package__), lambda: import_module(".game", __package__)
     )

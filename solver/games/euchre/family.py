@@ -9,14 +9,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...analysis.family import Family
-from ...analysis.table import TRUMPS
+from ...analysis.table import TRUMPS, Plan
 from ...core.deal import Deal
 from ...core.settings import Settings
 from ...core.variants import Variant
 from ...rules.auction import AuctionEnd, auction_for
 from ...search import Searcher
 from .rules import euchre_score
-from .table import MakerTable, maker_table
+from .table import MakerTable, maker_table, plan_euchre
 
 if TYPE_CHECKING:  # the auction and the advice are imported when asked for
     from ...analysis.bidding import Auction, CallOutcome, EuchreAdvice, Played
@@ -73,6 +73,22 @@ class EuchreFamily(Family):
 
     chooser_names_trump = False  # the dealer discards under the trump the auction made
 
+    def plan_table(
+        self,
+        deal: Deal,
+        declarer: str | int | None = None,
+        alone: bool = False,
+        defender: str | int | None = None,
+        settings: Settings | None = None,
+    ) -> Plan:
+        return plan_euchre(
+            deal,
+            declarer=declarer,
+            alone=alone,
+            defender=defender,
+            settings=settings,
+        )
+
     def contract_table(
         self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
     ) -> MakerTable:
@@ -102,3 +118,6 @@ class EuchreFamily(Family):
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
         makers, defenders = euchre_score(tricks, alone, variant, settings=settings)
         return [("make", makers - defenders)]
+
+
+FAMILY = EuchreFamily()  # what ``hasen.analysis.family.family_of`` finds for the family

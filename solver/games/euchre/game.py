@@ -2,7 +2,9 @@
 
 Its table is each maker's tricks for every trump, with the dealer's discards where the
 dealer takes the upcard; a contract is judged on the maker's trump and the dealer's
-discard apart; its auction is ordering up and naming trump (docs/variants.md).
+discard apart; its auction is ordering up and naming trump (docs/variants.md). These are
+the family's part of the analyses (``family``); its ``Game`` adds the public calls and
+says the answers in words.
 """
 
 from __future__ import annotations
@@ -10,17 +12,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from ...analysis.table import TRUMPS, Plan
+from ...analysis.table import TRUMPS
 from ...core.cards import SUIT_NAMES, SUITS, card_name
-from ...core.deal import Deal, upcard_text
+from ...core.deal import upcard_text
 from ...core.seats import SEATS
-from ...core.settings import Settings
 from ...play.state import PlayState, exchange_discard
 from ...rules.seating import active_seats, first_leader
 from ...text.words import OPEN_HANDS, calls_words, lone_form, signed, tricks
 from ..base import Example, Game
 from .family import EuchreFamily
-from .table import EuchreAnalysis, MakerTable, plan_euchre
+from .table import EuchreAnalysis, MakerTable
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
     from ...analysis.advice import CallAdvice
@@ -124,22 +125,6 @@ class Euchre(EuchreFamily, Game):
         # alone, S takes the Joker from N for all five tricks in clubs; with N, three
         "railroad": Example("N:QT.Q.A.* A.J.QJ9. .K.K.QJ9 K9.A..KT TD", dealer="N", declarer="S"),
     }
-
-    def plan_table(
-        self,
-        deal: Deal,
-        declarer: str | int | None = None,
-        alone: bool = False,
-        defender: str | int | None = None,
-        settings: Settings | None = None,
-    ) -> Plan:
-        return plan_euchre(
-            deal,
-            declarer=declarer,
-            alone=alone,
-            defender=defender,
-            settings=settings,
-        )
 
     def adviser(self) -> Callable[..., CallAdvice]:
         from ...analysis.advice import advise_euchre

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...analysis.family import Family
+from ...analysis.table import Plan
 from ...core.deal import Deal
 from ...core.settings import Settings
 from ...core.variants import Variant
@@ -15,11 +16,17 @@ from ...rules.auction import AuctionEnd, auction_for
 from ...rules.scoring import Bid, bid_ladder
 from ...search import Searcher
 from .rules import hasenpfeffer_score
-from .table import DeclarerTable, declarer_table
+from .table import DeclarerTable, declarer_table, plan_table
 
 if TYPE_CHECKING:  # the auction and the advice are imported when asked for
     from ...analysis.bidding import Auction, HasenpfefferAdvice, Played
     from ...analysis.outcomes import Outcomes
+
+
+def bid_scores(variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[Bid, tuple[int, int]]]:
+    """Each bid of the game, lowest first, with the declaring side's and the defenders' points
+    when the declarer takes ``tricks``."""
+    return [(bid, hasenpfeffer_score(bid, tricks, alone, variant, settings)) for bid in bid_ladder(variant, settings)]
 
 
 def hasenpfeffer_contract(outcomes: Outcomes, declarer: int, bid: Bid) -> Played:
@@ -58,16 +65,15 @@ def hasenpfeffer_advice(outcomes: Outcomes, seat: int) -> HasenpfefferAdvice:
     from ...analysis.bidding import BidScore, DeclarerBest, HasenpfefferAdvice
 
     variant, settings = outcomes.deal.variant, outcomes.settings
-    ladder = bid_ladder(variant, settings)
     forms = []
     for alone in (False, True):
         result = outcomes.best(seat, alone)
-        making = [b for b in ladder if b.tricks <= result.tricks]
-        scores = []
-        for bid in ladder:
-            mine, theirs = hasenpfeffer_score(bid, result.tricks, alone, variant, settings)
-            scores.append(BidScore(bid.name(settings), result.tricks >= bid.tricks, mine, theirs))
-        forms.append(DeclarerBest(result, making[-1].name(settings) if making else None, tuple(scores)))
+        scores = [
+            BidScore(bid.name(settings), result.tricks >= bid.tricks, mine, theirs)
+            for bid, (mine, theirs) in bid_scores(variant, settings, result.tricks, alone)
+        ]
+        making = [score.bid for score in scores if score.made]
+        forms.append(DeclarerBest(result, making[-1] if making else None, tuple(scores)))
     return HasenpfefferAdvice(*forms)
 
 
@@ -75,6 +81,22 @@ class HasenpfefferFamily(Family):
     """What the analyses take from Hasenpfeffer: the declarer takes the widow and chooses."""
 
     chooser_names_trump = True  # the declarer, with the widow
+
+    def plan_table(
+        self,
+        deal: Deal,
+        declarer: str | int | None = None,
+        alone: bool = False,
+        defender: str | int | None = None,
+        settings: Settings | None = None,
+    ) -> Plan:
+        return plan_table(
+            deal,
+            declarer=declarer,
+            alone=alone,
+            defender=defender,
+            settings=settings,
+        )
 
     def contract_table(
         self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
@@ -91,8 +113,8 @@ class HasenpfefferFamily(Family):
         return hasenpfeffer_advice(outcomes, seat)
 
     def scores(self, variant: Variant, settings: Settings, tricks: int, alone: bool) -> list[tuple[str, int]]:
-        out = []
-        for bid in bid_ladder(variant, settings):
-            mine, theirs = hasenpfeffer_score(bid, tricks, alone, variant, settings)
-            out.append((bid.name(settings), mine - theirs))
-        return out
+        scored = bid_scores(variant, settings, tricks, alone)
+        return [(bid.name(settings), mine - theirs) for bid, (mine, theirs) in scored]
+
+
+FAMILY = HasenpfefferFamily()  # what ``hasen.analysis.family.family_of`` finds for the family

@@ -2,6 +2,8 @@
 
 Its table is the declarer's tricks for every trump and discard; a contract is judged
 against that table's best cell; its auction is bidding for tricks (docs/variants.md).
+These are the family's part of the analyses (``family``); its ``Game`` adds the public
+calls and says the answers in words.
 """
 
 from __future__ import annotations
@@ -9,17 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...analysis.table import TRUMPS, Plan
+from ...analysis.table import TRUMPS
 from ...core.cards import SUIT_NAMES, SUITS, card_name
-from ...core.deal import Deal
 from ...core.seats import SEATS
-from ...core.settings import Settings
 from ...play.state import PlayState
 from ...rules.seating import active_seats, first_leader
 from ...text.words import OPEN_HANDS, lone_form, signed, tricks
 from ..base import Example, Game
 from .family import HasenpfefferFamily
-from .table import DeclarerTable, TableAnalysis, plan_table
+from .table import DeclarerTable, TableAnalysis
 
 if TYPE_CHECKING:  # the auction, the review and the advice are imported when asked for
     from ...analysis.advice import BidAdvice
@@ -81,22 +81,6 @@ def contract_line(review: PlayReview) -> str:
 class Hasenpfeffer(HasenpfefferFamily, Game):
     family = "hasenpfeffer"
     examples = {"hasenpfeffer": EXAMPLE}
-
-    def plan_table(
-        self,
-        deal: Deal,
-        declarer: str | int | None = None,
-        alone: bool = False,
-        defender: str | int | None = None,
-        settings: Settings | None = None,
-    ) -> Plan:
-        return plan_table(
-            deal,
-            declarer=declarer,
-            alone=alone,
-            defender=defender,
-            settings=settings,
-        )
 
     def adviser(self) -> Callable[..., BidAdvice]:
         from ...analysis.advice import advise_hasenpfeffer
