@@ -3,7 +3,7 @@ loopback port: 20 clients send the costliest single-dummy requests the service a
 advice, a hand's fair review, a simulation and a lead at the layout limit, each with a seed of
 its own so that none comes from the cache), one after another, while a table request and
 /health are sent every tenth of a second. Before the two lanes, a table waited for the whole
-time limit (2.9 s of 3 at the median)."""
+time limit (2.9 s of 3 at the median): every table must now come within a second."""
 
 from __future__ import annotations
 
@@ -20,9 +20,9 @@ from liveserver import ServedProcess
 
 from hasen.api.config import LIMITS
 
-TIME_LIMIT = 3.0
+TIME_LIMIT = 2.0
 CLIENTS = 20
-LOAD_SECONDS = 9.0  # three time limits: the lane fills and empties again
+LOAD_SECONDS = 6.0  # three time limits: the lane fills and empties again
 LAYOUTS = int(LIMITS["HASEN_SIMULATE_LIMIT"].default)
 RECORD = (
     "dealer: W; deal: N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS; auction: N 6, E pass, S pass, W pass; "
@@ -107,7 +107,7 @@ def test_tables_and_health_answer_at_once_while_single_dummy_work_fills_the_serv
     assert {status for status, _ in tables} == {200} and {status for status, _ in health} == {200}
     assert {status for _, status, _ in costly} <= {200, 503}
     assert 503 in {status for _, status, _ in costly}  # the load did fill the single-dummy lane
-    assert len(tables) >= 25  # about 60 on an idle machine
+    assert len(tables) >= 15  # about 35 on an idle machine
     # every table within a second; nine /health probes in ten within a tenth of one (the
     # machine is shared: a probe may wait for a core), and none by much
     assert table_times[-1] <= 1.0, table_times[-5:]
