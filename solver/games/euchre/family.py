@@ -81,13 +81,7 @@ class EuchreFamily(Family):
         defender: str | int | None = None,
         settings: Settings | None = None,
     ) -> Plan:
-        return plan_euchre(
-            deal,
-            declarer=declarer,
-            alone=alone,
-            defender=defender,
-            settings=settings,
-        )
+        return plan_euchre(deal, declarer=declarer, alone=alone, defender=defender, settings=settings)
 
     def contract_table(
         self, deal: Deal, declarer: int, alone: bool, lone_defender: int | None, settings: Settings, searcher: Searcher
