@@ -336,7 +336,7 @@ builtins.__import__, importlib.import_module = traced_import, traced_import_modu
 import hasen
 
 WRAPPERS = {("hasen.core.older", "keeps_older_form.<locals>.decorate.<locals>.call"), ("hasen.core.run", "through_run")}
-started = set()  # the generators whose first run was noted
+started = set()  # the frames of the generators whose first run was noted, kept: an id is reused
 
 def where(frame):
     return frame.f_globals.get("__name__", ""), frame.f_code.co_qualname
@@ -346,9 +346,9 @@ def note_call(frame, event, arg):
         return
     code = frame.f_code
     if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE):
-        if code.co_name == "<genexpr>" or id(frame) in started:
+        if code.co_name == "<genexpr>" or frame in started:
             return
-        started.add(id(frame))
+        started.add(frame)
     back = frame.f_back
     while back is not None and where(back) in WRAPPERS:
         back = back.f_back

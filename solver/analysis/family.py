@@ -22,11 +22,11 @@ from ..core.variants import Variant
 from ..notation.inputs import coerce_deal, coerce_seat
 from ..play.state import Contract
 from ..search import Searcher
-from .table import Plan
 
 if TYPE_CHECKING:
     from .bidding import Advice, Auction
     from .outcomes import Outcomes
+    from .table import Plan
 
 
 class ContractTable(Protocol):

@@ -77,8 +77,8 @@ class Game(Family):
         plan = self.plan_table(deal, declarer=declarer, alone=alone, defender=defender, settings=settings)
         return solve_plan(plan, searcher or thread_searcher(), progress)
 
-    # contract_table, par, advice and scores, what the analyses take (``Family``): each
-    # family's own, in its folder's module ``family``
+    # plan_table, contract_table, par, advice and scores, what the analyses take (``Family``):
+    # each family's own, in its folder's module ``family``
 
     # --- the analyses every game has ----------------------------------------------------------
 

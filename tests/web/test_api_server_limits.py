@@ -78,7 +78,7 @@ def raw_answer(sock: socket.socket, first: bytes = b"") -> tuple[int, dict[str, 
 
 TIME_LIMIT = 1.0
 CLIENTS = 12
-LOAD_SECONDS = 3.0  # three time limits: the solver saturated, and answering in time throughout
+LOAD_SECONDS = 4.0  # four time limits: the solver saturated, and answering in time throughout
 PROBE_EVERY = 0.05
 
 
@@ -140,7 +140,7 @@ def test_a_saturating_load_leaves_health_quick_and_every_request_answered_in_tim
     # shared, and a probe may wait for a core), none by much
     times = sorted(seconds for _, seconds, _ in probes)
     assert {status for status, _, _ in probes} == {200}
-    assert len(times) >= 20
+    assert len(times) >= 10  # about 60 on an idle machine; about 10 at 0.3 s a probe (see above)
     within = sum(seconds <= HEALTH_BOUND for seconds in times)
     assert within >= 0.9 * len(times), (
         f"/health: {len(times) - within} of {len(times)} probes over {HEALTH_BOUND} s; slowest {times[-5:]}"

@@ -1,7 +1,8 @@
-"""Euchre's part of the analyses (``hasen.analysis.family``): the maker's table a contract is
-judged by, with the dealer's discards; ordering up and naming trump searched with every card
-known; a seat's calls with what each scores. It sits in the analyses' layer, so that an
-analysis asking it for these never calls up into the game's text (docs/layers.md)."""
+"""Euchre's part of the analyses (``hasen.analysis.family``): the plan of its table, the
+maker's table a contract is judged by, with the dealer's discards; ordering up and naming
+trump searched with every card known; a seat's calls with what each scores. It sits in the
+analyses' layer, so that an analysis asking it for these never calls up into the game's text
+(docs/layers.md)."""
 
 from __future__ import annotations
 

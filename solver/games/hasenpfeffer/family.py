@@ -1,7 +1,7 @@
-"""Hasenpfeffer's part of the analyses (``hasen.analysis.family``): the declarer's trump x
-discard table a contract is judged by, the bidding searched with every card known, and a
-seat's bids with what each scores. It sits in the analyses' layer, so that an analysis
-asking it for these never calls up into the game's text (docs/layers.md)."""
+"""Hasenpfeffer's part of the analyses (``hasen.analysis.family``): the plan of its table, the
+declarer's trump x discard table a contract is judged by, the bidding searched with every
+card known, and a seat's bids with what each scores. It sits in the analyses' layer, so that
+an analysis asking it for these never calls up into the game's text (docs/layers.md)."""
 
 from __future__ import annotations
 
