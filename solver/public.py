@@ -181,7 +181,7 @@ def analyze_many(
     [6, 4]
     """
     chosen = run_of(run).only("analyze_many", "threads", "chunk")
-
+    analyze_options({"declarer": declarer, "defender": defender})  # refused as itself, not as a deal's
     plan_of = partial(plan_deal, declarer=declarer, alone=alone, defender=defender)
     return cast("list[Analysis]", answer_many(list(deals), plan_of, chosen.threads, chosen.chunk, what="deals"))
 

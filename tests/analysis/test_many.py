@@ -71,3 +71,14 @@ def test_threads_and_chunks_are_whole_numbers(option: str, value: object, error:
 
 def test_no_deals_no_answers() -> None:
     assert hasen.analyze_many([]) == [] and hasen.analyze_many(iter([]), run=hasen.Run(threads=2)) == []
+
+
+@pytest.mark.parametrize("deals", [[], ["N:A.K..AQJ* .AQ.AKT.K T9.T9.9.T QJ.J.QJ.9 KS"]])
+def test_a_bad_seat_among_the_options_is_named_as_itself(deals: list[str]) -> None:
+    """A bad declarer is the request's, not the first deal's: refused as ``declarer`` before
+    any deal is read, and so when there are no deals (it was ``deals[0]: declarer: ...``)."""
+    for call in (hasen.analyze_many, lambda given, **options: list(hasen.analyze_each(given, **options))):
+        with pytest.raises(hasen.NotationError, match=r"^declarer: not a seat: 'X'"):
+            call(deals, declarer="X")
+        with pytest.raises(hasen.NotationError, match=r"^defender: not a seat: 'Q'"):
+            call(deals, declarer="N", defender="Q")
