@@ -291,13 +291,14 @@ def test_the_map_of_the_layers_names_each_layer_in_order() -> None:
 # A fresh process (nothing loaded, nothing cached) runs a request of each kind on a record of
 # each family: an analysis, a fair review, the bid advice with every card known, one seat's
 # advice knowing its own, and many deals' tables (and on Hasenpfeffer's, a position, a played
-# card, a simulation and a lead); the Euchre ones on two threads, so that the work done in a
-# pool's threads is traced too. It notes each load of a module of a higher layer than the one
-# that asks (at its load or in a function), and each call from a function of one layer to a
-# function of a higher one, in every thread. Two kinds of frame are no call of the code that
-# runs in them: a generator expression resumed by whoever reads it (it runs for the function
-# that wrote it, handing values down), and the wrappers that keep a call's older form
-# (``hasen.core.older``, ``hasen.core.run``), which stand for the call they wrap.
+# card, a simulation and a lead); the Euchre record's review, advice and many deals' tables on
+# two threads, so that the work done in a pool's threads is traced too. It notes each load of a
+# module of a higher layer than the one that asks (at its load or in a function), and each call
+# from a function of one layer to a function of a higher one, in every thread. Two kinds of
+# frame are no call of the code that runs in them: a generator expression resumed by whoever
+# reads it (it runs for the function that wrote it, handing values down), and the wrappers that
+# keep a call's older form (``hasen.core.older``, ``hasen.core.run``), which stand for the call
+# they wrap.
 TRACE = """
 import builtins, functools, importlib, inspect, json, sys, threading
 sys.path.insert(0, sys.argv[1])
