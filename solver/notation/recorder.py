@@ -303,8 +303,9 @@ def _shortfall(
         if not (at is not None and wanted[at] and places[at] >> card & 1) and not (discard and owner == taker):
             why = "has no card left to play" if at is not None and not wanted[at] else "showed out of its suit"
             return f"{SEATS[owner]} holds {card_name(card)} until it plays it, and {why}"
-    # the seats alone first: a shortfall among them is the one to name
-    for chosen in [*range(1, 1 << len(seats)), *range(1 << len(seats), 1 << len(places))]:
+    # the seats are the low bits: every set of them alone comes first, so that a shortfall
+    # among them is the one named
+    for chosen in range(1, 1 << len(places)):
         members = [i for i in range(len(places)) if chosen >> i & 1]
         reach = 0
         for i in members:
