@@ -98,7 +98,7 @@ def finished(path: str) -> tuple[Counter[str], Cut | None]:
         if first[:-1].decode("utf-8", "replace") != HEADER:
             raise HasenError(not_ours)
         offset = len(first)
-        last: tuple[int, str] | None = None  # where the last answer's rows start, and its id
+        last: tuple[int, str] | None = None  # where the last answer's rows start, and its id's key
         previous: tuple[str, bool] | None = None
         for number, raw in enumerate(iter(out.readline, b""), 2):
             if not raw.endswith(b"\n"):  # what follows the last newline is torn
@@ -107,18 +107,18 @@ def finished(path: str) -> tuple[Counter[str], Cut | None]:
             key = (row[0], bool(row[-1]))
             if key != previous or key[1]:  # a new id; an error row is an answer of its own
                 if last is not None:
-                    done[id_key(read_id_cell(last[1]))] += 1
-                last = (offset, row[0])
+                    done[last[1]] += 1
+                last = (offset, id_key(read_id_cell(row[0])))
             previous = key
             offset += len(raw)
         cut: Cut | None = None
         if last is not None and previous is not None and not previous[1]:
             # the last table's rows may not all be there: cut them off, to be answered again
             out.seek(last[0])
-            cut = Cut(id_key(read_id_cell(last[1])), out.read(offset - last[0]))
+            cut = Cut(last[1], out.read(offset - last[0]))
             offset = last[0]
         elif last is not None:
-            done[id_key(read_id_cell(last[1]))] += 1
+            done[last[1]] += 1
         out.truncate(offset)
     return done, cut
 
